@@ -1,0 +1,281 @@
+"""Casting a spell without paying its mana cost (118.9; RULES.md section 6).
+
+One entry point, `cast_without_paying`, answers "may I cast this card for free, and what do I
+still pay?". `reveal_until` (cascade, Treasure Keeper, Plargg) casts its hit through the same
+function, so the free-cast rules live in exactly one place.
+
+What the answer means:
+- `x` is always 0: a spell cast without paying its mana cost must choose 0 for X (107.3b).
+- `alternative_cost` is always null: "without paying its mana cost" is itself the alternative
+  cost, so no other one (evoke, flashback, Force of Will's) can be added (118.9a).
+- `additional_costs_paid`: the mandatory additional costs plus the optional ones asked for
+  (118.8); their mana is still owed and is summed in `mana_to_pay`.
+- `mana_value_on_stack`: the mana value of the spell that would be on the stack (the cast
+  face, X = 0); null when nothing can be cast.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from app.domain.card import AdditionalCost, AlternativeCost, Card, CardFace
+from app.domain.errors import QuestionError
+from app.domain.mana import ManaSymbol, parse_cost, render_cost
+from app.domain.ruling import Step, Verdict
+
+__all__ = ["cast_without_paying", "make_reason", "resolve_face"]
+
+
+def make_reason(code: str, rules: tuple[str, ...], message: str) -> dict[str, Any]:
+    """A reason object as API.md spells it: `{code, rules, message}`."""
+    return {"code": code, "rules": list(rules), "message": message}
+
+
+def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> CardFace:
+    """The face being cast: the named one, else the front (left half, creature part).
+
+    The whole card's name (`Fire // Ice`) is accepted too and means the default face.
+    """
+    if face is None or face.casefold() == card.name.casefold():
+        return card.front
+    found = card.face_named(face)
+    if found is None:
+        names = ", ".join(repr(f.name) for f in card.card_faces)
+        raise QuestionError(
+            loc, f"{card.name!r} has no face named {face!r}; its faces are {names}", "unknown_face"
+        )
+    return found
+
+
+_Cost = TypeVar("_Cost", AlternativeCost, AdditionalCost)
+
+# Which rule says a multi-part card is cast as one of its parts.
+_FACE_RULES: dict[str, tuple[str, ...]] = {"split": ("709.3",), "adventure": ("715.3",)}
+
+
+def _find_cost(
+    options: list[_Cost],
+    name: str,
+    kind: str,
+    card: Card,
+    face: CardFace,
+    loc: tuple[str | int, ...],
+) -> _Cost:
+    wanted = name.casefold()
+    for option in options:
+        if option.name.casefold() == wanted:
+            return option
+    listed = ", ".join(repr(o.name) for o in options) or "none"
+    where = card.name if face.name == card.name else f"{face.name} ({card.name})"
+    raise QuestionError(
+        loc, f"{where} has no {kind} cost named {name!r}; it has: {listed}", "unknown_cost"
+    )
+
+
+def _sum_mana(costs: list[str]) -> str:
+    """Add Oracle mana strings: generic amounts are summed into one symbol, written first."""
+    generic = 0
+    others: list[ManaSymbol] = []
+    for text in costs:
+        for symbol in parse_cost(text):
+            if symbol.kind == "generic":
+                generic += symbol.generic
+            else:
+                others.append(symbol)
+    head = f"{{{generic}}}" if generic else ""
+    return head + render_cost(others)
+
+
+def cast_without_paying(
+    card: Card,
+    *,
+    x: int,
+    alternative_cost: str | None,
+    additional_costs: list[str],
+    unpayable: list[str],
+    face: str | None = None,
+) -> Verdict:
+    """Rule on casting `card` (its `face`, default the front) without paying its mana cost.
+
+    Raises QuestionError for a face or cost name the card doesn't have, or a negative X.
+    """
+    if x < 0:
+        raise QuestionError(("body", "x"), "x can't be negative", "invalid_x")
+    cast_face = resolve_face(card, face, ("body", "face"))
+
+    # Validate every cost name before ruling, so a typo is a 422 rather than a quiet "no".
+    alt = (
+        _find_cost(
+            cast_face.alternative_costs,
+            alternative_cost,
+            "alternative",
+            card,
+            cast_face,
+            ("body", "alternative_cost"),
+        )
+        if alternative_cost is not None
+        else None
+    )
+    asked = [
+        _find_cost(
+            cast_face.additional_costs,
+            n,
+            "additional",
+            card,
+            cast_face,
+            ("body", "additional_costs", i),
+        )
+        for i, n in enumerate(additional_costs)
+    ]
+    cannot = [
+        _find_cost(
+            cast_face.additional_costs, n, "additional", card, cast_face, ("body", "unpayable", i)
+        )
+        for i, n in enumerate(unpayable)
+    ]
+    asked_names = {c.name for c in asked}
+    cannot_names = {c.name for c in cannot}
+
+    steps: list[Step] = []
+    reasons: list[dict[str, Any]] = []
+    castable = True
+
+    def note(code: str, rules: tuple[str, ...], message: str) -> None:
+        reasons.append(make_reason(code, rules, message))
+        steps.append(Step(message, rules))
+
+    if len(card.card_faces) > 1:
+        steps.append(
+            Step(
+                f"The part cast is {cast_face.name}; on the stack the spell has only that part's "
+                "characteristics.",
+                _FACE_RULES.get(card.layout, ()),
+            )
+        )
+
+    # 305.1: a land is played as a special action, never cast, so a land face (an MDFC's land
+    # back face, say) can't be cast for free either.
+    if cast_face.is_type("land"):
+        castable = False
+        note(
+            "land_face_not_castable",
+            ("305.1",),
+            f"{cast_face.name} is a land: lands are played, not cast, so an effect that casts a "
+            "spell for free can't put it onto the battlefield.",
+        )
+
+    steps.append(
+        Step(
+            "Casting a spell without paying its mana cost is an alternative way to pay for it: "
+            "the mana cost is skipped.",
+            ("118.9",),
+        )
+    )
+    if cast_face.mana_cost is None:
+        # 202.1b: no mana cost at all (Crashing Footfalls). Nothing is skipped that could have
+        # been paid, but the spell can still be cast this way.
+        steps.append(
+            Step(
+                f"{cast_face.name} has no mana cost; it can't be cast by paying one, but it can be "
+                "cast without paying its mana cost.",
+                ("202.1b", "118.9"),
+            )
+        )
+
+    if x != 0:
+        # 107.3b: X must be 0. Not a reason to refuse, only a correction of the question.
+        has_x = cast_face.x_count > 0
+        note(
+            "x_must_be_zero",
+            ("107.3b",),
+            (
+                f"X was asked as {x}, but a spell cast without paying its mana cost must choose 0 "
+                "for X."
+            )
+            if has_x
+            else f"X was asked as {x}, but {cast_face.name} has no X in its mana cost; X is 0.",
+        )
+    elif cast_face.x_count:
+        steps.append(Step("X is 0, as it must be when the mana cost isn't paid.", ("107.3b",)))
+
+    if alt is not None:
+        castable = False
+        note(
+            "alternative_cost_not_allowed",
+            ("118.9a",),
+            f"{alt.name} is an alternative cost, and casting without paying the mana cost already "
+            "is one: only one alternative cost can apply to a spell.",
+        )
+
+    paid: list[AdditionalCost] = []
+    for cost in cast_face.additional_costs:
+        if not cost.optional:
+            # 118.8 / 601.2f: a mandatory additional cost is always part of the total cost.
+            if cost.name in cannot_names:
+                castable = False
+                note(
+                    "mandatory_additional_cost_unpayable",
+                    ("118.8", "601.2f"),
+                    f"{cost.name} is a mandatory additional cost and it can't be paid, so the "
+                    "spell can't be cast, even for free.",
+                )
+            else:
+                paid.append(cost)
+                steps.append(
+                    Step(
+                        f"{cost.name} is a mandatory additional cost: it is paid on top.",
+                        ("118.8", "601.2f"),
+                    )
+                )
+        elif cost.name in asked_names:
+            if cost.name in cannot_names:
+                note(
+                    "optional_additional_cost_unpayable",
+                    ("118.8",),
+                    f"{cost.name} was asked for but can't be paid; being optional, it is simply "
+                    "not paid.",
+                )
+            else:
+                paid.append(cost)
+                steps.append(
+                    Step(
+                        f"{cost.name} is an optional additional cost and may still be paid; its "
+                        "mana is owed even though the mana cost is not.",
+                        ("118.8", "601.2f"),
+                    )
+                )
+
+    if castable:
+        mana = _sum_mana([c.mana for c in paid if c.mana])
+        mv = cast_face.face_mana_value(0)
+        steps.append(
+            Step(
+                f"{cast_face.name} can be cast without paying its mana cost"
+                + (f"; {mana} is still paid for additional costs." if mana else ".")
+                + f" On the stack its mana value is {mv} (X counts as 0).",
+                ("118.9", "202.3"),
+            )
+        )
+        answer: dict[str, Any] = {
+            "castable": True,
+            "face": cast_face.name,
+            "x": 0,
+            "alternative_cost": None,
+            "additional_costs_paid": [c.name for c in paid],
+            "mana_to_pay": mana,
+            "mana_value_on_stack": mv,
+            "reasons": reasons,
+        }
+    else:
+        steps.append(Step(f"{cast_face.name} can't be cast this way.", ("118.9",)))
+        answer = {
+            "castable": False,
+            "face": cast_face.name,
+            "x": 0,
+            "alternative_cost": None,
+            "additional_costs_paid": [],
+            "mana_to_pay": "",
+            "mana_value_on_stack": None,
+            "reasons": reasons,
+        }
+    return Verdict(answer, steps)

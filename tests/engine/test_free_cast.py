@@ -1,0 +1,410 @@
+"""Casting without paying the mana cost (118.9; RULES.md section 6) and the spells catalog."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from app.domain.card import Card
+from app.domain.errors import QuestionError
+from app.engine.free_cast import cast_without_paying
+from tests.engine.spell_helpers import CARDS_DIR, card, catalog, spells_file_cards
+
+
+def free(
+    name: str,
+    *,
+    x: int = 0,
+    alternative_cost: str | None = None,
+    additional_costs: list[str] | None = None,
+    unpayable: list[str] | None = None,
+    face: str | None = None,
+) -> dict[str, Any]:
+    verdict = cast_without_paying(
+        card(name),
+        x=x,
+        alternative_cost=alternative_cost,
+        additional_costs=additional_costs or [],
+        unpayable=unpayable or [],
+        face=face,
+    )
+    assert verdict.steps, "every ruling explains itself"
+    return verdict.answer
+
+
+def codes(answer: dict[str, Any]) -> list[str]:
+    return [r["code"] for r in answer["reasons"]]
+
+
+# --- X -------------------------------------------------------------------------------------
+
+
+def test_x_is_forced_to_zero_but_the_spell_stays_castable() -> None:
+    # 107.3b: casting without paying the mana cost means choosing 0 for X.
+    answer = free("Fireball", x=5)
+    assert answer["castable"] is True
+    assert answer["x"] == 0
+    assert codes(answer) == ["x_must_be_zero"]
+    assert answer["reasons"][0]["rules"] == ["107.3b"]
+    assert answer["mana_value_on_stack"] == 1  # {X}{R} with X = 0 (202.3)
+
+
+def test_x_of_zero_needs_no_correction() -> None:
+    # 107.3b: asking for X = 0 is already right, so nothing to report.
+    answer = free("Hangarback Walker", x=0)
+    assert answer["castable"] is True
+    assert answer["reasons"] == []
+    assert answer["mana_value_on_stack"] == 0
+
+
+def test_x_asked_for_a_spell_without_x_is_still_zero() -> None:
+    # 107.3b: X is 0; the API example asks Gatekeeper of Malakir with x 4.
+    answer = free("Gatekeeper of Malakir", x=4, additional_costs=["Kicker"])
+    assert answer["x"] == 0
+    assert answer["castable"] is True
+    assert codes(answer) == ["x_must_be_zero"]
+
+
+def test_each_x_counts_zero_on_the_stack_for_a_double_x_spell() -> None:
+    # 107.3b, 202.3: {X}{X}{B}{B}-style costs count both X as 0 when cast free.
+    assert free("Walking Ballista", x=3)["mana_value_on_stack"] == 0
+    assert free("The Meathook Massacre", x=2)["mana_value_on_stack"] == 2
+
+
+def test_negative_x_is_a_malformed_question() -> None:
+    with pytest.raises(QuestionError) as info:
+        free("Fireball", x=-1)
+    assert info.value.loc == ("body", "x")
+
+
+# --- alternative costs (118.9a) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "alt"),
+    [
+        ("Force of Will", "Exile a blue card"),
+        ("Solitude", "Evoke"),
+        ("Deep Analysis", "Flashback"),
+    ],
+)
+def test_an_alternative_cost_cant_be_combined_with_a_free_cast(name: str, alt: str) -> None:
+    # 118.9a: "without paying its mana cost" is already the alternative cost.
+    answer = free(name, alternative_cost=alt)
+    assert answer["castable"] is False
+    assert answer["alternative_cost"] is None
+    assert codes(answer) == ["alternative_cost_not_allowed"]
+    assert answer["reasons"][0]["rules"] == ["118.9a"]
+    assert answer["mana_to_pay"] == ""
+    assert answer["mana_value_on_stack"] is None
+
+
+def test_force_of_will_is_castable_free_without_its_alternative_cost() -> None:
+    # 118.9: the mana cost is simply not paid; mana value on the stack is still 5 (202.3).
+    answer = free("Force of Will")
+    assert answer["castable"] is True
+    assert answer["mana_to_pay"] == ""
+    assert answer["mana_value_on_stack"] == 5
+
+
+# --- additional costs (118.8, 601.2f) --------------------------------------------------------
+
+
+def test_gatekeeper_kicked_for_free_still_owes_the_kicker_mana() -> None:
+    # 118.8, 601.2f: optional additional costs may be paid; their mana is still paid.
+    answer = free("Gatekeeper of Malakir", additional_costs=["Kicker"])
+    assert answer == {
+        "castable": True,
+        "face": "Gatekeeper of Malakir",
+        "x": 0,
+        "alternative_cost": None,
+        "additional_costs_paid": ["Kicker"],
+        "mana_to_pay": "{B}",
+        "mana_value_on_stack": 2,
+        "reasons": [],
+    }
+
+
+def test_gatekeeper_unkicked_costs_nothing() -> None:
+    # 118.8: an optional cost not chosen is not paid.
+    answer = free("Gatekeeper of Malakir")
+    assert answer["additional_costs_paid"] == []
+    assert answer["mana_to_pay"] == ""
+
+
+def test_cost_names_are_case_insensitive_and_reported_as_printed() -> None:
+    assert free("Gatekeeper of Malakir", additional_costs=["kicker"])["additional_costs_paid"] == [
+        "Kicker"
+    ]
+
+
+def test_an_optional_cost_that_cant_be_paid_is_just_not_paid() -> None:
+    # 118.8: optional, so the spell is still castable without it.
+    answer = free("Gatekeeper of Malakir", additional_costs=["Kicker"], unpayable=["Kicker"])
+    assert answer["castable"] is True
+    assert answer["additional_costs_paid"] == []
+    assert codes(answer) == ["optional_additional_cost_unpayable"]
+
+
+@pytest.mark.parametrize("name", ["Fling", "Bone Splinters"])
+def test_a_mandatory_additional_cost_is_paid_even_when_not_asked(name: str) -> None:
+    # 118.8, 601.2f: a mandatory additional cost is always part of the total cost.
+    answer = free(name)
+    assert answer["castable"] is True
+    assert answer["additional_costs_paid"] == ["Sacrifice a creature"]
+    assert answer["mana_to_pay"] == ""
+
+
+@pytest.mark.parametrize("name", ["Fling", "Bone Splinters"])
+def test_fling_with_no_creature_to_sacrifice_cant_be_cast_free(name: str) -> None:
+    # 118.8, 601.2f: a mandatory additional cost that can't be paid stops the cast.
+    answer = free(name, unpayable=["Sacrifice a creature"])
+    assert answer["castable"] is False
+    assert codes(answer) == ["mandatory_additional_cost_unpayable"]
+    assert answer["reasons"][0]["rules"] == ["118.8", "601.2f"]
+    assert answer["additional_costs_paid"] == []
+
+
+def test_alternative_and_unpayable_mandatory_costs_are_both_reported() -> None:
+    synthetic = Card.model_validate(
+        {
+            "name": "Test Fling With Evoke",
+            "mana_cost": "{1}{R}",
+            "types": ["instant"],
+            "alternative_costs": [{"name": "Evoke"}],
+            "additional_costs": [
+                {"name": "Sacrifice a creature", "optional": False},
+                {"name": "Pay mana", "optional": True, "mana": "{2}{R}"},
+                {"name": "Pay more", "optional": True, "mana": "{1}{G}"},
+            ],
+        }
+    )
+    verdict = cast_without_paying(
+        synthetic,
+        x=0,
+        alternative_cost="Evoke",
+        additional_costs=[],
+        unpayable=["Sacrifice a creature"],
+    )
+    assert [r["code"] for r in verdict.answer["reasons"]] == [
+        "alternative_cost_not_allowed",
+        "mandatory_additional_cost_unpayable",
+    ]
+    # Generic parts of several additional costs are added into one symbol, written first.
+    paid = cast_without_paying(
+        synthetic,
+        x=0,
+        alternative_cost=None,
+        additional_costs=["Pay mana", "Pay more"],
+        unpayable=[],
+    )
+    assert paid.answer["mana_to_pay"] == "{3}{R}{G}"
+    assert paid.answer["additional_costs_paid"] == [
+        "Sacrifice a creature",
+        "Pay mana",
+        "Pay more",
+    ]
+
+
+# --- cards without a mana cost, faces --------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Crashing Footfalls", "Ancestral Vision"])
+def test_a_card_without_a_mana_cost_can_be_cast_free(name: str) -> None:
+    # 202.1b, 118.9: no mana cost can't be paid, but it needn't be.
+    answer = free(name)
+    assert answer["castable"] is True
+    assert answer["mana_value_on_stack"] == 0
+    assert answer["mana_to_pay"] == ""
+
+
+def test_the_land_back_face_of_shatterskull_cant_be_cast() -> None:
+    # 305.1: lands are played, never cast.
+    answer = free(
+        "Shatterskull Smashing // Shatterskull, the Hammer Pass",
+        face="Shatterskull, the Hammer Pass",
+    )
+    assert answer["castable"] is False
+    assert answer["face"] == "Shatterskull, the Hammer Pass"
+    assert codes(answer) == ["land_face_not_castable"]
+
+
+def test_shatterskull_smashing_front_is_cast_with_x_zero() -> None:
+    # 107.3b: {X}{R}{R} cast free has mana value 2 on the stack.
+    answer = free("Shatterskull Smashing", x=6)
+    assert answer["castable"] is True
+    assert answer["face"] == "Shatterskull Smashing"
+    assert answer["mana_value_on_stack"] == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "face", "cast_face", "mv"),
+    [
+        ("Fire // Ice", None, "Fire", 2),  # 709.3: the half cast; default the left half
+        ("Fire // Ice", "Ice", "Ice", 2),
+        ("Wear // Tear", "tear", "Tear", 1),
+        ("Fire // Ice", "Fire // Ice", "Fire", 2),  # the whole name means the default face
+        ("Bonecrusher Giant // Stomp", None, "Bonecrusher Giant", 3),  # 715.3
+        ("Bonecrusher Giant // Stomp", "Stomp", "Stomp", 2),
+        ("Valki, God of Lies // Tibalt, Cosmic Impostor", None, "Valki, God of Lies", 2),
+        (
+            "Valki, God of Lies // Tibalt, Cosmic Impostor",
+            "Tibalt, Cosmic Impostor",
+            "Tibalt, Cosmic Impostor",
+            7,
+        ),
+        ("Dismember", None, "Dismember", 3),  # 202.3: Phyrexian counts 1
+        ("Spectral Procession", None, "Spectral Procession", 6),  # 202.3: {2/W} counts 2
+        ("Kitchen Finks", None, "Kitchen Finks", 3),  # 202.3: hybrid counts 1
+        ("Memnite", None, "Memnite", 0),
+    ],
+)
+def test_mana_value_on_the_stack_is_that_of_the_face_cast(
+    name: str, face: str | None, cast_face: str, mv: int
+) -> None:
+    answer = free(name, face=face)
+    assert answer["castable"] is True
+    assert answer["face"] == cast_face
+    assert answer["mana_value_on_stack"] == mv
+
+
+# --- malformed questions ---------------------------------------------------------------------
+
+
+def test_an_unknown_face_names_the_face_field() -> None:
+    with pytest.raises(QuestionError) as info:
+        free("Fire // Ice", face="Lightning")
+    assert info.value.loc == ("body", "face")
+    assert info.value.code == "unknown_face"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "loc"),
+    [
+        ({"alternative_cost": "Evoke"}, ("body", "alternative_cost")),
+        ({"additional_costs": ["Kicker", "Buyback"]}, ("body", "additional_costs", 1)),
+        ({"unpayable": ["Sacrifice a creature"]}, ("body", "unpayable", 0)),
+    ],
+)
+def test_a_cost_the_card_doesnt_have_is_a_malformed_question(
+    kwargs: dict[str, Any], loc: tuple[str | int, ...]
+) -> None:
+    with pytest.raises(QuestionError) as info:
+        free("Gatekeeper of Malakir", **kwargs)
+    assert info.value.loc == loc
+    assert info.value.code == "unknown_cost"
+
+
+def test_costs_are_looked_up_on_the_face_being_cast() -> None:
+    # Kicker belongs to Gatekeeper; Fire has no additional costs at all.
+    with pytest.raises(QuestionError) as info:
+        free("Fire // Ice", face="Ice", additional_costs=["Kicker"])
+    assert info.value.code == "unknown_cost"
+
+
+# --- the catalog ----------------------------------------------------------------------------
+
+# CARDS.md, table "X, mana value, free casts, reveals": every card and its mana value off the
+# stack (202.3; X is 0 there, 107.3g; split adds halves 709.4; MDFC front 712.8; adventurer
+# creature part 715.4).
+EXPECTED_MANA_VALUES = {
+    "Hangarback Walker": 0,
+    "Walking Ballista": 0,
+    "Endless One": 0,
+    "Stonecoil Serpent": 0,
+    "The Meathook Massacre": 2,
+    "Fireball": 1,
+    "Shatterskull Smashing // Shatterskull, the Hammer Pass": 2,
+    "Bloodbraid Elf": 4,
+    "Shardless Agent": 3,
+    "Treasure Keeper": 4,
+    "Plargg, Dean of Chaos // Augusta, Dean of Order": 2,
+    "Force of Will": 5,
+    "Solitude": 5,
+    "Deep Analysis": 4,
+    "Gatekeeper of Malakir": 2,
+    "Fling": 2,
+    "Bone Splinters": 1,
+    "Fire // Ice": 4,
+    "Wear // Tear": 3,
+    "Valki, God of Lies // Tibalt, Cosmic Impostor": 2,
+    "Bonecrusher Giant // Stomp": 3,
+    "Crashing Footfalls": 0,
+    "Ancestral Vision": 0,
+    "Dismember": 3,
+    "Kitchen Finks": 3,
+    "Spectral Procession": 6,
+    "Memnite": 0,
+    "Lightning Bolt": 1,
+    "Counterspell": 2,
+    "Grizzly Bears": 2,
+}
+
+
+def test_spells_file_has_every_card_of_the_table_with_its_mana_value() -> None:
+    found = {c.name: c.mana_value_off_stack() for c in spells_file_cards()}
+    assert found == EXPECTED_MANA_VALUES
+
+
+def test_card_names_are_unique_across_every_catalog_file() -> None:
+    names: list[str] = []
+    for path in sorted(CARDS_DIR.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        items = data.get("cards", []) if isinstance(data, dict) else data
+        names += [str(item["name"]).casefold() for item in items]
+    assert len(names) == len(set(names))
+
+
+def test_every_spell_has_a_summary() -> None:
+    assert all(c.summary.strip() for c in spells_file_cards())
+
+
+def test_catalog_abilities_that_the_engines_read() -> None:
+    # 107.3m: counters entering with X.
+    for name in ("Hangarback Walker", "Walking Ballista", "Endless One", "Stonecoil Serpent"):
+        (ability,) = card(name).abilities
+        assert ability.kind == "enters_with_counters"
+        assert ability.amount == "X"
+    (meathook,) = card("The Meathook Massacre").abilities
+    assert meathook.kind == "etb_trigger" and meathook.uses_x
+    assert card("The Meathook Massacre").front.legendary
+    # 702.85: cascade is a keyword.
+    assert set(card("Bloodbraid Elf").keywords) == {"haste", "cascade"}
+    assert card("Shardless Agent").keywords == ["cascade"]
+    (keeper,) = card("Treasure Keeper").abilities
+    assert keeper.kind == "reveal_until" and keeper.max_mana_value == 3
+    assert not keeper.nonlegendary
+    plargg = card("Plargg, Dean of Chaos")
+    assert plargg.layout == "modal_dfc"
+    (reveal,) = plargg.front.abilities
+    assert reveal.kind == "reveal_until" and reveal.nonlegendary and reveal.max_mana_value == 3
+    # Cost names as API.md spells them.
+    assert [a.name for a in card("Force of Will").alternative_costs] == ["Exile a blue card"]
+    assert [a.name for a in card("Solitude").alternative_costs] == ["Evoke"]
+    (flashback,) = card("Deep Analysis").alternative_costs
+    assert (flashback.name, flashback.mana) == ("Flashback", "{1}{U}")
+    (kicker,) = card("Gatekeeper of Malakir").additional_costs
+    assert (kicker.name, kicker.optional, kicker.mana) == ("Kicker", True, "{B}")
+    for name in ("Fling", "Bone Splinters"):
+        (sac,) = card(name).additional_costs
+        assert (sac.name, sac.optional) == ("Sacrifice a creature", False)
+    # Layouts and faces.
+    assert card("Fire // Ice").layout == card("Wear // Tear").layout == "split"
+    assert card("Valki, God of Lies").layout == "modal_dfc"
+    shatterskull = card("Shatterskull Smashing")
+    assert shatterskull.layout == "modal_dfc" and shatterskull.faces[1].types == ["land"]
+    giant = card("Stomp")
+    assert giant.layout == "adventure"
+    assert [f.name for f in giant.faces] == ["Bonecrusher Giant", "Stomp"]
+    assert giant.faces[1].types == ["instant"] and giant.faces[1].subtypes == ["Adventure"]
+    for name, color in (("Crashing Footfalls", "G"), ("Ancestral Vision", "U")):
+        no_cost = card(name)
+        assert no_cost.mana_cost is None
+        assert no_cost.card_colors == [color]
+        assert "suspend" in no_cost.keywords
+
+
+def test_catalog_lookup_finds_cards_by_face_name() -> None:
+    assert catalog()["ice"].name == "Fire // Ice"
