@@ -1,0 +1,32 @@
+"""Request-scoped dependencies: a database session (one unit of work) and the rulings service."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from fastapi import Depends, Request
+from sqlalchemy.orm import Session
+
+from app.catalog import Catalog
+from app.db.session import Database
+from app.rulings.service import RulingService
+
+
+def get_db(request: Request) -> Database:
+    db: Database = request.app.state.db
+    return db
+
+
+def get_session(db: Database = Depends(get_db)) -> Iterator[Session]:
+    yield from db.session()
+
+
+def get_catalog(request: Request) -> Catalog:
+    catalog: Catalog = request.app.state.catalog
+    return catalog
+
+
+def get_rulings(
+    request: Request, session: Session = Depends(get_session)
+) -> RulingService:
+    return RulingService(session, request.app.state.catalog, request.app.state.engine_version)

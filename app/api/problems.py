@@ -1,0 +1,146 @@
+"""RFC 9457 problem details for every error (API.md "Errors")."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+
+from app.domain.errors import QuestionError
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+log = logging.getLogger("rulings.errors")
+
+TITLES = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    406: "Not Acceptable",
+    413: "Content Too Large",
+    415: "Unsupported Media Type",
+    422: "Unprocessable Content",
+    500: "Internal Server Error",
+    503: "Service Unavailable",
+}
+
+
+class ValidationIssue(BaseModel):
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class Problem(BaseModel):
+    """Problem details (RFC 9457) with a stable `code` and, for validation, `errors`."""
+
+    type: str = Field(examples=["/problems/validation_error"])
+    title: str
+    status: int
+    detail: str
+    code: str = Field(examples=["validation_error"])
+    errors: list[ValidationIssue] | None = None
+
+
+def problem_response(
+    status: int,
+    code: str,
+    detail: str,
+    errors: Sequence[dict[str, Any]] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response:
+    body: dict[str, Any] = {
+        "type": f"/problems/{code}",
+        "title": TITLES.get(status, "Error"),
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    if errors is not None:
+        body["errors"] = list(errors)
+    return Response(
+        json.dumps(body, ensure_ascii=False),
+        status_code=status,
+        media_type=PROBLEM_MEDIA_TYPE,
+        headers=headers,
+    )
+
+
+def _where(loc: Sequence[Any]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if p.isdigit() else (f".{p}" if out else p)
+    return out or "body"
+
+
+def _clean_issue(err: dict[str, Any]) -> dict[str, Any]:
+    loc = [p if isinstance(p, int) else str(p) for p in err.get("loc", ())]
+    # Discriminated unions add the tag to the path ("mana_ability"); it helps, keep it.
+    return {"loc": loc, "msg": str(err.get("msg", "")), "type": str(err.get("type", ""))}
+
+
+async def _on_validation(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    issues = [_clean_issue(e) for e in exc.errors()]
+    if any(i["type"] == "json_invalid" for i in issues):
+        return problem_response(400, "malformed_json", "The body is not valid JSON.", issues)
+    first = issues[0] if issues else {"loc": ["body"], "msg": "invalid"}
+    more = f" (and {len(issues) - 1} more)" if len(issues) > 1 else ""
+    detail = f"{_where(first['loc'])}: {first['msg']}{more}"
+    return problem_response(422, "validation_error", detail, issues)
+
+
+async def _on_question(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, QuestionError)
+    issue = {"loc": list(exc.loc), "msg": exc.message, "type": exc.code}
+    return problem_response(422, exc.code, f"{_where(exc.loc)}: {exc.message}", [issue])
+
+
+async def _on_http(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    code = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized"}.get(
+        exc.status_code, f"http_{exc.status_code}"
+    )
+    detail = exc.detail if isinstance(exc.detail, str) else TITLES.get(exc.status_code, "Error")
+    if exc.status_code == 404 and detail == "Not Found":
+        detail = "No such resource."
+    return problem_response(exc.status_code, code, detail, headers=getattr(exc, "headers", None))
+
+
+async def _on_crash(request: Request, exc: Exception) -> Response:
+    # A 5xx is always a bug: log it with the request id, never show a stack trace.
+    log.exception("unhandled error on %s %s", request.method, request.url.path)
+    return problem_response(500, "internal_error", "The server failed to answer; this is a bug.")
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(RequestValidationError, _on_validation)
+    app.add_exception_handler(QuestionError, _on_question)
+    app.add_exception_handler(StarletteHTTPException, _on_http)
+    app.add_exception_handler(Exception, _on_crash)
+
+
+def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries documenting problem+json answers."""
+    descriptions = {
+        400: "Malformed JSON",
+        404: "Not found",
+        413: "Body too large",
+        422: "Invalid or inconsistent question (the errors name the field)",
+        503: "Not ready",
+    }
+    return {
+        s: {
+            "description": descriptions.get(s, TITLES.get(s, "Error")),
+            "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        }
+        for s in statuses
+    }

@@ -1,0 +1,67 @@
+"""The catalog: `GET /v1/cards?q=` and `GET /v1/cards/{name}` (served from the database)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Depends, HTTPException, Query
+from pydantic import BaseModel
+from sqlalchemy.orm import Session
+from starlette.responses import Response
+
+from app.api.deps import get_session
+from app.api.problems import problem_responses
+from app.db.repositories import CardRepository
+from app.domain.card import Card
+
+router = APIRouter(prefix="/v1/cards", tags=["cards"])
+
+
+class CardList(BaseModel):
+    object: str
+    data: list[dict[str, Any]]
+    has_more: bool
+    next_page: str | None
+
+
+@router.get(
+    "",
+    operation_id="search_cards",
+    summary="Search the catalog by name",
+    response_model=CardList,
+    responses=problem_responses(422),
+)
+def search_cards(
+    session: Annotated[Session, Depends(get_session)],
+    q: Annotated[
+        str | None,
+        Query(max_length=200, description="Part of a card or face name, any case", examples=["pool"]),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 50,
+    after: Annotated[str | None, Query(max_length=200, description="Cursor: last name seen")] = None,
+) -> Response:
+    rows = CardRepository(session).search(q, limit=limit + 1, after=after)
+    has_more = len(rows) > limit
+    rows = rows[:limit]
+    next_page = None
+    if has_more:
+        params = {k: v for k, v in {"q": q, "limit": limit, "after": rows[-1]["name"]}.items() if v}
+        next_page = "/v1/cards?" + urlencode(params)
+    body = {"object": "list", "data": rows, "has_more": has_more, "next_page": next_page}
+    return Response(json.dumps(body, ensure_ascii=False), media_type="application/json")
+
+
+@router.get(
+    "/{name:path}",
+    operation_id="get_card",
+    summary="One card by full name or any face's name (any case)",
+    response_model=Card,
+    responses=problem_responses(404),
+)
+def get_card(name: str, session: Annotated[Session, Depends(get_session)]) -> Response:
+    data = CardRepository(session).get(name) if len(name) <= 200 else None
+    if data is None:
+        raise HTTPException(404, f"No card named {name!r} in the catalog.")
+    return Response(json.dumps(data, ensure_ascii=False), media_type="application/json")

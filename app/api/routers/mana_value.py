@@ -1,0 +1,86 @@
+"""`POST /v1/spells/mana-value`: X and mana value of a card in a zone (107.3, 202.3)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import Response
+
+from app.api.deps import get_rulings
+from app.api.problems import problem_responses
+from app.api.rulings_http import answer_with_ruling
+from app.api.schemas import ruling_schema
+from app.domain.card import Name
+from app.engine.mana_value import Zone, mana_value
+from app.rulings.resolve import resolve_card
+from app.rulings.service import RulingService
+
+router = APIRouter(prefix="/v1/spells", tags=["spells"])
+
+
+class ManaValueRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"card": "Hangarback Walker", "zone": "battlefield", "x": 3, "cast": True,
+                 "cast_without_paying_mana_cost": False},
+                {"card": "Fireball", "zone": "stack", "x": 4},
+                {"card": "Fire // Ice", "zone": "library"},
+            ]
+        },
+    )
+
+    card: Name = Field(description="Card name (full, or one face's), any case")
+    zone: Zone
+    x: Annotated[int, Field(ge=0, le=1_000_000)] = 0
+    cast: bool = Field(True, description="Whether the object is (or came from) a spell that was cast")
+    cast_without_paying_mana_cost: bool = False
+    face: Name | None = Field(
+        None, description="On the stack or battlefield: which face/half (default: the front)"
+    )
+
+
+class ManaValueAnswer(BaseModel):
+    x: int
+    mana_value: int
+    etb_x: int | None = Field(description="Battlefield only: the X its ETB abilities use")
+    face: str
+
+
+ManaValueRuling = ruling_schema("ManaValueRuling", ManaValueAnswer)
+
+
+@router.post(
+    "/mana-value",
+    operation_id="mana_value",
+    summary="X and mana value of a card in a zone",
+    status_code=201,
+    response_model=ManaValueRuling,
+    responses={200: {"model": ManaValueRuling, "description": "Asked before: the stored ruling"},
+               **problem_responses(400, 413, 422)},
+)
+def post_mana_value(
+    body: ManaValueRequest,
+    request: Request,
+    rulings: Annotated[RulingService, Depends(get_rulings)],
+) -> Response:
+    card = resolve_card(rulings.catalog, body.card, ("body", "card"))
+    question = body.model_copy(update={"card": card.name}).model_dump(mode="json")
+    return answer_with_ruling(
+        rulings,
+        request.app.state.metrics,
+        "mana_value",
+        question,
+        lambda: mana_value(
+            card,
+            zone=body.zone,
+            x=body.x,
+            cast=body.cast,
+            cast_without_paying_mana_cost=body.cast_without_paying_mana_cost,
+            face=body.face,
+        ),
+        cards=[card.name],
+    )

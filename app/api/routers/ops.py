@@ -1,0 +1,46 @@
+"""Operations: liveness, readiness, metrics."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+
+from app.api.problems import problem_response, problem_responses
+from app.db.migrate import is_migrated
+
+router = APIRouter(tags=["operations"])
+
+
+@router.get("/healthz", operation_id="healthz", summary="The process is alive")
+def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get(
+    "/readyz",
+    operation_id="readyz",
+    summary="The database is reachable and at the latest migration",
+    responses={200: {"description": "Ready"}, **problem_responses(503)},
+)
+def readyz(request: Request) -> Response:
+    try:
+        ready = is_migrated(request.app.state.db.engine, request.app.state.head_revision)
+    except SQLAlchemyError as exc:
+        return problem_response(503, "database_unreachable", f"The database can't be reached: {type(exc).__name__}.")
+    if not ready:
+        return problem_response(503, "not_migrated", "The database is not at the latest migration.")
+    return JSONResponse({"status": "ready", "revision": request.app.state.head_revision})
+
+
+@router.get(
+    "/metrics",
+    operation_id="metrics",
+    summary="Prometheus metrics (text format)",
+    response_class=PlainTextResponse,
+    responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+)
+def metrics(request: Request) -> PlainTextResponse:
+    return PlainTextResponse(
+        request.app.state.metrics.render(), media_type="text/plain; version=0.0.4"
+    )

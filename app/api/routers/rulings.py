@@ -1,0 +1,92 @@
+"""Reading stored rulings: by id (same bytes, strong ETag, 304) and newest first with a cursor."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from sqlalchemy.orm import Session
+from starlette.responses import Response
+
+from app.api.deps import get_session
+from app.api.problems import problem_responses
+from app.api.rulings_http import JSON, etag_of
+from app.api.schemas import RulingList, RulingOut
+from app.db.repositories import RulingRepository
+from app.domain.errors import QuestionError
+
+router = APIRouter(prefix="/v1/rulings", tags=["rulings"])
+
+Kind = Literal[
+    "could_produce",
+    "activate_mana_ability",
+    "mana_value",
+    "cast_without_paying",
+    "reveal_until",
+    "mulligan",
+]
+
+
+@router.get(
+    "/{ruling_id}",
+    operation_id="get_ruling",
+    summary="A stored ruling, byte for byte as when it was made",
+    response_model=RulingOut,
+    responses={304: {"description": "Not modified (If-None-Match matched)"}, **problem_responses(404)},
+)
+def get_ruling(
+    ruling_id: str,
+    session: Annotated[Session, Depends(get_session)],
+    if_none_match: Annotated[str | None, Header(max_length=1000)] = None,
+) -> Response:
+    stored = RulingRepository(session).get(ruling_id) if len(ruling_id) <= 64 else None
+    if stored is None:
+        raise HTTPException(404, f"No ruling with id {ruling_id!r}.")
+    etag = etag_of(stored.body)
+    if if_none_match is not None and (
+        if_none_match.strip() == "*" or etag in [t.strip() for t in if_none_match.split(",")]
+    ):
+        return Response(status_code=304, headers={"ETag": etag})
+    return Response(stored.body, media_type=JSON, headers={"ETag": etag})
+
+
+@router.get(
+    "",
+    operation_id="list_rulings",
+    summary="Stored rulings, newest first",
+    response_model=RulingList,
+    responses=problem_responses(422),
+)
+def list_rulings(
+    request: Request,
+    session: Annotated[Session, Depends(get_session)],
+    kind: Kind | None = None,
+    card: Annotated[str | None, Query(max_length=200, description="A card the ruling is about")] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    after: Annotated[str | None, Query(max_length=20, pattern=r"^[0-9]+$", description="Cursor from next_page")] = None,
+) -> Response:
+    canonical_card = None
+    if card is not None:
+        found = request.app.state.catalog.get(card)
+        if found is None:
+            raise QuestionError(("query", "card"), f"unknown card {card!r}", "unknown_card")
+        canonical_card = found.name
+    before = int(after) if after is not None else None
+    rows = RulingRepository(session).page(
+        kind=kind, card=canonical_card, limit=limit + 1, before_seq=before
+    )
+    has_more = len(rows) > limit
+    rows = rows[:limit]
+    next_page = None
+    if has_more:
+        params = {"kind": kind, "card": canonical_card, "limit": limit, "after": rows[-1].seq}
+        next_page = "/v1/rulings?" + urlencode({k: v for k, v in params.items() if v is not None})
+    body = (
+        '{"object":"list","data":['
+        + ",".join(r.body for r in rows)
+        + f'],"has_more":{"true" if has_more else "false"},"next_page":'
+        + (f'"{next_page}"' if next_page else "null")
+        + "}"
+    )
+    return Response(body, media_type=JSON)

@@ -1,0 +1,43 @@
+"""Turning a stored ruling into an HTTP answer: same bytes, strong ETag, Location."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from starlette.responses import Response
+
+from app.api.metrics import Metrics
+from app.db.repositories import StoredRuling
+from app.rulings.service import RulingService
+from app.domain.ruling import Verdict
+from collections.abc import Callable, Iterable
+
+JSON = "application/json"
+
+
+def etag_of(body: str) -> str:
+    return '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+
+
+def ruling_response(stored: StoredRuling, created: bool) -> Response:
+    return Response(
+        stored.body,
+        status_code=201 if created else 200,
+        media_type=JSON,
+        headers={"Location": f"/v1/rulings/{stored.id}", "ETag": etag_of(stored.body)},
+    )
+
+
+def answer_with_ruling(
+    rulings: RulingService,
+    metrics: Metrics,
+    kind: str,
+    question: dict[str, Any],
+    decide: Callable[[], Verdict],
+    cards: Iterable[str] = (),
+) -> Response:
+    """Store (or find) the ruling for this question and answer 201/200 with it."""
+    stored, created = rulings.rule(kind, question, decide, cards)
+    metrics.ruling(kind, created)
+    return ruling_response(stored, created)

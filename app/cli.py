@@ -1,0 +1,52 @@
+"""`rulings migrate | openapi | serve`: the one-shot steps an operator runs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="rulings")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("migrate", help="upgrade the database to the latest schema and load the catalog")
+    sub.add_parser("openapi", help="print the OpenAPI document")
+    serve = sub.add_parser("serve", help="migrate if configured, then serve with uvicorn")
+    serve.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "1")))
+    args = parser.parse_args(argv)
+
+    if args.command == "migrate":
+        from app.db.migrate import migrate
+        from app.db.session import Database
+        from app.settings import get_settings
+
+        db = Database(get_settings().database_url)
+        count = migrate(db.engine)
+        db.dispose()
+        print(f"migrated; {count} cards in the catalog", file=sys.stderr)
+        return 0
+    if args.command == "openapi":
+        os.environ.setdefault("RULINGS_MIGRATE_ON_STARTUP", "false")
+        from app.main import create_app
+
+        print(json.dumps(create_app().openapi(), indent=2, sort_keys=False, ensure_ascii=False))
+        return 0
+    if args.command == "serve":
+        import uvicorn
+
+        uvicorn.run(
+            "app.main:app",
+            host=os.environ.get("HOST", "127.0.0.1"),
+            port=int(os.environ.get("PORT", "8000")),
+            workers=args.workers,
+            proxy_headers=True,
+            log_config=None,
+        )
+        return 0
+    return 2  # pragma: no cover
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,133 @@
+"""All SQL lives here: the rulings store and the catalog table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from app.db.models import CardRow, RulingCardRow, RulingRow
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRuling:
+    seq: int
+    id: str
+    body: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewRuling:
+    id: str
+    kind: str
+    created_at: datetime
+    engine_version: str
+    question: dict[str, Any]
+    body: str
+    cards: Sequence[str]
+
+
+class RulingRepository:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get(self, ruling_id: str) -> StoredRuling | None:
+        row = self.session.execute(
+            select(RulingRow.seq, RulingRow.id, RulingRow.body).where(RulingRow.id == ruling_id)
+        ).first()
+        return StoredRuling(row.seq, row.id, row.body) if row else None
+
+    def insert(self, ruling: NewRuling) -> tuple[StoredRuling, bool]:
+        """Insert unless a ruling with this id exists; returns the stored one and whether it is
+        new. The unique constraint decides between concurrent identical questions."""
+        values = {
+            "id": ruling.id,
+            "kind": ruling.kind,
+            "created_at": ruling.created_at,
+            "engine_version": ruling.engine_version,
+            "question": ruling.question,
+            "body": ruling.body,
+        }
+        dialect = self.session.get_bind().dialect.name
+        stmt: Any
+        if dialect == "postgresql":
+            stmt = postgresql.insert(RulingRow).values(values)
+        elif dialect == "sqlite":
+            stmt = sqlite.insert(RulingRow).values(values)
+        else:  # pragma: no cover - only the two supported databases
+            raise RuntimeError(f"unsupported database: {dialect}")
+        stmt = stmt.on_conflict_do_nothing(index_elements=["id"]).returning(RulingRow.seq)
+        seq = self.session.execute(stmt).scalar()
+        if seq is None:
+            existing = self.get(ruling.id)
+            if existing is None:  # pragma: no cover - a conflict means the row exists
+                raise RuntimeError("ruling vanished after a conflicting insert")
+            return existing, False
+        cards = sorted(set(ruling.cards))
+        if cards:
+            self.session.execute(
+                insert(RulingCardRow), [{"ruling_seq": seq, "card": c} for c in cards]
+            )
+        return StoredRuling(seq, ruling.id, ruling.body), True
+
+    def page(
+        self, *, kind: str | None, card: str | None, limit: int, before_seq: int | None
+    ) -> list[StoredRuling]:
+        """Newest first; `before_seq` is the cursor (the last seq of the previous page)."""
+        stmt = select(RulingRow.seq, RulingRow.id, RulingRow.body)
+        if kind:
+            stmt = stmt.where(RulingRow.kind == kind)
+        if card:
+            stmt = stmt.where(
+                RulingRow.seq.in_(select(RulingCardRow.ruling_seq).where(RulingCardRow.card == card))
+            )
+        if before_seq is not None:
+            stmt = stmt.where(RulingRow.seq < before_seq)
+        stmt = stmt.order_by(RulingRow.seq.desc()).limit(limit)
+        return [StoredRuling(r.seq, r.id, r.body) for r in self.session.execute(stmt)]
+
+    def count(self) -> int:
+        return int(self.session.execute(select(func.count()).select_from(RulingRow)).scalar_one())
+
+
+def _like_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+class CardRepository:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def replace_all(self, cards: Iterable[tuple[str, str, dict[str, Any]]]) -> int:
+        """Make the table hold exactly these cards (name, search text, data)."""
+        rows = [{"name": n, "search": s, "data": d} for n, s, d in cards]
+        self.session.execute(delete(CardRow))
+        if rows:
+            self.session.execute(insert(CardRow), rows)
+        return len(rows)
+
+    def search(self, q: str | None, *, limit: int, after: str | None) -> list[dict[str, Any]]:
+        stmt = select(CardRow.data)
+        if q:
+            pattern = "%" + _like_escape(q.casefold()) + "%"
+            stmt = stmt.where(CardRow.search.like(pattern, escape="\\"))
+        if after:
+            stmt = stmt.where(CardRow.name > after)
+        stmt = stmt.order_by(CardRow.name).limit(limit)
+        return [dict(d) for d in self.session.execute(stmt).scalars()]
+
+    def get(self, name: str) -> dict[str, Any] | None:
+        key = "%|" + _like_escape(name.strip().casefold()) + "|%"
+        # `search` is stored as '|full name|face|face|' so an exact name is a delimited match.
+        row = self.session.execute(
+            select(CardRow.data)
+            .where(CardRow.search.like(key, escape="\\"))
+            .order_by(CardRow.name)
+            .limit(1)
+        ).scalar()
+        return dict(row) if row is not None else None

@@ -1,0 +1,14 @@
+"""Errors for malformed or inconsistent questions: the API turns them into 422 problem+json."""
+
+from __future__ import annotations
+
+
+class QuestionError(ValueError):
+    """`loc` is the path of the offending field, as in validation errors ("body", "state", …);
+    `code` a stable snake_case word."""
+
+    def __init__(self, loc: tuple[str | int, ...], message: str, code: str = "invalid_question"):
+        super().__init__(message)
+        self.loc = loc
+        self.message = message
+        self.code = code

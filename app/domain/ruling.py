@@ -1,0 +1,41 @@
+"""Explanation steps and the pieces every engine answer is made of (API.md "The ruling object")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One reason, in our words, with the rule numbers it rests on."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "rules": list(self.rules)}
+
+
+def _rule_key(rule: str) -> list[tuple[int, str]]:
+    # Natural order: 106.7 < 106.12 < 106.12a < 107.3b.
+    return [(int(p), "") if p.isdigit() else (-1, p) for p in re.findall(r"\d+|[a-z]+", rule)]
+
+
+def citations(steps: Iterable[Step]) -> list[str]:
+    """Sorted, unique rule numbers cited by the steps."""
+    return sorted({r for s in steps for r in s.rules}, key=_rule_key)
+
+
+@dataclass(slots=True)
+class Verdict:
+    """What an engine entry point returns: the answer object and the explanation steps."""
+
+    answer: dict[str, Any]
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def citations(self) -> list[str]:
+        return citations(self.steps)

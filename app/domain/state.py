@@ -1,0 +1,118 @@
+"""The game state a mana question is asked about (API.md "The game state").
+
+`GameState` is what a client sends. `Board` is the same state with every card resolved against
+the catalog and every cross-reference checked; the engine only ever sees a `Board`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.domain.card import Card, CardFace, ColorCode, Name
+
+LIMIT_PERMANENTS = 10_000
+LIMIT_EFFECTS = 100
+
+Id = Annotated[str, Field(min_length=1, max_length=100)]
+Player = Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class StateModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PermanentIn(StateModel):
+    """A permanent on the battlefield: a catalog `card` or an inline `definition`."""
+
+    id: Id
+    card: Name | None = None
+    definition: Card | None = None
+    controller: Player
+    face: Annotated[int, Field(ge=0, le=1)] = 0  # the face it is on (a modal DFC's back)
+    tapped: bool = False
+    controlled_since_turn_start: bool = True  # 302.6
+    counters: dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=0, le=10_000)]] = (
+        Field(default_factory=dict, max_length=20)
+    )
+    attached_to: Id | None = None
+    chosen_color: ColorCode | None = None
+
+
+class EffectIn(StateModel):
+    """A resolved one-shot effect lasting for the turn (Pale Moon, Deep Water, Act of Treason)."""
+
+    id: Id
+    card: Name | None = None
+    definition: Card | None = None
+    controller: Player
+    target: Id | None = None
+    chosen_color: ColorCode | None = None
+
+
+class GameState(StateModel):
+    turn: Annotated[int, Field(ge=1, le=10_000)] = 1
+    active_player: Player | None = None
+    battlefield: list[PermanentIn] = Field(default_factory=list, max_length=LIMIT_PERMANENTS)
+    effects: list[EffectIn] = Field(default_factory=list, max_length=LIMIT_EFFECTS)
+
+
+@dataclass(frozen=True, slots=True)
+class Permanent:
+    """A permanent with its card resolved. `index` is its place on the battlefield."""
+
+    index: int
+    id: str
+    card: Card
+    face: CardFace
+    controller: str
+    tapped: bool
+    controlled_since_turn_start: bool
+    counters: dict[str, int]
+    attached_to: str | None
+    chosen_color: str | None
+
+    def has_type(self, card_type: str) -> bool:
+        return card_type in self.face.types
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A turn-long effect with its card resolved."""
+
+    index: int
+    id: str
+    card: Card
+    controller: str
+    target: str | None
+    chosen_color: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    turn: int
+    active_player: str | None
+    permanents: tuple[Permanent, ...]
+    effects: tuple[Effect, ...]
+    by_id: dict[str, Permanent] = field(default_factory=dict)
+    state: GameState | None = None  # what the client sent, for answers that return a new state
+
+    def get(self, permanent_id: str) -> Permanent | None:
+        return self.by_id.get(permanent_id)
+
+    @property
+    def players(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for p in self.permanents:
+            seen.setdefault(p.controller)
+        for e in self.effects:
+            seen.setdefault(e.controller)
+        if self.active_player:
+            seen.setdefault(self.active_player)
+        return list(seen)

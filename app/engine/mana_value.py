@@ -1,0 +1,188 @@
+"""X and mana value of a card in each zone (107.3, 202.3).
+
+Entry point: `mana_value(card, zone=…, x=…, cast=…, cast_without_paying_mana_cost=…, face=…)`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from app.domain.card import Card, CardFace, EntersWithCounters, EtbTrigger
+from app.domain.errors import QuestionError
+from app.domain.ruling import Step, Verdict
+
+Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
+OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
+
+
+def _face(card: Card, face: str | None) -> CardFace:
+    if face is None:
+        return card.front
+    found = card.face_named(face)
+    if found is None:
+        names = ", ".join(f.name for f in card.card_faces)
+        raise QuestionError(("body", "face"), f"{card.name} has no face {face!r} ({names})", "no_such_face")
+    return found
+
+
+def _etb_refers_to_x(face: CardFace) -> bool:
+    for ability in face.abilities:
+        if isinstance(ability, EntersWithCounters) and ability.amount == "X":
+            return True
+        if isinstance(ability, EtbTrigger) and ability.uses_x:
+            return True
+    return False
+
+
+def _cost_text(face: CardFace) -> str:
+    return face.mana_cost if face.mana_cost is not None else "no mana cost"
+
+
+def mana_value(
+    card: Card,
+    *,
+    zone: Zone,
+    x: int,
+    cast: bool,
+    cast_without_paying_mana_cost: bool,
+    face: str | None = None,
+) -> Verdict:
+    if cast_without_paying_mana_cost and not cast:
+        raise QuestionError(
+            ("body", "cast_without_paying_mana_cost"),
+            "only a spell that was cast can have been cast without paying its mana cost",
+            "not_cast",
+        )
+    if face is not None and zone in OFF_STACK:
+        raise QuestionError(
+            ("body", "face"),
+            f"in the {zone} a card has all its faces' characteristics at once; "
+            "'face' is for the stack or the battlefield",
+            "face_not_applicable",
+        )
+    steps: list[Step] = []
+    chosen = _face(card, face)
+    has_x = chosen.x_count > 0 if zone in ("stack", "battlefield") else any(
+        f.x_count for f in card.card_faces
+    )
+
+    # X of the object in this zone (107.3).
+    object_x = 0
+    if zone == "stack" and has_x:
+        if cast and cast_without_paying_mana_cost:
+            steps.append(
+                Step(
+                    f"{chosen.name} was cast without paying its mana cost, so X had to be 0"
+                    + (f" (the {x} asked for can't be chosen)." if x else "."),
+                    ("107.3b", "118.9"),
+                )
+            )
+        else:
+            object_x = x
+            steps.append(
+                Step(
+                    f"On the stack X is the value chosen for it, {x}; each {{X}} in "
+                    f"{_cost_text(chosen)} counts it.",
+                    ("107.3", "202.3"),
+                )
+            )
+    elif has_x:
+        where = "on the battlefield" if zone == "battlefield" else f"in the {zone}"
+        steps.append(Step(f"Anywhere but the stack X is 0, so {where} X is 0.", ("107.3g",)))
+    elif x:
+        steps.append(Step(f"{card.name} has no {{X}} in its mana cost; X plays no part.", ("202.3",)))
+
+    # Mana value (202.3) of what the object is in this zone.
+    if zone in OFF_STACK:
+        value = card.mana_value_off_stack()
+        if card.layout == "split":
+            parts = " + ".join(f"{f.face_mana_value(0)} ({f.name})" for f in card.faces)
+            steps.append(
+                Step(
+                    f"Off the stack a split card has both halves' mana costs: {parts} = {value}.",
+                    ("709.4", "202.3"),
+                )
+            )
+        elif card.layout == "modal_dfc":
+            steps.append(
+                Step(
+                    f"Off the stack a modal double-faced card has only its front face's "
+                    f"characteristics: {card.front.name}, {_cost_text(card.front)}, mana value {value}.",
+                    ("712.8", "202.3"),
+                )
+            )
+        elif card.layout == "adventure":
+            steps.append(
+                Step(
+                    f"Off the stack an adventurer card has only its creature part's "
+                    f"characteristics: {card.front.name}, {_cost_text(card.front)}, mana value {value}.",
+                    ("715.4", "202.3"),
+                )
+            )
+        else:
+            steps.append(_value_step(chosen, value))
+    else:
+        value = chosen.face_mana_value(object_x)
+        if card.layout != "normal":
+            what = "spell" if zone == "stack" else "permanent"
+            steps.append(
+                Step(
+                    f"As a {what} it has only the characteristics of {chosen.name}.",
+                    ({"split": "709.3", "modal_dfc": "712.8", "adventure": "715.3"}[card.layout],),
+                )
+            )
+        steps.append(_value_step(chosen, value, object_x))
+
+    # 107.3m: ETB abilities use the spell's X while the permanent's own X is 0.
+    etb_x: int | None = None
+    if zone == "battlefield":
+        etb_x = 0
+        if not _etb_refers_to_x(chosen):
+            steps.append(
+                Step(f"No enters-the-battlefield ability of {chosen.name} refers to X.", ("107.3m",))
+            )
+        elif not cast:
+            steps.append(
+                Step(
+                    f"{chosen.name} entered without being cast, so no X was chosen for it: its "
+                    "enters-the-battlefield abilities use X = 0.",
+                    ("107.3m",),
+                )
+            )
+        elif cast_without_paying_mana_cost:
+            steps.append(
+                Step(
+                    "It was cast without paying its mana cost, so the spell's X was 0 and its "
+                    "enters-the-battlefield abilities use 0.",
+                    ("107.3b", "107.3m"),
+                )
+            )
+        else:
+            etb_x = x
+            steps.append(
+                Step(
+                    f"Its enters-the-battlefield abilities use the X of the spell it came from, "
+                    f"{x}, even though the permanent's own X is 0.",
+                    ("107.3m",),
+                )
+            )
+    return Verdict({"x": object_x, "mana_value": value, "etb_x": etb_x, "face": chosen.name}, steps)
+
+
+def _value_step(face: CardFace, value: int, x: int = 0) -> Step:
+    if face.mana_cost is None:
+        return Step(f"{face.name} has no mana cost, so its mana value is 0.", ("202.3",))
+    kinds = {s.kind for s in face.cost_symbols}
+    notes: list[str] = []
+    rules = ["202.3"]
+    if "hybrid" in kinds or "mono_hybrid" in kinds:
+        notes.append("each hybrid symbol counts its larger half")
+        rules.append("202.3f")
+    if "phyrexian" in kinds:
+        notes.append("each Phyrexian symbol counts 1")
+        rules.append("202.3g")
+    if "x" in kinds:
+        notes.append(f"each {{X}} counts {x}")
+        rules.append("202.3e")
+    extra = f" ({'; '.join(notes)})" if notes else ""
+    return Step(f"{face.name} costs {face.mana_cost}: mana value {value}{extra}.", tuple(rules))

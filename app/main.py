@@ -1,0 +1,92 @@
+"""The ASGI application: `uvicorn app.main:app`."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+
+from app.api import problems
+from app.api.metrics import Metrics
+from app.api.middleware import ServiceMiddleware
+from app.api.problems import Problem
+from app.api.routers import all_routers
+from app.catalog import load_catalog
+from app.db.migrate import head_revision, migrate
+from app.db.session import Database
+from app.logs import configure_logging
+from app.settings import Settings, get_settings
+from app.version import __version__, engine_version
+
+DESCRIPTION = """
+Rules answers about mana and casting in Magic: The Gathering, each returned as a stored
+**ruling**: the answer, the reasons as steps, and the Comprehensive Rules numbers they rest on.
+
+Every rules endpoint is a POST that stores its ruling: `201` the first time a question is asked,
+`200` with the same ruling after that. Errors are `application/problem+json`.
+"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    configure_logging(settings.log_level)
+    db = Database(settings.database_url)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.migrate_on_startup:
+            migrate(db.engine)
+        yield
+        db.dispose()
+
+    app = FastAPI(
+        title="Rulings Engine",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.db = db
+    app.state.catalog = load_catalog()
+    app.state.engine_version = engine_version()
+    app.state.head_revision = head_revision()
+    app.state.metrics = Metrics()
+
+    problems.install(app)
+    for router in all_routers():
+        app.include_router(router)
+    if settings.cors_origins.strip():
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=[o.strip() for o in settings.cors_origins.split(",") if o.strip()],
+            allow_methods=["GET", "POST"],
+            allow_headers=["Content-Type", "If-None-Match", "X-Request-ID"],
+            expose_headers=["ETag", "Location", "X-Request-ID"],
+        )
+    app.add_middleware(
+        ServiceMiddleware, metrics=app.state.metrics, max_body_bytes=settings.max_body_bytes
+    )
+    _document_problem_schema(app)
+    return app
+
+
+def _document_problem_schema(app: FastAPI) -> None:
+    original = app.openapi
+
+    def openapi() -> dict[str, object]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = original()
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        components["Problem"] = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
+        for name, sub in components["Problem"].pop("$defs", {}).items():
+            components.setdefault(name, sub)
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+app = create_app()

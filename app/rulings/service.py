@@ -1,0 +1,91 @@
+"""Build and store rulings: content-addressed, idempotent, committed before the answer is sent."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from app.catalog import Catalog
+from app.db.repositories import NewRuling, RulingRepository, StoredRuling
+from app.domain.ruling import Verdict
+
+KINDS = (
+    "could_produce",
+    "activate_mana_ability",
+    "mana_value",
+    "cast_without_paying",
+    "reveal_until",
+    "mulligan",
+)
+
+
+def canonical_json(value: Any) -> str:
+    """One spelling per value: sorted keys, no spaces. Equal questions hash alike."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def ruling_id(kind: str, engine_version: str, question: dict[str, Any]) -> str:
+    digest = hashlib.sha256()
+    digest.update(kind.encode())
+    digest.update(b"\0")
+    digest.update(engine_version.encode())
+    digest.update(b"\0")
+    digest.update(canonical_json(question).encode())
+    return digest.hexdigest()[:32]
+
+
+class RulingService:
+    def __init__(self, session: Session, catalog: Catalog, engine_version: str) -> None:
+        self.session = session
+        self.catalog = catalog
+        self.engine_version = engine_version
+        self.repo = RulingRepository(session)
+
+    def rule(
+        self,
+        kind: str,
+        question: dict[str, Any],
+        decide: Callable[[], Verdict],
+        cards: Iterable[str] = (),
+    ) -> tuple[StoredRuling, bool]:
+        """The stored ruling for this question, and whether it was created now.
+
+        A question asked before is answered from the store without running the engine again.
+        """
+        rid = ruling_id(kind, self.engine_version, question)
+        existing = self.repo.get(rid)
+        if existing is not None:
+            return existing, False
+        verdict = decide()
+        created_at = datetime.now(UTC).replace(microsecond=0)
+        body = {
+            "object": "ruling",
+            "id": rid,
+            "kind": kind,
+            "created_at": created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "engine_version": self.engine_version,
+            "question": question,
+            "answer": verdict.answer,
+            "explanation": [s.to_json() for s in verdict.steps],
+            "citations": verdict.citations,
+        }
+        stored, created = self.repo.insert(
+            NewRuling(
+                id=rid,
+                kind=kind,
+                created_at=created_at,
+                engine_version=self.engine_version,
+                question=question,
+                body=json.dumps(body, separators=(",", ":"), ensure_ascii=False),
+                cards=list(cards),
+            )
+        )
+        # Commit here, not in a teardown: the client must never hear of a ruling that a crash
+        # right after the response could lose.
+        self.session.commit()
+        return stored, created

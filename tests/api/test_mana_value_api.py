@@ -1,0 +1,72 @@
+"""POST /v1/spells/mana-value through HTTP (107.3b, 107.3g, 107.3m, 202.3)."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+MV = "/v1/spells/mana-value"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ({"card": "Hangarback Walker", "zone": "library"}, {"x": 0, "mana_value": 0, "etb_x": None}),
+        ({"card": "Hangarback Walker", "zone": "stack", "x": 3}, {"x": 3, "mana_value": 6, "etb_x": None}),
+        (
+            {"card": "Fireball", "zone": "stack", "x": 3, "cast_without_paying_mana_cost": True},
+            {"x": 0, "mana_value": 1, "etb_x": None},
+        ),
+        ({"card": "Hangarback Walker", "zone": "battlefield", "x": 3}, {"x": 0, "mana_value": 0, "etb_x": 3}),
+        (
+            {"card": "Stonecoil Serpent", "zone": "battlefield", "x": 3, "cast": False},
+            {"x": 0, "mana_value": 0, "etb_x": 0},
+        ),
+        ({"card": "fire // ice", "zone": "graveyard"}, {"x": 0, "mana_value": 4, "etb_x": None}),
+        ({"card": "Stomp", "zone": "hand"}, {"x": 0, "mana_value": 3, "etb_x": None}),
+    ],
+)
+def test_answers(sqlite_client: TestClient, question: dict[str, object], answer: dict[str, object]) -> None:
+    r = sqlite_client.post(MV, json=question)
+    assert r.status_code in (200, 201)
+    got = r.json()["answer"]
+    assert {k: got[k] for k in answer} == answer
+
+
+@pytest.mark.parametrize(
+    ("body", "loc", "code"),
+    [
+        ({"card": "Nope", "zone": "hand"}, ["body", "card"], "unknown_card"),
+        ({"card": "Fireball", "zone": "sideboard"}, ["body", "zone"], "validation_error"),
+        ({"card": "Fireball", "zone": "stack", "x": -1}, ["body", "x"], "validation_error"),
+        ({"card": "Fireball", "zone": "stack", "x": "three"}, ["body", "x"], "validation_error"),
+        ({"card": "Fireball", "zone": "stack", "color": "red"}, ["body", "color"], "validation_error"),
+        ({"zone": "stack"}, ["body", "card"], "validation_error"),
+        ({"card": "Fire // Ice", "zone": "stack", "face": "Water"}, ["body", "face"], "no_such_face"),
+    ],
+)
+def test_bad_questions_are_422_naming_the_field(
+    sqlite_client: TestClient, body: dict[str, object], loc: list[object], code: str
+) -> None:
+    r = sqlite_client.post(MV, json=body)
+    assert r.status_code == 422
+    assert r.headers["content-type"] == "application/problem+json"
+    problem = r.json()
+    assert problem["code"] == code
+    assert problem["status"] == 422
+    assert {"type", "title", "detail"} <= problem.keys()
+    assert loc in [e["loc"] for e in problem["errors"]]
+    assert str(loc[-1]) in problem["detail"]
+
+
+def test_malformed_json_is_400(sqlite_client: TestClient) -> None:
+    r = sqlite_client.post(MV, content=b'{"card": ', headers={"content-type": "application/json"})
+    assert r.status_code == 400
+    assert r.headers["content-type"] == "application/problem+json"
+    assert r.json()["code"] == "malformed_json"
+
+
+def test_wrong_body_type_is_422(sqlite_client: TestClient) -> None:
+    r = sqlite_client.post(MV, json=[1, 2])
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["loc"] == ["body"]

@@ -1,0 +1,100 @@
+"""Shared fixtures: the app on a fresh SQLite file and, when reachable, a fresh PostgreSQL
+database (created for this run and dropped at its end; in CI it must be reachable)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from starlette.testclient import TestClient
+
+from app.db.migrate import migrate
+from app.main import create_app
+from app.settings import Settings
+
+DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+def _postgres_admin_url() -> str | None:
+    url = os.environ.get("RULINGS_TEST_POSTGRES_URL", DEFAULT_PG)
+    try:
+        engine = create_engine(url, connect_args={"connect_timeout": 3})
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        engine.dispose()
+    except Exception as exc:  # noqa: BLE001 - any failure means "not reachable"
+        if os.environ.get("CI") == "true":
+            raise RuntimeError(f"PostgreSQL must be reachable in CI at {url}: {exc}") from exc
+        return None
+    return url
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str | None]:
+    """A database of its own for this test run, dropped afterwards."""
+    admin_url = _postgres_admin_url()
+    if admin_url is None:
+        yield None
+        return
+    name = f"rulings_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> str:
+    if request.param == "sqlite":
+        path: Path = tmp_path_factory.mktemp("db") / "rulings.db"
+        return f"sqlite:///{path}"
+    url = request.getfixturevalue("postgres_url")
+    if url is None:
+        pytest.skip("PostgreSQL is not reachable here")
+    return str(url)
+
+
+@pytest.fixture(scope="session")
+def migrated_app(database_url: str) -> Iterator[TestClient]:
+    app = create_app(
+        Settings(database_url=database_url, migrate_on_startup=False, log_level="WARNING")
+    )
+    migrate(app.state.db.engine)
+    with TestClient(app) as client:
+        yield client
+    app.state.db.dispose()
+
+
+@pytest.fixture
+def client(migrated_app: TestClient) -> TestClient:
+    """The app with an empty rulings store (the catalog stays loaded)."""
+    engine = migrated_app.app.state.db.engine  # type: ignore[attr-defined]
+    with engine.begin() as conn:
+        conn.execute(text("DELETE FROM ruling_cards"))
+        conn.execute(text("DELETE FROM rulings"))
+    return migrated_app
+
+
+@pytest.fixture(scope="session")
+def sqlite_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """SQLite only: for API behaviour that doesn't depend on the database."""
+    path = tmp_path_factory.mktemp("sqlite-only") / "rulings.db"
+    app = create_app(
+        Settings(database_url=f"sqlite:///{path}", migrate_on_startup=False, log_level="WARNING")
+    )
+    migrate(app.state.db.engine)
+    with TestClient(app) as c:
+        yield c
+    app.state.db.dispose()

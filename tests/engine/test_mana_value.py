@@ -1,0 +1,121 @@
+"""X and mana value in every zone (107.3b, 107.3g, 107.3m, 202.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.catalog import load_catalog
+from app.domain.card import Card
+from app.domain.errors import QuestionError
+from app.engine.mana_value import mana_value
+
+ZONES_OFF_STACK = ["library", "hand", "graveyard", "exile"]
+
+
+def card(name: str) -> Card:
+    found = load_catalog().get(name)
+    assert found is not None, name
+    return found
+
+
+def answer(name: str, **kw: object) -> dict[str, object]:
+    args: dict[str, object] = {"x": 0, "cast": True, "cast_without_paying_mana_cost": False}
+    args.update(kw)
+    return mana_value(card(name), **args).answer  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("zone", ZONES_OFF_STACK)
+def test_x_is_zero_off_the_stack(zone: str) -> None:
+    # 107.3g: Hangarback Walker in any zone but the stack has X = 0, mana value 0.
+    a = answer("Hangarback Walker", zone=zone, x=5)
+    assert (a["x"], a["mana_value"], a["etb_x"]) == (0, 0, None)
+
+
+def test_every_x_counts_on_the_stack() -> None:
+    # 107.3, 202.3e: {X}{X} with X = 3 is mana value 6.
+    a = answer("Hangarback Walker", zone="stack", x=3)
+    assert (a["x"], a["mana_value"]) == (3, 6)
+    assert answer("Fireball", zone="stack", x=4)["mana_value"] == 5
+
+
+def test_cast_without_paying_forces_x_to_zero_on_the_stack() -> None:
+    # 107.3b: X must be 0 when the spell is cast without paying its mana cost.
+    a = answer("Fireball", zone="stack", x=4, cast_without_paying_mana_cost=True)
+    assert (a["x"], a["mana_value"]) == (0, 1)
+
+
+def test_etb_uses_the_spells_x_while_the_permanent_has_x_zero() -> None:
+    # 107.3m: Hangarback Walker cast for X = 3 enters with three counters; its own X is 0.
+    a = answer("Hangarback Walker", zone="battlefield", x=3)
+    assert (a["x"], a["mana_value"], a["etb_x"]) == (0, 0, 3)
+    assert answer("The Meathook Massacre", zone="battlefield", x=2)["etb_x"] == 2
+
+
+def test_etb_x_is_zero_when_not_cast_or_cast_free() -> None:
+    # 107.3m: put onto the battlefield (not cast) means no X was chosen; cast free means X = 0.
+    assert answer("Walking Ballista", zone="battlefield", x=4, cast=False)["etb_x"] == 0
+    free = answer("Walking Ballista", zone="battlefield", x=4, cast_without_paying_mana_cost=True)
+    assert free["etb_x"] == 0
+
+
+def test_etb_x_is_zero_without_an_etb_ability_that_uses_x() -> None:
+    # Fireball has X but no permanent ETB: nothing to remember (107.3m doesn't apply).
+    assert answer("Grizzly Bears", zone="battlefield", x=2)["etb_x"] == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("Fire // Ice", 4),  # 709.4: split card adds its halves off the stack
+        ("Wear // Tear", 3),
+        ("Valki, God of Lies // Tibalt, Cosmic Impostor", 2),  # 712.8: MDFC front face
+        ("Shatterskull Smashing // Shatterskull, the Hammer Pass", 2),
+        ("Bonecrusher Giant // Stomp", 3),  # 715.4: adventurer's creature part
+        ("Crashing Footfalls", 0),  # 202.3: no mana cost
+        ("Ancestral Vision", 0),
+        ("Dismember", 3),  # Phyrexian counts 1
+        ("Kitchen Finks", 3),  # hybrid counts its larger half
+        ("Spectral Procession", 6),  # {2/W} counts 2
+        ("Memnite", 0),
+    ],
+)
+def test_mana_value_in_the_library(name: str, value: int) -> None:
+    assert answer(name, zone="library")["mana_value"] == value
+
+
+def test_one_half_on_the_stack() -> None:
+    # 709.3: on the stack a split spell has only the half cast; 712.8: an MDFC the face cast.
+    assert answer("Fire // Ice", zone="stack", face="Ice")["mana_value"] == 2
+    tibalt = "Valki, God of Lies // Tibalt, Cosmic Impostor"
+    assert answer(tibalt, zone="stack", face="Tibalt, Cosmic Impostor")["mana_value"] == 7
+    assert answer("Bonecrusher Giant", zone="stack", face="Stomp")["mana_value"] == 2
+    shatter = answer(
+        "Shatterskull Smashing // Shatterskull, the Hammer Pass", zone="stack", x=3
+    )
+    assert (shatter["x"], shatter["mana_value"]) == (3, 5)
+
+
+def test_a_face_is_only_asked_for_on_the_stack_or_battlefield() -> None:
+    with pytest.raises(QuestionError) as err:
+        answer("Fire // Ice", zone="hand", face="Fire")
+    assert err.value.loc == ("body", "face")
+    with pytest.raises(QuestionError):
+        answer("Fire // Ice", zone="stack", face="Water")
+
+
+def test_cast_free_needs_cast() -> None:
+    with pytest.raises(QuestionError) as err:
+        answer("Fireball", zone="stack", cast=False, cast_without_paying_mana_cost=True)
+    assert err.value.loc == ("body", "cast_without_paying_mana_cost")
+
+
+def test_explanations_cite_the_rules_used() -> None:
+    verdict = mana_value(
+        card("Hangarback Walker"), zone="battlefield", x=3, cast=True,
+        cast_without_paying_mana_cost=False,
+    )
+    assert {"107.3g", "107.3m", "202.3"} <= set(verdict.citations)
+    free = mana_value(
+        card("Fireball"), zone="stack", x=3, cast=True, cast_without_paying_mana_cost=True
+    )
+    assert "107.3b" in free.citations

@@ -1,0 +1,30 @@
+"""Layering (ARCHITECTURE.md): the engine and domain import no web or database code."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1] / "app"
+FORBIDDEN = ("fastapi", "starlette", "sqlalchemy", "alembic", "app.db", "app.api", "app.rulings", "app.main")
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    return names
+
+
+def test_engine_and_domain_import_no_web_or_database_code() -> None:
+    offenders = []
+    for package in ("engine", "domain"):
+        for path in (ROOT / package).rglob("*.py"):
+            for name in _imports(path):
+                if any(name == f or name.startswith(f + ".") for f in FORBIDDEN):
+                    offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
