@@ -1,0 +1,317 @@
+"""Cascade-style "reveal until" (702.85, 702.85a; the Treasure Keeper and Plargg rulings;
+RULES.md section 7).
+
+One mechanism, two shapes:
+- mode "reveal" (Treasure Keeper, Plargg): reveal from the top until a nonland card with mana
+  value `max_mana_value` or less (and, with `nonlegendary`, not legendary). That card may be cast
+  without paying its mana cost, whichever of its faces is chosen.
+- mode "cascade": exile from the top until a nonland card with mana value less than
+  `cascade_mana_value`; it may be cast for free only if the resulting spell's mana value is also
+  less than that (702.85a).
+
+Cards not cast go to the bottom in a random order (`rng.shuffle`, the only source of
+randomness). With no hit, every card was revealed and the whole library goes back in a random
+order (`reshuffled`; `bottom` then lists the whole new library). The hit is cast through
+`cast_without_paying`, so X is 0, no alternative cost, and mandatory additional costs apply.
+
+The seed is not the engine's business: the caller builds `rng` and records the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from app.domain.card import Card, CardFace
+from app.domain.errors import QuestionError
+from app.domain.ruling import Step, Verdict
+from app.engine.free_cast import cast_without_paying, make_reason, resolve_face
+
+__all__ = ["card_is_land", "card_is_legendary", "reveal_until"]
+
+# How many skipped nonland cards get a step of their own; the rest are counted in one step.
+_MAX_SKIP_STEPS = 20
+
+
+def _characteristic_faces(card: Card) -> list[CardFace]:
+    """The faces whose characteristics the card has outside the stack: both halves of a split
+    card (709.4), the front face of a modal DFC (712.8), the creature part of an adventurer
+    (715.4), the card itself otherwise."""
+    if card.layout == "split":
+        return card.card_faces
+    return [card.front]
+
+
+def card_is_land(card: Card) -> bool:
+    """A land card in the library: an MDFC whose front face is a land is one (712.8)."""
+    return any(f.is_type("land") for f in _characteristic_faces(card))
+
+
+def card_is_legendary(card: Card) -> bool:
+    return any(f.legendary for f in _characteristic_faces(card))
+
+
+def _mana_value_note(card: Card) -> tuple[str, tuple[str, ...]]:
+    """Why the card has the mana value it has in the library, and the rules behind it."""
+    rules: list[str] = ["202.3"]
+    parts: list[str] = []
+    if card.layout == "split":
+        parts.append("its halves added together")
+        rules.append("709.4")
+    elif card.layout == "modal_dfc":
+        parts.append("its front face only")
+        rules.append("712.8")
+    elif card.layout == "adventure":
+        parts.append("its creature part only")
+        rules.append("715.4")
+    if any(f.x_count for f in _characteristic_faces(card)):
+        parts.append("X counts as 0 outside the stack")
+        rules.append("107.3g")
+    return ("; ".join(parts), tuple(rules))
+
+
+def _validate(
+    library: list[Card],
+    mode: str,
+    max_mana_value: int | None,
+    cascade_mana_value: int | None,
+    unpayable: list[str],
+) -> int:
+    """Check the question is consistent; return the mana value threshold in use."""
+    if mode == "reveal":
+        if max_mana_value is None:
+            raise QuestionError(
+                ("body", "max_mana_value"),
+                "mode 'reveal' needs max_mana_value (the N of 'mana value N or less')",
+                "missing_field",
+            )
+        if cascade_mana_value is not None:
+            raise QuestionError(
+                ("body", "cascade_mana_value"),
+                "cascade_mana_value is only used with mode 'cascade'",
+                "unexpected_field",
+            )
+        limit, field = max_mana_value, "max_mana_value"
+    elif mode == "cascade":
+        if cascade_mana_value is None:
+            raise QuestionError(
+                ("body", "cascade_mana_value"),
+                "mode 'cascade' needs cascade_mana_value (the cascading spell's mana value)",
+                "missing_field",
+            )
+        if max_mana_value is not None:
+            raise QuestionError(
+                ("body", "max_mana_value"),
+                "max_mana_value is only used with mode 'reveal'",
+                "unexpected_field",
+            )
+        limit, field = cascade_mana_value, "cascade_mana_value"
+    else:
+        raise QuestionError(("body", "mode"), f"unknown mode {mode!r}", "invalid_mode")
+    if limit < 0:
+        raise QuestionError(("body", field), f"{field} can't be negative", "invalid_value")
+
+    # `unpayable` describes the player ("I have no creature to sacrifice"), but a name that no
+    # card in this library has as an additional cost is most likely a typo: say so.
+    known = {
+        c.name.casefold() for card in library for f in card.card_faces for c in f.additional_costs
+    }
+    for i, name in enumerate(unpayable):
+        if name.casefold() not in known:
+            raise QuestionError(
+                ("body", "unpayable", i),
+                f"no card in the library has an additional cost named {name!r}",
+                "unknown_cost",
+            )
+    return limit
+
+
+def reveal_until(
+    library: list[Card],
+    *,
+    mode: Literal["reveal", "cascade"],
+    max_mana_value: int | None,
+    cascade_mana_value: int | None,
+    nonlegendary: bool,
+    cast: bool,
+    face: str | None,
+    unpayable: list[str],
+    rng: random.Random,
+) -> Verdict:
+    """Reveal (or, for cascade, exile) from the top of `library` (top first) until a hit.
+
+    Raises QuestionError when the mode's threshold is missing, a field of the other mode is
+    given, a threshold is negative, an `unpayable` name is on no card of the library, or `face`
+    names no face of the hit.
+    """
+    limit = _validate(library, mode, max_mana_value, cascade_mana_value, unpayable)
+    cascade = mode == "cascade"
+    verb = "exiled" if cascade else "revealed"
+    steps: list[Step] = []
+    reasons: list[dict[str, Any]] = []
+
+    def note(code: str, rules: tuple[str, ...], message: str) -> None:
+        reasons.append(make_reason(code, rules, message))
+        steps.append(Step(message, rules))
+
+    if cascade:
+        wanted = f"a nonland card with mana value less than {limit}"
+        steps.append(
+            Step(
+                f"Cascade: cards are exiled from the top of the library until {wanted}.",
+                ("702.85a",),
+            )
+        )
+    else:
+        wanted = (
+            f"a {'nonlegendary ' if nonlegendary else ''}nonland card with mana value {limit} "
+            "or less"
+        )
+        steps.append(Step(f"Cards are revealed from the top of the library until {wanted}."))
+
+    def qualifies(mv: int) -> bool:
+        return mv < limit if cascade else mv <= limit
+
+    revealed: list[Card] = []
+    hit_index: int | None = None
+    lands_skipped = 0
+    skipped_nonland = 0
+    for index, card in enumerate(library):
+        revealed.append(card)
+        if card_is_land(card):
+            lands_skipped += 1
+            continue
+        mv = card.mana_value_off_stack()
+        why, mv_rules = _mana_value_note(card)
+        mv_text = f"mana value {mv}" + (f" ({why})" if why else "")
+        if nonlegendary and card_is_legendary(card):
+            reason = "it is legendary"
+            rules: tuple[str, ...] = ()
+        elif not qualifies(mv):
+            reason = f"its {mv_text} is too high"
+            rules = mv_rules
+        else:
+            hit_index = index
+            steps.append(Step(f"{card.name} is {wanted} ({mv_text}): it is the hit.", mv_rules))
+            break
+        skipped_nonland += 1
+        if skipped_nonland <= _MAX_SKIP_STEPS:
+            steps.append(Step(f"{card.name} is {verb} and passed over: {reason}.", rules))
+    if skipped_nonland > _MAX_SKIP_STEPS:
+        steps.append(
+            Step(f"{skipped_nonland - _MAX_SKIP_STEPS} more nonland cards were passed over.")
+        )
+    if lands_skipped:
+        steps.append(
+            Step(f"{lands_skipped} land card(s) {verb} and passed over: only nonland cards count.")
+        )
+
+    answer: dict[str, Any] = {
+        "revealed": [c.name for c in revealed],
+        "hit": None,
+        "cast": False,
+        "cast_face": None,
+        "cast_x": None,
+        "free_cast": None,
+        "bottom": [],
+        "library": [],
+        "reshuffled": False,
+        "reasons": reasons,
+    }
+
+    if not library:
+        note("empty_library", (), "The library is empty: nothing is revealed and there is no hit.")
+        return Verdict(answer, steps)
+
+    if hit_index is None:
+        # Card rulings / 702.85a: a miss puts every card back in a random order; since every
+        # card was revealed, that is the whole library.
+        new_library = list(library)
+        rng.shuffle(new_library)
+        note(
+            "no_hit",
+            ("702.85a",) if cascade else (),
+            f"The library holds no {wanted}: every card was {verb}, and the whole library is put "
+            "back in a random order.",
+        )
+        if face is not None:
+            steps.append(Step(f"There is no hit, so the face {face!r} asked for is not used."))
+        answer["bottom"] = [c.name for c in new_library]
+        answer["library"] = [c.name for c in new_library]
+        answer["reshuffled"] = True
+        return Verdict(answer, steps)
+
+    hit = library[hit_index]
+    answer["hit"] = hit.name
+    cast_face = resolve_face(hit, face, ("body", "face"))
+    did_cast = False
+    if not cast:
+        note(
+            "declined",
+            (),
+            f"{hit.name} is not cast (the player chose not to); it goes to the bottom with the "
+            f"other {verb} cards.",
+        )
+    else:
+        # Only the hit's own additional costs can be unpayable for it.
+        own = {c.name.casefold() for c in cast_face.additional_costs}
+        free = cast_without_paying(
+            hit,
+            x=0,
+            alternative_cost=None,
+            additional_costs=[],
+            unpayable=[n for n in unpayable if n.casefold() in own],
+            face=cast_face.name,
+        )
+        steps.extend(free.steps)
+        reasons.extend(free.answer["reasons"])
+        answer["free_cast"] = free.answer
+        did_cast = bool(free.answer["castable"])
+        if did_cast and cascade:
+            on_stack = int(free.answer["mana_value_on_stack"])
+            if on_stack >= limit:
+                # 702.85a: the spell as cast (this face, X = 0) must also be under the limit.
+                did_cast = False
+                note(
+                    "cascade_mana_value_too_high",
+                    ("702.85a",),
+                    f"Cast as {cast_face.name}, the spell would have mana value {on_stack}, not "
+                    f"less than {limit}: cascade doesn't allow casting it.",
+                )
+            else:
+                steps.append(
+                    Step(
+                        f"Cast as {cast_face.name} the spell has mana value {on_stack}, less "
+                        f"than {limit}, as cascade requires.",
+                        ("702.85a",),
+                    )
+                )
+        elif did_cast and cast_face.name != hit.front.name and not cascade:
+            steps.append(
+                Step(
+                    f"Only the revealed card's mana value is limited, not the spell's, so "
+                    f"{cast_face.name} may be cast."
+                )
+            )
+        if not did_cast:
+            steps.append(
+                Step(f"{hit.name} is not cast; it goes to the bottom with the other {verb} cards.")
+            )
+
+    to_bottom = [c for i, c in enumerate(revealed) if not (did_cast and i == hit_index)]
+    rng.shuffle(to_bottom)
+    if to_bottom:
+        steps.append(
+            Step(
+                f"The {len(to_bottom)} {verb} card(s) not cast go to the bottom of the library in "
+                "a random order.",
+                ("702.85a",) if cascade else (),
+            )
+        )
+    new_library = library[hit_index + 1 :] + to_bottom
+    answer["cast"] = did_cast
+    answer["cast_face"] = cast_face.name if did_cast else None
+    answer["cast_x"] = 0 if did_cast else None
+    answer["bottom"] = [c.name for c in to_bottom]
+    answer["library"] = [c.name for c in new_library]
+    return Verdict(answer, steps)
