@@ -11,7 +11,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from app.api import problems
 from app.api.metrics import Metrics
 from app.api.middleware import ServiceMiddleware
-from app.api.problems import Problem
+from app.api.problems import Problem, problem_responses
 from app.api.routers import all_routers
 from app.catalog import load_catalog
 from app.db.migrate import head_revision, migrate
@@ -72,6 +72,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+def problem_responses_json(*statuses: int) -> dict[str, object]:
+    return {str(k): v for k, v in problem_responses(*statuses).items()}
+
+
 def _document_problem_schema(app: FastAPI) -> None:
     original = app.openapi
 
@@ -80,9 +84,22 @@ def _document_problem_schema(app: FastAPI) -> None:
             return app.openapi_schema
         schema = original()
         components = schema.setdefault("components", {}).setdefault("schemas", {})
-        components["Problem"] = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
+        components["Problem"] = Problem.model_json_schema(
+            ref_template="#/components/schemas/{model}"
+        )
         for name, sub in components["Problem"].pop("$defs", {}).items():
             components.setdefault(name, sub)
+        # Every validation failure is problem+json, not FastAPI's default shape; bodies can also
+        # be malformed (400) or too large (413).
+        for item in schema.get("paths", {}).values():
+            for method, operation in item.items():
+                responses = operation.setdefault("responses", {})
+                if "422" in responses:
+                    responses.update(problem_responses_json(422))
+                if method == "post":
+                    responses.update(problem_responses_json(400, 413, 422))
+        components.pop("HTTPValidationError", None)
+        components.pop("ValidationError", None)
         app.openapi_schema = schema
         return schema
 

@@ -27,7 +27,7 @@ def _postgres_admin_url() -> str | None:
         with engine.connect() as conn:
             conn.execute(text("SELECT 1"))
         engine.dispose()
-    except Exception as exc:  # noqa: BLE001 - any failure means "not reachable"
+    except Exception as exc:
         if os.environ.get("CI") == "true":
             raise RuntimeError(f"PostgreSQL must be reachable in CI at {url}: {exc}") from exc
         return None
@@ -54,9 +54,7 @@ def postgres_url() -> Iterator[str | None]:
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
-def database_url(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> str:
+def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
     if request.param == "sqlite":
         path: Path = tmp_path_factory.mktemp("db") / "rulings.db"
         return f"sqlite:///{path}"

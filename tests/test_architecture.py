@@ -6,7 +6,16 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "app"
-FORBIDDEN = ("fastapi", "starlette", "sqlalchemy", "alembic", "app.db", "app.api", "app.rulings", "app.main")
+FORBIDDEN = (
+    "fastapi",
+    "starlette",
+    "sqlalchemy",
+    "alembic",
+    "app.db",
+    "app.api",
+    "app.rulings",
+    "app.main",
+)
 
 
 def _imports(path: Path) -> list[str]:

@@ -26,7 +26,5 @@ def get_catalog(request: Request) -> Catalog:
     return catalog
 
 
-def get_rulings(
-    request: Request, session: Session = Depends(get_session)
-) -> RulingService:
+def get_rulings(request: Request, session: Session = Depends(get_session)) -> RulingService:
     return RulingService(session, request.app.state.catalog, request.app.state.engine_version)

@@ -51,8 +51,12 @@ class Metrics:
                 labels = f'method="{method}",route="{_escape(route)}"'
                 for bound, n in zip(BUCKETS, counts, strict=False):
                     out.append(f'http_request_duration_seconds_bucket{{{labels},le="{bound}"}} {n}')
-                out.append(f'http_request_duration_seconds_bucket{{{labels},le="+Inf"}} {counts[-1]}')
-                out.append(f"http_request_duration_seconds_sum{{{labels}}} {self._sums[(method, route)]}")
+                out.append(
+                    f'http_request_duration_seconds_bucket{{{labels},le="+Inf"}} {counts[-1]}'
+                )
+                out.append(
+                    f"http_request_duration_seconds_sum{{{labels}}} {self._sums[(method, route)]}"
+                )
                 out.append(f"http_request_duration_seconds_count{{{labels}}} {counts[-1]}")
             out.append("# HELP rulings_total Rulings answered, newly created or found stored.")
             out.append("# TYPE rulings_total counter")

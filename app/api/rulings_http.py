@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from starlette.responses import Response
 
 from app.api.metrics import Metrics
 from app.db.repositories import StoredRuling
-from app.rulings.service import RulingService
 from app.domain.ruling import Verdict
-from collections.abc import Callable, Iterable
+from app.rulings.service import RulingService
 
 JSON = "application/json"
 

@@ -84,7 +84,9 @@ class RulingRepository:
             stmt = stmt.where(RulingRow.kind == kind)
         if card:
             stmt = stmt.where(
-                RulingRow.seq.in_(select(RulingCardRow.ruling_seq).where(RulingCardRow.card == card))
+                RulingRow.seq.in_(
+                    select(RulingCardRow.ruling_seq).where(RulingCardRow.card == card)
+                )
             )
         if before_seq is not None:
             stmt = stmt.where(RulingRow.seq < before_seq)

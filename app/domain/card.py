@@ -7,7 +7,7 @@ The same `Card` schema is served by `GET /v1/cards/{name}` and accepted inline a
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
@@ -26,10 +26,19 @@ ManaString = Annotated[str, Field(max_length=200)]
 ManaTypeCode = Literal["W", "U", "B", "R", "G", "C"]
 ColorCode = Literal["W", "U", "B", "R", "G"]
 CardType = Literal[
-    "land", "creature", "artifact", "enchantment", "planeswalker", "instant", "sorcery", "battle",
+    "land",
+    "creature",
+    "artifact",
+    "enchantment",
+    "planeswalker",
+    "instant",
+    "sorcery",
+    "battle",
     "kindred",
 ]
-PERMANENT_TYPES = frozenset({"land", "creature", "artifact", "enchantment", "planeswalker", "battle"})
+PERMANENT_TYPES = frozenset(
+    {"land", "creature", "artifact", "enchantment", "planeswalker", "battle"}
+)
 
 
 class Strict(BaseModel):
@@ -426,7 +435,7 @@ class Card(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _drop_derived(cls, data: object) -> object:
+    def _drop_derived(cls, data: Any) -> Any:
         # Clients may send back a card exactly as GET /v1/cards/{name} served it.
         if isinstance(data, dict):
             data = {k: v for k, v in data.items() if k not in ("mana_value", "type_line")}
@@ -504,7 +513,7 @@ class Card(BaseModel):
         found = {c for f in self.card_faces for c in f.face_colors}
         return [c for c in COLORS if c in found]
 
-    def public(self) -> dict[str, object]:
+    def public(self) -> dict[str, Any]:
         """The catalog representation served over HTTP (derived fields filled in)."""
         data = self.model_dump(mode="json", exclude_none=False)
         if self.faces:

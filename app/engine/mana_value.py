@@ -21,7 +21,9 @@ def _face(card: Card, face: str | None) -> CardFace:
     found = card.face_named(face)
     if found is None:
         names = ", ".join(f.name for f in card.card_faces)
-        raise QuestionError(("body", "face"), f"{card.name} has no face {face!r} ({names})", "no_such_face")
+        raise QuestionError(
+            ("body", "face"), f"{card.name} has no face {face!r} ({names})", "no_such_face"
+        )
     return found
 
 
@@ -62,8 +64,10 @@ def mana_value(
         )
     steps: list[Step] = []
     chosen = _face(card, face)
-    has_x = chosen.x_count > 0 if zone in ("stack", "battlefield") else any(
-        f.x_count for f in card.card_faces
+    has_x = (
+        chosen.x_count > 0
+        if zone in ("stack", "battlefield")
+        else any(f.x_count for f in card.card_faces)
     )
 
     # X of the object in this zone (107.3).
@@ -90,7 +94,9 @@ def mana_value(
         where = "on the battlefield" if zone == "battlefield" else f"in the {zone}"
         steps.append(Step(f"Anywhere but the stack X is 0, so {where} X is 0.", ("107.3g",)))
     elif x:
-        steps.append(Step(f"{card.name} has no {{X}} in its mana cost; X plays no part.", ("202.3",)))
+        steps.append(
+            Step(f"{card.name} has no {{X}} in its mana cost; X plays no part.", ("202.3",))
+        )
 
     # Mana value (202.3) of what the object is in this zone.
     if zone in OFF_STACK:
@@ -103,20 +109,18 @@ def mana_value(
                     ("709.4", "202.3"),
                 )
             )
-        elif card.layout == "modal_dfc":
-            steps.append(
-                Step(
-                    f"Off the stack a modal double-faced card has only its front face's "
-                    f"characteristics: {card.front.name}, {_cost_text(card.front)}, mana value {value}.",
-                    ("712.8", "202.3"),
-                )
+        elif card.layout in ("modal_dfc", "adventure"):
+            part, rule = (
+                ("a modal double-faced card has only its front face's", "712.8")
+                if card.layout == "modal_dfc"
+                else ("an adventurer card has only its creature part's", "715.4")
             )
-        elif card.layout == "adventure":
+            front = card.front
             steps.append(
                 Step(
-                    f"Off the stack an adventurer card has only its creature part's "
-                    f"characteristics: {card.front.name}, {_cost_text(card.front)}, mana value {value}.",
-                    ("715.4", "202.3"),
+                    f"Off the stack {part} characteristics: {front.name}, "
+                    f"{_cost_text(front)}, mana value {value}.",
+                    (rule, "202.3"),
                 )
             )
         else:
@@ -139,7 +143,9 @@ def mana_value(
         etb_x = 0
         if not _etb_refers_to_x(chosen):
             steps.append(
-                Step(f"No enters-the-battlefield ability of {chosen.name} refers to X.", ("107.3m",))
+                Step(
+                    f"No enters-the-battlefield ability of {chosen.name} refers to X.", ("107.3m",)
+                )
             )
         elif not cast:
             steps.append(

@@ -24,7 +24,9 @@ def resolve_card(catalog: Catalog, name: str, loc: Loc) -> Card:
 def _card_of(catalog: Catalog, item: PermanentIn | EffectIn, loc: Loc) -> Card:
     if item.card is not None and item.definition is not None:
         raise QuestionError(
-            (*loc, "definition"), "give either 'card' or 'definition', not both", "card_and_definition"
+            (*loc, "definition"),
+            "give either 'card' or 'definition', not both",
+            "card_and_definition",
         )
     if item.definition is not None:
         return item.definition
@@ -49,7 +51,9 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
         card = _card_of(catalog, p, here)
         faces = card.card_faces
         if p.face >= len(faces):
-            raise QuestionError((*here, "face"), f"{card.name} has no face {p.face}", "no_such_face")
+            raise QuestionError(
+                (*here, "face"), f"{card.name} has no face {p.face}", "no_such_face"
+            )
         permanent = Permanent(
             index=i,
             id=p.id,

@@ -11,13 +11,22 @@ MV = "/v1/spells/mana-value"
 @pytest.mark.parametrize(
     ("question", "answer"),
     [
-        ({"card": "Hangarback Walker", "zone": "library"}, {"x": 0, "mana_value": 0, "etb_x": None}),
-        ({"card": "Hangarback Walker", "zone": "stack", "x": 3}, {"x": 3, "mana_value": 6, "etb_x": None}),
+        (
+            {"card": "Hangarback Walker", "zone": "library"},
+            {"x": 0, "mana_value": 0, "etb_x": None},
+        ),
+        (
+            {"card": "Hangarback Walker", "zone": "stack", "x": 3},
+            {"x": 3, "mana_value": 6, "etb_x": None},
+        ),
         (
             {"card": "Fireball", "zone": "stack", "x": 3, "cast_without_paying_mana_cost": True},
             {"x": 0, "mana_value": 1, "etb_x": None},
         ),
-        ({"card": "Hangarback Walker", "zone": "battlefield", "x": 3}, {"x": 0, "mana_value": 0, "etb_x": 3}),
+        (
+            {"card": "Hangarback Walker", "zone": "battlefield", "x": 3},
+            {"x": 0, "mana_value": 0, "etb_x": 3},
+        ),
         (
             {"card": "Stonecoil Serpent", "zone": "battlefield", "x": 3, "cast": False},
             {"x": 0, "mana_value": 0, "etb_x": 0},
@@ -26,7 +35,9 @@ MV = "/v1/spells/mana-value"
         ({"card": "Stomp", "zone": "hand"}, {"x": 0, "mana_value": 3, "etb_x": None}),
     ],
 )
-def test_answers(sqlite_client: TestClient, question: dict[str, object], answer: dict[str, object]) -> None:
+def test_answers(
+    sqlite_client: TestClient, question: dict[str, object], answer: dict[str, object]
+) -> None:
     r = sqlite_client.post(MV, json=question)
     assert r.status_code in (200, 201)
     got = r.json()["answer"]
@@ -40,9 +51,17 @@ def test_answers(sqlite_client: TestClient, question: dict[str, object], answer:
         ({"card": "Fireball", "zone": "sideboard"}, ["body", "zone"], "validation_error"),
         ({"card": "Fireball", "zone": "stack", "x": -1}, ["body", "x"], "validation_error"),
         ({"card": "Fireball", "zone": "stack", "x": "three"}, ["body", "x"], "validation_error"),
-        ({"card": "Fireball", "zone": "stack", "color": "red"}, ["body", "color"], "validation_error"),
+        (
+            {"card": "Fireball", "zone": "stack", "color": "red"},
+            ["body", "color"],
+            "validation_error",
+        ),
         ({"zone": "stack"}, ["body", "card"], "validation_error"),
-        ({"card": "Fire // Ice", "zone": "stack", "face": "Water"}, ["body", "face"], "no_such_face"),
+        (
+            {"card": "Fire // Ice", "zone": "stack", "face": "Water"},
+            ["body", "face"],
+            "no_such_face",
+        ),
     ],
 )
 def test_bad_questions_are_422_naming_the_field(

@@ -75,7 +75,9 @@ def test_metrics_are_labelled_by_route_template(sqlite_client: TestClient) -> No
 
 def test_oversized_body_is_413_before_parsing(sqlite_client: TestClient) -> None:
     big = b'{"card": "' + b"x" * (2 * 1024 * 1024) + b'"}'
-    r = sqlite_client.post("/v1/spells/mana-value", content=big, headers={"content-type": "application/json"})
+    r = sqlite_client.post(
+        "/v1/spells/mana-value", content=big, headers={"content-type": "application/json"}
+    )
     assert r.status_code == 413
     assert r.headers["content-type"] == "application/problem+json"
     assert r.json()["code"] == "body_too_large"
@@ -92,10 +94,15 @@ def test_oversized_chunked_body_is_413(sqlite_client: TestClient) -> None:
 
 def test_body_limit_is_configurable(tmp_path: object) -> None:
     app = create_app(
-        Settings(database_url=f"sqlite:///{tmp_path}/x.db", max_body_bytes=100, migrate_on_startup=True)
+        Settings(
+            database_url=f"sqlite:///{tmp_path}/x.db", max_body_bytes=100, migrate_on_startup=True
+        )
     )
     with TestClient(app) as c:
-        r = c.post("/v1/spells/mana-value", json={"card": "Fireball", "zone": "stack", "x": 1, "face": "x" * 100})
+        r = c.post(
+            "/v1/spells/mana-value",
+            json={"card": "Fireball", "zone": "stack", "x": 1, "face": "x" * 100},
+        )
         assert r.status_code == 413
     app.state.db.dispose()
 

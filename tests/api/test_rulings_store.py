@@ -29,8 +29,12 @@ def test_ruling_has_the_documented_shape(client: TestClient) -> None:
     assert r["engine_version"]
     # The normalized question: canonical card name and every default filled in.
     assert r["question"] == {
-        "card": "Hangarback Walker", "zone": "battlefield", "x": 3, "cast": True,
-        "cast_without_paying_mana_cost": False, "face": None,
+        "card": "Hangarback Walker",
+        "zone": "battlefield",
+        "x": 3,
+        "cast": True,
+        "cast_without_paying_mana_cost": False,
+        "face": None,
     }
     assert r["answer"] == {"x": 0, "mana_value": 0, "etb_x": 3, "face": "Hangarback Walker"}
     cited = sorted({rule for step in r["explanation"] for rule in step["rules"]})

@@ -89,9 +89,7 @@ def test_one_half_on_the_stack() -> None:
     tibalt = "Valki, God of Lies // Tibalt, Cosmic Impostor"
     assert answer(tibalt, zone="stack", face="Tibalt, Cosmic Impostor")["mana_value"] == 7
     assert answer("Bonecrusher Giant", zone="stack", face="Stomp")["mana_value"] == 2
-    shatter = answer(
-        "Shatterskull Smashing // Shatterskull, the Hammer Pass", zone="stack", x=3
-    )
+    shatter = answer("Shatterskull Smashing // Shatterskull, the Hammer Pass", zone="stack", x=3)
     assert (shatter["x"], shatter["mana_value"]) == (3, 5)
 
 
@@ -111,7 +109,10 @@ def test_cast_free_needs_cast() -> None:
 
 def test_explanations_cite_the_rules_used() -> None:
     verdict = mana_value(
-        card("Hangarback Walker"), zone="battlefield", x=3, cast=True,
+        card("Hangarback Walker"),
+        zone="battlefield",
+        x=3,
+        cast=True,
         cast_without_paying_mana_cost=False,
     )
     assert {"107.3g", "107.3m", "202.3"} <= set(verdict.citations)

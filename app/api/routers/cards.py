@@ -37,10 +37,14 @@ def search_cards(
     session: Annotated[Session, Depends(get_session)],
     q: Annotated[
         str | None,
-        Query(max_length=200, description="Part of a card or face name, any case", examples=["pool"]),
+        Query(
+            max_length=200, description="Part of a card or face name, any case", examples=["pool"]
+        ),
     ] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 50,
-    after: Annotated[str | None, Query(max_length=200, description="Cursor: last name seen")] = None,
+    after: Annotated[
+        str | None, Query(max_length=200, description="Cursor: last name seen")
+    ] = None,
 ) -> Response:
     rows = CardRepository(session).search(q, limit=limit + 1, after=after)
     has_more = len(rows) > limit

@@ -25,8 +25,13 @@ class ManaValueRequest(BaseModel):
         extra="forbid",
         json_schema_extra={
             "examples": [
-                {"card": "Hangarback Walker", "zone": "battlefield", "x": 3, "cast": True,
-                 "cast_without_paying_mana_cost": False},
+                {
+                    "card": "Hangarback Walker",
+                    "zone": "battlefield",
+                    "x": 3,
+                    "cast": True,
+                    "cast_without_paying_mana_cost": False,
+                },
                 {"card": "Fireball", "zone": "stack", "x": 4},
                 {"card": "Fire // Ice", "zone": "library"},
             ]
@@ -36,7 +41,9 @@ class ManaValueRequest(BaseModel):
     card: Name = Field(description="Card name (full, or one face's), any case")
     zone: Zone
     x: Annotated[int, Field(ge=0, le=1_000_000)] = 0
-    cast: bool = Field(True, description="Whether the object is (or came from) a spell that was cast")
+    cast: bool = Field(
+        True, description="Whether the object is (or came from) a spell that was cast"
+    )
     cast_without_paying_mana_cost: bool = False
     face: Name | None = Field(
         None, description="On the stack or battlefield: which face/half (default: the front)"
@@ -59,8 +66,10 @@ ManaValueRuling = ruling_schema("ManaValueRuling", ManaValueAnswer)
     summary="X and mana value of a card in a zone",
     status_code=201,
     response_model=ManaValueRuling,
-    responses={200: {"model": ManaValueRuling, "description": "Asked before: the stored ruling"},
-               **problem_responses(400, 413, 422)},
+    responses={
+        200: {"model": ManaValueRuling, "description": "Asked before: the stored ruling"},
+        **problem_responses(400, 413, 422),
+    },
 )
 def post_mana_value(
     body: ManaValueRequest,

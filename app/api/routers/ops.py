@@ -27,7 +27,9 @@ def readyz(request: Request) -> Response:
     try:
         ready = is_migrated(request.app.state.db.engine, request.app.state.head_revision)
     except SQLAlchemyError as exc:
-        return problem_response(503, "database_unreachable", f"The database can't be reached: {type(exc).__name__}.")
+        return problem_response(
+            503, "database_unreachable", f"The database can't be reached: {type(exc).__name__}."
+        )
     if not ready:
         return problem_response(503, "not_migrated", "The database is not at the latest migration.")
     return JSONResponse({"status": "ready", "revision": request.app.state.head_revision})

@@ -33,7 +33,10 @@ Kind = Literal[
     operation_id="get_ruling",
     summary="A stored ruling, byte for byte as when it was made",
     response_model=RulingOut,
-    responses={304: {"description": "Not modified (If-None-Match matched)"}, **problem_responses(404)},
+    responses={
+        304: {"description": "Not modified (If-None-Match matched)"},
+        **problem_responses(404),
+    },
 )
 def get_ruling(
     ruling_id: str,
@@ -62,9 +65,13 @@ def list_rulings(
     request: Request,
     session: Annotated[Session, Depends(get_session)],
     kind: Kind | None = None,
-    card: Annotated[str | None, Query(max_length=200, description="A card the ruling is about")] = None,
+    card: Annotated[
+        str | None, Query(max_length=200, description="A card the ruling is about")
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
-    after: Annotated[str | None, Query(max_length=20, pattern=r"^[0-9]+$", description="Cursor from next_page")] = None,
+    after: Annotated[
+        str | None, Query(max_length=20, pattern=r"^[0-9]+$", description="Cursor from next_page")
+    ] = None,
 ) -> Response:
     canonical_card = None
     if card is not None:
