@@ -17,12 +17,10 @@ CARDS_DIR = Path(__file__).resolve().parents[2] / "app" / "catalog" / "cards"
 SPELLS_FILE = CARDS_DIR / "spells.json"
 
 _STAND_INS: list[dict[str, object]] = [
-    *(
-        {"name": name, "supertypes": ["Basic"], "types": ["land"], "subtypes": [name]}
-        for name in ("Plains", "Island", "Swamp", "Mountain", "Forest")
-    ),
-    {"name": "Serum Powder", "mana_cost": "{3}", "types": ["artifact"]},
+    {"name": name, "supertypes": ["Basic"], "types": ["land"], "subtypes": [name]}
+    for name in ("Plains", "Island", "Swamp", "Mountain", "Forest")
 ]
+_STAND_INS.append({"name": "Serum Powder", "mana_cost": "{3}", "types": ["artifact"]})
 
 
 def _load_file(path: Path) -> list[Card]:
