@@ -12,6 +12,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.api.limits import MAX_JSON_DEPTH, json_depth_exceeds
 from app.api.metrics import Metrics
 from app.api.problems import problem_response
 from app.logs import request_id_var
@@ -51,18 +52,26 @@ class ServiceMiddleware:
 
         try:
             length = headers.get("content-length")
-            if length is not None:
-                if not length.isdigit() or int(length) > self.max_body:
-                    await self._too_large(send_with_id)
-                    return
-                await self.app(scope, receive, send_with_id)
-            else:
-                # Chunked upload: read it (up to the limit) before the app sees any of it.
+            if length is not None and (not length.isdigit() or int(length) > self.max_body):
+                await self._too_large(send_with_id)
+                return
+            if scope["method"] in ("POST", "PUT", "PATCH"):
+                # Read the whole body (up to the limit) before the app sees any of it, so the
+                # size and nesting limits hold for chunked uploads too.
                 body = await self._read_limited(receive)
                 if body is None:
                     await self._too_large(send_with_id)
                     return
-                await self.app(scope, _replay(body, receive), send_with_id)
+                if json_depth_exceeds(body):
+                    response = problem_response(
+                        400,
+                        "too_deeply_nested",
+                        f"The body nests deeper than {MAX_JSON_DEPTH} levels.",
+                    )
+                    await response(scope, _empty_receive, send_with_id)
+                    return
+                receive = _replay(body, receive)
+            await self.app(scope, receive, send_with_id)
         finally:
             elapsed = time.perf_counter() - started
             route = scope.get("route")

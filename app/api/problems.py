@@ -106,9 +106,12 @@ async def _on_question(_request: Request, exc: Exception) -> Response:
 
 async def _on_http(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
-    code = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized"}.get(
-        exc.status_code, f"http_{exc.status_code}"
-    )
+    code = {
+        400: "malformed_body",
+        401: "unauthorized",
+        404: "not_found",
+        405: "method_not_allowed",
+    }.get(exc.status_code, f"http_{exc.status_code}")
     detail = exc.detail if isinstance(exc.detail, str) else TITLES.get(exc.status_code, "Error")
     if exc.status_code == 404 and detail == "Not Found":
         detail = "No such resource."

@@ -36,9 +36,7 @@ class RulingOut(BaseModel):
 
 def ruling_schema(name: str, answer: type[BaseModel]) -> type[RulingOut]:
     """A ruling whose `answer` has this endpoint's shape."""
-    model: type[RulingOut] = create_model(
-        name, __base__=RulingOut, answer=(answer, ...)
-    )
+    model: type[RulingOut] = create_model(name, __base__=RulingOut, answer=(answer, ...))
     return model
 
 

@@ -1,0 +1,113 @@
+"""`POST /v1/spells/cast-without-paying`: casting a card without paying its mana cost (118.9)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import Response
+
+from app.api.deps import get_rulings
+from app.api.problems import problem_responses
+from app.api.rulings_http import answer_with_ruling
+from app.api.schemas import Reason, ruling_schema
+from app.domain.card import Name
+from app.engine.free_cast import cast_without_paying
+from app.rulings.resolve import resolve_card
+from app.rulings.service import RulingService
+
+router = APIRouter(prefix="/v1/spells", tags=["spells"])
+
+# A card has at most 10 alternative / additional costs (app.domain.card); naming more is noise.
+MAX_COSTS = 10
+
+
+class CastWithoutPayingRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "card": "Gatekeeper of Malakir",
+                    "x": 4,
+                    "alternative_cost": None,
+                    "additional_costs": ["Kicker"],
+                    "unpayable": [],
+                },
+                {"card": "Force of Will", "alternative_cost": "Exile a blue card"},
+                {"card": "Fling", "unpayable": ["Sacrifice a creature"]},
+                {"card": "Bonecrusher Giant", "face": "Stomp"},
+            ]
+        },
+    )
+
+    card: Name = Field(description="Card name (full, or one face's), any case")
+    x: Annotated[int, Field(ge=0, le=1_000_000)] = Field(
+        0, description="The X asked for; a free cast always uses 0 (107.3b)"
+    )
+    alternative_cost: Name | None = Field(
+        None, description="An alternative cost of the card, by name (`Evoke`, `Flashback`…)"
+    )
+    additional_costs: list[Name] = Field(
+        default_factory=list,
+        max_length=MAX_COSTS,
+        description="Additional costs to pay, by name (`Kicker`); mandatory ones are always paid",
+    )
+    unpayable: list[Name] = Field(
+        default_factory=list,
+        max_length=MAX_COSTS,
+        description="Additional costs the player can't pay (`Sacrifice a creature`)",
+    )
+    face: Name | None = Field(
+        None, description="Which face / half / part to cast (default: the front)"
+    )
+
+
+class CastWithoutPayingAnswer(BaseModel):
+    castable: bool
+    face: str = Field(description="The face, half or part cast")
+    x: int
+    alternative_cost: str | None = Field(description="Always null: none can be added (118.9a)")
+    additional_costs_paid: list[str]
+    mana_to_pay: str = Field(description="Mana still owed for additional costs, Oracle notation")
+    mana_value_on_stack: int | None = Field(description="Null when it can't be cast")
+    reasons: list[Reason]
+
+
+CastWithoutPayingRuling = ruling_schema("CastWithoutPayingRuling", CastWithoutPayingAnswer)
+
+
+@router.post(
+    "/cast-without-paying",
+    operation_id="cast_without_paying",
+    summary="Cast a card without paying its mana cost",
+    status_code=201,
+    response_model=CastWithoutPayingRuling,
+    responses={
+        200: {"model": CastWithoutPayingRuling, "description": "Asked before: the stored ruling"},
+        **problem_responses(400, 413, 422),
+    },
+)
+def post_cast_without_paying(
+    body: CastWithoutPayingRequest,
+    request: Request,
+    rulings: Annotated[RulingService, Depends(get_rulings)],
+) -> Response:
+    card = resolve_card(rulings.catalog, body.card, ("body", "card"))
+    question = body.model_copy(update={"card": card.name}).model_dump(mode="json")
+    return answer_with_ruling(
+        rulings,
+        request.app.state.metrics,
+        "cast_without_paying",
+        question,
+        lambda: cast_without_paying(
+            card,
+            x=body.x,
+            alternative_cost=body.alternative_cost,
+            additional_costs=list(body.additional_costs),
+            unpayable=list(body.unpayable),
+            face=body.face,
+        ),
+        cards=[card.name],
+    )

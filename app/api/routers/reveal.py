@@ -1,0 +1,150 @@
+"""`POST /v1/library/reveal-until`: cascade and "reveal until" (702.85a; Treasure Keeper,
+Plargg). Seeded: the question records the seed, so the bottom order can be replayed."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import Response
+
+from app.api.deps import get_rulings
+from app.api.problems import problem_responses
+from app.api.routers.free_cast import MAX_COSTS, CastWithoutPayingAnswer
+from app.api.rulings_http import answer_with_ruling
+from app.api.schemas import Reason, ruling_schema
+from app.domain.card import Card, Name
+from app.engine.reveal import reveal_until
+from app.rulings.resolve import resolve_card
+from app.rulings.service import RulingService
+
+router = APIRouter(prefix="/v1/library", tags=["library"])
+
+# Libraries of the largest formats stay well under this; it bounds the work of one question.
+MAX_LIBRARY = 1000
+# JSON clients (JavaScript) read integers exactly only up to 2**53 - 1.
+MAX_SEED = 2**53 - 1
+
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED)]
+
+
+def pick_seed(seed: int | None) -> int:
+    """The seed to use: the client's, else a fresh one the ruling records (API.md)."""
+    return seed if seed is not None else secrets.randbelow(MAX_SEED + 1)
+
+
+class RevealUntilRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "library": ["Forest", "Fire // Ice", "Lightning Bolt", "Island"],
+                    "mode": "reveal",
+                    "max_mana_value": 3,
+                    "cascade_mana_value": None,
+                    "nonlegendary": False,
+                    "cast": True,
+                    "face": None,
+                    "unpayable": [],
+                    "seed": 7,
+                },
+                {
+                    "library": ["Island", "Valki, God of Lies // Tibalt, Cosmic Impostor"],
+                    "mode": "cascade",
+                    "cascade_mana_value": 5,
+                    "face": "Tibalt, Cosmic Impostor",
+                    "seed": 1,
+                },
+            ]
+        },
+    )
+
+    library: list[Name | Card] = Field(
+        max_length=MAX_LIBRARY,
+        description="Top first: card names (any case) or inline card definitions",
+    )
+    mode: Literal["reveal", "cascade"] = Field(
+        "reveal",
+        description="reveal: mana value <= max_mana_value; cascade: < cascade_mana_value",
+    )
+    max_mana_value: Annotated[int, Field(ge=0, le=1_000_000)] | None = None
+    cascade_mana_value: Annotated[int, Field(ge=0, le=1_000_000)] | None = None
+    nonlegendary: bool = Field(False, description="Pass over legendary cards (Plargg)")
+    cast: bool = Field(True, description="Cast the hit if the rules allow it")
+    face: Name | None = Field(None, description="Which face / half / part of the hit to cast")
+    unpayable: list[Name] = Field(
+        default_factory=list,
+        max_length=MAX_COSTS,
+        description="Additional costs the player can't pay (`Sacrifice a creature`)",
+    )
+    seed: Seed | None = Field(None, description="Seed for the random order; absent: server picks")
+
+
+class RevealUntilAnswer(BaseModel):
+    revealed: list[str] = Field(description="In reveal (or exile) order")
+    hit: str | None
+    cast: bool
+    cast_face: str | None
+    cast_x: int | None
+    free_cast: CastWithoutPayingAnswer | None = Field(
+        description="The free-cast ruling on the hit, when a cast was tried"
+    )
+    bottom: list[str] = Field(description="Cards put on the bottom, in their new order")
+    library: list[str] = Field(description="The whole library afterwards, top first")
+    reshuffled: bool
+    reasons: list[Reason]
+
+
+RevealUntilRuling = ruling_schema("RevealUntilRuling", RevealUntilAnswer)
+
+
+@router.post(
+    "/reveal-until",
+    operation_id="reveal_until",
+    summary="Reveal (or cascade) until a hit, and maybe cast it free",
+    status_code=201,
+    response_model=RevealUntilRuling,
+    responses={
+        200: {"model": RevealUntilRuling, "description": "Asked before: the stored ruling"},
+        **problem_responses(400, 413, 422),
+    },
+)
+def post_reveal_until(
+    body: RevealUntilRequest,
+    request: Request,
+    rulings: Annotated[RulingService, Depends(get_rulings)],
+) -> Response:
+    library: list[Card] = []
+    normalized: list[Any] = []
+    for i, item in enumerate(body.library):
+        if isinstance(item, Card):
+            library.append(item)
+            normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
+        else:
+            card = resolve_card(rulings.catalog, item, ("body", "library", i))
+            library.append(card)
+            normalized.append(card.name)
+    seed = pick_seed(body.seed)
+    question = body.model_dump(mode="json") | {"library": normalized, "seed": seed}
+    return answer_with_ruling(
+        rulings,
+        request.app.state.metrics,
+        "reveal_until",
+        question,
+        lambda: reveal_until(
+            library,
+            mode=body.mode,
+            max_mana_value=body.max_mana_value,
+            cascade_mana_value=body.cascade_mana_value,
+            nonlegendary=body.nonlegendary,
+            cast=body.cast,
+            face=body.face,
+            unpayable=list(body.unpayable),
+            rng=random.Random(seed),
+        ),
+        cards=sorted({c.name for c in library}),
+    )
