@@ -6,10 +6,24 @@ import json
 import logging
 from contextvars import ContextVar
 from datetime import UTC, datetime
+from typing import Any
 
 request_id_var: ContextVar[str | None] = ContextVar("request_id", default=None)
 
 _STANDARD = set(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message", "asctime"}
+_base_factory = logging.getLogRecordFactory()
+
+
+def _record_with_request_id(*args: Any, **kwargs: Any) -> logging.LogRecord:
+    # Stamped when the record is made, so it holds wherever and whenever it is formatted.
+    record = _base_factory(*args, **kwargs)
+    request_id = request_id_var.get()
+    if request_id:
+        record.request_id = request_id
+    return record
+
+
+logging.setLogRecordFactory(_record_with_request_id)
 
 
 class JsonFormatter(logging.Formatter):
@@ -20,9 +34,6 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        request_id = request_id_var.get()
-        if request_id:
-            entry["request_id"] = request_id
         for key, value in record.__dict__.items():
             if key not in _STANDARD and not key.startswith("_"):
                 entry[key] = value

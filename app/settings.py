@@ -19,9 +19,6 @@ class Settings(BaseSettings):
     migrate_on_startup: bool = True
     # Comma-separated origins allowed by CORS; empty (the default) turns CORS off.
     cors_origins: str = ""
-    # API key for endpoints that change shared data beyond rulings (none yet besides the catalog
-    # sync command); empty means those endpoints are disabled.
-    api_key: str = ""
     log_level: str = "INFO"
     # Page size limit for list endpoints.
     max_page_size: int = 100

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from sqlalchemy import text
 from starlette.testclient import TestClient
 
@@ -128,3 +129,50 @@ def test_a_crash_is_a_problem_without_a_stack_trace(tmp_path: object) -> None:
     assert "secret" not in r.text and "Traceback" not in r.text
     assert json.loads(r.text)["code"] == "internal_error"
     app.state.db.dispose()
+
+
+def test_cors_is_off_by_default(sqlite_client: TestClient) -> None:
+    r = sqlite_client.get("/healthz", headers={"Origin": "https://judge.example"})
+    assert "access-control-allow-origin" not in r.headers
+
+
+def test_cors_allows_only_configured_origins(tmp_path: object) -> None:
+    app = create_app(
+        Settings(
+            database_url=f"sqlite:///{tmp_path}/cors.db",
+            cors_origins="https://judge.example, https://deck.example",
+        )
+    )
+    with TestClient(app) as c:
+        ok = c.options(
+            "/v1/spells/mana-value",
+            headers={"Origin": "https://judge.example", "Access-Control-Request-Method": "POST"},
+        )
+        assert ok.headers["access-control-allow-origin"] == "https://judge.example"
+        other = c.get("/healthz", headers={"Origin": "https://evil.example"})
+        assert "access-control-allow-origin" not in other.headers
+    app.state.db.dispose()
+
+
+def test_logs_are_json_with_the_request_id(
+    sqlite_client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import logging
+
+    from app.logs import JsonFormatter
+
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    access = logging.getLogger("rulings.access")
+    access.addHandler(handler)
+    old = access.level
+    access.setLevel(logging.INFO)
+    try:
+        sqlite_client.get("/healthz", headers={"X-Request-ID": "log-me-1"})
+    finally:
+        access.removeHandler(handler)
+        access.setLevel(old)
+    line = json.loads(JsonFormatter().format(records[-1]))
+    assert line["request_id"] == "log-me-1"
+    assert line["route"] == "/healthz" and line["status"] == 200
