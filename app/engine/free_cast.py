@@ -42,7 +42,7 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
     if found is None:
         names = ", ".join(repr(f.name) for f in card.card_faces)
         raise QuestionError(
-            loc, f"{card.name!r} has no face named {face!r}; its faces are {names}", "unknown_face"
+            loc, f"{card.name!r} has no face named {face!r}; its faces are {names}", "no_such_face"
         )
     return found
 

@@ -277,7 +277,7 @@ def test_an_unknown_face_names_the_face_field() -> None:
     with pytest.raises(QuestionError) as info:
         free("Fire // Ice", face="Lightning")
     assert info.value.loc == ("body", "face")
-    assert info.value.code == "unknown_face"
+    assert info.value.code == "no_such_face"
 
 
 @pytest.mark.parametrize(

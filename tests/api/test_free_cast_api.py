@@ -1,0 +1,127 @@
+"""POST /v1/spells/cast-without-paying through HTTP (107.3b, 118.8, 118.9, 118.9a)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+FREE = "/v1/spells/cast-without-paying"
+
+
+def assert_problem(r: Any, loc: list[object], code: str) -> None:
+    assert r.status_code == 422
+    assert r.headers["content-type"] == "application/problem+json"
+    problem = r.json()
+    assert problem["code"] == code
+    assert problem["status"] == 422
+    assert {"type", "title", "detail"} <= problem.keys()
+    assert loc in [e["loc"] for e in problem["errors"]]
+    assert str(loc[-1]) in problem["detail"]
+
+
+def test_the_api_example_gatekeeper_kicked(sqlite_client: TestClient) -> None:
+    # 118.8: the kicker's {B} is still paid; 107.3b: X is 0 whatever was asked.
+    r = sqlite_client.post(
+        FREE,
+        json={
+            "card": "Gatekeeper of Malakir",
+            "x": 4,
+            "alternative_cost": None,
+            "additional_costs": ["Kicker"],
+            "unpayable": [],
+        },
+    )
+    assert r.status_code in (200, 201)
+    ruling = r.json()
+    assert ruling["kind"] == "cast_without_paying"
+    answer = ruling["answer"]
+    assert answer["castable"] is True
+    assert answer["x"] == 0
+    assert answer["alternative_cost"] is None
+    assert answer["additional_costs_paid"] == ["Kicker"]
+    assert answer["mana_to_pay"] == "{B}"
+    assert answer["mana_value_on_stack"] == 2
+    assert [reason["code"] for reason in answer["reasons"]] == ["x_must_be_zero"]
+    assert "118.9" in ruling["citations"]
+
+
+@pytest.mark.parametrize(
+    ("question", "castable", "codes"),
+    [
+        (
+            {"card": "Force of Will", "alternative_cost": "Exile a blue card"},
+            False,
+            ["alternative_cost_not_allowed"],
+        ),
+        (
+            {"card": "Fling", "unpayable": ["Sacrifice a creature"]},
+            False,
+            ["mandatory_additional_cost_unpayable"],
+        ),
+        ({"card": "Crashing Footfalls"}, True, []),
+        (
+            {"card": "Shatterskull Smashing", "face": "Shatterskull, the Hammer Pass"},
+            False,
+            ["land_face_not_castable"],
+        ),
+        ({"card": "stomp", "face": "Stomp"}, True, []),
+    ],
+)
+def test_answers(
+    sqlite_client: TestClient, question: dict[str, Any], castable: bool, codes: list[str]
+) -> None:
+    answer = sqlite_client.post(FREE, json=question).json()["answer"]
+    assert answer["castable"] is castable
+    assert [reason["code"] for reason in answer["reasons"]] == codes
+
+
+def test_first_post_is_201_then_the_same_question_is_200_with_the_same_id(
+    client: TestClient,
+) -> None:
+    q = {"card": "Gatekeeper of Malakir", "additional_costs": ["Kicker"]}
+    first = client.post(FREE, json=q)
+    assert first.status_code == 201
+    assert first.headers["location"] == f"/v1/rulings/{first.json()['id']}"
+    # Same question, card spelled in another case: the question is normalized.
+    again = client.post(FREE, json={**q, "card": "GATEKEEPER OF MALAKIR"})
+    assert again.status_code == 200
+    assert again.content == first.content
+    assert first.json()["question"]["card"] == "Gatekeeper of Malakir"
+
+
+@pytest.mark.parametrize(
+    ("body", "loc", "code"),
+    [
+        ({"card": "Nope"}, ["body", "card"], "unknown_card"),
+        (
+            {"card": "Gatekeeper of Malakir", "additional_costs": ["Buyback"]},
+            ["body", "additional_costs", 0],
+            "unknown_cost",
+        ),
+        (
+            {"card": "Gatekeeper of Malakir", "alternative_cost": "Evoke"},
+            ["body", "alternative_cost"],
+            "unknown_cost",
+        ),
+        (
+            {"card": "Lightning Bolt", "unpayable": ["Sacrifice a creature"]},
+            ["body", "unpayable", 0],
+            "unknown_cost",
+        ),
+        ({"card": "Fire // Ice", "face": "Water"}, ["body", "face"], "no_such_face"),
+        ({"card": "Fireball", "x": -1}, ["body", "x"], "validation_error"),
+        ({"card": "Fireball", "mana": "{R}"}, ["body", "mana"], "validation_error"),
+        (
+            {"card": "Fireball", "additional_costs": ["Kicker"] * 11},
+            ["body", "additional_costs"],
+            "validation_error",
+        ),
+        ({"x": 1}, ["body", "card"], "validation_error"),
+    ],
+)
+def test_bad_questions_are_422_naming_the_field(
+    sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
+) -> None:
+    assert_problem(sqlite_client.post(FREE, json=body), loc, code)

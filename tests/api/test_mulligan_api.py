@@ -1,0 +1,193 @@
+"""POST /v1/mulligan through HTTP (103.5, 103.5b, 103.5c): a client walks the London mulligan
+step by step, feeding each answer back as the next question."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+MULLIGAN = "/v1/mulligan"
+DECK = (
+    ["Serum Powder"] * 2
+    + ["Forest"] * 8
+    + ["Island"] * 8
+    + ["Lightning Bolt"] * 6
+    + ["Memnite"] * 6
+)
+STATE_KEYS = ("hand", "library", "exile", "mulligans_taken", "bottom_owed", "kept")
+
+
+def assert_problem(r: Any, loc: list[object], code: str) -> None:
+    assert r.status_code == 422
+    assert r.headers["content-type"] == "application/problem+json"
+    problem = r.json()
+    assert problem["code"] == code
+    assert problem["status"] == 422
+    assert {"type", "title", "detail"} <= problem.keys()
+    assert loc in [e["loc"] for e in problem["errors"]]
+    assert str(loc[-1]) in problem["detail"]
+
+
+def opening(deck: list[str] = DECK) -> dict[str, Any]:
+    return {"hand": deck[:7], "library": deck[7:]}
+
+
+def next_question(answer: dict[str, Any], action: str, **extra: Any) -> dict[str, Any]:
+    return {k: answer[k] for k in STATE_KEYS} | {"action": action} | extra
+
+
+def everything(state: dict[str, Any]) -> Counter[str]:
+    return (
+        Counter(state["hand"])
+        + Counter(state["library"])
+        + Counter(e["card"] for e in state.get("exile", []))
+    )
+
+
+def test_a_seeded_mulligan_is_201_then_200_and_owes_one(client: TestClient) -> None:
+    # 103.5: shuffle in, draw seven, owe one per mulligan taken.
+    q = opening() | {"action": "mulligan", "seed": 11}
+    first = client.post(MULLIGAN, json=q)
+    assert first.status_code == 201
+    ruling = first.json()
+    assert ruling["kind"] == "mulligan"
+    answer = ruling["answer"]
+    assert answer["legal"] is True
+    assert len(answer["hand"]) == 7
+    assert (answer["mulligans_taken"], answer["bottom_owed"]) == (1, 1)
+    assert everything(answer) == Counter(DECK)
+    again = client.post(MULLIGAN, json=q | {"hand": [n.upper() for n in q["hand"]]})
+    assert again.status_code == 200
+    assert again.content == first.content
+
+
+def test_a_mulligan_without_seed_records_one_that_replays(client: TestClient) -> None:
+    first = client.post(MULLIGAN, json=opening() | {"action": "mulligan"})
+    assert first.status_code == 201
+    seed = first.json()["question"]["seed"]
+    assert isinstance(seed, int)
+    replay = client.post(MULLIGAN, json=opening() | {"action": "mulligan", "seed": seed})
+    assert replay.status_code == 200
+    assert replay.json()["answer"] == first.json()["answer"]
+
+
+def test_actions_that_dont_shuffle_need_no_seed(sqlite_client: TestClient) -> None:
+    ruling = sqlite_client.post(MULLIGAN, json=opening() | {"action": "keep"}).json()
+    assert ruling["question"]["seed"] is None
+    assert ruling["answer"]["kept"] is True
+
+
+def test_multiplayer_first_mulligan_is_free(sqlite_client: TestClient) -> None:
+    # 103.5c.
+    answer = sqlite_client.post(
+        MULLIGAN, json=opening() | {"action": "mulligan", "multiplayer": True, "seed": 2}
+    ).json()["answer"]
+    assert (answer["mulligans_taken"], answer["bottom_owed"]) == (1, 0)
+
+
+def test_walk_mulligan_bottom_serum_powder_keep(sqlite_client: TestClient) -> None:
+    # 103.5, 103.5b: after one mulligan and its bottom card, Serum Powder exiles the six and
+    # draws six; still one mulligan taken, nothing owed.
+    deck = ["Serum Powder"] + ["Forest"] * 6 + ["Island"] * 13
+    state = sqlite_client.post(
+        MULLIGAN, json=opening(deck) | {"action": "mulligan", "seed": 4}
+    ).json()["answer"]
+    if "Serum Powder" not in state["hand"]:
+        # Put the Powder in hand for the walk: swap it with the hand's first card.
+        i = state["library"].index("Serum Powder")
+        state["library"][i], state["hand"][0] = state["hand"][0], "Serum Powder"
+    not_powder = next(n for n in state["hand"] if n != "Serum Powder")
+    state = sqlite_client.post(
+        MULLIGAN, json=next_question(state, "bottom", bottom=[not_powder])
+    ).json()["answer"]
+    assert state["legal"] is True and len(state["hand"]) == 6
+    powder = sqlite_client.post(MULLIGAN, json=next_question(state, "serum_powder")).json()[
+        "answer"
+    ]
+    assert powder["legal"] is True
+    assert [e["card"] for e in powder["exile"]] == state["hand"]
+    assert len(powder["hand"]) == 6
+    assert (powder["mulligans_taken"], powder["bottom_owed"]) == (1, 0)
+    assert everything(powder) == Counter(deck)
+    kept = sqlite_client.post(MULLIGAN, json=next_question(powder, "keep")).json()["answer"]
+    assert kept["kept"] is True
+    late = sqlite_client.post(MULLIGAN, json=next_question(kept, "mulligan", seed=1)).json()[
+        "answer"
+    ]
+    assert late["legal"] is False
+    assert [r["code"] for r in late["reasons"]] == ["already_kept"]
+
+
+def test_an_illegal_action_is_an_answer_not_an_error(sqlite_client: TestClient) -> None:
+    r = sqlite_client.post(MULLIGAN, json=opening(["Forest"] * 10) | {"action": "serum_powder"})
+    assert r.status_code in (200, 201)
+    answer = r.json()["answer"]
+    assert answer["legal"] is False
+    assert [x["code"] for x in answer["reasons"]] == ["no_serum_powder_in_hand"]
+    assert answer["hand"] == ["Forest"] * 7
+
+
+@pytest.mark.parametrize(
+    ("body", "loc", "code"),
+    [
+        (opening() | {"action": "shuffle"}, ["body", "action"], "validation_error"),
+        ({"hand": ["Nope"], "library": [], "action": "keep"}, ["body", "hand", 0], "unknown_card"),
+        (
+            {"hand": [], "library": ["Forest", "Nope"], "action": "keep"},
+            ["body", "library", 1],
+            "unknown_card",
+        ),
+        (
+            {
+                "hand": ["Forest"],
+                "library": [],
+                "action": "bottom",
+                "bottom_owed": 1,
+                "mulligans_taken": 1,
+                "bottom": ["Nope"],
+            },
+            ["body", "bottom", 0],
+            "unknown_card",
+        ),
+        (
+            {"hand": [], "library": [], "exile": [{"card": "Nope"}], "action": "keep"},
+            ["body", "exile", 0, "card"],
+            "unknown_card",
+        ),
+        (
+            {"hand": [], "library": [], "exile": [{"face_up": True}], "action": "keep"},
+            ["body", "exile", 0, "card"],
+            "validation_error",
+        ),
+        (
+            opening() | {"action": "keep", "bottom_owed": 2, "mulligans_taken": 1},
+            ["body", "bottom_owed"],
+            "inconsistent_state",
+        ),
+        (opening() | {"action": "keep", "bottom": ["Forest"]}, ["body", "bottom"], "unused_field"),
+        (
+            opening() | {"action": "keep", "mulligans_taken": -1},
+            ["body", "mulligans_taken"],
+            "validation_error",
+        ),
+        (opening() | {"action": "mulligan", "seed": "abc"}, ["body", "seed"], "validation_error"),
+        (
+            opening() | {"action": "keep", "hand": ["Forest"] * 101},
+            ["body", "hand"],
+            "validation_error",
+        ),
+        (
+            opening() | {"action": "keep", "graveyard": []},
+            ["body", "graveyard"],
+            "validation_error",
+        ),
+        (opening(), ["body", "action"], "validation_error"),
+    ],
+)
+def test_bad_questions_are_422_naming_the_field(
+    sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
+) -> None:
+    assert_problem(sqlite_client.post(MULLIGAN, json=body), loc, code)

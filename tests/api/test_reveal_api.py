@@ -1,0 +1,194 @@
+"""POST /v1/library/reveal-until through HTTP (702.85a; Treasure Keeper / Plargg rulings).
+Seeded randomness: the question records the seed, and the same seed replays the same ruling."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+REVEAL = "/v1/library/reveal-until"
+EXAMPLE = {
+    "library": ["Forest", "Fire // Ice", "Lightning Bolt", "Island"],
+    "mode": "reveal",
+    "max_mana_value": 3,
+    "cascade_mana_value": None,
+    "nonlegendary": False,
+    "cast": True,
+    "face": None,
+    "unpayable": [],
+    "seed": 7,
+}
+
+
+def assert_problem(r: Any, loc: list[object], code: str) -> None:
+    assert r.status_code == 422
+    assert r.headers["content-type"] == "application/problem+json"
+    problem = r.json()
+    assert problem["code"] == code
+    assert problem["status"] == 422
+    assert {"type", "title", "detail"} <= problem.keys()
+    assert loc in [e["loc"] for e in problem["errors"]]
+    assert str(loc[-1]) in problem["detail"]
+
+
+def test_the_api_example(sqlite_client: TestClient) -> None:
+    ruling = sqlite_client.post(REVEAL, json=EXAMPLE).json()
+    assert ruling["kind"] == "reveal_until"
+    answer = ruling["answer"]
+    assert answer["revealed"] == ["Forest", "Fire // Ice", "Lightning Bolt"]
+    assert answer["hit"] == "Lightning Bolt"
+    assert answer["cast"] is True
+    assert answer["cast_face"] == "Lightning Bolt"
+    assert answer["cast_x"] == 0
+    assert sorted(answer["bottom"]) == ["Fire // Ice", "Forest"]
+    assert answer["library"] == ["Island", *answer["bottom"]]
+    assert answer["reshuffled"] is False
+    assert ruling["question"]["seed"] == 7
+
+
+def test_same_seed_same_ruling_201_then_200(client: TestClient) -> None:
+    first = client.post(REVEAL, json=EXAMPLE)
+    assert first.status_code == 201
+    again = client.post(
+        REVEAL, json={**EXAMPLE, "library": ["forest", "FIRE // ICE", "lightning bolt", "Island"]}
+    )
+    assert again.status_code == 200
+    assert again.content == first.content
+
+
+def test_without_a_seed_the_server_picks_one_and_it_replays(client: TestClient) -> None:
+    question = {"library": ["Forest", "Island", "Mountain", "Plains", "Swamp"], "max_mana_value": 3}
+    first = client.post(REVEAL, json=question)
+    assert first.status_code == 201
+    ruling = first.json()
+    seed = ruling["question"]["seed"]
+    assert isinstance(seed, int)
+    assert ruling["answer"]["reshuffled"] is True
+    replay = client.post(REVEAL, json={**question, "seed": seed})
+    assert replay.status_code == 200
+    assert replay.json()["id"] == ruling["id"]
+    # Another seedless question gets its own seed, hence its own ruling.
+    other = client.post(REVEAL, json=question)
+    assert other.status_code == 201
+    assert other.json()["question"]["seed"] != seed
+
+
+def test_different_seeds_can_order_the_bottom_differently(sqlite_client: TestClient) -> None:
+    library = ["Forest", "Island", "Mountain", "Plains", "Swamp", "Lightning Bolt"]
+    orders = {
+        tuple(
+            sqlite_client.post(
+                REVEAL, json={"library": library, "max_mana_value": 3, "seed": s}
+            ).json()["answer"]["bottom"]
+        )
+        for s in range(12)
+    }
+    assert len(orders) > 1
+    assert all(Counter(o) == Counter(library[:5]) for o in orders)
+
+
+def test_cascade_tibalt_is_not_cast_but_valki_is(sqlite_client: TestClient) -> None:
+    # 702.85a: the spell cast must also have mana value less than the cascade value.
+    base = {
+        "library": ["Island", "Valki, God of Lies"],
+        "mode": "cascade",
+        "cascade_mana_value": 5,
+        "seed": 1,
+    }
+    tibalt = sqlite_client.post(REVEAL, json={**base, "face": "Tibalt, Cosmic Impostor"}).json()
+    assert tibalt["answer"]["hit"] == "Valki, God of Lies // Tibalt, Cosmic Impostor"
+    assert tibalt["answer"]["cast"] is False
+    assert "702.85a" in tibalt["citations"]
+    valki = sqlite_client.post(REVEAL, json=base).json()
+    assert valki["answer"]["cast_face"] == "Valki, God of Lies"
+    # The question records the catalog's full name.
+    assert valki["question"]["library"][1] == "Valki, God of Lies // Tibalt, Cosmic Impostor"
+
+
+def test_inline_definitions_are_accepted_in_the_library(sqlite_client: TestClient) -> None:
+    homebrew = {"name": "Test Spark", "mana_cost": "{R}", "types": ["instant"]}
+    r = sqlite_client.post(
+        REVEAL, json={"library": ["Forest", homebrew], "max_mana_value": 1, "seed": 3}
+    )
+    assert r.status_code in (200, 201)
+    ruling = r.json()
+    assert ruling["answer"]["hit"] == "Test Spark"
+    assert ruling["question"]["library"][1]["name"] == "Test Spark"
+
+
+def test_an_empty_library_is_a_question_too(sqlite_client: TestClient) -> None:
+    answer = sqlite_client.post(
+        REVEAL, json={"library": [], "mode": "cascade", "cascade_mana_value": 4}
+    ).json()["answer"]
+    assert answer["revealed"] == [] and answer["hit"] is None
+
+
+@pytest.mark.parametrize(
+    ("body", "loc", "code"),
+    [
+        ({"library": ["Forest"], "mode": "reveal"}, ["body", "max_mana_value"], "missing_field"),
+        (
+            {"library": ["Forest"], "mode": "cascade"},
+            ["body", "cascade_mana_value"],
+            "missing_field",
+        ),
+        (
+            {"library": ["Forest"], "max_mana_value": 3, "cascade_mana_value": 2},
+            ["body", "cascade_mana_value"],
+            "unexpected_field",
+        ),
+        (
+            {"library": ["Forest", "Nope"], "max_mana_value": 3},
+            ["body", "library", 1],
+            "unknown_card",
+        ),
+        (
+            {"library": ["Fling"], "max_mana_value": 3, "unpayable": ["Kicker"]},
+            ["body", "unpayable", 0],
+            "unknown_cost",
+        ),
+        (
+            {"library": ["Lightning Bolt"], "max_mana_value": 3, "face": "Ice"},
+            ["body", "face"],
+            "no_such_face",
+        ),
+        (
+            {"library": ["Forest"], "mode": "mill", "max_mana_value": 3},
+            ["body", "mode"],
+            "validation_error",
+        ),
+        (
+            {"library": ["Forest"], "max_mana_value": 3, "seed": -1},
+            ["body", "seed"],
+            "validation_error",
+        ),
+        (
+            {"library": ["Forest"], "max_mana_value": 3, "seed": 2**53},
+            ["body", "seed"],
+            "validation_error",
+        ),
+        (
+            {"library": ["Forest"], "max_mana_value": -1},
+            ["body", "max_mana_value"],
+            "validation_error",
+        ),
+        (
+            {"library": ["Forest"] * 1001, "max_mana_value": 3},
+            ["body", "library"],
+            "validation_error",
+        ),
+        (
+            {"library": ["Forest"], "max_mana_value": 3, "shuffle": True},
+            ["body", "shuffle"],
+            "validation_error",
+        ),
+        ({"max_mana_value": 3}, ["body", "library"], "validation_error"),
+    ],
+)
+def test_bad_questions_are_422_naming_the_field(
+    sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
+) -> None:
+    assert_problem(sqlite_client.post(REVEAL, json=body), loc, code)
