@@ -1,0 +1,66 @@
+"""`python -m bench [--quick] [--no-http] [--out PATH]`: run the benchmarks, print the table,
+write the results as JSON (bench/results.json by default)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from bench.config import FULL, QUICK, BenchConfig
+from bench.report import Section, render, write_json
+
+DEFAULT_OUT = Path(__file__).with_name("results.json")
+
+
+def log(message: str) -> None:
+    print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+
+def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
+    from bench import engine_only
+    from bench.growth import growth_section
+
+    log("could-produce, engine alone")
+    cp_engine = engine_only.could_produce_section(config)
+    log("activate, engine alone")
+    act_engine = engine_only.activate_section(config)
+    sections = [cp_engine, act_engine]
+    cp_http: Section | None = None
+    if http:
+        from bench.over_http_run import http_sections
+
+        http_list = http_sections(config, act_engine, log)
+        cp_http = http_list[0]
+        sections.extend(http_list)
+    sections.append(growth_section(config, cp_engine, cp_http))
+    return sections
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small sizes, few iterations")
+    parser.add_argument("--no-http", action="store_true", help="engine-only sections")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the JSON")
+    args = parser.parse_args(argv)
+    config = QUICK if args.quick else FULL
+    started = time.perf_counter()
+    sections = run(config, http=not args.no_http)
+    elapsed = time.perf_counter() - started
+
+    from app.version import engine_version
+
+    print(render(sections))
+    print(f"\n(total {elapsed:.1f} s; results in {args.out})")
+    write_json(
+        args.out,
+        sections,
+        quick=config.quick,
+        extra={"engine_version": engine_version(), "elapsed_s": round(elapsed, 2)},
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

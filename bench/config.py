@@ -1,0 +1,54 @@
+"""How big and how long: the full run (`make bench`) and the `--quick` smoke run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    quick: bool
+    # could-produce board sizes (permanents) and repetitions per size (medians)
+    sizes: tuple[int, ...]
+    reps: dict[int, int]
+    http_reps: dict[int, int]
+    # activation: 1..max_replacements replacement effects on one Forest
+    max_replacements: int
+    activate_reps: int
+    # an engine run slower than this (ms) stops the escalation of the activation section
+    activate_budget_ms: float
+    # the HTTP floor: seconds per throughput measurement, client threads, uvicorn worker counts
+    floor_seconds: float
+    floor_threads: int
+    workers: tuple[int, ...]
+
+
+FULL = BenchConfig(
+    quick=False,
+    sizes=(100, 1_000, 10_000),
+    reps={100: 21, 1_000: 9, 10_000: 5},
+    http_reps={100: 15, 1_000: 7, 10_000: 3},
+    max_replacements=12,
+    activate_reps=7,
+    activate_budget_ms=2_000.0,
+    floor_seconds=3.0,
+    floor_threads=4,
+    workers=(1, 2),
+)
+
+QUICK = BenchConfig(
+    quick=True,
+    sizes=(20, 100),
+    reps={20: 3, 100: 3},
+    http_reps={20: 2, 100: 2},
+    max_replacements=3,
+    activate_reps=2,
+    activate_budget_ms=500.0,
+    floor_seconds=0.3,
+    floor_threads=2,
+    workers=(1,),
+)
+
+
+def reps_for(table: dict[int, int], size: int) -> int:
+    return table.get(size, 3)

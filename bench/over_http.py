@@ -1,0 +1,250 @@
+"""The same questions over HTTP, against a real uvicorn subprocess (see bench.server)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import httpx
+
+from bench import boards
+from bench.config import BenchConfig, reps_for
+from bench.report import Section
+from bench.timing import timed_ms
+
+COULD_PRODUCE = "/v1/mana/could-produce"
+ACTIVATE = "/v1/mana/activate"
+HEADERS = {"content-type": "application/json"}
+
+CP_COLUMNS = ["permanents", "request_kb", "response_kb", "new_201_ms", "stored_200_ms"]
+ACT_COLUMNS = ["replacements", "request_kb", "response_kb", "new_201_ms", "stored_200_ms"]
+FLOOR_COLUMNS = ["workers", "endpoint", "req_per_s", "mean_ms", "x_healthz_cost", "errors"]
+
+
+def dumps(body: object) -> bytes:
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+class Uniq:
+    """Hands out distinct harmless variations (turn, salt) for one server's database."""
+
+    def __init__(self) -> None:
+        self._count = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def next(self) -> tuple[int, int]:
+        with self._lock:
+            return boards.unique_turn(next(self._count))
+
+
+def probe(client: httpx.Client, path: str, body: bytes) -> str:
+    """'' when the endpoint answers 200/201, else why it can't be benchmarked."""
+    try:
+        r = client.post(path, content=body, headers=HEADERS)
+    except httpx.HTTPError as exc:
+        return f"error: {exc!r}"[:200]
+    if r.status_code in (200, 201):
+        return ""
+    if r.status_code in (404, 405):
+        return f"not available yet: POST {path} is not mounted (HTTP {r.status_code})"
+    detail = r.text[:160].replace("\n", " ")
+    return f"not available yet: HTTP {r.status_code}: {detail}"
+
+
+def _median_post(
+    client: httpx.Client, path: str, bodies: list[bytes], expect: int
+) -> tuple[float, int]:
+    """Median ms over the bodies (each POSTed once), and the last response's size."""
+    samples: list[float] = []
+    size = 0
+    for body in bodies:
+        ms, r = timed_ms(lambda b=body: client.post(path, content=b, headers=HEADERS))
+        if r.status_code != expect:
+            raise RuntimeError(f"expected {expect}, got {r.status_code}: {r.text[:160]}")
+        samples.append(ms)
+        size = len(r.content)
+    samples.sort()
+    return samples[len(samples) // 2], size
+
+
+def could_produce_section(config: BenchConfig, client: httpx.Client, uniq: Uniq) -> Section:
+    section = Section("could-produce over HTTP, 1 worker (median ms, client wall time)", CP_COLUMNS)
+    section.notes.append(
+        "new = a question never asked (turn varied) -> 201, engine + insert; "
+        "stored = the same question again -> 200 from the store"
+    )
+    turn, _ = uniq.next()
+    why = probe(
+        client, COULD_PRODUCE, dumps(boards.could_produce_request(boards.small_board(turn)))
+    )
+    for size in config.sizes:
+        if why:
+            section.skip(size, why)
+            continue
+        reps = reps_for(config.http_reps, size)
+        try:
+            bodies = [
+                dumps(
+                    boards.could_produce_request(boards.reflector_board(size, turn=uniq.next()[0]))
+                )
+                for _ in range(reps)
+            ]
+            new_ms, response_size = _median_post(client, COULD_PRODUCE, bodies, 201)
+            stored_ms, _ = _median_post(client, COULD_PRODUCE, [bodies[0]] * reps, 200)
+        except Exception as exc:
+            section.skip(size, f"error: {exc!r}"[:200])
+            continue
+        section.add(
+            permanents=size,
+            request_kb=len(bodies[0]) / 1024,
+            response_kb=response_size / 1024,
+            new_201_ms=new_ms,
+            stored_200_ms=stored_ms,
+        )
+    return section
+
+
+def activate_section(
+    config: BenchConfig, client: httpx.Client, uniq: Uniq, blocked: str
+) -> Section:
+    """`blocked`: why not to run (the engine alone was unavailable or over budget), or ''."""
+    k = config.max_replacements
+    section = Section(f"activate over HTTP, {k} replacement effects (median ms)", ACT_COLUMNS)
+    reps = max(3, config.activate_reps)
+    why = blocked or probe(
+        client, ACTIVATE, dumps(boards.activate_request(boards.activation_board(1)))
+    )
+    if why:
+        section.skip(k, why)
+        return section
+    try:
+        bodies = [
+            dumps(boards.activate_request(boards.activation_board(k, turn=uniq.next()[0])))
+            for _ in range(reps)
+        ]
+        new_ms, response_size = _median_post(client, ACTIVATE, bodies, 201)
+        stored_ms, _ = _median_post(client, ACTIVATE, [bodies[0]] * reps, 200)
+    except Exception as exc:
+        section.skip(k, f"error: {exc!r}"[:200])
+        return section
+    section.add(
+        replacements=k,
+        request_kb=len(bodies[0]) / 1024,
+        response_kb=response_size / 1024,
+        new_201_ms=new_ms,
+        stored_200_ms=stored_ms,
+    )
+    return section
+
+
+@dataclass
+class Throughput:
+    requests: int
+    errors: int
+    seconds: float
+    busy_seconds: float  # summed over threads: time spent waiting for responses
+
+    @property
+    def per_second(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+    @property
+    def mean_ms(self) -> float:
+        return self.busy_seconds / self.requests * 1000 if self.requests else 0.0
+
+
+Send = Callable[[httpx.Client], httpx.Response]
+
+
+def throughput(base_url: str, send: Send, expect: int, seconds: float, threads: int) -> Throughput:
+    """Requests/s with `threads` threads, each with its own keep-alive httpx.Client."""
+    start = threading.Barrier(threads + 1)
+    lock = threading.Lock()
+    totals = {"requests": 0, "errors": 0, "busy": 0.0}
+    deadline = [0.0]
+
+    def worker() -> None:
+        done = errors = 0
+        busy = 0.0
+        with httpx.Client(base_url=base_url, timeout=30.0) as client:
+            send(client)  # open the connection outside the measurement
+            start.wait()
+            while time.perf_counter() < deadline[0]:
+                t0 = time.perf_counter()
+                try:
+                    ok = send(client).status_code == expect
+                except httpx.HTTPError:
+                    ok = False
+                busy += time.perf_counter() - t0
+                done += ok
+                errors += not ok
+        with lock:
+            totals["requests"] += done
+            totals["errors"] += errors
+            totals["busy"] += busy
+
+    pool = [threading.Thread(target=worker, daemon=True) for _ in range(threads)]
+    for t in pool:
+        t.start()
+    deadline[0] = time.perf_counter() + seconds + 0.05
+    started = time.perf_counter()
+    start.wait()
+    for t in pool:
+        t.join(timeout=seconds + 60)
+    elapsed = time.perf_counter() - started
+    return Throughput(
+        int(totals["requests"]), int(totals["errors"]), elapsed, float(totals["busy"])
+    )
+
+
+def floor_rows(
+    section: Section, config: BenchConfig, base_url: str, workers: int, uniq: Uniq
+) -> None:
+    """GET /healthz against a small stored could-produce (and a small new one), same client."""
+    seconds, threads = config.floor_seconds, config.floor_threads
+    stored_body = dumps(boards.could_produce_request(boards.small_board()))
+
+    def new_body() -> bytes:
+        turn, salt = uniq.next()
+        return dumps(boards.could_produce_request(boards.small_board(turn, salt)))
+
+    with httpx.Client(base_url=base_url, timeout=30.0) as client:
+        why = probe(client, COULD_PRODUCE, stored_body)  # also stores it: later asks are 200s
+    health = throughput(base_url, lambda c: c.get("/healthz"), 200, seconds, threads)
+    section.add(
+        workers=workers,
+        endpoint="GET /healthz",
+        req_per_s=health.per_second,
+        mean_ms=health.mean_ms,
+        x_healthz_cost=1.0,
+        errors=health.errors,
+    )
+    cases: list[tuple[str, Send, int]] = [
+        (
+            "could-produce small, stored 200",
+            lambda c: c.post(COULD_PRODUCE, content=stored_body, headers=HEADERS),
+            200,
+        ),
+        (
+            "could-produce small, new 201",
+            lambda c: c.post(COULD_PRODUCE, content=new_body(), headers=HEADERS),
+            201,
+        ),
+    ]
+    for label, send, expect in cases:
+        if why:
+            section.rows.append({"workers": workers, "endpoint": label, "status": why})
+            continue
+        result = throughput(base_url, send, expect, seconds, threads)
+        section.add(
+            workers=workers,
+            endpoint=label,
+            req_per_s=result.per_second,
+            mean_ms=result.mean_ms,
+            x_healthz_cost=health.per_second / result.per_second if result.per_second else None,
+            errors=result.errors,
+        )

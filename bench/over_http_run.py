@@ -1,0 +1,53 @@
+"""The HTTP part of the run: one 1-worker server for the rules endpoints and its floor, then a
+server per further worker count for the floor alone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import httpx
+
+from bench import over_http
+from bench.config import BenchConfig
+from bench.report import Section
+from bench.server import Server
+
+
+def _activation_blocked(config: BenchConfig, act_engine: Section) -> str:
+    for row in act_engine.rows:
+        if row.get("replacements") == config.max_replacements:
+            return str(row.get("status") or "")
+    return "not measured by the engine-alone section"
+
+
+def http_sections(
+    config: BenchConfig, act_engine: Section, log: Callable[[str], None]
+) -> list[Section]:
+    floor = Section(
+        f"HTTP floor: {config.floor_threads} client threads, keep-alive, "
+        f"{config.floor_seconds:g} s each",
+        over_http.FLOOR_COLUMNS,
+    )
+    floor.notes.append(
+        "x_healthz_cost = healthz req/s / this req/s (how many healthz one request costs); "
+        "client and server share the machine's cores"
+    )
+    sections: list[Section] = []
+    for workers in config.workers:
+        log(f"starting uvicorn with {workers} worker(s)")
+        try:
+            with Server(workers=workers) as server:
+                uniq = over_http.Uniq()
+                if workers == config.workers[0]:
+                    with httpx.Client(base_url=server.url, timeout=120.0) as client:
+                        log("could-produce over HTTP")
+                        sections.append(over_http.could_produce_section(config, client, uniq))
+                        log("activate over HTTP")
+                        blocked = _activation_blocked(config, act_engine)
+                        sections.append(over_http.activate_section(config, client, uniq, blocked))
+                log(f"HTTP floor with {workers} worker(s)")
+                over_http.floor_rows(floor, config, server.url, workers, uniq)
+        except RuntimeError as exc:
+            floor.rows.append({"workers": workers, "status": f"server failed: {exc}"[:300]})
+    sections.append(floor)
+    return sections
