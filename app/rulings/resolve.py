@@ -7,7 +7,7 @@ answer 422 naming it (API.md: unknown card, duplicate ids, a permanent that isn'
 from __future__ import annotations
 
 from app.catalog import Catalog
-from app.domain.card import Card
+from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import Board, Effect, EffectIn, GameState, Permanent, PermanentIn
 
@@ -41,6 +41,9 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
     by_id: dict[str, Permanent] = {}
     normalized_bf: list[PermanentIn] = []
     seen: dict[str, Loc] = {}
+    # Card.card_faces builds (and validates) new face models on every call; a big board names
+    # few distinct cards, so look each one's faces up once. Faces are frozen: sharing is safe.
+    faces_of: dict[int, list[CardFace]] = {}
     for i, p in enumerate(state.battlefield):
         here: Loc = (*loc, "battlefield", i)
         if p.id in seen:
@@ -49,7 +52,9 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
             )
         seen[p.id] = here
         card = _card_of(catalog, p, here)
-        faces = card.card_faces
+        faces = faces_of.get(id(card))
+        if faces is None:
+            faces = faces_of[id(card)] = card.card_faces
         if p.face >= len(faces):
             raise QuestionError(
                 (*here, "face"), f"{card.name} has no face {p.face}", "no_such_face"
