@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Rulings Engine: one uvicorn process, SQLite under /data by default, PostgreSQL by URL.
 #
 #   docker build -t rulings-engine .
