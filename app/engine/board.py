@@ -1,0 +1,573 @@
+"""Helpers over a Board for the mana rules: who controls what, a permanent's mana abilities in
+their documented order, selector matching, haste, and which replacement effects and triggered
+mana abilities exist.
+
+Documented order of a permanent's mana abilities (the `ability` index of /v1/mana/activate):
+1. the printed mana abilities of the face it is on, in card order;
+2. intrinsic abilities from its basic land types, in W U B R G order (305.6: a land that is a
+   Forest has "{T}: add {G}" without it being printed, so Forest, Tundra and Dryad Arbor carry
+   no mana ability in data);
+3. abilities granted by other objects (Chromatic Lantern, Cryptolith Rite): granting
+   permanents in battlefield order, then granting effects in `effects` order.
+
+Where an ability "lives" is a `Source`: a permanent (works_from "battlefield") or an entry of
+`effects` (works_from "effect"). For an effect, `attached_to` is its target, so a selector
+with relation `attached` means "the target" there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from app.domain.card import Ability as AnyAbility
+from app.domain.card import (
+    AmountIfCounter,
+    AnyColor,
+    AnyType,
+    ChoiceOfMana,
+    ColorOfPermanent,
+    CouldProduce,
+    FixedMana,
+    GainControl,
+    GrantKeyword,
+    GrantManaAbility,
+    ManaAbility,
+    ManaAbilityCost,
+    ManaReplacement,
+    ManaTrigger,
+    PerCount,
+    Selector,
+)
+from app.domain.state import Board, Effect, Permanent
+
+# 305.6: the five basic land types and the mana their intrinsic ability makes, in WUBRG order.
+BASIC_LAND_TYPES: tuple[tuple[str, str], ...] = (
+    ("Plains", "W"),
+    ("Island", "U"),
+    ("Swamp", "B"),
+    ("Mountain", "R"),
+    ("Forest", "G"),
+)
+
+# One shared object per basic land type: identical abilities are the same object, which keeps
+# the per-ability memo tables in could_produce small.
+INTRINSIC_ABILITIES: dict[str, ManaAbility] = {
+    subtype: ManaAbility(cost=ManaAbilityCost(tap=True), produces=FixedMana(mana="{" + t + "}"))
+    for subtype, t in BASIC_LAND_TYPES
+}
+
+Loc = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The object an ability belongs to: a permanent or a turn-long effect."""
+
+    id: str
+    name: str
+    controller: str  # effective controller (after control-changing effects)
+    attached_to: str | None  # a permanent's attachment; an effect's target
+    chosen_color: str | None
+    is_effect: bool
+    index: int  # place on the battlefield, or in `effects`
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.id})"
+
+    @property
+    def loc(self) -> Loc:
+        return ("body", "state", "effects" if self.is_effect else "battlefield", self.index)
+
+    @property
+    def order_key(self) -> tuple[int, int]:
+        # Battlefield first, then effects: the default (timestamp-like) order of sources.
+        return (1 if self.is_effect else 0, self.index)
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """Everything a selector (other than relation `attached`) can ask about a permanent."""
+
+    controller: str
+    types: frozenset[str]
+    subtypes: frozenset[str]  # casefolded
+    basic: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ListedAbility:
+    """One mana ability of a permanent, where it comes from, and its place in the list."""
+
+    index: int
+    ability: ManaAbility
+    origin: Literal["printed", "intrinsic", "granted"]
+    granted_by: Source | None = None
+    land_type: str | None = None  # for intrinsic abilities: the basic land type
+
+    @property
+    def summary(self) -> str:
+        text = describe_ability(self.ability)
+        if self.origin == "intrinsic":
+            return f"{text} (from its land type {self.land_type}, 305.6)"
+        if self.granted_by is not None:
+            return f"{text} (granted by {self.granted_by.label})"
+        return text
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "index": self.index,
+            "summary": self.summary,
+            "origin": self.origin,
+            "granted_by": self.granted_by.id if self.granted_by else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SourcedReplacement:
+    source: Source
+    effect: ManaReplacement
+
+
+@dataclass(frozen=True, slots=True)
+class SourcedTrigger:
+    source: Source
+    trigger: ManaTrigger
+
+
+@dataclass(frozen=True, slots=True)
+class Haste:
+    """Whether a permanent has haste, and the labels of what gives it (702.10)."""
+
+    has: bool
+    from_: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ControlChange:
+    source: Source
+    effect: GainControl
+
+
+# --- describing abilities in our own words ---------------------------------------------------
+
+
+def _plural(word: str) -> str:
+    return word + ("es" if word.endswith(("s", "sh", "ch")) else "s")
+
+
+def describe_selector(sel: Selector, *, plural: bool = True) -> str:
+    """'lands you control', 'lands an opponent controls', 'Forests', 'the attached permanent'."""
+    if sel.relation == "attached":
+        noun = "the permanent it is attached to"
+        if sel.subtypes or sel.types:
+            noun += f" (if a {' or '.join([*sel.subtypes, *sel.types])})"
+        return noun
+    words = list(sel.subtypes) or list(sel.types) or ["permanent"]
+    nouns = [_plural(w) if plural else w for w in words]
+    noun = " or ".join(nouns)
+    if sel.nonbasic:
+        noun = "nonbasic " + noun
+    if sel.controller == "you":
+        noun += " you control"
+    elif sel.controller == "opponent":
+        noun += " an opponent controls"
+    return noun
+
+
+def describe_cost(cost: ManaAbilityCost) -> str:
+    parts: list[str] = []
+    if cost.mana:
+        parts.append(cost.mana)
+    if cost.tap:
+        parts.append("{T}")
+    if cost.untap:
+        parts.append("{Q}")
+    if cost.life:
+        parts.append(f"pay {cost.life} life")
+    for counter, n in cost.remove_counters.items():
+        parts.append(f"remove {n} {counter} counter" + ("s" if n != 1 else ""))
+    if cost.sacrifice == "self":
+        parts.append("sacrifice it")
+    elif cost.sacrifice is not None:
+        parts.append("sacrifice one of the " + describe_selector(cost.sacrifice))
+    return ", ".join(parts) if parts else "no cost"
+
+
+def describe_production(ability: ManaAbility) -> str:
+    p = ability.produces
+    text: str
+    if isinstance(p, FixedMana):
+        text = f"add {p.mana}" if p.mana else "add nothing"
+    elif isinstance(p, ChoiceOfMana):
+        text = "add " + " or ".join(p.options)
+    elif isinstance(p, AnyColor):
+        text = "add one mana of any color" if p.amount == 1 else f"add {p.amount} mana of one color"
+    elif isinstance(p, AnyType):
+        text = "add one mana of any type" if p.amount == 1 else f"add {p.amount} mana of one type"
+    elif isinstance(p, PerCount):
+        text = f"add {{{p.mana_type}}} for each of the {describe_selector(p.count)}"
+    elif isinstance(p, ColorOfPermanent):
+        text = f"add one mana of a color among the {describe_selector(p.among)}"
+    else:
+        amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+        text = f"add {amount} of any {p.of} that the {describe_selector(p.among)} could produce"
+    if isinstance(ability.instead, AmountIfCounter):
+        text += (
+            f" ({ability.instead.amount} of that mana instead while it has a "
+            f"{ability.instead.counter} counter)"
+        )
+    return text
+
+
+def describe_ability(ability: ManaAbility) -> str:
+    return f"{describe_cost(ability.cost)}: {describe_production(ability)}"
+
+
+def _ability_key(ability: ManaAbility, cache: dict[int, str]) -> str:
+    key = cache.get(id(ability))
+    if key is None:
+        key = ability.model_dump_json()
+        cache[id(ability)] = key
+    return key
+
+
+# --- the view ---------------------------------------------------------------------------------
+
+
+def _works_from(ability: AnyAbility) -> str:
+    return getattr(ability, "works_from", "battlefield")
+
+
+def _effect_abilities(effect: Effect) -> list[AnyAbility]:
+    # An effect comes from a one-shot spell or an activation: its card's front face says what
+    # it does.
+    return list(effect.card.front.abilities)
+
+
+def selector_matches(
+    sel: Selector,
+    looker_controller: str,
+    looker_attached_to: str | None,
+    candidate_id: str,
+    traits: Traits,
+) -> bool:
+    """Does the candidate match `sel`, seen from a looker (the selector's source)?"""
+    if sel.relation == "attached" and candidate_id != looker_attached_to:
+        return False
+    if sel.controller == "you" and traits.controller != looker_controller:
+        return False
+    if sel.controller == "opponent" and traits.controller == looker_controller:
+        return False
+    if sel.types and traits.types.isdisjoint(sel.types):
+        return False
+    if sel.subtypes and traits.subtypes.isdisjoint(s.casefold() for s in sel.subtypes):
+        return False
+    return not (sel.nonbasic and traits.basic)
+
+
+@dataclass
+class BoardView:
+    """A Board with the derived facts the mana rules need, computed once."""
+
+    board: Board
+    controllers: dict[str, str] = field(init=False)
+    control_changes: dict[str, list[ControlChange]] = field(init=False)
+    sources: dict[str, Source] = field(init=False)  # permanents by id
+    effect_sources: list[Source] = field(init=False)
+    replacements: list[SourcedReplacement] = field(init=False)
+    triggers: list[SourcedTrigger] = field(init=False)
+    grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
+    keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
+    _traits: dict[str, Traits] = field(init=False)
+    _grants_by_traits: dict[tuple[Traits, bool], list[tuple[Source, ManaAbility]]] = field(
+        init=False
+    )
+    _repl_by_traits: dict[Traits, list[SourcedReplacement]] = field(init=False)
+    _attached_grants: dict[str, list[tuple[Source, GrantManaAbility]]] = field(init=False)
+    _attached_replacements: dict[str, list[SourcedReplacement]] = field(init=False)
+    _ability_keys: dict[int, str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._compute_control()
+        board = self.board
+        self.sources = {
+            p.id: Source(
+                p.id,
+                p.name,
+                self.controllers[p.id],
+                p.attached_to,
+                p.chosen_color,
+                False,
+                p.index,
+            )
+            for p in board.permanents
+        }
+        self.effect_sources = [
+            Source(e.id, e.card.name, e.controller, e.target, e.chosen_color, True, e.index)
+            for e in board.effects
+        ]
+        self.replacements = []
+        self.triggers = []
+        self.grants = []
+        self.keyword_grants = []
+        pairs: list[tuple[Source, AnyAbility]] = []
+        for p in board.permanents:
+            src = self.sources[p.id]
+            pairs.extend((src, a) for a in p.face.abilities if _works_from(a) == "battlefield")
+        for e, src in zip(board.effects, self.effect_sources, strict=True):
+            pairs.extend((src, a) for a in _effect_abilities(e) if _works_from(a) == "effect")
+        for src, a in pairs:
+            if isinstance(a, ManaReplacement):
+                self.replacements.append(SourcedReplacement(src, a))
+            elif isinstance(a, ManaTrigger):
+                self.triggers.append(SourcedTrigger(src, a))
+            elif isinstance(a, GrantManaAbility):
+                self.grants.append((src, a))
+            elif isinstance(a, GrantKeyword):
+                self.keyword_grants.append((src, a))
+        # Abilities that only look at what their source is attached to (or targets), by that
+        # permanent's id: looked up per permanent instead of scanning every source.
+        self._attached_grants = {}
+        for src, grant in self.grants:
+            if grant.to.relation == "attached" and src.attached_to is not None:
+                self._attached_grants.setdefault(src.attached_to, []).append((src, grant))
+        self._attached_replacements = {}
+        for r in self.replacements:
+            if r.effect.source.relation == "attached" and r.source.attached_to is not None:
+                self._attached_replacements.setdefault(r.source.attached_to, []).append(r)
+        self._traits = {}
+        self._grants_by_traits = {}
+        self._repl_by_traits = {}
+        self._ability_keys = {}
+
+    # -- control (GainControl: Control Magic, Act of Treason) --
+
+    def _compute_control(self) -> None:
+        board = self.board
+        controllers = {p.id: p.controller for p in board.permanents}
+        changes: dict[str, list[ControlChange]] = {}
+        # Later effects win: permanents in battlefield order, then effects in their order, stand
+        # in for timestamp order of control-changing effects.
+        for p in board.permanents:
+            for a in p.face.abilities:
+                if isinstance(a, GainControl) and a.works_from == "battlefield":
+                    target = p.attached_to if a.of == "attached" else None
+                    if target is None or target not in controllers:
+                        continue
+                    src = Source(
+                        p.id,
+                        p.name,
+                        controllers[p.id],
+                        p.attached_to,
+                        p.chosen_color,
+                        False,
+                        p.index,
+                    )
+                    controllers[target] = src.controller
+                    changes.setdefault(target, []).append(ControlChange(src, a))
+        for e in board.effects:
+            for a in _effect_abilities(e):
+                if isinstance(a, GainControl) and a.works_from == "effect":
+                    if e.target is None or e.target not in controllers:
+                        continue
+                    src = Source(e.id, e.card.name, e.controller, e.target, None, True, e.index)
+                    controllers[e.target] = e.controller
+                    changes.setdefault(e.target, []).append(ControlChange(src, a))
+        self.controllers = controllers
+        self.control_changes = changes
+
+    def controller(self, p: Permanent) -> str:
+        return self.controllers.get(p.id, p.controller)
+
+    def source(self, p: Permanent) -> Source:
+        return self.sources[p.id]
+
+    def traits(self, p: Permanent) -> Traits:
+        t = self._traits.get(p.id)
+        if t is None:
+            t = Traits(
+                self.controller(p),
+                frozenset(p.face.types),
+                frozenset(s.casefold() for s in p.face.subtypes),
+                p.face.basic,
+            )
+            self._traits[p.id] = t
+        return t
+
+    def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:
+        return selector_matches(
+            sel, looker.controller, looker.attached_to, candidate.id, self.traits(candidate)
+        )
+
+    def matching(self, sel: Selector, looker: Source) -> list[Permanent]:
+        """Every permanent the selector picks, in battlefield order (O(permanents))."""
+        if sel.relation == "attached":
+            target = self.board.get(looker.attached_to) if looker.attached_to else None
+            return [target] if target is not None and self.matches(sel, looker, target) else []
+        return [p for p in self.board.permanents if self.matches(sel, looker, p)]
+
+    # -- haste and summoning sickness (302.6, 702.10) --
+
+    def haste(self, p: Permanent) -> Haste:
+        found: list[str] = []
+        if any(k.casefold() == "haste" for k in p.face.keywords):
+            found.append("its own haste")
+        for src, grant in self.keyword_grants:
+            if grant.keyword.casefold() == "haste" and self.matches(grant.to, src, p):
+                found.append(src.label)
+        for change in self.control_changes.get(p.id, []):
+            if change.effect.haste:
+                found.append(change.source.label)
+        return Haste(bool(found), tuple(found))
+
+    def control_changed_this_turn(self, p: Permanent) -> list[ControlChange]:
+        """Control changes that certainly happened this turn: every effect (they last for the
+        turn) and any control-changing permanent that itself arrived this turn."""
+        recent: list[ControlChange] = []
+        for change in self.control_changes.get(p.id, []):
+            if change.source.is_effect:
+                recent.append(change)
+                continue
+            aura = self.board.get(change.source.id)
+            if aura is not None and not aura.controlled_since_turn_start:
+                recent.append(change)
+        return recent
+
+    # -- mana abilities --
+
+    def _grants_for(self, p: Permanent, distinct: bool) -> list[tuple[Source, ManaAbility]]:
+        traits = self.traits(p)
+        key = (traits, distinct)
+        general = self._grants_by_traits.get(key)
+        if general is None:
+            general = []
+            seen: set[str] = set()
+            for src, grant in self.grants:
+                if grant.to.relation == "attached":
+                    continue
+                if selector_matches(grant.to, src.controller, src.attached_to, p.id, traits):
+                    if distinct:
+                        k = _ability_key(grant.ability, self._ability_keys)
+                        if k in seen:
+                            continue
+                        seen.add(k)
+                    general.append((src, grant.ability))
+            self._grants_by_traits[key] = general
+        attached = [
+            (src, grant.ability)
+            for src, grant in self._attached_grants.get(p.id, ())
+            if self.matches(grant.to, src, p)
+        ]
+        if not attached:
+            return general
+        merged = sorted([*general, *attached], key=lambda pair: pair[0].order_key)
+        if not distinct:
+            return merged
+        out: list[tuple[Source, ManaAbility]] = []
+        seen_keys: set[str] = set()
+        for src, a in merged:
+            k = _ability_key(a, self._ability_keys)
+            if k not in seen_keys:
+                seen_keys.add(k)
+                out.append((src, a))
+        return out
+
+    def mana_abilities(self, p: Permanent, *, distinct: bool = False) -> list[ListedAbility]:
+        """The permanent's mana abilities in the documented order (module docstring).
+
+        distinct=True drops granted abilities identical to one already listed (many Chromatic
+        Lanterns grant one ability many times; what it could produce is the same)."""
+        listed: list[ListedAbility] = []
+        for a in p.face.abilities:
+            if isinstance(a, ManaAbility):
+                listed.append(ListedAbility(len(listed), a, "printed"))
+        if p.has_type("land"):
+            subtypes = {s.casefold() for s in p.face.subtypes}
+            for subtype, _ in BASIC_LAND_TYPES:
+                if subtype.casefold() in subtypes:
+                    listed.append(
+                        ListedAbility(
+                            len(listed), INTRINSIC_ABILITIES[subtype], "intrinsic", None, subtype
+                        )
+                    )
+        for src, a in self._grants_for(p, distinct):
+            listed.append(ListedAbility(len(listed), a, "granted", src))
+        return listed
+
+    # -- replacement effects and triggers on mana production --
+
+    def replacement_sources(self) -> list[Source]:
+        seen: dict[str, Source] = {}
+        for r in self.replacements:
+            seen.setdefault(r.source.id, r.source)
+        return list(seen.values())
+
+    def applicable_replacements(
+        self, p: Permanent, ability: ManaAbility
+    ) -> list[SourcedReplacement]:
+        """Replacement effects that apply to this ability's production event, apart from a
+        min_amount that is looked at while applying (616.1e)."""
+        if not ability.cost.tap:
+            # 106.12, 106.12b: only "tapped for mana" events are replaced; {Q} and sacrifice
+            # abilities (Pili-Pala, Squandered Resources) are not tapping for mana.
+            return []
+        traits = self.traits(p)
+        general = self._repl_by_traits.get(traits)
+        if general is None:
+            general = [
+                r
+                for r in self.replacements
+                if r.effect.source.relation != "attached"
+                and selector_matches(
+                    r.effect.source, r.source.controller, r.source.attached_to, p.id, traits
+                )
+                and (not r.effect.tapped_by_you or traits.controller == r.source.controller)
+            ]
+            self._repl_by_traits[traits] = general
+        attached = [
+            r
+            for r in self._attached_replacements.get(p.id, ())
+            if self.matches(r.effect.source, r.source, p)
+            and (not r.effect.tapped_by_you or traits.controller == r.source.controller)
+        ]
+        if not attached:
+            return general
+        return sorted([*general, *attached], key=lambda r: r.source.order_key)
+
+    def matching_triggers(self, p: Permanent) -> list[SourcedTrigger]:
+        """Triggered mana abilities that watch this permanent (whether they fire depends on
+        the ability and the mana made: 106.12a)."""
+        traits = self.traits(p)
+        return [
+            t
+            for t in self.triggers
+            if selector_matches(
+                t.trigger.source, t.source.controller, t.source.attached_to, p.id, traits
+            )
+            and (not t.trigger.tapped_by_you or traits.controller == t.source.controller)
+        ]
+
+
+def labels(sources: Iterable[Source], limit: int = 5) -> str:
+    """'A (a), B (b) and 3 more' — bounded lists for explanations."""
+    items = [s.label for s in sources]
+    return bounded_list(items, limit)
+
+
+def bounded_list(items: list[str], limit: int = 5) -> str:
+    if not items:
+        return "nothing"
+    shown = items[:limit]
+    rest = len(items) - len(shown)
+    if rest:
+        return ", ".join(shown) + f" and {rest} more"
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def could_produce_selector(ability: ManaAbility) -> CouldProduce | None:
+    return ability.produces if isinstance(ability.produces, CouldProduce) else None

@@ -1,0 +1,356 @@
+"""Replacement effects on one mana production event (106.12b, 614, 616.1).
+
+The one place where Contamination, Pale Moon, Deep Water, Mana Reflection, Nyxbloom Ancient and
+Damping Sphere change what an ability makes; could_produce and activate both use it.
+
+The procedure for one event:
+1. the ability's own "instead" (a self-replacement: Incubation Druid's three mana) comes first
+   (614.15, 616.1a);
+2. then, while some not-yet-applied effect applies to the event as it now is, the player picks
+   one and applies it (616.1). What applies is looked at again after every application
+   (616.1e: Damping Sphere's "two or more" may become true after Mana Reflection doubled one
+   mana, or stop being true after Contamination made it one {B}). No effect applies twice
+   to one event (614.5);
+3. an empty event is mana that was never made: nothing replaces it into mana (106.5).
+
+Exploring every order does not enumerate k! permutations: the future of the event depends
+only on the current mana and the *multiset* of effects left, and identical effects (same change
+and condition: their `Signature`) are interchangeable. The search is a depth-first walk over
+(mana, remaining counts per signature) with a visited set, so twelve Mana Reflections are
+thirteen states, not 12! orders.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from app.domain.card import ChangeType, ChangeTypeAndAmount, Multiply, ReplacementChange
+from app.domain.mana import Mana
+
+# (kind, parameter, min_amount): two effects with one signature act identically on any event.
+Signature = tuple[str, str, int]
+Multiset = tuple[tuple[Signature, int], ...]
+
+# A guard against crafted boards with thousands of *different* effects on one event: the search
+# is exact, but its size is bounded; beyond this the question is refused (a 422, not a 5xx).
+MAX_STATES = 200_000
+
+
+class TooManyReplacementStates(ValueError):
+    """The replacement search would exceed MAX_STATES distinct states."""
+
+
+def signature_of(change: ReplacementChange, min_amount: int = 0) -> Signature:
+    if isinstance(change, Multiply):
+        return ("multiply", str(change.factor), min_amount)
+    if isinstance(change, ChangeType):
+        return ("change_type", change.to, min_amount)
+    assert isinstance(change, ChangeTypeAndAmount)
+    return ("change_type_and_amount", _parse(change.mana).render(), min_amount)
+
+
+@cache
+def _parse(text: str) -> Mana:
+    return Mana.parse(text)
+
+
+def applies(signature: Signature, mana: Mana) -> bool:
+    """Does an effect with this signature apply to the event as it is now?"""
+    # 106.5 / RULES.md §3: mana never made can't be replaced into mana.
+    if not mana:
+        return False
+    # 616.1e: a condition on the amount ("two or more") is checked against the event now.
+    return mana.total >= signature[2]
+
+
+def apply_change(signature: Signature, mana: Mana) -> Mana:
+    kind, param, _ = signature
+    if kind == "multiply":
+        return mana.times(int(param))
+    if kind == "change_type":
+        # Same amount, every mana of the new type (Pale Moon, Deep Water).
+        return mana.all_as(param)
+    # The whole event becomes this mana, whatever type and amount it had (Contamination).
+    return _parse(param)
+
+
+def saturate(mana: Mana, cap: int | None) -> Mana:
+    """Counts above `cap` are held at `cap`. With cap above every min_amount (at most 100),
+    every condition still reads the same, so the outcome is exact except that a count equal
+    to the cap means 'cap or more'."""
+    if cap is None or max(mana.counts) <= cap:
+        return mana
+    return Mana(tuple(min(n, cap) for n in mana.counts))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """One replacement effect that applies to this event (the caller has checked whose event
+    it is: which permanent, tapped for mana, tapped by whom); only `min_amount` is looked at
+    here, since it can change while the event is being replaced (616.1e)."""
+
+    source_id: str
+    change: ReplacementChange
+    min_amount: int = 0
+    name: str = ""
+
+    @property
+    def signature(self) -> Signature:
+        return signature_of(self.change, self.min_amount)
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.source_id})" if self.name else self.source_id
+
+
+@dataclass(frozen=True, slots=True)
+class SelfReplacement:
+    """The ability's own 'instead' (614.15): `amount` of the mana's type instead."""
+
+    amount: int
+    description: str = ""
+
+    def apply(self, mana: Mana) -> Mana:
+        if not mana:
+            return mana  # never made: nothing to replace (106.5)
+        types = mana.types()
+        if len(types) != 1:
+            return mana  # 'that type' needs one type; our cards only make one here
+        return Mana.of(types[0], self.amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A distinct result and one order that gives it."""
+
+    mana: Mana
+    applied: tuple[str, ...]  # source ids, first applied first
+    order: tuple[str, ...]  # `applied`, then the effects that never applied (a full order)
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    effect: Replacement
+    before: Mana
+    after: Mana
+    applied_from_start: bool  # False: it only applied after an earlier replacement (616.1e)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The event replaced in one given order."""
+
+    initial: Mana  # what the ability itself would make
+    start: Mana  # after its own self-replacement (614.15)
+    mana: Mana  # the final event
+    trace: tuple[TraceStep, ...]
+    not_applied: tuple[Replacement, ...]
+    dropped: tuple[Replacement, ...]  # applied at the start, no longer applicable when reached
+
+
+def multiset_of(signatures: Iterable[Signature]) -> Multiset:
+    """Canonical multiset key: (signature, count) sorted by signature."""
+    return tuple(sorted(Counter(signatures).items()))
+
+
+def _search(
+    start: Mana,
+    signatures: Sequence[Signature],
+    counts: tuple[int, ...],
+    cap: int | None,
+    max_states: int,
+) -> list[tuple[Mana, list[int]]]:
+    """Depth-first over (mana, remaining counts), children in `signatures` order, first visit
+    wins. Returns each distinct final mana with a path of signature indices that reaches it;
+    since the walk is in lexicographic order, that path is the earliest such order."""
+    State = tuple[Mana, tuple[int, ...]]
+    root: State = (start, counts)
+    parent: dict[State, tuple[State, int] | None] = {}
+    finals: dict[Mana, State] = {}
+    stack: list[tuple[State, State | None, int]] = [(root, None, -1)]
+    while stack:
+        state, par, via = stack.pop()
+        if state in parent:
+            continue
+        parent[state] = None if par is None else (par, via)
+        if len(parent) > max_states:
+            raise TooManyReplacementStates(
+                f"more than {max_states} distinct ways to replace one mana event"
+            )
+        mana, remaining = state
+        applicable = [j for j, n in enumerate(remaining) if n and applies(signatures[j], mana)]
+        if not applicable:
+            finals.setdefault(mana, state)
+            continue
+        for j in reversed(applicable):
+            left = (*remaining[:j], remaining[j] - 1, *remaining[j + 1 :])
+            child: State = (saturate(apply_change(signatures[j], mana), cap), left)
+            if child not in parent:
+                stack.append((child, state, j))
+    results: list[tuple[Mana, list[int]]] = []
+    for mana, final in finals.items():
+        path: list[int] = []
+        node = parent[final]
+        while node is not None:
+            prev, j = node
+            path.append(j)
+            node = parent[prev]
+        path.reverse()
+        results.append((mana, path))
+    return results
+
+
+def explore(
+    initial: Mana,
+    effects: Sequence[Replacement],
+    self_replacement: SelfReplacement | None = None,
+    *,
+    cap: int | None = None,
+    max_states: int = MAX_STATES,
+) -> list[Outcome]:
+    """Every distinct result of one event over every order the player could choose (616.1),
+    with one order giving each. The first outcome is the one of the default order (effects
+    as listed); the others follow in lexicographic order of their orders."""
+    start = self_replacement.apply(initial) if self_replacement else initial
+    signatures: list[Signature] = []
+    ids_by_sig: list[list[Replacement]] = []
+    index: dict[Signature, int] = {}
+    for e in effects:
+        sig = e.signature
+        if sig not in index:
+            index[sig] = len(signatures)
+            signatures.append(sig)
+            ids_by_sig.append([])
+        ids_by_sig[index[sig]].append(e)
+    counts = tuple(len(ids) for ids in ids_by_sig)
+    outcomes: list[Outcome] = []
+    for mana, path in _search(start, signatures, counts, cap, max_states):
+        used = [0] * len(signatures)
+        applied: list[Replacement] = []
+        for j in path:
+            applied.append(ids_by_sig[j][used[j]])
+            used[j] += 1
+        applied_set = {id(e) for e in applied}
+        rest = [e for e in effects if id(e) not in applied_set]
+        outcomes.append(
+            Outcome(
+                mana,
+                tuple(e.source_id for e in applied),
+                tuple(e.source_id for e in (*applied, *rest)),
+            )
+        )
+    return outcomes
+
+
+def _is_conditional(sig: Signature) -> bool:
+    return sig[2] >= 2  # min_amount 0 or 1 only asks that the event is not empty
+
+
+def _in_sphere_class(sig: Signature) -> bool:
+    kind, param, min_amount = sig
+    if min_amount >= 2:
+        return min_amount == 2 and kind == "change_type_and_amount" and _parse(param).total <= 1
+    if kind == "change_type_and_amount":
+        return _parse(param).total <= 1
+    return True  # unconditional multiply or change of type
+
+
+def reduce_for_types(multiset: Multiset) -> tuple[Multiset, int]:
+    """A smaller multiset with exactly the same *types* of results, and the saturation cap to
+    use with it (could_produce asks which types, never how much: 106.7).
+
+    Exact reductions (every effect is applied once when it applies, 614.5, 616.1):
+    - Multiply by 1 changes nothing: dropped.
+    - Without conditional effects (min_amount 2 or more), only emptiness matters for what
+      applies; a multiply by 1 or more keeps types and emptiness, so multiplies are dropped,
+      and of several copies of one type-setting effect only the last application matters,
+      so one copy is kept.
+    - Damping Sphere's shape: see below (only which effects are present matters).
+    - Otherwise, with conditional effects: one copy is kept of a change of type (it keeps
+      the amount, so removing earlier copies changes no condition) and of an unconditional
+      change to one mana or less (it only lowers the amount; conditions are 'at least', so
+      removing earlier copies keeps every later step applicable). A conditional change to
+      less than its own threshold can apply again only after the amount was raised; with R
+      possible raisers there are at most R + 1 applications, so R + 2 copies act like any more.
+    - Counts are saturated just above the largest threshold: conditions read the same.
+    """
+    sigs = {sig: n for sig, n in multiset if not (sig[0] == "multiply" and sig[1] == "1")}
+    conditional = any(_is_conditional(s) for s in sigs)
+    if not conditional:
+        reduced = {s: 1 for s in sigs if s[0] != "multiply" or s[1] == "0"}
+        return tuple(sorted(reduced.items())), 1
+    if all(_in_sphere_class(s) for s in sigs):
+        # Damping Sphere's shape (every condition is "two or more" and resets to at most one
+        # mana; only multiplies raise the amount): the amount is 1 or "2+", a spare multiply
+        # can always be spent where it is already 2+, and whether a type can end the event
+        # depends only on which effects are present. Checked against the full search by
+        # tests/engine/test_replacement.py.
+        return tuple(sorted((s, 1) for s in sigs)), 2
+    raisers = 0
+    for (kind, param, _), n in sigs.items():
+        if (kind == "multiply" and int(param) >= 2) or (
+            kind == "change_type_and_amount" and _parse(param).total >= 2
+        ):
+            raisers += n
+    out: dict[Signature, int] = {}
+    for sig, n in sigs.items():
+        kind, param, min_amount = sig
+        if kind == "change_type":
+            n = 1
+        elif kind == "change_type_and_amount":
+            amount = _parse(param).total
+            if min_amount <= 1 and amount <= 1:
+                n = 1
+            elif amount < min_amount:
+                n = min(n, raisers + 2)
+        out[sig] = n
+    cap = max(s[2] for s in out) if out else 1
+    return tuple(sorted(out.items())), max(cap, 1)
+
+
+@lru_cache(maxsize=4096)
+def possible_results(initial: Mana, multiset: Multiset, cap: int | None = None) -> frozenset[Mana]:
+    """Every distinct result over all orders, for effects given as a multiset of signatures
+    (what could_produce needs: no ids, no orders)."""
+    signatures = [sig for sig, _ in multiset]
+    counts = tuple(n for _, n in multiset)
+    return frozenset(m for m, _ in _search(initial, signatures, counts, cap, MAX_STATES))
+
+
+def apply_order(
+    initial: Mana,
+    effects: Sequence[Replacement],
+    order: Sequence[str] = (),
+    self_replacement: SelfReplacement | None = None,
+    *,
+    cap: int | None = None,
+) -> Applied:
+    """Replace the event in the order the player asked for.
+
+    `order` is a priority list of source ids: at each point the applicable effect whose
+    source comes first in it is applied; effects not named come after the named ones, in the
+    order given in `effects` (the default order). An order returned by `explore` gives back
+    its outcome exactly.
+    """
+    start = self_replacement.apply(initial) if self_replacement else initial
+    rank = {sid: i for i, sid in enumerate(order)}
+    remaining = sorted(
+        range(len(effects)), key=lambda i: (rank.get(effects[i].source_id, len(rank)), i)
+    )
+    at_start = {i for i in remaining if applies(effects[i].signature, start)}
+    mana = start
+    trace: list[TraceStep] = []
+    while True:
+        pick = next((i for i in remaining if applies(effects[i].signature, mana)), None)
+        if pick is None:
+            break
+        remaining.remove(pick)
+        after = saturate(apply_change(effects[pick].signature, mana), cap)
+        trace.append(TraceStep(effects[pick], mana, after, pick in at_start))
+        mana = after
+    not_applied = tuple(effects[i] for i in sorted(remaining))
+    dropped = tuple(effects[i] for i in sorted(remaining) if i in at_start)
+    return Applied(initial, start, mana, tuple(trace), not_applied, dropped)
