@@ -1,0 +1,551 @@
+"""Tapping (or untapping) a permanent for mana (106.12, 106.12a, 106.12b, 107.5, 107.6, 302.6,
+605, 614.5, 614.15, 616.1, 616.1e)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.domain.errors import QuestionError
+from app.domain.state import Board
+from app.engine.activate import activate
+from tests.engine.mana_helpers import E, P, board
+
+
+def act(b: Board, pid: str, **kw: Any) -> dict[str, Any]:
+    return activate(b, pid, **kw).answer
+
+
+def totals(answer: dict[str, Any]) -> set[str]:
+    return {o["total"] for o in answer["outcomes"]}
+
+
+def tapped_after(answer: dict[str, Any], pid: str) -> bool:
+    return next(p for p in answer["state"]["battlefield"] if p["id"] == pid).get("tapped", False)
+
+
+# --- plain activations -----------------------------------------------------------------------
+
+
+def test_forest_taps_for_green() -> None:
+    # 106.12, 305.6, 605.3: the intrinsic {T}: {G}.
+    v = activate(board(P("f", "Forest")), "f")
+    a = v.answer
+    assert (a["legal"], a["produced"], a["total"], a["made_mana"]) == (True, "{G}", "{G}", True)
+    assert a["triggered"] == [] and a["reasons"] == []
+    assert tapped_after(a, "f") is True
+    assert a["outcomes"] == [{"replacement_order": [], "produced": "{G}", "total": "{G}"}]
+    assert {"106.12", "605.3"} <= set(v.citations)
+
+
+def test_state_after_only_flips_the_tapped_permanent() -> None:
+    # 107.5: paying {T} taps this permanent and nothing else.
+    b = board(P("f", "Forest"), P("i", "Island"))
+    a = act(b, "f")
+    assert tapped_after(a, "f") is True
+    assert tapped_after(a, "i") is False
+    assert b.state is not None and b.state.battlefield[0].tapped is False  # input untouched
+
+
+def test_already_tapped_land_cant_be_tapped() -> None:
+    # 107.5: a tapped permanent can't pay {T}.
+    b = board(P("f", "Forest", tapped=True))
+    a = act(b, "f")
+    assert a["legal"] is False
+    assert [r["code"] for r in a["reasons"]] == ["already_tapped"]
+    assert a["reasons"][0]["rules"] == ["107.5"]
+    assert (a["produced"], a["total"], a["made_mana"]) == ("", "", False)
+    assert tapped_after(a, "f") is True  # unchanged
+
+
+def test_permanent_without_mana_ability() -> None:
+    # 605.1a: nothing to activate.
+    a = act(board(P("flare", "Mana Flare")), "flare")
+    assert a["legal"] is False
+    assert [r["code"] for r in a["reasons"]] == ["no_mana_ability"]
+
+
+def test_unknown_permanent_is_a_question_error() -> None:
+    with pytest.raises(QuestionError) as err:
+        activate(board(P("f", "Forest")), "nope")
+    assert (err.value.loc, err.value.code) == (("body", "permanent_id"), "unknown_permanent")
+
+
+def test_non_tap_costs_are_taken_as_paid_and_said_so() -> None:
+    # 106.12: Dimir Signet's {1} is paid; the ruling says so.
+    v = activate(board(P("s", "Dimir Signet")), "s")
+    assert v.answer["total"] == "{U}{B}"
+    assert any("taken as paid" in s.text for s in v.steps)
+    v = activate(board(P("mc", "Mana Confluence")), "mc", choose="R")
+    assert v.answer["total"] == "{R}"
+    assert any("pay 1 life" in s.text and "taken as paid" in s.text for s in v.steps)
+
+
+# --- choosing ability and type ---------------------------------------------------------------
+
+
+def test_several_abilities_need_an_index() -> None:
+    # 305.6: Tundra has two intrinsic abilities; the question must say which.
+    b = board(P("t", "Tundra"))
+    with pytest.raises(QuestionError) as err:
+        activate(b, "t")
+    assert err.value.loc == ("body", "ability")
+    assert err.value.code == "ability_required"
+    assert "0: {T}: add {W}" in err.value.message and "1: {T}: add {U}" in err.value.message
+    assert act(b, "t", ability=1)["total"] == "{U}"
+
+
+def test_bad_ability_index_is_a_question_error() -> None:
+    with pytest.raises(QuestionError) as err:
+        activate(board(P("f", "Forest")), "f", ability=3)
+    assert err.value.loc == ("body", "ability")
+
+
+def test_granted_abilities_come_after_intrinsic_ones() -> None:
+    # 305.6: Forest's own ability first, Chromatic Lantern's granted one second.
+    b = board(P("f", "Forest"), P("lantern", "Chromatic Lantern"))
+    with pytest.raises(QuestionError):
+        activate(b, "f")
+    a = act(b, "f", ability=1, choose="U")
+    assert a["total"] == "{U}"
+    assert a["ability"]["origin"] == "granted" and a["ability"]["granted_by"] == "lantern"
+
+
+def test_choose_picks_the_color() -> None:
+    # 106.1b: Birds of Paradise makes one mana of the chosen color.
+    a = act(board(P("birds", "Birds of Paradise")), "birds", choose="{G}")
+    assert a["total"] == "{G}"
+    assert a["options"] == ["W", "U", "B", "R", "G"]
+
+
+def test_missing_choice_lists_every_option() -> None:
+    # 106.1b: not guessed: every color is an outcome, colorless is not.
+    a = act(board(P("birds", "Birds of Paradise")), "birds")
+    assert a["legal"] is True and a["choice_required"] is True
+    assert (a["produced"], a["total"], a["made_mana"]) == ("", "", False)
+    assert totals(a) == {"{W}", "{U}", "{B}", "{R}", "{G}"}
+    assert all(o["choices"]["choose"] for o in a["outcomes"])
+    assert [n["code"] for n in a["notes"]] == ["choice_required"]
+    assert tapped_after(a, "birds") is True  # the cost is paid on activation
+
+
+def test_choice_that_makes_no_difference_is_not_required() -> None:
+    # 616.1: under Contamination every color City of Brass could make becomes {B}.
+    a = act(board(P("city", "City of Brass"), P("c", "Contamination")), "city")
+    assert a["choice_required"] is False
+    assert a["total"] == "{B}"
+
+
+def test_invalid_choice_is_a_question_error() -> None:
+    # 106.1b: colorless is not a color.
+    with pytest.raises(QuestionError) as err:
+        activate(board(P("birds", "Birds of Paradise")), "birds", choose="C")
+    assert (err.value.loc, err.value.code) == (("body", "choose"), "invalid_choice")
+    with pytest.raises(QuestionError):
+        activate(board(P("f", "Forest")), "f", choose="U")
+    with pytest.raises(QuestionError):
+        activate(board(P("f", "Forest")), "f", choose="purple")
+
+
+def test_llanowar_wastes_second_ability_offers_black_or_green() -> None:
+    a = act(board(P("lw", "Llanowar Wastes")), "lw", ability=1, choose="B")
+    assert a["total"] == "{B}"
+
+
+# --- "could produce" abilities (106.5, 106.7) ------------------------------------------------
+
+
+def test_lone_reflecting_pool_makes_no_mana() -> None:
+    # 106.5: no type can be defined: legal, it taps, nothing is made, nothing triggers.
+    b = board(
+        P("pool", "Reflecting Pool"),
+        P("flare", "Mana Flare"),
+        P("wg", "Wild Growth", attached_to="pool"),
+    )
+    v = activate(b, "pool")
+    a = v.answer
+    assert a["legal"] is True
+    assert (a["produced"], a["total"], a["made_mana"], a["triggered"]) == ("", "", False, [])
+    assert tapped_after(a, "pool") is True
+    assert a["outcomes"] == [{"replacement_order": [], "produced": "", "total": ""}]
+    assert "106.5" in v.citations and "106.12a" in v.citations
+
+
+def test_lone_reflecting_pool_under_contamination_still_makes_nothing() -> None:
+    # 106.5: mana never made can't be replaced into mana.
+    a = act(board(P("pool", "Reflecting Pool"), P("c", "Contamination")), "pool")
+    assert (a["produced"], a["made_mana"]) == ("", False)
+
+
+def test_reflecting_pool_with_a_forest_makes_green() -> None:
+    # 106.7
+    a = act(board(P("pool", "Reflecting Pool"), P("f", "Forest", tapped=True)), "pool")
+    assert a["total"] == "{G}"
+
+
+def test_incubation_druid_with_counter_and_mana_reflection_makes_six() -> None:
+    # 614.15, 616.1a: three instead of one comes first, then Mana Reflection doubles.
+    b = board(
+        P("druid", "Incubation Druid", counters={"+1/+1": 1}),
+        P("f", "Forest"),
+        P("refl", "Mana Reflection"),
+    )
+    v = activate(b, "druid")
+    assert v.answer["total"] == "{G}" * 6
+    assert {"614.15", "616.1a"} <= set(v.citations)
+
+
+def test_squandered_resources_is_not_tapping_for_mana() -> None:
+    # 106.12: sacrificing a land is not tapping: Mana Reflection and Mana Flare ignore it.
+    b = board(
+        P("sq", "Squandered Resources"),
+        P("f", "Forest"),
+        P("refl", "Mana Reflection"),
+        P("flare", "Mana Flare"),
+    )
+    a = act(b, "sq")
+    assert a["total"] == "{G}"
+    assert a["state"] == b.state.model_dump(mode="json", exclude_none=True)  # type: ignore[union-attr]
+
+
+# --- replacement effects (106.12b, 616.1) ----------------------------------------------------
+
+
+def test_reflection_and_contamination_two_outcomes_and_client_order() -> None:
+    # 616.1: double then replace {B}; replace then double {B}{B}; the client's order is applied.
+    b = board(P("f", "Forest"), P("refl", "Mana Reflection"), P("contam", "Contamination"))
+    a = act(b, "f")
+    assert a["total"] == "{B}"  # default order: battlefield order
+    assert {(tuple(o["replacement_order"]), o["total"]) for o in a["outcomes"]} == {
+        (("refl", "contam"), "{B}"),
+        (("contam", "refl"), "{B}{B}"),
+    }
+    a = act(b, "f", replacement_order=["contam", "refl"])
+    assert a["total"] == "{B}{B}"
+    assert a["replacement_order"] == ["contam", "refl"]
+    assert a["outcomes"][0]["total"] == "{B}{B}"  # the result asked for comes first
+
+
+def test_forest_with_two_mana_reflections_makes_four() -> None:
+    # 614.5: each applies once: 1 -> 2 -> 4.
+    b = board(P("f", "Forest"), P("r1", "Mana Reflection"), P("r2", "Mana Reflection"))
+    a = act(b, "f")
+    assert a["total"] == "{G}{G}{G}{G}"
+    assert totals(a) == {"{G}{G}{G}{G}"}
+
+
+def test_forest_with_reflection_and_nyxbloom_makes_six_in_both_orders() -> None:
+    # 616.1: doubling and tripling commute.
+    b = board(P("f", "Forest"), P("refl", "Mana Reflection"), P("nyx", "Nyxbloom Ancient"))
+    assert act(b, "f", replacement_order=["refl", "nyx"])["total"] == "{G}" * 6
+    assert act(b, "f", replacement_order=["nyx", "refl"])["total"] == "{G}" * 6
+    assert totals(act(b, "f")) == {"{G}" * 6}
+
+
+def test_mana_reflection_only_affects_its_controllers_permanents() -> None:
+    # 106.12b: "you tap": bob's Reflection ignores alice's Forest.
+    assert act(board(P("f", "Forest"), P("refl", "Mana Reflection", "bob")), "f")["total"] == "{G}"
+
+
+def test_boros_garrison_under_contamination_makes_one_black() -> None:
+    # 106.12b: the whole event becomes one {B}.
+    assert act(board(P("g", "Boros Garrison"), P("c", "Contamination")), "g")["total"] == "{B}"
+
+
+def test_forest_with_reflection_and_damping_sphere_only_colorless() -> None:
+    # 616.1e: after doubling, two or more: Damping Sphere applies; {C} is the only outcome.
+    v = activate(
+        board(P("f", "Forest"), P("refl", "Mana Reflection"), P("s", "Damping Sphere")), "f"
+    )
+    assert v.answer["total"] == "{C}"
+    assert totals(v.answer) == {"{C}"}
+    assert "616.1e" in v.citations
+
+
+def test_ancient_tomb_with_reflection_and_sphere_has_two_outcomes() -> None:
+    # 616.1, 616.1e: Sphere first then double: {C}{C}; double first then Sphere: {C}.
+    b = board(P("t", "Ancient Tomb"), P("refl", "Mana Reflection"), P("s", "Damping Sphere"))
+    a = act(b, "t")
+    assert {(tuple(o["replacement_order"]), o["total"]) for o in a["outcomes"]} == {
+        (("refl", "s"), "{C}"),
+        (("s", "refl"), "{C}{C}"),
+    }
+
+
+def test_reported_orders_reproduce_their_outcomes() -> None:
+    # 616.1: any order in outcomes, sent back, gives that total.
+    b = board(
+        P("t", "Ancient Tomb"),
+        P("refl", "Mana Reflection"),
+        P("s", "Damping Sphere"),
+        P("c", "Contamination"),
+        P("nyx", "Nyxbloom Ancient"),
+        effects=(E("pm", "Pale Moon"),),
+    )
+    a = act(b, "t")
+    assert len(a["outcomes"]) > 2
+    for o in a["outcomes"]:
+        assert act(b, "t", replacement_order=o["replacement_order"])["total"] == o["total"]
+
+
+def test_replacement_order_validation() -> None:
+    # 614.5: an effect is named once; ids must be replacement sources in the state.
+    b = board(P("f", "Forest"), P("refl", "Mana Reflection"), P("i", "Island"))
+    with pytest.raises(QuestionError) as err:
+        activate(b, "f", replacement_order=["refl", "ghost"])
+    assert (err.value.loc, err.value.code) == (
+        ("body", "replacement_order", 1),
+        "unknown_replacement_source",
+    )
+    with pytest.raises(QuestionError) as err:
+        activate(b, "f", replacement_order=["i"])
+    assert err.value.code == "not_a_replacement_source"
+    with pytest.raises(QuestionError) as err:
+        activate(b, "f", replacement_order=["refl", "refl"])
+    assert err.value.loc == ("body", "replacement_order", 1)
+
+
+def test_twelve_mana_reflections_answer_with_one_outcome() -> None:
+    # 614.5, 616.1: 12! orders collapse; 4096 {G}.
+    b = board(P("f", "Forest"), *(P(f"r{i}", "Mana Reflection") for i in range(12)))
+    a = act(b, "f")
+    assert a["total"] == "{G}" * 4096
+    assert len(a["outcomes"]) == 1
+
+
+def test_too_much_mana_is_refused() -> None:
+    # Beyond 10,000 mana the service doesn't render the answer.
+    b = board(P("f", "Forest"), *(P(f"r{i}", "Mana Reflection") for i in range(14)))
+    with pytest.raises(QuestionError) as err:
+        activate(b, "f")
+    assert err.value.code == "too_much_mana"
+
+
+# --- triggered mana (106.12a, 605.1b) --------------------------------------------------------
+
+
+def test_forest_reflection_and_mana_flare_make_three() -> None:
+    # 106.12a, 605.1b: Flare's extra {G} is not doubled.
+    b = board(P("f", "Forest"), P("refl", "Mana Reflection"), P("flare", "Mana Flare"))
+    a = act(b, "f")
+    assert (a["produced"], a["total"]) == ("{G}{G}", "{G}{G}{G}")
+    assert a["triggered"] == [{"source_id": "flare", "name": "Mana Flare", "mana": "{G}"}]
+
+
+def test_forest_mana_flare_and_contamination_make_two_black() -> None:
+    # 106.12a: Flare adds a type the land produced, which was {B}.
+    b = board(P("f", "Forest"), P("flare", "Mana Flare"), P("c", "Contamination"))
+    assert act(b, "f")["total"] == "{B}{B}"
+
+
+def test_mana_flare_on_boros_garrison_offers_two_outcomes() -> None:
+    # 106.12a: one more mana of a type it produced: {R} or {W}.
+    b = board(P("g", "Boros Garrison"), P("flare", "Mana Flare", "bob"))
+    a = act(b, "g")
+    assert a["choice_required"] is True
+    assert a["produced"] == "{W}{R}" and a["total"] == ""
+    assert a["triggered"] == [
+        {"source_id": "flare", "name": "Mana Flare", "mana": "", "choices": ["W", "R"]}
+    ]
+    assert totals(a) == {"{W}{W}{R}", "{W}{R}{R}"}
+    a = act(b, "g", choose="R")
+    assert (a["total"], a["choice_required"]) == ("{W}{R}{R}", False)
+
+
+def test_heartbeat_of_spring_works_like_mana_flare() -> None:
+    # 106.12a
+    assert (
+        act(board(P("i", "Island"), P("h", "Heartbeat of Spring", "bob")), "i")["total"] == "{U}{U}"
+    )
+
+
+def test_zendikar_resurgent_only_for_its_controllers_lands() -> None:
+    # 106.12a: "you tap".
+    assert act(board(P("i", "Island"), P("z", "Zendikar Resurgent")), "i")["total"] == "{U}{U}"
+    assert act(board(P("i", "Island"), P("z", "Zendikar Resurgent", "bob")), "i")["total"] == "{U}"
+
+
+def test_vernal_bloom_on_forests_including_dryad_arbor() -> None:
+    # 106.12a: any Forest; Dryad Arbor is one.
+    b = board(P("arbor", "Dryad Arbor"), P("i", "Island"), P("vb", "Vernal Bloom", "bob"))
+    assert act(b, "arbor")["total"] == "{G}{G}"
+    assert act(b, "i")["total"] == "{U}"
+
+
+def test_wild_growth_overgrowth_and_utopia_sprawl() -> None:
+    # 106.12a: Auras on the tapped land add their mana.
+    b = board(
+        P("f", "Forest"),
+        P("wg", "Wild Growth", attached_to="f"),
+        P("og", "Overgrowth", attached_to="f"),
+        P("us", "Utopia Sprawl", attached_to="f", chosen_color="U"),
+        P("other", "Forest"),
+    )
+    assert act(b, "f")["total"] == "{U}{G}{G}{G}{G}"
+    assert act(b, "other")["total"] == "{G}"
+
+
+def test_utopia_sprawl_without_a_chosen_color_is_a_question_error() -> None:
+    b = board(P("f", "Forest"), P("us", "Utopia Sprawl", attached_to="f"))
+    with pytest.raises(QuestionError) as err:
+        activate(b, "f")
+    assert err.value.loc == ("body", "state", "battlefield", 1, "chosen_color")
+
+
+def test_wild_growth_mana_doesnt_count_for_damping_sphere() -> None:
+    # 106.12a, 605.1b: triggered mana is its own event; one {G} is not "two or more".
+    b = board(P("f", "Forest"), P("wg", "Wild Growth", attached_to="f"), P("s", "Damping Sphere"))
+    assert act(b, "f")["total"] == "{G}{G}"
+
+
+def test_caged_sun_adds_one_of_the_chosen_color() -> None:
+    # 106.12a: a land's ability made mana of the chosen color.
+    b = board(P("f", "Forest"), P("sun", "Caged Sun", chosen_color="G"))
+    assert act(b, "f")["total"] == "{G}{G}"
+
+
+def test_caged_sun_with_contamination_doesnt_trigger() -> None:
+    # 106.12a: the Forest made {B}, not green.
+    b = board(P("f", "Forest"), P("sun", "Caged Sun", chosen_color="G"), P("c", "Contamination"))
+    a = act(b, "f")
+    assert (a["total"], a["triggered"]) == ("{B}", [])
+
+
+def test_caged_sun_ignores_nonlands_and_opponents_lands() -> None:
+    # 106.12a: "a land's ability" and "you add".
+    b = board(
+        P("elves", "Llanowar Elves"),
+        P("f", "Forest", "bob"),
+        P("sun", "Caged Sun", chosen_color="G"),
+    )
+    assert act(b, "elves")["total"] == "{G}"
+    assert act(b, "f")["total"] == "{G}"
+
+
+# --- {Q}, summoning sickness and haste (107.6, 302.6, 702.10) --------------------------------
+
+
+def test_pili_pala_untapped_cant_pay_untap() -> None:
+    # 107.6: {Q} needs a tapped permanent.
+    a = act(board(P("pili", "Pili-Pala")), "pili", choose="U")
+    assert a["legal"] is False
+    assert [r["code"] for r in a["reasons"]] == ["already_untapped"]
+
+
+def test_pili_pala_tapped_and_summoning_sick() -> None:
+    # 302.6: {Q} counts too.
+    b = board(P("pili", "Pili-Pala", tapped=True, controlled_since_turn_start=False))
+    a = act(b, "pili", choose="U")
+    assert [r["code"] for r in a["reasons"]] == ["summoning_sick"]
+
+
+def test_pili_pala_untaps_for_mana_and_is_not_tapped_for_mana() -> None:
+    # 106.12, 107.6: untapping isn't tapping for mana: Mana Reflection and Mana Flare ignore it.
+    b = board(
+        P("pili", "Pili-Pala", tapped=True), P("refl", "Mana Reflection"), P("flare", "Mana Flare")
+    )
+    a = act(b, "pili", choose="U")
+    assert (a["legal"], a["total"], a["triggered"]) == (True, "{U}", [])
+    assert tapped_after(a, "pili") is False
+
+
+def test_llanowar_elves_summoning_sick() -> None:
+    # 302.6: a creature not controlled since the turn began can't use {T}.
+    v = activate(board(P("elves", "Llanowar Elves", controlled_since_turn_start=False)), "elves")
+    assert v.answer["legal"] is False
+    assert v.answer["reasons"][0]["code"] == "summoning_sick"
+    assert v.answer["reasons"][0]["rules"] == ["302.6"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "effects"),
+    [
+        ([P("greaves", "Lightning Greaves", attached_to="elves")], ()),
+        ([P("crossroads", "Concordant Crossroads", "bob")], ()),
+    ],
+)
+def test_llanowar_elves_with_haste_can_tap(
+    extra: list[dict[str, Any]], effects: tuple[dict[str, Any], ...]
+) -> None:
+    # 302.6, 702.10: haste from Equipment or a global enchantment.
+    b = board(
+        P("elves", "Llanowar Elves", controlled_since_turn_start=False), *extra, effects=effects
+    )
+    v = activate(b, "elves")
+    assert (v.answer["legal"], v.answer["total"]) == (True, "{G}")
+    assert "702.10" in v.citations
+
+
+def test_act_of_treason_gives_control_and_haste() -> None:
+    # 302.6, 702.10: bob's Elves, stolen this turn, can tap thanks to the haste.
+    b = board(
+        P("elves", "Llanowar Elves", "bob"),
+        effects=(E("aot", "Act of Treason", "alice", target="elves"),),
+    )
+    v = activate(b, "elves")
+    assert (v.answer["legal"], v.answer["total"]) == (True, "{G}")
+    assert any("alice" in s.text and "haste" in s.text for s in v.steps)
+
+
+def test_control_magic_gives_no_haste() -> None:
+    # 302.6: Control Magic arrived this turn: the new controller's clock restarts, no haste.
+    b = board(
+        P("elves", "Llanowar Elves", "bob"),
+        P("cm", "Control Magic", "alice", attached_to="elves", controlled_since_turn_start=False),
+    )
+    a = act(b, "elves")
+    assert a["legal"] is False and a["reasons"][0]["code"] == "summoning_sick"
+    # A Control Magic from an earlier turn: controlled since alice's turn began.
+    b = board(
+        P("elves", "Llanowar Elves", "bob"), P("cm", "Control Magic", "alice", attached_to="elves")
+    )
+    assert act(b, "elves")["legal"] is True
+
+
+def test_dryad_arbor_is_a_creature_and_can_be_summoning_sick() -> None:
+    # 302.6: a land creature.
+    a = act(board(P("arbor", "Dryad Arbor", controlled_since_turn_start=False)), "arbor")
+    assert a["reasons"][0]["code"] == "summoning_sick"
+
+
+def test_mind_stone_is_never_summoning_sick() -> None:
+    # 302.6: only creatures.
+    a = act(board(P("stone", "Mind Stone", controlled_since_turn_start=False)), "stone")
+    assert (a["legal"], a["total"]) == (True, "{C}")
+
+
+def test_cryptolith_rite_creature_still_summoning_sick() -> None:
+    # 302.6: a granted {T} ability of a creature is still a creature's {T} ability.
+    b = board(
+        P("elves", "Llanowar Elves", controlled_since_turn_start=False),
+        P("rite", "Cryptolith Rite"),
+    )
+    a = act(b, "elves", ability=1, choose="W")
+    assert a["reasons"][0]["code"] == "summoning_sick"
+
+
+def test_tapped_and_sick_gives_both_reasons() -> None:
+    # 107.5, 302.6
+    a = act(
+        board(P("elves", "Llanowar Elves", tapped=True, controlled_since_turn_start=False)), "elves"
+    )
+    assert [r["code"] for r in a["reasons"]] == ["already_tapped", "summoning_sick"]
+
+
+def test_twelve_mixed_effects_list_every_distinct_total() -> None:
+    # 616.1: a dozen effects of five kinds, every distinct result with an order that gives it.
+    b = board(
+        P("f", "Forest"),
+        *(P(f"r{i}", "Mana Reflection") for i in range(3)),
+        *(P(f"n{i}", "Nyxbloom Ancient") for i in range(3)),
+        P("c1", "Contamination"),
+        P("c2", "Contamination"),
+        P("s1", "Damping Sphere"),
+        P("s2", "Damping Sphere"),
+        effects=(E("dw1", "Deep Water"), E("dw2", "Deep Water")),
+    )
+    a = act(b, "f")
+    assert len(a["outcomes"]) == len(totals(a)) > 5
+    for o in a["outcomes"][:10]:
+        assert act(b, "f", replacement_order=o["replacement_order"])["total"] == o["total"]
