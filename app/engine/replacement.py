@@ -23,12 +23,12 @@ thirteen states, not 12! orders.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from app.domain.card import ChangeType, ChangeTypeAndAmount, Multiply, ReplacementChange
-from app.domain.mana import Mana
+from app.domain.mana import TYPE_INDEX, Mana
 
 # (kind, parameter, min_amount): two effects with one signature act identically on any event.
 Signature = tuple[str, str, int]
@@ -156,6 +156,32 @@ def multiset_of(signatures: Iterable[Signature]) -> Multiset:
     return tuple(sorted(Counter(signatures).items()))
 
 
+Counts = tuple[int, ...]
+
+
+def _compile(signature: Signature, cap: int | None) -> Callable[[Counts], Counts]:
+    """One signature as a function on raw counts (the search's hot loop avoids Mana objects)."""
+    kind, param, _ = signature
+    top = cap if cap is not None else -1
+    if kind == "multiply":
+        factor = int(param)
+        if top < 0:
+            return lambda c: tuple(n * factor for n in c)
+        return lambda c: tuple(min(n * factor, top) for n in c)
+    if kind == "change_type":
+        i = TYPE_INDEX[param]
+
+        def change_type(c: Counts) -> Counts:
+            out = [0] * 6
+            total = sum(c)
+            out[i] = total if top < 0 else min(total, top)
+            return tuple(out)
+
+        return change_type
+    fixed = saturate(_parse(param), cap).counts
+    return lambda c: fixed
+
+
 def _search(
     start: Mana,
     signatures: Sequence[Signature],
@@ -166,10 +192,13 @@ def _search(
     """Depth-first over (mana, remaining counts), children in `signatures` order, first visit
     wins. Returns each distinct final mana with a path of signature indices that reaches it;
     since the walk is in lexicographic order, that path is the earliest such order."""
-    State = tuple[Mana, tuple[int, ...]]
-    root: State = (start, counts)
+    State = tuple[Counts, Counts]
+    changes = [_compile(sig, cap) for sig in signatures]
+    thresholds = [max(sig[2], 1) for sig in signatures]  # 106.5: never on an empty event
+    indices = range(len(signatures))
+    root: State = (saturate(start, cap).counts, counts)
     parent: dict[State, tuple[State, int] | None] = {}
-    finals: dict[Mana, State] = {}
+    finals: dict[Counts, State] = {}
     stack: list[tuple[State, State | None, int]] = [(root, None, -1)]
     while stack:
         state, par, via = stack.pop()
@@ -181,13 +210,15 @@ def _search(
                 f"more than {max_states} distinct ways to replace one mana event"
             )
         mana, remaining = state
-        applicable = [j for j, n in enumerate(remaining) if n and applies(signatures[j], mana)]
+        total = sum(mana)
+        # 616.1e: what applies is looked at again for the event as it is now.
+        applicable = [j for j in indices if remaining[j] and total >= thresholds[j]]
         if not applicable:
             finals.setdefault(mana, state)
             continue
         for j in reversed(applicable):
             left = (*remaining[:j], remaining[j] - 1, *remaining[j + 1 :])
-            child: State = (saturate(apply_change(signatures[j], mana), cap), left)
+            child: State = (changes[j](mana), left)
             if child not in parent:
                 stack.append((child, state, j))
     results: list[tuple[Mana, list[int]]] = []
@@ -199,7 +230,7 @@ def _search(
             path.append(j)
             node = parent[prev]
         path.reverse()
-        results.append((mana, path))
+        results.append((Mana(mana), path))  # type: ignore[arg-type]
     return results
 
 
@@ -226,13 +257,23 @@ def explore(
             ids_by_sig.append([])
         ids_by_sig[index[sig]].append(e)
     counts = tuple(len(ids) for ids in ids_by_sig)
+    caps = _copy_caps(dict(zip(signatures, counts, strict=True)))
+    searched = tuple(caps[sig] for sig in signatures)
     outcomes: list[Outcome] = []
-    for mana, path in _search(start, signatures, counts, cap, max_states):
+    for mana, path in _search(start, signatures, searched, cap, max_states):
         used = [0] * len(signatures)
         applied: list[Replacement] = []
+        current = saturate(start, cap)
         for j in path:
-            applied.append(ids_by_sig[j][used[j]])
-            used[j] += 1
+            current = saturate(apply_change(signatures[j], current), cap)
+            if searched[j] < counts[j] and caps[signatures[j]] == 1 and current:
+                # A copy kept for the search stands for all of them: the others apply right
+                # after it and change nothing (see _copy_caps), so the order lists them there.
+                applied.extend(ids_by_sig[j][used[j] :])
+                used[j] = counts[j]
+            else:
+                applied.append(ids_by_sig[j][used[j]])
+                used[j] += 1
         applied_set = {id(e) for e in applied}
         rest = [e for e in effects if id(e) not in applied_set]
         outcomes.append(
@@ -243,6 +284,41 @@ def explore(
             )
         )
     return outcomes
+
+
+def _copy_caps(counts: dict[Signature, int]) -> dict[Signature, int]:
+    """How many copies of each signature the search needs: more copies give exactly the same
+    results (full amounts, not only types).
+
+    - A change of type keeps the amount, so no condition sees a difference whether earlier
+      copies applied; a later copy applies right after an earlier one and changes nothing.
+      One copy stands for all.
+    - An unconditional change to one mana or less only lowers the amount; conditions are 'at
+      least', so dropping earlier copies keeps every later step applicable, and the last copy
+      makes the event identical again. One copy stands for all.
+    - A conditional change to less than its own threshold (Damping Sphere) can apply again only
+      after something raised the amount; with R raisers it applies at most R + 1 times, so R + 2
+      copies act like any more (the spare ones never apply).
+    """
+    raisers = 0
+    for (kind, param, _), n in counts.items():
+        if (kind == "multiply" and int(param) >= 2) or (
+            kind == "change_type_and_amount" and _parse(param).total >= 2
+        ):
+            raisers += n
+    caps: dict[Signature, int] = {}
+    for sig, n in counts.items():
+        kind, param, min_amount = sig
+        if kind == "change_type":
+            n = min(n, 1)
+        elif kind == "change_type_and_amount":
+            amount = _parse(param).total
+            if min_amount <= 1 and amount <= 1:
+                n = min(n, 1)
+            elif amount < min_amount:
+                n = min(n, raisers + 2)
+        caps[sig] = n
+    return caps
 
 
 def _is_conditional(sig: Signature) -> bool:
@@ -269,12 +345,8 @@ def reduce_for_types(multiset: Multiset) -> tuple[Multiset, int]:
       and of several copies of one type-setting effect only the last application matters,
       so one copy is kept.
     - Damping Sphere's shape: see below (only which effects are present matters).
-    - Otherwise, with conditional effects: one copy is kept of a change of type (it keeps
-      the amount, so removing earlier copies changes no condition) and of an unconditional
-      change to one mana or less (it only lowers the amount; conditions are 'at least', so
-      removing earlier copies keeps every later step applicable). A conditional change to
-      less than its own threshold can apply again only after the amount was raised; with R
-      possible raisers there are at most R + 1 applications, so R + 2 copies act like any more.
+    - Otherwise, with conditional effects: the copy caps of `_copy_caps`, which are exact even
+      for amounts.
     - Counts are saturated just above the largest threshold: conditions read the same.
     """
     sigs = {sig: n for sig, n in multiset if not (sig[0] == "multiply" and sig[1] == "1")}
@@ -289,24 +361,7 @@ def reduce_for_types(multiset: Multiset) -> tuple[Multiset, int]:
         # depends only on which effects are present. Checked against the full search by
         # tests/engine/test_replacement.py.
         return tuple(sorted((s, 1) for s in sigs)), 2
-    raisers = 0
-    for (kind, param, _), n in sigs.items():
-        if (kind == "multiply" and int(param) >= 2) or (
-            kind == "change_type_and_amount" and _parse(param).total >= 2
-        ):
-            raisers += n
-    out: dict[Signature, int] = {}
-    for sig, n in sigs.items():
-        kind, param, min_amount = sig
-        if kind == "change_type":
-            n = 1
-        elif kind == "change_type_and_amount":
-            amount = _parse(param).total
-            if min_amount <= 1 and amount <= 1:
-                n = 1
-            elif amount < min_amount:
-                n = min(n, raisers + 2)
-        out[sig] = n
+    out = _copy_caps(sigs)
     cap = max(s[2] for s in out) if out else 1
     return tuple(sorted(out.items())), max(cap, 1)
 

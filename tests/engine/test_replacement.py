@@ -231,3 +231,24 @@ def test_reduced_effects_give_the_same_types_as_the_full_search(
     ms = multiset_of(s for s, n in sigs.items() for _ in range(n))
     reduced, cap = reduce_for_types(ms)
     assert _types_of(initial, reduced, cap) == _types_of(initial, ms, None)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    initial=_initial,
+    kinds=st.lists(st.tuples(_changes, st.integers(0, 3)), min_size=1, max_size=3),
+    copies=st.lists(st.integers(1, 3), min_size=3, max_size=3),
+)
+def test_copies_of_one_effect_match_brute_force(
+    initial: Mana, kinds: list[tuple[ReplacementChange, int]], copies: list[int]
+) -> None:
+    # 614.5, 616.1: identical effects (several Contaminations, Damping Spheres) are searched
+    # once each kind, and the orders reported still replay to their outcomes.
+    effects: list[Replacement] = []
+    for (change, min_amount), n in zip(kinds, copies, strict=False):
+        effects.extend(Replacement(f"e{len(effects)}", change, min_amount) for _ in range(n))
+    effects = effects[:6]
+    outcomes = explore(initial, effects)
+    assert {o.mana for o in outcomes} == _brute_force(initial, effects)
+    for o in outcomes:
+        assert apply_order(initial, effects, o.order).mana == o.mana
