@@ -165,9 +165,14 @@ def _compile(signature: Signature, cap: int | None) -> Callable[[Counts], Counts
     top = cap if cap is not None else -1
     if kind == "multiply":
         factor = int(param)
-        if top < 0:
-            return lambda c: tuple(n * factor for n in c)
-        return lambda c: tuple(min(n * factor, top) for n in c)
+
+        def multiply(c: Counts) -> Counts:
+            out = tuple(n * factor for n in c)
+            if top >= 0 and max(out) > top:
+                return tuple(min(n, top) for n in out)
+            return out
+
+        return multiply
     if kind == "change_type":
         i = TYPE_INDEX[param]
 
