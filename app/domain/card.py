@@ -7,6 +7,7 @@ The same `Card` schema is served by `GET /v1/cards/{name}` and accepted inline a
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
@@ -456,9 +457,12 @@ class Card(BaseModel):
     # -- faces --
     @property
     def card_faces(self) -> list[CardFace]:
-        if self.faces:
-            return list(self.faces)
-        return [self.as_face()]
+        return list(self._faces)
+
+    @cached_property
+    def _faces(self) -> tuple[CardFace, ...]:
+        # Built once per card: a single-faced card's face is a validated copy of its fields.
+        return tuple(self.faces) if self.faces else (self.as_face(),)
 
     def as_face(self) -> CardFace:
         return CardFace(
