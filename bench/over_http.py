@@ -202,7 +202,7 @@ def throughput(base_url: str, send: Send, expect: int, seconds: float, threads: 
 
 
 def floor_rows(
-    section: Section, config: BenchConfig, base_url: str, workers: int, uniq: Uniq
+    section: Section, config: BenchConfig, base_url: str, workers: str, uniq: Uniq
 ) -> None:
     """GET /healthz against a small stored could-produce (and a small new one), same client."""
     seconds, threads = config.floor_seconds, config.floor_threads

@@ -32,22 +32,28 @@ def http_sections(
         "x_healthz_cost = healthz req/s / this req/s (how many healthz one request costs); "
         "client and server share the machine's cores"
     )
+    floor.notes.append(
+        "2+nodelay = uvicorn --workers 2 launched via bench.uvicorn_nodelay: plain --workers N "
+        "leaves TCP_NODELAY off (uvicorn#3149), so each keep-alive response waits ~40 ms for the "
+        "client's delayed ACK"
+    )
     sections: list[Section] = []
-    for workers in config.workers:
-        log(f"starting uvicorn with {workers} worker(s)")
+    for n, (workers, nodelay_fix) in enumerate(config.servers):
+        label = f"{workers}+nodelay" if nodelay_fix else str(workers)
+        log(f"starting uvicorn, workers={label}")
         try:
-            with Server(workers=workers) as server:
+            with Server(workers=workers, nodelay_fix=nodelay_fix) as server:
                 uniq = over_http.Uniq()
-                if workers == config.workers[0]:
+                if n == 0:
                     with httpx.Client(base_url=server.url, timeout=120.0) as client:
                         log("could-produce over HTTP")
                         sections.append(over_http.could_produce_section(config, client, uniq))
                         log("activate over HTTP")
                         blocked = _activation_blocked(config, act_engine)
                         sections.append(over_http.activate_section(config, client, uniq, blocked))
-                log(f"HTTP floor with {workers} worker(s)")
-                over_http.floor_rows(floor, config, server.url, workers, uniq)
+                log(f"HTTP floor, workers={label}")
+                over_http.floor_rows(floor, config, server.url, label, uniq)
         except RuntimeError as exc:
-            floor.rows.append({"workers": workers, "status": f"server failed: {exc}"[:300]})
+            floor.rows.append({"workers": label, "status": f"server failed: {exc}"[:300]})
     sections.append(floor)
     return sections

@@ -179,7 +179,7 @@ class GcTimer:
             self.seconds += time.perf_counter() - self._started
 
 
-async def profile(size: int, top: int, only: str | None) -> None:
+async def profile(size: int, top: int, only: str | None, gc_mode: str) -> None:
     from app.db.migrate import migrate
     from app.main import create_app
     from app.settings import Settings
@@ -189,6 +189,11 @@ async def profile(size: int, top: int, only: str | None) -> None:
         url = f"sqlite:///{Path(tmp) / 'rulings.db'}"
         app = create_app(Settings(database_url=url, migrate_on_startup=False, log_level="WARNING"))
         migrate(app.state.db.engine)
+        if gc_mode in ("freeze", "freeze+threshold"):
+            gc.collect()
+            gc.freeze()  # what start-up made lives forever: gen-2 passes skip it
+        if gc_mode in ("threshold", "freeze+threshold"):
+            gc.set_threshold(10_000, 20, 20)
         for case in cases(size):
             if not only or only in case.label:
                 await _profile_case(app, case, top)
@@ -234,8 +239,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=10_000, help="permanents of the big board")
     parser.add_argument("--top", type=int, default=12, help="functions listed per case")
     parser.add_argument("--only", help="only cases whose label contains this")
+    parser.add_argument(
+        "--gc",
+        choices=["default", "freeze", "threshold", "freeze+threshold"],
+        default="default",
+        help="garbage-collector setting to try (after start-up, as an app could do)",
+    )
     args = parser.parse_args(argv)
-    asyncio.run(profile(args.size, args.top, args.only))
+    asyncio.run(profile(args.size, args.top, args.only, args.gc))
     return 0
 
 

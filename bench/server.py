@@ -34,8 +34,12 @@ class Server:
     the server runs with RULINGS_LOG_LEVEL=WARNING so the access log stays off the hot path.
     """
 
-    def __init__(self, workers: int = 1, startup_timeout: float = 60.0) -> None:
+    def __init__(
+        self, workers: int = 1, *, nodelay_fix: bool = False, startup_timeout: float = 60.0
+    ) -> None:
         self.workers = workers
+        # Launch through bench.uvicorn_nodelay (TCP_NODELAY kept with --workers N, uvicorn#3149).
+        self.nodelay_fix = nodelay_fix
         self.startup_timeout = startup_timeout
         self.port = free_port()
         self.url = f"http://{HOST}:{self.port}"
@@ -55,7 +59,8 @@ class Server:
             "RULINGS_MIGRATE_ON_STARTUP": "false",
         }
         cmd = [
-            sys.executable, "-m", "uvicorn", "app.main:app",
+            sys.executable, "-m", "bench.uvicorn_nodelay" if self.nodelay_fix else "uvicorn",
+            "app.main:app",
             "--host", HOST, "--port", str(self.port),
             "--workers", str(self.workers),
             "--log-level", "warning", "--no-access-log",
