@@ -170,10 +170,12 @@ def _pick_ability(p: Permanent, listed: list[ListedAbility], ability: int | None
     return listed[ability]
 
 
-def _normalize_choose(choose: str | None) -> str | None:
+def normalize_choose(choose: str | None) -> str | None:
+    """'u', 'U' and '{U}' all mean U; an option of several mana is named by its Oracle
+    notation in WUBRGC order ('{R}{W}' -> '{W}{R}'). Anything else is a QuestionError."""
     if choose is None:
         return None
-    text = choose.strip()
+    text = choose.strip().upper()
     if text.upper() in TYPE_INDEX:
         return text.upper()
     try:
@@ -338,7 +340,8 @@ def _state_after(board: Board, p: Permanent, tapped: bool | None) -> dict[str, A
         battlefield = list(state.battlefield)
         battlefield[p.index] = battlefield[p.index].model_copy(update={"tapped": tapped})
         state = state.model_copy(update={"battlefield": battlefield})
-    return state.model_dump(mode="json", exclude_none=True)
+    # The same shape as the question's state, so a client can send it back as is.
+    return state.model_dump(mode="json")
 
 
 def _reason(code: str, rules: list[str], message: str) -> dict[str, Any]:
@@ -372,7 +375,7 @@ def activate(
         )
     view = BoardView(board)
     order = _check_order(view, list(replacement_order or []))
-    choose_key = _normalize_choose(choose)
+    choose_key = normalize_choose(choose)
     me = f"{p.name} ({p.id})"
     listed = view.mana_abilities(p)
     steps: list[Step] = []

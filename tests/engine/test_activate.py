@@ -206,7 +206,7 @@ def test_squandered_resources_is_not_tapping_for_mana() -> None:
     )
     a = act(b, "sq")
     assert a["total"] == "{G}"
-    assert a["state"] == b.state.model_dump(mode="json", exclude_none=True)  # type: ignore[union-attr]
+    assert a["state"] == b.state.model_dump(mode="json")  # type: ignore[union-attr]
 
 
 # --- replacement effects (106.12b, 616.1) ----------------------------------------------------
