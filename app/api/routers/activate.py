@@ -1,0 +1,176 @@
+"""`POST /v1/mana/activate`: tap (or untap) a permanent for mana (106.12, 302.6, 605, 616.1)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import Response
+
+from app.api.deps import get_rulings
+from app.api.problems import problem_responses
+from app.api.rulings_http import answer_with_ruling
+from app.api.schemas import Reason, ruling_schema
+from app.domain.errors import QuestionError
+from app.domain.state import LIMIT_EFFECTS, LIMIT_PERMANENTS, GameState, Id
+from app.engine.activate import activate, normalize_choose
+from app.rulings.resolve import card_names, resolve_state
+from app.rulings.service import RulingService
+
+router = APIRouter(prefix="/v1/mana", tags=["mana"])
+
+
+class ActivateRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "state": {
+                        "turn": 4,
+                        "active_player": "alice",
+                        "battlefield": [
+                            {"id": "forest", "card": "Forest", "controller": "alice"},
+                            {"id": "refl", "card": "Mana Reflection", "controller": "alice"},
+                            {"id": "contamination", "card": "Contamination", "controller": "bob"},
+                            {"id": "flare", "card": "Mana Flare", "controller": "bob"},
+                        ],
+                    },
+                    "permanent_id": "forest",
+                    "replacement_order": ["contamination", "refl"],
+                },
+                {
+                    "state": {
+                        "battlefield": [
+                            {"id": "birds", "card": "Birds of Paradise", "controller": "alice"}
+                        ]
+                    },
+                    "permanent_id": "birds",
+                    "choose": "G",
+                },
+                {
+                    "state": {
+                        "battlefield": [
+                            {
+                                "id": "elves",
+                                "card": "Llanowar Elves",
+                                "controller": "alice",
+                                "controlled_since_turn_start": False,
+                            }
+                        ]
+                    },
+                    "permanent_id": "elves",
+                },
+            ]
+        },
+    )
+
+    state: GameState
+    permanent_id: Id = Field(description="The permanent to tap (or untap) for mana")
+    ability: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
+        None,
+        description="Index into its mana abilities (printed, then intrinsic from basic land "
+        "types, then granted); default: the only one",
+    )
+    choose: Annotated[str, Field(min_length=1, max_length=40)] | None = Field(
+        None,
+        description="The type to make where the ability (or, if it offers none, a trigger such "
+        "as Mana Flare) offers a choice: W U B R G C, or mana like {W}{R}",
+    )
+    replacement_order: list[Id] | None = Field(
+        None,
+        max_length=LIMIT_PERMANENTS + LIMIT_EFFECTS,
+        description="Ids of replacement sources, first applied first; unnamed ones follow in "
+        "state order (battlefield, then effects)",
+    )
+
+
+class AbilityOut(BaseModel):
+    index: int
+    summary: str
+    origin: Literal["printed", "intrinsic", "granted"]
+    granted_by: str | None
+
+
+class TriggeredOut(BaseModel):
+    source_id: str
+    name: str
+    mana: str = Field(description='Oracle notation; "" while its choice is open')
+    choices: list[str] | None = Field(None, description="Present while a choice is open")
+
+
+class OutcomeOut(BaseModel):
+    replacement_order: list[str]
+    choices: dict[str, str] | None = Field(
+        None, description='"choose" for the ability\'s choice, trigger source ids for theirs'
+    )
+    produced: str
+    total: str
+
+
+class Note(BaseModel):
+    code: str
+    message: str
+
+
+class ActivateAnswer(BaseModel):
+    legal: bool
+    reasons: list[Reason]
+    ability: AbilityOut | None
+    produced: str = Field(description="Mana made by the ability, after replacement effects")
+    triggered: list[TriggeredOut]
+    total: str
+    made_mana: bool = Field(description="Did the ability make any mana (106.12a)?")
+    choice_required: bool
+    options: list[str] = Field(description="The ability's choices, before replacement effects")
+    replacement_order: list[str] = Field(description="The replacement effects applied, in order")
+    outcomes: list[OutcomeOut] = Field(
+        description="Every distinct total over every replacement order and choice"
+    )
+    notes: list[Note]
+    state: GameState | None = Field(description="The game state after the activation")
+
+
+ActivateRuling = ruling_schema("ActivateRuling", ActivateAnswer)
+
+
+@router.post(
+    "/activate",
+    operation_id="activate_mana_ability",
+    summary="Tap (or untap) a permanent for mana",
+    status_code=201,
+    response_model=ActivateRuling,
+    responses={
+        200: {"model": ActivateRuling, "description": "Asked before: the stored ruling"},
+        **problem_responses(400, 413, 422),
+    },
+)
+def post_activate(
+    body: ActivateRequest,
+    request: Request,
+    rulings: Annotated[RulingService, Depends(get_rulings)],
+) -> Response:
+    state, board = resolve_state(rulings.catalog, body.state, ("body", "state"))
+    if board.get(body.permanent_id) is None:
+        raise QuestionError(
+            ("body", "permanent_id"),
+            f"no permanent with id {body.permanent_id!r} is on the battlefield",
+            "unknown_permanent",
+        )
+    choose = normalize_choose(body.choose)
+    question = body.model_copy(update={"state": state, "choose": choose}).model_dump(mode="json")
+    return answer_with_ruling(
+        rulings,
+        request.app.state.metrics,
+        "activate_mana_ability",
+        question,
+        lambda: activate(
+            board,
+            body.permanent_id,
+            body.ability,
+            choose,
+            list(body.replacement_order) if body.replacement_order is not None else None,
+        ),
+        cards=card_names(board),
+    )

@@ -1,0 +1,105 @@
+"""`POST /v1/mana/could-produce`: what mana each permanent could produce (106.7)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import Response
+
+from app.api.deps import get_rulings
+from app.api.problems import problem_responses
+from app.api.rulings_http import answer_with_ruling
+from app.api.schemas import ruling_schema
+from app.domain.card import ManaTypeCode
+from app.domain.errors import QuestionError
+from app.domain.state import GameState, Id
+from app.engine.could_produce import could_produce
+from app.rulings.resolve import card_names, resolve_state
+from app.rulings.service import RulingService
+
+router = APIRouter(prefix="/v1/mana", tags=["mana"])
+
+
+class CouldProduceRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "state": {
+                        "turn": 4,
+                        "active_player": "alice",
+                        "battlefield": [
+                            {"id": "pool", "card": "Reflecting Pool", "controller": "alice"},
+                            {"id": "forest", "card": "Forest", "controller": "alice"},
+                            {"id": "orchard", "card": "Exotic Orchard", "controller": "bob"},
+                        ],
+                        "effects": [{"id": "pm", "card": "Pale Moon", "controller": "bob"}],
+                    },
+                    "permanent_id": "pool",
+                },
+                {
+                    "state": {
+                        "battlefield": [
+                            {"id": "a", "card": "Reflecting Pool", "controller": "alice"},
+                            {"id": "b", "card": "Reflecting Pool", "controller": "alice"},
+                        ]
+                    }
+                },
+            ]
+        },
+    )
+
+    state: GameState
+    permanent_id: Id | None = Field(
+        None, description="Answer only this permanent (default: every permanent)"
+    )
+
+
+class PermanentTypes(BaseModel):
+    id: str
+    name: str
+    types: list[ManaTypeCode] = Field(description="Mana types in WUBRGC order; [] when none")
+
+
+class CouldProduceAnswer(BaseModel):
+    permanents: list[PermanentTypes]
+
+
+CouldProduceRuling = ruling_schema("CouldProduceRuling", CouldProduceAnswer)
+
+
+@router.post(
+    "/could-produce",
+    operation_id="could_produce",
+    summary="What mana each permanent could produce",
+    status_code=201,
+    response_model=CouldProduceRuling,
+    responses={
+        200: {"model": CouldProduceRuling, "description": "Asked before: the stored ruling"},
+        **problem_responses(400, 413, 422),
+    },
+)
+def post_could_produce(
+    body: CouldProduceRequest,
+    request: Request,
+    rulings: Annotated[RulingService, Depends(get_rulings)],
+) -> Response:
+    state, board = resolve_state(rulings.catalog, body.state, ("body", "state"))
+    if body.permanent_id is not None and board.get(body.permanent_id) is None:
+        raise QuestionError(
+            ("body", "permanent_id"),
+            f"no permanent with id {body.permanent_id!r} is on the battlefield",
+            "unknown_permanent",
+        )
+    question = body.model_copy(update={"state": state}).model_dump(mode="json")
+    return answer_with_ruling(
+        rulings,
+        request.app.state.metrics,
+        "could_produce",
+        question,
+        lambda: could_produce(board, body.permanent_id),
+        cards=card_names(board),
+    )

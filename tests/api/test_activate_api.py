@@ -1,0 +1,256 @@
+"""POST /v1/mana/activate through HTTP (106.5, 106.12, 106.12a, 107.5, 107.6, 302.6, 616.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+ACT = "/v1/mana/activate"
+
+
+def perm(pid: str, card: str, controller: str = "alice", **kw: Any) -> dict[str, Any]:
+    return {"id": pid, "card": card, "controller": controller, **kw}
+
+
+def state(
+    *battlefield: dict[str, Any], effects: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    return {
+        "turn": 4,
+        "active_player": "alice",
+        "battlefield": list(battlefield),
+        "effects": effects or [],
+    }
+
+
+def answer_of(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
+    r = client.post(ACT, json=body)
+    assert r.status_code in (200, 201), r.text
+    assert r.json()["kind"] == "activate_mana_ability"
+    result: dict[str, Any] = r.json()["answer"]
+    return result
+
+
+def assert_problem(r: Any, loc: list[object], code: str) -> None:
+    assert r.status_code == 422, r.text
+    assert r.headers["content-type"] == "application/problem+json"
+    problem = r.json()
+    assert problem["code"] == code
+    assert problem["status"] == 422
+    assert {"type", "title", "detail"} <= problem.keys()
+    assert loc in [e["loc"] for e in problem["errors"]]
+    assert str(loc[-1]) in problem["detail"]
+
+
+FOREST_REFL_CONTAM_FLARE = state(
+    perm("forest", "Forest"),
+    perm("refl", "Mana Reflection"),
+    perm("contamination", "Contamination", "bob"),
+    perm("flare", "Mana Flare", "bob"),
+)
+
+
+def test_the_api_example_with_an_order(sqlite_client: TestClient) -> None:
+    # 616.1: Contamination then Reflection gives {B}{B}; Flare adds one more {B} (106.12a).
+    a = answer_of(
+        sqlite_client,
+        {
+            "state": FOREST_REFL_CONTAM_FLARE,
+            "permanent_id": "forest",
+            "replacement_order": ["contamination", "refl"],
+        },
+    )
+    assert (a["legal"], a["produced"], a["total"], a["made_mana"]) == (
+        True,
+        "{B}{B}",
+        "{B}{B}{B}",
+        True,
+    )
+    assert a["triggered"] == [{"source_id": "flare", "name": "Mana Flare", "mana": "{B}"}]
+    assert {(tuple(o["replacement_order"]), o["total"]) for o in a["outcomes"]} == {
+        (("contamination", "refl"), "{B}{B}{B}"),
+        (("refl", "contamination"), "{B}{B}"),
+    }
+    assert a["state"]["battlefield"][0]["tapped"] is True
+
+
+def test_illegal_activation_is_an_answer(sqlite_client: TestClient) -> None:
+    # 302.6: summoning sick; the state comes back unchanged.
+    body = {
+        "state": state(perm("elves", "Llanowar Elves", controlled_since_turn_start=False)),
+        "permanent_id": "elves",
+    }
+    r = sqlite_client.post(ACT, json=body)
+    ruling = r.json()
+    a = ruling["answer"]
+    assert (a["legal"], a["produced"], a["total"]) == (False, "", "")
+    assert a["reasons"][0]["code"] == "summoning_sick" and a["reasons"][0]["rules"] == ["302.6"]
+    assert a["state"]["battlefield"][0]["tapped"] is False
+    assert "302.6" in ruling["citations"]
+
+
+def test_already_tapped_and_untap_symbol(sqlite_client: TestClient) -> None:
+    # 107.5, 107.6
+    tapped = answer_of(
+        sqlite_client, {"state": state(perm("f", "Forest", tapped=True)), "permanent_id": "f"}
+    )
+    assert tapped["reasons"][0]["code"] == "already_tapped"
+    pili = answer_of(
+        sqlite_client,
+        {"state": state(perm("p", "Pili-Pala")), "permanent_id": "p", "choose": "G"},
+    )
+    assert pili["reasons"][0]["code"] == "already_untapped"
+
+
+def test_lone_reflecting_pool_makes_no_mana(sqlite_client: TestClient) -> None:
+    # 106.5, 106.12a: legal, tapped, no mana, no trigger.
+    body = {
+        "state": state(perm("pool", "Reflecting Pool"), perm("flare", "Mana Flare")),
+        "permanent_id": "pool",
+    }
+    a = answer_of(sqlite_client, body)
+    assert (a["legal"], a["produced"], a["made_mana"], a["triggered"]) == (True, "", False, [])
+    assert a["state"]["battlefield"][0]["tapped"] is True
+
+
+def test_missing_choice_lists_outcomes_and_choose_picks_one(sqlite_client: TestClient) -> None:
+    # 106.1b: Birds of Paradise's five colors.
+    s = state(perm("birds", "Birds of Paradise"))
+    a = answer_of(sqlite_client, {"state": s, "permanent_id": "birds"})
+    assert a["choice_required"] is True and a["total"] == ""
+    assert [o["total"] for o in a["outcomes"]] == ["{W}", "{U}", "{B}", "{R}", "{G}"]
+    assert (
+        answer_of(sqlite_client, {"state": s, "permanent_id": "birds", "choose": "{u}"})["total"]
+        == "{U}"
+    )
+
+
+def test_choose_is_normalized_in_the_question(client: TestClient) -> None:
+    s = state(perm("birds", "Birds of Paradise"))
+    first = client.post(ACT, json={"state": s, "permanent_id": "birds", "choose": "g"})
+    assert first.status_code == 201
+    assert first.json()["question"]["choose"] == "G"
+    again = client.post(ACT, json={"state": s, "permanent_id": "birds", "choose": "{G}"})
+    assert again.status_code == 200
+    assert again.content == first.content
+
+
+def test_ability_index_picks_a_granted_ability(sqlite_client: TestClient) -> None:
+    # 305.6 first, then Chromatic Lantern's granted ability.
+    body = {
+        "state": state(perm("f", "Forest"), perm("lantern", "Chromatic Lantern")),
+        "permanent_id": "f",
+        "ability": 1,
+        "choose": "R",
+    }
+    a = answer_of(sqlite_client, body)
+    assert a["total"] == "{R}"
+    assert a["ability"] == {
+        "index": 1,
+        "summary": "{T}: add one mana of any color (granted by Chromatic Lantern (lantern))",
+        "origin": "granted",
+        "granted_by": "lantern",
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "loc", "code"),
+    [
+        (
+            {"state": state(perm("f", "Forest"), perm("f", "Island")), "permanent_id": "f"},
+            ["body", "state", "battlefield", 1, "id"],
+            "duplicate_permanent_id",
+        ),
+        (
+            {
+                "state": state(perm("f", "Forest"), perm("wg", "Wild Growth", attached_to="x")),
+                "permanent_id": "f",
+            },
+            ["body", "state", "battlefield", 1, "attached_to"],
+            "unknown_permanent",
+        ),
+        (
+            {"state": state(perm("f", "Forestt")), "permanent_id": "f"},
+            ["body", "state", "battlefield", 0, "card"],
+            "unknown_card",
+        ),
+        (
+            {"state": state(perm("f", "Forest")), "permanent_id": "g"},
+            ["body", "permanent_id"],
+            "unknown_permanent",
+        ),
+        (
+            {"state": state(perm("t", "Tundra")), "permanent_id": "t"},
+            ["body", "ability"],
+            "ability_required",
+        ),
+        (
+            {"state": state(perm("f", "Forest")), "permanent_id": "f", "ability": 2},
+            ["body", "ability"],
+            "unknown_ability",
+        ),
+        (
+            {"state": state(perm("b", "Birds of Paradise")), "permanent_id": "b", "choose": "C"},
+            ["body", "choose"],
+            "invalid_choice",
+        ),
+        (
+            {"state": state(perm("b", "Birds of Paradise")), "permanent_id": "b", "choose": "pink"},
+            ["body", "choose"],
+            "invalid_choice",
+        ),
+        (
+            {
+                "state": state(perm("f", "Forest"), perm("r", "Mana Reflection")),
+                "permanent_id": "f",
+                "replacement_order": ["r", "ghost"],
+            },
+            ["body", "replacement_order", 1],
+            "unknown_replacement_source",
+        ),
+        (
+            {
+                "state": state(perm("f", "Forest"), perm("i", "Island")),
+                "permanent_id": "f",
+                "replacement_order": ["i"],
+            },
+            ["body", "replacement_order", 0],
+            "not_a_replacement_source",
+        ),
+        (
+            {
+                "state": state(perm("f", "Forest"), perm("us", "Utopia Sprawl", attached_to="f")),
+                "permanent_id": "f",
+            },
+            ["body", "state", "battlefield", 1, "chosen_color"],
+            "chosen_color_required",
+        ),
+        ({"state": state(perm("f", "Forest"))}, ["body", "permanent_id"], "validation_error"),
+        (
+            {"state": state(perm("f", "Forest")), "permanent_id": "f", "ability": -1},
+            ["body", "ability"],
+            "validation_error",
+        ),
+        (
+            {"state": state(perm("f", "Forest")), "permanent_id": "f", "tap": True},
+            ["body", "tap"],
+            "validation_error",
+        ),
+    ],
+)
+def test_bad_questions_are_422_naming_the_field(
+    sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
+) -> None:
+    assert_problem(sqlite_client.post(ACT, json=body), loc, code)
+
+
+def test_same_question_is_200_and_readable_by_id(client: TestClient) -> None:
+    body = {"state": FOREST_REFL_CONTAM_FLARE, "permanent_id": "forest"}
+    first = client.post(ACT, json=body)
+    assert first.status_code == 201
+    again = client.post(ACT, json=body)
+    assert again.status_code == 200 and again.content == first.content
+    got = client.get(first.headers["location"])
+    assert got.status_code == 200 and got.content == first.content
