@@ -128,6 +128,7 @@ def test_missing_choice_lists_outcomes_and_choose_picks_one(sqlite_client: TestC
 
 
 def test_choose_is_normalized_in_the_question(client: TestClient) -> None:
+    # 106.1b: "g", "{G}" and "G" are the same color; the stored question uses one spelling.
     s = state(perm("birds", "Birds of Paradise"))
     first = client.post(ACT, json={"state": s, "permanent_id": "birds", "choose": "g"})
     assert first.status_code == 201
@@ -243,10 +244,12 @@ def test_ability_index_picks_a_granted_ability(sqlite_client: TestClient) -> Non
 def test_bad_questions_are_422_naming_the_field(
     sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
 ) -> None:
+    # 106.12, 305.6, 616.1 questions must be consistent; API.md: otherwise a 422 naming the field.
     assert_problem(sqlite_client.post(ACT, json=body), loc, code)
 
 
 def test_same_question_is_200_and_readable_by_id(client: TestClient) -> None:
+    # 616.1 (the API example); API.md: a repeated question returns the stored ruling.
     body = {"state": FOREST_REFL_CONTAM_FLARE, "permanent_id": "forest"}
     first = client.post(ACT, json=body)
     assert first.status_code == 201

@@ -67,6 +67,7 @@ def test_permanent_without_mana_ability() -> None:
 
 
 def test_unknown_permanent_is_a_question_error() -> None:
+    # 106.12 needs a permanent on the battlefield; API.md: an unknown id is a 422.
     with pytest.raises(QuestionError) as err:
         activate(board(P("f", "Forest")), "nope")
     assert (err.value.loc, err.value.code) == (("body", "permanent_id"), "unknown_permanent")
@@ -97,6 +98,7 @@ def test_several_abilities_need_an_index() -> None:
 
 
 def test_bad_ability_index_is_a_question_error() -> None:
+    # 305.6: a Forest has one mana ability (index 0); API.md: a bad index is a 422.
     with pytest.raises(QuestionError) as err:
         activate(board(P("f", "Forest")), "f", ability=3)
     assert err.value.loc == ("body", "ability")
@@ -149,6 +151,7 @@ def test_invalid_choice_is_a_question_error() -> None:
 
 
 def test_llanowar_wastes_second_ability_offers_black_or_green() -> None:
+    # 605.1a: its second mana ability makes {B} or {G}.
     a = act(board(P("lw", "Llanowar Wastes")), "lw", ability=1, choose="B")
     assert a["total"] == "{B}"
 
@@ -315,6 +318,7 @@ def test_twelve_mana_reflections_answer_with_one_outcome() -> None:
 
 
 def test_too_much_mana_is_refused() -> None:
+    # 614.5: fourteen doublings (16,384 mana) exceed what the service renders.
     # Beyond 10,000 mana the service doesn't render the answer.
     b = board(P("f", "Forest"), *(P(f"r{i}", "Mana Reflection") for i in range(14)))
     with pytest.raises(QuestionError) as err:
@@ -387,6 +391,7 @@ def test_wild_growth_overgrowth_and_utopia_sprawl() -> None:
 
 
 def test_utopia_sprawl_without_a_chosen_color_is_a_question_error() -> None:
+    # 106.12a: its trigger needs the color chosen for it; without one the question is malformed.
     b = board(P("f", "Forest"), P("us", "Utopia Sprawl", attached_to="f"))
     with pytest.raises(QuestionError) as err:
         activate(b, "f")
