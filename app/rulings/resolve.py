@@ -40,24 +40,32 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
     permanents: list[Permanent] = []
     by_id: dict[str, Permanent] = {}
     normalized_bf: list[PermanentIn] = []
-    seen: dict[str, Loc] = {}
-    # Card.card_faces builds (and validates) new face models on every call; a big board names
-    # few distinct cards, so look each one's faces up once. Faces are frozen: sharing is safe.
-    faces_of: dict[int, list[CardFace]] = {}
+    seen: set[str] = set()
+    # A big board names few distinct cards: look each name up once, with its faces
+    # (Card.card_faces builds and validates new face models on every call; faces are frozen, so
+    # permanents of one card can share them). Locations are only built for an error.
+    by_name: dict[str, tuple[Card, list[CardFace]]] = {}
     for i, p in enumerate(state.battlefield):
-        here: Loc = (*loc, "battlefield", i)
         if p.id in seen:
             raise QuestionError(
-                (*here, "id"), f"duplicate permanent id {p.id!r}", "duplicate_permanent_id"
+                (*loc, "battlefield", i, "id"),
+                f"duplicate permanent id {p.id!r}",
+                "duplicate_permanent_id",
             )
-        seen[p.id] = here
-        card = _card_of(catalog, p, here)
-        faces = faces_of.get(id(card))
-        if faces is None:
-            faces = faces_of[id(card)] = card.card_faces
+        seen.add(p.id)
+        known = by_name.get(p.card) if p.card is not None and p.definition is None else None
+        if known is not None:
+            card, faces = known
+        else:
+            card = _card_of(catalog, p, (*loc, "battlefield", i))
+            faces = card.card_faces
+            if p.definition is None and p.card is not None:
+                by_name[p.card] = (card, faces)
         if p.face >= len(faces):
             raise QuestionError(
-                (*here, "face"), f"{card.name} has no face {p.face}", "no_such_face"
+                (*loc, "battlefield", i, "face"),
+                f"{card.name} has no face {p.face}",
+                "no_such_face",
             )
         permanent = Permanent(
             index=i,
@@ -100,7 +108,7 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
                 f"duplicate id {e.id!r}: effect and permanent ids share one namespace",
                 "duplicate_effect_id",
             )
-        seen[e.id] = here
+        seen.add(e.id)
         card = _card_of(catalog, e, here)
         if e.target is not None and e.target not in by_id:
             raise QuestionError(
