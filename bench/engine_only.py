@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from app.catalog import load_catalog
+from app.domain.ruling import Verdict
 from app.domain.state import GameState
 from app.rulings.resolve import resolve_state
 from app.rulings.service import ruling_id
 from app.version import engine_version
 from bench import boards, engines
 from bench.config import BenchConfig, reps_for
-from bench.report import Section
+from bench.report import Cell, Section
 from bench.timing import median_ms, timed_ms
 
 LOC = ("body", "state")
+Engine = Callable[..., Verdict]
 
 CP_COLUMNS = [
     "permanents",
@@ -47,6 +50,9 @@ def _ruling_body(question: dict[str, Any], answer: dict[str, Any]) -> str:
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
 
 
+Row = dict[str, Cell]
+
+
 def could_produce_section(config: BenchConfig) -> Section:
     section = Section("could-produce, engine alone (median ms)", CP_COLUMNS)
     section.notes.append(
@@ -60,39 +66,53 @@ def could_produce_section(config: BenchConfig) -> Section:
         for size in config.sizes:
             section.skip(size, reason)
         return section
-    catalog = load_catalog()
-    version = engine_version()
     for size in config.sizes:
-        reps = reps_for(config.reps, size)
-        raw = json.dumps(boards.reflector_board(size))
         try:
-            state = GameState.model_validate(json.loads(raw))
-            normalized, board = resolve_state(catalog, state, LOC)
-            _, verdict = timed_ms(lambda b=board: could_produce(b, None))
-            question = _question(normalized, {})
-            section.add(
-                permanents=size,
-                validate_ms=median_ms(lambda r=raw: GameState.model_validate(json.loads(r)), reps),
-                resolve_ms=median_ms(lambda s=state: resolve_state(catalog, s, LOC), reps),
-                engine_ms=median_ms(lambda b=board: could_produce(b, None), reps),
-                **{
-                    "resolve+engine_ms": median_ms(
-                        lambda s=state: could_produce(resolve_state(catalog, s, LOC)[1], None),
-                        reps,
-                    ),
-                    "hash_ms": median_ms(
-                        lambda n=normalized: ruling_id("could_produce", version, _question(n, {})),
-                        reps,
-                    ),
-                    "body_json_ms": median_ms(
-                        lambda q=question, v=verdict: _ruling_body(q, v.answer), reps
-                    ),
-                },
-                answered=len(verdict.answer.get("permanents", [])),
+            section.rows.append(
+                _could_produce_row(could_produce, size, reps_for(config.reps, size))
             )
         except Exception as exc:
             section.skip(size, f"error: {exc!r}"[:200])
     return section
+
+
+def _could_produce_row(could_produce: Engine, size: int, reps: int) -> Row:
+    catalog = load_catalog()
+    version = engine_version()
+    raw = json.dumps(boards.reflector_board(size))
+    state = GameState.model_validate(json.loads(raw))
+    normalized, board = resolve_state(catalog, state, LOC)
+    verdict: Verdict = could_produce(board, None)
+    question = _question(normalized, {})
+
+    def validate() -> object:
+        return GameState.model_validate(json.loads(raw))
+
+    def resolve() -> object:
+        return resolve_state(catalog, state, LOC)
+
+    def engine() -> object:
+        return could_produce(board, None)
+
+    def resolve_and_engine() -> object:
+        return could_produce(resolve_state(catalog, state, LOC)[1], None)
+
+    def hash_question() -> object:
+        return ruling_id("could_produce", version, _question(normalized, {}))
+
+    def body_json() -> object:
+        return _ruling_body(question, verdict.answer)
+
+    return {
+        "permanents": size,
+        "validate_ms": median_ms(validate, reps),
+        "resolve_ms": median_ms(resolve, reps),
+        "engine_ms": median_ms(engine, reps),
+        "resolve+engine_ms": median_ms(resolve_and_engine, reps),
+        "hash_ms": median_ms(hash_question, reps),
+        "body_json_ms": median_ms(body_json, reps),
+        "answered": len(verdict.answer.get("permanents", [])),
+    }
 
 
 def activate_section(config: BenchConfig) -> Section:
@@ -103,48 +123,57 @@ def activate_section(config: BenchConfig) -> Section:
         + "; no replacement_order given, so every order is considered (outcomes)"
     )
     activate, why = engines.find(engines.ACTIVATE)
-    catalog = load_catalog()
     previous_ms = 0.0
     for k in range(1, config.max_replacements + 1):
         missing = boards.missing_cards(boards.activation_cards(k))
         if activate is None or missing:
             section.skip(k, why or f"not available yet: catalog lacks {', '.join(missing)}")
             continue
-        # Bounded: if k+1 effects would plausibly blow the budget (k! growth), stop here.
+        # Bounded: the search grows fast with k; if k+1 effects would plausibly blow the
+        # budget, stop escalating.
         if previous_ms * k > config.activate_budget_ms:
             section.skip(k, f"skipped: k={k - 1} took {previous_ms:.0f} ms (budget guard)")
             continue
-        raw = json.dumps(boards.activation_board(k))
         try:
-            state = GameState.model_validate(json.loads(raw))
-            _, board = resolve_state(catalog, state, LOC)
-            first_ms, verdict = timed_ms(lambda b=board: _activate(activate, b))
-            reps = config.activate_reps if first_ms < config.activate_budget_ms else 1
-            engine_ms = median_ms(lambda b=board: _activate(activate, b), reps, warmup=0)
-            previous_ms = engine_ms
-            answer = verdict.answer
-            section.add(
-                replacements=k,
-                validate_ms=median_ms(lambda r=raw: GameState.model_validate(json.loads(r)), reps),
-                resolve_ms=median_ms(lambda s=state: resolve_state(catalog, s, LOC), reps),
-                engine_ms=engine_ms,
-                **{
-                    "resolve+engine_ms": median_ms(
-                        lambda s=state: _activate(activate, resolve_state(catalog, s, LOC)[1]),
-                        reps,
-                        warmup=0,
-                    )
-                },
-                outcomes=len(answer.get("outcomes", [])),
-                total=str(answer.get("total", ""))[:24],
-            )
+            row = _activate_row(activate, k, config)
         except Exception as exc:
             section.skip(k, f"error: {exc!r}"[:200])
+            continue
+        previous_ms = float(row["engine_ms"] or 0.0)
+        section.rows.append(row)
     return section
 
 
-def _activate(activate: Any, board: Any) -> Any:
-    return activate(board, "forest", None, None, None)
+def _activate_row(activate: Engine, k: int, config: BenchConfig) -> Row:
+    catalog = load_catalog()
+    raw = json.dumps(boards.activation_board(k))
+    state = GameState.model_validate(json.loads(raw))
+    _, board = resolve_state(catalog, state, LOC)
+
+    def engine() -> Verdict:
+        return activate(board, "forest", None, None, None)
+
+    def validate() -> object:
+        return GameState.model_validate(json.loads(raw))
+
+    def resolve() -> object:
+        return resolve_state(catalog, state, LOC)
+
+    def resolve_and_engine() -> object:
+        return activate(resolve_state(catalog, state, LOC)[1], "forest", None, None, None)
+
+    first_ms, verdict = timed_ms(engine)
+    reps = config.activate_reps if first_ms < config.activate_budget_ms else 1
+    answer = verdict.answer
+    return {
+        "replacements": k,
+        "validate_ms": median_ms(validate, reps),
+        "resolve_ms": median_ms(resolve, reps),
+        "engine_ms": median_ms(engine, reps, warmup=0),
+        "resolve+engine_ms": median_ms(resolve_and_engine, reps, warmup=0),
+        "outcomes": len(answer.get("outcomes", [])),
+        "total": str(answer.get("total", ""))[:24],
+    }
 
 
 __all__ = ["activate_section", "could_produce_section"]

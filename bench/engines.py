@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+
+from app.domain.ruling import Verdict
 
 COULD_PRODUCE = ("app.engine.could_produce", "could_produce")
 ACTIVATE = ("app.engine.activate", "activate")
 
 
-def find(target: tuple[str, str]) -> tuple[Callable[..., Any] | None, str]:
+def find(target: tuple[str, str]) -> tuple[Callable[..., Verdict] | None, str]:
     """The function, or None and why not ("not available yet: …")."""
     module_name, attr = target
     try:
@@ -24,4 +25,5 @@ def find(target: tuple[str, str]) -> tuple[Callable[..., Any] | None, str]:
     fn = getattr(module, attr, None)
     if not callable(fn):
         return None, f"not available yet: {module_name}.{attr} is missing"
-    return fn, ""
+    found: Callable[..., Verdict] = fn
+    return found, ""

@@ -73,9 +73,14 @@ def stage_keys() -> list[tuple[str, list[Key | str]]]:
             stages.append((f"engine: {fn_name}", [getattr(module, fn_name)]))
         except (ImportError, AttributeError):
             pass
-    return [
-        (label, [_key(f) if callable(f) and _key(f) else f for f in fns]) for label, fns in stages
-    ]
+    out: list[tuple[str, list[Key | str]]] = []
+    for label, fns in stages:
+        targets: list[Key | str] = []
+        for f in fns:
+            key = _key(f)
+            targets.append(key if key is not None else str(f))
+        out.append((label, targets))
+    return out
 
 
 def inclusive_ms(stats: pstats.Stats, targets: list[Key | str]) -> float:

@@ -30,7 +30,7 @@ class Section:
     def add(self, **row: Cell) -> None:
         self.rows.append(row)
 
-    def skip(self, label: str, reason: str) -> None:
+    def skip(self, label: Cell, reason: str) -> None:
         self.rows.append({self.columns[0]: label, "status": reason})
 
     def to_json(self) -> dict[str, Any]:
