@@ -40,7 +40,11 @@ from app.domain.card import (
     PerCount,
     Selector,
 )
+from app.domain.errors import QuestionError
 from app.domain.state import Board, Effect, Permanent
+
+# At most this many replacement effects may apply to one mana production event.
+MAX_REPLACEMENTS_PER_EVENT = 100
 
 # 305.6: the five basic land types and the mana their intrinsic ability makes, in WUBRG order.
 BASIC_LAND_TYPES: tuple[tuple[str, str], ...] = (
@@ -533,9 +537,20 @@ class BoardView:
             if self.matches(r.effect.source, r.source, p)
             and (not r.effect.tapped_by_you or traits.controller == r.source.controller)
         ]
-        if not attached:
-            return general
-        return sorted([*general, *attached], key=lambda r: r.source.order_key)
+        found = (
+            general
+            if not attached
+            else sorted([*general, *attached], key=lambda r: r.source.order_key)
+        )
+        if len(found) > MAX_REPLACEMENTS_PER_EVENT:
+            # An explicit bound on one question's work: no real game has this many.
+            raise QuestionError(
+                ("body", "state"),
+                f"{len(found)} replacement effects apply to one mana event of {p.id!r}; "
+                f"the limit is {MAX_REPLACEMENTS_PER_EVENT}",
+                "too_many_replacement_effects",
+            )
+        return found
 
     def matching_triggers(self, p: Permanent) -> list[SourcedTrigger]:
         """Triggered mana abilities that watch this permanent (whether they fire depends on

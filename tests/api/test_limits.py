@@ -60,3 +60,52 @@ def test_huge_numbers_are_422(sqlite_client: TestClient) -> None:
     )
     assert r.status_code == 422
     assert r.json()["errors"][0]["loc"] == ["body", "x"]
+
+
+def _state(battlefield: list[dict[str, object]]) -> dict[str, object]:
+    return {"state": {"battlefield": battlefield}}
+
+
+def test_too_many_permanents_is_422(sqlite_client: TestClient) -> None:
+    forests = [{"id": f"f{i}", "card": "Forest", "controller": "a"} for i in range(10_001)]
+    r = sqlite_client.post("/v1/mana/could-produce", json=_state(forests))
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["loc"] == ["body", "state", "battlefield"]
+    assert r.json()["errors"][0]["type"] == "too_long"
+
+
+def test_too_many_replacement_effects_on_one_event_is_422(sqlite_client: TestClient) -> None:
+    board = [{"id": "f", "card": "Forest", "controller": "a"}] + [
+        {"id": f"r{i}", "card": "Mana Reflection", "controller": "a"} for i in range(101)
+    ]
+    r = sqlite_client.post("/v1/mana/activate", json={**_state(board), "permanent_id": "f"})
+    assert r.status_code == 422
+    assert r.json()["code"] == "too_many_replacement_effects"
+    assert r.json()["errors"][0]["loc"] == ["body", "state"]
+    fine = sqlite_client.post("/v1/mana/activate", json={**_state(board[:13]), "permanent_id": "f"})
+    assert fine.status_code == 201
+    assert fine.json()["answer"]["total"] == "{G}" * 4096
+
+
+def test_library_and_hand_sizes_are_limited(sqlite_client: TestClient) -> None:
+    r = sqlite_client.post(
+        "/v1/library/reveal-until",
+        json={"library": ["Forest"] * 1001, "mode": "reveal", "max_mana_value": 3, "seed": 1},
+    )
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["loc"] == ["body", "library"]
+    r = sqlite_client.post(
+        "/v1/mulligan",
+        json={"hand": ["Forest"] * 1001, "library": [], "action": "keep", "seed": 1},
+    )
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["loc"][:2] == ["body", "hand"]
+
+
+def test_too_many_turn_effects_is_422(sqlite_client: TestClient) -> None:
+    effects = [{"id": f"e{i}", "card": "Pale Moon", "controller": "a"} for i in range(101)]
+    r = sqlite_client.post(
+        "/v1/mana/could-produce", json={"state": {"battlefield": [], "effects": effects}}
+    )
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["loc"] == ["body", "state", "effects"]
