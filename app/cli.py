@@ -13,8 +13,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="upgrade the database to the latest schema and load the catalog")
     sub.add_parser("openapi", help="print the OpenAPI document")
-    serve = sub.add_parser("serve", help="migrate if configured, then serve with uvicorn")
-    serve.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "1")))
+    serve_cmd = sub.add_parser("serve", help="migrate if configured, then serve with uvicorn")
+    serve_cmd.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "1")))
     args = parser.parse_args(argv)
 
     if args.command == "migrate":
@@ -34,15 +34,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(create_app().openapi(), indent=2, sort_keys=False, ensure_ascii=False))
         return 0
     if args.command == "serve":
-        import uvicorn
+        from app.serve import serve
 
-        uvicorn.run(
-            "app.main:app",
-            host=os.environ.get("HOST", "127.0.0.1"),
-            port=int(os.environ.get("PORT", "8000")),
-            workers=args.workers,
-            proxy_headers=True,
-            log_config=None,
+        serve(
+            os.environ.get("HOST", "127.0.0.1"), int(os.environ.get("PORT", "8000")), args.workers
         )
         return 0
     return 2  # pragma: no cover

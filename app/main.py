@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -38,6 +39,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.migrate_on_startup:
             migrate(db.engine)
+        # Everything loaded so far (modules, catalog, schemas) lives as long as the process:
+        # move it out of the collector's sight, and collect young objects less eagerly, so a
+        # 10,000-permanent question doesn't pay for full collections of the whole app
+        # (bench/: about a third of its time before this).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(10_000, 20, 20)
         yield
         db.dispose()
 

@@ -17,11 +17,11 @@ class BenchConfig:
     activate_reps: int
     # an engine run slower than this (ms) stops the escalation of the activation section
     activate_budget_ms: float
-    # the HTTP floor: seconds per throughput measurement, client threads, and the servers:
-    # (uvicorn workers, launched with the TCP_NODELAY fix of bench.uvicorn_nodelay)
+    # the HTTP floor: seconds per throughput measurement, client threads, and the servers
+    # to measure, by number of uvicorn workers
     floor_seconds: float
     floor_threads: int
-    servers: tuple[tuple[int, bool], ...]
+    servers: tuple[int, ...]
 
 
 FULL = BenchConfig(
@@ -34,7 +34,7 @@ FULL = BenchConfig(
     activate_budget_ms=2_000.0,
     floor_seconds=3.0,
     floor_threads=4,
-    servers=((1, False), (2, False), (2, True)),
+    servers=(1, 2),
 )
 
 QUICK = BenchConfig(
@@ -47,7 +47,7 @@ QUICK = BenchConfig(
     activate_budget_ms=500.0,
     floor_seconds=0.3,
     floor_threads=2,
-    servers=((1, False),),
+    servers=(1,),
 )
 
 

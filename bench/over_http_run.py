@@ -32,17 +32,12 @@ def http_sections(
         "x_healthz_cost = healthz req/s / this req/s (how many healthz one request costs); "
         "client and server share the machine's cores"
     )
-    floor.notes.append(
-        "2+nodelay = uvicorn --workers 2 launched via bench.uvicorn_nodelay: plain --workers N "
-        "leaves TCP_NODELAY off (uvicorn#3149), so each keep-alive response waits ~40 ms for the "
-        "client's delayed ACK"
-    )
     sections: list[Section] = []
-    for n, (workers, nodelay_fix) in enumerate(config.servers):
-        label = f"{workers}+nodelay" if nodelay_fix else str(workers)
-        log(f"starting uvicorn, workers={label}")
+    for n, workers in enumerate(config.servers):
+        label = str(workers)
+        log(f"starting rulings serve, workers={label}")
         try:
-            with Server(workers=workers, nodelay_fix=nodelay_fix) as server:
+            with Server(workers=workers) as server:
                 uniq = over_http.Uniq()
                 if n == 0:
                     with httpx.Client(base_url=server.url, timeout=120.0) as client:

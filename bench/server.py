@@ -1,4 +1,4 @@
-"""A real uvicorn server in a subprocess: a free loopback port and a fresh temporary SQLite DB."""
+"""A real server (`rulings serve`) in a subprocess: a free loopback port, a fresh SQLite DB."""
 
 from __future__ import annotations
 
@@ -34,12 +34,8 @@ class Server:
     the server runs with RULINGS_LOG_LEVEL=WARNING so the access log stays off the hot path.
     """
 
-    def __init__(
-        self, workers: int = 1, *, nodelay_fix: bool = False, startup_timeout: float = 60.0
-    ) -> None:
+    def __init__(self, workers: int = 1, *, startup_timeout: float = 60.0) -> None:
         self.workers = workers
-        # Launch through bench.uvicorn_nodelay (TCP_NODELAY kept with --workers N, uvicorn#3149).
-        self.nodelay_fix = nodelay_fix
         self.startup_timeout = startup_timeout
         self.port = free_port()
         self.url = f"http://{HOST}:{self.port}"
@@ -57,14 +53,12 @@ class Server:
             "RULINGS_DATABASE_URL": self.db_url,
             "RULINGS_LOG_LEVEL": "WARNING",
             "RULINGS_MIGRATE_ON_STARTUP": "false",
+            "HOST": HOST,
+            "PORT": str(self.port),
         }
-        cmd = [
-            sys.executable, "-m", "bench.uvicorn_nodelay" if self.nodelay_fix else "uvicorn",
-            "app.main:app",
-            "--host", HOST, "--port", str(self.port),
-            "--workers", str(self.workers),
-            "--log-level", "warning", "--no-access-log",
-        ]  # fmt: skip
+        # What the container runs: `rulings serve` (uvicorn, with the TCP_NODELAY fix for
+        # several workers, app/serve.py).
+        cmd = [sys.executable, "-m", "app.cli", "serve", "--workers", str(self.workers)]
         with self.log_path.open("wb") as log:
             self._proc = subprocess.Popen(
                 cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,

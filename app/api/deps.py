@@ -12,7 +12,7 @@ from app.db.session import Database
 from app.rulings.service import RulingService
 
 
-def get_db(request: Request) -> Database:
+async def get_db(request: Request) -> Database:
     db: Database = request.app.state.db
     return db
 
@@ -21,10 +21,10 @@ def get_session(db: Database = Depends(get_db)) -> Iterator[Session]:
     yield from db.session()
 
 
-def get_catalog(request: Request) -> Catalog:
+async def get_catalog(request: Request) -> Catalog:
     catalog: Catalog = request.app.state.catalog
     return catalog
 
 
-def get_rulings(request: Request, session: Session = Depends(get_session)) -> RulingService:
+async def get_rulings(request: Request, session: Session = Depends(get_session)) -> RulingService:
     return RulingService(session, request.app.state.catalog, request.app.state.engine_version)

@@ -43,8 +43,9 @@ from app.domain.card import (
 from app.domain.errors import QuestionError
 from app.domain.state import Board, Effect, Permanent
 
-# At most this many replacement effects may apply to one mana production event.
-MAX_REPLACEMENTS_PER_EVENT = 100
+# At most this many replacement effects may apply to one mana production event. Identical
+# effects are cheap (the search groups them); the state budget in replacement.py bounds the rest.
+MAX_REPLACEMENTS_PER_EVENT = 1_000
 
 # 305.6: the five basic land types and the mana their intrinsic ability makes, in WUBRG order.
 BASIC_LAND_TYPES: tuple[tuple[str, str], ...] = (

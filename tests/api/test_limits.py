@@ -76,7 +76,7 @@ def test_too_many_permanents_is_422(sqlite_client: TestClient) -> None:
 
 def test_too_many_replacement_effects_on_one_event_is_422(sqlite_client: TestClient) -> None:
     board = [{"id": "f", "card": "Forest", "controller": "a"}] + [
-        {"id": f"r{i}", "card": "Mana Reflection", "controller": "a"} for i in range(101)
+        {"id": f"r{i}", "card": "Mana Reflection", "controller": "a"} for i in range(1001)
     ]
     r = sqlite_client.post("/v1/mana/activate", json={**_state(board), "permanent_id": "f"})
     assert r.status_code == 422
