@@ -6,14 +6,29 @@ import hashlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from pydantic import BaseModel
 from starlette.responses import Response
 
 from app.api.metrics import Metrics
+from app.api.problems import problem_responses
 from app.db.repositories import StoredRuling
 from app.domain.ruling import Verdict
 from app.rulings.service import RulingService
 
 JSON = "application/json"
+
+
+def ruling_endpoint(model: type[BaseModel]) -> dict[str, Any]:
+    """Route options every rules endpoint shares: 201 with a new ruling, 200 with the stored one
+    when the question was asked before, and problem+json for bad questions."""
+    return {
+        "status_code": 201,
+        "response_model": model,
+        "responses": {
+            200: {"model": model, "description": "Asked before: the stored ruling"},
+            **problem_responses(400, 413, 422),
+        },
+    }
 
 
 def etag_of(body: str) -> str:

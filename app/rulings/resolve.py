@@ -132,6 +132,15 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
     return normalized, board
 
 
+def require_permanent(board: Board, permanent_id: str, loc: Loc) -> None:
+    if board.get(permanent_id) is None:
+        raise QuestionError(
+            loc,
+            f"no permanent with id {permanent_id!r} is on the battlefield",
+            "unknown_permanent",
+        )
+
+
 def card_names(board: Board) -> list[str]:
     names = {p.card.name for p in board.permanents}
     names.update(e.card.name for e in board.effects)

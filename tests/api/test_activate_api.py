@@ -7,22 +7,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from tests.api.helpers import assert_problem, perm, state
+
 ACT = "/v1/mana/activate"
-
-
-def perm(pid: str, card: str, controller: str = "alice", **kw: Any) -> dict[str, Any]:
-    return {"id": pid, "card": card, "controller": controller, **kw}
-
-
-def state(
-    *battlefield: dict[str, Any], effects: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
-    return {
-        "turn": 4,
-        "active_player": "alice",
-        "battlefield": list(battlefield),
-        "effects": effects or [],
-    }
 
 
 def answer_of(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
@@ -31,17 +18,6 @@ def answer_of(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
     assert r.json()["kind"] == "activate_mana_ability"
     result: dict[str, Any] = r.json()["answer"]
     return result
-
-
-def assert_problem(r: Any, loc: list[object], code: str) -> None:
-    assert r.status_code == 422, r.text
-    assert r.headers["content-type"] == "application/problem+json"
-    problem = r.json()
-    assert problem["code"] == code
-    assert problem["status"] == 422
-    assert {"type", "title", "detail"} <= problem.keys()
-    assert loc in [e["loc"] for e in problem["errors"]]
-    assert str(loc[-1]) in problem["detail"]
 
 
 FOREST_REFL_CONTAM_FLARE = state(

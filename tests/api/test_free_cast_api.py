@@ -7,18 +7,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from tests.api.helpers import assert_problem
+
 FREE = "/v1/spells/cast-without-paying"
-
-
-def assert_problem(r: Any, loc: list[object], code: str) -> None:
-    assert r.status_code == 422
-    assert r.headers["content-type"] == "application/problem+json"
-    problem = r.json()
-    assert problem["code"] == code
-    assert problem["status"] == 422
-    assert {"type", "title", "detail"} <= problem.keys()
-    assert loc in [e["loc"] for e in problem["errors"]]
-    assert str(loc[-1]) in problem["detail"]
 
 
 def test_the_api_example_gatekeeper_kicked(sqlite_client: TestClient) -> None:

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from tests.api.helpers import assert_problem
+
 MULLIGAN = "/v1/mulligan"
 DECK = (
     ["Serum Powder"] * 2
@@ -18,17 +20,6 @@ DECK = (
     + ["Memnite"] * 6
 )
 STATE_KEYS = ("hand", "library", "exile", "mulligans_taken", "bottom_owed", "kept")
-
-
-def assert_problem(r: Any, loc: list[object], code: str) -> None:
-    assert r.status_code == 422
-    assert r.headers["content-type"] == "application/problem+json"
-    problem = r.json()
-    assert problem["code"] == code
-    assert problem["status"] == 422
-    assert {"type", "title", "detail"} <= problem.keys()
-    assert loc in [e["loc"] for e in problem["errors"]]
-    assert str(loc[-1]) in problem["detail"]
 
 
 def opening(deck: list[str] = DECK) -> dict[str, Any]:

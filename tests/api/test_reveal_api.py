@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from tests.api.helpers import assert_problem
+
 REVEAL = "/v1/library/reveal-until"
 EXAMPLE = {
     "library": ["Forest", "Fire // Ice", "Lightning Bolt", "Island"],
@@ -21,17 +23,6 @@ EXAMPLE = {
     "unpayable": [],
     "seed": 7,
 }
-
-
-def assert_problem(r: Any, loc: list[object], code: str) -> None:
-    assert r.status_code == 422
-    assert r.headers["content-type"] == "application/problem+json"
-    problem = r.json()
-    assert problem["code"] == code
-    assert problem["status"] == 422
-    assert {"type", "title", "detail"} <= problem.keys()
-    assert loc in [e["loc"] for e in problem["errors"]]
-    assert str(loc[-1]) in problem["detail"]
 
 
 def test_the_api_example(sqlite_client: TestClient) -> None:

@@ -9,13 +9,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from app.api.deps import get_rulings
-from app.api.problems import problem_responses
-from app.api.rulings_http import answer_with_ruling
+from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
-from app.domain.errors import QuestionError
 from app.domain.state import LIMIT_EFFECTS, LIMIT_PERMANENTS, GameState, Id
 from app.engine.activate import activate, normalize_choose
-from app.rulings.resolve import card_names, resolve_state
+from app.rulings.resolve import card_names, require_permanent, resolve_state
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/mana", tags=["mana"])
@@ -139,12 +137,7 @@ ActivateRuling = ruling_schema("ActivateRuling", ActivateAnswer)
     "/activate",
     operation_id="activate_mana_ability",
     summary="Tap (or untap) a permanent for mana",
-    status_code=201,
-    response_model=ActivateRuling,
-    responses={
-        200: {"model": ActivateRuling, "description": "Asked before: the stored ruling"},
-        **problem_responses(400, 413, 422),
-    },
+    **ruling_endpoint(ActivateRuling),
 )
 def post_activate(
     body: ActivateRequest,
@@ -152,12 +145,7 @@ def post_activate(
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
     state, board = resolve_state(rulings.catalog, body.state, ("body", "state"))
-    if board.get(body.permanent_id) is None:
-        raise QuestionError(
-            ("body", "permanent_id"),
-            f"no permanent with id {body.permanent_id!r} is on the battlefield",
-            "unknown_permanent",
-        )
+    require_permanent(board, body.permanent_id, ("body", "permanent_id"))
     choose = normalize_choose(body.choose)
     question = body.model_copy(update={"state": state, "choose": choose}).model_dump(mode="json")
     return answer_with_ruling(

@@ -9,14 +9,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from app.api.deps import get_rulings
-from app.api.problems import problem_responses
-from app.api.rulings_http import answer_with_ruling
+from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
 from app.domain.card import ManaTypeCode
-from app.domain.errors import QuestionError
 from app.domain.state import GameState, Id
 from app.engine.could_produce import could_produce
-from app.rulings.resolve import card_names, resolve_state
+from app.rulings.resolve import card_names, require_permanent, resolve_state
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/mana", tags=["mana"])
@@ -75,12 +73,7 @@ CouldProduceRuling = ruling_schema("CouldProduceRuling", CouldProduceAnswer)
     "/could-produce",
     operation_id="could_produce",
     summary="What mana each permanent could produce",
-    status_code=201,
-    response_model=CouldProduceRuling,
-    responses={
-        200: {"model": CouldProduceRuling, "description": "Asked before: the stored ruling"},
-        **problem_responses(400, 413, 422),
-    },
+    **ruling_endpoint(CouldProduceRuling),
 )
 def post_could_produce(
     body: CouldProduceRequest,
@@ -88,12 +81,8 @@ def post_could_produce(
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
     state, board = resolve_state(rulings.catalog, body.state, ("body", "state"))
-    if body.permanent_id is not None and board.get(body.permanent_id) is None:
-        raise QuestionError(
-            ("body", "permanent_id"),
-            f"no permanent with id {body.permanent_id!r} is on the battlefield",
-            "unknown_permanent",
-        )
+    if body.permanent_id is not None:
+        require_permanent(board, body.permanent_id, ("body", "permanent_id"))
     question = body.model_copy(update={"state": state}).model_dump(mode="json")
     return answer_with_ruling(
         rulings,

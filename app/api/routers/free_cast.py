@@ -9,8 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from app.api.deps import get_rulings
-from app.api.problems import problem_responses
-from app.api.rulings_http import answer_with_ruling
+from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.domain.card import Name
 from app.engine.free_cast import cast_without_paying
@@ -82,12 +81,7 @@ CastWithoutPayingRuling = ruling_schema("CastWithoutPayingRuling", CastWithoutPa
     "/cast-without-paying",
     operation_id="cast_without_paying",
     summary="Cast a card without paying its mana cost",
-    status_code=201,
-    response_model=CastWithoutPayingRuling,
-    responses={
-        200: {"model": CastWithoutPayingRuling, "description": "Asked before: the stored ruling"},
-        **problem_responses(400, 413, 422),
-    },
+    **ruling_endpoint(CastWithoutPayingRuling),
 )
 def post_cast_without_paying(
     body: CastWithoutPayingRequest,

@@ -9,8 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from app.api.deps import get_rulings
-from app.api.problems import problem_responses
-from app.api.rulings_http import answer_with_ruling
+from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
 from app.domain.card import Name
 from app.engine.mana_value import Zone, mana_value
@@ -64,12 +63,7 @@ ManaValueRuling = ruling_schema("ManaValueRuling", ManaValueAnswer)
     "/mana-value",
     operation_id="mana_value",
     summary="X and mana value of a card in a zone",
-    status_code=201,
-    response_model=ManaValueRuling,
-    responses={
-        200: {"model": ManaValueRuling, "description": "Asked before: the stored ruling"},
-        **problem_responses(400, 413, 422),
-    },
+    **ruling_endpoint(ManaValueRuling),
 )
 def post_mana_value(
     body: ManaValueRequest,

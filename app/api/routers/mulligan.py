@@ -11,9 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from app.api.deps import get_rulings
-from app.api.problems import problem_responses
 from app.api.routers.reveal import MAX_LIBRARY, Seed, pick_seed
-from app.api.rulings_http import answer_with_ruling
+from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.catalog import Catalog
 from app.domain.card import Card, Name
@@ -109,12 +108,7 @@ def _resolve_all(catalog: Catalog, names: list[str], field: str) -> list[Card]:
     "/v1/mulligan",
     operation_id="mulligan",
     summary="One step of the London mulligan (with Serum Powder)",
-    status_code=201,
-    response_model=MulliganRuling,
-    responses={
-        200: {"model": MulliganRuling, "description": "Asked before: the stored ruling"},
-        **problem_responses(400, 413, 422),
-    },
+    **ruling_endpoint(MulliganRuling),
 )
 def post_mulligan(
     body: MulliganRequest,

@@ -12,9 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from app.api.deps import get_rulings
-from app.api.problems import problem_responses
 from app.api.routers.free_cast import MAX_COSTS, CastWithoutPayingAnswer
-from app.api.rulings_http import answer_with_ruling
+from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.domain.card import Card, Name
 from app.engine.reveal import reveal_until
@@ -106,12 +105,7 @@ RevealUntilRuling = ruling_schema("RevealUntilRuling", RevealUntilAnswer)
     "/reveal-until",
     operation_id="reveal_until",
     summary="Reveal (or cascade) until a hit, and maybe cast it free",
-    status_code=201,
-    response_model=RevealUntilRuling,
-    responses={
-        200: {"model": RevealUntilRuling, "description": "Asked before: the stored ruling"},
-        **problem_responses(400, 413, 422),
-    },
+    **ruling_endpoint(RevealUntilRuling),
 )
 def post_reveal_until(
     body: RevealUntilRequest,
