@@ -20,8 +20,6 @@ class Settings(BaseSettings):
     # Comma-separated origins allowed by CORS; empty (the default) turns CORS off.
     cors_origins: str = ""
     log_level: str = "INFO"
-    # Page size limit for list endpoints.
-    max_page_size: int = 100
 
 
 @lru_cache
