@@ -71,6 +71,8 @@ from app.engine.replacement import (
 # Amounts above every min_amount (the schema caps it at 100) behave alike for every condition,
 # so could_produce counts mana only up to here (amounts don't matter for types, conditions do).
 SATURATION = 101
+# Selector-by-cell checks one board may cost (cells: permanents alike for every selector).
+CELL_SCAN_BUDGET = 500_000
 # Explanations name at most this many permanents one by one, then summarize.
 EXPLAIN_LIMIT = 20
 
@@ -251,14 +253,33 @@ def solve(view: BoardView) -> Fixpoint:
     index_of = {p.id: i for i, p in enumerate(perms)}
     cells_memo: dict[tuple[str, SelectorKey], list[int]] = {}
 
+    cells_by_controller: dict[str, list[int]] = {}
+    for c, tr in enumerate(cells):
+        cells_by_controller.setdefault(tr.controller, []).append(c)
+    scanned = 0
+
     def cells_matching(sel: Selector, looker_controller: str) -> list[int]:
+        nonlocal scanned
         key = (looker_controller, _selector_key(sel))
         found = cells_memo.get(key)
         if found is None:
+            # "you" only ever matches the looker's own cells.
+            pool = (
+                cells_by_controller.get(looker_controller, [])
+                if sel.controller == "you"
+                else range(len(cells))
+            )
+            scanned += len(pool)
+            if scanned > CELL_SCAN_BUDGET:
+                # Only crafted boards (thousands of distinct inline types and selectors) get
+                # here; real boards have a handful of cells and selectors.
+                raise QuestionError(
+                    ("body", "state"),
+                    "too many distinct kinds of permanents and selectors on one board",
+                    "too_complex",
+                )
             found = [
-                c
-                for c, tr in enumerate(cells)
-                if selector_matches(sel, looker_controller, None, "", tr)
+                c for c in pool if selector_matches(sel, looker_controller, None, "", cells[c])
             ]
             cells_memo[key] = found
         return found

@@ -13,6 +13,9 @@ from app.domain.state import Board, Effect, EffectIn, GameState, Permanent, Perm
 
 Loc = tuple[str | int, ...]
 
+# More players than any real game has (Commander pods, Two-Headed Giant, big multiplayer).
+MAX_PLAYERS = 16
+
 
 def resolve_card(catalog: Catalog, name: str, loc: Loc) -> Card:
     card = catalog.get(name)
@@ -119,6 +122,15 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
         effects.append(Effect(i, e.id, card, e.controller, e.target, e.chosen_color))
         normalized_fx.append(
             e if e.card is None or e.card == card.name else e.model_copy(update={"card": card.name})
+        )
+    players = {p.controller for p in state.battlefield} | {e.controller for e in state.effects}
+    if state.active_player is not None:
+        players.add(state.active_player)
+    if len(players) > MAX_PLAYERS:
+        raise QuestionError(
+            loc,
+            f"{len(players)} players in one game; the limit is {MAX_PLAYERS}",
+            "too_many_players",
         )
     normalized = state.model_copy(update={"battlefield": normalized_bf, "effects": normalized_fx})
     board = Board(

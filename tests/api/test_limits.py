@@ -109,3 +109,37 @@ def test_too_many_turn_effects_is_422(sqlite_client: TestClient) -> None:
     )
     assert r.status_code == 422
     assert r.json()["errors"][0]["loc"] == ["body", "state", "effects"]
+
+
+def test_too_many_players_is_422(sqlite_client: TestClient) -> None:
+    # A game has at most 16 players here; one controller per permanent would make every
+    # "an opponent controls" selector look at every player.
+    board = [{"id": f"f{i}", "card": "Forest", "controller": f"p{i}"} for i in range(17)]
+    r = sqlite_client.post("/v1/mana/could-produce", json=_state(board))
+    assert r.status_code == 422
+    assert r.json()["code"] == "too_many_players"
+    assert r.json()["errors"][0]["loc"] == ["body", "state"]
+
+
+def test_crafted_boards_of_distinct_selectors_are_refused_not_slow(
+    sqlite_client: TestClient,
+) -> None:
+    # Inline definitions can make every land and every reflector's selector different; the
+    # engine bounds that work and answers 422 instead of comparing all pairs.
+    def land(i: int) -> dict[str, object]:
+        ability = {"kind": "mana_ability", "cost": {"tap": True},
+                   "produces": {"kind": "fixed", "mana": "{G}"}}  # fmt: skip
+        card = {"name": f"L{i}", "types": ["land"], "subtypes": [f"S{i}"], "abilities": [ability]}
+        return {"id": f"l{i}", "definition": card, "controller": "a"}
+
+    def reflector(i: int) -> dict[str, object]:
+        among = {"controller": "opponent", "types": ["land"], "subtypes": [f"S{i}"]}
+        ability = {"kind": "mana_ability", "cost": {"tap": True},
+                   "produces": {"kind": "could_produce", "of": "type", "among": among}}  # fmt: skip
+        return {"id": f"r{i}", "definition": {"name": f"R{i}", "types": ["land"],
+                "abilities": [ability]}, "controller": "b"}  # fmt: skip
+
+    board = [f(i) for i in range(1000) for f in (land, reflector)]
+    r = sqlite_client.post("/v1/mana/could-produce", json=_state(board))
+    assert r.status_code == 422
+    assert r.json()["code"] == "too_complex"
