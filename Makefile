@@ -22,7 +22,7 @@ migrate: $(STAMP)
 	$(BIN)/rulings migrate
 
 run: migrate
-	$(BIN)/uvicorn app.main:app --host $(HOST) --port $(PORT)
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/rulings serve
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

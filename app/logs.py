@@ -35,7 +35,7 @@ class JsonFormatter(logging.Formatter):
             "message": record.getMessage(),
         }
         for key, value in record.__dict__.items():
-            if key not in _STANDARD and not key.startswith("_"):
+            if key not in _STANDARD and not key.startswith("_") and key != "color_message":
                 entry[key] = value
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
