@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
@@ -18,6 +19,12 @@ from app.main import create_app
 from app.settings import Settings
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+# Property tests: no per-example deadline (a loaded 2-core machine is not a bug), and in CI a
+# fixed sequence of examples, so a run is reproducible; locally they explore anew each run.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") == "true" else "dev")
 
 
 def _postgres_admin_url() -> str | None:
