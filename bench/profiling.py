@@ -2,10 +2,10 @@
 
 Runs the real ASGI app in-process on a temporary SQLite database, with FastAPI's thread-pool
 hops made direct so that one cProfile sees the whole request (framework, validation,
-resolve_state, hashing, engine, database, JSON). Prints, per case, the inclusive time of the
+check_state, hashing, engine, database, JSON). Prints, per case, the inclusive time of the
 hot-path stages and the top functions by own time. Not part of `make bench`; for people.
 
-Inclusive times nest (the endpoint includes resolve_state) and carry cProfile's overhead; the
+Inclusive times nest (the endpoint includes check_state) and carry cProfile's overhead; the
 `wall` line is measured without the profiler. `gc` is the time spent in the cyclic garbage
 collector (gc.callbacks), also without the profiler.
 """
@@ -54,7 +54,8 @@ def stage_keys() -> list[tuple[str, list[Key | str]]]:
     stages: list[tuple[str, list[Any]]] = [
         ("body JSON parse (json.loads)", [json.loads]),
         ("pydantic validation (validate_python)", ["validate_python"]),
-        ("resolve_state", [resolve.resolve_state]),
+        ("check_state (catalog, ids, players)", [resolve.check_state]),
+        ("build the Board", [resolve.CheckedState.board]),
         ("model_dump (question)", ["to_python"]),
         ("ruling_id (canonical JSON + sha256)", [service.ruling_id]),
         ("  of which canonical_json", [service.canonical_json]),

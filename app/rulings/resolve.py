@@ -6,6 +6,8 @@ answer 422 naming it (API.md: unknown card, duplicate ids, a permanent that isn'
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from app.catalog import Catalog
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
@@ -38,16 +40,63 @@ def _card_of(catalog: Catalog, item: PermanentIn | EffectIn, loc: Loc) -> Card:
     return resolve_card(catalog, item.card, (*loc, "card"))
 
 
-def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameState, Board]:
-    """Returns the normalized state (catalog names in canonical spelling) and the Board."""
-    permanents: list[Permanent] = []
-    by_id: dict[str, Permanent] = {}
+@dataclass(frozen=True, slots=True)
+class CheckedState:
+    """A game state checked against the catalog: `state` is the normalized question (catalog
+    names in canonical spelling); the Board is built only when the engine needs it, so a
+    question answered from the store never pays for it."""
+
+    state: GameState
+    cards: tuple[tuple[Card, CardFace], ...]  # per battlefield permanent: card, face it's on
+    effect_cards: tuple[Card, ...]
+
+    @property
+    def ids(self) -> frozenset[str]:
+        return frozenset(p.id for p in self.state.battlefield)
+
+    @property
+    def card_names(self) -> list[str]:
+        names = {card.name for card, _ in self.cards} | {c.name for c in self.effect_cards}
+        return sorted(names)
+
+    def board(self) -> Board:
+        permanents = tuple(
+            Permanent(
+                index=i,
+                id=p.id,
+                card=card,
+                face=face,
+                controller=p.controller,
+                tapped=p.tapped,
+                controlled_since_turn_start=p.controlled_since_turn_start,
+                counters=dict(p.counters),
+                attached_to=p.attached_to,
+                chosen_color=p.chosen_color,
+            )
+            for i, (p, (card, face)) in enumerate(
+                zip(self.state.battlefield, self.cards, strict=True)
+            )
+        )
+        effects = tuple(
+            Effect(i, e.id, card, e.controller, e.target, e.chosen_color)
+            for i, (e, card) in enumerate(zip(self.state.effects, self.effect_cards, strict=True))
+        )
+        return Board(
+            turn=self.state.turn,
+            active_player=self.state.active_player,
+            permanents=permanents,
+            effects=effects,
+            by_id={p.id: p for p in permanents},
+            state=self.state,
+        )
+
+
+def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
+    """Every cross-reference of the state checked; names looked up once per distinct card."""
+    cards: list[tuple[Card, CardFace]] = []
     normalized_bf: list[PermanentIn] = []
     seen: set[str] = set()
-    # A big board names few distinct cards: look each name up once, with its faces
-    # (Card.card_faces builds and validates new face models on every call; faces are frozen, so
-    # permanents of one card can share them). Locations are only built for an error.
-    by_name: dict[str, tuple[Card, list[CardFace]]] = {}
+    by_name: dict[str, Card] = {}
     for i, p in enumerate(state.battlefield):
         if p.id in seen:
             raise QuestionError(
@@ -56,40 +105,25 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
                 "duplicate_permanent_id",
             )
         seen.add(p.id)
-        known = by_name.get(p.card) if p.card is not None and p.definition is None else None
-        if known is not None:
-            card, faces = known
-        else:
+        card = by_name.get(p.card) if p.card is not None and p.definition is None else None
+        if card is None:
             card = _card_of(catalog, p, (*loc, "battlefield", i))
-            faces = card.card_faces
             if p.definition is None and p.card is not None:
-                by_name[p.card] = (card, faces)
+                by_name[p.card] = card
+        faces = card.card_faces
         if p.face >= len(faces):
             raise QuestionError(
                 (*loc, "battlefield", i, "face"),
                 f"{card.name} has no face {p.face}",
                 "no_such_face",
             )
-        permanent = Permanent(
-            index=i,
-            id=p.id,
-            card=card,
-            face=faces[p.face],
-            controller=p.controller,
-            tapped=p.tapped,
-            controlled_since_turn_start=p.controlled_since_turn_start,
-            counters=dict(p.counters),
-            attached_to=p.attached_to,
-            chosen_color=p.chosen_color,
-        )
-        permanents.append(permanent)
-        by_id[p.id] = permanent
+        cards.append((card, faces[p.face]))
         normalized_bf.append(
             p if p.card is None or p.card == card.name else p.model_copy(update={"card": card.name})
         )
     for i, p in enumerate(state.battlefield):
         if p.attached_to is not None:
-            if p.attached_to not in by_id:
+            if p.attached_to not in seen:
                 raise QuestionError(
                     (*loc, "battlefield", i, "attached_to"),
                     f"attached to {p.attached_to!r}, which is not on the battlefield",
@@ -101,7 +135,8 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
                     "a permanent can't be attached to itself",
                     "attached_to_itself",
                 )
-    effects: list[Effect] = []
+    on_battlefield = frozenset(seen)
+    effect_cards: list[Card] = []
     normalized_fx: list[EffectIn] = []
     for i, e in enumerate(state.effects):
         here = (*loc, "effects", i)
@@ -113,13 +148,13 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
             )
         seen.add(e.id)
         card = _card_of(catalog, e, here)
-        if e.target is not None and e.target not in by_id:
+        if e.target is not None and e.target not in on_battlefield:
             raise QuestionError(
                 (*here, "target"),
                 f"target {e.target!r} is not on the battlefield",
                 "unknown_permanent",
             )
-        effects.append(Effect(i, e.id, card, e.controller, e.target, e.chosen_color))
+        effect_cards.append(card)
         normalized_fx.append(
             e if e.card is None or e.card == card.name else e.model_copy(update={"card": card.name})
         )
@@ -133,27 +168,19 @@ def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameSta
             "too_many_players",
         )
     normalized = state.model_copy(update={"battlefield": normalized_bf, "effects": normalized_fx})
-    board = Board(
-        turn=state.turn,
-        active_player=state.active_player,
-        permanents=tuple(permanents),
-        effects=tuple(effects),
-        by_id=by_id,
-        state=normalized,
-    )
-    return normalized, board
+    return CheckedState(normalized, tuple(cards), tuple(effect_cards))
 
 
-def require_permanent(board: Board, permanent_id: str, loc: Loc) -> None:
-    if board.get(permanent_id) is None:
+def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameState, Board]:
+    """The normalized state and its Board, at once (for callers that always run the engine)."""
+    checked = check_state(catalog, state, loc)
+    return checked.state, checked.board()
+
+
+def require_permanent(checked: CheckedState, permanent_id: str, loc: Loc) -> None:
+    if permanent_id not in checked.ids:
         raise QuestionError(
             loc,
             f"no permanent with id {permanent_id!r} is on the battlefield",
             "unknown_permanent",
         )
-
-
-def card_names(board: Board) -> list[str]:
-    names = {p.card.name for p in board.permanents}
-    names.update(e.card.name for e in board.effects)
-    return sorted(names)

@@ -13,7 +13,7 @@ from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.domain.state import LIMIT_EFFECTS, LIMIT_PERMANENTS, GameState, Id
 from app.engine.activate import activate, normalize_choose
-from app.rulings.resolve import card_names, require_permanent, resolve_state
+from app.rulings.resolve import check_state, require_permanent
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/mana", tags=["mana"])
@@ -144,21 +144,23 @@ def post_activate(
     request: Request,
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
-    state, board = resolve_state(rulings.catalog, body.state, ("body", "state"))
-    require_permanent(board, body.permanent_id, ("body", "permanent_id"))
+    checked = check_state(rulings.catalog, body.state, ("body", "state"))
+    require_permanent(checked, body.permanent_id, ("body", "permanent_id"))
     choose = normalize_choose(body.choose)
-    question = body.model_copy(update={"state": state, "choose": choose}).model_dump(mode="json")
+    question = body.model_copy(update={"state": checked.state, "choose": choose}).model_dump(
+        mode="json"
+    )
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
         "activate_mana_ability",
         question,
         lambda: activate(
-            board,
+            checked.board(),
             body.permanent_id,
             body.ability,
             choose,
             list(body.replacement_order) if body.replacement_order is not None else None,
         ),
-        cards=card_names(board),
+        cards=checked.card_names,
     )

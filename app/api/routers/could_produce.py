@@ -14,7 +14,7 @@ from app.api.schemas import ruling_schema
 from app.domain.card import ManaTypeCode
 from app.domain.state import GameState, Id
 from app.engine.could_produce import could_produce
-from app.rulings.resolve import card_names, require_permanent, resolve_state
+from app.rulings.resolve import check_state, require_permanent
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/mana", tags=["mana"])
@@ -80,15 +80,15 @@ def post_could_produce(
     request: Request,
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
-    state, board = resolve_state(rulings.catalog, body.state, ("body", "state"))
+    checked = check_state(rulings.catalog, body.state, ("body", "state"))
     if body.permanent_id is not None:
-        require_permanent(board, body.permanent_id, ("body", "permanent_id"))
-    question = body.model_copy(update={"state": state}).model_dump(mode="json")
+        require_permanent(checked, body.permanent_id, ("body", "permanent_id"))
+    question = body.model_copy(update={"state": checked.state}).model_dump(mode="json")
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
         "could_produce",
         question,
-        lambda: could_produce(board, body.permanent_id),
-        cards=card_names(board),
+        lambda: could_produce(checked.board(), body.permanent_id),
+        cards=checked.card_names,
     )
