@@ -97,6 +97,12 @@ class RulingRepository:
         return int(self.session.execute(select(func.count()).select_from(RulingRow)).scalar_one())
 
 
+def _searchable(text: str) -> bool:
+    # '|' delimits the names in `search`, and SQLite cuts a pattern at NUL: no card name has
+    # either, so a query with one matches nothing (rather than everything).
+    return "|" not in text and "\x00" not in text
+
+
 def _like_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -114,6 +120,8 @@ class CardRepository:
         return len(rows)
 
     def search(self, q: str | None, *, limit: int, after: str | None) -> list[dict[str, Any]]:
+        if q is not None and not _searchable(q):
+            return []
         stmt = select(CardRow.data)
         if q:
             pattern = "%" + _like_escape(q.casefold()) + "%"
@@ -124,6 +132,8 @@ class CardRepository:
         return [dict(d) for d in self.session.execute(stmt).scalars()]
 
     def get(self, name: str) -> dict[str, Any] | None:
+        if not _searchable(name):
+            return None
         key = "%|" + _like_escape(name.strip().casefold()) + "|%"
         # `search` is stored as '|full name|face|face|' so an exact name is a delimited match.
         row = self.session.execute(

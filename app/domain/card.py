@@ -45,7 +45,7 @@ PERMANENT_TYPES = frozenset(
 class Strict(BaseModel):
     """Unknown fields are an error (API.md: an unknown field is a 4xx naming it)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 def check_mana_string(value: str | None, *, produced: bool = False) -> str | None:
@@ -415,7 +415,7 @@ class Card(BaseModel):
     empty); split, modal double-faced and adventurer cards list `faces` (front / left /
     creature part first) and their top-level fields are derived."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     object: Literal["card"] = "card"
     name: Name

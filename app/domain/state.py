@@ -21,7 +21,7 @@ Player = Annotated[str, Field(min_length=1, max_length=100)]
 
 
 class StateModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class PermanentIn(StateModel):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
@@ -12,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
+from app.domain.errors import QuestionError
 from app.domain.ruling import Verdict
 
 KINDS = (
@@ -24,18 +26,24 @@ KINDS = (
 )
 
 
+# An escaped NUL in JSON text: \u0000 preceded by an even number of backslashes.
+_NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
+
+
 def canonical_json(value: Any) -> str:
     """One spelling per value: sorted keys, no spaces. Equal questions hash alike."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def ruling_id(kind: str, engine_version: str, question: dict[str, Any]) -> str:
+def ruling_id(kind: str, engine_version: str, question: dict[str, Any] | str) -> str:
+    """Content address of a question (its canonical JSON, or the question itself)."""
+    canonical = question if isinstance(question, str) else canonical_json(question)
     digest = hashlib.sha256()
     digest.update(kind.encode())
     digest.update(b"\0")
     digest.update(engine_version.encode())
     digest.update(b"\0")
-    digest.update(canonical_json(question).encode())
+    digest.update(canonical.encode())
     return digest.hexdigest()[:32]
 
 
@@ -57,7 +65,12 @@ class RulingService:
 
         A question asked before is answered from the store without running the engine again.
         """
-        rid = ruling_id(kind, self.engine_version, question)
+        canonical = canonical_json(question)
+        if _NUL_ESCAPE.search(canonical):
+            # PostgreSQL can store neither NUL in text nor \u0000 in JSONB; no card, id or
+            # player name needs one.
+            raise QuestionError(("body",), "text may not contain NUL characters", "nul_character")
+        rid = ruling_id(kind, self.engine_version, canonical)
         existing = self.repo.get(rid)
         if existing is not None:
             return existing, False

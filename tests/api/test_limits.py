@@ -143,3 +143,42 @@ def test_crafted_boards_of_distinct_selectors_are_refused_not_slow(
     r = sqlite_client.post("/v1/mana/could-produce", json=_state(board))
     assert r.status_code == 422
     assert r.json()["code"] == "too_complex"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "loc"),
+    [
+        (MV, {"card": "Fireball", "zone": "stack", "x": "3"}, ["body", "x"]),
+        (MV, {"card": "Fireball", "zone": "stack", "x": True}, ["body", "x"]),
+        (MV, {"card": "Fireball", "zone": "stack", "x": 2.0}, ["body", "x"]),
+        (MV, {"card": "Fireball", "zone": "stack", "cast": "yes"}, ["body", "cast"]),
+        (
+            "/v1/library/reveal-until",
+            {"library": ["Forest"], "max_mana_value": 3, "seed": "7"},
+            ["body", "seed"],
+        ),
+        (
+            "/v1/mana/could-produce",
+            {"state": {"turn": "4", "battlefield": []}},
+            ["body", "state", "turn"],
+        ),
+        (
+            "/v1/mana/could-produce",
+            {
+                "state": {
+                    "battlefield": [
+                        {"id": "f", "card": "Forest", "controller": "a", "tapped": "true"}
+                    ]
+                }
+            },  # fmt: skip
+            ["body", "state", "battlefield", 0, "tapped"],
+        ),
+    ],
+)
+def test_wrong_types_are_not_coerced(
+    sqlite_client: TestClient, path: str, body: dict[str, object], loc: list[object]
+) -> None:
+    # API.md: wrong types are a 4xx naming the field, not silently converted.
+    r = sqlite_client.post(path, json=body)
+    assert r.status_code == 422, r.text
+    assert loc in [e["loc"] for e in r.json()["errors"]]

@@ -62,6 +62,9 @@ def test_get_returns_same_bytes_with_strong_etag_and_304(client: TestClient) -> 
     assert not_modified.content == b""
     changed = client.get(posted.headers["location"], headers={"If-None-Match": '"other"'})
     assert changed.status_code == 200
+    # If-None-Match compares weakly (RFC 9110 13.1.2).
+    weak = client.get(posted.headers["location"], headers={"If-None-Match": f'"x", W/{etag}'})
+    assert weak.status_code == 304
 
 
 def test_unknown_ruling_is_404_problem(client: TestClient) -> None:
@@ -105,8 +108,31 @@ def test_list_filters_are_validated(client: TestClient) -> None:
     bad_kind = client.get("/v1/rulings", params={"kind": "nope"})
     assert bad_kind.status_code == 422
     assert bad_kind.json()["errors"][0]["loc"] == ["query", "kind"]
-    bad_card = client.get("/v1/rulings", params={"card": "No Such Card"})
-    assert bad_card.status_code == 422
-    assert bad_card.json()["errors"][0]["loc"] == ["query", "card"]
+    # A name the catalog lacks may be an inline definition's: no such rulings, not an error.
+    other = client.get("/v1/rulings", params={"card": "No Such Card"})
+    assert other.status_code == 200 and other.json()["data"] == []
     assert client.get("/v1/rulings", params={"limit": 0}).status_code == 422
     assert client.get("/v1/rulings", params={"after": "x"}).status_code == 422
+    huge = client.get("/v1/rulings", params={"after": str(2**63)})
+    assert huge.status_code == 422
+    assert huge.json()["errors"][0]["loc"] == ["query", "after"]
+
+
+def test_rulings_about_inline_cards_are_found_by_their_name(client: TestClient) -> None:
+    ability = {"kind": "mana_ability", "cost": {"tap": True},
+               "produces": {"kind": "fixed", "mana": "{U}"}}  # fmt: skip
+    card = {"name": "Homebrew Spring", "types": ["land"], "abilities": [ability]}
+    state = {"battlefield": [{"id": "h", "definition": card, "controller": "a"}]}
+    made = client.post("/v1/mana/could-produce", json={"state": state})
+    assert made.status_code == 201
+    assert made.json()["answer"]["permanents"][0]["types"] == ["U"]
+    found = client.get("/v1/rulings", params={"card": "Homebrew Spring"}).json()["data"]
+    assert [r["id"] for r in found] == [made.json()["id"]]
+
+
+def test_nul_characters_are_refused_before_storage(client: TestClient) -> None:
+    # PostgreSQL can't store them; the question is refused on both databases alike.
+    state = {"battlefield": [{"id": "a\x00b", "card": "Forest", "controller": "a"}]}
+    r = client.post("/v1/mana/could-produce", json={"state": state})
+    assert r.status_code == 422
+    assert r.json()["code"] == "nul_character"

@@ -22,6 +22,7 @@ router = APIRouter(prefix="/v1/mana", tags=["mana"])
 class ActivateRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {

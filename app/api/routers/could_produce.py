@@ -23,6 +23,7 @@ router = APIRouter(prefix="/v1/mana", tags=["mana"])
 class CouldProduceRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {

@@ -25,6 +25,7 @@ MAX_COSTS = 10
 class CastWithoutPayingRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {

@@ -27,7 +27,7 @@ MAX_MULLIGANS = 100
 
 
 class ExiledCard(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     card: Name
     face_up: bool = True
@@ -36,6 +36,7 @@ class ExiledCard(BaseModel):
 class MulliganRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {

@@ -38,6 +38,7 @@ def pick_seed(seed: int | None) -> int:
 class RevealUntilRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {

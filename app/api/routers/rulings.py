@@ -18,6 +18,9 @@ from app.domain.errors import QuestionError
 
 router = APIRouter(prefix="/v1/rulings", tags=["rulings"])
 
+# Cursors are row numbers: a 64-bit integer in both databases.
+MAX_CURSOR = 2**63 - 1
+
 Kind = Literal[
     "could_produce",
     "activate_mana_ability",
@@ -47,9 +50,9 @@ def get_ruling(
     if stored is None:
         raise HTTPException(404, f"No ruling with id {ruling_id!r}.")
     etag = etag_of(stored.body)
-    if if_none_match is not None and (
-        if_none_match.strip() == "*" or etag in [t.strip() for t in if_none_match.split(",")]
-    ):
+    # If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/"x" matches "x".
+    asked = [t.strip().removeprefix("W/") for t in (if_none_match or "").split(",")]
+    if if_none_match is not None and (if_none_match.strip() == "*" or etag in asked):
         return Response(status_code=304, headers={"ETag": etag})
     return Response(stored.body, media_type=JSON, headers={"ETag": etag})
 
@@ -75,11 +78,12 @@ def list_rulings(
 ) -> Response:
     canonical_card = None
     if card is not None:
+        # Catalog cards by any spelling; a card a client defined inline, by its exact name.
         found = request.app.state.catalog.get(card)
-        if found is None:
-            raise QuestionError(("query", "card"), f"unknown card {card!r}", "unknown_card")
-        canonical_card = found.name
+        canonical_card = found.name if found is not None else card
     before = int(after) if after is not None else None
+    if before is not None and before > MAX_CURSOR:
+        raise QuestionError(("query", "after"), "not a cursor this service gave out", "bad_cursor")
     rows = RulingRepository(session).page(
         kind=kind, card=canonical_card, limit=limit + 1, before_seq=before
     )
