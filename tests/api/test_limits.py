@@ -170,7 +170,7 @@ def test_crafted_boards_of_distinct_selectors_are_refused_not_slow(
                         {"id": "f", "card": "Forest", "controller": "a", "tapped": "true"}
                     ]
                 }
-            },  # fmt: skip
+            },
             ["body", "state", "battlefield", 0, "tapped"],
         ),
     ],
