@@ -10,6 +10,13 @@ Conventions (what a client can rely on):
 - Legality is about the {T}/{Q} part only (107.5, 107.6, 302.6); other costs (mana, life,
   counters, a sacrifice) are taken as paid. An illegal activation is an answer (`legal`
   false, `reasons`), with `produced`/`total` "" and the state unchanged.
+- Paying the other costs in the returned `state`: removed counters are taken off the permanent
+  (the key is dropped at 0). Mana and life aren't part of the state. A sacrificed permanent
+  is *not* removed: for "sacrifice a land" the question doesn't say which one, and keeping
+  every cost the same way keeps the rule simple; the explanation says so. When the state shows
+  the cost couldn't really be paid (too few counters, nothing to sacrifice), the activation is
+  still ruled on, with a note `cost_taken_as_paid` saying a real game wouldn't allow it
+  (118.3).
 - `choose` is the type to make where the ability offers a choice ("U" or "{U}"; an option that
   is several mana is named by its Oracle notation, e.g. "{W}{R}"). Where the ability itself
   offers no choice, `choose` is used for triggered abilities that do (Mana Flare on Boros
@@ -49,6 +56,7 @@ from app.domain.card import (
     ManaAbility,
     ManaTrigger,
     PerCount,
+    Selector,
 )
 from app.domain.errors import QuestionError
 from app.domain.mana import (
@@ -194,32 +202,42 @@ def normalize_choose(choose: str | None) -> str | None:
 # --- what the ability would make, before replacement effects ---------------------------------
 
 
-def _options(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[list[_Option], str]:
-    """The ability's possible mana before replacement effects, and a sentence saying why."""
+def _options(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[list[_Option], str, list[str]]:
+    """The ability's possible mana before replacement effects, a sentence saying why, and the
+    types it defines. No options with types defined means an amount of zero (Gaea's Cradle
+    without creatures); no options and no types is 106.5 (a lone Reflecting Pool)."""
     prod = a.produces
     src = view.source(p)
     manas: list[Mana]
+    defined: list[str]
     why = ""
     if isinstance(prod, FixedMana):
         manas = [Mana.parse(prod.mana)]
+        defined = manas[0].types()
     elif isinstance(prod, ChoiceOfMana):
         manas = [Mana.parse(o) for o in prod.options]
+        defined = [t for t in TYPES if any(m.counts[TYPE_INDEX[t]] for m in manas)]
         why = "its controller chooses one of " + ", ".join(prod.options)
     elif isinstance(prod, AnyColor):
         manas = [Mana.of(c, prod.amount) for c in COLORS]
+        defined = list(COLORS)
         why = "its controller chooses a color (colorless is not a color, 106.1b)"
     elif isinstance(prod, AnyType):
         manas = [Mana.of(t, prod.amount) for t in TYPES]
+        defined = list(TYPES)
         why = "its controller chooses a type"
     elif isinstance(prod, PerCount):
         count = len(view.matching(prod.count, src))
         manas = [Mana.of(prod.mana_type, count)]
-        why = f"there {'is' if count == 1 else 'are'} {count} {describe_selector(prod.count)}"
+        defined = [prod.mana_type]
+        noun = describe_selector(prod.count, plural=count != 1)
+        why = f"there {'is' if count == 1 else 'are'} {count} {noun}"
     elif isinstance(prod, ColorOfPermanent):
         colors = 0
         for q in view.matching(prod.among, src):
             colors |= mask_of(q.face.face_colors)
         manas = [Mana.of(t, prod.amount) for t in mask_types(colors)]
+        defined = mask_types(colors)
         why = (
             f"the {describe_selector(prod.among)} have the colors {', '.join(mask_types(colors))}"
             if colors
@@ -236,6 +254,7 @@ def _options(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[list[_Optio
                 feeders.append(f"{q.name} ({q.id})")
         usable = seen & ALL_COLORS_MASK if prod.of == "color" else seen
         manas = [Mana.of(t, prod.amount) for t in mask_types(usable)]
+        defined = mask_types(usable)
         who = describe_selector(prod.among)
         if not seen:
             why = (
@@ -253,12 +272,12 @@ def _options(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[list[_Optio
     seen_keys: set[str] = set()
     for m in manas:
         if not m:
-            continue  # zero mana is no mana (106.5)
+            continue  # zero mana is no mana
         k = _option_key(m)
         if k not in seen_keys:
             seen_keys.add(k)
             options.append(_Option(k, m))
-    return options, why
+    return options, why, defined
 
 
 # --- triggers ----------------------------------------------------------------------------------
@@ -332,16 +351,47 @@ def _trigger_sums(fired: list[_Fired]) -> list[tuple[Mana, dict[str, str]]]:
 # --- the entry point ---------------------------------------------------------------------------
 
 
-def _state_after(board: Board, p: Permanent, tapped: bool | None) -> dict[str, Any] | None:
+def _state_after(
+    board: Board,
+    p: Permanent,
+    tapped: bool | None,
+    counters: dict[str, int] | None = None,
+) -> dict[str, Any] | None:
     state: GameState | None = board.state
     if state is None:
         return None
-    if tapped is not None and tapped != p.tapped:
+    entry = state.battlefield[p.index]
+    update: dict[str, Any] = {}
+    if tapped is not None and tapped != entry.tapped:
+        update["tapped"] = tapped
+    if counters is not None and counters != entry.counters:
+        update["counters"] = counters
+    if update:
         battlefield = list(state.battlefield)
-        battlefield[p.index] = battlefield[p.index].model_copy(update={"tapped": tapped})
+        battlefield[p.index] = entry.model_copy(update=update)
         state = state.model_copy(update={"battlefield": battlefield})
     # The same shape as the question's state, so a client can send it back as is.
     return state.model_dump(mode="json")
+
+
+def _pay_counters(
+    have: dict[str, int], remove: dict[str, int]
+) -> tuple[dict[str, int], list[tuple[str, int, int]]]:
+    """The counters left after a remove-counters cost, and each (counter, needed, had) the
+    permanent was short of. The answer takes the cost as paid (API.md), so what is there is
+    removed, and a counter at 0 is dropped from the state, as a client would send it."""
+    left = dict(have)
+    short: list[tuple[str, int, int]] = []
+    for counter, n in remove.items():
+        had = left.get(counter, 0)
+        if had < n:
+            short.append((counter, n, had))
+        rest = max(had - n, 0)
+        if rest:
+            left[counter] = rest
+        else:
+            left.pop(counter, None)
+    return left, short
 
 
 def _reason(code: str, rules: list[str], message: str) -> dict[str, Any]:
@@ -407,8 +457,19 @@ def activate(
     a = chosen.ability
     cost = a.cost
     ctrl = view.controller(p)
+    side = ""
+    if a.side_effect:
+        # Part of the ability's effect, not its cost (unlike life paid for Mana Confluence):
+        # it happens as the ability resolves, and nothing in the state tracks it.
+        side = (
+            f" When it resolves, {a.side_effect} as well; that is part of its effect, not a cost."
+        )
     steps.append(
-        Step(f"{me}, controlled by {ctrl}: the ability asked about is {chosen.summary}.", ())
+        Step(
+            f"{me}, controlled by {ctrl}: the ability asked about is {chosen.summary}.{side}",
+            # An intrinsic ability exists only because of the land type (305.6).
+            ("305.6",) if chosen.origin == "intrinsic" else (),
+        )
     )
     if cost.tap:
         steps.append(
@@ -436,10 +497,25 @@ def activate(
         )
     other = describe_cost(cost.model_copy(update={"tap": False, "untap": False}))
     if other != "no cost":
+        in_state: list[str] = []
+        if cost.remove_counters:
+            in_state.append("the returned state has the counters taken off it")
+        if cost.sacrifice == "self":
+            # Kept like any sacrifice (module docstring): one rule for every sacrifice cost.
+            in_state.append("the returned state still shows it; remove it as you sacrifice it")
+        elif cost.sacrifice is not None:
+            sel = cost.sacrifice
+            noun = (sel.subtypes or sel.types or ["permanent"])[0]
+            in_state.append(
+                f"the question doesn't say which {noun} is sacrificed, so none is removed from "
+                "the returned state"
+            )
         steps.append(
             Step(
                 f"Its other costs ({other}) are taken as paid: this ruling is about the "
-                "tap/untap part and the mana made.",
+                "tap/untap part and the mana made"
+                + (f" ({'; '.join(in_state)})" if in_state else "")
+                + ".",
                 (),
             )
         )
@@ -457,14 +533,27 @@ def activate(
     if (cost.tap or cost.untap) and p.has_type("creature"):
         recent = view.control_changed_this_turn(p)
         for change in view.control_changes.get(p.id, []):
-            steps.append(
-                Step(
-                    f"{change.source.label} gives {change.source.controller} control of it"
-                    + (" and haste" if change.effect.haste else ", but not haste")
-                    + "; a change of control restarts the count of 302.6.",
-                    ("302.6",),
+            to = change.source.controller
+            if not change.changes_controller:
+                # Taking control of what you already control changes nothing: the 302.6 count
+                # goes on (the effect's haste, if any, still applies).
+                text = (
+                    f"{change.source.label} gives {to} control of it, but {to} already "
+                    "controlled it, so control doesn't change and the count of 302.6 goes on"
+                    + ("; it also gives haste" if change.effect.haste else "")
                 )
-            )
+            else:
+                text = (
+                    f"{change.source.label} gives {to} control of it"
+                    + (" and haste" if change.effect.haste else ", but not haste")
+                    + (
+                        "; a change of control restarts the count of 302.6"
+                        if change in recent
+                        else f"; {to} has had that control since before their most recent "
+                        "turn began"
+                    )
+                )
+            steps.append(Step(text + ".", ("302.6",)))
         sick = not p.controlled_since_turn_start or bool(recent)
         haste = view.haste(p)
         if sick and haste.has:
@@ -499,15 +588,38 @@ def activate(
     if reasons:
         return illegal(reasons, chosen)
 
+    # -- the costs other than {T}/{Q}: taken as paid, paid in the returned state --
+    notes: list[dict[str, str]] = []
+    counters_after: dict[str, int] | None = None
+    if cost.remove_counters:
+        counters_after, short = _pay_counters(p.counters, cost.remove_counters)
+        for counter, n, had in short:
+            _cost_unpayable(
+                steps,
+                notes,
+                f"{me} has {had} {counter} counter{'' if had == 1 else 's'}, fewer than the "
+                f"{n} its cost removes",
+            )
+    sacrifice = cost.sacrifice
+    if isinstance(sacrifice, Selector) and not view.matching(sacrifice, view.source(p)):
+        _cost_unpayable(
+            steps,
+            notes,
+            f"{me}'s cost asks to sacrifice one of the {describe_selector(sacrifice)}, and "
+            "there are none",
+        )
+
     # -- what the ability would make --
-    options, why = _options(view, p, a)
+    options, why, defined = _options(view, p, a)
     if why:
         why_rules = [r for r in ("106.1b", "106.7") if r in why]
         if "could produce" in why and "106.7" not in why_rules:
             why_rules.append("106.7")
         steps.append(Step(f"What it can make: {why}.", tuple(why_rules)))
     self_rep: SelfReplacement | None = None
-    if a.instead is not None and p.counters.get(a.instead.counter, 0) > 0:
+    # The cost is paid before the ability resolves: its own "instead" sees the counters left.
+    counters_now = counters_after if counters_after is not None else p.counters
+    if a.instead is not None and counters_now.get(a.instead.counter, 0) > 0:
         self_rep = SelfReplacement(a.instead.amount, f"it has a {a.instead.counter} counter")
     effects = [
         Replacement(r.source.id, r.effect.change, r.effect.min_amount, r.source.name)
@@ -553,7 +665,6 @@ def activate(
         ) from exc
 
     # -- the path asked for --
-    notes: list[dict[str, str]] = []
     ability_choice_open = False
     picked: _Option | None = None
     choose_used = False
@@ -584,7 +695,9 @@ def activate(
                 steps.append(
                     Step(
                         "No type was chosen, but every choice gives the same result here.",
-                        ("616.1",),
+                        # What makes the choices meet is the replacement effects (616.1); without
+                        # any, only the ability's own choice (made as it resolves, 605.3).
+                        ("616.1",) if effects else ("605.3",),
                     )
                 )
             else:
@@ -597,13 +710,27 @@ def activate(
         produced = applied.mana
         _explain_replacements(steps, applied, effects, order)
     elif not options:
-        steps.append(
-            Step(
-                "No type of mana can be defined for it, so it makes no mana at all; mana that "
-                "was never made can't be replaced into mana.",
-                ("106.5",),
+        never_made = "; mana that was never made can't be replaced into mana" if effects else ""
+        if defined:
+            # The type is known and the amount is zero: that is no mana, but not 106.5, which
+            # is about a type that can't be defined.
+            zero = " or ".join("{" + t + "}" for t in defined)
+            steps.append(
+                Step(
+                    f"It makes no mana: zero {zero} (the type is defined, the amount is zero)"
+                    + never_made
+                    + "."
+                )
             )
-        )
+        else:
+            steps.append(
+                Step(
+                    "No type of mana can be defined for it, so it makes no mana at all"
+                    + never_made
+                    + ".",
+                    ("106.5",),
+                )
+            )
         if choose_key is not None:
             notes.append(
                 {
@@ -659,11 +786,14 @@ def activate(
                 continue
             trigger_total = trigger_total + mana
             triggered.append({**entry, "mana": _render(mana)})
+            # 106.12a: it is the permanent that is tapped for mana, and the ability that makes
+            # the mana.
             steps.append(
                 Step(
-                    f"{f.source.label} triggers because the ability "
-                    + ("was tapped for mana and " if f.trigger.requires_tap else "")
-                    + f"made mana: it adds {_render(mana)}. That mana comes from a triggered mana "
+                    f"{f.source.label} triggers because "
+                    + (f"{me} was tapped for mana and " if f.trigger.requires_tap else "")
+                    + f"the ability made mana: it adds {_render(mana)}. That mana comes from a "
+                    "triggered mana "
                     "ability, resolves at once and is not 'tapped for mana', so no replacement "
                     "effect changes it and it doesn't count toward a replacement's amount.",
                     ("106.12a", "605.1b", "605.3"),
@@ -702,7 +832,7 @@ def activate(
         )
     listed_outcomes = list(outcomes.values())
     if not options:
-        # 106.5: the one result is no mana at all.
+        # No type can be defined (106.5) or the amount is zero: the one result is no mana.
         listed_outcomes = [{"replacement_order": [], "produced": "", "total": ""}]
     if not choice_required and applied is not None:
         # The result asked for comes first, with the order and choices that gave it.
@@ -721,13 +851,23 @@ def activate(
             *(o for o in listed_outcomes if o["total"] != _render(total)),
         ]
     if len(listed_outcomes) > 1:
+        # 616.1 only when replacement effects are in play; choices rest on the rules of what
+        # offers them: the ability's own (605.3) or a triggered mana ability's (106.12a, 605.1b).
+        over_rules: list[str] = []
+        if effects:
+            over_rules.append("616.1")
+        picks = {who for o in listed_outcomes for who in o.get("choices", {})}
+        if "choose" in picks:
+            over_rules.append("605.3")
+        if picks - {"choose"}:
+            over_rules.extend(("106.12a", "605.1b"))
         steps.append(
             Step(
                 f"Over every {'order of the replacement effects and every ' if effects else ''}"
                 f"choice there are {len(listed_outcomes)} different results: "
                 + "; ".join(_outcome_text(o) for o in listed_outcomes[:_LIST_LIMIT])
                 + ".",
-                ("616.1",),
+                tuple(over_rules),
             )
         )
     new_tapped = True if cost.tap else False if cost.untap else None
@@ -744,9 +884,20 @@ def activate(
         "replacement_order": [t.effect.source_id for t in applied.trace] if applied else [],
         "outcomes": listed_outcomes,
         "notes": notes,
-        "state": _state_after(board, p, new_tapped),
+        "state": _state_after(board, p, new_tapped, counters_after),
     }
     return Verdict(answer, steps)
+
+
+def _cost_unpayable(steps: list[Step], notes: list[dict[str, str]], what: str) -> None:
+    """The state shows a cost that couldn't be paid (118.3). API.md takes costs other than
+    {T}/{Q} as paid, so the activation is still ruled on, with a note saying so."""
+    message = (
+        f"{what}: in a real game this cost couldn't be paid, so the ability couldn't be "
+        "activated (118.3); it is taken as paid here"
+    )
+    notes.append({"code": "cost_taken_as_paid", "message": message})
+    steps.append(Step(message + ".", ("118.3",)))
 
 
 def _outcome_text(outcome: dict[str, Any]) -> str:

@@ -114,7 +114,11 @@ class ListedAbility:
 
     @property
     def summary(self) -> str:
-        text = describe_ability(self.ability)
+        return self.describe()
+
+    def describe(self, *, has_counter: bool | None = None) -> str:
+        """The summary; has_counter as in describe_production (a state-specific wording)."""
+        text = describe_ability(self.ability, has_counter=has_counter)
         if self.origin == "intrinsic":
             return f"{text} (from its land type {self.land_type}, 305.6)"
         if self.granted_by is not None:
@@ -152,8 +156,18 @@ class Haste:
 
 @dataclass(frozen=True, slots=True)
 class ControlChange:
+    """A control-changing effect on a permanent. `previous` is who controlled it just before
+    this effect applied: when that is already the effect's controller, control doesn't change
+    (302.6's "controlled continuously" isn't interrupted), though the effect may still give
+    haste."""
+
     source: Source
     effect: GainControl
+    previous: str
+
+    @property
+    def changes_controller(self) -> bool:
+        return self.previous != self.source.controller
 
 
 # --- describing abilities in our own words ---------------------------------------------------
@@ -201,7 +215,9 @@ def describe_cost(cost: ManaAbilityCost) -> str:
     return ", ".join(parts) if parts else "no cost"
 
 
-def describe_production(ability: ManaAbility) -> str:
+def describe_production(ability: ManaAbility, *, has_counter: bool | None = None) -> str:
+    """The production in our words. has_counter: whether the permanent has the counter of the
+    ability's own "instead" (614.15); None describes the condition without saying."""
     p = ability.produces
     text: str
     if isinstance(p, FixedMana):
@@ -220,15 +236,16 @@ def describe_production(ability: ManaAbility) -> str:
         amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
         text = f"add {amount} of any {p.of} that the {describe_selector(p.among)} could produce"
     if isinstance(ability.instead, AmountIfCounter):
-        text += (
-            f" ({ability.instead.amount} of that mana instead while it has a "
-            f"{ability.instead.counter} counter)"
-        )
+        n, counter = ability.instead.amount, ability.instead.counter
+        if has_counter:
+            text += f" (it has a {counter} counter, so {n} of that mana instead)"
+        else:
+            text += f" ({n} of that mana instead while it has a {counter} counter)"
     return text
 
 
-def describe_ability(ability: ManaAbility) -> str:
-    return f"{describe_cost(ability.cost)}: {describe_production(ability)}"
+def describe_ability(ability: ManaAbility, *, has_counter: bool | None = None) -> str:
+    return f"{describe_cost(ability.cost)}: {describe_production(ability, has_counter=has_counter)}"
 
 
 def _ability_key(ability: ManaAbility, cache: dict[int, str]) -> str:
@@ -371,16 +388,18 @@ class BoardView:
                         False,
                         p.index,
                     )
+                    previous = controllers[target]
                     controllers[target] = src.controller
-                    changes.setdefault(target, []).append(ControlChange(src, a))
+                    changes.setdefault(target, []).append(ControlChange(src, a, previous))
         for e in board.effects:
             for a in _effect_abilities(e):
                 if isinstance(a, GainControl) and a.works_from == "effect":
                     if e.target is None or e.target not in controllers:
                         continue
                     src = Source(e.id, e.card.name, e.controller, e.target, None, True, e.index)
+                    previous = controllers[e.target]
                     controllers[e.target] = e.controller
-                    changes.setdefault(e.target, []).append(ControlChange(src, a))
+                    changes.setdefault(e.target, []).append(ControlChange(src, a, previous))
         self.controllers = controllers
         self.control_changes = changes
 
@@ -430,9 +449,13 @@ class BoardView:
 
     def control_changed_this_turn(self, p: Permanent) -> list[ControlChange]:
         """Control changes that certainly happened this turn: every effect (they last for the
-        turn) and any control-changing permanent that itself arrived this turn."""
+        turn) and any control-changing permanent that itself arrived this turn. An effect that
+        gives control to the player who already had it changes nothing, so it doesn't restart
+        the 302.6 clock."""
         recent: list[ControlChange] = []
         for change in self.control_changes.get(p.id, []):
+            if not change.changes_controller:
+                continue
             if change.source.is_effect:
                 recent.append(change)
                 continue

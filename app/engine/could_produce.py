@@ -462,7 +462,6 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
     has_attached = any(r.effect.source.relation == "attached" for r in view.replacements)
     for listed in view.mana_abilities(p, distinct=True):
         a = listed.ability
-        text = listed.summary
         if listed.origin == "intrinsic":
             rules.add("305.6")
         repl = _repl_multiset(fp._repl_memo, fp._sigs, view, p, a, has_attached)
@@ -470,7 +469,9 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
         if a.instead is not None and p.counters.get(a.instead.counter, 0) > 0:
             self_amount = a.instead.amount
             rules.update({"614.15", "616.1a"})
-            text += f" (it has a {a.instead.counter} counter: {self_amount} instead)"
+        # The ability's own "instead" is stated once: as a fact when the counter is there, as a
+        # condition otherwise.
+        text = listed.describe(has_counter=self_amount is not None)
         r = reflectors.get(id(a))
         if r is not None:
             assert isinstance(a.produces, CouldProduce)
@@ -580,9 +581,10 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
         )
     n_reflectors = sum(len(rs) for rs in fp.reflectors_of.values())
     if n_reflectors:
+        makes = "ability makes" if n_reflectors == 1 else "abilities make"
         steps.append(
             Step(
-                f"{n_reflectors} abilit{'y' if n_reflectors == 1 else 'ies'} make mana of a type "
+                f"{n_reflectors} {makes} mana of a type "
                 "other permanents could produce. They were solved together as a least fixpoint: "
                 "each starts with nothing and grows only from what the permanents it watches "
                 "could produce, so reflectors that only see each other (or themselves) make "

@@ -554,3 +554,167 @@ def test_twelve_mixed_effects_list_every_distinct_total() -> None:
     assert len(a["outcomes"]) == len(totals(a)) > 5
     for o in a["outcomes"][:10]:
         assert act(b, "f", replacement_order=o["replacement_order"])["total"] == o["total"]
+
+
+# --- rules review: control, costs paid in the state, wording and citations -------------------
+
+
+def steps_text(v: Any) -> str:
+    return " ".join(s.text for s in v.steps)
+
+
+def test_control_magic_on_your_own_creature_doesnt_restart_the_clock() -> None:
+    # 302.6: alice controlled her Elves continuously; taking control of it changes nothing.
+    b = board(
+        P("e", "Llanowar Elves"),
+        P("cm", "Control Magic", attached_to="e", controlled_since_turn_start=False),
+    )
+    v = activate(b, "e")
+    assert (v.answer["legal"], v.answer["total"], v.answer["reasons"]) == (True, "{G}", [])
+    text = steps_text(v)
+    assert "already controlled it" in text
+    assert "restarts" not in text and "hasn't controlled" not in text
+
+
+def test_control_effect_without_haste_on_your_own_creature_doesnt_restart_the_clock() -> None:
+    # 302.6: an Act of Treason-like effect without haste, aimed at your own creature.
+    borrow = {
+        "name": "Borrowed Loyalty",
+        "types": ["sorcery"],
+        "abilities": [{"kind": "gain_control", "of": "target", "works_from": "effect"}],
+    }
+    effect = {"id": "b", "definition": borrow, "controller": "alice", "target": "e"}
+    v = activate(board(P("e", "Llanowar Elves"), effects=(effect,)), "e")
+    assert (v.answer["legal"], v.answer["total"]) == (True, "{G}")
+    assert "restarts" not in steps_text(v)
+    # The same effect on bob's creature is a real change of control: summoning sick.
+    a = act(board(P("e", "Llanowar Elves", "bob"), effects=(effect,)), "e")
+    assert a["legal"] is False and a["reasons"][0]["code"] == "summoning_sick"
+
+
+def test_removed_counters_are_paid_in_the_returned_state() -> None:
+    # 118.3 / API.md: the cost is taken as paid, so the state shows the counter gone.
+    def counters_after(counters: dict[str, int]) -> dict[str, int]:
+        a = act(board(P("crag", "Vivid Crag", counters=counters)), "crag", ability=1, choose="U")
+        assert (a["legal"], a["total"], a["notes"]) == (True, "{U}", [])
+        return next(p for p in a["state"]["battlefield"] if p["id"] == "crag")["counters"]
+
+    assert counters_after({"charge": 2}) == {"charge": 1}
+    assert counters_after({"charge": 1, "+1/+1": 3}) == {"+1/+1": 3}  # key dropped at 0
+    # Its first ability has no such cost: the counters stay.
+    a = act(board(P("crag", "Vivid Crag", counters={"charge": 2})), "crag", ability=0)
+    assert a["state"]["battlefield"][0]["counters"] == {"charge": 2}
+
+
+def test_missing_counters_are_taken_as_paid_with_a_note() -> None:
+    # 118.3: with no charge counter the cost couldn't really be paid; API.md still rules on it.
+    v = activate(board(P("crag", "Vivid Crag")), "crag", ability=1, choose="U")
+    a = v.answer
+    assert (a["legal"], a["total"]) == (True, "{U}")
+    assert [n["code"] for n in a["notes"]] == ["cost_taken_as_paid"]
+    assert "118.3" in a["notes"][0]["message"] and "118.3" in v.citations
+    assert a["state"]["battlefield"][0]["counters"] == {}
+
+
+def test_own_instead_sees_the_counters_left_after_the_cost() -> None:
+    # 614.15: the cost is paid before the ability resolves; its "instead" looks afterwards.
+    druid = {
+        "name": "Counter Spender",
+        "types": ["artifact"],
+        "abilities": [
+            {
+                "kind": "mana_ability",
+                "cost": {"tap": True, "remove_counters": {"+1/+1": 1}},
+                "produces": {"kind": "fixed", "mana": "{G}"},
+                "instead": {"kind": "amount_if_counter", "counter": "+1/+1", "amount": 3},
+            }
+        ],
+    }
+    one = {"id": "d", "definition": druid, "controller": "alice", "counters": {"+1/+1": 1}}
+    two = {**one, "counters": {"+1/+1": 2}}
+    assert act(board(one), "d")["total"] == "{G}"
+    assert act(board(two), "d")["total"] == "{G}{G}{G}"
+
+
+def test_sacrifice_with_nothing_to_sacrifice_is_noted() -> None:
+    # 118.3: Squandered Resources with no land: a real game wouldn't allow it.
+    v = activate(board(P("sq", "Squandered Resources")), "sq")
+    assert v.answer["legal"] is True
+    assert [n["code"] for n in v.answer["notes"]] == ["cost_taken_as_paid"]
+    assert "118.3" in v.citations
+
+
+def test_sacrificed_land_stays_in_the_state_and_the_explanation_says_why() -> None:
+    # API.md: the question doesn't say which land is sacrificed; the state keeps it.
+    b = board(P("sq", "Squandered Resources"), P("f", "Forest"), P("i", "Island"))
+    v = activate(b, "sq", choose="G")
+    assert v.answer["notes"] == []
+    assert v.answer["state"] == b.state.model_dump(mode="json")  # type: ignore[union-attr]
+    assert "doesn't say which land is sacrificed" in steps_text(v)
+
+
+def test_zero_amount_is_no_mana_not_an_undefined_type() -> None:
+    # Gaea's Cradle without creatures: the type ({G}) is defined, the amount is zero; 106.5 is
+    # only for a type that can't be defined.
+    v = activate(board(P("cr", "Gaea's Cradle")), "cr")
+    assert (v.answer["legal"], v.answer["produced"], v.answer["made_mana"]) == (True, "", False)
+    text = steps_text(v)
+    assert "zero {G}" in text and "no mana" in text
+    assert "can be defined" not in text
+    assert "106.5" not in v.citations
+    # A lone Reflecting Pool keeps 106.5.
+    assert "106.5" in activate(board(P("pool", "Reflecting Pool")), "pool").citations
+
+
+def test_one_creature_is_singular() -> None:
+    # Wording: "there is 1 creature you control".
+    v = activate(board(P("cr", "Gaea's Cradle"), P("e", "Llanowar Elves")), "cr")
+    text = steps_text(v)
+    assert "there is 1 creature you control" in text and "1 creatures" not in text
+
+
+def test_trigger_says_the_permanent_was_tapped_and_the_ability_made_mana() -> None:
+    # 106.12a: the land is tapped for mana; the ability makes the mana.
+    v = activate(board(P("f", "Forest"), P("flare", "Mana Flare")), "f")
+    text = steps_text(v)
+    assert "Forest (f) was tapped for mana and the ability made mana" in text
+    assert "the ability was tapped" not in text
+    # Caged Sun needs no tapping: only the ability making mana.
+    v = activate(board(P("f", "Forest"), P("sun", "Caged Sun", chosen_color="G")), "f")
+    assert "Caged Sun (sun) triggers because the ability made mana" in steps_text(v)
+
+
+def test_intrinsic_ability_step_cites_305_6() -> None:
+    # 305.6: the Forest's ability comes from its land type; a printed one doesn't cite it.
+    v = activate(board(P("f", "Forest")), "f")
+    assert "from its land type Forest" in v.steps[0].text and "305.6" in v.steps[0].rules
+    assert "305.6" not in activate(board(P("e", "Llanowar Elves")), "e").steps[0].rules
+
+
+def test_outcome_steps_cite_616_1_only_with_replacement_effects() -> None:
+    # 616.1 is about the order of replacement effects; choices alone don't rest on it.
+    for b, pid in [
+        (board(P("birds", "Birds of Paradise")), "birds"),
+        (board(P("g", "Boros Garrison"), P("flare", "Mana Flare")), "g"),
+    ]:
+        v = activate(b, pid)
+        assert any(s.text.startswith("Over every") for s in v.steps)
+        assert "616.1" not in v.citations
+    v = activate(board(P("g", "Boros Garrison"), P("flare", "Mana Flare")), "g")
+    over = next(s for s in v.steps if s.text.startswith("Over every"))
+    assert set(over.rules) == {"106.12a", "605.1b"}
+    v = activate(
+        board(P("f", "Forest"), P("refl", "Mana Reflection"), P("c", "Contamination")), "f"
+    )
+    over = next(s for s in v.steps if s.text.startswith("Over every"))
+    assert over.rules == ("616.1",)
+
+
+def test_side_effect_is_explained_in_the_ability_step() -> None:
+    # Llanowar Wastes' colored ability and Ancient Tomb hurt you; that is not a cost.
+    v = activate(board(P("lw", "Llanowar Wastes")), "lw", ability=1, choose="G")
+    assert "1 damage to you" in v.steps[0].text and "not a cost" in v.steps[0].text
+    v = activate(board(P("t", "Ancient Tomb")), "t")
+    assert "2 damage to you" in v.steps[0].text
+    v = activate(board(P("lw", "Llanowar Wastes")), "lw", ability=0)
+    assert "damage" not in steps_text(v)

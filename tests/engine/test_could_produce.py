@@ -12,7 +12,7 @@ from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.domain.state import Board
 from app.engine.could_produce import could_produce
-from tests.engine.mana_helpers import E, P, board
+from tests.engine.mana_helpers import E, P, board, card
 
 
 def types(b: Board, pid: str | None = None) -> dict[str, list[str]]:
@@ -479,3 +479,29 @@ def test_answer_does_not_depend_on_battlefield_order(
     shuffled = list(perms)
     seed.shuffle(shuffled)
     assert types(board(*perms)) == types(board(*shuffled))
+
+
+# --- wording --------------------------------------------------------------------------------
+
+
+def test_incubation_druid_states_its_counter_once() -> None:
+    # 614.15: its own "instead" is said once, as a fact when it has the counter.
+    b = board(P("d", "Incubation Druid", counters={"+1/+1": 1}), P("f", "Forest"))
+    line = next(s.text for s in could_produce(b, "d").steps if s.text.startswith("Incubation"))
+    assert line.count("+1/+1 counter") == 1
+    assert "it has a +1/+1 counter, so 3 of that mana instead" in line
+    b = board(P("d", "Incubation Druid"), P("f", "Forest"))
+    line = next(s.text for s in could_produce(b, "d").steps if s.text.startswith("Incubation"))
+    assert line.count("+1/+1 counter") == 1 and "while it has a +1/+1 counter" in line
+
+
+def test_one_reflector_is_singular() -> None:
+    # Wording: "1 ability makes".
+    v = could_produce(board(P("pool", "Reflecting Pool"), P("f", "Forest")), None)
+    assert any(s.text.startswith("1 ability makes mana") for s in v.steps)
+
+
+def test_mana_reflection_summary_reads_as_a_replacement() -> None:
+    # 106.12b, 616.1: Mana Reflection replaces the mana; it doesn't trigger.
+    summary = card("Mana Reflection").summary
+    assert not summary.startswith("Whenever") and "instead" in summary
