@@ -98,14 +98,14 @@ def _document_problem_schema(app: FastAPI) -> None:
         for name, sub in components["Problem"].pop("$defs", {}).items():
             components.setdefault(name, sub)
         # Every validation failure is problem+json, not FastAPI's default shape; bodies can also
-        # be malformed (400) or too large (413).
+        # be malformed (400), too large (413) or not JSON (415).
         for item in schema.get("paths", {}).values():
             for method, operation in item.items():
                 responses = operation.setdefault("responses", {})
                 if "422" in responses:
                     responses.update(problem_responses_json(422))
                 if method == "post":
-                    responses.update(problem_responses_json(400, 413, 422))
+                    responses.update(problem_responses_json(400, 413, 415, 422))
         components.pop("HTTPValidationError", None)
         components.pop("ValidationError", None)
         app.openapi_schema = schema

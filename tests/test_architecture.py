@@ -37,3 +37,13 @@ def test_engine_and_domain_import_no_web_or_database_code() -> None:
                 if any(name == f or name.startswith(f + ".") for f in FORBIDDEN):
                     offenders.append(f"{path.relative_to(ROOT)} imports {name}")
     assert offenders == []
+
+
+def test_engine_version_covers_rules_code_and_card_data() -> None:
+    # A change to the rules code or the cards must give questions fresh rulings.
+    from app.catalog import catalog_digest
+    from app.version import engine_version, rules_code_digest
+
+    version = engine_version()
+    assert rules_code_digest() in version
+    assert catalog_digest()[:8] in version

@@ -55,6 +55,16 @@ class ServiceMiddleware:
             if length is not None and (not length.isdigit() or int(length) > self.max_body):
                 await self._too_large(send_with_id)
                 return
+            if scope["method"] in ("POST", "PUT", "PATCH") and not _is_json(
+                headers.get("content-type")
+            ):
+                response = problem_response(
+                    415,
+                    "unsupported_media_type",
+                    "Send the body as JSON (Content-Type: application/json).",
+                )
+                await response(scope, _empty_receive, send_with_id)
+                return
             if scope["method"] in ("POST", "PUT", "PATCH"):
                 # Read the whole body (up to the limit) before the app sees any of it, so the
                 # size and nesting limits hold for chunked uploads too.
@@ -112,6 +122,16 @@ class ServiceMiddleware:
             f"The body is larger than the limit of {self.max_body} bytes.",
         )
         await response({"type": "http"}, _empty_receive, send)
+
+
+def _is_json(content_type: str | None) -> bool:
+    # No content type at all is read as JSON (curl -d without -H); anything else must say so.
+    if content_type is None:
+        return True
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (
+        media.startswith("application/") and media.endswith("+json")
+    )
 
 
 async def _empty_receive() -> Message:

@@ -137,6 +137,7 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
         400: "Malformed JSON",
         404: "Not found",
         413: "Body too large",
+        415: "The body is not JSON",
         422: "Invalid or inconsistent question (the errors name the field)",
         503: "Not ready",
     }

@@ -50,7 +50,11 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
 _Cost = TypeVar("_Cost", AlternativeCost, AdditionalCost)
 
 # Which rule says a multi-part card is cast as one of its parts.
-_FACE_RULES: dict[str, tuple[str, ...]] = {"split": ("709.3",), "adventure": ("715.3",)}
+_FACE_RULES: dict[str, tuple[str, ...]] = {
+    "split": ("709.3",),
+    "modal_dfc": ("712.8",),
+    "adventure": ("715.3",),
+}
 
 
 def _find_cost(
@@ -171,7 +175,7 @@ def cast_without_paying(
             ("118.9",),
         )
     )
-    if cast_face.mana_cost is None:
+    if cast_face.mana_cost is None and not cast_face.is_type("land"):
         # 202.1b: no mana cost at all (Crashing Footfalls). Nothing is skipped that could have
         # been paid, but the spell can still be cast this way.
         steps.append(
@@ -183,11 +187,12 @@ def cast_without_paying(
         )
 
     if x != 0:
-        # 107.3b: X must be 0. Not a reason to refuse, only a correction of the question.
+        # 107.3b: X must be 0. Not a reason to refuse, only a correction of the question (the
+        # API's own example asks x = 4 of a card without X and expects this note, x = 0).
         has_x = cast_face.x_count > 0
         note(
             "x_must_be_zero",
-            ("107.3b",),
+            ("107.3b",) if has_x else ("202.3",),
             (
                 f"X was asked as {x}, but a spell cast without paying its mana cost must choose 0 "
                 "for X."

@@ -10,21 +10,10 @@ from typing import Literal
 from app.domain.card import Card, CardFace, EntersWithCounters, EtbTrigger
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
+from app.engine.free_cast import resolve_face
 
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
 OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
-
-
-def _face(card: Card, face: str | None) -> CardFace:
-    if face is None:
-        return card.front
-    found = card.face_named(face)
-    if found is None:
-        names = ", ".join(f.name for f in card.card_faces)
-        raise QuestionError(
-            ("body", "face"), f"{card.name} has no face {face!r} ({names})", "no_such_face"
-        )
-    return found
 
 
 def _etb_refers_to_x(face: CardFace) -> bool:
@@ -63,7 +52,19 @@ def mana_value(
             "face_not_applicable",
         )
     steps: list[Step] = []
-    chosen = _face(card, face)
+    chosen = resolve_face(card, face, ("body", "face"))
+    if zone == "stack" and chosen.is_type("land"):
+        raise QuestionError(
+            ("body", "zone"),
+            f"{chosen.name} is a land: lands are played, never cast, so it can't be on the stack",
+            "land_not_on_stack",
+        )
+    if zone == "battlefield" and not chosen.is_permanent:
+        raise QuestionError(
+            ("body", "zone"),
+            f"{chosen.name} is not a permanent card, so it can't be on the battlefield",
+            "not_a_permanent",
+        )
     has_x = (
         chosen.x_count > 0
         if zone in ("stack", "battlefield")

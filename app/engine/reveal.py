@@ -111,18 +111,8 @@ def _validate(
     if limit < 0:
         raise QuestionError(("body", field), f"{field} can't be negative", "invalid_value")
 
-    # `unpayable` describes the player ("I have no creature to sacrifice"), but a name that no
-    # card in this library has as an additional cost is most likely a typo: say so.
-    known = {
-        c.name.casefold() for card in library for f in card.card_faces for c in f.additional_costs
-    }
-    for i, name in enumerate(unpayable):
-        if name.casefold() not in known:
-            raise QuestionError(
-                ("body", "unpayable", i),
-                f"no card in the library has an additional cost named {name!r}",
-                "unknown_cost",
-            )
+    # `unpayable` describes the player ("I have no creature to sacrifice"), whatever the
+    # library holds: a name no card here asks for simply never matters.
     return limit
 
 
@@ -155,19 +145,18 @@ def reveal_until(
         steps.append(Step(message, rules))
 
     if cascade:
-        wanted = f"a nonland card with mana value less than {limit}"
+        wanted = f"nonland card with mana value less than {limit}"
         steps.append(
             Step(
-                f"Cascade: cards are exiled from the top of the library until {wanted}.",
+                f"Cascade: cards are exiled from the top of the library until a {wanted}.",
                 ("702.85a",),
             )
         )
     else:
         wanted = (
-            f"a {'nonlegendary ' if nonlegendary else ''}nonland card with mana value {limit} "
-            "or less"
+            f"{'nonlegendary ' if nonlegendary else ''}nonland card with mana value {limit} or less"
         )
-        steps.append(Step(f"Cards are revealed from the top of the library until {wanted}."))
+        steps.append(Step(f"Cards are revealed from the top of the library until a {wanted}."))
 
     def qualifies(mv: int) -> bool:
         return mv < limit if cascade else mv <= limit
@@ -192,7 +181,7 @@ def reveal_until(
             rules = mv_rules
         else:
             hit_index = index
-            steps.append(Step(f"{card.name} is {wanted} ({mv_text}): it is the hit.", mv_rules))
+            steps.append(Step(f"{card.name} is a {wanted} ({mv_text}): it is the hit.", mv_rules))
             break
         skipped_nonland += 1
         if skipped_nonland <= _MAX_SKIP_STEPS:
@@ -243,7 +232,7 @@ def reveal_until(
 
     hit = library[hit_index]
     answer["hit"] = hit.name
-    cast_face = resolve_face(hit, face, ("body", "face"))
+    cast_face = None
     did_cast = False
     if not cast:
         note(
@@ -253,6 +242,7 @@ def reveal_until(
             f"other {verb} cards.",
         )
     else:
+        cast_face = resolve_face(hit, face, ("body", "face"))
         # Only the hit's own additional costs can be unpayable for it.
         own = {c.name.casefold() for c in cast_face.additional_costs}
         free = cast_without_paying(
@@ -278,6 +268,12 @@ def reveal_until(
                     f"Cast as {cast_face.name}, the spell would have mana value {on_stack}, not "
                     f"less than {limit}: cascade doesn't allow casting it.",
                 )
+                # The free-cast answer must agree: cascade forbids what 118.9 alone allows.
+                answer["free_cast"] = {
+                    **free.answer,
+                    "castable": False,
+                    "reasons": [*free.answer["reasons"], reasons[-1]],
+                }
             else:
                 steps.append(
                     Step(
@@ -310,7 +306,7 @@ def reveal_until(
         )
     new_library = library[hit_index + 1 :] + to_bottom
     answer["cast"] = did_cast
-    answer["cast_face"] = cast_face.name if did_cast else None
+    answer["cast_face"] = cast_face.name if did_cast and cast_face is not None else None
     answer["cast_x"] = 0 if did_cast else None
     answer["bottom"] = [c.name for c in to_bottom]
     answer["library"] = [c.name for c in new_library]

@@ -26,6 +26,35 @@ def resolve_card(catalog: Catalog, name: str, loc: Loc) -> Card:
     return card
 
 
+def face_spelling(card: Card, name: str | None) -> str | None:
+    """A face name in the card's own spelling (unknown names are left for the engine to
+    refuse); the whole card's name means no particular face."""
+    if name is None or name.strip().casefold() == card.name.casefold():
+        return None
+    face = card.face_named(name.strip())
+    return face.name if face is not None else name
+
+
+def named_face(card: Card, asked_name: str) -> str | None:
+    """When a request named a card by one of its faces ("Stomp"), that face (API.md: a face's
+    name names the card wherever a request names one; it also says which face is meant)."""
+    if not card.faces:
+        return None
+    return face_spelling(card, asked_name)
+
+
+def cost_spelling(cards: list[Card], names: list[str]) -> list[str]:
+    """Cost names ("kicker") in the catalog's spelling ("Kicker"), so equal questions are one."""
+    known: dict[str, str] = {}
+    for card in cards:
+        for face in card.card_faces:
+            for cost in face.additional_costs:
+                known[cost.name.casefold()] = cost.name
+            for alt in face.alternative_costs:
+                known[alt.name.casefold()] = alt.name
+    return [known.get(n.strip().casefold(), n) for n in names]
+
+
 def _card_of(catalog: Catalog, item: PermanentIn | EffectIn, loc: Loc) -> Card:
     if item.card is not None and item.definition is not None:
         raise QuestionError(

@@ -116,3 +116,27 @@ def test_bad_questions_are_422_naming_the_field(
     sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
 ) -> None:
     assert_problem(sqlite_client.post(FREE, json=body), loc, code)
+
+
+def test_a_card_named_by_a_face_casts_that_face(sqlite_client: TestClient) -> None:
+    answer = sqlite_client.post(FREE, json={"card": "Stomp"}).json()["answer"]
+    assert (answer["face"], answer["mana_value_on_stack"]) == ("Stomp", 2)
+    land = sqlite_client.post(FREE, json={"card": "Shatterskull, the Hammer Pass"}).json()
+    assert land["answer"]["castable"] is False
+
+
+def test_cost_names_are_normalized_into_one_question(sqlite_client: TestClient) -> None:
+    a = sqlite_client.post(
+        FREE, json={"card": "Gatekeeper of Malakir", "additional_costs": ["kicker"]}
+    )
+    b = sqlite_client.post(
+        FREE, json={"card": "gatekeeper of malakir", "additional_costs": ["Kicker"]}
+    )
+    assert a.json()["id"] == b.json()["id"]
+    assert a.json()["question"]["additional_costs"] == ["Kicker"]
+
+
+def test_a_land_is_not_said_to_be_castable(sqlite_client: TestClient) -> None:
+    ruling = sqlite_client.post(FREE, json={"card": "Forest"}).json()
+    assert ruling["answer"]["castable"] is False
+    assert not any("can be cast without paying" in s["text"] for s in ruling["explanation"])

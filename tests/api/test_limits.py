@@ -182,3 +182,15 @@ def test_wrong_types_are_not_coerced(
     r = sqlite_client.post(path, json=body)
     assert r.status_code == 422, r.text
     assert loc in [e["loc"] for e in r.json()["errors"]]
+
+
+def test_a_body_that_is_not_json_is_415(sqlite_client: TestClient) -> None:
+    body = b'{"card": "Fireball", "zone": "stack"}'
+    r = sqlite_client.post(MV, content=body, headers={"content-type": "text/plain"})
+    assert r.status_code == 415
+    assert r.headers["content-type"] == "application/problem+json"
+    assert r.json()["code"] == "unsupported_media_type"
+    ok = sqlite_client.post(
+        MV, content=body, headers={"content-type": "application/json; charset=utf-8"}
+    )
+    assert ok.status_code in (200, 201)

@@ -89,3 +89,60 @@ def test_wrong_body_type_is_422(sqlite_client: TestClient) -> None:
     r = sqlite_client.post(MV, json=[1, 2])
     assert r.status_code == 422
     assert r.json()["errors"][0]["loc"] == ["body"]
+
+
+@pytest.mark.parametrize(
+    ("question", "face", "value"),
+    [
+        # API.md: a face's name names the card, and on the stack or battlefield that face.
+        ({"card": "Tibalt, Cosmic Impostor", "zone": "stack"}, "Tibalt, Cosmic Impostor", 7),
+        ({"card": "Stomp", "zone": "stack"}, "Stomp", 2),
+        (
+            {"card": "Shatterskull, the Hammer Pass", "zone": "battlefield"},
+            "Shatterskull, the Hammer Pass",
+            0,
+        ),
+        # Off the stack the card has its front face's (or both halves') characteristics.
+        ({"card": "Stomp", "zone": "hand"}, "Bonecrusher Giant", 3),
+        ({"card": "Ice", "zone": "library"}, "Fire", 4),
+    ],
+)
+def test_a_card_named_by_a_face(
+    sqlite_client: TestClient, question: dict[str, object], face: str, value: int
+) -> None:
+    answer = sqlite_client.post(MV, json=question).json()["answer"]
+    assert (answer["face"], answer["mana_value"]) == (face, value)
+
+
+def test_equal_questions_spelled_differently_share_a_ruling(sqlite_client: TestClient) -> None:
+    a = sqlite_client.post(MV, json={"card": "tibalt, cosmic impostor", "zone": "stack"})
+    b = sqlite_client.post(
+        MV,
+        json={
+            "card": "Valki, God of Lies // Tibalt, Cosmic Impostor",
+            "zone": "stack",
+            "face": "TIBALT, COSMIC IMPOSTOR",
+        },
+    )
+    assert a.json()["id"] == b.json()["id"]
+    assert a.json()["question"]["face"] == "Tibalt, Cosmic Impostor"
+
+
+@pytest.mark.parametrize(
+    ("question", "code"),
+    [
+        ({"card": "Fireball", "zone": "battlefield"}, "not_a_permanent"),
+        ({"card": "Forest", "zone": "stack"}, "land_not_on_stack"),
+        (
+            {"card": "Shatterskull, the Hammer Pass", "zone": "stack"},
+            "land_not_on_stack",
+        ),
+    ],
+)
+def test_objects_that_cant_be_there_are_422(
+    sqlite_client: TestClient, question: dict[str, object], code: str
+) -> None:
+    r = sqlite_client.post(MV, json=question)
+    assert r.status_code == 422
+    assert r.json()["code"] == code
+    assert r.json()["errors"][0]["loc"] == ["body", "zone"]

@@ -137,11 +137,6 @@ def test_an_empty_library_is_a_question_too(sqlite_client: TestClient) -> None:
             "unknown_card",
         ),
         (
-            {"library": ["Fling"], "max_mana_value": 3, "unpayable": ["Kicker"]},
-            ["body", "unpayable", 0],
-            "unknown_cost",
-        ),
-        (
             {"library": ["Lightning Bolt"], "max_mana_value": 3, "face": "Ice"},
             ["body", "face"],
             "no_such_face",

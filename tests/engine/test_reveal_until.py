@@ -337,10 +337,6 @@ def test_an_empty_library_reveals_nothing() -> None:
         ),
         ({"mode": "reveal", "max_mana_value": -1}, ("body", "max_mana_value")),
         ({"mode": "cascade", "cascade_mana_value": -2}, ("body", "cascade_mana_value")),
-        (
-            {"mode": "reveal", "max_mana_value": 3, "unpayable": ["Kicker"]},
-            ("body", "unpayable", 0),
-        ),
         ({"mode": "reveal", "max_mana_value": 3, "face": "Ice"}, ("body", "face")),
     ],
 )
@@ -458,3 +454,48 @@ def test_each_card_lands_in_each_bottom_position_about_equally_often() -> None:
             positions[(name, i)] += 1
     for n in positions.values():
         assert abs(n - runs / 4) < 0.1 * runs  # 1000 expected, within 400
+
+
+def test_unpayable_describes_the_player_whatever_the_library_holds() -> None:
+    # "I can't sacrifice a creature" is true of the player; a library without Fling doesn't
+    # make it a bad question.
+    verdict = reveal_until(
+        [card("Island"), card("Lightning Bolt")],
+        mode="reveal", max_mana_value=3, cascade_mana_value=None, nonlegendary=False,
+        cast=True, face=None, unpayable=["Sacrifice a creature"], rng=random.Random(1),
+    )  # fmt: skip
+    assert verdict.answer["cast"] is True
+
+
+def test_face_is_not_checked_when_nothing_is_cast() -> None:
+    verdict = reveal_until(
+        [card("Lightning Bolt")],
+        mode="reveal", max_mana_value=3, cascade_mana_value=None, nonlegendary=False,
+        cast=False, face="Ice", unpayable=[], rng=random.Random(1),
+    )  # fmt: skip
+    assert verdict.answer["hit"] == "Lightning Bolt" and verdict.answer["cast"] is False
+
+
+def test_cascade_free_cast_answer_agrees_with_the_cascade_limit() -> None:
+    # 702.85a: Tibalt (mana value 7) can't be cast from cascade 5, and the nested free-cast
+    # answer says so too.
+    verdict = reveal_until(
+        [card("Valki, God of Lies // Tibalt, Cosmic Impostor")],
+        mode="cascade", max_mana_value=None, cascade_mana_value=5, nonlegendary=False,
+        cast=True, face="Tibalt, Cosmic Impostor", unpayable=[], rng=random.Random(1),
+    )  # fmt: skip
+    assert verdict.answer["cast"] is False
+    assert verdict.answer["free_cast"]["castable"] is False
+    codes = [r["code"] for r in verdict.answer["free_cast"]["reasons"]]
+    assert "cascade_mana_value_too_high" in codes
+
+
+def test_no_hit_wording() -> None:
+    verdict = reveal_until(
+        [card("Island")],
+        mode="reveal", max_mana_value=3, cascade_mana_value=None, nonlegendary=False,
+        cast=True, face=None, unpayable=[], rng=random.Random(1),
+    )  # fmt: skip
+    assert (
+        "holds no nonland card with mana value 3 or less" in verdict.answer["reasons"][0]["message"]
+    )

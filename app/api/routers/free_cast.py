@@ -13,7 +13,7 @@ from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.domain.card import Name
 from app.engine.free_cast import cast_without_paying
-from app.rulings.resolve import resolve_card
+from app.rulings.resolve import cost_spelling, face_spelling, named_face, resolve_card
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/spells", tags=["spells"])
@@ -90,7 +90,18 @@ def post_cast_without_paying(
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
     card = resolve_card(rulings.catalog, body.card, ("body", "card"))
-    question = body.model_copy(update={"card": card.name}).model_dump(mode="json")
+    # Normalized: catalog spellings, and a card named by one face means that face.
+    alternative = cost_spelling([card], [body.alternative_cost]) if body.alternative_cost else []
+    body = body.model_copy(
+        update={
+            "card": card.name,
+            "face": face_spelling(card, body.face) if body.face else named_face(card, body.card),
+            "alternative_cost": alternative[0] if alternative else None,
+            "additional_costs": cost_spelling([card], body.additional_costs),
+            "unpayable": cost_spelling([card], body.unpayable),
+        }
+    )
+    question = body.model_dump(mode="json")
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,

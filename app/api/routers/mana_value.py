@@ -13,7 +13,7 @@ from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
 from app.domain.card import Name
 from app.engine.mana_value import Zone, mana_value
-from app.rulings.resolve import resolve_card
+from app.rulings.resolve import face_spelling, named_face, resolve_card
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/spells", tags=["spells"])
@@ -72,7 +72,13 @@ def post_mana_value(
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
     card = resolve_card(rulings.catalog, body.card, ("body", "card"))
-    question = body.model_copy(update={"card": card.name}).model_dump(mode="json")
+    # Normalized: the catalog's spelling; a card named by one face means that face where a
+    # face matters (on the stack or the battlefield).
+    face = face_spelling(card, body.face) if body.face else None
+    if face is None and body.face is None and body.zone in ("stack", "battlefield"):
+        face = named_face(card, body.card)
+    body = body.model_copy(update={"card": card.name, "face": face})
+    question = body.model_dump(mode="json")
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,

@@ -8,7 +8,7 @@ import secrets
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 from starlette.responses import Response
 
 from app.api.deps import get_rulings
@@ -17,7 +17,7 @@ from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.domain.card import Card, Name
 from app.engine.reveal import reveal_until
-from app.rulings.resolve import resolve_card
+from app.rulings.resolve import cost_spelling, face_spelling, resolve_card
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/library", tags=["library"])
@@ -33,6 +33,18 @@ Seed = Annotated[int, Field(ge=0, le=MAX_SEED)]
 def pick_seed(seed: int | None) -> int:
     """The seed to use: the client's, else a fresh one the ruling records (API.md)."""
     return seed if seed is not None else secrets.randbelow(MAX_SEED + 1)
+
+
+def _library_card_kind(value: Any) -> str:
+    return "name" if isinstance(value, str) else "definition"
+
+
+# A card by name or by inline definition. Tagged, so an error's loc says which was meant
+# (["body", "library", 1, "definition", "types"]) rather than naming pydantic internals.
+LibraryCard = Annotated[
+    Annotated[Name, Tag("name")] | Annotated[Card, Tag("definition")],
+    Discriminator(_library_card_kind),
+]
 
 
 class RevealUntilRequest(BaseModel):
@@ -63,7 +75,7 @@ class RevealUntilRequest(BaseModel):
         },
     )
 
-    library: list[Name | Card] = Field(
+    library: list[LibraryCard] = Field(
         max_length=MAX_LIBRARY,
         description="Top first: card names (any case) or inline card definitions",
     )
@@ -124,6 +136,16 @@ def post_reveal_until(
             library.append(card)
             normalized.append(card.name)
     seed = pick_seed(body.seed)
+    # Normalized: the catalog's spellings of the face and cost names, so equal questions are one.
+    face = body.face
+    if face is not None:
+        face = next(
+            (f for f in (face_spelling(c, face) for c in library) if f is not None and f != face),
+            face,
+        )
+    body = body.model_copy(
+        update={"face": face, "unpayable": cost_spelling(library, body.unpayable)}
+    )
     question = body.model_dump(mode="json") | {"library": normalized, "seed": seed}
     return answer_with_ruling(
         rulings,
