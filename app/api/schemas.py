@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from app.domain.ruling import RulingKind
+
 
 class StepOut(BaseModel):
     text: str
@@ -18,14 +20,7 @@ class RulingOut(BaseModel):
 
     object: Literal["ruling"]
     id: str
-    kind: Literal[
-        "could_produce",
-        "activate_mana_ability",
-        "mana_value",
-        "cast_without_paying",
-        "reveal_until",
-        "mulligan",
-    ]
+    kind: RulingKind
     created_at: str = Field(examples=["2026-11-30T12:00:00Z"])
     engine_version: str
     question: dict[str, Any]

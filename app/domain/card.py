@@ -325,25 +325,24 @@ Ability = Annotated[
 # --- costs for casting (118) -----------------------------------------------------------------
 
 
-class AlternativeCost(Strict):
+class CastingCost(Strict):
+    """A named cost of casting a spell, with its mana part if any."""
+
+    name: Name
+    mana: ManaString | None = None
+    summary: Annotated[str, Field(max_length=300)] = ""
+
+    _check = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
+
+
+class AlternativeCost(CastingCost):
     """118.9: a cost paid instead of the mana cost (Evoke, Flashback, Force of Will's)."""
 
-    name: Name
-    mana: ManaString | None = None
-    summary: Annotated[str, Field(max_length=300)] = ""
 
-    _check = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
-
-
-class AdditionalCost(Strict):
+class AdditionalCost(CastingCost):
     """118.8: paid on top of the mana cost; `optional` (Kicker) or mandatory (Fling)."""
 
-    name: Name
     optional: bool
-    mana: ManaString | None = None
-    summary: Annotated[str, Field(max_length=300)] = ""
-
-    _check = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
 
 
 # --- cards and faces -------------------------------------------------------------------------

@@ -5,7 +5,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+# What a ruling rules on: one kind per rules endpoint (API.md "The ruling object").
+RulingKind = Literal[
+    "could_produce",
+    "activate_mana_ability",
+    "mana_value",
+    "cast_without_paying",
+    "reveal_until",
+    "mulligan",
+]
 
 
 @dataclass(frozen=True, slots=True)

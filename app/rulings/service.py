@@ -16,16 +16,6 @@ from app.db.repositories import NewRuling, RulingRepository, StoredRuling
 from app.domain.errors import QuestionError
 from app.domain.ruling import Verdict
 
-KINDS = (
-    "could_produce",
-    "activate_mana_ability",
-    "mana_value",
-    "cast_without_paying",
-    "reveal_until",
-    "mulligan",
-)
-
-
 # An escaped NUL in JSON text: \u0000 preceded by an even number of backslashes.
 _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 

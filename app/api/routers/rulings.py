@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
@@ -15,20 +15,12 @@ from app.api.rulings_http import JSON, etag_of
 from app.api.schemas import RulingList, RulingOut
 from app.db.repositories import RulingRepository
 from app.domain.errors import QuestionError
+from app.domain.ruling import RulingKind
 
 router = APIRouter(prefix="/v1/rulings", tags=["rulings"])
 
 # Cursors are row numbers: a 64-bit integer in both databases.
 MAX_CURSOR = 2**63 - 1
-
-Kind = Literal[
-    "could_produce",
-    "activate_mana_ability",
-    "mana_value",
-    "cast_without_paying",
-    "reveal_until",
-    "mulligan",
-]
 
 
 @router.get(
@@ -67,7 +59,7 @@ def get_ruling(
 def list_rulings(
     request: Request,
     session: Annotated[Session, Depends(get_session)],
-    kind: Kind | None = None,
+    kind: RulingKind | None = None,
     card: Annotated[
         str | None, Query(max_length=200, description="A card the ruling is about")
     ] = None,
