@@ -56,7 +56,8 @@ class RulingService:
         A question asked before is answered from the store without running the engine again.
         """
         canonical = canonical_json(question)
-        if _NUL_ESCAPE.search(canonical):
+        # The substring test is fast; the exact (escape-aware) regex runs only when it hits.
+        if "\\u0000" in canonical and _NUL_ESCAPE.search(canonical):
             # PostgreSQL can store neither NUL in text nor \u0000 in JSONB; no card, id or
             # player name needs one.
             raise QuestionError(("body",), "text may not contain NUL characters", "nul_character")
