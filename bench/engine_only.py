@@ -9,6 +9,7 @@ from typing import Any
 from app.catalog import load_catalog
 from app.domain.ruling import Verdict
 from app.domain.state import GameState
+from app.main import tune_garbage_collector
 from app.rulings.resolve import resolve_state
 from app.rulings.service import ruling_id
 from app.version import engine_version
@@ -54,6 +55,8 @@ Row = dict[str, Cell]
 
 
 def could_produce_section(config: BenchConfig) -> Section:
+    # Measure the engine as the server runs it: with the server's garbage-collector settings.
+    tune_garbage_collector()
     section = Section("could-produce, engine alone (median ms)", CP_COLUMNS)
     section.notes.append(
         "validate = json.loads + GameState validation; hash = question dump + canonical JSON + "
