@@ -4,19 +4,18 @@ database (created for this run and dropped at its end; in CI it must be reachabl
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
 
 from app.db.migrate import migrate
 from app.main import create_app
 from app.settings import Settings
+from tests.databases import scratch_database
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -48,16 +47,8 @@ def postgres_url() -> Iterator[str | None]:
     if admin_url is None:
         yield None
         return
-    name = f"rulings_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with scratch_database(admin_url, "rulings_test") as url:
+        yield url
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])

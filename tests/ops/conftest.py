@@ -3,14 +3,12 @@ never-migrated PostgreSQL database per test (on the server of the session's `pos
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
+from tests.databases import scratch_database
 from tests.ops.servers import Servers
 
 
@@ -29,17 +27,8 @@ def fresh_postgres_url(postgres_url: str | None) -> Iterator[str]:
     `postgres_url` is None: PostgreSQL unreachable outside CI (in CI that fixture fails)."""
     if postgres_url is None:
         pytest.skip("PostgreSQL is not reachable here")
-    name = f"rulings_ops_{uuid.uuid4().hex[:12]}"
-    # CREATE/DROP DATABASE can be issued from any database on the server: use the session's.
-    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(postgres_url).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with scratch_database(postgres_url, "rulings_ops") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
