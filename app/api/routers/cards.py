@@ -6,7 +6,7 @@ import json
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, HTTPException, Query
+from fastapi import APIRouter, Depends, HTTPException, Path, Query
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 from starlette.responses import Response
@@ -64,7 +64,12 @@ def search_cards(
     response_model=Card,
     responses=problem_responses(404),
 )
-def get_card(name: str, session: Annotated[Session, Depends(get_session)]) -> Response:
+def get_card(
+    name: Annotated[
+        str, Path(description="Full name or one face's name, any case", examples=["Fire // Ice"])
+    ],
+    session: Annotated[Session, Depends(get_session)],
+) -> Response:
     data = CardRepository(session).get(name) if len(name) <= 200 else None
     if data is None:
         raise HTTPException(404, f"No card named {name!r} in the catalog.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
 from sqlalchemy.orm import Session
 from starlette.responses import Response
 
@@ -34,7 +34,9 @@ MAX_CURSOR = 2**63 - 1
     },
 )
 def get_ruling(
-    ruling_id: str,
+    ruling_id: Annotated[
+        str, Path(description="The id of a stored ruling (from its Location header)")
+    ],
     session: Annotated[Session, Depends(get_session)],
     if_none_match: Annotated[str | None, Header(max_length=1000)] = None,
 ) -> Response:
