@@ -180,6 +180,10 @@ class ManaAbility(Strict):
 
 # --- static, replacement and triggered abilities ---------------------------------------------
 
+# Where an ability works from: a permanent on the battlefield, or a resolved turn-long effect
+# (API.md `effects`: Pale Moon, Deep Water's activation, Act of Treason).
+WorksFrom = Literal["battlefield", "effect"]
+
 
 class GrantManaAbility(Strict):
     """Matching permanents have this mana ability (Chromatic Lantern, Cryptolith Rite)."""
@@ -187,7 +191,7 @@ class GrantManaAbility(Strict):
     kind: Literal["grant_mana_ability"] = "grant_mana_ability"
     to: Selector
     ability: ManaAbility
-    works_from: Literal["battlefield", "effect"] = "battlefield"
+    works_from: WorksFrom = "battlefield"
 
 
 class ChangeType(Strict):
@@ -233,7 +237,7 @@ class ManaReplacement(Strict):
     tapped_by_you: bool = False
     min_amount: int = Field(0, ge=0, le=100)
     change: ReplacementChange
-    works_from: Literal["battlefield", "effect"] = "battlefield"
+    works_from: WorksFrom = "battlefield"
 
 
 class ManaTrigger(Strict):
@@ -253,7 +257,7 @@ class ManaTrigger(Strict):
     only_chosen_color: bool = False
     adds: Literal["fixed", "type_produced", "chosen_color"]
     mana: ManaString | None = None  # with adds="fixed"
-    works_from: Literal["battlefield", "effect"] = "battlefield"
+    works_from: WorksFrom = "battlefield"
 
     @model_validator(mode="after")
     def _fixed_needs_mana(self) -> ManaTrigger:
@@ -270,7 +274,7 @@ class GrantKeyword(Strict):
     kind: Literal["grant_keyword"] = "grant_keyword"
     keyword: Word
     to: Selector
-    works_from: Literal["battlefield", "effect"] = "battlefield"
+    works_from: WorksFrom = "battlefield"
 
 
 class GainControl(Strict):
@@ -280,7 +284,7 @@ class GainControl(Strict):
     kind: Literal["gain_control"] = "gain_control"
     of: Literal["attached", "target"]
     haste: bool = False
-    works_from: Literal["battlefield", "effect"] = "battlefield"
+    works_from: WorksFrom = "battlefield"
 
 
 class EntersWithCounters(Strict):
