@@ -21,7 +21,8 @@ install: $(STAMP)
 migrate: $(STAMP)
 	$(BIN)/rulings migrate
 
-run: migrate
+# The app migrates the database and loads the catalog as it starts (RULINGS_MIGRATE_ON_STARTUP).
+run: $(STAMP)
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/rulings serve
 
 test: $(STAMP)

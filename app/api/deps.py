@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
-from app.catalog import Catalog
 from app.db.session import Database
 from app.rulings.service import RulingService
 
@@ -19,11 +18,6 @@ async def get_db(request: Request) -> Database:
 
 def get_session(db: Database = Depends(get_db)) -> Iterator[Session]:
     yield from db.session()
-
-
-async def get_catalog(request: Request) -> Catalog:
-    catalog: Catalog = request.app.state.catalog
-    return catalog
 
 
 async def get_rulings(request: Request, session: Session = Depends(get_session)) -> RulingService:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -92,9 +92,6 @@ class RulingRepository:
             stmt = stmt.where(RulingRow.seq < before_seq)
         stmt = stmt.order_by(RulingRow.seq.desc()).limit(limit)
         return [StoredRuling(r.seq, r.id, r.body) for r in self.session.execute(stmt)]
-
-    def count(self) -> int:
-        return int(self.session.execute(select(func.count()).select_from(RulingRow)).scalar_one())
 
 
 def _searchable(text: str) -> bool:

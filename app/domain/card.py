@@ -173,10 +173,6 @@ class ManaAbility(Strict):
     instead: AmountIfCounter | None = None
     side_effect: Annotated[str, Field(max_length=200)] | None = None  # "deals 1 damage to you"
 
-    @property
-    def taps(self) -> bool:
-        return self.cost.tap
-
 
 # --- static, replacement and triggered abilities ---------------------------------------------
 

@@ -7,7 +7,7 @@ strings are parsed and rendered only at the edges; the engine works on `Mana` an
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,7 +18,6 @@ TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
 ManaType = Literal["W", "U", "B", "R", "G", "C"]
 Color = Literal["W", "U", "B", "R", "G"]
 
-ALL_TYPES_MASK = 0b111111
 ALL_COLORS_MASK = 0b011111  # "any color" never includes colorless (106.1b)
 COLORLESS_BIT = 1 << TYPE_INDEX["C"]
 
@@ -190,7 +189,3 @@ def mask_of(types: Iterable[str]) -> int:
 def mask_types(mask: int) -> list[str]:
     """Types of a 6-bit mask, in WUBRGC order."""
     return [t for i, t in enumerate(TYPES) if mask >> i & 1]
-
-
-def iter_mask(mask: int) -> Iterator[str]:
-    yield from mask_types(mask)

@@ -105,14 +105,3 @@ class Board:
 
     def get(self, permanent_id: str) -> Permanent | None:
         return self.by_id.get(permanent_id)
-
-    @property
-    def players(self) -> list[str]:
-        seen: dict[str, None] = {}
-        for p in self.permanents:
-            seen.setdefault(p.controller)
-        for e in self.effects:
-            seen.setdefault(e.controller)
-        if self.active_player:
-            seen.setdefault(self.active_player)
-        return list(seen)

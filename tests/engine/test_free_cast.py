@@ -10,7 +10,7 @@ import pytest
 from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.engine.free_cast import cast_without_paying
-from tests.engine.spell_helpers import CARDS_DIR, card, catalog, spells_file_cards
+from tests.engine.spell_helpers import CARDS_DIR, card, spells_file_cards
 
 
 def free(
@@ -407,4 +407,4 @@ def test_catalog_abilities_that_the_engines_read() -> None:
 
 
 def test_catalog_lookup_finds_cards_by_face_name() -> None:
-    assert catalog()["ice"].name == "Fire // Ice"
+    assert card("ice").name == "Fire // Ice"
