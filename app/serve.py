@@ -24,11 +24,13 @@ def _bind_socket_as_tcp(self: uvicorn.config.Config) -> socket.socket:
     return sock
 
 
-def serve(host: str, port: int, workers: int = 1) -> None:
+def serve(host: str, port: int, workers: int = 1, app: str = "app.main:app") -> None:
+    """uvicorn with the service's settings; `app` is only ever changed by the benchmark's
+    parse floor (bench/parse_floor.py), so the floor runs under exactly these settings."""
     if workers > 1:
         uvicorn.config.Config.bind_socket = _bind_socket_as_tcp  # type: ignore[method-assign]
     uvicorn.run(
-        "app.main:app",
+        app,
         host=host,
         port=port,
         workers=workers,

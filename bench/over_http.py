@@ -14,12 +14,14 @@ import httpx
 from bench import boards
 from bench.config import BenchConfig, reps_for
 from bench.report import Section
+from bench.timing import ratio
 
 COULD_PRODUCE = "/v1/mana/could-produce"
 ACTIVATE = "/v1/mana/activate"
 HEADERS = {"content-type": "application/json"}
 
 CP_COLUMNS = ["permanents", "request_kb", "response_kb", "new_201_ms", "stored_200_ms"]
+FLOOR_RATIO_COLUMNS = ["parse_floor_ms", "stored/new", "stored/floor", "new/floor"]
 ACT_COLUMNS = ["replacements", "request_kb", "response_kb", "new_201_ms", "stored_200_ms"]
 FLOOR_COLUMNS = ["workers", "endpoint", "req_per_s", "mean_ms", "x_healthz_cost", "errors"]
 
@@ -72,12 +74,22 @@ def _median_post(
     return samples[len(samples) // 2], size
 
 
-def could_produce_section(config: BenchConfig, client: httpx.Client, uniq: Uniq) -> Section:
-    section = Section("could-produce over HTTP, 1 worker (median ms, client wall time)", CP_COLUMNS)
+def could_produce_section(
+    config: BenchConfig, client: httpx.Client, uniq: Uniq, floor: httpx.Client | None = None
+) -> Section:
+    """`floor`: a client of the parse-floor server (bench/parse_floor.py), to which the same
+    bytes are POSTed for the ratio columns."""
+    columns = CP_COLUMNS + (FLOOR_RATIO_COLUMNS if floor is not None else [])
+    section = Section("could-produce over HTTP, 1 worker (median ms, client wall time)", columns)
     section.notes.append(
         "new = a question never asked (turn varied) -> 201, engine + insert; "
         "stored = the same question again -> 200 from the store"
     )
+    if floor is not None:
+        section.notes.append(
+            "parse floor = the same bytes POSTed to a bench-only app on the same runner and "
+            "settings whose route only parses them (204); ratios measured in this run"
+        )
     turn, _ = uniq.next()
     why = probe(
         client, COULD_PRODUCE, dumps(boards.could_produce_request(boards.small_board(turn)))
@@ -96,6 +108,11 @@ def could_produce_section(config: BenchConfig, client: httpx.Client, uniq: Uniq)
             ]
             new_ms, response_size = _median_post(client, COULD_PRODUCE, bodies, 201)
             stored_ms, _ = _median_post(client, COULD_PRODUCE, [bodies[0]] * reps, 200)
+            floor_ms = (
+                _median_post(floor, COULD_PRODUCE, [bodies[0]] * reps, 204)[0]
+                if floor is not None
+                else None
+            )
         except Exception as exc:
             section.skip(size, f"error: {exc!r}"[:200])
             continue
@@ -106,6 +123,15 @@ def could_produce_section(config: BenchConfig, client: httpx.Client, uniq: Uniq)
             new_201_ms=new_ms,
             stored_200_ms=stored_ms,
         )
+        if floor_ms is not None:
+            section.rows[-1].update(
+                {
+                    "parse_floor_ms": floor_ms,
+                    "stored/new": ratio(stored_ms, new_ms),
+                    "stored/floor": ratio(stored_ms, floor_ms),
+                    "new/floor": ratio(new_ms, floor_ms),
+                }
+            )
     return section
 
 

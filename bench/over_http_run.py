@@ -40,9 +40,16 @@ def http_sections(
             with Server(workers=workers) as server:
                 uniq = over_http.Uniq()
                 if n == 0:
+                    log("could-produce over HTTP, with the parse floor")
+                    with (
+                        Server(workers=1, app="bench.parse_floor:app") as floor_server,
+                        httpx.Client(base_url=server.url, timeout=120.0) as client,
+                        httpx.Client(base_url=floor_server.url, timeout=120.0) as floor_client,
+                    ):
+                        sections.append(
+                            over_http.could_produce_section(config, client, uniq, floor_client)
+                        )
                     with httpx.Client(base_url=server.url, timeout=120.0) as client:
-                        log("could-produce over HTTP")
-                        sections.append(over_http.could_produce_section(config, client, uniq))
                         log("activate over HTTP")
                         blocked = _activation_blocked(config, act_engine)
                         sections.append(over_http.activate_section(config, client, uniq, blocked))

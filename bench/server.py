@@ -34,8 +34,11 @@ class Server:
     the server runs with RULINGS_LOG_LEVEL=WARNING so the access log stays off the hot path.
     """
 
-    def __init__(self, workers: int = 1, *, startup_timeout: float = 60.0) -> None:
+    def __init__(
+        self, workers: int = 1, *, startup_timeout: float = 60.0, app: str = "app.main:app"
+    ) -> None:
         self.workers = workers
+        self.app = app
         self.startup_timeout = startup_timeout
         self.port = free_port()
         self.url = f"http://{HOST}:{self.port}"
@@ -59,6 +62,10 @@ class Server:
         # What the container runs: `rulings serve` (uvicorn, with the TCP_NODELAY fix for
         # several workers, app/serve.py).
         cmd = [sys.executable, "-m", "app.cli", "serve", "--workers", str(self.workers)]
+        if self.app != "app.main:app":
+            # The same runner and settings with another ASGI app (the parse floor).
+            run = "import os, app.serve as s; s.serve(os.environ['HOST'], int(os.environ['PORT'])"
+            cmd = [sys.executable, "-c", f"{run}, {self.workers}, {self.app!r})"]
         with self.log_path.open("wb") as log:
             self._proc = subprocess.Popen(
                 cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
