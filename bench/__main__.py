@@ -34,6 +34,10 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
         http_list = http_sections(config, act_engine, log)
         cp_http = http_list[0]
         sections.extend(http_list)
+        from bench.scale_out import scale_out_section
+
+        log("scaling out on PostgreSQL: one process, then two")
+        sections.append(scale_out_section(config))
     sections.append(growth_section(config, cp_engine, cp_http))
     return sections
 

@@ -187,17 +187,21 @@ class Throughput:
 Send = Callable[[httpx.Client], httpx.Response]
 
 
-def throughput(base_url: str, send: Send, expect: int, seconds: float, threads: int) -> Throughput:
-    """Requests/s with `threads` threads, each with its own keep-alive httpx.Client."""
+def throughput(
+    base_url: str | list[str], send: Send, expect: int, seconds: float, threads: int
+) -> Throughput:
+    """Requests/s with `threads` threads, each with its own keep-alive httpx.Client; with
+    several base URLs the threads are spread over them round-robin (as a load balancer)."""
+    urls = [base_url] if isinstance(base_url, str) else base_url
     start = threading.Barrier(threads + 1)
     lock = threading.Lock()
     totals = {"requests": 0, "errors": 0, "busy": 0.0}
     deadline = [0.0]
 
-    def worker() -> None:
+    def worker(url: str) -> None:
         done = errors = 0
         busy = 0.0
-        with httpx.Client(base_url=base_url, timeout=30.0) as client:
+        with httpx.Client(base_url=url, timeout=30.0) as client:
             send(client)  # open the connection outside the measurement
             start.wait()
             while time.perf_counter() < deadline[0]:
@@ -214,7 +218,10 @@ def throughput(base_url: str, send: Send, expect: int, seconds: float, threads: 
             totals["errors"] += errors
             totals["busy"] += busy
 
-    pool = [threading.Thread(target=worker, daemon=True) for _ in range(threads)]
+    pool = [
+        threading.Thread(target=worker, args=(urls[i % len(urls)],), daemon=True)
+        for i in range(threads)
+    ]
     for t in pool:
         t.start()
     deadline[0] = time.perf_counter() + seconds + 0.05

@@ -35,24 +35,36 @@ class Server:
     """
 
     def __init__(
-        self, workers: int = 1, *, startup_timeout: float = 60.0, app: str = "app.main:app"
+        self,
+        workers: int = 1,
+        *,
+        startup_timeout: float = 60.0,
+        app: str = "app.main:app",
+        db_url: str | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
+        """`db_url`: a database to share (already migrated), else a fresh SQLite file; `env`:
+        settings to run with (deploy/compose.yaml's, for the scale-out bench)."""
         self.workers = workers
         self.app = app
+        self.extra_env = env or {}
+        self.shared_db = db_url is not None
         self.startup_timeout = startup_timeout
         self.port = free_port()
         self.url = f"http://{HOST}:{self.port}"
         self._tmp = tempfile.TemporaryDirectory(prefix="rulings-bench-")
-        self.db_url = f"sqlite:///{Path(self._tmp.name) / 'rulings.db'}"
+        self.db_url = db_url or f"sqlite:///{Path(self._tmp.name) / 'rulings.db'}"
         self.log_path = Path(self._tmp.name) / "server.log"
         self._proc: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Server:
-        db = Database(self.db_url)
-        migrate(db.engine)
-        db.dispose()
+        if not self.shared_db:
+            db = Database(self.db_url)
+            migrate(db.engine)
+            db.dispose()
         env = {
             **os.environ,
+            **self.extra_env,
             "RULINGS_DATABASE_URL": self.db_url,
             "RULINGS_LOG_LEVEL": "WARNING",
             "RULINGS_MIGRATE_ON_STARTUP": "false",

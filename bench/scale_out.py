@@ -1,0 +1,122 @@
+"""Scaling out: one server process against two on one PostgreSQL database.
+
+Both runs use the replica settings deploy/compose.yaml ships (its `x-rulings-env` block), with
+the database URL, host and port pointed at this machine. The client spreads its threads over
+the processes round-robin, as the load balancer in front of the replicas would. Small questions,
+new (201: engine and an insert) and stored (200), requests/s; two cores here are shared by the
+client and the servers, so the ratio is what this machine can show, not the ceiling.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import httpx
+import yaml
+from sqlalchemy import create_engine, text
+
+from app.db.migrate import migrate
+from app.db.session import Database
+from bench import boards
+from bench.config import BenchConfig
+from bench.over_http import COULD_PRODUCE, HEADERS, Uniq, dumps, throughput
+from bench.report import Section
+from bench.server import Server
+from bench.timing import ratio
+
+COMPOSE = Path(__file__).resolve().parents[1] / "deploy" / "compose.yaml"
+COLUMNS = ["question", "one_req_per_s", "two_req_per_s", "two/one", "errors"]
+PG_ADMIN = os.environ.get(
+    "RULINGS_BENCH_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
+
+
+def replica_env() -> dict[str, str]:
+    """The settings a replica runs with in deploy/compose.yaml (less what points at hosts)."""
+    env = yaml.safe_load(COMPOSE.read_text(encoding="utf-8"))["x-rulings-env"]
+    return {k: str(v) for k, v in env.items() if k not in ("RULINGS_DATABASE_URL", "HOST", "PORT")}
+
+
+@contextmanager
+def scratch_postgres() -> Iterator[str]:
+    from tests.databases import scratch_database
+
+    with scratch_database(PG_ADMIN, "rulings_bench") as url:
+        yield url
+
+
+def _reachable(url: str) -> str:
+    try:
+        engine = create_engine(url, connect_args={"connect_timeout": 3})
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        engine.dispose()
+    except Exception as exc:
+        return f"PostgreSQL not reachable ({type(exc).__name__}); set RULINGS_BENCH_POSTGRES_URL"
+    return ""
+
+
+def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tuple[float, int]]:
+    """req/s and errors per question kind, threads spread round-robin over `urls`."""
+    stored_body = dumps(boards.could_produce_request(boards.small_board()))
+    for url in urls:
+        httpx.post(url + COULD_PRODUCE, content=stored_body, headers=HEADERS, timeout=30)
+
+    def new_body() -> bytes:
+        turn, salt = uniq.next()
+        return dumps(boards.could_produce_request(boards.small_board(turn, salt)))
+
+    cases = {
+        "small, new 201": (
+            lambda c: c.post(COULD_PRODUCE, content=new_body(), headers=HEADERS),
+            201,
+        ),
+        "small, stored 200": (
+            lambda c: c.post(COULD_PRODUCE, content=stored_body, headers=HEADERS),
+            200,
+        ),
+    }
+    out: dict[str, tuple[float, int]] = {}
+    threads = config.floor_threads * len(urls)
+    for label, (send, expect) in cases.items():
+        result = throughput(urls, send, expect, config.floor_seconds, threads)
+        out[label] = (result.per_second, result.errors)
+    return out
+
+
+def scale_out_section(config: BenchConfig) -> Section:
+    section = Section("scaling out: server processes on one PostgreSQL (requests/s)", COLUMNS)
+    section.notes.append(
+        "settings from deploy/compose.yaml (x-rulings-env); client threads round-robin over "
+        "the processes like the load balancer; client and servers share this machine's cores"
+    )
+    why = _reachable(PG_ADMIN)
+    if why:
+        section.skip("small", why)
+        return section
+    with scratch_postgres() as db_url:
+        db = Database(db_url)
+        migrate(db.engine)
+        db.dispose()
+        uniq = Uniq()
+        results: list[dict[str, tuple[float, int]]] = []
+        for processes in (1, 2):
+            with ExitStack() as stack:
+                servers = [
+                    stack.enter_context(Server(db_url=db_url, env=replica_env()))
+                    for _ in range(processes)
+                ]
+                results.append(_measure([s.url for s in servers], config, uniq))
+    one, two = results
+    for label in one:
+        section.add(
+            question=label,
+            one_req_per_s=one[label][0],
+            two_req_per_s=two[label][0],
+            **{"two/one": ratio(two[label][0], one[label][0])},
+            errors=one[label][1] + two[label][1],
+        )
+    return section
