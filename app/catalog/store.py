@@ -12,11 +12,11 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Table, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog, card_keys, suggest_from
@@ -41,6 +41,9 @@ IMPORTED = "imported"
 # 305.6: a basic land type gives its land "{T}: Add" its color.
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _CHUNK = 500
+_CARDS = Table("cards", CardRow.metadata)
+_NAMES = Table("card_names", CardNameRow.metadata)
+_TAGS = Table("card_tags", CardTagRow.metadata)
 
 
 # --- what a row holds ----------------------------------------------------------------------
@@ -85,14 +88,9 @@ def card_tags(card: Card) -> list[str]:
     return tags
 
 
-def search_text(card: Card) -> str:
-    return "|" + "|".join(k for k, _rank in card_keys(card)) + "|"
-
-
 @dataclass(frozen=True, slots=True)
 class CardRecord:
     name: str
-    search: str
     source: str
     digest: str
     data: dict[str, Any]
@@ -103,7 +101,6 @@ class CardRecord:
     def row(self) -> dict[str, Any]:
         return {
             "name": self.name,
-            "search": self.search,
             "source": self.source,
             "digest": self.digest,
             "data": self.data,
@@ -114,7 +111,6 @@ class CardRecord:
 def record_of(card: Card, source: str, imported: dict[str, Any] | None = None) -> CardRecord:
     return CardRecord(
         name=card.name,
-        search=search_text(card),
         source=source,
         digest=card_digest(card),
         data=card.public(),
@@ -162,18 +158,24 @@ def delete_cards(session: Session, names: Sequence[str]) -> None:
         session.execute(delete(CardRow).where(CardRow.name.in_(chunk)))
 
 
-def write_records(session: Session, records: Sequence[CardRecord]) -> None:
-    """Replace these cards' rows (in the caller's transaction) and bump the generation."""
+def write_records(
+    session: Session, records: Sequence[CardRecord], stored: Iterable[str] | None = None
+) -> None:
+    """Replace these cards' rows (in the caller's transaction) and bump the generation.
+    `stored`: the names already in the table (only those need deleting first); None: any."""
     if not records:
         return
-    delete_cards(session, [r.name for r in records])
+    present = None if stored is None else set(stored)
+    delete_cards(session, [r.name for r in records if present is None or r.name in present])
+    # Core inserts (executemany): the ORM's bulk path costs several times more here.
+    conn = session.connection()
     for chunk in _chunks(records):
-        session.execute(insert(CardRow), [r.row() for r in chunk])
+        conn.execute(insert(_CARDS), [r.row() for r in chunk])
         names = [{"key": k, "name": r.name, "rank": rank} for r in chunk for k, rank in r.keys]
-        session.execute(insert(CardNameRow), names)
+        conn.execute(insert(_NAMES), names)
         tags = [{"tag": t, "name": r.name} for r in chunk for t in r.tags]
         if tags:
-            session.execute(insert(CardTagRow), tags)
+            conn.execute(insert(_TAGS), tags)
     bump_generation(session)
 
 

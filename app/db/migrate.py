@@ -91,7 +91,7 @@ def sync_catalog(conn: Connection, catalog: Catalog) -> int:
         if dropped:
             delete_cards(session, dropped)
             bump_generation(session)
-        write_records(session, changed)
+        write_records(session, changed, stored)
         session.commit()
     return len(catalog)
 

@@ -35,9 +35,6 @@ class CardRow(Base):
     __tablename__ = "cards"
 
     name: Mapped[str] = mapped_column(String(200), primary_key=True)
-    # Folded full name and face names, '|'-delimited ('|fire // ice|fire|ice|'): what
-    # `GET /v1/cards?q=` searches (a trigram index on PostgreSQL).
-    search: Mapped[str] = mapped_column(String(1000), nullable=False)
     # "bundled" (app/catalog/cards, the engine's source of truth) or "imported".
     source: Mapped[str] = mapped_column(String(10), nullable=False)
     # Digest of the card's canonical data: keys the rulings about it (app/rulings/identity.py).
@@ -47,18 +44,11 @@ class CardRow(Base):
     # start-up keeps it: {"text": ..., "faces": {face name: text}}.
     imported: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, nullable=True)
 
-    __table_args__ = (
-        Index(
-            "ix_cards_search_trgm",
-            "search",
-            postgresql_using="gin",
-            postgresql_ops={"search": "gin_trgm_ops"},
-        ).ddl_if(dialect="postgresql"),
-    )
-
 
 class CardNameRow(Base):
-    """The folded names a card is found by (app/catalog/names.py): a lookup is an index hit."""
+    """The folded names a card is found by (app/catalog/names.py): a lookup is an index hit,
+    and `GET /v1/cards?q=` scans these short keys rather than the cards' data (a trigram
+    index on PostgreSQL makes the substring search an index search there)."""
 
     __tablename__ = "card_names"
 
@@ -69,7 +59,15 @@ class CardNameRow(Base):
     # 0: the card's full name, 1: one face's name (a full name wins over a face name).
     rank: Mapped[int] = mapped_column(SmallInteger, nullable=False)
 
-    __table_args__ = (Index("ix_card_names_name", "name"),)
+    __table_args__ = (
+        Index("ix_card_names_name", "name"),
+        Index(
+            "ix_card_names_key_trgm",
+            "key",
+            postgresql_using="gin",
+            postgresql_ops={"key": "gin_trgm_ops"},
+        ).ddl_if(dialect="postgresql"),
+    )
 
 
 class CardTagRow(Base):

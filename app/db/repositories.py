@@ -96,9 +96,9 @@ class RulingRepository:
 
 
 def _searchable(text: str) -> bool:
-    # '|' delimits the names in `search`, and SQLite cuts a pattern at NUL: no card name has
-    # either, so a query with one matches nothing (rather than everything).
-    return "|" not in text and "\x00" not in text
+    # SQLite cuts a pattern at NUL: no card name has one, so such a query matches nothing
+    # (rather than everything).
+    return "\x00" not in text
 
 
 def _like_escape(text: str) -> str:
@@ -119,15 +119,20 @@ class CardRepository:
         after: str | None,
         tags: Sequence[str] = (),
     ) -> list[dict[str, Any]]:
-        """Cards whose folded full or face name contains the folded `q` (a trigram index on
-        PostgreSQL), having every tag, by name from the cursor `after`."""
+        """Cards whose folded full or face name contains the folded `q` (the short keys of
+        `card_names` are scanned, with a trigram index on PostgreSQL), having every tag, by
+        name from the cursor `after`."""
         folded = fold(q) if q else ""
         if q is not None and not _searchable(folded):
             return []
         stmt = select(CardRow.data)
         if folded:
             pattern = "%" + _like_escape(folded) + "%"
-            stmt = stmt.where(CardRow.search.like(pattern, escape="\\"))
+            stmt = stmt.where(
+                CardRow.name.in_(
+                    select(CardNameRow.name).where(CardNameRow.key.like(pattern, escape="\\"))
+                )
+            )
         for tag in tags:
             stmt = stmt.where(
                 CardRow.name.in_(select(CardTagRow.name).where(CardTagRow.tag == tag))

@@ -1,5 +1,5 @@
-"""Imported cards: folded name keys, filter tags, card digests, a catalog generation, and a
-trigram index for name search on PostgreSQL.
+"""Imported cards: folded name keys (searched by substring, with a trigram index on
+PostgreSQL), filter tags, card digests and a catalog generation.
 
 Revision ID: 0002
 Revises: 0001
@@ -35,11 +35,11 @@ def _trigram_index() -> None:
         return
     op.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
     op.create_index(
-        "ix_cards_search_trgm",
-        "cards",
-        ["search"],
+        "ix_card_names_key_trgm",
+        "card_names",
+        ["key"],
         postgresql_using="gin",
-        postgresql_ops={"search": "gin_trgm_ops"},
+        postgresql_ops={"key": "gin_trgm_ops"},
     )
 
 
@@ -47,7 +47,8 @@ def upgrade() -> None:
     # The bundled catalog is re-synced by every migrate: start the new columns from scratch.
     op.execute("DELETE FROM cards")
     with op.batch_alter_table("cards") as batch:
-        batch.alter_column("search", type_=sa.String(1000), existing_nullable=False)
+        # Name search moves to the narrow card_names table (scanning short keys, not JSON).
+        batch.drop_column("search")
         batch.add_column(sa.Column("source", sa.String(10), nullable=False))
         batch.add_column(sa.Column("digest", sa.String(32), nullable=False))
         batch.add_column(sa.Column("imported", json_doc, nullable=True))
@@ -86,7 +87,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     if op.get_bind().dialect.name == "postgresql":
-        op.execute("DROP INDEX IF EXISTS ix_cards_search_trgm")
+        op.execute("DROP INDEX IF EXISTS ix_card_names_key_trgm")
     op.drop_table("catalog_state")
     op.drop_index("ix_card_tags_name", table_name="card_tags")
     op.drop_table("card_tags")
@@ -97,4 +98,4 @@ def downgrade() -> None:
         batch.drop_column("imported")
         batch.drop_column("digest")
         batch.drop_column("source")
-        batch.alter_column("search", type_=sa.String(600), existing_nullable=False)
+        batch.add_column(sa.Column("search", sa.String(600), nullable=False))
