@@ -22,6 +22,8 @@ from app.domain.card import TWO_FACED_LAYOUTS
 def check_shape(stream: IO[bytes]) -> None:
     """The top level is an object whose "data" member is an object (read up to it only)."""
     for prefix, event, _value in ijson.parse(stream):
+        if prefix == "" and event == "end_map":
+            break
         if prefix == "" and event not in ("start_map", "map_key"):
             raise ImportProblem("MTGJSON AtomicCards must be an object with a 'data' object")
         if prefix == "data":
