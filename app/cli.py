@@ -1,4 +1,4 @@
-"""`rulings migrate | openapi | serve`: the one-shot steps an operator runs."""
+"""`rulings migrate | openapi | serve | cards import`: the one-shot steps an operator runs."""
 
 from __future__ import annotations
 
@@ -15,7 +15,20 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("openapi", help="print the OpenAPI document")
     serve_cmd = sub.add_parser("serve", help="migrate if configured, then serve with uvicorn")
     serve_cmd.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "1")))
+    cards_cmd = sub.add_parser("cards", help="the card catalog")
+    cards_sub = cards_cmd.add_subparsers(dest="cards_command", required=True)
+    import_cmd = cards_sub.add_parser(
+        "import",
+        help="import MTGJSON AtomicCards or Scryfall bulk data (.json or .json.gz), all or nothing",
+    )
+    import_cmd.add_argument("path", help="the file; its format is told from its content")
+    import_cmd.add_argument("--json", action="store_true", help="print a JSON summary")
     args = parser.parse_args(argv)
+
+    if args.command == "cards" and args.cards_command == "import":
+        from app.catalog.import_cli import run_import
+
+        return run_import(args.path, as_json=args.json)
 
     if args.command == "migrate":
         from app.db.migrate import migrate

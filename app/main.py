@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import gc
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.api import problems
 from app.api.metrics import Metrics
 from app.api.middleware import ServiceMiddleware
 from app.api.problems import Problem, problem_responses
 from app.api.routers import all_routers
-from app.catalog import load_catalog
-from app.db.migrate import head_revision, migrate
+from app.catalog.store import DbCatalog
+from app.db.migrate import head_revision, is_migrated, migrate
 from app.db.session import Database
 from app.logs import configure_logging
 from app.settings import Settings, get_settings
@@ -40,6 +42,16 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
+def _warm_catalog(app: FastAPI, db: Database) -> None:
+    """Load the bundled cards at start-up; imported ones load on first use. Only a speed-up:
+    with the database down or not migrated yet the app still starts (/readyz says 503)."""
+    try:
+        if is_migrated(db.engine, app.state.head_revision):
+            app.state.catalog.warm()
+    except SQLAlchemyError as exc:
+        logging.getLogger("rulings.catalog").warning("catalog not preloaded: %s", exc)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     configure_logging(settings.log_level)
@@ -49,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.migrate_on_startup:
             migrate(db.engine)
+        _warm_catalog(app, db)
         tune_garbage_collector()
         yield
         db.dispose()
@@ -61,7 +74,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.db = db
-    app.state.catalog = load_catalog()
+    # Any stored card by an indexed lookup, parsed once per process (app/catalog/store.py).
+    app.state.catalog = DbCatalog(db.engine)
     app.state.engine_version = engine_version()
     app.state.head_revision = head_revision()
     app.state.metrics = Metrics()

@@ -101,7 +101,7 @@ def _could_produce_row(could_produce: Engine, size: int, reps: int) -> Row:
         return could_produce(resolve_state(catalog, state, LOC)[1], None)
 
     def hash_question() -> object:
-        return ruling_id("could_produce", version, _question(normalized, {}))
+        return ruling_id("could_produce", version, (), _question(normalized, {}))
 
     def body_json() -> object:
         return _ruling_body(question, verdict.answer)

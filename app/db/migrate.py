@@ -9,16 +9,30 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine, select, text
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog, load_catalog
-from app.db.repositories import CardRepository
+from app.catalog.store import (
+    BUNDLED,
+    IMPORTED,
+    CardRecord,
+    StoredCard,
+    bump_generation,
+    delete_cards,
+    record_of,
+    stored_cards,
+    with_imported_text,
+    write_records,
+)
+from app.db.models import CardRow
+from app.domain.card import Card
 
 log = logging.getLogger("rulings.migrate")
 
@@ -47,24 +61,51 @@ def current_revision(conn: Connection) -> str | None:
     return MigrationContext.configure(conn).get_current_revision()
 
 
-def card_search_text(names: list[str]) -> str:
-    return "|" + "|".join(n.casefold() for n in names) + "|"
-
-
 def sync_catalog(conn: Connection, catalog: Catalog) -> int:
-    """Make the cards table match the catalog files exactly."""
+    """Upsert the bundled cards; imported cards are never wiped.
+
+    A bundled card always wins its name: its structured abilities are the engine's source of
+    truth, so no answer that was right before an import can become wrong. When a card of that
+    name was imported, its rules text is added (`with_imported_text`) and the imported card is
+    kept in the row's `imported` column: if a later release drops the card from the bundled
+    catalog, the imported card takes its row back. Only changed rows are written.
+    """
     with Session(bind=conn) as session:
-        rows = [
-            (
-                card.name,
-                card_search_text([card.name, *(f.name for f in card.faces)]),
-                card.public(),
-            )
-            for card in catalog
-        ]
-        count = CardRepository(session).replace_all(rows)
+        stored = stored_cards(session)
+        changed: list[CardRecord] = []
+        dropped: list[str] = []
+        for card in catalog:
+            previous = stored.get(card.name)
+            imported = _imported_copy(previous, session, card.name)
+            merged = with_imported_text(card, Card.model_validate(imported)) if imported else card
+            record = record_of(merged, BUNDLED, imported)
+            if previous is None or (previous.source, previous.digest) != (BUNDLED, record.digest):
+                changed.append(record)
+        bundled_names = {card.name for card in catalog}
+        for name, previous in stored.items():
+            if previous.source == BUNDLED and name not in bundled_names:
+                if previous.imported is not None:
+                    changed.append(record_of(Card.model_validate(previous.imported), IMPORTED))
+                else:
+                    dropped.append(name)
+        if dropped:
+            delete_cards(session, dropped)
+            bump_generation(session)
+        write_records(session, changed, stored)
         session.commit()
-    return count
+    return len(catalog)
+
+
+def _imported_copy(
+    previous: StoredCard | None, session: Session, name: str
+) -> dict[str, Any] | None:
+    """The imported card behind a name: kept beside a bundled card, or the row itself."""
+    if previous is None:
+        return None
+    if previous.source == BUNDLED:
+        return previous.imported
+    data = session.execute(select(CardRow.data).where(CardRow.name == name)).scalar_one()
+    return Card.model_validate(data).model_dump(mode="json")
 
 
 def migrate(engine: Engine) -> int:

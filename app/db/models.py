@@ -5,7 +5,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    SmallInteger,
+    String,
+    Text,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -20,12 +30,67 @@ class Base(DeclarativeBase):
 
 
 class CardRow(Base):
+    """One card: what `GET /v1/cards/{name}` serves and the engine parses (`data`)."""
+
     __tablename__ = "cards"
 
     name: Mapped[str] = mapped_column(String(200), primary_key=True)
-    # Lower-cased full name and face names, ' | '-joined: what `GET /v1/cards?q=` searches.
-    search: Mapped[str] = mapped_column(String(600), nullable=False)
+    # "bundled" (app/catalog/cards, the engine's source of truth) or "imported".
+    source: Mapped[str] = mapped_column(String(10), nullable=False)
+    # Digest of the card's canonical data: keys the rulings about it (app/rulings/identity.py).
+    digest: Mapped[str] = mapped_column(String(32), nullable=False)
     data: Mapped[dict[str, Any]] = mapped_column(JsonDoc, nullable=False)
+    # A bundled card's imported rules text, kept so that re-syncing the bundled catalog at
+    # start-up keeps it: {"text": ..., "faces": {face name: text}}.
+    imported: Mapped[dict[str, Any] | None] = mapped_column(JsonDoc, nullable=True)
+
+
+class CardNameRow(Base):
+    """The folded names a card is found by (app/catalog/names.py): a lookup is an index hit,
+    and `GET /v1/cards?q=` scans these short keys rather than the cards' data (a trigram
+    index on PostgreSQL makes the substring search an index search there)."""
+
+    __tablename__ = "card_names"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    name: Mapped[str] = mapped_column(
+        String(200), ForeignKey("cards.name", ondelete="CASCADE"), primary_key=True
+    )
+    # 0: the card's full name, 1: one face's name (a full name wins over a face name).
+    rank: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+
+    __table_args__ = (
+        Index("ix_card_names_name", "name"),
+        Index(
+            "ix_card_names_key_trgm",
+            "key",
+            postgresql_using="gin",
+            postgresql_ops={"key": "gin_trgm_ops"},
+        ).ddl_if(dialect="postgresql"),
+    )
+
+
+class CardTagRow(Base):
+    """Indexed filters of `GET /v1/cards`: `type:land`, `produces:G`."""
+
+    __tablename__ = "card_tags"
+
+    tag: Mapped[str] = mapped_column(String(60), primary_key=True)
+    name: Mapped[str] = mapped_column(
+        String(200), ForeignKey("cards.name", ondelete="CASCADE"), primary_key=True
+    )
+
+    __table_args__ = (Index("ix_card_tags_name", "name"),)
+
+
+class CatalogStateRow(Base):
+    """One row: a counter bumped whenever the cards change, so every server process drops its
+    cached cards soon after an import (app/catalog/store.py)."""
+
+    __tablename__ = "catalog_state"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    generation: Mapped[int] = mapped_column(BigInteger, nullable=False)
 
 
 class RulingRow(Base):

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from app.db.models import CardRow, RulingCardRow, RulingRow
+from app.catalog.names import fold
+from app.db.models import CardNameRow, CardRow, CardTagRow, RulingCardRow, RulingRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +96,9 @@ class RulingRepository:
 
 
 def _searchable(text: str) -> bool:
-    # '|' delimits the names in `search`, and SQLite cuts a pattern at NUL: no card name has
-    # either, so a query with one matches nothing (rather than everything).
-    return "|" not in text and "\x00" not in text
+    # SQLite cuts a pattern at NUL: no card name has one, so such a query matches nothing
+    # (rather than everything).
+    return "\x00" not in text
 
 
 def _like_escape(text: str) -> str:
@@ -105,38 +106,49 @@ def _like_escape(text: str) -> str:
 
 
 class CardRepository:
+    """Reads of the catalog tables (writes: app/catalog/store.py)."""
+
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def replace_all(self, cards: Iterable[tuple[str, str, dict[str, Any]]]) -> int:
-        """Make the table hold exactly these cards (name, search text, data)."""
-        rows = [{"name": n, "search": s, "data": d} for n, s, d in cards]
-        self.session.execute(delete(CardRow))
-        if rows:
-            self.session.execute(insert(CardRow), rows)
-        return len(rows)
-
-    def search(self, q: str | None, *, limit: int, after: str | None) -> list[dict[str, Any]]:
-        if q is not None and not _searchable(q):
+    def search(
+        self,
+        q: str | None,
+        *,
+        limit: int,
+        after: str | None,
+        tags: Sequence[str] = (),
+    ) -> list[dict[str, Any]]:
+        """Cards whose folded full or face name contains the folded `q` (the short keys of
+        `card_names` are scanned, with a trigram index on PostgreSQL), having every tag, by
+        name from the cursor `after`."""
+        folded = fold(q) if q else ""
+        if q is not None and not _searchable(folded):
             return []
         stmt = select(CardRow.data)
-        if q:
-            pattern = "%" + _like_escape(q.casefold()) + "%"
-            stmt = stmt.where(CardRow.search.like(pattern, escape="\\"))
+        if folded:
+            pattern = "%" + _like_escape(folded) + "%"
+            stmt = stmt.where(
+                CardRow.name.in_(
+                    select(CardNameRow.name).where(CardNameRow.key.like(pattern, escape="\\"))
+                )
+            )
+        for tag in tags:
+            stmt = stmt.where(
+                CardRow.name.in_(select(CardTagRow.name).where(CardTagRow.tag == tag))
+            )
         if after:
             stmt = stmt.where(CardRow.name > after)
         stmt = stmt.order_by(CardRow.name).limit(limit)
         return [dict(d) for d in self.session.execute(stmt).scalars()]
 
     def get(self, name: str) -> dict[str, Any] | None:
-        if not _searchable(name):
-            return None
-        key = "%|" + _like_escape(name.strip().casefold()) + "|%"
-        # `search` is stored as '|full name|face|face|' so an exact name is a delimited match.
+        """One card by any of its names as people type them: an index hit on `card_names`."""
         row = self.session.execute(
             select(CardRow.data)
-            .where(CardRow.search.like(key, escape="\\"))
-            .order_by(CardRow.name)
+            .join(CardNameRow, CardNameRow.name == CardRow.name)
+            .where(CardNameRow.key == fold(name))
+            .order_by(CardNameRow.rank, CardNameRow.name)
             .limit(1)
         ).scalar()
         return dict(row) if row is not None else None

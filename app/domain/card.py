@@ -24,6 +24,7 @@ from app.domain.mana import (
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Word = Annotated[str, Field(min_length=1, max_length=40)]
 ManaString = Annotated[str, Field(max_length=200)]
+RulesText = Annotated[str, Field(max_length=5000)]
 ManaTypeCode = Literal["W", "U", "B", "R", "G", "C"]
 ColorCode = Literal["W", "U", "B", "R", "G"]
 CardType = Literal[
@@ -361,6 +362,7 @@ class CardFace(Strict):
     abilities: list[Ability] = Field(default_factory=list, max_length=20)
     alternative_costs: list[AlternativeCost] = Field(default_factory=list, max_length=10)
     additional_costs: list[AdditionalCost] = Field(default_factory=list, max_length=10)
+    text: RulesText | None = None  # the face's rules text as imported (never read by the engine)
 
     _check = field_validator("mana_cost")(classmethod(lambda cls, v: check_mana_string(v)))
 
@@ -406,7 +408,46 @@ class CardFace(Strict):
         return "Basic" in self.supertypes
 
 
-Layout = Literal["normal", "split", "modal_dfc", "adventure"]
+Layout = Literal[
+    "normal",
+    "split",
+    "modal_dfc",
+    "adventure",
+    # Imported layouts (MTGJSON / Scryfall names), mapped onto the semantics above:
+    "aftermath",  # a split card (709): both halves off the stack
+    "flip",  # 710: the unflipped half off the stack and as a spell
+    "transform",  # 712: the front face off the battlefield and as a spell
+    "meld",  # 712: a front face that melds with another card into a shared back face
+    # One face each, characteristics as printed: nothing layout-specific for mana value.
+    "leveler",
+    "class",
+    "saga",
+    "case",
+    "prototype",  # 718: off the stack only the normal characteristics
+    "mutate",
+    "host",
+    "augment",
+]
+# Layouts whose card lists two `faces` (front / left half / creature part first).
+TWO_FACED_LAYOUTS = frozenset(
+    {"split", "modal_dfc", "adventure", "aftermath", "flip", "transform", "meld"}
+)
+# 709.4: off the stack a split card (aftermath cards are split cards, 709.1) has both halves'
+# characteristics, so its mana value is their sum.
+COMBINED_LAYOUTS = frozenset({"split", "aftermath"})
+# Only the front is ever cast: a flip card is cast unflipped (710), a transforming or meld
+# card face up (712.8); the back face comes only by transforming or melding.
+FRONT_CAST_LAYOUTS = frozenset({"flip", "transform", "meld"})
+# The rule that says a multi-part card is on the stack or battlefield as one of its parts.
+FACE_RULES: dict[str, str] = {
+    "split": "709.3",
+    "aftermath": "709.3",
+    "modal_dfc": "712.8",
+    "transform": "712.8",
+    "meld": "712.8",
+    "flip": "710.1",
+    "adventure": "715.3",
+}
 
 
 class Card(BaseModel):
@@ -432,6 +473,7 @@ class Card(BaseModel):
     additional_costs: list[AdditionalCost] = Field(default_factory=list, max_length=10)
     faces: list[CardFace] = Field(default_factory=list, max_length=2)
     summary: Annotated[str, Field(max_length=1000)] = ""
+    text: RulesText | None = None  # rules text as imported (single-faced cards)
 
     @model_validator(mode="before")
     @classmethod
@@ -439,7 +481,7 @@ class Card(BaseModel):
         # Clients may send back a card exactly as GET /v1/cards/{name} served it.
         if isinstance(data, dict):
             data = {k: v for k, v in data.items() if k not in ("mana_value", "type_line")}
-            if data.get("faces") and data.get("layout", "normal") != "normal":
+            if data.get("faces") and data.get("layout", "normal") in TWO_FACED_LAYOUTS:
                 for derived in ("mana_cost", "colors", "supertypes", "types", "subtypes"):
                     data.pop(derived, None)
         return data
@@ -449,8 +491,10 @@ class Card(BaseModel):
         check_mana_string(self.mana_cost)
         if self.layout == "normal" and self.faces:
             raise ValueError("a 'normal' card has no 'faces'; use split, modal_dfc or adventure")
-        if self.layout != "normal" and len(self.faces) != 2:
+        if self.layout in TWO_FACED_LAYOUTS and len(self.faces) != 2:
             raise ValueError(f"a {self.layout} card needs exactly two 'faces'")
+        if self.layout not in TWO_FACED_LAYOUTS and self.faces:
+            raise ValueError(f"a {self.layout} card has one face: no 'faces'")
         return self
 
     # -- faces --
@@ -477,6 +521,7 @@ class Card(BaseModel):
             abilities=self.abilities,
             alternative_costs=self.alternative_costs,
             additional_costs=self.additional_costs,
+            text=self.text,
         )
 
     @property
@@ -499,8 +544,11 @@ class Card(BaseModel):
 
     def mana_value_off_stack(self) -> int:
         """202.3 off the stack (X is 0, 107.3g): a split card adds its halves (709.4); an MDFC
-        uses its front face (712.8); an adventurer its creature part (715.4)."""
-        if self.layout == "split":
+        uses its front face (712.8); an adventurer its creature part (715.4). Imported layouts:
+        aftermath is a split card (709.4); flip, transform and meld cards have only their
+        unflipped half or front face off the battlefield (710.1, 712.8); single-faced layouts
+        (leveler, class, saga, case, prototype 718, mutate) use their one mana cost."""
+        if self.layout in COMBINED_LAYOUTS:
             return sum(f.face_mana_value(0) for f in self.faces)
         return self.front.face_mana_value(0)
 
@@ -509,9 +557,18 @@ class Card(BaseModel):
     def type_line(self) -> str:
         return " // ".join(f.type_line for f in self.card_faces)
 
+    def face_mana_value_in_play(self, face: CardFace, x: int = 0) -> int:
+        """202.3 on the stack or battlefield: the face's own mana cost, except that a flipped
+        permanent keeps its unflipped mana cost (710.1) and a transformed permanent's mana value
+        comes from its front face (712.8)."""
+        if self.layout in ("flip", "transform") and face is not self.front:
+            return self.front.face_mana_value(x)
+        return face.face_mana_value(x)
+
     @property
     def card_colors(self) -> list[str]:
-        if self.layout == "modal_dfc":
+        # 712.8, 710.1: off the battlefield only the front face / unflipped half counts.
+        if self.layout in ("modal_dfc", "transform", "meld", "flip"):
             return self.front.face_colors
         found = {c for f in self.card_faces for c in f.face_colors}
         return [c for c in COLORS if c in found]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 # 106.1b: the six mana types, in the order every list in this service uses.
@@ -75,7 +76,8 @@ def _parse_symbol(body: str, text: str) -> ManaSymbol:
     parts = body.split("/")
     if len(parts) == 2:
         a, b = parts
-        if b == "P" and a in COLORS:
+        # 107.4f: Phyrexian mana of a color, or colorless ({C/P}: pay {C} or 2 life).
+        if b == "P" and (a in COLORS or a == "C"):
             return ManaSymbol("phyrexian", body)
         # Oracle keeps color-wheel order ({W/B}, {G/U}), so either order of two colors is fine.
         if a in COLORS and b in COLORS and a != b:
@@ -91,6 +93,7 @@ def _parse_symbol(body: str, text: str) -> ManaSymbol:
     raise ManaSyntaxError("{" + body + "}", text)
 
 
+@lru_cache(maxsize=8192)  # a pure function of the text; catalogs repeat a few thousand costs
 def parse_cost(text: str) -> tuple[ManaSymbol, ...]:
     """Parse an Oracle mana cost such as `{X}{X}{R}`; raises ManaSyntaxError naming the bad part."""
     symbols: list[ManaSymbol] = []

@@ -18,7 +18,14 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from app.domain.card import AdditionalCost, AlternativeCost, Card, CardFace
+from app.domain.card import (
+    FACE_RULES,
+    FRONT_CAST_LAYOUTS,
+    AdditionalCost,
+    AlternativeCost,
+    Card,
+    CardFace,
+)
 from app.domain.errors import QuestionError
 from app.domain.mana import ManaSymbol, parse_cost, render_cost
 from app.domain.ruling import Step, Verdict
@@ -50,11 +57,7 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
 _Cost = TypeVar("_Cost", AlternativeCost, AdditionalCost)
 
 # Which rule says a multi-part card is cast as one of its parts.
-_FACE_RULES: dict[str, tuple[str, ...]] = {
-    "split": ("709.3",),
-    "modal_dfc": ("712.8",),
-    "adventure": ("715.3",),
-}
+_FACE_RULES: dict[str, tuple[str, ...]] = {k: (v,) for k, v in FACE_RULES.items()}
 
 
 def _find_cost(
@@ -166,6 +169,16 @@ def cast_without_paying(
             ("305.1",),
             f"{cast_face.name} is a land: lands are played, not cast, so an effect that casts a "
             "spell for free can't put it onto the battlefield.",
+        )
+
+    if card.layout in FRONT_CAST_LAYOUTS and cast_face is not card.front:
+        castable = False
+        note(
+            "face_never_cast",
+            _FACE_RULES[card.layout],
+            f"{cast_face.name} is never cast: a {card.layout} card is cast as "
+            f"{card.front.name}, and its other face comes only by flipping, transforming or "
+            "melding.",
         )
 
     steps.append(

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from app.domain.card import Card, CardFace, EntersWithCounters, EtbTrigger
+from app.domain.card import (
+    COMBINED_LAYOUTS,
+    FACE_RULES,
+    FRONT_CAST_LAYOUTS,
+    Card,
+    CardFace,
+    EntersWithCounters,
+    EtbTrigger,
+)
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
 from app.engine.free_cast import resolve_face
@@ -59,6 +67,22 @@ def mana_value(
             f"{chosen.name} is a land: lands are played, never cast, so it can't be on the stack",
             "land_not_on_stack",
         )
+    if zone == "stack" and card.layout in FRONT_CAST_LAYOUTS and chosen is not card.front:
+        # Flip, transforming and meld cards are cast as their front (unflipped) face only.
+        raise QuestionError(
+            ("body", "face"),
+            f"{chosen.name} is never cast: {card.name} is a {card.layout} card, cast as "
+            f"{card.front.name} ({FACE_RULES[card.layout]})",
+            "face_never_cast",
+        )
+    if zone == "battlefield" and card.layout == "meld" and chosen is not card.front:
+        # 712.8: a melded permanent's mana value adds both melded cards' front faces; a
+        # question names one card, so the engine can't know the other.
+        raise QuestionError(
+            ("body", "face"),
+            f"{chosen.name} is a melded permanent made of two cards; name the front face",
+            "melded_permanent",
+        )
     if zone == "battlefield" and not chosen.is_permanent:
         raise QuestionError(
             ("body", "zone"),
@@ -102,7 +126,7 @@ def mana_value(
     # Mana value (202.3) of what the object is in this zone.
     if zone in OFF_STACK:
         value = card.mana_value_off_stack()
-        if card.layout == "split":
+        if card.layout in COMBINED_LAYOUTS:
             parts = " + ".join(f"{f.face_mana_value(0)} ({f.name})" for f in card.faces)
             steps.append(
                 Step(
@@ -127,16 +151,26 @@ def mana_value(
         else:
             steps.append(_value_step(chosen, value))
     else:
-        value = chosen.face_mana_value(object_x)
-        if card.layout != "normal":
+        value = card.face_mana_value_in_play(chosen, object_x)
+        if card.faces:
             what = "spell" if zone == "stack" else "permanent"
             steps.append(
                 Step(
                     f"As a {what} it has only the characteristics of {chosen.name}.",
-                    ({"split": "709.3", "modal_dfc": "712.8", "adventure": "715.3"}[card.layout],),
+                    (FACE_RULES[card.layout],),
                 )
             )
-        steps.append(_value_step(chosen, value, object_x))
+        costed = chosen
+        if card.layout in ("flip", "transform") and chosen is not card.front:
+            # 710.1, 712.8: a flipped or transformed permanent keeps its front's mana cost.
+            costed = card.front
+            steps.append(
+                Step(
+                    f"{chosen.name}'s mana value comes from {card.front.name}'s mana cost.",
+                    (FACE_RULES[card.layout],),
+                )
+            )
+        steps.append(_value_step(costed, value, object_x))
 
     # 107.3m: ETB abilities use the spell's X while the permanent's own X is 0.
     etb_x: int | None = None

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from app.domain.card import Card, CardFace
+from app.domain.card import COMBINED_LAYOUTS, FACE_RULES, Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
 from app.engine.free_cast import cast_without_paying, make_reason, resolve_face
@@ -37,7 +37,7 @@ def _characteristic_faces(card: Card) -> list[CardFace]:
     """The faces whose characteristics the card has outside the stack: both halves of a split
     card (709.4), the front face of a modal DFC (712.8), the creature part of an adventurer
     (715.4), the card itself otherwise."""
-    if card.layout == "split":
+    if card.layout in COMBINED_LAYOUTS:  # split and aftermath (709.4)
         return card.card_faces
     return [card.front]
 
@@ -55,7 +55,7 @@ def _mana_value_note(card: Card) -> tuple[str, tuple[str, ...]]:
     """Why the card has the mana value it has in the library, and the rules behind it."""
     rules: list[str] = ["202.3"]
     parts: list[str] = []
-    if card.layout == "split":
+    if card.layout in COMBINED_LAYOUTS:
         parts.append("its halves added together")
         rules.append("709.4")
     elif card.layout == "modal_dfc":
@@ -64,6 +64,9 @@ def _mana_value_note(card: Card) -> tuple[str, tuple[str, ...]]:
     elif card.layout == "adventure":
         parts.append("its creature part only")
         rules.append("715.4")
+    elif card.layout in ("transform", "meld", "flip"):
+        parts.append("its front face only")
+        rules.append(FACE_RULES[card.layout])
     if any(f.x_count for f in _characteristic_faces(card)):
         parts.append("X counts as 0 outside the stack")
         rules.append("107.3g")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.catalog import Catalog
+from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import Board, Effect, EffectIn, GameState, Permanent, PermanentIn
@@ -22,7 +22,7 @@ MAX_PLAYERS = 16
 def resolve_card(catalog: Catalog, name: str, loc: Loc) -> Card:
     card = catalog.get(name)
     if card is None:
-        raise QuestionError(loc, f"unknown card {name!r}: not in the catalog", "unknown_card")
+        raise QuestionError(loc, unknown_card_message(catalog, name), "unknown_card")
     return card
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -15,34 +14,29 @@ from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
 from app.domain.errors import QuestionError
 from app.domain.ruling import Verdict
+from app.rulings.identity import canonical_json, rules_version, ruling_id
 
 # An escaped NUL in JSON text: \u0000 preceded by an even number of backslashes.
 _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 
 
-def canonical_json(value: Any) -> str:
-    """One spelling per value: sorted keys, no spaces. Equal questions hash alike."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def ruling_id(kind: str, engine_version: str, question: dict[str, Any] | str) -> str:
-    """Content address of a question (its canonical JSON, or the question itself)."""
-    canonical = question if isinstance(question, str) else canonical_json(question)
-    digest = hashlib.sha256()
-    digest.update(kind.encode())
-    digest.update(b"\0")
-    digest.update(engine_version.encode())
-    digest.update(b"\0")
-    digest.update(canonical.encode())
-    return digest.hexdigest()[:32]
-
-
 class RulingService:
-    def __init__(self, session: Session, catalog: Catalog, engine_version: str) -> None:
+    def __init__(
+        self, session: Session, catalog: Catalog, engine_version: str, rules: str | None = None
+    ) -> None:
         self.session = session
         self.catalog = catalog
         self.engine_version = engine_version
+        self.rules = rules if rules is not None else rules_version()
         self.repo = RulingRepository(session)
+
+    def card_digests(self, cards: Iterable[str]) -> list[str]:
+        """Digests of the catalog cards the question names. A name the catalog lacks belongs
+        to an inline definition, whose data is in the question itself; a definition that
+        shares a catalog card's name adds that card's digest too (harmless: it can only
+        re-key the question more often, never serve a stale answer)."""
+        found = (self.catalog.digest(name) for name in sorted(set(cards)))
+        return [d for d in found if d is not None]
 
     def rule(
         self,
@@ -51,7 +45,9 @@ class RulingService:
         decide: Callable[[], Verdict],
         cards: Iterable[str] = (),
     ) -> tuple[StoredRuling, bool]:
-        """The stored ruling for this question, and whether it was created now.
+        """The stored ruling for this question, and whether it was created now. `cards`: the
+        catalog names the question uses (they key the ruling by their digests and back the
+        `card` filter of the listing).
 
         A question asked before is answered from the store without running the engine again.
         """
@@ -61,7 +57,8 @@ class RulingService:
             # PostgreSQL can store neither NUL in text nor \u0000 in JSONB; no card, id or
             # player name needs one.
             raise QuestionError(("body",), "text may not contain NUL characters", "nul_character")
-        rid = ruling_id(kind, self.engine_version, canonical)
+        cards = list(cards)
+        rid = ruling_id(kind, self.rules, self.card_digests(cards), canonical)
         existing = self.repo.get(rid)
         if existing is not None:
             return existing, False

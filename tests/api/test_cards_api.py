@@ -42,7 +42,13 @@ def test_card_by_full_name_or_face_any_case(client: TestClient) -> None:
     assert walker["type_line"].startswith("Artifact Creature")
 
 
-def test_unknown_card_is_404_problem(client: TestClient) -> None:
-    r = client.get("/v1/cards/Black%20Lotus")
-    assert r.status_code == 404
+def test_unknown_card_is_422_with_suggestions(client: TestClient) -> None:
+    # API.md "Reads": an unknown name answers 422 with suggestions and where to go next.
+    r = client.get("/v1/cards/" + quote("Lightnin Bolt"))
+    assert r.status_code == 422
     assert r.headers["content-type"] == "application/problem+json"
+    problem = r.json()
+    assert problem["code"] == "unknown_card"
+    assert "'Lightning Bolt'" in problem["detail"]
+    assert "GET /v1/cards?q=" in problem["detail"]
+    assert "definition" in problem["detail"]

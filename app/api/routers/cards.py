@@ -1,4 +1,5 @@
-"""The catalog: `GET /v1/cards?q=` and `GET /v1/cards/{name}` (served from the database)."""
+"""The catalog: `GET /v1/cards?q=&type=&produces=` and `GET /v1/cards/{name}` (served from the
+database; names as people type them, app/catalog/names.py)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,17 @@ import json
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 from starlette.responses import Response
 
 from app.api.deps import get_session
 from app.api.problems import problem_responses
+from app.catalog import unknown_card_message
 from app.db.repositories import CardRepository
 from app.domain.card import Card
+from app.domain.errors import QuestionError
 
 router = APIRouter(prefix="/v1/cards", tags=["cards"])
 
@@ -41,18 +44,45 @@ def search_cards(
             max_length=200, description="Part of a card or face name, any case", examples=["pool"]
         ),
     ] = None,
+    type: Annotated[
+        str | None,
+        Query(
+            max_length=40,
+            pattern=r"^[A-Za-z][A-Za-z' -]*$",
+            description="A card type, supertype or subtype of any face (`land`, `legendary`, "
+            "`forest`), any case",
+            examples=["land"],
+        ),
+    ] = None,
+    produces: Annotated[
+        str | None,
+        Query(
+            max_length=6,
+            pattern=r"^[WUBRGCwubrgc]+$",
+            description="Mana types the card's own abilities can make, all of them (`G`, `RG`)",
+            examples=["G"],
+        ),
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 50,
     after: Annotated[
         str | None, Query(max_length=200, description="Cursor: last name seen")
     ] = None,
 ) -> Response:
-    rows = CardRepository(session).search(q, limit=limit + 1, after=after)
+    tags = [f"type:{type.strip().casefold()}"] if type else []
+    tags += [f"produces:{t}" for t in dict.fromkeys(produces.upper())] if produces else []
+    rows = CardRepository(session).search(q, limit=limit + 1, after=after, tags=tags)
     has_more = len(rows) > limit
     rows = rows[:limit]
     next_page = None
     if has_more:
-        params = {k: v for k, v in {"q": q, "limit": limit, "after": rows[-1]["name"]}.items() if v}
-        next_page = "/v1/cards?" + urlencode(params)
+        params = {
+            "q": q,
+            "type": type,
+            "produces": produces,
+            "limit": limit,
+            "after": rows[-1]["name"],
+        }
+        next_page = "/v1/cards?" + urlencode({k: v for k, v in params.items() if v})
     body = {"object": "list", "data": rows, "has_more": has_more, "next_page": next_page}
     return Response(json.dumps(body, ensure_ascii=False), media_type="application/json")
 
@@ -60,17 +90,26 @@ def search_cards(
 @router.get(
     "/{name:path}",
     operation_id="get_card",
-    summary="One card by full name or any face's name (any case)",
+    summary="One card by full name or any face's name (any case, accents, apostrophes)",
     response_model=Card,
-    responses=problem_responses(404),
+    responses=problem_responses(422),
 )
 def get_card(
     name: Annotated[
-        str, Path(description="Full name or one face's name, any case", examples=["Fire // Ice"])
+        str,
+        Path(
+            description="Full name or one face's name as people type it: any case, accents "
+            "or none (`Aether`), curly or missing apostrophes, `Fire/Ice`",
+            examples=["Fire // Ice"],
+        ),
     ],
+    request: Request,
     session: Annotated[Session, Depends(get_session)],
 ) -> Response:
-    data = CardRepository(session).get(name) if len(name) <= 200 else None
+    if len(name) > 200:
+        raise QuestionError(("path", "name"), "a card name has at most 200 characters", "too_long")
+    data = CardRepository(session).get(name)
     if data is None:
-        raise HTTPException(404, f"No card named {name!r} in the catalog.")
+        message = unknown_card_message(request.app.state.catalog, name)
+        raise QuestionError(("path", "name"), message, "unknown_card")
     return Response(json.dumps(data, ensure_ascii=False), media_type="application/json")

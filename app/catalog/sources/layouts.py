@@ -1,0 +1,127 @@
+"""What a layout or type means for the import: game cards, their faces, or skipped objects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog.sources import ImportProblem, string, text_or_none, words
+from app.domain.card import TWO_FACED_LAYOUTS
+
+# Layouts that are not cards of the game, by the reason they are skipped.
+NON_GAME_LAYOUTS = {
+    "token": "token",
+    "double_faced_token": "token",
+    "emblem": "emblem",
+    "art_series": "art card",
+    "planar": "plane or phenomenon",
+    "scheme": "scheme",
+    "vanguard": "vanguard",
+    "reversible_card": "reversible printing (its card is imported under its own layout)",
+    "sticker": "sticker sheet",
+    "stickers": "sticker sheet",
+}
+# Scryfall set types whose objects are not cards of the game.
+NON_GAME_SET_TYPES = {
+    "token": "token",
+    "memorabilia": "memorabilia",
+    "minigame": "minigame",
+}
+# Types of objects that are not cards of the game (or that the engine doesn't model).
+NON_GAME_TYPES = {
+    "plane": "plane or phenomenon",
+    "phenomenon": "plane or phenomenon",
+    "scheme": "scheme",
+    "vanguard": "vanguard",
+    "conspiracy": "conspiracy",
+    "dungeon": "dungeon",
+    "emblem": "emblem",
+    "token": "token",
+    "hero": "hero",
+}
+GAME_LAYOUTS = set(TWO_FACED_LAYOUTS) | {
+    "normal",
+    "leveler",
+    "class",
+    "saga",
+    "case",
+    "prototype",
+    "mutate",
+    "host",
+    "augment",
+}
+CARD_TYPES = {
+    "land",
+    "creature",
+    "artifact",
+    "enchantment",
+    "planeswalker",
+    "instant",
+    "sorcery",
+    "battle",
+    "kindred",
+}
+SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"}
+
+
+def card_types(names: list[str]) -> tuple[list[str], str | None]:
+    """Our type words ("Tribal" is the old name of kindred), or why the object is skipped."""
+    found: list[str] = []
+    for name in names:
+        word = name.casefold()
+        word = "kindred" if word == "tribal" else word
+        if word in NON_GAME_TYPES:
+            return [], NON_GAME_TYPES[word]
+        if word not in CARD_TYPES:
+            return [], f"type the engine doesn't model: {name}"
+        if word not in found:
+            found.append(word)
+    return found, None
+
+
+def split_type_line(line: str) -> tuple[list[str], list[str], list[str]]:
+    """`Legendary Creature — Elf Druid` → supertypes, types, subtypes."""
+    left, _, right = line.partition("—")
+    supertypes = [w for w in left.split() if w in SUPERTYPES]
+    types = [w for w in left.split() if w not in SUPERTYPES]
+    return supertypes, types, right.split()
+
+
+def face_data(
+    card: str,
+    *,
+    name: str,
+    mana_cost: Any,
+    supertypes: list[str],
+    types: list[str],
+    subtypes: list[str],
+    colors: Any,
+    power: Any,
+    toughness: Any,
+    keywords: Any,
+    text: Any,
+) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": name,
+        "mana_cost": text_or_none(string(mana_cost, "mana cost", card)),
+        "supertypes": supertypes,
+        "types": types,
+        "subtypes": subtypes,
+        "power": string(power, "power", card),
+        "toughness": string(toughness, "toughness", card),
+        "keywords": list(dict.fromkeys(words(keywords, "keywords", card))),
+        "text": text_or_none(string(text, "text", card)),
+    }
+    if colors is not None:
+        data["colors"] = words(colors, "colors", card)
+    return data
+
+
+def card_data(name: str, layout: str, faces: list[dict[str, Any]]) -> dict[str, Any]:
+    """A card in our schema: a single face's fields at the top level, or two `faces`."""
+    if layout in TWO_FACED_LAYOUTS:
+        if len(faces) != 2:
+            raise ImportProblem(f"card {name!r}: a {layout} card needs two faces")
+        return {"name": name, "layout": layout, "faces": faces}
+    if len(faces) != 1:
+        raise ImportProblem(f"card {name!r}: a {layout} card has one face, not {len(faces)}")
+    return {**faces[0], "name": name, "layout": layout}

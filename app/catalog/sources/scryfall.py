@@ -1,0 +1,99 @@
+"""Scryfall bulk data ("Oracle Cards", "Default Cards"): a JSON array of card objects with
+`name`, `layout`, `mana_cost`, `type_line`, `oracle_text`, `colors`, `power`, `toughness`,
+`keywords`, `card_faces`, `set_type`. "Default Cards" lists every printing: a name seen again
+is counted as another printing."""
+
+from __future__ import annotations
+
+from typing import IO, Any
+
+import ijson
+
+from app.catalog.sources import ImportProblem, Parsed, ParsedStream, string
+from app.catalog.sources.layouts import (
+    GAME_LAYOUTS,
+    NON_GAME_LAYOUTS,
+    NON_GAME_SET_TYPES,
+    card_data,
+    card_types,
+    face_data,
+    split_type_line,
+)
+from app.domain.card import TWO_FACED_LAYOUTS
+
+
+def check_shape(stream: IO[bytes]) -> None:
+    for _prefix, event, _value in ijson.parse(stream):
+        if event != "start_array":
+            raise ImportProblem("Scryfall bulk data must be an array of card objects")
+        return
+    raise ImportProblem("an empty file")
+
+
+def cards(stream: IO[bytes]) -> ParsedStream:
+    for index, obj in enumerate(ijson.items(stream, "item", use_float=True)):
+        yield parse_object(index, obj)
+
+
+def parse_object(index: int, obj: Any) -> Parsed:
+    if not isinstance(obj, dict):
+        raise ImportProblem(f"item {index} of the array is not a card object")
+    name = string(obj.get("name"), "name", f"item {index}")
+    if not name or not name.strip():
+        raise ImportProblem(f"a card without a name (item {index} of the array)")
+    funny = obj.get("set_type") == "funny" or obj.get("border_color") == "silver"
+    layout = string(obj.get("layout"), "layout", name) or "normal"
+    if layout in NON_GAME_LAYOUTS:
+        return Parsed(name, None, NON_GAME_LAYOUTS[layout], funny)
+    if obj.get("set_type") in NON_GAME_SET_TYPES:
+        return Parsed(name, None, NON_GAME_SET_TYPES[obj["set_type"]], funny)
+    if layout not in GAME_LAYOUTS:
+        return Parsed(name, None, f"layout the engine doesn't model: {layout}", funny)
+    if layout == "meld" and _is_meld_result(obj, name):
+        return Parsed(name, None, "meld result (the back face of two cards)", funny)
+    if layout in TWO_FACED_LAYOUTS and layout != "meld":
+        raw_faces = obj.get("card_faces")
+        if not isinstance(raw_faces, list) or not all(isinstance(f, dict) for f in raw_faces):
+            raise ImportProblem(f"card {name!r}: a {layout} card needs 'card_faces' objects")
+        if len(raw_faces) > 2:
+            return Parsed(name, None, "more than two faces", funny)
+    else:
+        raw_faces = [obj]
+    faces: list[dict[str, Any]] = []
+    for raw in raw_faces:
+        face_name = string(raw.get("name"), "name", name) or name
+        line = string(raw.get("type_line"), "type_line", name) or ""
+        supertypes, type_words, subtypes = split_type_line(line)
+        types, skip = card_types(type_words)
+        if skip is not None:
+            return Parsed(name, None, skip, funny)
+        faces.append(
+            face_data(
+                name,
+                name=face_name if len(raw_faces) > 1 else name,
+                mana_cost=raw.get("mana_cost"),
+                supertypes=supertypes,
+                types=types,
+                subtypes=subtypes,
+                colors=raw.get("colors"),
+                power=raw.get("power"),
+                toughness=raw.get("toughness"),
+                keywords=obj.get("keywords") if raw is obj else None,
+                text=raw.get("oracle_text"),
+            )
+        )
+    if layout == "meld":
+        # A meld front is one card object; its back face (the meld result) is its own
+        # object in the file and is not a card anyone holds.
+        return Parsed(name, {**faces[0], "name": name, "layout": "normal"}, None, funny)
+    return Parsed(name, card_data(name, layout, faces), None, funny)
+
+
+def _is_meld_result(obj: dict[str, Any], name: str) -> bool:
+    parts = obj.get("all_parts")
+    if not isinstance(parts, list):
+        return False
+    return any(
+        isinstance(p, dict) and p.get("component") == "meld_result" and p.get("name") == name
+        for p in parts
+    )

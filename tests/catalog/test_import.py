@@ -1,0 +1,223 @@
+"""`rulings cards import`: both formats, every layout, skipped objects counted, all or nothing,
+idempotent, persistent across migrations (invented cards only: bench/cardfiles.py)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, func, select
+from sqlalchemy.orm import Session
+
+from app.catalog import load_catalog
+from app.catalog.importer import import_file
+from app.catalog.sources import ImportProblem
+from app.catalog.store import DbCatalog, catalog_digest
+from app.cli import main
+from app.db.migrate import migrate
+from app.db.models import CardRow
+from app.settings import get_settings
+from bench.cardfiles import (
+    Face,
+    Invented,
+    invented_cards,
+    mtgjson_document,
+    scryfall_document,
+    skipped_objects,
+    write,
+)
+
+LAYOUTS = {
+    "normal", "split", "aftermath", "flip", "transform", "modal_dfc", "adventure", "meld",
+    "leveler", "class", "saga", "case", "prototype", "mutate",
+}  # fmt: skip
+
+
+def _cards() -> list[Invented]:
+    return invented_cards(42) + skipped_objects()
+
+
+@pytest.fixture(params=["mtgjson.json", "mtgjson.json.gz", "scryfall.json", "scryfall.json.gz"])
+def card_file(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    name: str = request.param
+    document = mtgjson_document(_cards()) if name.startswith("mtgjson") else None
+    if document is None:
+        return write(tmp_path / name, scryfall_document(_cards()))
+    return write(tmp_path / name, document)
+
+
+def _digest(engine: Engine) -> tuple[str, int]:
+    with Session(engine) as session:
+        count = session.execute(select(func.count()).select_from(CardRow)).scalar_one()
+        return catalog_digest(session), count
+
+
+def test_every_layout_is_imported_with_its_faces(fresh_engine: Engine, card_file: Path) -> None:
+    summary = import_file(fresh_engine, card_file)
+    assert summary.format == ("mtgjson" if "mtgjson" in card_file.name else "scryfall")
+    expected = LAYOUTS if summary.format == "mtgjson" else LAYOUTS - {"meld"}
+    assert set(summary.by_layout) == expected
+    assert summary.cards == 42
+    skipped = dict(summary.skipped)
+    for reason in ("token", "emblem", "art card", "plane or phenomenon", "scheme", "vanguard"):
+        assert skipped[reason] == 1, reason
+    assert skipped["un-set card the model can't hold"] == 1
+    if summary.format == "scryfall":
+        assert skipped["minigame"] == skipped["memorabilia"] == 1
+        assert skipped["meld result (the back face of two cards)"] == 2
+
+    catalog = DbCatalog(fresh_engine)
+    split = catalog.get("amber hollow strider spark/strider ash")
+    assert split is not None and split.layout == "split"
+    assert split.mana_value_off_stack() == 2 + 3  # 709.4: both halves
+    assert [f.text for f in split.faces] == ["Templated: this spell deals 2 damage."] * 2
+    aftermath = catalog.get("Amber Hollow Oracle Rise")
+    assert aftermath is not None and aftermath.layout == "aftermath"
+    assert aftermath.mana_value_off_stack() == 2 + 4
+    transform = catalog.get("Seeker Unbound")  # by its back face's name
+    assert transform is not None and transform.layout == "transform"
+    assert transform.mana_value_off_stack() == transform.front.face_mana_value()
+    assert transform.faces[1].mana_cost is None and transform.faces[1].face_colors == ["G"]
+    adventure = catalog.get("Amber Hollow Stalker Giant")
+    assert adventure is not None and adventure.mana_value_off_stack() == 5  # 715.4
+    mdfc = catalog.get("TENDER GROTTO")
+    assert mdfc is not None and mdfc.mana_value_off_stack() == 3  # 712.8: the front face
+    saga = catalog.get("Amber Hollow Forager")
+    assert saga is not None and saga.layout == "saga" and saga.subtypes == ["Saga"]
+
+
+def test_importing_the_same_file_twice_changes_nothing(
+    fresh_engine: Engine, card_file: Path
+) -> None:
+    first = import_file(fresh_engine, card_file)
+    after_first = _digest(fresh_engine)
+    second = import_file(fresh_engine, card_file)
+    assert _digest(fresh_engine) == after_first
+    assert (second.new, second.updated, second.unchanged) == (0, 0, first.cards)
+    assert second.catalog_digest == first.catalog_digest
+
+
+def test_imported_cards_persist_across_migrations(fresh_engine: Engine, tmp_path: Path) -> None:
+    path = write(tmp_path / "cards.json", mtgjson_document(_cards()))
+    import_file(fresh_engine, path)
+    before = _digest(fresh_engine)
+    migrate(fresh_engine)  # what every start-up does
+    assert _digest(fresh_engine) == before
+    assert DbCatalog(fresh_engine).get("aethermire vial") is not None
+
+
+def _with_bundled_names(tmp_path: Path) -> Path:
+    forest = Invented("normal", [Face("Forest", None, ["Land"], ["Basic"], ["Forest"],
+                                      text="Imported words for the basic land.")])  # fmt: skip
+    fire_ice = Invented(
+        "split",
+        [
+            Face("Fire", "{1}{R}", ["Instant"], colors=["R"], text="Imported fire words."),
+            Face("Ice", "{1}{U}", ["Instant"], colors=["U"], text="Imported ice words."),
+        ],
+    )
+    return write(tmp_path / "bundled.json", mtgjson_document([forest, fire_ice]))
+
+
+def test_a_bundled_card_keeps_its_abilities_and_gains_the_imported_text(
+    fresh_engine: Engine, tmp_path: Path
+) -> None:
+    summary = import_file(fresh_engine, _with_bundled_names(tmp_path))
+    assert summary.text_added_to_bundled == 2
+    for _ in range(2):  # and again after a re-migrate (the bundled catalog is re-synced)
+        catalog = DbCatalog(fresh_engine)
+        forest, bundled = catalog.get("Forest"), load_catalog().get("Forest")
+        assert forest is not None and bundled is not None
+        assert forest.abilities == bundled.abilities
+        assert forest.text == "Imported words for the basic land."
+        split = catalog.get("Fire // Ice")
+        assert split is not None
+        assert [f.text for f in split.faces] == ["Imported fire words.", "Imported ice words."]
+        assert split.faces[0].abilities == load_catalog().get("Fire // Ice").faces[0].abilities  # type: ignore[union-attr]
+        migrate(fresh_engine)
+
+
+# --- malformed files: a message naming the card or the position; the catalog unchanged -------
+
+
+def _mtgjson_with(entry_name: str, face: dict[str, Any]) -> dict[str, Any]:
+    document = mtgjson_document(invented_cards(10))
+    document["data"][entry_name] = [face]
+    return document
+
+
+MALFORMED: dict[str, tuple[Any, str]] = {
+    "not JSON": (b"this is not json", "not card data"),
+    "truncated JSON": (b'{"meta": {}, "data": {"Amber Hollow Oracle": [{"name": "Amb', "byte"),
+    "a number": (b"42", "not card data"),
+    "MTGJSON data as a list": ({"meta": {}, "data": []}, "'data' must be an object"),
+    "MTGJSON without data": ({"meta": {}}, "no 'data' object"),
+    "an entry that is not a list": ({"data": {"Quill Moth": {"name": "Quill Moth"}}}, "Quill Moth"),
+    "a card without a name": (_mtgjson_with("", {"name": "", "types": ["Creature"]}), "a name"),
+    "a bad mana cost": (
+        _mtgjson_with("Quill Moth", {"name": "Quill Moth", "manaCost": "{Q}", "types": []}),
+        "Quill Moth",
+    ),
+    "a wrong field type": (
+        _mtgjson_with("Quill Moth", {"name": "Quill Moth", "types": "Creature"}),
+        "Quill Moth",
+    ),
+    "Scryfall item not an object": ([{"name": "Quill Moth", "type_line": "Creature"}, 7], "item 1"),
+    "Scryfall card without a name": ([{"type_line": "Creature", "layout": "normal"}], "a name"),
+    "Scryfall bad mana cost": (
+        [{"name": "Quill Moth", "mana_cost": "{2}{", "type_line": "Creature", "layout": "normal"}],
+        "Quill Moth",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", MALFORMED)
+def test_a_malformed_file_imports_nothing(kind: str, fresh_engine: Engine, tmp_path: Path) -> None:
+    import_file(fresh_engine, write(tmp_path / "good.json", mtgjson_document(_cards())))
+    before = _digest(fresh_engine)
+    content, named = MALFORMED[kind]
+    raw = content if isinstance(content, bytes) else json.dumps(content).encode()
+    for path in (tmp_path / "bad.json", tmp_path / "bad.json.gz"):
+        path.write_bytes(gzip.compress(raw) if path.suffix == ".gz" else raw)
+        with pytest.raises(ImportProblem, match=named):
+            import_file(fresh_engine, path)
+        assert _digest(fresh_engine) == before
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def database_env(fresh_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv("RULINGS_DATABASE_URL", fresh_url)
+    get_settings.cache_clear()
+    yield fresh_url  # type: ignore[misc]
+    get_settings.cache_clear()
+
+
+def test_the_command_prints_a_json_summary(
+    database_env: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path / "cards.json.gz", scryfall_document(_cards()))
+    assert main(["cards", "import", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["format"] == "scryfall"
+    assert summary["cards"] == 42 and summary["new"] == 42
+    assert summary["skipped"]["token"] == 1
+    assert summary["by_layout"]["split"] >= 1
+
+
+def test_the_command_fails_without_writing(
+    database_env: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(
+        json.dumps(_mtgjson_with("Quill Moth", {"name": "Quill Moth", "manaCost": "{Q}"}))
+    )
+    assert main(["cards", "import", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "Quill Moth" in err and "nothing was imported" in err
+    assert main(["cards", "import", str(tmp_path / "missing.json")]) == 2
