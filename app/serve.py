@@ -31,6 +31,8 @@ from app.settings import Settings, get_settings
 
 # A request line and headers larger than this are refused with 431 (h11's own default).
 MAX_HEAD_BYTES = 16 * 1024
+# How long a refused connection is read (and dropped) before it is closed.
+LINGER_SECONDS = 1.0
 _REASONS = {
     408: "Request Timeout",
     431: "Request Header Fields Too Large",
@@ -77,12 +79,15 @@ class GuardedH11Protocol(H11Protocol):
         self._head = bytearray()
         self._head_seen = False
         self._head_timer: asyncio.TimerHandle | None = None
+        self._refused = False
         if len(self.connections) > self.max_connections:
             self._refuse(503, "too_many_connections", "The server has too many connections open.")
             return
         self._watch_head()
 
     def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return  # read and dropped while the refusal lingers
         if self.conn.their_state is h11.IDLE and not self._head_fits(data):
             self._refuse(
                 431, "headers_too_large", f"The request head is larger than {MAX_HEAD_BYTES} bytes."
@@ -136,9 +141,15 @@ class GuardedH11Protocol(H11Protocol):
             )
 
     def _refuse(self, status: int, code: str, detail: str) -> None:
+        """Answer, stop sending, and keep reading (and dropping) what the client still sends
+        for a moment before closing: closing with unread bytes would reset the connection and
+        could lose the answer on the client's side."""
         self._stop_head_timer()
+        self._refused = True
         self.transport.write(raw_problem(status, code, detail))
-        self.transport.close()
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
 
 def guarded_protocol(settings: Settings) -> type[GuardedH11Protocol]:

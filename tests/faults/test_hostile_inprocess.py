@@ -70,7 +70,6 @@ def test_duplicate_keys_are_refused_naming_the_key(sqlite_client: TestClient) ->
 
 
 def test_a_body_without_content_type_is_read_as_json(sqlite_client: TestClient) -> None:
-    sqlite_client.app.state.db.engine  # type: ignore[attr-defined]
     r = sqlite_client.post(URL, content=json.dumps({"card": "Fireball", "zone": "hand"}))
     assert r.status_code in (200, 201), r.text
     assert r.json()["answer"]["mana_value"] == 1
