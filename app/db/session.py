@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 # The WAL is checkpointed back into the database every this many pages (SQLite's default),
 # and truncated to at most this many bytes afterwards, so a disk that filled up once isn't
 # filled again by a WAL that only grows.
 WAL_AUTOCHECKPOINT_PAGES = 1000
-JOURNAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024
+JOURNAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,18 @@ class Database:
             except BaseException:
                 session.rollback()
                 raise
+
+    def checkpoint(self) -> bool:
+        """SQLite: copy the WAL into the database and truncate it to zero bytes, giving its
+        space back (after a full disk). True when it completed; PostgreSQL: nothing to do."""
+        if not is_sqlite(self.url):
+            return True
+        try:
+            with self.engine.connect() as conn:
+                busy = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").first()
+        except SQLAlchemyError:
+            return False
+        return busy is not None and busy[0] == 0
 
     def dispose(self) -> None:
         self.engine.dispose()

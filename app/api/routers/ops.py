@@ -35,6 +35,8 @@ def readyz(request: Request) -> Response:
     if not ready:
         return problem_response(503, "not_migrated", "The database is not at the latest migration.")
     if request.app.state.write_health.storage_full():
+        # Give back what the WAL holds, so freed space isn't filled again by an old WAL.
+        request.app.state.db.checkpoint()
         return problem_response(
             503, "storage_full", "Writes are failing: the database has no space left."
         )
