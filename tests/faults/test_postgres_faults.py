@@ -149,7 +149,8 @@ def test_frozen_postgres_is_503_within_seconds_and_healthz_never_waits(
     slowest = max(seconds for _, _, seconds in answers)
     assert slowest < MAX_WAIT + 3, f"slowest 503 took {slowest:.1f}s"
     print(
-        f"frozen: {len(answers)} requests, all 503, slowest {slowest:.2f}s, /healthz worst {worst_health * 1000:.0f} ms"
+        f"frozen: {len(answers)} requests, all 503, slowest {slowest:.2f}s, "
+        f"/healthz worst {worst_health * 1000:.0f} ms"
     )
     assert worst_health < 2.0  # it was 40 s
     assert wait_until(lambda: httpx.get(server.url + "/readyz", timeout=5).status_code == 200)
