@@ -35,6 +35,10 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
         cp_http = http_list[0]
         sections.extend(http_list)
     sections.append(growth_section(config, cp_engine, cp_http))
+    from bench.listing import listing_section
+
+    log("listing rulings as the store grows")
+    sections.append(listing_section(config.listing_sizes, config.listing_reps, log))
     return sections
 
 

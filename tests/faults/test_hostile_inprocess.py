@@ -146,3 +146,51 @@ def test_refusals_before_routing_count_under_their_route(sqlite_client: TestClie
     text = sqlite_client.get("/metrics").text
     assert f'method="POST",route="{URL}",status="413"' in text
     assert f'method="POST",route="{URL}",status="415"' in text
+
+
+def test_heavy_bodies_are_handled_away_from_the_event_loop(tmp_path: Path) -> None:
+    import threading
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path}/h.db", migrate_on_startup=False))
+    seen: list[str] = []
+
+    @app.post("/probe")
+    async def probe(body: dict[str, object]) -> dict[str, int]:
+        # An async endpoint runs on whichever loop runs the request: parsing and validation
+        # of its body happen there too.
+        seen.append(threading.current_thread().name)
+        return {"keys": len(body)}
+
+    with TestClient(app) as c:
+        main_loop_thread = c.portal.call(lambda: threading.current_thread().name)  # type: ignore[union-attr]
+        small = c.post("/probe", json={"a": "x"})
+        heavy = c.post("/probe", json={"a": "x" * 100_000})
+    assert small.status_code == heavy.status_code == 200
+    assert seen[0] == main_loop_thread
+    assert seen[1] == "rulings-heavy" != main_loop_thread
+    app.state.db.dispose()
+
+
+def test_an_answer_later_than_the_request_timeout_is_a_503(tmp_path: Path) -> None:
+    import time
+
+    app = create_app(
+        Settings(
+            database_url=f"sqlite:///{tmp_path}/t.db", migrate_on_startup=False, request_timeout=0.3
+        )
+    )
+
+    @app.get("/stalled")
+    def stalled() -> dict[str, str]:
+        time.sleep(1.5)  # as a query on a frozen database would, but for a bounded time
+        return {"late": "yes"}
+
+    with TestClient(app) as c:
+        started = time.monotonic()
+        r = c.get("/stalled", headers={"X-Request-ID": "late-1"})
+        waited = time.monotonic() - started
+        assert c.get("/healthz").status_code == 200
+    assert r.status_code == 503 and r.json()["code"] == "timeout"
+    assert int(r.headers["retry-after"]) > 0 and r.headers["x-request-id"] == "late-1"
+    assert waited < 1.4
+    app.state.db.dispose()
