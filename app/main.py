@@ -13,12 +13,12 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.api import problems
 from app.api.metrics import Metrics
-from app.api.middleware import ServiceMiddleware
+from app.api.middleware import RequestLimits, ServiceMiddleware, WriteHealth
 from app.api.problems import Problem, problem_responses
 from app.api.routers import all_routers
 from app.catalog.store import DbCatalog
 from app.db.migrate import head_revision, is_migrated, migrate
-from app.db.session import Database
+from app.db.session import Database, DbTimeouts
 from app.logs import configure_logging
 from app.settings import Settings, get_settings
 from app.version import __version__, engine_version
@@ -55,7 +55,15 @@ def _warm_catalog(app: FastAPI, db: Database) -> None:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     configure_logging(settings.log_level)
-    db = Database(settings.database_url)
+    db = Database(
+        settings.database_url,
+        DbTimeouts(
+            connect=settings.db_connect_timeout,
+            statement=settings.db_statement_timeout,
+            pool=settings.db_pool_timeout,
+            sqlite_busy=settings.sqlite_busy_timeout,
+        ),
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -79,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine_version = engine_version()
     app.state.head_revision = head_revision()
     app.state.metrics = Metrics()
+    app.state.write_health = WriteHealth()
 
     problems.install(app)
     for router in all_routers():
@@ -92,7 +101,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             expose_headers=["ETag", "Location", "X-Request-ID"],
         )
     app.add_middleware(
-        ServiceMiddleware, metrics=app.state.metrics, max_body_bytes=settings.max_body_bytes
+        ServiceMiddleware,
+        metrics=app.state.metrics,
+        limits=RequestLimits(
+            max_body_bytes=settings.max_body_bytes,
+            body_timeout=settings.body_timeout,
+            request_timeout=settings.request_timeout,
+            heavy_body_bytes=settings.heavy_body_bytes,
+            heavy_per_process=settings.heavy_per_process,
+            heavy_per_client=settings.heavy_per_client,
+        ),
+        routes=app.router.routes,
+        write_health=app.state.write_health,
     )
     _document_problem_schema(app)
     return app
@@ -117,13 +137,15 @@ def _document_problem_schema(app: FastAPI) -> None:
             components.setdefault(name, sub)
         # Every validation failure is problem+json, not FastAPI's default shape; bodies can also
         # be malformed (400), too large (413) or not JSON (415).
-        for item in schema.get("paths", {}).values():
+        for path, item in schema.get("paths", {}).items():
             for method, operation in item.items():
                 responses = operation.setdefault("responses", {})
                 if "422" in responses:
                     responses.update(problem_responses_json(422))
                 if method == "post":
-                    responses.update(problem_responses_json(400, 413, 415, 422))
+                    responses.update(problem_responses_json(400, 413, 415, 422, 429, 507))
+                if path not in ("/healthz", "/metrics"):
+                    responses.update(problem_responses_json(503))
         components.pop("HTTPValidationError", None)
         components.pop("ValidationError", None)
         app.openapi_schema = schema

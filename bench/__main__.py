@@ -39,6 +39,10 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
         log("scaling out on PostgreSQL: one process, then two")
         sections.append(scale_out_section(config))
     sections.append(growth_section(config, cp_engine, cp_http))
+    from bench.listing import listing_section
+
+    log("listing rulings as the store grows")
+    sections.append(listing_section(config.listing_sizes, config.listing_reps, log))
     return sections
 
 

@@ -22,6 +22,9 @@ class BenchConfig:
     floor_seconds: float
     floor_threads: int
     servers: tuple[int, ...]
+    # listing: store sizes (rulings generated in the database) and repetitions per filter
+    listing_sizes: tuple[int, ...] = (100_000, 1_000_000)
+    listing_reps: int = 21
 
 
 FULL = BenchConfig(
@@ -48,6 +51,8 @@ QUICK = BenchConfig(
     floor_seconds=0.3,
     floor_threads=2,
     servers=(1,),
+    listing_sizes=(1_000, 10_000),
+    listing_reps=3,
 )
 
 

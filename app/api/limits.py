@@ -3,6 +3,7 @@ parser (or anything after it) work hard for others."""
 
 from __future__ import annotations
 
+import json
 import re
 
 # No question this service understands nests deeper than this; anything deeper is hostile.
@@ -51,3 +52,56 @@ def _depth_by_tokens(body: bytes, limit: int) -> bool:
         else:
             depth -= 1
     return False
+
+
+# No object in a question has more keys than this, and no array twice as many items as the
+# largest battlefield (10,000): larger ones are refused while parsing, before any validation
+# runs on them. Arrays up to this size get the schema's own limits, which name the field.
+MAX_OBJECT_KEYS = 64
+MAX_ARRAY_ITEMS = 20_000
+
+
+class JsonShapeError(ValueError):
+    """The body is JSON, but not a shape any question has (checked while parsing)."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+def _check_items(value: object) -> None:
+    if isinstance(value, list):
+        if len(value) > MAX_ARRAY_ITEMS:
+            raise JsonShapeError(
+                "too_many_items", f"An array has more than {MAX_ARRAY_ITEMS} items."
+            )
+        for item in value:
+            # Objects inside were checked by the hook; only arrays directly in arrays remain.
+            if isinstance(item, list):
+                _check_items(item)
+
+
+def _object_pairs(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    if len(pairs) > MAX_OBJECT_KEYS:
+        raise JsonShapeError("too_many_keys", f"An object has more than {MAX_OBJECT_KEYS} keys.")
+    out: dict[str, object] = {}
+    for key, value in pairs:
+        if key in out:
+            # json.loads would silently keep the last one; a question means one thing.
+            raise JsonShapeError("duplicate_key", f"The key {key!r} appears twice in one object.")
+        _check_items(value)
+        out[key] = value
+    return out
+
+
+def check_json_shape(body: bytes) -> None:
+    """Raise JsonShapeError for duplicate keys, oversized objects or arrays. Malformed JSON is
+    left for the parser proper to reject with its own 400."""
+    try:
+        parsed = json.loads(body, object_pairs_hook=_object_pairs)
+    except (ValueError, RecursionError) as exc:
+        if isinstance(exc, JsonShapeError):
+            raise
+        return
+    _check_items(parsed)

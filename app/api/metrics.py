@@ -5,6 +5,9 @@ from __future__ import annotations
 import threading
 from collections import defaultdict
 
+# Methods this service knows; any other counts as "other", so invented methods can't grow
+# the label set (and /metrics) without bound.
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
@@ -21,6 +24,7 @@ class Metrics:
         self._rulings: dict[tuple[str, str], int] = defaultdict(int)
 
     def observe(self, method: str, route: str, status: int, seconds: float) -> None:
+        method = method if method in KNOWN_METHODS else "other"
         key = (method, route)
         with self._lock:
             self._requests[(method, route, str(status))] += 1

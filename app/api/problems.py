@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, Field
+from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
@@ -24,12 +25,24 @@ TITLES = {
     404: "Not Found",
     405: "Method Not Allowed",
     406: "Not Acceptable",
+    408: "Request Timeout",
     413: "Content Too Large",
     415: "Unsupported Media Type",
     422: "Unprocessable Content",
+    429: "Too Many Requests",
+    431: "Request Header Fields Too Large",
     500: "Internal Server Error",
     503: "Service Unavailable",
+    507: "Insufficient Storage",
 }
+
+# A validation problem lists at most this many errors (the first ones) and counts the rest:
+# a hostile body can't make the answer larger than the question.
+MAX_ERRORS_SHOWN = 20
+# Seconds a client should wait before trying again after each kind of refusal.
+RETRY_AFTER_UNAVAILABLE = 5
+RETRY_AFTER_BUSY = 1
+RETRY_AFTER_STORAGE = 30
 
 
 class ValidationIssue(BaseModel):
@@ -47,6 +60,9 @@ class Problem(BaseModel):
     detail: str
     code: str = Field(examples=["validation_error"])
     errors: list[ValidationIssue] | None = None
+    errors_total: int | None = Field(
+        None, description="How many errors there were; `errors` lists the first 20"
+    )
 
 
 def problem_response(
@@ -64,7 +80,8 @@ def problem_response(
         "code": code,
     }
     if errors is not None:
-        body["errors"] = list(errors)
+        body["errors"] = list(errors[:MAX_ERRORS_SHOWN])
+        body["errors_total"] = len(errors)
     return Response(
         json.dumps(body, ensure_ascii=False),
         status_code=status,
@@ -118,17 +135,71 @@ async def _on_http(_request: Request, exc: Exception) -> Response:
     return problem_response(exc.status_code, code, detail, headers=getattr(exc, "headers", None))
 
 
-async def _on_crash(request: Request, exc: Exception) -> Response:
-    # A 5xx is always a bug: log it with the request id, never show a stack trace.
-    log.exception("unhandled error on %s %s", request.method, request.url.path)
+def crash_response() -> Response:
+    """A 5xx other than a database fault is always a bug: never show a stack trace (the
+    middleware logs it once, with the request id)."""
     return problem_response(500, "internal_error", "The server failed to answer; this is a bug.")
 
 
+def database_fault_response(exc: BaseException) -> Response | None:
+    """The answer to a database fault (503, or 507 when storage is full), or None when `exc`
+    is not one. A fault is the database's state, not a bug: the client may retry."""
+    if isinstance(exc, sa_exc.TimeoutError):  # no pooled connection came free in time
+        return _unavailable("No database connection came free in time.")
+    if not isinstance(exc, sa_exc.DBAPIError):
+        return None
+    if _is_storage_full(exc):
+        return problem_response(
+            507,
+            "storage_full",
+            "The database has no space left to store the ruling; nothing was stored.",
+            headers={"Retry-After": str(RETRY_AFTER_STORAGE)},
+        )
+    if _is_locked(exc):
+        return problem_response(
+            503,
+            "database_busy",
+            "Another process holds the database's write lock; nothing was stored.",
+            headers={"Retry-After": str(RETRY_AFTER_BUSY)},
+        )
+    if isinstance(exc, sa_exc.OperationalError | sa_exc.InterfaceError) or (
+        exc.connection_invalidated
+    ):
+        return _unavailable(f"The database can't be used right now ({type(exc.orig).__name__}).")
+    return None
+
+
+def is_storage_full(exc: BaseException) -> bool:
+    return isinstance(exc, sa_exc.DBAPIError) and _is_storage_full(exc)
+
+
+def _is_storage_full(exc: sa_exc.DBAPIError) -> bool:
+    # SQLite: SQLITE_FULL; PostgreSQL: SQLSTATE 53100 disk_full.
+    message = str(exc.orig).lower()
+    sqlstate = getattr(exc.orig, "sqlstate", None)
+    return sqlstate == "53100" or "database or disk is full" in message
+
+
+def _is_locked(exc: sa_exc.DBAPIError) -> bool:
+    # SQLite: SQLITE_BUSY after the busy timeout.
+    return "database is locked" in str(exc.orig).lower()
+
+
+def _unavailable(detail: str) -> Response:
+    return problem_response(
+        503,
+        "database_unavailable",
+        detail,
+        headers={"Retry-After": str(RETRY_AFTER_UNAVAILABLE)},
+    )
+
+
 def install(app: FastAPI) -> None:
+    # Crashes and database faults are answered by the service middleware, which sees every
+    # exception once, inside the request's logging context.
     app.add_exception_handler(RequestValidationError, _on_validation)
     app.add_exception_handler(QuestionError, _on_question)
     app.add_exception_handler(StarletteHTTPException, _on_http)
-    app.add_exception_handler(Exception, _on_crash)
 
 
 def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -139,7 +210,9 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
         413: "Body too large",
         415: "The body is not JSON",
         422: "Invalid or inconsistent question (the errors name the field)",
-        503: "Not ready",
+        429: "Too many large questions at once; retry after Retry-After seconds",
+        503: "The database is unavailable or busy; retry after Retry-After seconds",
+        507: "The database has no space left",
     }
     return {
         s: {

@@ -120,5 +120,10 @@ class RulingCardRow(Base):
         SeqInt, ForeignKey("rulings.seq", ondelete="CASCADE"), primary_key=True
     )
     card: Mapped[str] = mapped_column(String(200), primary_key=True)
+    # The ruling's kind, copied here so a listing by card and kind is one index range.
+    kind: Mapped[str] = mapped_column(String(40), nullable=False)
 
-    __table_args__ = (Index("ix_ruling_cards_card_seq", "card", "ruling_seq"),)
+    __table_args__ = (
+        Index("ix_ruling_cards_card_seq", "card", "ruling_seq"),
+        Index("ix_ruling_cards_card_kind_seq", "card", "kind", "ruling_seq"),
+    )

@@ -72,26 +72,41 @@ class RulingRepository:
         cards = sorted(set(ruling.cards))
         if cards:
             self.session.execute(
-                insert(RulingCardRow), [{"ruling_seq": seq, "card": c} for c in cards]
+                insert(RulingCardRow),
+                [{"ruling_seq": seq, "card": c, "kind": ruling.kind} for c in cards],
             )
         return StoredRuling(seq, ruling.id, ruling.body), True
 
     def page(
         self, *, kind: str | None, card: str | None, limit: int, before_seq: int | None
     ) -> list[StoredRuling]:
-        """Newest first; `before_seq` is the cursor (the last seq of the previous page)."""
+        """Newest first; `before_seq` is the cursor (the last seq of the previous page). Each
+        filter walks one index backwards from the cursor and stops after `limit` rows: by card
+        (and kind) over ruling_cards, by kind over rulings(kind, seq), else the primary key."""
+        if card:
+            return self._page_by_card(card, kind, limit, before_seq)
         stmt = select(RulingRow.seq, RulingRow.id, RulingRow.body)
         if kind:
             stmt = stmt.where(RulingRow.kind == kind)
-        if card:
-            stmt = stmt.where(
-                RulingRow.seq.in_(
-                    select(RulingCardRow.ruling_seq).where(RulingCardRow.card == card)
-                )
-            )
         if before_seq is not None:
             stmt = stmt.where(RulingRow.seq < before_seq)
         stmt = stmt.order_by(RulingRow.seq.desc()).limit(limit)
+        return [StoredRuling(r.seq, r.id, r.body) for r in self.session.execute(stmt)]
+
+    def _page_by_card(
+        self, card: str, kind: str | None, limit: int, before_seq: int | None
+    ) -> list[StoredRuling]:
+        stmt = (
+            select(RulingRow.seq, RulingRow.id, RulingRow.body)
+            .join(RulingCardRow, RulingCardRow.ruling_seq == RulingRow.seq)
+            .where(RulingCardRow.card == card)
+        )
+        if kind:
+            stmt = stmt.where(RulingCardRow.kind == kind)
+        if before_seq is not None:
+            stmt = stmt.where(RulingCardRow.ruling_seq < before_seq)
+        # Ordered by the index's own column, so the database reads the index in order.
+        stmt = stmt.order_by(RulingCardRow.ruling_seq.desc()).limit(limit)
         return [StoredRuling(r.seq, r.id, r.body) for r in self.session.execute(stmt)]
 
 

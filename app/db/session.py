@@ -1,47 +1,83 @@
-"""Database engine and sessions: SQLite (WAL, foreign keys, busy timeout) or PostgreSQL."""
+"""Database engine and sessions: SQLite (WAL, foreign keys, busy timeout) or PostgreSQL, each
+with timeouts short enough that a database fault is a quick 503, not a hang."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+
+# The WAL is checkpointed back into the database every this many pages (SQLite's default),
+# and truncated to at most this many bytes afterwards, so a disk that filled up once isn't
+# filled again by a WAL that only grows.
+WAL_AUTOCHECKPOINT_PAGES = 1000
+JOURNAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class DbTimeouts:
+    connect: float = 3.0
+    statement: float = 5.0
+    pool: float = 3.0
+    sqlite_busy: float = 3.0
 
 
 def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, timeouts: DbTimeouts | None = None) -> Engine:
+    timeouts = timeouts or DbTimeouts()
     if is_sqlite(url):
-        engine = create_engine(
-            url,
-            connect_args={"check_same_thread": False, "timeout": 30},
-            pool_size=8,
-            max_overflow=8,
-        )
+        return _sqlite_engine(url, timeouts)
+    return create_engine(
+        url,
+        pool_size=10,
+        max_overflow=10,
+        pool_pre_ping=True,
+        pool_timeout=timeouts.pool,
+        connect_args={
+            "connect_timeout": max(1, round(timeouts.connect)),
+            "options": f"-c statement_timeout={round(timeouts.statement * 1000)}",
+        },
+    )
 
-        @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-            # WAL lets readers run beside the writer; the busy timeout makes concurrent writers
-            # wait for the lock instead of failing; foreign keys are off unless asked for.
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
-            cur.close()
 
-        return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+def _sqlite_engine(url: str, timeouts: DbTimeouts) -> Engine:
+    busy_ms = round(timeouts.sqlite_busy * 1000)
+    engine = create_engine(
+        url,
+        connect_args={"check_same_thread": False, "timeout": timeouts.sqlite_busy},
+        pool_size=8,
+        max_overflow=8,
+        pool_timeout=timeouts.pool,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+        # WAL lets readers run beside the writer; the busy timeout makes a writer wait a little
+        # for another's lock (then 503); foreign keys are off unless asked for.
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute(f"PRAGMA busy_timeout={busy_ms}")
+        cur.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
+        cur.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT_BYTES}")
+        cur.close()
+
+    return engine
 
 
 class Database:
     """One engine and session factory per app instance."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, timeouts: DbTimeouts | None = None) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, timeouts)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def session(self) -> Iterator[Session]:
@@ -51,6 +87,18 @@ class Database:
             except BaseException:
                 session.rollback()
                 raise
+
+    def checkpoint(self) -> bool:
+        """SQLite: copy the WAL into the database and truncate it to zero bytes, giving its
+        space back (after a full disk). True when it completed; PostgreSQL: nothing to do."""
+        if not is_sqlite(self.url):
+            return True
+        try:
+            with self.engine.connect() as conn:
+                busy = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").first()
+        except SQLAlchemyError:
+            return False
+        return busy is not None and busy[0] == 0
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -91,8 +91,11 @@ class Servers:
         self.log_dir = log_dir
         self.started: list[Server] = []
 
-    def spawn(self, database_url: str, *, name: str = "server") -> Server:
-        """Start one server (not waiting for it): migrations run in its start-up."""
+    def spawn(
+        self, database_url: str, *, name: str = "server", env: dict[str, str] | None = None
+    ) -> Server:
+        """Start one server (not waiting for it) as the container does, with `rulings serve`:
+        migrations run in its start-up. `env` adds or overrides settings."""
         port = free_port()
         env = {
             **os.environ,
@@ -100,30 +103,37 @@ class Servers:
             "RULINGS_MIGRATE_ON_STARTUP": "true",
             "RULINGS_LOG_LEVEL": "WARNING",
             "PYTHONUNBUFFERED": "1",
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            "WORKERS": "1",
+            **(env or {}),
         }
         log_path = self.log_dir / f"{name}-{len(self.started)}-{port}.log"
         log = log_path.open("wb")
         proc = subprocess.Popen(
-            [
-                sys.executable, "-m", "uvicorn", "app.main:app",
-                "--host", "127.0.0.1", "--port", str(port),
-                "--workers", "1", "--log-level", "warning", "--no-access-log",
-            ],
+            [sys.executable, "-m", "app.cli", "serve"],
             cwd=ROOT,
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=subprocess.STDOUT,
-        )  # fmt: skip
+        )
         server = Server(proc, port, log_path, log)
         self.started.append(server)
         return server
 
-    def start(self, database_url: str, *, name: str = "server", tries: int = 3) -> Server:
+    def start(
+        self,
+        database_url: str,
+        *,
+        name: str = "server",
+        tries: int = 3,
+        env: dict[str, str] | None = None,
+    ) -> Server:
         """Start one server and wait until it's ready. A port taken between our probe and the
         server's bind makes it exit at once: then try another port."""
         for attempt in range(tries):
-            server = self.spawn(database_url, name=name)
+            server = self.spawn(database_url, name=name, env=env)
             try:
                 server.wait_ready()
                 return server

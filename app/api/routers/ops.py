@@ -13,8 +13,10 @@ router = APIRouter(tags=["operations"])
 
 
 @router.get("/healthz", operation_id="healthz", summary="The process is alive")
-def healthz() -> dict[str, str]:
-    return {"status": "ok"}
+async def healthz() -> Response:
+    # Async on purpose: answered on the event loop itself, never queued behind worker threads
+    # that may be waiting on a stalled database.
+    return JSONResponse({"status": "ok"})
 
 
 @router.get(
@@ -32,6 +34,12 @@ def readyz(request: Request) -> Response:
         )
     if not ready:
         return problem_response(503, "not_migrated", "The database is not at the latest migration.")
+    if request.app.state.write_health.storage_full():
+        # Give back what the WAL holds, so freed space isn't filled again by an old WAL.
+        request.app.state.db.checkpoint()
+        return problem_response(
+            503, "storage_full", "Writes are failing: the database has no space left."
+        )
     return JSONResponse({"status": "ready", "revision": request.app.state.head_revision})
 
 
