@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from app.api import problems
+from app.api.fastpath import RepeatedQuestionMiddleware, post_routes
 from app.api.metrics import Metrics
 from app.api.middleware import ServiceMiddleware
 from app.api.problems import Problem, problem_responses
@@ -67,8 +68,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = Metrics()
 
     problems.install(app)
-    for router in all_routers():
+    routers = all_routers()
+    for router in routers:
         app.include_router(router)
+    # Innermost: a repeated question is answered inside CORS and ServiceMiddleware, like any.
+    app.add_middleware(RepeatedQuestionMiddleware, service=app, routes=post_routes(routers))
     if settings.cors_origins.strip():
         app.add_middleware(
             CORSMiddleware,

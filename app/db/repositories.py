@@ -11,7 +11,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from app.db.models import CardRow, RulingCardRow, RulingRow
+from app.db.models import CardRow, RulingAliasRow, RulingCardRow, RulingRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,3 +140,51 @@ class CardRepository:
             .limit(1)
         ).scalar()
         return dict(row) if row is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class AliasHit:
+    """A stored ruling found through an alias, with what its alias recorded."""
+
+    ruling: StoredRuling
+    kind: str
+    cards: str  # JSON: [[name as asked, card digest or null], ...]
+    etag: str
+
+
+class AliasRepository:
+    """Ruling aliases (app/rulings/fastpath.py): a request's exact bytes -> the stored ruling."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def find(self, key: str) -> AliasHit | None:
+        row = self.session.execute(
+            select(
+                RulingRow.seq,
+                RulingRow.id,
+                RulingRow.body,
+                RulingRow.kind,
+                RulingAliasRow.cards,
+                RulingAliasRow.etag,
+            )
+            .join(RulingRow, RulingRow.id == RulingAliasRow.ruling_id)
+            .where(RulingAliasRow.key == key)
+        ).first()
+        if row is None:
+            return None
+        return AliasHit(StoredRuling(row.seq, row.id, row.body), row.kind, row.cards, row.etag)
+
+    def put(self, key: str, ruling_id: str, cards: str, etag: str) -> None:
+        """Point the alias at this ruling (replacing a stale one: a changed card)."""
+        values = {"key": key, "ruling_id": ruling_id, "cards": cards, "etag": etag}
+        dialect = self.session.get_bind().dialect.name
+        stmt: Any
+        if dialect == "postgresql":
+            stmt = postgresql.insert(RulingAliasRow).values(values)
+        elif dialect == "sqlite":
+            stmt = sqlite.insert(RulingAliasRow).values(values)
+        else:  # pragma: no cover - only the two supported databases
+            raise RuntimeError(f"unsupported database: {dialect}")
+        updated = {"ruling_id": ruling_id, "cards": cards, "etag": etag}
+        self.session.execute(stmt.on_conflict_do_update(index_elements=["key"], set_=updated))

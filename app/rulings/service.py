@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -15,14 +14,14 @@ from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
 from app.domain.errors import QuestionError
 from app.domain.ruling import Verdict
+from app.rulings import fastpath
+from app.rulings.json_text import canonical_json, json_text
 
 # An escaped NUL in JSON text: \u0000 preceded by an even number of backslashes.
 _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 
 
-def canonical_json(value: Any) -> str:
-    """One spelling per value: sorted keys, no spaces. Equal questions hash alike."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+__all__ = ["RulingService", "canonical_json", "ruling_id"]
 
 
 def ruling_id(kind: str, engine_version: str, question: dict[str, Any] | str) -> str:
@@ -38,10 +37,19 @@ def ruling_id(kind: str, engine_version: str, question: dict[str, Any] | str) ->
 
 
 class RulingService:
-    def __init__(self, session: Session, catalog: Catalog, engine_version: str) -> None:
+    def __init__(
+        self,
+        session: Session,
+        catalog: Catalog,
+        engine_version: str,
+        alias: fastpath.PendingAlias | None = None,
+    ) -> None:
+        """`alias`: the raw request's alias to record with the ruling (app/rulings/fastpath.py),
+        when the request came in over HTTP."""
         self.session = session
         self.catalog = catalog
         self.engine_version = engine_version
+        self.alias = alias
         self.repo = RulingRepository(session)
 
     def rule(
@@ -64,6 +72,7 @@ class RulingService:
         rid = ruling_id(kind, self.engine_version, canonical)
         existing = self.repo.get(rid)
         if existing is not None:
+            self._remember_found(existing)
             return existing, False
         verdict = decide()
         created_at = datetime.now(UTC).replace(microsecond=0)
@@ -85,11 +94,17 @@ class RulingService:
                 created_at=created_at,
                 engine_version=self.engine_version,
                 question=question,
-                body=json.dumps(body, separators=(",", ":"), ensure_ascii=False),
+                body=json_text(body),
                 cards=list(cards),
             )
         )
+        fastpath.remember(self.session, self.alias, self.catalog, stored)
         # Commit here, not in a teardown: the client must never hear of a ruling that a crash
         # right after the response could lose.
         self.session.commit()
         return stored, created
+
+    def _remember_found(self, existing: StoredRuling) -> None:
+        """A new spelling of a stored question: its alias alone is new (and only a cache)."""
+        if fastpath.remember(self.session, self.alias, self.catalog, existing):
+            self.session.commit()
