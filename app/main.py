@@ -18,6 +18,7 @@ from app.api.routers import all_routers
 from app.catalog import load_catalog
 from app.db.migrate import head_revision, migrate
 from app.db.session import Database
+from app.db.writer import GroupCommitWriter
 from app.logs import configure_logging
 from app.settings import Settings, get_settings
 from app.version import __version__, engine_version
@@ -45,6 +46,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     configure_logging(settings.log_level)
     db = Database(settings.database_url)
+    # New rulings of concurrent requests share one commit (durable before any is answered).
+    writer = GroupCommitWriter(db.engine)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -52,6 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             migrate(db.engine)
         tune_garbage_collector()
         yield
+        writer.close()
         db.dispose()
 
     app = FastAPI(
@@ -62,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.db = db
+    app.state.writer = writer
     app.state.catalog = load_catalog()
     app.state.engine_version = engine_version()
     app.state.head_revision = head_revision()

@@ -24,4 +24,5 @@ def get_session(db: Database = Depends(get_db)) -> Iterator[Session]:
 async def get_rulings(request: Request, session: Session = Depends(get_session)) -> RulingService:
     # The catalog as this request sees it: its lookups are what the request's alias records.
     catalog = RecordingCatalog(request.app.state.catalog)
-    return RulingService(session, catalog, request.app.state.engine_version, pending_alias())
+    state = request.app.state
+    return RulingService(session, catalog, state.engine_version, pending_alias(), state.writer)

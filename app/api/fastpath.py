@@ -76,8 +76,8 @@ class RepeatedQuestionMiddleware:
             scope["path"], scope.get("query_string", b""), state.engine_version, body
         )
         try:
-            with state.db.sessions() as session:
-                return key, fastpath.find_repeated(session, state.catalog, key)
+            with state.db.engine.connect() as conn:
+                return key, fastpath.find_repeated(conn, state.catalog, key)
         except SQLAlchemyError as exc:
             log.warning("alias lookup failed: %s", type(exc).__name__)
             return key, None

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog
@@ -149,23 +150,35 @@ def mark_server_picked() -> None:
         pending.repeatable = False
 
 
-def find_repeated(session: Session, catalog: Catalog, key: str) -> AliasHit | None:
+def find_repeated(conn: Connection, catalog: Catalog, key: str) -> AliasHit | None:
     """The stored ruling for these exact bytes, if its alias still holds."""
-    hit = AliasRepository(session).find(key)
+    hit = AliasRepository(conn).find(key)
     if hit is None or not reads_still_hold(catalog, hit.cards):
         return None
     return hit
 
 
-def remember(
-    session: Session, pending: PendingAlias | None, catalog: Catalog, stored: StoredRuling
-) -> bool:
-    """Record the alias of this request (in the caller's transaction); False when there is none
-    to record: no raw request, a server-picked seed, or lookups that can't be listed."""
+@dataclass(frozen=True, slots=True)
+class AliasRecord:
+    """An alias ready to be written with its ruling (in the same transaction)."""
+
+    key: str
+    reads: str
+    body: str  # the ruling body this request made, and its ETag (computed outside the writer)
+    etag: str
+
+    def put(self, session: Session, stored: StoredRuling) -> None:
+        # A ruling stored meanwhile by an equal question has its own bytes, so its own ETag.
+        etag = self.etag if stored.body == self.body else strong_etag(stored.body)
+        AliasRepository(session.connection()).put(self.key, stored.id, self.reads, etag)
+
+
+def alias_record(pending: PendingAlias | None, catalog: Catalog, body: str) -> AliasRecord | None:
+    """The alias this request will record with the ruling whose body is `body`; None when
+    there is none: no raw request, a server-picked seed, or lookups that can't be listed."""
     if pending is None or not pending.repeatable or not isinstance(catalog, RecordingCatalog):
-        return False
+        return None
     reads = catalog.reads_json()
     if reads is None:
-        return False
-    AliasRepository(session).put(pending.key, stored.id, reads, strong_etag(stored.body))
-    return True
+        return None
+    return AliasRecord(pending.key, reads, body, strong_etag(body))

@@ -6,12 +6,13 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
+from app.db.writer import GroupCommitWriter
 from app.domain.errors import QuestionError
 from app.domain.ruling import Verdict
 from app.rulings import fastpath
@@ -22,6 +23,8 @@ _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 
 
 __all__ = ["RulingService", "canonical_json", "ruling_id"]
+
+_T = TypeVar("_T")
 
 
 def ruling_id(kind: str, engine_version: str, question: dict[str, Any] | str) -> str:
@@ -43,13 +46,16 @@ class RulingService:
         catalog: Catalog,
         engine_version: str,
         alias: fastpath.PendingAlias | None = None,
+        writer: GroupCommitWriter | None = None,
     ) -> None:
         """`alias`: the raw request's alias to record with the ruling (app/rulings/fastpath.py),
-        when the request came in over HTTP."""
+        when the request came in over HTTP; `writer`: the group-commit writer that stores new
+        rulings (app/db/writer.py), else they are written and committed on `session`."""
         self.session = session
         self.catalog = catalog
         self.engine_version = engine_version
         self.alias = alias
+        self.writer = writer
         self.repo = RulingRepository(session)
 
     def rule(
@@ -87,7 +93,7 @@ class RulingService:
             "explanation": [s.to_json() for s in verdict.steps],
             "citations": verdict.citations,
         }
-        stored, created = self.repo.insert(
+        return self._store(
             NewRuling(
                 id=rid,
                 kind=kind,
@@ -98,13 +104,30 @@ class RulingService:
                 cards=list(cards),
             )
         )
-        fastpath.remember(self.session, self.alias, self.catalog, stored)
-        # Commit here, not in a teardown: the client must never hear of a ruling that a crash
-        # right after the response could lose.
+
+    def _store(self, new: NewRuling) -> tuple[StoredRuling, bool]:
+        """Insert the ruling (and this request's alias) and commit, before the answer is sent:
+        the client must never hear of a ruling that a crash right after the response could
+        lose. Through the group-commit writer when there is one (app/db/writer.py)."""
+        alias = fastpath.alias_record(self.alias, self.catalog, new.body)
+
+        def write(session: Session) -> tuple[StoredRuling, bool]:
+            stored, created = RulingRepository(session).insert(new)
+            if alias is not None:
+                alias.put(session, stored)
+            return stored, created
+
+        return self._write(write)
+
+    def _write(self, write: Callable[[Session], _T]) -> _T:
+        if self.writer is not None:
+            return self.writer.write(write)
+        result = write(self.session)
         self.session.commit()
-        return stored, created
+        return result
 
     def _remember_found(self, existing: StoredRuling) -> None:
         """A new spelling of a stored question: its alias alone is new (and only a cache)."""
-        if fastpath.remember(self.session, self.alias, self.catalog, existing):
-            self.session.commit()
+        alias = fastpath.alias_record(self.alias, self.catalog, existing.body)
+        if alias is not None:
+            self._write(lambda session: alias.put(session, existing))
