@@ -12,6 +12,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.api import problems
+from app.api.fastpath import RepeatedQuestionMiddleware, post_routes
 from app.api.metrics import Metrics
 from app.api.middleware import RequestLimits, ServiceMiddleware, WriteHealth
 from app.api.problems import Problem, problem_responses
@@ -19,8 +20,10 @@ from app.api.routers import all_routers
 from app.catalog.store import DbCatalog
 from app.db.migrate import head_revision, is_migrated, migrate
 from app.db.session import Database, DbTimeouts
+from app.db.writer import GroupCommitWriter
 from app.logs import configure_logging
 from app.settings import Settings, get_settings
+from app.rulings.identity import rules_version
 from app.version import __version__, engine_version
 
 DESCRIPTION = """
@@ -64,6 +67,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sqlite_busy=settings.sqlite_busy_timeout,
         ),
     )
+    # New rulings of concurrent requests share one commit (durable before any is answered).
+    writer = GroupCommitWriter(db.engine)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -72,6 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _warm_catalog(app, db)
         tune_garbage_collector()
         yield
+        writer.close()
         db.dispose()
 
     app = FastAPI(
@@ -82,16 +88,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.db = db
+    app.state.writer = writer
     # Any stored card by an indexed lookup, parsed once per process (app/catalog/store.py).
     app.state.catalog = DbCatalog(db.engine)
     app.state.engine_version = engine_version()
+    # What keys rulings (and their aliases): changes whenever an answer could.
+    app.state.rules_version = rules_version()
     app.state.head_revision = head_revision()
     app.state.metrics = Metrics()
     app.state.write_health = WriteHealth()
 
     problems.install(app)
-    for router in all_routers():
+    routers = all_routers()
+    for router in routers:
         app.include_router(router)
+    # Innermost: a repeated question is answered inside CORS and ServiceMiddleware, like any.
+    app.add_middleware(RepeatedQuestionMiddleware, service=app, routes=post_routes(routers))
     if settings.cors_origins.strip():
         app.add_middleware(
             CORSMiddleware,

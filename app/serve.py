@@ -180,6 +180,4 @@ def serve(host: str, port: int, workers: int = 1, app: str = "app.main:app") -> 
     parse floor (bench/parse_floor.py), so the floor runs under exactly these settings."""
     if workers > 1:
         uvicorn.config.Config.bind_socket = _bind_socket_as_tcp  # type: ignore[method-assign]
-    uvicorn.run(
-        app, host=host, port=port, workers=workers, **uvicorn_options(get_settings())
-    )
+    uvicorn.run(app, host=host, port=port, workers=workers, **uvicorn_options(get_settings()))

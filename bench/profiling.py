@@ -49,7 +49,8 @@ def stage_keys() -> list[tuple[str, list[Key | str]]]:
 
     from app.api import rulings_http
     from app.db.repositories import RulingRepository
-    from app.rulings import resolve, service
+    from app.db.writer import GroupCommitWriter
+    from app.rulings import fastpath, resolve, service
 
     stages: list[tuple[str, list[Any]]] = [
         ("body JSON parse (json.loads)", [json.loads]),
@@ -60,6 +61,9 @@ def stage_keys() -> list[tuple[str, list[Key | str]]]:
         ("ruling_id (canonical JSON + sha256)", [service.ruling_id]),
         ("  of which canonical_json", [service.canonical_json]),
         ("json.dumps (all calls)", [json.dumps]),
+        ("alias lookup (fastpath.find_repeated)", [fastpath.find_repeated]),
+        ("alias record (AliasRecord.put)", [fastpath.AliasRecord.put]),
+        ("group commit, waited for (GroupCommitWriter.write)", [GroupCommitWriter.write]),
         ("store lookup (RulingRepository.get)", [RulingRepository.get]),
         ("store insert (RulingRepository.insert)", [RulingRepository.insert]),
         ("commit", [Session.commit]),
@@ -185,7 +189,9 @@ class GcTimer:
             self.seconds += time.perf_counter() - self._started
 
 
-async def profile(size: int, top: int, only: str | None, gc_mode: str) -> None:
+async def profile(
+    size: int, top: int, only: str | None, gc_mode: str, inline_commit: bool = False
+) -> None:
     from app.db.migrate import migrate
     from app.main import create_app
     from app.settings import Settings
@@ -195,6 +201,10 @@ async def profile(size: int, top: int, only: str | None, gc_mode: str) -> None:
         url = f"sqlite:///{Path(tmp) / 'rulings.db'}"
         app = create_app(Settings(database_url=url, migrate_on_startup=False, log_level="WARNING"))
         migrate(app.state.db.engine)
+        if inline_commit:
+            # Insert and commit on the request's own thread (no group-commit writer), so the
+            # profile sees them; the writer's own thread is invisible to cProfile.
+            app.state.writer = None
         if gc_mode in ("freeze", "freeze+threshold"):
             gc.collect()
             gc.freeze()  # what start-up made lives forever: gen-2 passes skip it
@@ -251,8 +261,13 @@ def main(argv: list[str] | None = None) -> int:
         default="default",
         help="garbage-collector setting to try (after start-up, as an app could do)",
     )
+    parser.add_argument(
+        "--inline-commit",
+        action="store_true",
+        help="write on the request's thread, without the group-commit writer (to see inside)",
+    )
     args = parser.parse_args(argv)
-    asyncio.run(profile(args.size, args.top, args.only, args.gc))
+    asyncio.run(profile(args.size, args.top, args.only, args.gc, args.inline_commit))
     return 0
 
 

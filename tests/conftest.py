@@ -78,6 +78,7 @@ def client(migrated_app: TestClient) -> TestClient:
     """The app with an empty rulings store (the catalog stays loaded)."""
     engine = migrated_app.app.state.db.engine  # type: ignore[attr-defined]
     with engine.begin() as conn:
+        conn.execute(text("DELETE FROM ruling_aliases"))
         conn.execute(text("DELETE FROM ruling_cards"))
         conn.execute(text("DELETE FROM rulings"))
     return migrated_app

@@ -8,6 +8,7 @@ from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from app.db.session import Database
+from app.rulings.fastpath import RecordingCatalog, pending_alias
 from app.rulings.service import RulingService
 
 
@@ -21,4 +22,9 @@ def get_session(db: Database = Depends(get_db)) -> Iterator[Session]:
 
 
 async def get_rulings(request: Request, session: Session = Depends(get_session)) -> RulingService:
-    return RulingService(session, request.app.state.catalog, request.app.state.engine_version)
+    # The catalog as this request sees it: its lookups are what the request's alias records.
+    catalog = RecordingCatalog(request.app.state.catalog)
+    state = request.app.state
+    return RulingService(
+        session, catalog, state.engine_version, pending_alias(), state.writer, state.rules_version
+    )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -13,6 +12,7 @@ from app.api.metrics import Metrics
 from app.api.problems import problem_responses
 from app.db.repositories import StoredRuling
 from app.domain.ruling import Verdict
+from app.rulings.fastpath import strong_etag
 from app.rulings.service import RulingService
 
 JSON = "application/json"
@@ -32,15 +32,17 @@ def ruling_endpoint(model: type[BaseModel]) -> dict[str, Any]:
 
 
 def etag_of(body: str) -> str:
-    return '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+    return strong_etag(body)
 
 
-def ruling_response(stored: StoredRuling, created: bool) -> Response:
+def ruling_response(stored: StoredRuling, created: bool, etag: str | None = None) -> Response:
+    """The one shape of a ruling answer, on the full path and the repeated-question path alike;
+    `etag`: the body's, when already known (an alias stores it)."""
     return Response(
         stored.body,
         status_code=201 if created else 200,
         media_type=JSON,
-        headers={"Location": f"/v1/rulings/{stored.id}", "ETag": etag_of(stored.body)},
+        headers={"Location": f"/v1/rulings/{stored.id}", "ETag": etag or etag_of(stored.body)},
     )
 
 

@@ -127,3 +127,25 @@ class RulingCardRow(Base):
         Index("ix_ruling_cards_card_seq", "card", "ruling_seq"),
         Index("ix_ruling_cards_card_kind_seq", "card", "kind", "ruling_seq"),
     )
+
+
+class RulingAliasRow(Base):
+    """A request's exact spelling -> the ruling it was answered with (app/rulings/fastpath.py):
+    a question asked again byte for byte is answered by one lookup, before any parsing.
+
+    A cache, never the identity: the ruling's id stays the content address of the normalized
+    question, so equal questions spelled differently share one ruling and merely have several
+    aliases. `cards` holds the catalog lookups the ruling depended on, each with the digest of
+    the card it found, so a changed card never serves a stale ruling through its alias."""
+
+    __tablename__ = "ruling_aliases"
+
+    # blake2b of (route, query, rules version, body bytes), hex.
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    ruling_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("rulings.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    # JSON: [[name as asked, digest of the card found or null], ...], sorted.
+    cards: Mapped[str] = mapped_column(Text, nullable=False)
+    # The stored body's strong ETag, so a hit need not hash the body again.
+    etag: Mapped[str] = mapped_column(String(40), nullable=False)

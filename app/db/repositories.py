@@ -5,14 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from functools import lru_cache
+from typing import Any, cast
 
-from sqlalchemy import insert, select
+from sqlalchemy import Connection, Table, bindparam, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from app.catalog.names import fold
-from app.db.models import CardNameRow, CardRow, CardTagRow, RulingCardRow, RulingRow
+from app.db.models import (
+    CardNameRow,
+    CardRow,
+    CardTagRow,
+    RulingAliasRow,
+    RulingCardRow,
+    RulingRow,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,14 +41,59 @@ class NewRuling:
     cards: Sequence[str]
 
 
+# The request path's statements, built once, on the tables (Core): no ORM work per request.
+_RULINGS = cast(Table, RulingRow.__table__)
+_RULING_CARDS = cast(Table, RulingCardRow.__table__)
+_ALIASES = cast(Table, RulingAliasRow.__table__)
+_GET_RULING = select(_RULINGS.c.seq, _RULINGS.c.id, _RULINGS.c.body).where(
+    _RULINGS.c.id == bindparam("id")
+)
+_FIND_ALIAS = (
+    select(
+        _RULINGS.c.seq,
+        _RULINGS.c.id,
+        _RULINGS.c.body,
+        _RULINGS.c.kind,
+        _ALIASES.c.cards,
+        _ALIASES.c.etag,
+    )
+    .join(_RULINGS, _RULINGS.c.id == _ALIASES.c.ruling_id)
+    .where(_ALIASES.c.key == bindparam("key"))
+)
+_INSERT_RULING_CARDS = insert(_RULING_CARDS)
+
+
+def _upsert_dialect(dialect: str) -> Any:
+    """The INSERT … ON CONFLICT construct of the database."""
+    match dialect:
+        case "postgresql":
+            return postgresql.insert
+        case "sqlite":
+            return sqlite.insert
+        case other:  # pragma: no cover - only the two supported databases
+            raise RuntimeError(f"unsupported database: {other}")
+
+
+@lru_cache
+def _insert_ruling(dialect: str) -> Any:
+    """Insert unless the id exists, returning the new row's seq (parameters at execution)."""
+    stmt = _upsert_dialect(dialect)(_RULINGS)
+    return stmt.on_conflict_do_nothing(index_elements=["id"]).returning(_RULINGS.c.seq)
+
+
+@lru_cache
+def _put_alias(dialect: str) -> Any:
+    stmt = _upsert_dialect(dialect)(_ALIASES)
+    replaced = {c: stmt.excluded[c] for c in ("ruling_id", "cards", "etag")}
+    return stmt.on_conflict_do_update(index_elements=["key"], set_=replaced)
+
+
 class RulingRepository:
     def __init__(self, session: Session) -> None:
         self.session = session
 
     def get(self, ruling_id: str) -> StoredRuling | None:
-        row = self.session.execute(
-            select(RulingRow.seq, RulingRow.id, RulingRow.body).where(RulingRow.id == ruling_id)
-        ).first()
+        row = self.session.connection().execute(_GET_RULING, {"id": ruling_id}).first()
         return StoredRuling(row.seq, row.id, row.body) if row else None
 
     def insert(self, ruling: NewRuling) -> tuple[StoredRuling, bool]:
@@ -54,16 +107,8 @@ class RulingRepository:
             "question": ruling.question,
             "body": ruling.body,
         }
-        dialect = self.session.get_bind().dialect.name
-        stmt: Any
-        if dialect == "postgresql":
-            stmt = postgresql.insert(RulingRow).values(values)
-        elif dialect == "sqlite":
-            stmt = sqlite.insert(RulingRow).values(values)
-        else:  # pragma: no cover - only the two supported databases
-            raise RuntimeError(f"unsupported database: {dialect}")
-        stmt = stmt.on_conflict_do_nothing(index_elements=["id"]).returning(RulingRow.seq)
-        seq = self.session.execute(stmt).scalar()
+        conn = self.session.connection()
+        seq = conn.execute(_insert_ruling(conn.dialect.name), values).scalar()
         if seq is None:
             existing = self.get(ruling.id)
             if existing is None:  # pragma: no cover - a conflict means the row exists
@@ -71,8 +116,8 @@ class RulingRepository:
             return existing, False
         cards = sorted(set(ruling.cards))
         if cards:
-            self.session.execute(
-                insert(RulingCardRow),
+            conn.execute(
+                _INSERT_RULING_CARDS,
                 [{"ruling_seq": seq, "card": c, "kind": ruling.kind} for c in cards],
             )
         return StoredRuling(seq, ruling.id, ruling.body), True
@@ -167,3 +212,32 @@ class CardRepository:
             .limit(1)
         ).scalar()
         return dict(row) if row is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class AliasHit:
+    """A stored ruling found through an alias, with what its alias recorded."""
+
+    ruling: StoredRuling
+    kind: str
+    cards: str  # JSON: [[name as asked, card digest or null], ...]
+    etag: str
+
+
+class AliasRepository:
+    """Ruling aliases (app/rulings/fastpath.py): a request's exact bytes -> the stored ruling.
+    On a Connection: the repeated-question path needs no ORM session."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def find(self, key: str) -> AliasHit | None:
+        row = self.conn.execute(_FIND_ALIAS, {"key": key}).first()
+        if row is None:
+            return None
+        return AliasHit(StoredRuling(row.seq, row.id, row.body), row.kind, row.cards, row.etag)
+
+    def put(self, key: str, ruling_id: str, cards: str, etag: str) -> None:
+        """Point the alias at this ruling (replacing a stale one: a changed card)."""
+        values = {"key": key, "ruling_id": ruling_id, "cards": cards, "etag": etag}
+        self.conn.execute(_put_alias(self.conn.dialect.name), values)

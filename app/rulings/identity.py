@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import json
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from app.domain.card import Card
+from app.rulings.json_text import canonical_json
 
 _APP = Path(__file__).resolve().parents[1]
 RULES_CODE = ("engine", "domain")
@@ -61,11 +61,6 @@ def rules_version() -> str:
         for path in sorted((_APP / package).rglob("*.py"))
     ]
     return code_digest(files)
-
-
-def canonical_json(value: Any) -> str:
-    """One spelling per value: sorted keys, no spaces. Equal questions hash alike."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def card_digest(card: Card) -> str:

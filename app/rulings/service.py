@@ -2,32 +2,51 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
+from app.db.writer import GroupCommitWriter
 from app.domain.errors import QuestionError
 from app.domain.ruling import Verdict
+from app.rulings import fastpath
 from app.rulings.identity import canonical_json, rules_version, ruling_id
+from app.rulings.json_text import json_text
 
 # An escaped NUL in JSON text: \u0000 preceded by an even number of backslashes.
 _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 
 
+__all__ = ["RulingService", "canonical_json", "ruling_id"]
+
+_T = TypeVar("_T")
+
+
 class RulingService:
     def __init__(
-        self, session: Session, catalog: Catalog, engine_version: str, rules: str | None = None
+        self,
+        session: Session,
+        catalog: Catalog,
+        engine_version: str,
+        alias: fastpath.PendingAlias | None = None,
+        writer: GroupCommitWriter | None = None,
+        rules: str | None = None,
     ) -> None:
+        """`alias`: the raw request's alias to record with the ruling (app/rulings/fastpath.py),
+        when the request came in over HTTP; `writer`: the group-commit writer that stores new
+        rulings (app/db/writer.py), else they are written and committed on `session`;
+        `rules`: the rules version that keys rulings (app/rulings/identity.py)."""
         self.session = session
         self.catalog = catalog
         self.engine_version = engine_version
         self.rules = rules if rules is not None else rules_version()
+        self.alias = alias
+        self.writer = writer
         self.repo = RulingRepository(session)
 
     def card_digests(self, cards: Iterable[str]) -> list[str]:
@@ -61,6 +80,7 @@ class RulingService:
         rid = ruling_id(kind, self.rules, self.card_digests(cards), canonical)
         existing = self.repo.get(rid)
         if existing is not None:
+            self._remember_found(existing)
             return existing, False
         verdict = decide()
         created_at = datetime.now(UTC).replace(microsecond=0)
@@ -75,18 +95,41 @@ class RulingService:
             "explanation": [s.to_json() for s in verdict.steps],
             "citations": verdict.citations,
         }
-        stored, created = self.repo.insert(
+        return self._store(
             NewRuling(
                 id=rid,
                 kind=kind,
                 created_at=created_at,
                 engine_version=self.engine_version,
                 question=question,
-                body=json.dumps(body, separators=(",", ":"), ensure_ascii=False),
+                body=json_text(body),
                 cards=list(cards),
             )
         )
-        # Commit here, not in a teardown: the client must never hear of a ruling that a crash
-        # right after the response could lose.
+
+    def _store(self, new: NewRuling) -> tuple[StoredRuling, bool]:
+        """Insert the ruling (and this request's alias) and commit, before the answer is sent:
+        the client must never hear of a ruling that a crash right after the response could
+        lose. Through the group-commit writer when there is one (app/db/writer.py)."""
+        alias = fastpath.alias_record(self.alias, self.catalog, new.body)
+
+        def write(session: Session) -> tuple[StoredRuling, bool]:
+            stored, created = RulingRepository(session).insert(new)
+            if alias is not None:
+                alias.put(session, stored)
+            return stored, created
+
+        return self._write(write)
+
+    def _write(self, write: Callable[[Session], _T]) -> _T:
+        if self.writer is not None:
+            return self.writer.write(write)
+        result = write(self.session)
         self.session.commit()
-        return stored, created
+        return result
+
+    def _remember_found(self, existing: StoredRuling) -> None:
+        """A new spelling of a stored question: its alias alone is new (and only a cache)."""
+        alias = fastpath.alias_record(self.alias, self.catalog, existing.body)
+        if alias is not None:
+            self._write(lambda session: alias.put(session, existing))

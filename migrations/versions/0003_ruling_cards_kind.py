@@ -12,8 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
-# Written beside 0002 (another change of this round); the merge chains 0003 after it.
-down_revision = "0001"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 

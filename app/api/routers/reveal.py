@@ -17,6 +17,7 @@ from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.domain.card import Card, Name
 from app.engine.reveal import reveal_until
+from app.rulings.fastpath import mark_server_picked
 from app.rulings.resolve import cost_spelling, face_spelling, resolve_card
 from app.rulings.service import RulingService
 
@@ -32,7 +33,10 @@ Seed = Annotated[int, Field(ge=0, le=MAX_SEED)]
 
 def pick_seed(seed: int | None) -> int:
     """The seed to use: the client's, else a fresh one the ruling records (API.md)."""
-    return seed if seed is not None else secrets.randbelow(MAX_SEED + 1)
+    if seed is not None:
+        return seed
+    mark_server_picked()  # the same bytes again are a new question: never an alias hit
+    return secrets.randbelow(MAX_SEED + 1)
 
 
 def _library_card_kind(value: Any) -> str:

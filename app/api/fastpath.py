@@ -1,0 +1,111 @@
+"""The repeated-question path (app/rulings/fastpath.py) as a pure-ASGI middleware: a POST to a
+rules endpoint whose exact bytes were answered before is served from its alias, before any
+routing, dependency solving or validation; any other request passes through untouched.
+
+It runs inside ServiceMiddleware (so the body has passed the size, type and nesting limits, and
+the request id, metrics and access log apply) and inside CORS (so a hit gets the same CORS
+headers). The lookup runs in the thread pool, like the endpoints: a database call never blocks
+the event loop. A lookup that fails (the database is down) is no answer: the full path runs and
+answers as it would have.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import anyio.to_thread
+from fastapi import APIRouter, FastAPI
+from fastapi.routing import APIRoute
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.api.rulings_http import ruling_response
+from app.db.repositories import AliasHit
+from app.rulings import fastpath
+
+log = logging.getLogger("rulings.fastpath")
+
+
+def post_routes(routers: list[APIRouter]) -> dict[str, APIRoute]:
+    """The POST routes of these routers by path (every POST of the service is a rules
+    endpoint; another one would only ever miss: aliases are recorded with rulings alone)."""
+    return {
+        route.path: route
+        for router in routers
+        for route in router.routes
+        if isinstance(route, APIRoute) and "POST" in (route.methods or ()) and "{" not in route.path
+    }
+
+
+class RepeatedQuestionMiddleware:
+    def __init__(self, app: ASGIApp, *, service: FastAPI, routes: dict[str, APIRoute]) -> None:
+        """`routes`: the rules endpoints by path (`post_routes`)."""
+        self.app = app
+        self.service = service
+        self.routes = routes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        route = self._rules_route(scope)
+        if route is None:
+            await self.app(scope, receive, send)
+            return
+        body = await _read_body(receive)
+        if body is None:  # the client went away before sending it all
+            return
+        key, hit = await anyio.to_thread.run_sync(self._find, scope, body)
+        if hit is not None:
+            scope["route"] = route  # metrics and the access log name the route, as on a miss
+            self.service.state.metrics.ruling(hit.kind, False)
+            response = ruling_response(hit.ruling, created=False, etag=hit.etag)
+            await response(scope, _empty_receive, send)
+            return
+        _, token = fastpath.begin(key)
+        try:
+            await self.app(scope, _replay(body, receive), send)
+        finally:
+            fastpath.end(token)
+
+    def _rules_route(self, scope: Scope) -> APIRoute | None:
+        if scope["type"] != "http" or scope["method"] != "POST":
+            return None
+        return self.routes.get(scope["path"])
+
+    def _find(self, scope: Scope, body: bytes) -> tuple[str, AliasHit | None]:
+        state = self.service.state
+        key = fastpath.alias_key(
+            scope["path"], scope.get("query_string", b""), state.rules_version, body
+        )
+        try:
+            with state.db.engine.connect() as conn:
+                return key, fastpath.find_repeated(conn, state.catalog, key)
+        except SQLAlchemyError as exc:
+            log.warning("alias lookup failed: %s", type(exc).__name__)
+            return key, None
+
+
+async def _read_body(receive: Receive) -> bytes | None:
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+async def _empty_receive() -> Message:
+    return {"type": "http.disconnect"}
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    sent = False
+
+    async def replayed() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replayed

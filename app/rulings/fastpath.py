@@ -1,0 +1,171 @@
+"""A question asked again byte for byte costs one lookup, not a parse, a check and a re-dump.
+
+Before any validation the raw request gets a cheap identity: blake2b of (route, query, rules
+version, exact body bytes). An alias table maps that identity to the stored ruling it was
+answered with; a hit serves the stored bytes. The alias is only a cache: the ruling's own id
+stays the content address of the normalized question (app/rulings/service.py), so equal
+questions spelled differently still share one ruling, each spelling with an alias of its own.
+
+A hit must never serve what the full path would no longer answer:
+- the rules version is part of the key: new rules code misses every old alias;
+- every catalog lookup the question made is recorded with the digest of the card it found
+  (RecordingCatalog) and checked against the current catalog on a hit: a changed, added or
+  removed card misses, and the full path answers (and re-points the alias);
+- a question whose seed the server picked is a new question each time: it records no alias
+  (`mark_server_picked`);
+- bodies the full path refuses (invalid JSON, a NUL escape, unknown cards…) never get a ruling,
+  so never an alias: they keep their 4xx.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from contextvars import ContextVar, Token
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from sqlalchemy import Connection
+from sqlalchemy.orm import Session
+
+from app.catalog import Catalog
+from app.db.repositories import AliasHit, AliasRepository, StoredRuling
+from app.domain.card import Card
+
+
+def alias_key(path: str, query: bytes, rules_version: str, body: bytes) -> str:
+    """The identity of a raw request. Each part is length-prefixed, so no two requests share
+    a key by moving bytes between parts."""
+    digest = hashlib.blake2b(digest_size=32)
+    for part in (path.encode(), query, rules_version.encode(), body):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+def strong_etag(body: str) -> str:
+    """The strong ETag of a stored ruling's exact bytes."""
+    return '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+
+
+class RecordingCatalog(Catalog):
+    """The request's view of the catalog: every lookup is recorded with what it found, so the
+    alias can say exactly which cards the ruling depended on.
+
+    Lookups other than `get` must be overridden here too (tests/api/test_fastpath.py checks
+    that no public method of Catalog is left to the plain delegation below)."""
+
+    def __init__(self, catalog: Catalog) -> None:  # no super().__init__: it wraps, not copies
+        self._wrapped = catalog
+        self._reads: dict[str, Card | None] = {}
+        self._read_everything = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._wrapped, name)
+
+    def get(self, name: str) -> Card | None:
+        card = self._wrapped.get(name)
+        self._reads.setdefault(name, card)
+        return card
+
+    def digest(self, name: str) -> str | None:
+        # The digest keys the ruling: reading it depends on the card as much as `get` does.
+        self._reads.setdefault(name, self._wrapped.get(name))
+        return self._wrapped.digest(name)
+
+    def suggest(self, name: str) -> list[str]:
+        # Only an unknown card's 422 suggests names, and a 422 stores no ruling (no alias).
+        return self._wrapped.suggest(name)
+
+    def __iter__(self) -> Iterator[Card]:
+        # A question that reads the whole catalog depends on every card: no alias for it.
+        self._read_everything = True
+        return iter(self._wrapped)
+
+    def __len__(self) -> int:
+        self._read_everything = True
+        return len(self._wrapped)
+
+    def reads_json(self) -> str | None:
+        """The lookups made, as the alias stores them; None when they can't be listed."""
+        if self._read_everything:
+            return None
+        reads = sorted(
+            [name, self._wrapped.digest(name) if card is not None else None]
+            for name, card in self._reads.items()
+        )
+        return orjson.dumps(reads).decode()
+
+
+def reads_still_hold(catalog: Catalog, reads_json: str) -> bool:
+    """Every recorded lookup finds the same card (same digest), or still finds none."""
+    # The catalog's digest (app/rulings/identity.card_digest), the one ruling ids use.
+    return all(catalog.digest(name) == digest for name, digest in orjson.loads(reads_json))
+
+
+@dataclass(slots=True)
+class PendingAlias:
+    """The alias a request on the full path will record once its ruling is stored. Shared by
+    reference with the handler's thread, so `mark_server_picked` there is seen here."""
+
+    key: str
+    repeatable: bool = True
+
+
+_PENDING: ContextVar[PendingAlias | None] = ContextVar("pending_alias", default=None)
+
+
+def begin(key: str) -> tuple[PendingAlias, Token[PendingAlias | None]]:
+    pending = PendingAlias(key)
+    return pending, _PENDING.set(pending)
+
+
+def end(token: Token[PendingAlias | None]) -> None:
+    _PENDING.reset(token)
+
+
+def pending_alias() -> PendingAlias | None:
+    return _PENDING.get()
+
+
+def mark_server_picked() -> None:
+    """This request's question holds something the server chose (a seed): asking the same
+    bytes again is a new question, so it must never be answered through an alias."""
+    pending = _PENDING.get()
+    if pending is not None:
+        pending.repeatable = False
+
+
+def find_repeated(conn: Connection, catalog: Catalog, key: str) -> AliasHit | None:
+    """The stored ruling for these exact bytes, if its alias still holds."""
+    hit = AliasRepository(conn).find(key)
+    if hit is None or not reads_still_hold(catalog, hit.cards):
+        return None
+    return hit
+
+
+@dataclass(frozen=True, slots=True)
+class AliasRecord:
+    """An alias ready to be written with its ruling (in the same transaction)."""
+
+    key: str
+    reads: str
+    body: str  # the ruling body this request made, and its ETag (computed outside the writer)
+    etag: str
+
+    def put(self, session: Session, stored: StoredRuling) -> None:
+        # A ruling stored meanwhile by an equal question has its own bytes, so its own ETag.
+        etag = self.etag if stored.body == self.body else strong_etag(stored.body)
+        AliasRepository(session.connection()).put(self.key, stored.id, self.reads, etag)
+
+
+def alias_record(pending: PendingAlias | None, catalog: Catalog, body: str) -> AliasRecord | None:
+    """The alias this request will record with the ruling whose body is `body`; None when
+    there is none: no raw request, a server-picked seed, or lookups that can't be listed."""
+    if pending is None or not pending.repeatable or not isinstance(catalog, RecordingCatalog):
+        return None
+    reads = catalog.reads_json()
+    if reads is None:
+        return None
+    return AliasRecord(pending.key, reads, body, strong_etag(body))

@@ -1,0 +1,223 @@
+"""A question asked again byte for byte is answered through its alias (app/rulings/fastpath.py)
+without running the endpoint, and only while the alias still holds: same rules version, same
+cards, no server-picked seed. Bad bodies keep their 4xx."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
+from starlette.testclient import TestClient
+
+from app.api.routers import could_produce as could_produce_router
+from app.api.routers import reveal as reveal_router
+from app.catalog import Catalog, load_catalog
+from app.rulings import fastpath
+from app.rulings.fastpath import RecordingCatalog
+from app.rulings.identity import card_digest
+from tests.api.helpers import perm, state
+
+CP = "/v1/mana/could-produce"
+HEADERS = {"content-type": "application/json"}
+
+
+def body_bytes(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+QUESTION = {"state": state(perm("f", "Forest"), perm("i", "Island", "bob"))}
+
+
+@pytest.fixture
+def endpoint_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times the could-produce endpoint got as far as checking its state."""
+    calls: list[int] = []
+    original = could_produce_router.check_state
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(could_produce_router, "check_state", counting)
+    return calls
+
+
+def post(client: TestClient, raw: bytes, path: str = CP) -> Any:
+    return client.post(path, content=raw, headers=HEADERS)
+
+
+def test_the_same_bytes_again_are_served_from_the_store_without_the_endpoint(
+    client: TestClient, endpoint_runs: list[int]
+) -> None:
+    raw = body_bytes(QUESTION)
+    first = post(client, raw)
+    assert first.status_code == 201
+    assert len(endpoint_runs) == 1
+    again = post(client, raw)
+    assert again.status_code == 200
+    assert len(endpoint_runs) == 1  # answered through the alias
+    assert again.content == first.content
+    assert again.headers["etag"] == first.headers["etag"]
+    assert again.headers["location"] == first.headers["location"]
+    assert again.headers["content-type"] == "application/json"
+    assert "x-request-id" in again.headers
+    stored = client.get(first.headers["location"])
+    assert stored.content == again.content and stored.headers["etag"] == again.headers["etag"]
+
+
+def test_equal_questions_spelled_differently_share_one_ruling_with_an_alias_each(
+    client: TestClient, endpoint_runs: list[int]
+) -> None:
+    respelled = {"state": state(perm("f", "forest"), perm("i", "ISLAND", "bob"))}
+    reordered = json.dumps(QUESTION, indent=2, sort_keys=True).encode()
+    first = post(client, body_bytes(QUESTION))
+    second = post(client, body_bytes(respelled))
+    third = post(client, reordered)
+    assert [first.status_code, second.status_code, third.status_code] == [201, 200, 200]
+    assert first.json()["id"] == second.json()["id"] == third.json()["id"]
+    assert len(endpoint_runs) == 3  # each new spelling goes the full way once...
+    assert post(client, body_bytes(respelled)).content == first.content
+    assert post(client, reordered).content == first.content
+    assert len(endpoint_runs) == 3  # ...and is a lookup after that
+    with client.app.state.db.engine.connect() as conn:  # type: ignore[attr-defined]
+        rulings = conn.execute(text("SELECT count(*) FROM rulings")).scalar()
+        aliases = conn.execute(text("SELECT count(*) FROM ruling_aliases")).scalar()
+    assert (rulings, aliases) == (1, 3)
+
+
+def _catalog_with(replaced: dict[str, Callable[[Any], Any]]) -> Catalog:
+    return Catalog([replaced.get(c.name, lambda c: c)(c) for c in load_catalog()])
+
+
+def test_a_changed_card_never_answers_through_the_alias(
+    client: TestClient, endpoint_runs: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raw = body_bytes(QUESTION)
+    assert post(client, raw).status_code == 201
+    changed = _catalog_with({"Forest": lambda c: c.model_copy(update={"subtypes": ["Island"]})})
+    assert card_digest(changed.get("Forest")) != card_digest(load_catalog().get("Forest"))
+    monkeypatch.setitem(client.app.state._state, "catalog", changed)  # type: ignore[attr-defined]
+    post(client, raw)
+    assert len(endpoint_runs) == 2  # the full path ran again
+
+
+def test_a_removed_card_gets_its_422_not_the_stored_ruling(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raw = body_bytes(QUESTION)
+    assert post(client, raw).status_code == 201
+    without = Catalog([c for c in load_catalog() if c.name != "Forest"])
+    monkeypatch.setitem(client.app.state._state, "catalog", without)  # type: ignore[attr-defined]
+    r = post(client, raw)
+    assert r.status_code == 422
+    assert r.json()["code"] == "unknown_card"
+
+
+def test_other_rules_miss_every_alias(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = body_bytes(QUESTION)
+    first = post(client, raw)
+    state = client.app.state._state  # type: ignore[attr-defined]
+    monkeypatch.setitem(state, "engine_version", "0.0.0+other-rules")
+    monkeypatch.setitem(state, "rules_version", "other-rules")
+    again = post(client, raw)
+    assert again.status_code == 201  # a new ruling, under the new rules version
+    assert again.json()["id"] != first.json()["id"]
+    assert again.json()["engine_version"] == "0.0.0+other-rules"
+
+
+def test_a_server_picked_seed_is_a_new_question_every_time(client: TestClient) -> None:
+    unseeded = body_bytes({"library": ["Forest", "Island", "Lightning Bolt"], "mode": "reveal",
+                           "max_mana_value": 3})  # fmt: skip
+    made = [post(client, unseeded, "/v1/library/reveal-until") for _ in range(3)]
+    assert [r.status_code for r in made] == [201, 201, 201]
+    assert len({r.json()["question"]["seed"] for r in made}) == 3
+    seeded = body_bytes({"library": ["Forest", "Island", "Lightning Bolt"], "mode": "reveal",
+                         "max_mana_value": 3, "seed": 5})  # fmt: skip
+    first = post(client, seeded, "/v1/library/reveal-until")
+    again = post(client, seeded, "/v1/library/reveal-until")
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.content == first.content
+
+
+def test_server_picked_seed_records_no_alias(client: TestClient) -> None:
+    # Directly: the flag set by pick_seed is what keeps the alias out of the table.
+    pending, token = fastpath.begin("k" * 64)
+    try:
+        reveal_router.pick_seed(None)
+    finally:
+        fastpath.end(token)
+    assert pending.repeatable is False
+
+
+@pytest.mark.parametrize(
+    ("raw", "status", "code"),
+    [
+        (b'{"state": {"battlefield": [{"id": "a\\u0000", "card": "Forest", "controller": "a"}]}}',
+         422, "nul_character"),
+        (b'{"state": {"battlefield": [}', 400, None),
+        (b'{"state": {"battlefield": [{"id": "a", "card": "Forest", "controller": "\\ud800"}]}}',
+         422, "validation_error"),
+    ],
+)  # fmt: skip
+def test_bad_bodies_keep_their_4xx_every_time(
+    client: TestClient, raw: bytes, status: int, code: str | None
+) -> None:
+    for _ in range(2):
+        r = post(client, raw)
+        assert r.status_code == status, r.text
+        assert r.headers["content-type"] == "application/problem+json"
+        if code is not None:
+            assert r.json()["code"] == code
+
+
+def test_a_failed_lookup_falls_back_to_the_full_path(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, endpoint_runs: list[int]
+) -> None:
+    raw = body_bytes(QUESTION)
+    assert post(client, raw).status_code == 201
+
+    def unreachable(*_: Any) -> None:
+        raise OperationalError("SELECT", {}, Exception("database is down"))
+
+    monkeypatch.setattr(fastpath, "find_repeated", unreachable)
+    assert post(client, raw).status_code == 200
+    assert len(endpoint_runs) == 2
+
+
+def test_a_hit_is_counted_under_its_route(client: TestClient) -> None:
+    raw = body_bytes(QUESTION)
+    post(client, raw)
+    post(client, raw)
+    metrics = client.get("/metrics").text
+    assert 'route="/v1/mana/could-produce"' in metrics
+    assert 'route="unmatched"' not in metrics
+
+
+def test_alias_keys_tell_the_parts_apart() -> None:
+    keys = {
+        fastpath.alias_key("/a", b"", "v1", b"{}"),
+        fastpath.alias_key("/b", b"", "v1", b"{}"),
+        fastpath.alias_key("/a", b"x=1", "v1", b"{}"),
+        fastpath.alias_key("/a", b"", "v2", b"{}"),
+        fastpath.alias_key("/a", b"", "v1", b"{ }"),
+        fastpath.alias_key("/a", b"", "v", b"1{}"),
+    }
+    assert len(keys) == 6
+
+
+def test_the_recording_catalog_records_every_lookup_the_catalog_offers() -> None:
+    # A lookup method the recorder doesn't override would let a ruling depend on a card the
+    # alias never checks: every public method of Catalog must be overridden.
+    public = {n for n in vars(Catalog) if not n.startswith("_")} | {"__iter__", "__len__"}
+    assert {n for n in public if n not in vars(RecordingCatalog)} == set()
+    recording = RecordingCatalog(load_catalog())
+    assert recording.get("forest") is load_catalog().get("Forest")
+    assert recording.get("No Such Card") is None
+    reads = json.loads(recording.reads_json() or "null")
+    assert reads == [["No Such Card", None], ["forest", card_digest(load_catalog().get("Forest"))]]
+    list(recording)
+    assert recording.reads_json() is None  # read everything: no alias can be checked
