@@ -15,7 +15,19 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("openapi", help="print the OpenAPI document")
     serve_cmd = sub.add_parser("serve", help="migrate if configured, then serve with uvicorn")
     serve_cmd.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "1")))
+    cards_cmd = sub.add_parser("cards", help="card catalog tools")
+    cards_sub = cards_cmd.add_subparsers(dest="cards_command", required=True)
+    coverage_cmd = cards_sub.add_parser(
+        "coverage", help="how much of a corpus' rules text the compiler understands"
+    )
+    coverage_cmd.add_argument("path", nargs="?", help="an MTGJSON-like file (AtomicCards, list)")
+    coverage_cmd.add_argument("--json", action="store_true", help="machine-readable output")
     args = parser.parse_args(argv)
+
+    if args.command == "cards" and args.cards_command == "coverage":
+        from app.catalog.compile.cli import coverage
+
+        return coverage(args.path, as_json=args.json)
 
     if args.command == "migrate":
         from app.db.migrate import migrate

@@ -35,6 +35,10 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
         cp_http = http_list[0]
         sections.extend(http_list)
     sections.append(growth_section(config, cp_engine, cp_http))
+    from bench.coverage import coverage_section
+
+    log("compiler coverage (RULINGS_CORPUS)")
+    sections.append(coverage_section())
     return sections
 
 

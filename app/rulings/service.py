@@ -13,8 +13,9 @@ from sqlalchemy.orm import Session
 
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
+from app.domain.card import Card
 from app.domain.errors import QuestionError
-from app.domain.ruling import Verdict
+from app.domain.ruling import Step, Verdict
 
 # An escaped NUL in JSON text: \u0000 preceded by an even number of backslashes.
 _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
@@ -37,6 +38,28 @@ def ruling_id(kind: str, engine_version: str, question: dict[str, Any] | str) ->
     return digest.hexdigest()[:32]
 
 
+def caveats_of(used: Iterable[Card]) -> list[dict[str, str]]:
+    """The rules text the compiler did not understand on the cards a question used (a card
+    with support "partial"): the answer stands on the rest, and says so."""
+    caveats: list[dict[str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for card in used:
+        for text in card.unsupported_text:
+            if (card.name, text) not in seen:
+                seen.add((card.name, text))
+                caveats.append({"code": "unsupported_text", "card": card.name, "text": text})
+    return caveats
+
+
+def caveat_step(caveats: list[dict[str, str]]) -> Step:
+    quoted = "; ".join(f"{c['card']}: \"{c['text']}\"" for c in caveats[:5])
+    more = f" (and {len(caveats) - 5} more)" if len(caveats) > 5 else ""
+    return Step(
+        "Some rules text of the cards asked about was not understood, so this answer ignores "
+        f"it (see caveats): {quoted}{more}."
+    )
+
+
 class RulingService:
     def __init__(self, session: Session, catalog: Catalog, engine_version: str) -> None:
         self.session = session
@@ -50,6 +73,7 @@ class RulingService:
         question: dict[str, Any],
         decide: Callable[[], Verdict],
         cards: Iterable[str] = (),
+        used: Iterable[Card] = (),
     ) -> tuple[StoredRuling, bool]:
         """The stored ruling for this question, and whether it was created now.
 
@@ -66,6 +90,8 @@ class RulingService:
         if existing is not None:
             return existing, False
         verdict = decide()
+        caveats = caveats_of(used)
+        steps = [*verdict.steps, caveat_step(caveats)] if caveats else verdict.steps
         created_at = datetime.now(UTC).replace(microsecond=0)
         body = {
             "object": "ruling",
@@ -75,8 +101,9 @@ class RulingService:
             "engine_version": self.engine_version,
             "question": question,
             "answer": verdict.answer,
-            "explanation": [s.to_json() for s in verdict.steps],
+            "explanation": [s.to_json() for s in steps],
             "citations": verdict.citations,
+            "caveats": caveats,
         }
         stored, created = self.repo.insert(
             NewRuling(

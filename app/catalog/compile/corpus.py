@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import ijson  # type: ignore[import-untyped]
+import ijson
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,14 +40,24 @@ def _faces_of(card: dict[str, Any]) -> Iterator[FaceText]:
     if "oracle_text" in card or "card_faces" in card:  # Scryfall
         for face in card.get("card_faces") or [card]:
             types, subtypes = _scryfall_types(face.get("type_line") or card.get("type_line", ""))
-            yield FaceText(card["name"], face.get("name", card["name"]),
-                           face.get("oracle_text") or "", types, subtypes,
-                           face.get("mana_cost") or None, tuple(card.get("keywords") or ()))
+            yield FaceText(
+                card["name"],
+                face.get("name", card["name"]),
+                face.get("oracle_text") or "",
+                types,
+                subtypes,
+                face.get("mana_cost") or None,
+                tuple(card.get("keywords") or ()),
+            )
         return
     yield FaceText(
-        card.get("name", ""), card.get("faceName") or card.get("name", ""),
-        card.get("text") or "", tuple(card.get("types") or ()), tuple(card.get("subtypes") or ()),
-        card.get("manaCost") or None, tuple(card.get("keywords") or ()),
+        card.get("name", ""),
+        card.get("faceName") or card.get("name", ""),
+        card.get("text") or "",
+        tuple(card.get("types") or ()),
+        tuple(card.get("subtypes") or ()),
+        card.get("manaCost") or None,
+        tuple(card.get("keywords") or ()),
     )
 
 

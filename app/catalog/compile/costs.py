@@ -45,15 +45,32 @@ _BARGAIN = "Bargain"
 
 # Keywords that change how a spell is cast or paid for, which the engine doesn't model: a face
 # with one is partial rather than wrong.
+# (Convoke, Delve, Improvise and Assist are ways to pay a cost, not changes to it: 702.51a.)
 UNMODELLED_CASTING = (
-    "Convoke", "Delve", "Improvise", "Affinity for", "Assist", "Undaunted", "Splice onto",
-    "Jump-start", "Retrace", "Aftermath", "Spree", "Gift", "Plot", "Harmonize", "Mayhem",
-    "Web-slinging", "Sneak", "Warp", "Impending", "Prototype", "Ninjutsu", "Sunburst",
-    "Tiered", "Craft with",
+    "Affinity for",
+    "Undaunted",
+    "Jump-start",
+    "Retrace",
+    "Spree",
+    "Gift",
+    "Plot",
+    "Harmonize",
+    "Mayhem",
+    "Web-slinging",
+    "Sneak",
+    "Warp",
+    "Impending",
+    "Prototype",
+    "Tiered",
 )
+# Keyword costs whose cost the keyword itself says (no cost after it).
+BARE_COSTS = {
+    "Conspire": "tap two untapped creatures you control that share a color with it",
+}
 
 _KEYWORD_COST = re.compile(
-    rf"^(?P<kw>[A-Z][a-z]+(?:-[a-z]+)?)(?: (?P<n>\d+))?(?:(?: (?P<mana>{COST_MANA}))|—(?P<rest>.+))$"
+    rf"^(?P<kw>[A-Z][a-z]+(?:-[a-z]+)?)(?: (?P<n>\d+))?"
+    rf"(?:(?: (?P<mana>{COST_MANA}))|—(?P<rest>.+))$"
 )
 
 
@@ -62,12 +79,18 @@ def keyword_cost(line: str) -> ir.CastingCost | None:
     line = line.removesuffix(".")
     if m := _CASUALTY.match(line):
         return ir.CastingCost(
-            "Casualty", alternative=False, optional=True,
+            "Casualty",
+            alternative=False,
+            optional=True,
             summary=f"sacrifice a creature with power {m.group(1)} or greater as you cast it",
         )
+    if line in BARE_COSTS:
+        return ir.CastingCost(line, alternative=False, optional=True, summary=BARE_COSTS[line])
     if line == _BARGAIN:
         return ir.CastingCost(
-            "Bargain", alternative=False, optional=True,
+            "Bargain",
+            alternative=False,
+            optional=True,
             summary="sacrifice an artifact, enchantment or token as you cast it",
         )
     m = _KEYWORD_COST.match(line)
@@ -83,16 +106,22 @@ def keyword_cost(line: str) -> ir.CastingCost | None:
         if re.fullmatch(COST_MANA, parts[0]):
             mana, parts = parts[0], parts[1:]
         summary = ", ".join(p[0].lower() + p[1:] for p in parts if p)
-        if " and/or " in m.group("rest") or " or " in summary and keyword == "Kicker":
+        if " and/or " in m.group("rest") or (" or " in summary and keyword == "Kicker"):
             return None
-    return ir.CastingCost(keyword, alternative=alternative, optional=True, mana=mana,
-                          summary=summary)
+    return ir.CastingCost(
+        keyword, alternative=alternative, optional=True, mana=mana, summary=summary
+    )
 
 
 _RATHER = re.compile(
     r"^(?:(?P<cond>If [^,]+), )?[Yy]ou may (?P<cost>.+?) rather than pay (?:this spell's|~'s) "
     r"mana cost\.$"
 )
+_RATHER_FIRST = re.compile(
+    r"^(?:(?P<cond>If [^,]+), )?rather than pay (?:this spell's|~'s) mana cost, you may "
+    r"(?P<cost>.+)\.$"
+)
+_FREE = re.compile(r"^(?:(?P<cond>If [^,]+), )?you may cast ~ without paying its mana cost\.$")
 _ADDITIONAL = re.compile(
     r"^As an additional cost to cast (?:this spell|~), (?P<may>you may )?(?P<cost>.+)\.$"
 )
@@ -118,7 +147,15 @@ def _named(cost: str) -> tuple[str, str | None]:
 
 
 def alternative_sentence(sentence: str) -> ir.CastingCost | None:
-    m = _RATHER.match(sentence)
+    if m := _FREE.match(
+        sentence[0].lower() + sentence[1:] if sentence.startswith("You") else sentence
+    ):
+        # 118.9: casting without paying the mana cost is itself an alternative cost.
+        summary = "cast without paying its mana cost"
+        if m.group("cond"):
+            summary = f"{m.group('cond')[0].lower()}{m.group('cond')[1:]}: " + summary
+        return ir.CastingCost("Without paying its mana cost", alternative=True, summary=summary)
+    m = _RATHER.match(sentence) or _RATHER_FIRST.match(sentence)
     if m is None:
         return None
     cost = m.group("cost")

@@ -68,8 +68,16 @@ class Coverage:
 def measure(faces: Iterable[FaceText]) -> Coverage:
     cov = Coverage()
     for f in faces:
-        cov.add(compile_face(f.name, f.text, types=f.types, subtypes=f.subtypes,
-                             mana_cost=f.mana_cost, keywords=f.keywords))
+        cov.add(
+            compile_face(
+                f.name,
+                f.text,
+                types=f.types,
+                subtypes=f.subtypes,
+                mana_cost=f.mana_cost,
+                keywords=f.keywords,
+            )
+        )
     return cov
 
 

@@ -15,22 +15,93 @@ from typing import Literal
 from app.catalog.compile import costs, ir, lower, mana, relevance, replacement, statics, triggers
 from app.catalog.compile.phrases import BASIC_LAND_TYPES
 from app.catalog.compile.text import lines_of, split_sentences, template_of
-from app.domain.card import AdditionalCost, AlternativeCost
 from app.domain.card import Ability as DomainAbility
+from app.domain.card import AdditionalCost, AlternativeCost
 
 Status = Literal["compiled", "not_understood", "irrelevant"]
 
 # Keywords that matter to no question the engine answers, besides those MTGJSON lists.
 _PLAIN_KEYWORDS = (
-    "Flying", "First strike", "Double strike", "Deathtouch", "Hexproof", "Indestructible",
-    "Lifelink", "Menace", "Reach", "Trample", "Vigilance", "Defender", "Flash", "Shroud",
-    "Protection from", "Ward", "Prowess", "Changeling", "Fear", "Intimidate", "Cascade",
-    "Persist", "Undying", "Suspend", "Cycling", "Equip", "Enchant", "Crew", "Landwalk",
-    "Forestwalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Plainswalk", "Storm", "Infect",
-    "Wither", "Horsemanship", "Shadow", "Banding", "Rampage", "Flanking", "Bushido", "Ninjutsu",
-    "Exalted", "Devoid", "Skulk", "Myriad", "Partner", "Fabricate", "Afflict", "Riot",
-    "Mentor", "Training", "Toxic", "Backup", "Echo", "Cumulative upkeep", "Vanishing", "Fading",
-    "Unearth", "Morph", "Megamorph", "Disguise", "Embalm", "Eternalize", "Transmute",
+    "Flying",
+    "First strike",
+    "Double strike",
+    "Deathtouch",
+    "Hexproof",
+    "Indestructible",
+    "Lifelink",
+    "Menace",
+    "Reach",
+    "Trample",
+    "Vigilance",
+    "Defender",
+    "Flash",
+    "Shroud",
+    "Protection from",
+    "Ward",
+    "Prowess",
+    "Changeling",
+    "Fear",
+    "Intimidate",
+    "Cascade",
+    "Persist",
+    "Undying",
+    "Suspend",
+    "Cycling",
+    "Equip",
+    "Enchant",
+    "Crew",
+    "Landwalk",
+    "Forestwalk",
+    "Islandwalk",
+    "Swampwalk",
+    "Mountainwalk",
+    "Plainswalk",
+    "Storm",
+    "Infect",
+    "Wither",
+    "Horsemanship",
+    "Shadow",
+    "Banding",
+    "Rampage",
+    "Flanking",
+    "Bushido",
+    "Ninjutsu",
+    "Exalted",
+    "Devoid",
+    "Skulk",
+    "Myriad",
+    "Partner",
+    "Fabricate",
+    "Afflict",
+    "Riot",
+    "Mentor",
+    "Training",
+    "Toxic",
+    "Backup",
+    "Echo",
+    "Cumulative upkeep",
+    "Vanishing",
+    "Fading",
+    "Unearth",
+    "Morph",
+    "Megamorph",
+    "Disguise",
+    "Embalm",
+    "Eternalize",
+    "Transmute",
+    "Convoke",
+    "Delve",
+    "Improvise",
+    "Assist",
+    "Sunburst",
+    "Splice onto",
+    "Aftermath",
+    "Craft with",
+    "Ninjutsu",
+)
+_CREATES_TOKEN = re.compile(r"\bcreates? .*\btokens?\b")
+_ABOUT_TOKEN = re.compile(
+    r"^(?:It|They|Those tokens|The token|That token|Each of them) (?:has|have) "
 )
 _ENCHANT = re.compile(r"^Enchant (?P<what>[A-Za-z ]+)$")
 
@@ -87,7 +158,7 @@ class _Context:
         self.face.keywords.extend(understood.keywords)
 
     def unknown(self, text: str) -> None:
-        fam = relevance.family(text, x_permanent=self.x_permanent)
+        fam = relevance.family(text, x_permanent=self.x_permanent, spell=self.spell)
         if fam is None:
             self.record(text, "other", "irrelevant")
         else:
@@ -122,8 +193,10 @@ def compile_face(
 
 def _is_keyword(part: str, known: tuple[str, ...]) -> bool:
     low = part.lower()
-    return any(low == k.lower() or low.startswith(k.lower() + " ") or low.startswith(
-        k.lower() + "—") for k in known)
+    return any(
+        low == k.lower() or low.startswith(k.lower() + " ") or low.startswith(k.lower() + "—")
+        for k in known
+    )
 
 
 def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
@@ -153,8 +226,13 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             ctx.record(part, "alternative_cost" if c.alternative else "additional_cost", "compiled")
             ctx.add(ir.Understood(costs=[c], keywords=[c.name]))
         elif part.split(" ")[0] in costs.KEYWORD_COSTS or part.startswith(("Casualty", "Bargain")):
-            ctx.record(part, "alternative_cost" if costs.KEYWORD_COSTS.get(
-                part.split(" ")[0], (False, ""))[0] else "additional_cost", "not_understood")
+            ctx.record(
+                part,
+                "alternative_cost"
+                if costs.KEYWORD_COSTS.get(part.split(" ")[0], (False, ""))[0]
+                else "additional_cost",
+                "not_understood",
+            )
         else:
             ctx.record(part, "other", "irrelevant")
     return True
@@ -184,7 +262,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     control: ir.Control | None = None
     control_at = -1
     choose: tuple[ir.Cost, ir.Sel] | None = None
+    made_token = False
     for s in sentences:
+        if made_token and _ABOUT_TOKEN.match(s):
+            ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
+            continue
+        made_token = made_token or bool(_CREATES_TOKEN.search(s))
         # A sentence continuing the ability before it.
         if choose is not None and s == mana.THAT_COLOR:
             current = ir.ManaAbility(choose[0], ir.ColorAmong(choose[1]))

@@ -96,8 +96,16 @@ class Reflect:
 
 
 Production = (
-    Fixed | OneOf | AnyColor | AnyType | Combination | Chosen | ForEach | ForEachCounter
-    | ColorAmong | Reflect
+    Fixed
+    | OneOf
+    | AnyColor
+    | AnyType
+    | Combination
+    | Chosen
+    | ForEach
+    | ForEachCounter
+    | ColorAmong
+    | Reflect
 )
 
 

@@ -21,18 +21,14 @@ def selector(sel: ir.Sel) -> d.Selector:
 
 
 def cost(c: ir.Cost) -> d.ManaAbilityCost:
-    sacrifice: d.Selector | str | None
-    if isinstance(c.sacrifice, ir.Sel):
-        sacrifice = selector(c.sacrifice)
-    else:
-        sacrifice = c.sacrifice
+    sacrifice = selector(c.sacrifice) if isinstance(c.sacrifice, ir.Sel) else c.sacrifice
     return d.ManaAbilityCost(
         tap=c.tap,
         untap=c.untap,
         mana=c.mana,
         life=c.life,
         remove_counters=dict(c.remove_counters),
-        sacrifice=sacrifice,  # type: ignore[arg-type]
+        sacrifice=sacrifice,
         others=[d.CostPart(kind=k, text=t) for k, t in c.others],
     )
 
@@ -66,7 +62,9 @@ def production(p: ir.Production) -> d.Production:
 def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
     instead = d.AmountIfCounter(counter=a.instead[0], amount=a.instead[1]) if a.instead else None
     return d.ManaAbility(
-        cost=cost(a.cost), produces=production(a.produces), instead=instead,
+        cost=cost(a.cost),
+        produces=production(a.produces),
+        instead=instead,
         side_effect=a.side_effect,
     )
 
@@ -92,14 +90,20 @@ def ability(a: ir.Ability) -> d.Ability:
             return d.GrantManaAbility(to=selector(a.to), ability=mana_ability(a.ability))
         case ir.Replacement():
             return d.ManaReplacement(
-                source=selector(a.source), tapped_by_you=a.tapped_by_you,
-                min_amount=a.min_amount, change=_change(a.change), works_from=_works_from(a.effect),
+                source=selector(a.source),
+                tapped_by_you=a.tapped_by_you,
+                min_amount=a.min_amount,
+                change=_change(a.change),
+                works_from=_works_from(a.effect),
             )
         case ir.Trigger():
             return d.ManaTrigger(
-                source=selector(a.source), tapped_by_you=a.tapped_by_you,
-                requires_tap=a.requires_tap, only_chosen_color=a.only_chosen_color,
-                adds=a.adds, mana=a.mana,
+                source=selector(a.source),
+                tapped_by_you=a.tapped_by_you,
+                requires_tap=a.requires_tap,
+                only_chosen_color=a.only_chosen_color,
+                adds=a.adds,
+                mana=a.mana,
             )
         case ir.Keyword():
             return d.GrantKeyword(

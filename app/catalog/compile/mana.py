@@ -4,6 +4,7 @@ and the riders that follow in the same ability (106.7: they don't change what it
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from app.catalog.compile import ir
 from app.catalog.compile.phrases import (
@@ -28,6 +29,7 @@ _OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
     (re.compile(r"^[Ee]xert ~$"), "exert"),
     (re.compile(r"^[Rr]eturn (?!X\b)[^,]+ to (?:its|their) owner's hand$"), "return"),
     (re.compile(rf"^[Mm]ill ({NUMBER}) cards?$"), "other"),
+    (re.compile(r"^[Pp]ay (?:\{E\})+$"), "other"),
 )
 _COUNTER_WORD = re.compile(r"^[a-z+/0-9-]+$")
 
@@ -66,8 +68,13 @@ def parse_cost(text: str) -> ir.Cost | None:
                 sacrifice = "self"
                 continue
             found = selector(what)
-            if found is not None and not found[1] and found[0].controller == "any" \
-                    and not found[0].attached and sacrifice is None:
+            if (
+                found is not None
+                and not found[1]
+                and found[0].controller == "any"
+                and not found[0].attached
+                and sacrifice is None
+            ):
                 # 701.17a: you sacrifice only what you control.
                 s = found[0]
                 sacrifice = ir.Sel("you", s.types, s.subtypes, s.nonbasic)
@@ -134,7 +141,7 @@ def parse_production(text: str, sacrificed: ir.Sel | None = None) -> ir.Producti
     if m := _CHOSEN.match(text):
         return ir.Chosen(number(m.group(1)) or 0)
     if m := _REFLECT.match(text):
-        of = "type" if m.group(1) == "type" else "color"
+        of: Literal["type", "color"] = "type" if m.group(1) == "type" else "color"
         among = m.group(2)
         if among in ("the sacrificed land", "the sacrificed permanent") and sacrificed:
             return ir.Reflect(sacrificed, of)
@@ -192,15 +199,22 @@ THAT_COLOR = "Add one mana of that color."
 _DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")
 _LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")
 _INSTEAD = re.compile(
-    rf"^If ~ has an? ([\w+/-]+) counter on it, add ({NUMBER}) mana of that (?:type|color) instead\.$"
+    rf"^If ~ has an? ([\w+/-]+) counter on it, add ({NUMBER}) mana of that "
+    r"(?:type|color) instead\.$"
 )
 
 
 def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
     """The ability with a following sentence applied, or None if it isn't one of its riders.
     "Spend this mana only..." and "Activate only..." change no type or amount (106.7)."""
-    if sentence.startswith(("Spend this mana only", "Activate only", "Activate this ability only",
-                            "This mana can't be spent")):
+    if sentence.startswith(
+        (
+            "Spend this mana only",
+            "Activate only",
+            "Activate this ability only",
+            "This mana can't be spent",
+        )
+    ):
         return ability
     if (m := _DAMAGE.match(sentence)) and ability.side_effect is None:
         return _with(ability, side_effect=f"it deals {number(m.group(1))} damage to you")
@@ -213,7 +227,10 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
 
 def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
     values = {
-        "cost": ability.cost, "produces": ability.produces, "instead": ability.instead,
-        "side_effect": ability.side_effect, **changes,
+        "cost": ability.cost,
+        "produces": ability.produces,
+        "instead": ability.instead,
+        "side_effect": ability.side_effect,
+        **changes,
     }
     return ir.ManaAbility(**values)  # type: ignore[arg-type]

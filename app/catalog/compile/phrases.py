@@ -7,8 +7,18 @@ import re
 from app.catalog.compile.ir import Sel
 
 NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
 }
 NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 MANA_TYPE = r"\{[WUBRGC]\}"
@@ -16,12 +26,29 @@ FIXED = rf"(?:{MANA_TYPE})+"
 COST_MANA = r"(?:\{(?:\d+|[WUBRGCSX]|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|C/[WUBRG])\})+"
 
 TYPES = {
-    "land": "land", "creature": "creature", "artifact": "artifact",
-    "enchantment": "enchantment", "planeswalker": "planeswalker", "battle": "battle",
+    "land": "land",
+    "creature": "creature",
+    "artifact": "artifact",
+    "enchantment": "enchantment",
+    "planeswalker": "planeswalker",
+    "battle": "battle",
 }
 PLURAL_TYPES = {t + "s": t for t in TYPES}
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Plains": "Plains"}
+_LEADING = {
+    "enchanted",
+    "equipped",
+    "a",
+    "an",
+    "each",
+    "all",
+    "nonbasic",
+    "permanents",
+    "permanent",
+    *TYPES,
+    *PLURAL_TYPES,
+}
 _SUBTYPE = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)?")
 
 
@@ -68,8 +95,16 @@ def selector(phrase: str) -> tuple[Sel, bool] | None:
     """A selector phrase and whether it was plural; None when the phrase says more than a
     Selector can (other, untapped, "artifact creature", basic...): never guess."""
     phrase = phrase.strip()
-    if phrase in ("enchanted land", "enchanted permanent", "enchanted creature",
-                  "equipped creature", "enchanted artifact"):
+    first, _, rest = phrase.partition(" ")
+    if first.lower() in _LEADING:
+        phrase = (first.lower() + " " + rest).strip()
+    if phrase in (
+        "enchanted land",
+        "enchanted permanent",
+        "enchanted creature",
+        "equipped creature",
+        "enchanted artifact",
+    ):
         noun = phrase.split()[1]
         types = () if noun == "permanent" else (noun,)
         return Sel(types=types, attached=True), False
@@ -83,16 +118,26 @@ def selector(phrase: str) -> tuple[Sel, bool] | None:
         plural = False
     card_type, subtype = _noun(noun, plural)
     if card_type is None and subtype is None and plural:
-        # "a Plains" is singular though it ends in s
+        # "a Plains" is singular though it ends in s; "for each creature you control" has no
+        # article
         card_type, subtype = _noun(noun, False)
-        if subtype not in BASIC_LAND_TYPES:
+        if subtype is not None and subtype not in BASIC_LAND_TYPES:
             return None
+        plural = False
     if card_type is None and subtype is None:
         return None
     who = (m.group("who") or "").strip()
-    controller = {"you control": "you", "an opponent controls": "opponent",
-                  "your opponents control": "opponent", "": "any"}[who]
+    controller = {
+        "you control": "you",
+        "an opponent controls": "opponent",
+        "your opponents control": "opponent",
+        "": "any",
+    }[who]
     types = (card_type,) if card_type else ()
     subtypes = (subtype,) if subtype else ()
-    return Sel(controller=controller, types=types, subtypes=subtypes,  # type: ignore[arg-type]
-               nonbasic=bool(m.group("nonbasic"))), plural
+    return Sel(
+        controller=controller,  # type: ignore[arg-type]
+        types=types,
+        subtypes=subtypes,
+        nonbasic=bool(m.group("nonbasic")),
+    ), plural

@@ -6,15 +6,29 @@ from __future__ import annotations
 
 import re
 
+# Sentences about things no question reads: casting *other* spells for free or cheaper (the
+# free-cast question names its card and costs), how mana is spent or kept, loyalty abilities
+# (605.1a: never mana abilities), ordinary triggers that add mana (605.1: not mana abilities).
+_IRRELEVANT = re.compile(
+    r"without paying (?:its|their) mana costs?|rather than pay(?:ing)? (?:its|the) mana cost|"
+    r"\bspend\b|\bspent\b|unspent|lose this mana|^\[[+\u2212-]?[\dX]+\]:|"
+    r"^(?:When|Whenever|At) (?![^,]*for mana)[^,]*, (?:you may )?add\b|"
+    r"spells? [^.]*you cast cost|spells? cost|abilities [^.]*cost [^.]* to activate|"
+    r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"
+    r'\bcreates? [^"]*\btokens?\b[^"]*"',
+    re.IGNORECASE,
+)
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"tapped for mana|\btaps? [^.]* for mana"), "tapped_for_mana"),
-    (re.compile(r"rather than pay|without paying"), "alternative_cost"),
+    (re.compile(r"rather than pay (?:this spell's|~'s)|~ without paying"), "alternative_cost"),
     (re.compile(r"additional cost"), "additional_cost"),
-    (re.compile(r"\bcosts? [^.]*(?:less|more) to cast|\bcost to cast\b"), "cost_change"),
+    (re.compile(r"^~ costs? [^.]*(?:less|more) to cast"), "cost_change"),
     (re.compile(r"\bAdd\b|\badds?\b[^.]*\bmana\b|\{[WUBRGC]\} or \{"), "mana_ability"),
     (re.compile(r"\bhaste\b"), "haste_control"),
-    (re.compile(r"\b(?:gains?|exchange|have|has) control\b|control of|^You control enchanted"),
-     "haste_control"),
+    (
+        re.compile(r"\b(?:gains?|exchange|have|has) control\b|control of|^You control enchanted"),
+        "haste_control",
+    ),
 )
 _MANA_WORD = re.compile(r"\bmana\b")
 _NOT_PRODUCTION = re.compile(r"\bmana (?:value|values|cost|costs)\b|\bmana cost\b")
@@ -22,9 +36,21 @@ _X = re.compile(r"\bX\b")
 _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
 
 
-def family(sentence: str, *, x_permanent: bool) -> str | None:
+def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | None:
     """The ability family a sentence bears on, or None when it is irrelevant to the engine.
     x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter)."""
+    if (
+        spell
+        and not _RULES[1][0].search(sentence)
+        and not _RULES[2][0].search(sentence)
+        and not _RULES[6][0].search(sentence)
+        and not _RULES[0][0].search(sentence)
+    ):
+        # An instant's or sorcery's own mana ("Add {R}{R}{R}") is no mana ability (605.1):
+        # nothing the engine asks about permanents reads it.
+        return None
+    if _IRRELEVANT.search(sentence) and not _RULES[1][0].search(sentence):
+        return None
     for pattern, name in _RULES:
         if pattern.search(sentence):
             return name

@@ -35,7 +35,9 @@ def parse(sentence: str, *, effect: bool) -> ir.Replacement | None:
     change: tuple[str, str] | None = None
     if what in _FACTORS and instead == "instead":
         change = ("multiply", str(_FACTORS[what]))
-    elif instead == "instead of any other type and amount" and re.fullmatch(f"(?:{MANA_TYPE})+", what):
+    elif instead == "instead of any other type and amount" and re.fullmatch(
+        f"(?:{MANA_TYPE})+", what
+    ):
         change = ("type_and_amount", what)
     elif instead == "instead of any other type":
         if re.fullmatch(MANA_TYPE, what):

@@ -31,8 +31,11 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
     if "haste" not in keywords:
         return None
-    found = selector(m.group("sel")) if m.group("sel") != "All creatures" else (
-        ir.Sel(types=("creature",)), True)
+    found = (
+        selector(m.group("sel"))
+        if m.group("sel") != "All creatures"
+        else (ir.Sel(types=("creature",)), True)
+    )
     if found is None:
         return None
     sel, plural = found

@@ -68,11 +68,15 @@ def _ends_sentence(line: str, after: int) -> bool:
     return after >= len(line) or line[after] == " "
 
 
+# An ability word or flavor word before an em dash has no rules meaning (207.2c).
+_ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' ,-]{0,40} — (?=\S)")
+
+
 def lines_of(name: str, text: str) -> list[Line]:
     text = with_self_token(strip_reminders(text), name)
     lines = []
     for raw in text.split("\n"):
-        raw = _SPACES.sub(" ", raw).strip()
+        raw = _ABILITY_WORD.sub("", _SPACES.sub(" ", raw).strip())
         if raw:
             lines.append(Line(tuple(split_sentences(raw))))
     return lines

@@ -20,7 +20,10 @@ _CHOSEN_SOURCE = re.compile(
 def parse(sentence: str, enchant_subtypes: tuple[str, ...] = ()) -> ir.Trigger | None:
     if _CHOSEN_SOURCE.match(sentence):
         return ir.Trigger(
-            ir.Sel("you", ("land",)), "chosen_color", tapped_by_you=True, requires_tap=False,
+            ir.Sel("you", ("land",)),
+            "chosen_color",
+            tapped_by_you=True,
+            requires_tap=False,
             only_chosen_color=True,
         )
     m = _WHEN.match(sentence)
@@ -37,8 +40,11 @@ def parse(sentence: str, enchant_subtypes: tuple[str, ...] = ()) -> ir.Trigger |
     elif tapped_by_you and source.controller == "any":
         source = ir.Sel("you", source.types, source.subtypes, source.nonbasic)
     what = m.group("what").removeprefix("an additional ").removeprefix("one additional ")
-    if what in ("one mana of any type that land produced", "mana of any type that land produced",
-                "one mana of any type that permanent produced"):
+    if what in (
+        "one mana of any type that land produced",
+        "mana of any type that land produced",
+        "one mana of any type that permanent produced",
+    ):
         return ir.Trigger(source, "type_produced", tapped_by_you=tapped_by_you)
     if what in ("one mana of the chosen color", "mana of the chosen color"):
         return ir.Trigger(source, "chosen_color", tapped_by_you=tapped_by_you)
