@@ -52,7 +52,7 @@ def caveats_of(used: Iterable[Card]) -> list[dict[str, str]]:
 
 
 def caveat_step(caveats: list[dict[str, str]]) -> Step:
-    quoted = "; ".join(f"{c['card']}: \"{c['text']}\"" for c in caveats[:5])
+    quoted = "; ".join(f'{c["card"]}: "{c["text"]}"' for c in caveats[:5])
     more = f" (and {len(caveats) - 5} more)" if len(caveats) > 5 else ""
     return Step(
         "Some rules text of the cards asked about was not understood, so this answer ignores "

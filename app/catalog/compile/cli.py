@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
+import ijson
+
 from app.catalog.compile.corpus import read_faces
 from app.catalog.compile.coverage import measure, render
 
@@ -18,7 +20,7 @@ def coverage(path: str | None, *, as_json: bool) -> int:
         return 2
     try:
         cov = measure(read_faces(path))
-    except (OSError, ValueError) as exc:  # ijson's JSONError is a ValueError
+    except (OSError, ValueError, ijson.JSONError) as exc:
         print(f"cannot read {path}: {exc}", file=sys.stderr)
         return 1
     print(json.dumps(cov.to_json(), indent=2) if as_json else render(cov))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from app.catalog.compile import costs, ir, lower, mana, relevance, replacement, statics, triggers
 from app.catalog.compile.phrases import BASIC_LAND_TYPES
@@ -134,6 +134,17 @@ class CompiledFace:
     @property
     def support(self) -> Literal["full", "partial"]:
         return "partial" if self.unsupported_text else "full"
+
+    def card_fields(self) -> dict[str, Any]:
+        """The compiled fields of a catalog Card or CardFace (the importer merges them in;
+        `support` and `unsupported_text` belong on the Card, all faces together)."""
+        return {
+            "abilities": [a.model_dump(mode="json") for a in self.abilities],
+            "alternative_costs": [c.model_dump(mode="json") for c in self.alternative_costs],
+            "additional_costs": [c.model_dump(mode="json") for c in self.additional_costs],
+            "support": self.support,
+            "unsupported_text": self.unsupported_text,
+        }
 
 
 @dataclass(slots=True)
@@ -340,6 +351,8 @@ def _one_sentence(ctx: _Context, s: str) -> tuple[str, ir.Understood] | None:
         r = replacement.parse(m.group("effect"), effect=True)
         if r is not None and mana.parse_cost(m.group("cost")) is not None:
             return "tapped_for_mana", ir.Understood(abilities=[r])
+    if (ru := triggers.reveal_until(s)) is not None and not ctx.spell:
+        return "reveal_until", ir.Understood(abilities=[ru])
     if (t := triggers.parse(s, ctx.enchant_subtypes)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[t])
     if (k := statics.keywords_granted(s)) is not None:

@@ -178,7 +178,23 @@ class CastingCost:
     summary: str = ""
 
 
-Ability = ManaAbility | Grant | Replacement | Trigger | Keyword | Control | EntersWithX | EtbUsesX
+@dataclass(frozen=True, slots=True)
+class RevealUntil:
+    max_mana_value: int
+    nonlegendary: bool = False
+
+
+Ability = (
+    ManaAbility
+    | Grant
+    | Replacement
+    | Trigger
+    | Keyword
+    | Control
+    | EntersWithX
+    | EtbUsesX
+    | RevealUntil
+)
 
 
 @dataclass(slots=True)

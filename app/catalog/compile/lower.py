@@ -115,6 +115,10 @@ def ability(a: ir.Ability) -> d.Ability:
             return d.EntersWithCounters(counter=a.counter, amount="X")
         case ir.EtbUsesX():
             return d.EtbTrigger(uses_x=True, summary=a.summary[:300])
+        case ir.RevealUntil():
+            return d.RevealUntil(
+                mode="reveal", max_mana_value=a.max_mana_value, nonlegendary=a.nonlegendary
+            )
         case _:
             assert_never(a)
 

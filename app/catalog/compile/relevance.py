@@ -38,24 +38,23 @@ _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
 
 def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | None:
     """The ability family a sentence bears on, or None when it is irrelevant to the engine.
-    x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter)."""
-    if (
-        spell
-        and not _RULES[1][0].search(sentence)
-        and not _RULES[2][0].search(sentence)
-        and not _RULES[6][0].search(sentence)
-        and not _RULES[0][0].search(sentence)
-    ):
+    x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter);
+    spell: an instant or sorcery."""
+    if _IRRELEVANT.search(sentence) and not _RULES[1][0].search(sentence):
+        return None
+    found: str | None = None
+    for pattern, name in _RULES:
+        if pattern.search(sentence):
+            found = name
+            break
+    if found is None and _MANA_WORD.search(_NOT_PRODUCTION.sub("", sentence)):
+        found = "mana_ability"
+    if found == "mana_ability" and spell:
         # An instant's or sorcery's own mana ("Add {R}{R}{R}") is no mana ability (605.1):
         # nothing the engine asks about permanents reads it.
         return None
-    if _IRRELEVANT.search(sentence) and not _RULES[1][0].search(sentence):
-        return None
-    for pattern, name in _RULES:
-        if pattern.search(sentence):
-            return name
-    if _MANA_WORD.search(_NOT_PRODUCTION.sub("", sentence)):
-        return "mana_ability"
+    if found is not None:
+        return found
     if x_permanent and _X.search(sentence) and not _ACTIVATED_X.match(sentence):
         return "x"
     return None

@@ -17,6 +17,23 @@ _CHOSEN_SOURCE = re.compile(
 )
 
 
+_REVEAL = re.compile(
+    r"^(?:(?:When|Whenever) ~ (?:dies|enters|attacks), r|[^:\"]+: R)eveal cards from the top "
+    r"of your library "
+    r"until you reveal a (?P<legendary>nonlegendary, )?nonland card with mana value (?P<n>\d+) "
+    r"or less\.$"
+)
+
+
+def reveal_until(sentence: str) -> ir.RevealUntil | None:
+    """The first sentence of a "reveal until, then you may cast it free" trigger (the second
+    is "You may cast that card without paying its mana cost.")."""
+    m = _REVEAL.match(sentence)
+    if m is None:
+        return None
+    return ir.RevealUntil(int(m.group("n")), nonlegendary=bool(m.group("legendary")))
+
+
 def parse(sentence: str, enchant_subtypes: tuple[str, ...] = ()) -> ir.Trigger | None:
     if _CHOSEN_SOURCE.match(sentence):
         return ir.Trigger(
