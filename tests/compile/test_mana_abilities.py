@@ -59,6 +59,14 @@ def tapped(produces: object, **kw: object) -> ManaAbility:
             PerCount(mana_type="G", count=Selector(controller="you", types=["creature"])),
         ),
         (
+            "Add {G} for each Elf you control.",
+            PerCount(mana_type="G", count=Selector(controller="you", subtypes=["Elf"])),
+        ),
+        (
+            "Add {U} for each Locus on the battlefield.",
+            PerCount(mana_type="U", count=Selector(subtypes=["Locus"])),
+        ),
+        (
             "Add {B} for each Swamp you control.",
             PerCount(mana_type="B", count=Selector(controller="you", subtypes=["Swamp"])),
         ),

@@ -72,3 +72,26 @@ def test_a_token_s_abilities_are_not_the_face_s() -> None:
         types=("Sorcery",),
     )
     assert compiled.abilities == [] and compiled.support == "full"
+
+
+def test_abilities_that_work_only_from_the_hand_do_nothing_on_the_battlefield() -> None:
+    # 113.6k: its cost takes it out of the hand, so it works only there.
+    compiled = face("Exile this card from your hand: Add {R}.", types=("Creature",))
+    assert compiled.abilities == [] and compiled.support == "full"
+
+
+def test_chapters_and_modes_are_not_mana_abilities() -> None:
+    compiled = face(
+        "I — Add {R}{R}.\nII — Draw a card.", types=("Enchantment",), subtypes=("Saga",)
+    )
+    assert compiled.abilities == [] and compiled.support == "full"
+
+
+def test_what_changes_land_types_or_removes_abilities_is_partial() -> None:
+    # 305.7: a land type change replaces intrinsic mana abilities; the engine can't apply it.
+    for text in (
+        "Nonbasic lands are Mountains.",
+        "Enchanted land is an Island.",
+        "Activated abilities of artifacts can't be activated.",
+    ):
+        assert face(text, types=("Enchantment",)).unsupported_text == [text]

@@ -103,6 +103,8 @@ _CREATES_TOKEN = re.compile(r"\bcreates? .*\btokens?\b")
 _ABOUT_TOKEN = re.compile(
     r"^(?:It|They|Those tokens|The token|That token|Each of them) (?:has|have) "
 )
+_CHAPTER = re.compile(r"^(?:[IVX]+(?:, [IVX]+)*|\d+(?:[-\u2013]\d+)?\+?|\d+\||[IVX]+\|) — ")
+_FROM_HAND = re.compile(r'^[^:"]*~ from your (?:hand|graveyard)[^:"]*: ')
 _ENCHANT = re.compile(r"^Enchant (?P<what>[A-Za-z ]+)$")
 
 
@@ -168,8 +170,8 @@ class _Context:
                 self.face.additional_costs.append(lowered)
         self.face.keywords.extend(understood.keywords)
 
-    def unknown(self, text: str) -> None:
-        fam = relevance.family(text, x_permanent=self.x_permanent, spell=self.spell)
+    def unknown(self, text: str, *, effect: bool = False) -> None:
+        fam = relevance.family(text, x_permanent=self.x_permanent, spell=self.spell or effect)
         if fam is None:
             self.record(text, "other", "irrelevant")
         else:
@@ -244,8 +246,12 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
                 else "additional_cost",
                 "not_understood",
             )
-        else:
+        elif _is_keyword(part, _PLAIN_KEYWORDS):
             ctx.record(part, "other", "irrelevant")
+        else:
+            # A word the source lists as a keyword but we don't know: relevant text in it is
+            # not understood rather than waved through.
+            ctx.unknown(part)
     return True
 
 
@@ -262,6 +268,18 @@ def _granted(inner: str) -> ir.ManaAbility | None:
 
 
 def _compile_line(ctx: _Context, sentences: list[str]) -> None:
+    if sentences and (_CHAPTER.match(sentences[0]) or sentences[0].startswith("•")):
+        # A chapter, a die result or a mode: part of a triggered ability or a spell, whose
+        # "Add" is never a mana ability (605.1).
+        for s in sentences:
+            ctx.unknown(s, effect=True)
+        return
+    if sentences and _FROM_HAND.match(sentences[0]):
+        # 113.6k: an ability whose cost moves its card out of the hand (or graveyard) works
+        # only there; on the battlefield, where the engine asks, it does nothing.
+        for s in sentences:
+            ctx.record(s, "other", "irrelevant")
+        return
     if len(sentences) == 1 and (m := _ENCHANT.match(sentences[0])):
         ctx.enchant_subtypes = tuple(t for t in BASIC_LAND_TYPES if t == m.group("what"))
         ctx.record(sentences[0], "other", "irrelevant")

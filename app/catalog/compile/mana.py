@@ -47,6 +47,10 @@ def parse_cost(text: str) -> ir.Cost | None:
     sacrifice: ir.Sel | str | None = None
     others: list[tuple[ir.CostPartKind, str]] = []
     for part in cost_parts(text):
+        if "~ from your" in part or "this card from your" in part:
+            # Activated from the hand or graveyard: the engine has abilities only on the
+            # battlefield, so saying what it adds there would be wrong (never guess).
+            return None
         if part == "{T}":
             tap = True
         elif part == "{Q}":
@@ -147,13 +151,15 @@ def parse_production(text: str, sacrificed: ir.Sel | None = None) -> ir.Producti
             return ir.Reflect(sacrificed, of)
         found = selector(among)
         return ir.Reflect(found[0], of) if found is not None else None
-    m = _FOR_EACH.match(text) or _EQUAL_TO.match(text)
-    if m:
+    for pattern, singular in ((_FOR_EACH, True), (_EQUAL_TO, False)):
+        m = pattern.match(text)
+        if m is None:
+            continue
         mana_type = mana_type_of(m.group(1))
         counters = _COUNTERS_ON_SELF.match(m.group(2))
         if counters:
             return ir.ForEachCounter(mana_type, counters.group(1))
-        found = selector(m.group(2))
+        found = selector(m.group(2), singular=singular)
         if found is None or found[0].attached:
             return None
         return ir.ForEach(mana_type, found[0])

@@ -87,13 +87,15 @@ def _noun(word: str, plural: bool) -> tuple[str | None, str | None]:
 
 _SELECTOR = re.compile(
     r"^(?:(?P<article>a|an|each|all)\s+)?(?P<nonbasic>nonbasic\s+)?(?P<noun>[A-Za-z-]+)"
-    r"(?P<who>\s+you control|\s+an opponent controls|\s+your opponents control)?$"
+    r"(?P<who>\s+you control|\s+an opponent controls|\s+your opponents control|"
+    r"\s+on the battlefield)?$"
 )
 
 
-def selector(phrase: str) -> tuple[Sel, bool] | None:
+def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
     """A selector phrase and whether it was plural; None when the phrase says more than a
-    Selector can (other, untapped, "artifact creature", basic...): never guess."""
+    Selector can (other, untapped, "artifact creature", basic...): never guess. singular: a
+    phrase without an article is singular ("for each Elf you control")."""
     phrase = phrase.strip()
     first, _, rest = phrase.partition(" ")
     if first.lower() in _LEADING:
@@ -113,17 +115,8 @@ def selector(phrase: str) -> tuple[Sel, bool] | None:
         return None
     article = m.group("article")
     noun = m.group("noun")
-    plural = article is None or article in ("all",)
-    if article == "each":
-        plural = False
+    plural = (article is None and not singular) or article == "all"
     card_type, subtype = _noun(noun, plural)
-    if card_type is None and subtype is None and plural:
-        # "a Plains" is singular though it ends in s; "for each creature you control" has no
-        # article
-        card_type, subtype = _noun(noun, False)
-        if subtype is not None and subtype not in BASIC_LAND_TYPES:
-            return None
-        plural = False
     if card_type is None and subtype is None:
         return None
     who = (m.group("who") or "").strip()
@@ -131,6 +124,7 @@ def selector(phrase: str) -> tuple[Sel, bool] | None:
         "you control": "you",
         "an opponent controls": "opponent",
         "your opponents control": "opponent",
+        "on the battlefield": "any",
         "": "any",
     }[who]
     types = (card_type,) if card_type else ()

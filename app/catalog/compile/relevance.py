@@ -19,6 +19,15 @@ _IRRELEVANT = re.compile(
     re.IGNORECASE,
 )
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    # 305.6-305.7: land types decide intrinsic mana abilities; losing abilities loses them too.
+    (
+        re.compile(
+            r"basic land types?|\bland types?\b|\b(?:is|are|becomes?|become) (?:a |an |the )?"
+            r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b|\blos(?:e|es) all (?:other )?"
+            r"abilities|\bcan't be activated|\bhas no abilities"
+        ),
+        "land_type",
+    ),
     (re.compile(r"tapped for mana|\btaps? [^.]* for mana"), "tapped_for_mana"),
     (re.compile(r"rather than pay (?:this spell's|~'s)|~ without paying"), "alternative_cost"),
     (re.compile(r"additional cost"), "additional_cost"),
@@ -30,6 +39,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         "haste_control",
     ),
 )
+_OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|~ without paying")
 _MANA_WORD = re.compile(r"\bmana\b")
 _NOT_PRODUCTION = re.compile(r"\bmana (?:value|values|cost|costs)\b|\bmana cost\b")
 _X = re.compile(r"\bX\b")
@@ -40,7 +50,7 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
     """The ability family a sentence bears on, or None when it is irrelevant to the engine.
     x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter);
     spell: an instant or sorcery."""
-    if _IRRELEVANT.search(sentence) and not _RULES[1][0].search(sentence):
+    if _IRRELEVANT.search(sentence) and not _OWN_ALTERNATIVE.search(sentence):
         return None
     found: str | None = None
     for pattern, name in _RULES:

@@ -8,6 +8,27 @@ import re
 from app.catalog.compile import ir
 from app.catalog.compile.phrases import selector
 
+_KNOWN_KEYWORDS = {
+    "haste",
+    "flying",
+    "trample",
+    "vigilance",
+    "hexproof",
+    "shroud",
+    "lifelink",
+    "deathtouch",
+    "menace",
+    "reach",
+    "first strike",
+    "double strike",
+    "indestructible",
+    "defender",
+    "intimidate",
+    "fear",
+    "prowess",
+    "infect",
+    "wither",
+}
 _HAS = re.compile(r"^(?P<sel>.+?) (?:has|have) (?P<kws>[a-z ,]+)\.$")
 _GRANTS = re.compile(r'^(?P<sel>.+?) (?:has|have) "(?P<ability>.+)"$')
 _AS_THOUGH = re.compile(
@@ -29,7 +50,9 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     if m is None:
         return None
     keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
-    if "haste" not in keywords:
+    if "haste" not in keywords or not all(
+        k in _KNOWN_KEYWORDS or k.startswith("protection from ") for k in keywords
+    ):
         return None
     found = (
         selector(m.group("sel"))

@@ -69,7 +69,7 @@ def _ends_sentence(line: str, after: int) -> bool:
 
 
 # An ability word or flavor word before an em dash has no rules meaning (207.2c).
-_ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' ,-]{0,40} — (?=\S)")
+_ABILITY_WORD = re.compile(r"^(?![IVX]+(?:, [IVX]+)* — )[A-Z][A-Za-z' ,-]{0,40} — (?=\S)")
 
 
 def lines_of(name: str, text: str) -> list[Line]:
