@@ -95,3 +95,15 @@ def test_what_changes_land_types_or_removes_abilities_is_partial() -> None:
         "Activated abilities of artifacts can't be activated.",
     ):
         assert face(text, types=("Enchantment",)).unsupported_text == [text]
+
+
+def test_a_card_is_partial_when_any_face_is() -> None:
+    from app.catalog.compile import card_support
+
+    full = face("{T}: Add {C}.", types=("Land",))
+    partial = face("{T}: Add {G} for each other Elf you control.", types=("Creature",))
+    assert card_support([full]) == {"support": "full", "unsupported_text": []}
+    assert card_support([full, partial]) == {
+        "support": "partial",
+        "unsupported_text": ["{T}: Add {G} for each other Elf you control."],
+    }

@@ -149,6 +149,12 @@ class CompiledFace:
         }
 
 
+def card_support(faces: Iterable[CompiledFace]) -> dict[str, Any]:
+    """`support` and `unsupported_text` of a whole card: partial when any face is."""
+    unsupported = [text for face in faces for text in face.unsupported_text]
+    return {"support": "partial" if unsupported else "full", "unsupported_text": unsupported}
+
+
 @dataclass(slots=True)
 class _Context:
     face: CompiledFace

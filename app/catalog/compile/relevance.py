@@ -29,7 +29,10 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         "land_type",
     ),
     (re.compile(r"tapped for mana|\btaps? [^.]* for mana"), "tapped_for_mana"),
-    (re.compile(r"rather than pay (?:this spell's|~'s)|~ without paying"), "alternative_cost"),
+    (
+        re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying"),
+        "alternative_cost",
+    ),
     (re.compile(r"additional cost"), "additional_cost"),
     (re.compile(r"^~ costs? [^.]*(?:less|more) to cast"), "cost_change"),
     (re.compile(r"\bAdd\b|\badds?\b[^.]*\bmana\b|\{[WUBRGC]\} or \{"), "mana_ability"),
@@ -39,7 +42,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         "haste_control",
     ),
 )
-_OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|~ without paying")
+_OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying")
 _MANA_WORD = re.compile(r"\bmana\b")
 _NOT_PRODUCTION = re.compile(r"\bmana (?:value|values|cost|costs)\b|\bmana cost\b")
 _X = re.compile(r"\bX\b")
