@@ -23,12 +23,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     import_cmd.add_argument("path", help="the file; its format is told from its content")
     import_cmd.add_argument("--json", action="store_true", help="print a JSON summary")
+    coverage_cmd = cards_sub.add_parser(
+        "coverage", help="how much of a corpus' rules text the compiler understands"
+    )
+    coverage_cmd.add_argument("path", nargs="?", help="an MTGJSON-like file (AtomicCards, list)")
+    coverage_cmd.add_argument("--json", action="store_true", help="machine-readable output")
     args = parser.parse_args(argv)
 
     if args.command == "cards" and args.cards_command == "import":
         from app.catalog.import_cli import run_import
 
         return run_import(args.path, as_json=args.json)
+    if args.command == "cards" and args.cards_command == "coverage":
+        from app.catalog.compile.cli import coverage
+
+        return coverage(args.path, as_json=args.json)
 
     if args.command == "migrate":
         from app.db.migrate import migrate

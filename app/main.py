@@ -22,8 +22,8 @@ from app.db.migrate import head_revision, is_migrated, migrate
 from app.db.session import Database, DbTimeouts
 from app.db.writer import GroupCommitWriter
 from app.logs import configure_logging
-from app.settings import Settings, get_settings
 from app.rulings.identity import rules_version
+from app.settings import Settings, get_settings
 from app.version import __version__, engine_version
 
 DESCRIPTION = """

@@ -43,6 +43,10 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
 
     log("listing rulings as the store grows")
     sections.append(listing_section(config.listing_sizes, config.listing_reps, log))
+    from bench.coverage import coverage_section
+
+    log("compiler coverage (RULINGS_CORPUS)")
+    sections.append(coverage_section())
     return sections
 
 

@@ -11,6 +11,7 @@ from starlette.responses import Response
 from app.api.metrics import Metrics
 from app.api.problems import problem_responses
 from app.db.repositories import StoredRuling
+from app.domain.card import Card
 from app.domain.ruling import Verdict
 from app.rulings.fastpath import strong_etag
 from app.rulings.service import RulingService
@@ -53,8 +54,10 @@ def answer_with_ruling(
     question: dict[str, Any],
     decide: Callable[[], Verdict],
     cards: Iterable[str] = (),
+    used: Iterable[Card] = (),
 ) -> Response:
-    """Store (or find) the ruling for this question and answer 201/200 with it."""
-    stored, created = rulings.rule(kind, question, decide, cards)
+    """Store (or find) the ruling for this question and answer 201/200 with it; `used`: the
+    cards the question used, whose not-understood text the ruling lists as caveats."""
+    stored, created = rulings.rule(kind, question, decide, cards, used)
     metrics.ruling(kind, created)
     return ruling_response(stored, created)

@@ -15,6 +15,14 @@ class StepOut(BaseModel):
     rules: list[str]
 
 
+class CaveatOut(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: Literal["unsupported_text"]
+    card: str
+    text: str
+
+
 class RulingOut(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -27,6 +35,10 @@ class RulingOut(BaseModel):
     answer: dict[str, Any]
     explanation: list[StepOut]
     citations: list[str]
+    caveats: list[CaveatOut] = Field(
+        description="Rules text of the cards used that was not understood (the answer ignores "
+        "it); empty when there is none"
+    )
 
 
 def ruling_schema(name: str, answer: type[BaseModel]) -> type[RulingOut]:

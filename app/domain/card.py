@@ -81,6 +81,16 @@ class Selector(Strict):
 # --- mana abilities (605) ----------------------------------------------------------------------
 
 
+class CostPart(Strict):
+    """A cost part other than those above (discard, exile, tap untapped creatures, exert...).
+    Recorded and explained; 106.7 ignores it and activation takes it as paid (API.md)."""
+
+    kind: Literal[
+        "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "other"
+    ]
+    text: Annotated[str, Field(min_length=1, max_length=200)]  # "discard a card", our wording
+
+
 class ManaAbilityCost(Strict):
     """An activation cost. The engine ignores everything but {T}/{Q} when asking what an ability
     could produce (106.7), and takes the rest as paid when activating (API.md)."""
@@ -91,6 +101,7 @@ class ManaAbilityCost(Strict):
     life: int = Field(0, ge=0, le=1000)
     remove_counters: dict[Word, int] = Field(default_factory=dict, max_length=5)
     sacrifice: Selector | Literal["self"] | None = None
+    others: list[CostPart] = Field(default_factory=list, max_length=10)
 
     _check_mana = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
 
@@ -153,8 +164,45 @@ class CouldProduce(Strict):
     amount: int = Field(1, ge=0, le=100)
 
 
+def _all_colors() -> list[ColorCode]:
+    return ["W", "U", "B", "R", "G"]
+
+
+class AnyCombination(Strict):
+    """`amount` mana in any combination of `colors` ("two mana in any combination of colors")."""
+
+    kind: Literal["combination"] = "combination"
+    amount: int = Field(1, ge=0, le=10)
+    colors: list[ColorCode] = Field(default_factory=_all_colors, min_length=1, max_length=5)
+
+
+class ChosenColor(Strict):
+    """`amount` mana of the color chosen for the source as it entered (its `chosen_color`)."""
+
+    kind: Literal["chosen_color"] = "chosen_color"
+    amount: int = Field(1, ge=0, le=100)
+
+
+class PerCounter(Strict):
+    """One mana of `mana_type` for each `counter` counter on the source ("equal to the number
+    of charge counters on it")."""
+
+    kind: Literal["per_counter"] = "per_counter"
+    mana_type: ManaTypeCode
+    counter: Word
+
+
 Production = Annotated[
-    FixedMana | ChoiceOfMana | AnyColor | AnyType | PerCount | ColorOfPermanent | CouldProduce,
+    FixedMana
+    | ChoiceOfMana
+    | AnyColor
+    | AnyType
+    | PerCount
+    | ColorOfPermanent
+    | CouldProduce
+    | AnyCombination
+    | ChosenColor
+    | PerCounter,
     Field(discriminator="kind"),
 ]
 
@@ -474,6 +522,12 @@ class Card(BaseModel):
     faces: list[CardFace] = Field(default_factory=list, max_length=2)
     summary: Annotated[str, Field(max_length=1000)] = ""
     text: RulesText | None = None  # rules text as imported (single-faced cards)
+    # Compiled from rules text (app/catalog/compile): "partial" when a sentence bearing on mana
+    # or casting was not understood; those sentences are listed (rulings carry them as caveats).
+    support: Literal["full", "partial"] | None = None
+    unsupported_text: list[Annotated[str, Field(max_length=1000)]] = Field(
+        default_factory=list, max_length=50
+    )
 
     @model_validator(mode="before")
     @classmethod

@@ -48,14 +48,17 @@ from typing import Any
 
 from app.domain.card import (
     AnyColor,
+    AnyCombination,
     AnyType,
     ChoiceOfMana,
+    ChosenColor,
     ColorOfPermanent,
     CouldProduce,
     FixedMana,
     ManaAbility,
     ManaTrigger,
     PerCount,
+    PerCounter,
     Selector,
 )
 from app.domain.errors import QuestionError
@@ -78,6 +81,8 @@ from app.engine.board import (
     Source,
     SourcedTrigger,
     bounded_list,
+    chosen_color_of,
+    combinations_of,
     describe_cost,
     describe_selector,
 )
@@ -243,6 +248,20 @@ def _options(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[list[_Optio
             if colors
             else f"none of the {describe_selector(prod.among)} has a color"
         )
+    elif isinstance(prod, AnyCombination):
+        manas = combinations_of(prod.colors, prod.amount)
+        defined = list(prod.colors)
+        why = f"its controller chooses any combination of {'/'.join(prod.colors)}"
+    elif isinstance(prod, ChosenColor):
+        color = chosen_color_of(src)
+        manas = [Mana.of(color, prod.amount)]
+        defined = [color]
+        why = f"the color chosen for it is {color}"
+    elif isinstance(prod, PerCounter):
+        count = p.counters.get(prod.counter, 0)
+        manas = [Mana.of(prod.mana_type, count)]
+        defined = [prod.mana_type]
+        why = f"it has {count} {prod.counter} counter{'s' if count != 1 else ''}"
     else:
         assert isinstance(prod, CouldProduce)
         fp = solve(view)

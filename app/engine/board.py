@@ -19,14 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
 from typing import Literal
 
 from app.domain.card import Ability as AnyAbility
 from app.domain.card import (
     AmountIfCounter,
     AnyColor,
+    AnyCombination,
     AnyType,
     ChoiceOfMana,
+    ChosenColor,
     ColorOfPermanent,
     CouldProduce,
     FixedMana,
@@ -38,9 +41,11 @@ from app.domain.card import (
     ManaReplacement,
     ManaTrigger,
     PerCount,
+    PerCounter,
     Selector,
 )
 from app.domain.errors import QuestionError
+from app.domain.mana import Mana
 from app.domain.state import Board, Effect, Permanent
 
 # At most this many replacement effects may apply to one mana production event. Identical
@@ -212,6 +217,7 @@ def describe_cost(cost: ManaAbilityCost) -> str:
         parts.append("sacrifice it")
     elif cost.sacrifice is not None:
         parts.append("sacrifice one of the " + describe_selector(cost.sacrifice))
+    parts.extend(part.text for part in cost.others)
     return ", ".join(parts) if parts else "no cost"
 
 
@@ -232,6 +238,12 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
         text = f"add {{{p.mana_type}}} for each of the {describe_selector(p.count)}"
     elif isinstance(p, ColorOfPermanent):
         text = f"add one mana of a color among the {describe_selector(p.among)}"
+    elif isinstance(p, AnyCombination):
+        text = f"add {p.amount} mana in any combination of {'/'.join(p.colors)}"
+    elif isinstance(p, ChosenColor):
+        text = f"add {p.amount} mana of its chosen color"
+    elif isinstance(p, PerCounter):
+        text = f"add {{{p.mana_type}}} for each {p.counter} counter on it"
     else:
         amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
         text = f"add {amount} of any {p.of} that the {describe_selector(p.among)} could produce"
@@ -606,6 +618,25 @@ def bounded_list(items: list[str], limit: int = 5) -> str:
     if len(shown) == 1:
         return shown[0]
     return ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def chosen_color_of(src: Source) -> str:
+    """The color chosen for a source as it entered; a question that needs it must say it."""
+    if src.chosen_color is None:
+        raise QuestionError(
+            (*src.loc, "chosen_color"),
+            f"{src.label} needs the color chosen for it ('chosen_color')",
+            "chosen_color_required",
+        )
+    return src.chosen_color
+
+
+def combinations_of(colors: Iterable[str], amount: int) -> list[Mana]:
+    """Every way to make `amount` mana in any combination of `colors`."""
+    return [
+        Mana.parse("".join("{" + c + "}" for c in combo))
+        for combo in combinations_with_replacement(list(colors), amount)
+    ]
 
 
 def could_produce_selector(ability: ManaAbility) -> CouldProduce | None:

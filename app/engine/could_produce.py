@@ -33,13 +33,16 @@ from dataclasses import dataclass, field
 
 from app.domain.card import (
     AnyColor,
+    AnyCombination,
     AnyType,
     ChoiceOfMana,
+    ChosenColor,
     ColorOfPermanent,
     CouldProduce,
     FixedMana,
     ManaAbility,
     PerCount,
+    PerCounter,
     Selector,
 )
 from app.domain.errors import QuestionError
@@ -52,6 +55,8 @@ from app.engine.board import (
     Source,
     Traits,
     bounded_list,
+    chosen_color_of,
+    combinations_of,
     describe_selector,
     labels,
     selector_matches,
@@ -357,7 +362,9 @@ def solve(view: BoardView) -> Fixpoint:
                 events = fixed_events.get(id(a))
                 if events is None:
                     events = _static_events(view, p, a, count_cells, colors_cells)
-                    if isinstance(prod, FixedMana | ChoiceOfMana | AnyColor | AnyType):
+                    if isinstance(
+                        prod, FixedMana | ChoiceOfMana | AnyColor | AnyType | AnyCombination
+                    ):
                         fixed_events[id(a)] = events  # the same for every permanent
                 for event in events:
                     raw, out = _event(event_memo, event, self_amount, repl)
@@ -551,7 +558,14 @@ def _static_events(
         return [Mana.of(c, prod.amount) for c in COLORS]
     if isinstance(prod, AnyType):
         return [Mana.of(t, prod.amount) for t in TYPES]
+    if isinstance(prod, AnyCombination):
+        # Every mix of the colors: replacement effects see the amount and types of each.
+        return combinations_of(prod.colors, prod.amount)
+    if isinstance(prod, PerCounter):
+        return [Mana.of(prod.mana_type, p.counters.get(prod.counter, 0))]
     src = view.source(p)
+    if isinstance(prod, ChosenColor):
+        return [Mana.of(chosen_color_of(src), prod.amount)]
     if isinstance(prod, PerCount):
         return [Mana.of(prod.mana_type, count_of(view, prod.count, src))]
     assert isinstance(prod, ColorOfPermanent)

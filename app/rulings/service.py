@@ -12,8 +12,9 @@ from sqlalchemy.orm import Session
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
 from app.db.writer import GroupCommitWriter
+from app.domain.card import Card
 from app.domain.errors import QuestionError
-from app.domain.ruling import Verdict
+from app.domain.ruling import Step, Verdict
 from app.rulings import fastpath
 from app.rulings.identity import canonical_json, rules_version, ruling_id
 from app.rulings.json_text import json_text
@@ -25,6 +26,28 @@ _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 __all__ = ["RulingService", "canonical_json", "ruling_id"]
 
 _T = TypeVar("_T")
+
+
+def caveats_of(used: Iterable[Card]) -> list[dict[str, str]]:
+    """The rules text the compiler did not understand on the cards a question used (a card
+    with support "partial"): the answer stands on the rest, and says so."""
+    caveats: list[dict[str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for card in used:
+        for text in card.unsupported_text:
+            if (card.name, text) not in seen:
+                seen.add((card.name, text))
+                caveats.append({"code": "unsupported_text", "card": card.name, "text": text})
+    return caveats
+
+
+def caveat_step(caveats: list[dict[str, str]]) -> Step:
+    quoted = "; ".join(f'{c["card"]}: "{c["text"]}"' for c in caveats[:5])
+    more = f" (and {len(caveats) - 5} more)" if len(caveats) > 5 else ""
+    return Step(
+        "Some rules text of the cards asked about was not understood, so this answer ignores "
+        f"it (see caveats): {quoted}{more}."
+    )
 
 
 class RulingService:
@@ -63,6 +86,7 @@ class RulingService:
         question: dict[str, Any],
         decide: Callable[[], Verdict],
         cards: Iterable[str] = (),
+        used: Iterable[Card] = (),
     ) -> tuple[StoredRuling, bool]:
         """The stored ruling for this question, and whether it was created now. `cards`: the
         catalog names the question uses (they key the ruling by their digests and back the
@@ -83,6 +107,8 @@ class RulingService:
             self._remember_found(existing)
             return existing, False
         verdict = decide()
+        caveats = caveats_of(used)
+        steps = [*verdict.steps, caveat_step(caveats)] if caveats else verdict.steps
         created_at = datetime.now(UTC).replace(microsecond=0)
         body = {
             "object": "ruling",
@@ -92,8 +118,9 @@ class RulingService:
             "engine_version": self.engine_version,
             "question": question,
             "answer": verdict.answer,
-            "explanation": [s.to_json() for s in verdict.steps],
+            "explanation": [s.to_json() for s in steps],
             "citations": verdict.citations,
+            "caveats": caveats,
         }
         return self._store(
             NewRuling(

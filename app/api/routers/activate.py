@@ -164,4 +164,5 @@ def post_activate(
             list(body.replacement_order) if body.replacement_order is not None else None,
         ),
         cards=checked.card_names,
+        used=[*(c for c, _ in checked.cards), *checked.effect_cards],
     )

@@ -92,4 +92,5 @@ def post_could_produce(
         question,
         lambda: could_produce(checked.board(), body.permanent_id),
         cards=checked.card_names,
+        used=[*(c for c, _ in checked.cards), *checked.effect_cards],
     )

@@ -116,4 +116,5 @@ def post_cast_without_paying(
             face=body.face,
         ),
         cards=[card.name],
+        used=[card],
     )

@@ -93,4 +93,5 @@ def post_mana_value(
             face=body.face,
         ),
         cards=[card.name],
+        used=[card],
     )

@@ -152,4 +152,5 @@ def post_mulligan(
             rng=random.Random(seed if seed is not None else 0),
         ),
         cards=sorted({c.name for c in [*hand, *library, *(c for c, _ in exile)]}),
+        used=[*hand, *library, *(c for c, _ in exile)],
     )

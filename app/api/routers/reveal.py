@@ -168,4 +168,5 @@ def post_reveal_until(
             rng=random.Random(seed),
         ),
         cards=sorted({c.name for c in library}),
+        used=library,
     )

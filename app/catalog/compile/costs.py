@@ -1,0 +1,185 @@
+"""Costs of casting (118.8 additional, 118.9 alternative): keyword costs named by the keyword,
+the others by what they ask (API.md: Force of Will's is "Exile a blue card")."""
+
+from __future__ import annotations
+
+import re
+
+from app.catalog.compile import ir
+from app.catalog.compile.phrases import COST_MANA, NUMBER
+
+# Keyword -> (alternative?, rule). Alternative costs are paid instead of the mana cost (118.9);
+# additional ones on top of it, all of these optional (118.8).
+KEYWORD_COSTS: dict[str, tuple[bool, str]] = {
+    "Evoke": (True, "702.74"),
+    "Flashback": (True, "702.34"),
+    "Overload": (True, "702.96"),
+    "Dash": (True, "702.109"),
+    "Madness": (True, "702.35"),
+    "Escape": (True, "702.138"),
+    "Emerge": (True, "702.119"),
+    "Surge": (True, "702.117"),
+    "Spectacle": (True, "702.137"),
+    "Prowl": (True, "702.76"),
+    "Foretell": (True, "702.143"),
+    "Bestow": (True, "702.103"),
+    "Blitz": (True, "702.152"),
+    "Miracle": (True, "702.94"),
+    "Awaken": (True, "702.113"),
+    "Mutate": (True, "702.140"),
+    "Disturb": (True, "702.146"),
+    "Cleave": (True, "702.148"),
+    "Freerunning": (True, "702.173"),
+    "Kicker": (False, "702.33"),
+    "Multikicker": (False, "702.33c"),
+    "Buyback": (False, "702.27"),
+    "Entwine": (False, "702.42"),
+    "Replicate": (False, "702.56"),
+    "Squad": (False, "702.157"),
+    "Offspring": (False, "702.175"),
+    "Conspire": (False, "702.78"),
+}
+# Costs with their parameters in the keyword itself.
+_CASUALTY = re.compile(r"^Casualty (\d+|X)$")
+_BARGAIN = "Bargain"
+
+# Keywords that change how a spell is cast or paid for, which the engine doesn't model: a face
+# with one is partial rather than wrong.
+# (Convoke, Delve, Improvise and Assist are ways to pay a cost, not changes to it: 702.51a.)
+UNMODELLED_CASTING = (
+    "Affinity for",
+    "Undaunted",
+    "Jump-start",
+    "Retrace",
+    "Spree",
+    "Gift",
+    "Plot",
+    "Harmonize",
+    "Mayhem",
+    "Web-slinging",
+    "Sneak",
+    "Warp",
+    "Impending",
+    "Prototype",
+    "Tiered",
+)
+# Keyword costs whose cost the keyword itself says (no cost after it).
+BARE_COSTS = {
+    "Conspire": "tap two untapped creatures you control that share a color with it",
+}
+
+_KEYWORD_COST = re.compile(
+    rf"^(?P<kw>[A-Z][a-z]+(?:-[a-z]+)?)(?: (?P<n>\d+))?"
+    rf"(?:(?: (?P<mana>{COST_MANA}))|—(?P<rest>.+))$"
+)
+
+
+def keyword_cost(line: str) -> ir.CastingCost | None:
+    """A keyword cost line ("Kicker {2}{G}", "Flashback—Sacrifice a creature.")."""
+    line = line.removesuffix(".")
+    if m := _CASUALTY.match(line):
+        return ir.CastingCost(
+            "Casualty",
+            alternative=False,
+            optional=True,
+            summary=f"sacrifice a creature with power {m.group(1)} or greater as you cast it",
+        )
+    if line in BARE_COSTS:
+        return ir.CastingCost(line, alternative=False, optional=True, summary=BARE_COSTS[line])
+    if line == _BARGAIN:
+        return ir.CastingCost(
+            "Bargain",
+            alternative=False,
+            optional=True,
+            summary="sacrifice an artifact, enchantment or token as you cast it",
+        )
+    m = _KEYWORD_COST.match(line)
+    if m is None or m.group("kw") not in KEYWORD_COSTS:
+        return None
+    keyword = m.group("kw")
+    if m.group("n") and keyword not in ("Awaken",):
+        return None
+    alternative, _rule = KEYWORD_COSTS[keyword]
+    mana, summary = m.group("mana"), ""
+    if m.group("rest") is not None:
+        parts = re.split(r",\s*", m.group("rest"))
+        if re.fullmatch(COST_MANA, parts[0]):
+            mana, parts = parts[0], parts[1:]
+        summary = ", ".join(p[0].lower() + p[1:] for p in parts if p)
+        if " and/or " in m.group("rest") or (" or " in summary and keyword == "Kicker"):
+            return None
+    return ir.CastingCost(
+        keyword, alternative=alternative, optional=True, mana=mana, summary=summary
+    )
+
+
+_RATHER = re.compile(
+    r"^(?:(?P<cond>If [^,]+), )?[Yy]ou may (?P<cost>.+?) rather than pay (?:this spell's|~'s) "
+    r"mana cost\.$"
+)
+_RATHER_FIRST = re.compile(
+    r"^(?:(?P<cond>If [^,]+), )?rather than pay (?:this spell's|~'s) mana cost, you may "
+    r"(?P<cost>.+)\.$"
+)
+_FREE = re.compile(r"^(?:(?P<cond>If [^,]+), )?you may cast ~ without paying its mana cost\.$")
+_ADDITIONAL = re.compile(
+    r"^As an additional cost to cast (?:this spell|~), (?P<may>you may )?(?P<cost>.+)\.$"
+)
+_PAY_LIFE = re.compile(rf"^pay ({NUMBER}) life$")
+_PAY_MANA = re.compile(rf"^pay ({COST_MANA})$")
+
+
+def _named(cost: str) -> tuple[str, str | None]:
+    """The name of a non-keyword cost (what it asks beyond mana and life) and its mana."""
+    parts = [p.strip() for p in re.split(r",? and |, ", cost) if p.strip()]
+    mana: str | None = None
+    rest: list[str] = []
+    for part in parts:
+        if m := _PAY_MANA.match(part):
+            mana = (mana or "") + m.group(1)
+        elif not _PAY_LIFE.match(part):
+            rest.append(part)
+    if rest:
+        name = re.sub(r" from your (?:hand|graveyard)$", "", rest[0])
+    else:
+        name = parts[0] if parts else cost
+    return name[0].upper() + name[1:], mana
+
+
+def alternative_sentence(sentence: str) -> ir.CastingCost | None:
+    if m := _FREE.match(
+        sentence[0].lower() + sentence[1:] if sentence.startswith("You") else sentence
+    ):
+        # 118.9: casting without paying the mana cost is itself an alternative cost.
+        summary = "cast without paying its mana cost"
+        if m.group("cond"):
+            summary = f"{m.group('cond')[0].lower()}{m.group('cond')[1:]}: " + summary
+        return ir.CastingCost("Without paying its mana cost", alternative=True, summary=summary)
+    m = _RATHER.match(sentence) or _RATHER_FIRST.match(sentence)
+    if m is None:
+        return None
+    cost = m.group("cost")
+    if " or " in cost:  # a choice of costs: name it as asked, keep the whole as summary
+        name, mana = cost[0].upper() + cost[1:], None
+    else:
+        name, mana = _named(cost)
+    summary = f"instead of the mana cost, {cost}"
+    if m.group("cond"):
+        summary = f"{m.group('cond')[0].lower()}{m.group('cond')[1:]}: " + summary
+    return ir.CastingCost(name, alternative=True, optional=True, mana=mana, summary=summary)
+
+
+def additional_sentence(sentence: str) -> ir.CastingCost | None:
+    m = _ADDITIONAL.match(sentence)
+    if m is None:
+        return None
+    cost = m.group("cost")
+    if " or " in cost:
+        name, mana = cost[0].upper() + cost[1:], None
+    else:
+        name, mana = _named(cost)
+        if len(re.split(r",? and |, ", cost)) > 1:
+            name = cost[0].upper() + cost[1:]  # two things asked: the name says both
+    optional = m.group("may") is not None
+    summary = ("may " if optional else "must ") + cost + " as it is cast"
+    return ir.CastingCost(name, alternative=False, optional=optional, mana=mana, summary=summary)

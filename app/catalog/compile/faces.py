@@ -1,0 +1,395 @@
+"""compile_face: one face's rules text -> the engine's abilities, sentence by sentence.
+
+Every sentence ends up compiled, irrelevant (about things the engine doesn't rule on) or not
+understood; a not-understood sentence that bears on mana or casting makes the face partial and
+is listed in `unsupported_text`. Nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from app.catalog.compile import costs, ir, lower, mana, relevance, replacement, statics, triggers
+from app.catalog.compile.phrases import BASIC_LAND_TYPES
+from app.catalog.compile.text import lines_of, split_sentences, template_of
+from app.domain.card import Ability as DomainAbility
+from app.domain.card import AdditionalCost, AlternativeCost
+
+Status = Literal["compiled", "not_understood", "irrelevant"]
+
+# Keywords that matter to no question the engine answers, besides those MTGJSON lists.
+_PLAIN_KEYWORDS = (
+    "Flying",
+    "First strike",
+    "Double strike",
+    "Deathtouch",
+    "Hexproof",
+    "Indestructible",
+    "Lifelink",
+    "Menace",
+    "Reach",
+    "Trample",
+    "Vigilance",
+    "Defender",
+    "Flash",
+    "Shroud",
+    "Protection from",
+    "Ward",
+    "Prowess",
+    "Changeling",
+    "Fear",
+    "Intimidate",
+    "Cascade",
+    "Persist",
+    "Undying",
+    "Suspend",
+    "Cycling",
+    "Equip",
+    "Enchant",
+    "Crew",
+    "Landwalk",
+    "Forestwalk",
+    "Islandwalk",
+    "Swampwalk",
+    "Mountainwalk",
+    "Plainswalk",
+    "Storm",
+    "Infect",
+    "Wither",
+    "Horsemanship",
+    "Shadow",
+    "Banding",
+    "Rampage",
+    "Flanking",
+    "Bushido",
+    "Ninjutsu",
+    "Exalted",
+    "Devoid",
+    "Skulk",
+    "Myriad",
+    "Partner",
+    "Fabricate",
+    "Afflict",
+    "Riot",
+    "Mentor",
+    "Training",
+    "Toxic",
+    "Backup",
+    "Echo",
+    "Cumulative upkeep",
+    "Vanishing",
+    "Fading",
+    "Unearth",
+    "Morph",
+    "Megamorph",
+    "Disguise",
+    "Embalm",
+    "Eternalize",
+    "Transmute",
+    "Convoke",
+    "Delve",
+    "Improvise",
+    "Assist",
+    "Sunburst",
+    "Splice onto",
+    "Aftermath",
+    "Craft with",
+    "Ninjutsu",
+)
+_CREATES_TOKEN = re.compile(r"\bcreates? .*\btokens?\b")
+_ABOUT_TOKEN = re.compile(
+    r"^(?:It|They|Those tokens|The token|That token|Each of them) (?:has|have) "
+)
+_CHAPTER = re.compile(r"^(?:[IVX]+(?:, [IVX]+)*|\d+(?:[-\u2013]\d+)?\+?|\d+\||[IVX]+\|) — ")
+_FROM_HAND = re.compile(r'^[^:"]*~ from your (?:hand|graveyard)[^:"]*: ')
+_ENCHANT = re.compile(r"^Enchant (?P<what>[A-Za-z ]+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceRecord:
+    text: str
+    family: str  # "mana_ability", "alternative_cost", ..., or "other" when irrelevant
+    status: Status
+
+    @property
+    def template(self) -> str:
+        return template_of(self.text)
+
+
+@dataclass(slots=True)
+class CompiledFace:
+    name: str
+    abilities: list[DomainAbility] = field(default_factory=list)
+    alternative_costs: list[AlternativeCost] = field(default_factory=list)
+    additional_costs: list[AdditionalCost] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+    intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
+    sentences: list[SentenceRecord] = field(default_factory=list)
+
+    @property
+    def unsupported_text(self) -> list[str]:
+        return [s.text for s in self.sentences if s.status == "not_understood"]
+
+    @property
+    def support(self) -> Literal["full", "partial"]:
+        return "partial" if self.unsupported_text else "full"
+
+    def card_fields(self) -> dict[str, Any]:
+        """The compiled fields of a catalog Card or CardFace (the importer merges them in;
+        `support` and `unsupported_text` belong on the Card, all faces together)."""
+        return {
+            "abilities": [a.model_dump(mode="json") for a in self.abilities],
+            "alternative_costs": [c.model_dump(mode="json") for c in self.alternative_costs],
+            "additional_costs": [c.model_dump(mode="json") for c in self.additional_costs],
+            "support": self.support,
+            "unsupported_text": self.unsupported_text,
+        }
+
+
+def card_support(faces: Iterable[CompiledFace]) -> dict[str, Any]:
+    """`support` and `unsupported_text` of a whole card: partial when any face is."""
+    unsupported = [text for face in faces for text in face.unsupported_text]
+    return {"support": "partial" if unsupported else "full", "unsupported_text": unsupported}
+
+
+@dataclass(slots=True)
+class _Context:
+    face: CompiledFace
+    spell: bool  # an instant or sorcery: what it says is a resolving effect
+    x_permanent: bool
+    keywords: tuple[str, ...]
+    enchant_subtypes: tuple[str, ...] = ()
+
+    def record(self, text: str, family: str, status: Status) -> None:
+        self.face.sentences.append(SentenceRecord(text, family, status))
+
+    def add(self, understood: ir.Understood) -> None:
+        self.face.abilities.extend(lower.ability(a) for a in understood.abilities)
+        for c in understood.costs:
+            lowered = lower.casting_cost(c)
+            if isinstance(lowered, AlternativeCost):
+                self.face.alternative_costs.append(lowered)
+            else:
+                self.face.additional_costs.append(lowered)
+        self.face.keywords.extend(understood.keywords)
+
+    def unknown(self, text: str, *, effect: bool = False) -> None:
+        fam = relevance.family(text, x_permanent=self.x_permanent, spell=self.spell or effect)
+        if fam is None:
+            self.record(text, "other", "irrelevant")
+        else:
+            self.record(text, fam, "not_understood")
+
+
+def compile_face(
+    name: str,
+    text: str | None,
+    *,
+    types: Iterable[str] = (),
+    subtypes: Iterable[str] = (),
+    mana_cost: str | None = None,
+    keywords: Iterable[str] = (),
+) -> CompiledFace:
+    """Compile one face. types/subtypes as on the type line (any case); keywords as the source
+    lists them (MTGJSON's `keywords`), used to tell keyword lines from sentences."""
+    type_set = {t.lower() for t in types}
+    subtype_list = list(subtypes)
+    face = CompiledFace(name=name)
+    face.intrinsic = [t for t in BASIC_LAND_TYPES if t in subtype_list and "land" in type_set]
+    ctx = _Context(
+        face=face,
+        spell=bool(type_set & {"instant", "sorcery"}),
+        x_permanent="{X}" in (mana_cost or "") and not type_set & {"instant", "sorcery"},
+        keywords=tuple(k for k in keywords if k),
+    )
+    for line in lines_of(name, text or ""):
+        _compile_line(ctx, list(line.sentences))
+    return face
+
+
+def _is_keyword(part: str, known: tuple[str, ...]) -> bool:
+    low = part.lower()
+    return any(
+        low == k.lower() or low.startswith(k.lower() + " ") or low.startswith(k.lower() + "—")
+        for k in known
+    )
+
+
+def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
+    if len(sentences) != 1:
+        whole = " ".join(sentences)
+        cost = costs.keyword_cost(whole)
+        if cost is None:
+            return False
+        sentences = [whole]
+    line = sentences[0]
+    cost = costs.keyword_cost(line)
+    if cost is not None:
+        ctx.record(line, "alternative_cost" if cost.alternative else "additional_cost", "compiled")
+        ctx.add(ir.Understood(costs=[cost], keywords=[cost.name]))
+        return True
+    parts = [p.strip() for p in re.split(r"[,;] ", line.removesuffix("."))]
+    known = (*ctx.keywords, *_PLAIN_KEYWORDS, *costs.UNMODELLED_CASTING, "Haste")
+    if not all(_is_keyword(p, known) for p in parts):
+        return False
+    for part in parts:
+        if part.lower() == "haste":
+            ctx.record(part, "haste_control", "compiled")
+            ctx.add(ir.Understood(keywords=["Haste"]))
+        elif any(part.startswith(k) for k in costs.UNMODELLED_CASTING):
+            ctx.record(part, "casting", "not_understood")
+        elif (c := costs.keyword_cost(part)) is not None:
+            ctx.record(part, "alternative_cost" if c.alternative else "additional_cost", "compiled")
+            ctx.add(ir.Understood(costs=[c], keywords=[c.name]))
+        elif part.split(" ")[0] in costs.KEYWORD_COSTS or part.startswith(("Casualty", "Bargain")):
+            ctx.record(
+                part,
+                "alternative_cost"
+                if costs.KEYWORD_COSTS.get(part.split(" ")[0], (False, ""))[0]
+                else "additional_cost",
+                "not_understood",
+            )
+        elif _is_keyword(part, _PLAIN_KEYWORDS):
+            ctx.record(part, "other", "irrelevant")
+        else:
+            # A word the source lists as a keyword but we don't know: relevant text in it is
+            # not understood rather than waved through.
+            ctx.unknown(part)
+    return True
+
+
+def _granted(inner: str) -> ir.ManaAbility | None:
+    sentences = split_sentences(inner)
+    if not sentences:
+        return None
+    ability = mana.parse_ability(sentences[0])
+    for s in sentences[1:]:
+        if ability is None:
+            return None
+        ability = mana.rider(s, ability)
+    return ability
+
+
+def _compile_line(ctx: _Context, sentences: list[str]) -> None:
+    if sentences and (_CHAPTER.match(sentences[0]) or sentences[0].startswith("•")):
+        # A chapter, a die result or a mode: part of a triggered ability or a spell, whose
+        # "Add" is never a mana ability (605.1).
+        for s in sentences:
+            ctx.unknown(s, effect=True)
+        return
+    if sentences and _FROM_HAND.match(sentences[0]):
+        # 113.6k: an ability whose cost moves its card out of the hand (or graveyard) works
+        # only there; on the battlefield, where the engine asks, it does nothing.
+        for s in sentences:
+            ctx.record(s, "other", "irrelevant")
+        return
+    if len(sentences) == 1 and (m := _ENCHANT.match(sentences[0])):
+        ctx.enchant_subtypes = tuple(t for t in BASIC_LAND_TYPES if t == m.group("what"))
+        ctx.record(sentences[0], "other", "irrelevant")
+        return
+    if _keyword_line(ctx, sentences):
+        return
+    current: ir.ManaAbility | None = None
+    current_at = -1
+    control: ir.Control | None = None
+    control_at = -1
+    choose: tuple[ir.Cost, ir.Sel] | None = None
+    made_token = False
+    for s in sentences:
+        if made_token and _ABOUT_TOKEN.match(s):
+            ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
+            continue
+        made_token = made_token or bool(_CREATES_TOKEN.search(s))
+        # A sentence continuing the ability before it.
+        if choose is not None and s == mana.THAT_COLOR:
+            current = ir.ManaAbility(choose[0], ir.ColorAmong(choose[1]))
+            ctx.face.sentences[-1] = ir_record(ctx.face.sentences[-1])
+            ctx.face.abilities.append(lower.ability(current))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            choose = None
+            continue
+        choose = None
+        if current is not None and (ridden := mana.rider(s, current)) is not None:
+            current = ridden
+            ctx.face.abilities[current_at] = lower.ability(current)
+            ctx.record(s, "mana_ability", "compiled")
+            continue
+        if control is not None:
+            hasted = statics.then_haste(s, control)
+            if hasted is not None or statics.untap_it(s):
+                control = hasted or control
+                ctx.face.abilities[control_at] = lower.ability(control)
+                ctx.record(s, "haste_control", "compiled")
+                continue
+        current = None
+        control = None
+        if (ability := mana.parse_ability(s)) is not None:
+            current = ability
+            ctx.add(ir.Understood(abilities=[ability]))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            continue
+        if (chosen := mana.parse_choose_color(s)) is not None:
+            choose = chosen
+            ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."
+            continue
+        if (found := _one_sentence(ctx, s)) is not None:
+            family, understood = found
+            ctx.add(understood)
+            ctx.record(s, family, "compiled")
+            controls = [a for a in understood.abilities if isinstance(a, ir.Control)]
+            if controls:
+                control = controls[0]
+                control_at = len(ctx.face.abilities) - 1
+            continue
+        ctx.unknown(s)
+
+
+def ir_record(r: SentenceRecord) -> SentenceRecord:
+    return SentenceRecord(r.text, r.family, "compiled")
+
+
+_ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
+
+
+def _one_sentence(ctx: _Context, s: str) -> tuple[str, ir.Understood] | None:
+    """A sentence that is a whole ability or cost by itself."""
+    if (c := costs.alternative_sentence(s)) is not None:
+        return "alternative_cost", ir.Understood(costs=[c])
+    if (c := costs.additional_sentence(s)) is not None:
+        return "additional_cost", ir.Understood(costs=[c])
+    if (g := statics.grant(s)) is not None:
+        ability = _granted(g[1])
+        if ability is None:
+            return None
+        return "mana_ability", ir.Understood(abilities=[ir.Grant(g[0], ability)])
+    if (r := replacement.parse(s, effect=ctx.spell)) is not None:
+        return "tapped_for_mana", ir.Understood(abilities=[r])
+    m = _ACTIVATED.match(s)
+    if m is not None and m.group("effect").startswith("Until end of turn, "):
+        # An activated ability whose effect lasts the turn (Deep Water): it works as an effect.
+        r = replacement.parse(m.group("effect"), effect=True)
+        if r is not None and mana.parse_cost(m.group("cost")) is not None:
+            return "tapped_for_mana", ir.Understood(abilities=[r])
+    if (ru := triggers.reveal_until(s)) is not None and not ctx.spell:
+        return "reveal_until", ir.Understood(abilities=[ru])
+    if (t := triggers.parse(s, ctx.enchant_subtypes)) is not None:
+        return "tapped_for_mana", ir.Understood(abilities=[t])
+    if (k := statics.keywords_granted(s)) is not None:
+        if ctx.spell:
+            return None
+        return "haste_control", k
+    if (h := statics.as_though_haste(s)) is not None and not ctx.spell:
+        return "haste_control", ir.Understood(abilities=[h])
+    if (c2 := statics.control(s, effect=ctx.spell)) is not None:
+        return "haste_control", ir.Understood(abilities=[c2])
+    if not ctx.spell:
+        if (x := statics.enters_with_x(s)) is not None:
+            return "x", ir.Understood(abilities=[x])
+        if ctx.x_permanent and (e := statics.etb_uses_x(s)) is not None:
+            return "x", ir.Understood(abilities=[e])
+    return None

@@ -1,0 +1,207 @@
+"""What the grammar understood, before it becomes domain objects (lower.py does that).
+
+The family modules (mana, replacement, triggers, statics, costs) build these small values and
+know nothing of app.domain; when the domain's ability model changes, only lower.py follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class Sel:
+    """Which permanents, seen from the source ("lands you control", "enchanted land")."""
+
+    controller: Literal["you", "opponent", "any"] = "any"
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    nonbasic: bool = False
+    attached: bool = False
+
+
+CostPartKind = Literal[
+    "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "other"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    tap: bool = False
+    untap: bool = False
+    mana: str | None = None
+    life: int = 0
+    remove_counters: tuple[tuple[str, int], ...] = ()
+    sacrifice: Sel | Literal["self"] | None = None
+    others: tuple[tuple[CostPartKind, str], ...] = ()
+
+
+# --- productions (what "Add ..." makes) ---
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AnyColor:
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class AnyType:
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    amount: int
+    colors: tuple[str, ...] = ("W", "U", "B", "R", "G")
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    mana_type: str
+    count: Sel
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachCounter:
+    mana_type: str
+    counter: str
+
+
+@dataclass(frozen=True, slots=True)
+class ColorAmong:
+    among: Sel
+
+
+@dataclass(frozen=True, slots=True)
+class Reflect:
+    among: Sel
+    of: Literal["type", "color"]
+    amount: int = 1
+
+
+Production = (
+    Fixed
+    | OneOf
+    | AnyColor
+    | AnyType
+    | Combination
+    | Chosen
+    | ForEach
+    | ForEachCounter
+    | ColorAmong
+    | Reflect
+)
+
+
+# --- abilities ---
+
+
+@dataclass(frozen=True, slots=True)
+class ManaAbility:
+    cost: Cost
+    produces: Production
+    instead: tuple[str, int] | None = None  # (counter, amount): the ability's own "instead"
+    side_effect: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    to: Sel
+    ability: ManaAbility
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    source: Sel
+    change: tuple[Literal["multiply", "type", "type_and_amount"], str]  # factor / type / mana
+    tapped_by_you: bool = False
+    min_amount: int = 0
+    effect: bool = False  # works from a resolved turn-long effect
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    source: Sel
+    adds: Literal["fixed", "type_produced", "chosen_color"]
+    mana: str | None = None
+    tapped_by_you: bool = False
+    requires_tap: bool = True
+    only_chosen_color: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    keyword: str
+    to: Sel
+    effect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    of: Literal["attached", "target"]
+    haste: bool = False
+    effect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EntersWithX:
+    counter: str
+
+
+@dataclass(frozen=True, slots=True)
+class EtbUsesX:
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class CastingCost:
+    name: str
+    alternative: bool
+    optional: bool = True
+    mana: str | None = None
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealUntil:
+    max_mana_value: int
+    nonlegendary: bool = False
+
+
+Ability = (
+    ManaAbility
+    | Grant
+    | Replacement
+    | Trigger
+    | Keyword
+    | Control
+    | EntersWithX
+    | EtbUsesX
+    | RevealUntil
+)
+
+
+@dataclass(slots=True)
+class Understood:
+    """What one sentence (or line) compiled to; an empty list is a rider or a restriction that
+    changes nothing the engine answers (106.7: "Spend this mana only...")."""
+
+    abilities: list[Ability] = field(default_factory=list)
+    costs: list[CastingCost] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)

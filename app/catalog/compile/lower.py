@@ -1,0 +1,131 @@
+"""The one place that knows the domain's ability model: grammar results -> app.domain.card."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from app.catalog.compile import ir
+from app.domain import card as d
+
+
+def selector(sel: ir.Sel) -> d.Selector:
+    if sel.attached:
+        # The attached permanent is the one; its card type is already implied by the Aura.
+        return d.Selector(relation="attached", subtypes=list(sel.subtypes))
+    return d.Selector(
+        controller=sel.controller,
+        types=list(sel.types),  # type: ignore[arg-type]
+        subtypes=list(sel.subtypes),
+        nonbasic=sel.nonbasic,
+    )
+
+
+def cost(c: ir.Cost) -> d.ManaAbilityCost:
+    sacrifice = selector(c.sacrifice) if isinstance(c.sacrifice, ir.Sel) else c.sacrifice
+    return d.ManaAbilityCost(
+        tap=c.tap,
+        untap=c.untap,
+        mana=c.mana,
+        life=c.life,
+        remove_counters=dict(c.remove_counters),
+        sacrifice=sacrifice,
+        others=[d.CostPart(kind=k, text=t) for k, t in c.others],
+    )
+
+
+def production(p: ir.Production) -> d.Production:
+    match p:
+        case ir.Fixed():
+            return d.FixedMana(mana=p.mana)
+        case ir.OneOf():
+            return d.ChoiceOfMana(options=list(p.options))
+        case ir.AnyColor():
+            return d.AnyColor(amount=p.amount)
+        case ir.AnyType():
+            return d.AnyType(amount=p.amount)
+        case ir.Combination():
+            return d.AnyCombination(amount=p.amount, colors=list(p.colors))  # type: ignore[arg-type]
+        case ir.Chosen():
+            return d.ChosenColor(amount=p.amount)
+        case ir.ForEach():
+            return d.PerCount(mana_type=p.mana_type, count=selector(p.count))  # type: ignore[arg-type]
+        case ir.ForEachCounter():
+            return d.PerCounter(mana_type=p.mana_type, counter=p.counter)  # type: ignore[arg-type]
+        case ir.ColorAmong():
+            return d.ColorOfPermanent(among=selector(p.among))
+        case ir.Reflect():
+            return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
+        case _:
+            assert_never(p)
+
+
+def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
+    instead = d.AmountIfCounter(counter=a.instead[0], amount=a.instead[1]) if a.instead else None
+    return d.ManaAbility(
+        cost=cost(a.cost),
+        produces=production(a.produces),
+        instead=instead,
+        side_effect=a.side_effect,
+    )
+
+
+def _works_from(effect: bool) -> d.WorksFrom:
+    return "effect" if effect else "battlefield"
+
+
+def _change(change: tuple[str, str]) -> d.ChangeType | d.ChangeTypeAndAmount | d.Multiply:
+    kind, value = change
+    if kind == "multiply":
+        return d.Multiply(factor=int(value))
+    if kind == "type":
+        return d.ChangeType(to=value)  # type: ignore[arg-type]
+    return d.ChangeTypeAndAmount(mana=value)
+
+
+def ability(a: ir.Ability) -> d.Ability:
+    match a:
+        case ir.ManaAbility():
+            return mana_ability(a)
+        case ir.Grant():
+            return d.GrantManaAbility(to=selector(a.to), ability=mana_ability(a.ability))
+        case ir.Replacement():
+            return d.ManaReplacement(
+                source=selector(a.source),
+                tapped_by_you=a.tapped_by_you,
+                min_amount=a.min_amount,
+                change=_change(a.change),
+                works_from=_works_from(a.effect),
+            )
+        case ir.Trigger():
+            return d.ManaTrigger(
+                source=selector(a.source),
+                tapped_by_you=a.tapped_by_you,
+                requires_tap=a.requires_tap,
+                only_chosen_color=a.only_chosen_color,
+                adds=a.adds,
+                mana=a.mana,
+            )
+        case ir.Keyword():
+            return d.GrantKeyword(
+                keyword=a.keyword, to=selector(a.to), works_from=_works_from(a.effect)
+            )
+        case ir.Control():
+            return d.GainControl(of=a.of, haste=a.haste, works_from=_works_from(a.effect))
+        case ir.EntersWithX():
+            return d.EntersWithCounters(counter=a.counter, amount="X")
+        case ir.EtbUsesX():
+            return d.EtbTrigger(uses_x=True, summary=a.summary[:300])
+        case ir.RevealUntil():
+            return d.RevealUntil(
+                mode="reveal", max_mana_value=a.max_mana_value, nonlegendary=a.nonlegendary
+            )
+        case _:
+            assert_never(a)
+
+
+def casting_cost(c: ir.CastingCost) -> d.AlternativeCost | d.AdditionalCost:
+    if c.alternative:
+        return d.AlternativeCost(name=c.name[:200], mana=c.mana, summary=c.summary[:300])
+    return d.AdditionalCost(
+        name=c.name[:200], mana=c.mana, summary=c.summary[:300], optional=c.optional
+    )

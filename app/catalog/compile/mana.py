@@ -1,0 +1,242 @@
+"""Mana abilities (605): "<cost>: Add <mana>." with every cost part and production template,
+and the riders that follow in the same ability (106.7: they don't change what it makes)."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from app.catalog.compile import ir
+from app.catalog.compile.phrases import (
+    COST_MANA,
+    FIXED,
+    MANA_TYPE,
+    NUMBER,
+    mana_type_of,
+    number,
+    selector,
+)
+
+_ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
+_LIFE = re.compile(rf"^[Pp]ay ({NUMBER}) life$")
+_REMOVE = re.compile(rf"^[Rr]emove ({NUMBER}) ([\w+/-]+) counters? from ~$")
+_PUT = re.compile(rf"^[Pp]ut ({NUMBER}) ([\w+/-]+) counters? on ~$")
+_SACRIFICE = re.compile(r"^[Ss]acrifice (.+)$")
+_TAP_UNTAPPED = re.compile(rf"^[Tt]ap ({NUMBER} )?untapped (.+) you control$")
+_OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
+    (re.compile(r"^[Dd]iscard (?:a|an|one|two|three|your hand|\d+) ?[^,]*$"), "discard"),
+    (re.compile(r"^[Ee]xile (?!X\b)[^,]+$"), "exile"),
+    (re.compile(r"^[Ee]xert ~$"), "exert"),
+    (re.compile(r"^[Rr]eturn (?!X\b)[^,]+ to (?:its|their) owner's hand$"), "return"),
+    (re.compile(rf"^[Mm]ill ({NUMBER}) cards?$"), "other"),
+    (re.compile(r"^[Pp]ay (?:\{E\})+$"), "other"),
+)
+_COUNTER_WORD = re.compile(r"^[a-z+/0-9-]+$")
+
+
+def cost_parts(text: str) -> list[str]:
+    return [p.strip() for p in re.split(r",\s*(?:and\s+)?", text) if p.strip()]
+
+
+def parse_cost(text: str) -> ir.Cost | None:
+    """An activation cost, or None when a part isn't understood (X amounts, choices...)."""
+    tap = untap = False
+    mana = ""
+    life = 0
+    removes: list[tuple[str, int]] = []
+    sacrifice: ir.Sel | str | None = None
+    others: list[tuple[ir.CostPartKind, str]] = []
+    for part in cost_parts(text):
+        if "~ from your" in part or "this card from your" in part:
+            # Activated from the hand or graveyard: the engine has abilities only on the
+            # battlefield, so saying what it adds there would be wrong (never guess).
+            return None
+        if part == "{T}":
+            tap = True
+        elif part == "{Q}":
+            untap = True
+        elif re.fullmatch(COST_MANA, part):
+            mana += part
+        elif m := _LIFE.match(part):
+            life += number(m.group(1)) or 0
+        elif m := _REMOVE.match(part):
+            amount = number(m.group(1))
+            if amount is None or not _COUNTER_WORD.match(m.group(2)):
+                return None
+            removes.append((m.group(2), amount))
+        elif m := _PUT.match(part):
+            others.append(("counter", part[0].lower() + part[1:]))
+        elif m := _SACRIFICE.match(part):
+            what = m.group(1)
+            if what == "~":
+                sacrifice = "self"
+                continue
+            found = selector(what)
+            if (
+                found is not None
+                and not found[1]
+                and found[0].controller == "any"
+                and not found[0].attached
+                and sacrifice is None
+            ):
+                # 701.17a: you sacrifice only what you control.
+                s = found[0]
+                sacrifice = ir.Sel("you", s.types, s.subtypes, s.nonbasic)
+            elif re.fullmatch(r"(?:a|an|another|two|three|\d+) [^,]+", what) and "X" not in what:
+                others.append(("sacrifice", "sacrifice " + what))
+            else:
+                return None
+        elif m := _TAP_UNTAPPED.match(part):
+            if "X" in part:
+                return None
+            others.append(("tap_untapped", part[0].lower() + part[1:]))
+        else:
+            for pattern, kind in _OTHER_PARTS:
+                if pattern.match(part) and "X" not in part.split():
+                    others.append((kind, part[0].lower() + part[1:]))
+                    break
+            else:
+                return None
+    return ir.Cost(
+        tap=tap,
+        untap=untap,
+        mana=mana or None,
+        life=life,
+        remove_counters=tuple(removes),
+        sacrifice=sacrifice,  # type: ignore[arg-type]
+        others=tuple(others),
+    )
+
+
+_ANY_COLOR = re.compile(rf"^({NUMBER}) mana of any color$")
+_ANY_ONE_COLOR = re.compile(rf"^({NUMBER}) mana of any one color$")
+_ANY_TYPE = re.compile(r"^one mana of any type$")
+_COMBINATION = re.compile(rf"^({NUMBER}) mana in any combination of (colors|.+)$")
+_CHOSEN = re.compile(rf"^({NUMBER}) mana of the chosen color$")
+_REFLECT = re.compile(r"^one mana of any (type|color) that (.+) could produce$")
+_FOR_EACH = re.compile(rf"^({MANA_TYPE}) for each (.+)$")
+_EQUAL_TO = re.compile(rf"^an amount of ({MANA_TYPE}) equal to the number of (.+)$")
+_COUNTERS_ON_SELF = re.compile(r"^([\w+/-]+) counters? on ~$")
+_COLOR_LIST = re.compile(rf"^({MANA_TYPE})(?:, ({MANA_TYPE}))*,? and/or ({MANA_TYPE})$")
+
+
+def parse_production(text: str, sacrificed: ir.Sel | None = None) -> ir.Production | None:
+    """What "Add <text>" makes; `sacrificed` is the cost's sacrifice ("the sacrificed land")."""
+    if re.fullmatch(FIXED, text):
+        return ir.Fixed(text)
+    options = re.split(r",? or |, ", text)
+    if len(options) > 1 and all(re.fullmatch(FIXED, o) for o in options):
+        return ir.OneOf(tuple(options))
+    if (m := _ANY_COLOR.match(text)) and number(m.group(1)) == 1:
+        return ir.AnyColor(1)
+    if m := _ANY_ONE_COLOR.match(text):
+        return ir.AnyColor(number(m.group(1)) or 0)
+    if _ANY_TYPE.match(text):
+        return ir.AnyType(1)
+    if m := _COMBINATION.match(text):
+        amount = number(m.group(1)) or 0
+        if m.group(2) == "colors":
+            return ir.Combination(amount)
+        if _COLOR_LIST.match(m.group(2)):
+            colors = tuple(mana_type_of(s) for s in re.findall(MANA_TYPE, m.group(2)))
+            if "C" not in colors:
+                return ir.Combination(amount, colors)
+        return None
+    if m := _CHOSEN.match(text):
+        return ir.Chosen(number(m.group(1)) or 0)
+    if m := _REFLECT.match(text):
+        of: Literal["type", "color"] = "type" if m.group(1) == "type" else "color"
+        among = m.group(2)
+        if among in ("the sacrificed land", "the sacrificed permanent") and sacrificed:
+            return ir.Reflect(sacrificed, of)
+        found = selector(among)
+        return ir.Reflect(found[0], of) if found is not None else None
+    for pattern, singular in ((_FOR_EACH, True), (_EQUAL_TO, False)):
+        m = pattern.match(text)
+        if m is None:
+            continue
+        mana_type = mana_type_of(m.group(1))
+        counters = _COUNTERS_ON_SELF.match(m.group(2))
+        if counters:
+            return ir.ForEachCounter(mana_type, counters.group(1))
+        found = selector(m.group(2), singular=singular)
+        if found is None or found[0].attached:
+            return None
+        return ir.ForEach(mana_type, found[0])
+    return None
+
+
+def _sacrificed(cost: ir.Cost) -> ir.Sel | None:
+    return cost.sacrifice if isinstance(cost.sacrifice, ir.Sel) else None
+
+
+def parse_ability(sentence: str) -> ir.ManaAbility | None:
+    """A whole "<cost>: Add <mana>." sentence."""
+    m = _ACTIVATED.match(sentence)
+    if m is None or not m.group("effect").startswith("Add "):
+        return None
+    cost = parse_cost(m.group("cost"))
+    if cost is None:
+        return None
+    effect = m.group("effect").removeprefix("Add ").removesuffix(".")
+    produces = parse_production(effect, _sacrificed(cost))
+    if produces is None:
+        return None
+    return ir.ManaAbility(cost, produces)
+
+
+_CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color of (?P<sel>.+)\.$')
+
+
+def parse_choose_color(sentence: str) -> tuple[ir.Cost, ir.Sel] | None:
+    """The first half of "<cost>: Choose a color of <sel>. Add one mana of that color." """
+    m = _CHOOSE_COLOR.match(sentence)
+    if m is None:
+        return None
+    cost = parse_cost(m.group("cost"))
+    found = selector(m.group("sel"))
+    if cost is None or found is None or found[1]:
+        return None
+    return cost, found[0]
+
+
+THAT_COLOR = "Add one mana of that color."
+
+_DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")
+_LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")
+_INSTEAD = re.compile(
+    rf"^If ~ has an? ([\w+/-]+) counter on it, add ({NUMBER}) mana of that "
+    r"(?:type|color) instead\.$"
+)
+
+
+def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
+    """The ability with a following sentence applied, or None if it isn't one of its riders.
+    "Spend this mana only..." and "Activate only..." change no type or amount (106.7)."""
+    if sentence.startswith(
+        (
+            "Spend this mana only",
+            "Activate only",
+            "Activate this ability only",
+            "This mana can't be spent",
+        )
+    ):
+        return ability
+    if (m := _DAMAGE.match(sentence)) and ability.side_effect is None:
+        return _with(ability, side_effect=f"it deals {number(m.group(1))} damage to you")
+    if (m := _LOSE.match(sentence)) and ability.side_effect is None:
+        return _with(ability, side_effect=f"you lose {number(m.group(1))} life")
+    if (m := _INSTEAD.match(sentence)) and ability.instead is None:
+        return _with(ability, instead=(m.group(1), number(m.group(2)) or 0))
+    return None
+
+
+def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
+    values = {
+        "cost": ability.cost,
+        "produces": ability.produces,
+        "instead": ability.instead,
+        "side_effect": ability.side_effect,
+        **changes,
+    }
+    return ir.ManaAbility(**values)  # type: ignore[arg-type]

@@ -1,0 +1,137 @@
+"""Shared pieces of the grammar: numbers, mana, selector phrases ("lands you control")."""
+
+from __future__ import annotations
+
+import re
+
+from app.catalog.compile.ir import Sel
+
+NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+MANA_TYPE = r"\{[WUBRGC]\}"
+FIXED = rf"(?:{MANA_TYPE})+"
+COST_MANA = r"(?:\{(?:\d+|[WUBRGCSX]|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|C/[WUBRG])\})+"
+
+TYPES = {
+    "land": "land",
+    "creature": "creature",
+    "artifact": "artifact",
+    "enchantment": "enchantment",
+    "planeswalker": "planeswalker",
+    "battle": "battle",
+}
+PLURAL_TYPES = {t + "s": t for t in TYPES}
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Plains": "Plains"}
+_LEADING = {
+    "enchanted",
+    "equipped",
+    "a",
+    "an",
+    "each",
+    "all",
+    "nonbasic",
+    "permanents",
+    "permanent",
+    *TYPES,
+    *PLURAL_TYPES,
+}
+_SUBTYPE = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)?")
+
+
+def number(word: str) -> int | None:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return NUMBERS.get(word)
+
+
+def mana_type_of(symbol: str) -> str:
+    return symbol.strip("{}")
+
+
+def _noun(word: str, plural: bool) -> tuple[str | None, str | None]:
+    """(card type, subtype) named by one noun; (None, None) when it is neither."""
+    lower = word.lower()
+    if plural:
+        if lower in PLURAL_TYPES:
+            return PLURAL_TYPES[lower], None
+        if lower == "permanents":
+            return "", None
+        if word in _IRREGULAR:
+            return None, _IRREGULAR[word]
+        if _SUBTYPE.fullmatch(word) and word.endswith("s"):
+            return None, word[:-1]
+        return None, None
+    if lower in TYPES:
+        return TYPES[lower], None
+    if lower == "permanent":
+        return "", None
+    if _SUBTYPE.fullmatch(word) and word not in ("Add", "You", "Each", "Target"):
+        return None, word
+    return None, None
+
+
+_SELECTOR = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<nonbasic>nonbasic\s+)?(?P<noun>[A-Za-z-]+)"
+    r"(?P<who>\s+you control|\s+an opponent controls|\s+your opponents control|"
+    r"\s+on the battlefield)?$"
+)
+
+
+def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
+    """A selector phrase and whether it was plural; None when the phrase says more than a
+    Selector can (other, untapped, "artifact creature", basic...): never guess. singular: a
+    phrase without an article is singular ("for each Elf you control")."""
+    phrase = phrase.strip()
+    first, _, rest = phrase.partition(" ")
+    if first.lower() in _LEADING:
+        phrase = (first.lower() + " " + rest).strip()
+    if phrase in (
+        "enchanted land",
+        "enchanted permanent",
+        "enchanted creature",
+        "equipped creature",
+        "enchanted artifact",
+    ):
+        noun = phrase.split()[1]
+        types = () if noun == "permanent" else (noun,)
+        return Sel(types=types, attached=True), False
+    m = _SELECTOR.match(phrase)
+    if m is None:
+        return None
+    article = m.group("article")
+    noun = m.group("noun")
+    plural = (article is None and not singular) or article == "all"
+    card_type, subtype = _noun(noun, plural)
+    if card_type is None and subtype is None:
+        return None
+    who = (m.group("who") or "").strip()
+    controller = {
+        "you control": "you",
+        "an opponent controls": "opponent",
+        "your opponents control": "opponent",
+        "on the battlefield": "any",
+        "": "any",
+    }[who]
+    types = (card_type,) if card_type else ()
+    subtypes = (subtype,) if subtype else ()
+    return Sel(
+        controller=controller,  # type: ignore[arg-type]
+        types=types,
+        subtypes=subtypes,
+        nonbasic=bool(m.group("nonbasic")),
+    ), plural

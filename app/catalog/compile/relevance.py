@@ -1,0 +1,73 @@
+"""Does a sentence the grammar didn't understand bear on what the engine rules on (mana,
+activation, casting costs, haste and control, X)? If so the face is partial; if not, it is
+about something else (combat, cards drawn...) and doesn't count against support."""
+
+from __future__ import annotations
+
+import re
+
+# Sentences about things no question reads: casting *other* spells for free or cheaper (the
+# free-cast question names its card and costs), how mana is spent or kept, loyalty abilities
+# (605.1a: never mana abilities), ordinary triggers that add mana (605.1: not mana abilities).
+_IRRELEVANT = re.compile(
+    r"without paying (?:its|their) mana costs?|rather than pay(?:ing)? (?:its|the) mana cost|"
+    r"\bspend\b|\bspent\b|unspent|lose this mana|^\[[+\u2212-]?[\dX]+\]:|"
+    r"^(?:When|Whenever|At) (?![^,]*for mana)[^,]*, (?:you may )?add\b|"
+    r"spells? [^.]*you cast cost|spells? cost|abilities [^.]*cost [^.]* to activate|"
+    r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"
+    r'\bcreates? [^"]*\btokens?\b[^"]*"',
+    re.IGNORECASE,
+)
+_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    # 305.6-305.7: land types decide intrinsic mana abilities; losing abilities loses them too.
+    (
+        re.compile(
+            r"basic land types?|\bland types?\b|\b(?:is|are|becomes?|become) (?:a |an |the )?"
+            r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b|\blos(?:e|es) all (?:other )?"
+            r"abilities|\bcan't be activated|\bhas no abilities"
+        ),
+        "land_type",
+    ),
+    (re.compile(r"tapped for mana|\btaps? [^.]* for mana"), "tapped_for_mana"),
+    (
+        re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying"),
+        "alternative_cost",
+    ),
+    (re.compile(r"additional cost"), "additional_cost"),
+    (re.compile(r"^~ costs? [^.]*(?:less|more) to cast"), "cost_change"),
+    (re.compile(r"\bAdd\b|\badds?\b[^.]*\bmana\b|\{[WUBRGC]\} or \{"), "mana_ability"),
+    (re.compile(r"\bhaste\b"), "haste_control"),
+    (
+        re.compile(r"\b(?:gains?|exchange|have|has) control\b|control of|^You control enchanted"),
+        "haste_control",
+    ),
+)
+_OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying")
+_MANA_WORD = re.compile(r"\bmana\b")
+_NOT_PRODUCTION = re.compile(r"\bmana (?:value|values|cost|costs)\b|\bmana cost\b")
+_X = re.compile(r"\bX\b")
+_ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
+
+
+def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | None:
+    """The ability family a sentence bears on, or None when it is irrelevant to the engine.
+    x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter);
+    spell: an instant or sorcery."""
+    if _IRRELEVANT.search(sentence) and not _OWN_ALTERNATIVE.search(sentence):
+        return None
+    found: str | None = None
+    for pattern, name in _RULES:
+        if pattern.search(sentence):
+            found = name
+            break
+    if found is None and _MANA_WORD.search(_NOT_PRODUCTION.sub("", sentence)):
+        found = "mana_ability"
+    if found == "mana_ability" and spell:
+        # An instant's or sorcery's own mana ("Add {R}{R}{R}") is no mana ability (605.1):
+        # nothing the engine asks about permanents reads it.
+        return None
+    if found is not None:
+        return found
+    if x_permanent and _X.search(sentence) and not _ACTIVATED_X.match(sentence):
+        return "x"
+    return None

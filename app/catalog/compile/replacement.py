@@ -1,0 +1,55 @@
+"""Replacement effects on mana (106.12b, 616.1): "If <a land> is tapped for mana, it produces
+<...> instead [of any other type [and amount]]"."""
+
+from __future__ import annotations
+
+import re
+
+from app.catalog.compile import ir
+from app.catalog.compile.phrases import MANA_TYPE, selector
+
+_DURATION = "Until end of turn, "
+_SUBJECT = re.compile(
+    r"^[Ii]f (?:(?P<passive>.+?) is tapped|(?P<who>a player|you) taps? (?P<obj>.+?)) "
+    r"for (?P<two>two or more )?mana, it produces (?P<what>.+?)(?P<instead> instead(?: of any "
+    r"other type(?P<amount> and amount)?)?)\.$"
+)
+_FACTORS = {"twice as much of that mana": 2, "three times as much of that mana": 3}
+
+
+def parse(sentence: str, *, effect: bool) -> ir.Replacement | None:
+    if sentence.startswith(_DURATION):
+        sentence, effect = sentence.removeprefix(_DURATION), True
+    m = _SUBJECT.match(sentence)
+    if m is None:
+        return None
+    tapped_by_you = m.group("who") == "you"
+    found = selector(m.group("passive") or m.group("obj"))
+    if found is None or found[1]:
+        return None
+    source = found[0]
+    if tapped_by_you and source.controller == "any" and not source.attached:
+        # You can tap only what you control (the hand-written Mana Reflection says so too).
+        source = ir.Sel("you", source.types, source.subtypes, source.nonbasic)
+    what, instead = m.group("what"), m.group("instead").strip()
+    change: tuple[str, str] | None = None
+    if what in _FACTORS and instead == "instead":
+        change = ("multiply", str(_FACTORS[what]))
+    elif instead == "instead of any other type and amount" and re.fullmatch(
+        f"(?:{MANA_TYPE})+", what
+    ):
+        change = ("type_and_amount", what)
+    elif instead == "instead of any other type":
+        if re.fullmatch(MANA_TYPE, what):
+            change = ("type", what.strip("{}"))
+        elif what == "colorless mana":
+            change = ("type", "C")
+    if change is None:
+        return None
+    return ir.Replacement(
+        source=source,
+        change=change,  # type: ignore[arg-type]
+        tapped_by_you=tapped_by_you,
+        min_amount=2 if m.group("two") else 0,
+        effect=effect,
+    )

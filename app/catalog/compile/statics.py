@@ -1,0 +1,120 @@
+"""Haste and control as the engine models them (302.6, 702.10, 613.1b), granted mana abilities,
+and X on permanents (107.3m)."""
+
+from __future__ import annotations
+
+import re
+
+from app.catalog.compile import ir
+from app.catalog.compile.phrases import selector
+
+_KNOWN_KEYWORDS = {
+    "haste",
+    "flying",
+    "trample",
+    "vigilance",
+    "hexproof",
+    "shroud",
+    "lifelink",
+    "deathtouch",
+    "menace",
+    "reach",
+    "first strike",
+    "double strike",
+    "indestructible",
+    "defender",
+    "intimidate",
+    "fear",
+    "prowess",
+    "infect",
+    "wither",
+}
+_HAS = re.compile(r"^(?P<sel>.+?) (?:has|have) (?P<kws>[a-z ,]+)\.$")
+_GRANTS = re.compile(r'^(?P<sel>.+?) (?:has|have) "(?P<ability>.+)"$')
+_AS_THOUGH = re.compile(
+    r"^You may activate abilities of (?P<sel>.+?) as though (?:they|those creatures) had haste\.$"
+)
+_YOU_CONTROL = re.compile(r"^You control enchanted (?:creature|permanent|artifact|land)\.$")
+_GAIN = re.compile(
+    r"^Gain control of target (?:creature|artifact|permanent|land)(?: an opponent controls| you "
+    r"don't control)?(?P<eot> until end of turn)?\.$"
+)
+_THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste until end of turn\.$")
+_UNTAP_IT = re.compile(r"^Untap (?:that creature|it|that permanent)\.$")
+_ENTERS_X = re.compile(r"^~ enters(?: the battlefield)? with X ([\w+/-]+) counters? on it\.$")
+_ETB = re.compile(r"^When(?:ever)? ~ enters(?: the battlefield)?(?: or [^,]+)?, (?P<rest>.+)$")
+
+
+def keywords_granted(sentence: str) -> ir.Understood | None:
+    m = _HAS.match(sentence)
+    if m is None:
+        return None
+    keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+    if "haste" not in keywords or not all(
+        k in _KNOWN_KEYWORDS or k.startswith("protection from ") for k in keywords
+    ):
+        return None
+    found = (
+        selector(m.group("sel"))
+        if m.group("sel") != "All creatures"
+        else (ir.Sel(types=("creature",)), True)
+    )
+    if found is None:
+        return None
+    sel, plural = found
+    if not sel.attached and (not plural or sel.types not in ((), ("creature",))):
+        return None
+    return ir.Understood(abilities=[ir.Keyword(k.capitalize(), sel) for k in keywords])
+
+
+def as_though_haste(sentence: str) -> ir.Keyword | None:
+    m = _AS_THOUGH.match(sentence)
+    if m is None:
+        return None
+    found = selector(m.group("sel"))
+    if found is None or not found[1]:
+        return None
+    return ir.Keyword("Haste", found[0])  # 302.6: only summoning sickness is at stake here
+
+
+def grant(sentence: str) -> tuple[ir.Sel, str] | None:
+    """ "<selector> have "<ability>"": the selector and the quoted ability's text."""
+    m = _GRANTS.match(sentence)
+    if m is None:
+        return None
+    found = selector(m.group("sel"))
+    if found is None or not (found[1] or found[0].attached):
+        return None
+    return found[0], m.group("ability")
+
+
+def control(sentence: str, *, effect: bool) -> ir.Control | None:
+    if _YOU_CONTROL.match(sentence):
+        return ir.Control("attached", effect=effect)
+    m = _GAIN.match(sentence)
+    if m is not None and effect:
+        return ir.Control("target", effect=True)
+    return None
+
+
+def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
+    if _THEN_HASTE.match(sentence) and previous.of == "target":
+        return ir.Control(previous.of, haste=True, effect=previous.effect)
+    return None
+
+
+def untap_it(sentence: str) -> bool:
+    return bool(_UNTAP_IT.match(sentence))
+
+
+def enters_with_x(sentence: str) -> ir.EntersWithX | None:
+    m = _ENTERS_X.match(sentence)
+    return ir.EntersWithX(m.group(1)) if m else None
+
+
+def etb_uses_x(sentence: str) -> ir.EtbUsesX | None:
+    """107.3m: an ETB ability that refers to X uses the X paid for the spell."""
+    m = _ETB.match(sentence)
+    if m is None or not re.search(r"\bX\b", m.group("rest")):
+        return None
+    return ir.EtbUsesX("when it enters: " + m.group("rest").removesuffix("."))

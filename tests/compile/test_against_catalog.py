@@ -1,0 +1,71 @@
+"""The compiler against the hand-written catalog: for each bundled card with mana or casting
+abilities, a templated text we wrote (fixtures/catalog_texts.json, not any card's Oracle text)
+compiles to the same abilities and costs as its hand-written entry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.catalog import load_catalog
+from app.catalog.compile import compile_face
+from app.domain.card import CardFace
+
+FIXTURE = json.loads(
+    Path(__file__).with_name("fixtures").joinpath("catalog_texts.json").read_text(encoding="utf-8")
+)
+FACES: list[dict[str, Any]] = FIXTURE["faces"]
+NOT_EQUIVALENT: dict[str, str] = FIXTURE["not_equivalent"]
+
+
+def _sorted(items: list[Any]) -> list[str]:
+    # A summary is prose in our words, different by design; everything else must be equal.
+    return sorted(
+        json.dumps({k: v for k, v in i.items() if k != "summary"}, sort_keys=True) for i in items
+    )
+
+
+def _face(entry: dict[str, Any]) -> CardFace:
+    card = load_catalog().get(entry["card"])
+    assert card is not None, entry["card"]
+    face = card.face_named(entry["face"]) if entry["face"] else card.front
+    assert face is not None
+    return face
+
+
+def _costs(costs: list[Any]) -> list[tuple[str, str | None, bool]]:
+    return sorted((c.name, c.mana, getattr(c, "optional", True)) for c in costs)
+
+
+@pytest.mark.parametrize("entry", FACES, ids=[e["face"] or e["card"] for e in FACES])
+def test_templated_text_compiles_to_the_hand_written_entry(entry: dict[str, Any]) -> None:
+    face = _face(entry)
+    compiled = compile_face(
+        face.name,
+        entry["text"],
+        types=entry["types"],
+        subtypes=entry["subtypes"],
+        mana_cost=entry["mana_cost"],
+    )
+    assert _sorted([a.model_dump(mode="json") for a in compiled.abilities]) == _sorted(
+        [a.model_dump(mode="json") for a in face.abilities]
+    )
+    assert _costs(compiled.alternative_costs) == _costs(face.alternative_costs)
+    assert _costs(compiled.additional_costs) == _costs(face.additional_costs)
+
+
+def test_every_bundled_card_with_abilities_or_costs_has_a_fixture() -> None:
+    covered = {(e["card"], e["face"]) for e in FACES}
+    for card in load_catalog():
+        for face in card.card_faces:
+            if not (face.abilities or face.alternative_costs or face.additional_costs):
+                continue
+            if card.name in NOT_EQUIVALENT:
+                continue
+            key = (card.name, None if face.name == card.name or not card.faces else face.name)
+            if card.faces and face is card.front and (card.name, None) in covered:
+                key = (card.name, None)
+            assert key in covered, f"no templated text for {face.name} ({card.name})"

@@ -1,0 +1,137 @@
+"""Costs of casting (118.8, 118.9): keyword costs named by the keyword, the others by what they
+ask (API.md), mandatory or optional."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.card import AdditionalCost, AlternativeCost
+from tests.compile.helpers import face
+
+SORCERY = {"types": ("Sorcery",), "mana_cost": "{2}{R}"}
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "mana", "summary"),
+    [
+        ("Evoke {1}{U}", "Evoke", "{1}{U}", ""),
+        (
+            "Evoke—Exile a green card from your hand.",
+            "Evoke",
+            None,
+            "exile a green card from your hand",
+        ),
+        ("Flashback {3}{R}", "Flashback", "{3}{R}", ""),
+        ("Flashback—{1}{B}, Pay 2 life.", "Flashback", "{1}{B}", "pay 2 life"),
+        ("Overload {4}{R}{R}", "Overload", "{4}{R}{R}", ""),
+        ("Dash {2}{B}", "Dash", "{2}{B}", ""),
+        ("Madness {R}", "Madness", "{R}", ""),
+        (
+            "Escape—{2}{R}, Exile three other cards from your graveyard.",
+            "Escape",
+            "{2}{R}",
+            "exile three other cards from your graveyard",
+        ),
+        ("Emerge {5}{G}", "Emerge", "{5}{G}", ""),
+        ("Surge {U}", "Surge", "{U}", ""),
+        ("Spectacle {B}{R}", "Spectacle", "{B}{R}", ""),
+        ("Prowl {1}{B}", "Prowl", "{1}{B}", ""),
+        ("Foretell {1}{U}", "Foretell", "{1}{U}", ""),
+        ("Bestow {3}{W}", "Bestow", "{3}{W}", ""),
+    ],
+)
+def test_alternative_keyword_costs(line: str, name: str, mana: str | None, summary: str) -> None:
+    compiled = face(f"{line}\nThis spell deals 3 damage to any target.", **SORCERY)
+    assert compiled.support == "full"
+    assert compiled.alternative_costs == [AlternativeCost(name=name, mana=mana, summary=summary)]
+    assert compiled.additional_costs == []
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "mana"),
+    [
+        ("Kicker {2}{G}", "Kicker", "{2}{G}"),
+        ("Kicker—Sacrifice an artifact.", "Kicker", None),
+        ("Multikicker {1}", "Multikicker", "{1}"),
+        ("Buyback {3}", "Buyback", "{3}"),
+        ("Entwine {2}", "Entwine", "{2}"),
+        ("Casualty 2", "Casualty", None),
+        ("Bargain", "Bargain", None),
+    ],
+)
+def test_additional_keyword_costs_are_optional(line: str, name: str, mana: str | None) -> None:
+    compiled = face(f"{line}\nDraw a card.", **SORCERY)
+    assert compiled.support == "full"
+    [cost] = compiled.additional_costs
+    assert (cost.name, cost.mana, cost.optional) == (name, mana, True)
+
+
+def test_rather_than_pay_is_named_by_what_it_asks() -> None:
+    compiled = face(
+        "You may pay 1 life and exile a red card from your hand rather than pay this spell's "
+        "mana cost.\nCounter target spell.",
+        types=("Instant",),
+    )
+    [alt] = compiled.alternative_costs
+    assert alt.name == "Exile a red card" and alt.mana is None
+    assert "pay 1 life" in alt.summary
+    only_mana = face("You may pay {W} rather than pay this spell's mana cost.", types=("Instant",))
+    assert only_mana.alternative_costs[0].model_dump(include={"name", "mana"}) == {
+        "name": "Pay {W}",
+        "mana": "{W}",
+    }
+
+
+def test_conditional_alternative_cost_keeps_its_condition() -> None:
+    compiled = face(
+        "If you control a Mountain, you may sacrifice a Mountain rather than pay this spell's "
+        "mana cost.",
+        types=("Instant",),
+    )
+    [alt] = compiled.alternative_costs
+    assert alt.name == "Sacrifice a Mountain"
+    assert alt.summary.startswith("if you control a Mountain")
+
+
+def test_additional_costs_mandatory_and_optional() -> None:
+    mandatory = face(
+        "As an additional cost to cast this spell, sacrifice a creature.\nDraw two cards.",
+        **SORCERY,
+    )
+    assert mandatory.additional_costs == [
+        AdditionalCost(
+            name="Sacrifice a creature",
+            optional=False,
+            summary="must sacrifice a creature as it is cast",
+        )
+    ]
+    optional = face("As an additional cost to cast this spell, you may discard a card.", **SORCERY)
+    [cost] = optional.additional_costs
+    assert (cost.name, cost.optional) == ("Discard a card", True)
+    mana = face("As an additional cost to cast this spell, you may pay {2}.", **SORCERY)
+    assert mana.additional_costs[0].mana == "{2}"
+
+
+def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -> None:
+    # 702.51a: convoke pays the total cost, it doesn't change it.
+    assert face("Convoke\nDraw a card.", **SORCERY).support == "full"
+    compiled = face("Affinity for artifacts\nDraw a card.", **SORCERY)
+    assert compiled.unsupported_text == ["Affinity for artifacts"]
+
+
+def test_casting_other_spells_for_free_is_not_this_face_s_cost() -> None:
+    compiled = face(
+        "Exile the top card of your library. You may cast that card without paying its mana cost.",
+        **SORCERY,
+    )
+    assert compiled.alternative_costs == [] and compiled.support == "full"
+    own = face(
+        "If you control a commander, you may cast this spell without paying its mana cost.",
+        **SORCERY,
+    )
+    assert [a.name for a in own.alternative_costs] == ["Without paying its mana cost"]
+
+
+def test_a_cost_change_on_itself_is_partial() -> None:
+    compiled = face("This spell costs {1} less to cast for each creature you control.", **SORCERY)
+    assert compiled.unsupported_text == ["~ costs {1} less to cast for each creature you control."]

@@ -1,0 +1,94 @@
+"""Haste and control as the engine models them (302.6, 702.10), and X on permanents (107.3m)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.card import EntersWithCounters, EtbTrigger, GainControl, GrantKeyword, Selector
+from tests.compile.helpers import abilities, face, one
+
+HASTE = "Haste"
+
+
+@pytest.mark.parametrize(
+    ("text", "to"),
+    [
+        ("Creatures you control have haste.", Selector(controller="you", types=["creature"])),
+        ("All creatures have haste.", Selector(types=["creature"])),
+        ("Goblins you control have haste.", Selector(controller="you", subtypes=["Goblin"])),
+        ("Equipped creature has haste.", Selector(relation="attached")),
+        ("Enchanted creature has haste.", Selector(relation="attached")),
+        (
+            "You may activate abilities of creatures you control as though those creatures had "
+            "haste.",
+            Selector(controller="you", types=["creature"]),
+        ),
+    ],
+)
+def test_haste_grants(text: str, to: Selector) -> None:
+    assert one(text, types=("Enchantment",)) == GrantKeyword(keyword=HASTE, to=to)
+
+
+def test_haste_with_other_keywords() -> None:
+    got = abilities("Equipped creature has shroud and haste.", types=("Artifact",))
+    assert got == [
+        GrantKeyword(keyword="Shroud", to=Selector(relation="attached")),
+        GrantKeyword(keyword=HASTE, to=Selector(relation="attached")),
+    ]
+
+
+def test_its_own_haste_is_a_keyword() -> None:
+    compiled = face("Flying, haste", types=("Creature",))
+    assert compiled.keywords == [HASTE] and compiled.support == "full"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Other creatures you control have haste.",
+        "Target creature gains haste until end of turn.",
+        "Equipped creature gets +2/+0 and has haste.",
+    ],
+)
+def test_haste_the_engine_cannot_place_is_partial(text: str) -> None:
+    assert face(text, types=("Artifact",)).unsupported_text == [text]
+
+
+def test_control() -> None:
+    assert one("Enchant creature\nYou control enchanted creature.", types=("Enchantment",)) == (
+        GainControl(of="attached")
+    )
+    borrowed = one(
+        "Gain control of target creature until end of turn. Untap that creature. It gains "
+        "haste until end of turn.",
+        types=("Sorcery",),
+    )
+    assert borrowed == GainControl(of="target", haste=True, works_from="effect")
+    without = one("Gain control of target artifact until end of turn.", types=("Sorcery",))
+    assert without == GainControl(of="target", works_from="effect")
+
+
+def test_x_on_permanents() -> None:
+    # 107.3m: what enters with X counters, and ETB abilities that refer to X.
+    construct = {"types": ("Artifact", "Creature"), "mana_cost": "{X}{X}"}
+    assert one("This creature enters with X +1/+1 counters on it.", **construct) == (
+        EntersWithCounters(counter="+1/+1", amount="X")
+    )
+    etb = one(
+        "When this creature enters, each other creature gets -X/-X until end of turn.", **construct
+    )
+    assert isinstance(etb, EtbTrigger) and etb.uses_x
+    assert face("When this creature enters, draw a card.", **construct).abilities == []
+
+
+def test_x_that_is_not_understood_on_an_x_permanent_is_partial() -> None:
+    text = "This creature enters with twice X +1/+1 counters on it."
+    compiled = face(text, types=("Creature",), mana_cost="{X}{G}")
+    assert compiled.unsupported_text == ["~ enters with twice X +1/+1 counters on it."]
+    # On a spell X is only its cost (107.3): nothing to say about it here.
+    assert (
+        face(
+            "This spell deals X damage to any target.", types=("Sorcery",), mana_cost="{X}{R}"
+        ).support
+        == "full"
+    )

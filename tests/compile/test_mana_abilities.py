@@ -1,0 +1,271 @@
+"""Mana abilities (605): every cost part and production template, on invented cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.card import (
+    AmountIfCounter,
+    AnyColor,
+    AnyCombination,
+    AnyType,
+    ChoiceOfMana,
+    ChosenColor,
+    ColorOfPermanent,
+    CostPart,
+    CouldProduce,
+    FixedMana,
+    ManaAbility,
+    ManaAbilityCost,
+    PerCount,
+    PerCounter,
+    Selector,
+)
+from tests.compile.helpers import face, not_understood, one
+
+TAP = ManaAbilityCost(tap=True)
+YOUR_LANDS = Selector(controller="you", types=["land"])
+
+
+def tapped(produces: object, **kw: object) -> ManaAbility:
+    return ManaAbility(cost=TAP, produces=produces, **kw)  # type: ignore[arg-type]
+
+
+# --- productions ---
+
+
+@pytest.mark.parametrize(
+    ("effect", "produces"),
+    [
+        ("Add {C}.", FixedMana(mana="{C}")),
+        ("Add {C}{C}.", FixedMana(mana="{C}{C}")),
+        ("Add {R}{W}.", FixedMana(mana="{R}{W}")),
+        ("Add {W} or {U}.", ChoiceOfMana(options=["{W}", "{U}"])),
+        ("Add {B}, {R}, or {G}.", ChoiceOfMana(options=["{B}", "{R}", "{G}"])),
+        ("Add {R}{R}, {R}{G}, or {G}{G}.", ChoiceOfMana(options=["{R}{R}", "{R}{G}", "{G}{G}"])),
+        ("Add one mana of any color.", AnyColor()),
+        ("Add two mana of any one color.", AnyColor(amount=2)),
+        ("Add three mana of any one color.", AnyColor(amount=3)),
+        ("Add one mana of any type.", AnyType()),
+        ("Add two mana in any combination of colors.", AnyCombination(amount=2)),
+        (
+            "Add three mana in any combination of {R} and/or {G}.",
+            AnyCombination(amount=3, colors=["R", "G"]),
+        ),
+        ("Add one mana of the chosen color.", ChosenColor()),
+        ("Add two mana of the chosen color.", ChosenColor(amount=2)),
+        (
+            "Add {G} for each creature you control.",
+            PerCount(mana_type="G", count=Selector(controller="you", types=["creature"])),
+        ),
+        (
+            "Add {G} for each Elf you control.",
+            PerCount(mana_type="G", count=Selector(controller="you", subtypes=["Elf"])),
+        ),
+        (
+            "Add {U} for each Locus on the battlefield.",
+            PerCount(mana_type="U", count=Selector(subtypes=["Locus"])),
+        ),
+        (
+            "Add {B} for each Swamp you control.",
+            PerCount(mana_type="B", count=Selector(controller="you", subtypes=["Swamp"])),
+        ),
+        (
+            "Add an amount of {G} equal to the number of Elves you control.",
+            PerCount(mana_type="G", count=Selector(controller="you", subtypes=["Elf"])),
+        ),
+        (
+            "Add {C} for each charge counter on this artifact.",
+            PerCounter(mana_type="C", counter="charge"),
+        ),
+        (
+            "Add an amount of {R} equal to the number of ember counters on Quillmoss Totem.",
+            PerCounter(mana_type="R", counter="ember"),
+        ),
+    ],
+)
+def test_production_templates(effect: str, produces: object) -> None:
+    assert one("{T}: " + effect) == tapped(produces)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "among", "of"),
+    [
+        ("a land you control", YOUR_LANDS, "type"),
+        ("a land an opponent controls", Selector(controller="opponent", types=["land"]), "color"),
+        ("lands you control", YOUR_LANDS, "color"),
+        ("a permanent you control", Selector(controller="you"), "type"),
+    ],
+)
+def test_reflectors(phrase: str, among: Selector, of: str) -> None:
+    # 106.7: what other permanents could produce, solved together by the engine.
+    text = f"{{T}}: Add one mana of any {of} that {phrase} could produce."
+    assert one(text) == tapped(CouldProduce(among=among, of=of))  # type: ignore[arg-type]
+
+
+def test_the_sacrificed_land_is_the_reflector_s_selector() -> None:
+    got = one("Sacrifice a land: Add one mana of any type that the sacrificed land could produce.")
+    assert got == ManaAbility(
+        cost=ManaAbilityCost(sacrifice=YOUR_LANDS),
+        produces=CouldProduce(among=YOUR_LANDS, of="type"),
+    )
+
+
+def test_a_color_of_a_permanent_two_sentences() -> None:
+    got = one(
+        "{T}: Choose a color of a permanent you control. Add one mana of that color.",
+        types=("Land",),
+    )
+    assert got == tapped(ColorOfPermanent(among=Selector(controller="you")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{T}: Add one mana of any color that a basic land you control could produce.",
+        "{T}: Add X mana of any one color, where X is this artifact's power.",
+        "{T}: Add an amount of {G} equal to this artifact's power.",
+        "{T}: Add {G} for each other creature you control.",
+        "{T}: Add {G} for each untapped artifact you control.",
+        "{T}, Remove X charge counters from this artifact: Add X mana of any one color.",
+        "{T}: Add {C} or one mana of the chosen color.",
+    ],
+)
+def test_what_a_selector_or_count_cannot_say_is_not_understood(text: str) -> None:
+    # Never guess: "basic", "other", power, X removed... make the face partial.
+    assert not_understood(text) == [text.replace("this artifact", "~")]
+
+
+# --- cost parts ---
+
+
+@pytest.mark.parametrize(
+    ("cost", "expected"),
+    [
+        ("{T}", ManaAbilityCost(tap=True)),
+        ("{Q}", ManaAbilityCost(untap=True)),
+        ("{2}, {Q}", ManaAbilityCost(untap=True, mana="{2}")),
+        ("{1}, {T}", ManaAbilityCost(tap=True, mana="{1}")),
+        ("{T}, Pay 2 life", ManaAbilityCost(tap=True, life=2)),
+        ("{T}, Sacrifice this artifact", ManaAbilityCost(tap=True, sacrifice="self")),
+        ("Sacrifice Quillmoss Totem", ManaAbilityCost(sacrifice="self")),
+        (
+            "{T}, Sacrifice a creature",
+            ManaAbilityCost(tap=True, sacrifice=Selector(controller="you", types=["creature"])),
+        ),
+        ("Sacrifice a land", ManaAbilityCost(sacrifice=YOUR_LANDS)),
+        (
+            "{T}, Remove a charge counter from this artifact",
+            ManaAbilityCost(tap=True, remove_counters={"charge": 1}),
+        ),
+        (
+            "{T}, Remove two ember counters from this artifact",
+            ManaAbilityCost(tap=True, remove_counters={"ember": 2}),
+        ),
+        (
+            "{T}, Discard a card",
+            ManaAbilityCost(tap=True, others=[CostPart(kind="discard", text="discard a card")]),
+        ),
+        (
+            "{T}, Exile a card from your graveyard",
+            ManaAbilityCost(
+                tap=True, others=[CostPart(kind="exile", text="exile a card from your graveyard")]
+            ),
+        ),
+        (
+            "{T}, Tap an untapped creature you control",
+            ManaAbilityCost(
+                tap=True,
+                others=[CostPart(kind="tap_untapped", text="tap an untapped creature you control")],
+            ),
+        ),
+        (
+            "{T}, Exert this artifact",
+            ManaAbilityCost(tap=True, others=[CostPart(kind="exert", text="exert ~")]),
+        ),
+        (
+            "{T}, Sacrifice two artifacts",
+            ManaAbilityCost(
+                tap=True, others=[CostPart(kind="sacrifice", text="sacrifice two artifacts")]
+            ),
+        ),
+    ],
+)
+def test_cost_parts(cost: str, expected: ManaAbilityCost) -> None:
+    assert one(f"{cost}: Add {{C}}.") == ManaAbility(cost=expected, produces=FixedMana(mana="{C}"))
+
+
+def test_an_unknown_cost_part_is_not_understood() -> None:
+    text = "{T}, Shuffle your graveyard into your library: Add {C}."
+    assert not_understood(text) == [text]
+
+
+# --- riders and the ability's own sentences ---
+
+
+@pytest.mark.parametrize(
+    "rider",
+    [
+        "Spend this mana only to cast creature spells.",
+        "Activate only as a sorcery.",
+        "Activate only once each turn.",
+        "This mana can't be spent to cast noncreature spells.",
+    ],
+)
+def test_riders_and_restrictions_change_nothing(rider: str) -> None:
+    # 106.7: what it could produce; a restriction on spending or activating isn't a type.
+    compiled = face(f"{{T}}: Add one mana of any color. {rider}")
+    assert compiled.support == "full"
+    assert compiled.abilities == [tapped(AnyColor())]
+    assert [s.status for s in compiled.sentences] == ["compiled", "compiled"]
+
+
+def test_damage_and_its_own_instead() -> None:
+    assert one("{T}: Add {B} or {G}. This land deals 1 damage to you.", types=("Land",)) == tapped(
+        ChoiceOfMana(options=["{B}", "{G}"]), side_effect="it deals 1 damage to you"
+    )
+    got = one(
+        "{T}: Add one mana of any type that a land you control could produce. If this creature "
+        "has a +1/+1 counter on it, add three mana of that type instead.",
+        types=("Creature",),
+    )
+    assert got == tapped(
+        CouldProduce(among=YOUR_LANDS, of="type"),
+        instead=AmountIfCounter(counter="+1/+1", amount=3),
+    )
+
+
+def test_granted_mana_abilities() -> None:
+    from app.domain.card import GrantManaAbility
+
+    got = one(
+        'Creatures you control have "{T}: Add one mana of any color."', types=("Enchantment",)
+    )
+    assert got == GrantManaAbility(
+        to=Selector(controller="you", types=["creature"]), ability=tapped(AnyColor())
+    )
+    got = one(
+        'Enchanted land has "{T}: Add two mana of any one color."',
+        types=("Enchantment",),
+        subtypes=("Aura",),
+    )
+    assert got == GrantManaAbility(
+        to=Selector(relation="attached"), ability=tapped(AnyColor(amount=2))
+    )
+
+
+def test_a_spell_s_own_mana_is_no_mana_ability() -> None:
+    # 605.1: an instant that adds mana is a spell, not a mana ability; nothing reads it.
+    compiled = face("Add {R}{R}{R}.", types=("Instant",), mana_cost="{R}")
+    assert compiled.abilities == []
+    assert compiled.support == "full"
+    assert [s.status for s in compiled.sentences] == ["irrelevant"]
+
+
+def test_loyalty_and_ordinary_triggers_that_add_mana_are_not_mana_abilities() -> None:
+    # 605.1a: a loyalty ability is never a mana ability; 605.1b: only triggers from mana
+    # abilities are.
+    compiled = face(
+        "[+1]: Add {R}{R}.\nWhenever this creature attacks, add {R}.", types=("Creature",)
+    )
+    assert compiled.abilities == [] and compiled.support == "full"

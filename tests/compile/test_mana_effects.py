@@ -1,0 +1,145 @@
+"""Replacement effects on mana (106.12b, 616.1) and "tapped for mana" triggers (605.1b)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.card import (
+    ChangeType,
+    ChangeTypeAndAmount,
+    ManaReplacement,
+    ManaTrigger,
+    Multiply,
+    Selector,
+)
+from tests.compile.helpers import face, one
+
+ENCHANTMENT = {"types": ("Enchantment",)}
+LANDS = Selector(types=["land"])
+YOUR_LANDS = Selector(controller="you", types=["land"])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "If you tap a permanent for mana, it produces twice as much of that mana instead.",
+            ManaReplacement(
+                source=Selector(controller="you"), tapped_by_you=True, change=Multiply(factor=2)
+            ),
+        ),
+        (
+            "If you tap a permanent for mana, it produces three times as much of that mana "
+            "instead.",
+            ManaReplacement(
+                source=Selector(controller="you"), tapped_by_you=True, change=Multiply(factor=3)
+            ),
+        ),
+        (
+            "If a land is tapped for mana, it produces {B} instead of any other type and amount.",
+            ManaReplacement(source=LANDS, change=ChangeTypeAndAmount(mana="{B}")),
+        ),
+        (
+            "If a land is tapped for two or more mana, it produces {C} instead of any other "
+            "type and amount.",
+            ManaReplacement(source=LANDS, change=ChangeTypeAndAmount(mana="{C}"), min_amount=2),
+        ),
+        (
+            "If a nonbasic land is tapped for mana, it produces {R} instead of any other type.",
+            ManaReplacement(
+                source=Selector(types=["land"], nonbasic=True), change=ChangeType(to="R")
+            ),
+        ),
+        (
+            "If a land you control is tapped for mana, it produces colorless mana instead of "
+            "any other type.",
+            ManaReplacement(source=YOUR_LANDS, change=ChangeType(to="C")),
+        ),
+    ],
+)
+def test_replacements(text: str, expected: ManaReplacement) -> None:
+    assert one(text, **ENCHANTMENT) == expected
+
+
+def test_turn_long_replacements_work_as_effects() -> None:
+    spell = one(
+        "Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
+        "mana instead of any other type.",
+        types=("Instant",),
+    )
+    assert spell == ManaReplacement(
+        source=Selector(types=["land"], nonbasic=True),
+        change=ChangeType(to="C"),
+        works_from="effect",
+    )
+    activated = one(
+        "{G}: Until end of turn, if you tap a land you control for mana, it produces {G} "
+        "instead of any other type.",
+        **ENCHANTMENT,
+    )
+    assert activated == ManaReplacement(
+        source=YOUR_LANDS, tapped_by_you=True, change=ChangeType(to="G"), works_from="effect"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Whenever a player taps a land for mana, that player adds one mana of any type "
+            "that land produced.",
+            ManaTrigger(source=LANDS, adds="type_produced"),
+        ),
+        (
+            "Whenever you tap a land for mana, add one mana of any type that land produced.",
+            ManaTrigger(source=YOUR_LANDS, adds="type_produced", tapped_by_you=True),
+        ),
+        (
+            "Whenever a Forest is tapped for mana, its controller adds an additional {G}.",
+            ManaTrigger(source=Selector(subtypes=["Forest"]), adds="fixed", mana="{G}"),
+        ),
+        (
+            "Whenever a creature is tapped for mana, its controller adds an additional {C}.",
+            ManaTrigger(source=Selector(types=["creature"]), adds="fixed", mana="{C}"),
+        ),
+        (
+            "Whenever a permanent is tapped for mana, its controller adds an additional {C}.",
+            ManaTrigger(source=Selector(), adds="fixed", mana="{C}"),
+        ),
+        (
+            "Whenever a land's ability causes you to add one or more mana of the chosen color, "
+            "add an additional one mana of that color.",
+            ManaTrigger(
+                source=YOUR_LANDS,
+                adds="chosen_color",
+                tapped_by_you=True,
+                requires_tap=False,
+                only_chosen_color=True,
+            ),
+        ),
+    ],
+)
+def test_tapped_for_mana_triggers(text: str, expected: ManaTrigger) -> None:
+    assert one(text, **ENCHANTMENT) == expected
+
+
+@pytest.mark.parametrize(("enchant", "subtypes"), [("land", []), ("Forest", ["Forest"])])
+def test_enchanted_land_triggers_see_what_the_aura_may_enchant(
+    enchant: str, subtypes: list[str]
+) -> None:
+    text = (
+        f"Enchant {enchant}\nWhenever enchanted land is tapped for mana, its controller "
+        "adds an additional one mana of the chosen color."
+    )
+    assert one(text, types=("Enchantment",), subtypes=("Aura",)) == ManaTrigger(
+        source=Selector(relation="attached", subtypes=subtypes), adds="chosen_color"
+    )
+    fixed = "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
+    assert one(fixed + "additional {G}{G}.", types=("Enchantment",)) == ManaTrigger(
+        source=Selector(relation="attached"), adds="fixed", mana="{G}{G}"
+    )
+
+
+def test_an_unknown_tapped_for_mana_sentence_is_partial() -> None:
+    text = "Whenever a player taps a land for mana, that player loses 1 life."
+    assert face(text, **ENCHANTMENT).unsupported_text == [text]

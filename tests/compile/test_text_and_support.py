@@ -1,0 +1,109 @@
+"""Splitting rules text, the self-reference token, and what makes a face partial."""
+
+from __future__ import annotations
+
+from app.catalog.compile.text import lines_of, split_sentences, strip_reminders, template_of
+from tests.compile.helpers import face
+
+
+def test_reminder_text_is_dropped_even_nested() -> None:
+    assert strip_reminders("Flying (It (really) flies.)\nHaste") == "Flying\nHaste"
+
+
+def test_own_name_and_this_type_become_the_token() -> None:
+    [line] = lines_of(
+        "Brindle Vault, the Deep",
+        "Sacrifice Brindle Vault: add nothing. "
+        "Brindle Vault, the Deep stays. This land and this creature go.",
+    )
+    assert line.sentences == ("Sacrifice ~: add nothing.", "~ stays.", "~ and ~ go.")
+    # "this mana", "this turn" and "this way" are not the card.
+    [line] = lines_of("Zed", "Spend this mana only this turn.")
+    assert line.sentences == ("Spend this mana only this turn.",)
+
+
+def test_quoted_abilities_stay_in_their_sentence_and_ability_words_go() -> None:
+    assert split_sentences('Lands you control have "{T}: Add {G}. Activate only once." Draw.') == [
+        'Lands you control have "{T}: Add {G}. Activate only once."',
+        "Draw.",
+    ]
+    [line] = lines_of("Zed", "Hoardcraft — {T}: Add {C}.")
+    assert line.sentences == ("{T}: Add {C}.",)
+
+
+def test_templates_hide_numbers() -> None:
+    assert template_of("~ deals 3 damage to you. Add {2}.") == "~ deals N damage to you. Add {N}."
+
+
+def test_basic_land_types_and_their_reminder_text() -> None:
+    # 305.6: the type gives the ability; its reminder text is no sentence at all.
+    compiled = face("({T}: Add {W} or {U}.)", types=("Land",), subtypes=("Plains", "Island"))
+    assert compiled.intrinsic == ["Plains", "Island"]
+    assert compiled.sentences == [] and compiled.abilities == [] and compiled.support == "full"
+
+
+def test_every_sentence_is_accounted_for() -> None:
+    compiled = face(
+        "Flying\n{T}: Add {G}.\nWhenever this creature attacks, draw a card.\n"
+        "{T}: Add {G} for each other Elf you control.",
+        types=("Creature",),
+        subtypes=("Elf",),
+    )
+    assert [(s.family, s.status) for s in compiled.sentences] == [
+        ("other", "irrelevant"),
+        ("mana_ability", "compiled"),
+        ("other", "irrelevant"),
+        ("mana_ability", "not_understood"),
+    ]
+    assert compiled.support == "partial"
+    assert compiled.unsupported_text == ["{T}: Add {G} for each other Elf you control."]
+    fields = compiled.card_fields()
+    assert fields["support"] == "partial" and len(fields["abilities"]) == 1
+
+
+def test_irrelevant_text_keeps_a_face_full() -> None:
+    compiled = face("Whenever you cast a spell, you gain 1 life.\nTrample", types=("Creature",))
+    assert compiled.support == "full" and compiled.unsupported_text == []
+
+
+def test_a_token_s_abilities_are_not_the_face_s() -> None:
+    compiled = face(
+        'Create a 1/1 Scion creature token. It has "Sacrifice this token: Add {C}."',
+        types=("Sorcery",),
+    )
+    assert compiled.abilities == [] and compiled.support == "full"
+
+
+def test_abilities_that_work_only_from_the_hand_do_nothing_on_the_battlefield() -> None:
+    # 113.6k: its cost takes it out of the hand, so it works only there.
+    compiled = face("Exile this card from your hand: Add {R}.", types=("Creature",))
+    assert compiled.abilities == [] and compiled.support == "full"
+
+
+def test_chapters_and_modes_are_not_mana_abilities() -> None:
+    compiled = face(
+        "I — Add {R}{R}.\nII — Draw a card.", types=("Enchantment",), subtypes=("Saga",)
+    )
+    assert compiled.abilities == [] and compiled.support == "full"
+
+
+def test_what_changes_land_types_or_removes_abilities_is_partial() -> None:
+    # 305.7: a land type change replaces intrinsic mana abilities; the engine can't apply it.
+    for text in (
+        "Nonbasic lands are Mountains.",
+        "Enchanted land is an Island.",
+        "Activated abilities of artifacts can't be activated.",
+    ):
+        assert face(text, types=("Enchantment",)).unsupported_text == [text]
+
+
+def test_a_card_is_partial_when_any_face_is() -> None:
+    from app.catalog.compile import card_support
+
+    full = face("{T}: Add {C}.", types=("Land",))
+    partial = face("{T}: Add {G} for each other Elf you control.", types=("Creature",))
+    assert card_support([full]) == {"support": "full", "unsupported_text": []}
+    assert card_support([full, partial]) == {
+        "support": "partial",
+        "unsupported_text": ["{T}: Add {G} for each other Elf you control."],
+    }
