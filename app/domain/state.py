@@ -31,7 +31,9 @@ class PermanentIn(StateModel):
     card: Name | None = None
     definition: Card | None = None
     controller: Player
-    face: Annotated[int, Field(ge=0, le=1)] = 0  # the face it is on (a modal DFC's back)
+    # The face it is on (a modal DFC's back): its index, or its name (API.md: a face's name
+    # names that face); resolved to the index when the question is checked.
+    face: Annotated[int, Field(ge=0, le=1)] | Name = 0
     tapped: bool = False
     controlled_since_turn_start: bool = True  # 302.6
     counters: dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=0, le=10_000)]] = (
