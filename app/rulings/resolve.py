@@ -12,6 +12,7 @@ from app.catalog import Catalog
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import Board, Effect, EffectIn, GameState, Permanent, PermanentIn
+from app.rulings.board_checks import check_effect, check_on_battlefield, counter_spelling
 
 Loc = tuple[str | int, ...]
 
@@ -89,6 +90,10 @@ def permanent_face(card: Card, p: PermanentIn, loc: Loc) -> int:
     return p.face
 
 
+def card_field(item: PermanentIn | EffectIn) -> str:
+    return "definition" if item.definition is not None else "card"
+
+
 @dataclass(frozen=True, slots=True)
 class CheckedState:
     """A game state checked against the catalog: `state` is the normalized question (catalog
@@ -159,11 +164,16 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             card = _card_of(catalog, p, (*loc, "battlefield", i))
             if p.definition is None and p.card is not None:
                 by_name[p.card] = card
-        face = permanent_face(card, p, (*loc, "battlefield", i, "face"))
+        here = (*loc, "battlefield", i)
+        face = permanent_face(card, p, (*here, "face"))
+        check_on_battlefield(card, card.card_faces[face], (*here, card_field(p)))
+        counters = counter_spelling(card, p.counters, (*here, "counters"))
         cards.append((card, card.card_faces[face]))
-        if (p.card is not None and p.card != card.name) or p.face != face:
-            # Normalized: catalog spelling and the face's index, so equal questions are one.
-            p = p.model_copy(update={"card": p.card and card.name, "face": face})
+        if (p.card is not None and p.card != card.name) or p.face != face or counters != p.counters:
+            # Normalized: catalog spellings and the face's index, so equal questions are one.
+            p = p.model_copy(
+                update={"card": p.card and card.name, "face": face, "counters": counters}
+            )
         normalized_bf.append(p)
     for i, p in enumerate(state.battlefield):
         if p.attached_to is not None:
@@ -198,6 +208,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                 f"target {e.target!r} is not on the battlefield",
                 "unknown_permanent",
             )
+        check_effect(card, e.target, here, card_field(e))
         effect_cards.append(card)
         normalized_fx.append(
             e if e.card is None or e.card == card.name else e.model_copy(update={"card": card.name})

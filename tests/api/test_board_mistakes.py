@@ -31,3 +31,77 @@ def test_face_name_the_card_lacks(sqlite_client: TestClient) -> None:
     r = sqlite_client.post(CP, json=body)
     assert_problem(r, ["body", "state", "battlefield", 0, "face"], "no_such_face")
     assert "Shatterskull, the Hammer Pass" in r.json()["detail"]
+
+
+def test_an_instant_on_the_battlefield_is_refused(sqlite_client: TestClient) -> None:
+    # 304.4: Pale Moon is an instant; its effect for the turn belongs in `effects`.
+    body = {"state": state(perm("f", "Forest"), perm("pm", "Pale Moon"))}
+    r = sqlite_client.post(CP, json=body)
+    assert_problem(r, ["body", "state", "battlefield", 1, "card"], "not_a_permanent")
+    assert "state.effects" in r.json()["detail"]
+
+
+def test_an_mdfc_on_its_sorcery_face_is_refused(sqlite_client: TestClient) -> None:
+    body = {"state": state(perm("s", SHATTERSKULL, face=0))}
+    r = sqlite_client.post(CP, json=body)
+    assert_problem(r, ["body", "state", "battlefield", 0, "card"], "not_a_permanent")
+    assert "'face'" in r.json()["detail"]
+
+
+def test_a_permanent_card_as_an_effect_is_refused(sqlite_client: TestClient) -> None:
+    # Mana Reflection is an enchantment: it works from the battlefield, not as a turn effect.
+    body = {
+        "state": state(
+            perm("f", "Forest"),
+            effects=[{"id": "mr", "card": "Mana Reflection", "controller": "alice"}],
+        ),
+        "permanent_id": "f",
+    }
+    r = sqlite_client.post(ACT, json=body)
+    assert_problem(r, ["body", "state", "effects", 0, "card"], "not_an_effect")
+    assert "state.battlefield" in r.json()["detail"]
+
+
+def test_an_effect_that_targets_needs_its_target(sqlite_client: TestClient) -> None:
+    body = {
+        "state": state(
+            perm("bears", "Grizzly Bears", "bob"),
+            effects=[{"id": "aot", "card": "Act of Treason", "controller": "alice"}],
+        )
+    }
+    r = sqlite_client.post(CP, json=body)
+    assert_problem(r, ["body", "state", "effects", 0, "target"], "target_required")
+    body["state"]["effects"][0]["target"] = "bears"
+    assert sqlite_client.post(CP, json=body).status_code in (200, 201)
+
+
+def test_counter_names_as_people_write_them(sqlite_client: TestClient) -> None:
+    # Incubation Druid's "instead" (614.15) sees a +1/+1 counter however it is spelled.
+    spellings = ["+1/+1", "+1/+1 counter", "+1/+1 Counters", " +1/+1  counter "]
+    ids = set()
+    for spelling in spellings:
+        body = {
+            "state": state(
+                perm("d", "Incubation Druid", counters={spelling: 1}), perm("f", "Forest")
+            ),
+            "permanent_id": "d",
+            "choose": "G",
+        }
+        r = sqlite_client.post(ACT, json=body)
+        assert r.status_code in (200, 201), r.text
+        assert r.json()["answer"]["total"] == "{G}{G}{G}"
+        assert r.json()["question"]["state"]["battlefield"][0]["counters"] == {"+1/+1": 1}
+        ids.add(r.json()["id"])
+    assert len(ids) == 1
+    charge = {"state": state(perm("f", "Forest", counters={"charge counter": 2}))}
+    r = sqlite_client.post(CP, json=charge)
+    assert r.json()["question"]["state"]["battlefield"][0]["counters"] == {"charge": 2}
+
+
+def test_unknown_counter_names_are_refused(sqlite_client: TestClient) -> None:
+    for bad in ({"plus one": 1}, {"+1/+1": 1, "+1/+1 counters": 1}):
+        body = {"state": state(perm("d", "Incubation Druid", counters=bad))}
+        r = sqlite_client.post(CP, json=body)
+        assert r.status_code == 422, r.text
+        assert r.json()["errors"][0]["loc"][:5] == ["body", "state", "battlefield", 0, "counters"]
+        assert r.json()["code"] in ("unknown_counter", "duplicate_counter")
