@@ -75,6 +75,8 @@ def post_mana_value(
     # Normalized: the catalog's spelling; a card named by one face means that face where a
     # face matters (on the stack or the battlefield).
     face = face_spelling(card, body.face) if body.face else None
+    if card.layout == "split" and face is None and body.face is not None:
+        face = card.name  # both halves: a fused cast (702.102c)
     if face is None and body.face is None and body.zone in ("stack", "battlefield"):
         face = named_face(card, body.card)
     body = body.model_copy(update={"card": card.name, "face": face})
