@@ -105,3 +105,21 @@ def test_unknown_counter_names_are_refused(sqlite_client: TestClient) -> None:
         assert r.status_code == 422, r.text
         assert r.json()["errors"][0]["loc"][:5] == ["body", "state", "battlefield", 0, "counters"]
         assert r.json()["code"] in ("unknown_counter", "duplicate_counter")
+
+
+def test_replacement_order_lists_only_the_effects_that_applied(sqlite_client: TestClient) -> None:
+    # 616.1, 106.12a: the Forest's event is {G} (Wild Growth's {G} is a triggered ability's,
+    # not part of it); Damping Sphere replaces only two or more mana, so it never applies and
+    # no order lists it.
+    body = {
+        "state": state(
+            perm("f", "Forest"),
+            perm("wg", "Wild Growth", attached_to="f"),
+            perm("d", "Damping Sphere", "bob"),
+        ),
+        "permanent_id": "f",
+    }
+    answer = sqlite_client.post(ACT, json=body).json()["answer"]
+    assert answer["replacement_order"] == []
+    assert [o["replacement_order"] for o in answer["outcomes"]] == [[]]
+    assert answer["outcomes"][0]["total"] == answer["total"]
