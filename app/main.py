@@ -20,6 +20,7 @@ from app.db.session import Database
 from app.logs import configure_logging
 from app.settings import Settings, get_settings
 from app.version import __version__, engine_version
+from app.web.router import router as web_router
 
 DESCRIPTION = """
 Rules answers about mana and casting in Magic: The Gathering, each returned as a stored
@@ -58,6 +59,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
+        # The docs pages and the document are served by app.web (offline, no CDN).
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
     )
     app.state.settings = settings
     app.state.db = db
@@ -69,6 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     problems.install(app)
     for router in all_routers():
         app.include_router(router)
+    app.include_router(web_router)
     if settings.cors_origins.strip():
         app.add_middleware(
             CORSMiddleware,
