@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
@@ -118,10 +120,36 @@ def _document_problem_schema(app: FastAPI) -> None:
                     responses.update(problem_responses_json(400, 413, 415, 422))
         components.pop("HTTPValidationError", None)
         components.pop("ValidationError", None)
-        app.openapi_schema = schema
-        return schema
+        app.openapi_schema = _one_name_per_schema(schema)
+        return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _output_name(name: str) -> str:
+    base = name.removesuffix("-Output")
+    return base.removesuffix("In") + "Out"
+
+
+def _one_name_per_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """Pydantic names a model's input and output schemas `X-Input` and `X-Output` when they
+    differ (a card's computed `mana_value`): give each its own plain name, `X` for what a
+    client sends and `XOut` for what it gets back, so no name appears twice."""
+    components = schema["components"]["schemas"]
+    renames = {
+        name: name.removesuffix("-Input") if name.endswith("-Input") else _output_name(name)
+        for name in components
+        if name.endswith(("-Input", "-Output"))
+    }
+    if not renames:
+        return schema
+    text = json.dumps(schema)
+    for old, new in renames.items():
+        text = text.replace(f'"#/components/schemas/{old}"', f'"#/components/schemas/{new}"')
+    renamed: dict[str, Any] = json.loads(text)
+    parts = renamed["components"]["schemas"]
+    renamed["components"]["schemas"] = {renames.get(k, k): v for k, v in parts.items()}
+    return renamed
 
 
 app = create_app()

@@ -46,6 +46,9 @@ def search_cards(
         str | None, Query(max_length=200, description="Cursor: last name seen")
     ] = None,
 ) -> Response:
+    """Catalog cards whose name or a face's name contains `q` (any case), in name order;
+    follow `next_page` for more. A card the catalog lacks can still be asked about with an
+    inline `definition`."""
     rows = CardRepository(session).search(q, limit=limit + 1, after=after)
     has_more = len(rows) > limit
     rows = rows[:limit]
@@ -70,6 +73,8 @@ def get_card(
     ],
     session: Annotated[Session, Depends(get_session)],
 ) -> Response:
+    """One catalog card by its full name (faces joined by ` // `) or any one face's name,
+    any case, with its derived fields (mana value, type line, colors)."""
     data = CardRepository(session).get(name) if len(name) <= 200 else None
     if data is None:
         raise HTTPException(404, f"No card named {name!r} in the catalog.")

@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from app.api import examples
 from app.api.deps import get_rulings
 from app.api.routers.reveal import MAX_LIBRARY, Seed, pick_seed
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
@@ -29,49 +30,36 @@ MAX_MULLIGANS = 100
 class ExiledCard(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    card: Name
-    face_up: bool = True
+    card: Name = Field(description="The exiled card, by name")
+    face_up: bool = Field(True, description="Exiled face up (Serum Powder's are)")
 
 
 class MulliganRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "hand": [
-                        "Serum Powder",
-                        "Forest",
-                        "Forest",
-                        "Island",
-                        "Memnite",
-                        "Counterspell",
-                    ],
-                    "library": ["Island", "Lightning Bolt", "Forest", "Grizzly Bears", "Memnite"],
-                    "exile": [],
-                    "mulligans_taken": 1,
-                    "bottom_owed": 0,
-                    "kept": False,
-                    "multiplayer": False,
-                    "starting_hand_size": 7,
-                    "action": "serum_powder",
-                    "bottom": [],
-                    "seed": 11,
-                },
-            ]
-        },
     )
 
     hand: list[Name] = Field(max_length=MAX_HAND, description="Cards in hand, by name")
     library: list[Name] = Field(max_length=MAX_LIBRARY, description="Top first, by name")
-    exile: list[ExiledCard] = Field(default_factory=list, max_length=MAX_LIBRARY)
-    mulligans_taken: Annotated[int, Field(ge=0, le=MAX_MULLIGANS)] = 0
-    bottom_owed: Annotated[int, Field(ge=0, le=MAX_HAND)] = 0
-    kept: bool = False
+    exile: list[ExiledCard] = Field(
+        default_factory=list, max_length=MAX_LIBRARY, description="Cards exiled so far"
+    )
+    mulligans_taken: Annotated[int, Field(ge=0, le=MAX_MULLIGANS)] = Field(
+        0, description="Mulligans taken so far"
+    )
+    bottom_owed: Annotated[int, Field(ge=0, le=MAX_HAND)] = Field(
+        0, description="Cards still to put on the bottom (103.5)"
+    )
+    kept: bool = Field(False, description="Has the player kept this hand?")
     multiplayer: bool = Field(False, description="Multiplayer or Brawl: first mulligan is free")
-    starting_hand_size: Annotated[int, Field(ge=0, le=MAX_HAND)] = 7
-    action: Literal["mulligan", "bottom", "serum_powder", "keep"]
+    starting_hand_size: Annotated[int, Field(ge=0, le=MAX_HAND)] = Field(
+        7, description="Cards in an opening hand (7; 103.4)"
+    )
+    action: Literal["mulligan", "bottom", "serum_powder", "keep"] = Field(
+        description="mulligan, bottom (the owed cards), serum_powder (exile it and draw anew) "
+        "or keep"
+    )
     bottom: list[Name] = Field(
         default_factory=list,
         max_length=MAX_HAND,
@@ -98,7 +86,7 @@ class MulliganAnswer(BaseModel):
     kept: bool
 
 
-MulliganRuling = ruling_schema("MulliganRuling", MulliganAnswer)
+MulliganRuling = ruling_schema("MulliganRuling", "mulligan", MulliganAnswer)
 
 
 def _resolve_all(catalog: Catalog, names: list[str], field: str) -> list[Card]:
@@ -112,10 +100,14 @@ def _resolve_all(catalog: Catalog, names: list[str], field: str) -> list[Card]:
     **ruling_endpoint(MulliganRuling),
 )
 def post_mulligan(
-    body: MulliganRequest,
+    body: Annotated[MulliganRequest, Body(openapi_examples=examples.MULLIGAN)],
     request: Request,
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
+    """One step of the London mulligan (103.5): take a mulligan (shuffle and draw a new
+    hand), put owed cards on the bottom, reveal and exile Serum Powder to draw anew, or
+    keep. The request carries the whole mulligan state and the answer is the next state; an
+    action that isn't allowed is a ruling with `legal: false`."""
     catalog = rulings.catalog
     hand = _resolve_all(catalog, body.hand, "hand")
     library = _resolve_all(catalog, body.library, "library")

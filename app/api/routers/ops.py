@@ -14,6 +14,7 @@ router = APIRouter(tags=["operations"])
 
 @router.get("/healthz", operation_id="healthz", summary="The process is alive")
 def healthz() -> dict[str, str]:
+    """Liveness: answers 200 while the process runs, without touching the database."""
     return {"status": "ok"}
 
 
@@ -24,6 +25,8 @@ def healthz() -> dict[str, str]:
     responses={200: {"description": "Ready"}, **problem_responses(503)},
 )
 def readyz(request: Request) -> Response:
+    """Readiness: 200 when the database answers and is at the latest migration, else a 503
+    problem."""
     try:
         ready = is_migrated(request.app.state.db.engine, request.app.state.head_revision)
     except SQLAlchemyError as exc:
@@ -43,6 +46,8 @@ def readyz(request: Request) -> Response:
     responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
 )
 def metrics(request: Request) -> PlainTextResponse:
+    """Prometheus metrics in the text format: requests and durations by route template, and
+    rulings created or found stored."""
     return PlainTextResponse(
         request.app.state.metrics.render(), media_type="text/plain; version=0.0.4"
     )
