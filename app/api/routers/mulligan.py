@@ -12,13 +12,13 @@ from starlette.responses import Response
 
 from app.api import examples
 from app.api.deps import get_rulings
-from app.api.routers.reveal import MAX_LIBRARY, Seed, pick_seed
+from app.api.routers.reveal import MAX_LIBRARY, LibraryCard, Seed, pick_seed, resolve_cards
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.catalog import Catalog
 from app.domain.card import Card, Name
 from app.engine.mulligan import mulligan_step
-from app.rulings.resolve import resolve_card
+from app.rulings.resolve import Loc, resolve_card
 from app.rulings.service import RulingService
 
 router = APIRouter(tags=["mulligan"])
@@ -40,8 +40,13 @@ class MulliganRequest(BaseModel):
         strict=True,
     )
 
-    hand: list[Name] = Field(max_length=MAX_HAND, description="Cards in hand, by name")
-    library: list[Name] = Field(max_length=MAX_LIBRARY, description="Top first, by name")
+    hand: list[LibraryCard] = Field(
+        max_length=MAX_HAND, description="Cards in hand: names (any case) or inline definitions"
+    )
+    library: list[LibraryCard] = Field(
+        max_length=MAX_LIBRARY,
+        description="Top first: card names (any case) or inline card definitions",
+    )
     exile: list[ExiledCard] = Field(
         default_factory=list, max_length=MAX_LIBRARY, description="Cards exiled so far"
     )
@@ -89,8 +94,15 @@ class MulliganAnswer(BaseModel):
 MulliganRuling = ruling_schema("MulliganRuling", "mulligan", MulliganAnswer)
 
 
-def _resolve_all(catalog: Catalog, names: list[str], field: str) -> list[Card]:
-    return [resolve_card(catalog, n, ("body", field, i)) for i, n in enumerate(names)]
+def _resolve(catalog: Catalog, inline: dict[str, Card], name: str, loc: Loc) -> Card:
+    found = inline.get(name.strip().casefold())
+    return found if found is not None else resolve_card(catalog, name, loc)
+
+
+def _resolve_all(
+    catalog: Catalog, inline: dict[str, Card], names: list[str], field: str
+) -> list[Card]:
+    return [_resolve(catalog, inline, n, ("body", field, i)) for i, n in enumerate(names)]
 
 
 @router.post(
@@ -109,18 +121,20 @@ def post_mulligan(
     keep. The request carries the whole mulligan state and the answer is the next state; an
     action that isn't allowed is a ruling with `legal: false`."""
     catalog = rulings.catalog
-    hand = _resolve_all(catalog, body.hand, "hand")
-    library = _resolve_all(catalog, body.library, "library")
-    bottom = _resolve_all(catalog, body.bottom, "bottom")
+    hand, hand_question = resolve_cards(catalog, body.hand, "hand")
+    library, library_question = resolve_cards(catalog, body.library, "library")
+    # Bottom and exile name cards: an inline card of the hand or library by its name too.
+    inline = {c.name.casefold(): c for c in [*hand, *library] if catalog.get(c.name) is not c}
+    bottom = _resolve_all(catalog, inline, body.bottom, "bottom")
     exile = [
-        (resolve_card(catalog, e.card, ("body", "exile", i, "card")), e.face_up)
+        (_resolve(catalog, inline, e.card, ("body", "exile", i, "card")), e.face_up)
         for i, e in enumerate(body.exile)
     ]
     # Only a mulligan shuffles; other actions need no seed, so none is invented for them.
     seed = pick_seed(body.seed) if body.action == "mulligan" else body.seed
     question = body.model_dump(mode="json") | {
-        "hand": [c.name for c in hand],
-        "library": [c.name for c in library],
+        "hand": hand_question,
+        "library": library_question,
         "bottom": [c.name for c in bottom],
         "exile": [{"card": c.name, "face_up": up} for c, up in exile],
         "seed": seed,

@@ -16,6 +16,7 @@ from app.api.deps import get_rulings
 from app.api.routers.free_cast import MAX_COSTS, CastWithoutPayingAnswer
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
+from app.catalog import Catalog
 from app.domain.card import Card, Name
 from app.engine.reveal import reveal_until
 from app.rulings.resolve import cost_spelling, face_spelling, resolve_card
@@ -46,6 +47,24 @@ LibraryCard = Annotated[
     Annotated[Name, Tag("name")] | Annotated[Card, Tag("definition")],
     Discriminator(_library_card_kind),
 ]
+
+
+def resolve_cards(
+    catalog: Catalog, items: list[Name | Card], field: str
+) -> tuple[list[Card], list[Any]]:
+    """Cards given by name or inline definition, and their normalized spelling for the
+    question: catalog names in catalog spelling, definitions as sent (derived fields dropped)."""
+    cards: list[Card] = []
+    normalized: list[Any] = []
+    for i, item in enumerate(items):
+        if isinstance(item, Card):
+            cards.append(item)
+            normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
+        else:
+            card = resolve_card(catalog, item, ("body", field, i))
+            cards.append(card)
+            normalized.append(card.name)
+    return cards, normalized
 
 
 class RevealUntilRequest(BaseModel):
@@ -112,16 +131,7 @@ def post_reveal_until(
     (702.85a), tries to cast the hit without paying its mana cost, and puts the rest on the
     bottom in a random order. Seeded: the question records the seed, so the order can be
     replayed. Cards are names or inline definitions."""
-    library: list[Card] = []
-    normalized: list[Any] = []
-    for i, item in enumerate(body.library):
-        if isinstance(item, Card):
-            library.append(item)
-            normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
-        else:
-            card = resolve_card(rulings.catalog, item, ("body", "library", i))
-            library.append(card)
-            normalized.append(card.name)
+    library, normalized = resolve_cards(rulings.catalog, body.library, "library")
     seed = pick_seed(body.seed)
     # Normalized: the catalog's spellings of the face and cost names, so equal questions are one.
     face = body.face
