@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import gc
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
@@ -25,6 +27,7 @@ from app.logs import configure_logging
 from app.rulings.identity import rules_version
 from app.settings import Settings, get_settings
 from app.version import __version__, engine_version
+from app.web.router import router as web_router
 
 DESCRIPTION = """
 Rules answers about mana and casting in Magic: The Gathering, each returned as a stored
@@ -85,6 +88,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
+        # The docs pages and the document are served by app.web (offline, no CDN).
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
     )
     app.state.settings = settings
     app.state.db = db
@@ -102,6 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     routers = all_routers()
     for router in routers:
         app.include_router(router)
+    app.include_router(web_router)
     # Innermost: a repeated question is answered inside CORS and ServiceMiddleware, like any.
     app.add_middleware(RepeatedQuestionMiddleware, service=app, routes=post_routes(routers))
     if settings.cors_origins.strip():
@@ -160,10 +168,36 @@ def _document_problem_schema(app: FastAPI) -> None:
                     responses.update(problem_responses_json(503))
         components.pop("HTTPValidationError", None)
         components.pop("ValidationError", None)
-        app.openapi_schema = schema
-        return schema
+        app.openapi_schema = _one_name_per_schema(schema)
+        return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _output_name(name: str) -> str:
+    base = name.removesuffix("-Output")
+    return base.removesuffix("In") + "Out"
+
+
+def _one_name_per_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """Pydantic names a model's input and output schemas `X-Input` and `X-Output` when they
+    differ (a card's computed `mana_value`): give each its own plain name, `X` for what a
+    client sends and `XOut` for what it gets back, so no name appears twice."""
+    components = schema["components"]["schemas"]
+    renames = {
+        name: name.removesuffix("-Input") if name.endswith("-Input") else _output_name(name)
+        for name in components
+        if name.endswith(("-Input", "-Output"))
+    }
+    if not renames:
+        return schema
+    text = json.dumps(schema)
+    for old, new in renames.items():
+        text = text.replace(f'"#/components/schemas/{old}"', f'"#/components/schemas/{new}"')
+    renamed: dict[str, Any] = json.loads(text)
+    parts = renamed["components"]["schemas"]
+    renamed["components"]["schemas"] = {renames.get(k, k): v for k, v in parts.items()}
+    return renamed
 
 
 app = create_app()

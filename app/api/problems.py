@@ -217,7 +217,43 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {
         s: {
             "description": descriptions.get(s, TITLES.get(s, "Error")),
-            "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+            "content": {
+                PROBLEM_MEDIA_TYPE: {
+                    "schema": {"$ref": "#/components/schemas/Problem"},
+                    **({"example": _example(s)} if s in EXAMPLES else {}),
+                }
+            },
         }
         for s in statuses
     }
+
+
+# What each status really answers (code and detail as the handlers above write them).
+EXAMPLES: dict[int, tuple[str, str]] = {
+    400: ("malformed_json", "The body is not valid JSON."),
+    404: ("not_found", "No such resource."),
+    413: ("body_too_large", "The body is larger than the limit of 2097152 bytes."),
+    415: ("unsupported_media_type", "Send the body as JSON (Content-Type: application/json)."),
+    422: ("unknown_card", "state.battlefield[0].card: unknown card 'Forrest': not in the catalog"),
+    503: ("not_migrated", "The database is not at the latest migration."),
+}
+
+
+def _example(status: int) -> dict[str, Any]:
+    code, detail = EXAMPLES[status]
+    body: dict[str, Any] = {
+        "type": f"/problems/{code}",
+        "title": TITLES[status],
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    if status == 422:
+        body["errors"] = [
+            {
+                "loc": ["body", "state", "battlefield", 0, "card"],
+                "msg": "unknown card 'Forrest': not in the catalog",
+                "type": code,
+            }
+        ]
+    return body

@@ -25,9 +25,14 @@ def ruling_endpoint(model: type[BaseModel]) -> dict[str, Any]:
     return {
         "status_code": 201,
         "response_model": model,
+        "response_description": "A new ruling: the question had not been asked before. "
+        "`Location` gives its address, `ETag` its version.",
         "responses": {
-            200: {"model": model, "description": "Asked before: the stored ruling"},
-            **problem_responses(400, 413, 422),
+            200: {
+                "model": model,
+                "description": "Asked before: the stored ruling, byte for byte the same",
+            },
+            **problem_responses(400, 413, 415, 422),
         },
     }
 

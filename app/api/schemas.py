@@ -11,8 +11,10 @@ from app.domain.ruling import RulingKind
 
 
 class StepOut(BaseModel):
-    text: str
-    rules: list[str]
+    """One reason, in the service's own words, with the rule numbers it rests on."""
+
+    text: str = Field(description="The reason, in plain words")
+    rules: list[str] = Field(description="Comprehensive Rules numbers (at least one)")
 
 
 class CaveatOut(BaseModel):
@@ -24,34 +26,45 @@ class CaveatOut(BaseModel):
 
 
 class RulingOut(BaseModel):
+    """A stored ruling (API.md "The ruling object"): the question as normalized, the answer,
+    the reasons as steps, and every rule they cite."""
+
     model_config = ConfigDict(extra="forbid")
 
     object: Literal["ruling"]
-    id: str
+    id: str = Field(
+        description="Identity: a hash of the kind, the rules version, the digests of the cards "
+        "the question names, and the normalized question"
+    )
     kind: RulingKind
     created_at: str = Field(examples=["2026-11-30T12:00:00Z"])
-    engine_version: str
-    question: dict[str, Any]
+    engine_version: str = Field(description="Service version and rules version")
+    question: dict[str, Any] = Field(description="The question, normalized (defaults filled)")
     answer: dict[str, Any]
     explanation: list[StepOut]
-    citations: list[str]
+    citations: list[str] = Field(description="Every rule the steps cite, in rule order")
     caveats: list[CaveatOut] = Field(
         description="Rules text of the cards used that was not understood (the answer ignores "
         "it); empty when there is none"
     )
 
 
-def ruling_schema(name: str, answer: type[BaseModel]) -> type[RulingOut]:
-    """A ruling whose `answer` has this endpoint's shape."""
-    model: type[RulingOut] = create_model(name, __base__=RulingOut, answer=(answer, ...))
+RULING_MODELS: dict[str, type[RulingOut]] = {}
+
+
+def ruling_schema(name: str, kind: RulingKind, answer: type[BaseModel]) -> type[RulingOut]:
+    """The ruling model of one endpoint: its own fixed `kind` and its `answer` shape, so
+    generated clients can tell ruling types apart. Swapping `answer` is one argument."""
+    fixed_kind: Any = Literal[kind]
+    model: type[RulingOut] = create_model(
+        name,
+        __base__=RulingOut,
+        __doc__=f"A ruling of kind `{kind}`.",
+        kind=(fixed_kind, Field(description="What this ruling rules on")),
+        answer=(answer, ...),
+    )
+    RULING_MODELS[kind] = model
     return model
-
-
-class RulingList(BaseModel):
-    object: Literal["list"]
-    data: list[RulingOut]
-    has_more: bool
-    next_page: str | None
 
 
 class Reason(BaseModel):

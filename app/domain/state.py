@@ -21,42 +21,67 @@ Player = Annotated[str, Field(min_length=1, max_length=100)]
 
 
 class StateModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # A field's docstring is its description in the OpenAPI document.
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+    )
 
 
 class PermanentIn(StateModel):
     """A permanent on the battlefield: a catalog `card` or an inline `definition`."""
 
     id: Id
+    """Your id for it, unique in the state (effects share the id space)"""
     card: Name | None = None
+    """A catalog card's name, any spelling (full, or one face's: that face is up)"""
     definition: Card | None = None
+    """Instead of `card`: the card itself, for one the catalog lacks"""
     controller: Player
-    face: Annotated[int, Field(ge=0, le=1)] = 0  # the face it is on (a modal DFC's back)
+    """The player who controls it (any name)"""
+    # The face it is on (a modal DFC's back): its index, or its name (API.md: a face's name
+    # names that face); resolved to the index when the question is checked.
+    face: Annotated[int, Field(ge=0, le=1)] | Name = 0
+    """The face that is up: its name (a modal double-faced land's land face), or 0 / 1"""
     tapped: bool = False
+    """Is it tapped?"""
     controlled_since_turn_start: bool = True  # 302.6
+    """Controlled continuously since the start of this turn? (302.6, summoning sickness)"""
     counters: dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=0, le=10_000)]] = (
         Field(default_factory=dict, max_length=20)
     )
+    """Counters on it by kind, as `{"+1/+1": 2}` (a trailing " counter" is fine too)"""
     attached_to: Id | None = None
+    """For an Aura or Equipment: the id of the permanent it is attached to"""
     chosen_color: ColorCode | None = None
+    """A color chosen as it entered (W U B R G), for cards that ask"""
 
 
 class EffectIn(StateModel):
     """A resolved one-shot effect lasting for the turn (Pale Moon, Deep Water, Act of Treason)."""
 
     id: Id
+    """Your id for it, unique in the state (shared with permanents)"""
     card: Name | None = None
+    """The spell or ability's card, by name (Pale Moon, Act of Treason)"""
     definition: Card | None = None
+    """Instead of `card`: the card itself, for one the catalog lacks"""
     controller: Player
+    """The player who cast or activated it"""
     target: Id | None = None
+    """The id of the permanent it targets, for effects that target"""
     chosen_color: ColorCode | None = None
+    """A color chosen as it resolved (W U B R G), for cards that ask"""
 
 
 class GameState(StateModel):
     turn: Annotated[int, Field(ge=1, le=10_000)] = 1
+    """The turn number"""
     active_player: Player | None = None
+    """Whose turn it is"""
     battlefield: list[PermanentIn] = Field(default_factory=list, max_length=LIMIT_PERMANENTS)
+    """The permanents, in timestamp order (it is the default order of effects)"""
     effects: list[EffectIn] = Field(default_factory=list, max_length=LIMIT_EFFECTS)
+    """Resolved spells and abilities whose effects last this turn"""
 
 
 @dataclass(frozen=True, slots=True)

@@ -668,7 +668,9 @@ def activate(
                     _check_limit(total)
                     if total in outcomes:
                         continue
-                    entry: dict[str, Any] = {"replacement_order": list(oc.order)}
+                    # Only the effects that applied (one truth with the top-level order); the
+                    # others, unnamed, follow and change nothing when the order is sent back.
+                    entry: dict[str, Any] = {"replacement_order": list(oc.applied)}
                     choices: dict[str, str] = {}
                     if len(options) > 1:
                         choices["choose"] = opt.key
@@ -857,7 +859,6 @@ def activate(
         # The result asked for comes first, with the order and choices that gave it.
         chosen_entry: dict[str, Any] = {
             "replacement_order": [t.effect.source_id for t in applied.trace]
-            + [e.source_id for e in applied.not_applied]
         }
         choices_used = {"choose": picked.key} if picked is not None and len(options) > 1 else {}
         choices_used.update(trigger_choices)

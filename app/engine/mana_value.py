@@ -59,6 +59,10 @@ def mana_value(
             "'face' is for the stack or the battlefield",
             "face_not_applicable",
         )
+    if zone == "stack" and card.layout == "split":
+        fused = _split_spell(card, face)
+        if fused is not None:
+            return fused
     steps: list[Step] = []
     chosen = resolve_face(card, face, ("body", "face"))
     if zone == "stack" and chosen.is_type("land"):
@@ -207,7 +211,40 @@ def mana_value(
                     ("107.3m",),
                 )
             )
-    return Verdict({"x": object_x, "mana_value": value, "etb_x": etb_x, "face": chosen.name}, steps)
+    # Off the stack the object is the whole card (709.4, 712.8, 715.4), not one of its faces.
+    named = card.name if zone in OFF_STACK else chosen.name
+    return Verdict({"x": object_x, "mana_value": value, "etb_x": etb_x, "face": named}, steps)
+
+
+def _split_spell(card: Card, face: str | None) -> Verdict | None:
+    """A split card on the stack is the half cast (709.3), or both halves when cast fused
+    (702.102c): which one is never guessed. None: one half was named, the common path rules."""
+    halves = " or ".join(repr(f.name) for f in card.faces)
+    if face is None:
+        raise QuestionError(
+            ("body", "face"),
+            f"{card.name} is a split card: on the stack it is the half that was cast (709.3); "
+            f"give 'face' ({halves}, or {card.name!r} for a fused cast)",
+            "face_required",
+        )
+    if face.casefold() != card.name.casefold():
+        return None
+    if not any(k.casefold() == "fuse" for k in card.keywords):
+        raise QuestionError(
+            ("body", "face"),
+            f"{card.name} has no fuse, so only one half can be cast (709.3): give {halves}",
+            "not_fused",
+        )
+    value = sum(f.face_mana_value(0) for f in card.faces)
+    parts = " + ".join(f"{f.face_mana_value(0)} ({f.name})" for f in card.faces)
+    steps = [
+        Step(
+            f"Cast fused, the spell has both halves' characteristics: its mana value is "
+            f"{parts} = {value}.",
+            ("702.102c", "202.3"),
+        )
+    ]
+    return Verdict({"x": 0, "mana_value": value, "etb_x": None, "face": card.name}, steps)
 
 
 def _value_step(face: CardFace, value: int, x: int = 0) -> Step:

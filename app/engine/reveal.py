@@ -73,6 +73,10 @@ def _mana_value_note(card: Card) -> tuple[str, tuple[str, ...]]:
     return ("; ".join(parts), tuple(rules))
 
 
+# Which rule gives a spell only the characteristics of the part cast.
+_PART_RULES = {"split": "709.3", "modal_dfc": "712.8", "adventure": "715.3"}
+
+
 def _validate(
     library: list[Card],
     mode: str,
@@ -256,14 +260,25 @@ def reveal_until(
             unpayable=[n for n in unpayable if n.casefold() in own],
             face=cast_face.name,
         )
-        steps.extend(free.steps)
         reasons.extend(free.answer["reasons"])
         answer["free_cast"] = free.answer
         did_cast = bool(free.answer["castable"])
+        on_stack = free.answer["mana_value_on_stack"]
+        too_high = did_cast and cascade and on_stack is not None and on_stack >= limit
+        if too_high:
+            # 702.85a: the spell as cast (this face, X = 0) must also be under the limit. The
+            # free-cast steps would say it can be cast: not shown, so no step contradicts.
+            steps.append(
+                Step(
+                    f"Cast as {cast_face.name}, the spell has only that part's characteristics "
+                    f"on the stack: mana value {on_stack}.",
+                    (_PART_RULES.get(hit.layout, "202.3"), "202.3"),
+                )
+            )
+        else:
+            steps.extend(free.steps)
         if did_cast and cascade:
-            on_stack = int(free.answer["mana_value_on_stack"])
-            if on_stack >= limit:
-                # 702.85a: the spell as cast (this face, X = 0) must also be under the limit.
+            if too_high:
                 did_cast = False
                 note(
                     "cascade_mana_value_too_high",

@@ -12,6 +12,7 @@ from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import Board, Effect, EffectIn, GameState, Permanent, PermanentIn
+from app.rulings.board_checks import check_effect, check_on_battlefield, counter_spelling
 
 Loc = tuple[str | int, ...]
 
@@ -67,6 +68,30 @@ def _card_of(catalog: Catalog, item: PermanentIn | EffectIn, loc: Loc) -> Card:
     if item.card is None:
         raise QuestionError((*loc, "card"), "'card' or 'definition' is required", "missing_card")
     return resolve_card(catalog, item.card, (*loc, "card"))
+
+
+def permanent_face(card: Card, p: PermanentIn, loc: Loc) -> int:
+    """The index of the face a permanent is on: `face` as an index or a face's name, else the
+    face its `card` names ("Shatterskull, the Hammer Pass" is the land face, 712.8d)."""
+    faces = card.card_faces
+    if isinstance(p.face, str):
+        asked = p.face.strip().casefold()
+        for index, f in enumerate(faces):
+            if f.name.casefold() == asked or (index == 0 and card.name.casefold() == asked):
+                return index
+        names = " or ".join(repr(f.name) for f in faces)
+        raise QuestionError(loc, f"{card.name} has no face {p.face!r}; use {names}", "no_such_face")
+    if p.face >= len(faces):
+        raise QuestionError(loc, f"{card.name} has no face {p.face}", "no_such_face")
+    if "face" not in p.model_fields_set and p.card is not None and card.faces:
+        named = card.face_named(p.card.strip())
+        if named is not None:
+            return faces.index(named)
+    return p.face
+
+
+def card_field(item: PermanentIn | EffectIn) -> str:
+    return "definition" if item.definition is not None else "card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,17 +164,17 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             card = _card_of(catalog, p, (*loc, "battlefield", i))
             if p.definition is None and p.card is not None:
                 by_name[p.card] = card
-        faces = card.card_faces
-        if p.face >= len(faces):
-            raise QuestionError(
-                (*loc, "battlefield", i, "face"),
-                f"{card.name} has no face {p.face}",
-                "no_such_face",
+        here = (*loc, "battlefield", i)
+        face = permanent_face(card, p, (*here, "face"))
+        check_on_battlefield(card, card.card_faces[face], (*here, card_field(p)))
+        counters = counter_spelling(card, p.counters, (*here, "counters"))
+        cards.append((card, card.card_faces[face]))
+        if (p.card is not None and p.card != card.name) or p.face != face or counters != p.counters:
+            # Normalized: catalog spellings and the face's index, so equal questions are one.
+            p = p.model_copy(
+                update={"card": p.card and card.name, "face": face, "counters": counters}
             )
-        cards.append((card, faces[p.face]))
-        normalized_bf.append(
-            p if p.card is None or p.card == card.name else p.model_copy(update={"card": card.name})
-        )
+        normalized_bf.append(p)
     for i, p in enumerate(state.battlefield):
         if p.attached_to is not None:
             if p.attached_to not in seen:
@@ -183,6 +208,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                 f"target {e.target!r} is not on the battlefield",
                 "unknown_permanent",
             )
+        check_effect(card, e.target, here, card_field(e))
         effect_cards.append(card)
         normalized_fx.append(
             e if e.card is None or e.card == card.name else e.model_copy(update={"card": card.name})

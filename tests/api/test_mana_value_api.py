@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
+from tests.api.helpers import assert_problem
+
 MV = "/v1/spells/mana-value"
 
 
@@ -102,9 +104,10 @@ def test_wrong_body_type_is_422(sqlite_client: TestClient) -> None:
             "Shatterskull, the Hammer Pass",
             0,
         ),
-        # Off the stack the card has its front face's (or both halves') characteristics.
-        ({"card": "Stomp", "zone": "hand"}, "Bonecrusher Giant", 3),
-        ({"card": "Ice", "zone": "library"}, "Fire", 4),
+        # Off the stack the object is the whole card: its front face's (or both halves')
+        # characteristics, and `face` names the whole card, not one face.
+        ({"card": "Stomp", "zone": "hand"}, "Bonecrusher Giant // Stomp", 3),
+        ({"card": "Ice", "zone": "library"}, "Fire // Ice", 4),
     ],
 )
 def test_a_card_named_by_a_face(
@@ -146,3 +149,23 @@ def test_objects_that_cant_be_there_are_422(
     assert r.status_code == 422
     assert r.json()["code"] == code
     assert r.json()["errors"][0]["loc"] == ["body", "zone"]
+
+
+def test_a_split_card_on_the_stack_needs_its_half(sqlite_client: TestClient) -> None:
+    # 709.3: a split spell is the half cast; which one is never guessed.
+    r = sqlite_client.post(MV, json={"card": "Wear // Tear", "zone": "stack"})
+    assert_problem(r, ["body", "face"], "face_required")
+    assert "'Wear'" in r.json()["detail"] and "fused" in r.json()["detail"]
+    half = sqlite_client.post(MV, json={"card": "Wear // Tear", "zone": "stack", "face": "tear"})
+    assert (half.json()["answer"]["face"], half.json()["answer"]["mana_value"]) == ("Tear", 1)
+
+
+def test_a_fused_split_spell_has_both_halves(sqlite_client: TestClient) -> None:
+    # 702.102c: cast fused, the spell has both halves' characteristics: {1}{R} + {W} = 3.
+    body = {"card": "Wear // Tear", "zone": "stack", "face": "wear // tear"}
+    ruling = sqlite_client.post(MV, json=body).json()
+    assert ruling["answer"] == {"x": 0, "mana_value": 3, "etb_x": None, "face": "Wear // Tear"}
+    assert "702.102c" in ruling["citations"]
+    # Fire // Ice has no fuse: only one half can be cast.
+    r = sqlite_client.post(MV, json={"card": "Fire // Ice", "zone": "stack", "face": "Fire // Ice"})
+    assert_problem(r, ["body", "face"], "not_fused")

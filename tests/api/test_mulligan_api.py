@@ -182,3 +182,41 @@ def test_bad_questions_are_422_naming_the_field(
     sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
 ) -> None:
     assert_problem(sqlite_client.post(MULLIGAN, json=body), loc, code)
+
+
+def test_hand_and_library_accept_inline_definitions(sqlite_client: TestClient) -> None:
+    # A real deck holds cards the catalog lacks: sent inline, as reveal-until accepts them.
+    spark = {"name": "Test Spark", "mana_cost": "{R}", "types": ["instant"]}
+    wall = {"name": "Test Wall", "mana_cost": "{1}{W}", "types": ["creature"]}
+    body = {
+        "hand": [spark, "Forest", "Island", wall, "Memnite", "Forest", "Island"],
+        "library": [wall, "Forest", spark, "Island", "Memnite", "Forest", "Island", spark],
+        "action": "mulligan",
+        "seed": 5,
+    }
+    r = sqlite_client.post("/v1/mulligan", json=body)
+    assert r.status_code in (200, 201), r.text
+    ruling = r.json()
+    assert ruling["question"]["hand"][0]["name"] == "Test Spark"
+    assert ruling["question"]["hand"][1] == "Forest"
+    answer = ruling["answer"]
+    assert answer["legal"] is True and answer["bottom_owed"] == 1
+    every = sorted(answer["hand"] + answer["library"])
+    assert every.count("Test Spark") == 3 and every.count("Test Wall") == 2
+    # The owed card goes under by its name, inline or not.
+    inline_in_hand = next(c for c in answer["hand"] if c.startswith("Test "))
+    step = {
+        **body,
+        "hand": [spark if c == "Test Spark" else wall if c == "Test Wall" else c
+                 for c in answer["hand"]],
+        "library": [spark if c == "Test Spark" else wall if c == "Test Wall" else c
+                    for c in answer["library"]],
+        "mulligans_taken": 1,
+        "bottom_owed": 1,
+        "action": "bottom",
+        "bottom": [inline_in_hand.lower()],
+    }  # fmt: skip
+    after = sqlite_client.post("/v1/mulligan", json=step)
+    assert after.status_code in (200, 201), after.text
+    assert after.json()["answer"]["library"][-1] == inline_in_hand
+    assert after.json()["answer"]["bottom_owed"] == 0

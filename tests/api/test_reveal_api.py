@@ -93,6 +93,10 @@ def test_cascade_tibalt_is_not_cast_but_valki_is(sqlite_client: TestClient) -> N
     assert tibalt["answer"]["hit"] == "Valki, God of Lies // Tibalt, Cosmic Impostor"
     assert tibalt["answer"]["cast"] is False
     assert "702.85a" in tibalt["citations"]
+    # No step says Tibalt can be cast while another says cascade doesn't allow it.
+    texts = [step["text"] for step in tibalt["explanation"]]
+    assert not any("can be cast" in t for t in texts), texts
+    assert any("doesn't allow casting it" in t for t in texts)
     valki = sqlite_client.post(REVEAL, json=base).json()
     assert valki["answer"]["cast_face"] == "Valki, God of Lies"
     # The question records the catalog's full name.

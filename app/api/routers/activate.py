@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from app.api import examples
 from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
@@ -23,49 +24,9 @@ class ActivateRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "state": {
-                        "turn": 4,
-                        "active_player": "alice",
-                        "battlefield": [
-                            {"id": "forest", "card": "Forest", "controller": "alice"},
-                            {"id": "refl", "card": "Mana Reflection", "controller": "alice"},
-                            {"id": "contamination", "card": "Contamination", "controller": "bob"},
-                            {"id": "flare", "card": "Mana Flare", "controller": "bob"},
-                        ],
-                    },
-                    "permanent_id": "forest",
-                    "replacement_order": ["contamination", "refl"],
-                },
-                {
-                    "state": {
-                        "battlefield": [
-                            {"id": "birds", "card": "Birds of Paradise", "controller": "alice"}
-                        ]
-                    },
-                    "permanent_id": "birds",
-                    "choose": "G",
-                },
-                {
-                    "state": {
-                        "battlefield": [
-                            {
-                                "id": "elves",
-                                "card": "Llanowar Elves",
-                                "controller": "alice",
-                                "controlled_since_turn_start": False,
-                            }
-                        ]
-                    },
-                    "permanent_id": "elves",
-                },
-            ]
-        },
     )
 
-    state: GameState
+    state: GameState = Field(description="The game: battlefield, turn effects, whose turn")
     permanent_id: Id = Field(description="The permanent to tap (or untap) for mana")
     ability: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
         None,
@@ -131,7 +92,7 @@ class ActivateAnswer(BaseModel):
     state: GameState | None = Field(description="The game state after the activation")
 
 
-ActivateRuling = ruling_schema("ActivateRuling", ActivateAnswer)
+ActivateRuling = ruling_schema("ActivateRuling", "activate_mana_ability", ActivateAnswer)
 
 
 @router.post(
@@ -141,10 +102,16 @@ ActivateRuling = ruling_schema("ActivateRuling", ActivateAnswer)
     **ruling_endpoint(ActivateRuling),
 )
 def post_activate(
-    body: ActivateRequest,
+    body: Annotated[ActivateRequest, Body(openapi_examples=examples.ACTIVATE)],
     request: Request,
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
+    """Activates one mana ability of a permanent and answers whether that is allowed
+    (tapped, summoning sickness 302.6, haste), what the ability makes after replacement
+    effects in the order given (616.1), what triggered mana abilities add (Mana Flare,
+    106.12a), every distinct outcome over every order and choice, and the game state
+    afterwards. An illegal activation is a ruling with `legal: false` and its reasons, not
+    an error."""
     checked = check_state(rulings.catalog, body.state, ("body", "state"))
     require_permanent(checked, body.permanent_id, ("body", "permanent_id"))
     choose = normalize_choose(body.choose)

@@ -68,6 +68,9 @@ def search_cards(
         str | None, Query(max_length=200, description="Cursor: last name seen")
     ] = None,
 ) -> Response:
+    """Catalog cards whose name or a face's name contains `q` (any case), in name order;
+    follow `next_page` for more. A card the catalog lacks can still be asked about with an
+    inline `definition`."""
     tags = [f"type:{type.strip().casefold()}"] if type else []
     tags += [f"produces:{t}" for t in dict.fromkeys(produces.upper())] if produces else []
     rows = CardRepository(session).search(q, limit=limit + 1, after=after, tags=tags)
@@ -106,6 +109,8 @@ def get_card(
     request: Request,
     session: Annotated[Session, Depends(get_session)],
 ) -> Response:
+    """One catalog card by its full name (faces joined by ` // `) or any one face's name,
+    any case, with its derived fields (mana value, type line, colors)."""
     if len(name) > 200:
         raise QuestionError(("path", "name"), "a card name has at most 200 characters", "too_long")
     data = CardRepository(session).get(name)

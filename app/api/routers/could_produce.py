@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from app.api import examples
 from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
@@ -24,34 +25,9 @@ class CouldProduceRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "state": {
-                        "turn": 4,
-                        "active_player": "alice",
-                        "battlefield": [
-                            {"id": "pool", "card": "Reflecting Pool", "controller": "alice"},
-                            {"id": "forest", "card": "Forest", "controller": "alice"},
-                            {"id": "orchard", "card": "Exotic Orchard", "controller": "bob"},
-                        ],
-                        "effects": [{"id": "pm", "card": "Pale Moon", "controller": "bob"}],
-                    },
-                    "permanent_id": "pool",
-                },
-                {
-                    "state": {
-                        "battlefield": [
-                            {"id": "a", "card": "Reflecting Pool", "controller": "alice"},
-                            {"id": "b", "card": "Reflecting Pool", "controller": "alice"},
-                        ]
-                    }
-                },
-            ]
-        },
     )
 
-    state: GameState
+    state: GameState = Field(description="The game: battlefield, turn effects, whose turn")
     permanent_id: Id | None = Field(
         None, description="Answer only this permanent (default: every permanent)"
     )
@@ -67,7 +43,7 @@ class CouldProduceAnswer(BaseModel):
     permanents: list[PermanentTypes]
 
 
-CouldProduceRuling = ruling_schema("CouldProduceRuling", CouldProduceAnswer)
+CouldProduceRuling = ruling_schema("CouldProduceRuling", "could_produce", CouldProduceAnswer)
 
 
 @router.post(
@@ -77,10 +53,16 @@ CouldProduceRuling = ruling_schema("CouldProduceRuling", CouldProduceAnswer)
     **ruling_endpoint(CouldProduceRuling),
 )
 def post_could_produce(
-    body: CouldProduceRequest,
+    body: Annotated[CouldProduceRequest, Body(openapi_examples=examples.COULD_PRODUCE)],
     request: Request,
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
+    """Every type of mana (W U B R G C) each permanent could produce if its mana abilities
+    resolved now, ignoring costs and whether they could be activated (106.7). Reflecting
+    lands (Reflecting Pool, Exotic Orchard) are solved together as a least fixpoint, so a
+    loop of reflectors alone makes nothing (106.5); replacement effects (Pale Moon,
+    Contamination) are applied in every order (616.1). Give `permanent_id` to ask about one
+    permanent."""
     checked = check_state(rulings.catalog, body.state, ("body", "state"))
     if body.permanent_id is not None:
         require_permanent(checked, body.permanent_id, ("body", "permanent_id"))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from app.api import examples
 from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
@@ -26,20 +27,6 @@ class CastWithoutPayingRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "card": "Gatekeeper of Malakir",
-                    "x": 4,
-                    "alternative_cost": None,
-                    "additional_costs": ["Kicker"],
-                    "unpayable": [],
-                },
-                {"card": "Force of Will", "alternative_cost": "Exile a blue card"},
-                {"card": "Fling", "unpayable": ["Sacrifice a creature"]},
-                {"card": "Bonecrusher Giant", "face": "Stomp"},
-            ]
-        },
     )
 
     card: Name = Field(description="Card name (full, or one face's), any case")
@@ -75,7 +62,9 @@ class CastWithoutPayingAnswer(BaseModel):
     reasons: list[Reason]
 
 
-CastWithoutPayingRuling = ruling_schema("CastWithoutPayingRuling", CastWithoutPayingAnswer)
+CastWithoutPayingRuling = ruling_schema(
+    "CastWithoutPayingRuling", "cast_without_paying", CastWithoutPayingAnswer
+)
 
 
 @router.post(
@@ -85,10 +74,13 @@ CastWithoutPayingRuling = ruling_schema("CastWithoutPayingRuling", CastWithoutPa
     **ruling_endpoint(CastWithoutPayingRuling),
 )
 def post_cast_without_paying(
-    body: CastWithoutPayingRequest,
+    body: Annotated[CastWithoutPayingRequest, Body(openapi_examples=examples.FREE_CAST)],
     request: Request,
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
+    """Whether a card can be cast without paying its mana cost (118.9) and what that leaves
+    to pay: no other alternative cost can be added (118.9a), X is 0 (107.3b), additional
+    costs such as kicker are still paid (118.9d), and the spell's mana value on the stack."""
     card = resolve_card(rulings.catalog, body.card, ("body", "card"))
     # Normalized: catalog spellings, and a card named by one face means that face.
     alternative = cost_spelling([card], [body.alternative_cost]) if body.alternative_cost else []

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from app.api import examples
 from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
@@ -23,28 +24,19 @@ class ManaValueRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "card": "Hangarback Walker",
-                    "zone": "battlefield",
-                    "x": 3,
-                    "cast": True,
-                    "cast_without_paying_mana_cost": False,
-                },
-                {"card": "Fireball", "zone": "stack", "x": 4},
-                {"card": "Fire // Ice", "zone": "library"},
-            ]
-        },
     )
 
     card: Name = Field(description="Card name (full, or one face's), any case")
-    zone: Zone
-    x: Annotated[int, Field(ge=0, le=1_000_000)] = 0
+    zone: Zone = Field(description="Where the card is: X and mana value depend on it")
+    x: Annotated[int, Field(ge=0, le=1_000_000)] = Field(
+        0, description="The X chosen when it was cast (used on the stack, and for ETB X)"
+    )
     cast: bool = Field(
         True, description="Whether the object is (or came from) a spell that was cast"
     )
-    cast_without_paying_mana_cost: bool = False
+    cast_without_paying_mana_cost: bool = Field(
+        False, description="Was it cast without paying its mana cost? (then X was 0, 107.3b)"
+    )
     face: Name | None = Field(
         None, description="On the stack or battlefield: which face/half (default: the front)"
     )
@@ -57,7 +49,7 @@ class ManaValueAnswer(BaseModel):
     face: str
 
 
-ManaValueRuling = ruling_schema("ManaValueRuling", ManaValueAnswer)
+ManaValueRuling = ruling_schema("ManaValueRuling", "mana_value", ManaValueAnswer)
 
 
 @router.post(
@@ -67,14 +59,21 @@ ManaValueRuling = ruling_schema("ManaValueRuling", ManaValueAnswer)
     **ruling_endpoint(ManaValueRuling),
 )
 def post_mana_value(
-    body: ManaValueRequest,
+    body: Annotated[ManaValueRequest, Body(openapi_examples=examples.MANA_VALUE)],
     request: Request,
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
+    """The X and the mana value of a card in a zone (107.3, 202.3): X is 0 everywhere but
+    the stack, a split card off the stack has both halves' mana value (709.4), a modal
+    double-faced card its front face's (712.8). On the battlefield `etb_x` is the X its
+    enters-the-battlefield abilities use (107.3m). On the stack a split card needs `face`: a
+    half, or the whole card for a fused cast."""
     card = resolve_card(rulings.catalog, body.card, ("body", "card"))
     # Normalized: the catalog's spelling; a card named by one face means that face where a
     # face matters (on the stack or the battlefield).
     face = face_spelling(card, body.face) if body.face else None
+    if card.layout == "split" and face is None and body.face is not None:
+        face = card.name  # both halves: a fused cast (702.102c)
     if face is None and body.face is None and body.zone in ("stack", "battlefield"):
         face = named_face(card, body.card)
     body = body.model_copy(update={"card": card.name, "face": face})

@@ -6,18 +6,19 @@ from __future__ import annotations
 import random
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from app.api import examples
 from app.api.deps import get_rulings
-from app.api.routers.reveal import MAX_LIBRARY, Seed, pick_seed
+from app.api.routers.reveal import MAX_LIBRARY, LibraryCard, Seed, pick_seed, resolve_cards
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.catalog import Catalog
 from app.domain.card import Card, Name
 from app.engine.mulligan import mulligan_step
-from app.rulings.resolve import resolve_card
+from app.rulings.resolve import Loc, resolve_card
 from app.rulings.service import RulingService
 
 router = APIRouter(tags=["mulligan"])
@@ -29,49 +30,41 @@ MAX_MULLIGANS = 100
 class ExiledCard(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    card: Name
-    face_up: bool = True
+    card: Name = Field(description="The exiled card, by name")
+    face_up: bool = Field(True, description="Exiled face up (Serum Powder's are)")
 
 
 class MulliganRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "hand": [
-                        "Serum Powder",
-                        "Forest",
-                        "Forest",
-                        "Island",
-                        "Memnite",
-                        "Counterspell",
-                    ],
-                    "library": ["Island", "Lightning Bolt", "Forest", "Grizzly Bears", "Memnite"],
-                    "exile": [],
-                    "mulligans_taken": 1,
-                    "bottom_owed": 0,
-                    "kept": False,
-                    "multiplayer": False,
-                    "starting_hand_size": 7,
-                    "action": "serum_powder",
-                    "bottom": [],
-                    "seed": 11,
-                },
-            ]
-        },
     )
 
-    hand: list[Name] = Field(max_length=MAX_HAND, description="Cards in hand, by name")
-    library: list[Name] = Field(max_length=MAX_LIBRARY, description="Top first, by name")
-    exile: list[ExiledCard] = Field(default_factory=list, max_length=MAX_LIBRARY)
-    mulligans_taken: Annotated[int, Field(ge=0, le=MAX_MULLIGANS)] = 0
-    bottom_owed: Annotated[int, Field(ge=0, le=MAX_HAND)] = 0
-    kept: bool = False
+    hand: list[LibraryCard] = Field(
+        max_length=MAX_HAND, description="Cards in hand: names (any case) or inline definitions"
+    )
+    library: list[LibraryCard] = Field(
+        max_length=MAX_LIBRARY,
+        description="Top first: card names (any case) or inline card definitions",
+    )
+    exile: list[ExiledCard] = Field(
+        default_factory=list, max_length=MAX_LIBRARY, description="Cards exiled so far"
+    )
+    mulligans_taken: Annotated[int, Field(ge=0, le=MAX_MULLIGANS)] = Field(
+        0, description="Mulligans taken so far"
+    )
+    bottom_owed: Annotated[int, Field(ge=0, le=MAX_HAND)] = Field(
+        0, description="Cards still to put on the bottom (103.5)"
+    )
+    kept: bool = Field(False, description="Has the player kept this hand?")
     multiplayer: bool = Field(False, description="Multiplayer or Brawl: first mulligan is free")
-    starting_hand_size: Annotated[int, Field(ge=0, le=MAX_HAND)] = 7
-    action: Literal["mulligan", "bottom", "serum_powder", "keep"]
+    starting_hand_size: Annotated[int, Field(ge=0, le=MAX_HAND)] = Field(
+        7, description="Cards in an opening hand (7; 103.4)"
+    )
+    action: Literal["mulligan", "bottom", "serum_powder", "keep"] = Field(
+        description="mulligan, bottom (the owed cards), serum_powder (exile it and draw anew) "
+        "or keep"
+    )
     bottom: list[Name] = Field(
         default_factory=list,
         max_length=MAX_HAND,
@@ -98,11 +91,18 @@ class MulliganAnswer(BaseModel):
     kept: bool
 
 
-MulliganRuling = ruling_schema("MulliganRuling", MulliganAnswer)
+MulliganRuling = ruling_schema("MulliganRuling", "mulligan", MulliganAnswer)
 
 
-def _resolve_all(catalog: Catalog, names: list[str], field: str) -> list[Card]:
-    return [resolve_card(catalog, n, ("body", field, i)) for i, n in enumerate(names)]
+def _resolve(catalog: Catalog, inline: dict[str, Card], name: str, loc: Loc) -> Card:
+    found = inline.get(name.strip().casefold())
+    return found if found is not None else resolve_card(catalog, name, loc)
+
+
+def _resolve_all(
+    catalog: Catalog, inline: dict[str, Card], names: list[str], field: str
+) -> list[Card]:
+    return [_resolve(catalog, inline, n, ("body", field, i)) for i, n in enumerate(names)]
 
 
 @router.post(
@@ -112,23 +112,29 @@ def _resolve_all(catalog: Catalog, names: list[str], field: str) -> list[Card]:
     **ruling_endpoint(MulliganRuling),
 )
 def post_mulligan(
-    body: MulliganRequest,
+    body: Annotated[MulliganRequest, Body(openapi_examples=examples.MULLIGAN)],
     request: Request,
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
+    """One step of the London mulligan (103.5): take a mulligan (shuffle and draw a new
+    hand), put owed cards on the bottom, reveal and exile Serum Powder to draw anew, or
+    keep. The request carries the whole mulligan state and the answer is the next state; an
+    action that isn't allowed is a ruling with `legal: false`."""
     catalog = rulings.catalog
-    hand = _resolve_all(catalog, body.hand, "hand")
-    library = _resolve_all(catalog, body.library, "library")
-    bottom = _resolve_all(catalog, body.bottom, "bottom")
+    hand, hand_question = resolve_cards(catalog, body.hand, "hand")
+    library, library_question = resolve_cards(catalog, body.library, "library")
+    # Bottom and exile name cards: an inline card of the hand or library by its name too.
+    inline = {c.name.casefold(): c for c in [*hand, *library] if catalog.get(c.name) is not c}
+    bottom = _resolve_all(catalog, inline, body.bottom, "bottom")
     exile = [
-        (resolve_card(catalog, e.card, ("body", "exile", i, "card")), e.face_up)
+        (_resolve(catalog, inline, e.card, ("body", "exile", i, "card")), e.face_up)
         for i, e in enumerate(body.exile)
     ]
     # Only a mulligan shuffles; other actions need no seed, so none is invented for them.
     seed = pick_seed(body.seed) if body.action == "mulligan" else body.seed
     question = body.model_dump(mode="json") | {
-        "hand": [c.name for c in hand],
-        "library": [c.name for c in library],
+        "hand": hand_question,
+        "library": library_question,
         "bottom": [c.name for c in bottom],
         "exile": [{"card": c.name, "face_up": up} for c, up in exile],
         "seed": seed,

@@ -14,6 +14,7 @@ router = APIRouter(tags=["operations"])
 
 @router.get("/healthz", operation_id="healthz", summary="The process is alive")
 async def healthz() -> Response:
+    """Liveness: answers 200 while the process runs, without touching the database."""
     # Async on purpose: answered on the event loop itself, never queued behind worker threads
     # that may be waiting on a stalled database.
     return JSONResponse({"status": "ok"})
@@ -26,6 +27,8 @@ async def healthz() -> Response:
     responses={200: {"description": "Ready"}, **problem_responses(503)},
 )
 def readyz(request: Request) -> Response:
+    """Readiness: 200 when the database answers and is at the latest migration, else a 503
+    problem."""
     try:
         ready = is_migrated(request.app.state.db.engine, request.app.state.head_revision)
     except SQLAlchemyError as exc:
@@ -51,6 +54,8 @@ def readyz(request: Request) -> Response:
     responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
 )
 def metrics(request: Request) -> PlainTextResponse:
+    """Prometheus metrics in the text format: requests and durations by route template, and
+    rulings created or found stored."""
     return PlainTextResponse(
         request.app.state.metrics.render(), media_type="text/plain; version=0.0.4"
     )

@@ -7,14 +7,16 @@ import random
 import secrets
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 from starlette.responses import Response
 
+from app.api import examples
 from app.api.deps import get_rulings
 from app.api.routers.free_cast import MAX_COSTS, CastWithoutPayingAnswer
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
+from app.catalog import Catalog
 from app.domain.card import Card, Name
 from app.engine.reveal import reveal_until
 from app.rulings.fastpath import mark_server_picked
@@ -51,32 +53,28 @@ LibraryCard = Annotated[
 ]
 
 
+def resolve_cards(
+    catalog: Catalog, items: list[Name | Card], field: str
+) -> tuple[list[Card], list[Any]]:
+    """Cards given by name or inline definition, and their normalized spelling for the
+    question: catalog names in catalog spelling, definitions as sent (derived fields dropped)."""
+    cards: list[Card] = []
+    normalized: list[Any] = []
+    for i, item in enumerate(items):
+        if isinstance(item, Card):
+            cards.append(item)
+            normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
+        else:
+            card = resolve_card(catalog, item, ("body", field, i))
+            cards.append(card)
+            normalized.append(card.name)
+    return cards, normalized
+
+
 class RevealUntilRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "library": ["Forest", "Fire // Ice", "Lightning Bolt", "Island"],
-                    "mode": "reveal",
-                    "max_mana_value": 3,
-                    "cascade_mana_value": None,
-                    "nonlegendary": False,
-                    "cast": True,
-                    "face": None,
-                    "unpayable": [],
-                    "seed": 7,
-                },
-                {
-                    "library": ["Island", "Valki, God of Lies // Tibalt, Cosmic Impostor"],
-                    "mode": "cascade",
-                    "cascade_mana_value": 5,
-                    "face": "Tibalt, Cosmic Impostor",
-                    "seed": 1,
-                },
-            ]
-        },
     )
 
     library: list[LibraryCard] = Field(
@@ -87,8 +85,12 @@ class RevealUntilRequest(BaseModel):
         "reveal",
         description="reveal: mana value <= max_mana_value; cascade: < cascade_mana_value",
     )
-    max_mana_value: Annotated[int, Field(ge=0, le=1_000_000)] | None = None
-    cascade_mana_value: Annotated[int, Field(ge=0, le=1_000_000)] | None = None
+    max_mana_value: Annotated[int, Field(ge=0, le=1_000_000)] | None = Field(
+        None, description="mode reveal: the N of 'mana value N or less'"
+    )
+    cascade_mana_value: Annotated[int, Field(ge=0, le=1_000_000)] | None = Field(
+        None, description="mode cascade: the cascading spell's mana value"
+    )
     nonlegendary: bool = Field(False, description="Pass over legendary cards (Plargg)")
     cast: bool = Field(True, description="Cast the hit if the rules allow it")
     face: Name | None = Field(None, description="Which face / half / part of the hit to cast")
@@ -115,7 +117,7 @@ class RevealUntilAnswer(BaseModel):
     reasons: list[Reason]
 
 
-RevealUntilRuling = ruling_schema("RevealUntilRuling", RevealUntilAnswer)
+RevealUntilRuling = ruling_schema("RevealUntilRuling", "reveal_until", RevealUntilAnswer)
 
 
 @router.post(
@@ -125,20 +127,15 @@ RevealUntilRuling = ruling_schema("RevealUntilRuling", RevealUntilAnswer)
     **ruling_endpoint(RevealUntilRuling),
 )
 def post_reveal_until(
-    body: RevealUntilRequest,
+    body: Annotated[RevealUntilRequest, Body(openapi_examples=examples.REVEAL_UNTIL)],
     request: Request,
     rulings: Annotated[RulingService, Depends(get_rulings)],
 ) -> Response:
-    library: list[Card] = []
-    normalized: list[Any] = []
-    for i, item in enumerate(body.library):
-        if isinstance(item, Card):
-            library.append(item)
-            normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
-        else:
-            card = resolve_card(rulings.catalog, item, ("body", "library", i))
-            library.append(card)
-            normalized.append(card.name)
+    """Reveals (or, for cascade, exiles) cards from the top of the library until a hit
+    (702.85a), tries to cast the hit without paying its mana cost, and puts the rest on the
+    bottom in a random order. Seeded: the question records the seed, so the order can be
+    replayed. Cards are names or inline definitions."""
+    library, normalized = resolve_cards(rulings.catalog, body.library, "library")
     seed = pick_seed(body.seed)
     # Normalized: the catalog's spellings of the face and cost names, so equal questions are one.
     face = body.face

@@ -2,22 +2,47 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, Literal, Union
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
+from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 from starlette.responses import Response
 
 from app.api.deps import get_session
 from app.api.problems import problem_responses
+from app.api.routers import (  # noqa: F401  (each defines its kind's ruling model)
+    activate,
+    could_produce,
+    free_cast,
+    mana_value,
+    mulligan,
+    reveal,
+)
 from app.api.rulings_http import JSON, etag_of
-from app.api.schemas import RulingList, RulingOut
+from app.api.schemas import RULING_MODELS
 from app.db.repositories import RulingRepository
 from app.domain.errors import QuestionError
 from app.domain.ruling import RulingKind
 
 router = APIRouter(prefix="/v1/rulings", tags=["rulings"])
+
+# Any stored ruling: one model per kind, told apart by `kind`.
+AnyRuling: Any = Annotated[
+    Union[tuple(RULING_MODELS.values())],  # noqa: UP007  (built from the registry)
+    Field(discriminator="kind"),
+]
+
+
+class RulingList(BaseModel):
+    """A page of stored rulings, newest first."""
+
+    object: Literal["list"]
+    data: list[AnyRuling]
+    has_more: bool
+    next_page: str | None = Field(description="The next page's address, null on the last")
+
 
 # Cursors are row numbers: a 64-bit integer in both databases.
 MAX_CURSOR = 2**63 - 1
@@ -27,7 +52,7 @@ MAX_CURSOR = 2**63 - 1
     "/{ruling_id}",
     operation_id="get_ruling",
     summary="A stored ruling, byte for byte as when it was made",
-    response_model=RulingOut,
+    response_model=AnyRuling,
     responses={
         304: {"description": "Not modified (If-None-Match matched)"},
         **problem_responses(404),
@@ -40,6 +65,9 @@ def get_ruling(
     session: Annotated[Session, Depends(get_session)],
     if_none_match: Annotated[str | None, Header(max_length=1000)] = None,
 ) -> Response:
+    """The ruling stored under this id, byte for byte as it was made, with a strong `ETag`
+    (`If-None-Match` answers 304) and `Cache-Control: immutable`: a ruling never changes.
+    With `Accept: text/html` the same ruling is a page for people."""
     stored = RulingRepository(session).get(ruling_id) if len(ruling_id) <= 64 else None
     if stored is None:
         raise HTTPException(404, f"No ruling with id {ruling_id!r}.")
@@ -70,6 +98,9 @@ def list_rulings(
         str | None, Query(max_length=20, pattern=r"^[0-9]+$", description="Cursor from next_page")
     ] = None,
 ) -> Response:
+    """Stored rulings, newest first, optionally of one `kind` or about one `card` (any
+    spelling of a catalog card, or the exact name of an inline one). Follow `next_page` for
+    more."""
     canonical_card = None
     if card is not None:
         # Catalog cards by any spelling; a card a client defined inline, by its exact name.

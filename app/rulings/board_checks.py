@@ -1,0 +1,147 @@
+"""Board mistakes a client can make that the engine would otherwise misread in silence: each is
+a QuestionError naming the field and saying what to send instead (never a wrong answer)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from app.domain.card import (
+    Ability,
+    Card,
+    CardFace,
+    EntersWithCounters,
+    GainControl,
+    GrantKeyword,
+    GrantManaAbility,
+    ManaAbility,
+    ManaReplacement,
+    ManaTrigger,
+)
+from app.domain.errors import QuestionError
+
+Loc = tuple[str | int, ...]
+
+# Counter kinds (122.1) in the spelling the catalog uses; a client may add " counter(s)" and
+# any case. A card's own abilities may name others (an inline definition's invented counter).
+COUNTER_KINDS = frozenset(
+    {
+        "+1/+1",
+        "-1/-1",
+        "+1/+0",
+        "+0/+1",
+        "age",
+        "charge",
+        "depletion",
+        "fade",
+        "flood",
+        "ice",
+        "level",
+        "lore",
+        "loyalty",
+        "mining",
+        "oil",
+        "quest",
+        "shield",
+        "spore",
+        "storage",
+        "stun",
+        "time",
+        "verse",
+    }
+)
+
+
+def check_on_battlefield(card: Card, face: CardFace, loc: Loc) -> None:
+    """304.4, 307.4: an instant or sorcery never is a permanent; its effect for the turn is an
+    `effects` entry."""
+    kind = "instant" if face.is_type("instant") else "sorcery" if face.is_type("sorcery") else None
+    if kind is None:
+        return
+    what = f"{face.name} is {'an' if kind == 'instant' else 'a'} {kind}"
+    if card.faces and any(f.is_permanent for f in card.card_faces):
+        hint = "give 'face' for the face that is on the battlefield"
+    elif _effect_abilities(card):
+        hint = "send it in state.effects (the turn-long effect of the resolved spell)"
+    else:
+        hint = "leave it out: it has no effect on the battlefield"
+    raise QuestionError(
+        loc, f"{what} and can't be on the battlefield (304.4, 307.4); {hint}", "not_a_permanent"
+    )
+
+
+def check_effect(card: Card, target: str | None, loc: Loc, card_field: str) -> None:
+    """An `effects` entry is a resolved spell or activation lasting for the turn: its card must
+    have an ability that works from there, and one that affects "target" needs `target`."""
+    abilities = _effect_abilities(card)
+    if not abilities:
+        raise QuestionError(
+            (*loc, card_field),
+            f"{card.name} has no effect that lasts for the turn; "
+            "a permanent card goes in state.battlefield",
+            "not_an_effect",
+        )
+    if target is None and any(_needs_target(a) for a in abilities):
+        raise QuestionError(
+            (*loc, "target"),
+            f"{card.name} affects its target: give 'target', the id of that permanent",
+            "target_required",
+        )
+
+
+def counter_spelling(card: Card, counters: dict[str, int], loc: Loc) -> dict[str, int]:
+    """Counter names in the catalog's spelling ("+1/+1 counters" is "+1/+1"); a name that is
+    no counter kind the engine knows is refused rather than ignored."""
+    known = COUNTER_KINDS | set(_counters_named(card))
+    out: dict[str, int] = {}
+    for asked, amount in counters.items():
+        name = _plain_counter(asked)
+        match = next((k for k in known if k.casefold() == name), None)
+        if match is None:
+            raise QuestionError(
+                (*loc, asked),
+                f"unknown counter {asked!r}: name the kind, like '+1/+1' or 'charge'",
+                "unknown_counter",
+            )
+        if match in out:
+            raise QuestionError(
+                (*loc, asked), f"counter {match!r} is given twice", "duplicate_counter"
+            )
+        out[match] = amount
+    return out
+
+
+def _plain_counter(name: str) -> str:
+    plain = " ".join(name.split()).casefold()
+    for suffix in (" counters", " counter"):
+        if plain.endswith(suffix):
+            return plain.removesuffix(suffix).strip()
+    return plain
+
+
+def _effect_abilities(card: Card) -> list[Ability]:
+    # The engine reads an effect's front face (app.engine.board).
+    return [a for a in card.front.abilities if getattr(a, "works_from", None) == "effect"]
+
+
+def _needs_target(a: Ability) -> bool:
+    match a:
+        case GainControl():
+            return a.of == "target"
+        case GrantManaAbility() | GrantKeyword():
+            return a.to.relation == "attached"
+        case ManaReplacement() | ManaTrigger():
+            return a.source.relation == "attached"
+        case _:
+            return False
+
+
+def _counters_named(card: Card) -> Iterator[str]:
+    for face in card.card_faces:
+        for a in face.abilities:
+            ability = a.ability if isinstance(a, GrantManaAbility) else a
+            if isinstance(ability, ManaAbility):
+                yield from ability.cost.remove_counters
+                if ability.instead is not None:
+                    yield ability.instead.counter
+            elif isinstance(ability, EntersWithCounters):
+                yield ability.counter

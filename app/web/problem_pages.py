@@ -1,0 +1,183 @@
+"""What each problem `type` (`/problems/{code}`) means, in a sentence or two for a person.
+
+tests/web/test_problem_pages.py checks that every code the app raises is explained here."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class ProblemPage(NamedTuple):
+    status: int
+    title: str
+    explanation: str
+
+
+def _q(title: str, explanation: str) -> ProblemPage:
+    """A question the service understood but can't rule on as asked: 422."""
+    return ProblemPage(422, title, explanation)
+
+
+PROBLEMS: dict[str, ProblemPage] = {
+    # -- the request itself --
+    "malformed_json": ProblemPage(
+        400, "The body is not valid JSON", "Fix the JSON syntax; `errors` says where it broke."
+    ),
+    "malformed_body": ProblemPage(400, "The request can't be read", "Send a well-formed request."),
+    "too_deeply_nested": ProblemPage(
+        400,
+        "The body nests too deeply",
+        "JSON nested more than 32 levels is refused before it is parsed; no question needs it.",
+    ),
+    "body_too_large": ProblemPage(
+        413,
+        "The body is too large",
+        "Bodies over the configured limit (2 MiB by default) are refused before parsing.",
+    ),
+    "unsupported_media_type": ProblemPage(
+        415,
+        "The body is not JSON",
+        "Send the question as JSON with `Content-Type: application/json`.",
+    ),
+    "validation_error": _q(
+        "The question doesn't have the expected shape",
+        "A field is missing, unknown, of the wrong type or out of range; each entry of `errors` "
+        "names one field (`loc`) and what is wrong with it.",
+    ),
+    "nul_character": _q(
+        "A text contains a NUL character", "Remove the U+0000 character from the named field."
+    ),
+    "not_found": ProblemPage(
+        404, "Not found", "No resource at this address (a ruling id, a card)."
+    ),
+    "method_not_allowed": ProblemPage(405, "Method not allowed", "Use the method the docs show."),
+    "unauthorized": ProblemPage(401, "Unauthorized", "This resource needs credentials."),
+    "internal_error": ProblemPage(
+        500,
+        "The server failed to answer",
+        "A bug: nothing was stored. The response's `X-Request-ID` finds it in the logs.",
+    ),
+    "database_unreachable": ProblemPage(
+        503, "Not ready: no database", "The service can't reach its database; try again later."
+    ),
+    "not_migrated": ProblemPage(
+        503, "Not ready: not migrated", "The database is not at the latest migration yet."
+    ),
+    "bad_cursor": _q("Not a cursor", "Use the `next_page` link of a previous page as given."),
+    # -- cards and faces --
+    "unknown_card": _q(
+        "Unknown card",
+        "The name is not in the catalog. Search it with `GET /v1/cards?q=`, or send the card "
+        "inline as a `definition`.",
+    ),
+    "missing_card": _q("No card given", "Give `card` (a name) or `definition` (the card itself)."),
+    "card_and_definition": _q(
+        "Both card and definition", "Give either `card` or `definition`, not both."
+    ),
+    "no_such_face": _q(
+        "No such face", "The card has no face by that name or index; the detail lists its faces."
+    ),
+    "face_required": _q(
+        "Which half?",
+        "A split card on the stack is the half that was cast (709.3): give `face`, or the whole "
+        "card's name for a fused cast.",
+    ),
+    "not_fused": _q(
+        "Not a fuse card", "Only a card with fuse can be cast as both halves (702.102)."
+    ),
+    "face_not_applicable": _q(
+        "Face given off the stack",
+        "Outside the stack and battlefield a card has all its faces' characteristics; drop `face`.",
+    ),
+    "land_not_on_stack": _q(
+        "A land can't be on the stack", "Lands are played, never cast (305.1)."
+    ),
+    "not_a_permanent": _q(
+        "Not a permanent",
+        "An instant or sorcery is never on the battlefield (304.4, 307.4); its turn-long effect "
+        "is an `effects` entry.",
+    ),
+    "not_cast": _q(
+        "Not cast", "Only a spell that was cast can have been cast without paying its mana cost."
+    ),
+    "invalid_x": _q("Invalid X", "The X asked for can't be used here; the detail says why."),
+    "unknown_cost": _q(
+        "Unknown cost", "The card has no alternative or additional cost by that name."
+    ),
+    # -- the game state --
+    "duplicate_permanent_id": _q("Duplicate id", "Each permanent needs its own `id`."),
+    "duplicate_effect_id": _q(
+        "Duplicate id", "Effects and permanents share one id space: give each its own."
+    ),
+    "unknown_permanent": _q(
+        "No such permanent", "The id named is not on the battlefield of the state sent."
+    ),
+    "attached_to_itself": _q(
+        "Attached to itself", "A permanent can't be attached to itself: fix `attached_to`."
+    ),
+    "too_many_players": _q("Too many players", "A game state has at most 16 players."),
+    "not_an_effect": _q(
+        "Not a turn effect",
+        "An `effects` entry is a resolved spell or activation lasting the turn; a permanent "
+        "card goes on the battlefield.",
+    ),
+    "target_required": _q(
+        "Target required", "This effect affects a target: give `target`, a permanent's id."
+    ),
+    "unknown_counter": _q(
+        "Unknown counter",
+        'Name the counter\'s kind, such as `+1/+1` or `charge` (" counter" may follow).',
+    ),
+    "duplicate_counter": _q("Counter given twice", "Give each counter kind once, with its count."),
+    # -- mana abilities --
+    "ability_required": _q(
+        "Which ability?", "The permanent has several mana abilities: give `ability`, an index."
+    ),
+    "unknown_ability": _q("No such ability", "The `ability` index is past its mana abilities."),
+    "invalid_choice": _q("Not a choice", "`choose` is not one of the ability's options."),
+    "chosen_color_required": _q(
+        "Color not chosen", "The permanent's ability uses a chosen color: give `chosen_color`."
+    ),
+    "not_a_replacement_source": _q(
+        "Not a replacement source",
+        "Ids in `replacement_order` must be sources of replacement effects on this event.",
+    ),
+    "unknown_replacement_source": _q(
+        "Unknown replacement source", "An id in `replacement_order` is not in the state."
+    ),
+    "duplicate_replacement_source": _q(
+        "Named twice", "Name each source once in `replacement_order`."
+    ),
+    "too_much_mana": _q("Too much mana", "The amount of mana exceeds what the engine counts."),
+    "too_many_replacement_effects": _q(
+        "Too many replacement effects", "At most 1,000 replacement effects on one mana event."
+    ),
+    "too_complex": _q("Too complex", "The question would take more work than one request may use."),
+    # -- reveal-until and the mulligan --
+    "missing_field": _q("A field is missing", "The mode asked for needs the field named."),
+    "unexpected_field": _q("A field doesn't belong", "The field named is for the other mode."),
+    "invalid_mode": _q("Unknown mode", "Use `reveal` or `cascade`."),
+    "invalid_value": _q("Invalid value", "The value is out of range for this question."),
+    "invalid_action": _q(
+        "Not now", "That mulligan action isn't possible in the state sent; the detail says why."
+    ),
+    "inconsistent_state": _q(
+        "Inconsistent state", "The mulligan state sent can't happen (for example hand sizes)."
+    ),
+    "unused_field": _q("Unused field", "That field only goes with another action."),
+}
+
+GENERIC = ProblemPage(
+    0,
+    "A problem with the request",
+    "The response's `detail` says what went wrong and `errors` names the field.",
+)
+
+
+def page_for(code: str) -> ProblemPage:
+    """The page of a code; `http_NNN` codes (plain HTTP errors) get a generic one."""
+    known = PROBLEMS.get(code)
+    if known is not None:
+        return known
+    status = int(code[5:]) if code.startswith("http_") and code[5:].isdigit() else 0
+    return GENERIC._replace(status=status)

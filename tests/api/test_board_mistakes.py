@@ -1,0 +1,125 @@
+"""Boards a new user gets wrong: read them right (a face by its name) or refuse them with a 422
+that names the field and says what to do — never a silently wrong answer."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from tests.api.helpers import assert_problem, perm, state
+
+CP = "/v1/mana/could-produce"
+ACT = "/v1/mana/activate"
+SHATTERSKULL = "Shatterskull Smashing // Shatterskull, the Hammer Pass"
+
+
+def test_mdfc_named_by_its_land_face_is_on_that_face(sqlite_client: TestClient) -> None:
+    # 712.8d: a modal DFC on the battlefield with its land face up has that face's abilities.
+    by_card = {"state": state(perm("s", "Shatterskull, the Hammer Pass"))}
+    r = sqlite_client.post(CP, json=by_card)
+    assert r.status_code in (200, 201), r.text
+    assert r.json()["answer"]["permanents"][0]["types"] == ["R"]
+    by_face_name = {"state": state(perm("s", SHATTERSKULL, face="Shatterskull, the Hammer Pass"))}
+    by_index = {"state": state(perm("s", SHATTERSKULL, face=1))}
+    ids = {sqlite_client.post(CP, json=b).json()["id"] for b in (by_card, by_face_name, by_index)}
+    assert len(ids) == 1  # one question, three spellings
+    act = sqlite_client.post(ACT, json=by_card | {"permanent_id": "s"}).json()["answer"]
+    assert act["legal"] is True and act["total"] == "{R}"
+
+
+def test_face_name_the_card_lacks(sqlite_client: TestClient) -> None:
+    body = {"state": state(perm("s", SHATTERSKULL, face="Hammer Time"))}
+    r = sqlite_client.post(CP, json=body)
+    assert_problem(r, ["body", "state", "battlefield", 0, "face"], "no_such_face")
+    assert "Shatterskull, the Hammer Pass" in r.json()["detail"]
+
+
+def test_an_instant_on_the_battlefield_is_refused(sqlite_client: TestClient) -> None:
+    # 304.4: Pale Moon is an instant; its effect for the turn belongs in `effects`.
+    body = {"state": state(perm("f", "Forest"), perm("pm", "Pale Moon"))}
+    r = sqlite_client.post(CP, json=body)
+    assert_problem(r, ["body", "state", "battlefield", 1, "card"], "not_a_permanent")
+    assert "state.effects" in r.json()["detail"]
+
+
+def test_an_mdfc_on_its_sorcery_face_is_refused(sqlite_client: TestClient) -> None:
+    body = {"state": state(perm("s", SHATTERSKULL, face=0))}
+    r = sqlite_client.post(CP, json=body)
+    assert_problem(r, ["body", "state", "battlefield", 0, "card"], "not_a_permanent")
+    assert "'face'" in r.json()["detail"]
+
+
+def test_a_permanent_card_as_an_effect_is_refused(sqlite_client: TestClient) -> None:
+    # Mana Reflection is an enchantment: it works from the battlefield, not as a turn effect.
+    body = {
+        "state": state(
+            perm("f", "Forest"),
+            effects=[{"id": "mr", "card": "Mana Reflection", "controller": "alice"}],
+        ),
+        "permanent_id": "f",
+    }
+    r = sqlite_client.post(ACT, json=body)
+    assert_problem(r, ["body", "state", "effects", 0, "card"], "not_an_effect")
+    assert "state.battlefield" in r.json()["detail"]
+
+
+def test_an_effect_that_targets_needs_its_target(sqlite_client: TestClient) -> None:
+    body = {
+        "state": state(
+            perm("bears", "Grizzly Bears", "bob"),
+            effects=[{"id": "aot", "card": "Act of Treason", "controller": "alice"}],
+        )
+    }
+    r = sqlite_client.post(CP, json=body)
+    assert_problem(r, ["body", "state", "effects", 0, "target"], "target_required")
+    body["state"]["effects"][0]["target"] = "bears"
+    assert sqlite_client.post(CP, json=body).status_code in (200, 201)
+
+
+def test_counter_names_as_people_write_them(sqlite_client: TestClient) -> None:
+    # Incubation Druid's "instead" (614.15) sees a +1/+1 counter however it is spelled.
+    spellings = ["+1/+1", "+1/+1 counter", "+1/+1 Counters", " +1/+1  counter "]
+    ids = set()
+    for spelling in spellings:
+        body = {
+            "state": state(
+                perm("d", "Incubation Druid", counters={spelling: 1}), perm("f", "Forest")
+            ),
+            "permanent_id": "d",
+            "choose": "G",
+        }
+        r = sqlite_client.post(ACT, json=body)
+        assert r.status_code in (200, 201), r.text
+        assert r.json()["answer"]["total"] == "{G}{G}{G}"
+        assert r.json()["question"]["state"]["battlefield"][0]["counters"] == {"+1/+1": 1}
+        ids.add(r.json()["id"])
+    assert len(ids) == 1
+    charge = {"state": state(perm("f", "Forest", counters={"charge counter": 2}))}
+    r = sqlite_client.post(CP, json=charge)
+    assert r.json()["question"]["state"]["battlefield"][0]["counters"] == {"charge": 2}
+
+
+def test_unknown_counter_names_are_refused(sqlite_client: TestClient) -> None:
+    for bad in ({"plus one": 1}, {"+1/+1": 1, "+1/+1 counters": 1}):
+        body = {"state": state(perm("d", "Incubation Druid", counters=bad))}
+        r = sqlite_client.post(CP, json=body)
+        assert r.status_code == 422, r.text
+        assert r.json()["errors"][0]["loc"][:5] == ["body", "state", "battlefield", 0, "counters"]
+        assert r.json()["code"] in ("unknown_counter", "duplicate_counter")
+
+
+def test_replacement_order_lists_only_the_effects_that_applied(sqlite_client: TestClient) -> None:
+    # 616.1, 106.12a: the Forest's event is {G} (Wild Growth's {G} is a triggered ability's,
+    # not part of it); Damping Sphere replaces only two or more mana, so it never applies and
+    # no order lists it.
+    body = {
+        "state": state(
+            perm("f", "Forest"),
+            perm("wg", "Wild Growth", attached_to="f"),
+            perm("d", "Damping Sphere", "bob"),
+        ),
+        "permanent_id": "f",
+    }
+    answer = sqlite_client.post(ACT, json=body).json()["answer"]
+    assert answer["replacement_order"] == []
+    assert [o["replacement_order"] for o in answer["outcomes"]] == [[]]
+    assert answer["outcomes"][0]["total"] == answer["total"]
