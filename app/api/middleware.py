@@ -38,14 +38,14 @@ error_log = logging.getLogger("rulings.errors")
 _PARAM_CONVERTER = re.compile(r":\w+}")
 _GOOD_ID = re.compile(r"^[A-Za-z0-9._:/+=-]{1,128}$")
 
-# The one Content-Security-Policy of the service: its own origin only, plus inline styles and
-# the docs page's inline start-up script (Swagger UI, ReDoc). The CDN entry serves the docs
-# assets until they are served from the service itself; drop it then.
+# The one Content-Security-Policy of the service: its own origin only (the docs assets are
+# served by the service itself), plus inline styles and the docs page's inline start-up
+# script (Swagger UI, ReDoc).
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; "
-    "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "img-src 'self' data: https://fastapi.tiangolo.com; "
+    "script-src 'self' 'unsafe-inline'; "
+    "style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; "
     "font-src 'self' data:; "
     "object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'"
 )

@@ -16,6 +16,7 @@ from app.domain.card import (
     ManaAbility,
     ManaReplacement,
     ManaTrigger,
+    PerCounter,
 )
 from app.domain.errors import QuestionError
 
@@ -141,6 +142,8 @@ def _counters_named(card: Card) -> Iterator[str]:
             ability = a.ability if isinstance(a, GrantManaAbility) else a
             if isinstance(ability, ManaAbility):
                 yield from ability.cost.remove_counters
+                if isinstance(ability.produces, PerCounter):
+                    yield ability.produces.counter
                 if ability.instead is not None:
                     yield ability.instead.counter
             elif isinstance(ability, EntersWithCounters):

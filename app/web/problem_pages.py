@@ -64,6 +64,47 @@ PROBLEMS: dict[str, ProblemPage] = {
         503, "Not ready: not migrated", "The database is not at the latest migration yet."
     ),
     "bad_cursor": _q("Not a cursor", "Use the `next_page` link of a previous page as given."),
+    "body_timeout": ProblemPage(
+        408,
+        "The body arrived too slowly",
+        "The request body did not arrive within the configured time; send it at once.",
+    ),
+    "too_many_requests": ProblemPage(
+        429,
+        "Too many large questions at once",
+        "This client, or this process, has as many large questions in flight as it allows; "
+        "retry after the `Retry-After` seconds.",
+    ),
+    "timeout": ProblemPage(
+        503,
+        "No answer in time",
+        "The answer took longer than the configured deadline (the database may be stalled); "
+        "nothing was stored. Retry after `Retry-After` seconds.",
+    ),
+    "database_unavailable": ProblemPage(
+        503,
+        "The database can't be used right now",
+        "The service could not reach or use its database; nothing was stored. Retry after "
+        "`Retry-After` seconds; the service recovers by itself when the database is back.",
+    ),
+    "database_busy": ProblemPage(
+        503,
+        "The database is busy",
+        "Another process holds the database's write lock; nothing was stored. Retry shortly.",
+    ),
+    "storage_full": ProblemPage(
+        507,
+        "No space left to store the ruling",
+        "The database's disk is full, so the ruling was not stored (nothing is half-written). "
+        "An operator must free space; `/readyz` says 503 until writes succeed again.",
+    ),
+    "lone_surrogate": _q(
+        "A text holds an unpaired surrogate",
+        "A `\\ud800`-`\\udfff` escape without its pair is not text; remove it from the field.",
+    ),
+    "too_long": _q(
+        "A name is too long", "Names (cards, ids, players) have at most 200 characters."
+    ),
     # -- cards and faces --
     "unknown_card": _q(
         "Unknown card",
@@ -76,6 +117,16 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "no_such_face": _q(
         "No such face", "The card has no face by that name or index; the detail lists its faces."
+    ),
+    "face_never_cast": _q(
+        "That face is never cast",
+        "Flip, transforming and meld cards are cast as their front face only; name the front "
+        "face, or ask about the other face on the battlefield.",
+    ),
+    "melded_permanent": _q(
+        "A melded permanent",
+        "A melded permanent is made of two cards and the question names one; name the front "
+        "face of the card instead.",
     ),
     "face_required": _q(
         "Which half?",
