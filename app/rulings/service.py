@@ -16,8 +16,8 @@ from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
 from app.rulings import fastpath
-from app.rulings.identity import canonical_json, rules_version, ruling_id
-from app.rulings.json_text import json_text
+from app.rulings.identity import rules_version, ruling_id
+from app.rulings.json_text import canonical_json, json_text
 
 # An escaped NUL in JSON text: \u0000 preceded by an even number of backslashes.
 _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
