@@ -35,6 +35,11 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
         cp_http = http_list[0]
         sections.extend(http_list)
     sections.append(growth_section(config, cp_engine, cp_http))
+    if http:  # it runs imports and servers in subprocesses, like the HTTP sections
+        from bench.imports import imports_section
+
+        log("card import and a server on 35,000 cards")
+        sections.append(imports_section(config, log))
     return sections
 
 

@@ -125,22 +125,32 @@ class CardRepository:
         folded = fold(q) if q else ""
         if q is not None and not _searchable(folded):
             return []
-        stmt = select(CardRow.data)
-        if folded:
-            pattern = "%" + _like_escape(folded) + "%"
-            stmt = stmt.where(
-                CardRow.name.in_(
-                    select(CardNameRow.name).where(CardNameRow.key.like(pattern, escape="\\"))
-                )
-            )
-        for tag in tags:
-            stmt = stmt.where(
-                CardRow.name.in_(select(CardTagRow.name).where(CardTagRow.tag == tag))
-            )
+        if not folded:
+            stmt = select(CardRow.data).where(*self._tagged(CardRow.name, tags))
+            if after:
+                stmt = stmt.where(CardRow.name > after)
+            stmt = stmt.order_by(CardRow.name).limit(limit)
+            return [dict(d) for d in self.session.execute(stmt).scalars()]
+        # The first page of matching names, from the (name, key) index in name order: a
+        # common query stops early, a rare one scans short keys only (PostgreSQL may use the
+        # trigram index instead); then the cards' data for that page alone.
+        pattern = "%" + _like_escape(folded) + "%"
+        page = (
+            select(CardNameRow.name)
+            .where(CardNameRow.key.like(pattern, escape="\\"))
+            .where(*self._tagged(CardNameRow.name, tags))
+            .group_by(CardNameRow.name)
+            .order_by(CardNameRow.name)
+            .limit(limit)
+        )
         if after:
-            stmt = stmt.where(CardRow.name > after)
-        stmt = stmt.order_by(CardRow.name).limit(limit)
+            page = page.where(CardNameRow.name > after)
+        stmt = select(CardRow.data).where(CardRow.name.in_(page)).order_by(CardRow.name)
         return [dict(d) for d in self.session.execute(stmt).scalars()]
+
+    @staticmethod
+    def _tagged(name: Any, tags: Sequence[str]) -> list[Any]:
+        return [name.in_(select(CardTagRow.name).where(CardTagRow.tag == t)) for t in tags]
 
     def get(self, name: str) -> dict[str, Any] | None:
         """One card by any of its names as people type them: an index hit on `card_names`."""

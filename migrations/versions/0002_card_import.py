@@ -63,7 +63,7 @@ def upgrade() -> None:
         ),
         sa.Column("rank", sa.SmallInteger(), nullable=False),
     )
-    op.create_index("ix_card_names_name", "card_names", ["name"])
+    op.create_index("ix_card_names_name_key", "card_names", ["name", "key"])
     op.create_table(
         "card_tags",
         sa.Column("tag", sa.String(60), primary_key=True),
@@ -91,7 +91,7 @@ def downgrade() -> None:
     op.drop_table("catalog_state")
     op.drop_index("ix_card_tags_name", table_name="card_tags")
     op.drop_table("card_tags")
-    op.drop_index("ix_card_names_name", table_name="card_names")
+    op.drop_index("ix_card_names_name_key", table_name="card_names")
     op.drop_table("card_names")
     op.execute("DELETE FROM cards")
     with op.batch_alter_table("cards") as batch:
