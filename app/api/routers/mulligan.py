@@ -4,17 +4,19 @@
 from __future__ import annotations
 
 import random
-from typing import Annotated, Literal
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from app.api.deps import get_rulings
-from app.api.routers.reveal import MAX_LIBRARY, Seed, pick_seed
+from app.api.routers.reveal import MAX_LIBRARY, LibraryCard, Seed, pick_seed
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.catalog import Catalog
+from app.catalog.names import fold
 from app.domain.card import Card, Name
 from app.engine.mulligan import mulligan_step
 from app.rulings.resolve import resolve_card
@@ -29,7 +31,7 @@ MAX_MULLIGANS = 100
 class ExiledCard(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    card: Name
+    card: LibraryCard = Field(description="A card name (any case) or an inline definition")
     face_up: bool = True
 
 
@@ -63,8 +65,14 @@ class MulliganRequest(BaseModel):
         },
     )
 
-    hand: list[Name] = Field(max_length=MAX_HAND, description="Cards in hand, by name")
-    library: list[Name] = Field(max_length=MAX_LIBRARY, description="Top first, by name")
+    hand: list[LibraryCard] = Field(
+        max_length=MAX_HAND,
+        description="Cards in hand: names (any case) or inline card definitions",
+    )
+    library: list[LibraryCard] = Field(
+        max_length=MAX_LIBRARY,
+        description="Top first: names (any case) or inline card definitions",
+    )
     exile: list[ExiledCard] = Field(default_factory=list, max_length=MAX_LIBRARY)
     mulligans_taken: Annotated[int, Field(ge=0, le=MAX_MULLIGANS)] = 0
     bottom_owed: Annotated[int, Field(ge=0, le=MAX_HAND)] = 0
@@ -75,7 +83,8 @@ class MulliganRequest(BaseModel):
     bottom: list[Name] = Field(
         default_factory=list,
         max_length=MAX_HAND,
-        description="With action bottom: the owed cards, in the order they go under",
+        description="With action bottom: the owed cards (names of cards in hand), in the "
+        "order they go under",
     )
     seed: Seed | None = Field(
         None, description="Seed for the shuffle of a mulligan; absent: server picks one"
@@ -101,8 +110,28 @@ class MulliganAnswer(BaseModel):
 MulliganRuling = ruling_schema("MulliganRuling", MulliganAnswer)
 
 
-def _resolve_all(catalog: Catalog, names: list[str], field: str) -> list[Card]:
-    return [resolve_card(catalog, n, ("body", field, i)) for i, n in enumerate(names)]
+def _resolve(catalog: Catalog, item: str | Card, loc: tuple[str | int, ...]) -> Card:
+    return item if isinstance(item, Card) else resolve_card(catalog, item, loc)
+
+
+def _resolve_all(catalog: Catalog, items: Sequence[str | Card], field: str) -> list[Card]:
+    return [_resolve(catalog, item, ("body", field, i)) for i, item in enumerate(items)]
+
+
+def _in_question(card: Card, item: str | Card) -> Any:
+    """A card as the normalized question records it: the catalog name, or the definition."""
+    if isinstance(item, Card):
+        return item.model_dump(mode="json", exclude={"mana_value", "type_line"})
+    return card.name
+
+
+def _bottom(catalog: Catalog, hand: list[Card], names: list[str]) -> list[Card]:
+    """Bottom names a card in hand: a card defined inline there is found by its name too."""
+    in_hand = {fold(c.name): c for c in hand}
+    return [
+        in_hand.get(fold(n)) or resolve_card(catalog, n, ("body", "bottom", i))
+        for i, n in enumerate(names)
+    ]
 
 
 @router.post(
@@ -119,18 +148,21 @@ def post_mulligan(
     catalog = rulings.catalog
     hand = _resolve_all(catalog, body.hand, "hand")
     library = _resolve_all(catalog, body.library, "library")
-    bottom = _resolve_all(catalog, body.bottom, "bottom")
+    bottom = _bottom(catalog, hand, body.bottom)
     exile = [
-        (resolve_card(catalog, e.card, ("body", "exile", i, "card")), e.face_up)
+        (_resolve(catalog, e.card, ("body", "exile", i, "card")), e.face_up)
         for i, e in enumerate(body.exile)
     ]
     # Only a mulligan shuffles; other actions need no seed, so none is invented for them.
     seed = pick_seed(body.seed) if body.action == "mulligan" else body.seed
     question = body.model_dump(mode="json") | {
-        "hand": [c.name for c in hand],
-        "library": [c.name for c in library],
+        "hand": [_in_question(c, item) for c, item in zip(hand, body.hand, strict=True)],
+        "library": [_in_question(c, item) for c, item in zip(library, body.library, strict=True)],
         "bottom": [c.name for c in bottom],
-        "exile": [{"card": c.name, "face_up": up} for c, up in exile],
+        "exile": [
+            {"card": _in_question(c, e.card), "face_up": up}
+            for (c, up), e in zip(exile, body.exile, strict=True)
+        ],
         "seed": seed,
     }
     return answer_with_ruling(
