@@ -3,6 +3,8 @@
 #   docker build -t rulings-engine .
 #   docker run -p 8000:8000 -v rulings-data:/data rulings-engine          # SQLite, migrates at start
 #   docker run -e RULINGS_DATABASE_URL=postgresql+psycopg://… rulings-engine rulings migrate   # one-shot
+#   docker run --rm -v rulings-data:/data -v "$PWD":/import:ro rulings-engine \
+#       rulings cards import /import/AtomicCards.json.gz                  # every card (docs/importing.md)
 #
 # See docs/operations.md.
 
@@ -46,11 +48,12 @@ VOLUME ["/data"]
 USER rulings:rulings
 # Fail the build, not the first start, if the installed package lacks a module, its card data
 # or the migrations (importing the app loads all three; it doesn't open the database).
-RUN python3 -c "import app.main, app.cli; assert len(app.main.app.state.catalog) > 0"
+RUN python3 -c "import app.main, app.cli, app.catalog.importer; from app.catalog import load_catalog; assert len(load_catalog()) > 0"
 EXPOSE 8000
 # Liveness only (the process answers); readiness (/readyz) is for the orchestrator to probe.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD ["python3", "-c", "import os, sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'), timeout=4).status == 200 else 1)"]
 # One process: `rulings serve` runs uvicorn on $HOST:$PORT with one worker (migrating first
-# when RULINGS_MIGRATE_ON_STARTUP is true). Other commands: `rulings migrate`, `rulings openapi`.
+# when RULINGS_MIGRATE_ON_STARTUP is true). Other commands: `rulings migrate`, `rulings openapi`,
+# `rulings cards import PATH`.
 CMD ["rulings", "serve"]

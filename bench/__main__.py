@@ -47,6 +47,11 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
 
     log("compiler coverage (RULINGS_CORPUS)")
     sections.append(coverage_section())
+    if http:  # it runs imports and servers in subprocesses, like the HTTP sections
+        from bench.imports import imports_section
+
+        log("card import and a server on 35,000 cards")
+        sections.append(imports_section(config, log))
     return sections
 
 

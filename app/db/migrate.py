@@ -15,7 +15,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, select, text
+from sqlalchemy import Connection, Engine, func, select, text
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog, load_catalog
@@ -93,7 +93,8 @@ def sync_catalog(conn: Connection, catalog: Catalog) -> int:
             bump_generation(session)
         write_records(session, changed, stored)
         session.commit()
-    return len(catalog)
+        total = session.execute(select(func.count()).select_from(CardRow)).scalar_one()
+    return int(total)
 
 
 def _imported_copy(
@@ -109,7 +110,8 @@ def _imported_copy(
 
 
 def migrate(engine: Engine) -> int:
-    """Upgrade to the latest revision and load the catalog; returns the number of cards."""
+    """Upgrade to the latest revision and sync the bundled catalog; returns the number of
+    cards stored (bundled and imported)."""
     config = alembic_config()
     with engine.connect() as conn:
         postgres = conn.dialect.name == "postgresql"

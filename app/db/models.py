@@ -60,7 +60,9 @@ class CardNameRow(Base):
     rank: Mapped[int] = mapped_column(SmallInteger, nullable=False)
 
     __table_args__ = (
-        Index("ix_card_names_name", "name"),
+        # By name, covering the key: deletes by name, and the name-ordered scan of a search
+        # (it stops at the first page of matches) reads only this index.
+        Index("ix_card_names_name_key", "name", "key"),
         Index(
             "ix_card_names_key_trgm",
             "key",

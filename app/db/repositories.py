@@ -8,7 +8,8 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, bindparam, insert, select
+from sqlalchemy import Connection, Table, Text, bindparam, insert, literal_column, select, text
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -161,6 +162,16 @@ def _searchable(text: str) -> bool:
     return "\x00" not in text
 
 
+# Up to this many matching keys a search goes through SQLite's trigram index.
+RARE = 300
+
+
+def _trigram_phrase(folded: str) -> bool:
+    # A trigram phrase needs three characters; a double quote would end the phrase (folding
+    # removes them, so this is belt and braces).
+    return len(folded) >= 3 and '"' not in folded
+
+
 def _like_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -178,29 +189,61 @@ class CardRepository:
         limit: int,
         after: str | None,
         tags: Sequence[str] = (),
-    ) -> list[dict[str, Any]]:
+    ) -> list[tuple[str, str]]:
         """Cards whose folded full or face name contains the folded `q` (the short keys of
         `card_names` are scanned, with a trigram index on PostgreSQL), having every tag, by
-        name from the cursor `after`."""
+        name from the cursor `after`. Each card as (name, its JSON text): served as stored,
+        never parsed and serialized again."""
         folded = fold(q) if q else ""
         if q is not None and not _searchable(folded):
             return []
-        stmt = select(CardRow.data)
-        if folded:
-            pattern = "%" + _like_escape(folded) + "%"
-            stmt = stmt.where(
-                CardRow.name.in_(
-                    select(CardNameRow.name).where(CardNameRow.key.like(pattern, escape="\\"))
-                )
-            )
-        for tag in tags:
-            stmt = stmt.where(
-                CardRow.name.in_(select(CardTagRow.name).where(CardTagRow.tag == tag))
-            )
+        as_text = select(CardRow.name, sql_cast(CardRow.data, Text))
+        if not folded:
+            stmt = as_text.where(*self._tagged(CardRow.name, tags))
+            if after:
+                stmt = stmt.where(CardRow.name > after)
+            stmt = stmt.order_by(CardRow.name).limit(limit)
+            return [(n, d) for n, d in self.session.execute(stmt)]
+        # The first page of matching names, then the cards' data for that page alone.
+        page = (
+            select(CardNameRow.name)
+            .where(self._matching(folded))
+            .where(*self._tagged(CardNameRow.name, tags))
+            .group_by(CardNameRow.name)
+            .order_by(CardNameRow.name)
+            .limit(limit)
+        )
         if after:
-            stmt = stmt.where(CardRow.name > after)
-        stmt = stmt.order_by(CardRow.name).limit(limit)
-        return [dict(d) for d in self.session.execute(stmt).scalars()]
+            page = page.where(CardNameRow.name > after)
+        stmt = as_text.where(CardRow.name.in_(page)).order_by(CardRow.name)
+        return [(n, d) for n, d in self.session.execute(stmt)]
+
+    def _matching(self, folded: str) -> Any:
+        """Keys containing `folded`. PostgreSQL: LIKE, which its trigram index serves. SQLite:
+        a rare substring (at most RARE keys) through the trigram full-text index; a common one
+        by the name-ordered scan of the (name, key) index, which stops at the first page."""
+        like = CardNameRow.key.like("%" + _like_escape(folded) + "%", escape="\\")
+        if self.session.get_bind().dialect.name != "sqlite" or not _trigram_phrase(folded):
+            return like
+        phrase = '"' + folded + '"'
+        found = self.session.execute(
+            text(
+                "SELECT count(*) FROM (SELECT rowid FROM card_names_fts "
+                "WHERE card_names_fts MATCH :phrase LIMIT :cap)"
+            ),
+            {"phrase": phrase, "cap": RARE + 1},
+        ).scalar_one()
+        if found > RARE:
+            return like
+        return literal_column("card_names.rowid").in_(
+            text("SELECT rowid FROM card_names_fts WHERE card_names_fts MATCH :phrase").bindparams(
+                phrase=phrase
+            )
+        )
+
+    @staticmethod
+    def _tagged(name: Any, tags: Sequence[str]) -> list[Any]:
+        return [name.in_(select(CardTagRow.name).where(CardTagRow.tag == t)) for t in tags]
 
     def get(self, name: str) -> dict[str, Any] | None:
         """One card by any of its names as people type them: an index hit on `card_names`."""

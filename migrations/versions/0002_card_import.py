@@ -43,6 +43,20 @@ def _trigram_index() -> None:
     )
 
 
+# SQLite: a trigram full-text index over the name keys, kept by triggers (external content:
+# it stores no copy of the keys). A rare substring is found through it in well under a
+# millisecond where scanning 60,000 keys takes 10-30 ms (bench/imports.py).
+SQLITE_TRIGRAMS = [
+    "CREATE VIRTUAL TABLE card_names_fts USING fts5("
+    "key, content='card_names', content_rowid='rowid', tokenize='trigram')",
+    "CREATE TRIGGER card_names_fts_insert AFTER INSERT ON card_names BEGIN "
+    "INSERT INTO card_names_fts(rowid, key) VALUES (new.rowid, new.key); END",
+    "CREATE TRIGGER card_names_fts_delete AFTER DELETE ON card_names BEGIN "
+    "INSERT INTO card_names_fts(card_names_fts, rowid, key) "
+    "VALUES ('delete', old.rowid, old.key); END",
+]
+
+
 def upgrade() -> None:
     # The bundled catalog is re-synced by every migrate: start the new columns from scratch.
     op.execute("DELETE FROM cards")
@@ -63,7 +77,7 @@ def upgrade() -> None:
         ),
         sa.Column("rank", sa.SmallInteger(), nullable=False),
     )
-    op.create_index("ix_card_names_name", "card_names", ["name"])
+    op.create_index("ix_card_names_name_key", "card_names", ["name", "key"])
     op.create_table(
         "card_tags",
         sa.Column("tag", sa.String(60), primary_key=True),
@@ -83,15 +97,22 @@ def upgrade() -> None:
     op.execute("INSERT INTO catalog_state (id, generation) VALUES (1, 0)")
     if op.get_bind().dialect.name == "postgresql":
         _trigram_index()
+    else:
+        for statement in SQLITE_TRIGRAMS:
+            op.execute(statement)
 
 
 def downgrade() -> None:
     if op.get_bind().dialect.name == "postgresql":
         op.execute("DROP INDEX IF EXISTS ix_card_names_key_trgm")
+    else:
+        op.execute("DROP TRIGGER IF EXISTS card_names_fts_delete")
+        op.execute("DROP TRIGGER IF EXISTS card_names_fts_insert")
+        op.execute("DROP TABLE IF EXISTS card_names_fts")
     op.drop_table("catalog_state")
     op.drop_index("ix_card_tags_name", table_name="card_tags")
     op.drop_table("card_tags")
-    op.drop_index("ix_card_names_name", table_name="card_names")
+    op.drop_index("ix_card_names_name_key", table_name="card_names")
     op.drop_table("card_names")
     op.execute("DELETE FROM cards")
     with op.batch_alter_table("cards") as batch:

@@ -119,20 +119,25 @@ def _with_bundled_names(tmp_path: Path) -> Path:
             Face("Ice", "{1}{U}", ["Instant"], colors=["U"], text="Imported ice words."),
         ],
     )
-    return write(tmp_path / "bundled.json", mtgjson_document([forest, fire_ice]))
+    ring = Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="Imported ring words.")])
+    return write(tmp_path / "bundled.json", mtgjson_document([forest, fire_ice, ring]))
 
 
 def test_a_bundled_card_keeps_its_abilities_and_gains_the_imported_text(
     fresh_engine: Engine, tmp_path: Path
 ) -> None:
     summary = import_file(fresh_engine, _with_bundled_names(tmp_path))
-    assert summary.text_added_to_bundled == 2
+    assert summary.text_added_to_bundled == 3
     for _ in range(2):  # and again after a re-migrate (the bundled catalog is re-synced)
         catalog = DbCatalog(fresh_engine)
         forest, bundled = catalog.get("Forest"), load_catalog().get("Forest")
         assert forest is not None and bundled is not None
         assert forest.abilities == bundled.abilities
         assert forest.text == "Imported words for the basic land."
+        ring, bundled_ring = catalog.get("sol ring"), load_catalog().get("Sol Ring")
+        assert ring is not None and bundled_ring is not None and bundled_ring.abilities
+        assert ring.abilities == bundled_ring.abilities  # the engine's source of truth
+        assert ring.text == "Imported ring words."
         split = catalog.get("Fire // Ice")
         assert split is not None
         assert [f.text for f in split.faces] == ["Imported fire words.", "Imported ice words."]
@@ -221,3 +226,22 @@ def test_the_command_fails_without_writing(
     err = capsys.readouterr().err
     assert "Quill Moth" in err and "nothing was imported" in err
     assert main(["cards", "import", str(tmp_path / "missing.json")]) == 2
+
+
+def test_a_card_dropped_from_the_bundled_catalog_falls_back_to_the_imported_one(
+    fresh_engine: Engine, tmp_path: Path
+) -> None:
+    from app.catalog import Catalog
+    from app.db.migrate import sync_catalog
+
+    import_file(fresh_engine, _with_bundled_names(tmp_path))
+    without_ring = Catalog([c for c in load_catalog() if c.name != "Sol Ring"])
+    with fresh_engine.connect() as conn:
+        sync_catalog(conn, without_ring)
+    ring = DbCatalog(fresh_engine).get("Sol Ring")
+    assert ring is not None  # the imported card, with its text and no abilities
+    assert ring.abilities == [] and ring.text == "Imported ring words."
+    migrate(fresh_engine)  # the release after: Sol Ring is bundled again
+    ring, bundled = DbCatalog(fresh_engine).get("Sol Ring"), load_catalog().get("Sol Ring")
+    assert ring is not None and bundled is not None
+    assert ring.abilities == bundled.abilities and ring.text == "Imported ring words."

@@ -44,3 +44,30 @@ def test_the_cache_is_bounded(fresh_engine: Engine, tmp_path: Path) -> None:
     for card in invented_cards(40):
         assert catalog.get(card.name) is not None
     assert len(catalog._cache) == 8
+
+
+def test_search_finds_exactly_the_cards_whose_names_contain_the_text(
+    fresh_engine: Engine, tmp_path: Path
+) -> None:
+    # Rare texts go through SQLite's trigram index, common ones ("amber": every card here)
+    # through the name-ordered scan; both must agree with a plain substring test.
+    from sqlalchemy.orm import Session
+
+    from app.catalog import card_keys
+    from app.db.repositories import RARE, CardRepository
+    from app.domain.card import Card
+
+    cards = invented_cards(400)
+    import_file(fresh_engine, write(tmp_path / "cards.json", mtgjson_document(cards)))
+    with Session(fresh_engine) as session:
+        everything = CardRepository(session).search(None, limit=1000, after=None)
+        keys = {
+            name: [k for k, _ in card_keys(Card.model_validate_json(data))]
+            for name, data in everything
+        }
+        for q in ["amber", "AMBER HOLLOW", "hollow warden", "Æther", "zzq", "ash", "rd", "x"]:
+            folded = fold(q)
+            expected = sorted(n for n, ks in keys.items() if any(folded in k for k in ks))
+            found = [n for n, _ in CardRepository(session).search(q, limit=1000, after=None)]
+            assert found == expected, q
+        assert sum("amber" in k for ks in keys.values() for k in ks) > RARE  # the scan path

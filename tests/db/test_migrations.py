@@ -15,9 +15,12 @@ from app.db.models import Base
 
 def _on_this_database(dialect: str) -> Any:
     """Leave out objects the models create on another database only (`ddl_if`: the trigram
-    index of card search exists on PostgreSQL alone)."""
+    index of card search exists on PostgreSQL alone), and SQLite's full-text index of card
+    names (a virtual table and its shadow tables, made by the migration alone)."""
 
-    def include(obj: Any, _name: Any, _type: str, _reflected: bool, _compare_to: Any) -> bool:
+    def include(obj: Any, name: Any, type_: str, reflected: bool, _compare_to: Any) -> bool:
+        if type_ == "table" and reflected and str(name).startswith("card_names_fts"):
+            return False
         only = getattr(obj, "_ddl_if", None)
         return only is None or only.dialect in (None, dialect)
 

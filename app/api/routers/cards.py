@@ -78,16 +78,15 @@ def search_cards(
     rows = rows[:limit]
     next_page = None
     if has_more:
-        params = {
-            "q": q,
-            "type": type,
-            "produces": produces,
-            "limit": limit,
-            "after": rows[-1]["name"],
-        }
+        params = {"q": q, "type": type, "produces": produces, "limit": limit, "after": rows[-1][0]}
         next_page = "/v1/cards?" + urlencode({k: v for k, v in params.items() if v})
-    body = {"object": "list", "data": rows, "has_more": has_more, "next_page": next_page}
-    return Response(json.dumps(body, ensure_ascii=False), media_type="application/json")
+    # The cards' stored JSON as it is: no parse and re-serialization per card.
+    body = (
+        '{"object":"list","data":['
+        + ",".join(data for _name, data in rows)
+        + f'],"has_more":{"true" if has_more else "false"},"next_page":{json.dumps(next_page)}}}'
+    )
+    return Response(body, media_type="application/json")
 
 
 @router.get(

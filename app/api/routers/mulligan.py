@@ -16,9 +16,10 @@ from app.api.routers.reveal import MAX_LIBRARY, LibraryCard, Seed, pick_seed, re
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import Reason, ruling_schema
 from app.catalog import Catalog
+from app.catalog.names import fold
 from app.domain.card import Card, Name
 from app.engine.mulligan import mulligan_step
-from app.rulings.resolve import Loc, resolve_card
+from app.rulings.resolve import resolve_card
 from app.rulings.service import RulingService
 
 router = APIRouter(tags=["mulligan"])
@@ -30,7 +31,7 @@ MAX_MULLIGANS = 100
 class ExiledCard(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    card: Name = Field(description="The exiled card, by name")
+    card: LibraryCard = Field(description="A card name (any case) or an inline definition")
     face_up: bool = Field(True, description="Exiled face up (Serum Powder's are)")
 
 
@@ -68,7 +69,8 @@ class MulliganRequest(BaseModel):
     bottom: list[Name] = Field(
         default_factory=list,
         max_length=MAX_HAND,
-        description="With action bottom: the owed cards, in the order they go under",
+        description="With action bottom: the owed cards (names of cards in hand), in the "
+        "order they go under",
     )
     seed: Seed | None = Field(
         None, description="Seed for the shuffle of a mulligan; absent: server picks one"
@@ -94,15 +96,13 @@ class MulliganAnswer(BaseModel):
 MulliganRuling = ruling_schema("MulliganRuling", "mulligan", MulliganAnswer)
 
 
-def _resolve(catalog: Catalog, inline: dict[str, Card], name: str, loc: Loc) -> Card:
-    found = inline.get(name.strip().casefold())
-    return found if found is not None else resolve_card(catalog, name, loc)
-
-
-def _resolve_all(
-    catalog: Catalog, inline: dict[str, Card], names: list[str], field: str
-) -> list[Card]:
-    return [_resolve(catalog, inline, n, ("body", field, i)) for i, n in enumerate(names)]
+def _bottom(catalog: Catalog, hand: list[Card], names: list[str]) -> list[Card]:
+    """Bottom names a card in hand: a card defined inline there is found by its name too."""
+    in_hand = {fold(c.name): c for c in hand}
+    return [
+        in_hand.get(fold(n)) or resolve_card(catalog, n, ("body", "bottom", i))
+        for i, n in enumerate(names)
+    ]
 
 
 @router.post(
@@ -123,20 +123,20 @@ def post_mulligan(
     catalog = rulings.catalog
     hand, hand_question = resolve_cards(catalog, body.hand, "hand")
     library, library_question = resolve_cards(catalog, body.library, "library")
-    # Bottom and exile name cards: an inline card of the hand or library by its name too.
-    inline = {c.name.casefold(): c for c in [*hand, *library] if catalog.get(c.name) is not c}
-    bottom = _resolve_all(catalog, inline, body.bottom, "bottom")
-    exile = [
-        (_resolve(catalog, inline, e.card, ("body", "exile", i, "card")), e.face_up)
-        for i, e in enumerate(body.exile)
-    ]
+    bottom = _bottom(catalog, hand, body.bottom)
+    exiled = [e.card for e in body.exile]
+    exile_cards, exile_question = resolve_cards(catalog, exiled, "exile", ("card",))
+    exile = [(c, e.face_up) for c, e in zip(exile_cards, body.exile, strict=True)]
     # Only a mulligan shuffles; other actions need no seed, so none is invented for them.
     seed = pick_seed(body.seed) if body.action == "mulligan" else body.seed
     question = body.model_dump(mode="json") | {
         "hand": hand_question,
         "library": library_question,
         "bottom": [c.name for c in bottom],
-        "exile": [{"card": c.name, "face_up": up} for c, up in exile],
+        "exile": [
+            {"card": card, "face_up": e.face_up}
+            for card, e in zip(exile_question, body.exile, strict=True)
+        ],
         "seed": seed,
     }
     return answer_with_ruling(

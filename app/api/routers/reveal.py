@@ -54,10 +54,11 @@ LibraryCard = Annotated[
 
 
 def resolve_cards(
-    catalog: Catalog, items: list[Name | Card], field: str
+    catalog: Catalog, items: list[Name | Card], field: str, within: tuple[str, ...] = ()
 ) -> tuple[list[Card], list[Any]]:
     """Cards given by name or inline definition, and their normalized spelling for the
-    question: catalog names in catalog spelling, definitions as sent (derived fields dropped)."""
+    question: catalog names in catalog spelling, definitions as sent (derived fields dropped).
+    `within`: where in each list entry the card is (an exiled card's `card`)."""
     cards: list[Card] = []
     normalized: list[Any] = []
     for i, item in enumerate(items):
@@ -65,7 +66,7 @@ def resolve_cards(
             cards.append(item)
             normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
         else:
-            card = resolve_card(catalog, item, ("body", field, i))
+            card = resolve_card(catalog, item, ("body", field, i, *within))
             cards.append(card)
             normalized.append(card.name)
     return cards, normalized
