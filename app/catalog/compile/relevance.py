@@ -15,6 +15,9 @@ _IRRELEVANT = re.compile(
     r"^(?:When|Whenever|At) (?![^,]*for mana)[^,]*, (?:you may )?add\b|"
     r"spells? [^.]*you cast cost|spells? cost|abilities [^.]*cost [^.]* to activate|"
     r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"
+    # 605.1b: a trigger on tapping for mana that adds no mana is no mana ability; it changes
+    # nothing that is produced.
+    r"^Whenever [^,]*tap[^,]* for mana, (?![^.]*\badds?\b)|"
     r'\bcreates? [^"]*\btokens?\b[^"]*"',
     re.IGNORECASE,
 )
@@ -28,7 +31,12 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "land_type",
     ),
-    (re.compile(r"tapped for mana|\btaps? [^.]* for mana"), "tapped_for_mana"),
+    (
+        re.compile(
+            r"(?:tapped for mana|\btaps? [^.]* for mana)[^.]*\b(?:adds?|produces?|produce)\b"
+        ),
+        "tapped_for_mana",
+    ),
     (
         re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying"),
         "alternative_cost",
