@@ -26,7 +26,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"basic land types?|\bland types?\b|\b(?:is|are|becomes?|become) (?:a |an |the )?"
-            r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b|\blos(?:e|es) all (?:other )?"
+            r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b|\blos(?:e|es) all (?:other |mana )?"
             r"abilities|\bcan't be activated|\bhas no abilities"
         ),
         "land_type",
@@ -52,7 +52,14 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying")
 _MANA_WORD = re.compile(r"\bmana\b")
-_NOT_PRODUCTION = re.compile(r"\bmana (?:value|values|cost|costs)\b|\bmana cost\b")
+# "mana" in these phrases is about costs, symbols or other abilities, not what is produced.
+_NOT_PRODUCTION = re.compile(
+    r"\bmana (?:values?|costs?|symbols?)\b|\bmana abilit(?:y|ies)\b|"
+    r"\bamount of mana (?:that player |they |you )?(?:paid|spent)|\bany amount of mana\b|"
+    r"\busing mana produced by\b|\brather than pay that mana\b|"
+    r"\b(?:each|for each) mana in [^.]*cost\b|\bmana in (?:this ability's|its|a) "
+    r"(?:activation )?cost\b"
+)
 _X = re.compile(r"\bX\b")
 _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
 
