@@ -51,6 +51,11 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying")
+# Every rule below needs one of these words; a sentence with none is irrelevant.
+_CUE = re.compile(
+    r"\b(?:[Aa]dds?|mana|cast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
+    r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}"
+)
 _MANA_WORD = re.compile(r"\bmana\b")
 # "mana" in these phrases is about costs, symbols or other abilities, not what is produced.
 _NOT_PRODUCTION = re.compile(
@@ -68,6 +73,8 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
     """The ability family a sentence bears on, or None when it is irrelevant to the engine.
     x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter);
     spell: an instant or sorcery."""
+    if not _CUE.search(sentence):
+        return None  # the common case, decided by one cheap search
     if _IRRELEVANT.search(sentence) and not _OWN_ALTERNATIVE.search(sentence):
         return None
     found: str | None = None
