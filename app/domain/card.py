@@ -192,6 +192,36 @@ class PerCounter(Strict):
     counter: Word
 
 
+class OneColorPerCount(Strict):
+    """N mana of any one color, N = how many permanents match `count`, or how many `counter`
+    counters are on the source ("X mana of any one color, where X is the number of...")."""
+
+    kind: Literal["one_color_per_count"] = "one_color_per_count"
+    count: Selector | None = None
+    counter: Word | None = None
+
+    @model_validator(mode="after")
+    def _one_count(self) -> OneColorPerCount:
+        if (self.count is None) == (self.counter is None):
+            raise ValueError("give exactly one of 'count' and 'counter'")
+        return self
+
+
+class ChoiceOrChosenColor(Strict):
+    """One of `options`, or one mana of the source's chosen color ("{C} or one mana of the
+    chosen color")."""
+
+    kind: Literal["choice_or_chosen_color"] = "choice_or_chosen_color"
+    options: list[ManaString] = Field(min_length=1, max_length=12)
+
+    @field_validator("options")
+    @classmethod
+    def _check(cls, v: list[str]) -> list[str]:
+        for option in v:
+            check_mana_string(option, produced=True)
+        return v
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -202,7 +232,9 @@ Production = Annotated[
     | CouldProduce
     | AnyCombination
     | ChosenColor
-    | PerCounter,
+    | PerCounter
+    | OneColorPerCount
+    | ChoiceOrChosenColor,
     Field(discriminator="kind"),
 ]
 

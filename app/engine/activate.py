@@ -51,12 +51,14 @@ from app.domain.card import (
     AnyCombination,
     AnyType,
     ChoiceOfMana,
+    ChoiceOrChosenColor,
     ChosenColor,
     ColorOfPermanent,
     CouldProduce,
     FixedMana,
     ManaAbility,
     ManaTrigger,
+    OneColorPerCount,
     PerCount,
     PerCounter,
     Selector,
@@ -83,6 +85,7 @@ from app.engine.board import (
     bounded_list,
     chosen_color_of,
     combinations_of,
+    count_of_source,
     describe_cost,
     describe_selector,
 )
@@ -262,6 +265,16 @@ def _options(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[list[_Optio
         manas = [Mana.of(prod.mana_type, count)]
         defined = [prod.mana_type]
         why = f"it has {count} {prod.counter} counter{'s' if count != 1 else ''}"
+    elif isinstance(prod, OneColorPerCount):
+        count = count_of_source(view, prod, p)
+        manas = [Mana.of(c, count) for c in COLORS]
+        defined = list(COLORS)
+        why = f"its controller chooses a color; the count is {count}"
+    elif isinstance(prod, ChoiceOrChosenColor):
+        color = chosen_color_of(src)
+        manas = [*(Mana.parse(o) for o in prod.options), Mana.of(color)]
+        defined = [t for t in TYPES if any(m.counts[TYPE_INDEX[t]] for m in manas)]
+        why = "its controller chooses one of " + ", ".join(prod.options) + f" or {color}"
     else:
         assert isinstance(prod, CouldProduce)
         fp = solve(view)

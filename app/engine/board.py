@@ -29,6 +29,7 @@ from app.domain.card import (
     AnyCombination,
     AnyType,
     ChoiceOfMana,
+    ChoiceOrChosenColor,
     ChosenColor,
     ColorOfPermanent,
     CouldProduce,
@@ -40,6 +41,7 @@ from app.domain.card import (
     ManaAbilityCost,
     ManaReplacement,
     ManaTrigger,
+    OneColorPerCount,
     PerCount,
     PerCounter,
     Selector,
@@ -244,6 +246,11 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
         text = f"add {p.amount} mana of its chosen color"
     elif isinstance(p, PerCounter):
         text = f"add {{{p.mana_type}}} for each {p.counter} counter on it"
+    elif isinstance(p, OneColorPerCount):
+        of = describe_selector(p.count) if p.count else f"{p.counter} counters on it"
+        text = f"add one mana of any one color for each of the {of}"
+    elif isinstance(p, ChoiceOrChosenColor):
+        text = "add " + " or ".join(p.options) + " or one mana of its chosen color"
     else:
         amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
         text = f"add {amount} of any {p.of} that the {describe_selector(p.among)} could produce"
@@ -629,6 +636,13 @@ def chosen_color_of(src: Source) -> str:
             "chosen_color_required",
         )
     return src.chosen_color
+
+
+def count_of_source(view: BoardView, prod: OneColorPerCount, p: Permanent) -> int:
+    """How much mana a one-color-per-count ability makes on this board."""
+    if prod.count is not None:
+        return len(view.matching(prod.count, view.source(p)))
+    return p.counters.get(prod.counter or "", 0)
 
 
 def combinations_of(colors: Iterable[str], amount: int) -> list[Mana]:

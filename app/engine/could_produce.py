@@ -36,11 +36,13 @@ from app.domain.card import (
     AnyCombination,
     AnyType,
     ChoiceOfMana,
+    ChoiceOrChosenColor,
     ChosenColor,
     ColorOfPermanent,
     CouldProduce,
     FixedMana,
     ManaAbility,
+    OneColorPerCount,
     PerCount,
     PerCounter,
     Selector,
@@ -57,6 +59,7 @@ from app.engine.board import (
     bounded_list,
     chosen_color_of,
     combinations_of,
+    count_of_source,
     describe_selector,
     labels,
     selector_matches,
@@ -566,6 +569,11 @@ def _static_events(
     src = view.source(p)
     if isinstance(prod, ChosenColor):
         return [Mana.of(chosen_color_of(src), prod.amount)]
+    if isinstance(prod, ChoiceOrChosenColor):
+        return [*(Mana.parse(o) for o in prod.options), Mana.of(chosen_color_of(src))]
+    if isinstance(prod, OneColorPerCount):
+        amount = count_of_source(view, prod, p)
+        return [Mana.of(c, amount) for c in COLORS]
     if isinstance(prod, PerCount):
         return [Mana.of(prod.mana_type, count_of(view, prod.count, src))]
     assert isinstance(prod, ColorOfPermanent)

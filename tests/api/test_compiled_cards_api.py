@@ -126,3 +126,27 @@ def test_other_cost_parts_are_explained_and_taken_as_paid(sqlite_client: TestCli
     r = ruling(sqlite_client, ACT, body)
     assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{W}")
     assert any("discard a card" in s["text"] for s in r["explanation"])
+
+
+def test_one_color_per_count_and_choice_or_chosen(sqlite_client: TestClient) -> None:
+    totem = definition(
+        "Kinship Totem",
+        "{T}: Add X mana of any one color, where X is the number of Allies you control.",
+        ["Artifact"],
+        "{3}",
+    )
+    ally = {"name": "Vale Ally", "types": ["creature"], "subtypes": ["Ally"]}
+    gate = definition("Dusk Gate", "{T}: Add {C} or one mana of the chosen color.", ["Land"])
+    st = state(
+        inline("totem", totem),
+        inline("a1", ally),
+        inline("a2", ally),
+        inline("gate", gate, chosen_color="B"),
+    )
+    r = ruling(sqlite_client, CP, {"state": st})
+    types = {p["id"]: p["types"] for p in r["answer"]["permanents"]}
+    assert types["totem"] == ["W", "U", "B", "R", "G"] and types["gate"] == ["B", "C"]
+    a = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "totem", "choose": "G"})
+    assert a["answer"]["total"] == "{G}{G}"
+    a = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "gate", "choose": "B"})
+    assert a["answer"]["total"] == "{B}"

@@ -79,6 +79,8 @@ def test_x_on_permanents() -> None:
     )
     assert isinstance(etb, EtbTrigger) and etb.uses_x
     assert face("When this creature enters, draw a card.", **construct).abilities == []
+    own_x = "When this creature enters, draw X cards, where X is the number of Elves you control."
+    assert face(own_x, **construct).support == "partial"
 
 
 def test_x_that_is_not_understood_on_an_x_permanent_is_partial() -> None:

@@ -164,3 +164,46 @@ def test_compiling_a_rendered_replacement_gives_it_back(
     compiled = compile_face("Hollow Lantern", text, types=("Enchantment",))
     expected = ir.Replacement(source[1], produces[1], min_amount=2 if two_or_more else 0)  # type: ignore[arg-type]
     assert compiled.abilities == [lower.ability(expected)], text
+
+
+KEYWORD_COSTS = [
+    "Evoke",
+    "Flashback",
+    "Overload",
+    "Dash",
+    "Madness",
+    "Escape",
+    "Emerge",
+    "Surge",
+    "Spectacle",
+    "Prowl",
+    "Foretell",
+    "Bestow",
+    "Kicker",
+    "Multikicker",
+    "Buyback",
+    "Entwine",
+]
+cost_mana = st.lists(
+    st.sampled_from(["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}"]), min_size=1, max_size=4
+).map("".join)
+
+
+@given(st.sampled_from(KEYWORD_COSTS), cost_mana, st.booleans())
+def test_compiling_a_rendered_keyword_cost_gives_it_back(
+    keyword: str, mana: str, with_life: bool
+) -> None:
+    line = f"{keyword}—{mana}, Pay 2 life." if with_life else f"{keyword} {mana}"
+    compiled = compile_face(
+        "Vellum Oath", f"{line}\nDraw a card.", types=("Sorcery",), mana_cost="{3}"
+    )
+    alternative = keyword not in ("Kicker", "Multikicker", "Buyback", "Entwine")
+    expected = ir.CastingCost(
+        keyword,
+        alternative=alternative,
+        optional=True,
+        mana=mana,
+        summary="pay 2 life" if with_life else "",
+    )
+    got = compiled.alternative_costs if alternative else compiled.additional_costs
+    assert got == [lower.casting_cost(expected)], line

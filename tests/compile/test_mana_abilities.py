@@ -10,6 +10,7 @@ from app.domain.card import (
     AnyCombination,
     AnyType,
     ChoiceOfMana,
+    ChoiceOrChosenColor,
     ChosenColor,
     ColorOfPermanent,
     CostPart,
@@ -17,6 +18,7 @@ from app.domain.card import (
     FixedMana,
     ManaAbility,
     ManaAbilityCost,
+    OneColorPerCount,
     PerCount,
     PerCounter,
     Selector,
@@ -53,6 +55,16 @@ def tapped(produces: object, **kw: object) -> ManaAbility:
             AnyCombination(amount=3, colors=["R", "G"]),
         ),
         ("Add one mana of the chosen color.", ChosenColor()),
+        ("Add {C} or one mana of the chosen color.", ChoiceOrChosenColor(options=["{C}"])),
+        (
+            "Add X mana of any one color, where X is the number of Allies you control.",
+            OneColorPerCount(count=Selector(controller="you", subtypes=["Ally"])),
+        ),
+        (
+            "Add X mana of any one color, where X is the number of petal counters on this "
+            "artifact.",
+            OneColorPerCount(counter="petal"),
+        ),
         ("Add two mana of the chosen color.", ChosenColor(amount=2)),
         (
             "Add {G} for each creature you control.",
@@ -128,7 +140,8 @@ def test_a_color_of_a_permanent_two_sentences() -> None:
         "{T}: Add {G} for each other creature you control.",
         "{T}: Add {G} for each untapped artifact you control.",
         "{T}, Remove X charge counters from this artifact: Add X mana of any one color.",
-        "{T}: Add {C} or one mana of the chosen color.",
+        "{T}: Add X mana of any one color, where X is the number of cards in your hand.",
+        "{T}: Add an amount of {G} equal to the number of Lotuses you control.",
     ],
 )
 def test_what_a_selector_or_count_cannot_say_is_not_understood(text: str) -> None:

@@ -141,5 +141,13 @@ def test_enchanted_land_triggers_see_what_the_aura_may_enchant(
 
 
 def test_an_unknown_tapped_for_mana_sentence_is_partial() -> None:
-    text = "Whenever a player taps a land for mana, that player loses 1 life."
+    text = "Whenever a player taps a land for mana, that player adds {C} for each Swamp."
     assert face(text, **ENCHANTMENT).unsupported_text == [text]
+
+
+def test_a_tapped_for_mana_trigger_that_adds_no_mana_changes_nothing_produced() -> None:
+    # 605.1b: no mana, no mana ability; it goes on the stack and the mana is what it was.
+    compiled = face(
+        "Whenever a player taps a land for mana, that player loses 1 life.", **ENCHANTMENT
+    )
+    assert compiled.abilities == [] and compiled.support == "full"

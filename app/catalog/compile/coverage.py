@@ -34,7 +34,11 @@ class Coverage:
             if s.status == "not_understood":
                 self.templates[s.template] += 1
         fams = {s.family for s in face.sentences}
-        if face.intrinsic or "mana_ability" in fams:
+        # Mana abilities: activated ones, granted ones, and triggered mana abilities (605.1b).
+        triggered = any(
+            s.family == "tapped_for_mana" and s.text.startswith("Whenever") for s in face.sentences
+        )
+        if face.intrinsic or "mana_ability" in fams or triggered:
             self.with_mana += 1
             self.with_mana_full += face.support == "full"
         cost_records = [s for s in face.sentences if s.family in COST_FAMILIES]

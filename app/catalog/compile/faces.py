@@ -210,12 +210,19 @@ def compile_face(
     return face
 
 
-def _is_keyword(part: str, known: tuple[str, ...]) -> bool:
-    low = part.lower()
-    return any(
-        low == k.lower() or low.startswith(k.lower() + " ") or low.startswith(k.lower() + "—")
-        for k in known
-    )
+def _lowered(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(w.lower() for w in words)
+
+
+_PLAIN = _lowered(_PLAIN_KEYWORDS)
+_KNOWN = _lowered((*_PLAIN_KEYWORDS, *costs.UNMODELLED_CASTING, "Haste"))
+
+
+def _is_keyword(part: str, known: frozenset[str]) -> bool:
+    """Whether the part is one of these keywords, alone or with its parameter ("Ward {2}",
+    "Protection from red", "Escape—..."): its first one to three words name it."""
+    words = part.lower().split("—", 1)[0].split(" ")
+    return any(" ".join(words[:n]) in known for n in (1, 2, 3))
 
 
 def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
@@ -232,7 +239,7 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
         ctx.add(ir.Understood(costs=[cost], keywords=[cost.name]))
         return True
     parts = [p.strip() for p in re.split(r"[,;] ", line.removesuffix("."))]
-    known = (*ctx.keywords, *_PLAIN_KEYWORDS, *costs.UNMODELLED_CASTING, "Haste")
+    known = _KNOWN | _lowered(ctx.keywords) if ctx.keywords else _KNOWN
     if not all(_is_keyword(p, known) for p in parts):
         return False
     for part in parts:
@@ -252,7 +259,7 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
                 else "additional_cost",
                 "not_understood",
             )
-        elif _is_keyword(part, _PLAIN_KEYWORDS):
+        elif _is_keyword(part, _PLAIN):
             ctx.record(part, "other", "irrelevant")
         else:
             # A word the source lists as a keyword but we don't know: relevant text in it is

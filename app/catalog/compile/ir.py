@@ -95,6 +95,17 @@ class Reflect:
     amount: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class OneColorCount:
+    count: Sel | None = None
+    counter: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OneOfOrChosen:
+    options: tuple[str, ...]
+
+
 Production = (
     Fixed
     | OneOf
@@ -106,6 +117,8 @@ Production = (
     | ForEachCounter
     | ColorAmong
     | Reflect
+    | OneColorCount
+    | OneOfOrChosen
 )
 
 

@@ -53,6 +53,11 @@ def production(p: ir.Production) -> d.Production:
             return d.PerCounter(mana_type=p.mana_type, counter=p.counter)  # type: ignore[arg-type]
         case ir.ColorAmong():
             return d.ColorOfPermanent(among=selector(p.among))
+        case ir.OneColorCount():
+            count = selector(p.count) if p.count is not None else None
+            return d.OneColorPerCount(count=count, counter=p.counter)
+        case ir.OneOfOrChosen():
+            return d.ChoiceOrChosenColor(options=list(p.options))
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case _:

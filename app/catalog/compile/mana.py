@@ -120,10 +120,24 @@ _COUNTERS_ON_SELF = re.compile(r"^([\w+/-]+) counters? on ~$")
 _COLOR_LIST = re.compile(rf"^({MANA_TYPE})(?:, ({MANA_TYPE}))*,? and/or ({MANA_TYPE})$")
 
 
+_X_ONE_COLOR = re.compile(r"^X mana of any one color, where X is the number of (.+)$")
+_OR_CHOSEN = re.compile(rf"^({FIXED}(?:, {FIXED})*),? or one mana of the chosen color$")
+
+
 def parse_production(text: str, sacrificed: ir.Sel | None = None) -> ir.Production | None:
     """What "Add <text>" makes; `sacrificed` is the cost's sacrifice ("the sacrificed land")."""
     if re.fullmatch(FIXED, text):
         return ir.Fixed(text)
+    if m := _OR_CHOSEN.match(text):
+        return ir.OneOfOrChosen(tuple(re.split(r", ", m.group(1))))
+    if m := _X_ONE_COLOR.match(text):
+        counters = _COUNTERS_ON_SELF.match(m.group(1))
+        if counters:
+            return ir.OneColorCount(counter=counters.group(1))
+        found = selector(m.group(1))
+        if found is None or not found[1] or found[0].attached:
+            return None
+        return ir.OneColorCount(count=found[0])
     options = re.split(r",? or |, ", text)
     if len(options) > 1 and all(re.fullmatch(FIXED, o) for o in options):
         return ir.OneOf(tuple(options))

@@ -35,7 +35,29 @@ TYPES = {
 }
 PLURAL_TYPES = {t + "s": t for t in TYPES}
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-_IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Plains": "Plains"}
+_IRREGULAR = {
+    "Elves": "Elf",
+    "Dwarves": "Dwarf",
+    "Wolves": "Wolf",
+    "Plains": "Plains",
+    "Allies": "Ally",
+    "Armies": "Army",
+    "Harpies": "Harpy",
+    "Faeries": "Faerie",
+    "Pixies": "Pixie",
+    "Zombies": "Zombie",
+    "Mice": "Mouse",
+    "Loci": "Locus",
+    "Sphinxes": "Sphinx",
+    "Foxes": "Fox",
+    "Oxen": "Ox",
+    "Merfolk": "Merfolk",
+    "Samurai": "Samurai",
+    "Treefolk": "Treefolk",
+    "Kithkin": "Kithkin",
+    "Moonfolk": "Moonfolk",
+    "Sheep": "Sheep",
+}
 _LEADING = {
     "enchanted",
     "equipped",
@@ -73,7 +95,11 @@ def _noun(word: str, plural: bool) -> tuple[str | None, str | None]:
             return "", None
         if word in _IRREGULAR:
             return None, _IRREGULAR[word]
-        if _SUBTYPE.fullmatch(word) and word.endswith("s"):
+        if not _SUBTYPE.fullmatch(word) or word.endswith(("ies", "ves", "uses", "i", "ae")):
+            return None, None  # an English plural we can't undo for sure: never guess
+        if word.endswith(("xes", "ches", "shes", "sses", "zes")):
+            return None, word[:-2]
+        if word.endswith("s"):
             return None, word[:-1]
         return None, None
     if lower in TYPES:

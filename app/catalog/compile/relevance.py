@@ -15,6 +15,9 @@ _IRRELEVANT = re.compile(
     r"^(?:When|Whenever|At) (?![^,]*for mana)[^,]*, (?:you may )?add\b|"
     r"spells? [^.]*you cast cost|spells? cost|abilities [^.]*cost [^.]* to activate|"
     r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"
+    # 605.1b: a trigger on tapping for mana that adds no mana is no mana ability; it changes
+    # nothing that is produced.
+    r"^Whenever [^,]*tap[^,]* for mana, (?![^.]*\badds?\b)|"
     r'\bcreates? [^"]*\btokens?\b[^"]*"',
     re.IGNORECASE,
 )
@@ -23,12 +26,17 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"basic land types?|\bland types?\b|\b(?:is|are|becomes?|become) (?:a |an |the )?"
-            r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b|\blos(?:e|es) all (?:other )?"
+            r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b|\blos(?:e|es) all (?:other |mana )?"
             r"abilities|\bcan't be activated|\bhas no abilities"
         ),
         "land_type",
     ),
-    (re.compile(r"tapped for mana|\btaps? [^.]* for mana"), "tapped_for_mana"),
+    (
+        re.compile(
+            r"(?:tapped for mana|\btaps? [^.]* for mana)[^.]*\b(?:adds?|produces?|produce)\b"
+        ),
+        "tapped_for_mana",
+    ),
     (
         re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying"),
         "alternative_cost",
@@ -43,8 +51,20 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying")
+# Every rule below needs one of these words; a sentence with none is irrelevant.
+_CUE = re.compile(
+    r"\b(?:[Aa]dds?|mana|cast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
+    r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}"
+)
 _MANA_WORD = re.compile(r"\bmana\b")
-_NOT_PRODUCTION = re.compile(r"\bmana (?:value|values|cost|costs)\b|\bmana cost\b")
+# "mana" in these phrases is about costs, symbols or other abilities, not what is produced.
+_NOT_PRODUCTION = re.compile(
+    r"\bmana (?:values?|costs?|symbols?)\b|\bmana abilit(?:y|ies)\b|"
+    r"\bamount of mana (?:that player |they |you )?(?:paid|spent)|\bany amount of mana\b|"
+    r"\busing mana produced by\b|\brather than pay that mana\b|"
+    r"\b(?:each|for each) mana in [^.]*cost\b|\bmana in (?:this ability's|its|a) "
+    r"(?:activation )?cost\b"
+)
 _X = re.compile(r"\bX\b")
 _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
 
@@ -53,6 +73,8 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
     """The ability family a sentence bears on, or None when it is irrelevant to the engine.
     x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter);
     spell: an instant or sorcery."""
+    if not _CUE.search(sentence):
+        return None  # the common case, decided by one cheap search
     if _IRRELEVANT.search(sentence) and not _OWN_ALTERNATIVE.search(sentence):
         return None
     found: str | None = None

@@ -117,4 +117,6 @@ def etb_uses_x(sentence: str) -> ir.EtbUsesX | None:
     m = _ETB.match(sentence)
     if m is None or not re.search(r"\bX\b", m.group("rest")):
         return None
+    if re.search(r"\bX is\b|\bwhere X\b", m.group("rest")):
+        return None  # an X of its own, not the spell's (107.3m doesn't apply): never guess
     return ir.EtbUsesX("when it enters: " + m.group("rest").removesuffix("."))
