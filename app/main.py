@@ -22,6 +22,7 @@ from app.db.session import Database
 from app.logs import configure_logging
 from app.settings import Settings, get_settings
 from app.version import __version__, engine_version
+from app.web.head import HeadAsGet
 from app.web.router import router as web_router
 
 DESCRIPTION = """
@@ -85,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             allow_headers=["Content-Type", "If-None-Match", "X-Request-ID"],
             expose_headers=["ETag", "Location", "X-Request-ID"],
         )
+    app.add_middleware(HeadAsGet)
     app.add_middleware(
         ServiceMiddleware, metrics=app.state.metrics, max_body_bytes=settings.max_body_bytes
     )

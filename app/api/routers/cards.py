@@ -6,13 +6,14 @@ import json
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 from starlette.responses import Response
 
 from app.api.deps import get_session
 from app.api.problems import problem_responses
+from app.api.rulings_http import conditional_json
 from app.db.repositories import CardRepository
 from app.domain.card import Card
 
@@ -65,17 +66,22 @@ def search_cards(
     operation_id="get_card",
     summary="One card by full name or any face's name (any case)",
     response_model=Card,
-    responses=problem_responses(404),
+    responses={
+        304: {"description": "Not modified (If-None-Match matched)"},
+        **problem_responses(404),
+    },
 )
 def get_card(
     name: Annotated[
         str, Path(description="Full name or one face's name, any case", examples=["Fire // Ice"])
     ],
     session: Annotated[Session, Depends(get_session)],
+    if_none_match: Annotated[str | None, Header(max_length=1000)] = None,
 ) -> Response:
     """One catalog card by its full name (faces joined by ` // `) or any one face's name,
     any case, with its derived fields (mana value, type line, colors)."""
     data = CardRepository(session).get(name) if len(name) <= 200 else None
     if data is None:
         raise HTTPException(404, f"No card named {name!r} in the catalog.")
-    return Response(json.dumps(data, ensure_ascii=False), media_type="application/json")
+    body = json.dumps(data, ensure_ascii=False)
+    return conditional_json(body, if_none_match)
