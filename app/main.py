@@ -84,7 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             allow_origins=[o.strip() for o in settings.cors_origins.split(",") if o.strip()],
             allow_methods=["GET", "POST"],
             allow_headers=["Content-Type", "If-None-Match", "X-Request-ID"],
-            expose_headers=["ETag", "Location", "X-Request-ID"],
+            expose_headers=["ETag", "Link", "Location", "X-Request-ID"],
         )
     app.add_middleware(HeadAsGet)
     app.add_middleware(
