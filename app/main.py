@@ -27,6 +27,7 @@ from app.logs import configure_logging
 from app.rulings.identity import rules_version
 from app.settings import Settings, get_settings
 from app.version import __version__, engine_version
+from app.web.head import HeadAsGet
 from app.web.router import router as web_router
 
 DESCRIPTION = """
@@ -118,8 +119,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             allow_origins=[o.strip() for o in settings.cors_origins.split(",") if o.strip()],
             allow_methods=["GET", "POST"],
             allow_headers=["Content-Type", "If-None-Match", "X-Request-ID"],
-            expose_headers=["ETag", "Location", "X-Request-ID"],
+            expose_headers=["ETag", "Link", "Location", "X-Request-ID"],
         )
+    app.add_middleware(HeadAsGet)
     app.add_middleware(
         ServiceMiddleware,
         metrics=app.state.metrics,

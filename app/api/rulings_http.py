@@ -17,6 +17,13 @@ from app.rulings.fastpath import strong_etag
 from app.rulings.service import RulingService
 
 JSON = "application/json"
+# A ruling never changes: its id is a hash of the question and the engine version.
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def html_link(ruling_id: str) -> dict[str, str]:
+    """Where people read the ruling: the same address asked for text/html (RFC 8288)."""
+    return {"Link": f'</v1/rulings/{ruling_id}>; rel="alternate"; type="text/html"'}
 
 
 def ruling_endpoint(model: type[BaseModel]) -> dict[str, Any]:
@@ -41,6 +48,22 @@ def etag_of(body: str) -> str:
     return strong_etag(body)
 
 
+def etag_matches(etag: str, if_none_match: str | None) -> bool:
+    """If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/"x" matches "x"."""
+    if if_none_match is None:
+        return False
+    asked = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+    return if_none_match.strip() == "*" or etag in asked
+
+
+def conditional_json(body: str, if_none_match: str | None) -> Response:
+    """A JSON body with a strong ETag, or 304 when the client has it already."""
+    etag = etag_of(body)
+    if etag_matches(etag, if_none_match):
+        return Response(status_code=304, headers={"ETag": etag})
+    return Response(body, media_type=JSON, headers={"ETag": etag})
+
+
 def ruling_response(stored: StoredRuling, created: bool, etag: str | None = None) -> Response:
     """The one shape of a ruling answer, on the full path and the repeated-question path alike;
     `etag`: the body's, when already known (an alias stores it)."""
@@ -48,7 +71,11 @@ def ruling_response(stored: StoredRuling, created: bool, etag: str | None = None
         stored.body,
         status_code=201 if created else 200,
         media_type=JSON,
-        headers={"Location": f"/v1/rulings/{stored.id}", "ETag": etag or etag_of(stored.body)},
+        headers={
+            "Location": f"/v1/rulings/{stored.id}",
+            "ETag": etag or etag_of(stored.body),
+            **html_link(stored.id),
+        },
     )
 
 

@@ -499,8 +499,9 @@ def activate(
     steps.append(
         Step(
             f"{me}, controlled by {ctrl}: the ability asked about is {chosen.summary}.{side}",
-            # An intrinsic ability exists only because of the land type (305.6).
-            ("305.6",) if chosen.origin == "intrinsic" else (),
+            # 605.1a: an activated ability that could add mana is a mana ability; an intrinsic
+            # one exists only because of the land type (305.6).
+            ("605.1a", "305.6") if chosen.origin == "intrinsic" else ("605.1a",),
         )
     )
     if cost.tap:

@@ -11,7 +11,7 @@ What the answer means:
 - `additional_costs_paid`: the mandatory additional costs plus the optional ones asked for
   (118.8); their mana is still owed and is summed in `mana_to_pay`.
 - `mana_value_on_stack`: the mana value of the spell that would be on the stack (the cast
-  face, X = 0); null when nothing can be cast.
+  face, X = 0), a number beside `mana_to_pay` even when it can't be cast.
 """
 
 from __future__ import annotations
@@ -293,7 +293,8 @@ def cast_without_paying(
             "alternative_cost": None,
             "additional_costs_paid": [],
             "mana_to_pay": "",
-            "mana_value_on_stack": None,
+            # Still a number: what the spell would have on the stack (the face, X = 0).
+            "mana_value_on_stack": cast_face.face_mana_value(0),
             "reasons": reasons,
         }
     return Verdict(answer, steps)

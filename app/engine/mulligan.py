@@ -30,6 +30,7 @@ from typing import Any, Literal
 from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
+from app.engine.words import amount
 
 __all__ = ["SERUM_POWDER", "bottom_owed_after", "mulligan_step"]
 
@@ -96,14 +97,15 @@ def _validate(
     if bottom_owed > most:
         raise QuestionError(
             ("body", "bottom_owed"),
-            f"after {mulligans_taken} mulligan(s) at most {most} card(s) can be owed "
+            f"after {amount(mulligans_taken, 'mulligan')} at most "
+            f"{amount(most, 'card')} can be owed "
             f"(103.5{'c' if multiplayer else ''}), not {bottom_owed}",
             "inconsistent_state",
         )
     if bottom_owed > len(hand):
         raise QuestionError(
             ("body", "bottom_owed"),
-            f"{bottom_owed} card(s) owed but only {len(hand)} in hand",
+            f"{amount(bottom_owed, 'card')} owed but only {len(hand)} in hand",
             "inconsistent_state",
         )
     if kept and bottom_owed:
@@ -181,7 +183,8 @@ def mulligan_step(
             return illegal(
                 "wrong_bottom_cards",
                 ("103.5",),
-                f"Exactly {bottom_owed} card(s) must go to the bottom; {len(bottom)} were named.",
+                f"Exactly {amount(bottom_owed, 'card')} must go to the bottom; "
+                f"{len(bottom)} named.",
             )
         remaining = list(hand)
         chosen: list[Card] = []
@@ -199,7 +202,8 @@ def mulligan_step(
             chosen.append(remaining.pop(index))
         steps.append(
             Step(
-                f"{len(chosen)} card(s) go to the bottom of the library in the order given, "
+                f"{amount(len(chosen), 'card')} go to the bottom of the library in the "
+                "order given, "
                 f"leaving a {len(remaining)}-card hand.",
                 ("103.5",),
             )
@@ -211,7 +215,7 @@ def mulligan_step(
         return illegal(
             "bottom_owed",
             ("103.5",),
-            f"{bottom_owed} card(s) must first be put on the bottom for the last mulligan.",
+            f"{amount(bottom_owed, 'card')} must first be put on the bottom for the last mulligan.",
         )
 
     if action == "keep":
@@ -236,16 +240,21 @@ def mulligan_step(
         new_exile = [*exile, *((c, True) for c in hand)]
         steps.append(
             Step(
-                f"Instead of a mulligan, Serum Powder exiles the whole hand ({count} card(s), "
-                f"Serum Powder included) face up, and {len(drawn)} card(s) are drawn.",
+                "Instead of a mulligan, Serum Powder exiles the whole hand "
+                f"({amount(count, 'card')}, "
+                f"Serum Powder included) face up, and {amount(len(drawn), 'card')} "
+                f"{'is' if len(drawn) == 1 else 'are'} drawn.",
                 ("103.5b",),
             )
         )
         if len(drawn) < count:
-            steps.append(Step(f"The library held only {len(drawn)} card(s) to draw."))
+            steps.append(
+                Step(f"The library held only {amount(len(drawn), 'card')} to draw.", ("103.5b",))
+            )
         steps.append(
             Step(
-                f"It is not a mulligan: still {mulligans_taken} mulligan(s) taken, nothing more "
+                f"It is not a mulligan: still {amount(mulligans_taken, 'mulligan')} "
+                "taken, nothing more "
                 "owed, and later mulligans or Serum Powders remain allowed. The exiled cards stay "
                 "in exile for the game.",
                 ("103.5b",),
@@ -270,13 +279,17 @@ def mulligan_step(
     steps.append(
         Step(
             f"Mulligan {taken}: the hand is shuffled into the library and a new hand of "
-            f"{len(drawn)} card(s) is drawn.",
+            f"{amount(len(drawn), 'card')} is drawn.",
             ("103.5",),
         )
     )
     if len(drawn) < starting_hand_size:
         steps.append(
-            Step(f"Hand and library held only {len(drawn)} card(s), so only those are drawn.")
+            Step(
+                f"Hand and library held only {amount(len(drawn), 'card')}, so only "
+                "those are drawn.",
+                ("103.5",),
+            )
         )
     if multiplayer and taken == 1:
         steps.append(
@@ -288,7 +301,7 @@ def mulligan_step(
     else:
         steps.append(
             Step(
-                f"{owed} card(s) from the new hand must go to the bottom of the library"
+                f"{amount(owed, 'card')} from the new hand must go to the bottom of the library"
                 + (" (the first mulligan was free)." if multiplayer else "."),
                 ("103.5c",) if multiplayer else ("103.5",),
             )

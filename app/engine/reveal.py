@@ -26,6 +26,7 @@ from app.domain.card import COMBINED_LAYOUTS, FACE_RULES, Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
 from app.engine.free_cast import cast_without_paying, make_reason, resolve_face
+from app.engine.words import amount, names_list
 
 __all__ = ["card_is_land", "card_is_legendary", "reveal_until"]
 
@@ -163,43 +164,71 @@ def reveal_until(
         wanted = (
             f"{'nonlegendary ' if nonlegendary else ''}nonland card with mana value {limit} or less"
         )
-        steps.append(Step(f"Cards are revealed from the top of the library until a {wanted}."))
+        steps.append(
+            Step(f"Cards are revealed from the top of the library until a {wanted}.", ("608.2c",))
+        )
 
     def qualifies(mv: int) -> bool:
         return mv < limit if cascade else mv <= limit
 
+    # 608.2c: a reveal-until effect does what it says in order; cascade's own rule is 702.85a.
+    effect_rule: tuple[str, ...] = ("702.85a",) if cascade else ("608.2c",)
     revealed: list[Card] = []
     hit_index: int | None = None
-    lands_skipped = 0
-    skipped_nonland = 0
+    lands: list[str] = []  # a run of lands not yet told, so steps follow reveal order
+    told = 0  # passed-over steps told one by one (the rest are counted in one step)
+    passed_untold = 0
+
+    def tell_lands() -> None:
+        nonlocal told, passed_untold
+        if not lands:
+            return
+        if told < _MAX_SKIP_STEPS:
+            told += 1
+            what = f"{names_list(lands)} {'is' if len(lands) == 1 else 'are'}"
+            steps.append(
+                Step(f"{what} {verb} and passed over: only a nonland card counts.", effect_rule)
+            )
+        else:
+            passed_untold += len(lands)
+        lands.clear()
+
     for index, card in enumerate(library):
         revealed.append(card)
         if card_is_land(card):
-            lands_skipped += 1
+            lands.append(card.name)
             continue
+        tell_lands()
         mv = card.mana_value_off_stack()
         why, mv_rules = _mana_value_note(card)
-        mv_text = f"mana value {mv}" + (f" ({why})" if why else "")
+        mv_text = f"mana value {mv}" + (f"; {why}" if why else "")
         if nonlegendary and card_is_legendary(card):
             reason = "it is legendary"
-            rules: tuple[str, ...] = ()
+            rules: tuple[str, ...] = effect_rule
         elif not qualifies(mv):
             reason = f"its {mv_text} is too high"
-            rules = mv_rules
+            rules = (*mv_rules, *effect_rule) if mv_rules else ("202.3", *effect_rule)
         else:
             hit_index = index
-            steps.append(Step(f"{card.name} is a {wanted} ({mv_text}): it is the hit.", mv_rules))
+            steps.append(
+                Step(
+                    f"{card.name} is a {wanted} ({mv_text}): it is the hit.",
+                    (*mv_rules, *effect_rule) if mv_rules else ("202.3", *effect_rule),
+                )
+            )
             break
-        skipped_nonland += 1
-        if skipped_nonland <= _MAX_SKIP_STEPS:
+        if told < _MAX_SKIP_STEPS:
+            told += 1
             steps.append(Step(f"{card.name} is {verb} and passed over: {reason}.", rules))
-    if skipped_nonland > _MAX_SKIP_STEPS:
+        else:
+            passed_untold += 1
+    tell_lands()
+    if passed_untold:
         steps.append(
-            Step(f"{skipped_nonland - _MAX_SKIP_STEPS} more nonland cards were passed over.")
-        )
-    if lands_skipped:
-        steps.append(
-            Step(f"{lands_skipped} land card(s) {verb} and passed over: only nonland cards count.")
+            Step(
+                f"{amount(passed_untold, 'more card')} {verb} and passed over the same way.",
+                effect_rule,
+            )
         )
 
     answer: dict[str, Any] = {
@@ -216,7 +245,12 @@ def reveal_until(
     }
 
     if not library:
-        note("empty_library", (), "The library is empty: nothing is revealed and there is no hit.")
+        # 609.3: an effect does as much as it can; with no card, nothing is revealed.
+        note(
+            "empty_library",
+            ("609.3",),
+            "The library is empty: nothing is revealed and there is no hit.",
+        )
         return Verdict(answer, steps)
 
     if hit_index is None:
@@ -226,12 +260,14 @@ def reveal_until(
         rng.shuffle(new_library)
         note(
             "no_hit",
-            ("702.85a",) if cascade else (),
+            effect_rule,
             f"The library holds no {wanted}: every card was {verb}, and the whole library is put "
             "back in a random order.",
         )
         if face is not None:
-            steps.append(Step(f"There is no hit, so the face {face!r} asked for is not used."))
+            steps.append(
+                Step(f"There is no hit, so the face {face!r} asked for is not used.", effect_rule)
+            )
         answer["bottom"] = [c.name for c in new_library]
         answer["library"] = [c.name for c in new_library]
         answer["reshuffled"] = True
@@ -244,7 +280,7 @@ def reveal_until(
     if not cast:
         note(
             "declined",
-            (),
+            effect_rule,
             f"{hit.name} is not cast (the player chose not to); it goes to the bottom with the "
             f"other {verb} cards.",
         )
@@ -304,12 +340,16 @@ def reveal_until(
             steps.append(
                 Step(
                     f"Only the revealed card's mana value is limited, not the spell's, so "
-                    f"{cast_face.name} may be cast."
+                    f"{cast_face.name} may be cast.",
+                    ("608.2c",),
                 )
             )
         if not did_cast:
             steps.append(
-                Step(f"{hit.name} is not cast; it goes to the bottom with the other {verb} cards.")
+                Step(
+                    f"{hit.name} is not cast; it goes to the bottom with the other {verb} cards.",
+                    effect_rule,
+                )
             )
 
     to_bottom = [c for i, c in enumerate(revealed) if not (did_cast and i == hit_index)]
@@ -317,9 +357,10 @@ def reveal_until(
     if to_bottom:
         steps.append(
             Step(
-                f"The {len(to_bottom)} {verb} card(s) not cast go to the bottom of the library in "
-                "a random order.",
-                ("702.85a",) if cascade else (),
+                f"The {amount(len(to_bottom), f'{verb} card')} not cast "
+                f"{'goes' if len(to_bottom) == 1 else 'go'} to the bottom of the library in a "
+                "random order.",
+                effect_rule,
             )
         )
     new_library = library[hit_index + 1 :] + to_bottom

@@ -17,7 +17,6 @@ from app.web.templates import render
 
 router = APIRouter(include_in_schema=False)
 
-GET = ["GET", "HEAD"]
 OWN_STATIC = Path(__file__).with_name("static")
 # Swagger UI and ReDoc as the pinned fastapi-offline package ships them (MIT; Swagger UI is
 # Apache-2.0, ReDoc MIT): served from here, never a CDN.
@@ -36,7 +35,7 @@ def _html(body: str) -> HTMLResponse:
     return HTMLResponse(body, headers={"Cache-Control": "public, max-age=300"})
 
 
-@router.api_route("/", methods=GET)
+@router.get("/")
 def home(request: Request) -> HTMLResponse:
     paths = request.app.openapi()["paths"]
     endpoints = [
@@ -48,22 +47,22 @@ def home(request: Request) -> HTMLResponse:
     return _html(render("home.html", endpoints=endpoints))
 
 
-@router.api_route("/docs", methods=GET)
+@router.get("/docs")
 def swagger_ui() -> HTMLResponse:
     return _html(render("swagger.html"))
 
 
-@router.api_route("/redoc", methods=GET)
+@router.get("/redoc")
 def redoc() -> HTMLResponse:
     return _html(render("redoc.html"))
 
 
-@router.api_route("/openapi.json", methods=GET)
+@router.get("/openapi.json")
 def openapi_document(request: Request) -> JSONResponse:
     return JSONResponse(request.app.openapi())
 
 
-@router.api_route("/docs/assets/{name}", methods=GET)
+@router.get("/docs/assets/{name}")
 def docs_asset(name: str) -> Response:
     found = ASSETS.get(name)
     if found is None:
@@ -75,7 +74,7 @@ def docs_asset(name: str) -> Response:
     )
 
 
-@router.api_route("/problems/{code}", methods=GET)
+@router.get("/problems/{code}")
 def problem_page(code: Annotated[str, PathParam(pattern=CODE_PATTERN)]) -> HTMLResponse:
     page = page_for(code)
     return _html(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import ChainableUndefined, Environment, FileSystemLoader, select_autoescape
 
 TEMPLATES = Path(__file__).with_name("templates")
 
@@ -16,7 +16,8 @@ def environment() -> Environment:
     return Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(default=True, default_for_string=True),
-        undefined=StrictUndefined,
+        # Stored rulings of older shapes may lack a key: render nothing there, never a 500.
+        undefined=ChainableUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )

@@ -140,3 +140,20 @@ def test_a_land_is_not_said_to_be_castable(sqlite_client: TestClient) -> None:
     ruling = sqlite_client.post(FREE, json={"card": "Forest"}).json()
     assert ruling["answer"]["castable"] is False
     assert not any("can be cast without paying" in s["text"] for s in ruling["explanation"])
+
+
+def test_mana_value_on_stack_is_a_number_whenever_mana_to_pay_is(
+    sqlite_client: TestClient,
+) -> None:
+    # 118.9a: Force of Will can't add its own alternative cost; the spell still has a mana value
+    # on the stack (202.3), so the answer never pairs mana_to_pay with a null.
+    for question in (
+        {"card": "Force of Will", "alternative_cost": "Exile a blue card"},
+        {"card": "Fling", "unpayable": ["Sacrifice a creature"]},
+        {"card": "Force of Will"},
+    ):
+        answer = sqlite_client.post("/v1/spells/cast-without-paying", json=question).json()
+        answer = answer["answer"]
+        assert isinstance(answer["mana_to_pay"], str)
+        assert isinstance(answer["mana_value_on_stack"], int), (question, answer)
+    assert answer["mana_value_on_stack"] == 5

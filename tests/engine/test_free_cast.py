@@ -98,7 +98,7 @@ def test_an_alternative_cost_cant_be_combined_with_a_free_cast(name: str, alt: s
     assert codes(answer) == ["alternative_cost_not_allowed"]
     assert answer["reasons"][0]["rules"] == ["118.9a"]
     assert answer["mana_to_pay"] == ""
-    assert answer["mana_value_on_stack"] is None
+    assert isinstance(answer["mana_value_on_stack"], int)  # a number beside mana_to_pay
 
 
 def test_force_of_will_is_castable_free_without_its_alternative_cost() -> None:

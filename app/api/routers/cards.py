@@ -7,13 +7,14 @@ import json
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 from starlette.responses import Response
 
 from app.api.deps import get_session
 from app.api.problems import problem_responses
+from app.api.rulings_http import conditional_json
 from app.catalog import unknown_card_message
 from app.db.repositories import CardRepository
 from app.domain.card import Card
@@ -94,7 +95,10 @@ def search_cards(
     operation_id="get_card",
     summary="One card by full name or any face's name (any case, accents, apostrophes)",
     response_model=Card,
-    responses=problem_responses(422),
+    responses={
+        304: {"description": "Not modified (If-None-Match matched)"},
+        **problem_responses(422),
+    },
 )
 def get_card(
     name: Annotated[
@@ -107,6 +111,7 @@ def get_card(
     ],
     request: Request,
     session: Annotated[Session, Depends(get_session)],
+    if_none_match: Annotated[str | None, Header(max_length=1000)] = None,
 ) -> Response:
     """One catalog card by its full name (faces joined by ` // `) or any one face's name,
     any case, with its derived fields (mana value, type line, colors)."""
@@ -116,4 +121,5 @@ def get_card(
     if data is None:
         message = unknown_card_message(request.app.state.catalog, name)
         raise QuestionError(("path", "name"), message, "unknown_card")
-    return Response(json.dumps(data, ensure_ascii=False), media_type="application/json")
+    body = json.dumps(data, ensure_ascii=False)
+    return conditional_json(body, if_none_match)

@@ -58,7 +58,10 @@ class CastWithoutPayingAnswer(BaseModel):
     alternative_cost: str | None = Field(description="Always null: none can be added (118.9a)")
     additional_costs_paid: list[str]
     mana_to_pay: str = Field(description="Mana still owed for additional costs, Oracle notation")
-    mana_value_on_stack: int | None = Field(description="Null when it can't be cast")
+    mana_value_on_stack: int = Field(
+        description="Mana value of the spell on the stack (the face cast, X = 0), also when it "
+        "can't be cast"
+    )
     reasons: list[Reason]
 
 

@@ -20,11 +20,13 @@ from app.api.routers import (  # noqa: F401  (each defines its kind's ruling mod
     mulligan,
     reveal,
 )
-from app.api.rulings_http import JSON, etag_of
+from app.api.rulings_http import IMMUTABLE, JSON, etag_matches, etag_of, html_link
 from app.api.schemas import RULING_MODELS
 from app.db.repositories import RulingRepository
 from app.domain.errors import QuestionError
 from app.domain.ruling import RulingKind
+from app.web.negotiation import HTML, HTML_CACHE, wants_html
+from app.web.ruling_page import render_ruling
 
 router = APIRouter(prefix="/v1/rulings", tags=["rulings"])
 
@@ -54,6 +56,10 @@ MAX_CURSOR = 2**63 - 1
     summary="A stored ruling, byte for byte as when it was made",
     response_model=AnyRuling,
     responses={
+        200: {
+            "description": "The ruling: JSON, or with `Accept: text/html` a page for people",
+            "content": {"text/html": {"schema": {"type": "string"}}},
+        },
         304: {"description": "Not modified (If-None-Match matched)"},
         **problem_responses(404),
     },
@@ -64,6 +70,7 @@ def get_ruling(
     ],
     session: Annotated[Session, Depends(get_session)],
     if_none_match: Annotated[str | None, Header(max_length=1000)] = None,
+    accept: Annotated[str | None, Header(max_length=1000)] = None,
 ) -> Response:
     """The ruling stored under this id, byte for byte as it was made, with a strong `ETag`
     (`If-None-Match` answers 304) and `Cache-Control: immutable`: a ruling never changes.
@@ -71,12 +78,17 @@ def get_ruling(
     stored = RulingRepository(session).get(ruling_id) if len(ruling_id) <= 64 else None
     if stored is None:
         raise HTTPException(404, f"No ruling with id {ruling_id!r}.")
-    etag = etag_of(stored.body)
-    # If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/"x" matches "x".
-    asked = [t.strip().removeprefix("W/") for t in (if_none_match or "").split(",")]
-    if if_none_match is not None and (if_none_match.strip() == "*" or etag in asked):
-        return Response(status_code=304, headers={"ETag": etag})
-    return Response(stored.body, media_type=JSON, headers={"ETag": etag})
+    # One address, two representations (RFC 9110 12.5.1): the stored JSON, byte for byte, or
+    # with Accept: text/html a page for people. Each has its own ETag; caches key on Accept.
+    if wants_html(accept):
+        body, media_type, cache = render_ruling(stored.body), HTML, HTML_CACHE
+    else:
+        body, media_type, cache = stored.body, JSON, IMMUTABLE
+    etag = etag_of(body)
+    headers = {"ETag": etag, "Vary": "Accept", "Cache-Control": cache, **html_link(stored.id)}
+    if etag_matches(etag, if_none_match):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=media_type, headers=headers)
 
 
 @router.get(
