@@ -118,9 +118,10 @@ class _Answer:
     sends through `from_app`, which goes quiet once the middleware has taken the answer over
     (a deadline passed), so a late answer can't mix with the 503 sent in its place."""
 
-    def __init__(self, send: Send, request_id: str) -> None:
+    def __init__(self, send: Send, request_id: str, write_health: WriteHealth) -> None:
         self._send = send
         self.request_id = request_id.encode("latin-1")
+        self.write_health = write_health
         self.status = 500
         self.started = False
         self.taken_over = False
@@ -133,6 +134,9 @@ class _Answer:
         if message["type"] == "http.response.start":
             self.started = True
             self.status = message["status"]
+            if self.status == 201:
+                # A ruling was stored: writes work (marked before the client can hear of it).
+                self.write_health.succeeded()
             message["headers"] = [
                 *message.get("headers", []),
                 (b"x-request-id", self.request_id),
@@ -167,7 +171,7 @@ class ServiceMiddleware:
         asked = _header(scope, b"x-request-id") or ""
         request_id = asked if _GOOD_ID.match(asked) else uuid.uuid4().hex
         token = request_id_var.set(request_id)
-        answer = _Answer(send, request_id)
+        answer = _Answer(send, request_id, self.write_health)
         try:
             await self._handle(scope, receive, answer)
         except Exception as exc:
@@ -334,8 +338,6 @@ class ServiceMiddleware:
     def _account(self, scope: Scope, status: int, elapsed: float) -> None:
         template = self._template(scope)
         self.metrics.observe(scope["method"], template, status, elapsed)
-        if status == 201 and scope["method"] == "POST":
-            self.write_health.succeeded()
         access_log.info(
             "request",
             extra={
