@@ -64,6 +64,8 @@ def raw_problem(status: int, code: str, detail: str) -> bytes:
         (b"x-request-id", uuid.uuid4().hex.encode()),
         *SECURITY_HEADERS,
     ]
+    if status == 503:
+        headers.append((b"retry-after", b"1"))
     head = f"HTTP/1.1 {status} {_REASONS[status]}\r\n".encode()
     return head + b"".join(k + b": " + v + b"\r\n" for k, v in headers) + b"\r\n" + body
 
@@ -71,8 +73,12 @@ def raw_problem(status: int, code: str, detail: str) -> bytes:
 class GuardedH11Protocol(H11Protocol):
     """h11 with a deadline and one size limit for the request head, and a connection cap."""
 
-    head_timeout = 10.0
-    max_connections = 1000
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # From the environment (cached): a plain class uvicorn can hand to worker processes.
+        settings = get_settings()
+        self.head_timeout = settings.header_timeout
+        self.max_connections = settings.max_connections
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -152,18 +158,10 @@ class GuardedH11Protocol(H11Protocol):
         self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
 
-def guarded_protocol(settings: Settings) -> type[GuardedH11Protocol]:
-    return type(
-        "ConfiguredGuardedH11Protocol",
-        (GuardedH11Protocol,),
-        {"head_timeout": settings.header_timeout, "max_connections": settings.max_connections},
-    )
-
-
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
     """How the service is served: the guarded protocol, no version banner, timeouts."""
     return {
-        "http": guarded_protocol(settings),
+        "http": GuardedH11Protocol,
         "server_header": False,
         "timeout_keep_alive": settings.keep_alive_timeout,
         "timeout_graceful_shutdown": settings.graceful_shutdown_timeout,

@@ -114,22 +114,29 @@ class HeavyGate:
 
 
 class _Answer:
-    """The request's one answer: tracks whether it started, and drops anything sent after the
-    middleware answered in the app's place (a deadline passed)."""
+    """The request's one answer: stamps its headers and tracks whether it started. The app
+    sends through `from_app`, which goes quiet once the middleware has taken the answer over
+    (a deadline passed), so a late answer can't mix with the 503 sent in its place."""
 
-    def __init__(self, send: Send, request_id: str) -> None:
+    def __init__(self, send: Send, request_id: str, write_health: WriteHealth) -> None:
         self._send = send
         self.request_id = request_id.encode("latin-1")
+        self.write_health = write_health
         self.status = 500
         self.started = False
-        self.closed = False
+        self.taken_over = False
+
+    async def from_app(self, message: Message) -> None:
+        if not self.taken_over:
+            await self(message)
 
     async def __call__(self, message: Message) -> None:
-        if self.closed:
-            return
         if message["type"] == "http.response.start":
             self.started = True
             self.status = message["status"]
+            if self.status == 201:
+                # A ruling was stored: writes work (marked before the client can hear of it).
+                self.write_health.succeeded()
             message["headers"] = [
                 *message.get("headers", []),
                 (b"x-request-id", self.request_id),
@@ -164,7 +171,7 @@ class ServiceMiddleware:
         asked = _header(scope, b"x-request-id") or ""
         request_id = asked if _GOOD_ID.match(asked) else uuid.uuid4().hex
         token = request_id_var.set(request_id)
-        answer = _Answer(send, request_id)
+        answer = _Answer(send, request_id, self.write_health)
         try:
             await self._handle(scope, receive, answer)
         except Exception as exc:
@@ -254,16 +261,17 @@ class ServiceMiddleware:
         """Run the app (on the side loop when heavy) and answer 503 in its place when it takes
         longer than the request timeout: a frozen database holds a query forever."""
         work = call or (lambda r, s: self.app(scope, r, s))
+        send = answer.from_app
         task = asyncio.ensure_future(
-            self._off_loop(work, receive, answer) if heavy else work(receive, answer)
+            self._off_loop(work, receive, send) if heavy else work(receive, send)
         )
         done, _ = await asyncio.wait({task}, timeout=self.limits.request_timeout)
         if task in done or answer.started:
             await task
             return
+        answer.taken_over = True
         task.add_done_callback(_log_late_failure)
         await self._refuse(scope, answer, _timed_out(self.limits.request_timeout))
-        answer.closed = True
 
     async def _off_loop(
         self, work: Callable[[Receive, Send], Awaitable[None]], receive: Receive, send: Send
@@ -330,8 +338,6 @@ class ServiceMiddleware:
     def _account(self, scope: Scope, status: int, elapsed: float) -> None:
         template = self._template(scope)
         self.metrics.observe(scope["method"], template, status, elapsed)
-        if status == 201 and scope["method"] == "POST":
-            self.write_health.succeeded()
         access_log.info(
             "request",
             extra={

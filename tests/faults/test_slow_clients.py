@@ -148,8 +148,9 @@ def test_connections_are_capped(connect) -> None:  # type: ignore[no-untyped-def
     held = [connect() for _ in range(20)]
     time.sleep(0.2)
     extra = connect()
-    status, _, body = read_answer(extra, timeout=2)
+    status, headers, body = read_answer(extra, timeout=2)
     assert status == 503 and json.loads(body)["code"] == "too_many_connections"
+    assert headers["retry-after"] == "1"
     assert len(held) == 20
 
 
