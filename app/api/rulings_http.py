@@ -55,6 +55,9 @@ def answer_with_ruling(
     cards: Iterable[str] = (),
 ) -> Response:
     """Store (or find) the ruling for this question and answer 201/200 with it."""
-    stored, created = rulings.rule(kind, question, decide, cards)
+    try:
+        stored, created = rulings.rule(kind, question, decide, cards)
+    finally:
+        rulings.close()
     metrics.ruling(kind, created)
     return ruling_response(stored, created)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -13,10 +14,17 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
+def json_column_text(value: Any) -> str:
+    """JSON columns (a ruling's question, a card's data) through orjson: the stdlib encoder
+    costs ~20 ms on a 10,000-permanent question."""
+    return orjson.dumps(value).decode()
+
+
 def make_engine(url: str) -> Engine:
     if is_sqlite(url):
         engine = create_engine(
             url,
+            json_serializer=json_column_text,
             connect_args={"check_same_thread": False, "timeout": 30},
             pool_size=8,
             max_overflow=8,
@@ -33,7 +41,9 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    return create_engine(
+        url, pool_size=10, max_overflow=10, pool_pre_ping=True, json_serializer=json_column_text
+    )
 
 
 class Database:
