@@ -23,7 +23,10 @@ HEADERS = {"content-type": "application/json"}
 CP_COLUMNS = ["permanents", "request_kb", "response_kb", "new_201_ms", "stored_200_ms"]
 FLOOR_RATIO_COLUMNS = ["parse_floor_ms", "stored/new", "stored/floor", "new/floor"]
 ACT_COLUMNS = ["replacements", "request_kb", "response_kb", "new_201_ms", "stored_200_ms"]
-FLOOR_COLUMNS = ["workers", "endpoint", "req_per_s", "mean_ms", "x_healthz_cost", "errors"]
+FLOOR_COLUMNS = [
+    "workers", "endpoint", "req_per_s", "mean_ms", "x_healthz_cost", "x_healthz_req_per_s",
+    "errors",
+]  # fmt: skip
 
 
 def dumps(body: object) -> bytes:
@@ -255,6 +258,7 @@ def floor_rows(
         req_per_s=health.per_second,
         mean_ms=health.mean_ms,
         x_healthz_cost=1.0,
+        x_healthz_req_per_s=1.0,
         errors=health.errors,
     )
     cases: list[tuple[str, Send, int]] = [
@@ -280,5 +284,6 @@ def floor_rows(
             req_per_s=result.per_second,
             mean_ms=result.mean_ms,
             x_healthz_cost=health.per_second / result.per_second if result.per_second else None,
+            x_healthz_req_per_s=ratio(result.per_second, health.per_second),
             errors=result.errors,
         )

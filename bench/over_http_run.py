@@ -30,7 +30,8 @@ def http_sections(
     )
     floor.notes.append(
         "x_healthz_cost = healthz req/s / this req/s (how many healthz one request costs); "
-        "client and server share the machine's cores"
+        "x_healthz_req_per_s = this req/s / healthz req/s (issue 15: small new >= 0.5, "
+        "stored >= 0.8); client and server share the machine's cores"
     )
     sections: list[Section] = []
     for n, workers in enumerate(config.servers):

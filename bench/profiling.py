@@ -209,7 +209,9 @@ async def profile(
             gc.collect()
             gc.freeze()  # what start-up made lives forever: gen-2 passes skip it
         if gc_mode in ("threshold", "freeze+threshold"):
-            gc.set_threshold(10_000, 20, 20)
+            from app.main import GC_THRESHOLDS
+
+            gc.set_threshold(*GC_THRESHOLDS)
         for case in cases(size):
             if not only or only in case.label:
                 await _profile_case(app, case, top)

@@ -21,10 +21,19 @@ def get_session(db: Database = Depends(get_db)) -> Iterator[Session]:
     yield from db.session()
 
 
-async def get_rulings(request: Request, session: Session = Depends(get_session)) -> RulingService:
+async def get_rulings(request: Request) -> RulingService:
+    """The rulings service, whose session opens at its first use, in the endpoint's thread, and
+    closes when the answer is made (answer_with_ruling): no thread-pool hops of a generator
+    dependency around every rules request."""
     # The catalog as this request sees it: its lookups are what the request's alias records.
     catalog = RecordingCatalog(request.app.state.catalog)
     state = request.app.state
+    db: Database = state.db
     return RulingService(
-        session, catalog, state.engine_version, pending_alias(), state.writer, state.rules_version
+        db.sessions,
+        catalog,
+        state.engine_version,
+        pending_alias(),
+        state.writer,
+        state.rules_version,
     )

@@ -90,6 +90,9 @@ def answer_with_ruling(
 ) -> Response:
     """Store (or find) the ruling for this question and answer 201/200 with it; `used`: the
     cards the question used, whose not-understood text the ruling lists as caveats."""
-    stored, created = rulings.rule(kind, question, decide, cards, used)
+    try:
+        stored, created = rulings.rule(kind, question, decide, cards, used)
+    finally:
+        rulings.close()
     metrics.ruling(kind, created)
     return ruling_response(stored, created)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -30,6 +31,12 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
+def json_column_text(value: Any) -> str:
+    """JSON columns (a ruling's question, a card's data) through orjson: the stdlib encoder
+    costs ~20 ms on a 10,000-permanent question."""
+    return orjson.dumps(value).decode()
+
+
 def make_engine(url: str, timeouts: DbTimeouts | None = None) -> Engine:
     timeouts = timeouts or DbTimeouts()
     if is_sqlite(url):
@@ -40,6 +47,7 @@ def make_engine(url: str, timeouts: DbTimeouts | None = None) -> Engine:
         max_overflow=10,
         pool_pre_ping=True,
         pool_timeout=timeouts.pool,
+        json_serializer=json_column_text,
         connect_args={
             "connect_timeout": max(1, round(timeouts.connect)),
             "options": f"-c statement_timeout={round(timeouts.statement * 1000)}",
@@ -55,6 +63,7 @@ def _sqlite_engine(url: str, timeouts: DbTimeouts) -> Engine:
         pool_size=8,
         max_overflow=8,
         pool_timeout=timeouts.pool,
+        json_serializer=json_column_text,
     )
 
     @event.listens_for(engine, "connect")

@@ -53,24 +53,43 @@ def caveat_step(caveats: list[dict[str, str]]) -> Step:
 class RulingService:
     def __init__(
         self,
-        session: Session,
+        session: Session | Callable[[], Session],
         catalog: Catalog,
         engine_version: str,
         alias: fastpath.PendingAlias | None = None,
         writer: GroupCommitWriter | None = None,
         rules: str | None = None,
     ) -> None:
-        """`alias`: the raw request's alias to record with the ruling (app/rulings/fastpath.py),
+        """`session`: a session, or a factory of one, opened at the first use (a question
+        refused before it reaches the store never opens one) and closed by `close`.
+        `alias`: the raw request's alias to record with the ruling (app/rulings/fastpath.py),
         when the request came in over HTTP; `writer`: the group-commit writer that stores new
-        rulings (app/db/writer.py), else they are written and committed on `session`;
+        rulings (app/db/writer.py), else they are written and committed on the session;
         `rules`: the rules version that keys rulings (app/rulings/identity.py)."""
-        self.session = session
+        self._session = session if isinstance(session, Session) else None
+        self._open_session = None if isinstance(session, Session) else session
         self.catalog = catalog
         self.engine_version = engine_version
         self.rules = rules if rules is not None else rules_version()
         self.alias = alias
         self.writer = writer
-        self.repo = RulingRepository(session)
+
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            assert self._open_session is not None
+            self._session = self._open_session()
+        return self._session
+
+    @property
+    def repo(self) -> RulingRepository:
+        return RulingRepository(self.session)
+
+    def close(self) -> None:
+        """Close the session this service opened (one it was given is its owner's to close)."""
+        if self._open_session is not None and self._session is not None:
+            session, self._session = self._session, None
+            session.close()
 
     def card_digests(self, cards: Iterable[str]) -> list[str]:
         """Digests of the catalog cards the question names. A name the catalog lacks belongs
