@@ -141,9 +141,14 @@ class StoredCard:
     imported: dict[str, Any] | None
 
 
-def stored_cards(session: Session) -> dict[str, StoredCard]:
-    rows = session.execute(select(CardRow.name, CardRow.source, CardRow.digest, CardRow.imported))
-    return {r.name: StoredCard(r.source, r.digest, r.imported) for r in rows}
+def stored_cards(session: Session, bundled: Iterable[str] | None = None) -> dict[str, StoredCard]:
+    """What is stored, by name: every card, or (with `bundled`) only the bundled rows and
+    the rows of those names, which is all a start-up's sync needs to read."""
+    stmt = select(CardRow.name, CardRow.source, CardRow.digest, CardRow.imported)
+    if bundled is not None:
+        names = list(bundled)
+        stmt = stmt.where((CardRow.source == BUNDLED) | CardRow.name.in_(names))
+    return {r.name: StoredCard(r.source, r.digest, r.imported) for r in session.execute(stmt)}
 
 
 def _chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
