@@ -212,7 +212,8 @@ def imports_section(config: BenchConfig, log: Log) -> Section:
                     done = _run_import(url, path)
                     results[kind][f"import {label} (s)"] = done["seconds"]
                     results[kind][f"  CPU time of that process, {label} (s)"] = done["cpu_s"]
-                    results[kind][f"  peak memory (MB), {done['cards']:,} cards"] = done["peak_mb"]
+                    peak = f"  peak memory, {label}, {done['cards']:,} cards (MB)"
+                    results[kind][peak] = done["peak_mb"]
                     if label.startswith("AtomicCards"):
                         log(f"server on {kind} with {count:,} cards")
                         bundled = _bundled_only(kind, tmp)
