@@ -9,12 +9,13 @@ counter bumped by every change, so each server process drops its cached cards af
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from sqlalchemy import Connection, Engine, Table, delete, func, insert, select, update
 from sqlalchemy.orm import Session
@@ -76,7 +77,8 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type}
         case CouldProduce(of=of):
             return set(TYPES) if of == "type" else set(COLORS)
-    return set()  # pragma: no cover - every Production kind is matched above
+        case _:
+            assert_never(produced)
 
 
 def card_tags(card: Card) -> list[str]:
@@ -195,8 +197,6 @@ def bump_generation(session: Session) -> None:
 def catalog_digest(session: Session) -> str:
     """A digest of the whole catalog (names and card digests): equal after an import that
     changed nothing."""
-    import hashlib
-
     h = hashlib.sha256()
     for name, digest in session.execute(
         select(CardRow.name, CardRow.digest).order_by(CardRow.name)
