@@ -171,6 +171,13 @@ def skipped_objects() -> list[Invented]:
     ]
 
 
+def reversible_cards() -> list[Invented]:
+    """Reversible printings ("X // X"): one of a card also printed plainly, one of its own."""
+    plain = _creature("Amber Hollow Warden", "W", 1)
+    own = Face("Quill Fen Lantern", "{2}", ["Artifact"], text="Templated: it lights the fen.")
+    return [Invented("reversible_card", [plain, plain]), Invented("reversible_card", [own, own])]
+
+
 def accented_cards() -> list[Invented]:
     """Names people type without their accents or apostrophes."""
     vial = Face("Æthermire Vial", "{1}", ["Artifact"], text="Templated: it holds counters.")
@@ -185,6 +192,11 @@ def invented_cards(count: int) -> list[Invented]:
     for i, name in enumerate(itertools.islice(names(), count - len(cards))):
         cards.append(card_for(i, name))
     return cards
+
+
+def with_reversible(cards: list[Invented]) -> list[Invented]:
+    """The cards and two reversible printings, after the cards (as in a real file's order)."""
+    return [*cards, *reversible_cards()]
 
 
 # --- the two formats --------------------------------------------------------------------------

@@ -61,6 +61,10 @@ def _progress(quiet: bool) -> Iterator[Progress | None]:
     yield plain
 
 
+def _writing(count: int) -> None:
+    print(f"writing {count} new or changed cards in one transaction", file=sys.stderr, flush=True)
+
+
 def _report(summary: Summary) -> str:
     lines = [
         f"imported {summary.cards} cards ({summary.faces} faces) from {summary.file} "
@@ -92,7 +96,7 @@ def run_import(path_text: str, *, as_json: bool) -> int:
     try:
         migrate(db.engine)
         with _progress(quiet=as_json) as progress:
-            summary = import_file(db.engine, path, progress)
+            summary = import_file(db.engine, path, progress, None if as_json else _writing)
     except ImportProblem as exc:
         print(f"rulings cards import: {path}: {exc}; nothing was imported", file=sys.stderr)
         return 1

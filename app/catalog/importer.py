@@ -181,8 +181,14 @@ def plan(stored: dict[str, StoredCard], cards: list[Card]) -> tuple[list[CardRec
     return changed, summary
 
 
-def import_file(engine: Engine, path: Path, progress: Progress | None = None) -> Summary:
-    """Parse and validate the whole file, then write every change in one transaction."""
+def import_file(
+    engine: Engine,
+    path: Path,
+    progress: Progress | None = None,
+    writing: Callable[[int], None] | None = None,
+) -> Summary:
+    """Parse and validate the whole file, then write every change in one transaction
+    (`writing` is told how many cards are about to be written)."""
     started = time.perf_counter()
     fmt, cards, skipped = read_cards(path, progress)
     parsed_at = time.perf_counter()
@@ -190,6 +196,8 @@ def import_file(engine: Engine, path: Path, progress: Progress | None = None) ->
         before = catalog_digest(session)
         stored = stored_cards(session)
         changed, summary = plan(stored, cards)
+        if writing is not None:
+            writing(len(changed))
         write_records(session, changed, stored)
         session.flush()
         summary.catalog_digest = catalog_digest(session)

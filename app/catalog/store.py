@@ -9,12 +9,13 @@ counter bumped by every change, so each server process drops its cached cards af
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from sqlalchemy import Connection, Engine, Table, delete, func, insert, select, update
 from sqlalchemy.orm import Session
@@ -76,7 +77,8 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type}
         case CouldProduce(of=of):
             return set(TYPES) if of == "type" else set(COLORS)
-    return set()  # pragma: no cover - every Production kind is matched above
+        case _:
+            assert_never(produced)
 
 
 def card_tags(card: Card) -> list[str]:
@@ -141,9 +143,14 @@ class StoredCard:
     imported: dict[str, Any] | None
 
 
-def stored_cards(session: Session) -> dict[str, StoredCard]:
-    rows = session.execute(select(CardRow.name, CardRow.source, CardRow.digest, CardRow.imported))
-    return {r.name: StoredCard(r.source, r.digest, r.imported) for r in rows}
+def stored_cards(session: Session, bundled: Iterable[str] | None = None) -> dict[str, StoredCard]:
+    """What is stored, by name: every card, or (with `bundled`) only the bundled rows and
+    the rows of those names, which is all a start-up's sync needs to read."""
+    stmt = select(CardRow.name, CardRow.source, CardRow.digest, CardRow.imported)
+    if bundled is not None:
+        names = list(bundled)
+        stmt = stmt.where((CardRow.source == BUNDLED) | CardRow.name.in_(names))
+    return {r.name: StoredCard(r.source, r.digest, r.imported) for r in session.execute(stmt)}
 
 
 def _chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
@@ -190,8 +197,6 @@ def bump_generation(session: Session) -> None:
 def catalog_digest(session: Session) -> str:
     """A digest of the whole catalog (names and card digests): equal after an import that
     changed nothing."""
-    import hashlib
-
     h = hashlib.sha256()
     for name, digest in session.execute(
         select(CardRow.name, CardRow.digest).order_by(CardRow.name)

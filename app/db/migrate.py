@@ -71,7 +71,7 @@ def sync_catalog(conn: Connection, catalog: Catalog) -> int:
     catalog, the imported card takes its row back. Only changed rows are written.
     """
     with Session(bind=conn) as session:
-        stored = stored_cards(session)
+        stored = stored_cards(session, (card.name for card in catalog))
         changed: list[CardRecord] = []
         dropped: list[str] = []
         for card in catalog:

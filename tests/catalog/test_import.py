@@ -27,6 +27,7 @@ from bench.cardfiles import (
     mtgjson_document,
     scryfall_document,
     skipped_objects,
+    with_reversible,
     write,
 )
 
@@ -37,7 +38,7 @@ LAYOUTS = {
 
 
 def _cards() -> list[Invented]:
-    return invented_cards(42) + skipped_objects()
+    return with_reversible(invented_cards(42)) + skipped_objects()
 
 
 @pytest.fixture(params=["mtgjson.json", "mtgjson.json.gz", "scryfall.json", "scryfall.json.gz"])
@@ -60,8 +61,9 @@ def test_every_layout_is_imported_with_its_faces(fresh_engine: Engine, card_file
     assert summary.format == ("mtgjson" if "mtgjson" in card_file.name else "scryfall")
     expected = LAYOUTS if summary.format == "mtgjson" else LAYOUTS - {"meld"}
     assert set(summary.by_layout) == expected
-    assert summary.cards == 42
+    assert summary.cards == 43  # 42 and a reversible printing of a card of its own
     skipped = dict(summary.skipped)
+    assert skipped["another printing of a card already read"] == 1  # "X // X" of a card X
     for reason in ("token", "emblem", "art card", "plane or phenomenon", "scheme", "vanguard"):
         assert skipped[reason] == 1, reason
     assert skipped["un-set card the model can't hold"] == 1
@@ -85,6 +87,8 @@ def test_every_layout_is_imported_with_its_faces(fresh_engine: Engine, card_file
     assert adventure is not None and adventure.mana_value_off_stack() == 5  # 715.4
     mdfc = catalog.get("TENDER GROTTO")
     assert mdfc is not None and mdfc.mana_value_off_stack() == 3  # 712.8: the front face
+    lantern = catalog.get("Quill Fen Lantern")  # read from its reversible printing
+    assert lantern is not None and lantern.layout == "normal" and lantern.mana_value == 2
     saga = catalog.get("Amber Hollow Forager")
     assert saga is not None and saga.layout == "saga" and saga.subtypes == ["Saga"]
 
@@ -210,7 +214,7 @@ def test_the_command_prints_a_json_summary(
     assert main(["cards", "import", str(path), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["format"] == "scryfall"
-    assert summary["cards"] == 42 and summary["new"] == 42
+    assert summary["cards"] == 43 and summary["new"] == 43
     assert summary["skipped"]["token"] == 1
     assert summary["by_layout"]["split"] >= 1
 

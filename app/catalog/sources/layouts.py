@@ -16,7 +16,6 @@ NON_GAME_LAYOUTS = {
     "planar": "plane or phenomenon",
     "scheme": "scheme",
     "vanguard": "vanguard",
-    "reversible_card": "reversible printing (its card is imported under its own layout)",
     "sticker": "sticker sheet",
     "stickers": "sticker sheet",
 }
@@ -38,6 +37,9 @@ NON_GAME_TYPES = {
     "token": "token",
     "hero": "hero",
 }
+# A reversible printing shows one card on both sides ("X // X"): it is read as that card,
+# its first face (a later printing of the same name is then counted as such).
+REVERSIBLE = "reversible_card"
 GAME_LAYOUTS = set(TWO_FACED_LAYOUTS) | {
     "normal",
     "leveler",

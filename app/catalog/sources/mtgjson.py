@@ -12,6 +12,7 @@ from app.catalog.sources import ImportProblem, Parsed, ParsedStream, string, wor
 from app.catalog.sources.layouts import (
     GAME_LAYOUTS,
     NON_GAME_LAYOUTS,
+    REVERSIBLE,
     card_data,
     card_types,
     face_data,
@@ -49,6 +50,9 @@ def parse_entry(key: str, entries: Any) -> Parsed:
         raise ImportProblem(f"a card without a name (entry {key!r})")
     funny = bool(first.get("isFunny"))
     layout = string(first.get("layout"), "layout", name) or "normal"
+    if layout == REVERSIBLE:
+        card = string(first.get("faceName"), "faceName", name) or name.split(" // ")[0]
+        return parse_entry(card, [{**first, "name": card, "layout": "normal"}])
     if layout in NON_GAME_LAYOUTS:
         return Parsed(name, None, NON_GAME_LAYOUTS[layout], funny)
     if layout not in GAME_LAYOUTS:

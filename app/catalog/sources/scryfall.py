@@ -14,6 +14,7 @@ from app.catalog.sources.layouts import (
     GAME_LAYOUTS,
     NON_GAME_LAYOUTS,
     NON_GAME_SET_TYPES,
+    REVERSIBLE,
     card_data,
     card_types,
     face_data,
@@ -43,6 +44,13 @@ def parse_object(index: int, obj: Any) -> Parsed:
         raise ImportProblem(f"a card without a name (item {index} of the array)")
     funny = obj.get("set_type") == "funny" or obj.get("border_color") == "silver"
     layout = string(obj.get("layout"), "layout", name) or "normal"
+    if layout == REVERSIBLE:
+        sides = obj.get("card_faces")
+        if not isinstance(sides, list) or not sides or not isinstance(sides[0], dict):
+            raise ImportProblem(f"card {name!r}: a reversible card needs 'card_faces' objects")
+        front = {**obj, **sides[0], "layout": sides[0].get("layout") or "normal"}
+        front.pop("card_faces", None)
+        return parse_object(index, front)
     if layout in NON_GAME_LAYOUTS:
         return Parsed(name, None, NON_GAME_LAYOUTS[layout], funny)
     if obj.get("set_type") in NON_GAME_SET_TYPES:
