@@ -29,6 +29,12 @@ def test_haste_grants(text: str, to: Selector) -> None:
     assert one(text, types=("Enchantment",)) == GrantKeyword(keyword=HASTE, to=to)
 
 
+def test_haste_with_a_power_boost() -> None:
+    assert one("Equipped creature gets +2/+0 and has haste.") == GrantKeyword(
+        keyword=HASTE, to=Selector(relation="attached")
+    )
+
+
 def test_haste_with_other_keywords() -> None:
     got = abilities("Equipped creature has shroud and haste.", types=("Artifact",))
     assert got == [
@@ -47,7 +53,7 @@ def test_its_own_haste_is_a_keyword() -> None:
     [
         "Other creatures you control have haste.",
         "Target creature gains haste until end of turn.",
-        "Equipped creature gets +2/+0 and has haste.",
+        "Equipped creature gets +2/+0 and has haste as long as you control a Mountain.",
     ],
 )
 def test_haste_the_engine_cannot_place_is_partial(text: str) -> None:

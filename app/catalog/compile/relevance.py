@@ -46,7 +46,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bAdd\b|\badds?\b[^.]*\bmana\b|\{[WUBRGC]\} or \{"), "mana_ability"),
     (re.compile(r"\bhaste\b"), "haste_control"),
     (
-        re.compile(r"\b(?:gains?|exchange|have|has) control\b|control of|^You control enchanted"),
+        re.compile(r"\b(?:[Gg]ains?|[Ee]xchange|have|has|take) control\b|^You control enchanted"),
         "haste_control",
     ),
 )

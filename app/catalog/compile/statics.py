@@ -29,7 +29,8 @@ _KNOWN_KEYWORDS = {
     "infect",
     "wither",
 }
-_HAS = re.compile(r"^(?P<sel>.+?) (?:has|have) (?P<kws>[a-z ,]+)\.$")
+# "gets +1/+1 and has haste": the power and toughness change nothing the engine rules on.
+_HAS = re.compile(r"^(?P<sel>.+?) (?:gets? [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<kws>[a-z ,]+)\.$")
 _GRANTS = re.compile(r'^(?P<sel>.+?) (?:has|have) "(?P<ability>.+)"$')
 _AS_THOUGH = re.compile(
     r"^You may activate abilities of (?P<sel>.+?) as though (?:they|those creatures) had haste\.$"
