@@ -25,14 +25,19 @@ from app.catalog.names import fold
 from app.db.models import CardNameRow, CardRow, CardTagRow, CatalogStateRow
 from app.domain.card import (
     AnyColor,
+    AnyCombination,
     AnyType,
     Card,
     ChoiceOfMana,
+    ChoiceOrChosenColor,
+    ChosenColor,
     ColorOfPermanent,
     CouldProduce,
     FixedMana,
     ManaAbility,
+    OneColorPerCount,
     PerCount,
+    PerCounter,
 )
 from app.domain.mana import COLORS, TYPES, parse_cost
 from app.rulings.identity import card_digest
@@ -69,11 +74,15 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {s.text for s in parse_cost(mana)}
         case ChoiceOfMana(options=options):
             return {s.text for option in options for s in parse_cost(option)}
-        case AnyColor() | ColorOfPermanent():
+        case AnyColor() | ColorOfPermanent() | ChosenColor() | OneColorPerCount():
             return set(COLORS)
+        case AnyCombination(colors=colors):
+            return set(colors)
+        case ChoiceOrChosenColor(options=options):
+            return {s.text for option in options for s in parse_cost(option)} | set(COLORS)
         case AnyType():
             return set(TYPES)
-        case PerCount(mana_type=mana_type):
+        case PerCount(mana_type=mana_type) | PerCounter(mana_type=mana_type):
             return {mana_type}
         case CouldProduce(of=of):
             return set(TYPES) if of == "type" else set(COLORS)

@@ -46,7 +46,10 @@ PERMANENT_TYPES = frozenset(
 class Strict(BaseModel):
     """Unknown fields are an error (API.md: an unknown field is a 4xx naming it)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # A field's docstring is its description in the OpenAPI document.
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+    )
 
 
 def check_mana_string(value: str | None, *, produced: bool = False) -> str | None:
@@ -431,18 +434,31 @@ class AdditionalCost(CastingCost):
 
 class CardFace(Strict):
     name: Name
+    """The face's name (for a single-faced card, the card's name)"""
     mana_cost: ManaString | None = None  # None: no mana cost (202.1b)
+    """Mana cost in Oracle notation, like `{2}{G}`; null: no mana cost (202.1b)"""
     supertypes: list[Word] = Field(default_factory=list, max_length=5)
+    """Supertypes: "Legendary", "Basic", "Snow"…"""
     types: list[CardType] = Field(default_factory=list, max_length=6)
+    """Card types, lower case: "land", "creature", "instant"…"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """Subtypes: "Forest", "Elf", "Aura"…"""
     colors: list[ColorCode] | None = None  # None: from the mana cost (105.2)
+    """Colors (W U B R G) when not those of the mana cost (105.2)"""
     power: Annotated[str, Field(max_length=5)] | None = None
+    """Printed power, as text (it may be *)"""
     toughness: Annotated[str, Field(max_length=5)] | None = None
+    """Printed toughness, as text"""
     keywords: list[Word] = Field(default_factory=list, max_length=20)
+    """Keywords: "haste", "fuse", "cascade"…"""
     abilities: list[Ability] = Field(default_factory=list, max_length=20)
+    """What the engine reads: mana abilities, static, replacement and triggered ones"""
     alternative_costs: list[AlternativeCost] = Field(default_factory=list, max_length=10)
+    """Alternative costs by name (Evoke, Force of Will's), 118.9"""
     additional_costs: list[AdditionalCost] = Field(default_factory=list, max_length=10)
+    """Additional costs by name (Kicker, a sacrifice), 118.8"""
     text: RulesText | None = None  # the face's rules text as imported (never read by the engine)
+    """The face's rules text as imported from a card-data file (never read by the engine)"""
 
     _check = field_validator("mana_cost")(classmethod(lambda cls, v: check_mana_string(v)))
 
@@ -535,31 +551,52 @@ class Card(BaseModel):
     empty); split, modal double-faced and adventurer cards list `faces` (front / left /
     creature part first) and their top-level fields are derived."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+    )
 
     object: Literal["card"] = "card"
+    """Always `card`"""
     name: Name
+    """Full name; a card with faces joins theirs with ` // `"""
     layout: Layout = "normal"
+    """normal, or a layout with two `faces` (split, modal_dfc, adventure, transform, flip...)"""
     mana_cost: ManaString | None = None
+    """Mana cost in Oracle notation, like `{2}{G}`; null: no mana cost (202.1b)"""
     supertypes: list[Word] = Field(default_factory=list, max_length=5)
+    """Supertypes: "Legendary", "Basic", "Snow"…"""
     types: list[CardType] = Field(default_factory=list, max_length=6)
+    """Card types, lower case: "land", "creature", "instant"…"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """Subtypes: "Forest", "Elf", "Aura"…"""
     colors: list[ColorCode] | None = None
+    """Colors (W U B R G) when not those of the mana cost (105.2)"""
     power: Annotated[str, Field(max_length=5)] | None = None
+    """Printed power, as text (it may be *)"""
     toughness: Annotated[str, Field(max_length=5)] | None = None
+    """Printed toughness, as text"""
     keywords: list[Word] = Field(default_factory=list, max_length=20)
+    """Keywords: "haste", "fuse", "cascade"…"""
     abilities: list[Ability] = Field(default_factory=list, max_length=20)
+    """What the engine reads: mana abilities, static, replacement and triggered ones"""
     alternative_costs: list[AlternativeCost] = Field(default_factory=list, max_length=10)
+    """Alternative costs by name (Evoke, Force of Will's), 118.9"""
     additional_costs: list[AdditionalCost] = Field(default_factory=list, max_length=10)
+    """Additional costs by name (Kicker, a sacrifice), 118.8"""
     faces: list[CardFace] = Field(default_factory=list, max_length=2)
+    """For split, modal double-faced and adventurer cards: the two faces, front first"""
     summary: Annotated[str, Field(max_length=1000)] = ""
+    """What the card does, in a sentence of your own (shown, never read by the engine)"""
     text: RulesText | None = None  # rules text as imported (single-faced cards)
+    """Rules text as imported from a card-data file (single-faced cards)"""
     # Compiled from rules text (app/catalog/compile): "partial" when a sentence bearing on mana
     # or casting was not understood; those sentences are listed (rulings carry them as caveats).
     support: Literal["full", "partial"] | None = None
+    """`full` when every sentence bearing on mana or casting was understood, else `partial`"""
     unsupported_text: list[Annotated[str, Field(max_length=1000)]] = Field(
         default_factory=list, max_length=50
     )
+    """The sentences bearing on mana or casting that were not understood"""
 
     @model_validator(mode="before")
     @classmethod

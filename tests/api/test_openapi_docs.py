@@ -22,6 +22,8 @@ REQUEST_MODELS = [
     "PermanentIn",
     "EffectIn",
     "ExiledCard",
+    "Card",
+    "CardFace",
     *(op["requestBody"]["content"]["application/json"]["schema"]["$ref"].split("/")[-1]
       for _, op in POSTS),
 ]  # fmt: skip
