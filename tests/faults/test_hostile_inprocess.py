@@ -159,13 +159,24 @@ def test_heavy_bodies_are_handled_away_from_the_event_loop(tmp_path: Path) -> No
         # An async endpoint runs on whichever loop runs the request: parsing and validation
         # of its body happen there too.
         seen.append(threading.current_thread().name)
+        logging.getLogger("rulings.test").warning("probed")
         return {"keys": len(body)}
 
-    with TestClient(app) as c:
-        main_loop_thread = c.portal.call(lambda: threading.current_thread().name)  # type: ignore[union-attr]
-        small = c.post("/probe", json={"a": "x"})
-        heavy = c.post("/probe", json={"a": "x" * 100_000})
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logging.getLogger("rulings.test").addHandler(handler)
+    try:
+        with TestClient(app) as c:
+            main_loop_thread = c.portal.call(lambda: threading.current_thread().name)  # type: ignore[union-attr]
+            small = c.post("/probe", json={"a": "x"})
+            heavy = c.post("/probe", json={"a": "x" * 100_000}, headers={"X-Request-ID": "big-1"})
+    finally:
+        logging.getLogger("rulings.test").removeHandler(handler)
     assert small.status_code == heavy.status_code == 200
+    assert heavy.headers["x-request-id"] == "big-1"
+    # The side loop's log lines carry the request's id too.
+    assert getattr(records[-1], "request_id", None) == "big-1"
     assert seen[0] == main_loop_thread
     assert seen[1] == "rulings-heavy" != main_loop_thread
     app.state.db.dispose()
