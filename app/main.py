@@ -62,7 +62,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             migrate(db.engine)
         tune_garbage_collector()
         yield
-        writer.close()
         db.dispose()
 
     app = FastAPI(
