@@ -88,7 +88,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _warm_catalog(app, db)
         tune_garbage_collector()
         yield
-        writer.close()
         db.dispose()
 
     app = FastAPI(

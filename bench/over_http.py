@@ -14,7 +14,7 @@ import httpx
 from bench import boards
 from bench.config import BenchConfig, reps_for
 from bench.report import Section
-from bench.timing import ratio
+from bench.timing import process_group_cpu_seconds, ratio
 
 COULD_PRODUCE = "/v1/mana/could-produce"
 ACTIVATE = "/v1/mana/activate"
@@ -22,10 +22,11 @@ HEADERS = {"content-type": "application/json"}
 
 CP_COLUMNS = ["permanents", "request_kb", "response_kb", "new_201_ms", "stored_200_ms"]
 FLOOR_RATIO_COLUMNS = ["parse_floor_ms", "stored/new", "stored/floor", "new/floor"]
+CPU_COLUMNS = ["new_cpu_ms", "stored_cpu_ms", "floor_cpu_ms", "cpu stored/floor"]
 ACT_COLUMNS = ["replacements", "request_kb", "response_kb", "new_201_ms", "stored_200_ms"]
 FLOOR_COLUMNS = [
     "workers", "endpoint", "req_per_s", "mean_ms", "x_healthz_cost", "x_healthz_req_per_s",
-    "errors",
+    "server_cpu_ms", "errors",
 ]  # fmt: skip
 
 
@@ -77,12 +78,31 @@ def _median_post(
     return samples[len(samples) // 2], size
 
 
+def _measured_post(
+    client: httpx.Client, bodies: list[bytes], expect: int, group: int | None
+) -> tuple[float, int, float | None]:
+    """`_median_post`, and the server's CPU per request over it (None where unreadable)."""
+    before = process_group_cpu_seconds(group)
+    median_ms, size = _median_post(client, COULD_PRODUCE, bodies, expect)
+    after = process_group_cpu_seconds(group)
+    if before is None or after is None:
+        return median_ms, size, None
+    return median_ms, size, (after - before) / len(bodies) * 1000
+
+
 def could_produce_section(
-    config: BenchConfig, client: httpx.Client, uniq: Uniq, floor: httpx.Client | None = None
+    config: BenchConfig,
+    client: httpx.Client,
+    uniq: Uniq,
+    floor: httpx.Client | None = None,
+    groups: tuple[int | None, int | None] = (None, None),
 ) -> Section:
     """`floor`: a client of the parse-floor server (bench/parse_floor.py), to which the same
-    bytes are POSTed for the ratio columns."""
+    bytes are POSTed for the ratio columns; `groups`: the process groups of the server and the
+    floor server, for the CPU each request costs them (Linux)."""
     columns = CP_COLUMNS + (FLOOR_RATIO_COLUMNS if floor is not None else [])
+    if floor is not None and None not in groups:
+        columns += CPU_COLUMNS
     section = Section("could-produce over HTTP, 1 worker (median ms, client wall time)", columns)
     section.notes.append(
         "new = a question never asked (turn varied) -> 201, engine + insert; "
@@ -109,13 +129,11 @@ def could_produce_section(
                 )
                 for _ in range(reps)
             ]
-            new_ms, response_size = _median_post(client, COULD_PRODUCE, bodies, 201)
-            stored_ms, _ = _median_post(client, COULD_PRODUCE, [bodies[0]] * reps, 200)
-            floor_ms = (
-                _median_post(floor, COULD_PRODUCE, [bodies[0]] * reps, 204)[0]
-                if floor is not None
-                else None
-            )
+            new_ms, response_size, new_cpu = _measured_post(client, bodies, 201, groups[0])
+            stored_ms, _, stored_cpu = _measured_post(client, [bodies[0]] * reps, 200, groups[0])
+            floor_ms = floor_cpu = None
+            if floor is not None:
+                floor_ms, _, floor_cpu = _measured_post(floor, [bodies[0]] * reps, 204, groups[1])
         except Exception as exc:
             section.skip(size, f"error: {exc!r}"[:200])
             continue
@@ -135,6 +153,15 @@ def could_produce_section(
                     "new/floor": ratio(new_ms, floor_ms),
                 }
             )
+            if "new_cpu_ms" in columns:
+                section.rows[-1].update(
+                    {
+                        "new_cpu_ms": new_cpu,
+                        "stored_cpu_ms": stored_cpu,
+                        "floor_cpu_ms": floor_cpu,
+                        "cpu stored/floor": ratio(stored_cpu, floor_cpu),
+                    }
+                )
     return section
 
 
@@ -177,6 +204,7 @@ class Throughput:
     errors: int
     seconds: float
     busy_seconds: float  # summed over threads: time spent waiting for responses
+    server_cpu_seconds: float | None = None  # the server's CPU over the run, where readable
 
     @property
     def per_second(self) -> float:
@@ -186,15 +214,27 @@ class Throughput:
     def mean_ms(self) -> float:
         return self.busy_seconds / self.requests * 1000 if self.requests else 0.0
 
+    @property
+    def server_cpu_ms(self) -> float | None:
+        if self.server_cpu_seconds is None or not self.requests:
+            return None
+        return self.server_cpu_seconds / self.requests * 1000
+
 
 Send = Callable[[httpx.Client], httpx.Response]
 
 
 def throughput(
-    base_url: str | list[str], send: Send, expect: int, seconds: float, threads: int
+    base_url: str | list[str],
+    send: Send,
+    expect: int,
+    seconds: float,
+    threads: int,
+    server_group: int | None = None,
 ) -> Throughput:
     """Requests/s with `threads` threads, each with its own keep-alive httpx.Client; with
-    several base URLs the threads are spread over them round-robin (as a load balancer)."""
+    several base URLs the threads are spread over them round-robin (as a load balancer).
+    `server_group`: the server's process group, to measure the CPU it spends (Linux)."""
     urls = [base_url] if isinstance(base_url, str) else base_url
     start = threading.Barrier(threads + 1)
     lock = threading.Lock()
@@ -229,19 +269,28 @@ def throughput(
         t.start()
     deadline[0] = time.perf_counter() + seconds + 0.05
     started = time.perf_counter()
+    cpu_before = process_group_cpu_seconds(server_group)
     start.wait()
     for t in pool:
         t.join(timeout=seconds + 60)
     elapsed = time.perf_counter() - started
+    cpu_after = process_group_cpu_seconds(server_group)
+    cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
     return Throughput(
-        int(totals["requests"]), int(totals["errors"]), elapsed, float(totals["busy"])
+        int(totals["requests"]), int(totals["errors"]), elapsed, float(totals["busy"]), cpu
     )
 
 
 def floor_rows(
-    section: Section, config: BenchConfig, base_url: str, workers: str, uniq: Uniq
+    section: Section,
+    config: BenchConfig,
+    base_url: str,
+    workers: str,
+    uniq: Uniq,
+    server_group: int | None = None,
 ) -> None:
-    """GET /healthz against a small stored could-produce (and a small new one), same client."""
+    """GET /healthz against a small stored could-produce (and a small new one), same client;
+    `server_group`: the server's process group, for its CPU per request."""
     seconds, threads = config.floor_seconds, config.floor_threads
     stored_body = dumps(boards.could_produce_request(boards.small_board()))
 
@@ -251,7 +300,7 @@ def floor_rows(
 
     with httpx.Client(base_url=base_url, timeout=30.0) as client:
         why = probe(client, COULD_PRODUCE, stored_body)  # also stores it: later asks are 200s
-    health = throughput(base_url, lambda c: c.get("/healthz"), 200, seconds, threads)
+    health = throughput(base_url, lambda c: c.get("/healthz"), 200, seconds, threads, server_group)
     section.add(
         workers=workers,
         endpoint="GET /healthz",
@@ -259,6 +308,7 @@ def floor_rows(
         mean_ms=health.mean_ms,
         x_healthz_cost=1.0,
         x_healthz_req_per_s=1.0,
+        server_cpu_ms=health.server_cpu_ms,
         errors=health.errors,
     )
     cases: list[tuple[str, Send, int]] = [
@@ -277,7 +327,7 @@ def floor_rows(
         if why:
             section.rows.append({"workers": workers, "endpoint": label, "status": why})
             continue
-        result = throughput(base_url, send, expect, seconds, threads)
+        result = throughput(base_url, send, expect, seconds, threads, server_group)
         section.add(
             workers=workers,
             endpoint=label,
@@ -285,5 +335,6 @@ def floor_rows(
             mean_ms=result.mean_ms,
             x_healthz_cost=health.per_second / result.per_second if result.per_second else None,
             x_healthz_req_per_s=ratio(result.per_second, health.per_second),
+            server_cpu_ms=result.server_cpu_ms,
             errors=result.errors,
         )

@@ -31,7 +31,8 @@ def http_sections(
     floor.notes.append(
         "x_healthz_cost = healthz req/s / this req/s (how many healthz one request costs); "
         "x_healthz_req_per_s = this req/s / healthz req/s (issue 15: small new >= 0.5, "
-        "stored >= 0.8); client and server share the machine's cores"
+        "stored >= 0.8); server_cpu_ms = the server processes' CPU per request (Linux), "
+        "steadier than req/s on a busy machine; client and server share the machine's cores"
     )
     sections: list[Section] = []
     for n, workers in enumerate(config.servers):
@@ -48,14 +49,20 @@ def http_sections(
                         httpx.Client(base_url=floor_server.url, timeout=120.0) as floor_client,
                     ):
                         sections.append(
-                            over_http.could_produce_section(config, client, uniq, floor_client)
+                            over_http.could_produce_section(
+                                config,
+                                client,
+                                uniq,
+                                floor_client,
+                                (server.pid, floor_server.pid),
+                            )
                         )
                     with httpx.Client(base_url=server.url, timeout=120.0) as client:
                         log("activate over HTTP")
                         blocked = _activation_blocked(config, act_engine)
                         sections.append(over_http.activate_section(config, client, uniq, blocked))
                 log(f"HTTP floor, workers={label}")
-                over_http.floor_rows(floor, config, server.url, label, uniq)
+                over_http.floor_rows(floor, config, server.url, label, uniq, server.pid)
         except RuntimeError as exc:
             floor.rows.append({"workers": label, "status": f"server failed: {exc}"[:300]})
     sections.append(floor)

@@ -63,7 +63,7 @@ def stage_keys() -> list[tuple[str, list[Key | str]]]:
         ("json.dumps (all calls)", [json.dumps]),
         ("alias lookup (fastpath.find_repeated)", [fastpath.find_repeated]),
         ("alias record (AliasRecord.put)", [fastpath.AliasRecord.put]),
-        ("group commit, waited for (GroupCommitWriter.write)", [GroupCommitWriter.write]),
+        ("group commit, written or waited for", [GroupCommitWriter.write]),
         ("store lookup (RulingRepository.get)", [RulingRepository.get]),
         ("store insert (RulingRepository.insert)", [RulingRepository.insert]),
         ("commit", [Session.commit]),
@@ -189,9 +189,7 @@ class GcTimer:
             self.seconds += time.perf_counter() - self._started
 
 
-async def profile(
-    size: int, top: int, only: str | None, gc_mode: str, inline_commit: bool = False
-) -> None:
+async def profile(size: int, top: int, only: str | None, gc_mode: str) -> None:
     from app.db.migrate import migrate
     from app.main import create_app
     from app.settings import Settings
@@ -201,10 +199,6 @@ async def profile(
         url = f"sqlite:///{Path(tmp) / 'rulings.db'}"
         app = create_app(Settings(database_url=url, migrate_on_startup=False, log_level="WARNING"))
         migrate(app.state.db.engine)
-        if inline_commit:
-            # Insert and commit on the request's own thread (no group-commit writer), so the
-            # profile sees them; the writer's own thread is invisible to cProfile.
-            app.state.writer = None
         if gc_mode in ("freeze", "freeze+threshold"):
             gc.collect()
             gc.freeze()  # what start-up made lives forever: gen-2 passes skip it
@@ -263,13 +257,8 @@ def main(argv: list[str] | None = None) -> int:
         default="default",
         help="garbage-collector setting to try (after start-up, as an app could do)",
     )
-    parser.add_argument(
-        "--inline-commit",
-        action="store_true",
-        help="write on the request's thread, without the group-commit writer (to see inside)",
-    )
     args = parser.parse_args(argv)
-    asyncio.run(profile(args.size, args.top, args.only, args.gc, args.inline_commit))
+    asyncio.run(profile(args.size, args.top, args.only, args.gc))
     return 0
 
 

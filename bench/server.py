@@ -108,6 +108,11 @@ class Server:
             time.sleep(0.1 if ready_hits == 0 else 0.3)
         raise RuntimeError(f"uvicorn did not become ready in time:\n{self.log_tail()}")
 
+    @property
+    def pid(self) -> int | None:
+        """The server's process id: it leads its own process group (its workers are in it)."""
+        return self._proc.pid if self._proc is not None else None
+
     def log_tail(self, lines: int = 20) -> str:
         try:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -28,3 +29,25 @@ def ratio(a: float | None, b: float | None) -> float | None:
     if a is None or b is None or b <= 0:
         return None
     return a / b
+
+
+def process_group_cpu_seconds(group: int | None) -> float | None:
+    """CPU seconds the live processes of a process group have run (Linux /proc: each thread's
+    schedstat, in nanoseconds), or None where that can't be read. Steadier than wall time on a
+    shared machine: what requests cost the server, not how long they waited for a core."""
+    proc = Path("/proc")
+    if group is None or not proc.is_dir():
+        return None
+    total_ns = 0
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) != group:  # the process group (field 5 of stat)
+                continue
+            for task in (entry / "task").iterdir():
+                total_ns += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile
+    return total_ns / 1e9

@@ -1,11 +1,15 @@
-"""Group commit: one writer thread runs the writes of concurrent requests in one transaction and
-commits them together, then acknowledges each. Durability is unchanged — a request hears of
-its ruling only after the commit that holds it has returned (SQLite synchronous=FULL: on disk
-through power loss; PostgreSQL: fsync'd WAL) — but one fsync now serves every request that
-arrived while the previous one ran, instead of each request waiting its turn for its own.
+"""Group commit: the writes of concurrent requests run in one transaction and are committed
+together, then each is acknowledged. Durability is unchanged — a request hears of its ruling
+only after the commit that holds it has returned (SQLite synchronous=FULL: on disk through
+power loss; PostgreSQL: fsync'd WAL) — but one fsync now serves every request that arrived
+while the previous one ran, instead of each request waiting its turn for its own.
 
-Batches form by themselves: the writer takes whatever is queued when it is free, so a lone
-request is written at once (no waiting for company) and a busy server writes in bigger groups.
+Leader and followers, no thread of its own: a request that finds no commit in progress leads,
+on its own thread — it takes every write queued (its own first) and commits them; requests
+that arrive meanwhile queue up and wait, and when the commit is done one of them leads the
+next batch. A lone request is written at once, with no hand-off to another thread; a busy
+server writes in bigger groups.
+
 A write that fails takes only itself down: the batch is rolled back and its writes are retried
 one by one, each with its own commit, so the others are still stored and acknowledged.
 """
@@ -13,7 +17,6 @@ one by one, each with its own commit, so the others are still stored and acknowl
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -26,63 +29,52 @@ log = logging.getLogger("rulings.writer")
 
 T = TypeVar("T")
 Write = Callable[[Session], Any]
+Item = tuple[Write, Future[Any]]
 
 # Enough to amortize an fsync well; bounds what one failed batch has to retry singly.
 MAX_BATCH = 64
-
-
-Item = tuple[Write, Future[Any]]
 
 
 class GroupCommitWriter:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sqlite = engine.dialect.name == "sqlite"
-        self._lock = threading.Lock()
-        # The running thread and its own queue (a closed thread's queue is never reused).
-        self._thread: threading.Thread | None = None
-        self._queue: queue.SimpleQueue[Item | None] = queue.SimpleQueue()
+        self._turn = threading.Condition()
+        self._queue: list[Item] = []
+        self._committing = False
 
     def write(self, work: Callable[[Session], T]) -> T:
-        """Run `work` in the writer's transaction; return its result once that is committed
-        (or raise its error, or the commit's: then nothing of it was acknowledged)."""
+        """Run `work` in a shared transaction; return its result once that is committed (or
+        raise its error, or the commit's: then nothing of it was acknowledged)."""
         done: Future[T] = Future()
-        with self._lock:
-            if self._thread is None:
-                self._queue = queue.SimpleQueue()
-                self._thread = threading.Thread(
-                    target=self._run, args=(self._queue,), name="rulings-group-commit",
-                    daemon=True,
-                )  # fmt: skip
-                self._thread.start()
-            self._queue.put((work, done))
+        with self._turn:
+            self._queue.append((work, done))
+            while not done.done():
+                if self._committing:
+                    self._turn.wait()  # a batch is being written: ours may be in it
+                    continue
+                self._lead()
         return done.result()
 
-    def close(self) -> None:
-        """Write what is queued, then stop the thread (a later write starts another)."""
-        with self._lock:
-            thread, self._thread = self._thread, None
-            self._queue.put(None)
-        if thread is not None:
-            thread.join(timeout=30)
+    def queued(self) -> int:
+        """Writes waiting for a batch (for tests and metrics)."""
+        with self._turn:
+            return len(self._queue)
 
-    def _run(self, items: queue.SimpleQueue[Item | None]) -> None:
-        stopping = False
-        while not stopping:
-            first = items.get()
-            if first is None:
-                return
-            batch = [first]
-            while len(batch) < MAX_BATCH:
-                try:
-                    item = items.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    stopping = True  # after this batch
-                    break
-                batch.append(item)
+    def _lead(self) -> None:
+        """Write the queued batch on this thread; called and returns holding `_turn`."""
+        batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+        self._committing = True
+        self._turn.release()
+        try:
             self._write_batch(batch)
+        finally:
+            for _, done in batch:
+                if not done.done():  # interrupted mid-batch: nothing of it is acknowledged
+                    done.set_exception(RuntimeError("the write was interrupted"))
+            self._turn.acquire()
+            self._committing = False
+            self._turn.notify_all()
 
     def _write_batch(self, batch: list[Item]) -> None:
         results: list[Any] = []

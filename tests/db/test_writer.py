@@ -61,13 +61,12 @@ def test_writes_waiting_together_share_one_commit(probe: tuple[Engine, str]) -> 
         first = pool.submit(writer.write, held)
         assert started.wait(10)
         rest = [pool.submit(writer.write, insert(table, n)) for n in range(1, 9)]
-        while writer._queue.qsize() < 8:  # all eight queued behind the held one
+        while writer.queued() < 8:  # all eight queued behind the held one
             threading.Event().wait(0.005)
         commits.clear()
         gate.set()
         assert first.result(10) == 0
         assert sorted(f.result(10) for f in rest) == list(range(1, 9))
-    writer.close()
     # The held write committed alone; the eight queued behind it, together.
     assert len(commits) == 2
     assert stored(engine, table) == list(range(9))
@@ -84,7 +83,6 @@ def test_an_acknowledged_write_is_committed(probe: tuple[Engine, str]) -> None:
             assert conn.execute(text(f"SELECT n FROM {table}")).scalars().all() == [7]
     finally:
         other.dispose()
-        writer.close()
 
 
 def test_a_failing_write_takes_only_itself_down(probe: tuple[Engine, str]) -> None:
@@ -103,14 +101,13 @@ def test_a_failing_write_takes_only_itself_down(probe: tuple[Engine, str]) -> No
         assert started.wait(10)
         good = [pool.submit(writer.write, insert(table, n)) for n in (1, 2)]
         bad = pool.submit(writer.write, insert(table, 1))  # duplicate key: fails
-        while writer._queue.qsize() < 3:
+        while writer.queued() < 3:
             threading.Event().wait(0.005)
         gate.set()
         first.result(10)
         assert sorted(f.result(10) for f in good) == [1, 2]
         with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
             bad.result(10)
-    writer.close()
     assert stored(engine, table) == [0, 1, 2]
 
 
@@ -123,5 +120,4 @@ def test_sqlite_commits_are_synchronous_full(tmp_path) -> None:  # type: ignore[
         level = writer.write(lambda s: s.execute(text("PRAGMA synchronous")).scalar())
         assert level == 2
     finally:
-        writer.close()
         engine.dispose()
