@@ -46,32 +46,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.domain.card import (
-    AnyColor,
-    AnyType,
-    ChoiceOfMana,
-    ColorOfPermanent,
-    CouldProduce,
-    FixedMana,
-    ManaAbility,
-    ManaTrigger,
-    PerCount,
-    Selector,
-)
+from app.domain.card import ManaAbility, ManaTrigger, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import (
-    ALL_COLORS_MASK,
-    COLORS,
     NO_MANA,
     TYPE_INDEX,
-    TYPES,
     Mana,
     ManaSyntaxError,
     mask_of,
-    mask_types,
 )
 from app.domain.ruling import Step, Verdict
 from app.domain.state import Board, GameState, Permanent
+from app.engine import production
 from app.engine.board import (
     BoardView,
     ListedAbility,
@@ -204,80 +190,39 @@ def normalize_choose(choose: str | None) -> str | None:
 
 def _options(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[list[_Option], str, list[str]]:
     """The ability's possible mana before replacement effects, a sentence saying why, and the
-    types it defines. No options with types defined means an amount of zero (Gaea's Cradle
-    without creatures); no options and no types is 106.5 (a lone Reflecting Pool)."""
-    prod = a.produces
+    types it defines (production.possible)."""
     src = view.source(p)
-    manas: list[Mana]
-    defined: list[str]
-    why = ""
-    if isinstance(prod, FixedMana):
-        manas = [Mana.parse(prod.mana)]
-        defined = manas[0].types()
-    elif isinstance(prod, ChoiceOfMana):
-        manas = [Mana.parse(o) for o in prod.options]
-        defined = [t for t in TYPES if any(m.counts[TYPE_INDEX[t]] for m in manas)]
-        why = "its controller chooses one of " + ", ".join(prod.options)
-    elif isinstance(prod, AnyColor):
-        manas = [Mana.of(c, prod.amount) for c in COLORS]
-        defined = list(COLORS)
-        why = "its controller chooses a color (colorless is not a color, 106.1b)"
-    elif isinstance(prod, AnyType):
-        manas = [Mana.of(t, prod.amount) for t in TYPES]
-        defined = list(TYPES)
-        why = "its controller chooses a type"
-    elif isinstance(prod, PerCount):
-        count = len(view.matching(prod.count, src))
-        manas = [Mana.of(prod.mana_type, count)]
-        defined = [prod.mana_type]
-        noun = describe_selector(prod.count, plural=count != 1)
-        why = f"there {'is' if count == 1 else 'are'} {count} {noun}"
-    elif isinstance(prod, ColorOfPermanent):
+
+    def count_of(sel: Selector) -> int:
+        return len(view.matching(sel, src))
+
+    def colors_of(sel: Selector) -> int:
         colors = 0
-        for q in view.matching(prod.among, src):
+        for q in view.matching(sel, src):
             colors |= mask_of(q.face.face_colors)
-        manas = [Mana.of(t, prod.amount) for t in mask_types(colors)]
-        defined = mask_types(colors)
-        why = (
-            f"the {describe_selector(prod.among)} have the colors {', '.join(mask_types(colors))}"
-            if colors
-            else f"none of the {describe_selector(prod.among)} has a color"
-        )
-    else:
-        assert isinstance(prod, CouldProduce)
+        return colors
+
+    def reflected(sel: Selector) -> tuple[int, list[str]]:
         fp = solve(view)
         seen = 0
         feeders: list[str] = []
-        for q in view.matching(prod.among, src):
+        for q in view.matching(sel, src):
             if fp.masks[q.index]:
                 seen |= fp.masks[q.index]
                 feeders.append(f"{q.name} ({q.id})")
-        usable = seen & ALL_COLORS_MASK if prod.of == "color" else seen
-        manas = [Mana.of(t, prod.amount) for t in mask_types(usable)]
-        defined = mask_types(usable)
-        who = describe_selector(prod.among)
-        if not seen:
-            why = (
-                f"no {who} could produce any mana (a reflector that sees only itself or other "
-                "reflectors gets nothing from them, 106.7)"
-            )
-        else:
-            why = (
-                f"the {who} could produce {', '.join(mask_types(seen))} "
-                f"({bounded_list(feeders, 3)})"
-            )
-            if usable != seen:
-                why += "; colorless is not a color (106.1b)"
+        return seen, feeders
+
+    found = production.possible(a.produces, count_of, colors_of, reflected)
     options: list[_Option] = []
     seen_keys: set[str] = set()
-    for m in manas:
+    for m in found.manas:
         if not m:
             continue  # zero mana is no mana
         k = _option_key(m)
         if k not in seen_keys:
             seen_keys.add(k)
             options.append(_Option(k, m))
-    return options, why, defined
+    return options, found.why, found.defined
 
 
 # --- triggers ----------------------------------------------------------------------------------

@@ -19,16 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, assert_never
 
-from app.domain.card import Ability as AnyAbility
+from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import (
-    AmountIfCounter,
-    AnyColor,
-    AnyType,
-    ChoiceOfMana,
-    ColorOfPermanent,
-    CouldProduce,
+    EntersWithCounters,
+    EtbTrigger,
     FixedMana,
     GainControl,
     GrantKeyword,
@@ -37,11 +33,28 @@ from app.domain.card import (
     ManaAbilityCost,
     ManaReplacement,
     ManaTrigger,
-    PerCount,
+    MulliganHelper,
+    RevealUntil,
     Selector,
+    Unsupported,
 )
 from app.domain.errors import QuestionError
+from app.domain.filters import Looker, Traits
 from app.domain.state import Board, Effect, Permanent
+from app.engine.production import describe_ability
+from app.engine.words import bounded_list, describe_cost, describe_selector
+
+__all__ = [
+    "BoardView",
+    "ListedAbility",
+    "Source",
+    "Traits",
+    "bounded_list",
+    "describe_cost",
+    "describe_selector",
+    "labels",
+    "selector_matches",
+]
 
 # At most this many replacement effects may apply to one mana production event. Identical
 # effects are cheap (the search groups them); the state budget in replacement.py bounds the rest.
@@ -90,16 +103,6 @@ class Source:
     def order_key(self) -> tuple[int, int]:
         # Battlefield first, then effects: the default (timestamp-like) order of sources.
         return (1 if self.is_effect else 0, self.index)
-
-
-@dataclass(frozen=True, slots=True)
-class Traits:
-    """Everything a selector (other than relation `attached`) can ask about a permanent."""
-
-    controller: str
-    types: frozenset[str]
-    subtypes: frozenset[str]  # casefolded
-    basic: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,84 +173,6 @@ class ControlChange:
         return self.previous != self.source.controller
 
 
-# --- describing abilities in our own words ---------------------------------------------------
-
-
-def _plural(word: str) -> str:
-    return word + ("es" if word.endswith(("s", "sh", "ch")) else "s")
-
-
-def describe_selector(sel: Selector, *, plural: bool = True) -> str:
-    """'lands you control', 'lands an opponent controls', 'Forests', 'the attached permanent'."""
-    if sel.relation == "attached":
-        noun = "the permanent it is attached to"
-        if sel.subtypes or sel.types:
-            noun += f" (if a {' or '.join([*sel.subtypes, *sel.types])})"
-        return noun
-    words = list(sel.subtypes) or list(sel.types) or ["permanent"]
-    nouns = [_plural(w) if plural else w for w in words]
-    noun = " or ".join(nouns)
-    if sel.nonbasic:
-        noun = "nonbasic " + noun
-    if sel.controller == "you":
-        noun += " you control"
-    elif sel.controller == "opponent":
-        noun += " an opponent controls"
-    return noun
-
-
-def describe_cost(cost: ManaAbilityCost) -> str:
-    parts: list[str] = []
-    if cost.mana:
-        parts.append(cost.mana)
-    if cost.tap:
-        parts.append("{T}")
-    if cost.untap:
-        parts.append("{Q}")
-    if cost.life:
-        parts.append(f"pay {cost.life} life")
-    for counter, n in cost.remove_counters.items():
-        parts.append(f"remove {n} {counter} counter" + ("s" if n != 1 else ""))
-    if cost.sacrifice == "self":
-        parts.append("sacrifice it")
-    elif cost.sacrifice is not None:
-        parts.append("sacrifice one of the " + describe_selector(cost.sacrifice))
-    return ", ".join(parts) if parts else "no cost"
-
-
-def describe_production(ability: ManaAbility, *, has_counter: bool | None = None) -> str:
-    """The production in our words. has_counter: whether the permanent has the counter of the
-    ability's own "instead" (614.15); None describes the condition without saying."""
-    p = ability.produces
-    text: str
-    if isinstance(p, FixedMana):
-        text = f"add {p.mana}" if p.mana else "add nothing"
-    elif isinstance(p, ChoiceOfMana):
-        text = "add " + " or ".join(p.options)
-    elif isinstance(p, AnyColor):
-        text = "add one mana of any color" if p.amount == 1 else f"add {p.amount} mana of one color"
-    elif isinstance(p, AnyType):
-        text = "add one mana of any type" if p.amount == 1 else f"add {p.amount} mana of one type"
-    elif isinstance(p, PerCount):
-        text = f"add {{{p.mana_type}}} for each of the {describe_selector(p.count)}"
-    elif isinstance(p, ColorOfPermanent):
-        text = f"add one mana of a color among the {describe_selector(p.among)}"
-    else:
-        amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
-        text = f"add {amount} of any {p.of} that the {describe_selector(p.among)} could produce"
-    if isinstance(ability.instead, AmountIfCounter):
-        n, counter = ability.instead.amount, ability.instead.counter
-        if has_counter:
-            text += f" (it has a {counter} counter, so {n} of that mana instead)"
-        else:
-            text += f" ({n} of that mana instead while it has a {counter} counter)"
-    return text
-
-
-def describe_ability(ability: ManaAbility, *, has_counter: bool | None = None) -> str:
-    return f"{describe_cost(ability.cost)}: {describe_production(ability, has_counter=has_counter)}"
-
-
 def _ability_key(ability: ManaAbility, cache: dict[int, str]) -> str:
     key = cache.get(id(ability))
     if key is None:
@@ -257,10 +182,6 @@ def _ability_key(ability: ManaAbility, cache: dict[int, str]) -> str:
 
 
 # --- the view ---------------------------------------------------------------------------------
-
-
-def _works_from(ability: AnyAbility) -> str:
-    return getattr(ability, "works_from", "battlefield")
 
 
 def _effect_abilities(effect: Effect) -> list[AnyAbility]:
@@ -277,17 +198,7 @@ def selector_matches(
     traits: Traits,
 ) -> bool:
     """Does the candidate match `sel`, seen from a looker (the selector's source)?"""
-    if sel.relation == "attached" and candidate_id != looker_attached_to:
-        return False
-    if sel.controller == "you" and traits.controller != looker_controller:
-        return False
-    if sel.controller == "opponent" and traits.controller == looker_controller:
-        return False
-    if sel.types and traits.types.isdisjoint(sel.types):
-        return False
-    if sel.subtypes and traits.subtypes.isdisjoint(s.casefold() for s in sel.subtypes):
-        return False
-    return not (sel.nonbasic and traits.basic)
+    return sel.predicate(Looker(looker_controller, looker_attached_to), candidate_id, traits)
 
 
 @dataclass
@@ -303,7 +214,11 @@ class BoardView:
     triggers: list[SourcedTrigger] = field(init=False)
     grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
+    unsupported: list[tuple[Source, Unsupported]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
+    _printed: dict[int, tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = (
+        field(init=False)
+    )
     _grants_by_traits: dict[tuple[Traits, bool], list[tuple[Source, ManaAbility]]] = field(
         init=False
     )
@@ -335,21 +250,15 @@ class BoardView:
         self.triggers = []
         self.grants = []
         self.keyword_grants = []
+        self.unsupported = []
         pairs: list[tuple[Source, AnyAbility]] = []
         for p in board.permanents:
             src = self.sources[p.id]
-            pairs.extend((src, a) for a in p.face.abilities if _works_from(a) == "battlefield")
+            pairs.extend((src, a) for a in p.face.abilities if works_from(a) == "battlefield")
         for e, src in zip(board.effects, self.effect_sources, strict=True):
-            pairs.extend((src, a) for a in _effect_abilities(e) if _works_from(a) == "effect")
+            pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
         for src, a in pairs:
-            if isinstance(a, ManaReplacement):
-                self.replacements.append(SourcedReplacement(src, a))
-            elif isinstance(a, ManaTrigger):
-                self.triggers.append(SourcedTrigger(src, a))
-            elif isinstance(a, GrantManaAbility):
-                self.grants.append((src, a))
-            elif isinstance(a, GrantKeyword):
-                self.keyword_grants.append((src, a))
+            self._sort(src, a)
         # Abilities that only look at what their source is attached to (or targets), by that
         # permanent's id: looked up per permanent instead of scanning every source.
         self._attached_grants = {}
@@ -361,9 +270,30 @@ class BoardView:
             if r.effect.source.relation == "attached" and r.source.attached_to is not None:
                 self._attached_replacements.setdefault(r.source.attached_to, []).append(r)
         self._traits = {}
+        self._printed = {}
         self._grants_by_traits = {}
         self._repl_by_traits = {}
         self._ability_keys = {}
+
+    def _sort(self, src: Source, a: AnyAbility) -> None:
+        """File one ability under what the mana rules do with it (one dispatch per kind)."""
+        match a:
+            case ManaReplacement():
+                self.replacements.append(SourcedReplacement(src, a))
+            case ManaTrigger():
+                self.triggers.append(SourcedTrigger(src, a))
+            case GrantManaAbility():
+                self.grants.append((src, a))
+            case GrantKeyword():
+                self.keyword_grants.append((src, a))
+            case Unsupported():
+                self.unsupported.append((src, a))
+            case ManaAbility() | GainControl():
+                pass  # listed per permanent / applied by the control pass
+            case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
+                pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
+            case _:
+                assert_never(a)
 
     # -- control (GainControl: Control Magic, Act of Treason) --
 
@@ -412,12 +342,18 @@ class BoardView:
     def traits(self, p: Permanent) -> Traits:
         t = self._traits.get(p.id)
         if t is None:
-            t = Traits(
-                self.controller(p),
-                frozenset(p.face.types),
-                frozenset(s.casefold() for s in p.face.subtypes),
-                p.face.basic,
-            )
+            printed = self._printed.get(id(p.face))
+            if printed is None:
+                face = p.face
+                printed = (
+                    frozenset(face.types),
+                    frozenset(s.casefold() for s in face.subtypes),
+                    frozenset(s.casefold() for s in face.supertypes),
+                    frozenset(face.face_colors),
+                )
+                self._printed[id(p.face)] = printed
+            types, subtypes, supertypes, colors = printed
+            t = Traits(self.controller(p), types, subtypes, supertypes, colors, p.tapped)
             self._traits[p.id] = t
         return t
 
@@ -594,19 +530,3 @@ def labels(sources: Iterable[Source], limit: int = 5) -> str:
     """'A (a), B (b) and 3 more' — bounded lists for explanations."""
     items = [s.label for s in sources]
     return bounded_list(items, limit)
-
-
-def bounded_list(items: list[str], limit: int = 5) -> str:
-    if not items:
-        return "nothing"
-    shown = items[:limit]
-    rest = len(items) - len(shown)
-    if rest:
-        return ", ".join(shown) + f" and {rest} more"
-    if len(shown) == 1:
-        return shown[0]
-    return ", ".join(shown[:-1]) + " and " + shown[-1]
-
-
-def could_produce_selector(ability: ManaAbility) -> CouldProduce | None:
-    return ability.produces if isinstance(ability.produces, CouldProduce) else None

@@ -27,13 +27,20 @@ import random
 from collections import Counter
 from typing import Any, Literal
 
-from app.domain.card import Card
+from app.domain.card import Card, MulliganHelper
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
 
 __all__ = ["SERUM_POWDER", "bottom_owed_after", "mulligan_step"]
 
-SERUM_POWDER = "Serum Powder"
+SERUM_POWDER = "Serum Powder"  # the catalog card with the mulligan_helper ability
+
+
+def is_mulligan_helper(card: Card) -> bool:
+    """103.5c: a card that can be used instead of a mulligan while in the opening hand is
+    recognised by its ability, not by its name."""
+    return any(isinstance(a, MulliganHelper) for f in card.card_faces for a in f.abilities)
+
 
 Action = Literal["mulligan", "bottom", "serum_powder", "keep"]
 
@@ -225,7 +232,7 @@ def mulligan_step(
         return legal(hand, library, exile, mulligans_taken, 0, True)
 
     if action == "serum_powder":
-        if not any(_matches(c, SERUM_POWDER) for c in hand):
+        if not any(is_mulligan_helper(c) for c in hand):
             return illegal(
                 "no_serum_powder_in_hand",
                 ("103.5b",),
