@@ -15,9 +15,12 @@ from pydantic import Field, model_validator
 
 from app.domain.base import ManaString, Strict, Summary, Word, check_mana_string
 from app.domain.continuous import (
+    AddSubtypes,
     GainControl,
     GrantKeyword,
     GrantManaAbility,
+    LoseAllAbilities,
+    SetLandTypes,
     StaticAbility,
     WorksFrom,
 )
@@ -133,6 +136,9 @@ Category = Literal["activated", "triggered", "static", "replacement", "unsupport
 Ability = Annotated[
     ManaAbility
     | GrantManaAbility
+    | SetLandTypes
+    | AddSubtypes
+    | LoseAllAbilities
     | ManaReplacement
     | ManaTrigger
     | GrantKeyword
@@ -147,6 +153,9 @@ Ability = Annotated[
 AnyAbility = (
     ManaAbility
     | GrantManaAbility
+    | SetLandTypes
+    | AddSubtypes
+    | LoseAllAbilities
     | ManaReplacement
     | ManaTrigger
     | GrantKeyword
@@ -168,6 +177,8 @@ def category(ability: AnyAbility) -> Category:
             return "triggered"
         case GrantManaAbility() | GrantKeyword() | GainControl() | MulliganHelper():
             return "static"
+        case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
+            return "static"
         case ManaReplacement() | EntersWithCounters():
             return "replacement"
         case Unsupported():
@@ -182,6 +193,8 @@ def works_from(ability: AnyAbility) -> WorksFrom:
         case GrantManaAbility() | GrantKeyword() | GainControl() | ManaReplacement():
             return ability.works_from
         case ManaTrigger():
+            return ability.works_from
+        case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
             return ability.works_from
         case ManaAbility() | EntersWithCounters() | EtbTrigger() | RevealUntil():
             return "battlefield"

@@ -10,6 +10,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Literal, assert_never
 
+from pydantic import Field
+
 from app.domain.base import Strict, Word
 from app.domain.filters import Selector
 from app.domain.mana_abilities import ManaAbility
@@ -59,14 +61,49 @@ class GainControl(Strict):
     works_from: WorksFrom = "battlefield"
 
 
-StaticAbility = GrantManaAbility | GrantKeyword | GainControl
+class SetLandTypes(Strict):
+    """Matching lands' land types become these basic land types (Blood Moon, Spreading Seas,
+    Celestial Dawn): 305.7, they lose their other land types and every ability from their
+    rules text, and gain each new type's intrinsic mana ability (305.6)."""
+
+    kind: Literal["set_land_types"] = "set_land_types"
+    to: Selector
+    subtypes: list[Word] = Field(min_length=1, max_length=5)
+    works_from: WorksFrom = "battlefield"
+
+
+class AddSubtypes(Strict):
+    """Matching permanents also have these subtypes, keeping everything else (Urborg: every
+    land is a Swamp too; Prismatic Omen: your lands are every basic land type). A basic land
+    type brings its intrinsic mana ability (305.6)."""
+
+    kind: Literal["add_subtypes"] = "add_subtypes"
+    to: Selector
+    subtypes: list[Word] = Field(min_length=1, max_length=10)
+    works_from: WorksFrom = "battlefield"
+
+
+class LoseAllAbilities(Strict):
+    """Matching permanents lose all abilities (Humility; Turn to Frog on its target), the
+    intrinsic mana abilities of their land types too (613.1f)."""
+
+    kind: Literal["lose_all_abilities"] = "lose_all_abilities"
+    to: Selector
+    works_from: WorksFrom = "battlefield"
+
+
+StaticAbility = (
+    GrantManaAbility | GrantKeyword | GainControl | SetLandTypes | AddSubtypes | LoseAllAbilities
+)
 
 
 def layer_of(ability: StaticAbility) -> Layer:
     match ability:
         case GainControl():
             return Layer.CONTROL  # 613.1b (its haste is layer 6, applied with the grants)
-        case GrantManaAbility() | GrantKeyword():
+        case SetLandTypes() | AddSubtypes():
+            return Layer.TYPE  # 613.1d
+        case GrantManaAbility() | GrantKeyword() | LoseAllAbilities():
             return Layer.ABILITY  # 613.1f
         case _:
             assert_never(ability)

@@ -18,6 +18,7 @@ LIMIT_EFFECTS = 100
 
 Id = Annotated[str, Field(min_length=1, max_length=100)]
 Player = Annotated[str, Field(min_length=1, max_length=100)]
+Timestamp = Annotated[int, Field(ge=0, le=1_000_000_000)]
 
 
 class StateModel(BaseModel):
@@ -39,6 +40,16 @@ class PermanentIn(StateModel):
     )
     attached_to: Id | None = None
     chosen_color: ColorCode | None = None
+    # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
+    # of the dump when absent, so a question without timestamps reads (and is identified) as
+    # before.
+    timestamp: Timestamp | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="613.7: when it (or the effect it carries) began to apply; smaller is "
+        "earlier. Without it: battlefield order, then effects order.",
+        examples=[2],
+    )
 
 
 class EffectIn(StateModel):
@@ -50,6 +61,12 @@ class EffectIn(StateModel):
     controller: Player
     target: Id | None = None
     chosen_color: ColorCode | None = None
+    timestamp: Timestamp | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="613.7: when the effect began; smaller is earlier.",
+        examples=[5],
+    )
 
 
 class GameState(StateModel):
@@ -73,6 +90,7 @@ class Permanent:
     counters: dict[str, int]
     attached_to: str | None
     chosen_color: str | None
+    timestamp: int | None = None
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types
@@ -92,6 +110,7 @@ class Effect:
     controller: str
     target: str | None
     chosen_color: str | None
+    timestamp: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,9 @@ from app.engine.board import (
     bounded_list,
     describe_cost,
     describe_selector,
+    unsupported_steps,
 )
+from app.engine.characteristics import layer_steps
 from app.engine.could_produce import solve
 from app.engine.replacement import (
     Applied,
@@ -162,6 +164,26 @@ def _pick_ability(p: Permanent, listed: list[ListedAbility], ability: int | None
             "unknown_ability",
         )
     return listed[ability]
+
+
+def _by_choice(
+    view: BoardView,
+    p: Permanent,
+    listed: list[ListedAbility],
+    ability: int | None,
+    choose_key: str | None,
+) -> list[ListedAbility]:
+    """With no `ability` named and several mana abilities, `choose` picks the one ability
+    that can make the chosen mana (a Tundra with choose W; a Forest that Urborg made a Swamp
+    with choose B). Anything else is left to `ability` (an empty or ambiguous pick)."""
+    if ability is not None or choose_key is None or len(listed) < 2:
+        return listed
+    fits = [
+        item
+        for item in listed
+        if any(o.key == choose_key for o in _options(view, p, item.ability)[0])
+    ]
+    return fits if len(fits) == 1 else listed
 
 
 def normalize_choose(choose: str | None) -> str | None:
@@ -373,7 +395,7 @@ def activate(
     choose_key = normalize_choose(choose)
     me = f"{p.name} ({p.id})"
     listed = view.mana_abilities(p)
-    steps: list[Step] = []
+    steps: list[Step] = [*layer_steps(view.chars, bool(view.grants)), *unsupported_steps(view)]
 
     def illegal(reasons: list[dict[str, Any]], chosen: ListedAbility | None) -> Verdict:
         answer: dict[str, Any] = {
@@ -398,7 +420,7 @@ def activate(
         steps.append(Step(msg + ".", ("605.1a",)))
         return illegal([_reason("no_mana_ability", ["605.1a"], msg)], None)
 
-    chosen = _pick_ability(p, listed, ability)
+    chosen = _pick_ability(p, _by_choice(view, p, listed, ability, choose_key), ability)
     a = chosen.ability
     cost = a.cost
     ctrl = view.controller(p)

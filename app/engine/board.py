@@ -38,9 +38,18 @@ from app.domain.card import (
     Selector,
     Unsupported,
 )
+from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
+from app.domain.ruling import Step
 from app.domain.state import Board, Effect, Permanent
+from app.engine.characteristics import (
+    Characteristics,
+    EffectSource,
+    LayerEffects,
+    timestamp_order,
+)
+from app.engine.characteristics import collect as collect_layer_effects
 from app.engine.production import describe_ability
 from app.engine.words import bounded_list, describe_cost, describe_selector
 
@@ -216,6 +225,9 @@ class BoardView:
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
     unsupported: list[tuple[Source, Unsupported]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
+    layer_sources: dict[str, EffectSource] = field(init=False)
+    layer_effects: LayerEffects = field(init=False)
+    chars: Characteristics = field(init=False)
     _printed: dict[int, tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = (
         field(init=False)
     )
@@ -251,8 +263,13 @@ class BoardView:
         self.grants = []
         self.keyword_grants = []
         self.unsupported = []
+        self._traits = {}
+        self._printed = {}
+        self._build_layers()
         pairs: list[tuple[Source, AnyAbility]] = []
         for p in board.permanents:
+            if not p.face.abilities or not self.has_text_abilities(p):
+                continue  # 305.7 / 613.1f: an ability that is gone creates no effect
             src = self.sources[p.id]
             pairs.extend((src, a) for a in p.face.abilities if works_from(a) == "battlefield")
         for e, src in zip(board.effects, self.effect_sources, strict=True):
@@ -270,7 +287,6 @@ class BoardView:
             if r.effect.source.relation == "attached" and r.source.attached_to is not None:
                 self._attached_replacements.setdefault(r.source.attached_to, []).append(r)
         self._traits = {}
-        self._printed = {}
         self._grants_by_traits = {}
         self._repl_by_traits = {}
         self._ability_keys = {}
@@ -290,6 +306,8 @@ class BoardView:
                 self.unsupported.append((src, a))
             case ManaAbility() | GainControl():
                 pass  # listed per permanent / applied by the control pass
+            case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
+                pass  # layers 4 and 6: applied by characteristics.py
             case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
             case _:
@@ -333,6 +351,45 @@ class BoardView:
         self.controllers = controllers
         self.control_changes = changes
 
+    # -- layers 4 and 6 (characteristics.py) --
+
+    def _build_layers(self) -> None:
+        n = len(self.board.permanents)
+        self.layer_sources = {
+            p.id: EffectSource(
+                p.id,
+                f"{p.name} ({p.id})",
+                self.controllers[p.id],
+                p.attached_to,
+                False,
+                timestamp_order(p.index, p.timestamp, False, n),
+            )
+            for p in self.board.permanents
+        }
+        effect_layer_sources = [
+            EffectSource(
+                e.id,
+                f"{e.card.name} ({e.id})",
+                e.controller,
+                e.target,
+                True,
+                timestamp_order(e.index, e.timestamp, True, n),
+            )
+            for e in self.board.effects
+        ]
+        self.layer_effects = collect_layer_effects(
+            self.board, self.layer_sources, effect_layer_sources
+        )
+        printed = {p.id: self._printed_traits(p) for p in self.board.permanents}
+        self.chars = Characteristics(self.board, self.layer_effects, printed)
+
+    def has_text_abilities(self, p: Permanent) -> bool:
+        """Whether the abilities of its rules text still exist after layers 4 and 6."""
+        if not self.layer_effects.layer4 and not self.layer_effects.layer6_loss:
+            return True
+        c = self.chars.of(p)
+        return c.text_abilities and not c.lost_all
+
     def controller(self, p: Permanent) -> str:
         return self.controllers.get(p.id, p.controller)
 
@@ -340,22 +397,32 @@ class BoardView:
         return self.sources[p.id]
 
     def traits(self, p: Permanent) -> Traits:
+        """Its characteristics after layers 2 and 4 (what selectors look at)."""
         t = self._traits.get(p.id)
         if t is None:
-            printed = self._printed.get(id(p.face))
-            if printed is None:
-                face = p.face
-                printed = (
-                    frozenset(face.types),
-                    frozenset(s.casefold() for s in face.subtypes),
-                    frozenset(s.casefold() for s in face.supertypes),
-                    frozenset(face.face_colors),
+            t = self._printed_traits(p)
+            if self.layer_effects.layer4:
+                c = self.chars.of(p)
+                t = Traits(
+                    t.controller, t.types, c.subtypes_folded, t.supertypes, t.colors, t.tapped
                 )
-                self._printed[id(p.face)] = printed
-            types, subtypes, supertypes, colors = printed
-            t = Traits(self.controller(p), types, subtypes, supertypes, colors, p.tapped)
             self._traits[p.id] = t
         return t
+
+    def _printed_traits(self, p: Permanent) -> Traits:
+        """The printed face's characteristics with its controller after layer 2."""
+        printed = self._printed.get(id(p.face))
+        if printed is None:
+            face = p.face
+            printed = (
+                frozenset(face.types),
+                frozenset(s.casefold() for s in face.subtypes),
+                frozenset(s.casefold() for s in face.supertypes),
+                frozenset(face.face_colors),
+            )
+            self._printed[id(p.face)] = printed
+        types, subtypes, supertypes, colors = printed
+        return Traits(self.controller(p), types, subtypes, supertypes, colors, p.tapped)
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:
         return selector_matches(
@@ -373,7 +440,8 @@ class BoardView:
 
     def haste(self, p: Permanent) -> Haste:
         found: list[str] = []
-        if any(k.casefold() == "haste" for k in p.face.keywords):
+        own = not self.layer_effects.layer6_loss or not self.chars.of(p).lost_all
+        if own and any(k.casefold() == "haste" for k in p.face.keywords):
             found.append("its own haste")
         for src, grant in self.keyword_grants:
             if grant.keyword.casefold() == "haste" and self.matches(grant.to, src, p):
@@ -445,11 +513,15 @@ class BoardView:
         distinct=True drops granted abilities identical to one already listed (many Chromatic
         Lanterns grant one ability many times; what it could produce is the same)."""
         listed: list[ListedAbility] = []
-        for a in p.face.abilities:
-            if isinstance(a, ManaAbility):
-                listed.append(ListedAbility(len(listed), a, "printed"))
-        if p.has_type("land"):
-            subtypes = {s.casefold() for s in p.face.subtypes}
+        lost = False
+        if self.layer_effects.layer6_loss:
+            lost = self.chars.of(p).lost_all  # 613.1f: intrinsic ones too
+        if self.has_text_abilities(p):
+            for a in p.face.abilities:
+                if isinstance(a, ManaAbility):
+                    listed.append(ListedAbility(len(listed), a, "printed"))
+        if p.has_type("land") and not lost:
+            subtypes = self.traits(p).subtypes  # after layer 4 (305.6, 305.7)
             for subtype, _ in BASIC_LAND_TYPES:
                 if subtype.casefold() in subtypes:
                     listed.append(
@@ -457,6 +529,8 @@ class BoardView:
                             len(listed), INTRINSIC_ABILITIES[subtype], "intrinsic", None, subtype
                         )
                     )
+        if lost:
+            return listed  # granted abilities are lost too (timestamps: see characteristics.py)
         for src, a in self._grants_for(p, distinct):
             listed.append(ListedAbility(len(listed), a, "granted", src))
         return listed
@@ -530,3 +604,18 @@ def labels(sources: Iterable[Source], limit: int = 5) -> str:
     """'A (a), B (b) and 3 more' — bounded lists for explanations."""
     items = [s.label for s in sources]
     return bounded_list(items, limit)
+
+
+def unsupported_steps(view: BoardView) -> list[Step]:
+    """Text the catalog could not turn into data is reported, never silently ignored."""
+    if not view.unsupported:
+        return []
+    items = [f"{src.label}: \u201c{u.text}\u201d" for src, u in view.unsupported]
+    return [
+        Step(
+            "Some rules text on the board is not modelled by this service and was not taken "
+            f"into account: {bounded_list(items, 5)}. If it matters to this question, the "
+            "answer may be incomplete.",
+            (),
+        )
+    ]

@@ -46,7 +46,9 @@ from app.engine.board import (
     describe_selector,
     labels,
     selector_matches,
+    unsupported_steps,
 )
+from app.engine.characteristics import layer_steps
 from app.engine.replacement import (
     Multiset,
     SelfReplacement,
@@ -536,6 +538,8 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
             ("106.7",),
         )
     ]
+    steps.extend(layer_steps(view.chars, bool(view.grants)))
+    steps.extend(unsupported_steps(view))
     repl_sources = view.replacement_sources()
     if repl_sources:
         steps.append(

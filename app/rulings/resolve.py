@@ -101,13 +101,14 @@ class CheckedState:
                 counters=dict(p.counters),
                 attached_to=p.attached_to,
                 chosen_color=p.chosen_color,
+                timestamp=p.timestamp,
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)
             )
         )
         effects = tuple(
-            Effect(i, e.id, card, e.controller, e.target, e.chosen_color)
+            Effect(i, e.id, card, e.controller, e.target, e.chosen_color, e.timestamp)
             for i, (e, card) in enumerate(zip(self.state.effects, self.effect_cards, strict=True))
         )
         return Board(
