@@ -76,13 +76,33 @@ def could_produce_section(config: BenchConfig) -> Section:
             )
         except Exception as exc:
             section.skip(size, f"error: {exc!r}"[:200])
+    _layer_row(section, could_produce, config)
     return section
 
 
-def _could_produce_row(could_produce: Engine, size: int, reps: int) -> Row:
+def _layer_row(section: Section, could_produce: Engine, config: BenchConfig) -> None:
+    """The largest board again with Blood Moon, Urborg and Prismatic Omen (613 layers): must
+    stay within 1.5x of the same board without them."""
+    size = max(config.sizes)
+    if boards.missing_cards(boards.LAYER_CARDS):
+        return
+    plain = next((r for r in section.rows if r["permanents"] == size), None)
+    row = _could_produce_row(could_produce, size, reps_for(config.reps, size), layers=True)
+    row["permanents"] = f"{size:,} + layers"
+    section.rows.append(row)
+    if plain and isinstance(plain["engine_ms"], float) and isinstance(row["engine_ms"], float):
+        ratio = row["engine_ms"] / plain["engine_ms"] if plain["engine_ms"] else 0.0
+        section.notes.append(
+            f"+ layers: the {size:,}-permanent board with {', '.join(boards.LAYER_CARDS)} "
+            f"added; engine_ms ratio to the same board without them: {ratio:.2f}x (limit 1.5x)"
+        )
+
+
+def _could_produce_row(could_produce: Engine, size: int, reps: int, *, layers: bool = False) -> Row:
     catalog = load_catalog()
     version = engine_version()
-    raw = json.dumps(boards.reflector_board(size))
+    board_json = boards.reflector_board(size)
+    raw = json.dumps(boards.with_layers(board_json) if layers else board_json)
     state = GameState.model_validate(json.loads(raw))
     normalized, board = resolve_state(catalog, state, LOC)
     verdict: Verdict = could_produce(board, None)

@@ -13,20 +13,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Annotated, Literal, assert_never
+from typing import Annotated, Literal, NamedTuple, assert_never
 
 from pydantic import Field
 
 from app.domain.base import CardType, ColorCode, Strict, Word
 
 
-@dataclass(frozen=True, slots=True)
-class Traits:
+class Traits(NamedTuple):
     """What a filter may ask about a permanent, from its characteristics after continuous
     effects (613): controller (layer 2), types (layer 4), colors (layer 5), tapped status.
 
     Subtypes and supertypes are casefolded. Equal traits answer every filter alike, so the
-    engine groups permanents by them.
+    engine groups permanents by them (a tuple: hashed and compared in C, which the grouping
+    of 10,000 permanents feels).
     """
 
     controller: str

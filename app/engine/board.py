@@ -225,7 +225,6 @@ class BoardView:
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
     unsupported: list[tuple[Source, Unsupported]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
-    layer_sources: dict[str, EffectSource] = field(init=False)
     layer_effects: LayerEffects = field(init=False)
     chars: Characteristics = field(init=False)
     _printed: dict[int, tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = (
@@ -267,11 +266,16 @@ class BoardView:
         self._printed = {}
         self._build_layers()
         pairs: list[tuple[Source, AnyAbility]] = []
+        by_face: dict[int, list[AnyAbility]] = {}  # faces are shared by equal cards
         for p in board.permanents:
             if not p.face.abilities or not self.has_text_abilities(p):
                 continue  # 305.7 / 613.1f: an ability that is gone creates no effect
             src = self.sources[p.id]
-            pairs.extend((src, a) for a in p.face.abilities if works_from(a) == "battlefield")
+            on_battlefield = by_face.get(id(p.face))
+            if on_battlefield is None:
+                on_battlefield = [a for a in p.face.abilities if works_from(a) == "battlefield"]
+                by_face[id(p.face)] = on_battlefield
+            pairs.extend((src, a) for a in on_battlefield)
         for e, src in zip(board.effects, self.effect_sources, strict=True):
             pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
         for src, a in pairs:
@@ -355,8 +359,9 @@ class BoardView:
 
     def _build_layers(self) -> None:
         n = len(self.board.permanents)
-        self.layer_sources = {
-            p.id: EffectSource(
+
+        def source_of(p: Permanent) -> EffectSource:
+            return EffectSource(
                 p.id,
                 f"{p.name} ({p.id})",
                 self.controllers[p.id],
@@ -364,8 +369,7 @@ class BoardView:
                 False,
                 timestamp_order(p.index, p.timestamp, False, n),
             )
-            for p in self.board.permanents
-        }
+
         effect_layer_sources = [
             EffectSource(
                 e.id,
@@ -377,11 +381,8 @@ class BoardView:
             )
             for e in self.board.effects
         ]
-        self.layer_effects = collect_layer_effects(
-            self.board, self.layer_sources, effect_layer_sources
-        )
-        printed = {p.id: self._printed_traits(p) for p in self.board.permanents}
-        self.chars = Characteristics(self.board, self.layer_effects, printed)
+        self.layer_effects = collect_layer_effects(self.board, source_of, effect_layer_sources)
+        self.chars = Characteristics(self.board, self.layer_effects, self._printed_traits)
 
     def has_text_abilities(self, p: Permanent) -> bool:
         """Whether the abilities of its rules text still exist after layers 4 and 6."""
@@ -400,12 +401,14 @@ class BoardView:
         """Its characteristics after layers 2 and 4 (what selectors look at)."""
         t = self._traits.get(p.id)
         if t is None:
-            t = self._printed_traits(p)
             if self.layer_effects.layer4:
+                t = self.chars.printed(p)
                 c = self.chars.of(p)
                 t = Traits(
                     t.controller, t.types, c.subtypes_folded, t.supertypes, t.colors, t.tapped
                 )
+            else:
+                t = self._printed_traits(p)
             self._traits[p.id] = t
         return t
 

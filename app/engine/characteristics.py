@@ -25,7 +25,7 @@ costs a handful of computations, not 10,000.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
@@ -46,6 +46,7 @@ NONBASIC_LAND_TYPES = frozenset(
 LAND_TYPES = frozenset(t.casefold() for t in BASIC_LAND_TYPES) | NONBASIC_LAND_TYPES
 
 TypeEffect = SetLandTypes | AddSubtypes
+LAYER_KINDS = (SetLandTypes, AddSubtypes, LoseAllAbilities)  # a cheap pre-check for collect
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,13 +106,15 @@ class LayerEffects:
 
 
 def collect(
-    board: Board, sources: dict[str, EffectSource], effect_sources: Sequence[EffectSource]
+    board: Board,
+    source_of: Callable[[Permanent], EffectSource],
+    effect_sources: Sequence[EffectSource],
 ) -> LayerEffects:
     found = LayerEffects()
     for p in board.permanents:
         for a in p.face.abilities:
-            if works_from(a) == "battlefield":
-                _file(found, sources[p.id], a)
+            if isinstance(a, LAYER_KINDS) and works_from(a) == "battlefield":
+                _file(found, source_of(p), a)
     for e, src in zip(board.effects, effect_sources, strict=True):
         for a in e.card.front.abilities:
             if works_from(a) == "effect":
@@ -138,11 +141,12 @@ class Characteristics:
         self,
         board: Board,
         effects: LayerEffects,
-        printed_traits: dict[str, Traits],
+        printed_traits: Callable[[Permanent], Traits],
     ) -> None:
         self.board = board
         self.effects = effects
-        self._printed = printed_traits
+        self._printed_of = printed_traits
+        self._printed: dict[str, Traits] = {}
         self._memo: dict[tuple[int, str, bool], Chars] = {}
         self._chars: dict[str, Chars] = {}
         self.order4 = self._layer4_order()
@@ -178,9 +182,15 @@ class Characteristics:
         p = self.board.get(src_i.id)
         if p is None or not p.has_type("land"):
             return False
-        return eff_j.to.matches(src_j.looker, p.id, self._printed[p.id])
+        return eff_j.to.matches(src_j.looker, p.id, self.printed(p))
 
     # -- per permanent --
+
+    def printed(self, p: Permanent) -> Traits:
+        found = self._printed.get(p.id)
+        if found is None:
+            found = self._printed[p.id] = self._printed_of(p)
+        return found
 
     def of(self, p: Permanent) -> Chars:
         found = self._chars.get(p.id)
@@ -189,7 +199,7 @@ class Characteristics:
                 src.attached_to == p.id for src, _ in self.effects.layer6_loss
             )
             sources = any(src.id == p.id for src, _ in self.effects.layer4)
-            traits = self._printed[p.id]
+            traits = self.printed(p)
             key = (id(p.face), traits.controller, p.tapped)
             if aimed or sources:
                 found = self._compute(p)
@@ -201,7 +211,7 @@ class Characteristics:
         return found
 
     def _compute(self, p: Permanent) -> Chars:
-        traits = self._printed[p.id]
+        traits = self.printed(p)
         subtypes = list(p.face.subtypes)
         text = True
         applied: list[Applied] = []
@@ -263,9 +273,7 @@ class Characteristics:
             s, eff = self.effects.layer4[i]
             if s.id == src.id:
                 break  # its own effect applies before anything later could remove it
-            if isinstance(eff, SetLandTypes) and eff.to.matches(
-                s.looker, p.id, self._printed[p.id]
-            ):
+            if isinstance(eff, SetLandTypes) and eff.to.matches(s.looker, p.id, self.printed(p)):
                 return False
         return True
 
