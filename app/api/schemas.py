@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from app.domain.answers import Reason  # noqa: F401 (re-exported)
 from app.domain.ruling import RulingKind
 
 
@@ -40,11 +41,3 @@ class RulingList(BaseModel):
     data: list[RulingOut]
     has_more: bool
     next_page: str | None
-
-
-class Reason(BaseModel):
-    """Why an action is not (or only partly) allowed: a stable code, rules, and words."""
-
-    code: str
-    rules: list[str]
-    message: str

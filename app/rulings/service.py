@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
+from app.domain.answers import check_answer
 from app.domain.errors import QuestionError
 from app.domain.ruling import Verdict
 
@@ -66,6 +67,7 @@ class RulingService:
         if existing is not None:
             return existing, False
         verdict = decide()
+        check_answer(kind, verdict.answer)  # one typed answer per kind (app/domain/answers.py)
         created_at = datetime.now(UTC).replace(microsecond=0)
         body = {
             "object": "ruling",
