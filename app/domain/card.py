@@ -40,6 +40,7 @@ from app.domain.base import (
 from app.domain.continuous import GainControl, GrantKeyword, GrantManaAbility, Layer, WorksFrom
 from app.domain.costs import AdditionalCost, AlternativeCost, CastingCost, ManaAbilityCost
 from app.domain.filters import Selector
+from app.domain.layouts import Layout, off_stack_faces
 from app.domain.mana import COLORS, ManaSymbol, cost_mana_value, count_x, parse_cost
 from app.domain.mana_abilities import (
     AmountIfCounter,
@@ -172,9 +173,6 @@ class CardFace(Strict):
         return "Basic" in self.supertypes
 
 
-Layout = Literal["normal", "split", "modal_dfc", "adventure"]
-
-
 class Card(BaseModel):
     """A catalog card. Single-faced cards keep their characteristics at the top level (`faces`
     empty); split, modal double-faced and adventurer cards list `faces` (front / left /
@@ -266,9 +264,7 @@ class Card(BaseModel):
     def mana_value_off_stack(self) -> int:
         """202.3 off the stack (X is 0, 107.3g): a split card adds its halves (709.4); an MDFC
         uses its front face (712.8); an adventurer its creature part (715.4)."""
-        if self.layout == "split":
-            return sum(f.face_mana_value(0) for f in self.faces)
-        return self.front.face_mana_value(0)
+        return sum(f.face_mana_value(0) for f in off_stack_faces(self))
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -1,4 +1,5 @@
-"""Explanation steps and the pieces every engine answer is made of (API.md "The ruling object")."""
+"""Explanation steps and the pieces every engine answer is made of (docs/api.md, "The ruling
+object")."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-# What a ruling rules on: one kind per rules endpoint (API.md "The ruling object").
+# What a ruling rules on: one kind per rules endpoint (docs/api.md "The ruling object").
 RulingKind = Literal[
     "could_produce",
     "activate_mana_ability",

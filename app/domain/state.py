@@ -1,4 +1,4 @@
-"""The game state a mana question is asked about (API.md "The game state").
+"""The game state a mana question is asked about (docs/api.md "The game state").
 
 `GameState` is what a client sends. `Board` is the same state with every card resolved against
 the catalog and every cross-reference checked; the engine only ever sees a `Board`.

@@ -345,7 +345,7 @@ def _pay_counters(
     have: dict[str, int], remove: dict[str, int]
 ) -> tuple[dict[str, int], list[tuple[str, int, int]]]:
     """The counters left after a remove-counters cost, and each (counter, needed, had) the
-    permanent was short of. The answer takes the cost as paid (API.md), so what is there is
+    permanent was short of. The answer takes the cost as paid (docs/api.md), so what is there is
     removed, and a counter at 0 is dropped from the state, as a client would send it."""
     left = dict(have)
     short: list[tuple[str, int, int]] = []
@@ -857,7 +857,7 @@ def activate(
 
 
 def _cost_unpayable(steps: list[Step], notes: list[dict[str, str]], what: str) -> None:
-    """The state shows a cost that couldn't be paid (118.3). API.md takes costs other than
+    """The state shows a cost that couldn't be paid (118.3). docs/api.md takes costs other than
     {T}/{Q} as paid, so the activation is still ruled on, with a note saying so."""
     message = (
         f"{what}: in a real game this cost couldn't be paid, so the ability couldn't be "

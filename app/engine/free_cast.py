@@ -1,4 +1,4 @@
-"""Casting a spell without paying its mana cost (118.9; RULES.md section 6).
+"""Casting a spell without paying its mana cost (118.9; docs/rules.md section 6).
 
 One entry point, `cast_without_paying`, answers "may I cast this card for free, and what do I
 still pay?". `reveal_until` (cascade, Treasure Keeper, Plargg) casts its hit through the same
@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from app.domain.card import AdditionalCost, AlternativeCost, Card, CardFace
 from app.domain.errors import QuestionError
+from app.domain.layouts import one_part_rule
 from app.domain.mana import ManaSymbol, parse_cost, render_cost
 from app.domain.ruling import Step, Verdict
 
@@ -27,7 +28,7 @@ __all__ = ["cast_without_paying", "make_reason", "resolve_face"]
 
 
 def make_reason(code: str, rules: tuple[str, ...], message: str) -> dict[str, Any]:
-    """A reason object as API.md spells it: `{code, rules, message}`."""
+    """A reason object as docs/api.md spells it: `{code, rules, message}`."""
     return {"code": code, "rules": list(rules), "message": message}
 
 
@@ -48,13 +49,6 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
 
 
 _Cost = TypeVar("_Cost", AlternativeCost, AdditionalCost)
-
-# Which rule says a multi-part card is cast as one of its parts.
-_FACE_RULES: dict[str, tuple[str, ...]] = {
-    "split": ("709.3",),
-    "modal_dfc": ("712.8",),
-    "adventure": ("715.3",),
-}
 
 
 def _find_cost(
@@ -153,7 +147,7 @@ def cast_without_paying(
             Step(
                 f"The part cast is {cast_face.name}; on the stack the spell has only that part's "
                 "characteristics.",
-                _FACE_RULES.get(card.layout, ()),
+                one_part_rule(card.layout),
             )
         )
 

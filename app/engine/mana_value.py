@@ -9,6 +9,7 @@ from typing import Literal
 
 from app.domain.card import Card, CardFace, EntersWithCounters, EtbTrigger
 from app.domain.errors import QuestionError
+from app.domain.layouts import one_part_rule
 from app.domain.ruling import Step, Verdict
 from app.engine.free_cast import resolve_face
 
@@ -133,7 +134,7 @@ def mana_value(
             steps.append(
                 Step(
                     f"As a {what} it has only the characteristics of {chosen.name}.",
-                    ({"split": "709.3", "modal_dfc": "712.8", "adventure": "715.3"}[card.layout],),
+                    one_part_rule(card.layout),
                 )
             )
         steps.append(_value_step(chosen, value, object_x))

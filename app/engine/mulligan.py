@@ -1,4 +1,5 @@
-"""One step of the London mulligan, with Serum Powder (103.5, 103.5b, 103.5c; RULES.md section 8).
+"""One step of the London mulligan, with Serum Powder (103.5, 103.5b, 103.5c; docs/rules.md
+section 8).
 
 The client carries the player's whole mulligan state; each call applies one action and returns
 the next state, so the procedure is walked step by step:
@@ -13,7 +14,7 @@ the next state, so the procedure is walked step by step:
   stay allowed (103.5b and the card's rulings). Exiled cards never return to the library.
 - `keep`: the hand becomes the opening hand; nothing more can be done.
 
-As API.md models it, cards owed to the bottom are paid right after the mulligan that made
+As docs/api.md models it, cards owed to the bottom are paid right after the mulligan that made
 them owed, and a new declaration (mulligan, Serum Powder, keep) is only legal with nothing owed.
 
 An illegal action is an answer (`legal` false, the reasons, the state unchanged), not an error.

@@ -73,7 +73,7 @@ def _parse(text: str) -> Mana:
 
 def applies(signature: Signature, mana: Mana) -> bool:
     """Does an effect with this signature apply to the event as it is now?"""
-    # 106.5 / RULES.md §3: mana never made can't be replaced into mana.
+    # 106.5 / docs/rules.md §3: mana never made can't be replaced into mana.
     if not mana:
         return False
     # 616.1e: a condition on the amount ("two or more") is checked against the event now.
