@@ -5,7 +5,10 @@ Entry point: `activate(board, permanent_id, ability, choose, replacement_order) 
 Conventions (what a client can rely on):
 
 - `ability` indexes the permanent's mana abilities in the documented order (board.py: printed,
-  then intrinsic from basic land types, then granted). Omitted with several abilities: a
+  then intrinsic from basic land types, then granted), or names one by its stable id
+  (`printed:0`, `intrinsic:Forest`, `granted:<source id>:0`), which doesn't shift when an
+  effect adds or removes other abilities. With no `ability`, a `choose` that only one of
+  them can make picks that one. Omitted with several abilities: a
   QuestionError `ability_required` on ("body", "ability") listing index and summary of each.
 - Legality is about the {T}/{Q} part only (107.5, 107.6, 302.6); other costs (mana, life,
   counters, a sacrifice) are taken as paid. An illegal activation is an answer (`legal`
@@ -141,9 +144,13 @@ def _check_order(view: BoardView, order: list[str]) -> list[str]:
     return order
 
 
-def _pick_ability(p: Permanent, listed: list[ListedAbility], ability: int | None) -> ListedAbility:
+def _pick_ability(
+    p: Permanent, listed: list[ListedAbility], ability: int | str | None
+) -> ListedAbility:
+    """By index (the documented order) or by stable id (board.ListedAbility.id)."""
+
     def menu() -> str:
-        items = [f"{a.index}: {a.summary}" for a in listed[:_LIST_LIMIT]]
+        items = [f"{a.index}: {a.summary} [id {a.id}]" for a in listed[:_LIST_LIMIT]]
         if len(listed) > _LIST_LIMIT:
             items.append(f"and {len(listed) - _LIST_LIMIT} more")
         return "; ".join(items)
@@ -156,6 +163,16 @@ def _pick_ability(p: Permanent, listed: list[ListedAbility], ability: int | None
             f"{p.name} ({p.id}) has {len(listed)} mana abilities; say which one with 'ability': "
             + menu(),
             "ability_required",
+        )
+    if isinstance(ability, str):
+        for item in listed:
+            if item.id == ability:
+                return item
+        raise QuestionError(
+            ("body", "ability"),
+            f"{p.name} ({p.id}) has no mana ability with id {ability!r}; its mana abilities are "
+            + menu(),
+            "unknown_ability",
         )
     if not 0 <= ability < len(listed):
         raise QuestionError(
@@ -170,7 +187,7 @@ def _by_choice(
     view: BoardView,
     p: Permanent,
     listed: list[ListedAbility],
-    ability: int | None,
+    ability: int | str | None,
     choose_key: str | None,
 ) -> list[ListedAbility]:
     """With no `ability` named and several mana abilities, `choose` picks the one ability
@@ -378,7 +395,7 @@ def _check_limit(mana: Mana) -> None:
 def activate(
     board: Board,
     permanent_id: str,
-    ability: int | None = None,
+    ability: int | str | None = None,
     choose: str | None = None,
     replacement_order: list[str] | None = None,
 ) -> Verdict:

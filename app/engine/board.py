@@ -123,6 +123,10 @@ class ListedAbility:
     origin: Literal["printed", "intrinsic", "granted"]
     granted_by: Source | None = None
     land_type: str | None = None  # for intrinsic abilities: the basic land type
+    # A stable id: the same ability keeps it whatever effects add or remove others (the index
+    # shifts). "printed:<place in the card's abilities>", "intrinsic:<basic land type>",
+    # "granted:<source id>:<n-th ability that source grants it>".
+    id: str = ""
 
     @property
     def summary(self) -> str:
@@ -520,22 +524,29 @@ class BoardView:
         if self.layer_effects.layer6_loss:
             lost = self.chars.of(p).lost_all  # 613.1f: intrinsic ones too
         if self.has_text_abilities(p):
-            for a in p.face.abilities:
+            for place, a in enumerate(p.face.abilities):
                 if isinstance(a, ManaAbility):
-                    listed.append(ListedAbility(len(listed), a, "printed"))
+                    listed.append(ListedAbility(len(listed), a, "printed", id=f"printed:{place}"))
         if p.has_type("land") and not lost:
             subtypes = self.traits(p).subtypes  # after layer 4 (305.6, 305.7)
             for subtype, _ in BASIC_LAND_TYPES:
                 if subtype.casefold() in subtypes:
                     listed.append(
                         ListedAbility(
-                            len(listed), INTRINSIC_ABILITIES[subtype], "intrinsic", None, subtype
+                            len(listed),
+                            INTRINSIC_ABILITIES[subtype],
+                            "intrinsic",
+                            None,
+                            subtype,
+                            f"intrinsic:{subtype}",
                         )
                     )
         if lost:
             return listed  # granted abilities are lost too (timestamps: see characteristics.py)
+        per_source: dict[str, int] = {}
         for src, a in self._grants_for(p, distinct):
-            listed.append(ListedAbility(len(listed), a, "granted", src))
+            n = per_source[src.id] = per_source.get(src.id, -1) + 1
+            listed.append(ListedAbility(len(listed), a, "granted", src, id=f"granted:{src.id}:{n}"))
         return listed
 
     # -- replacement effects and triggers on mana production --

@@ -171,3 +171,24 @@ def test_choose_picks_the_only_ability_that_makes_that_type(sqlite_client: TestC
     r = sqlite_client.post(ACT, json=body)
     assert r.status_code in (200, 201), r.text
     assert r.json()["answer"]["total"] == "{B}"
+
+
+def test_an_ability_id_means_the_same_ability_before_and_after_an_effect(
+    sqlite_client: TestClient,
+) -> None:
+    # Urborg adds a Swamp ability before the Forest's (WUBRG order, 305.6): the index shifts,
+    # the id "intrinsic:Forest" does not.
+    for extra in ([], [perm("urborg", "Urborg, Tomb of Yawgmoth")]):
+        body = {
+            "state": state(*extra, perm("f", "Forest")),
+            "permanent_id": "f",
+            "ability": "intrinsic:Forest",
+        }
+        r = sqlite_client.post(ACT, json=body)
+        assert r.status_code in (200, 201), r.text
+        assert r.json()["answer"]["total"] == "{G}"
+    r = sqlite_client.post(
+        ACT,
+        json={"state": state(perm("f", "Forest")), "permanent_id": "f", "ability": "printed:7"},
+    )
+    assert r.status_code == 422 and r.json()["code"] == "unknown_ability"

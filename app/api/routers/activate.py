@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.responses import Response
 
 from app.api.deps import get_rulings
@@ -68,11 +68,23 @@ class ActivateRequest(BaseModel):
 
     state: GameState
     permanent_id: Id = Field(description="The permanent to tap (or untap) for mana")
-    ability: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
+    ability: int | str | None = Field(
         None,
         description="Index into its mana abilities (printed, then intrinsic from basic land "
-        "types, then granted); default: the only one",
+        "types, then granted), or a stable ability id (printed:0, intrinsic:Forest, "
+        "granted:<source id>:0); default: the only one, or the only one that can make `choose`",
     )
+
+    @field_validator("ability")
+    @classmethod
+    def _ability_range(cls, v: int | str | None) -> int | str | None:
+        # Checked here rather than per union member, so an error names ("body", "ability").
+        if isinstance(v, int) and not 0 <= v <= 1_000:
+            raise ValueError("an ability index is between 0 and 1000")
+        if isinstance(v, str) and not 1 <= len(v) <= 300:
+            raise ValueError("an ability id has 1 to 300 characters")
+        return v
+
     choose: Annotated[str, Field(min_length=1, max_length=40)] | None = Field(
         None,
         description="The type to make where the ability (or, if it offers none, a trigger such "
