@@ -11,9 +11,16 @@ from app.domain.answers import Reason  # noqa: F401 (re-exported)
 from app.domain.ruling import RulingKind
 
 
+class StepRefs(BaseModel):
+    permanents: list[str] | None = None
+    cards: list[str] | None = None
+    mana: list[str] | None = None
+
+
 class StepOut(BaseModel):
     text: str
     rules: list[str]
+    refs: StepRefs | None = None
 
 
 class RulingOut(BaseModel):

@@ -32,7 +32,7 @@ from typing import assert_never
 from app.domain.abilities import AnyAbility, works_from
 from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
 from app.domain.filters import Looker, Traits
-from app.domain.ruling import Step
+from app.domain.ruling import Refs, Step
 from app.domain.state import Board, Permanent
 from app.engine.words import describe_selector
 
@@ -332,7 +332,7 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
                 f" The effect of {', '.join(dependent)} depends on an effect that would remove "
                 "the ability creating it, so that effect applied first, whatever the timestamps."
             )
-        steps.append(Step(text, tuple(sorted(rules))))
+        steps.append(Step(text, tuple(sorted(rules)), _refs(chars, [s for s, _ in fx.layer4])))
     if fx.layer6_loss:
         parts = [f"{src.label}: {_what(loss)}" for src, loss in fx.layer6_loss]
         steps.append(
@@ -341,6 +341,7 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
                 + "; ".join(parts)
                 + ".",
                 ("613.1f",),
+                _refs(chars, [s for s, _ in fx.layer6_loss]),
             )
         )
     if has_grants and (fx.layer4 or fx.layer6_loss):
@@ -352,3 +353,15 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             )
         )
     return steps
+
+
+def _refs(chars: Characteristics, sources: list[EffectSource]) -> Refs:
+    ids = tuple(dict.fromkeys(s.id for s in sources if chars.board.get(s.id) is not None))
+    names: list[str] = []
+    for s in sources:
+        p = chars.board.get(s.id)
+        if p is not None:
+            names.append(p.name)
+        else:
+            names.extend(e.card.name for e in chars.board.effects if e.id == s.id)
+    return {"permanents": ids, "cards": tuple(dict.fromkeys(names))}

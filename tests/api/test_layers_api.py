@@ -38,6 +38,9 @@ def test_blood_moon_makes_a_tundra_a_mountain_and_leaves_an_island_alone(
     types = {p["id"]: p["types"] for p in ruling["answer"]["permanents"]}
     assert types["tundra"] == ["R"] and types["island"] == ["U"]
     assert {"305.7", "613.1d"} <= set(ruling["citations"])
+    # The layer step names what it mentions beside its text.
+    layer_step = next(s for s in ruling["explanation"] if "613.1d" in s["rules"])
+    assert layer_step["refs"] == {"permanents": ["moon"], "cards": ["Blood Moon"]}
 
 
 def test_reflecting_pool_under_blood_moon_makes_only_red(sqlite_client: TestClient) -> None:
