@@ -135,6 +135,24 @@ class CardFace(Strict):
     def cost_symbols(self) -> tuple[ManaSymbol, ...]:
         return parse_cost(self.mana_cost) if self.mana_cost else ()
 
+    # Characteristics as sets, computed once per face (catalog faces live for the process):
+    # what selectors and filters look at (app/domain/filters.py Traits).
+    @cached_property
+    def type_set(self) -> frozenset[str]:
+        return frozenset(self.types)
+
+    @cached_property
+    def subtype_set(self) -> frozenset[str]:
+        return frozenset(s.casefold() for s in self.subtypes)
+
+    @cached_property
+    def supertype_set(self) -> frozenset[str]:
+        return frozenset(s.casefold() for s in self.supertypes)
+
+    @cached_property
+    def color_set(self) -> frozenset[str]:
+        return frozenset(self.face_colors)
+
     def face_mana_value(self, x: int = 0) -> int:
         """202.3: no mana cost is 0; X counts `x` (0 everywhere but the stack, 107.3g)."""
         return cost_mana_value(self.cost_symbols, x)

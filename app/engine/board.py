@@ -231,9 +231,6 @@ class BoardView:
     _traits: dict[str, Traits] = field(init=False)
     layer_effects: LayerEffects = field(init=False)
     chars: Characteristics = field(init=False)
-    _printed: dict[int, tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = (
-        field(init=False)
-    )
     _grants_by_traits: dict[tuple[Traits, bool], list[tuple[Source, ManaAbility]]] = field(
         init=False
     )
@@ -267,7 +264,6 @@ class BoardView:
         self.keyword_grants = []
         self.unsupported = []
         self._traits = {}
-        self._printed = {}
         self._build_layers()
         pairs: list[tuple[Source, AnyAbility]] = []
         by_face: dict[int, list[AnyAbility]] = {}  # faces are shared by equal cards
@@ -418,18 +414,15 @@ class BoardView:
 
     def _printed_traits(self, p: Permanent) -> Traits:
         """The printed face's characteristics with its controller after layer 2."""
-        printed = self._printed.get(id(p.face))
-        if printed is None:
-            face = p.face
-            printed = (
-                frozenset(face.types),
-                frozenset(s.casefold() for s in face.subtypes),
-                frozenset(s.casefold() for s in face.supertypes),
-                frozenset(face.face_colors),
-            )
-            self._printed[id(p.face)] = printed
-        types, subtypes, supertypes, colors = printed
-        return Traits(self.controller(p), types, subtypes, supertypes, colors, p.tapped)
+        face = p.face
+        return Traits(
+            self.controller(p),
+            face.type_set,
+            face.subtype_set,
+            face.supertype_set,
+            face.color_set,
+            p.tapped,
+        )
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:
         return selector_matches(
