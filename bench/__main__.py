@@ -26,7 +26,9 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
     cp_engine = engine_only.could_produce_section(config)
     log("activate, engine alone")
     act_engine = engine_only.activate_section(config)
-    sections = [cp_engine, act_engine]
+    log("could-produce with layers, engine alone")
+    layers = engine_only.layers_section(config, cp_engine)
+    sections = [cp_engine, layers, act_engine]
     cp_http: Section | None = None
     if http:
         from bench.over_http_run import http_sections

@@ -90,6 +90,23 @@ def reflector_board(size: int, *, seed: int = 1, turn: int = 4) -> JsonDict:
     }
 
 
+# 613: a set effect, an add effect whose source the set effect removes (613.8), and an add
+# effect with no dependency: the layer row of the could-produce table.
+LAYER_CARDS = ("Blood Moon", "Urborg, Tomb of Yawgmoth", "Prismatic Omen")
+
+
+def with_layers(board: JsonDict) -> JsonDict:
+    """The same board (same size: at most 10,000 permanents) with three of its permanents
+    swapped for a Blood Moon, an Urborg and a Prismatic Omen."""
+    battlefield = list(board["battlefield"])
+    swap = [i for i, p in enumerate(battlefield) if p["card"] != "Contamination"][
+        : len(LAYER_CARDS)
+    ]
+    for i, card in zip(swap, LAYER_CARDS, strict=True):
+        battlefield[i] = {"id": battlefield[i]["id"], "card": card, "controller": PLAYERS[0]}
+    return {**board, "battlefield": battlefield}
+
+
 def small_board(turn: int = 4, salt: int = 0) -> JsonDict:
     """A handful of permanents: the 'small question' of the HTTP floor."""
     return {

@@ -79,10 +79,33 @@ def could_produce_section(config: BenchConfig) -> Section:
     return section
 
 
-def _could_produce_row(could_produce: Engine, size: int, reps: int) -> Row:
+def layers_section(config: BenchConfig, plain_section: Section) -> Section:
+    """The largest board again with Blood Moon, Urborg and Prismatic Omen (613 layers): must
+    stay within 1.5x of the same board without them (the could-produce table's last row)."""
+    section = Section("could-produce with layers, engine alone (median ms)", CP_COLUMNS)
+    size = max(config.sizes)
+    could_produce, why = engines.find(engines.COULD_PRODUCE)
+    missing = boards.missing_cards(boards.LAYER_CARDS)
+    if could_produce is None or missing:
+        section.skip(size, why or f"not available yet: catalog lacks {', '.join(missing)}")
+        return section
+    plain = next((r for r in plain_section.rows if r["permanents"] == size), None)
+    row = _could_produce_row(could_produce, size, reps_for(config.reps, size), layers=True)
+    section.rows.append(row)
+    if plain and isinstance(plain["engine_ms"], float) and isinstance(row["engine_ms"], float):
+        ratio = row["engine_ms"] / plain["engine_ms"] if plain["engine_ms"] else 0.0
+        section.notes.append(
+            f"+ layers: the {size:,}-permanent board with {', '.join(boards.LAYER_CARDS)} "
+            f"added; engine_ms ratio to the same board without them: {ratio:.2f}x (limit 1.5x)"
+        )
+    return section
+
+
+def _could_produce_row(could_produce: Engine, size: int, reps: int, *, layers: bool = False) -> Row:
     catalog = load_catalog()
     version = engine_version()
-    raw = json.dumps(boards.reflector_board(size))
+    board_json = boards.reflector_board(size)
+    raw = json.dumps(boards.with_layers(board_json) if layers else board_json)
     state = GameState.model_validate(json.loads(raw))
     normalized, board = resolve_state(catalog, state, LOC)
     verdict: Verdict = could_produce(board, None)
@@ -179,4 +202,4 @@ def _activate_row(activate: Engine, k: int, config: BenchConfig) -> Row:
     }
 
 
-__all__ = ["activate_section", "could_produce_section"]
+__all__ = ["activate_section", "could_produce_section", "layers_section"]

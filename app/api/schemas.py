@@ -7,7 +7,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from app.domain.answers import Reason  # noqa: F401 (re-exported)
 from app.domain.ruling import RulingKind
+
+
+class StepRefs(BaseModel):
+    """The permanents, cards and mana a step mentions, for clients that link or draw them."""
+
+    permanents: list[str] | None = None
+    cards: list[str] | None = None
+    mana: list[str] | None = None
 
 
 class StepOut(BaseModel):
@@ -15,6 +24,9 @@ class StepOut(BaseModel):
 
     text: str = Field(description="The reason, in plain words")
     rules: list[str] = Field(description="Comprehensive Rules numbers (at least one)")
+    refs: StepRefs | None = Field(
+        None, description="What the step mentions: permanent ids, card names, mana"
+    )
 
 
 class CaveatOut(BaseModel):
@@ -65,11 +77,3 @@ def ruling_schema(name: str, kind: RulingKind, answer: type[BaseModel]) -> type[
     )
     RULING_MODELS[kind] = model
     return model
-
-
-class Reason(BaseModel):
-    """Why an action is not (or only partly) allowed: a stable code, rules, and words."""
-
-    code: str
-    rules: list[str]
-    message: str

@@ -1,4 +1,5 @@
-"""Explanation steps and the pieces every engine answer is made of (API.md "The ruling object")."""
+"""Explanation steps and the pieces every engine answer is made of (docs/api.md, "The ruling
+object")."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-# What a ruling rules on: one kind per rules endpoint (API.md "The ruling object").
+# What a ruling rules on: one kind per rules endpoint (docs/api.md "The ruling object").
 RulingKind = Literal[
     "could_produce",
     "activate_mana_ability",
@@ -18,15 +19,24 @@ RulingKind = Literal[
 ]
 
 
+Refs = dict[Literal["permanents", "cards", "mana"], tuple[str, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One reason, in our words, with the rule numbers it rests on."""
 
     text: str
     rules: tuple[str, ...] = ()
+    # What the text mentions, so a page can link or render it without parsing prose:
+    # "permanents" (ids), "cards" (names), "mana" (Oracle notation). Left out when empty.
+    refs: Refs | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "rules": list(self.rules)}
+        out: dict[str, Any] = {"text": self.text, "rules": list(self.rules)}
+        if self.refs:
+            out["refs"] = {k: list(v) for k, v in self.refs.items() if v}
+        return out
 
 
 def _rule_key(rule: str) -> list[tuple[int, str]]:

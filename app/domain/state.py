@@ -1,4 +1,4 @@
-"""The game state a mana question is asked about (API.md "The game state").
+"""The game state a mana question is asked about (docs/api.md "The game state").
 
 `GameState` is what a client sends. `Board` is the same state with every card resolved against
 the catalog and every cross-reference checked; the engine only ever sees a `Board`.
@@ -18,6 +18,7 @@ LIMIT_EFFECTS = 100
 
 Id = Annotated[str, Field(min_length=1, max_length=100)]
 Player = Annotated[str, Field(min_length=1, max_length=100)]
+Timestamp = Annotated[int, Field(ge=0, le=1_000_000_000)]
 
 
 class StateModel(BaseModel):
@@ -54,6 +55,16 @@ class PermanentIn(StateModel):
     """For an Aura or Equipment: the id of the permanent it is attached to"""
     chosen_color: ColorCode | None = None
     """A color chosen as it entered (W U B R G), for cards that ask"""
+    # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
+    # of the dump when absent, so a question without timestamps reads (and is identified) as
+    # before.
+    timestamp: Timestamp | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="613.7: when it (or the effect it carries) began to apply; smaller is "
+        "earlier. Without it: battlefield order, then effects order.",
+        examples=[2],
+    )
 
 
 class EffectIn(StateModel):
@@ -71,6 +82,12 @@ class EffectIn(StateModel):
     """The id of the permanent it targets, for effects that target"""
     chosen_color: ColorCode | None = None
     """A color chosen as it resolved (W U B R G), for cards that ask"""
+    timestamp: Timestamp | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="613.7: when the effect began; smaller is earlier.",
+        examples=[5],
+    )
 
 
 class GameState(StateModel):
@@ -98,6 +115,7 @@ class Permanent:
     counters: dict[str, int]
     attached_to: str | None
     chosen_color: str | None
+    timestamp: int | None = None
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types
@@ -117,6 +135,7 @@ class Effect:
     controller: str
     target: str | None
     chosen_color: str | None
+    timestamp: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,10 @@ Entry point: `activate(board, permanent_id, ability, choose, replacement_order) 
 Conventions (what a client can rely on):
 
 - `ability` indexes the permanent's mana abilities in the documented order (board.py: printed,
-  then intrinsic from basic land types, then granted). Omitted with several abilities: a
+  then intrinsic from basic land types, then granted), or names one by its stable id
+  (`printed:0`, `intrinsic:Forest`, `granted:<source id>:0`), which doesn't shift when an
+  effect adds or removes other abilities. With no `ability`, a `choose` that only one of
+  them can make picks that one. Omitted with several abilities: a
   QuestionError `ability_required` on ("body", "ability") listing index and summary of each.
 - Legality is about the {T}/{Q} part only (107.5, 107.6, 302.6); other costs (mana, life,
   counters, a sacrifice) are taken as paid. An illegal activation is an answer (`legal`
@@ -46,37 +49,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.domain.card import (
-    AnyColor,
-    AnyCombination,
-    AnyType,
-    ChoiceOfMana,
-    ChoiceOrChosenColor,
-    ChosenColor,
-    ColorOfPermanent,
-    CouldProduce,
-    FixedMana,
-    ManaAbility,
-    ManaTrigger,
-    OneColorPerCount,
-    PerCount,
-    PerCounter,
-    Selector,
-)
+from app.domain.card import ManaAbility, ManaTrigger, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import (
-    ALL_COLORS_MASK,
-    COLORS,
     NO_MANA,
     TYPE_INDEX,
-    TYPES,
     Mana,
     ManaSyntaxError,
     mask_of,
-    mask_types,
 )
 from app.domain.ruling import Step, Verdict
 from app.domain.state import Board, GameState, Permanent
+from app.engine import production
 from app.engine.board import (
     BoardView,
     ListedAbility,
@@ -84,11 +68,12 @@ from app.engine.board import (
     SourcedTrigger,
     bounded_list,
     chosen_color_of,
-    combinations_of,
-    count_of_source,
     describe_cost,
     describe_selector,
+    own_of,
+    unsupported_steps,
 )
+from app.engine.characteristics import layer_steps
 from app.engine.could_produce import solve
 from app.engine.replacement import (
     Applied,
@@ -161,9 +146,13 @@ def _check_order(view: BoardView, order: list[str]) -> list[str]:
     return order
 
 
-def _pick_ability(p: Permanent, listed: list[ListedAbility], ability: int | None) -> ListedAbility:
+def _pick_ability(
+    p: Permanent, listed: list[ListedAbility], ability: int | str | None
+) -> ListedAbility:
+    """By index (the documented order) or by stable id (board.ListedAbility.id)."""
+
     def menu() -> str:
-        items = [f"{a.index}: {a.summary}" for a in listed[:_LIST_LIMIT]]
+        items = [f"{a.index}: {a.summary} [id {a.id}]" for a in listed[:_LIST_LIMIT]]
         if len(listed) > _LIST_LIMIT:
             items.append(f"and {len(listed) - _LIST_LIMIT} more")
         return "; ".join(items)
@@ -177,6 +166,16 @@ def _pick_ability(p: Permanent, listed: list[ListedAbility], ability: int | None
             + menu(),
             "ability_required",
         )
+    if isinstance(ability, str):
+        for item in listed:
+            if item.id == ability:
+                return item
+        raise QuestionError(
+            ("body", "ability"),
+            f"{p.name} ({p.id}) has no mana ability with id {ability!r}; its mana abilities are "
+            + menu(),
+            "unknown_ability",
+        )
     if not 0 <= ability < len(listed):
         raise QuestionError(
             ("body", "ability"),
@@ -184,6 +183,26 @@ def _pick_ability(p: Permanent, listed: list[ListedAbility], ability: int | None
             "unknown_ability",
         )
     return listed[ability]
+
+
+def _by_choice(
+    view: BoardView,
+    p: Permanent,
+    listed: list[ListedAbility],
+    ability: int | str | None,
+    choose_key: str | None,
+) -> list[ListedAbility]:
+    """With no `ability` named and several mana abilities, `choose` picks the one ability
+    that can make the chosen mana (a Tundra with choose W; a Forest that Urborg made a Swamp
+    with choose B). Anything else is left to `ability` (an empty or ambiguous pick)."""
+    if ability is not None or choose_key is None or len(listed) < 2:
+        return listed
+    fits = [
+        item
+        for item in listed
+        if any(o.key == choose_key for o in _options(view, p, item.ability)[0])
+    ]
+    return fits if len(fits) == 1 else listed
 
 
 def normalize_choose(choose: str | None) -> str | None:
@@ -212,104 +231,39 @@ def normalize_choose(choose: str | None) -> str | None:
 
 def _options(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[list[_Option], str, list[str]]:
     """The ability's possible mana before replacement effects, a sentence saying why, and the
-    types it defines. No options with types defined means an amount of zero (Gaea's Cradle
-    without creatures); no options and no types is 106.5 (a lone Reflecting Pool)."""
-    prod = a.produces
+    types it defines (production.possible)."""
     src = view.source(p)
-    manas: list[Mana]
-    defined: list[str]
-    why = ""
-    if isinstance(prod, FixedMana):
-        manas = [Mana.parse(prod.mana)]
-        defined = manas[0].types()
-    elif isinstance(prod, ChoiceOfMana):
-        manas = [Mana.parse(o) for o in prod.options]
-        defined = [t for t in TYPES if any(m.counts[TYPE_INDEX[t]] for m in manas)]
-        why = "its controller chooses one of " + ", ".join(prod.options)
-    elif isinstance(prod, AnyColor):
-        manas = [Mana.of(c, prod.amount) for c in COLORS]
-        defined = list(COLORS)
-        why = "its controller chooses a color (colorless is not a color, 106.1b)"
-    elif isinstance(prod, AnyType):
-        manas = [Mana.of(t, prod.amount) for t in TYPES]
-        defined = list(TYPES)
-        why = "its controller chooses a type"
-    elif isinstance(prod, PerCount):
-        count = len(view.matching(prod.count, src))
-        manas = [Mana.of(prod.mana_type, count)]
-        defined = [prod.mana_type]
-        noun = describe_selector(prod.count, plural=count != 1)
-        why = f"there {'is' if count == 1 else 'are'} {count} {noun}"
-    elif isinstance(prod, ColorOfPermanent):
+
+    def count_of(sel: Selector) -> int:
+        return len(view.matching(sel, src))
+
+    def colors_of(sel: Selector) -> int:
         colors = 0
-        for q in view.matching(prod.among, src):
+        for q in view.matching(sel, src):
             colors |= mask_of(q.face.face_colors)
-        manas = [Mana.of(t, prod.amount) for t in mask_types(colors)]
-        defined = mask_types(colors)
-        why = (
-            f"the {describe_selector(prod.among)} have the colors {', '.join(mask_types(colors))}"
-            if colors
-            else f"none of the {describe_selector(prod.among)} has a color"
-        )
-    elif isinstance(prod, AnyCombination):
-        manas = combinations_of(prod.colors, prod.amount)
-        defined = list(prod.colors)
-        why = f"its controller chooses any combination of {'/'.join(prod.colors)}"
-    elif isinstance(prod, ChosenColor):
-        color = chosen_color_of(src)
-        manas = [Mana.of(color, prod.amount)]
-        defined = [color]
-        why = f"the color chosen for it is {color}"
-    elif isinstance(prod, PerCounter):
-        count = p.counters.get(prod.counter, 0)
-        manas = [Mana.of(prod.mana_type, count)]
-        defined = [prod.mana_type]
-        why = f"it has {count} {prod.counter} counter{'s' if count != 1 else ''}"
-    elif isinstance(prod, OneColorPerCount):
-        count = count_of_source(view, prod, p)
-        manas = [Mana.of(c, count) for c in COLORS]
-        defined = list(COLORS)
-        why = f"its controller chooses a color; the count is {count}"
-    elif isinstance(prod, ChoiceOrChosenColor):
-        color = chosen_color_of(src)
-        manas = [*(Mana.parse(o) for o in prod.options), Mana.of(color)]
-        defined = [t for t in TYPES if any(m.counts[TYPE_INDEX[t]] for m in manas)]
-        why = "its controller chooses one of " + ", ".join(prod.options) + f" or {color}"
-    else:
-        assert isinstance(prod, CouldProduce)
+        return colors
+
+    def reflected(sel: Selector) -> tuple[int, list[str]]:
         fp = solve(view)
         seen = 0
         feeders: list[str] = []
-        for q in view.matching(prod.among, src):
+        for q in view.matching(sel, src):
             if fp.masks[q.index]:
                 seen |= fp.masks[q.index]
                 feeders.append(f"{q.name} ({q.id})")
-        usable = seen & ALL_COLORS_MASK if prod.of == "color" else seen
-        manas = [Mana.of(t, prod.amount) for t in mask_types(usable)]
-        defined = mask_types(usable)
-        who = describe_selector(prod.among)
-        if not seen:
-            why = (
-                f"no {who} could produce any mana (a reflector that sees only itself or other "
-                "reflectors gets nothing from them, 106.7)"
-            )
-        else:
-            why = (
-                f"the {who} could produce {', '.join(mask_types(seen))} "
-                f"({bounded_list(feeders, 3)})"
-            )
-            if usable != seen:
-                why += "; colorless is not a color (106.1b)"
+        return seen, feeders
+
+    found = production.possible(a.produces, count_of, colors_of, reflected, own_of(p, src))
     options: list[_Option] = []
     seen_keys: set[str] = set()
-    for m in manas:
+    for m in found.manas:
         if not m:
             continue  # zero mana is no mana
         k = _option_key(m)
         if k not in seen_keys:
             seen_keys.add(k)
             options.append(_Option(k, m))
-    return options, why, defined
+    return options, found.why, found.defined
 
 
 # --- triggers ----------------------------------------------------------------------------------
@@ -335,14 +289,8 @@ def _fire(
         if not produced:
             silent.append((src, "the ability made no mana"))
             continue
-        color = src.chosen_color
         if t.only_chosen_color:
-            if color is None:
-                raise QuestionError(
-                    (*src.loc, "chosen_color"),
-                    f"{src.label} needs the color chosen for it ('chosen_color')",
-                    "chosen_color_required",
-                )
+            color = chosen_color_of(src)
             if not produced.counts[TYPE_INDEX[color]]:
                 silent.append((src, f"no mana of its chosen color ({color}) was made"))
                 continue
@@ -351,13 +299,7 @@ def _fire(
         elif t.adds == "type_produced":
             options = [Mana.of(ty) for ty in produced.types()]
         else:
-            if color is None:
-                raise QuestionError(
-                    (*src.loc, "chosen_color"),
-                    f"{src.label} needs the color chosen for it ('chosen_color')",
-                    "chosen_color_required",
-                )
-            options = [Mana.of(color)]
+            options = [Mana.of(chosen_color_of(src))]
         fired.append(_Fired(src, t, options))
     return fired, silent
 
@@ -410,7 +352,7 @@ def _pay_counters(
     have: dict[str, int], remove: dict[str, int]
 ) -> tuple[dict[str, int], list[tuple[str, int, int]]]:
     """The counters left after a remove-counters cost, and each (counter, needed, had) the
-    permanent was short of. The answer takes the cost as paid (API.md), so what is there is
+    permanent was short of. The answer takes the cost as paid (docs/api.md), so what is there is
     removed, and a counter at 0 is dropped from the state, as a client would send it."""
     left = dict(have)
     short: list[tuple[str, int, int]] = []
@@ -443,7 +385,7 @@ def _check_limit(mana: Mana) -> None:
 def activate(
     board: Board,
     permanent_id: str,
-    ability: int | None = None,
+    ability: int | str | None = None,
     choose: str | None = None,
     replacement_order: list[str] | None = None,
 ) -> Verdict:
@@ -460,7 +402,7 @@ def activate(
     choose_key = normalize_choose(choose)
     me = f"{p.name} ({p.id})"
     listed = view.mana_abilities(p)
-    steps: list[Step] = []
+    steps: list[Step] = [*layer_steps(view.chars, bool(view.grants)), *unsupported_steps(view)]
 
     def illegal(reasons: list[dict[str, Any]], chosen: ListedAbility | None) -> Verdict:
         answer: dict[str, Any] = {
@@ -485,7 +427,7 @@ def activate(
         steps.append(Step(msg + ".", ("605.1a",)))
         return illegal([_reason("no_mana_ability", ["605.1a"], msg)], None)
 
-    chosen = _pick_ability(p, listed, ability)
+    chosen = _pick_ability(p, _by_choice(view, p, listed, ability, choose_key), ability)
     a = chosen.ability
     cost = a.cost
     ctrl = view.controller(p)
@@ -924,7 +866,7 @@ def activate(
 
 
 def _cost_unpayable(steps: list[Step], notes: list[dict[str, str]], what: str) -> None:
-    """The state shows a cost that couldn't be paid (118.3). API.md takes costs other than
+    """The state shows a cost that couldn't be paid (118.3). docs/api.md takes costs other than
     {T}/{Q} as paid, so the activation is still ruled on, with a note saying so."""
     message = (
         f"{what}: in a real game this cost couldn't be paid, so the ability couldn't be "

@@ -19,20 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
-from typing import Literal
+from typing import Literal, assert_never
 
-from app.domain.card import Ability as AnyAbility
+from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import (
-    AmountIfCounter,
-    AnyColor,
-    AnyCombination,
-    AnyType,
-    ChoiceOfMana,
-    ChoiceOrChosenColor,
-    ChosenColor,
-    ColorOfPermanent,
-    CouldProduce,
+    EntersWithCounters,
+    EtbTrigger,
     FixedMana,
     GainControl,
     GrantKeyword,
@@ -41,14 +33,37 @@ from app.domain.card import (
     ManaAbilityCost,
     ManaReplacement,
     ManaTrigger,
-    OneColorPerCount,
-    PerCount,
-    PerCounter,
+    MulliganHelper,
+    RevealUntil,
     Selector,
+    Unsupported,
 )
+from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
-from app.domain.mana import Mana
+from app.domain.filters import Looker, Traits
+from app.domain.ruling import Step
 from app.domain.state import Board, Effect, Permanent
+from app.engine.characteristics import (
+    Characteristics,
+    EffectSource,
+    LayerEffects,
+    timestamp_order,
+)
+from app.engine.characteristics import collect as collect_layer_effects
+from app.engine.production import Own, describe_ability
+from app.engine.words import bounded_list, describe_cost, describe_selector
+
+__all__ = [
+    "BoardView",
+    "ListedAbility",
+    "Source",
+    "Traits",
+    "bounded_list",
+    "describe_cost",
+    "describe_selector",
+    "labels",
+    "selector_matches",
+]
 
 # At most this many replacement effects may apply to one mana production event. Identical
 # effects are cheap (the search groups them); the state budget in replacement.py bounds the rest.
@@ -100,16 +115,6 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
-class Traits:
-    """Everything a selector (other than relation `attached`) can ask about a permanent."""
-
-    controller: str
-    types: frozenset[str]
-    subtypes: frozenset[str]  # casefolded
-    basic: bool
-
-
-@dataclass(frozen=True, slots=True)
 class ListedAbility:
     """One mana ability of a permanent, where it comes from, and its place in the list."""
 
@@ -118,6 +123,10 @@ class ListedAbility:
     origin: Literal["printed", "intrinsic", "granted"]
     granted_by: Source | None = None
     land_type: str | None = None  # for intrinsic abilities: the basic land type
+    # A stable id: the same ability keeps it whatever effects add or remove others (the index
+    # shifts). "printed:<place in the card's abilities>", "intrinsic:<basic land type>",
+    # "granted:<source id>:<n-th ability that source grants it>".
+    id: str = ""
 
     @property
     def summary(self) -> str:
@@ -177,94 +186,22 @@ class ControlChange:
         return self.previous != self.source.controller
 
 
-# --- describing abilities in our own words ---------------------------------------------------
+def own_of(p: Permanent, src: Source) -> Own:
+    """What a production reads on its own permanent (app/engine/production.py)."""
+    return Own(
+        counters=lambda kind: p.counters.get(kind, 0), chosen_color=lambda: chosen_color_of(src)
+    )
 
 
-def _plural(word: str) -> str:
-    return word + ("es" if word.endswith(("s", "sh", "ch")) else "s")
-
-
-def describe_selector(sel: Selector, *, plural: bool = True) -> str:
-    """'lands you control', 'lands an opponent controls', 'Forests', 'the attached permanent'."""
-    if sel.relation == "attached":
-        noun = "the permanent it is attached to"
-        if sel.subtypes or sel.types:
-            noun += f" (if a {' or '.join([*sel.subtypes, *sel.types])})"
-        return noun
-    words = list(sel.subtypes) or list(sel.types) or ["permanent"]
-    nouns = [_plural(w) if plural else w for w in words]
-    noun = " or ".join(nouns)
-    if sel.nonbasic:
-        noun = "nonbasic " + noun
-    if sel.controller == "you":
-        noun += " you control"
-    elif sel.controller == "opponent":
-        noun += " an opponent controls"
-    return noun
-
-
-def describe_cost(cost: ManaAbilityCost) -> str:
-    parts: list[str] = []
-    if cost.mana:
-        parts.append(cost.mana)
-    if cost.tap:
-        parts.append("{T}")
-    if cost.untap:
-        parts.append("{Q}")
-    if cost.life:
-        parts.append(f"pay {cost.life} life")
-    for counter, n in cost.remove_counters.items():
-        parts.append(f"remove {n} {counter} counter" + ("s" if n != 1 else ""))
-    if cost.sacrifice == "self":
-        parts.append("sacrifice it")
-    elif cost.sacrifice is not None:
-        parts.append("sacrifice one of the " + describe_selector(cost.sacrifice))
-    parts.extend(part.text for part in cost.others)
-    return ", ".join(parts) if parts else "no cost"
-
-
-def describe_production(ability: ManaAbility, *, has_counter: bool | None = None) -> str:
-    """The production in our words. has_counter: whether the permanent has the counter of the
-    ability's own "instead" (614.15); None describes the condition without saying."""
-    p = ability.produces
-    text: str
-    if isinstance(p, FixedMana):
-        text = f"add {p.mana}" if p.mana else "add nothing"
-    elif isinstance(p, ChoiceOfMana):
-        text = "add " + " or ".join(p.options)
-    elif isinstance(p, AnyColor):
-        text = "add one mana of any color" if p.amount == 1 else f"add {p.amount} mana of one color"
-    elif isinstance(p, AnyType):
-        text = "add one mana of any type" if p.amount == 1 else f"add {p.amount} mana of one type"
-    elif isinstance(p, PerCount):
-        text = f"add {{{p.mana_type}}} for each of the {describe_selector(p.count)}"
-    elif isinstance(p, ColorOfPermanent):
-        text = f"add one mana of a color among the {describe_selector(p.among)}"
-    elif isinstance(p, AnyCombination):
-        text = f"add {p.amount} mana in any combination of {'/'.join(p.colors)}"
-    elif isinstance(p, ChosenColor):
-        text = f"add {p.amount} mana of its chosen color"
-    elif isinstance(p, PerCounter):
-        text = f"add {{{p.mana_type}}} for each {p.counter} counter on it"
-    elif isinstance(p, OneColorPerCount):
-        of = describe_selector(p.count) if p.count else f"{p.counter} counters on it"
-        text = f"add one mana of any one color for each of the {of}"
-    elif isinstance(p, ChoiceOrChosenColor):
-        text = "add " + " or ".join(p.options) + " or one mana of its chosen color"
-    else:
-        amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
-        text = f"add {amount} of any {p.of} that the {describe_selector(p.among)} could produce"
-    if isinstance(ability.instead, AmountIfCounter):
-        n, counter = ability.instead.amount, ability.instead.counter
-        if has_counter:
-            text += f" (it has a {counter} counter, so {n} of that mana instead)"
-        else:
-            text += f" ({n} of that mana instead while it has a {counter} counter)"
-    return text
-
-
-def describe_ability(ability: ManaAbility, *, has_counter: bool | None = None) -> str:
-    return f"{describe_cost(ability.cost)}: {describe_production(ability, has_counter=has_counter)}"
+def chosen_color_of(src: Source) -> str:
+    """The color chosen for a source as it entered; a question that needs it must say it."""
+    if src.chosen_color is None:
+        raise QuestionError(
+            (*src.loc, "chosen_color"),
+            f"{src.label} needs the color chosen for it ('chosen_color')",
+            "chosen_color_required",
+        )
+    return src.chosen_color
 
 
 def _ability_key(ability: ManaAbility, cache: dict[int, str]) -> str:
@@ -276,10 +213,6 @@ def _ability_key(ability: ManaAbility, cache: dict[int, str]) -> str:
 
 
 # --- the view ---------------------------------------------------------------------------------
-
-
-def _works_from(ability: AnyAbility) -> str:
-    return getattr(ability, "works_from", "battlefield")
 
 
 def _effect_abilities(effect: Effect) -> list[AnyAbility]:
@@ -296,17 +229,7 @@ def selector_matches(
     traits: Traits,
 ) -> bool:
     """Does the candidate match `sel`, seen from a looker (the selector's source)?"""
-    if sel.relation == "attached" and candidate_id != looker_attached_to:
-        return False
-    if sel.controller == "you" and traits.controller != looker_controller:
-        return False
-    if sel.controller == "opponent" and traits.controller == looker_controller:
-        return False
-    if sel.types and traits.types.isdisjoint(sel.types):
-        return False
-    if sel.subtypes and traits.subtypes.isdisjoint(s.casefold() for s in sel.subtypes):
-        return False
-    return not (sel.nonbasic and traits.basic)
+    return sel.predicate(Looker(looker_controller, looker_attached_to), candidate_id, traits)
 
 
 @dataclass
@@ -322,7 +245,10 @@ class BoardView:
     triggers: list[SourcedTrigger] = field(init=False)
     grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
+    unsupported: list[tuple[Source, Unsupported]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
+    layer_effects: LayerEffects = field(init=False)
+    chars: Characteristics = field(init=False)
     _grants_by_traits: dict[tuple[Traits, bool], list[tuple[Source, ManaAbility]]] = field(
         init=False
     )
@@ -354,21 +280,24 @@ class BoardView:
         self.triggers = []
         self.grants = []
         self.keyword_grants = []
+        self.unsupported = []
+        self._traits = {}
+        self._build_layers()
         pairs: list[tuple[Source, AnyAbility]] = []
+        by_face: dict[int, list[AnyAbility]] = {}  # faces are shared by equal cards
         for p in board.permanents:
+            if not p.face.abilities or not self.has_text_abilities(p):
+                continue  # 305.7 / 613.1f: an ability that is gone creates no effect
             src = self.sources[p.id]
-            pairs.extend((src, a) for a in p.face.abilities if _works_from(a) == "battlefield")
+            on_battlefield = by_face.get(id(p.face))
+            if on_battlefield is None:
+                on_battlefield = [a for a in p.face.abilities if works_from(a) == "battlefield"]
+                by_face[id(p.face)] = on_battlefield
+            pairs.extend((src, a) for a in on_battlefield)
         for e, src in zip(board.effects, self.effect_sources, strict=True):
-            pairs.extend((src, a) for a in _effect_abilities(e) if _works_from(a) == "effect")
+            pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
         for src, a in pairs:
-            if isinstance(a, ManaReplacement):
-                self.replacements.append(SourcedReplacement(src, a))
-            elif isinstance(a, ManaTrigger):
-                self.triggers.append(SourcedTrigger(src, a))
-            elif isinstance(a, GrantManaAbility):
-                self.grants.append((src, a))
-            elif isinstance(a, GrantKeyword):
-                self.keyword_grants.append((src, a))
+            self._sort(src, a)
         # Abilities that only look at what their source is attached to (or targets), by that
         # permanent's id: looked up per permanent instead of scanning every source.
         self._attached_grants = {}
@@ -383,6 +312,28 @@ class BoardView:
         self._grants_by_traits = {}
         self._repl_by_traits = {}
         self._ability_keys = {}
+
+    def _sort(self, src: Source, a: AnyAbility) -> None:
+        """File one ability under what the mana rules do with it (one dispatch per kind)."""
+        match a:
+            case ManaReplacement():
+                self.replacements.append(SourcedReplacement(src, a))
+            case ManaTrigger():
+                self.triggers.append(SourcedTrigger(src, a))
+            case GrantManaAbility():
+                self.grants.append((src, a))
+            case GrantKeyword():
+                self.keyword_grants.append((src, a))
+            case Unsupported():
+                self.unsupported.append((src, a))
+            case ManaAbility() | GainControl():
+                pass  # listed per permanent / applied by the control pass
+            case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
+                pass  # layers 4 and 6: applied by characteristics.py
+            case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
+                pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
+            case _:
+                assert_never(a)
 
     # -- control (GainControl: Control Magic, Act of Treason) --
 
@@ -422,6 +373,42 @@ class BoardView:
         self.controllers = controllers
         self.control_changes = changes
 
+    # -- layers 4 and 6 (characteristics.py) --
+
+    def _build_layers(self) -> None:
+        n = len(self.board.permanents)
+
+        def source_of(p: Permanent) -> EffectSource:
+            return EffectSource(
+                p.id,
+                f"{p.name} ({p.id})",
+                self.controllers[p.id],
+                p.attached_to,
+                False,
+                timestamp_order(p.index, p.timestamp, False, n),
+            )
+
+        effect_layer_sources = [
+            EffectSource(
+                e.id,
+                f"{e.card.name} ({e.id})",
+                e.controller,
+                e.target,
+                True,
+                timestamp_order(e.index, e.timestamp, True, n),
+            )
+            for e in self.board.effects
+        ]
+        self.layer_effects = collect_layer_effects(self.board, source_of, effect_layer_sources)
+        self.chars = Characteristics(self.board, self.layer_effects, self._printed_traits)
+
+    def has_text_abilities(self, p: Permanent) -> bool:
+        """Whether the abilities of its rules text still exist after layers 4 and 6."""
+        if not self.layer_effects.layer4 and not self.layer_effects.layer6_loss:
+            return True
+        c = self.chars.of(p)
+        return c.text_abilities and not c.lost_all
+
     def controller(self, p: Permanent) -> str:
         return self.controllers.get(p.id, p.controller)
 
@@ -429,16 +416,31 @@ class BoardView:
         return self.sources[p.id]
 
     def traits(self, p: Permanent) -> Traits:
+        """Its characteristics after layers 2 and 4 (what selectors look at)."""
         t = self._traits.get(p.id)
         if t is None:
-            t = Traits(
-                self.controller(p),
-                frozenset(p.face.types),
-                frozenset(s.casefold() for s in p.face.subtypes),
-                p.face.basic,
-            )
+            if self.layer_effects.layer4:
+                t = self.chars.printed(p)
+                c = self.chars.of(p)
+                t = Traits(
+                    t.controller, t.types, c.subtypes_folded, t.supertypes, t.colors, t.tapped
+                )
+            else:
+                t = self._printed_traits(p)
             self._traits[p.id] = t
         return t
+
+    def _printed_traits(self, p: Permanent) -> Traits:
+        """The printed face's characteristics with its controller after layer 2."""
+        face = p.face
+        return Traits(
+            self.controller(p),
+            face.type_set,
+            face.subtype_set,
+            face.supertype_set,
+            face.color_set,
+            p.tapped,
+        )
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:
         return selector_matches(
@@ -456,7 +458,8 @@ class BoardView:
 
     def haste(self, p: Permanent) -> Haste:
         found: list[str] = []
-        if any(k.casefold() == "haste" for k in p.face.keywords):
+        own = not self.layer_effects.layer6_loss or not self.chars.of(p).lost_all
+        if own and any(k.casefold() == "haste" for k in p.face.keywords):
             found.append("its own haste")
         for src, grant in self.keyword_grants:
             if grant.keyword.casefold() == "haste" and self.matches(grant.to, src, p):
@@ -528,20 +531,33 @@ class BoardView:
         distinct=True drops granted abilities identical to one already listed (many Chromatic
         Lanterns grant one ability many times; what it could produce is the same)."""
         listed: list[ListedAbility] = []
-        for a in p.face.abilities:
-            if isinstance(a, ManaAbility):
-                listed.append(ListedAbility(len(listed), a, "printed"))
-        if p.has_type("land"):
-            subtypes = {s.casefold() for s in p.face.subtypes}
+        lost = False
+        if self.layer_effects.layer6_loss:
+            lost = self.chars.of(p).lost_all  # 613.1f: intrinsic ones too
+        if self.has_text_abilities(p):
+            for place, a in enumerate(p.face.abilities):
+                if isinstance(a, ManaAbility):
+                    listed.append(ListedAbility(len(listed), a, "printed", id=f"printed:{place}"))
+        if p.has_type("land") and not lost:
+            subtypes = self.traits(p).subtypes  # after layer 4 (305.6, 305.7)
             for subtype, _ in BASIC_LAND_TYPES:
                 if subtype.casefold() in subtypes:
                     listed.append(
                         ListedAbility(
-                            len(listed), INTRINSIC_ABILITIES[subtype], "intrinsic", None, subtype
+                            len(listed),
+                            INTRINSIC_ABILITIES[subtype],
+                            "intrinsic",
+                            None,
+                            subtype,
+                            f"intrinsic:{subtype}",
                         )
                     )
+        if lost:
+            return listed  # granted abilities are lost too (timestamps: see characteristics.py)
+        per_source: dict[str, int] = {}
         for src, a in self._grants_for(p, distinct):
-            listed.append(ListedAbility(len(listed), a, "granted", src))
+            n = per_source[src.id] = per_source.get(src.id, -1) + 1
+            listed.append(ListedAbility(len(listed), a, "granted", src, id=f"granted:{src.id}:{n}"))
         return listed
 
     # -- replacement effects and triggers on mana production --
@@ -615,43 +631,16 @@ def labels(sources: Iterable[Source], limit: int = 5) -> str:
     return bounded_list(items, limit)
 
 
-def bounded_list(items: list[str], limit: int = 5) -> str:
-    if not items:
-        return "nothing"
-    shown = items[:limit]
-    rest = len(items) - len(shown)
-    if rest:
-        return ", ".join(shown) + f" and {rest} more"
-    if len(shown) == 1:
-        return shown[0]
-    return ", ".join(shown[:-1]) + " and " + shown[-1]
-
-
-def chosen_color_of(src: Source) -> str:
-    """The color chosen for a source as it entered; a question that needs it must say it."""
-    if src.chosen_color is None:
-        raise QuestionError(
-            (*src.loc, "chosen_color"),
-            f"{src.label} needs the color chosen for it ('chosen_color')",
-            "chosen_color_required",
-        )
-    return src.chosen_color
-
-
-def count_of_source(view: BoardView, prod: OneColorPerCount, p: Permanent) -> int:
-    """How much mana a one-color-per-count ability makes on this board."""
-    if prod.count is not None:
-        return len(view.matching(prod.count, view.source(p)))
-    return p.counters.get(prod.counter or "", 0)
-
-
-def combinations_of(colors: Iterable[str], amount: int) -> list[Mana]:
-    """Every way to make `amount` mana in any combination of `colors`."""
+def unsupported_steps(view: BoardView) -> list[Step]:
+    """Text the catalog could not turn into data is reported, never silently ignored."""
+    if not view.unsupported:
+        return []
+    items = [f"{src.label}: \u201c{u.text}\u201d" for src, u in view.unsupported]
     return [
-        Mana.parse("".join("{" + c + "}" for c in combo))
-        for combo in combinations_with_replacement(list(colors), amount)
+        Step(
+            "Some rules text on the board is not modelled by this service and was not taken "
+            f"into account: {bounded_list(items, 5)}. If it matters to this question, the "
+            "answer may be incomplete.",
+            (),
+        )
     ]
-
-
-def could_produce_selector(ability: ManaAbility) -> CouldProduce | None:
-    return ability.produces if isinstance(ability.produces, CouldProduce) else None

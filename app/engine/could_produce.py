@@ -31,39 +31,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from app.domain.card import (
-    AnyColor,
-    AnyCombination,
-    AnyType,
-    ChoiceOfMana,
-    ChoiceOrChosenColor,
-    ChosenColor,
-    ColorOfPermanent,
-    CouldProduce,
-    FixedMana,
-    ManaAbility,
-    OneColorPerCount,
-    PerCount,
-    PerCounter,
-    Selector,
-)
+from app.domain.card import CouldProduce, ManaAbility, Selector
 from app.domain.errors import QuestionError
-from app.domain.mana import ALL_COLORS_MASK, COLORLESS_BIT, COLORS, TYPES, Mana, mask_of, mask_types
+from app.domain.mana import ALL_COLORS_MASK, COLORLESS_BIT, TYPES, Mana, mask_of, mask_types
 from app.domain.ruling import Step, Verdict
 from app.domain.state import Board, Permanent
+from app.engine import production
 from app.engine.board import (
     BoardView,
     ListedAbility,
     Source,
     Traits,
     bounded_list,
-    chosen_color_of,
-    combinations_of,
-    count_of_source,
     describe_selector,
     labels,
+    own_of,
     selector_matches,
+    unsupported_steps,
 )
+from app.engine.characteristics import layer_steps
 from app.engine.replacement import (
     Multiset,
     SelfReplacement,
@@ -84,16 +70,7 @@ CELL_SCAN_BUDGET = 500_000
 # Explanations name at most this many permanents one by one, then summarize.
 EXPLAIN_LIMIT = 20
 
-SelectorKey = tuple[str, tuple[str, ...], tuple[str, ...], bool]
-
-
-def _selector_key(sel: Selector) -> SelectorKey:
-    return (
-        sel.controller,
-        tuple(sel.types),
-        tuple(s.casefold() for s in sel.subtypes),
-        sel.nonbasic,
-    )
+SelectorKey = str  # Selector.key: equal keys select alike
 
 
 def _type_mask_iter(mask: int) -> list[int]:
@@ -268,7 +245,7 @@ def solve(view: BoardView) -> Fixpoint:
 
     def cells_matching(sel: Selector, looker_controller: str) -> list[int]:
         nonlocal scanned
-        key = (looker_controller, _selector_key(sel))
+        key = (looker_controller, sel.key)
         found = cells_memo.get(key)
         if found is None:
             # "you" only ever matches the looker's own cells.
@@ -330,7 +307,7 @@ def solve(view: BoardView) -> Fixpoint:
                 if a.instead is not None and p.counters.get(a.instead.counter, 0) > 0:
                     self_amount = a.instead.amount  # 614.15: its own "instead" comes first
                 prod = a.produces
-                if isinstance(prod, CouldProduce):
+                if isinstance(prod, CouldProduce):  # a reflector (production.is_reflector)
                     pkey = (prod.amount, self_amount, repl)
                     per_type = per_type_memo.get(pkey)
                     if per_type is None:
@@ -347,7 +324,7 @@ def solve(view: BoardView) -> Fixpoint:
                             r.watches = target
                             attached_watchers.setdefault(target, []).append(r)
                     else:
-                        gkey = (src.controller, _selector_key(prod.among))
+                        gkey = (src.controller, prod.among.key)
                         g = group_index.get(gkey)
                         if g is None:
                             g = group_index[gkey] = len(groups)
@@ -365,9 +342,7 @@ def solve(view: BoardView) -> Fixpoint:
                 events = fixed_events.get(id(a))
                 if events is None:
                     events = _static_events(view, p, a, count_cells, colors_cells)
-                    if isinstance(
-                        prod, FixedMana | ChoiceOfMana | AnyColor | AnyType | AnyCombination
-                    ):
+                    if production.is_board_independent(prod):
                         fixed_events[id(a)] = events  # the same for every permanent
                 for event in events:
                     raw, out = _event(event_memo, event, self_amount, repl)
@@ -512,14 +487,9 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
                 raw |= e_raw
                 out |= e_out
             if raw == 0:
-                if isinstance(a.produces, PerCount):
-                    who = describe_selector(a.produces.count)
-                    text += f"; there are no {who}, so it would make no mana"
-                elif isinstance(a.produces, ColorOfPermanent):
-                    text += f"; none of the {describe_selector(a.produces.among)} has a color"
-                    rules.add("106.5")
-                else:
-                    text += "; it would make no mana"
+                words, why_rules = production.no_mana_words(a.produces)
+                text += words
+                rules.update(why_rules)
         if out != raw:
             names = list(dict.fromkeys(r.source.label for r in view.applicable_replacements(p, a)))
             text += (
@@ -552,32 +522,13 @@ def _static_events(
 ) -> list[Mana]:
     """The production events of an ability that doesn't look at what others could produce:
     one event per possible choice (106.7 asks about every choice)."""
-    prod = a.produces
-    if isinstance(prod, FixedMana):
-        return [Mana.parse(prod.mana)]
-    if isinstance(prod, ChoiceOfMana):
-        return [Mana.parse(o) for o in prod.options]
-    if isinstance(prod, AnyColor):
-        return [Mana.of(c, prod.amount) for c in COLORS]
-    if isinstance(prod, AnyType):
-        return [Mana.of(t, prod.amount) for t in TYPES]
-    if isinstance(prod, AnyCombination):
-        # Every mix of the colors: replacement effects see the amount and types of each.
-        return combinations_of(prod.colors, prod.amount)
-    if isinstance(prod, PerCounter):
-        return [Mana.of(prod.mana_type, p.counters.get(prod.counter, 0))]
     src = view.source(p)
-    if isinstance(prod, ChosenColor):
-        return [Mana.of(chosen_color_of(src), prod.amount)]
-    if isinstance(prod, ChoiceOrChosenColor):
-        return [*(Mana.parse(o) for o in prod.options), Mana.of(chosen_color_of(src))]
-    if isinstance(prod, OneColorPerCount):
-        amount = count_of_source(view, prod, p)
-        return [Mana.of(c, amount) for c in COLORS]
-    if isinstance(prod, PerCount):
-        return [Mana.of(prod.mana_type, count_of(view, prod.count, src))]
-    assert isinstance(prod, ColorOfPermanent)
-    return [Mana.of(t, prod.amount) for t in mask_types(colors_of(view, prod.among, src))]
+    return production.events(
+        a.produces,
+        lambda sel: count_of(view, sel, src),
+        lambda sel: colors_of(view, sel, src),
+        own_of(p, src),
+    )
 
 
 def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
@@ -591,6 +542,8 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
             ("106.7",),
         )
     ]
+    steps.extend(layer_steps(view.chars, bool(view.grants)))
+    steps.extend(unsupported_steps(view))
     repl_sources = view.replacement_sources()
     if repl_sources:
         steps.append(

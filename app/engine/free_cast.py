@@ -1,4 +1,4 @@
-"""Casting a spell without paying its mana cost (118.9; RULES.md section 6).
+"""Casting a spell without paying its mana cost (118.9; docs/rules.md section 6).
 
 One entry point, `cast_without_paying`, answers "may I cast this card for free, and what do I
 still pay?". `reveal_until` (cascade, Treasure Keeper, Plargg) casts its hit through the same
@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from app.domain.card import (
-    FACE_RULES,
     FRONT_CAST_LAYOUTS,
     AdditionalCost,
     AlternativeCost,
@@ -27,6 +26,7 @@ from app.domain.card import (
     CardFace,
 )
 from app.domain.errors import QuestionError
+from app.domain.layouts import one_part_rule
 from app.domain.mana import ManaSymbol, parse_cost, render_cost
 from app.domain.ruling import Step, Verdict
 
@@ -34,7 +34,7 @@ __all__ = ["cast_without_paying", "make_reason", "resolve_face"]
 
 
 def make_reason(code: str, rules: tuple[str, ...], message: str) -> dict[str, Any]:
-    """A reason object as API.md spells it: `{code, rules, message}`."""
+    """A reason object as docs/api.md spells it: `{code, rules, message}`."""
     return {"code": code, "rules": list(rules), "message": message}
 
 
@@ -55,9 +55,6 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
 
 
 _Cost = TypeVar("_Cost", AlternativeCost, AdditionalCost)
-
-# Which rule says a multi-part card is cast as one of its parts.
-_FACE_RULES: dict[str, tuple[str, ...]] = {k: (v,) for k, v in FACE_RULES.items()}
 
 
 def _find_cost(
@@ -156,7 +153,7 @@ def cast_without_paying(
             Step(
                 f"The part cast is {cast_face.name}; on the stack the spell has only that part's "
                 "characteristics.",
-                _FACE_RULES.get(card.layout, ()),
+                one_part_rule(card.layout),
             )
         )
 
@@ -175,7 +172,7 @@ def cast_without_paying(
         castable = False
         note(
             "face_never_cast",
-            _FACE_RULES[card.layout],
+            one_part_rule(card.layout),
             f"{cast_face.name} is never cast: a {card.layout} card is cast as "
             f"{card.front.name}, and its other face comes only by flipping, transforming or "
             "melding.",

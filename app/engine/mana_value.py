@@ -17,6 +17,7 @@ from app.domain.card import (
     EtbTrigger,
 )
 from app.domain.errors import QuestionError
+from app.domain.layouts import one_part_rule
 from app.domain.ruling import Step, Verdict
 from app.engine.free_cast import resolve_face
 
@@ -161,7 +162,7 @@ def mana_value(
             steps.append(
                 Step(
                     f"As a {what} it has only the characteristics of {chosen.name}.",
-                    (FACE_RULES[card.layout],),
+                    one_part_rule(card.layout),
                 )
             )
         costed = chosen

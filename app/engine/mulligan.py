@@ -1,4 +1,5 @@
-"""One step of the London mulligan, with Serum Powder (103.5, 103.5b, 103.5c; RULES.md section 8).
+"""One step of the London mulligan, with Serum Powder (103.5, 103.5b, 103.5c; docs/rules.md
+section 8).
 
 The client carries the player's whole mulligan state; each call applies one action and returns
 the next state, so the procedure is walked step by step:
@@ -13,7 +14,7 @@ the next state, so the procedure is walked step by step:
   stay allowed (103.5b and the card's rulings). Exiled cards never return to the library.
 - `keep`: the hand becomes the opening hand; nothing more can be done.
 
-As API.md models it, cards owed to the bottom are paid right after the mulligan that made
+As docs/api.md models it, cards owed to the bottom are paid right after the mulligan that made
 them owed, and a new declaration (mulligan, Serum Powder, keep) is only legal with nothing owed.
 
 An illegal action is an answer (`legal` false, the reasons, the state unchanged), not an error.
@@ -27,14 +28,21 @@ import random
 from collections import Counter
 from typing import Any, Literal
 
-from app.domain.card import Card
+from app.domain.card import Card, MulliganHelper
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
 from app.engine.words import amount
 
 __all__ = ["SERUM_POWDER", "bottom_owed_after", "mulligan_step"]
 
-SERUM_POWDER = "Serum Powder"
+SERUM_POWDER = "Serum Powder"  # the catalog card with the mulligan_helper ability
+
+
+def is_mulligan_helper(card: Card) -> bool:
+    """103.5c: a card that can be used instead of a mulligan while in the opening hand is
+    recognised by its ability, not by its name."""
+    return any(isinstance(a, MulliganHelper) for f in card.card_faces for a in f.abilities)
+
 
 Action = Literal["mulligan", "bottom", "serum_powder", "keep"]
 
@@ -229,7 +237,7 @@ def mulligan_step(
         return legal(hand, library, exile, mulligans_taken, 0, True)
 
     if action == "serum_powder":
-        if not any(_matches(c, SERUM_POWDER) for c in hand):
+        if not any(is_mulligan_helper(c) for c in hand):
             return illegal(
                 "no_serum_powder_in_hand",
                 ("103.5b",),

@@ -26,12 +26,23 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Literal, NamedTuple, assert_never
 
 from app.domain.card import ChangeType, ChangeTypeAndAmount, Multiply, ReplacementChange
 from app.domain.mana import TYPE_INDEX, Mana
 
-# (kind, parameter, min_amount): two effects with one signature act identically on any event.
-Signature = tuple[str, str, int]
+SignatureKind = Literal["multiply", "change_type", "change_type_and_amount"]
+
+
+class Signature(NamedTuple):
+    """Two effects with one signature act identically on any event (a hashable, ordered key
+    for the search). param: the factor, the new type, or the new mana in Oracle notation."""
+
+    kind: SignatureKind
+    param: str
+    min_amount: int
+
+
 Multiset = tuple[tuple[Signature, int], ...]
 
 # A guard against crafted boards with thousands of *different* effects on one event: the search
@@ -44,12 +55,15 @@ class TooManyReplacementStates(ValueError):
 
 
 def signature_of(change: ReplacementChange, min_amount: int = 0) -> Signature:
-    if isinstance(change, Multiply):
-        return ("multiply", str(change.factor), min_amount)
-    if isinstance(change, ChangeType):
-        return ("change_type", change.to, min_amount)
-    assert isinstance(change, ChangeTypeAndAmount)
-    return ("change_type_and_amount", _parse(change.mana).render(), min_amount)
+    match change:
+        case Multiply():
+            return Signature("multiply", str(change.factor), min_amount)
+        case ChangeType():
+            return Signature("change_type", change.to, min_amount)
+        case ChangeTypeAndAmount():
+            return Signature("change_type_and_amount", _parse(change.mana).render(), min_amount)
+        case _:
+            assert_never(change)
 
 
 @cache
@@ -59,7 +73,7 @@ def _parse(text: str) -> Mana:
 
 def applies(signature: Signature, mana: Mana) -> bool:
     """Does an effect with this signature apply to the event as it is now?"""
-    # 106.5 / RULES.md §3: mana never made can't be replaced into mana.
+    # 106.5 / docs/rules.md §3: mana never made can't be replaced into mana.
     if not mana:
         return False
     # 616.1e: a condition on the amount ("two or more") is checked against the event now.
@@ -67,14 +81,19 @@ def applies(signature: Signature, mana: Mana) -> bool:
 
 
 def apply_change(signature: Signature, mana: Mana) -> Mana:
-    kind, param, _ = signature
-    if kind == "multiply":
-        return mana.times(int(param))
-    if kind == "change_type":
-        # Same amount, every mana of the new type (Pale Moon, Deep Water).
-        return mana.all_as(param)
-    # The whole event becomes this mana, whatever type and amount it had (Contamination).
-    return _parse(param)
+    kind, param, _ = signature  # plain (kind, param, min_amount) tuples work too
+    match kind:
+        case "multiply":
+            return mana.times(int(param))
+        case "change_type":
+            # Same amount, every mana of the new type (Pale Moon, Deep Water).
+            return mana.all_as(param)
+        case "change_type_and_amount":
+            # The whole event becomes this mana, whatever type and amount it had
+            # (Contamination).
+            return _parse(param)
+        case _:
+            assert_never(kind)
 
 
 def saturate(mana: Mana, cap: int | None) -> Mana:
@@ -163,28 +182,32 @@ def _compile(signature: Signature, cap: int | None) -> Callable[[Counts], Counts
     """One signature as a function on raw counts (the search's hot loop avoids Mana objects)."""
     kind, param, _ = signature
     top = cap if cap is not None else -1
-    if kind == "multiply":
-        factor = int(param)
+    match kind:
+        case "multiply":
+            factor = int(param)
 
-        def multiply(c: Counts) -> Counts:
-            out = tuple(n * factor for n in c)
-            if top >= 0 and max(out) > top:
-                return tuple(min(n, top) for n in out)
-            return out
+            def multiply(c: Counts) -> Counts:
+                out = tuple(n * factor for n in c)
+                if top >= 0 and max(out) > top:
+                    return tuple(min(n, top) for n in out)
+                return out
 
-        return multiply
-    if kind == "change_type":
-        i = TYPE_INDEX[param]
+            return multiply
+        case "change_type":
+            i = TYPE_INDEX[param]
 
-        def change_type(c: Counts) -> Counts:
-            out = [0] * 6
-            total = sum(c)
-            out[i] = total if top < 0 else min(total, top)
-            return tuple(out)
+            def change_type(c: Counts) -> Counts:
+                out = [0] * 6
+                total = sum(c)
+                out[i] = total if top < 0 else min(total, top)
+                return tuple(out)
 
-        return change_type
-    fixed = saturate(_parse(param), cap).counts
-    return lambda c: fixed
+            return change_type
+        case "change_type_and_amount":
+            fixed = saturate(_parse(param), cap).counts
+            return lambda c: fixed
+        case _:
+            assert_never(kind)
 
 
 def _search(

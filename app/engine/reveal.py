@@ -1,5 +1,5 @@
 """Cascade-style "reveal until" (702.85, 702.85a; the Treasure Keeper and Plargg rulings;
-RULES.md section 7).
+docs/rules.md section 7).
 
 One mechanism, two shapes:
 - mode "reveal" (Treasure Keeper, Plargg): reveal from the top until a nonland card with mana
@@ -22,8 +22,9 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from app.domain.card import COMBINED_LAYOUTS, FACE_RULES, Card, CardFace
+from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
+from app.domain.layouts import LAYOUT_RULES, off_stack_faces
 from app.domain.ruling import Step, Verdict
 from app.engine.free_cast import cast_without_paying, make_reason, resolve_face
 from app.engine.words import amount, names_list
@@ -35,12 +36,7 @@ _MAX_SKIP_STEPS = 20
 
 
 def _characteristic_faces(card: Card) -> list[CardFace]:
-    """The faces whose characteristics the card has outside the stack: both halves of a split
-    card (709.4), the front face of a modal DFC (712.8), the creature part of an adventurer
-    (715.4), the card itself otherwise."""
-    if card.layout in COMBINED_LAYOUTS:  # split and aftermath (709.4)
-        return card.card_faces
-    return [card.front]
+    return off_stack_faces(card)  # 709.4, 712.8, 715.4 (app/domain/layouts.py)
 
 
 def card_is_land(card: Card) -> bool:
@@ -56,18 +52,10 @@ def _mana_value_note(card: Card) -> tuple[str, tuple[str, ...]]:
     """Why the card has the mana value it has in the library, and the rules behind it."""
     rules: list[str] = ["202.3"]
     parts: list[str] = []
-    if card.layout in COMBINED_LAYOUTS:
-        parts.append("its halves added together")
-        rules.append("709.4")
-    elif card.layout == "modal_dfc":
-        parts.append("its front face only")
-        rules.append("712.8")
-    elif card.layout == "adventure":
-        parts.append("its creature part only")
-        rules.append("715.4")
-    elif card.layout in ("transform", "meld", "flip"):
-        parts.append("its front face only")
-        rules.append(FACE_RULES[card.layout])
+    layout = LAYOUT_RULES.get(card.layout)
+    if layout is not None:
+        parts.append(layout.off_stack_words)
+        rules.append(layout.off_stack)
     if any(f.x_count for f in _characteristic_faces(card)):
         parts.append("X counts as 0 outside the stack")
         rules.append("107.3g")

@@ -1,6 +1,64 @@
-"""Small wording helpers for explanation steps: counts spelled as people write them."""
+"""Describing filters, costs, counts and lists in our own words (never Oracle text)."""
 
 from __future__ import annotations
+
+from app.domain.costs import ManaAbilityCost
+from app.domain.filters import Selector
+
+
+def _plural(word: str) -> str:
+    return word + ("es" if word.endswith(("s", "sh", "ch")) else "s")
+
+
+def describe_selector(sel: Selector, *, plural: bool = True) -> str:
+    """'lands you control', 'lands an opponent controls', 'Forests', 'the attached permanent'."""
+    if sel.relation == "attached":
+        noun = "the permanent it is attached to"
+        if sel.subtypes or sel.types:
+            noun += f" (if a {' or '.join([*sel.subtypes, *sel.types])})"
+        return noun
+    words = list(sel.subtypes) or list(sel.types) or ["permanent"]
+    nouns = [_plural(w) if plural else w for w in words]
+    noun = " or ".join(nouns)
+    if sel.nonbasic:
+        noun = "nonbasic " + noun
+    if sel.controller == "you":
+        noun += " you control"
+    elif sel.controller == "opponent":
+        noun += " an opponent controls"
+    return noun
+
+
+def describe_cost(cost: ManaAbilityCost) -> str:
+    parts: list[str] = []
+    if cost.mana:
+        parts.append(cost.mana)
+    if cost.tap:
+        parts.append("{T}")
+    if cost.untap:
+        parts.append("{Q}")
+    if cost.life:
+        parts.append(f"pay {cost.life} life")
+    for counter, n in cost.remove_counters.items():
+        parts.append(f"remove {n} {counter} counter" + ("s" if n != 1 else ""))
+    if cost.sacrifice == "self":
+        parts.append("sacrifice it")
+    elif cost.sacrifice is not None:
+        parts.append("sacrifice one of the " + describe_selector(cost.sacrifice))
+    parts.extend(part.text for part in cost.others)
+    return ", ".join(parts) if parts else "no cost"
+
+
+def bounded_list(items: list[str], limit: int = 5) -> str:
+    if not items:
+        return "nothing"
+    shown = items[:limit]
+    rest = len(items) - len(shown)
+    if rest:
+        return ", ".join(shown) + f" and {rest} more"
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def amount(n: int, noun: str, plural: str | None = None) -> str:

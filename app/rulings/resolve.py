@@ -1,7 +1,7 @@
 """Check a question against the catalog: card names to cards, a client's game state to a Board.
 
 Every failure is a QuestionError whose `loc` is the path of the offending field, so the API can
-answer 422 naming it (API.md: unknown card, duplicate ids, a permanent that isn't there…).
+answer 422 naming it (docs/api.md: unknown card, duplicate ids, a permanent that isn't there…).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def face_spelling(card: Card, name: str | None) -> str | None:
 
 
 def named_face(card: Card, asked_name: str) -> str | None:
-    """When a request named a card by one of its faces ("Stomp"), that face (API.md: a face's
+    """When a request named a card by one of its faces ("Stomp"), that face (docs/api.md: a face's
     name names the card wherever a request names one; it also says which face is meant)."""
     if not card.faces:
         return None
@@ -126,13 +126,14 @@ class CheckedState:
                 counters=dict(p.counters),
                 attached_to=p.attached_to,
                 chosen_color=p.chosen_color,
+                timestamp=p.timestamp,
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)
             )
         )
         effects = tuple(
-            Effect(i, e.id, card, e.controller, e.target, e.chosen_color)
+            Effect(i, e.id, card, e.controller, e.target, e.chosen_color, e.timestamp)
             for i, (e, card) in enumerate(zip(self.state.effects, self.effect_cards, strict=True))
         )
         return Board(

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
 from app.db.writer import GroupCommitWriter
+from app.domain.answers import check_answer
 from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
@@ -126,6 +127,7 @@ class RulingService:
             self._remember_found(existing)
             return existing, False
         verdict = decide()
+        check_answer(kind, verdict.answer)  # one typed answer per kind (app/domain/answers.py)
         caveats = caveats_of(used)
         steps = [*verdict.steps, caveat_step(caveats)] if caveats else verdict.steps
         created_at = datetime.now(UTC).replace(microsecond=0)

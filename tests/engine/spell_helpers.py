@@ -24,5 +24,5 @@ def cards(*names: str) -> list[Card]:
 
 
 def spells_file_cards() -> list[Card]:
-    """Exactly the cards of the spells file (the CARDS.md table it covers)."""
+    """Exactly the cards of the spells file (the docs/cards.md table it covers)."""
     return [Card.model_validate(item) for item in json.loads(SPELLS_FILE.read_text("utf-8"))]

@@ -67,7 +67,7 @@ def test_permanent_without_mana_ability() -> None:
 
 
 def test_unknown_permanent_is_a_question_error() -> None:
-    # 106.12 needs a permanent on the battlefield; API.md: an unknown id is a 422.
+    # 106.12 needs a permanent on the battlefield; docs/api.md: an unknown id is a 422.
     with pytest.raises(QuestionError) as err:
         activate(board(P("f", "Forest")), "nope")
     assert (err.value.loc, err.value.code) == (("body", "permanent_id"), "unknown_permanent")
@@ -98,7 +98,7 @@ def test_several_abilities_need_an_index() -> None:
 
 
 def test_bad_ability_index_is_a_question_error() -> None:
-    # 305.6: a Forest has one mana ability (index 0); API.md: a bad index is a 422.
+    # 305.6: a Forest has one mana ability (index 0); docs/api.md: a bad index is a 422.
     with pytest.raises(QuestionError) as err:
         activate(board(P("f", "Forest")), "f", ability=3)
     assert err.value.loc == ("body", "ability")
@@ -593,7 +593,7 @@ def test_control_effect_without_haste_on_your_own_creature_doesnt_restart_the_cl
 
 
 def test_removed_counters_are_paid_in_the_returned_state() -> None:
-    # 118.3 / API.md: the cost is taken as paid, so the state shows the counter gone.
+    # 118.3 / docs/api.md: the cost is taken as paid, so the state shows the counter gone.
     def counters_after(counters: dict[str, int]) -> dict[str, int]:
         a = act(board(P("crag", "Vivid Crag", counters=counters)), "crag", ability=1, choose="U")
         assert (a["legal"], a["total"], a["notes"]) == (True, "{U}", [])
@@ -607,7 +607,7 @@ def test_removed_counters_are_paid_in_the_returned_state() -> None:
 
 
 def test_missing_counters_are_taken_as_paid_with_a_note() -> None:
-    # 118.3: with no charge counter the cost couldn't really be paid; API.md still rules on it.
+    # 118.3: with no charge counter the cost couldn't really be paid; docs/api.md still rules on it.
     v = activate(board(P("crag", "Vivid Crag")), "crag", ability=1, choose="U")
     a = v.answer
     assert (a["legal"], a["total"]) == (True, "{U}")
@@ -645,7 +645,7 @@ def test_sacrifice_with_nothing_to_sacrifice_is_noted() -> None:
 
 
 def test_sacrificed_land_stays_in_the_state_and_the_explanation_says_why() -> None:
-    # API.md: the question doesn't say which land is sacrificed; the state keeps it.
+    # docs/api.md: the question doesn't say which land is sacrificed; the state keeps it.
     b = board(P("sq", "Squandered Resources"), P("f", "Forest"), P("i", "Island"))
     v = activate(b, "sq", choose="G")
     assert v.answer["notes"] == []

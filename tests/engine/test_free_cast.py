@@ -1,4 +1,4 @@
-"""Casting without paying the mana cost (118.9; RULES.md section 6) and the spells catalog."""
+"""Casting without paying the mana cost (118.9; docs/rules.md section 6) and the spells catalog."""
 
 from __future__ import annotations
 
@@ -306,7 +306,7 @@ def test_costs_are_looked_up_on_the_face_being_cast() -> None:
 
 # --- the catalog ----------------------------------------------------------------------------
 
-# CARDS.md, table "X, mana value, free casts, reveals": every card and its mana value off the
+# docs/cards.md, table "X, mana value, free casts, reveals": every card and its mana value off the
 # stack (202.3; X is 0 there, 107.3g; split adds halves 709.4; MDFC front 712.8; adventurer
 # creature part 715.4).
 EXPECTED_MANA_VALUES = {
@@ -380,7 +380,7 @@ def test_catalog_abilities_that_the_engines_read() -> None:
     assert plargg.layout == "modal_dfc"
     (reveal,) = plargg.front.abilities
     assert reveal.kind == "reveal_until" and reveal.nonlegendary and reveal.max_mana_value == 3
-    # Cost names as API.md spells them.
+    # Cost names as docs/api.md spells them.
     assert [a.name for a in card("Force of Will").alternative_costs] == ["Exile a blue card"]
     assert [a.name for a in card("Solitude").alternative_costs] == ["Evoke"]
     (flashback,) = card("Deep Analysis").alternative_costs

@@ -1,4 +1,4 @@
-"""The London mulligan with Serum Powder (103.5, 103.5b, 103.5c; RULES.md section 8)."""
+"""The London mulligan with Serum Powder (103.5, 103.5b, 103.5c; docs/rules.md section 8)."""
 
 from __future__ import annotations
 
@@ -283,7 +283,7 @@ def test_serum_powder_with_a_short_library_draws_what_is_left() -> None:
 
 @pytest.mark.parametrize("action", ["mulligan", "serum_powder", "keep"])
 def test_no_declaration_while_cards_are_owed(action: Action) -> None:
-    # 103.5 as API.md models it: the last mulligan's cards are bottomed before anything else.
+    # 103.5 as docs/api.md models it: the last mulligan's cards are bottomed before anything else.
     hand = ["Serum Powder", "Forest", "Island", "Memnite", "Forest", "Counterspell", "Island"]
     state = opening(hand, DECK[7:]) | {"mulligans_taken": 1, "bottom_owed": 1}
     assert state["bottom_owed"] == 1

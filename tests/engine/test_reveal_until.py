@@ -1,4 +1,5 @@
-"""Cascade-style "reveal until" (702.85a; Treasure Keeper / Plargg rulings; RULES.md section 7)."""
+"""Cascade-style "reveal until" (702.85a; Treasure Keeper / Plargg rulings; docs/rules.md
+section 7)."""
 
 from __future__ import annotations
 

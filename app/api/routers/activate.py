@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Body, Depends, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.responses import Response
 
 from app.api import examples
 from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
-from app.api.schemas import Reason, ruling_schema
+from app.api.schemas import ruling_schema
+from app.domain.answers import AbilityOut, ActivateAnswer, Note, OutcomeOut, TriggeredOut  # noqa: F401 (re-exported)
 from app.domain.state import LIMIT_EFFECTS, LIMIT_PERMANENTS, GameState, Id
 from app.engine.activate import activate, normalize_choose
 from app.rulings.resolve import check_state, require_permanent
@@ -28,11 +29,23 @@ class ActivateRequest(BaseModel):
 
     state: GameState = Field(description="The game: battlefield, turn effects, whose turn")
     permanent_id: Id = Field(description="The permanent to tap (or untap) for mana")
-    ability: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
+    ability: int | str | None = Field(
         None,
         description="Index into its mana abilities (printed, then intrinsic from basic land "
-        "types, then granted); default: the only one",
+        "types, then granted), or a stable ability id (printed:0, intrinsic:Forest, "
+        "granted:<source id>:0); default: the only one, or the only one that can make `choose`",
     )
+
+    @field_validator("ability")
+    @classmethod
+    def _ability_range(cls, v: int | str | None) -> int | str | None:
+        # Checked here rather than per union member, so an error names ("body", "ability").
+        if isinstance(v, int) and not 0 <= v <= 1_000:
+            raise ValueError("an ability index is between 0 and 1000")
+        if isinstance(v, str) and not 1 <= len(v) <= 300:
+            raise ValueError("an ability id has 1 to 300 characters")
+        return v
+
     choose: Annotated[str, Field(min_length=1, max_length=40)] | None = Field(
         None,
         description="The type to make where the ability (or, if it offers none, a trigger such "
@@ -44,52 +57,6 @@ class ActivateRequest(BaseModel):
         description="Ids of replacement sources, first applied first; unnamed ones follow in "
         "state order (battlefield, then effects)",
     )
-
-
-class AbilityOut(BaseModel):
-    index: int
-    summary: str
-    origin: Literal["printed", "intrinsic", "granted"]
-    granted_by: str | None
-
-
-class TriggeredOut(BaseModel):
-    source_id: str
-    name: str
-    mana: str = Field(description='Oracle notation; "" while its choice is open')
-    choices: list[str] | None = Field(None, description="Present while a choice is open")
-
-
-class OutcomeOut(BaseModel):
-    replacement_order: list[str]
-    choices: dict[str, str] | None = Field(
-        None, description='"choose" for the ability\'s choice, trigger source ids for theirs'
-    )
-    produced: str
-    total: str
-
-
-class Note(BaseModel):
-    code: str
-    message: str
-
-
-class ActivateAnswer(BaseModel):
-    legal: bool
-    reasons: list[Reason]
-    ability: AbilityOut | None
-    produced: str = Field(description="Mana made by the ability, after replacement effects")
-    triggered: list[TriggeredOut]
-    total: str
-    made_mana: bool = Field(description="Did the ability make any mana (106.12a)?")
-    choice_required: bool
-    options: list[str] = Field(description="The ability's choices, before replacement effects")
-    replacement_order: list[str] = Field(description="The replacement effects applied, in order")
-    outcomes: list[OutcomeOut] = Field(
-        description="Every distinct total over every replacement order and choice"
-    )
-    notes: list[Note]
-    state: GameState | None = Field(description="The game state after the activation")
 
 
 ActivateRuling = ruling_schema("ActivateRuling", "activate_mana_ability", ActivateAnswer)

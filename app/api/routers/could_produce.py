@@ -12,7 +12,7 @@ from app.api import examples
 from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
-from app.domain.card import ManaTypeCode
+from app.domain.answers import CouldProduceAnswer, PermanentTypes  # noqa: F401 (re-exported)
 from app.domain.state import GameState, Id
 from app.engine.could_produce import could_produce
 from app.rulings.resolve import check_state, require_permanent
@@ -31,16 +31,6 @@ class CouldProduceRequest(BaseModel):
     permanent_id: Id | None = Field(
         None, description="Answer only this permanent (default: every permanent)"
     )
-
-
-class PermanentTypes(BaseModel):
-    id: str
-    name: str
-    types: list[ManaTypeCode] = Field(description="Mana types in WUBRGC order; [] when none")
-
-
-class CouldProduceAnswer(BaseModel):
-    permanents: list[PermanentTypes]
 
 
 CouldProduceRuling = ruling_schema("CouldProduceRuling", "could_produce", CouldProduceAnswer)

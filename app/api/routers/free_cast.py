@@ -11,7 +11,8 @@ from starlette.responses import Response
 from app.api import examples
 from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
-from app.api.schemas import Reason, ruling_schema
+from app.api.schemas import ruling_schema
+from app.domain.answers import CastWithoutPayingAnswer
 from app.domain.card import Name
 from app.engine.free_cast import cast_without_paying
 from app.rulings.resolve import cost_spelling, face_spelling, named_face, resolve_card
@@ -49,20 +50,6 @@ class CastWithoutPayingRequest(BaseModel):
     face: Name | None = Field(
         None, description="Which face / half / part to cast (default: the front)"
     )
-
-
-class CastWithoutPayingAnswer(BaseModel):
-    castable: bool
-    face: str = Field(description="The face, half or part cast")
-    x: int
-    alternative_cost: str | None = Field(description="Always null: none can be added (118.9a)")
-    additional_costs_paid: list[str]
-    mana_to_pay: str = Field(description="Mana still owed for additional costs, Oracle notation")
-    mana_value_on_stack: int = Field(
-        description="Mana value of the spell on the stack (the face cast, X = 0), also when it "
-        "can't be cast"
-    )
-    reasons: list[Reason]
 
 
 CastWithoutPayingRuling = ruling_schema(

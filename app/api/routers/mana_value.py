@@ -12,6 +12,7 @@ from app.api import examples
 from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
+from app.domain.answers import ManaValueAnswer
 from app.domain.card import Name
 from app.engine.mana_value import Zone, mana_value
 from app.rulings.resolve import face_spelling, named_face, resolve_card
@@ -40,13 +41,6 @@ class ManaValueRequest(BaseModel):
     face: Name | None = Field(
         None, description="On the stack or battlefield: which face/half (default: the front)"
     )
-
-
-class ManaValueAnswer(BaseModel):
-    x: int
-    mana_value: int
-    etb_x: int | None = Field(description="Battlefield only: the X its ETB abilities use")
-    face: str
 
 
 ManaValueRuling = ruling_schema("ManaValueRuling", "mana_value", ManaValueAnswer)

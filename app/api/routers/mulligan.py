@@ -14,9 +14,10 @@ from app.api import examples
 from app.api.deps import get_rulings
 from app.api.routers.reveal import MAX_LIBRARY, LibraryCard, Seed, pick_seed, resolve_cards
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
-from app.api.schemas import Reason, ruling_schema
+from app.api.schemas import ruling_schema
 from app.catalog import Catalog
 from app.catalog.names import fold
+from app.domain.answers import ExiledCardOut, MulliganAnswer  # noqa: F401 (re-exported)
 from app.domain.card import Card, Name
 from app.engine.mulligan import mulligan_step
 from app.rulings.resolve import resolve_card
@@ -75,22 +76,6 @@ class MulliganRequest(BaseModel):
     seed: Seed | None = Field(
         None, description="Seed for the shuffle of a mulligan; absent: server picks one"
     )
-
-
-class ExiledCardOut(BaseModel):
-    card: str
-    face_up: bool
-
-
-class MulliganAnswer(BaseModel):
-    legal: bool
-    reasons: list[Reason]
-    hand: list[str]
-    library: list[str]
-    exile: list[ExiledCardOut]
-    mulligans_taken: int
-    bottom_owed: int
-    kept: bool
 
 
 MulliganRuling = ruling_schema("MulliganRuling", "mulligan", MulliganAnswer)

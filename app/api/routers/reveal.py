@@ -13,10 +13,11 @@ from starlette.responses import Response
 
 from app.api import examples
 from app.api.deps import get_rulings
-from app.api.routers.free_cast import MAX_COSTS, CastWithoutPayingAnswer
+from app.api.routers.free_cast import MAX_COSTS
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
-from app.api.schemas import Reason, ruling_schema
+from app.api.schemas import ruling_schema
 from app.catalog import Catalog
+from app.domain.answers import RevealUntilAnswer
 from app.domain.card import Card, Name
 from app.engine.reveal import reveal_until
 from app.rulings.fastpath import mark_server_picked
@@ -101,21 +102,6 @@ class RevealUntilRequest(BaseModel):
         description="Additional costs the player can't pay (`Sacrifice a creature`)",
     )
     seed: Seed | None = Field(None, description="Seed for the random order; absent: server picks")
-
-
-class RevealUntilAnswer(BaseModel):
-    revealed: list[str] = Field(description="In reveal (or exile) order")
-    hit: str | None
-    cast: bool
-    cast_face: str | None
-    cast_x: int | None
-    free_cast: CastWithoutPayingAnswer | None = Field(
-        description="The free-cast ruling on the hit, when a cast was tried"
-    )
-    bottom: list[str] = Field(description="Cards put on the bottom, in their new order")
-    library: list[str] = Field(description="The whole library afterwards, top first")
-    reshuffled: bool
-    reasons: list[Reason]
 
 
 RevealUntilRuling = ruling_schema("RevealUntilRuling", "reveal_until", RevealUntilAnswer)

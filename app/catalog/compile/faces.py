@@ -394,6 +394,8 @@ def _one_sentence(ctx: _Context, s: str) -> tuple[str, ir.Understood] | None:
         return "haste_control", ir.Understood(abilities=[h])
     if (c2 := statics.control(s, effect=ctx.spell)) is not None:
         return "haste_control", ir.Understood(abilities=[c2])
+    if (mh := statics.mulligan_helper(s)) is not None:
+        return "mulligan", ir.Understood(abilities=[mh])
     if not ctx.spell:
         if (x := statics.enters_with_x(s)) is not None:
             return "x", ir.Understood(abilities=[x])

@@ -197,6 +197,11 @@ class RevealUntil:
     nonlegendary: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class MulliganHelper:
+    """From the opening hand: exile the hand and draw that many instead of a mulligan."""
+
+
 Ability = (
     ManaAbility
     | Grant
@@ -207,6 +212,7 @@ Ability = (
     | EntersWithX
     | EtbUsesX
     | RevealUntil
+    | MulliganHelper
 )
 
 

@@ -124,6 +124,8 @@ def ability(a: ir.Ability) -> d.Ability:
             return d.RevealUntil(
                 mode="reveal", max_mana_value=a.max_mana_value, nonlegendary=a.nonlegendary
             )
+        case ir.MulliganHelper():
+            return d.MulliganHelper()
         case _:
             assert_never(a)
 

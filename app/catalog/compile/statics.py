@@ -121,3 +121,15 @@ def etb_uses_x(sentence: str) -> ir.EtbUsesX | None:
     if re.search(r"\bX is\b|\bwhere X\b", m.group("rest")):
         return None  # an X of its own, not the spell's (107.3m doesn't apply): never guess
     return ir.EtbUsesX("when it enters: " + m.group("rest").removesuffix("."))
+
+
+_MULLIGAN_HELPER = re.compile(
+    r"^While you (?:may|could) (?:take a )?mulligan and ~ is in your hand, you may exile your "
+    r"hand and (?:then )?draw (?:as many|that many) cards\.?$",
+    re.IGNORECASE,
+)
+
+
+def mulligan_helper(sentence: str) -> ir.MulliganHelper | None:
+    """103.5: instead of taking a mulligan, exile the hand (this card with it) and draw anew."""
+    return ir.MulliganHelper() if _MULLIGAN_HELPER.match(sentence) else None

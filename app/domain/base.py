@@ -1,0 +1,51 @@
+"""Shared pieces of the domain models: the strict base model and the small value types."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.domain.mana import ManaSyntaxError, parse_cost
+
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+Word = Annotated[str, Field(min_length=1, max_length=40)]
+ManaString = Annotated[str, Field(max_length=200)]
+RulesText = Annotated[str, Field(max_length=5000)]
+Summary = Annotated[str, Field(max_length=300)]
+ManaTypeCode = Literal["W", "U", "B", "R", "G", "C"]  # 106.1b
+ColorCode = Literal["W", "U", "B", "R", "G"]  # 105.1
+CardType = Literal[
+    "land",
+    "creature",
+    "artifact",
+    "enchantment",
+    "planeswalker",
+    "instant",
+    "sorcery",
+    "battle",
+    "kindred",
+]
+PERMANENT_TYPES = frozenset(
+    {"land", "creature", "artifact", "enchantment", "planeswalker", "battle"}
+)  # 110.4
+
+
+class Strict(BaseModel):
+    """Unknown fields are an error (docs/api.md: an unknown field is a 4xx naming it)."""
+
+    # A field's docstring is its description in the OpenAPI document.
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+    )
+
+
+def check_mana_string(value: str | None, *, produced: bool = False) -> str | None:
+    if value is None:
+        return None
+    symbols = parse_cost(value)  # raises ManaSyntaxError naming the symbol
+    if produced:
+        for s in symbols:
+            if s.kind != "colored":
+                raise ManaSyntaxError(s.render(), value)
+    return value

@@ -1,0 +1,55 @@
+"""Costs: of activating a mana ability (602.1, 605) and of casting a spell (118, 601.2f)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from app.domain.base import ManaString, Name, Strict, Summary, Word, check_mana_string
+from app.domain.filters import Selector
+
+
+class CostPart(Strict):
+    """A cost part other than those above (discard, exile, tap untapped creatures, exert...).
+    Recorded and explained; 106.7 ignores it and activation takes it as paid (docs/api.md)."""
+
+    kind: Literal[
+        "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "other"
+    ]
+    text: Annotated[str, Field(min_length=1, max_length=200)]  # "discard a card", our wording
+
+
+class ManaAbilityCost(Strict):
+    """An activation cost. The engine ignores everything but {T}/{Q} when asking what an ability
+    could produce (106.7), and takes the rest as paid when activating (docs/api.md)."""
+
+    tap: bool = False  # {T} (107.5)
+    untap: bool = False  # {Q} (107.6)
+    mana: ManaString | None = None  # e.g. Dimir Signet's {1}
+    life: int = Field(0, ge=0, le=1000)
+    remove_counters: dict[Word, int] = Field(default_factory=dict, max_length=5)
+    sacrifice: Selector | Literal["self"] | None = None
+    others: list[CostPart] = Field(default_factory=list, max_length=10)
+
+    _check_mana = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
+
+
+class CastingCost(Strict):
+    """A named cost of casting a spell, with its mana part if any."""
+
+    name: Name
+    mana: ManaString | None = None
+    summary: Summary = ""
+
+    _check = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
+
+
+class AlternativeCost(CastingCost):
+    """118.9: a cost paid instead of the mana cost (Evoke, Flashback, Force of Will's)."""
+
+
+class AdditionalCost(CastingCost):
+    """118.8: paid on top of the mana cost; `optional` (Kicker) or mandatory (Fling)."""
+
+    optional: bool

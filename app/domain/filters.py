@@ -1,0 +1,263 @@
+"""Which objects an ability looks at: composable filters (all / any / not over an object's
+characteristics) and the `Selector` shorthand the card files use.
+
+A `Selector` is the common case written flat ("lands you control", "nonbasic lands", "the
+permanent this is attached to"), the shape card data and inline definitions use. Its meaning
+is one composable filter (`Selector.as_filter`), compiled once into a predicate
+(`Selector.predicate`): the engine evaluates filters and never reads the flat fields itself.
+Effects the engine builds (the layers) use filters directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Annotated, Literal, NamedTuple, assert_never
+
+from pydantic import Field
+
+from app.domain.base import CardType, ColorCode, Strict, Word
+
+
+class Traits(NamedTuple):
+    """What a filter may ask about a permanent, from its characteristics after continuous
+    effects (613): controller (layer 2), types (layer 4), colors (layer 5), tapped status.
+
+    Subtypes and supertypes are casefolded. Equal traits answer every filter alike, so the
+    engine groups permanents by them (a tuple: hashed and compared in C, which the grouping
+    of 10,000 permanents feels).
+    """
+
+    controller: str
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    tapped: bool = False
+
+    @property
+    def basic(self) -> bool:
+        return "basic" in self.supertypes  # 205.4c
+
+
+@dataclass(frozen=True, slots=True)
+class Looker:
+    """Where a filter is seen from: its source's controller and what the source is attached to
+    (for an effect: its target)."""
+
+    controller: str
+    attached_to: str | None
+
+
+Predicate = Callable[[Looker, str, Traits], bool]
+
+
+class HasType(Strict):
+    kind: Literal["type"] = "type"
+    type: CardType
+
+
+class HasSubtype(Strict):
+    kind: Literal["subtype"] = "subtype"
+    subtype: Word
+
+
+class HasSupertype(Strict):
+    kind: Literal["supertype"] = "supertype"
+    supertype: Word
+
+
+class HasColor(Strict):
+    kind: Literal["color"] = "color"
+    color: ColorCode
+
+
+class ControlledBy(Strict):
+    """Relative to the looker's controller."""
+
+    kind: Literal["controller"] = "controller"
+    who: Literal["you", "opponent"]
+
+
+class IsAttached(Strict):
+    """The permanent the looker is attached to (an Aura's enchanted permanent; an effect's
+    target)."""
+
+    kind: Literal["attached"] = "attached"
+
+
+class IsTapped(Strict):
+    kind: Literal["tapped"] = "tapped"
+
+
+class IsBasic(Strict):
+    kind: Literal["basic"] = "basic"
+
+
+class Not(Strict):
+    kind: Literal["not"] = "not"
+    filter: Leaf
+
+
+class AnyOf(Strict):
+    kind: Literal["any"] = "any"
+    of: list[Term] = Field(min_length=1, max_length=20)
+
+
+class AllOf(Strict):
+    kind: Literal["all"] = "all"
+    of: list[Term | AnyOf] = Field(max_length=20)
+
+
+# Filters nest to a bounded depth: all of (any of (literal or its negation)). Every condition
+# on an object's characteristics can be written that way (conjunctive normal form), and a
+# bounded schema keeps the OpenAPI document finite for schema-driven clients and tests.
+Leaf = Annotated[
+    HasType | HasSubtype | HasSupertype | HasColor | ControlledBy | IsAttached | IsTapped | IsBasic,
+    Field(discriminator="kind"),
+]
+Term = Annotated[
+    HasType
+    | HasSubtype
+    | HasSupertype
+    | HasColor
+    | ControlledBy
+    | IsAttached
+    | IsTapped
+    | IsBasic
+    | Not,
+    Field(discriminator="kind"),
+]
+Filter = Annotated[
+    HasType
+    | HasSubtype
+    | HasSupertype
+    | HasColor
+    | ControlledBy
+    | IsAttached
+    | IsTapped
+    | IsBasic
+    | Not
+    | AnyOf
+    | AllOf,
+    Field(discriminator="kind"),
+]
+Not.model_rebuild()
+AnyOf.model_rebuild()
+AllOf.model_rebuild()
+AnyFilter = (
+    HasType
+    | HasSubtype
+    | HasSupertype
+    | HasColor
+    | ControlledBy
+    | IsAttached
+    | IsTapped
+    | IsBasic
+    | Not
+    | AnyOf
+    | AllOf
+)
+
+
+def compile_filter(f: AnyFilter) -> Predicate:
+    """One predicate for a filter tree (built once per selector, evaluated per candidate)."""
+    match f:
+        case HasType(type=t):
+            return lambda _l, _id, tr: t in tr.types
+        case HasSubtype(subtype=s):
+            folded = s.casefold()
+            return lambda _l, _id, tr: folded in tr.subtypes
+        case HasSupertype(supertype=s):
+            folded = s.casefold()
+            return lambda _l, _id, tr: folded in tr.supertypes
+        case HasColor(color=c):
+            return lambda _l, _id, tr: c in tr.colors
+        case ControlledBy(who="you"):
+            return lambda look, _id, tr: tr.controller == look.controller
+        case ControlledBy():
+            return lambda look, _id, tr: tr.controller != look.controller
+        case IsAttached():
+            return lambda look, cid, _tr: cid == look.attached_to
+        case IsTapped():
+            return lambda _l, _id, tr: tr.tapped
+        case IsBasic():
+            return lambda _l, _id, tr: tr.basic
+        case AllOf(of=all_parts):
+            preds = [compile_filter(p) for p in all_parts]
+            return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
+        case AnyOf(of=any_parts):
+            preds = [compile_filter(p) for p in any_parts]
+            return lambda look, cid, tr: any(p(look, cid, tr) for p in preds)
+        case Not(filter=inner):
+            pred = compile_filter(inner)
+            return lambda look, cid, tr: not pred(look, cid, tr)
+        case _:
+            assert_never(f)
+
+
+def filter_uses_object(f: AnyFilter) -> bool:
+    """Whether the filter asks about one object (attached) rather than characteristics only:
+    such filters can't be answered per group of equal traits."""
+    match f:
+        case IsAttached():
+            return True
+        case AllOf(of=all_parts):
+            return any(filter_uses_object(p) for p in all_parts)
+        case AnyOf(of=any_parts):
+            return any(filter_uses_object(p) for p in any_parts)
+        case Not(filter=inner):
+            return filter_uses_object(inner)
+        case HasType() | HasSubtype() | HasSupertype() | HasColor() | ControlledBy():
+            return False
+        case IsTapped() | IsBasic():
+            return False
+        case _:
+            assert_never(f)
+
+
+class Selector(Strict):
+    """A set of permanents, seen from the ability's source ("lands you control").
+
+    controller is relative to the source's controller. `types`/`subtypes` match when the
+    permanent has any of those listed (empty: no restriction). relation `attached` means only
+    the permanent the source is attached to (an Aura's enchanted land, equipped creature).
+    """
+
+    controller: Literal["you", "opponent", "any"] = "any"
+    types: list[CardType] = Field(default_factory=list, max_length=10)
+    subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    nonbasic: bool = False
+    relation: Literal["any", "attached"] = "any"
+
+    def as_filter(self) -> AnyFilter:
+        """The selector as one composable filter (its canonical meaning)."""
+        parts: list[Term | AnyOf] = []
+        if self.relation == "attached":
+            parts.append(IsAttached())
+        if self.controller != "any":
+            parts.append(ControlledBy(who=self.controller))
+        if self.types:
+            parts.append(AnyOf(of=[HasType(type=t) for t in self.types]))
+        if self.subtypes:
+            parts.append(AnyOf(of=[HasSubtype(subtype=s) for s in self.subtypes]))
+        if self.nonbasic:
+            parts.append(Not(filter=IsBasic()))
+        return parts[0] if len(parts) == 1 else AllOf(of=parts)
+
+    @cached_property
+    def predicate(self) -> Predicate:
+        return compile_filter(self.as_filter())
+
+    @cached_property
+    def key(self) -> str:
+        """Equal keys select the same permanents from the same looker."""
+        return self.as_filter().model_dump_json()
+
+    @property
+    def attached_only(self) -> bool:
+        return self.relation == "attached"
+
+    def matches(self, looker: Looker, candidate_id: str, traits: Traits) -> bool:
+        return self.predicate(looker, candidate_id, traits)

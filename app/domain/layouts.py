@@ -1,0 +1,81 @@
+"""Multi-part cards in one place: split cards (709, aftermath among them), flip cards (710),
+double-faced cards (712: modal, transforming, meld) and adventurers (715). Which part a card
+is outside the stack, which part is cast, and which rule says so.
+
+- Off the stack a split card has both halves' characteristics (709.4: mana values added); a
+  double-faced card its front face's (712.8); a flip card its unflipped half's (710.1); an
+  adventurer its creature part's (715.4).
+- Cast, or on the battlefield, it is only the part chosen (709.3, 712.8, 715.3); flip,
+  transforming and meld cards are only ever cast as their front (710.1, 712.8).
+- Imported single-part layouts (leveler, class, saga, case, prototype 718, mutate...) have one
+  set of printed characteristics: nothing layout-specific for mana value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from app.domain.card import Card, CardFace
+
+Layout = Literal[
+    "normal",
+    "split",
+    "modal_dfc",
+    "adventure",
+    # Imported layouts (MTGJSON / Scryfall names), mapped onto the semantics above:
+    "aftermath",  # a split card (709.1)
+    "flip",  # 710
+    "transform",  # 712
+    "meld",  # 712: a front face that melds with another card into a shared back face
+    "leveler",
+    "class",
+    "saga",
+    "case",
+    "prototype",  # 718: off the stack only the normal characteristics
+    "mutate",
+    "host",
+    "augment",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutRules:
+    off_stack: str  # the rule for its characteristics outside the stack
+    off_stack_words: str  # which part(s), in our words
+    one_part: str  # the rule for being cast as (or being) one part
+
+
+LAYOUT_RULES: dict[str, LayoutRules] = {
+    "split": LayoutRules("709.4", "its halves added together", "709.3"),
+    "aftermath": LayoutRules("709.4", "its halves added together", "709.3"),
+    "modal_dfc": LayoutRules("712.8", "its front face only", "712.8"),
+    "transform": LayoutRules("712.8", "its front face only", "712.8"),
+    "meld": LayoutRules("712.8", "its front face only", "712.8"),
+    "flip": LayoutRules("710.1", "its unflipped half only", "710.1"),
+    "adventure": LayoutRules("715.4", "its creature part only", "715.3"),
+}
+# Layouts whose card lists two `faces` (front / left half / creature part first).
+TWO_FACED_LAYOUTS = frozenset(LAYOUT_RULES)
+# 709.4: off the stack a split card has both halves' characteristics (mana values added).
+COMBINED_LAYOUTS = frozenset({"split", "aftermath"})
+# Only the front is ever cast: a flip card unflipped (710.1), a transforming or meld card face
+# up (712.8); the back comes only by flipping, transforming or melding.
+FRONT_CAST_LAYOUTS = frozenset({"flip", "transform", "meld"})
+# The rule that says a multi-part card is on the stack or battlefield as one of its parts.
+FACE_RULES: dict[str, str] = {layout: rules.one_part for layout, rules in LAYOUT_RULES.items()}
+
+
+def off_stack_faces(card: Card) -> list[CardFace]:
+    """The faces whose characteristics the card has outside the stack (709.4, 710.1, 712.8,
+    715.4)."""
+    if card.layout in COMBINED_LAYOUTS:
+        return card.card_faces
+    return [card.front]
+
+
+def one_part_rule(layout: str) -> tuple[str, ...]:
+    """The rule that a multi-part card cast (or on the battlefield) is only one part."""
+    found = LAYOUT_RULES.get(layout)
+    return (found.one_part,) if found else ()

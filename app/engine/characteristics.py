@@ -1,0 +1,367 @@
+"""Characteristics after continuous effects (613): what each permanent *is* before any rule
+module looks at it.
+
+Entry point: `Characteristics(board, controllers, sources)`, built by BoardView. The printed
+face comes first, then, in layer order (613.1):
+
+- layer 2, control (613.1b): computed by BoardView's control pass (`controllers`);
+- layer 4, types (613.1d): `set_land_types` (305.7: the old land types and every ability of
+  the rules text go, the new basic types' intrinsic abilities come, 305.6) and
+  `add_subtypes` (everything else kept);
+- layer 6, abilities (613.1f): `lose_all_abilities` (intrinsic mana abilities too) and the
+  grants (`grant_mana_ability`, `grant_keyword`), applied by BoardView in the same order.
+
+Within a layer effects apply in timestamp order (613.7: a permanent's or effect's
+`timestamp`; without it battlefield order, then effects order), except that an effect that
+would remove the ability generating another effect in the same layer goes first (613.8:
+Blood Moon before Urborg), and an effect whose ability is gone by the time it would apply
+doesn't apply at all. An effect that started applying in a layer keeps applying in the
+later layers even if its ability is removed there (613.6).
+
+Cost: each effect looks at each permanent once; equal printed faces with equal controllers
+and no effect aimed at them alone share one computation, so a board of 10,000 alike lands
+costs a handful of computations, not 10,000.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import assert_never
+
+from app.domain.abilities import AnyAbility, works_from
+from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
+from app.domain.filters import Looker, Traits
+from app.domain.ruling import Refs, Step
+from app.domain.state import Board, Permanent
+from app.engine.words import describe_selector
+
+# 305.6: the basic land types.
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+# 205.3i: land types that are not basic (a set effect removes these too, 305.7).
+NONBASIC_LAND_TYPES = frozenset(
+    t.casefold()
+    for t in ("Cave", "Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Sphere", "Tower")
+) | {"urza's"}
+LAND_TYPES = frozenset(t.casefold() for t in BASIC_LAND_TYPES) | NONBASIC_LAND_TYPES
+
+TypeEffect = SetLandTypes | AddSubtypes
+LAYER_KINDS = (SetLandTypes, AddSubtypes, LoseAllAbilities)  # a cheap pre-check for collect
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSource:
+    """An ability that creates a continuous effect, where it lives and its 613.7 order."""
+
+    id: str
+    label: str
+    controller: str
+    attached_to: str | None
+    is_effect: bool
+    order: tuple[int, int, int]  # (timestamp, battlefield-before-effects, index)
+
+    @property
+    def looker(self) -> Looker:
+        return Looker(self.controller, self.attached_to)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One layer effect that applied to a permanent: for the explanation."""
+
+    source: EffectSource
+    effect: TypeEffect | LoseAllAbilities
+    why_first: str = ""  # "613.8" when a dependency put it before an earlier timestamp
+
+
+@dataclass(frozen=True, slots=True)
+class Chars:
+    """A permanent's characteristics after layers 4 and 6 (but before grants)."""
+
+    subtypes: tuple[str, ...]  # in printed order, then added ones
+    text_abilities: bool  # False: 305.7 removed the abilities of its rules text
+    lost_all: bool  # layer 6 "loses all abilities" applied
+    applied: tuple[Applied, ...] = ()
+
+    @property
+    def subtypes_folded(self) -> frozenset[str]:
+        return frozenset(s.casefold() for s in self.subtypes)
+
+
+def timestamp_order(
+    p_or_index: int, timestamp: int | None, is_effect: bool, n_perms: int
+) -> tuple[int, int, int]:
+    """613.7: an explicit timestamp, else battlefield order then effects order."""
+    default = n_perms + p_or_index if is_effect else p_or_index
+    return (timestamp if timestamp is not None else default, 1 if is_effect else 0, p_or_index)
+
+
+@dataclass
+class LayerEffects:
+    """The layer 4 and layer 6 effects on the board, in the order they apply."""
+
+    layer4: list[tuple[EffectSource, TypeEffect]] = field(default_factory=list)
+    layer6_loss: list[tuple[EffectSource, LoseAllAbilities]] = field(default_factory=list)
+    dependent: set[int] = field(default_factory=set)  # layer4 indices that depend (613.8)
+
+
+def collect(
+    board: Board,
+    source_of: Callable[[Permanent], EffectSource],
+    effect_sources: Sequence[EffectSource],
+) -> LayerEffects:
+    found = LayerEffects()
+    for p in board.permanents:
+        for a in p.face.abilities:
+            if isinstance(a, LAYER_KINDS) and works_from(a) == "battlefield":
+                _file(found, source_of(p), a)
+    for e, src in zip(board.effects, effect_sources, strict=True):
+        for a in e.card.front.abilities:
+            if works_from(a) == "effect":
+                _file(found, src, a)
+    found.layer4.sort(key=lambda pair: pair[0].order)
+    found.layer6_loss.sort(key=lambda pair: pair[0].order)
+    return found
+
+
+def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
+    match a:
+        case SetLandTypes() | AddSubtypes():
+            found.layer4.append((src, a))
+        case LoseAllAbilities():
+            found.layer6_loss.append((src, a))
+        case _:
+            pass  # other kinds are not layer 4/6 characteristic changes (board.py sorts them)
+
+
+class Characteristics:
+    """Layers 4 and 6 for every permanent of a board (module docstring)."""
+
+    def __init__(
+        self,
+        board: Board,
+        effects: LayerEffects,
+        printed_traits: Callable[[Permanent], Traits],
+    ) -> None:
+        self.board = board
+        self.effects = effects
+        self._printed_of = printed_traits
+        self._printed: dict[str, Traits] = {}
+        self._memo: dict[tuple[int, str, bool], Chars] = {}
+        self._chars: dict[str, Chars] = {}
+        self.order4 = self._layer4_order()
+
+    # -- 613.7 and 613.8 in layer 4 --
+
+    def _layer4_order(self) -> list[int]:
+        """Indices of layer-4 effects in the order they apply: timestamp order, but an effect
+        whose source would lose its rules-text abilities to a set effect applies after it
+        (613.8a: it depends on that effect)."""
+        effects = self.effects.layer4
+        remaining = list(range(len(effects)))
+        out: list[int] = []
+        while remaining:
+            pick = 0  # in a dependency loop timestamp order decides (613.8b)
+            for pos, i in enumerate(remaining):
+                if not any(self._depends(i, j) for j in remaining if j != i):
+                    pick = pos
+                    break
+            i = remaining.pop(pick)
+            out.append(i)
+        for i in range(len(effects)):
+            if any(self._depends(i, j) for j in range(len(effects)) if j != i):
+                self.effects.dependent.add(i)
+        return out
+
+    def _depends(self, i: int, j: int) -> bool:
+        """Does effect i depend on effect j (613.8a): would j remove the ability that creates i?"""
+        src_i, _ = self.effects.layer4[i]
+        src_j, eff_j = self.effects.layer4[j]
+        if src_i.is_effect or not isinstance(eff_j, SetLandTypes):
+            return False
+        p = self.board.get(src_i.id)
+        if p is None or not p.has_type("land"):
+            return False
+        return eff_j.to.matches(src_j.looker, p.id, self.printed(p))
+
+    # -- per permanent --
+
+    def printed(self, p: Permanent) -> Traits:
+        found = self._printed.get(p.id)
+        if found is None:
+            found = self._printed[p.id] = self._printed_of(p)
+        return found
+
+    def of(self, p: Permanent) -> Chars:
+        found = self._chars.get(p.id)
+        if found is None:
+            aimed = any(src.attached_to == p.id for src, _ in self.effects.layer4) or any(
+                src.attached_to == p.id for src, _ in self.effects.layer6_loss
+            )
+            sources = any(src.id == p.id for src, _ in self.effects.layer4)
+            traits = self.printed(p)
+            key = (id(p.face), traits.controller, p.tapped)
+            if aimed or sources:
+                found = self._compute(p)
+            else:
+                found = self._memo.get(key)
+                if found is None:
+                    found = self._memo[key] = self._compute(p)
+            self._chars[p.id] = found
+        return found
+
+    def _compute(self, p: Permanent) -> Chars:
+        traits = self.printed(p)
+        subtypes = list(p.face.subtypes)
+        text = True
+        applied: list[Applied] = []
+        gone: set[str] = set()  # sources whose layer-4 ability was removed before it applied
+        for i in self.order4:
+            src, eff = self.effects.layer4[i]
+            if src.id in gone or not self.source_has_text(src):
+                continue
+            now = Traits(
+                traits.controller,
+                traits.types,
+                frozenset(s.casefold() for s in subtypes),
+                traits.supertypes,
+                traits.colors,
+                traits.tapped,
+            )
+            if not eff.to.matches(src.looker, p.id, now):
+                continue
+            why = "613.8" if i in self.effects.dependent else ""
+            match eff:
+                case SetLandTypes():
+                    if "land" not in traits.types:
+                        continue
+                    kept = [s for s in subtypes if s.casefold() not in LAND_TYPES]
+                    subtypes = kept + [s for s in eff.subtypes if s not in kept]
+                    text = False  # 305.7
+                case AddSubtypes():
+                    have = {s.casefold() for s in subtypes}
+                    subtypes += [s for s in eff.subtypes if s.casefold() not in have]
+                case _:
+                    assert_never(eff)
+            applied.append(Applied(src, eff, why))
+        lost = False
+        for src, loss in self.effects.layer6_loss:
+            if not self.source_has_text(src):
+                continue
+            now = Traits(
+                traits.controller,
+                traits.types,
+                frozenset(s.casefold() for s in subtypes),
+                traits.supertypes,
+                traits.colors,
+                traits.tapped,
+            )
+            if loss.to.matches(src.looker, p.id, now):
+                lost = True
+                applied.append(Applied(src, loss))
+        return Chars(tuple(subtypes), text, lost, tuple(applied))
+
+    def source_has_text(self, src: EffectSource) -> bool:
+        """Whether the source still has the ability after 305.7 (a Blood Moon'd Urborg has
+        not). Effects (resolved spells) always have theirs."""
+        if src.is_effect:
+            return True
+        p = self.board.get(src.id)
+        if p is None or not p.has_type("land"):
+            return True
+        for i in self.order4:
+            s, eff = self.effects.layer4[i]
+            if s.id == src.id:
+                break  # its own effect applies before anything later could remove it
+            if isinstance(eff, SetLandTypes) and eff.to.matches(s.looker, p.id, self.printed(p)):
+                return False
+        return True
+
+
+# --- explanation -------------------------------------------------------------------------------
+
+
+def _what(eff: TypeEffect | LoseAllAbilities) -> str:
+    who = describe_selector(eff.to)
+    match eff:
+        case SetLandTypes():
+            return (
+                f"{who} are {' and '.join(eff.subtypes)}: they lose their other land types and "
+                "every ability of their rules text, and gain the mana ability of the new type "
+                "(305.7)"
+            )
+        case AddSubtypes():
+            return (
+                f"{who} are also {', '.join(eff.subtypes)}, keeping everything else, with the "
+                "mana ability of each basic land type (305.6)"
+            )
+        case LoseAllAbilities():
+            return f"{who} lose all abilities, the mana abilities of their land types too"
+        case _:
+            assert_never(eff)
+
+
+def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
+    """Which layer effects applied, in which order, and why (613.1d, 613.1f, 613.7, 613.8)."""
+    steps: list[Step] = []
+    fx = chars.effects
+    if fx.layer4:
+        parts: list[str] = []
+        rules = {"613.1d", "613.7"}
+        for i in chars.order4:
+            src, eff = fx.layer4[i]
+            if not chars.source_has_text(src):
+                parts.append(
+                    f"{src.label} would make {describe_selector(eff.to)} "
+                    f"{', '.join(eff.subtypes)}, but an earlier type change took that ability "
+                    "away from it, so it creates no effect"
+                )
+                continue
+            rules.add("305.7" if isinstance(eff, SetLandTypes) else "305.6")
+            parts.append(f"{src.label}: {_what(eff)}")
+        text = (
+            "What the permanents are is decided before anything else looks at them: "
+            "type-changing effects apply in layer 4, one after another in timestamp order "
+            "(the `timestamp` of each permanent or effect; without it battlefield order, then "
+            "effects order). In order: " + "; then ".join(parts) + "."
+        )
+        dependent = [fx.layer4[i][0].label for i in chars.order4 if i in fx.dependent]
+        if dependent:
+            rules.add("613.8")
+            text += (
+                f" The effect of {', '.join(dependent)} depends on an effect that would remove "
+                "the ability creating it, so that effect applied first, whatever the timestamps."
+            )
+        steps.append(Step(text, tuple(sorted(rules)), _refs(chars, [s for s, _ in fx.layer4])))
+    if fx.layer6_loss:
+        parts = [f"{src.label}: {_what(loss)}" for src, loss in fx.layer6_loss]
+        steps.append(
+            Step(
+                "Abilities are removed in layer 6, after the type changes: "
+                + "; ".join(parts)
+                + ".",
+                ("613.1f",),
+                _refs(chars, [s for s, _ in fx.layer6_loss]),
+            )
+        )
+    if has_grants and (fx.layer4 or fx.layer6_loss):
+        steps.append(
+            Step(
+                "Abilities granted by other objects are added in layer 6 too, after the type "
+                "changes of layer 4, so a type change doesn't remove them.",
+                ("613.1f",),
+            )
+        )
+    return steps
+
+
+def _refs(chars: Characteristics, sources: list[EffectSource]) -> Refs:
+    ids = tuple(dict.fromkeys(s.id for s in sources if chars.board.get(s.id) is not None))
+    names: list[str] = []
+    for s in sources:
+        p = chars.board.get(s.id)
+        if p is not None:
+            names.append(p.name)
+        else:
+            names.extend(e.card.name for e in chars.board.effects if e.id == s.id)
+    return {"permanents": ids, "cards": tuple(dict.fromkeys(names))}

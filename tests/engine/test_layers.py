@@ -1,0 +1,170 @@
+"""Layers that change mana (613.1d, 613.1f, 613.6, 613.7, 613.8, 305.6, 305.7), on invented
+cards given inline: the engine alone, without the bundled catalog's layer cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.domain.state import Board, GameState
+from app.engine.activate import activate
+from app.engine.could_produce import could_produce
+from tests.engine.mana_helpers import resolve
+
+LANDS = {"types": ["land"]}
+NONBASIC_LANDS = {"types": ["land"], "nonbasic": True}
+ALL_BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+
+
+def _inline(pid: str, definition: dict[str, Any], **kw: Any) -> dict[str, Any]:
+    return {"id": pid, "definition": definition, "controller": kw.pop("controller", "alice"), **kw}
+
+
+def _crimson_sky(**kw: Any) -> dict[str, Any]:
+    # Invented: nonbasic lands are Mountains (a set effect, 305.7).
+    return _inline(
+        "sky",
+        {
+            "name": "Crimson Sky",
+            "types": ["enchantment"],
+            "abilities": [
+                {"kind": "set_land_types", "to": NONBASIC_LANDS, "subtypes": ["Mountain"]}
+            ],
+        },
+        **kw,
+    )
+
+
+def _bog_spire(**kw: Any) -> dict[str, Any]:
+    # Invented: a nonbasic land that makes every land a Swamp too (an add effect).
+    return _inline(
+        "spire",
+        {
+            "name": "Bog Spire",
+            "types": ["land"],
+            "abilities": [{"kind": "add_subtypes", "to": LANDS, "subtypes": ["Swamp"]}],
+        },
+        **kw,
+    )
+
+
+def _rainbow_charm(**kw: Any) -> dict[str, Any]:
+    # Invented: your lands are every basic land type too.
+    return _inline(
+        "charm",
+        {
+            "name": "Rainbow Charm",
+            "types": ["enchantment"],
+            "abilities": [
+                {
+                    "kind": "add_subtypes",
+                    "to": {"controller": "you", "types": ["land"]},
+                    "subtypes": ALL_BASICS,
+                }
+            ],
+        },
+        **kw,
+    )
+
+
+def _dual(pid: str = "dual") -> dict[str, Any]:
+    # Invented: a nonbasic land with the types Plains and Island (intrinsic abilities, 305.6).
+    return _inline(
+        pid, {"name": "Frost Flats", "types": ["land"], "subtypes": ["Plains", "Island"]}
+    )
+
+
+def _forest(pid: str = "forest") -> dict[str, Any]:
+    return _inline(
+        pid,
+        {"name": "Green Field", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Forest"]},
+    )
+
+
+def _board(*perms: dict[str, Any], effects: list[dict[str, Any]] | None = None) -> Board:
+    return resolve(
+        GameState.model_validate(
+            {
+                "turn": 3,
+                "active_player": "alice",
+                "battlefield": list(perms),
+                "effects": effects or [],
+            }
+        )
+    )
+
+
+def _types(b: Board) -> dict[str, list[str]]:
+    return {p["id"]: p["types"] for p in could_produce(b, None).answer["permanents"]}
+
+
+def test_set_effect_removes_old_land_types_and_keeps_basic_lands() -> None:
+    # 305.7: the dual becomes a Mountain only; a basic land is not nonbasic.
+    types = _types(_board(_crimson_sky(), _dual(), _forest()))
+    assert types["dual"] == ["R"] and types["forest"] == ["G"]
+
+
+def test_add_effect_source_removed_by_set_effect_never_applies() -> None:
+    # 613.8: Bog Spire's effect depends on Crimson Sky (which removes its ability), so the
+    # Sky applies first and the Spire, now a Mountain, creates no effect: nothing is a Swamp.
+    for sky_ts, spire_ts in ((1, 2), (2, 1)):
+        b = _board(_bog_spire(timestamp=spire_ts), _crimson_sky(timestamp=sky_ts), _forest())
+        verdict = could_produce(b, None)
+        types = {p["id"]: p["types"] for p in verdict.answer["permanents"]}
+        assert types == {"spire": ["R"], "sky": [], "forest": ["G"]}
+        assert "613.8" in verdict.citations
+
+
+def test_timestamps_decide_between_independent_effects() -> None:
+    # 613.7: Crimson Sky then Rainbow Charm: every type; the other way round: a Mountain.
+    later_charm = _board(_crimson_sky(timestamp=1), _rainbow_charm(timestamp=2), _dual())
+    assert _types(later_charm)["dual"] == ["W", "U", "B", "R", "G"]
+    later_sky = _board(_crimson_sky(timestamp=2), _rainbow_charm(timestamp=1), _dual())
+    assert _types(later_sky)["dual"] == ["R"]
+
+
+def test_losing_all_abilities_removes_intrinsic_mana_abilities() -> None:
+    # 613.1f: a land creature that loses all abilities loses the Forest's {T}: add {G} too.
+    hush = _inline(
+        "hush",
+        {
+            "name": "Silent Decree",
+            "types": ["enchantment"],
+            "abilities": [{"kind": "lose_all_abilities", "to": {"types": ["creature"]}}],
+        },
+    )
+    treefolk = _inline(
+        "tree",
+        {
+            "name": "Walking Grove",
+            "types": ["land", "creature"],
+            "subtypes": ["Forest", "Treefolk"],
+        },
+    )
+    b = _board(hush, treefolk)
+    assert _types(b)["tree"] == []
+    answer = activate(b, "tree").answer
+    assert answer["legal"] is False and answer["reasons"][0]["code"] == "no_mana_ability"
+
+
+def test_choose_picks_the_one_ability_that_makes_the_chosen_type() -> None:
+    # The dual has {T}: add {W} and {T}: add {U} (305.6); choose U names the second.
+    answer = activate(_board(_dual()), "dual", choose="U").answer
+    assert answer["total"] == "{U}" and answer["ability"]["index"] == 1
+
+
+def test_an_aura_set_effect_changes_only_the_enchanted_land() -> None:
+    # 305.7 on one land; 613.7: the Aura's timestamp is its own.
+    tide = _inline(
+        "tide",
+        {
+            "name": "Rising Tide Veil",
+            "types": ["enchantment"],
+            "subtypes": ["Aura"],
+            "abilities": [
+                {"kind": "set_land_types", "to": {"relation": "attached"}, "subtypes": ["Island"]}
+            ],
+        },
+        attached_to="forest",
+    )
+    types = _types(_board(_forest(), tide, _forest("other")))
+    assert types["forest"] == ["U"] and types["other"] == ["G"]
