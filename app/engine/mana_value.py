@@ -12,6 +12,7 @@ from app.domain.errors import QuestionError
 from app.domain.layouts import one_part_rule
 from app.domain.ruling import Step, Verdict
 from app.engine.free_cast import resolve_face
+from app.engine.words import unsupported_card_steps
 
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
 OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
@@ -174,6 +175,7 @@ def mana_value(
                     ("107.3m",),
                 )
             )
+    steps.extend(unsupported_card_steps(card))
     return Verdict({"x": object_x, "mana_value": value, "etb_x": etb_x, "face": chosen.name}, steps)
 
 
