@@ -95,8 +95,9 @@ def layers_section(config: BenchConfig, plain_section: Section) -> Section:
     if plain and isinstance(plain["engine_ms"], float) and isinstance(row["engine_ms"], float):
         ratio = row["engine_ms"] / plain["engine_ms"] if plain["engine_ms"] else 0.0
         section.notes.append(
-            f"+ layers: the {size:,}-permanent board with {', '.join(boards.LAYER_CARDS)} "
-            f"added; engine_ms ratio to the same board without them: {ratio:.2f}x (limit 1.5x)"
+            f"the {size:,}-permanent board with three permanents swapped for "
+            f"{'; '.join(boards.LAYER_CARDS)}"
+            f"; engine_ms ratio to the same board without them: {ratio:.2f}x (limit 1.5x)"
         )
     return section
 

@@ -1,5 +1,7 @@
 """How many: a fixed number, the number of matching permanents, counters on the source, or X
-(107.3). The engine evaluates them in app/engine/quantities.py."""
+(107.3). Card data keeps its flat fields (PerCount.count, EntersWithCounters.amount); their
+`quantity` properties give the same number as one of these kinds, for new ability kinds to
+reuse instead of adding flat fields."""
 
 from __future__ import annotations
 

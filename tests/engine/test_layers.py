@@ -168,3 +168,22 @@ def test_an_aura_set_effect_changes_only_the_enchanted_land() -> None:
     )
     types = _types(_board(_forest(), tide, _forest("other")))
     assert types["forest"] == ["U"] and types["other"] == ["G"]
+
+
+def test_text_not_understood_is_reported_not_ignored() -> None:
+    # Unsupported text is carried and said, in every ruling about the card.
+    from app.domain.card import Card
+    from app.engine.mana_value import mana_value
+
+    odd = Card.model_validate(
+        {
+            "name": "Puzzling Idol",
+            "mana_cost": "{2}",
+            "types": ["artifact"],
+            "abilities": [{"kind": "unsupported", "text": "Something this service can't read."}],
+        }
+    )
+    steps = mana_value(odd, zone="hand", x=0, cast=False, cast_without_paying_mana_cost=False).steps
+    assert any("Something this service can't read." in s.text for s in steps)
+    b = _board(_inline("idol", odd.model_dump(mode="json", exclude={"mana_value", "type_line"})))
+    assert any("not modelled" in s.text for s in could_produce(b, None).steps)
