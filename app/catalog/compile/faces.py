@@ -162,6 +162,9 @@ class _Context:
     x_permanent: bool
     keywords: tuple[str, ...]
     enchant_subtypes: tuple[str, ...] = ()
+    targets: int = 0  # how many times the face's text says "target"
+    # Records (by index) of one-shot haste effects and the abilities they became.
+    haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
 
     def record(self, text: str, family: str, status: Status) -> None:
         self.face.sentences.append(SentenceRecord(text, family, status))
@@ -205,9 +208,36 @@ def compile_face(
         x_permanent="{X}" in (mana_cost or "") and not type_set & {"instant", "sorcery"},
         keywords=tuple(k for k in keywords if k),
     )
-    for line in lines_of(name, text or ""):
+    lines = list(lines_of(name, text or ""))
+    ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
+    for line in lines:
         _compile_line(ctx, list(line.sentences))
+    _check_haste_effects(ctx)
     return face
+
+
+_TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
+
+
+def _check_haste_effects(ctx: _Context) -> None:
+    """An `effects` entry applies every effect ability of its card to its one target
+    (board.py), so a one-shot haste grant is exact only as the face's one effect: with another
+    effect ability, or a second haste effect, the entry can't say which one resolved."""
+    face = ctx.face
+    if not ctx.haste_effects:
+        return
+    granted = {id(a) for _, found in ctx.haste_effects for a in found}
+    others = [
+        a
+        for a in face.abilities
+        if getattr(a, "works_from", "battlefield") == "effect" and id(a) not in granted
+    ]
+    if not others and len(ctx.haste_effects) == 1:
+        return
+    face.abilities = [a for a in face.abilities if id(a) not in granted]
+    for at, _ in ctx.haste_effects:
+        r = face.sentences[at]
+        face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
 def _lowered(words: Iterable[str]) -> frozenset[str]:
@@ -346,8 +376,11 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if (found := _one_sentence(ctx, s)) is not None:
             family, understood = found
+            before = len(ctx.face.abilities)
             ctx.add(understood)
             ctx.record(s, family, "compiled")
+            if any(isinstance(a, ir.Keyword) and a.effect for a in understood.abilities):
+                ctx.haste_effects.append((len(ctx.face.sentences) - 1, ctx.face.abilities[before:]))
             controls = [a for a in understood.abilities if isinstance(a, ir.Control)]
             if controls:
                 control = controls[0]
@@ -390,6 +423,8 @@ def _one_sentence(ctx: _Context, s: str) -> tuple[str, ir.Understood] | None:
         if ctx.spell:
             return None
         return "haste_control", k
+    if ctx.targets <= 1 and (g2 := statics.gains_haste_effect(s)) is not None:
+        return "haste_control", g2
     if (h := statics.as_though_haste(s)) is not None and not ctx.spell:
         return "haste_control", ir.Understood(abilities=[h])
     if (c2 := statics.control(s, effect=ctx.spell)) is not None:

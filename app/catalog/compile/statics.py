@@ -41,6 +41,16 @@ _GAIN = re.compile(
     r"don't control)?(?P<eot> until end of turn)?\.$"
 )
 _THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste until end of turn\.$")
+# A resolved one-shot effect giving one object haste (611.2a: it lasts as the effect says; an
+# effect that "gains haste" without a duration lasts past this turn, so this turn too). The
+# engine reads it from an `effects` entry whose `target` is that object (Act of Treason's
+# model), so the grant is to the effect's target. Plural objects ("They gain haste") and
+# groups ("Creatures you control gain haste": 611.2c, only those there at resolution) are more
+# than one target can say: left to the caller as not understood.
+_GAINS = re.compile(
+    r'^(?:[^:"]+: )?(?:It|That creature|That token|Target creature|~) '
+    r"(?:gets [+-]\d+/[+-]\d+ and )?gains (?P<kws>[a-z ,]+?)(?: until end of turn)?\.$"
+)
 _UNTAP_IT = re.compile(r"^Untap (?:that creature|it|that permanent)\.$")
 _ENTERS_X = re.compile(r"^~ enters(?: the battlefield)? with X ([\w+/-]+) counters? on it\.$")
 _ETB = re.compile(r"^When(?:ever)? ~ enters(?: the battlefield)?(?: or [^,]+)?, (?P<rest>.+)$")
@@ -66,6 +76,20 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     if not sel.attached and (not plural or sel.types not in ((), ("creature",))):
         return None
     return ir.Understood(abilities=[ir.Keyword(k.capitalize(), sel) for k in keywords])
+
+
+def gains_haste_effect(sentence: str) -> ir.Understood | None:
+    """ "It gains haste until end of turn.": the keywords it grants the effect's target."""
+    m = _GAINS.match(sentence)
+    if m is None:
+        return None
+    keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+    if "haste" not in keywords or not all(k in _KNOWN_KEYWORDS for k in keywords):
+        return None
+    target = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
+    return ir.Understood(
+        abilities=[ir.Keyword(k.capitalize(), target, effect=True) for k in keywords]
+    )
 
 
 def as_though_haste(sentence: str) -> ir.Keyword | None:
@@ -99,7 +123,14 @@ def control(sentence: str, *, effect: bool) -> ir.Control | None:
 
 
 def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
-    if _THEN_HASTE.match(sentence) and previous.of == "target":
+    if previous.of != "target":
+        return None
+    # "It gains lifelink and haste until end of turn": the other keywords change nothing the
+    # engine rules on; the haste goes with the control change to the same creature.
+    if _THEN_HASTE.match(sentence) or (
+        sentence.startswith(("It ", "That creature ", "That permanent "))
+        and gains_haste_effect(sentence) is not None
+    ):
         return ir.Control(previous.of, haste=True, effect=previous.effect)
     return None
 
