@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from app.catalog.compile.text import lines_of, split_sentences, strip_reminders, template_of
 from tests.compile.helpers import face
 
@@ -107,3 +109,19 @@ def test_a_card_is_partial_when_any_face_is() -> None:
         "support": "partial",
         "unsupported_text": ["{T}: Add {G} for each other Elf you control."],
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 605.1a: a loyalty ability is never a mana ability.
+        "[+1]: You gain 2 life. Add {R} or {G}.",
+        # 605.1b: a trigger that isn't from a mana ability makes no mana ability.
+        "Whenever you cast an instant spell, this creature deals 1 damage to any target. Add {R}.",
+        "At the beginning of your upkeep, choose a color. Add one mana of that color.",
+    ],
+)
+def test_mana_later_in_a_loyalty_or_trigger_line_is_no_mana_ability(text: str) -> None:
+    compiled = face(text, types=("Planeswalker",), name="Vessa Emberthorn")
+    assert compiled.support == "full" and compiled.abilities == []
+    assert {s.status for s in compiled.sentences} == {"irrelevant"}

@@ -329,13 +329,16 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     if _keyword_line(ctx, sentences):
         return
+    # 605.1a-b: a loyalty ability, or a triggered ability that doesn't trigger from a mana
+    # ability, is never a mana ability; an "Add ..." later in its line is part of its effect.
+    not_mana = bool(sentences) and _NOT_MANA_LINE.match(sentences[0]) is not None
     current: ir.ManaAbility | None = None
     current_at = -1
     control: ir.Control | None = None
     control_at = -1
     choose: tuple[ir.Cost, ir.Sel] | None = None
     made_token = False
-    for s in sentences:
+    for i, s in enumerate(sentences):
         if made_token and _ABOUT_TOKEN.match(s):
             ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
             continue
@@ -386,7 +389,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 control = controls[0]
                 control_at = len(ctx.face.abilities) - 1
             continue
-        ctx.unknown(s)
+        ctx.unknown(s, effect=not_mana and i > 0)
+
+
+_NOT_MANA_LINE = re.compile(
+    r"^(?:\[[+\u2212-]?[\dX]+\]: |(?:When|Whenever|At) (?![^.]*(?:for mana|mana abilit)))"
+)
 
 
 def ir_record(r: SentenceRecord) -> SentenceRecord:
