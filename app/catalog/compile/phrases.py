@@ -57,6 +57,54 @@ _IRREGULAR = {
     "Kithkin": "Kithkin",
     "Moonfolk": "Moonfolk",
     "Sheep": "Sheep",
+    "Eldrazi": "Eldrazi",
+}
+# Capitalized words that open a phrase but are no subtype: supertypes, colors, adjectives.
+_NOT_SUBTYPE = {
+    "Basic",
+    "Legendary",
+    "Snow",
+    "World",
+    "Other",
+    "Another",
+    "Nonbasic",
+    "Token",
+    "Nontoken",
+    "Tapped",
+    "Untapped",
+    "Attacking",
+    "Blocking",
+    "Colorless",
+    "Multicolored",
+    "Monocolored",
+    "White",
+    "Blue",
+    "Black",
+    "Red",
+    "Green",
+    "Historic",
+    "Modified",
+    "Target",
+    "Enchanted",
+    "Equipped",
+    "Each",
+    "All",
+    "Your",
+    "Chosen",
+    "Commander",
+    "Outlaw",
+    "Party",
+    "Gold",
+    "Copy",
+    "Creature",
+    "Artifact",
+    "Land",
+    "Enchantment",
+    "Planeswalker",
+    "Permanent",
+    "Battle",
+    "Add",
+    "You",
 }
 _LEADING = {
     "enchanted",
@@ -118,6 +166,56 @@ _SELECTOR = re.compile(
 )
 
 
+_WHO = (
+    r"(?P<who>\s+you control|\s+an opponent controls|\s+your opponents control|"
+    r"\s+on the battlefield)?$"
+)
+# "Sliver creatures you control": a subtype and a card type, both required (the engine's
+# Selector matches types AND subtypes).
+_TYPED_SUBTYPE = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<sub>[A-Z][a-z]+) (?P<noun>[a-z]+)" + _WHO
+)
+# "each Fungus and Saproling you control": either subtype (the Selector's subtypes are any-of).
+_SUBTYPE_PAIR = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<a>[A-Z][a-z]+) and (?P<b>[A-Z][a-z]+)" + _WHO
+)
+_CONTROLLERS = {
+    "you control": "you",
+    "an opponent controls": "opponent",
+    "your opponents control": "opponent",
+    "on the battlefield": "any",
+    "": "any",
+}
+
+
+def _subtype_word(word: str, plural: bool) -> str | None:
+    # "Non-" words and past participles ("Hosted", "Saddled") are conditions, never subtypes.
+    if word in _NOT_SUBTYPE or word.startswith("Non") or word.endswith("ed"):
+        return None
+    card_type, subtype = _noun(word, plural)
+    return subtype if card_type is None else None
+
+
+def _compound(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
+    """A subtype with a card type, or two subtypes; None when the phrase is neither."""
+    if m := _TYPED_SUBTYPE.match(phrase):
+        plural = (m.group("article") is None and not singular) or m.group("article") == "all"
+        card_type, _ = _noun(m.group("noun"), plural)
+        subtype = _subtype_word(m.group("sub"), False)  # "Sliver creatures": singular noun
+        if not card_type or subtype is None:
+            return None
+        who = _CONTROLLERS[(m.group("who") or "").strip()]
+        return Sel(controller=who, types=(card_type,), subtypes=(subtype,)), plural  # type: ignore[arg-type]
+    if m := _SUBTYPE_PAIR.match(phrase):
+        plural = (m.group("article") is None and not singular) or m.group("article") == "all"
+        a, b = _subtype_word(m.group("a"), plural), _subtype_word(m.group("b"), plural)
+        if a is None or b is None:
+            return None
+        who = _CONTROLLERS[(m.group("who") or "").strip()]
+        return Sel(controller=who, subtypes=(a, b)), plural  # type: ignore[arg-type]
+    return None
+
+
 def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
     """A selector phrase and whether it was plural; None when the phrase says more than a
     Selector can (other, untapped, "artifact creature", basic...): never guess. singular: a
@@ -138,7 +236,7 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
         return Sel(types=types, attached=True), False
     m = _SELECTOR.match(phrase)
     if m is None:
-        return None
+        return _compound(phrase, singular)
     article = m.group("article")
     noun = m.group("noun")
     plural = (article is None and not singular) or article == "all"
