@@ -32,6 +32,19 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
         ),
         ("{1}{R}: This creature gains haste until end of turn.", ("Creature",)),
         ("{T}: Target creature gains haste until end of turn.", ("Artifact",)),
+        (
+            "{1}: Another target red creature you control gains haste until end of turn.",
+            ("Creature",),
+        ),
+        (
+            "Whenever another creature you control enters, it gets +1/+0 and gains haste until "
+            "end of turn.",
+            ("Enchantment",),
+        ),
+        (
+            "When this creature enters, if it was kicked, it gains haste until end of turn.",
+            ("Creature",),
+        ),
     ],
 )
 def test_one_object_gains_haste_as_an_effect(text: str, types: tuple[str, ...]) -> None:
@@ -93,6 +106,15 @@ def test_control_then_haste_with_other_keywords() -> None:
     assert one(text, types=("Sorcery",)) == GainControl(
         of="target", haste=True, works_from="effect"
     )
+
+
+def test_the_tokens_own_abilities_are_not_this_faces() -> None:
+    compiled = face(
+        '{3}, {T}: Create a 1/1 colorless Mite creature token. It has "Sacrifice this token: '
+        'Add {C}."',
+        types=("Artifact",),
+    )
+    assert compiled.support == "full" and compiled.abilities == []
 
 
 def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:

@@ -99,7 +99,7 @@ _PLAIN_KEYWORDS = (
     "Craft with",
     "Ninjutsu",
 )
-_CREATES_TOKEN = re.compile(r"\bcreates? .*\btokens?\b")
+_CREATES_TOKEN = re.compile(r"\b[Cc]reates? .*\btokens?\b")
 _ABOUT_TOKEN = re.compile(
     r"^(?:It|They|Those tokens|The token|That token|Each of them) (?:has|have) "
 )

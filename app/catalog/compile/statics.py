@@ -48,7 +48,11 @@ _THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste unti
 # groups ("Creatures you control gain haste": 611.2c, only those there at resolution) are more
 # than one target can say: left to the caller as not understood.
 _GAINS = re.compile(
-    r'^(?:[^:"]+: )?(?:It|That creature|That token|Target creature|~) '
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
+    # A target's restrictions were met when it was chosen: the effect's target is the one.
+    r"(?:It|it|That creature|that creature|That token|~|(?:(?:Another|another) )?"
+    r'(?:[Tt]arget) [^,.:"]*?(?:creature|permanent|Vehicle|token)'
+    r"(?: you control| an opponent controls| you don't control)?) "
     r"(?:gets [+-]\d+/[+-]\d+ and )?gains (?P<kws>[a-z ,]+?)(?: until end of turn)?\.$"
 )
 _UNTAP_IT = re.compile(r"^Untap (?:that creature|it|that permanent)\.$")
