@@ -103,7 +103,13 @@ _CREATES_TOKEN = re.compile(r"\b[Cc]reates? .*\btokens?\b")
 _ABOUT_TOKEN = re.compile(
     r"^(?:It|They|Those tokens|The token|That token|Each of them) (?:has|have) "
 )
-_CHAPTER = re.compile(r"^(?:[IVX]+(?:, [IVX]+)*|\d+(?:[-\u2013]\d+)?\+?|\d+\||[IVX]+\|) — ")
+_CHAPTER = re.compile(
+    r"^(?:(?:[IVX]+(?:, [IVX]+)*|\d+(?:[-\u2013]\d+)?\+?|\d+\||[IVX]+\|) — |"
+    # A die result ("10-19 | ..."): part of the ability that rolled (706, rolling a die).
+    # A level or station threshold ("8+ | {T}: ...") is a real ability of the permanent: not
+    # matched here.
+    r"\d+[-\u2013]\d+ \| |\d+ \| )"
+)
 _FROM_HAND = re.compile(r'^[^:"]*~ from your (?:hand|graveyard)[^:"]*: ')
 _ENCHANT = re.compile(r"^Enchant (?P<what>[A-Za-z ]+)$")
 

@@ -43,7 +43,11 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"additional cost"), "additional_cost"),
     (re.compile(r"^~ costs? [^.]*(?:less|more) to cast"), "cost_change"),
-    (re.compile(r"\bAdd\b|\badds?\b[^.]*\bmana\b|\{[WUBRGC]\} or \{"), "mana_ability"),
+    # "{B} or {1}" after "pay(s)" is a payment asked ("unless its controller pays"), not mana made.
+    (
+        re.compile(r"\bAdd\b|\badds?\b[^.]*\bmana\b|(?<!pays )(?<!pay )\{[WUBRGC]\} or \{"),
+        "mana_ability",
+    ),
     (re.compile(r"\bhaste\b"), "haste_control"),
     (
         re.compile(r"\b(?:[Gg]ains?|[Ee]xchange|have|has|take) control\b|^You control enchanted"),
@@ -61,7 +65,7 @@ _MANA_WORD = re.compile(r"\bmana\b")
 _NOT_PRODUCTION = re.compile(
     r"\bmana (?:values?|costs?|symbols?)\b|\bmana abilit(?:y|ies)\b|"
     r"\bamount of mana (?:that player |they |you )?(?:paid|spent)|\bany amount of mana\b|"
-    r"\busing mana produced by\b|\brather than pay that mana\b|"
+    r"\busing mana produced by\b|\brather than pay that mana\b|\bhybrid mana\b|"
     r"\b(?:each|for each) mana in [^.]*cost\b|\bmana in (?:this ability's|its|a) "
     r"(?:activation )?cost\b"
 )

@@ -31,7 +31,12 @@ _KNOWN_KEYWORDS = {
 }
 # "gets +1/+1 and has haste": the power and toughness change nothing the engine rules on.
 _HAS = re.compile(r"^(?P<sel>.+?) (?:gets? [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<kws>[a-z ,]+)\.$")
-_GRANTS = re.compile(r'^(?P<sel>.+?) (?:has|have) "(?P<ability>.+)"$')
+# "gets +1/+1 and has vigilance and "{T}: Add {G}."": the power, toughness and keywords other
+# than haste change nothing the engine rules on (haste with them is refused: it would be dropped).
+_GRANTS = re.compile(
+    r"^(?P<sel>.+?) (?:gets? [+-]\d+/[+-]\d+ and )?(?:has|have) "
+    r'(?:(?P<kws>[a-z ,]+?),? and )?"(?P<ability>.+)"$'
+)
 _AS_THOUGH = re.compile(
     r"^You may activate abilities of (?P<sel>.+?) as though (?:they|those creatures) had haste\.$"
 )
@@ -111,6 +116,10 @@ def grant(sentence: str) -> tuple[ir.Sel, str] | None:
     m = _GRANTS.match(sentence)
     if m is None:
         return None
+    if m.group("kws") is not None:
+        keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+        if not all(k in _KNOWN_KEYWORDS and k != "haste" for k in keywords):
+            return None
     found = selector(m.group("sel"))
     if found is None or not (found[1] or found[0].attached):
         return None
