@@ -7,7 +7,14 @@ import pytest
 
 from app.catalog.compile.ir import Sel
 from app.catalog.compile.phrases import selector
-from app.domain.card import AnyColor, GrantKeyword, GrantManaAbility, ManaAbility, ManaAbilityCost
+from app.domain.card import (
+    AnyColor,
+    GrantKeyword,
+    GrantManaAbility,
+    ManaAbility,
+    ManaAbilityCost,
+    ManaTrigger,
+)
 from app.domain.card import Selector as DomainSelector
 from tests.compile.helpers import face, one
 
@@ -61,3 +68,33 @@ def test_a_subtyped_grant_compiles() -> None:
 def test_a_condition_before_the_type_stays_partial() -> None:
     text = "Commander creatures you control have haste."
     assert face(text, types=("Enchantment",)).unsupported_text == [text]
+
+
+def test_a_list_of_subtypes_is_any_of_them() -> None:
+    assert selector("a Forest, Island, or Swamp") == (
+        Sel(subtypes=("Forest", "Island", "Swamp")),
+        False,
+    )
+    assert selector("a Forest or Legendary") is None
+
+
+def test_a_trigger_on_a_list_of_land_types() -> None:
+    got = one(
+        "Whenever a player taps a Plains, Island, or Swamp for mana, that player adds one mana "
+        "of any type that land produced.",
+        types=("Creature",),
+    )
+    assert got == ManaTrigger(
+        source=DomainSelector(subtypes=["Plains", "Island", "Swamp"]), adds="type_produced"
+    )
+
+
+def test_an_aura_on_a_named_basic_land_type() -> None:
+    got = one(
+        "Enchant Island\nWhenever enchanted Island is tapped for mana, its controller adds an "
+        "additional {U}.",
+        types=("Enchantment",),
+    )
+    assert got == ManaTrigger(
+        source=DomainSelector(relation="attached", subtypes=["Island"]), adds="fixed", mana="{U}"
+    )

@@ -175,9 +175,11 @@ _WHO = (
 _TYPED_SUBTYPE = re.compile(
     r"^(?:(?P<article>a|an|each|all)\s+)?(?P<sub>[A-Z][a-z]+) (?P<noun>[a-z]+)" + _WHO
 )
-# "each Fungus and Saproling you control": either subtype (the Selector's subtypes are any-of).
-_SUBTYPE_PAIR = re.compile(
-    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<a>[A-Z][a-z]+) and (?P<b>[A-Z][a-z]+)" + _WHO
+# "each Fungus and Saproling you control", "a Forest or Plains": any of the subtypes (the
+# Selector's subtypes are any-of).
+_SUBTYPE_LIST = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<list>[A-Z][a-z]+(?:, [A-Z][a-z]+)*),? (?:and|or) "
+    r"(?P<last>[A-Z][a-z]+)" + _WHO
 )
 _CONTROLLERS = {
     "you control": "you",
@@ -206,13 +208,15 @@ def _compound(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
             return None
         who = _CONTROLLERS[(m.group("who") or "").strip()]
         return Sel(controller=who, types=(card_type,), subtypes=(subtype,)), plural  # type: ignore[arg-type]
-    if m := _SUBTYPE_PAIR.match(phrase):
+    if m := _SUBTYPE_LIST.match(phrase):
         plural = (m.group("article") is None and not singular) or m.group("article") == "all"
-        a, b = _subtype_word(m.group("a"), plural), _subtype_word(m.group("b"), plural)
-        if a is None or b is None:
+        words = [*m.group("list").split(", "), m.group("last")]
+        found = [_subtype_word(w, plural) for w in words]
+        subtypes = tuple(w for w in found if w is not None)
+        if len(subtypes) != len(words) or len(subtypes) > 10:
             return None
         who = _CONTROLLERS[(m.group("who") or "").strip()]
-        return Sel(controller=who, subtypes=(a, b)), plural  # type: ignore[arg-type]
+        return Sel(controller=who, subtypes=subtypes), plural  # type: ignore[arg-type]
     return None
 
 
@@ -224,6 +228,8 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
     first, _, rest = phrase.partition(" ")
     if first.lower() in _LEADING:
         phrase = (first.lower() + " " + rest).strip()
+    if phrase.startswith("enchanted ") and phrase[10:] in BASIC_LAND_TYPES:
+        return Sel(types=("land",), subtypes=(phrase[10:],), attached=True), False
     if phrase in (
         "enchanted land",
         "enchanted permanent",
