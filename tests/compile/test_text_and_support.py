@@ -125,3 +125,12 @@ def test_mana_later_in_a_loyalty_or_trigger_line_is_no_mana_ability(text: str) -
     compiled = face(text, types=("Planeswalker",), name="Vessa Emberthorn")
     assert compiled.support == "full" and compiled.abilities == []
     assert {s.status for s in compiled.sentences} == {"irrelevant"}
+
+
+def test_an_activated_ability_s_own_cost_change_is_irrelevant() -> None:
+    text = (
+        "{6}, {T}: Add {C}{C}{C}.\nThis ability costs {1} less to activate for each basic land "
+        "type among lands you control."
+    )
+    compiled = face(text, types=("Land",), name="Ashgrove Spire")
+    assert compiled.support == "full" and len(compiled.abilities) == 1
