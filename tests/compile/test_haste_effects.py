@@ -45,6 +45,15 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
             "When this creature enters, if it was kicked, it gains haste until end of turn.",
             ("Creature",),
         ),
+        (
+            "{T}: Target Newt, Moth, or Gremlin you control gains haste until end of turn.",
+            ("Land",),
+        ),
+        (
+            "{2}, {T}: Until end of turn, target creature gains haste and gets +X/+0, where X is "
+            "the number of lands you control.",
+            ("Land",),
+        ),
     ],
 )
 def test_one_object_gains_haste_as_an_effect(text: str, types: tuple[str, ...]) -> None:
@@ -114,6 +123,19 @@ def test_the_tokens_own_abilities_are_not_this_faces() -> None:
         'Add {C}."',
         types=("Artifact",),
     )
+    assert compiled.support == "full" and compiled.abilities == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{2}{R}: Create a 2/1 red Imp creature token with haste.",
+        "At the beginning of your upkeep, create two 1/1 red Imp creature tokens with trample "
+        "and haste.",
+    ],
+)
+def test_a_tokens_own_haste_is_the_tokens(text: str) -> None:
+    compiled = face(text, types=("Enchantment",))
     assert compiled.support == "full" and compiled.abilities == []
 
 

@@ -57,6 +57,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         "haste_control",
     ),
 )
+# A token's own keywords ("create a 4/4 Hellion creature token with haste") are the token's,
+# read from its own definition on the battlefield, not this face's.
+_TOKEN_WITH = re.compile(r"\btokens? with (?:[a-z ]+, )*(?:[a-z ]+,? and )?[a-z ]*haste\b")
 _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying")
 # Every rule below needs one of these words; a sentence with none is irrelevant.
 _CUE = re.compile(
@@ -85,6 +88,7 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
     if _IRRELEVANT.search(sentence) and not _OWN_ALTERNATIVE.search(sentence):
         return None
     found: str | None = None
+    sentence = _TOKEN_WITH.sub("token", sentence)
     for pattern, name in _RULES:
         if pattern.search(sentence):
             found = name

@@ -53,12 +53,14 @@ _THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste unti
 # groups ("Creatures you control gain haste": 611.2c, only those there at resolution) are more
 # than one target can say: left to the caller as not understood.
 _GAINS = re.compile(
-    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?(?:[Uu]ntil end of turn, )?'
     # A target's restrictions were met when it was chosen: the effect's target is the one.
     r"(?:It|it|That creature|that creature|That token|~|(?:(?:Another|another) )?"
-    r'(?:[Tt]arget) [^,.:"]*?(?:creature|permanent|Vehicle|token)'
+    r'(?:[Tt]arget) [^.:"]*?(?:creature|permanent|Vehicle|token|[A-Z][a-z]+)'
     r"(?: you control| an opponent controls| you don't control)?) "
-    r"(?:gets [+-]\d+/[+-]\d+ and )?gains (?P<kws>[a-z ,]+?)(?: until end of turn)?\.$"
+    r"(?:gets [+-]\d+/[+-]\d+ and )?gains (?P<kws>[a-z ,]+?)"
+    # Power and toughness change nothing the engine rules on, whatever X is.
+    r"(?: and gets [+-]\w+/[+-]\w+(?:, where X is [^.]+)?)?(?: until end of turn)?\.$"
 )
 _UNTAP_IT = re.compile(r"^Untap (?:that creature|it|that permanent)\.$")
 _ENTERS_X = re.compile(r"^~ enters(?: the battlefield)? with X ([\w+/-]+) counters? on it\.$")
