@@ -134,3 +134,20 @@ def test_an_activated_ability_s_own_cost_change_is_irrelevant() -> None:
     )
     compiled = face(text, types=("Land",), name="Ashgrove Spire")
     assert compiled.support == "full" and len(compiled.abilities) == 1
+
+
+def test_a_trigger_granting_a_quoted_mana_ability_still_counts() -> None:
+    text = (
+        "At the beginning of your end step, untap this creature. Until your next turn, it "
+        'becomes a land and gains "{T}: Add {U}."'
+    )
+    assert face(text, types=("Creature",)).support == "partial"
+
+
+def test_haste_after_a_dismissed_loyalty_effect_is_not_compiled() -> None:
+    text = (
+        "[-2]: Gain control of target creature until end of turn. Untap it. It gains haste "
+        "until end of turn."
+    )
+    compiled = face(text, types=("Planeswalker",), name="Vessa Emberthorn")
+    assert compiled.support == "partial" and compiled.abilities == []

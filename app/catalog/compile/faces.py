@@ -337,7 +337,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     # 605.1a-b: a loyalty ability, or a triggered ability that doesn't trigger from a mana
     # ability, is never a mana ability; an "Add ..." later in its line is part of its effect.
+    # A quoted ability it grants ("he gains "{T}: Add {U}."") is still a mana ability of what
+    # gets it, so only unquoted sentences are dismissed.
     not_mana = bool(sentences) and _NOT_MANA_LINE.match(sentences[0]) is not None
+    # A loyalty ability's effect is dismissed with its first sentence (relevance.py), so what
+    # "it" is in a later sentence is unknown: a one-shot haste there is not compiled.
+    loyalty = bool(sentences) and _LOYALTY.match(sentences[0]) is not None
     current: ir.ManaAbility | None = None
     current_at = -1
     control: ir.Control | None = None
@@ -383,6 +388,9 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."
             continue
+        if loyalty and statics.gains_haste_effect(s) is not None:
+            ctx.unknown(s)
+            continue
         if (found := _one_sentence(ctx, s)) is not None:
             family, understood = found
             before = len(ctx.face.abilities)
@@ -395,9 +403,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 control = controls[0]
                 control_at = len(ctx.face.abilities) - 1
             continue
-        ctx.unknown(s, effect=not_mana and i > 0)
+        ctx.unknown(s, effect=not_mana and i > 0 and '"' not in s)
 
 
+_LOYALTY = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
 _NOT_MANA_LINE = re.compile(
     r"^(?:\[[+\u2212-]?[\dX]+\]: |(?:When|Whenever|At) (?![^.]*(?:for mana|mana abilit)))"
 )
