@@ -79,6 +79,19 @@ def test_other_keywords_given_with_haste() -> None:
             ("Sorcery",),
         ),
         ("Creatures you control gain haste until end of turn.", ("Sorcery",)),
+        # The target is the artifact copied, the haste goes to the token: an effects entry's
+        # one target can't say both.
+        (
+            "{5}: Create a token that's a copy of target artifact you control. That token gains "
+            "haste.",
+            ("Artifact",),
+        ),
+        # The face's one target belongs to another ability: which one would the entry mean?
+        (
+            "{R}: This creature gains haste until end of turn.\n{1}: Target creature can't block "
+            "this turn.",
+            ("Creature",),
+        ),
         # Two targets: which one is "target creature" here?
         (
             "Target creature gets +1/+1 until end of turn. Target creature you control gains "

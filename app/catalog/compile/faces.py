@@ -391,7 +391,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         if loyalty and statics.gains_haste_effect(s) is not None:
             ctx.unknown(s)
             continue
-        if (found := _one_sentence(ctx, s)) is not None:
+        if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:
             family, understood = found
             before = len(ctx.face.abilities)
             ctx.add(understood)
@@ -419,7 +419,35 @@ def ir_record(r: SentenceRecord) -> SentenceRecord:
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
 
 
-def _one_sentence(ctx: _Context, s: str) -> tuple[str, ir.Understood] | None:
+# How a haste sentence opens: an activation cost or a trigger condition, a duration.
+_LEAD = (
+    r"^(?:[^:\"]+: |(?:When|Whenever|At) [^,:\"]+, (?:if [^,:\"]+, )?)?(?:[Uu]ntil end of turn, )?"
+)
+_PRONOUN = re.compile(_LEAD + r"(?:It|it|That|that) ")
+_BY_TARGET = re.compile(_LEAD + r"(?:(?:Another|another) )?[Tt]arget ")
+
+
+def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
+    """Whether an effects entry's one `target` surely names the object a one-shot haste goes
+    to: the face has no other target, or the haste's own subject is the face's one target, or
+    its pronoun points back at that target (not at a token copied from it)."""
+    if ctx.targets == 0:
+        return True
+    if ctx.targets > 1:
+        return False
+    if _BY_TARGET.match(s):
+        return True
+    return (
+        _PRONOUN.match(s) is not None
+        and previous is not None
+        and _TARGET.search(previous) is not None
+        and not re.search(r"\btokens?\b|\bcopy\b", previous)
+    )
+
+
+def _one_sentence(
+    ctx: _Context, s: str, previous: str | None = None
+) -> tuple[str, ir.Understood] | None:
     """A sentence that is a whole ability or cost by itself."""
     if (c := costs.alternative_sentence(s)) is not None:
         return "alternative_cost", ir.Understood(costs=[c])
@@ -446,8 +474,8 @@ def _one_sentence(ctx: _Context, s: str) -> tuple[str, ir.Understood] | None:
         if ctx.spell:
             return None
         return "haste_control", k
-    if ctx.targets <= 1 and (g2 := statics.gains_haste_effect(s)) is not None:
-        return "haste_control", g2
+    if (g2 := statics.gains_haste_effect(s)) is not None:
+        return ("haste_control", g2) if _haste_effect_placed(ctx, s, previous) else None
     if (h := statics.as_though_haste(s)) is not None and not ctx.spell:
         return "haste_control", ir.Understood(abilities=[h])
     if (c2 := statics.control(s, effect=ctx.spell)) is not None:
