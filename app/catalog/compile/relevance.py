@@ -34,6 +34,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "land_type",
     ),
+    # 205.1b: an effect that adds card types or subtypes changes what the engine's selectors
+    # match ("Sliver creatures you control", "for each Elf"); it isn't modelled.
+    (re.compile(r"\bin addition to (?:its|their) other (?:creature )?types\b"), "type_change"),
     (
         re.compile(
             r"(?:tapped for mana|\btaps? [^.]* for mana)[^.]*\b(?:adds?|produces?|produce)\b"
