@@ -52,7 +52,7 @@ def test_its_own_haste_is_a_keyword() -> None:
     "text",
     [
         "Other creatures you control have haste.",
-        "Target creature gains haste until end of turn.",
+        "Creatures you control gain haste until end of turn.",
         "Equipped creature gets +2/+0 and has haste as long as you control a Mountain.",
     ],
 )

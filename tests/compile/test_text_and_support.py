@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from app.catalog.compile.text import lines_of, split_sentences, strip_reminders, template_of
 from tests.compile.helpers import face
 
@@ -107,3 +109,53 @@ def test_a_card_is_partial_when_any_face_is() -> None:
         "support": "partial",
         "unsupported_text": ["{T}: Add {G} for each other Elf you control."],
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 605.1a: a loyalty ability is never a mana ability.
+        "[+1]: You gain 2 life. Add {R} or {G}.",
+        # 605.1b: a trigger that isn't from a mana ability makes no mana ability.
+        "Whenever you cast an instant spell, this creature deals 1 damage to any target. Add {R}.",
+        "At the beginning of your upkeep, choose a color. Add one mana of that color.",
+    ],
+)
+def test_mana_later_in_a_loyalty_or_trigger_line_is_no_mana_ability(text: str) -> None:
+    compiled = face(text, types=("Planeswalker",), name="Vessa Emberthorn")
+    assert compiled.support == "full" and compiled.abilities == []
+    assert {s.status for s in compiled.sentences} == {"irrelevant"}
+
+
+def test_an_activated_ability_s_own_cost_change_is_irrelevant() -> None:
+    text = (
+        "{6}, {T}: Add {C}{C}{C}.\nThis ability costs {1} less to activate for each basic land "
+        "type among lands you control."
+    )
+    compiled = face(text, types=("Land",), name="Ashgrove Spire")
+    assert compiled.support == "full" and len(compiled.abilities) == 1
+
+
+def test_a_trigger_granting_a_quoted_mana_ability_still_counts() -> None:
+    text = (
+        "At the beginning of your end step, untap this creature. Until your next turn, it "
+        'becomes a land and gains "{T}: Add {U}."'
+    )
+    assert face(text, types=("Creature",)).support == "partial"
+
+
+def test_haste_after_a_dismissed_loyalty_effect_is_not_compiled() -> None:
+    text = (
+        "[-2]: Gain control of target creature until end of turn. Untap it. It gains haste "
+        "until end of turn."
+    )
+    compiled = face(text, types=("Planeswalker",), name="Vessa Emberthorn")
+    assert compiled.support == "partial" and compiled.abilities == []
+
+
+def test_a_type_change_counts_against_support() -> None:
+    # 205.1b: what selectors match changes; the engine doesn't model it.
+    text = "Moths you control are Newts in addition to their other types."
+    compiled = face(text, types=("Creature",))
+    assert compiled.unsupported_text == [text]
+    assert compiled.sentences[0].family == "type_change"

@@ -99,11 +99,17 @@ _PLAIN_KEYWORDS = (
     "Craft with",
     "Ninjutsu",
 )
-_CREATES_TOKEN = re.compile(r"\bcreates? .*\btokens?\b")
+_CREATES_TOKEN = re.compile(r"\b[Cc]reates? .*\btokens?\b")
 _ABOUT_TOKEN = re.compile(
     r"^(?:It|They|Those tokens|The token|That token|Each of them) (?:has|have) "
 )
-_CHAPTER = re.compile(r"^(?:[IVX]+(?:, [IVX]+)*|\d+(?:[-\u2013]\d+)?\+?|\d+\||[IVX]+\|) — ")
+_CHAPTER = re.compile(
+    r"^(?:(?:[IVX]+(?:, [IVX]+)*|\d+(?:[-\u2013]\d+)?\+?|\d+\||[IVX]+\|) — |"
+    # A die result ("10-19 | ..."): part of the ability that rolled (706, rolling a die).
+    # A level or station threshold ("8+ | {T}: ...") is a real ability of the permanent: not
+    # matched here.
+    r"\d+[-\u2013]\d+ \| |\d+ \| )"
+)
 _FROM_HAND = re.compile(r'^[^:"]*~ from your (?:hand|graveyard)[^:"]*: ')
 _ENCHANT = re.compile(r"^Enchant (?P<what>[A-Za-z ]+)$")
 
@@ -162,6 +168,9 @@ class _Context:
     x_permanent: bool
     keywords: tuple[str, ...]
     enchant_subtypes: tuple[str, ...] = ()
+    targets: int = 0  # how many times the face's text says "target"
+    # Records (by index) of one-shot haste effects and the abilities they became.
+    haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
 
     def record(self, text: str, family: str, status: Status) -> None:
         self.face.sentences.append(SentenceRecord(text, family, status))
@@ -205,9 +214,36 @@ def compile_face(
         x_permanent="{X}" in (mana_cost or "") and not type_set & {"instant", "sorcery"},
         keywords=tuple(k for k in keywords if k),
     )
-    for line in lines_of(name, text or ""):
+    lines = list(lines_of(name, text or ""))
+    ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
+    for line in lines:
         _compile_line(ctx, list(line.sentences))
+    _check_haste_effects(ctx)
     return face
+
+
+_TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
+
+
+def _check_haste_effects(ctx: _Context) -> None:
+    """An `effects` entry applies every effect ability of its card to its one target
+    (board.py), so a one-shot haste grant is exact only as the face's one effect: with another
+    effect ability, or a second haste effect, the entry can't say which one resolved."""
+    face = ctx.face
+    if not ctx.haste_effects:
+        return
+    granted = {id(a) for _, found in ctx.haste_effects for a in found}
+    others = [
+        a
+        for a in face.abilities
+        if getattr(a, "works_from", "battlefield") == "effect" and id(a) not in granted
+    ]
+    if not others and len(ctx.haste_effects) == 1:
+        return
+    face.abilities = [a for a in face.abilities if id(a) not in granted]
+    for at, _ in ctx.haste_effects:
+        r = face.sentences[at]
+        face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
 def _lowered(words: Iterable[str]) -> frozenset[str]:
@@ -299,13 +335,21 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     if _keyword_line(ctx, sentences):
         return
+    # 605.1a-b: a loyalty ability, or a triggered ability that doesn't trigger from a mana
+    # ability, is never a mana ability; an "Add ..." later in its line is part of its effect.
+    # A quoted ability it grants ("he gains "{T}: Add {U}."") is still a mana ability of what
+    # gets it, so only unquoted sentences are dismissed.
+    not_mana = bool(sentences) and _NOT_MANA_LINE.match(sentences[0]) is not None
+    # A loyalty ability's effect is dismissed with its first sentence (relevance.py), so what
+    # "it" is in a later sentence is unknown: a one-shot haste there is not compiled.
+    loyalty = bool(sentences) and _LOYALTY.match(sentences[0]) is not None
     current: ir.ManaAbility | None = None
     current_at = -1
     control: ir.Control | None = None
     control_at = -1
     choose: tuple[ir.Cost, ir.Sel] | None = None
     made_token = False
-    for s in sentences:
+    for i, s in enumerate(sentences):
         if made_token and _ABOUT_TOKEN.match(s):
             ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
             continue
@@ -344,16 +388,28 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."
             continue
-        if (found := _one_sentence(ctx, s)) is not None:
+        if loyalty and statics.gains_haste_effect(s) is not None:
+            ctx.unknown(s)
+            continue
+        if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:
             family, understood = found
+            before = len(ctx.face.abilities)
             ctx.add(understood)
             ctx.record(s, family, "compiled")
+            if any(isinstance(a, ir.Keyword) and a.effect for a in understood.abilities):
+                ctx.haste_effects.append((len(ctx.face.sentences) - 1, ctx.face.abilities[before:]))
             controls = [a for a in understood.abilities if isinstance(a, ir.Control)]
             if controls:
                 control = controls[0]
                 control_at = len(ctx.face.abilities) - 1
             continue
-        ctx.unknown(s)
+        ctx.unknown(s, effect=not_mana and i > 0 and '"' not in s)
+
+
+_LOYALTY = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
+_NOT_MANA_LINE = re.compile(
+    r"^(?:\[[+\u2212-]?[\dX]+\]: |(?:When|Whenever|At) (?![^.]*(?:for mana|mana abilit)))"
+)
 
 
 def ir_record(r: SentenceRecord) -> SentenceRecord:
@@ -363,7 +419,35 @@ def ir_record(r: SentenceRecord) -> SentenceRecord:
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
 
 
-def _one_sentence(ctx: _Context, s: str) -> tuple[str, ir.Understood] | None:
+# How a haste sentence opens: an activation cost or a trigger condition, a duration.
+_LEAD = (
+    r"^(?:[^:\"]+: |(?:When|Whenever|At) [^,:\"]+, (?:if [^,:\"]+, )?)?(?:[Uu]ntil end of turn, )?"
+)
+_PRONOUN = re.compile(_LEAD + r"(?:It|it|That|that) ")
+_BY_TARGET = re.compile(_LEAD + r"(?:(?:Another|another) )?[Tt]arget ")
+
+
+def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
+    """Whether an effects entry's one `target` surely names the object a one-shot haste goes
+    to: the face has no other target, or the haste's own subject is the face's one target, or
+    its pronoun points back at that target (not at a token copied from it)."""
+    if ctx.targets == 0:
+        return True
+    if ctx.targets > 1:
+        return False
+    if _BY_TARGET.match(s):
+        return True
+    return (
+        _PRONOUN.match(s) is not None
+        and previous is not None
+        and _TARGET.search(previous) is not None
+        and not re.search(r"\btokens?\b|\bcopy\b", previous)
+    )
+
+
+def _one_sentence(
+    ctx: _Context, s: str, previous: str | None = None
+) -> tuple[str, ir.Understood] | None:
     """A sentence that is a whole ability or cost by itself."""
     if (c := costs.alternative_sentence(s)) is not None:
         return "alternative_cost", ir.Understood(costs=[c])
@@ -390,6 +474,8 @@ def _one_sentence(ctx: _Context, s: str) -> tuple[str, ir.Understood] | None:
         if ctx.spell:
             return None
         return "haste_control", k
+    if (g2 := statics.gains_haste_effect(s)) is not None:
+        return ("haste_control", g2) if _haste_effect_placed(ctx, s, previous) else None
     if (h := statics.as_though_haste(s)) is not None and not ctx.spell:
         return "haste_control", ir.Understood(abilities=[h])
     if (c2 := statics.control(s, effect=ctx.spell)) is not None:

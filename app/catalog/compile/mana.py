@@ -30,6 +30,10 @@ _OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
     (re.compile(r"^[Rr]eturn (?!X\b)[^,]+ to (?:its|their) owner's hand$"), "return"),
     (re.compile(rf"^[Mm]ill ({NUMBER}) cards?$"), "other"),
     (re.compile(r"^[Pp]ay (?:\{E\})+$"), "other"),
+    # Keyword costs (701.61 forage, 701.59 collect evidence): paid before the ability, never
+    # read by 106.7, taken as paid on activation.
+    (re.compile(r"^[Ff]orage$"), "other"),
+    (re.compile(r"^[Cc]ollect evidence \d+$"), "other"),
 )
 _COUNTER_WORD = re.compile(r"^[a-z+/0-9-]+$")
 
@@ -113,7 +117,8 @@ _ANY_ONE_COLOR = re.compile(rf"^({NUMBER}) mana of any one color$")
 _ANY_TYPE = re.compile(r"^one mana of any type$")
 _COMBINATION = re.compile(rf"^({NUMBER}) mana in any combination of (colors|.+)$")
 _CHOSEN = re.compile(rf"^({NUMBER}) mana of the chosen color$")
-_REFLECT = re.compile(r"^one mana of any (type|color) that (.+) could produce$")
+_REFLECT = re.compile(r"^one mana of any (type|color) (?:that )?(.+) could produce$")
+_NUMBERED = re.compile(rf"^({NUMBER}) ({MANA_TYPE})$")  # "six {G}": that many of one type
 _FOR_EACH = re.compile(rf"^({MANA_TYPE}) for each (.+)$")
 _EQUAL_TO = re.compile(rf"^an amount of ({MANA_TYPE}) equal to the number of (.+)$")
 _COUNTERS_ON_SELF = re.compile(r"^([\w+/-]+) counters? on ~$")
@@ -128,6 +133,8 @@ def parse_production(text: str, sacrificed: ir.Sel | None = None) -> ir.Producti
     """What "Add <text>" makes; `sacrificed` is the cost's sacrifice ("the sacrificed land")."""
     if re.fullmatch(FIXED, text):
         return ir.Fixed(text)
+    if (m := _NUMBERED.match(text)) and (count := number(m.group(1))) and 1 < count <= 20:
+        return ir.Fixed(m.group(2) * count)
     if m := _OR_CHOSEN.match(text):
         return ir.OneOfOrChosen(tuple(re.split(r", ", m.group(1))))
     if m := _X_ONE_COLOR.match(text):

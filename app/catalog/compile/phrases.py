@@ -57,6 +57,54 @@ _IRREGULAR = {
     "Kithkin": "Kithkin",
     "Moonfolk": "Moonfolk",
     "Sheep": "Sheep",
+    "Eldrazi": "Eldrazi",
+}
+# Capitalized words that open a phrase but are no subtype: supertypes, colors, adjectives.
+_NOT_SUBTYPE = {
+    "Basic",
+    "Legendary",
+    "Snow",
+    "World",
+    "Other",
+    "Another",
+    "Nonbasic",
+    "Token",
+    "Nontoken",
+    "Tapped",
+    "Untapped",
+    "Attacking",
+    "Blocking",
+    "Colorless",
+    "Multicolored",
+    "Monocolored",
+    "White",
+    "Blue",
+    "Black",
+    "Red",
+    "Green",
+    "Historic",
+    "Modified",
+    "Target",
+    "Enchanted",
+    "Equipped",
+    "Each",
+    "All",
+    "Your",
+    "Chosen",
+    "Commander",
+    "Outlaw",
+    "Party",
+    "Gold",
+    "Copy",
+    "Creature",
+    "Artifact",
+    "Land",
+    "Enchantment",
+    "Planeswalker",
+    "Permanent",
+    "Battle",
+    "Add",
+    "You",
 }
 _LEADING = {
     "enchanted",
@@ -118,6 +166,60 @@ _SELECTOR = re.compile(
 )
 
 
+_WHO = (
+    r"(?P<who>\s+you control|\s+an opponent controls|\s+your opponents control|"
+    r"\s+on the battlefield)?$"
+)
+# "Sliver creatures you control": a subtype and a card type, both required (the engine's
+# Selector matches types AND subtypes).
+_TYPED_SUBTYPE = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<sub>[A-Z][a-z]+) (?P<noun>[a-z]+)" + _WHO
+)
+# "each Fungus and Saproling you control", "a Forest or Plains": any of the subtypes (the
+# Selector's subtypes are any-of).
+_SUBTYPE_LIST = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<list>[A-Z][a-z]+(?:, [A-Z][a-z]+)*),? (?:and|or) "
+    r"(?P<last>[A-Z][a-z]+)" + _WHO
+)
+_CONTROLLERS = {
+    "you control": "you",
+    "an opponent controls": "opponent",
+    "your opponents control": "opponent",
+    "on the battlefield": "any",
+    "": "any",
+}
+
+
+def _subtype_word(word: str, plural: bool) -> str | None:
+    # "Non-" words and past participles ("Hosted", "Saddled") are conditions, never subtypes.
+    if word in _NOT_SUBTYPE or word.startswith("Non") or word.endswith("ed"):
+        return None
+    card_type, subtype = _noun(word, plural)
+    return subtype if card_type is None else None
+
+
+def _compound(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
+    """A subtype with a card type, or two subtypes; None when the phrase is neither."""
+    if m := _TYPED_SUBTYPE.match(phrase):
+        plural = (m.group("article") is None and not singular) or m.group("article") == "all"
+        card_type, _ = _noun(m.group("noun"), plural)
+        subtype = _subtype_word(m.group("sub"), False)  # "Sliver creatures": singular noun
+        if not card_type or subtype is None:
+            return None
+        who = _CONTROLLERS[(m.group("who") or "").strip()]
+        return Sel(controller=who, types=(card_type,), subtypes=(subtype,)), plural  # type: ignore[arg-type]
+    if m := _SUBTYPE_LIST.match(phrase):
+        plural = (m.group("article") is None and not singular) or m.group("article") == "all"
+        words = [*m.group("list").split(", "), m.group("last")]
+        found = [_subtype_word(w, plural) for w in words]
+        subtypes = tuple(w for w in found if w is not None)
+        if len(subtypes) != len(words) or len(subtypes) > 10:
+            return None
+        who = _CONTROLLERS[(m.group("who") or "").strip()]
+        return Sel(controller=who, subtypes=subtypes), plural  # type: ignore[arg-type]
+    return None
+
+
 def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
     """A selector phrase and whether it was plural; None when the phrase says more than a
     Selector can (other, untapped, "artifact creature", basic...): never guess. singular: a
@@ -126,6 +228,8 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
     first, _, rest = phrase.partition(" ")
     if first.lower() in _LEADING:
         phrase = (first.lower() + " " + rest).strip()
+    if phrase.startswith("enchanted ") and phrase[10:] in BASIC_LAND_TYPES:
+        return Sel(types=("land",), subtypes=(phrase[10:],), attached=True), False
     if phrase in (
         "enchanted land",
         "enchanted permanent",
@@ -138,7 +242,7 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
         return Sel(types=types, attached=True), False
     m = _SELECTOR.match(phrase)
     if m is None:
-        return None
+        return _compound(phrase, singular)
     article = m.group("article")
     noun = m.group("noun")
     plural = (article is None and not singular) or article == "all"

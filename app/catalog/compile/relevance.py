@@ -15,6 +15,9 @@ _IRRELEVANT = re.compile(
     r"^(?:When|Whenever|At) (?![^,]*for mana)[^,]*, (?:you may )?add\b|"
     r"spells? [^.]*you cast cost|spells? cost|abilities [^.]*cost [^.]* to activate|"
     r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"
+    # An activated ability's own cost change: activation takes its costs as paid (API.md) and
+    # 106.7 ignores costs, so nothing the engine answers reads it.
+    r"^This ability costs [^.]* to activate|"
     # 605.1b: a trigger on tapping for mana that adds no mana is no mana ability; it changes
     # nothing that is produced.
     r"^Whenever [^,]*tap[^,]* for mana, (?![^.]*\badds?\b)|"
@@ -31,6 +34,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "land_type",
     ),
+    # 205.1b: an effect that adds card types or subtypes changes what the engine's selectors
+    # match ("Sliver creatures you control", "for each Elf"); it isn't modelled.
+    (re.compile(r"\bin addition to (?:its|their) other (?:creature )?types\b"), "type_change"),
     (
         re.compile(
             r"(?:tapped for mana|\btaps? [^.]* for mana)[^.]*\b(?:adds?|produces?|produce)\b"
@@ -43,13 +49,20 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"additional cost"), "additional_cost"),
     (re.compile(r"^~ costs? [^.]*(?:less|more) to cast"), "cost_change"),
-    (re.compile(r"\bAdd\b|\badds?\b[^.]*\bmana\b|\{[WUBRGC]\} or \{"), "mana_ability"),
+    # "{B} or {1}" after "pay(s)" is a payment asked ("unless its controller pays"), not mana made.
+    (
+        re.compile(r"\bAdd\b|\badds?\b[^.]*\bmana\b|(?<!pays )(?<!pay )\{[WUBRGC]\} or \{"),
+        "mana_ability",
+    ),
     (re.compile(r"\bhaste\b"), "haste_control"),
     (
         re.compile(r"\b(?:[Gg]ains?|[Ee]xchange|have|has|take) control\b|^You control enchanted"),
         "haste_control",
     ),
 )
+# A token's own keywords ("create a 4/4 Hellion creature token with haste") are the token's,
+# read from its own definition on the battlefield, not this face's.
+_TOKEN_WITH = re.compile(r"\btokens? with (?:[a-z ]+, )*(?:[a-z ]+,? and )?[a-z ]*haste\b")
 _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying")
 # Every rule below needs one of these words; a sentence with none is irrelevant.
 _CUE = re.compile(
@@ -61,7 +74,7 @@ _MANA_WORD = re.compile(r"\bmana\b")
 _NOT_PRODUCTION = re.compile(
     r"\bmana (?:values?|costs?|symbols?)\b|\bmana abilit(?:y|ies)\b|"
     r"\bamount of mana (?:that player |they |you )?(?:paid|spent)|\bany amount of mana\b|"
-    r"\busing mana produced by\b|\brather than pay that mana\b|"
+    r"\busing mana produced by\b|\brather than pay that mana\b|\bhybrid mana\b|"
     r"\b(?:each|for each) mana in [^.]*cost\b|\bmana in (?:this ability's|its|a) "
     r"(?:activation )?cost\b"
 )
@@ -78,6 +91,7 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
     if _IRRELEVANT.search(sentence) and not _OWN_ALTERNATIVE.search(sentence):
         return None
     found: str | None = None
+    sentence = _TOKEN_WITH.sub("token", sentence)
     for pattern, name in _RULES:
         if pattern.search(sentence):
             found = name

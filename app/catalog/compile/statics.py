@@ -31,7 +31,12 @@ _KNOWN_KEYWORDS = {
 }
 # "gets +1/+1 and has haste": the power and toughness change nothing the engine rules on.
 _HAS = re.compile(r"^(?P<sel>.+?) (?:gets? [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<kws>[a-z ,]+)\.$")
-_GRANTS = re.compile(r'^(?P<sel>.+?) (?:has|have) "(?P<ability>.+)"$')
+# "gets +1/+1 and has vigilance and "{T}: Add {G}."": the power, toughness and keywords other
+# than haste change nothing the engine rules on (haste with them is refused: it would be dropped).
+_GRANTS = re.compile(
+    r"^(?P<sel>.+?) (?:gets? [+-]\d+/[+-]\d+ and )?(?:has|have) "
+    r'(?:(?P<kws>[a-z ,]+?),? and )?"(?P<ability>.+)"$'
+)
 _AS_THOUGH = re.compile(
     r"^You may activate abilities of (?P<sel>.+?) as though (?:they|those creatures) had haste\.$"
 )
@@ -41,6 +46,22 @@ _GAIN = re.compile(
     r"don't control)?(?P<eot> until end of turn)?\.$"
 )
 _THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste until end of turn\.$")
+# A resolved one-shot effect giving one object haste (611.2a: it lasts as the effect says; an
+# effect that "gains haste" without a duration lasts past this turn, so this turn too). The
+# engine reads it from an `effects` entry whose `target` is that object (Act of Treason's
+# model), so the grant is to the effect's target. Plural objects ("They gain haste") and
+# groups ("Creatures you control gain haste": 611.2c, only those there at resolution) are more
+# than one target can say: left to the caller as not understood.
+_GAINS = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?(?:[Uu]ntil end of turn, )?'
+    # A target's restrictions were met when it was chosen: the effect's target is the one.
+    r"(?:It|it|That creature|that creature|That token|~|(?:(?:Another|another) )?"
+    r'(?:[Tt]arget) [^.:"]*?(?:creature|permanent|Vehicle|token|[A-Z][a-z]+)'
+    r"(?: you control| an opponent controls| you don't control)?) "
+    r"(?:gets [+-]\d+/[+-]\d+ and )?gains (?P<kws>[a-z ,]+?)"
+    # Power and toughness change nothing the engine rules on, whatever X is.
+    r"(?: and gets [+-]\w+/[+-]\w+(?:, where X is [^.]+)?)?(?: until end of turn)?\.$"
+)
 _UNTAP_IT = re.compile(r"^Untap (?:that creature|it|that permanent)\.$")
 _ENTERS_X = re.compile(r"^~ enters(?: the battlefield)? with X ([\w+/-]+) counters? on it\.$")
 _ETB = re.compile(r"^When(?:ever)? ~ enters(?: the battlefield)?(?: or [^,]+)?, (?P<rest>.+)$")
@@ -68,6 +89,20 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     return ir.Understood(abilities=[ir.Keyword(k.capitalize(), sel) for k in keywords])
 
 
+def gains_haste_effect(sentence: str) -> ir.Understood | None:
+    """ "It gains haste until end of turn.": the keywords it grants the effect's target."""
+    m = _GAINS.match(sentence)
+    if m is None:
+        return None
+    keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+    if "haste" not in keywords or not all(k in _KNOWN_KEYWORDS for k in keywords):
+        return None
+    target = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
+    return ir.Understood(
+        abilities=[ir.Keyword(k.capitalize(), target, effect=True) for k in keywords]
+    )
+
+
 def as_though_haste(sentence: str) -> ir.Keyword | None:
     m = _AS_THOUGH.match(sentence)
     if m is None:
@@ -83,6 +118,10 @@ def grant(sentence: str) -> tuple[ir.Sel, str] | None:
     m = _GRANTS.match(sentence)
     if m is None:
         return None
+    if m.group("kws") is not None:
+        keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+        if not all(k in _KNOWN_KEYWORDS and k != "haste" for k in keywords):
+            return None
     found = selector(m.group("sel"))
     if found is None or not (found[1] or found[0].attached):
         return None
@@ -99,7 +138,14 @@ def control(sentence: str, *, effect: bool) -> ir.Control | None:
 
 
 def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
-    if _THEN_HASTE.match(sentence) and previous.of == "target":
+    if previous.of != "target":
+        return None
+    # "It gains lifelink and haste until end of turn": the other keywords change nothing the
+    # engine rules on; the haste goes with the control change to the same creature.
+    if _THEN_HASTE.match(sentence) or (
+        sentence.startswith(("It ", "That creature ", "That permanent "))
+        and gains_haste_effect(sentence) is not None
+    ):
         return ir.Control(previous.of, haste=True, effect=previous.effect)
     return None
 

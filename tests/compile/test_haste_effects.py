@@ -1,0 +1,168 @@
+"""One-shot haste (611.2a): a resolved spell or ability giving one object haste is read from an
+`effects` entry whose target is that object, like Act of Treason. Invented cards, our own
+templated sentences."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from app.domain.card import GainControl, GrantKeyword, Selector
+from tests.api.helpers import state
+from tests.api.test_compiled_cards_api import definition, inline, ruling
+from tests.compile.helpers import abilities, face, one
+
+TARGET = Selector(relation="attached")  # for an effect: its target (engine/board.py)
+HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        ("Target creature gains haste until end of turn.", ("Instant",)),
+        ("Target creature gets +2/+0 and gains haste until end of turn.", ("Instant",)),
+        (
+            "Return target creature card from your graveyard to the battlefield. It gains haste.",
+            ("Sorcery",),
+        ),
+        (
+            "At the beginning of combat on your turn, create a 1/1 red Imp creature token. "
+            "That token gains haste until end of turn.",
+            ("Creature",),
+        ),
+        ("{1}{R}: This creature gains haste until end of turn.", ("Creature",)),
+        ("{T}: Target creature gains haste until end of turn.", ("Artifact",)),
+        (
+            "{1}: Another target red creature you control gains haste until end of turn.",
+            ("Creature",),
+        ),
+        (
+            "Whenever another creature you control enters, it gets +1/+0 and gains haste until "
+            "end of turn.",
+            ("Enchantment",),
+        ),
+        (
+            "When this creature enters, if it was kicked, it gains haste until end of turn.",
+            ("Creature",),
+        ),
+        (
+            "{T}: Target Newt, Moth, or Gremlin you control gains haste until end of turn.",
+            ("Land",),
+        ),
+        (
+            "{2}, {T}: Until end of turn, target creature gains haste and gets +X/+0, where X is "
+            "the number of lands you control.",
+            ("Land",),
+        ),
+    ],
+)
+def test_one_object_gains_haste_as_an_effect(text: str, types: tuple[str, ...]) -> None:
+    assert one(text, types=types, name="Cinderwhip Rally") == HASTE
+
+
+def test_other_keywords_given_with_haste() -> None:
+    got = abilities(
+        "Target creature gains trample and haste until end of turn.", types=("Instant",)
+    )
+    assert got == [
+        GrantKeyword(keyword="Trample", to=TARGET, works_from="effect"),
+        HASTE,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        # More objects than an effect's one target can name (611.2c for groups).
+        (
+            "Create two 1/1 red Imp creature tokens. They gain haste until end of turn.",
+            ("Sorcery",),
+        ),
+        ("Creatures you control gain haste until end of turn.", ("Sorcery",)),
+        # The target is the artifact copied, the haste goes to the token: an effects entry's
+        # one target can't say both.
+        (
+            "{5}: Create a token that's a copy of target artifact you control. That token gains "
+            "haste.",
+            ("Artifact",),
+        ),
+        # The face's one target belongs to another ability: which one would the entry mean?
+        (
+            "{R}: This creature gains haste until end of turn.\n{1}: Target creature can't block "
+            "this turn.",
+            ("Creature",),
+        ),
+        # Two targets: which one is "target creature" here?
+        (
+            "Target creature gets +1/+1 until end of turn. Target creature you control gains "
+            "haste until end of turn.",
+            ("Instant",),
+        ),
+    ],
+)
+def test_haste_an_effect_cannot_place_is_partial(text: str, types: tuple[str, ...]) -> None:
+    compiled = face(text, types=types)
+    assert compiled.support == "partial"
+    assert not any(isinstance(a, GrantKeyword) for a in compiled.abilities)
+
+
+def test_haste_beside_another_effect_ability_is_partial() -> None:
+    # An `effects` entry applies all of its card's effect abilities to its target: with a
+    # replacement effect from another ability of the card, it can't say which one resolved.
+    text = (
+        "{G}: Until end of turn, if you tap a land you control for mana, it produces {G} "
+        "instead of any other type.\n"
+        "{R}: This creature gains haste until end of turn."
+    )
+    compiled = face(text, types=("Creature",))
+    haste = "{R}: ~ gains haste until end of turn."
+    assert haste in compiled.unsupported_text
+    assert not any(isinstance(a, GrantKeyword) for a in compiled.abilities)
+
+
+def test_control_then_haste_with_other_keywords() -> None:
+    text = (
+        "Gain control of target creature until end of turn. Untap it. It gains lifelink and "
+        "haste until end of turn."
+    )
+    assert one(text, types=("Sorcery",)) == GainControl(
+        of="target", haste=True, works_from="effect"
+    )
+
+
+def test_the_tokens_own_abilities_are_not_this_faces() -> None:
+    compiled = face(
+        '{3}, {T}: Create a 1/1 colorless Mite creature token. It has "Sacrifice this token: '
+        'Add {C}."',
+        types=("Artifact",),
+    )
+    assert compiled.support == "full" and compiled.abilities == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{2}{R}: Create a 2/1 red Imp creature token with haste.",
+        "At the beginning of your upkeep, create two 1/1 red Imp creature tokens with trample "
+        "and haste.",
+    ],
+)
+def test_a_tokens_own_haste_is_the_tokens(text: str) -> None:
+    compiled = face(text, types=("Enchantment",))
+    assert compiled.support == "full" and compiled.abilities == []
+
+
+def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
+    rally = definition(
+        "Cinderwhip Rally", "Target creature gains haste until end of turn.", ["Instant"], "{R}"
+    )
+    assert rally["support"] == "full"
+    imp = definition("Sootwing Imp", "{T}: Add {R}.", ["Creature"], "{1}{R}")
+    sick = inline("imp", imp, controlled_since_turn_start=False)
+    body = {"state": state(sick), "permanent_id": "imp"}
+    before = ruling(sqlite_client, "/v1/mana/activate", body)
+    assert before["answer"]["legal"] is False
+    effect = {"id": "rally", "definition": rally, "controller": "alice", "target": "imp"}
+    body = {"state": state(sick, effects=[effect]), "permanent_id": "imp"}
+    after = ruling(sqlite_client, "/v1/mana/activate", body)
+    assert after["answer"]["legal"] is True and after["answer"]["produced"] == "{R}"

@@ -1,0 +1,100 @@
+"""Selector phrases: a subtype with a card type (both must match) and two subtypes (either
+matches), as the engine's Selector says them; conditions that look like subtypes are refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.catalog.compile.ir import Sel
+from app.catalog.compile.phrases import selector
+from app.domain.card import (
+    AnyColor,
+    GrantKeyword,
+    GrantManaAbility,
+    ManaAbility,
+    ManaAbilityCost,
+    ManaTrigger,
+)
+from app.domain.card import Selector as DomainSelector
+from tests.compile.helpers import face, one
+
+
+@pytest.mark.parametrize(
+    ("phrase", "sel", "plural"),
+    [
+        ("Gremlin creatures you control", Sel("you", ("creature",), ("Gremlin",)), True),
+        ("all Gremlin creatures", Sel("any", ("creature",), ("Gremlin",)), True),
+        ("each Gremlin land you control", Sel("you", ("land",), ("Gremlin",)), False),
+        ("each Moth and Newt you control", Sel("you", (), ("Moth", "Newt")), False),
+        ("Moths and Newts you control", Sel("you", (), ("Moth", "Newt")), True),
+        ("Eldrazi you control", Sel("you", (), ("Eldrazi",)), True),
+    ],
+)
+def test_compound_selectors(phrase: str, sel: Sel, plural: bool) -> None:
+    assert selector(phrase) == (sel, plural)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "Basic lands you control",
+        "Legendary creatures you control",
+        "Commander creatures you control",
+        "Saddled creatures you control",
+        "Nontoken creatures you control",
+        "Red creatures you control",
+        "artifact creatures you control",
+    ],
+)
+def test_conditions_are_no_subtypes(phrase: str) -> None:
+    assert selector(phrase) is None
+
+
+def test_a_subtyped_grant_compiles() -> None:
+    grant = one(
+        'Gremlin creatures you control have "{T}: Add one mana of any color."',
+        types=("Enchantment",),
+    )
+    assert grant == GrantManaAbility(
+        to=DomainSelector(controller="you", types=["creature"], subtypes=["Gremlin"]),
+        ability=ManaAbility(cost=ManaAbilityCost(tap=True), produces=AnyColor()),
+    )
+    haste = one("Moths and Newts you control have haste.", types=("Enchantment",))
+    assert haste == GrantKeyword(
+        keyword="Haste", to=DomainSelector(controller="you", subtypes=["Moth", "Newt"])
+    )
+
+
+def test_a_condition_before_the_type_stays_partial() -> None:
+    text = "Commander creatures you control have haste."
+    assert face(text, types=("Enchantment",)).unsupported_text == [text]
+
+
+def test_a_list_of_subtypes_is_any_of_them() -> None:
+    assert selector("a Forest, Island, or Swamp") == (
+        Sel(subtypes=("Forest", "Island", "Swamp")),
+        False,
+    )
+    assert selector("a Forest or Legendary") is None
+
+
+def test_a_trigger_on_a_list_of_land_types() -> None:
+    got = one(
+        "Whenever a player taps a Plains, Island, or Swamp for mana, that player adds one mana "
+        "of any type that land produced.",
+        types=("Creature",),
+    )
+    assert got == ManaTrigger(
+        source=DomainSelector(subtypes=["Plains", "Island", "Swamp"]), adds="type_produced"
+    )
+
+
+def test_an_aura_on_a_named_basic_land_type() -> None:
+    got = one(
+        "Enchant Island\nWhenever enchanted Island is tapped for mana, its controller adds an "
+        "additional {U}.",
+        types=("Enchantment",),
+    )
+    assert got == ManaTrigger(
+        source=DomainSelector(relation="attached", subtypes=["Island"]), adds="fixed", mana="{U}"
+    )
