@@ -226,10 +226,15 @@ class Selector(Strict):
     """
 
     controller: Literal["you", "opponent", "any"] = "any"
+    """Whose permanents, relative to the source's controller: `you`, `opponent`, `any`"""
     types: list[CardType] = Field(default_factory=list, max_length=10)
+    """Card types, any of which matches (empty: any type)"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """Subtypes, any of which matches (empty: any subtype)"""
     nonbasic: bool = False
+    """Only permanents that are not basic (205.4c)"""
     relation: Literal["any", "attached"] = "any"
+    """`attached`: only the permanent the source is attached to (301.5, 303.4)"""
 
     def as_filter(self) -> AnyFilter:
         """The selector as one composable filter (its canonical meaning)."""
