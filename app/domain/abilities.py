@@ -41,19 +41,28 @@ class ManaReplacement(Strict):
     """
 
     kind: Literal["mana_replacement"] = "mana_replacement"
+    """Always `mana_replacement`: replaces a 'tapped for mana' event (106.12b, 614)"""
     source: Selector
+    """Which permanents' mana it replaces, seen from this effect's controller"""
     tapped_by_you: bool = False
+    """Only when this effect's controller is the one who taps the source"""
     min_amount: int = Field(0, ge=0, le=100)
+    """Only when the event makes at least this much mana (0: any); rechecked (616.1e)"""
     change: ReplacementChange
+    """What the mana of the event becomes (616.1)"""
     works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
 class EntersWithCounters(Strict):
     """ETB replacement (614.1c): enters with `X` (or a fixed number of) counters (107.3m)."""
 
     kind: Literal["enters_with_counters"] = "enters_with_counters"
+    """Always `enters_with_counters`: it enters with counters on it (614.1c)"""
     counter: Word
+    """The kind of counter, like `charge` or `+1/+1`"""
     amount: Literal["X"] | int
+    """How many: a number, or `X` for the X the spell was cast with (107.3m)"""
 
     @property
     def quantity(self) -> Quantity:
@@ -74,13 +83,21 @@ class ManaTrigger(Strict):
     """
 
     kind: Literal["mana_trigger"] = "mana_trigger"
+    """Always `mana_trigger`: a triggered mana ability (605.1b)"""
     source: Selector
+    """Which tapped permanents trigger it (relation `attached`: the enchanted one)"""
     tapped_by_you: bool = False
+    """Only when this ability's controller is the one who taps the source"""
     requires_tap: bool = True
+    """True: only tapping for mana counts (106.12a); false: any mana ability of it"""
     only_chosen_color: bool = False
+    """Only when the source made mana of this permanent's chosen color"""
     adds: Literal["fixed", "type_produced", "chosen_color"]
+    """What it adds: `fixed` (the `mana` field), a type the source made, or the chosen color"""
     mana: ManaString | None = None  # with adds="fixed"
+    """With `adds` `fixed`: the mana it adds, like `{G}`; otherwise null"""
     works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
     @model_validator(mode="after")
     def _fixed_needs_mana(self) -> ManaTrigger:
@@ -95,8 +112,11 @@ class EtbTrigger(Strict):
     """An enters-the-battlefield trigger (603.6a); `uses_x` when it refers to X (107.3m)."""
 
     kind: Literal["etb_trigger"] = "etb_trigger"
+    """Always `etb_trigger`: it triggers as the permanent enters (603.6a)"""
     uses_x: bool = False
+    """Does it use the X the spell was cast with? (107.3m)"""
     summary: Summary = ""
+    """What it does, in a short phrase of your own"""
 
 
 class RevealUntil(Strict):
@@ -104,9 +124,13 @@ class RevealUntil(Strict):
     free."""
 
     kind: Literal["reveal_until"] = "reveal_until"
+    """Always `reveal_until`: reveal or exile from the top until a nonland card qualifies"""
     mode: Literal["reveal", "cascade"]
+    """`reveal`: up to `max_mana_value`; `cascade`: below the spell's mana value (702.85a)"""
     max_mana_value: int | None = None
+    """With mode `reveal`: the highest mana value that qualifies (202.3)"""
     nonlegendary: bool = False
+    """Only a nonlegendary card qualifies"""
 
 
 class MulliganHelper(Strict):
@@ -114,6 +138,7 @@ class MulliganHelper(Strict):
     taking a mulligan (Serum Powder; 103.5c)."""
 
     kind: Literal["mulligan_helper"] = "mulligan_helper"
+    """Always `mulligan_helper`: usable from the opening hand instead of a mulligan (103.5)"""
 
 
 # --- text not understood -----------------------------------------------------------------------
@@ -124,8 +149,11 @@ class Unsupported(Strict):
     a ruling about a permanent carrying it says so."""
 
     kind: Literal["unsupported"] = "unsupported"
+    """Always `unsupported`: rules text the catalog could not turn into data"""
     text: Annotated[str, Field(max_length=1000)]
+    """The text that was not understood, as given"""
     reason: Summary = ""
+    """Why it was not understood, in a short phrase"""
 
 
 TriggeredAbility = ManaTrigger | EtbTrigger | RevealUntil

@@ -146,6 +146,8 @@ __all__ = [
 
 
 class CardFace(Strict):
+    """One face of a card (one half of a split card, one side of a double-faced one)."""
+
     name: Name
     """The face's name (for a single-faced card, the card's name)"""
     mana_cost: ManaString | None = None  # None: no mana cost (202.1b)

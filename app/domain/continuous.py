@@ -37,18 +37,26 @@ class GrantManaAbility(Strict):
     """Matching permanents have this mana ability (Chromatic Lantern, Cryptolith Rite)."""
 
     kind: Literal["grant_mana_ability"] = "grant_mana_ability"
+    """Always `grant_mana_ability`: matching permanents gain a mana ability (613.1f)"""
     to: Selector
+    """Which permanents gain it, seen from this ability's controller"""
     ability: ManaAbility
+    """The mana ability they gain (605.1a)"""
     works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
 class GrantKeyword(Strict):
     """Matching permanents have a keyword (Concordant Crossroads, Lightning Greaves: haste)."""
 
     kind: Literal["grant_keyword"] = "grant_keyword"
+    """Always `grant_keyword`: matching permanents gain a keyword (613.1f)"""
     keyword: Word
+    """The keyword they gain, lower case, like `haste`"""
     to: Selector
+    """Which permanents gain it, seen from this ability's controller"""
     works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
 class GainControl(Strict):
@@ -56,9 +64,13 @@ class GainControl(Strict):
     the effect's target), and with `haste` it also gains haste."""
 
     kind: Literal["gain_control"] = "gain_control"
+    """Always `gain_control`: a control-changing effect (613.1b)"""
     of: Literal["attached", "target"]
+    """Whose control changes: the permanent it is `attached` to, or the effect's `target`"""
     haste: bool = False
+    """Does that permanent also gain haste? (702.10, 302.6)"""
     works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
 class SetLandTypes(Strict):
@@ -67,9 +79,13 @@ class SetLandTypes(Strict):
     rules text, and gain each new type's intrinsic mana ability (305.6)."""
 
     kind: Literal["set_land_types"] = "set_land_types"
+    """Always `set_land_types`: matching lands' land types are replaced (305.7, 613.1d)"""
     to: Selector
+    """Which lands change, seen from this ability's controller"""
     subtypes: list[Word] = Field(min_length=1, max_length=5)
+    """The basic land types they become, like `Mountain` (each brings its mana, 305.6)"""
     works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
 class AddSubtypes(Strict):
@@ -78,9 +94,13 @@ class AddSubtypes(Strict):
     type brings its intrinsic mana ability (305.6)."""
 
     kind: Literal["add_subtypes"] = "add_subtypes"
+    """Always `add_subtypes`: matching permanents gain subtypes, keeping theirs (613.1d)"""
     to: Selector
+    """Which permanents gain them, seen from this ability's controller"""
     subtypes: list[Word] = Field(min_length=1, max_length=10)
+    """The subtypes added, like `Swamp` (a basic land type brings its mana, 305.6)"""
     works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
 class LoseAllAbilities(Strict):
@@ -88,8 +108,11 @@ class LoseAllAbilities(Strict):
     intrinsic mana abilities of their land types too (613.1f)."""
 
     kind: Literal["lose_all_abilities"] = "lose_all_abilities"
+    """Always `lose_all_abilities`: matching permanents lose every ability (613.1f)"""
     to: Selector
+    """Which permanents lose them, seen from this ability's controller"""
     works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
 StaticAbility = (

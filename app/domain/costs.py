@@ -17,7 +17,9 @@ class CostPart(Strict):
     kind: Literal[
         "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "other"
     ]
+    """The sort of cost part: `discard`, `exile`, `sacrifice`, … or `other`"""
     text: Annotated[str, Field(min_length=1, max_length=200)]  # "discard a card", our wording
+    """The cost part in a short phrase of your own, like `discard a card`"""
 
 
 class ManaAbilityCost(Strict):
@@ -25,12 +27,19 @@ class ManaAbilityCost(Strict):
     could produce (106.7), and takes the rest as paid when activating (docs/api.md)."""
 
     tap: bool = False  # {T} (107.5)
+    """Does the cost include the tap symbol {T}? (107.5)"""
     untap: bool = False  # {Q} (107.6)
+    """Does the cost include the untap symbol {Q}? (107.6)"""
     mana: ManaString | None = None  # e.g. Dimir Signet's {1}
+    """The mana part of the cost, like `{1}`; null: none (602.1)"""
     life: int = Field(0, ge=0, le=1000)
+    """Life paid as part of the cost (119.4)"""
     remove_counters: dict[Word, int] = Field(default_factory=dict, max_length=5)
+    """Counters removed as part of the cost, by kind, as `{"charge": 1}`"""
     sacrifice: Selector | Literal["self"] | None = None
+    """A permanent to sacrifice: `self`, or which of your permanents qualify"""
     others: list[CostPart] = Field(default_factory=list, max_length=10)
+    """Any other cost parts, recorded and explained (taken as paid when activating)"""
 
     _check_mana = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
 
@@ -39,8 +48,11 @@ class CastingCost(Strict):
     """A named cost of casting a spell, with its mana part if any."""
 
     name: Name
+    """The cost's name, like `Kicker` or `Evoke`, or a short phrase for an unnamed one"""
     mana: ManaString | None = None
+    """Its mana part, like `{2}{R}`; null: no mana"""
     summary: Summary = ""
+    """What else it asks for, in a short phrase of your own"""
 
     _check = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
 
@@ -53,3 +65,4 @@ class AdditionalCost(CastingCost):
     """118.8: paid on top of the mana cost; `optional` (Kicker) or mandatory (Fling)."""
 
     optional: bool
+    """May the caster choose not to pay it? (true for kicker, 702.33)"""

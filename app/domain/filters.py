@@ -55,29 +55,39 @@ Predicate = Callable[[Looker, str, Traits], bool]
 
 class HasType(Strict):
     kind: Literal["type"] = "type"
+    """Always `type`: has this card type (205.2a)"""
     type: CardType
+    """The card type, lower case"""
 
 
 class HasSubtype(Strict):
     kind: Literal["subtype"] = "subtype"
+    """Always `subtype`: has this subtype (205.3)"""
     subtype: Word
+    """The subtype, any case"""
 
 
 class HasSupertype(Strict):
     kind: Literal["supertype"] = "supertype"
+    """Always `supertype`: has this supertype (205.4)"""
     supertype: Word
+    """The supertype, any case"""
 
 
 class HasColor(Strict):
     kind: Literal["color"] = "color"
+    """Always `color`: is this color (105.2)"""
     color: ColorCode
+    """The color (W U B R G)"""
 
 
 class ControlledBy(Strict):
     """Relative to the looker's controller."""
 
     kind: Literal["controller"] = "controller"
+    """Always `controller`: controlled by this player"""
     who: Literal["you", "opponent"]
+    """`you`: the looker's controller; `opponent`: anyone else"""
 
 
 class IsAttached(Strict):
@@ -85,29 +95,38 @@ class IsAttached(Strict):
     target)."""
 
     kind: Literal["attached"] = "attached"
+    """Always `attached`: the permanent the looker is attached to"""
 
 
 class IsTapped(Strict):
     kind: Literal["tapped"] = "tapped"
+    """Always `tapped`: the permanent is tapped"""
 
 
 class IsBasic(Strict):
     kind: Literal["basic"] = "basic"
+    """Always `basic`: the permanent is basic (205.4c)"""
 
 
 class Not(Strict):
     kind: Literal["not"] = "not"
+    """Always `not`: the filter does not match"""
     filter: Leaf
+    """The filter negated (a single condition)"""
 
 
 class AnyOf(Strict):
     kind: Literal["any"] = "any"
+    """Always `any`: at least one of the filters matches"""
     of: list[Term] = Field(min_length=1, max_length=20)
+    """The filters, any of which may match"""
 
 
 class AllOf(Strict):
     kind: Literal["all"] = "all"
+    """Always `all`: every one of the filters matches"""
     of: list[Term | AnyOf] = Field(max_length=20)
+    """The filters, all of which must match (empty: everything)"""
 
 
 # Filters nest to a bounded depth: all of (any of (literal or its negation)). Every condition
@@ -226,10 +245,15 @@ class Selector(Strict):
     """
 
     controller: Literal["you", "opponent", "any"] = "any"
+    """Whose permanents, relative to the source's controller: `you`, `opponent`, `any`"""
     types: list[CardType] = Field(default_factory=list, max_length=10)
+    """Card types, any of which matches (empty: any type)"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """Subtypes, any of which matches (empty: any subtype)"""
     nonbasic: bool = False
+    """Only permanents that are not basic (205.4c)"""
     relation: Literal["any", "attached"] = "any"
+    """`attached`: only the permanent the source is attached to (301.5, 303.4)"""
 
     def as_filter(self) -> AnyFilter:
         """The selector as one composable filter (its canonical meaning)."""

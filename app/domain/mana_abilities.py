@@ -24,8 +24,12 @@ from app.domain.quantities import CountOf
 
 
 class FixedMana(Strict):
+    """Always the same mana ("add {C}{C}")."""
+
     kind: Literal["fixed"] = "fixed"
+    """Always `fixed`: the same mana every time"""
     mana: ManaString  # "{C}{C}", "{R}{W}"
+    """The mana made, mana symbols only, like `{C}{C}` or `{R}{W}` (106.1)"""
 
     _check = field_validator("mana")(
         classmethod(lambda cls, v: check_mana_string(v, produced=True))
@@ -36,7 +40,9 @@ class ChoiceOfMana(Strict):
     """One of several fixed amounts (Tundra's {W} or {U}; Llanowar Wastes' {B} or {G})."""
 
     kind: Literal["choice"] = "choice"
+    """Always `choice`: one of the options, chosen as it resolves"""
     options: list[ManaString] = Field(min_length=1, max_length=12)
+    """The amounts to choose from, each like `{W}` or `{B}{B}`"""
 
     @field_validator("options")
     @classmethod
@@ -47,21 +53,32 @@ class ChoiceOfMana(Strict):
 
 
 class AnyColor(Strict):
+    """`amount` mana of one color, chosen on each activation."""
+
     kind: Literal["any_color"] = "any_color"
+    """Always `any_color`: mana of one color, chosen (105.1; colorless is no color)"""
     amount: int = Field(1, ge=0, le=100)
+    """How much mana, all of the one chosen color"""
 
 
 class AnyType(Strict):
+    """`amount` mana of one type (a color or colorless), chosen on each activation."""
+
     kind: Literal["any_type"] = "any_type"
+    """Always `any_type`: mana of one type, chosen, colorless included (106.1b)"""
     amount: int = Field(1, ge=0, le=100)
+    """How much mana, all of the one chosen type"""
 
 
 class PerCount(Strict):
     """N mana of one type, N = how many permanents match (Gaea's Cradle)."""
 
     kind: Literal["per_count"] = "per_count"
+    """Always `per_count`: one mana for each matching permanent"""
     mana_type: ManaTypeCode
+    """The type of mana made (W U B R G C)"""
     count: Selector
+    """Which permanents are counted, seen from the ability's controller"""
 
     @property
     def quantity(self) -> CountOf:
@@ -72,17 +89,24 @@ class ColorOfPermanent(Strict):
     """One mana of a color of a matching permanent (Meteor Crater)."""
 
     kind: Literal["color_of_permanent"] = "color_of_permanent"
+    """Always `color_of_permanent`: mana of a color a matching permanent has"""
     among: Selector
+    """Whose colors count, seen from the ability's controller"""
     amount: int = Field(1, ge=0, le=100)
+    """How much mana, all of the one chosen color"""
 
 
 class CouldProduce(Strict):
     """One mana of any type (or color) that a matching permanent could produce (106.7)."""
 
     kind: Literal["could_produce"] = "could_produce"
+    """Always `could_produce`: mana a matching permanent could produce (106.7)"""
     among: Selector
+    """Which permanents are asked, seen from the ability's controller"""
     of: Literal["type", "color"]
+    """`type`: any type they could make, colorless included; `color`: colors only"""
     amount: int = Field(1, ge=0, le=100)
+    """How much mana, all of the one chosen type or color"""
 
 
 def _all_colors() -> list[ColorCode]:
@@ -93,15 +117,20 @@ class AnyCombination(Strict):
     """`amount` mana in any combination of `colors` ("two mana in any combination of colors")."""
 
     kind: Literal["combination"] = "combination"
+    """Always `combination`: mana in any mix of the listed colors"""
     amount: int = Field(1, ge=0, le=10)
+    """How much mana in all"""
     colors: list[ColorCode] = Field(default_factory=_all_colors, min_length=1, max_length=5)
+    """The colors it may be made of (W U B R G; default all five)"""
 
 
 class ChosenColor(Strict):
     """`amount` mana of the color chosen for the source as it entered (its `chosen_color`)."""
 
     kind: Literal["chosen_color"] = "chosen_color"
+    """Always `chosen_color`: mana of the color chosen for the source"""
     amount: int = Field(1, ge=0, le=100)
+    """How much mana of the source's `chosen_color`"""
 
 
 class PerCounter(Strict):
@@ -109,8 +138,11 @@ class PerCounter(Strict):
     of charge counters on it")."""
 
     kind: Literal["per_counter"] = "per_counter"
+    """Always `per_counter`: one mana for each counter of a kind on the source"""
     mana_type: ManaTypeCode
+    """The type of mana made (W U B R G C)"""
     counter: Word
+    """The kind of counter counted, like `charge`"""
 
 
 class OneColorPerCount(Strict):
@@ -118,8 +150,11 @@ class OneColorPerCount(Strict):
     counters are on the source ("X mana of any one color, where X is the number of...")."""
 
     kind: Literal["one_color_per_count"] = "one_color_per_count"
+    """Always `one_color_per_count`: N mana of one chosen color"""
     count: Selector | None = None
+    """N is how many permanents match this (give this or `counter`)"""
     counter: Word | None = None
+    """N is how many counters of this kind are on the source (or give `count`)"""
 
     @model_validator(mode="after")
     def _one_count(self) -> OneColorPerCount:
@@ -133,7 +168,9 @@ class ChoiceOrChosenColor(Strict):
     chosen color")."""
 
     kind: Literal["choice_or_chosen_color"] = "choice_or_chosen_color"
+    """Always `choice_or_chosen_color`: one of the options, or the source's chosen color"""
     options: list[ManaString] = Field(min_length=1, max_length=12)
+    """The fixed amounts to choose from, each like `{C}`"""
 
     @field_validator("options")
     @classmethod
@@ -164,15 +201,23 @@ class AmountIfCounter(Strict):
     """The ability's own 'instead' (614.15): `amount` of the chosen mana with such a counter."""
 
     kind: Literal["amount_if_counter"] = "amount_if_counter"
+    """Always `amount_if_counter`: more mana while the source has a counter (614.15)"""
     counter: Word
+    """The kind of counter, like `charge`"""
     amount: int = Field(ge=0, le=100)
+    """How much of the chosen mana it makes instead while that counter is there"""
 
 
 class ManaAbility(Strict):
     """An activated mana ability (605.1a)."""
 
     kind: Literal["mana_ability"] = "mana_ability"
+    """Always `mana_ability`: an activated mana ability (605.1a)"""
     cost: ManaAbilityCost = Field(default_factory=ManaAbilityCost)
+    """Its activation cost (602.1); default: no cost"""
     produces: Production
+    """What it adds, by kind"""
     instead: AmountIfCounter | None = None
+    """A bigger amount it makes under a condition of its own (614.15); null: none"""
     side_effect: Annotated[str, Field(max_length=200)] | None = None  # "deals 1 damage to you"
+    """Anything else it does as it resolves, in a short phrase (not a cost)"""

@@ -91,6 +91,8 @@ class EffectIn(StateModel):
 
 
 class GameState(StateModel):
+    """The game a mana question is asked about: the battlefield and the turn's effects."""
+
     turn: Annotated[int, Field(ge=1, le=10_000)] = 1
     """The turn number"""
     active_player: Player | None = None

@@ -22,6 +22,8 @@ router = APIRouter(prefix="/v1/mana", tags=["mana"])
 
 
 class ActivateRequest(BaseModel):
+    """A game state, the permanent to activate for mana, and the choices its activation needs."""
+
     model_config = ConfigDict(
         extra="forbid",
         strict=True,

@@ -22,6 +22,8 @@ router = APIRouter(prefix="/v1/mana", tags=["mana"])
 
 
 class CouldProduceRequest(BaseModel):
+    """A game state, and optionally the one permanent to ask about (106.7)."""
+
     model_config = ConfigDict(
         extra="forbid",
         strict=True,

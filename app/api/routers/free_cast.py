@@ -25,6 +25,8 @@ MAX_COSTS = 10
 
 
 class CastWithoutPayingRequest(BaseModel):
+    """A card cast without paying its mana cost, with the costs chosen (118.9, 601.2f)."""
+
     model_config = ConfigDict(
         extra="forbid",
         strict=True,

@@ -22,6 +22,8 @@ router = APIRouter(prefix="/v1/spells", tags=["spells"])
 
 
 class ManaValueRequest(BaseModel):
+    """A card, the zone it is in, and how it is being cast if it is on the stack (202.3)."""
+
     model_config = ConfigDict(
         extra="forbid",
         strict=True,

@@ -30,6 +30,8 @@ MAX_MULLIGANS = 100
 
 
 class ExiledCard(BaseModel):
+    """A card in exile, as the mulligan question needs it."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
 
     card: LibraryCard = Field(description="A card name (any case) or an inline definition")
@@ -37,6 +39,8 @@ class ExiledCard(BaseModel):
 
 
 class MulliganRequest(BaseModel):
+    """The hand, library and exile of one player, and the mulligan action taken (103.5)."""
+
     model_config = ConfigDict(
         extra="forbid",
         strict=True,

@@ -74,6 +74,8 @@ def resolve_cards(
 
 
 class RevealUntilRequest(BaseModel):
+    """A library, top card first, and how to reveal (or cascade) from it (702.85)."""
+
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
