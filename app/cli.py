@@ -26,7 +26,11 @@ def main(argv: list[str] | None = None) -> int:
     coverage_cmd = cards_sub.add_parser(
         "coverage", help="how much of a corpus' rules text the compiler understands"
     )
-    coverage_cmd.add_argument("path", nargs="?", help="an MTGJSON-like file (AtomicCards, list)")
+    coverage_cmd.add_argument(
+        "path",
+        nargs="?",
+        help="an MTGJSON-like file (AtomicCards, list); without it, the database's imported cards",
+    )
     coverage_cmd.add_argument("--json", action="store_true", help="machine-readable output")
     args = parser.parse_args(argv)
 

@@ -56,8 +56,9 @@ class RulingOut(BaseModel):
     explanation: list[StepOut]
     citations: list[str] = Field(description="Every rule the steps cite, in rule order")
     caveats: list[CaveatOut] = Field(
-        description="Rules text of the cards used that was not understood (the answer ignores "
-        "it); empty when there is none"
+        description="Rules text of the cards used that was not understood or is not modelled "
+        "(the answer ignores it; each sentence once, quoted once in the explanation); empty "
+        "when there is none"
     )
 
 

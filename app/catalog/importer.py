@@ -1,7 +1,9 @@
 """`rulings cards import PATH`: read a whole MTGJSON or Scryfall file into validated card
 records, then write the changes in one transaction (all or nothing).
 
-A bundled card keeps its row: its structured abilities stay the engine's source of truth and
+Each face's rules text is compiled into its abilities and casting costs as it is read
+(app/catalog/compile/cards.py), so the card carries `support` and `unsupported_text`. A bundled
+card keeps its row: its structured abilities stay the engine's source of truth and
 the imported rules text is added to it (app/catalog/store.py `with_imported_text`). Cards
 already stored and absent from the file are kept; a card whose data is unchanged is not
 written again, so importing the same file twice changes nothing.
@@ -22,6 +24,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from app.catalog import load_catalog
+from app.catalog.compile.cards import compiled_card_data
 from app.catalog.sources import (
     CountingReader,
     Format,
@@ -90,7 +93,9 @@ def _validated(parsed: Parsed) -> Card | None:
     """The card, or None when an un-set card holds what the model can't (then skipped)."""
     assert parsed.data is not None
     try:
-        return Card.model_validate(parsed.data)
+        # Each face's rules text compiled into what the engine reads (issue 11), then the
+        # card validated once with it.
+        return Card.model_validate(compiled_card_data(parsed.data))
     except ValidationError as exc:
         if parsed.funny:
             return None

@@ -71,7 +71,6 @@ from app.engine.board import (
     describe_cost,
     describe_selector,
     own_of,
-    unsupported_steps,
 )
 from app.engine.characteristics import layer_steps
 from app.engine.could_produce import solve
@@ -402,7 +401,7 @@ def activate(
     choose_key = normalize_choose(choose)
     me = f"{p.name} ({p.id})"
     listed = view.mana_abilities(p)
-    steps: list[Step] = [*layer_steps(view.chars, bool(view.grants)), *unsupported_steps(view)]
+    steps: list[Step] = layer_steps(view.chars, bool(view.grants))
 
     def illegal(reasons: list[dict[str, Any]], chosen: ListedAbility | None) -> Verdict:
         answer: dict[str, Any] = {

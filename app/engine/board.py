@@ -41,7 +41,6 @@ from app.domain.card import (
 from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
-from app.domain.ruling import Step
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
     Characteristics,
@@ -245,7 +244,6 @@ class BoardView:
     triggers: list[SourcedTrigger] = field(init=False)
     grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
-    unsupported: list[tuple[Source, Unsupported]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
     layer_effects: LayerEffects = field(init=False)
     chars: Characteristics = field(init=False)
@@ -280,7 +278,6 @@ class BoardView:
         self.triggers = []
         self.grants = []
         self.keyword_grants = []
-        self.unsupported = []
         self._traits = {}
         self._build_layers()
         pairs: list[tuple[Source, AnyAbility]] = []
@@ -325,7 +322,9 @@ class BoardView:
             case GrantKeyword():
                 self.keyword_grants.append((src, a))
             case Unsupported():
-                self.unsupported.append((src, a))
+                # Text not understood is reported once, by the ruling service, as a caveat
+                # and its step (app/rulings/service.py caveats_of), not by each engine answer.
+                pass
             case ManaAbility() | GainControl():
                 pass  # listed per permanent / applied by the control pass
             case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
@@ -629,18 +628,3 @@ def labels(sources: Iterable[Source], limit: int = 5) -> str:
     """'A (a), B (b) and 3 more' — bounded lists for explanations."""
     items = [s.label for s in sources]
     return bounded_list(items, limit)
-
-
-def unsupported_steps(view: BoardView) -> list[Step]:
-    """Text the catalog could not turn into data is reported, never silently ignored."""
-    if not view.unsupported:
-        return []
-    items = [f"{src.label}: \u201c{u.text}\u201d" for src, u in view.unsupported]
-    return [
-        Step(
-            "Some rules text on the board is not modelled by this service and was not taken "
-            f"into account: {bounded_list(items, 5)}. If it matters to this question, the "
-            "answer may be incomplete.",
-            (),
-        )
-    ]

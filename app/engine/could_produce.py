@@ -47,7 +47,6 @@ from app.engine.board import (
     labels,
     own_of,
     selector_matches,
-    unsupported_steps,
 )
 from app.engine.characteristics import layer_steps
 from app.engine.replacement import (
@@ -543,7 +542,6 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
         )
     ]
     steps.extend(layer_steps(view.chars, bool(view.grants)))
-    steps.extend(unsupported_steps(view))
     repl_sources = view.replacement_sources()
     if repl_sources:
         steps.append(

@@ -29,7 +29,6 @@ from app.domain.errors import QuestionError
 from app.domain.layouts import one_part_rule
 from app.domain.mana import ManaSymbol, parse_cost, render_cost
 from app.domain.ruling import Step, Verdict
-from app.engine.words import unsupported_card_steps
 
 __all__ = ["cast_without_paying", "make_reason", "resolve_face"]
 
@@ -295,5 +294,4 @@ def cast_without_paying(
             "mana_value_on_stack": cast_face.face_mana_value(0),
             "reasons": reasons,
         }
-    steps.extend(unsupported_card_steps(card))
     return Verdict(answer, steps)

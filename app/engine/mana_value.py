@@ -20,7 +20,6 @@ from app.domain.errors import QuestionError
 from app.domain.layouts import one_part_rule
 from app.domain.ruling import Step, Verdict
 from app.engine.free_cast import resolve_face
-from app.engine.words import unsupported_card_steps
 
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
 OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
@@ -215,7 +214,6 @@ def mana_value(
             )
     # Off the stack the object is the whole card (709.4, 712.8, 715.4), not one of its faces.
     named = card.name if zone in OFF_STACK else chosen.name
-    steps.extend(unsupported_card_steps(card))
     return Verdict({"x": object_x, "mana_value": value, "etb_x": etb_x, "face": named}, steps)
 
 

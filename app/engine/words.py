@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from app.domain.abilities import Unsupported
-from app.domain.card import Card
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import Selector
-from app.domain.ruling import Step
 
 
 def _plural(word: str) -> str:
@@ -62,26 +59,6 @@ def bounded_list(items: list[str], limit: int = 5) -> str:
     if len(shown) == 1:
         return shown[0]
     return ", ".join(shown[:-1]) + " and " + shown[-1]
-
-
-def unsupported_card_steps(card: Card) -> list[Step]:
-    """A card's text the catalog could not turn into data is reported, never ignored."""
-    texts = [
-        f"\u201c{a.text}\u201d"
-        for face in card.card_faces
-        for a in face.abilities
-        if isinstance(a, Unsupported)
-    ]
-    if not texts:
-        return []
-    return [
-        Step(
-            f"{card.name} has rules text this service does not model, not taken into account: "
-            f"{bounded_list(texts, 3)}. If it matters to this question, the answer may be "
-            "incomplete.",
-            (),
-        )
-    ]
 
 
 def amount(n: int, noun: str, plural: str | None = None) -> str:

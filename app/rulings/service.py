@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
 from app.db.writer import GroupCommitWriter
+from app.domain.abilities import Unsupported
 from app.domain.answers import check_answer
 from app.domain.card import Card
 from app.domain.errors import QuestionError
@@ -29,13 +30,30 @@ __all__ = ["RulingService", "canonical_json", "ruling_id"]
 _T = TypeVar("_T")
 
 
+# Text not understood, one mechanism (the choice): a card says what was not understood in two
+# ways, the compiler's `unsupported_text` (imported cards) and the hand-written `unsupported`
+# abilities (bundled cards, inline definitions). Both become the ruling's `caveats`, one per
+# (card, sentence), and the ruling gets exactly one step that quotes each caveat once. The
+# engine itself no longer writes a step for them, so nothing is said twice; the caveats are
+# the record, and the step is their explanation. A sentence is listed even when a layer
+# removed the ability it belongs to (305.7, 613.1f): it was ignored either way.
+
+
+def unsupported_texts(card: Card) -> list[str]:
+    """A card's not-understood sentences: compiled, then hand-written, each once."""
+    hand_written = (
+        a.text for face in card.card_faces for a in face.abilities if isinstance(a, Unsupported)
+    )
+    return list(dict.fromkeys([*card.unsupported_text, *hand_written]))
+
+
 def caveats_of(used: Iterable[Card]) -> list[dict[str, str]]:
-    """The rules text the compiler did not understand on the cards a question used (a card
-    with support "partial"): the answer stands on the rest, and says so."""
+    """The rules text not understood on the cards a question used: the answer stands on the
+    rest, and says so."""
     caveats: list[dict[str, str]] = []
     seen: set[tuple[str, str]] = set()
     for card in used:
-        for text in card.unsupported_text:
+        for text in unsupported_texts(card):
             if (card.name, text) not in seen:
                 seen.add((card.name, text))
                 caveats.append({"code": "unsupported_text", "card": card.name, "text": text})
@@ -43,11 +61,15 @@ def caveats_of(used: Iterable[Card]) -> list[dict[str, str]]:
 
 
 def caveat_step(caveats: list[dict[str, str]]) -> Step:
-    quoted = "; ".join(f'{c["card"]}: "{c["text"]}"' for c in caveats[:5])
-    more = f" (and {len(caveats) - 5} more)" if len(caveats) > 5 else ""
+    """One step quoting every caveat once (never a bounded list: each must be said)."""
+    by_card: dict[str, list[str]] = {}
+    for c in caveats:
+        by_card.setdefault(c["card"], []).append(f'"{c["text"]}"')
+    quoted = "; ".join(f"{card}: {', '.join(texts)}" for card, texts in by_card.items())
     return Step(
-        "Some rules text of the cards asked about was not understood, so this answer ignores "
-        f"it (see caveats): {quoted}{more}."
+        "Some rules text of the cards asked about was not understood or is not modelled by "
+        f"this service, so this answer ignores it (see caveats): {quoted}. If it matters to "
+        "this question, the answer may be incomplete."
     )
 
 

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from app.catalog.importer import import_file
 from app.cli import main
+from app.db.migrate import migrate
+from app.db.session import make_engine
+from app.settings import get_settings
 
 CARDS = [
     {
@@ -74,11 +79,41 @@ def test_atomic_cards_shape_and_the_table(
     assert "mana_ability" in out and "top 30 not-understood templates" in out
 
 
+@pytest.fixture
+def empty_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'rulings.db'}"
+    engine = make_engine(url)
+    migrate(engine)  # the bundled cards only: no imported rules text
+    engine.dispose()
+    monkeypatch.setenv("RULINGS_DATABASE_URL", url)
+    get_settings.cache_clear()
+    yield url
+    get_settings.cache_clear()
+
+
 def test_without_a_readable_file_it_says_so(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    empty_database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["cards", "coverage"]) == 2
+    assert main(["cards", "coverage"]) == 2  # nothing imported yet
+    assert "rulings cards import" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text("[{", encoding="utf-8")
     assert main(["cards", "coverage", str(bad)]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_without_path_it_reads_the_imported_cards(
+    empty_database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps({"meta": {}, "data": {c["name"]: [c] for c in CARDS}}))
+    engine = make_engine(empty_database)
+    import_file(engine, path)
+    engine.dispose()
+    code, out = _run(capsys, "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["faces"] == 3 and report["full"] == 2  # the same as from the file
+    assert report["top_not_understood"] == [
+        {"template": "{T}: Add {U} for each other Wizard you control.", "count": 1}
+    ]

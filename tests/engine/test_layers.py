@@ -170,8 +170,8 @@ def test_an_aura_set_effect_changes_only_the_enchanted_land() -> None:
     assert types["forest"] == ["U"] and types["other"] == ["G"]
 
 
-def test_text_not_understood_is_reported_not_ignored() -> None:
-    # Unsupported text is carried and said, in every ruling about the card.
+def test_text_not_understood_is_reported_by_the_service_not_the_engine() -> None:
+    # Unsupported text is carried and said once, in every ruling about the card.
     from app.domain.card import Card
     from app.engine.mana_value import mana_value
 
@@ -183,7 +183,17 @@ def test_text_not_understood_is_reported_not_ignored() -> None:
             "abilities": [{"kind": "unsupported", "text": "Something this service can't read."}],
         }
     )
+    # The service reports it once, as a caveat and its step (tests/api/test_caveats_api.py);
+    # the engine's own steps don't repeat it.
+    from app.rulings.service import caveats_of
+
+    assert caveats_of([odd]) == [
+        {"code": "unsupported_text", "card": "Puzzling Idol",
+         "text": "Something this service can't read."}
+    ]  # fmt: skip
     steps = mana_value(odd, zone="hand", x=0, cast=False, cast_without_paying_mana_cost=False).steps
-    assert any("Something this service can't read." in s.text for s in steps)
+    assert not any("Something this service can't read." in s.text for s in steps)
     b = _board(_inline("idol", odd.model_dump(mode="json", exclude={"mana_value", "type_line"})))
-    assert any("not modelled" in s.text for s in could_produce(b, None).steps)
+    assert not any(
+        "Something this service can't read." in s.text for s in could_produce(b, None).steps
+    )

@@ -12,12 +12,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.catalog.compile import costs, ir, lower, mana, relevance, replacement, statics, triggers
+from app.catalog.compile import (
+    costs,
+    ir,
+    layers,
+    lower,
+    mana,
+    relevance,
+    replacement,
+    statics,
+    triggers,
+)
 from app.catalog.compile.phrases import BASIC_LAND_TYPES
 from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import AdditionalCost, AlternativeCost
+from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
 
+_LAYERED = (SetLandTypes, AddSubtypes, LoseAllAbilities)
 Status = Literal["compiled", "not_understood", "irrelevant"]
 
 # Keywords that matter to no question the engine answers, besides those MTGJSON lists.
@@ -219,6 +231,7 @@ def compile_face(
     for line in lines:
         _compile_line(ctx, list(line.sentences))
     _check_haste_effects(ctx)
+    _report_unmodelled_layers(face)
     return face
 
 
@@ -244,6 +257,39 @@ def _check_haste_effects(ctx: _Context) -> None:
     for at, _ in ctx.haste_effects:
         r = face.sentences[at]
         face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
+
+
+def _layer_sentence(ctx: _Context, s: str) -> bool:
+    """A layer effect (app/catalog/compile/layers.py): land types set or added, abilities
+    lost; the clause joined to a loss of abilities is recorded as not understood."""
+    if (change := layers.type_change(s, effect=ctx.spell)) is not None:
+        ctx.add(ir.Understood(abilities=[change]))
+        ctx.record(s, "land_type", "compiled")
+        return True
+    if (lost := layers.lose_all(s, spell=ctx.spell)) is not None:
+        ability, remainder = lost
+        ctx.add(ir.Understood(abilities=[ability]))
+        if remainder is None:
+            ctx.record(s, "land_type", "compiled")
+        else:
+            ctx.record(s.split(" and ", 1)[0] + ".", "land_type", "compiled")
+            ctx.record(remainder, "land_type", "not_understood")
+        return True
+    return False
+
+
+def _report_unmodelled_layers(face: CompiledFace) -> None:
+    """On a face with a layer effect, a sentence changing a characteristic the engine doesn't
+    model (color 613.1e, power and toughness 613.1g) is reported, not waved through as
+    irrelevant: it belongs to the same layer system as the effects that were compiled."""
+    if not any(isinstance(a, _LAYERED) for a in face.abilities):
+        return
+    face.sentences = [
+        SentenceRecord(r.text, "land_type", "not_understood")
+        if r.status == "irrelevant" and layers.unmodelled(r.text)
+        else r
+        for r in face.sentences
+    ]
 
 
 def _lowered(words: Iterable[str]) -> frozenset[str]:
@@ -390,6 +436,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if loyalty and statics.gains_haste_effect(s) is not None:
             ctx.unknown(s)
+            continue
+        if _layer_sentence(ctx, s):
             continue
         if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:
             family, understood = found

@@ -202,6 +202,32 @@ class MulliganHelper:
     """From the opening hand: exile the hand and draw that many instead of a mulligan."""
 
 
+@dataclass(frozen=True, slots=True)
+class SetLandTypes:
+    """305.7: the lands' land types become these basic land types (layer 4, 613.1d)."""
+
+    to: Sel
+    subtypes: tuple[str, ...]
+    effect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddSubtypes:
+    """The permanents also have these basic land types, keeping the rest (layer 4)."""
+
+    to: Sel
+    subtypes: tuple[str, ...]
+    effect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAllAbilities:
+    """The permanents lose all abilities, intrinsic mana abilities too (layer 6, 613.1f)."""
+
+    to: Sel
+    effect: bool = False
+
+
 Ability = (
     ManaAbility
     | Grant
@@ -213,6 +239,9 @@ Ability = (
     | EtbUsesX
     | RevealUntil
     | MulliganHelper
+    | SetLandTypes
+    | AddSubtypes
+    | LoseAllAbilities
 )
 
 

@@ -6,6 +6,7 @@ from typing import assert_never
 
 from app.catalog.compile import ir
 from app.domain import card as d
+from app.domain import continuous as c613
 
 
 def selector(sel: ir.Sel) -> d.Selector:
@@ -126,6 +127,27 @@ def ability(a: ir.Ability) -> d.Ability:
             )
         case ir.MulliganHelper():
             return d.MulliganHelper()
+        case ir.SetLandTypes() | ir.AddSubtypes() | ir.LoseAllAbilities():
+            return layer_ability(a)
+        case _:
+            assert_never(a)
+
+
+def layer_ability(
+    a: ir.SetLandTypes | ir.AddSubtypes | ir.LoseAllAbilities,
+) -> c613.SetLandTypes | c613.AddSubtypes | c613.LoseAllAbilities:
+    """The layer-4 and layer-6 effects (613.1d, 613.1f) as app/domain/continuous.py has them."""
+    match a:
+        case ir.SetLandTypes():
+            return c613.SetLandTypes(
+                to=selector(a.to), subtypes=list(a.subtypes), works_from=_works_from(a.effect)
+            )
+        case ir.AddSubtypes():
+            return c613.AddSubtypes(
+                to=selector(a.to), subtypes=list(a.subtypes), works_from=_works_from(a.effect)
+            )
+        case ir.LoseAllAbilities():
+            return c613.LoseAllAbilities(to=selector(a.to), works_from=_works_from(a.effect))
         case _:
             assert_never(a)
 

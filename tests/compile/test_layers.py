@@ -1,0 +1,102 @@
+"""The layer templates (issue 12): land types set (305.7) or added, abilities lost (613.1f),
+lowered to the domain kinds of app/domain/continuous.py. Invented names, our sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
+from app.domain.filters import Selector
+from tests.compile.helpers import face, not_understood, one
+
+BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+ENCHANTMENT = {"types": ("Enchantment",)}
+
+
+@pytest.mark.parametrize(
+    ("text", "to", "subtypes"),
+    [
+        ("Nonbasic lands are Mountains.", Selector(types=["land"], nonbasic=True), ["Mountain"]),
+        ("Lands you control are Plains.", Selector(types=["land"], controller="you"), ["Plains"]),
+        ("Each land is a Forest.", Selector(types=["land"]), ["Forest"]),
+        ("Lands your opponents control are Islands and Swamps.",
+         Selector(types=["land"], controller="opponent"), ["Island", "Swamp"]),
+    ],
+)  # fmt: skip
+def test_set_land_types(text: str, to: Selector, subtypes: list[str]) -> None:
+    assert one(text, **ENCHANTMENT) == SetLandTypes(to=to, subtypes=subtypes)  # type: ignore[arg-type]
+
+
+def test_an_aura_sets_the_enchanted_lands_type() -> None:
+    found = one("Enchant land\nEnchanted land is an Island.", **ENCHANTMENT)
+    assert found == SetLandTypes(to=Selector(relation="attached"), subtypes=["Island"])
+
+
+@pytest.mark.parametrize(
+    ("text", "to", "subtypes"),
+    [
+        ("Each land is a Swamp in addition to its other land types.",
+         Selector(types=["land"]), ["Swamp"]),
+        ("Lands you control are every basic land type in addition to their other types.",
+         Selector(types=["land"], controller="you"), BASICS),
+        ("All lands are Forests in addition to their other types.",
+         Selector(types=["land"]), ["Forest"]),
+        ("Enchanted land is a Mountain in addition to its other types.",
+         Selector(relation="attached"), ["Mountain"]),
+    ],
+)  # fmt: skip
+def test_add_subtypes(text: str, to: Selector, subtypes: list[str]) -> None:
+    assert one(text, types=("Land",), mana_cost=None) == AddSubtypes(to=to, subtypes=subtypes)
+
+
+def test_lose_all_abilities_on_a_permanent() -> None:
+    assert one("All creatures lose all abilities.", **ENCHANTMENT) == LoseAllAbilities(
+        to=Selector(types=["creature"])
+    )
+    assert one("Enchant creature\nEnchanted creature loses all abilities.", **ENCHANTMENT) == (
+        LoseAllAbilities(to=Selector(relation="attached"))
+    )
+    assert one("Creatures your opponents control lose all abilities.", **ENCHANTMENT) == (
+        LoseAllAbilities(to=Selector(types=["creature"], controller="opponent"))
+    )
+
+
+def test_a_spell_makes_its_target_lose_all_abilities_for_the_turn() -> None:
+    # As an entry of the state's effects, the effect's attached permanent is its target.
+    for text in (
+        "Until end of turn, target creature loses all abilities.",
+        "Target creature loses all abilities until end of turn.",
+    ):
+        assert one(text, types=("Instant",), mana_cost="{U}") == LoseAllAbilities(
+            to=Selector(relation="attached"), works_from="effect"
+        )
+
+
+def test_what_the_engine_does_not_model_stays_reported() -> None:
+    # 613.1e / 613.1g: color and power are other layers; the card is partial, not full.
+    pt = "Each creature has base power and toughness 1/1."
+    compiled = face(f"All creatures lose all abilities.\n{pt}", **ENCHANTMENT)
+    assert compiled.unsupported_text == [pt] and len(compiled.abilities) == 1
+    joined = face("All creatures lose all abilities and have base power and toughness 1/1.",
+                  **ENCHANTMENT)  # fmt: skip
+    assert joined.unsupported_text == ["All creatures have base power and toughness 1/1."]
+    assert joined.abilities == [LoseAllAbilities(to=Selector(types=["creature"]))]
+    colors = "Nonland permanents you control are white."
+    dawn = face(f"Lands you control are Plains.\n{colors}", **ENCHANTMENT)
+    assert dawn.unsupported_text == [colors]
+    # Without a layer effect on the face, such a sentence bears on nothing asked.
+    assert face(pt, **ENCHANTMENT).support == "full"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nonbasic lands are Mountains until end of turn.",  # a duration the template lacks
+        "Nonbasic creatures are Mountains.",  # 305.7 is about lands
+        "Each land is a Forest or an Island.",  # a choice the template lacks
+        "All creatures lose all abilities until end of turn.",  # a permanent's turn-long effect
+        "Target creature loses all abilities.",  # a permanent can't keep a target here
+    ],
+)
+def test_what_the_templates_do_not_say_is_not_understood(text: str) -> None:
+    assert not_understood(text, **ENCHANTMENT) == [text]
