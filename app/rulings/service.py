@@ -66,10 +66,13 @@ def caveat_step(caveats: list[dict[str, str]]) -> Step:
     for c in caveats:
         by_card.setdefault(c["card"], []).append(f'"{c["text"]}"')
     quoted = "; ".join(f"{card}: {', '.join(texts)}" for card, texts in by_card.items())
+    # 108.1: a card's abilities are those of its Oracle wording; what of it was not turned
+    # into data is named here so the reader knows what the answer could not weigh.
     return Step(
-        "Some rules text of the cards asked about was not understood or is not modelled by "
-        f"this service, so this answer ignores it (see caveats): {quoted}. If it matters to "
-        "this question, the answer may be incomplete."
+        "Some rules text of the cards asked about (their Oracle wording, 108.1) was not "
+        f"understood or is not modelled by this service, so this answer ignores it (see "
+        f"caveats): {quoted}. If it matters to this question, the answer may be incomplete.",
+        ("108.1",),
     )
 
 

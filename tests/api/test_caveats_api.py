@@ -47,6 +47,8 @@ def _post(client: TestClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
     r = client.post(url, json=body)
     assert r.status_code in (200, 201), r.text
     ruling: dict[str, Any] = r.json()
+    # Every step cites a rule, the caveats step too (108.1: the card's Oracle wording).
+    assert all(step["rules"] for step in ruling["explanation"]), ruling["explanation"]
     return ruling
 
 
