@@ -457,14 +457,23 @@ class BoardView:
 
     def haste(self, p: Permanent) -> Haste:
         found: list[str] = []
-        own = not self.layer_effects.layer6_loss or not self.chars.of(p).lost_all
-        if own and any(k.casefold() == "haste" for k in p.face.keywords):
+        chars = self.chars.of(p) if self.layer_effects.layer6_loss else None
+        if (chars is None or not chars.lost_all) and any(
+            k.casefold() == "haste" for k in p.face.keywords
+        ):
             found.append("its own haste")
+        # 613.7 inside layer 6: haste granted before a "loses all abilities" is removed by it.
         for src, grant in self.keyword_grants:
-            if grant.keyword.casefold() == "haste" and self.matches(grant.to, src, p):
+            if (
+                grant.keyword.casefold() == "haste"
+                and self.matches(grant.to, src, p)
+                and (chars is None or chars.keeps_grant(self.timestamp_of(src)))
+            ):
                 found.append(src.label)
         for change in self.control_changes.get(p.id, []):
-            if change.effect.haste:
+            if change.effect.haste and (
+                chars is None or chars.keeps_grant(self.timestamp_of(change.source))
+            ):
                 found.append(change.source.label)
         return Haste(bool(found), tuple(found))
 
@@ -551,13 +560,21 @@ class BoardView:
                             f"intrinsic:{subtype}",
                         )
                     )
-        if lost:
-            return listed  # granted abilities are lost too (timestamps: see characteristics.py)
         per_source: dict[str, int] = {}
         for src, a in self._grants_for(p, distinct):
             n = per_source[src.id] = per_source.get(src.id, -1) + 1
+            if lost and not self.chars.of(p).keeps_grant(self.timestamp_of(src)):
+                continue  # 613.7: granted before the loss, removed by it
             listed.append(ListedAbility(len(listed), a, "granted", src, id=f"granted:{src.id}:{n}"))
         return listed
+
+    def timestamp_of(self, src: Source) -> tuple[int, int, int]:
+        """613.7: a source's timestamp order (its own `timestamp`, else battlefield order, then
+        effects order), comparable with the layer effects' (characteristics.py)."""
+        n = len(self.board.permanents)
+        if src.is_effect:
+            return timestamp_order(src.index, self.board.effects[src.index].timestamp, True, n)
+        return timestamp_order(src.index, self.board.permanents[src.index].timestamp, False, n)
 
     # -- replacement effects and triggers on mana production --
 

@@ -82,6 +82,13 @@ class Chars:
     text_abilities: bool  # False: 305.7 removed the abilities of its rules text
     lost_all: bool  # layer 6 "loses all abilities" applied
     applied: tuple[Applied, ...] = ()
+    # 613.7 inside layer 6: the timestamp of the latest "loses all abilities" that applied; an
+    # ability granted by an effect with a later timestamp is added after it and kept.
+    lost_at: tuple[int, int, int] | None = None
+
+    def keeps_grant(self, granted_at: tuple[int, int, int]) -> bool:
+        """Whether an ability granted with this timestamp survives layer 6's removals."""
+        return self.lost_at is None or granted_at > self.lost_at
 
     @property
     def subtypes_folded(self) -> frozenset[str]:
@@ -244,7 +251,7 @@ class Characteristics:
                 case _:
                     assert_never(eff)
             applied.append(Applied(src, eff, why))
-        lost = False
+        lost_at: tuple[int, int, int] | None = None
         for src, loss in self.effects.layer6_loss:
             if not self.source_has_text(src):
                 continue
@@ -257,9 +264,9 @@ class Characteristics:
                 traits.tapped,
             )
             if loss.to.matches(src.looker, p.id, now):
-                lost = True
+                lost_at = src.order if lost_at is None else max(lost_at, src.order)
                 applied.append(Applied(src, loss))
-        return Chars(tuple(subtypes), text, lost, tuple(applied))
+        return Chars(tuple(subtypes), text, lost_at is not None, tuple(applied), lost_at)
 
     def source_has_text(self, src: EffectSource) -> bool:
         """Whether the source still has the ability after 305.7 (a Blood Moon'd Urborg has
@@ -344,12 +351,21 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
                 _refs(chars, [s for s, _ in fx.layer6_loss]),
             )
         )
-    if has_grants and (fx.layer4 or fx.layer6_loss):
+    if has_grants and fx.layer4:
         steps.append(
             Step(
                 "Abilities granted by other objects are added in layer 6 too, after the type "
                 "changes of layer 4, so a type change doesn't remove them.",
                 ("613.1f",),
+            )
+        )
+    if has_grants and fx.layer6_loss:
+        steps.append(
+            Step(
+                "Inside layer 6 the grants and the removals apply in timestamp order: an ability "
+                "granted by an effect older than a \u201closes all abilities\u201d is removed "
+                "with the rest, one granted by a newer effect is added after it and kept.",
+                ("613.1f", "613.7"),
             )
         )
     return steps

@@ -195,3 +195,66 @@ def test_an_ability_id_means_the_same_ability_before_and_after_an_effect(
         json={"state": state(perm("f", "Forest")), "permanent_id": "f", "ability": "printed:7"},
     )
     assert r.status_code == 422 and r.json()["code"] == "unknown_ability"
+
+
+def _frogged_elves(rite_timestamp: int) -> dict[str, Any]:
+    # Turn to Frog resolved at timestamp 5; Cryptolith Rite (creatures you control have
+    # "{T}: add one mana of any color") came before or after it.
+    return state(
+        perm("elves", "Llanowar Elves", timestamp=2),
+        perm("rite", "Cryptolith Rite", timestamp=rite_timestamp),
+        effects=[
+            {"id": "frog", "card": "Turn to Frog", "controller": "bob", "target": "elves",
+             "timestamp": 5}
+        ],
+    )  # fmt: skip
+
+
+def test_a_grant_older_than_a_loss_of_all_abilities_is_removed_with_the_rest(
+    sqlite_client: TestClient,
+) -> None:
+    # 613.1f, 613.7: inside layer 6 the older grant applies first and is then removed.
+    body = {"state": _frogged_elves(rite_timestamp=1), "permanent_id": "elves"}
+    ruling = _ruling(sqlite_client, body)
+    assert ruling["answer"]["permanents"] == [
+        {"id": "elves", "name": "Llanowar Elves", "types": []}
+    ]
+    assert {"613.1f", "613.7"} <= set(ruling["citations"])
+
+
+def test_a_grant_newer_than_a_loss_of_all_abilities_is_kept(sqlite_client: TestClient) -> None:
+    # 613.7: the newer grant is added after the loss; the elves' own ability stays lost.
+    body = {"state": _frogged_elves(rite_timestamp=9), "permanent_id": "elves"}
+    assert _types(sqlite_client, body) == {"elves": ["W", "U", "B", "R", "G"]}
+    r = sqlite_client.post(
+        ACT, json={"state": _frogged_elves(rite_timestamp=9), "permanent_id": "elves",
+                   "choose": "G"},
+    )  # fmt: skip
+    assert r.status_code in (200, 201), r.text
+    answer = r.json()["answer"]
+    assert answer["legal"] is True and answer["ability"]["origin"] == "granted"
+
+
+def test_haste_granted_before_a_loss_of_all_abilities_is_lost(sqlite_client: TestClient) -> None:
+    # 302.6 with 613.7 inside layer 6: an older haste grant goes with the other abilities;
+    # a newer one stays, so a creature that just came under its controller's control can tap.
+    def body(crossroads_timestamp: int) -> dict[str, Any]:
+        return {
+            "state": state(
+                perm("bear", "Grizzly Bears", timestamp=2, controlled_since_turn_start=False),
+                perm("rite", "Cryptolith Rite", timestamp=10),
+                perm("roads", "Concordant Crossroads", timestamp=crossroads_timestamp),
+                effects=[
+                    {"id": "frog", "card": "Turn to Frog", "controller": "bob",
+                     "target": "bear", "timestamp": 5}
+                ],
+            ),
+            "permanent_id": "bear",
+            "choose": "G",
+        }  # fmt: skip
+
+    old = sqlite_client.post(ACT, json=body(crossroads_timestamp=1)).json()["answer"]
+    assert old["legal"] is False
+    assert [r["code"] for r in old["reasons"]] == ["summoning_sick"]
+    new = sqlite_client.post(ACT, json=body(crossroads_timestamp=8)).json()["answer"]
+    assert new["legal"] is True
