@@ -161,23 +161,6 @@ ReplacementAbility = ManaReplacement | EntersWithCounters
 ActivatedAbility = ManaAbility
 Category = Literal["activated", "triggered", "static", "replacement", "unsupported"]
 
-Ability = Annotated[
-    ManaAbility
-    | GrantManaAbility
-    | SetLandTypes
-    | AddSubtypes
-    | LoseAllAbilities
-    | ManaReplacement
-    | ManaTrigger
-    | GrantKeyword
-    | GainControl
-    | EntersWithCounters
-    | EtbTrigger
-    | RevealUntil
-    | MulliganHelper
-    | Unsupported,
-    Field(discriminator="kind"),
-]
 AnyAbility = (
     ManaAbility
     | GrantManaAbility
@@ -194,6 +177,8 @@ AnyAbility = (
     | MulliganHelper
     | Unsupported
 )
+# The same union as data, told apart by `kind` (the JSON a card carries).
+Ability = Annotated[AnyAbility, Field(discriminator="kind")]
 
 
 def category(ability: AnyAbility) -> Category:

@@ -23,6 +23,13 @@ from app.domain.filters import Selector
 from app.domain.quantities import CountOf
 
 
+def _produced_options(options: list[str]) -> list[str]:
+    """Each option is mana that can be made: colored symbols and {C} only (106.1)."""
+    for option in options:
+        check_mana_string(option, produced=True)
+    return options
+
+
 class FixedMana(Strict):
     """Always the same mana ("add {C}{C}")."""
 
@@ -44,12 +51,7 @@ class ChoiceOfMana(Strict):
     options: list[ManaString] = Field(min_length=1, max_length=12)
     """The amounts to choose from, each like `{W}` or `{B}{B}`"""
 
-    @field_validator("options")
-    @classmethod
-    def _check(cls, v: list[str]) -> list[str]:
-        for option in v:
-            check_mana_string(option, produced=True)
-        return v
+    _check = field_validator("options")(classmethod(lambda cls, v: _produced_options(v)))
 
 
 class AnyColor(Strict):
@@ -172,12 +174,7 @@ class ChoiceOrChosenColor(Strict):
     options: list[ManaString] = Field(min_length=1, max_length=12)
     """The fixed amounts to choose from, each like `{C}`"""
 
-    @field_validator("options")
-    @classmethod
-    def _check(cls, v: list[str]) -> list[str]:
-        for option in v:
-            check_mana_string(option, produced=True)
-        return v
+    _check = field_validator("options")(classmethod(lambda cls, v: _produced_options(v)))
 
 
 Production = Annotated[

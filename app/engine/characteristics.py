@@ -227,14 +227,7 @@ class Characteristics:
             src, eff = self.effects.layer4[i]
             if src.id in gone or not self.source_has_text(src):
                 continue
-            now = Traits(
-                traits.controller,
-                traits.types,
-                frozenset(s.casefold() for s in subtypes),
-                traits.supertypes,
-                traits.colors,
-                traits.tapped,
-            )
+            now = _with_subtypes(traits, subtypes)
             if not eff.to.matches(src.looker, p.id, now):
                 continue
             why = "613.8" if i in self.effects.dependent else ""
@@ -255,14 +248,7 @@ class Characteristics:
         for src, loss in self.effects.layer6_loss:
             if not self.source_has_text(src):
                 continue
-            now = Traits(
-                traits.controller,
-                traits.types,
-                frozenset(s.casefold() for s in subtypes),
-                traits.supertypes,
-                traits.colors,
-                traits.tapped,
-            )
+            now = _with_subtypes(traits, subtypes)
             if loss.to.matches(src.looker, p.id, now):
                 lost_at = src.order if lost_at is None else max(lost_at, src.order)
                 applied.append(Applied(src, loss))
@@ -306,6 +292,18 @@ def _what(eff: TypeEffect | LoseAllAbilities) -> str:
             return f"{who} lose all abilities, the mana abilities of their land types too"
         case _:
             assert_never(eff)
+
+
+def _with_subtypes(traits: Traits, subtypes: list[str]) -> Traits:
+    """The traits with the subtypes the layer-4 effects so far have left it."""
+    return Traits(
+        traits.controller,
+        traits.types,
+        frozenset(s.casefold() for s in subtypes),
+        traits.supertypes,
+        traits.colors,
+        traits.tapped,
+    )
 
 
 def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
