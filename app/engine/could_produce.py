@@ -291,7 +291,7 @@ class _Cells:
                 # Only crafted boards (thousands of distinct inline types and selectors) get
                 # here; real boards have a handful of cells and selectors.
                 raise QuestionError(
-                    ("body", "state"),
+                    ("state",),
                     "too many distinct kinds of permanents and selectors on one board",
                     "too_complex",
                 )
@@ -365,7 +365,7 @@ class _Abilities:
                         self._add_static(i, p, a, self_amount, repl)
         except TooManyReplacementStates as exc:
             raise QuestionError(
-                ("body", "state"), f"too many different replacement effects: {exc}", "too_complex"
+                ("state",), f"too many different replacement effects: {exc}", "too_complex"
             ) from exc
 
     def _add_static(
@@ -481,7 +481,7 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
     permanent when `permanent_id` is given), with the steps a judge would write."""
     if permanent_id is not None and board.get(permanent_id) is None:
         raise QuestionError(
-            ("body", "permanent_id"),
+            ("permanent_id",),
             f"no permanent with id {permanent_id!r} is on the battlefield",
             "unknown_permanent",
         )

@@ -128,7 +128,7 @@ def _named_costs(
             "alternative",
             card,
             cast_face,
-            ("body", "alternative_cost"),
+            ("alternative_cost",),
         )
         if alternative_cost is not None
         else None
@@ -140,14 +140,12 @@ def _named_costs(
             "additional",
             card,
             cast_face,
-            ("body", "additional_costs", i),
+            ("additional_costs", i),
         )
         for i, n in enumerate(additional_costs)
     ]
     cannot = [
-        _find_cost(
-            cast_face.additional_costs, n, "additional", card, cast_face, ("body", "unpayable", i)
-        )
+        _find_cost(cast_face.additional_costs, n, "additional", card, cast_face, ("unpayable", i))
         for i, n in enumerate(unpayable)
     ]
     return _Asked(alt, {c.name for c in asked}, {c.name for c in cannot})
@@ -167,8 +165,8 @@ def cast_without_paying(
     Raises QuestionError for a face or cost name the card doesn't have, or a negative X.
     """
     if x < 0:
-        raise QuestionError(("body", "x"), "x can't be negative", "invalid_x")
-    cast_face = resolve_face(card, face, ("body", "face"))
+        raise QuestionError(("x",), "x can't be negative", "invalid_x")
+    cast_face = resolve_face(card, face, ("face",))
     asked = _named_costs(card, cast_face, alternative_cost, additional_costs, unpayable)
     r = _Ruling()
     castable = _face_castable(r, card, cast_face)

@@ -50,13 +50,13 @@ def mana_value(
 ) -> Verdict:
     if cast_without_paying_mana_cost and not cast:
         raise QuestionError(
-            ("body", "cast_without_paying_mana_cost"),
+            ("cast_without_paying_mana_cost",),
             "only a spell that was cast can have been cast without paying its mana cost",
             "not_cast",
         )
     if face is not None and zone in OFF_STACK:
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"in the {zone} a card has all its faces' characteristics at once; "
             "'face' is for the stack or the battlefield",
             "face_not_applicable",
@@ -66,7 +66,7 @@ def mana_value(
         if fused is not None:
             return fused
     steps: list[Step] = []
-    chosen = resolve_face(card, face, ("body", "face"))
+    chosen = resolve_face(card, face, ("face",))
     _check_face_in_zone(card, chosen, zone)
     free = cast and cast_without_paying_mana_cost
     object_x = _object_x(card, chosen, zone, x, free, steps)
@@ -91,14 +91,14 @@ def _check_face_in_zone(card: Card, chosen: CardFace, zone: Zone) -> None:
     """The face can be in the zone asked about (305.1, 709.3, 712.8, 110.1)."""
     if zone == "stack" and chosen.is_type("land"):
         raise QuestionError(
-            ("body", "zone"),
+            ("zone",),
             f"{chosen.name} is a land: lands are played, never cast, so it can't be on the stack",
             "land_not_on_stack",
         )
     if zone == "stack" and card.layout in FRONT_CAST_LAYOUTS and chosen is not card.front:
         # Flip, transforming and meld cards are cast as their front (unflipped) face only.
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"{chosen.name} is never cast: {card.name} is a {card.layout} card, cast as "
             f"{card.front.name} ({FACE_RULES[card.layout]})",
             "face_never_cast",
@@ -107,13 +107,13 @@ def _check_face_in_zone(card: Card, chosen: CardFace, zone: Zone) -> None:
         # 712.8: a melded permanent's mana value adds both melded cards' front faces; a
         # question names one card, so the engine can't know the other.
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"{chosen.name} is a melded permanent made of two cards; name the front face",
             "melded_permanent",
         )
     if zone == "battlefield" and not chosen.is_permanent:
         raise QuestionError(
-            ("body", "zone"),
+            ("zone",),
             f"{chosen.name} is not a permanent card, so it can't be on the battlefield",
             "not_a_permanent",
         )
@@ -248,7 +248,7 @@ def _split_spell(card: Card, face: str | None) -> Verdict | None:
     halves = " or ".join(repr(f.name) for f in card.faces)
     if face is None:
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"{card.name} is a split card: on the stack it is the half that was cast (709.3); "
             f"give 'face' ({halves}, or {card.name!r} for a fused cast)",
             "face_required",
@@ -257,7 +257,7 @@ def _split_spell(card: Card, face: str | None) -> Verdict | None:
         return None
     if not any(k.casefold() == "fuse" for k in card.keywords):
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"{card.name} has no fuse, so only one half can be cast (709.3): give {halves}",
             "not_fused",
         )

@@ -97,15 +97,15 @@ def _validate(
 ) -> None:
     """Reject questions that describe no reachable mulligan state."""
     if mulligans_taken < 0:
-        raise QuestionError(("body", "mulligans_taken"), "can't be negative", "invalid_value")
+        raise QuestionError(("mulligans_taken",), "can't be negative", "invalid_value")
     if starting_hand_size < 0:
-        raise QuestionError(("body", "starting_hand_size"), "can't be negative", "invalid_value")
+        raise QuestionError(("starting_hand_size",), "can't be negative", "invalid_value")
     if bottom_owed < 0:
-        raise QuestionError(("body", "bottom_owed"), "can't be negative", "invalid_value")
+        raise QuestionError(("bottom_owed",), "can't be negative", "invalid_value")
     most = bottom_owed_after(mulligans_taken, multiplayer=multiplayer)
     if bottom_owed > most:
         raise QuestionError(
-            ("body", "bottom_owed"),
+            ("bottom_owed",),
             f"after {amount(mulligans_taken, 'mulligan')} at most "
             f"{amount(most, 'card')} can be owed "
             f"(103.5{'c' if multiplayer else ''}), not {bottom_owed}",
@@ -113,21 +113,21 @@ def _validate(
         )
     if bottom_owed > len(hand):
         raise QuestionError(
-            ("body", "bottom_owed"),
+            ("bottom_owed",),
             f"{amount(bottom_owed, 'card')} owed but only {len(hand)} in hand",
             "inconsistent_state",
         )
     if kept and bottom_owed:
         raise QuestionError(
-            ("body", "bottom_owed"),
+            ("bottom_owed",),
             "a kept hand owes nothing: cards are put on the bottom before keeping",
             "inconsistent_state",
         )
     if action not in ("mulligan", "bottom", "serum_powder", "keep"):
-        raise QuestionError(("body", "action"), f"unknown action {action!r}", "invalid_action")
+        raise QuestionError(("action",), f"unknown action {action!r}", "invalid_action")
     if bottom and action != "bottom":
         raise QuestionError(
-            ("body", "bottom"),
+            ("bottom",),
             "cards to bottom are only given with action 'bottom'",
             "unused_field",
         )

@@ -78,13 +78,13 @@ def _validate(
     if mode == "reveal":
         if max_mana_value is None:
             raise QuestionError(
-                ("body", "max_mana_value"),
+                ("max_mana_value",),
                 "mode 'reveal' needs max_mana_value (the N of 'mana value N or less')",
                 "missing_field",
             )
         if cascade_mana_value is not None:
             raise QuestionError(
-                ("body", "cascade_mana_value"),
+                ("cascade_mana_value",),
                 "cascade_mana_value is only used with mode 'cascade'",
                 "unexpected_field",
             )
@@ -92,21 +92,21 @@ def _validate(
     elif mode == "cascade":
         if cascade_mana_value is None:
             raise QuestionError(
-                ("body", "cascade_mana_value"),
+                ("cascade_mana_value",),
                 "mode 'cascade' needs cascade_mana_value (the cascading spell's mana value)",
                 "missing_field",
             )
         if max_mana_value is not None:
             raise QuestionError(
-                ("body", "max_mana_value"),
+                ("max_mana_value",),
                 "max_mana_value is only used with mode 'reveal'",
                 "unexpected_field",
             )
         limit, field = cascade_mana_value, "cascade_mana_value"
     else:
-        raise QuestionError(("body", "mode"), f"unknown mode {mode!r}", "invalid_mode")
+        raise QuestionError(("mode",), f"unknown mode {mode!r}", "invalid_mode")
     if limit < 0:
-        raise QuestionError(("body", field), f"{field} can't be negative", "invalid_value")
+        raise QuestionError((field,), f"{field} can't be negative", "invalid_value")
 
     # `unpayable` describes the player ("I have no creature to sacrifice"), whatever the
     # library holds: a name no card here asks for simply never matters.
@@ -331,7 +331,7 @@ def _hit(
             f"other {r.verb} cards.",
         )
     else:
-        cast_face = resolve_face(hit, face, ("body", "face"))
+        cast_face = resolve_face(hit, face, ("face",))
         did_cast = _cast_hit(r, hit, cast_face, unpayable, answer)
     to_bottom = [c for i, c in enumerate(revealed) if not (did_cast and i == hit_index)]
     rng.shuffle(to_bottom)

@@ -159,23 +159,23 @@ def resolve_cards(
             cards.append(item)
             normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
         else:
-            card = resolve_card(catalog, item, ("body", field, i, *within))
+            card = resolve_card(catalog, item, (field, i, *within))
             cards.append(card)
             normalized.append(card.name)
     return cards, normalized
 
 
 def could_produce_question(catalog: Catalog, body: StateRequest) -> StateQuestion:
-    checked = check_state(catalog, body.state, ("body", "state"))
+    checked = check_state(catalog, body.state, ("state",))
     if body.permanent_id is not None:
-        require_permanent(checked, body.permanent_id, ("body", "permanent_id"))
+        require_permanent(checked, body.permanent_id, ("permanent_id",))
     question = body.model_dump(mode="json") | {"state": checked.state.model_dump(mode="json")}
     return StateQuestion(question, checked)
 
 
 def activate_question(catalog: Catalog, body: ActivateRequest) -> StateQuestion:
-    checked = check_state(catalog, body.state, ("body", "state"))
-    require_permanent(checked, body.permanent_id, ("body", "permanent_id"))
+    checked = check_state(catalog, body.state, ("state",))
+    require_permanent(checked, body.permanent_id, ("permanent_id",))
     choose = normalize_choose(body.choose)
     question = body.model_dump(mode="json") | {
         "state": checked.state.model_dump(mode="json"),
@@ -185,7 +185,7 @@ def activate_question(catalog: Catalog, body: ActivateRequest) -> StateQuestion:
 
 
 def mana_value_question(catalog: Catalog, body: ManaValueRequest) -> CardQuestion:
-    card = resolve_card(catalog, body.card, ("body", "card"))
+    card = resolve_card(catalog, body.card, ("card",))
     # The catalog's spelling; a card named by one face means that face where a face matters
     # (on the stack or the battlefield).
     face = face_spelling(card, body.face) if body.face else None
@@ -197,7 +197,7 @@ def mana_value_question(catalog: Catalog, body: ManaValueRequest) -> CardQuestio
 
 
 def free_cast_question(catalog: Catalog, body: FreeCastRequest) -> CardQuestion:
-    card = resolve_card(catalog, body.card, ("body", "card"))
+    card = resolve_card(catalog, body.card, ("card",))
     # Catalog spellings, and a card named by one face means that face.
     alternative = cost_spelling([card], [body.alternative_cost]) if body.alternative_cost else []
     update = {
@@ -233,8 +233,7 @@ def _bottom(catalog: Catalog, hand: list[Card], names: Sequence[str]) -> list[Ca
     """Bottom names a card in hand: a card defined inline there is found by its name too."""
     in_hand = {fold(c.name): c for c in hand}
     return [
-        in_hand.get(fold(n)) or resolve_card(catalog, n, ("body", "bottom", i))
-        for i, n in enumerate(names)
+        in_hand.get(fold(n)) or resolve_card(catalog, n, ("bottom", i)) for i, n in enumerate(names)
     ]
 
 

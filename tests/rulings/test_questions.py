@@ -122,5 +122,5 @@ def test_an_unknown_card_names_its_field(catalog: Catalog) -> None:
     body = parsed(ManaValueRequest, {"card": "No Such Card Anywhere", "zone": "hand"})
     with pytest.raises(QuestionError) as raised:
         questions.mana_value_question(catalog, body)
-    assert raised.value.loc == ("body", "card")
+    assert raised.value.loc == ("card",)
     assert raised.value.code == "unknown_card"

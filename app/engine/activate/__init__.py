@@ -19,7 +19,7 @@ Conventions (what a client can rely on):
   (`printed:0`, `intrinsic:Forest`, `granted:<source id>:0`), which doesn't shift when an
   effect adds or removes other abilities. With no `ability`, a `choose` that only one of
   them can make picks that one. Omitted with several abilities: a
-  QuestionError `ability_required` on ("body", "ability") listing index and summary of each.
+  QuestionError `ability_required` on ("ability",) listing index and summary of each.
 - Legality is about the {T}/{Q} part only (107.5, 107.6, 302.6); other costs (mana, life,
   counters, a sacrifice) are taken as paid. An illegal activation is an answer (`legal`
   false, `reasons`), with `produced`/`total` "" and the state unchanged.
@@ -34,7 +34,7 @@ Conventions (what a client can rely on):
   is several mana is named by its Oracle notation, e.g. "{W}{R}"). Where the ability itself
   offers no choice, `choose` is used for triggered abilities that do (Mana Flare on Boros
   Garrison: "R" or "W"); a trigger's choice also takes `choose` whenever it is one of its
-  options. A `choose` that fits no choice on the way is a QuestionError on ("body", "choose").
+  options. A `choose` that fits no choice on the way is a QuestionError on ("choose",).
 - A needed choice that was not given is not guessed: the activation is still ruled (`legal`,
   and the new `state`, since the cost is paid on activation), but `choice_required` is true,
   `total` is "" (and `produced` too when it's the ability's own choice), `made_mana` is false
@@ -46,7 +46,7 @@ Conventions (what a client can rely on):
   follow in the default order, which is the order of the sources in the state (battlefield
   first, then effects), standing in for timestamps. An order listed in `outcomes` reproduces
   its outcome when sent back. Ids that are not on the board, are not replacement sources, or
-  repeat are QuestionErrors on ("body", "replacement_order", i).
+  repeat are QuestionErrors on ("replacement_order", i).
 - `outcomes` is every distinct total over every replacement order, the ability's choices and
   the triggers' choices, each with one `replacement_order` (and `choices`) that gives it,
   found without enumerating k! orders (replacement.py).

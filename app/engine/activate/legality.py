@@ -28,7 +28,7 @@ def find_permanent(board: Board, permanent_id: str) -> Permanent:
     p = board.get(permanent_id)
     if p is None:
         raise QuestionError(
-            ("body", "permanent_id"),
+            ("permanent_id",),
             f"no permanent with id {permanent_id!r} is on the battlefield",
             "unknown_permanent",
         )
@@ -41,7 +41,7 @@ def check_order(view: BoardView, order: list[str]) -> list[str]:
     effect_ids = {e.id for e in board.effects}
     seen: set[str] = set()
     for i, rid in enumerate(order):
-        loc = ("body", "replacement_order", i)
+        loc = ("replacement_order", i)
         if rid in seen:
             raise QuestionError(
                 loc,
@@ -79,7 +79,7 @@ def pick_ability(
         if len(listed) == 1:
             return listed[0]
         raise QuestionError(
-            ("body", "ability"),
+            ("ability",),
             f"{p.name} ({p.id}) has {len(listed)} mana abilities; say which one with 'ability': "
             + _menu(listed),
             "ability_required",
@@ -89,14 +89,14 @@ def pick_ability(
             if item.id == ability:
                 return item
         raise QuestionError(
-            ("body", "ability"),
+            ("ability",),
             f"{p.name} ({p.id}) has no mana ability with id {ability!r}; its mana abilities are "
             + _menu(listed),
             "unknown_ability",
         )
     if not 0 <= ability < len(listed):
         raise QuestionError(
-            ("body", "ability"),
+            ("ability",),
             f"{p.name} ({p.id}) has no mana ability {ability}; its mana abilities are "
             + _menu(listed),
             "unknown_ability",
@@ -138,7 +138,7 @@ def normalize_choose(choose: str | None) -> str | None:
         mana = NO_MANA
     if not mana:
         raise QuestionError(
-            ("body", "choose"),
+            ("choose",),
             f"{choose!r} is not a mana type: use one of W, U, B, R, G, C (or mana like '{{U}}')",
             "invalid_choice",
         )

@@ -58,7 +58,7 @@ def option_key(mana: Mana) -> str:
 def check_limit(mana: Mana) -> None:
     if mana.total > MANA_LIMIT or max(mana.counts) >= CAP:
         raise QuestionError(
-            ("body", "state"),
+            ("state",),
             f"this activation would make more than {MANA_LIMIT} mana; the service rules on "
             "amounts up to that",
             "too_much_mana",

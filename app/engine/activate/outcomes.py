@@ -69,7 +69,7 @@ def every_outcome(a: ManaAbility, event: ManaEvent) -> dict[Mana, dict[str, Any]
                     outcomes[total] = entry
     except TooManyReplacementStates as exc:
         raise QuestionError(
-            ("body", "state"), f"too many different replacement effects: {exc}", "too_complex"
+            ("state",), f"too many different replacement effects: {exc}", "too_complex"
         ) from exc
     return outcomes
 
@@ -92,7 +92,7 @@ def pick_option(
         picked = next((o for o in options if o.key == choose_key), None)
         if picked is None:
             raise QuestionError(
-                ("body", "choose"),
+                ("choose",),
                 f"{choose!r} is not a choice of this ability; its options are "
                 + ", ".join(o.key for o in options),
                 "invalid_choice",
@@ -128,14 +128,14 @@ def _check_choose_for_triggers(
             keys = [option_key(m) for m in options]
             if len(options) > 1 and choose_key not in keys:
                 raise QuestionError(
-                    ("body", "choose"),
+                    ("choose",),
                     f"{choose!r} is not a choice for {source_label}; its options are "
                     + ", ".join(keys),
                     "invalid_choice",
                 )
     elif pick.picked is not None and choose_key != pick.picked.key:
         raise QuestionError(
-            ("body", "choose"),
+            ("choose",),
             f"this ability offers no choice: it makes {pick.picked.mana.render()}",
             "invalid_choice",
         )
