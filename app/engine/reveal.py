@@ -67,13 +67,7 @@ def _mana_value_note(card: Card) -> tuple[str, tuple[str, ...]]:
 _PART_RULES = {"split": "709.3", "modal_dfc": "712.8", "adventure": "715.3"}
 
 
-def _validate(
-    library: list[Card],
-    mode: str,
-    max_mana_value: int | None,
-    cascade_mana_value: int | None,
-    unpayable: list[str],
-) -> int:
+def _validate(mode: str, max_mana_value: int | None, cascade_mana_value: int | None) -> int:
     """Check the question is consistent; return the mana value threshold in use."""
     if mode == "reveal":
         if max_mana_value is None:
@@ -107,9 +101,6 @@ def _validate(
         raise QuestionError(("mode",), f"unknown mode {mode!r}", "invalid_mode")
     if limit < 0:
         raise QuestionError((field,), f"{field} can't be negative", "invalid_value")
-
-    # `unpayable` describes the player ("I have no creature to sacrifice"), whatever the
-    # library holds: a name no card here asks for simply never matters.
     return limit
 
 
@@ -254,10 +245,11 @@ def reveal_until(
     """Reveal (or, for cascade, exile) from the top of `library` (top first) until a hit.
 
     Raises QuestionError when the mode's threshold is missing, a field of the other mode is
-    given, a threshold is negative, an `unpayable` name is on no card of the library, or `face`
-    names no face of the hit.
+    given, a threshold is negative, or `face` names no face of the hit.
     """
-    limit = _validate(library, mode, max_mana_value, cascade_mana_value, unpayable)
+    limit = _validate(mode, max_mana_value, cascade_mana_value)
+    # `unpayable` describes the player ("I have no creature to sacrifice"), whatever the
+    # library holds: a name no card here asks for simply never matters.
     r = _Reveal(mode == "cascade", limit, nonlegendary)
     if r.cascade:
         r.steps.append(
