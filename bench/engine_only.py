@@ -18,7 +18,7 @@ from bench.config import BenchConfig, reps_for
 from bench.report import Cell, Section
 from bench.timing import median_ms, timed_ms
 
-LOC = ("body", "state")
+LOC = ("state",)
 Engine = Callable[..., Verdict]
 
 CP_COLUMNS = [

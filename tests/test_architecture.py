@@ -45,3 +45,22 @@ def test_engine_version_carries_the_rules_version() -> None:
     from app.version import __version__, engine_version
 
     assert engine_version() == f"{__version__}+rules.{rules_version()}"
+
+
+# ARCHITECTURE.md "short functions, one job each": no engine function over this many lines
+# (signature, docstring and body), so a rule area's steps stay named and findable.
+MAX_ENGINE_FUNCTION_LINES = 80
+
+
+def test_no_engine_function_is_over_80_lines() -> None:
+    too_long = []
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                assert node.end_lineno is not None
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_ENGINE_FUNCTION_LINES:
+                    where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                    too_long.append(f"{where} {node.name} is {lines} lines")
+    assert too_long == []

@@ -115,10 +115,22 @@ async def _on_validation(_request: Request, exc: Exception) -> Response:
     return problem_response(422, "validation_error", detail, issues)
 
 
+class RequestError(QuestionError):
+    """A QuestionError about the request outside its body (("path", "name"), ("query",
+    "after")): its `loc` is already the HTTP location."""
+
+
+def body_loc(exc: QuestionError) -> tuple[str | int, ...]:
+    """Where the question is in the request: its body. The engine and app/rulings name the
+    field within the question; the HTTP location is added only here."""
+    return exc.loc if isinstance(exc, RequestError) else ("body", *exc.loc)
+
+
 async def _on_question(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, QuestionError)
-    issue = {"loc": list(exc.loc), "msg": exc.message, "type": exc.code}
-    return problem_response(422, exc.code, f"{_where(exc.loc)}: {exc.message}", [issue])
+    loc = body_loc(exc)
+    issue = {"loc": list(loc), "msg": exc.message, "type": exc.code}
+    return problem_response(422, exc.code, f"{_where(loc)}: {exc.message}", [issue])
 
 
 async def _on_http(_request: Request, exc: Exception) -> Response:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 
 class QuestionError(ValueError):
-    """`loc` is the path of the offending field, as in validation errors ("body", "state", …);
-    `code` a stable snake_case word."""
+    """`loc` is the path of the offending field *within the question* (("state", "battlefield",
+    3, "counters"), ("choose",); () for the question as a whole), so the engine knows nothing of
+    HTTP: the API reports it under the request body (app/api/problems.py, `body_loc`).
+    `code` is a stable snake_case word."""
 
     def __init__(self, loc: tuple[str | int, ...], message: str, code: str = "invalid_question"):
         super().__init__(message)

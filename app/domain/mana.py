@@ -16,8 +16,6 @@ from typing import Literal
 TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
-ManaType = Literal["W", "U", "B", "R", "G", "C"]
-Color = Literal["W", "U", "B", "R", "G"]
 
 ALL_COLORS_MASK = 0b011111  # "any color" never includes colorless (106.1b)
 COLORLESS_BIT = 1 << TYPE_INDEX["C"]

@@ -105,7 +105,7 @@ class Source:
 
     @property
     def loc(self) -> Loc:
-        return ("body", "state", "effects" if self.is_effect else "battlefield", self.index)
+        return ("state", "effects" if self.is_effect else "battlefield", self.index)
 
     @property
     def order_key(self) -> tuple[int, int]:
@@ -620,7 +620,7 @@ class BoardView:
         if len(found) > MAX_REPLACEMENTS_PER_EVENT:
             # An explicit bound on one question's work: no real game has this many.
             raise QuestionError(
-                ("body", "state"),
+                ("state",),
                 f"{len(found)} replacement effects apply to one mana event of {p.id!r}; "
                 f"the limit is {MAX_REPLACEMENTS_PER_EVENT}",
                 "too_many_replacement_effects",

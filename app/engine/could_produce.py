@@ -105,6 +105,89 @@ class _Group:
     reflectors: list[_Reflector] = field(default_factory=list)
 
 
+class _Memos:
+    """What is shared while one board is solved and explained: the replacement effects on each
+    kind of event, and what each event becomes under them."""
+
+    __slots__ = ("events", "has_attached", "per_type", "repl", "sigs", "view")
+
+    def __init__(self, view: BoardView) -> None:
+        self.view = view
+        # Signature of every replacement ability on the board, by the ability object's id (the
+        # view keeps the objects alive while the table is used).
+        self.sigs: dict[int, Signature] = {
+            id(r.effect): signature_of(r.effect.change, r.effect.min_amount)
+            for r in view.replacements
+        }
+        self.has_attached = any(r.effect.source.relation == "attached" for r in view.replacements)
+        self.repl: dict[Traits, Multiset] = {}
+        self.events: dict[tuple[Mana, int | None, Multiset], tuple[int, int]] = {}
+        self.per_type: dict[tuple[int, int | None, Multiset], tuple[int, ...]] = {}
+
+    def replacements_on(self, p: Permanent, ability: ManaAbility) -> Multiset:
+        """The replacement effects on this ability's event, as a multiset of signatures; shared
+        by every permanent with the same traits (unless an effect watches one permanent)."""
+        if not ability.cost.tap:
+            return ()  # 106.12b: only 'tapped for mana' events are replaced
+        view = self.view
+        if self.has_attached:
+            # Rare (an Aura replacing its land's mana): no sharing between permanents.
+            return multiset_of(
+                self.sigs[id(r.effect)] for r in view.applicable_replacements(p, ability)
+            )
+        key = view.traits(p)
+        found = self.repl.get(key)
+        if found is None:
+            found = multiset_of(
+                self.sigs[id(r.effect)] for r in view.applicable_replacements(p, ability)
+            )
+            self.repl[key] = found
+        return found
+
+    def event(self, event: Mana, self_amount: int | None, repl: Multiset) -> tuple[int, int]:
+        """(types before replacement effects, types after them in every order) for one event."""
+        key = (event, self_amount, repl)
+        found = self.events.get(key)
+        if found is None:
+            found = _event_types(event, self_amount, repl)
+            self.events[key] = found
+        return found
+
+    def reflected_types(
+        self, amount: int, self_amount: int | None, repl: Multiset
+    ) -> tuple[int, ...]:
+        """Per type index: what one event of `amount` mana of that type becomes (a mask)."""
+        key = (amount, self_amount, repl)
+        found = self.per_type.get(key)
+        if found is None:
+            found = tuple(self.event(Mana.of(t, amount), self_amount, repl)[1] for t in TYPES)
+            self.per_type[key] = found
+        return found
+
+
+def _event_types(event: Mana, self_amount: int | None, repl: Multiset) -> tuple[int, int]:
+    start = SelfReplacement(self_amount).apply(event) if self_amount is not None else event
+    start = saturate(start, SATURATION)
+    raw = start.mask
+    if not start:
+        return (0, 0)
+    if not repl:
+        return (raw, raw)
+    # Only types are asked for: the exact reductions of reduce_for_types apply.
+    reduced, cap = reduce_for_types(repl)
+    out = 0
+    for result in possible_results(saturate(start, cap), reduced, cap):
+        out |= result.mask
+    return (raw, out)
+
+
+def _self_amount(p: Permanent, a: ManaAbility) -> int | None:
+    # 614.15: the ability's own "instead" comes first, when its counter is there.
+    if a.instead is not None and p.counters.get(a.instead.counter, 0) > 0:
+        return a.instead.amount
+    return None
+
+
 @dataclass
 class Fixpoint:
     """The least fixpoint for a whole board: `masks[i]` is what permanent i could produce."""
@@ -116,9 +199,7 @@ class Fixpoint:
     groups: list[_Group]
     cell_of: list[int]
     cells: list[Traits]
-    _event_memo: dict[tuple[Mana, int | None, Multiset], tuple[int, int]]
-    _repl_memo: dict[tuple[Traits, bool], Multiset]
-    _sigs: dict[int, Signature]
+    memos: _Memos
     cell_members: list[list[int]]
     has_abilities: list[bool]
     _feeders: dict[int, list[str]] = field(default_factory=dict)
@@ -145,221 +226,202 @@ class Fixpoint:
             return self.groups[r.group].union
         return self.masks[r.watches] if r.watches >= 0 else 0
 
-
-def _repl_multiset(
-    fp_memo: dict[tuple[Traits, bool], Multiset],
-    sigs: dict[int, Signature],
-    view: BoardView,
-    p: Permanent,
-    ability: ManaAbility,
-    has_attached: bool,
-) -> Multiset:
-    """The replacement effects on this ability's event, as a multiset of signatures; shared
-    by every permanent with the same traits (unless an effect watches one permanent)."""
-    if not ability.cost.tap:
-        return ()  # 106.12b: only 'tapped for mana' events are replaced
-    if has_attached:
-        # Rare (an Aura replacing its land's mana): no sharing between permanents.
-        return multiset_of(sigs[id(r.effect)] for r in view.applicable_replacements(p, ability))
-    key = (view.traits(p), True)
-    found = fp_memo.get(key)
-    if found is None:
-        found = multiset_of(sigs[id(r.effect)] for r in view.applicable_replacements(p, ability))
-        fp_memo[key] = found
-    return found
+    def static_types(self, p: Permanent, a: ManaAbility) -> tuple[int, int]:
+        """(types before, types after replacement effects) of an ability that doesn't look at
+        what others could produce, over all its events (the same memos as the solve)."""
+        repl = self.memos.replacements_on(p, a)
+        self_amount = _self_amount(p, a)
+        raw = out = 0
+        for event in _static_events(self.view, p, a, _count_all, _colors_all):
+            e_raw, e_out = self.memos.event(event, self_amount, repl)
+            raw |= e_raw
+            out |= e_out
+        return raw, out
 
 
-def _signatures(view: BoardView) -> dict[int, Signature]:
-    """Signature of every replacement ability on the board, by the ability object's id (the
-    view keeps the objects alive while the table is used)."""
-    return {
-        id(r.effect): signature_of(r.effect.change, r.effect.min_amount) for r in view.replacements
-    }
+class _Cells:
+    """Permanents in cells of identical selector-relevant traits, and which cells a selector
+    matches (memoized per looker's controller and selector, within CELL_SCAN_BUDGET)."""
 
+    __slots__ = ("by_controller", "colors", "count", "members", "memo", "of", "scanned", "traits")
 
-def _event(
-    memo: dict[tuple[Mana, int | None, Multiset], tuple[int, int]],
-    event: Mana,
-    self_amount: int | None,
-    repl: Multiset,
-) -> tuple[int, int]:
-    """(types before replacement effects, types after them in every order) for one event."""
-    key = (event, self_amount, repl)
-    found = memo.get(key)
-    if found is None:
-        start = SelfReplacement(self_amount).apply(event) if self_amount is not None else event
-        start = saturate(start, SATURATION)
-        raw = start.mask
-        if not start:
-            found = (0, 0)
-        elif not repl:
-            found = (raw, raw)
-        else:
-            # Only types are asked for: the exact reductions of reduce_for_types apply.
-            reduced, cap = reduce_for_types(repl)
-            out = 0
-            for result in possible_results(saturate(start, cap), reduced, cap):
-                out |= result.mask
-            found = (raw, out)
-        memo[key] = found
-    return found
+    def __init__(self, view: BoardView) -> None:
+        index: dict[Traits, int] = {}
+        self.traits: list[Traits] = []
+        self.of: list[int] = []
+        self.count: list[int] = []
+        self.members: list[list[int]] = []
+        self.colors: list[int] = []
+        face_colors: dict[int, int] = {}
+        for p in view.board.permanents:
+            tr = view.traits(p)
+            c = index.get(tr)
+            if c is None:
+                c = index[tr] = len(self.traits)
+                self.traits.append(tr)
+                self.count.append(0)
+                self.members.append([])
+                self.colors.append(0)
+            self.of.append(c)
+            self.count[c] += 1
+            self.members[c].append(len(self.of) - 1)
+            fc = face_colors.get(id(p.face))
+            if fc is None:
+                fc = face_colors[id(p.face)] = mask_of(p.face.face_colors)
+            self.colors[c] |= fc
+        self.by_controller: dict[str, list[int]] = {}
+        for c, tr in enumerate(self.traits):
+            self.by_controller.setdefault(tr.controller, []).append(c)
+        self.memo: dict[tuple[str, SelectorKey], list[int]] = {}
+        self.scanned = 0
 
-
-def solve(view: BoardView) -> Fixpoint:
-    """The least fixpoint of 'could produce' over the whole board (module docstring)."""
-    board = view.board
-    perms = board.permanents
-    n = len(perms)
-    cell_index: dict[Traits, int] = {}
-    cells: list[Traits] = []
-    cell_of: list[int] = []
-    cell_count: list[int] = []
-    cell_members: list[list[int]] = []
-    cell_colors: list[int] = []
-    face_colors: dict[int, int] = {}
-    for p in perms:
-        tr = view.traits(p)
-        c = cell_index.get(tr)
-        if c is None:
-            c = cell_index[tr] = len(cells)
-            cells.append(tr)
-            cell_count.append(0)
-            cell_members.append([])
-            cell_colors.append(0)
-        cell_of.append(c)
-        cell_count[c] += 1
-        cell_members[c].append(len(cell_of) - 1)
-        fc = face_colors.get(id(p.face))
-        if fc is None:
-            fc = face_colors[id(p.face)] = mask_of(p.face.face_colors)
-        cell_colors[c] |= fc
-
-    index_of = {p.id: i for i, p in enumerate(perms)}
-    cells_memo: dict[tuple[str, SelectorKey], list[int]] = {}
-
-    cells_by_controller: dict[str, list[int]] = {}
-    for c, tr in enumerate(cells):
-        cells_by_controller.setdefault(tr.controller, []).append(c)
-    scanned = 0
-
-    def cells_matching(sel: Selector, looker_controller: str) -> list[int]:
-        nonlocal scanned
+    def matching(self, sel: Selector, looker_controller: str) -> list[int]:
         key = (looker_controller, sel.key)
-        found = cells_memo.get(key)
+        found = self.memo.get(key)
         if found is None:
             # "you" only ever matches the looker's own cells.
             pool = (
-                cells_by_controller.get(looker_controller, [])
+                self.by_controller.get(looker_controller, [])
                 if sel.controller == "you"
-                else range(len(cells))
+                else range(len(self.traits))
             )
-            scanned += len(pool)
-            if scanned > CELL_SCAN_BUDGET:
+            self.scanned += len(pool)
+            if self.scanned > CELL_SCAN_BUDGET:
                 # Only crafted boards (thousands of distinct inline types and selectors) get
                 # here; real boards have a handful of cells and selectors.
                 raise QuestionError(
-                    ("body", "state"),
+                    ("state",),
                     "too many distinct kinds of permanents and selectors on one board",
                     "too_complex",
                 )
+            traits = self.traits
             found = [
-                c for c in pool if selector_matches(sel, looker_controller, None, "", cells[c])
+                c for c in pool if selector_matches(sel, looker_controller, None, "", traits[c])
             ]
-            cells_memo[key] = found
+            self.memo[key] = found
         return found
 
-    has_attached_repl = any(r.effect.source.relation == "attached" for r in view.replacements)
-    sig_table = _signatures(view)
-    repl_memo: dict[tuple[Traits, bool], Multiset] = {}
-    event_memo: dict[tuple[Mana, int | None, Multiset], tuple[int, int]] = {}
-    group_index: dict[tuple[str, SelectorKey], int] = {}
-    groups: list[_Group] = []
-    raw_static = [0] * n
-    has_abilities = [False] * n
-    static = [0] * n
-    reflectors_of: dict[int, list[_Reflector]] = {}
-    attached_watchers: dict[int, list[_Reflector]] = {}
-    per_type_memo: dict[tuple[int, int | None, Multiset], tuple[int, ...]] = {}
-    fixed_events: dict[int, list[Mana]] = {}
-
-    def count_cells(view: BoardView, sel: Selector, src: Source) -> int:
+    def count_of(self, view: BoardView, sel: Selector, src: Source) -> int:
         if sel.relation == "attached":
             return _count_all(view, sel, src)
-        return sum(cell_count[c] for c in cells_matching(sel, src.controller))
+        return sum(self.count[c] for c in self.matching(sel, src.controller))
 
-    def colors_cells(view: BoardView, sel: Selector, src: Source) -> int:
+    def colors_of(self, view: BoardView, sel: Selector, src: Source) -> int:
         if sel.relation == "attached":
             return _colors_all(view, sel, src)
         colors = 0
-        for c in cells_matching(sel, src.controller):
-            colors |= cell_colors[c]
+        for c in self.matching(sel, src.controller):
+            colors |= self.colors[c]
         return colors
 
-    try:
-        for i, p in enumerate(perms):
-            abilities = view.mana_abilities(p, distinct=True)
-            has_abilities[i] = bool(abilities)
-            for listed in abilities:
-                a = listed.ability
-                repl = _repl_multiset(repl_memo, sig_table, view, p, a, has_attached_repl)
-                self_amount = None
-                if a.instead is not None and p.counters.get(a.instead.counter, 0) > 0:
-                    self_amount = a.instead.amount  # 614.15: its own "instead" comes first
-                prod = a.produces
-                if isinstance(prod, CouldProduce):  # a reflector (production.is_reflector)
-                    pkey = (prod.amount, self_amount, repl)
-                    per_type = per_type_memo.get(pkey)
-                    if per_type is None:
-                        per_type = tuple(
-                            _event(event_memo, Mana.of(t, prod.amount), self_amount, repl)[1]
-                            for t in TYPES
-                        )
-                        per_type_memo[pkey] = per_type
-                    r = _Reflector(i, listed, prod.of == "color", per_type)
-                    src = view.source(p)
-                    if prod.among.relation == "attached":
-                        target = index_of.get(src.attached_to or "", -1)
-                        if target >= 0 and view.matches(prod.among, src, perms[target]):
-                            r.watches = target
-                            attached_watchers.setdefault(target, []).append(r)
-                    else:
-                        gkey = (src.controller, prod.among.key)
-                        g = group_index.get(gkey)
-                        if g is None:
-                            g = group_index[gkey] = len(groups)
-                            groups.append(
-                                _Group(
-                                    src.controller,
-                                    prod.among,
-                                    cells_matching(prod.among, src.controller),
-                                )
-                            )
-                        r.group = g
-                        groups[g].reflectors.append(r)
-                    reflectors_of.setdefault(i, []).append(r)
-                    continue
-                events = fixed_events.get(id(a))
-                if events is None:
-                    events = _static_events(view, p, a, count_cells, colors_cells)
-                    if production.is_board_independent(prod):
-                        fixed_events[id(a)] = events  # the same for every permanent
-                for event in events:
-                    raw, out = _event(event_memo, event, self_amount, repl)
-                    raw_static[i] |= raw
-                    static[i] |= out
-    except TooManyReplacementStates as exc:
-        raise QuestionError(
-            ("body", "state"), f"too many different replacement effects: {exc}", "too_complex"
-        ) from exc
 
-    groups_of_cell: list[list[int]] = [[] for _ in cells]
+class _Abilities:
+    """Every permanent's mana abilities, read once: what the others (not reflectors) make
+    before and after replacement effects, and the reflectors, grouped by what they watch."""
+
+    __slots__ = (
+        "attached_watchers",
+        "cells",
+        "fixed_events",
+        "group_index",
+        "groups",
+        "has_abilities",
+        "index_of",
+        "memos",
+        "raw_static",
+        "reflectors_of",
+        "static",
+        "view",
+    )
+
+    def __init__(self, view: BoardView, cells: _Cells, memos: _Memos) -> None:
+        n = len(view.board.permanents)
+        self.view = view
+        self.cells = cells
+        self.memos = memos
+        self.index_of = {p.id: i for i, p in enumerate(view.board.permanents)}
+        self.raw_static = [0] * n
+        self.static = [0] * n
+        self.has_abilities = [False] * n
+        self.reflectors_of: dict[int, list[_Reflector]] = {}
+        self.attached_watchers: dict[int, list[_Reflector]] = {}
+        self.groups: list[_Group] = []
+        self.group_index: dict[tuple[str, SelectorKey], int] = {}
+        self.fixed_events: dict[int, list[Mana]] = {}
+
+    def read(self) -> None:
+        try:
+            for i, p in enumerate(self.view.board.permanents):
+                abilities = self.view.mana_abilities(p, distinct=True)
+                self.has_abilities[i] = bool(abilities)
+                for listed in abilities:
+                    a = listed.ability
+                    repl = self.memos.replacements_on(p, a)
+                    self_amount = _self_amount(p, a)
+                    if isinstance(a.produces, CouldProduce):  # production.is_reflector
+                        self._add_reflector(i, p, listed, a.produces, self_amount, repl)
+                    else:
+                        self._add_static(i, p, a, self_amount, repl)
+        except TooManyReplacementStates as exc:
+            raise QuestionError(
+                ("state",), f"too many different replacement effects: {exc}", "too_complex"
+            ) from exc
+
+    def _add_static(
+        self, i: int, p: Permanent, a: ManaAbility, self_amount: int | None, repl: Multiset
+    ) -> None:
+        events = self.fixed_events.get(id(a))
+        if events is None:
+            events = _static_events(self.view, p, a, self.cells.count_of, self.cells.colors_of)
+            if production.is_board_independent(a.produces):
+                self.fixed_events[id(a)] = events  # the same for every permanent
+        for event in events:
+            raw, out = self.memos.event(event, self_amount, repl)
+            self.raw_static[i] |= raw
+            self.static[i] |= out
+
+    def _add_reflector(
+        self,
+        i: int,
+        p: Permanent,
+        listed: ListedAbility,
+        prod: CouldProduce,
+        self_amount: int | None,
+        repl: Multiset,
+    ) -> None:
+        per_type = self.memos.reflected_types(prod.amount, self_amount, repl)
+        r = _Reflector(i, listed, prod.of == "color", per_type)
+        view = self.view
+        src = view.source(p)
+        if prod.among.relation == "attached":
+            target = self.index_of.get(src.attached_to or "", -1)
+            if target >= 0 and view.matches(prod.among, src, view.board.permanents[target]):
+                r.watches = target
+                self.attached_watchers.setdefault(target, []).append(r)
+        else:
+            gkey = (src.controller, prod.among.key)
+            g = self.group_index.get(gkey)
+            if g is None:
+                g = self.group_index[gkey] = len(self.groups)
+                cells = self.cells.matching(prod.among, src.controller)
+                self.groups.append(_Group(src.controller, prod.among, cells))
+            r.group = g
+            self.groups[g].reflectors.append(r)
+        self.reflectors_of.setdefault(i, []).append(r)
+
+
+def _propagate(cells: _Cells, abilities: _Abilities) -> list[int]:
+    """The worklist (least fixpoint): start from what non-reflector abilities make, and grow
+    a permanent's cell, the groups watching it and their reflectors only when they change."""
+    groups = abilities.groups
+    groups_of_cell: list[list[int]] = [[] for _ in cells.traits]
     for g, group in enumerate(groups):
         for c in group.cells:
             groups_of_cell[c].append(g)
-
-    # The worklist (least fixpoint): start from what non-reflector abilities make.
-    masks = [0] * n
-    cell_mask = [0] * len(cells)
+    cell_of = cells.of
+    attached_watchers = abilities.attached_watchers
+    masks = [0] * len(cell_of)
+    cell_mask = [0] * len(cells.traits)
     queue: list[int] = []
 
     def grow(i: int, m: int) -> None:
@@ -368,8 +430,8 @@ def solve(view: BoardView) -> Fixpoint:
             masks[i] = new
             queue.append(i)
 
-    for i in range(n):
-        grow(i, static[i])
+    for i, m in enumerate(abilities.static):
+        grow(i, m)
     while queue:
         i = queue.pop()
         m = masks[i]
@@ -386,20 +448,27 @@ def solve(view: BoardView) -> Fixpoint:
                         grow(r.owner, r.output(new_union))
         for r in attached_watchers.get(i, ()):
             grow(r.owner, r.output(m))
+    return masks
 
+
+def solve(view: BoardView) -> Fixpoint:
+    """The least fixpoint of 'could produce' over the whole board (module docstring)."""
+    cells = _Cells(view)
+    memos = _Memos(view)
+    abilities = _Abilities(view, cells, memos)
+    abilities.read()
+    masks = _propagate(cells, abilities)
     return Fixpoint(
         view,
         masks,
-        raw_static,
-        reflectors_of,
-        groups,
-        cell_of,
-        cells,
-        event_memo,
-        repl_memo,
-        sig_table,
-        cell_members,
-        has_abilities,
+        abilities.raw_static,
+        abilities.reflectors_of,
+        abilities.groups,
+        cells.of,
+        cells.traits,
+        memos,
+        cells.members,
+        abilities.has_abilities,
     )
 
 
@@ -411,7 +480,7 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
     permanent when `permanent_id` is given), with the steps a judge would write."""
     if permanent_id is not None and board.get(permanent_id) is None:
         raise QuestionError(
-            ("body", "permanent_id"),
+            ("permanent_id",),
             f"no permanent with id {permanent_id!r} is on the battlefield",
             "unknown_permanent",
         )
@@ -443,15 +512,12 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
     lines: list[str] = []
     rules: set[str] = set()
     reflectors = {id(r.listed.ability): r for r in fp.reflectors_of.get(p.index, [])}
-    has_attached = any(r.effect.source.relation == "attached" for r in view.replacements)
     for listed in view.mana_abilities(p, distinct=True):
         a = listed.ability
         if listed.origin == "intrinsic":
             rules.add("305.6")
-        repl = _repl_multiset(fp._repl_memo, fp._sigs, view, p, a, has_attached)
-        self_amount = None
-        if a.instead is not None and p.counters.get(a.instead.counter, 0) > 0:
-            self_amount = a.instead.amount
+        self_amount = _self_amount(p, a)
+        if self_amount is not None:
             rules.update({"614.15", "616.1a"})
         # The ability's own "instead" is stated once: as a fact when the counter is there, as a
         # condition otherwise.
@@ -479,12 +545,7 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
                     if not seen:
                         rules.add("106.5")
         else:
-            raw = 0
-            out = 0
-            for event in _static_events(view, p, a, _count_all, _colors_all):
-                e_raw, e_out = _event(fp._event_memo, event, self_amount, repl)
-                raw |= e_raw
-                out |= e_out
+            raw, out = fp.static_types(p, a)
             if raw == 0:
                 words, why_rules = production.no_mana_words(a.produces)
                 text += words
@@ -574,6 +635,13 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
                 ("106.7", "605.1b"),
             )
         )
+    steps.extend(_permanent_steps(fp, asked))
+    return steps
+
+
+def _permanent_steps(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
+    """One step per permanent asked about (up to EXPLAIN_LIMIT), then a summary of the rest."""
+    steps: list[Step] = []
     no_ability: list[str] = []
     detailed = 0
     skipped: list[str] = []

@@ -16,6 +16,7 @@ What the answer means:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from app.domain.card import (
@@ -90,6 +91,65 @@ def _sum_mana(costs: list[str]) -> str:
     return head + render_cost(others)
 
 
+@dataclass(slots=True)
+class _Ruling:
+    """The steps and the reasons (a reason is also a step) of one free-cast ruling."""
+
+    steps: list[Step] = field(default_factory=list)
+    reasons: list[dict[str, Any]] = field(default_factory=list)
+
+    def note(self, code: str, rules: tuple[str, ...], message: str) -> None:
+        self.reasons.append(make_reason(code, rules, message))
+        self.steps.append(Step(message, rules))
+
+
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """The costs the question names, each found on the cast face."""
+
+    alternative: AlternativeCost | None
+    additional: set[str]
+    unpayable: set[str]
+
+
+def _named_costs(
+    card: Card,
+    cast_face: CardFace,
+    alternative_cost: str | None,
+    additional_costs: list[str],
+    unpayable: list[str],
+) -> _Asked:
+    """Validate every cost name before ruling, so a typo is a 422 rather than a quiet "no"."""
+    alt = (
+        _find_cost(
+            cast_face.alternative_costs,
+            alternative_cost,
+            "alternative",
+            card,
+            cast_face,
+            ("alternative_cost",),
+        )
+        if alternative_cost is not None
+        else None
+    )
+    asked = [
+        _find_cost(
+            cast_face.additional_costs,
+            n,
+            "additional",
+            card,
+            cast_face,
+            ("additional_costs", i),
+        )
+        for i, n in enumerate(additional_costs)
+    ]
+    cannot = [
+        _find_cost(cast_face.additional_costs, n, "additional", card, cast_face, ("unpayable", i))
+        for i, n in enumerate(unpayable)
+    ]
+    return _Asked(alt, {c.name for c in asked}, {c.name for c in cannot})
+
+
 def cast_without_paying(
     card: Card,
     *,
@@ -104,81 +164,61 @@ def cast_without_paying(
     Raises QuestionError for a face or cost name the card doesn't have, or a negative X.
     """
     if x < 0:
-        raise QuestionError(("body", "x"), "x can't be negative", "invalid_x")
-    cast_face = resolve_face(card, face, ("body", "face"))
+        raise QuestionError(("x",), "x can't be negative", "invalid_x")
+    cast_face = resolve_face(card, face, ("face",))
+    asked = _named_costs(card, cast_face, alternative_cost, additional_costs, unpayable)
+    r = _Ruling()
+    castable = _face_castable(r, card, cast_face)
+    _mana_cost_steps(r, cast_face, x)
+    if asked.alternative is not None:
+        castable = False
+        r.note(
+            "alternative_cost_not_allowed",
+            ("118.9a",),
+            f"{asked.alternative.name} is an alternative cost, and casting without paying the "
+            "mana cost already is one: only one alternative cost can apply to a spell.",
+        )
+    paid, payable = _additional_costs(r, cast_face, asked)
+    answer = _answer(r, cast_face, paid if castable and payable else None)
+    return Verdict(answer, r.steps)
 
-    # Validate every cost name before ruling, so a typo is a 422 rather than a quiet "no".
-    alt = (
-        _find_cost(
-            cast_face.alternative_costs,
-            alternative_cost,
-            "alternative",
-            card,
-            cast_face,
-            ("body", "alternative_cost"),
-        )
-        if alternative_cost is not None
-        else None
-    )
-    asked = [
-        _find_cost(
-            cast_face.additional_costs,
-            n,
-            "additional",
-            card,
-            cast_face,
-            ("body", "additional_costs", i),
-        )
-        for i, n in enumerate(additional_costs)
-    ]
-    cannot = [
-        _find_cost(
-            cast_face.additional_costs, n, "additional", card, cast_face, ("body", "unpayable", i)
-        )
-        for i, n in enumerate(unpayable)
-    ]
-    asked_names = {c.name for c in asked}
-    cannot_names = {c.name for c in cannot}
 
-    steps: list[Step] = []
-    reasons: list[dict[str, Any]] = []
+def _face_castable(r: _Ruling, card: Card, cast_face: CardFace) -> bool:
+    """The part cast (709.3, 712.8, 715.3), and whether that face is ever cast (305.1)."""
     castable = True
-
-    def note(code: str, rules: tuple[str, ...], message: str) -> None:
-        reasons.append(make_reason(code, rules, message))
-        steps.append(Step(message, rules))
-
     if len(card.card_faces) > 1:
-        steps.append(
+        r.steps.append(
             Step(
                 f"The part cast is {cast_face.name}; on the stack the spell has only that part's "
                 "characteristics.",
                 one_part_rule(card.layout),
             )
         )
-
     # 305.1: a land is played as a special action, never cast, so a land face (an MDFC's land
     # back face, say) can't be cast for free either.
     if cast_face.is_type("land"):
         castable = False
-        note(
+        r.note(
             "land_face_not_castable",
             ("305.1",),
             f"{cast_face.name} is a land: lands are played, not cast, so an effect that casts a "
             "spell for free can't put it onto the battlefield.",
         )
-
     if card.layout in FRONT_CAST_LAYOUTS and cast_face is not card.front:
         castable = False
-        note(
+        r.note(
             "face_never_cast",
             one_part_rule(card.layout),
             f"{cast_face.name} is never cast: a {card.layout} card is cast as "
             f"{card.front.name}, and its other face comes only by flipping, transforming or "
             "melding.",
         )
+    return castable
 
-    steps.append(
+
+def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int) -> None:
+    """118.9: the mana cost is skipped (202.1b: even when there is none); X is 0 (107.3b)."""
+    r.steps.append(
         Step(
             "Casting a spell without paying its mana cost is an alternative way to pay for it: "
             "the mana cost is skipped.",
@@ -188,19 +228,18 @@ def cast_without_paying(
     if cast_face.mana_cost is None and not cast_face.is_type("land"):
         # 202.1b: no mana cost at all (Crashing Footfalls). Nothing is skipped that could have
         # been paid, but the spell can still be cast this way.
-        steps.append(
+        r.steps.append(
             Step(
                 f"{cast_face.name} has no mana cost; it can't be cast by paying one, but it can be "
                 "cast without paying its mana cost.",
                 ("202.1b", "118.9"),
             )
         )
-
     if x != 0:
         # 107.3b: X must be 0. Not a reason to refuse, only a correction of the question (the
         # API's own example asks x = 4 of a card without X and expects this note, x = 0).
         has_x = cast_face.x_count > 0
-        note(
+        r.note(
             "x_must_be_zero",
             ("107.3b",) if has_x else ("202.3",),
             (
@@ -211,24 +250,22 @@ def cast_without_paying(
             else f"X was asked as {x}, but {cast_face.name} has no X in its mana cost; X is 0.",
         )
     elif cast_face.x_count:
-        steps.append(Step("X is 0, as it must be when the mana cost isn't paid.", ("107.3b",)))
+        r.steps.append(Step("X is 0, as it must be when the mana cost isn't paid.", ("107.3b",)))
 
-    if alt is not None:
-        castable = False
-        note(
-            "alternative_cost_not_allowed",
-            ("118.9a",),
-            f"{alt.name} is an alternative cost, and casting without paying the mana cost already "
-            "is one: only one alternative cost can apply to a spell.",
-        )
 
+def _additional_costs(
+    r: _Ruling, cast_face: CardFace, asked: _Asked
+) -> tuple[list[AdditionalCost], bool]:
+    """118.8, 601.2f: the additional costs paid on top, and False when a mandatory one can't be
+    paid (the spell can't be cast, even for free)."""
     paid: list[AdditionalCost] = []
+    payable = True
     for cost in cast_face.additional_costs:
         if not cost.optional:
             # 118.8 / 601.2f: a mandatory additional cost is always part of the total cost.
-            if cost.name in cannot_names:
-                castable = False
-                note(
+            if cost.name in asked.unpayable:
+                payable = False
+                r.note(
                     "mandatory_additional_cost_unpayable",
                     ("118.8", "601.2f"),
                     f"{cost.name} is a mandatory additional cost and it can't be paid, so the "
@@ -236,15 +273,15 @@ def cast_without_paying(
                 )
             else:
                 paid.append(cost)
-                steps.append(
+                r.steps.append(
                     Step(
                         f"{cost.name} is a mandatory additional cost: it is paid on top.",
                         ("118.8", "601.2f"),
                     )
                 )
-        elif cost.name in asked_names:
-            if cost.name in cannot_names:
-                note(
+        elif cost.name in asked.additional:
+            if cost.name in asked.unpayable:
+                r.note(
                     "optional_additional_cost_unpayable",
                     ("118.8",),
                     f"{cost.name} was asked for but can't be paid; being optional, it is simply "
@@ -252,18 +289,22 @@ def cast_without_paying(
                 )
             else:
                 paid.append(cost)
-                steps.append(
+                r.steps.append(
                     Step(
                         f"{cost.name} is an optional additional cost and may still be paid; its "
                         "mana is owed even though the mana cost is not.",
                         ("118.8", "601.2f"),
                     )
                 )
+    return paid, payable
 
-    if castable:
+
+def _answer(r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost] | None) -> dict[str, Any]:
+    """The answer, castable when `paid` (the additional costs paid) is given."""
+    if paid is not None:
         mana = _sum_mana([c.mana for c in paid if c.mana])
         mv = cast_face.face_mana_value(0)
-        steps.append(
+        r.steps.append(
             Step(
                 f"{cast_face.name} can be cast without paying its mana cost"
                 + (f"; {mana} is still paid for additional costs." if mana else ".")
@@ -271,7 +312,7 @@ def cast_without_paying(
                 ("118.9", "202.3"),
             )
         )
-        answer: dict[str, Any] = {
+        return {
             "castable": True,
             "face": cast_face.name,
             "x": 0,
@@ -279,19 +320,17 @@ def cast_without_paying(
             "additional_costs_paid": [c.name for c in paid],
             "mana_to_pay": mana,
             "mana_value_on_stack": mv,
-            "reasons": reasons,
+            "reasons": r.reasons,
         }
-    else:
-        steps.append(Step(f"{cast_face.name} can't be cast this way.", ("118.9",)))
-        answer = {
-            "castable": False,
-            "face": cast_face.name,
-            "x": 0,
-            "alternative_cost": None,
-            "additional_costs_paid": [],
-            "mana_to_pay": "",
-            # Still a number: what the spell would have on the stack (the face, X = 0).
-            "mana_value_on_stack": cast_face.face_mana_value(0),
-            "reasons": reasons,
-        }
-    return Verdict(answer, steps)
+    r.steps.append(Step(f"{cast_face.name} can't be cast this way.", ("118.9",)))
+    return {
+        "castable": False,
+        "face": cast_face.name,
+        "x": 0,
+        "alternative_cost": None,
+        "additional_costs_paid": [],
+        "mana_to_pay": "",
+        # Still a number: what the spell would have on the stack (the face, X = 0).
+        "mana_value_on_stack": cast_face.face_mana_value(0),
+        "reasons": r.reasons,
+    }

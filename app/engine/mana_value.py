@@ -49,13 +49,13 @@ def mana_value(
 ) -> Verdict:
     if cast_without_paying_mana_cost and not cast:
         raise QuestionError(
-            ("body", "cast_without_paying_mana_cost"),
+            ("cast_without_paying_mana_cost",),
             "only a spell that was cast can have been cast without paying its mana cost",
             "not_cast",
         )
     if face is not None and zone in OFF_STACK:
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"in the {zone} a card has all its faces' characteristics at once; "
             "'face' is for the stack or the battlefield",
             "face_not_applicable",
@@ -65,17 +65,38 @@ def mana_value(
         if fused is not None:
             return fused
     steps: list[Step] = []
-    chosen = resolve_face(card, face, ("body", "face"))
+    chosen = resolve_face(card, face, ("face",))
+    _check_face_in_zone(card, chosen, zone)
+    free = cast and cast_without_paying_mana_cost
+    object_x = _object_x(card, chosen, zone, x, free, steps)
+    if zone in OFF_STACK:
+        value = card.mana_value_off_stack()
+        steps.append(_off_stack_step(card, chosen, value))
+    else:
+        value = card.face_mana_value_in_play(chosen, object_x)
+        steps += _in_play_steps(card, chosen, zone, value, object_x)
+    etb_x = (
+        _etb_x(chosen, x, cast, cast_without_paying_mana_cost, steps)
+        if zone == "battlefield"
+        else None
+    )
+    # Off the stack the object is the whole card (709.4, 712.8, 715.4), not one of its faces.
+    named = card.name if zone in OFF_STACK else chosen.name
+    return Verdict({"x": object_x, "mana_value": value, "etb_x": etb_x, "face": named}, steps)
+
+
+def _check_face_in_zone(card: Card, chosen: CardFace, zone: Zone) -> None:
+    """The face can be in the zone asked about (305.1, 709.3, 712.8, 110.1)."""
     if zone == "stack" and chosen.is_type("land"):
         raise QuestionError(
-            ("body", "zone"),
+            ("zone",),
             f"{chosen.name} is a land: lands are played, never cast, so it can't be on the stack",
             "land_not_on_stack",
         )
     if zone == "stack" and card.layout in FRONT_CAST_LAYOUTS and chosen is not card.front:
         # Flip, transforming and meld cards are cast as their front (unflipped) face only.
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"{chosen.name} is never cast: {card.name} is a {card.layout} card, cast as "
             f"{card.front.name} ({FACE_RULES[card.layout]})",
             "face_never_cast",
@@ -84,26 +105,30 @@ def mana_value(
         # 712.8: a melded permanent's mana value adds both melded cards' front faces; a
         # question names one card, so the engine can't know the other.
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"{chosen.name} is a melded permanent made of two cards; name the front face",
             "melded_permanent",
         )
     if zone == "battlefield" and not chosen.is_permanent:
         raise QuestionError(
-            ("body", "zone"),
+            ("zone",),
             f"{chosen.name} is not a permanent card, so it can't be on the battlefield",
             "not_a_permanent",
         )
+
+
+def _object_x(
+    card: Card, chosen: CardFace, zone: Zone, x: int, free: bool, steps: list[Step]
+) -> int:
+    """X of the object in this zone (107.3): the value chosen on the stack (0 when cast
+    without paying its mana cost, 107.3b), 0 anywhere else (107.3g)."""
     has_x = (
         chosen.x_count > 0
         if zone in ("stack", "battlefield")
         else any(f.x_count for f in card.card_faces)
     )
-
-    # X of the object in this zone (107.3).
-    object_x = 0
     if zone == "stack" and has_x:
-        if cast and cast_without_paying_mana_cost:
+        if free:
             steps.append(
                 Step(
                     f"{chosen.name} was cast without paying its mana cost, so X had to be 0"
@@ -111,110 +136,108 @@ def mana_value(
                     ("107.3b", "118.9"),
                 )
             )
-        else:
-            object_x = x
-            steps.append(
-                Step(
-                    f"On the stack X is the value chosen for it, {x}; each {{X}} in "
-                    f"{_cost_text(chosen)} counts it.",
-                    ("107.3", "202.3"),
-                )
+            return 0
+        steps.append(
+            Step(
+                f"On the stack X is the value chosen for it, {x}; each {{X}} in "
+                f"{_cost_text(chosen)} counts it.",
+                ("107.3", "202.3"),
             )
-    elif has_x:
+        )
+        return x
+    if has_x:
         where = "on the battlefield" if zone == "battlefield" else f"in the {zone}"
         steps.append(Step(f"Anywhere but the stack X is 0, so {where} X is 0.", ("107.3g",)))
     elif x:
         steps.append(
             Step(f"{card.name} has no {{X}} in its mana cost; X plays no part.", ("202.3",))
         )
+    return 0
 
-    # Mana value (202.3) of what the object is in this zone.
-    if zone in OFF_STACK:
-        value = card.mana_value_off_stack()
-        if card.layout in COMBINED_LAYOUTS:
-            parts = " + ".join(f"{f.face_mana_value(0)} ({f.name})" for f in card.faces)
-            steps.append(
-                Step(
-                    f"Off the stack a split card has both halves' mana costs: {parts} = {value}.",
-                    ("709.4", "202.3"),
-                )
-            )
-        elif card.layout in ("modal_dfc", "adventure"):
-            part, rule = (
-                ("a modal double-faced card has only its front face's", "712.8")
-                if card.layout == "modal_dfc"
-                else ("an adventurer card has only its creature part's", "715.4")
-            )
-            front = card.front
-            steps.append(
-                Step(
-                    f"Off the stack {part} characteristics: {front.name}, "
-                    f"{_cost_text(front)}, mana value {value}.",
-                    (rule, "202.3"),
-                )
-            )
-        else:
-            steps.append(_value_step(chosen, value))
-    else:
-        value = card.face_mana_value_in_play(chosen, object_x)
-        if card.faces:
-            what = "spell" if zone == "stack" else "permanent"
-            steps.append(
-                Step(
-                    f"As a {what} it has only the characteristics of {chosen.name}.",
-                    one_part_rule(card.layout),
-                )
-            )
-        costed = chosen
-        if card.layout in ("flip", "transform") and chosen is not card.front:
-            # 710.1, 712.8: a flipped or transformed permanent keeps its front's mana cost.
-            costed = card.front
-            steps.append(
-                Step(
-                    f"{chosen.name}'s mana value comes from {card.front.name}'s mana cost.",
-                    (FACE_RULES[card.layout],),
-                )
-            )
-        steps.append(_value_step(costed, value, object_x))
 
-    # 107.3m: ETB abilities use the spell's X while the permanent's own X is 0.
-    etb_x: int | None = None
-    if zone == "battlefield":
-        etb_x = 0
-        if not _etb_refers_to_x(chosen):
-            steps.append(
-                Step(
-                    f"No enters-the-battlefield ability of {chosen.name} refers to X.", ("107.3m",)
-                )
+def _off_stack_step(card: Card, chosen: CardFace, value: int) -> Step:
+    """Mana value (202.3) of the whole card off the stack (709.4, 712.8, 715.4)."""
+    if card.layout in COMBINED_LAYOUTS:
+        parts = " + ".join(f"{f.face_mana_value(0)} ({f.name})" for f in card.faces)
+        return Step(
+            f"Off the stack a split card has both halves' mana costs: {parts} = {value}.",
+            ("709.4", "202.3"),
+        )
+    if card.layout in ("modal_dfc", "adventure"):
+        part, rule = (
+            ("a modal double-faced card has only its front face's", "712.8")
+            if card.layout == "modal_dfc"
+            else ("an adventurer card has only its creature part's", "715.4")
+        )
+        front = card.front
+        return Step(
+            f"Off the stack {part} characteristics: {front.name}, "
+            f"{_cost_text(front)}, mana value {value}.",
+            (rule, "202.3"),
+        )
+    return _value_step(chosen, value)
+
+
+def _in_play_steps(
+    card: Card, chosen: CardFace, zone: Zone, value: int, object_x: int
+) -> list[Step]:
+    """Mana value (202.3) of the spell or permanent: only the face it is (709.3, 712.8)."""
+    steps: list[Step] = []
+    if card.faces:
+        what = "spell" if zone == "stack" else "permanent"
+        steps.append(
+            Step(
+                f"As a {what} it has only the characteristics of {chosen.name}.",
+                one_part_rule(card.layout),
             )
-        elif not cast:
-            steps.append(
-                Step(
-                    f"{chosen.name} entered without being cast, so no X was chosen for it: its "
-                    "enters-the-battlefield abilities use X = 0.",
-                    ("107.3m",),
-                )
+        )
+    costed = chosen
+    if card.layout in ("flip", "transform") and chosen is not card.front:
+        # 710.1, 712.8: a flipped or transformed permanent keeps its front's mana cost.
+        costed = card.front
+        steps.append(
+            Step(
+                f"{chosen.name}'s mana value comes from {card.front.name}'s mana cost.",
+                (FACE_RULES[card.layout],),
             )
-        elif cast_without_paying_mana_cost:
-            steps.append(
-                Step(
-                    "It was cast without paying its mana cost, so the spell's X was 0 and its "
-                    "enters-the-battlefield abilities use 0.",
-                    ("107.3b", "107.3m"),
-                )
+        )
+    steps.append(_value_step(costed, value, object_x))
+    return steps
+
+
+def _etb_x(chosen: CardFace, x: int, cast: bool, free: bool, steps: list[Step]) -> int:
+    """107.3m: ETB abilities use the spell's X while the permanent's own X is 0."""
+    if not _etb_refers_to_x(chosen):
+        steps.append(
+            Step(f"No enters-the-battlefield ability of {chosen.name} refers to X.", ("107.3m",))
+        )
+        return 0
+    if not cast:
+        steps.append(
+            Step(
+                f"{chosen.name} entered without being cast, so no X was chosen for it: its "
+                "enters-the-battlefield abilities use X = 0.",
+                ("107.3m",),
             )
-        else:
-            etb_x = x
-            steps.append(
-                Step(
-                    f"Its enters-the-battlefield abilities use the X of the spell it came from, "
-                    f"{x}, even though the permanent's own X is 0.",
-                    ("107.3m",),
-                )
+        )
+        return 0
+    if free:
+        steps.append(
+            Step(
+                "It was cast without paying its mana cost, so the spell's X was 0 and its "
+                "enters-the-battlefield abilities use 0.",
+                ("107.3b", "107.3m"),
             )
-    # Off the stack the object is the whole card (709.4, 712.8, 715.4), not one of its faces.
-    named = card.name if zone in OFF_STACK else chosen.name
-    return Verdict({"x": object_x, "mana_value": value, "etb_x": etb_x, "face": named}, steps)
+        )
+        return 0
+    steps.append(
+        Step(
+            f"Its enters-the-battlefield abilities use the X of the spell it came from, "
+            f"{x}, even though the permanent's own X is 0.",
+            ("107.3m",),
+        )
+    )
+    return x
 
 
 def _split_spell(card: Card, face: str | None) -> Verdict | None:
@@ -223,7 +246,7 @@ def _split_spell(card: Card, face: str | None) -> Verdict | None:
     halves = " or ".join(repr(f.name) for f in card.faces)
     if face is None:
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"{card.name} is a split card: on the stack it is the half that was cast (709.3); "
             f"give 'face' ({halves}, or {card.name!r} for a fused cast)",
             "face_required",
@@ -232,7 +255,7 @@ def _split_spell(card: Card, face: str | None) -> Verdict | None:
         return None
     if not any(k.casefold() == "fuse" for k in card.keywords):
         raise QuestionError(
-            ("body", "face"),
+            ("face",),
             f"{card.name} has no fuse, so only one half can be cast (709.3): give {halves}",
             "not_fused",
         )

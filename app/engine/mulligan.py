@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal, assert_never
 
 from app.domain.card import Card, MulliganHelper
 from app.domain.errors import QuestionError
@@ -96,15 +97,15 @@ def _validate(
 ) -> None:
     """Reject questions that describe no reachable mulligan state."""
     if mulligans_taken < 0:
-        raise QuestionError(("body", "mulligans_taken"), "can't be negative", "invalid_value")
+        raise QuestionError(("mulligans_taken",), "can't be negative", "invalid_value")
     if starting_hand_size < 0:
-        raise QuestionError(("body", "starting_hand_size"), "can't be negative", "invalid_value")
+        raise QuestionError(("starting_hand_size",), "can't be negative", "invalid_value")
     if bottom_owed < 0:
-        raise QuestionError(("body", "bottom_owed"), "can't be negative", "invalid_value")
+        raise QuestionError(("bottom_owed",), "can't be negative", "invalid_value")
     most = bottom_owed_after(mulligans_taken, multiplayer=multiplayer)
     if bottom_owed > most:
         raise QuestionError(
-            ("body", "bottom_owed"),
+            ("bottom_owed",),
             f"after {amount(mulligans_taken, 'mulligan')} at most "
             f"{amount(most, 'card')} can be owed "
             f"(103.5{'c' if multiplayer else ''}), not {bottom_owed}",
@@ -112,24 +113,66 @@ def _validate(
         )
     if bottom_owed > len(hand):
         raise QuestionError(
-            ("body", "bottom_owed"),
+            ("bottom_owed",),
             f"{amount(bottom_owed, 'card')} owed but only {len(hand)} in hand",
             "inconsistent_state",
         )
     if kept and bottom_owed:
         raise QuestionError(
-            ("body", "bottom_owed"),
+            ("bottom_owed",),
             "a kept hand owes nothing: cards are put on the bottom before keeping",
             "inconsistent_state",
         )
     if action not in ("mulligan", "bottom", "serum_powder", "keep"):
-        raise QuestionError(("body", "action"), f"unknown action {action!r}", "invalid_action")
+        raise QuestionError(("action",), f"unknown action {action!r}", "invalid_action")
     if bottom and action != "bottom":
         raise QuestionError(
-            ("body", "bottom"),
+            ("bottom",),
             "cards to bottom are only given with action 'bottom'",
             "unused_field",
         )
+
+
+@dataclass(slots=True)
+class _Player:
+    """The player's mulligan state as asked, and the steps and reasons of this action."""
+
+    hand: list[Card]
+    library: list[Card]
+    exile: list[tuple[Card, bool]]
+    mulligans_taken: int
+    bottom_owed: int
+    multiplayer: bool
+    starting_hand_size: int
+    steps: list[Step] = field(default_factory=list)
+    reasons: list[dict[str, Any]] = field(default_factory=list)
+
+    def illegal(
+        self, code: str, rules: tuple[str, ...], message: str, kept: bool = False
+    ) -> Verdict:
+        """An illegal action is an answer: the reasons, and the state unchanged."""
+        self.reasons.append({"code": code, "rules": list(rules), "message": message})
+        self.steps.append(Step(message, rules))
+        answer: dict[str, Any] = {"legal": False, "reasons": self.reasons}
+        answer.update(
+            _state(
+                self.hand, self.library, self.exile, self.mulligans_taken, self.bottom_owed, kept
+            )
+        )
+        return Verdict(answer, self.steps)
+
+    def legal(
+        self,
+        new_hand: list[Card],
+        new_library: list[Card],
+        new_exile: list[tuple[Card, bool]],
+        taken: int,
+        owed: int,
+        now_kept: bool,
+    ) -> Verdict:
+        answer: dict[str, Any] = {"legal": True, "reasons": self.reasons}
+        answer.update(_state(new_hand, new_library, new_exile, taken, owed, now_kept))
+        return Verdict(answer, self.steps)
 
 
 def mulligan_step(
@@ -154,145 +197,141 @@ def mulligan_step(
     _validate(
         hand, mulligans_taken, bottom_owed, kept, multiplayer, starting_hand_size, action, bottom
     )
-    steps: list[Step] = []
-    reasons: list[dict[str, Any]] = []
-
-    def illegal(code: str, rules: tuple[str, ...], message: str) -> Verdict:
-        reasons.append({"code": code, "rules": list(rules), "message": message})
-        steps.append(Step(message, rules))
-        answer: dict[str, Any] = {"legal": False, "reasons": reasons}
-        answer.update(_state(hand, library, exile, mulligans_taken, bottom_owed, kept))
-        return Verdict(answer, steps)
-
-    def legal(
-        new_hand: list[Card],
-        new_library: list[Card],
-        new_exile: list[tuple[Card, bool]],
-        taken: int,
-        owed: int,
-        now_kept: bool,
-    ) -> Verdict:
-        answer: dict[str, Any] = {"legal": True, "reasons": reasons}
-        answer.update(_state(new_hand, new_library, new_exile, taken, owed, now_kept))
-        return Verdict(answer, steps)
-
+    s = _Player(hand, library, exile, mulligans_taken, bottom_owed, multiplayer, starting_hand_size)
     if kept:
-        return illegal(
+        return s.illegal(
             "already_kept",
             ("103.5",),
             "The hand was kept: it is the opening hand, and no mulligan step can follow.",
+            kept=True,
         )
-
     if action == "bottom":
-        if bottom_owed == 0 and not bottom:
-            steps.append(Step("Nothing is owed, so nothing goes to the bottom.", ("103.5",)))
-            return legal(hand, library, exile, mulligans_taken, 0, False)
-        if len(bottom) != bottom_owed:
-            return illegal(
-                "wrong_bottom_cards",
-                ("103.5",),
-                f"Exactly {amount(bottom_owed, 'card')} must go to the bottom; "
-                f"{len(bottom)} named.",
-            )
-        remaining = list(hand)
-        chosen: list[Card] = []
-        for name in bottom:
-            index = next((i for i, c in enumerate(remaining) if _matches(c, name)), None)
-            if index is None:
-                held = Counter(c.name for c in hand)
-                listing = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in held.items())
-                return illegal(
-                    "wrong_bottom_cards",
-                    ("103.5",),
-                    f"{name!r} is not in the hand (or not that many times); the hand holds "
-                    f"{listing}.",
-                )
-            chosen.append(remaining.pop(index))
-        steps.append(
-            Step(
-                f"{amount(len(chosen), 'card')} go to the bottom of the library in the "
-                "order given, "
-                f"leaving a {len(remaining)}-card hand.",
-                ("103.5",),
-            )
-        )
-        return legal(remaining, [*library, *chosen], exile, mulligans_taken, 0, False)
-
+        return _bottom(s, bottom)
     # A new declaration (mulligan, Serum Powder, keep) only once the last mulligan is paid for.
     if bottom_owed:
-        return illegal(
+        return s.illegal(
             "bottom_owed",
             ("103.5",),
             f"{amount(bottom_owed, 'card')} must first be put on the bottom for the last mulligan.",
         )
+    match action:
+        case "keep":
+            return _keep(s)
+        case "serum_powder":
+            return _serum_powder(s)
+        case "mulligan":
+            return _mulligan(s, rng)
+        case _:
+            assert_never(action)
 
-    if action == "keep":
-        steps.append(
-            Step(
-                f"The {len(hand)}-card hand is kept: it becomes the opening hand, and no further "
-                "mulligan or Serum Powder can be used.",
+
+def _bottom(s: _Player, bottom: list[str]) -> Verdict:
+    """103.5: exactly the cards owed go under the library, the first named first."""
+    if s.bottom_owed == 0 and not bottom:
+        s.steps.append(Step("Nothing is owed, so nothing goes to the bottom.", ("103.5",)))
+        return s.legal(s.hand, s.library, s.exile, s.mulligans_taken, 0, False)
+    if len(bottom) != s.bottom_owed:
+        return s.illegal(
+            "wrong_bottom_cards",
+            ("103.5",),
+            f"Exactly {amount(s.bottom_owed, 'card')} must go to the bottom; {len(bottom)} named.",
+        )
+    remaining = list(s.hand)
+    chosen: list[Card] = []
+    for name in bottom:
+        index = next((i for i, c in enumerate(remaining) if _matches(c, name)), None)
+        if index is None:
+            held = Counter(c.name for c in s.hand)
+            listing = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in held.items())
+            return s.illegal(
+                "wrong_bottom_cards",
                 ("103.5",),
+                f"{name!r} is not in the hand (or not that many times); the hand holds {listing}.",
             )
+        chosen.append(remaining.pop(index))
+    s.steps.append(
+        Step(
+            f"{amount(len(chosen), 'card')} go to the bottom of the library in the "
+            "order given, "
+            f"leaving a {len(remaining)}-card hand.",
+            ("103.5",),
         )
-        return legal(hand, library, exile, mulligans_taken, 0, True)
+    )
+    return s.legal(remaining, [*s.library, *chosen], s.exile, s.mulligans_taken, 0, False)
 
-    if action == "serum_powder":
-        if not any(is_mulligan_helper(c) for c in hand):
-            return illegal(
-                "no_serum_powder_in_hand",
-                ("103.5b",),
-                "Serum Powder's ability works only from the hand, and there is none in it.",
-            )
-        count = len(hand)
-        drawn = library[:count]
-        new_exile = [*exile, *((c, True) for c in hand)]
-        steps.append(
-            Step(
-                "Instead of a mulligan, Serum Powder exiles the whole hand "
-                f"({amount(count, 'card')}, "
-                f"Serum Powder included) face up, and {amount(len(drawn), 'card')} "
-                f"{'is' if len(drawn) == 1 else 'are'} drawn.",
-                ("103.5b",),
-            )
-        )
-        if len(drawn) < count:
-            steps.append(
-                Step(f"The library held only {amount(len(drawn), 'card')} to draw.", ("103.5b",))
-            )
-        steps.append(
-            Step(
-                f"It is not a mulligan: still {amount(mulligans_taken, 'mulligan')} "
-                "taken, nothing more "
-                "owed, and later mulligans or Serum Powders remain allowed. The exiled cards stay "
-                "in exile for the game.",
-                ("103.5b",),
-            )
-        )
-        return legal(drawn, library[count:], new_exile, mulligans_taken, 0, False)
 
-    # action == "mulligan"
-    hand_size_now = starting_hand_size - bottom_owed_after(mulligans_taken, multiplayer=multiplayer)
+def _keep(s: _Player) -> Verdict:
+    s.steps.append(
+        Step(
+            f"The {len(s.hand)}-card hand is kept: it becomes the opening hand, and no further "
+            "mulligan or Serum Powder can be used.",
+            ("103.5",),
+        )
+    )
+    return s.legal(s.hand, s.library, s.exile, s.mulligans_taken, 0, True)
+
+
+def _serum_powder(s: _Player) -> Verdict:
+    """103.5b: exile the whole hand and draw that many instead of a mulligan."""
+    if not any(is_mulligan_helper(c) for c in s.hand):
+        return s.illegal(
+            "no_serum_powder_in_hand",
+            ("103.5b",),
+            "Serum Powder's ability works only from the hand, and there is none in it.",
+        )
+    count = len(s.hand)
+    drawn = s.library[:count]
+    new_exile = [*s.exile, *((c, True) for c in s.hand)]
+    s.steps.append(
+        Step(
+            "Instead of a mulligan, Serum Powder exiles the whole hand "
+            f"({amount(count, 'card')}, "
+            f"Serum Powder included) face up, and {amount(len(drawn), 'card')} "
+            f"{'is' if len(drawn) == 1 else 'are'} drawn.",
+            ("103.5b",),
+        )
+    )
+    if len(drawn) < count:
+        s.steps.append(
+            Step(f"The library held only {amount(len(drawn), 'card')} to draw.", ("103.5b",))
+        )
+    s.steps.append(
+        Step(
+            f"It is not a mulligan: still {amount(s.mulligans_taken, 'mulligan')} "
+            "taken, nothing more "
+            "owed, and later mulligans or Serum Powders remain allowed. The exiled cards stay "
+            "in exile for the game.",
+            ("103.5b",),
+        )
+    )
+    return s.legal(drawn, s.library[count:], new_exile, s.mulligans_taken, 0, False)
+
+
+def _mulligan(s: _Player, rng: random.Random) -> Verdict:
+    """103.5: shuffle the hand away, draw a new one, owe one card per mulligan (103.5c)."""
+    size = s.starting_hand_size
+    multiplayer = s.multiplayer
+    hand_size_now = size - bottom_owed_after(s.mulligans_taken, multiplayer=multiplayer)
     if hand_size_now <= 0:
-        return illegal(
+        return s.illegal(
             "no_more_mulligans",
             ("103.5",),
             "The hand to keep is already zero cards: no further mulligan can be taken.",
         )
-    shuffled = [*hand, *library]
+    shuffled = [*s.hand, *s.library]
     rng.shuffle(shuffled)
-    drawn = shuffled[:starting_hand_size]
-    taken = mulligans_taken + 1
-    owed_by_rule = bottom_owed_after(taken, multiplayer=multiplayer)
-    owed = min(owed_by_rule, len(drawn))
-    steps.append(
+    drawn = shuffled[:size]
+    taken = s.mulligans_taken + 1
+    owed = min(bottom_owed_after(taken, multiplayer=multiplayer), len(drawn))
+    s.steps.append(
         Step(
             f"Mulligan {taken}: the hand is shuffled into the library and a new hand of "
             f"{amount(len(drawn), 'card')} is drawn.",
             ("103.5",),
         )
     )
-    if len(drawn) < starting_hand_size:
-        steps.append(
+    if len(drawn) < size:
+        s.steps.append(
             Step(
                 f"Hand and library held only {amount(len(drawn), 'card')}, so only "
                 "those are drawn.",
@@ -300,18 +339,18 @@ def mulligan_step(
             )
         )
     if multiplayer and taken == 1:
-        steps.append(
+        s.steps.append(
             Step(
                 "In a multiplayer game the first mulligan is free: no card goes to the bottom.",
                 ("103.5c",),
             )
         )
     else:
-        steps.append(
+        s.steps.append(
             Step(
                 f"{amount(owed, 'card')} from the new hand must go to the bottom of the library"
                 + (" (the first mulligan was free)." if multiplayer else "."),
                 ("103.5c",) if multiplayer else ("103.5",),
             )
         )
-    return legal(drawn, shuffled[starting_hand_size:], exile, taken, owed, False)
+    return s.legal(drawn, shuffled[size:], s.exile, taken, owed, False)

@@ -20,6 +20,7 @@ The seed is not the engine's business: the caller builds `rng` and records the s
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from app.domain.card import Card, CardFace
@@ -66,24 +67,18 @@ def _mana_value_note(card: Card) -> tuple[str, tuple[str, ...]]:
 _PART_RULES = {"split": "709.3", "modal_dfc": "712.8", "adventure": "715.3"}
 
 
-def _validate(
-    library: list[Card],
-    mode: str,
-    max_mana_value: int | None,
-    cascade_mana_value: int | None,
-    unpayable: list[str],
-) -> int:
+def _validate(mode: str, max_mana_value: int | None, cascade_mana_value: int | None) -> int:
     """Check the question is consistent; return the mana value threshold in use."""
     if mode == "reveal":
         if max_mana_value is None:
             raise QuestionError(
-                ("body", "max_mana_value"),
+                ("max_mana_value",),
                 "mode 'reveal' needs max_mana_value (the N of 'mana value N or less')",
                 "missing_field",
             )
         if cascade_mana_value is not None:
             raise QuestionError(
-                ("body", "cascade_mana_value"),
+                ("cascade_mana_value",),
                 "cascade_mana_value is only used with mode 'cascade'",
                 "unexpected_field",
             )
@@ -91,25 +86,148 @@ def _validate(
     elif mode == "cascade":
         if cascade_mana_value is None:
             raise QuestionError(
-                ("body", "cascade_mana_value"),
+                ("cascade_mana_value",),
                 "mode 'cascade' needs cascade_mana_value (the cascading spell's mana value)",
                 "missing_field",
             )
         if max_mana_value is not None:
             raise QuestionError(
-                ("body", "max_mana_value"),
+                ("max_mana_value",),
                 "max_mana_value is only used with mode 'reveal'",
                 "unexpected_field",
             )
         limit, field = cascade_mana_value, "cascade_mana_value"
     else:
-        raise QuestionError(("body", "mode"), f"unknown mode {mode!r}", "invalid_mode")
+        raise QuestionError(("mode",), f"unknown mode {mode!r}", "invalid_mode")
     if limit < 0:
-        raise QuestionError(("body", field), f"{field} can't be negative", "invalid_value")
-
-    # `unpayable` describes the player ("I have no creature to sacrifice"), whatever the
-    # library holds: a name no card here asks for simply never matters.
+        raise QuestionError((field,), f"{field} can't be negative", "invalid_value")
     return limit
+
+
+@dataclass(slots=True)
+class _Reveal:
+    """One reveal-until: its mode, threshold and words, and the steps and reasons so far."""
+
+    cascade: bool
+    limit: int
+    nonlegendary: bool
+    steps: list[Step] = field(default_factory=list)
+    reasons: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def verb(self) -> str:
+        return "exiled" if self.cascade else "revealed"
+
+    @property
+    def wanted(self) -> str:
+        if self.cascade:
+            return f"nonland card with mana value less than {self.limit}"
+        legendary = "nonlegendary " if self.nonlegendary else ""
+        return f"{legendary}nonland card with mana value {self.limit} or less"
+
+    @property
+    def effect_rule(self) -> tuple[str, ...]:
+        # 608.2c: a reveal-until effect does what it says in order; cascade's own rule is 702.85a.
+        return ("702.85a",) if self.cascade else ("608.2c",)
+
+    def qualifies(self, mv: int) -> bool:
+        return mv < self.limit if self.cascade else mv <= self.limit
+
+    def note(self, code: str, rules: tuple[str, ...], message: str) -> None:
+        self.reasons.append(make_reason(code, rules, message))
+        self.steps.append(Step(message, rules))
+
+
+class _PassedOver:
+    """Steps for the cards passed over, in reveal order: a run of lands in one step, at most
+    _MAX_SKIP_STEPS of them, the rest counted in one step at the end."""
+
+    def __init__(self, r: _Reveal) -> None:
+        self.r = r
+        self.lands: list[str] = []  # a run of lands not yet told
+        self.told = 0
+        self.untold = 0
+
+    def land(self, name: str) -> None:
+        self.lands.append(name)
+
+    def tell_lands(self) -> None:
+        if not self.lands:
+            return
+        if self.told < _MAX_SKIP_STEPS:
+            self.told += 1
+            what = f"{names_list(self.lands)} {'is' if len(self.lands) == 1 else 'are'}"
+            self.r.steps.append(
+                Step(
+                    f"{what} {self.r.verb} and passed over: only a nonland card counts.",
+                    self.r.effect_rule,
+                )
+            )
+        else:
+            self.untold += len(self.lands)
+        self.lands.clear()
+
+    def card(self, name: str, reason: str, rules: tuple[str, ...]) -> None:
+        if self.told < _MAX_SKIP_STEPS:
+            self.told += 1
+            self.r.steps.append(Step(f"{name} is {self.r.verb} and passed over: {reason}.", rules))
+        else:
+            self.untold += 1
+
+    def finish(self) -> None:
+        self.tell_lands()
+        if self.untold:
+            self.r.steps.append(
+                Step(
+                    f"{amount(self.untold, 'more card')} {self.r.verb} and passed over the same "
+                    "way.",
+                    self.r.effect_rule,
+                )
+            )
+
+
+def _search(r: _Reveal, library: list[Card]) -> tuple[list[Card], int | None]:
+    """Reveal from the top until the hit: the cards revealed and the hit's index, if any."""
+    revealed: list[Card] = []
+    passed = _PassedOver(r)
+    hit_index: int | None = None
+    for index, card in enumerate(library):
+        revealed.append(card)
+        if card_is_land(card):
+            passed.land(card.name)
+            continue
+        passed.tell_lands()
+        mv = card.mana_value_off_stack()
+        why, mv_rules = _mana_value_note(card)
+        mv_text = f"mana value {mv}" + (f"; {why}" if why else "")
+        mv_cited = (*mv_rules, *r.effect_rule) if mv_rules else ("202.3", *r.effect_rule)
+        if r.nonlegendary and card_is_legendary(card):
+            passed.card(card.name, "it is legendary", r.effect_rule)
+        elif not r.qualifies(mv):
+            passed.card(card.name, f"its {mv_text} is too high", mv_cited)
+        else:
+            hit_index = index
+            r.steps.append(
+                Step(f"{card.name} is a {r.wanted} ({mv_text}): it is the hit.", mv_cited)
+            )
+            break
+    passed.finish()
+    return revealed, hit_index
+
+
+def _empty_answer(revealed: list[Card], reasons: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "revealed": [c.name for c in revealed],
+        "hit": None,
+        "cast": False,
+        "cast_face": None,
+        "cast_x": None,
+        "free_cast": None,
+        "bottom": [],
+        "library": [],
+        "reshuffled": False,
+        "reasons": reasons,
+    }
 
 
 def reveal_until(
@@ -127,228 +245,95 @@ def reveal_until(
     """Reveal (or, for cascade, exile) from the top of `library` (top first) until a hit.
 
     Raises QuestionError when the mode's threshold is missing, a field of the other mode is
-    given, a threshold is negative, an `unpayable` name is on no card of the library, or `face`
-    names no face of the hit.
+    given, a threshold is negative, or `face` names no face of the hit.
     """
-    limit = _validate(library, mode, max_mana_value, cascade_mana_value, unpayable)
-    cascade = mode == "cascade"
-    verb = "exiled" if cascade else "revealed"
-    steps: list[Step] = []
-    reasons: list[dict[str, Any]] = []
-
-    def note(code: str, rules: tuple[str, ...], message: str) -> None:
-        reasons.append(make_reason(code, rules, message))
-        steps.append(Step(message, rules))
-
-    if cascade:
-        wanted = f"nonland card with mana value less than {limit}"
-        steps.append(
+    limit = _validate(mode, max_mana_value, cascade_mana_value)
+    # `unpayable` describes the player ("I have no creature to sacrifice"), whatever the
+    # library holds: a name no card here asks for simply never matters.
+    r = _Reveal(mode == "cascade", limit, nonlegendary)
+    if r.cascade:
+        r.steps.append(
             Step(
-                f"Cascade: cards are exiled from the top of the library until a {wanted}.",
+                f"Cascade: cards are exiled from the top of the library until a {r.wanted}.",
                 ("702.85a",),
             )
         )
     else:
-        wanted = (
-            f"{'nonlegendary ' if nonlegendary else ''}nonland card with mana value {limit} or less"
+        r.steps.append(
+            Step(f"Cards are revealed from the top of the library until a {r.wanted}.", ("608.2c",))
         )
-        steps.append(
-            Step(f"Cards are revealed from the top of the library until a {wanted}.", ("608.2c",))
-        )
-
-    def qualifies(mv: int) -> bool:
-        return mv < limit if cascade else mv <= limit
-
-    # 608.2c: a reveal-until effect does what it says in order; cascade's own rule is 702.85a.
-    effect_rule: tuple[str, ...] = ("702.85a",) if cascade else ("608.2c",)
-    revealed: list[Card] = []
-    hit_index: int | None = None
-    lands: list[str] = []  # a run of lands not yet told, so steps follow reveal order
-    told = 0  # passed-over steps told one by one (the rest are counted in one step)
-    passed_untold = 0
-
-    def tell_lands() -> None:
-        nonlocal told, passed_untold
-        if not lands:
-            return
-        if told < _MAX_SKIP_STEPS:
-            told += 1
-            what = f"{names_list(lands)} {'is' if len(lands) == 1 else 'are'}"
-            steps.append(
-                Step(f"{what} {verb} and passed over: only a nonland card counts.", effect_rule)
-            )
-        else:
-            passed_untold += len(lands)
-        lands.clear()
-
-    for index, card in enumerate(library):
-        revealed.append(card)
-        if card_is_land(card):
-            lands.append(card.name)
-            continue
-        tell_lands()
-        mv = card.mana_value_off_stack()
-        why, mv_rules = _mana_value_note(card)
-        mv_text = f"mana value {mv}" + (f"; {why}" if why else "")
-        if nonlegendary and card_is_legendary(card):
-            reason = "it is legendary"
-            rules: tuple[str, ...] = effect_rule
-        elif not qualifies(mv):
-            reason = f"its {mv_text} is too high"
-            rules = (*mv_rules, *effect_rule) if mv_rules else ("202.3", *effect_rule)
-        else:
-            hit_index = index
-            steps.append(
-                Step(
-                    f"{card.name} is a {wanted} ({mv_text}): it is the hit.",
-                    (*mv_rules, *effect_rule) if mv_rules else ("202.3", *effect_rule),
-                )
-            )
-            break
-        if told < _MAX_SKIP_STEPS:
-            told += 1
-            steps.append(Step(f"{card.name} is {verb} and passed over: {reason}.", rules))
-        else:
-            passed_untold += 1
-    tell_lands()
-    if passed_untold:
-        steps.append(
-            Step(
-                f"{amount(passed_untold, 'more card')} {verb} and passed over the same way.",
-                effect_rule,
-            )
-        )
-
-    answer: dict[str, Any] = {
-        "revealed": [c.name for c in revealed],
-        "hit": None,
-        "cast": False,
-        "cast_face": None,
-        "cast_x": None,
-        "free_cast": None,
-        "bottom": [],
-        "library": [],
-        "reshuffled": False,
-        "reasons": reasons,
-    }
-
+    revealed, hit_index = _search(r, library)
+    answer = _empty_answer(revealed, r.reasons)
     if not library:
         # 609.3: an effect does as much as it can; with no card, nothing is revealed.
-        note(
+        r.note(
             "empty_library",
             ("609.3",),
             "The library is empty: nothing is revealed and there is no hit.",
         )
-        return Verdict(answer, steps)
+    elif hit_index is None:
+        _miss(r, library, face, rng, answer)
+    else:
+        _hit(r, library, revealed, hit_index, (cast, face, unpayable), rng, answer)
+    return Verdict(answer, r.steps)
 
-    if hit_index is None:
-        # Card rulings / 702.85a: a miss puts every card back in a random order; since every
-        # card was revealed, that is the whole library.
-        new_library = list(library)
-        rng.shuffle(new_library)
-        note(
-            "no_hit",
-            effect_rule,
-            f"The library holds no {wanted}: every card was {verb}, and the whole library is put "
-            "back in a random order.",
+
+def _miss(
+    r: _Reveal, library: list[Card], face: str | None, rng: random.Random, answer: dict[str, Any]
+) -> None:
+    # Card rulings / 702.85a: a miss puts every card back in a random order; since every
+    # card was revealed, that is the whole library.
+    new_library = list(library)
+    rng.shuffle(new_library)
+    r.note(
+        "no_hit",
+        r.effect_rule,
+        f"The library holds no {r.wanted}: every card was {r.verb}, and the whole library is "
+        "put back in a random order.",
+    )
+    if face is not None:
+        r.steps.append(
+            Step(f"There is no hit, so the face {face!r} asked for is not used.", r.effect_rule)
         )
-        if face is not None:
-            steps.append(
-                Step(f"There is no hit, so the face {face!r} asked for is not used.", effect_rule)
-            )
-        answer["bottom"] = [c.name for c in new_library]
-        answer["library"] = [c.name for c in new_library]
-        answer["reshuffled"] = True
-        return Verdict(answer, steps)
+    answer["bottom"] = [c.name for c in new_library]
+    answer["library"] = [c.name for c in new_library]
+    answer["reshuffled"] = True
 
+
+def _hit(
+    r: _Reveal,
+    library: list[Card],
+    revealed: list[Card],
+    hit_index: int,
+    casting: tuple[bool, str | None, list[str]],
+    rng: random.Random,
+    answer: dict[str, Any],
+) -> None:
+    """The hit, cast or not, and the other revealed cards to the bottom in a random order."""
+    cast, face, unpayable = casting
     hit = library[hit_index]
     answer["hit"] = hit.name
-    cast_face = None
+    cast_face: CardFace | None = None
     did_cast = False
     if not cast:
-        note(
+        r.note(
             "declined",
-            effect_rule,
+            r.effect_rule,
             f"{hit.name} is not cast (the player chose not to); it goes to the bottom with the "
-            f"other {verb} cards.",
+            f"other {r.verb} cards.",
         )
     else:
-        cast_face = resolve_face(hit, face, ("body", "face"))
-        # Only the hit's own additional costs can be unpayable for it.
-        own = {c.name.casefold() for c in cast_face.additional_costs}
-        free = cast_without_paying(
-            hit,
-            x=0,
-            alternative_cost=None,
-            additional_costs=[],
-            unpayable=[n for n in unpayable if n.casefold() in own],
-            face=cast_face.name,
-        )
-        reasons.extend(free.answer["reasons"])
-        answer["free_cast"] = free.answer
-        did_cast = bool(free.answer["castable"])
-        on_stack = free.answer["mana_value_on_stack"]
-        too_high = did_cast and cascade and on_stack is not None and on_stack >= limit
-        if too_high:
-            # 702.85a: the spell as cast (this face, X = 0) must also be under the limit. The
-            # free-cast steps would say it can be cast: not shown, so no step contradicts.
-            steps.append(
-                Step(
-                    f"Cast as {cast_face.name}, the spell has only that part's characteristics "
-                    f"on the stack: mana value {on_stack}.",
-                    (_PART_RULES.get(hit.layout, "202.3"), "202.3"),
-                )
-            )
-        else:
-            steps.extend(free.steps)
-        if did_cast and cascade:
-            if too_high:
-                did_cast = False
-                note(
-                    "cascade_mana_value_too_high",
-                    ("702.85a",),
-                    f"Cast as {cast_face.name}, the spell would have mana value {on_stack}, not "
-                    f"less than {limit}: cascade doesn't allow casting it.",
-                )
-                # The free-cast answer must agree: cascade forbids what 118.9 alone allows.
-                answer["free_cast"] = {
-                    **free.answer,
-                    "castable": False,
-                    "reasons": [*free.answer["reasons"], reasons[-1]],
-                }
-            else:
-                steps.append(
-                    Step(
-                        f"Cast as {cast_face.name} the spell has mana value {on_stack}, less "
-                        f"than {limit}, as cascade requires.",
-                        ("702.85a",),
-                    )
-                )
-        elif did_cast and cast_face.name != hit.front.name and not cascade:
-            steps.append(
-                Step(
-                    f"Only the revealed card's mana value is limited, not the spell's, so "
-                    f"{cast_face.name} may be cast.",
-                    ("608.2c",),
-                )
-            )
-        if not did_cast:
-            steps.append(
-                Step(
-                    f"{hit.name} is not cast; it goes to the bottom with the other {verb} cards.",
-                    effect_rule,
-                )
-            )
-
+        cast_face = resolve_face(hit, face, ("face",))
+        did_cast = _cast_hit(r, hit, cast_face, unpayable, answer)
     to_bottom = [c for i, c in enumerate(revealed) if not (did_cast and i == hit_index)]
     rng.shuffle(to_bottom)
     if to_bottom:
-        steps.append(
+        r.steps.append(
             Step(
-                f"The {amount(len(to_bottom), f'{verb} card')} not cast "
+                f"The {amount(len(to_bottom), f'{r.verb} card')} not cast "
                 f"{'goes' if len(to_bottom) == 1 else 'go'} to the bottom of the library in a "
                 "random order.",
-                effect_rule,
+                r.effect_rule,
             )
         )
     new_library = library[hit_index + 1 :] + to_bottom
@@ -357,4 +342,88 @@ def reveal_until(
     answer["cast_x"] = 0 if did_cast else None
     answer["bottom"] = [c.name for c in to_bottom]
     answer["library"] = [c.name for c in new_library]
-    return Verdict(answer, steps)
+
+
+def _cast_hit(
+    r: _Reveal, hit: Card, cast_face: CardFace, unpayable: list[str], answer: dict[str, Any]
+) -> bool:
+    """Cast the hit without paying its mana cost (118.9, free_cast.py); for cascade, the spell
+    as cast must also be under the limit (702.85a). Whether it was cast."""
+    # Only the hit's own additional costs can be unpayable for it.
+    own = {c.name.casefold() for c in cast_face.additional_costs}
+    free = cast_without_paying(
+        hit,
+        x=0,
+        alternative_cost=None,
+        additional_costs=[],
+        unpayable=[n for n in unpayable if n.casefold() in own],
+        face=cast_face.name,
+    )
+    r.reasons.extend(free.answer["reasons"])
+    answer["free_cast"] = free.answer
+    did_cast = bool(free.answer["castable"])
+    on_stack = free.answer["mana_value_on_stack"]
+    too_high = did_cast and r.cascade and on_stack is not None and on_stack >= r.limit
+    if too_high:
+        # 702.85a: the spell as cast (this face, X = 0) must also be under the limit. The
+        # free-cast steps would say it can be cast: not shown, so no step contradicts.
+        r.steps.append(
+            Step(
+                f"Cast as {cast_face.name}, the spell has only that part's characteristics "
+                f"on the stack: mana value {on_stack}.",
+                (_PART_RULES.get(hit.layout, "202.3"), "202.3"),
+            )
+        )
+    else:
+        r.steps.extend(free.steps)
+    if did_cast and r.cascade:
+        did_cast = _cascade_allows(r, cast_face, on_stack, too_high, free.answer, answer)
+    elif did_cast and cast_face.name != hit.front.name and not r.cascade:
+        r.steps.append(
+            Step(
+                f"Only the revealed card's mana value is limited, not the spell's, so "
+                f"{cast_face.name} may be cast.",
+                ("608.2c",),
+            )
+        )
+    if not did_cast:
+        r.steps.append(
+            Step(
+                f"{hit.name} is not cast; it goes to the bottom with the other {r.verb} cards.",
+                r.effect_rule,
+            )
+        )
+    return did_cast
+
+
+def _cascade_allows(
+    r: _Reveal,
+    cast_face: CardFace,
+    on_stack: int | None,
+    too_high: bool,
+    free_answer: dict[str, Any],
+    answer: dict[str, Any],
+) -> bool:
+    """702.85a: cascade casts the spell only if its mana value on the stack is under the limit."""
+    if not too_high:
+        r.steps.append(
+            Step(
+                f"Cast as {cast_face.name} the spell has mana value {on_stack}, less "
+                f"than {r.limit}, as cascade requires.",
+                ("702.85a",),
+            )
+        )
+        return True
+    r.note(
+        "cascade_mana_value_too_high",
+        ("702.85a",),
+        f"Cast as {cast_face.name}, the spell would have mana value {on_stack}, not "
+        f"less than {r.limit}: cascade doesn't allow casting it.",
+    )
+    # The free-cast answer must agree: cascade forbids what 118.9 alone allows.
+    answer["free_cast"] = {
+        **free_answer,
+        "castable": False,
+        "reasons": [*free_answer["reasons"], r.reasons[-1]],
+    }
+    return False

@@ -21,7 +21,7 @@ def _encode(value: Any, option: int) -> bytes:
     except orjson.JSONEncodeError as exc:
         if "surrogates" in str(exc):
             raise QuestionError(
-                ("body",),
+                (),
                 "text may not contain lone surrogates (\\ud800-\\udfff)",
                 "lone_surrogate",
             ) from exc

@@ -144,7 +144,7 @@ class RulingService:
         if "\\u0000" in canonical and _NUL_ESCAPE.search(canonical):
             # PostgreSQL can store neither NUL in text nor \u0000 in JSONB; no card, id or
             # player name needs one.
-            raise QuestionError(("body",), "text may not contain NUL characters", "nul_character")
+            raise QuestionError((), "text may not contain NUL characters", "nul_character")
         cards = list(cards)
         rid = ruling_id(kind, self.rules, self.card_digests(cards), canonical)
         existing = self.repo.get(rid)

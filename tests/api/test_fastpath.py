@@ -13,10 +13,9 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
-from app.api.routers import could_produce as could_produce_router
 from app.api.routers import reveal as reveal_router
 from app.catalog import Catalog, load_catalog
-from app.rulings import fastpath
+from app.rulings import fastpath, questions
 from app.rulings.fastpath import RecordingCatalog
 from app.rulings.identity import card_digest
 from tests.api.helpers import perm, state
@@ -36,13 +35,13 @@ QUESTION = {"state": state(perm("f", "Forest"), perm("i", "Island", "bob"))}
 def endpoint_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many times the could-produce endpoint got as far as checking its state."""
     calls: list[int] = []
-    original = could_produce_router.check_state
+    original = questions.check_state
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(could_produce_router, "check_state", counting)
+    monkeypatch.setattr(questions, "check_state", counting)
     return calls
 
 

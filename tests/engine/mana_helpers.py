@@ -28,7 +28,7 @@ def E(eid: str, name: str, controller: str = "alice", **kw: Any) -> dict[str, An
 
 
 def resolve(state: GameState) -> Board:
-    return resolve_state(load_catalog(), state, ("body", "state"))[1]
+    return resolve_state(load_catalog(), state, ("state",))[1]
 
 
 def board(*battlefield: dict[str, Any], effects: tuple[dict[str, Any], ...] = ()) -> Board:

@@ -68,7 +68,7 @@ def test_unknown_permanent_id_is_a_question_error() -> None:
     # 106.7 asks about a permanent on the battlefield; docs/api.md: an unknown id is a 422.
     with pytest.raises(QuestionError) as err:
         could_produce(board(P("f", "Forest")), "nope")
-    assert err.value.loc == ("body", "permanent_id")
+    assert err.value.loc == ("permanent_id",)
     assert err.value.code == "unknown_permanent"
 
 

@@ -76,7 +76,7 @@ def test_each_x_counts_zero_on_the_stack_for_a_double_x_spell() -> None:
 def test_negative_x_is_a_malformed_question() -> None:
     with pytest.raises(QuestionError) as info:
         free("Fireball", x=-1)
-    assert info.value.loc == ("body", "x")
+    assert info.value.loc == ("x",)
 
 
 # --- alternative costs (118.9a) --------------------------------------------------------------
@@ -276,16 +276,16 @@ def test_mana_value_on_the_stack_is_that_of_the_face_cast(
 def test_an_unknown_face_names_the_face_field() -> None:
     with pytest.raises(QuestionError) as info:
         free("Fire // Ice", face="Lightning")
-    assert info.value.loc == ("body", "face")
+    assert info.value.loc == ("face",)
     assert info.value.code == "no_such_face"
 
 
 @pytest.mark.parametrize(
     ("kwargs", "loc"),
     [
-        ({"alternative_cost": "Evoke"}, ("body", "alternative_cost")),
-        ({"additional_costs": ["Kicker", "Buyback"]}, ("body", "additional_costs", 1)),
-        ({"unpayable": ["Sacrifice a creature"]}, ("body", "unpayable", 0)),
+        ({"alternative_cost": "Evoke"}, ("alternative_cost",)),
+        ({"additional_costs": ["Kicker", "Buyback"]}, ("additional_costs", 1)),
+        ({"unpayable": ["Sacrifice a creature"]}, ("unpayable", 0)),
     ],
 )
 def test_a_cost_the_card_doesnt_have_is_a_malformed_question(

@@ -312,15 +312,15 @@ def test_keep_ends_the_procedure() -> None:
 @pytest.mark.parametrize(
     ("state_changes", "action", "bottom", "loc"),
     [
-        ({"mulligans_taken": -1}, "keep", [], ("body", "mulligans_taken")),
-        ({"bottom_owed": -1}, "keep", [], ("body", "bottom_owed")),
-        ({"mulligans_taken": 1, "bottom_owed": 2}, "bottom", [], ("body", "bottom_owed")),
-        ({"bottom": True}, "keep", ["Forest"], ("body", "bottom")),
+        ({"mulligans_taken": -1}, "keep", [], ("mulligans_taken",)),
+        ({"bottom_owed": -1}, "keep", [], ("bottom_owed",)),
+        ({"mulligans_taken": 1, "bottom_owed": 2}, "bottom", [], ("bottom_owed",)),
+        ({"bottom": True}, "keep", ["Forest"], ("bottom",)),
         (
             {"kept": True, "mulligans_taken": 1, "bottom_owed": 1},
             "keep",
             [],
-            ("body", "bottom_owed"),
+            ("bottom_owed",),
         ),
     ],
 )
@@ -337,7 +337,7 @@ def test_more_owed_than_cards_in_hand_is_malformed() -> None:
     state = opening(["Forest"], []) | {"mulligans_taken": 3, "bottom_owed": 2}
     with pytest.raises(QuestionError) as info:
         step(state, "bottom", bottom=["Forest", "Forest"])
-    assert info.value.loc == ("body", "bottom_owed")
+    assert info.value.loc == ("bottom_owed",)
 
 
 # --- laws over random action sequences --------------------------------------------------------

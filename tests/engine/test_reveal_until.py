@@ -326,19 +326,19 @@ def test_an_empty_library_reveals_nothing() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "loc"),
     [
-        ({"mode": "reveal", "max_mana_value": None}, ("body", "max_mana_value")),
-        ({"mode": "cascade", "cascade_mana_value": None}, ("body", "cascade_mana_value")),
+        ({"mode": "reveal", "max_mana_value": None}, ("max_mana_value",)),
+        ({"mode": "cascade", "cascade_mana_value": None}, ("cascade_mana_value",)),
         (
             {"mode": "reveal", "max_mana_value": 3, "cascade_mana_value": 4},
-            ("body", "cascade_mana_value"),
+            ("cascade_mana_value",),
         ),
         (
             {"mode": "cascade", "max_mana_value": 3, "cascade_mana_value": 4},
-            ("body", "max_mana_value"),
+            ("max_mana_value",),
         ),
-        ({"mode": "reveal", "max_mana_value": -1}, ("body", "max_mana_value")),
-        ({"mode": "cascade", "cascade_mana_value": -2}, ("body", "cascade_mana_value")),
-        ({"mode": "reveal", "max_mana_value": 3, "face": "Ice"}, ("body", "face")),
+        ({"mode": "reveal", "max_mana_value": -1}, ("max_mana_value",)),
+        ({"mode": "cascade", "cascade_mana_value": -2}, ("cascade_mana_value",)),
+        ({"mode": "reveal", "max_mana_value": 3, "face": "Ice"}, ("face",)),
     ],
 )
 def test_inconsistent_questions_name_the_field(

@@ -14,8 +14,8 @@ from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
 from app.domain.answers import AbilityOut, ActivateAnswer, Note, OutcomeOut, TriggeredOut  # noqa: F401 (re-exported)
 from app.domain.state import LIMIT_EFFECTS, LIMIT_PERMANENTS, GameState, Id
-from app.engine.activate import activate, normalize_choose
-from app.rulings.resolve import check_state, require_permanent
+from app.engine.activate import activate
+from app.rulings.questions import activate_question
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/mana", tags=["mana"])
@@ -81,22 +81,18 @@ def post_activate(
     106.12a), every distinct outcome over every order and choice, and the game state
     afterwards. An illegal activation is a ruling with `legal: false` and its reasons, not
     an error."""
-    checked = check_state(rulings.catalog, body.state, ("body", "state"))
-    require_permanent(checked, body.permanent_id, ("body", "permanent_id"))
-    choose = normalize_choose(body.choose)
-    question = body.model_copy(update={"state": checked.state, "choose": choose}).model_dump(
-        mode="json"
-    )
+    q = activate_question(rulings.catalog, body)
+    checked = q.checked
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
         "activate_mana_ability",
-        question,
+        q.question,
         lambda: activate(
             checked.board(),
             body.permanent_id,
             body.ability,
-            choose,
+            q.choose,
             list(body.replacement_order) if body.replacement_order is not None else None,
         ),
         cards=checked.card_names,

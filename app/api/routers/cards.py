@@ -13,12 +13,11 @@ from sqlalchemy.orm import Session
 from starlette.responses import Response
 
 from app.api.deps import get_session
-from app.api.problems import problem_responses
+from app.api.problems import RequestError, problem_responses
 from app.api.rulings_http import conditional_json
 from app.catalog import unknown_card_message
 from app.db.repositories import CardRepository
 from app.domain.card import Card
-from app.domain.errors import QuestionError
 
 router = APIRouter(prefix="/v1/cards", tags=["cards"])
 
@@ -116,10 +115,10 @@ def get_card(
     """One catalog card by its full name (faces joined by ` // `) or any one face's name,
     any case, with its derived fields (mana value, type line, colors)."""
     if len(name) > 200:
-        raise QuestionError(("path", "name"), "a card name has at most 200 characters", "too_long")
+        raise RequestError(("path", "name"), "a card name has at most 200 characters", "too_long")
     data = CardRepository(session).get(name)
     if data is None:
         message = unknown_card_message(request.app.state.catalog, name)
-        raise QuestionError(("path", "name"), message, "unknown_card")
+        raise RequestError(("path", "name"), message, "unknown_card")
     body = json.dumps(data, ensure_ascii=False)
     return conditional_json(body, if_none_match)

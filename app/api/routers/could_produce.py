@@ -15,7 +15,7 @@ from app.api.schemas import ruling_schema
 from app.domain.answers import CouldProduceAnswer, PermanentTypes  # noqa: F401 (re-exported)
 from app.domain.state import GameState, Id
 from app.engine.could_produce import could_produce
-from app.rulings.resolve import check_state, require_permanent
+from app.rulings.questions import could_produce_question
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/mana", tags=["mana"])
@@ -55,15 +55,13 @@ def post_could_produce(
     loop of reflectors alone makes nothing (106.5); replacement effects (Pale Moon,
     Contamination) are applied in every order (616.1). Give `permanent_id` to ask about one
     permanent."""
-    checked = check_state(rulings.catalog, body.state, ("body", "state"))
-    if body.permanent_id is not None:
-        require_permanent(checked, body.permanent_id, ("body", "permanent_id"))
-    question = body.model_copy(update={"state": checked.state}).model_dump(mode="json")
+    q = could_produce_question(rulings.catalog, body)
+    checked = q.checked
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
         "could_produce",
-        question,
+        q.question,
         lambda: could_produce(checked.board(), body.permanent_id),
         cards=checked.card_names,
         used=[*(c for c, _ in checked.cards), *checked.effect_cards],

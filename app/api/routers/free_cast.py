@@ -15,7 +15,7 @@ from app.api.schemas import ruling_schema
 from app.domain.answers import CastWithoutPayingAnswer
 from app.domain.card import Name
 from app.engine.free_cast import cast_without_paying
-from app.rulings.resolve import cost_spelling, face_spelling, named_face, resolve_card
+from app.rulings.questions import free_cast_question
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/spells", tags=["spells"])
@@ -73,19 +73,8 @@ def post_cast_without_paying(
     """Whether a card can be cast without paying its mana cost (118.9) and what that leaves
     to pay: no other alternative cost can be added (118.9a), X is 0 (107.3b), additional
     costs such as kicker are still paid (118.9d), and the spell's mana value on the stack."""
-    card = resolve_card(rulings.catalog, body.card, ("body", "card"))
-    # Normalized: catalog spellings, and a card named by one face means that face.
-    alternative = cost_spelling([card], [body.alternative_cost]) if body.alternative_cost else []
-    body = body.model_copy(
-        update={
-            "card": card.name,
-            "face": face_spelling(card, body.face) if body.face else named_face(card, body.card),
-            "alternative_cost": alternative[0] if alternative else None,
-            "additional_costs": cost_spelling([card], body.additional_costs),
-            "unpayable": cost_spelling([card], body.unpayable),
-        }
-    )
-    question = body.model_dump(mode="json")
+    q = free_cast_question(rulings.catalog, body)
+    card, question = q.card, q.question
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
@@ -94,10 +83,10 @@ def post_cast_without_paying(
         lambda: cast_without_paying(
             card,
             x=body.x,
-            alternative_cost=body.alternative_cost,
-            additional_costs=list(body.additional_costs),
-            unpayable=list(body.unpayable),
-            face=body.face,
+            alternative_cost=question["alternative_cost"],
+            additional_costs=list(question["additional_costs"]),
+            unpayable=list(question["unpayable"]),
+            face=question["face"],
         ),
         cards=[card.name],
         used=[card],

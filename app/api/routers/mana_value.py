@@ -15,7 +15,7 @@ from app.api.schemas import ruling_schema
 from app.domain.answers import ManaValueAnswer
 from app.domain.card import Name
 from app.engine.mana_value import Zone, mana_value
-from app.rulings.resolve import face_spelling, named_face, resolve_card
+from app.rulings.questions import mana_value_question
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/spells", tags=["spells"])
@@ -64,16 +64,8 @@ def post_mana_value(
     double-faced card its front face's (712.8). On the battlefield `etb_x` is the X its
     enters-the-battlefield abilities use (107.3m). On the stack a split card needs `face`: a
     half, or the whole card for a fused cast."""
-    card = resolve_card(rulings.catalog, body.card, ("body", "card"))
-    # Normalized: the catalog's spelling; a card named by one face means that face where a
-    # face matters (on the stack or the battlefield).
-    face = face_spelling(card, body.face) if body.face else None
-    if card.layout == "split" and face is None and body.face is not None:
-        face = card.name  # both halves: a fused cast (702.102c)
-    if face is None and body.face is None and body.zone in ("stack", "battlefield"):
-        face = named_face(card, body.card)
-    body = body.model_copy(update={"card": card.name, "face": face})
-    question = body.model_dump(mode="json")
+    q = mana_value_question(rulings.catalog, body)
+    card, question = q.card, q.question
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
@@ -85,7 +77,7 @@ def post_mana_value(
             x=body.x,
             cast=body.cast,
             cast_without_paying_mana_cost=body.cast_without_paying_mana_cost,
-            face=body.face,
+            face=question["face"],
         ),
         cards=[card.name],
         used=[card],

@@ -12,15 +12,13 @@ from starlette.responses import Response
 
 from app.api import examples
 from app.api.deps import get_rulings
-from app.api.routers.reveal import MAX_LIBRARY, LibraryCard, Seed, pick_seed, resolve_cards
+from app.api.routers.reveal import MAX_LIBRARY, LibraryCard, Seed
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
-from app.catalog import Catalog
-from app.catalog.names import fold
 from app.domain.answers import ExiledCardOut, MulliganAnswer  # noqa: F401 (re-exported)
-from app.domain.card import Card, Name
+from app.domain.card import Name
 from app.engine.mulligan import mulligan_step
-from app.rulings.resolve import resolve_card
+from app.rulings.questions import mulligan_question
 from app.rulings.service import RulingService
 
 router = APIRouter(tags=["mulligan"])
@@ -85,15 +83,6 @@ class MulliganRequest(BaseModel):
 MulliganRuling = ruling_schema("MulliganRuling", "mulligan", MulliganAnswer)
 
 
-def _bottom(catalog: Catalog, hand: list[Card], names: list[str]) -> list[Card]:
-    """Bottom names a card in hand: a card defined inline there is found by its name too."""
-    in_hand = {fold(c.name): c for c in hand}
-    return [
-        in_hand.get(fold(n)) or resolve_card(catalog, n, ("body", "bottom", i))
-        for i, n in enumerate(names)
-    ]
-
-
 @router.post(
     "/v1/mulligan",
     operation_id="mulligan",
@@ -109,30 +98,13 @@ def post_mulligan(
     hand), put owed cards on the bottom, reveal and exile Serum Powder to draw anew, or
     keep. The request carries the whole mulligan state and the answer is the next state; an
     action that isn't allowed is a ruling with `legal: false`."""
-    catalog = rulings.catalog
-    hand, hand_question = resolve_cards(catalog, body.hand, "hand")
-    library, library_question = resolve_cards(catalog, body.library, "library")
-    bottom = _bottom(catalog, hand, body.bottom)
-    exiled = [e.card for e in body.exile]
-    exile_cards, exile_question = resolve_cards(catalog, exiled, "exile", ("card",))
-    exile = [(c, e.face_up) for c, e in zip(exile_cards, body.exile, strict=True)]
-    # Only a mulligan shuffles; other actions need no seed, so none is invented for them.
-    seed = pick_seed(body.seed) if body.action == "mulligan" else body.seed
-    question = body.model_dump(mode="json") | {
-        "hand": hand_question,
-        "library": library_question,
-        "bottom": [c.name for c in bottom],
-        "exile": [
-            {"card": card, "face_up": e.face_up}
-            for card, e in zip(exile_question, body.exile, strict=True)
-        ],
-        "seed": seed,
-    }
+    q = mulligan_question(rulings.catalog, body)
+    hand, library, exile, bottom, seed = list(q.hand), q.library, list(q.exile), q.bottom, q.seed
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
         "mulligan",
-        question,
+        q.question,
         lambda: mulligan_step(
             hand=hand,
             library=library,

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from starlette.responses import Response
 
 from app.api.deps import get_session
-from app.api.problems import problem_responses
+from app.api.problems import RequestError, problem_responses
 from app.api.routers import (  # noqa: F401  (each defines its kind's ruling model)
     activate,
     could_produce,
@@ -23,7 +23,6 @@ from app.api.routers import (  # noqa: F401  (each defines its kind's ruling mod
 from app.api.rulings_http import IMMUTABLE, JSON, etag_matches, etag_of, html_link
 from app.api.schemas import RULING_MODELS
 from app.db.repositories import RulingRepository
-from app.domain.errors import QuestionError
 from app.domain.ruling import RulingKind
 from app.web.negotiation import HTML, HTML_CACHE, wants_html
 from app.web.ruling_page import render_ruling
@@ -120,7 +119,7 @@ def list_rulings(
         canonical_card = found.name if found is not None else card
     before = int(after) if after is not None else None
     if before is not None and before > MAX_CURSOR:
-        raise QuestionError(("query", "after"), "not a cursor this service gave out", "bad_cursor")
+        raise RequestError(("query", "after"), "not a cursor this service gave out", "bad_cursor")
     rows = RulingRepository(session).page(
         kind=kind, card=canonical_card, limit=limit + 1, before_seq=before
     )

@@ -1,0 +1,226 @@
+"""Tap (or untap) a permanent for mana (106.12, 605, 616.1, 302.6).
+
+Where each part lives:
+- legality.py: reading the question (permanent, ability by index or id, `choose`,
+  `replacement_order`) and the {T}/{Q} part of the cost (107.5, 107.6, 302.6, 702.10); paying
+  the other costs in the returned state (118.3).
+- options.py: what the ability could make (106.1b, 106.7, production.py), its own replacement
+  (614.15), the replacement effects on the event (616.1), the triggers that fire (106.12a,
+  605.1b), the MANA_LIMIT.
+- outcomes.py: every distinct outcome over choices and orders, and the path asked for.
+- explain.py: the explanation steps; answer.py: the answer object and the state after.
+
+Entry point: `activate(board, permanent_id, ability, choose, replacement_order) -> Verdict`.
+
+Conventions (what a client can rely on):
+
+- `ability` indexes the permanent's mana abilities in the documented order (board.py: printed,
+  then intrinsic from basic land types, then granted), or names one by its stable id
+  (`printed:0`, `intrinsic:Forest`, `granted:<source id>:0`), which doesn't shift when an
+  effect adds or removes other abilities. With no `ability`, a `choose` that only one of
+  them can make picks that one. Omitted with several abilities: a
+  QuestionError `ability_required` on ("ability",) listing index and summary of each.
+- Legality is about the {T}/{Q} part only (107.5, 107.6, 302.6); other costs (mana, life,
+  counters, a sacrifice) are taken as paid. An illegal activation is an answer (`legal`
+  false, `reasons`), with `produced`/`total` "" and the state unchanged.
+- Paying the other costs in the returned `state`: removed counters are taken off the permanent
+  (the key is dropped at 0). Mana and life aren't part of the state. A sacrificed permanent
+  is *not* removed: for "sacrifice a land" the question doesn't say which one, and keeping
+  every cost the same way keeps the rule simple; the explanation says so. When the state shows
+  the cost couldn't really be paid (too few counters, nothing to sacrifice), the activation is
+  still ruled on, with a note `cost_taken_as_paid` saying a real game wouldn't allow it
+  (118.3).
+- `choose` is the type to make where the ability offers a choice ("U" or "{U}"; an option that
+  is several mana is named by its Oracle notation, e.g. "{W}{R}"). Where the ability itself
+  offers no choice, `choose` is used for triggered abilities that do (Mana Flare on Boros
+  Garrison: "R" or "W"); a trigger's choice also takes `choose` whenever it is one of its
+  options. A `choose` that fits no choice on the way is a QuestionError on ("choose",).
+- A needed choice that was not given is not guessed: the activation is still ruled (`legal`,
+  and the new `state`, since the cost is paid on activation), but `choice_required` is true,
+  `total` is "" (and `produced` too when it's the ability's own choice), `made_mana` is false
+  (nothing determined was made), the open triggers carry `choices`, a note with code
+  `choice_required` says what to send, and `outcomes` lists every option. When every option
+  gives the same result, no choice is required.
+- `replacement_order` is a priority list of replacement source ids, first applied first
+  (616.1): at each point the applicable effect named first is applied; effects not named
+  follow in the default order, which is the order of the sources in the state (battlefield
+  first, then effects), standing in for timestamps. An order listed in `outcomes` reproduces
+  its outcome when sent back. Ids that are not on the board, are not replacement sources, or
+  repeat are QuestionErrors on ("replacement_order", i).
+- `outcomes` is every distinct total over every replacement order, the ability's choices and
+  the triggers' choices, each with one `replacement_order` (and `choices`) that gives it,
+  found without enumerating k! orders (replacement.py).
+- Amounts are exact up to MANA_LIMIT mana; beyond that the question is refused
+  (QuestionError `too_much_mana`) rather than rendering millions of symbols.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.domain.mana import NO_MANA, Mana
+from app.domain.ruling import Step, Verdict
+from app.domain.state import Board, Permanent
+from app.engine.activate.answer import chosen_outcome, illegal_answer, state_after
+from app.engine.activate.explain import (
+    ability_choice_step,
+    ability_steps,
+    explain_replacements,
+    no_mana_step,
+    over_every_step,
+    result_step,
+)
+from app.engine.activate.legality import (
+    by_choice,
+    check_order,
+    check_tap_cost,
+    find_permanent,
+    label,
+    normalize_choose,
+    pay_other_costs,
+    pick_ability,
+    reason,
+)
+from app.engine.activate.options import CAP, LIST_LIMIT, MANA_LIMIT, ManaEvent, mana_event
+from app.engine.activate.outcomes import (
+    Pick,
+    Triggered,
+    every_outcome,
+    pick_option,
+    resolve_triggers,
+)
+from app.engine.board import BoardView, ListedAbility
+from app.engine.characteristics import layer_steps
+from app.engine.replacement import Applied, apply_order
+
+__all__ = ["MANA_LIMIT", "activate", "normalize_choose"]
+
+
+def activate(
+    board: Board,
+    permanent_id: str,
+    ability: int | str | None = None,
+    choose: str | None = None,
+    replacement_order: list[str] | None = None,
+) -> Verdict:
+    """Rule on activating one mana ability of a permanent (module docstring)."""
+    p = find_permanent(board, permanent_id)
+    view = BoardView(board)
+    order = check_order(view, list(replacement_order or []))
+    choose_key = normalize_choose(choose)
+    listed = view.mana_abilities(p)
+    steps: list[Step] = layer_steps(view.chars, bool(view.grants))
+    if not listed:
+        msg = f"{label(p)} has no mana ability to activate"
+        steps.append(Step(msg + ".", ("605.1a",)))
+        reasons = [reason("no_mana_ability", ["605.1a"], msg)]
+        return Verdict(illegal_answer(board, p, reasons, None), steps)
+    chosen = pick_ability(p, by_choice(view, p, listed, ability, choose_key), ability)
+    steps += ability_steps(view, p, chosen)
+    cost = chosen.ability.cost
+    reasons = check_tap_cost(view, p, cost, steps)
+    if reasons:
+        return Verdict(illegal_answer(board, p, reasons, chosen), steps)
+    notes: list[dict[str, str]] = []
+    counters_after = pay_other_costs(view, p, cost, steps, notes)
+    counters_now = counters_after if counters_after is not None else p.counters
+    event = mana_event(view, p, chosen.ability, order, counters_now, steps)
+    answer = _rule(board, p, chosen, event, (choose, choose_key), counters_after, steps, notes)
+    return Verdict(answer, steps)
+
+
+def _rule(
+    board: Board,
+    p: Permanent,
+    chosen: ListedAbility,
+    event: ManaEvent,
+    choice: tuple[str | None, str | None],
+    counters_after: dict[str, int] | None,
+    steps: list[Step],
+    notes: list[dict[str, str]],
+) -> dict[str, Any]:
+    """The legal activation's answer: the path asked for, its triggers, every outcome."""
+    a = chosen.ability
+    choose, choose_key = choice
+    outcomes = every_outcome(a, event)
+    pick = pick_option(a, event, choose, choose_key, steps)
+    applied: Applied | None = None
+    produced = NO_MANA
+    if pick.picked is not None:
+        applied = apply_order(pick.picked.mana, event.effects, event.order, event.self_rep, cap=CAP)
+        produced = applied.mana
+        explain_replacements(steps, applied, event.effects, event.order)
+    elif not event.options:
+        steps.append(no_mana_step(event.defined, event.effects))
+        if choose_key is not None:
+            notes.append(
+                {
+                    "code": "choose_unused",
+                    "message": "the ability can make no mana, so there was nothing to choose",
+                }
+            )
+    trig = (
+        Triggered()
+        if pick.open
+        else resolve_triggers(a, event, produced, pick, choose, choose_key, label(p), steps)
+    )
+    choice_required = pick.open or trig.open
+    if choice_required:
+        _choice_required(pick, event, steps, notes)
+    total = produced + trig.total
+    if not choice_required:
+        steps.append(result_step(produced, trig.total, a.cost.tap))
+    listed = _listed_outcomes(outcomes, event, pick, trig, applied, total, choice_required)
+    if len(listed) > 1:
+        steps.append(over_every_step(listed, bool(event.effects), LIST_LIMIT))
+    new_tapped = True if a.cost.tap else False if a.cost.untap else None
+    return {
+        "legal": True,
+        "reasons": [],
+        "ability": chosen.to_json(),
+        "produced": "" if pick.open else produced.render(),
+        "triggered": trig.entries,
+        "total": "" if choice_required else total.render(),
+        "made_mana": bool(produced) and not pick.open,
+        "choice_required": choice_required,
+        "options": [o.key for o in event.options],
+        "replacement_order": [t.effect.source_id for t in applied.trace] if applied else [],
+        "outcomes": listed,
+        "notes": notes,
+        "state": state_after(board, p, new_tapped, counters_after),
+    }
+
+
+def _choice_required(
+    pick: Pick, event: ManaEvent, steps: list[Step], notes: list[dict[str, str]]
+) -> None:
+    """A needed choice is not guessed: a note says what to send, outcomes list every option."""
+    what = "the ability's type" if pick.open else "the type for the triggered mana"
+    notes.append(
+        {
+            "code": "choice_required",
+            "message": f"send 'choose' to pick {what}; every option is listed in outcomes",
+        }
+    )
+    if pick.open:
+        steps.append(ability_choice_step([o.key for o in event.options]))
+
+
+def _listed_outcomes(
+    outcomes: dict[Mana, dict[str, Any]],
+    event: ManaEvent,
+    pick: Pick,
+    trig: Triggered,
+    applied: Applied | None,
+    total: Mana,
+    choice_required: bool,
+) -> list[dict[str, Any]]:
+    listed = list(outcomes.values())
+    if not event.options:
+        # No type can be defined (106.5) or the amount is zero: the one result is no mana.
+        listed = [{"replacement_order": [], "produced": "", "total": ""}]
+    if not choice_required and applied is not None:
+        # The result asked for comes first, with the order and choices that gave it.
+        first = chosen_outcome(applied, pick.picked, len(event.options) > 1, trig.choices, total)
+        listed = [first, *(o for o in listed if o["total"] != total.render())]
+    return listed

@@ -1,0 +1,289 @@
+"""The explanation steps of an activation, in our words with their rule numbers: the ability
+asked about and its costs (605.1a, 106.12, 107.6), control and haste (302.6), replacement
+effects (614.15, 616.1), triggered mana abilities (106.12a, 605.1b) and the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.domain.card import ManaAbilityCost
+from app.domain.mana import Mana
+from app.domain.ruling import Step
+from app.domain.state import Permanent
+from app.engine.board import (
+    BoardView,
+    ControlChange,
+    ListedAbility,
+    bounded_list,
+    describe_cost,
+)
+from app.engine.replacement import Applied, Replacement
+
+
+def ability_steps(view: BoardView, p: Permanent, chosen: ListedAbility) -> list[Step]:
+    """Which ability is asked about, what its {T}/{Q} part means, and that the other costs are
+    taken as paid."""
+    a = chosen.ability
+    side = ""
+    if a.side_effect:
+        # Part of the ability's effect, not its cost (unlike life paid for Mana Confluence):
+        # it happens as the ability resolves, and nothing in the state tracks it.
+        side = (
+            f" When it resolves, {a.side_effect} as well; that is part of its effect, not a cost."
+        )
+    steps = [
+        Step(
+            f"{p.name} ({p.id}), controlled by {view.controller(p)}: the ability asked about is "
+            f"{chosen.summary}.{side}",
+            # 605.1a: an activated ability that could add mana is a mana ability; an intrinsic
+            # one exists only because of the land type (305.6).
+            ("605.1a", "305.6") if chosen.origin == "intrinsic" else ("605.1a",),
+        ),
+        _tap_step(a.cost),
+    ]
+    other = _other_costs_step(a.cost)
+    return [*steps, other] if other else steps
+
+
+def _tap_step(cost: ManaAbilityCost) -> Step:
+    if cost.tap:
+        return Step(
+            "It has {T} in its cost, so activating it is tapping the permanent for mana; "
+            "a mana ability doesn't use the stack and resolves at once.",
+            ("106.12", "605.3"),
+        )
+    if cost.untap:
+        return Step(
+            "Its cost untaps the permanent ({Q}); that is not tapping it for mana, so "
+            "effects that care about a permanent tapped for mana ignore it.",
+            ("106.12", "107.6"),
+        )
+    return Step(
+        "Its cost doesn't tap the permanent, so this is not tapping for mana: effects "
+        "that care about a permanent tapped for mana ignore it.",
+        ("106.12", "605.3"),
+    )
+
+
+def _other_costs_step(cost: ManaAbilityCost) -> Step | None:
+    other = describe_cost(cost.model_copy(update={"tap": False, "untap": False}))
+    if other == "no cost":
+        return None
+    in_state: list[str] = []
+    if cost.remove_counters:
+        in_state.append("the returned state has the counters taken off it")
+    if cost.sacrifice == "self":
+        # Kept like any sacrifice (module docstring): one rule for every sacrifice cost.
+        in_state.append("the returned state still shows it; remove it as you sacrifice it")
+    elif cost.sacrifice is not None:
+        sel = cost.sacrifice
+        noun = (sel.subtypes or sel.types or ["permanent"])[0]
+        in_state.append(
+            f"the question doesn't say which {noun} is sacrificed, so none is removed from "
+            "the returned state"
+        )
+    return Step(
+        f"Its other costs ({other}) are taken as paid: this ruling is about the "
+        "tap/untap part and the mana made"
+        + (f" ({'; '.join(in_state)})" if in_state else "")
+        + ".",
+        (),
+    )
+
+
+def control_change_text(change: ControlChange, restarts_count: bool) -> str:
+    """302.6: what one control-changing effect does to the count of continuous control."""
+    to = change.source.controller
+    if not change.changes_controller:
+        # Taking control of what you already control changes nothing: the 302.6 count
+        # goes on (the effect's haste, if any, still applies).
+        return (
+            f"{change.source.label} gives {to} control of it, but {to} already "
+            "controlled it, so control doesn't change and the count of 302.6 goes on"
+            + ("; it also gives haste" if change.effect.haste else "")
+        )
+    return (
+        f"{change.source.label} gives {to} control of it"
+        + (" and haste" if change.effect.haste else ", but not haste")
+        + (
+            "; a change of control restarts the count of 302.6"
+            if restarts_count
+            else f"; {to} has had that control since before their most recent turn began"
+        )
+    )
+
+
+def cost_unpayable(steps: list[Step], notes: list[dict[str, str]], what: str) -> None:
+    """The state shows a cost that couldn't be paid (118.3). docs/api.md takes costs other than
+    {T}/{Q} as paid, so the activation is still ruled on, with a note saying so."""
+    message = (
+        f"{what}: in a real game this cost couldn't be paid, so the ability couldn't be "
+        "activated (118.3); it is taken as paid here"
+    )
+    notes.append({"code": "cost_taken_as_paid", "message": message})
+    steps.append(Step(message + ".", ("118.3",)))
+
+
+def no_mana_step(defined: list[str], effects: list[Replacement]) -> Step:
+    """The ability can make no mana: zero of a defined type, or no type at all (106.5)."""
+    never_made = "; mana that was never made can't be replaced into mana" if effects else ""
+    if defined:
+        # The type is known and the amount is zero: that is no mana, but not 106.5, which
+        # is about a type that can't be defined.
+        zero = " or ".join("{" + t + "}" for t in defined)
+        return Step(
+            f"It makes no mana: zero {zero} (the type is defined, the amount is zero)"
+            + never_made
+            + "."
+        )
+    return Step(
+        "No type of mana can be defined for it, so it makes no mana at all" + never_made + ".",
+        ("106.5",),
+    )
+
+
+def explain_replacements(
+    steps: list[Step],
+    applied: Applied,
+    effects: list[Replacement],
+    order: list[str],
+) -> None:
+    if applied.start != applied.initial:
+        steps.append(
+            Step(
+                f"Its own replacement comes first: {applied.initial.render()} becomes "
+                f"{applied.start.render()} (614.15: a self-replacement effect).",
+                ("614.15", "616.1a"),
+            )
+        )
+    if not effects:
+        return
+    names = bounded_list([e.label for e in effects], 5)
+    if not applied.start:
+        steps.append(
+            Step(
+                f"{names} would replace this event, but no mana was made, and mana that was never "
+                "made can't be replaced into mana.",
+                ("106.5", "616.1"),
+            )
+        )
+        return
+    how = (
+        "in the order asked for"
+        if order
+        else "in the default order (sources in the order of the state: battlefield, then effects)"
+    )
+    steps.append(
+        Step(
+            f"Replacement effects on this mana event: {names}. The player tapping chooses their "
+            f"order; they are applied {how}, each at most once, looking again after each one at "
+            "which effects apply.",
+            ("106.12b", "614.5", "616.1", "616.1e"),
+        )
+    )
+    steps += _trace_steps(applied)
+
+
+def _trace_steps(applied: Applied) -> list[Step]:
+    """Each replacement applied (616.1), and those that stop or never apply (616.1e)."""
+    steps: list[Step] = []
+    for t in applied.trace:
+        rules = ["616.1"]
+        extra = ""
+        if not t.applied_from_start:
+            rules.append("616.1e")
+            extra = " (it only applies now that the event has changed)"
+        steps.append(
+            Step(
+                f"{t.effect.label}: {t.before.render()} becomes {t.after.render()}{extra}.",
+                tuple(rules),
+            )
+        )
+    for e in applied.dropped:
+        steps.append(
+            Step(
+                f"{e.label} no longer applies once the event is {applied.mana.render()}, so it "
+                "doesn't change it.",
+                ("616.1e",),
+            )
+        )
+    for e in applied.not_applied:
+        if e in applied.dropped:
+            continue
+        why = (
+            f"the event is never {e.min_amount} or more mana"
+            if applied.mana
+            else "no mana is left to replace"
+        )
+        steps.append(Step(f"{e.label} doesn't apply: {why}.", ("616.1e",)))
+    return steps
+
+
+def open_trigger_step(source_label: str, keys: list[str]) -> Step:
+    return Step(
+        f"{source_label} triggers: the player who tapped the land adds one "
+        f"mana of a type it made ({', '.join(keys)}); no type was chosen, so "
+        "every choice is listed under outcomes.",
+        ("106.12a", "605.1b"),
+    )
+
+
+def trigger_step(source_label: str, me: str, requires_tap: bool, mana: Mana) -> Step:
+    # 106.12a: it is the permanent that is tapped for mana, and the ability that makes the mana.
+    return Step(
+        f"{source_label} triggers because "
+        + (f"{me} was tapped for mana and " if requires_tap else "")
+        + f"the ability made mana: it adds {mana.render()}. That mana comes from a "
+        "triggered mana "
+        "ability, resolves at once and is not 'tapped for mana', so no replacement "
+        "effect changes it and it doesn't count toward a replacement's amount.",
+        ("106.12a", "605.1b", "605.3"),
+    )
+
+
+def ability_choice_step(option_keys: list[str]) -> Step:
+    return Step(
+        f"The ability lets its controller choose ({', '.join(option_keys)}) "
+        "as it resolves; none was given, so every choice is listed under outcomes.",
+        ("605.3",),
+    )
+
+
+def result_step(produced: Mana, trigger_total: Mana, taps: bool) -> Step:
+    total = produced + trigger_total
+    return Step(
+        f"Result: the ability makes {produced.render() or 'no mana'}"
+        + (f", triggered abilities add {trigger_total.render()}" if trigger_total else "")
+        + f", for a total of {total.render() or 'no mana'}.",
+        ("106.12", "605.3") if taps else ("605.3",),
+    )
+
+
+def over_every_step(listed_outcomes: list[dict[str, Any]], has_effects: bool, limit: int) -> Step:
+    """Every distinct result over the replacement orders and choices."""
+    # 616.1 only when replacement effects are in play; choices rest on the rules of what
+    # offers them: the ability's own (605.3) or a triggered mana ability's (106.12a, 605.1b).
+    over_rules: list[str] = []
+    if has_effects:
+        over_rules.append("616.1")
+    picks = {who for o in listed_outcomes for who in o.get("choices", {})}
+    if "choose" in picks:
+        over_rules.append("605.3")
+    if picks - {"choose"}:
+        over_rules.extend(("106.12a", "605.1b"))
+    return Step(
+        f"Over every {'order of the replacement effects and every ' if has_effects else ''}"
+        f"choice there are {len(listed_outcomes)} different results: "
+        + "; ".join(_outcome_text(o) for o in listed_outcomes[:limit])
+        + ".",
+        tuple(over_rules),
+    )
+
+
+def _outcome_text(outcome: dict[str, Any]) -> str:
+    parts: list[str] = []
+    if outcome["replacement_order"]:
+        parts.append(" then ".join(outcome["replacement_order"]))
+    for who, pick in outcome.get("choices", {}).items():
+        parts.append(f"{'the ability' if who == 'choose' else who} chooses {pick}")
+    return f"{outcome['total'] or 'no mana'}" + (f" ({', '.join(parts)})" if parts else "")

@@ -1,0 +1,256 @@
+"""Reading the question (which permanent, which ability, which choice, which order) and whether
+the {T}/{Q} part of the cost can be paid (107.5, 107.6, 302.6); the other costs are taken as
+paid, in the returned state where it shows them (118.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.domain.card import ManaAbilityCost, Selector
+from app.domain.errors import QuestionError
+from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, ManaSyntaxError
+from app.domain.ruling import Step
+from app.domain.state import Board, Permanent
+from app.engine.activate.explain import control_change_text, cost_unpayable
+from app.engine.activate.options import LIST_LIMIT, mana_options, option_key
+from app.engine.board import BoardView, ListedAbility, bounded_list, describe_selector
+
+
+def reason(code: str, rules: list[str], message: str) -> dict[str, Any]:
+    return {"code": code, "rules": rules, "message": message}
+
+
+def label(p: Permanent) -> str:
+    return f"{p.name} ({p.id})"
+
+
+def find_permanent(board: Board, permanent_id: str) -> Permanent:
+    p = board.get(permanent_id)
+    if p is None:
+        raise QuestionError(
+            ("permanent_id",),
+            f"no permanent with id {permanent_id!r} is on the battlefield",
+            "unknown_permanent",
+        )
+    return p
+
+
+def check_order(view: BoardView, order: list[str]) -> list[str]:
+    board = view.board
+    replacement_ids = {s.id for s in view.replacement_sources()}
+    effect_ids = {e.id for e in board.effects}
+    seen: set[str] = set()
+    for i, rid in enumerate(order):
+        loc = ("replacement_order", i)
+        if rid in seen:
+            raise QuestionError(
+                loc,
+                f"{rid!r} is named twice: a replacement effect applies at most once (614.5)",
+                "duplicate_replacement_source",
+            )
+        seen.add(rid)
+        if rid not in board.by_id and rid not in effect_ids:
+            raise QuestionError(
+                loc,
+                f"{rid!r} is not a permanent or effect in the state",
+                "unknown_replacement_source",
+            )
+        if rid not in replacement_ids:
+            raise QuestionError(
+                loc,
+                f"{rid!r} has no replacement effect on mana production",
+                "not_a_replacement_source",
+            )
+    return order
+
+
+def _menu(listed: list[ListedAbility]) -> str:
+    items = [f"{a.index}: {a.summary} [id {a.id}]" for a in listed[:LIST_LIMIT]]
+    if len(listed) > LIST_LIMIT:
+        items.append(f"and {len(listed) - LIST_LIMIT} more")
+    return "; ".join(items)
+
+
+def pick_ability(
+    p: Permanent, listed: list[ListedAbility], ability: int | str | None
+) -> ListedAbility:
+    """By index (the documented order) or by stable id (board.ListedAbility.id)."""
+    if ability is None:
+        if len(listed) == 1:
+            return listed[0]
+        raise QuestionError(
+            ("ability",),
+            f"{p.name} ({p.id}) has {len(listed)} mana abilities; say which one with 'ability': "
+            + _menu(listed),
+            "ability_required",
+        )
+    if isinstance(ability, str):
+        for item in listed:
+            if item.id == ability:
+                return item
+        raise QuestionError(
+            ("ability",),
+            f"{p.name} ({p.id}) has no mana ability with id {ability!r}; its mana abilities are "
+            + _menu(listed),
+            "unknown_ability",
+        )
+    if not 0 <= ability < len(listed):
+        raise QuestionError(
+            ("ability",),
+            f"{p.name} ({p.id}) has no mana ability {ability}; its mana abilities are "
+            + _menu(listed),
+            "unknown_ability",
+        )
+    return listed[ability]
+
+
+def by_choice(
+    view: BoardView,
+    p: Permanent,
+    listed: list[ListedAbility],
+    ability: int | str | None,
+    choose_key: str | None,
+) -> list[ListedAbility]:
+    """With no `ability` named and several mana abilities, `choose` picks the one ability
+    that can make the chosen mana (a Tundra with choose W; a Forest that Urborg made a Swamp
+    with choose B). Anything else is left to `ability` (an empty or ambiguous pick)."""
+    if ability is not None or choose_key is None or len(listed) < 2:
+        return listed
+    fits = [
+        item
+        for item in listed
+        if any(o.key == choose_key for o in mana_options(view, p, item.ability)[0])
+    ]
+    return fits if len(fits) == 1 else listed
+
+
+def normalize_choose(choose: str | None) -> str | None:
+    """'u', 'U' and '{U}' all mean U; an option of several mana is named by its Oracle
+    notation in WUBRGC order ('{R}{W}' -> '{W}{R}'). Anything else is a QuestionError."""
+    if choose is None:
+        return None
+    text = choose.strip().upper()
+    if text.upper() in TYPE_INDEX:
+        return text.upper()
+    try:
+        mana = Mana.parse(text)
+    except ManaSyntaxError:
+        mana = NO_MANA
+    if not mana:
+        raise QuestionError(
+            ("choose",),
+            f"{choose!r} is not a mana type: use one of W, U, B, R, G, C (or mana like '{{U}}')",
+            "invalid_choice",
+        )
+    return option_key(mana)
+
+
+def check_tap_cost(
+    view: BoardView, p: Permanent, cost: ManaAbilityCost, steps: list[Step]
+) -> list[dict[str, Any]]:
+    """Why the {T}/{Q} part can't be paid (107.5, 107.6, 302.6): empty when it can."""
+    me = label(p)
+    reasons: list[dict[str, Any]] = []
+    if cost.tap and p.tapped:
+        msg = f"{me} is already tapped, so it can't be tapped to pay {{T}}"
+        reasons.append(reason("already_tapped", ["107.5"], msg))
+        steps.append(Step(msg + ".", ("107.5",)))
+    if cost.untap and not p.tapped:
+        msg = f"{me} is untapped, so it can't be untapped to pay {{Q}}"
+        reasons.append(reason("already_untapped", ["107.6"], msg))
+        steps.append(Step(msg + ".", ("107.6",)))
+    if (cost.tap or cost.untap) and p.has_type("creature"):
+        reasons += _summoning_sickness(view, p, steps)
+    elif cost.tap or cost.untap:
+        steps.append(
+            Step(f"{me} is not a creature, so summoning sickness never applies to it.", ("302.6",))
+        )
+    return reasons
+
+
+def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> list[dict[str, Any]]:
+    """302.6: a creature uses {T}/{Q} abilities only if its controller has controlled it since
+    their most recent turn began, or it has haste (702.10)."""
+    me = label(p)
+    recent = view.control_changed_this_turn(p)
+    for change in view.control_changes.get(p.id, []):
+        steps.append(Step(control_change_text(change, change in recent) + ".", ("302.6",)))
+    sick = not p.controlled_since_turn_start or bool(recent)
+    haste = view.haste(p)
+    if sick and haste.has:
+        steps.append(
+            Step(
+                f"{me} is a creature its controller hasn't controlled since their most "
+                f"recent turn began, but it has haste ({bounded_list(list(haste.from_), 3)}), "
+                "so it can use {T}/{Q} abilities.",
+                ("302.6", "702.10"),
+            )
+        )
+        return []
+    if sick:
+        msg = (
+            f"{me} is a creature its controller hasn't controlled continuously since their "
+            "most recent turn began, and nothing gives it haste, so it can't use an ability "
+            "with {T} or {Q} in its cost"
+        )
+        steps.append(Step(msg + ".", ("302.6", "702.10")))
+        return [reason("summoning_sick", ["302.6"], msg)]
+    steps.append(
+        Step(
+            f"{me} is a creature its controller has controlled since their most recent "
+            "turn began, so summoning sickness doesn't stop it.",
+            ("302.6",),
+        )
+    )
+    return []
+
+
+def pay_counters(
+    have: dict[str, int], remove: dict[str, int]
+) -> tuple[dict[str, int], list[tuple[str, int, int]]]:
+    """The counters left after a remove-counters cost, and each (counter, needed, had) the
+    permanent was short of. The answer takes the cost as paid (docs/api.md), so what is there is
+    removed, and a counter at 0 is dropped from the state, as a client would send it."""
+    left = dict(have)
+    short: list[tuple[str, int, int]] = []
+    for counter, n in remove.items():
+        had = left.get(counter, 0)
+        if had < n:
+            short.append((counter, n, had))
+        rest = max(had - n, 0)
+        if rest:
+            left[counter] = rest
+        else:
+            left.pop(counter, None)
+    return left, short
+
+
+def pay_other_costs(
+    view: BoardView,
+    p: Permanent,
+    cost: ManaAbilityCost,
+    steps: list[Step],
+    notes: list[dict[str, str]],
+) -> dict[str, int] | None:
+    """The costs other than {T}/{Q}, taken as paid: the counters left on the permanent (None
+    when the cost removes none), with a note where the state shows they couldn't be paid."""
+    me = label(p)
+    counters_after: dict[str, int] | None = None
+    if cost.remove_counters:
+        counters_after, short = pay_counters(p.counters, cost.remove_counters)
+        for counter, n, had in short:
+            cost_unpayable(
+                steps,
+                notes,
+                f"{me} has {had} {counter} counter{'' if had == 1 else 's'}, fewer than the "
+                f"{n} its cost removes",
+            )
+    sacrifice = cost.sacrifice
+    if isinstance(sacrifice, Selector) and not view.matching(sacrifice, view.source(p)):
+        cost_unpayable(
+            steps,
+            notes,
+            f"{me}'s cost asks to sacrifice one of the {describe_selector(sacrifice)}, and "
+            "there are none",
+        )
+    return counters_after

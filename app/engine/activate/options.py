@@ -1,0 +1,194 @@
+"""What the ability would make before replacement effects (106.1b, 106.7), which triggered mana
+abilities fire for it (106.12a, 605.1b), and the replacement effects on the event (616.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.domain.card import ManaAbility, ManaTrigger, Selector
+from app.domain.errors import QuestionError
+from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, mask_of
+from app.domain.ruling import Step
+from app.domain.state import Permanent
+from app.engine import production
+from app.engine.board import BoardView, Source, SourcedTrigger, chosen_color_of, own_of
+from app.engine.could_produce import solve
+from app.engine.replacement import Replacement, SelfReplacement
+
+MANA_LIMIT = 10_000
+CAP = MANA_LIMIT + 1
+LIST_LIMIT = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    key: str  # "U", or "{W}{R}" for an option of several mana
+    mana: Mana
+
+
+@dataclass(slots=True)
+class Fired:
+    """A triggered mana ability that fires (106.12a, 605.1b) and what it may add."""
+
+    source: Source
+    trigger: ManaTrigger
+    options: list[Mana]
+
+
+@dataclass(frozen=True, slots=True)
+class ManaEvent:
+    """Everything that decides what one activation makes: the ability's options, the types it
+    defines, its own replacement (614.15), the replacement effects that apply (616.1), the
+    triggered mana abilities watching, and the order asked for."""
+
+    options: list[Option]
+    defined: list[str]
+    self_rep: SelfReplacement | None
+    effects: list[Replacement]
+    watching: list[SourcedTrigger]
+    order: list[str]
+
+
+def option_key(mana: Mana) -> str:
+    # A choice between single-type amounts is named by the type ("U"), else by the mana.
+    types = mana.types()
+    return types[0] if len(types) == 1 else mana.render()
+
+
+def check_limit(mana: Mana) -> None:
+    if mana.total > MANA_LIMIT or max(mana.counts) >= CAP:
+        raise QuestionError(
+            ("state",),
+            f"this activation would make more than {MANA_LIMIT} mana; the service rules on "
+            "amounts up to that",
+            "too_much_mana",
+        )
+
+
+def mana_options(
+    view: BoardView, p: Permanent, a: ManaAbility
+) -> tuple[list[Option], str, list[str]]:
+    """The ability's possible mana before replacement effects, a sentence saying why, and the
+    types it defines (production.possible)."""
+    src = view.source(p)
+
+    def count_of(sel: Selector) -> int:
+        return len(view.matching(sel, src))
+
+    def colors_of(sel: Selector) -> int:
+        colors = 0
+        for q in view.matching(sel, src):
+            colors |= mask_of(q.face.face_colors)
+        return colors
+
+    def reflected(sel: Selector) -> tuple[int, list[str]]:
+        fp = solve(view)
+        seen = 0
+        feeders: list[str] = []
+        for q in view.matching(sel, src):
+            if fp.masks[q.index]:
+                seen |= fp.masks[q.index]
+                feeders.append(f"{q.name} ({q.id})")
+        return seen, feeders
+
+    found = production.possible(a.produces, count_of, colors_of, reflected, own_of(p, src))
+    options: list[Option] = []
+    seen_keys: set[str] = set()
+    for m in found.manas:
+        if not m:
+            continue  # zero mana is no mana
+        k = option_key(m)
+        if k not in seen_keys:
+            seen_keys.add(k)
+            options.append(Option(k, m))
+    return options, found.why, found.defined
+
+
+def mana_event(
+    view: BoardView,
+    p: Permanent,
+    a: ManaAbility,
+    order: list[str],
+    counters_now: dict[str, int],
+    steps: list[Step],
+) -> ManaEvent:
+    """The event this activation is, with the steps saying what it can make and which named
+    replacement sources don't apply to it."""
+    options, why, defined = mana_options(view, p, a)
+    if why:
+        why_rules = [r for r in ("106.1b", "106.7") if r in why]
+        if "could produce" in why and "106.7" not in why_rules:
+            why_rules.append("106.7")
+        steps.append(Step(f"What it can make: {why}.", tuple(why_rules)))
+    self_rep: SelfReplacement | None = None
+    # The cost is paid before the ability resolves: its own "instead" sees the counters left.
+    if a.instead is not None and counters_now.get(a.instead.counter, 0) > 0:
+        self_rep = SelfReplacement(a.instead.amount, f"it has a {a.instead.counter} counter")
+    effects = [
+        Replacement(r.source.id, r.effect.change, r.effect.min_amount, r.source.name)
+        for r in view.applicable_replacements(p, a)
+    ]
+    order_ids = {e.source_id for e in effects}
+    for rid in order:
+        if rid not in order_ids:
+            steps.append(
+                Step(
+                    f"{rid} is named in replacement_order but its effect doesn't apply to this "
+                    "event, so it is ignored.",
+                    ("616.1",),
+                )
+            )
+    return ManaEvent(options, defined, self_rep, effects, view.matching_triggers(p), order)
+
+
+def fire(
+    p_ability: ManaAbility,
+    produced: Mana,
+    watching: list[SourcedTrigger],
+) -> tuple[list[Fired], list[tuple[Source, str]]]:
+    """Which triggered mana abilities fire for this production, and why the others don't."""
+    fired: list[Fired] = []
+    silent: list[tuple[Source, str]] = []
+    for st in watching:
+        t, src = st.trigger, st.source
+        if t.requires_tap and not p_ability.cost.tap:
+            silent.append(
+                (src, "this ability does not tap the permanent, so it was not tapped for mana")
+            )
+            continue
+        if not produced:
+            silent.append((src, "the ability made no mana"))
+            continue
+        if t.only_chosen_color:
+            color = chosen_color_of(src)
+            if not produced.counts[TYPE_INDEX[color]]:
+                silent.append((src, f"no mana of its chosen color ({color}) was made"))
+                continue
+        fired.append(Fired(src, t, _trigger_options(t, src, produced)))
+    return fired, silent
+
+
+def _trigger_options(t: ManaTrigger, src: Source, produced: Mana) -> list[Mana]:
+    if t.adds == "fixed":
+        return [Mana.parse(t.mana or "")]
+    if t.adds == "type_produced":
+        return [Mana.of(ty) for ty in produced.types()]
+    return [Mana.of(chosen_color_of(src))]
+
+
+def trigger_sums(fired: list[Fired]) -> list[tuple[Mana, dict[str, str]]]:
+    """Distinct totals of the triggered mana over every combination of trigger choices, each
+    with one combination giving it (a DP over triggers: distinct sums, not option^k)."""
+    sums: dict[Mana, dict[str, str]] = {NO_MANA: {}}
+    for f in fired:
+        nxt: dict[Mana, dict[str, str]] = {}
+        for total, choices in sums.items():
+            for m in f.options:
+                t = total + m
+                if t not in nxt:
+                    c = dict(choices)
+                    if len(f.options) > 1:
+                        c[f.source.id] = option_key(m)
+                    nxt[t] = c
+        sums = nxt
+    return list(sums.items())

@@ -1,0 +1,180 @@
+"""Every distinct result of an activation over the ability's choices, the replacement orders
+(616.1) and the triggered abilities' choices (106.12a, 605.1b), and the one path asked for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.domain.card import ManaAbility
+from app.domain.errors import QuestionError
+from app.domain.mana import NO_MANA, Mana
+from app.domain.ruling import Step
+from app.engine.activate.explain import open_trigger_step, trigger_step
+from app.engine.activate.options import (
+    CAP,
+    ManaEvent,
+    Option,
+    check_limit,
+    fire,
+    option_key,
+    trigger_sums,
+)
+from app.engine.replacement import TooManyReplacementStates, apply_order, explore
+
+
+@dataclass(slots=True)
+class Pick:
+    """The ability's option asked for: `picked` None with `open` when a choice is needed."""
+
+    picked: Option | None = None
+    choose_used: bool = False
+    open: bool = False
+
+
+@dataclass(slots=True)
+class Triggered:
+    """The triggered mana abilities on the path asked for."""
+
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    choices: dict[str, str] = field(default_factory=dict)
+    open: bool = False
+    total: Mana = NO_MANA
+
+
+def every_outcome(a: ManaAbility, event: ManaEvent) -> dict[Mana, dict[str, Any]]:
+    """Options x replacement orders x trigger choices, by total, each with one way to get it."""
+    outcomes: dict[Mana, dict[str, Any]] = {}
+    try:
+        for opt in event.options:
+            for oc in explore(opt.mana, event.effects, event.self_rep, cap=CAP):
+                check_limit(oc.mana)
+                fired, _ = fire(a, oc.mana, event.watching)
+                for extra, trig_choices in trigger_sums(fired):
+                    total = oc.mana + extra
+                    check_limit(total)
+                    if total in outcomes:
+                        continue
+                    # Only the effects that applied (one truth with the top-level order); the
+                    # others, unnamed, follow and change nothing when the order is sent back.
+                    entry: dict[str, Any] = {"replacement_order": list(oc.applied)}
+                    choices: dict[str, str] = {}
+                    if len(event.options) > 1:
+                        choices["choose"] = opt.key
+                    choices.update(trig_choices)
+                    if choices:
+                        entry["choices"] = choices
+                    entry["produced"] = oc.mana.render()
+                    entry["total"] = total.render()
+                    outcomes[total] = entry
+    except TooManyReplacementStates as exc:
+        raise QuestionError(
+            ("state",), f"too many different replacement effects: {exc}", "too_complex"
+        ) from exc
+    return outcomes
+
+
+def pick_option(
+    a: ManaAbility,
+    event: ManaEvent,
+    choose: str | None,
+    choose_key: str | None,
+    steps: list[Step],
+) -> Pick:
+    """The option `choose` names; with none named, the one option, or any when every option
+    gives the same result. Not guessed otherwise: the choice is left open (605.3)."""
+    options = event.options
+    if len(options) == 1:
+        return Pick(options[0])
+    if not options:
+        return Pick()
+    if choose_key is not None:
+        picked = next((o for o in options if o.key == choose_key), None)
+        if picked is None:
+            raise QuestionError(
+                ("choose",),
+                f"{choose!r} is not a choice of this ability; its options are "
+                + ", ".join(o.key for o in options),
+                "invalid_choice",
+            )
+        return Pick(picked, choose_used=True)
+    results = [
+        apply_order(o.mana, event.effects, event.order, event.self_rep, cap=CAP) for o in options
+    ]
+    fires = [fire(a, r.mana, event.watching)[0] for r in results]
+    signatures = {
+        (r.mana, tuple(tuple(f.options) for f in fs)) for r, fs in zip(results, fires, strict=True)
+    }
+    determinate = all(len(f.options) <= 1 for fs in fires for f in fs)
+    if len(signatures) == 1 and determinate:
+        steps.append(
+            Step(
+                "No type was chosen, but every choice gives the same result here.",
+                # What makes the choices meet is the replacement effects (616.1); without
+                # any, only the ability's own choice (made as it resolves, 605.3).
+                ("616.1",) if event.effects else ("605.3",),
+            )
+        )
+        return Pick(options[0])
+    return Pick(open=True)
+
+
+def _check_choose_for_triggers(
+    pick: Pick, fired_options: list[tuple[str, list[Mana]]], choose: str | None, choose_key: str
+) -> None:
+    """A `choose` not used by the ability must fit a trigger's choice (or there is none)."""
+    if any(len(options) > 1 for _, options in fired_options):
+        for source_label, options in fired_options:
+            keys = [option_key(m) for m in options]
+            if len(options) > 1 and choose_key not in keys:
+                raise QuestionError(
+                    ("choose",),
+                    f"{choose!r} is not a choice for {source_label}; its options are "
+                    + ", ".join(keys),
+                    "invalid_choice",
+                )
+    elif pick.picked is not None and choose_key != pick.picked.key:
+        raise QuestionError(
+            ("choose",),
+            f"this ability offers no choice: it makes {pick.picked.mana.render()}",
+            "invalid_choice",
+        )
+
+
+def resolve_triggers(
+    a: ManaAbility,
+    event: ManaEvent,
+    produced: Mana,
+    pick: Pick,
+    choose: str | None,
+    choose_key: str | None,
+    me: str,
+    steps: list[Step],
+) -> Triggered:
+    """106.12a, 605.1b: the triggered mana abilities that fire for what was made, with the
+    choice `choose` makes for them, or left open and listed under outcomes."""
+    out = Triggered()
+    fired, silent = fire(a, produced, event.watching)
+    if choose_key is not None and not pick.choose_used and event.options:
+        _check_choose_for_triggers(
+            pick, [(f.source.label, f.options) for f in fired], choose, choose_key
+        )
+    for f in fired:
+        keys = [option_key(m) for m in f.options]
+        entry = {"source_id": f.source.id, "name": f.source.name}
+        if len(f.options) == 1:
+            mana = f.options[0]
+        elif choose_key is not None and choose_key in keys:
+            mana = f.options[keys.index(choose_key)]
+            out.choices[f.source.id] = choose_key
+        else:
+            out.open = True
+            out.entries.append({**entry, "mana": "", "choices": keys})
+            steps.append(open_trigger_step(f.source.label, keys))
+            continue
+        out.total = out.total + mana
+        out.entries.append({**entry, "mana": mana.render()})
+        steps.append(trigger_step(f.source.label, me, f.trigger.requires_tap, mana))
+    for src, why_not in silent:
+        steps.append(Step(f"{src.label} does not trigger: {why_not}.", ("106.12a",)))
+    return out

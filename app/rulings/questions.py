@@ -1,0 +1,260 @@
+"""Question normalization: what a question *is*, whatever its spelling (and so its ruling id,
+app/rulings/identity.py). One function per kind; each takes the validated request (any object
+with the request's fields, e.g. the router's Pydantic model) and the catalog, and returns the
+normalized question (a JSON-ready dict) with the inputs the engine needs, resolved.
+
+Equal questions normalize alike: card names in the catalog's spelling (any case, accents,
+a face's name), face and cost names in the card's spelling, a `choose` as the engine names it,
+a game state with catalog names and counters spelled canonically. Nothing here needs HTTP;
+errors are QuestionErrors naming the field.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from app.catalog import Catalog
+from app.catalog.names import fold
+from app.domain.card import Card
+from app.domain.state import GameState
+from app.engine.activate import normalize_choose
+from app.rulings.fastpath import mark_server_picked
+from app.rulings.resolve import (
+    CheckedState,
+    check_state,
+    cost_spelling,
+    face_spelling,
+    named_face,
+    require_permanent,
+    resolve_card,
+)
+
+# JSON clients (JavaScript) read integers exactly only up to 2**53 - 1.
+MAX_SEED = 2**53 - 1
+
+
+class _Request(Protocol):
+    def model_dump(self, *, mode: str = ...) -> dict[str, Any]: ...
+
+
+class StateRequest(_Request, Protocol):
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def permanent_id(self) -> str | None: ...
+
+
+class ActivateRequest(StateRequest, Protocol):
+    @property
+    def permanent_id(self) -> str: ...
+    @property
+    def choose(self) -> str | None: ...
+
+
+class CardRequest(_Request, Protocol):
+    @property
+    def card(self) -> str: ...
+    @property
+    def face(self) -> str | None: ...
+
+
+class ManaValueRequest(CardRequest, Protocol):
+    @property
+    def zone(self) -> str: ...
+
+
+class FreeCastRequest(CardRequest, Protocol):
+    @property
+    def alternative_cost(self) -> str | None: ...
+    @property
+    def additional_costs(self) -> Sequence[str]: ...
+    @property
+    def unpayable(self) -> Sequence[str]: ...
+
+
+class RevealRequest(_Request, Protocol):
+    @property
+    def library(self) -> Sequence[str | Card]: ...
+    @property
+    def face(self) -> str | None: ...
+    @property
+    def unpayable(self) -> Sequence[str]: ...
+    @property
+    def seed(self) -> int | None: ...
+
+
+class ExiledRequest(Protocol):
+    @property
+    def card(self) -> str | Card: ...
+    @property
+    def face_up(self) -> bool: ...
+
+
+class MulliganRequest(_Request, Protocol):
+    @property
+    def hand(self) -> Sequence[str | Card]: ...
+    @property
+    def library(self) -> Sequence[str | Card]: ...
+    @property
+    def exile(self) -> Sequence[ExiledRequest]: ...
+    @property
+    def bottom(self) -> Sequence[str]: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def seed(self) -> int | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class StateQuestion:
+    """A question about a game state: normalized, and the state checked against the catalog."""
+
+    question: dict[str, Any]
+    checked: CheckedState
+    choose: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardQuestion:
+    """A question about one card: normalized (the dict, with the catalog's spellings), and
+    the card it names."""
+
+    question: dict[str, Any]
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryQuestion:
+    """A question about cards in zones: normalized, the cards in order, and the seed."""
+
+    question: dict[str, Any]
+    library: list[Card]
+    seed: int | None
+    hand: tuple[Card, ...] = ()
+    exile: tuple[tuple[Card, bool], ...] = ()
+    bottom: tuple[Card, ...] = ()
+
+
+def pick_seed(seed: int | None) -> int:
+    """The seed to use: the client's, else a fresh one the ruling records (docs/api.md)."""
+    if seed is not None:
+        return seed
+    mark_server_picked()  # the same bytes again are a new question: never an alias hit
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def resolve_cards(
+    catalog: Catalog, items: Sequence[str | Card], field: str, within: tuple[str, ...] = ()
+) -> tuple[list[Card], list[Any]]:
+    """Cards given by name or inline definition, and their normalized spelling for the
+    question: catalog names in catalog spelling, definitions as sent (derived fields dropped).
+    `within`: where in each list entry the card is (an exiled card's `card`)."""
+    cards: list[Card] = []
+    normalized: list[Any] = []
+    for i, item in enumerate(items):
+        if isinstance(item, Card):
+            cards.append(item)
+            normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
+        else:
+            card = resolve_card(catalog, item, (field, i, *within))
+            cards.append(card)
+            normalized.append(card.name)
+    return cards, normalized
+
+
+def could_produce_question(catalog: Catalog, body: StateRequest) -> StateQuestion:
+    checked = check_state(catalog, body.state, ("state",))
+    if body.permanent_id is not None:
+        require_permanent(checked, body.permanent_id, ("permanent_id",))
+    question = body.model_dump(mode="json") | {"state": checked.state.model_dump(mode="json")}
+    return StateQuestion(question, checked)
+
+
+def activate_question(catalog: Catalog, body: ActivateRequest) -> StateQuestion:
+    checked = check_state(catalog, body.state, ("state",))
+    require_permanent(checked, body.permanent_id, ("permanent_id",))
+    choose = normalize_choose(body.choose)
+    question = body.model_dump(mode="json") | {
+        "state": checked.state.model_dump(mode="json"),
+        "choose": choose,
+    }
+    return StateQuestion(question, checked, choose)
+
+
+def mana_value_question(catalog: Catalog, body: ManaValueRequest) -> CardQuestion:
+    card = resolve_card(catalog, body.card, ("card",))
+    # The catalog's spelling; a card named by one face means that face where a face matters
+    # (on the stack or the battlefield).
+    face = face_spelling(card, body.face) if body.face else None
+    if card.layout == "split" and face is None and body.face is not None:
+        face = card.name  # both halves: a fused cast (702.102c)
+    if face is None and body.face is None and body.zone in ("stack", "battlefield"):
+        face = named_face(card, body.card)
+    return CardQuestion(body.model_dump(mode="json") | {"card": card.name, "face": face}, card)
+
+
+def free_cast_question(catalog: Catalog, body: FreeCastRequest) -> CardQuestion:
+    card = resolve_card(catalog, body.card, ("card",))
+    # Catalog spellings, and a card named by one face means that face.
+    alternative = cost_spelling([card], [body.alternative_cost]) if body.alternative_cost else []
+    update = {
+        "card": card.name,
+        "face": face_spelling(card, body.face) if body.face else named_face(card, body.card),
+        "alternative_cost": alternative[0] if alternative else None,
+        "additional_costs": cost_spelling([card], list(body.additional_costs)),
+        "unpayable": cost_spelling([card], list(body.unpayable)),
+    }
+    return CardQuestion(body.model_dump(mode="json") | update, card)
+
+
+def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
+    library, normalized = resolve_cards(catalog, body.library, "library")
+    seed = pick_seed(body.seed)
+    # The catalog's spellings of the face and cost names, so equal questions are one.
+    face = body.face
+    if face is not None:
+        face = next(
+            (f for f in (face_spelling(c, face) for c in library) if f is not None and f != face),
+            face,
+        )
+    question = body.model_dump(mode="json") | {
+        "face": face,
+        "unpayable": cost_spelling(library, list(body.unpayable)),
+        "library": normalized,
+        "seed": seed,
+    }
+    return LibraryQuestion(question, library, seed)
+
+
+def _bottom(catalog: Catalog, hand: list[Card], names: Sequence[str]) -> list[Card]:
+    """Bottom names a card in hand: a card defined inline there is found by its name too."""
+    in_hand = {fold(c.name): c for c in hand}
+    return [
+        in_hand.get(fold(n)) or resolve_card(catalog, n, ("bottom", i)) for i, n in enumerate(names)
+    ]
+
+
+def mulligan_question(catalog: Catalog, body: MulliganRequest) -> LibraryQuestion:
+    hand, hand_question = resolve_cards(catalog, body.hand, "hand")
+    library, library_question = resolve_cards(catalog, body.library, "library")
+    bottom = _bottom(catalog, hand, body.bottom)
+    exile_cards, exile_question = resolve_cards(
+        catalog, [e.card for e in body.exile], "exile", ("card",)
+    )
+    exile = tuple((c, e.face_up) for c, e in zip(exile_cards, body.exile, strict=True))
+    # Only a mulligan shuffles; other actions need no seed, so none is invented for them.
+    seed = pick_seed(body.seed) if body.action == "mulligan" else body.seed
+    question = body.model_dump(mode="json") | {
+        "hand": hand_question,
+        "library": library_question,
+        "bottom": [c.name for c in bottom],
+        "exile": [
+            {"card": card, "face_up": e.face_up}
+            for card, e in zip(exile_question, body.exile, strict=True)
+        ],
+        "seed": seed,
+    }
+    return LibraryQuestion(question, library, seed, tuple(hand), exile, tuple(bottom))
