@@ -1,4 +1,4 @@
-"""Request generators: game states and request bodies in the shapes API.md fixes.
+"""Request generators: game states and request bodies in the shapes docs/api.md fixes.
 
 Everything here is plain JSON-ready dicts, deterministic for a given size and seed, so the engine
 benchmarks and the HTTP benchmarks ask exactly the same questions.

@@ -1,4 +1,4 @@
-"""Layering (ARCHITECTURE.md): the engine and domain import no web or database code."""
+"""Layering (docs/architecture.md): the engine and domain import no web or database code."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_engine_version_carries_the_rules_version() -> None:
     assert engine_version() == f"{__version__}+rules.{rules_version()}"
 
 
-# ARCHITECTURE.md "short functions, one job each": no engine function over this many lines
+# docs/architecture.md "short functions, one job each": no engine function over this many lines
 # (signature, docstring and body), so a rule area's steps stay named and findable.
 MAX_ENGINE_FUNCTION_LINES = 80
 

@@ -1,4 +1,4 @@
-"""RFC 9457 problem details for every error (API.md "Errors")."""
+"""RFC 9457 problem details for every error (docs/api.md "Errors")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Response schemas shared by every rules endpoint (API.md "The ruling object"), used for the
+"""Response schemas shared by every rules endpoint (docs/api.md "The ruling object"), used for the
 OpenAPI document; the bytes themselves come from the store unchanged."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class CaveatOut(BaseModel):
 
 
 class RulingOut(BaseModel):
-    """A stored ruling (API.md "The ruling object"): the question as normalized, the answer,
+    """A stored ruling (docs/api.md "The ruling object"): the question as normalized, the answer,
     the reasons as steps, and every rule they cite."""
 
     model_config = ConfigDict(extra="forbid")

@@ -63,7 +63,7 @@ def unknown_card_message(catalog: Catalog, name: str) -> str:
 
 class Catalog:
     """Cards by name: the full name (faces joined by ' // ') or any one face's name, as people
-    type it (API.md "Reads")."""
+    type it (docs/api.md "Reads")."""
 
     def __init__(self, cards: list[Card]) -> None:
         self._cards: dict[str, Card] = {}

@@ -39,7 +39,7 @@ class PermanentIn(StateModel):
     """Instead of `card`: the card itself, for one the catalog lacks"""
     controller: Player
     """The player who controls it (any name)"""
-    # The face it is on (a modal DFC's back): its index, or its name (API.md: a face's name
+    # The face it is on (a modal DFC's back): its index, or its name (docs/api.md: a face's name
     # names that face); resolved to the index when the question is checked.
     face: Annotated[int, Field(ge=0, le=1)] | Name = 0
     """The face that is up: its name (a modal double-faced land's land face), or 0 / 1"""

@@ -220,12 +220,12 @@ def test_ability_index_picks_a_granted_ability(sqlite_client: TestClient) -> Non
 def test_bad_questions_are_422_naming_the_field(
     sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
 ) -> None:
-    # 106.12, 305.6, 616.1 questions must be consistent; API.md: otherwise a 422 naming the field.
+    # 106.12, 305.6, 616.1 questions must be consistent; docs/api.md: else a 422 naming the field.
     assert_problem(sqlite_client.post(ACT, json=body), loc, code)
 
 
 def test_same_question_is_200_and_readable_by_id(client: TestClient) -> None:
-    # 616.1 (the API example); API.md: a repeated question returns the stored ruling.
+    # 616.1 (the API example); docs/api.md: a repeated question returns the stored ruling.
     body = {"state": FOREST_REFL_CONTAM_FLARE, "permanent_id": "forest"}
     first = client.post(ACT, json=body)
     assert first.status_code == 201

@@ -1,4 +1,4 @@
-"""Names as people type them, wherever a request names a card (API.md "Reads"; issue 13)."""
+"""Names as people type them, wherever a request names a card (docs/api.md "Reads"; issue 13)."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ def test_card_by_full_name_or_face_any_case(client: TestClient) -> None:
 
 
 def test_unknown_card_is_422_with_suggestions(client: TestClient) -> None:
-    # API.md "Reads": an unknown name answers 422 with suggestions and where to go next.
+    # docs/api.md "Reads": an unknown name answers 422 with suggestions and where to go next.
     r = client.get("/v1/cards/" + quote("Lightnin Bolt"))
     assert r.status_code == 422
     assert r.headers["content-type"] == "application/problem+json"

@@ -118,7 +118,7 @@ def test_the_chosen_color_must_be_given(sqlite_client: TestClient) -> None:
 
 
 def test_other_cost_parts_are_explained_and_taken_as_paid(sqlite_client: TestClient) -> None:
-    # API.md: costs other than {T}/{Q} are taken as paid on activation; 106.7 ignores them.
+    # docs/api.md: costs other than {T}/{Q} are taken as paid on activation; 106.7 ignores them.
     pact = definition(
         "Ashvow Stone", "{T}, Discard a card: Add one mana of any color.", ["Artifact"], "{1}"
     )

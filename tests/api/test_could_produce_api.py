@@ -69,7 +69,7 @@ def test_inline_definition(sqlite_client: TestClient) -> None:
 
 
 def test_same_question_is_200_with_the_same_body(client: TestClient) -> None:
-    # 616.1 (Contamination); API.md: a repeated question returns the stored ruling.
+    # 616.1 (Contamination); docs/api.md: a repeated question returns the stored ruling.
     body = {"state": state(perm("f", "Forest"), perm("c", "Contamination", "bob"))}
     first = client.post(CP, json=body)
     assert first.status_code == 201
@@ -133,5 +133,5 @@ def test_same_question_is_200_with_the_same_body(client: TestClient) -> None:
 def test_bad_questions_are_422_naming_the_field(
     sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
 ) -> None:
-    # 106.7 is asked about a consistent board; API.md: inconsistencies are 422s naming the field.
+    # 106.7 is asked about a consistent board; docs/api.md: inconsistencies are 422s.
     assert_problem(sqlite_client.post(CP, json=body), loc, code)

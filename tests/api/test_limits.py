@@ -178,7 +178,7 @@ def test_crafted_boards_of_distinct_selectors_are_refused_not_slow(
 def test_wrong_types_are_not_coerced(
     sqlite_client: TestClient, path: str, body: dict[str, object], loc: list[object]
 ) -> None:
-    # API.md: wrong types are a 4xx naming the field, not silently converted.
+    # docs/api.md: wrong types are a 4xx naming the field, not silently converted.
     r = sqlite_client.post(path, json=body)
     assert r.status_code == 422, r.text
     assert loc in [e["loc"] for e in r.json()["errors"]]

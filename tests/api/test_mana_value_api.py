@@ -96,7 +96,7 @@ def test_wrong_body_type_is_422(sqlite_client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("question", "face", "value"),
     [
-        # API.md: a face's name names the card, and on the stack or battlefield that face.
+        # docs/api.md: a face's name names the card, and on the stack or battlefield that face.
         ({"card": "Tibalt, Cosmic Impostor", "zone": "stack"}, "Tibalt, Cosmic Impostor", 7),
         ({"card": "Stomp", "zone": "stack"}, "Stomp", 2),
         (

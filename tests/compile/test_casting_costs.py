@@ -1,5 +1,5 @@
 """Costs of casting (118.8, 118.9): keyword costs named by the keyword, the others by what they
-ask (API.md), mandatory or optional."""
+ask (docs/api.md), mandatory or optional."""
 
 from __future__ import annotations
 

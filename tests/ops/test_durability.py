@@ -1,7 +1,7 @@
 """Durability: a ruling the server acknowledged (201/200) survives the server being killed
 with SIGKILL in the middle of a write load, byte for byte, on SQLite and on PostgreSQL.
 
-The service commits before it answers (ARCHITECTURE.md: one unit of work per request, commit
+The service commits before it answers (docs/architecture.md: one unit of work per request, commit
 before the response is sent); this checks that promise against a real process and a real kill.
 """
 

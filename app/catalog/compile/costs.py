@@ -1,5 +1,5 @@
 """Costs of casting (118.8 additional, 118.9 alternative): keyword costs named by the keyword,
-the others by what they ask (API.md: Force of Will's is "Exile a blue card")."""
+the others by what they ask (docs/api.md: Force of Will's is "Exile a blue card")."""
 
 from __future__ import annotations
 

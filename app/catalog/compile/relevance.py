@@ -15,7 +15,7 @@ _IRRELEVANT = re.compile(
     r"^(?:When|Whenever|At) (?![^,]*for mana)[^,]*, (?:you may )?add\b|"
     r"spells? [^.]*you cast cost|spells? cost|abilities [^.]*cost [^.]* to activate|"
     r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"
-    # An activated ability's own cost change: activation takes its costs as paid (API.md) and
+    # An activated ability's own cost change: activation takes its costs as paid (docs/api.md) and
     # 106.7 ignores costs, so nothing the engine answers reads it.
     r"^This ability costs [^.]* to activate|"
     # 605.1b: a trigger on tapping for mana that adds no mana is no mana ability; it changes
