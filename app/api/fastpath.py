@@ -17,8 +17,9 @@ import anyio.to_thread
 from fastapi import APIRouter, FastAPI
 from fastapi.routing import APIRoute
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.api.middleware import empty_receive, replay
 from app.api.rulings_http import ruling_response
 from app.db.repositories import AliasHit
 from app.rulings import fastpath
@@ -57,11 +58,11 @@ class RepeatedQuestionMiddleware:
             scope["route"] = route  # metrics and the access log name the route, as on a miss
             self.service.state.metrics.ruling(hit.kind, False)
             response = ruling_response(hit.ruling, created=False, etag=hit.etag)
-            await response(scope, _empty_receive, send)
+            await response(scope, empty_receive, send)
             return
         _, token = fastpath.begin(key)
         try:
-            await self.app(scope, _replay(body, receive), send)
+            await self.app(scope, replay(body, receive), send)
         finally:
             fastpath.end(token)
 
@@ -92,20 +93,3 @@ async def _read_body(receive: Receive) -> bytes | None:
         chunks.append(message.get("body", b""))
         if not message.get("more_body", False):
             return b"".join(chunks)
-
-
-async def _empty_receive() -> Message:
-    return {"type": "http.disconnect"}
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    sent = False
-
-    async def replayed() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return replayed

@@ -231,11 +231,11 @@ class ServiceMiddleware:
                 await self._refuse(scope, answer, _too_many())
                 return
             try:
-                await self._checked_run(scope, _replay(body, receive), answer, body, heavy=True)
+                await self._checked_run(scope, replay(body, receive), answer, body, heavy=True)
             finally:
                 self.gate.leave(client)
             return
-        await self._checked_run(scope, _replay(body, receive), answer, body, heavy=heavy)
+        await self._checked_run(scope, replay(body, receive), answer, body, heavy=heavy)
 
     async def _checked_run(
         self, scope: Scope, receive: Receive, answer: _Answer, body: bytes, *, heavy: bool
@@ -301,7 +301,7 @@ class ServiceMiddleware:
                 self.write_health.failed()
         if answer.started:
             return  # too late to answer otherwise; the server closes the connection
-        await (fault or crash_response())({"type": "http"}, _empty_receive, answer)
+        await (fault or crash_response())({"type": "http"}, empty_receive, answer)
 
     async def _refuse(
         self, scope: Scope, answer: _Answer, response: Response, *,
@@ -310,7 +310,7 @@ class ServiceMiddleware:
         if close:
             # The unread rest of the body is not drained: the connection ends with this answer.
             response.headers["connection"] = "close"
-        await response(scope, _empty_receive, answer)
+        await response(scope, empty_receive, answer)
 
     def _too_large(self) -> Response:
         return problem_response(
@@ -459,11 +459,12 @@ def _is_json(content_type: str) -> bool:
     )
 
 
-async def _empty_receive() -> Message:
+async def empty_receive() -> Message:
     return {"type": "http.disconnect"}
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
+def replay(body: bytes, receive: Receive) -> Receive:
+    """A `receive` that hands the app the body already read, then the client's next messages."""
     sent = False
 
     async def wrapped() -> Message:

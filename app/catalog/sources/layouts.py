@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from app.catalog.sources import ImportProblem, string, text_or_none, words
-from app.domain.card import TWO_FACED_LAYOUTS
+from app.domain.card import TWO_FACED_LAYOUTS, CardType
 
 # Layouts that are not cards of the game, by the reason they are skipped.
 NON_GAME_LAYOUTS = {
@@ -51,17 +51,7 @@ GAME_LAYOUTS = set(TWO_FACED_LAYOUTS) | {
     "host",
     "augment",
 }
-CARD_TYPES = {
-    "land",
-    "creature",
-    "artifact",
-    "enchantment",
-    "planeswalker",
-    "instant",
-    "sorcery",
-    "battle",
-    "kindred",
-}
+CARD_TYPES = frozenset(get_args(CardType))  # the domain's card types, one list
 SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"}
 
 
