@@ -245,6 +245,7 @@ class BoardView:
     grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
+    _layered_traits: dict[tuple[Traits, frozenset[str]], Traits] = field(init=False)
     layer_effects: LayerEffects = field(init=False)
     chars: Characteristics = field(init=False)
     _grants_by_traits: dict[tuple[Traits, bool], list[tuple[Source, ManaAbility]]] = field(
@@ -279,6 +280,7 @@ class BoardView:
         self.grants = []
         self.keyword_grants = []
         self._traits = {}
+        self._layered_traits = {}
         self._build_layers()
         pairs: list[tuple[Source, AnyAbility]] = []
         by_face: dict[int, list[AnyAbility]] = {}  # faces are shared by equal cards
@@ -306,6 +308,7 @@ class BoardView:
             if r.effect.source.relation == "attached" and r.source.attached_to is not None:
                 self._attached_replacements.setdefault(r.source.attached_to, []).append(r)
         self._traits = {}
+        self._layered_traits = {}
         self._grants_by_traits = {}
         self._repl_by_traits = {}
         self._ability_keys = {}
@@ -419,11 +422,19 @@ class BoardView:
         t = self._traits.get(p.id)
         if t is None:
             if self.layer_effects.layer4:
-                t = self.chars.printed(p)
-                c = self.chars.of(p)
-                t = Traits(
-                    t.controller, t.types, c.subtypes_folded, t.supertypes, t.colors, t.tapped
-                )
+                printed, c = self.chars.printed(p), self.chars.of(p)
+                # Permanents alike before and after layer 4 share one Traits (10,000 Forests).
+                key = (printed, c.subtypes_folded)
+                t = self._layered_traits.get(key)
+                if t is None:
+                    t = self._layered_traits[key] = Traits(
+                        printed.controller,
+                        printed.types,
+                        c.subtypes_folded,
+                        printed.supertypes,
+                        printed.colors,
+                        printed.tapped,
+                    )
             else:
                 t = self._printed_traits(p)
             self._traits[p.id] = t

@@ -90,9 +90,11 @@ class Chars:
         """Whether an ability granted with this timestamp survives layer 6's removals."""
         return self.lost_at is None or granted_at > self.lost_at
 
-    @property
-    def subtypes_folded(self) -> frozenset[str]:
-        return frozenset(s.casefold() for s in self.subtypes)
+    # Folded once: every permanent with these characteristics reads them (board.traits).
+    subtypes_folded: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "subtypes_folded", frozenset(s.casefold() for s in self.subtypes))
 
 
 def timestamp_order(
