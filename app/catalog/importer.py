@@ -20,7 +20,7 @@ from typing import Any
 
 import ijson
 from pydantic import ValidationError
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 from sqlalchemy.orm import Session
 
 from app.catalog import load_catalog
@@ -186,6 +186,15 @@ def plan(stored: dict[str, StoredCard], cards: list[Card]) -> tuple[list[CardRec
     return changed, summary
 
 
+def _analyze(engine: Engine) -> None:
+    """PostgreSQL: fresh statistics for the card tables after an import. Without them the
+    planner takes tens of thousands of new keys for a few hundred and picks a sort of every
+    match over the name-ordered index (36 ms instead of 1 ms for `q=a`, bench/imports.py)."""
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            conn.execute(text("ANALYZE cards, card_names, card_tags"))
+
+
 def import_file(
     engine: Engine,
     path: Path,
@@ -206,6 +215,7 @@ def import_file(
         write_records(session, changed, stored)
         session.flush()
         summary.catalog_digest = catalog_digest(session)
+    _analyze(engine)
     summary.format, summary.file, summary.skipped = fmt, str(path), skipped
     summary.catalog_digest_before = before
     summary.parse_seconds = parsed_at - started
