@@ -73,20 +73,15 @@ def _run_import(url: str, path: Path) -> dict[str, Any]:
 @contextmanager
 def _postgres(log: Log) -> Iterator[str | None]:
     """A scratch PostgreSQL database for the bench, dropped afterwards (None: unreachable)."""
-    from sqlalchemy import create_engine, text
+    sys.path.insert(0, str(ROOT))
+    from tests.databases import scratch_database, unreachable
 
     admin = os.environ.get("RULINGS_BENCH_POSTGRES_URL", DEFAULT_PG)
-    try:
-        engine = create_engine(admin, connect_args={"connect_timeout": 3})
-        with engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
-        engine.dispose()
-    except Exception as exc:
-        log(f"PostgreSQL not reachable ({exc.__class__.__name__}): SQLite rows only")
+    why = unreachable(admin)
+    if why is not None:
+        log(f"PostgreSQL not reachable ({why.split(':')[0]}): SQLite rows only")
         yield None
         return
-    sys.path.insert(0, str(ROOT))
-    from tests.databases import scratch_database
 
     with scratch_database(admin, "rulings_bench_import") as url:
         yield url

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import httpx
 import yaml
-from sqlalchemy import create_engine, text
 
 from app.db.migrate import migrate
 from app.db.session import Database
@@ -49,14 +48,12 @@ def scratch_postgres() -> Iterator[str]:
 
 
 def _reachable(url: str) -> str:
-    try:
-        engine = create_engine(url, connect_args={"connect_timeout": 3})
-        with engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
-        engine.dispose()
-    except Exception as exc:
-        return f"PostgreSQL not reachable ({type(exc).__name__}); set RULINGS_BENCH_POSTGRES_URL"
-    return ""
+    from tests.databases import unreachable
+
+    why = unreachable(url)
+    if why is None:
+        return ""
+    return f"PostgreSQL not reachable ({why.split(':')[0]}); set RULINGS_BENCH_POSTGRES_URL"
 
 
 def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tuple[float, int]]:

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from app.db.migrate import migrate
 from app.main import create_app
 from app.settings import Settings
-from tests.databases import scratch_database
+from tests.databases import scratch_database, unreachable
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -28,16 +28,12 @@ settings.load_profile("ci" if os.environ.get("CI") == "true" else "dev")
 
 def _postgres_admin_url() -> str | None:
     url = os.environ.get("RULINGS_TEST_POSTGRES_URL", DEFAULT_PG)
-    try:
-        engine = create_engine(url, connect_args={"connect_timeout": 3})
-        with engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
-        engine.dispose()
-    except Exception as exc:
-        if os.environ.get("CI") == "true":
-            raise RuntimeError(f"PostgreSQL must be reachable in CI at {url}: {exc}") from exc
-        return None
-    return url
+    why = unreachable(url)
+    if why is None:
+        return url
+    if os.environ.get("CI") == "true":
+        raise RuntimeError(f"PostgreSQL must be reachable in CI at {url}: {why}")
+    return None
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,18 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 
+def unreachable(server_url: str) -> str | None:
+    """Why the PostgreSQL server of `server_url` can't be used (None: it answers)."""
+    try:
+        engine = create_engine(server_url, connect_args={"connect_timeout": 3})
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        engine.dispose()
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
 @contextmanager
 def scratch_database(server_url: str, prefix: str) -> Iterator[str]:
     """A new, empty database on the server of `server_url`, dropped when the block ends."""
