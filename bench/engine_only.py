@@ -6,10 +6,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from orjson import Fragment
+
 from app.catalog import load_catalog
+from app.domain.answers import Answer, answer_json
 from app.domain.ruling import Verdict
 from app.domain.state import GameState
 from app.main import tune_garbage_collector
+from app.rulings.json_text import json_text
 from app.rulings.resolve import resolve_state
 from app.rulings.service import ruling_id
 from app.version import engine_version
@@ -46,9 +50,10 @@ def _question(normalized: GameState, extra: dict[str, Any]) -> dict[str, Any]:
     return {"state": normalized.model_dump(mode="json"), **extra}
 
 
-def _ruling_body(question: dict[str, Any], answer: dict[str, Any]) -> str:
-    body = {"object": "ruling", "question": question, "answer": answer}
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+def _ruling_body(question: dict[str, Any], answer: Answer) -> str:
+    # As the service writes a ruling: the typed answer serialized once, inside the body's JSON.
+    body = {"object": "ruling", "question": question, "answer": Fragment(answer_json(answer))}
+    return json_text(body)
 
 
 Row = dict[str, Cell]
@@ -138,7 +143,7 @@ def _could_produce_row(could_produce: Engine, size: int, reps: int, *, layers: b
         "resolve+engine_ms": median_ms(resolve_and_engine, reps),
         "hash_ms": median_ms(hash_question, reps),
         "body_json_ms": median_ms(body_json, reps),
-        "answered": len(verdict.answer.get("permanents", [])),
+        "answered": len(verdict.answer_data.get("permanents", [])),
     }
 
 
@@ -191,7 +196,7 @@ def _activate_row(activate: Engine, k: int, config: BenchConfig) -> Row:
 
     first_ms, verdict = timed_ms(engine)
     reps = config.activate_reps if first_ms < config.activate_budget_ms else 1
-    answer = verdict.answer
+    answer = verdict.answer_data
     return {
         "replacements": k,
         "validate_ms": median_ms(validate, reps),

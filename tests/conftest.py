@@ -14,8 +14,13 @@ from starlette.testclient import TestClient
 
 from app.db.migrate import migrate
 from app.main import create_app
+from app.rulings import checks
 from app.settings import Settings
 from tests.databases import scratch_database, unreachable
+
+# Every ruling the tests make is checked: its answer against its kind's model, its steps' refs
+# against their text (app/rulings/checks.py). Production skips this.
+checks.ENABLED = True
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 

@@ -1,10 +1,15 @@
-"""One typed answer per ruling kind: what the engine's answer objects must look like, and the
+"""One typed answer per ruling kind: the objects the engine builds and returns, and the
 `answer` of each endpoint's response schema (app/api/schemas.py builds the rulings from
-these). `check_answer` validates an engine answer against its kind's model."""
+these), so the shape is written once.
+
+The engine builds its answers with `trusted` (no validation: it guarantees the shape, and a
+10,000-permanent answer must stay cheap); `answer_json` serializes one once, for the stored
+ruling. `check_answer` validates an answer against its kind's model: the tests run it on every
+ruling (app/rulings/checks.py), production doesn't pay for it."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -42,13 +47,18 @@ class TriggeredOut(BaseModel):
     source_id: str
     name: str
     mana: str = Field(description='Oracle notation; "" while its choice is open')
-    choices: list[str] | None = Field(None, description="Present while a choice is open")
+    choices: list[str] | None = Field(
+        None, description="Present while a choice is open", exclude_if=lambda v: v is None
+    )
 
 
 class OutcomeOut(BaseModel):
     replacement_order: list[str]
     choices: dict[str, str] | None = Field(
-        None, description='"choose" for the ability\'s choice, trigger source ids for theirs'
+        None,
+        description='"choose" for the ability\'s choice, trigger source ids for theirs',
+        # Present only when the outcome rests on a choice.
+        exclude_if=lambda v: v is None,
     )
     produced: str
     total: str
@@ -129,6 +139,16 @@ class MulliganAnswer(BaseModel):
     kept: bool
 
 
+# What an engine entry point answers: one of the six.
+Answer = (
+    CouldProduceAnswer
+    | ActivateAnswer
+    | ManaValueAnswer
+    | CastWithoutPayingAnswer
+    | RevealUntilAnswer
+    | MulliganAnswer
+)
+
 ANSWERS: dict[RulingKind, type[BaseModel]] = {
     "could_produce": CouldProduceAnswer,
     "activate_mana_ability": ActivateAnswer,
@@ -138,11 +158,43 @@ ANSWERS: dict[RulingKind, type[BaseModel]] = {
     "mulligan": MulliganAnswer,
 }
 
+_M = TypeVar("_M", bound=BaseModel)
+_new = object.__new__
+_set = object.__setattr__
 
-def check_answer(kind: str, answer: dict[str, Any]) -> None:
-    """Raise a ValueError (pydantic's) when an engine answer doesn't have its kind's shape:
-    a bug in the engine, never a stored ruling of the wrong shape."""
+
+def trusted(model: type[_M], **values: Any) -> _M:
+    """An instance of `model` from values the engine guarantees: every field given, each of
+    its type (nested answers already models). Not validated, and cheaper than both validation
+    and `model_construct`, which also fills defaults and reads aliases; a wrong shape is caught
+    by `check_answer`, which the tests run on every ruling."""
+    obj = _new(model)
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", set(values))
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
+def answer_json(answer: BaseModel) -> str:
+    """The answer as compact JSON text, in its fields' order (serialized once, by the store)."""
+    return answer.model_dump_json()
+
+
+def check_answer(kind: str, answer: BaseModel | dict[str, Any]) -> None:
+    """Raise a ValueError (pydantic's) when an answer doesn't have its kind's shape: a bug in
+    the engine, never a stored ruling of the wrong shape. A model answer must be of the kind's
+    model and read back, validated, as exactly what it serializes to (no field missing, extra
+    or of another type)."""
     model = ANSWERS.get(kind)  # type: ignore[call-overload]
     if model is None:
         raise ValueError(f"no answer model for the ruling kind {kind!r}")
-    model.model_validate(answer)
+    if isinstance(answer, dict):
+        model.model_validate(answer)
+        return
+    if type(answer) is not model:
+        raise ValueError(f"a {kind} answer must be a {model.__name__}, not {type(answer)}")
+    dumped = answer.model_dump(mode="json", warnings="error")
+    again = model.model_validate(dumped).model_dump(mode="json")
+    if again != dumped or set(type(answer).model_fields) != set(answer.__dict__):
+        raise ValueError(f"the {kind} answer does not read back as it was written: {dumped}")

@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from app.domain.answers import Answer
 
 # What a ruling rules on: one kind per rules endpoint (docs/api.md "The ruling object").
 RulingKind = Literal[
@@ -51,10 +54,17 @@ def citations(steps: Iterable[Step]) -> list[str]:
 
 @dataclass(slots=True)
 class Verdict:
-    """What an engine entry point returns: the answer object and the explanation steps."""
+    """What an engine entry point returns: the answer (its kind's model, app/domain/answers.py)
+    and the explanation steps."""
 
-    answer: dict[str, Any]
+    answer: Answer
     steps: list[Step] = field(default_factory=list)
+
+    @property
+    def answer_data(self) -> dict[str, Any]:
+        """The answer as the ruling's JSON has it (for tests and tools; the store serializes
+        the model itself)."""
+        return self.answer.model_dump(mode="json")
 
     @property
     def citations(self) -> list[str]:

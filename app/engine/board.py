@@ -140,14 +140,6 @@ class ListedAbility:
             return f"{text} (granted by {self.granted_by.label})"
         return text
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "index": self.index,
-            "summary": self.summary,
-            "origin": self.origin,
-            "granted_by": self.granted_by.id if self.granted_by else None,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class SourcedReplacement:

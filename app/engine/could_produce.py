@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from app.domain.answers import CouldProduceAnswer, PermanentTypes, trusted
 from app.domain.card import CouldProduce, ManaAbility, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import ALL_COLORS_MASK, COLORLESS_BIT, TYPES, Mana, mask_of, mask_types
@@ -491,11 +492,15 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
         if permanent_id is not None
         else list(board.permanents)
     )
-    answer = {
-        "permanents": [
-            {"id": p.id, "name": p.name, "types": mask_types(fp.masks[p.index])} for p in asked
-        ]
-    }
+    # Built without validation (answers.trusted): one entry per permanent, and the shape is
+    # the engine's own; the tests check it on every ruling.
+    answer = trusted(
+        CouldProduceAnswer,
+        permanents=[
+            trusted(PermanentTypes, id=p.id, name=p.name, types=mask_types(fp.masks[p.index]))
+            for p in asked
+        ],
+    )
     return Verdict(answer, _explain(fp, asked))
 
 

@@ -17,8 +17,9 @@ What the answer means:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from app.domain.answers import CastWithoutPayingAnswer, Reason, trusted
 from app.domain.card import (
     FRONT_CAST_LAYOUTS,
     AdditionalCost,
@@ -34,9 +35,9 @@ from app.domain.ruling import Step, Verdict
 __all__ = ["cast_without_paying", "make_reason", "resolve_face"]
 
 
-def make_reason(code: str, rules: tuple[str, ...], message: str) -> dict[str, Any]:
+def make_reason(code: str, rules: tuple[str, ...], message: str) -> Reason:
     """A reason object as docs/api.md spells it: `{code, rules, message}`."""
-    return {"code": code, "rules": list(rules), "message": message}
+    return trusted(Reason, code=code, rules=list(rules), message=message)
 
 
 def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> CardFace:
@@ -96,7 +97,7 @@ class _Ruling:
     """The steps and the reasons (a reason is also a step) of one free-cast ruling."""
 
     steps: list[Step] = field(default_factory=list)
-    reasons: list[dict[str, Any]] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)
 
     def note(self, code: str, rules: tuple[str, ...], message: str) -> None:
         self.reasons.append(make_reason(code, rules, message))
@@ -299,7 +300,9 @@ def _additional_costs(
     return paid, payable
 
 
-def _answer(r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost] | None) -> dict[str, Any]:
+def _answer(
+    r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost] | None
+) -> CastWithoutPayingAnswer:
     """The answer, castable when `paid` (the additional costs paid) is given."""
     if paid is not None:
         mana = _sum_mana([c.mana for c in paid if c.mana])
@@ -312,25 +315,25 @@ def _answer(r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost] | None) 
                 ("118.9", "202.3"),
             )
         )
-        return {
-            "castable": True,
-            "face": cast_face.name,
-            "x": 0,
-            "alternative_cost": None,
-            "additional_costs_paid": [c.name for c in paid],
-            "mana_to_pay": mana,
-            "mana_value_on_stack": mv,
-            "reasons": r.reasons,
-        }
+        return CastWithoutPayingAnswer(
+            castable=True,
+            face=cast_face.name,
+            x=0,
+            alternative_cost=None,
+            additional_costs_paid=[c.name for c in paid],
+            mana_to_pay=mana,
+            mana_value_on_stack=mv,
+            reasons=r.reasons,
+        )
     r.steps.append(Step(f"{cast_face.name} can't be cast this way.", ("118.9",)))
-    return {
-        "castable": False,
-        "face": cast_face.name,
-        "x": 0,
-        "alternative_cost": None,
-        "additional_costs_paid": [],
-        "mana_to_pay": "",
+    return CastWithoutPayingAnswer(
+        castable=False,
+        face=cast_face.name,
+        x=0,
+        alternative_cost=None,
+        additional_costs_paid=[],
+        mana_to_pay="",
         # Still a number: what the spell would have on the stack (the face, X = 0).
-        "mana_value_on_stack": cast_face.face_mana_value(0),
-        "reasons": r.reasons,
-    }
+        mana_value_on_stack=cast_face.face_mana_value(0),
+        reasons=r.reasons,
+    )

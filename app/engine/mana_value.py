@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from app.domain.answers import ManaValueAnswer
 from app.domain.card import (
     COMBINED_LAYOUTS,
     FACE_RULES,
@@ -82,7 +83,7 @@ def mana_value(
     )
     # Off the stack the object is the whole card (709.4, 712.8, 715.4), not one of its faces.
     named = card.name if zone in OFF_STACK else chosen.name
-    return Verdict({"x": object_x, "mana_value": value, "etb_x": etb_x, "face": named}, steps)
+    return Verdict(ManaValueAnswer(x=object_x, mana_value=value, etb_x=etb_x, face=named), steps)
 
 
 def _check_face_in_zone(card: Card, chosen: CardFace, zone: Zone) -> None:
@@ -268,7 +269,7 @@ def _split_spell(card: Card, face: str | None) -> Verdict | None:
             ("702.102c", "202.3"),
         )
     ]
-    return Verdict({"x": 0, "mana_value": value, "etb_x": None, "face": card.name}, steps)
+    return Verdict(ManaValueAnswer(x=0, mana_value=value, etb_x=None, face=card.name), steps)
 
 
 def _value_step(face: CardFace, value: int, x: int = 0) -> Step:

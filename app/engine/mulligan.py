@@ -27,8 +27,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Literal, assert_never
+from typing import Literal, assert_never
 
+from app.domain.answers import ExiledCardOut, MulliganAnswer, Reason, trusted
 from app.domain.card import Card, MulliganHelper
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
@@ -67,22 +68,29 @@ def _matches(card: Card, name: str) -> bool:
     )
 
 
-def _state(
+def _answer(
+    legal: bool,
+    reasons: list[Reason],
     hand: list[Card],
     library: list[Card],
     exile: list[tuple[Card, bool]],
-    mulligans_taken: int,
-    bottom_owed: int,
+    counts: tuple[int, int],
     kept: bool,
-) -> dict[str, Any]:
-    return {
-        "hand": _names(hand),
-        "library": _names(library),
-        "exile": [{"card": c.name, "face_up": up} for c, up in exile],
-        "mulligans_taken": mulligans_taken,
-        "bottom_owed": bottom_owed,
-        "kept": kept,
-    }
+) -> MulliganAnswer:
+    """The answer: legal or not, and the player's state after; `counts` is (mulligans taken,
+    cards still owed to the bottom)."""
+    mulligans_taken, bottom_owed = counts
+    return trusted(
+        MulliganAnswer,
+        legal=legal,
+        reasons=reasons,
+        hand=_names(hand),
+        library=_names(library),
+        exile=[trusted(ExiledCardOut, card=c.name, face_up=up) for c, up in exile],
+        mulligans_taken=mulligans_taken,
+        bottom_owed=bottom_owed,
+        kept=kept,
+    )
 
 
 def _validate(
@@ -145,20 +153,16 @@ class _Player:
     multiplayer: bool
     starting_hand_size: int
     steps: list[Step] = field(default_factory=list)
-    reasons: list[dict[str, Any]] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)
 
     def illegal(
         self, code: str, rules: tuple[str, ...], message: str, kept: bool = False
     ) -> Verdict:
         """An illegal action is an answer: the reasons, and the state unchanged."""
-        self.reasons.append({"code": code, "rules": list(rules), "message": message})
+        self.reasons.append(trusted(Reason, code=code, rules=list(rules), message=message))
         self.steps.append(Step(message, rules))
-        answer: dict[str, Any] = {"legal": False, "reasons": self.reasons}
-        answer.update(
-            _state(
-                self.hand, self.library, self.exile, self.mulligans_taken, self.bottom_owed, kept
-            )
-        )
+        counts = (self.mulligans_taken, self.bottom_owed)
+        answer = _answer(False, self.reasons, self.hand, self.library, self.exile, counts, kept)
         return Verdict(answer, self.steps)
 
     def legal(
@@ -170,8 +174,9 @@ class _Player:
         owed: int,
         now_kept: bool,
     ) -> Verdict:
-        answer: dict[str, Any] = {"legal": True, "reasons": self.reasons}
-        answer.update(_state(new_hand, new_library, new_exile, taken, owed, now_kept))
+        answer = _answer(
+            True, self.reasons, new_hand, new_library, new_exile, (taken, owed), now_kept
+        )
         return Verdict(answer, self.steps)
 
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
+from app.domain.answers import CastWithoutPayingAnswer, Reason, RevealUntilAnswer, trusted
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.layouts import LAYOUT_RULES, off_stack_faces
@@ -112,7 +113,7 @@ class _Reveal:
     limit: int
     nonlegendary: bool
     steps: list[Step] = field(default_factory=list)
-    reasons: list[dict[str, Any]] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)
 
     @property
     def verb(self) -> str:
@@ -215,19 +216,21 @@ def _search(r: _Reveal, library: list[Card]) -> tuple[list[Card], int | None]:
     return revealed, hit_index
 
 
-def _empty_answer(revealed: list[Card], reasons: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "revealed": [c.name for c in revealed],
-        "hit": None,
-        "cast": False,
-        "cast_face": None,
-        "cast_x": None,
-        "free_cast": None,
-        "bottom": [],
-        "library": [],
-        "reshuffled": False,
-        "reasons": reasons,
-    }
+def _empty_answer(revealed: list[Card], reasons: list[Reason]) -> RevealUntilAnswer:
+    """No hit yet; `reasons` is the ruling's own list, which grows as the reveal goes on."""
+    return trusted(
+        RevealUntilAnswer,
+        revealed=[c.name for c in revealed],
+        hit=None,
+        cast=False,
+        cast_face=None,
+        cast_x=None,
+        free_cast=None,
+        bottom=[],
+        library=[],
+        reshuffled=False,
+        reasons=reasons,
+    )
 
 
 def reveal_until(
@@ -279,7 +282,7 @@ def reveal_until(
 
 
 def _miss(
-    r: _Reveal, library: list[Card], face: str | None, rng: random.Random, answer: dict[str, Any]
+    r: _Reveal, library: list[Card], face: str | None, rng: random.Random, answer: RevealUntilAnswer
 ) -> None:
     # Card rulings / 702.85a: a miss puts every card back in a random order; since every
     # card was revealed, that is the whole library.
@@ -295,9 +298,9 @@ def _miss(
         r.steps.append(
             Step(f"There is no hit, so the face {face!r} asked for is not used.", r.effect_rule)
         )
-    answer["bottom"] = [c.name for c in new_library]
-    answer["library"] = [c.name for c in new_library]
-    answer["reshuffled"] = True
+    answer.bottom = [c.name for c in new_library]
+    answer.library = [c.name for c in new_library]
+    answer.reshuffled = True
 
 
 def _hit(
@@ -307,12 +310,12 @@ def _hit(
     hit_index: int,
     casting: tuple[bool, str | None, list[str]],
     rng: random.Random,
-    answer: dict[str, Any],
+    answer: RevealUntilAnswer,
 ) -> None:
     """The hit, cast or not, and the other revealed cards to the bottom in a random order."""
     cast, face, unpayable = casting
     hit = library[hit_index]
-    answer["hit"] = hit.name
+    answer.hit = hit.name
     cast_face: CardFace | None = None
     did_cast = False
     if not cast:
@@ -337,15 +340,15 @@ def _hit(
             )
         )
     new_library = library[hit_index + 1 :] + to_bottom
-    answer["cast"] = did_cast
-    answer["cast_face"] = cast_face.name if did_cast and cast_face is not None else None
-    answer["cast_x"] = 0 if did_cast else None
-    answer["bottom"] = [c.name for c in to_bottom]
-    answer["library"] = [c.name for c in new_library]
+    answer.cast = did_cast
+    answer.cast_face = cast_face.name if did_cast and cast_face is not None else None
+    answer.cast_x = 0 if did_cast else None
+    answer.bottom = [c.name for c in to_bottom]
+    answer.library = [c.name for c in new_library]
 
 
 def _cast_hit(
-    r: _Reveal, hit: Card, cast_face: CardFace, unpayable: list[str], answer: dict[str, Any]
+    r: _Reveal, hit: Card, cast_face: CardFace, unpayable: list[str], answer: RevealUntilAnswer
 ) -> bool:
     """Cast the hit without paying its mana cost (118.9, free_cast.py); for cascade, the spell
     as cast must also be under the limit (702.85a). Whether it was cast."""
@@ -359,11 +362,12 @@ def _cast_hit(
         unpayable=[n for n in unpayable if n.casefold() in own],
         face=cast_face.name,
     )
-    r.reasons.extend(free.answer["reasons"])
-    answer["free_cast"] = free.answer
-    did_cast = bool(free.answer["castable"])
-    on_stack = free.answer["mana_value_on_stack"]
-    too_high = did_cast and r.cascade and on_stack is not None and on_stack >= r.limit
+    assert isinstance(free.answer, CastWithoutPayingAnswer)
+    r.reasons.extend(free.answer.reasons)
+    answer.free_cast = free.answer
+    did_cast = free.answer.castable
+    on_stack = free.answer.mana_value_on_stack
+    too_high = did_cast and r.cascade and on_stack >= r.limit
     if too_high:
         # 702.85a: the spell as cast (this face, X = 0) must also be under the limit. The
         # free-cast steps would say it can be cast: not shown, so no step contradicts.
@@ -399,10 +403,10 @@ def _cast_hit(
 def _cascade_allows(
     r: _Reveal,
     cast_face: CardFace,
-    on_stack: int | None,
+    on_stack: int,
     too_high: bool,
-    free_answer: dict[str, Any],
-    answer: dict[str, Any],
+    free_answer: CastWithoutPayingAnswer,
+    answer: RevealUntilAnswer,
 ) -> bool:
     """702.85a: cascade casts the spell only if its mana value on the stack is under the limit."""
     if not too_high:
@@ -421,9 +425,7 @@ def _cascade_allows(
         f"less than {r.limit}: cascade doesn't allow casting it.",
     )
     # The free-cast answer must agree: cascade forbids what 118.9 alone allows.
-    answer["free_cast"] = {
-        **free_answer,
-        "castable": False,
-        "reasons": [*free_answer["reasons"], r.reasons[-1]],
-    }
+    answer.free_cast = free_answer.model_copy(
+        update={"castable": False, "reasons": [*free_answer.reasons, r.reasons[-1]]}
+    )
     return False

@@ -7,17 +7,18 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+import orjson
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
 from app.db.writer import GroupCommitWriter
 from app.domain.abilities import Unsupported
-from app.domain.answers import check_answer
+from app.domain.answers import answer_json
 from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.domain.ruling import Step, Verdict
-from app.rulings import fastpath
+from app.rulings import checks, fastpath
 from app.rulings.identity import rules_version, ruling_id
 from app.rulings.json_text import canonical_json, json_text
 
@@ -152,9 +153,10 @@ class RulingService:
             self._remember_found(existing)
             return existing, False
         verdict = decide()
-        check_answer(kind, verdict.answer)  # one typed answer per kind (app/domain/answers.py)
         caveats = caveats_of(used)
         steps = [*verdict.steps, caveat_step(caveats)] if caveats else verdict.steps
+        if checks.ENABLED:
+            checks.check_ruling(kind, question, verdict.answer, steps)
         created_at = datetime.now(UTC).replace(microsecond=0)
         body = {
             "object": "ruling",
@@ -163,7 +165,8 @@ class RulingService:
             "created_at": created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
             "engine_version": self.engine_version,
             "question": question,
-            "answer": verdict.answer,
+            # The typed answer (app/domain/answers.py), serialized once, in its fields' order.
+            "answer": orjson.Fragment(answer_json(verdict.answer)),
             "explanation": [s.to_json() for s in steps],
             "citations": verdict.citations,
             "caveats": caveats,

@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from app.domain.answers import ANSWERS, check_answer
+from app.domain.answers import (
+    ANSWERS,
+    CouldProduceAnswer,
+    OutcomeOut,
+    PermanentTypes,
+    check_answer,
+    trusted,
+)
 from app.domain.ruling import RulingKind
 
 
@@ -23,3 +30,30 @@ def test_an_answer_of_the_wrong_shape_is_refused() -> None:
 def test_an_unknown_kind_is_refused() -> None:
     with pytest.raises(ValueError):
         check_answer("no_such_kind", {})
+
+
+def test_a_trusted_answer_of_the_wrong_shape_is_caught() -> None:
+    # The engine builds answers unvalidated (answers.trusted); the check the tests run on every
+    # ruling must still catch a missing field, a wrong type, or a dict for a nested model.
+    ok = trusted(
+        CouldProduceAnswer,
+        permanents=[trusted(PermanentTypes, id="a", name="A", types=["G"])],
+    )
+    check_answer("could_produce", ok)
+    missing = trusted(CouldProduceAnswer, permanents=[trusted(PermanentTypes, id="a", name="A")])
+    wrong_type = trusted(
+        CouldProduceAnswer, permanents=[trusted(PermanentTypes, id="a", name="A", types=["Q"])]
+    )
+    plain_dict = trusted(CouldProduceAnswer, permanents=[{"id": "a", "name": "A", "types": []}])
+    for bad in (missing, wrong_type, plain_dict):
+        with pytest.raises(ValueError):
+            check_answer("could_produce", bad)
+    with pytest.raises(ValueError):
+        check_answer("mana_value", ok)
+
+
+def test_an_outcome_leaves_out_choices_it_does_not_rest_on() -> None:
+    plain = OutcomeOut(replacement_order=[], produced="{G}", total="{G}")
+    chosen = OutcomeOut(replacement_order=[], choices={"choose": "G"}, produced="{G}", total="{G}")
+    assert list(plain.model_dump(mode="json")) == ["replacement_order", "produced", "total"]
+    assert chosen.model_dump(mode="json")["choices"] == {"choose": "G"}

@@ -14,7 +14,7 @@ from tests.engine.mana_helpers import E, P, board
 
 
 def act(b: Board, pid: str, **kw: Any) -> dict[str, Any]:
-    return activate(b, pid, **kw).answer
+    return activate(b, pid, **kw).answer_data
 
 
 def totals(answer: dict[str, Any]) -> set[str]:
@@ -31,7 +31,7 @@ def tapped_after(answer: dict[str, Any], pid: str) -> bool:
 def test_forest_taps_for_green() -> None:
     # 106.12, 305.6, 605.3: the intrinsic {T}: {G}.
     v = activate(board(P("f", "Forest")), "f")
-    a = v.answer
+    a = v.answer_data
     assert (a["legal"], a["produced"], a["total"], a["made_mana"]) == (True, "{G}", "{G}", True)
     assert a["triggered"] == [] and a["reasons"] == []
     assert tapped_after(a, "f") is True
@@ -76,10 +76,10 @@ def test_unknown_permanent_is_a_question_error() -> None:
 def test_non_tap_costs_are_taken_as_paid_and_said_so() -> None:
     # 106.12: Dimir Signet's {1} is paid; the ruling says so.
     v = activate(board(P("s", "Dimir Signet")), "s")
-    assert v.answer["total"] == "{U}{B}"
+    assert v.answer_data["total"] == "{U}{B}"
     assert any("taken as paid" in s.text for s in v.steps)
     v = activate(board(P("mc", "Mana Confluence")), "mc", choose="R")
-    assert v.answer["total"] == "{R}"
+    assert v.answer_data["total"] == "{R}"
     assert any("pay 1 life" in s.text and "taken as paid" in s.text for s in v.steps)
 
 
@@ -167,7 +167,7 @@ def test_lone_reflecting_pool_makes_no_mana() -> None:
         P("wg", "Wild Growth", attached_to="pool"),
     )
     v = activate(b, "pool")
-    a = v.answer
+    a = v.answer_data
     assert a["legal"] is True
     assert (a["produced"], a["total"], a["made_mana"], a["triggered"]) == ("", "", False, [])
     assert tapped_after(a, "pool") is True
@@ -195,7 +195,7 @@ def test_incubation_druid_with_counter_and_mana_reflection_makes_six() -> None:
         P("refl", "Mana Reflection"),
     )
     v = activate(b, "druid")
-    assert v.answer["total"] == "{G}" * 6
+    assert v.answer_data["total"] == "{G}" * 6
     assert {"614.15", "616.1a"} <= set(v.citations)
 
 
@@ -261,8 +261,8 @@ def test_forest_with_reflection_and_damping_sphere_only_colorless() -> None:
     v = activate(
         board(P("f", "Forest"), P("refl", "Mana Reflection"), P("s", "Damping Sphere")), "f"
     )
-    assert v.answer["total"] == "{C}"
-    assert totals(v.answer) == {"{C}"}
+    assert v.answer_data["total"] == "{C}"
+    assert totals(v.answer_data) == {"{C}"}
     assert "616.1e" in v.citations
 
 
@@ -458,9 +458,9 @@ def test_pili_pala_untaps_for_mana_and_is_not_tapped_for_mana() -> None:
 def test_llanowar_elves_summoning_sick() -> None:
     # 302.6: a creature not controlled since the turn began can't use {T}.
     v = activate(board(P("elves", "Llanowar Elves", controlled_since_turn_start=False)), "elves")
-    assert v.answer["legal"] is False
-    assert v.answer["reasons"][0]["code"] == "summoning_sick"
-    assert v.answer["reasons"][0]["rules"] == ["302.6"]
+    assert v.answer_data["legal"] is False
+    assert v.answer_data["reasons"][0]["code"] == "summoning_sick"
+    assert v.answer_data["reasons"][0]["rules"] == ["302.6"]
 
 
 @pytest.mark.parametrize(
@@ -478,7 +478,7 @@ def test_llanowar_elves_with_haste_can_tap(
         P("elves", "Llanowar Elves", controlled_since_turn_start=False), *extra, effects=effects
     )
     v = activate(b, "elves")
-    assert (v.answer["legal"], v.answer["total"]) == (True, "{G}")
+    assert (v.answer_data["legal"], v.answer_data["total"]) == (True, "{G}")
     assert "702.10" in v.citations
 
 
@@ -489,7 +489,7 @@ def test_act_of_treason_gives_control_and_haste() -> None:
         effects=(E("aot", "Act of Treason", "alice", target="elves"),),
     )
     v = activate(b, "elves")
-    assert (v.answer["legal"], v.answer["total"]) == (True, "{G}")
+    assert (v.answer_data["legal"], v.answer_data["total"]) == (True, "{G}")
     assert any("alice" in s.text and "haste" in s.text for s in v.steps)
 
 
@@ -570,7 +570,11 @@ def test_control_magic_on_your_own_creature_doesnt_restart_the_clock() -> None:
         P("cm", "Control Magic", attached_to="e", controlled_since_turn_start=False),
     )
     v = activate(b, "e")
-    assert (v.answer["legal"], v.answer["total"], v.answer["reasons"]) == (True, "{G}", [])
+    assert (v.answer_data["legal"], v.answer_data["total"], v.answer_data["reasons"]) == (
+        True,
+        "{G}",
+        [],
+    )
     text = steps_text(v)
     assert "already controlled it" in text
     assert "restarts" not in text and "hasn't controlled" not in text
@@ -585,7 +589,7 @@ def test_control_effect_without_haste_on_your_own_creature_doesnt_restart_the_cl
     }
     effect = {"id": "b", "definition": borrow, "controller": "alice", "target": "e"}
     v = activate(board(P("e", "Llanowar Elves"), effects=(effect,)), "e")
-    assert (v.answer["legal"], v.answer["total"]) == (True, "{G}")
+    assert (v.answer_data["legal"], v.answer_data["total"]) == (True, "{G}")
     assert "restarts" not in steps_text(v)
     # The same effect on bob's creature is a real change of control: summoning sick.
     a = act(board(P("e", "Llanowar Elves", "bob"), effects=(effect,)), "e")
@@ -609,7 +613,7 @@ def test_removed_counters_are_paid_in_the_returned_state() -> None:
 def test_missing_counters_are_taken_as_paid_with_a_note() -> None:
     # 118.3: with no charge counter the cost couldn't really be paid; docs/api.md still rules on it.
     v = activate(board(P("crag", "Vivid Crag")), "crag", ability=1, choose="U")
-    a = v.answer
+    a = v.answer_data
     assert (a["legal"], a["total"]) == (True, "{U}")
     assert [n["code"] for n in a["notes"]] == ["cost_taken_as_paid"]
     assert "118.3" in a["notes"][0]["message"] and "118.3" in v.citations
@@ -639,8 +643,8 @@ def test_own_instead_sees_the_counters_left_after_the_cost() -> None:
 def test_sacrifice_with_nothing_to_sacrifice_is_noted() -> None:
     # 118.3: Squandered Resources with no land: a real game wouldn't allow it.
     v = activate(board(P("sq", "Squandered Resources")), "sq")
-    assert v.answer["legal"] is True
-    assert [n["code"] for n in v.answer["notes"]] == ["cost_taken_as_paid"]
+    assert v.answer_data["legal"] is True
+    assert [n["code"] for n in v.answer_data["notes"]] == ["cost_taken_as_paid"]
     assert "118.3" in v.citations
 
 
@@ -648,8 +652,8 @@ def test_sacrificed_land_stays_in_the_state_and_the_explanation_says_why() -> No
     # docs/api.md: the question doesn't say which land is sacrificed; the state keeps it.
     b = board(P("sq", "Squandered Resources"), P("f", "Forest"), P("i", "Island"))
     v = activate(b, "sq", choose="G")
-    assert v.answer["notes"] == []
-    assert v.answer["state"] == b.state.model_dump(mode="json")  # type: ignore[union-attr]
+    assert v.answer_data["notes"] == []
+    assert v.answer_data["state"] == b.state.model_dump(mode="json")  # type: ignore[union-attr]
     assert "doesn't say which land is sacrificed" in steps_text(v)
 
 
@@ -657,7 +661,11 @@ def test_zero_amount_is_no_mana_not_an_undefined_type() -> None:
     # Gaea's Cradle without creatures: the type ({G}) is defined, the amount is zero; 106.5 is
     # only for a type that can't be defined.
     v = activate(board(P("cr", "Gaea's Cradle")), "cr")
-    assert (v.answer["legal"], v.answer["produced"], v.answer["made_mana"]) == (True, "", False)
+    assert (v.answer_data["legal"], v.answer_data["produced"], v.answer_data["made_mana"]) == (
+        True,
+        "",
+        False,
+    )
     text = steps_text(v)
     assert "zero {G}" in text and "no mana" in text
     assert "can be defined" not in text

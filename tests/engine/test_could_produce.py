@@ -16,7 +16,7 @@ from tests.engine.mana_helpers import E, P, board, card
 
 
 def types(b: Board, pid: str | None = None) -> dict[str, list[str]]:
-    return {e["id"]: e["types"] for e in could_produce(b, pid).answer["permanents"]}
+    return {e["id"]: e["types"] for e in could_produce(b, pid).answer_data["permanents"]}
 
 
 def of(b: Board, pid: str) -> list[str]:
@@ -55,7 +55,7 @@ def test_wastes_produces_colorless() -> None:
 def test_answer_is_in_battlefield_order_and_lists_non_mana_permanents_empty() -> None:
     # 106.7: a permanent without mana abilities could produce nothing.
     b = board(P("flare", "Mana Flare"), P("f", "Forest"))
-    answer = could_produce(b, None).answer
+    answer = could_produce(b, None).answer_data
     assert answer == {
         "permanents": [
             {"id": "flare", "name": "Mana Flare", "types": []},
@@ -150,7 +150,7 @@ def test_meteor_crater_needs_a_colored_permanent() -> None:
 def test_lone_reflecting_pool_could_produce_nothing() -> None:
     # 106.7, 106.5: it only sees itself; the least fixpoint is empty.
     v = could_produce(board(P("pool", "Reflecting Pool")), "pool")
-    assert v.answer["permanents"][0]["types"] == []
+    assert v.answer_data["permanents"][0]["types"] == []
     assert "106.5" in v.citations
 
 
@@ -284,7 +284,7 @@ def test_squandered_resources_sees_what_lands_could_produce() -> None:
 def test_forest_under_contamination_could_produce_only_black() -> None:
     # 106.7, 616.1: the replacement counts.
     v = could_produce(board(P("f", "Forest"), P("c", "Contamination", "bob")), "f")
-    assert v.answer["permanents"][0]["types"] == ["B"]
+    assert v.answer_data["permanents"][0]["types"] == ["B"]
     assert "616.1" in v.citations
 
 
@@ -402,7 +402,7 @@ def test_control_magic_changes_whose_lands_a_reflector_sees() -> None:
 def test_triggered_mana_is_not_part_of_could_produce() -> None:
     # 106.7, 605.1b: Wild Growth's {G} comes from Wild Growth, not from the Island.
     v = could_produce(board(P("i", "Island"), P("wg", "Wild Growth", attached_to="i")), "i")
-    assert v.answer["permanents"][0]["types"] == ["U"]
+    assert v.answer_data["permanents"][0]["types"] == ["U"]
     assert "605.1b" in v.citations
 
 

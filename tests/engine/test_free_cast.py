@@ -31,7 +31,7 @@ def free(
         face=face,
     )
     assert verdict.steps, "every ruling explains itself"
-    return verdict.answer
+    return verdict.answer_data
 
 
 def codes(answer: dict[str, Any]) -> list[str]:
@@ -188,7 +188,7 @@ def test_alternative_and_unpayable_mandatory_costs_are_both_reported() -> None:
         additional_costs=[],
         unpayable=["Sacrifice a creature"],
     )
-    assert [r["code"] for r in verdict.answer["reasons"]] == [
+    assert [r["code"] for r in verdict.answer_data["reasons"]] == [
         "alternative_cost_not_allowed",
         "mandatory_additional_cost_unpayable",
     ]
@@ -200,8 +200,8 @@ def test_alternative_and_unpayable_mandatory_costs_are_both_reported() -> None:
         additional_costs=["Pay mana", "Pay more"],
         unpayable=[],
     )
-    assert paid.answer["mana_to_pay"] == "{3}{R}{G}"
-    assert paid.answer["additional_costs_paid"] == [
+    assert paid.answer_data["mana_to_pay"] == "{3}{R}{G}"
+    assert paid.answer_data["additional_costs_paid"] == [
         "Sacrifice a creature",
         "Pay mana",
         "Pay more",

@@ -94,7 +94,7 @@ def _board(*perms: dict[str, Any], effects: list[dict[str, Any]] | None = None) 
 
 
 def _types(b: Board) -> dict[str, list[str]]:
-    return {p["id"]: p["types"] for p in could_produce(b, None).answer["permanents"]}
+    return {p["id"]: p["types"] for p in could_produce(b, None).answer_data["permanents"]}
 
 
 def test_set_effect_removes_old_land_types_and_keeps_basic_lands() -> None:
@@ -109,7 +109,7 @@ def test_add_effect_source_removed_by_set_effect_never_applies() -> None:
     for sky_ts, spire_ts in ((1, 2), (2, 1)):
         b = _board(_bog_spire(timestamp=spire_ts), _crimson_sky(timestamp=sky_ts), _forest())
         verdict = could_produce(b, None)
-        types = {p["id"]: p["types"] for p in verdict.answer["permanents"]}
+        types = {p["id"]: p["types"] for p in verdict.answer_data["permanents"]}
         assert types == {"spire": ["R"], "sky": [], "forest": ["G"]}
         assert "613.8" in verdict.citations
 
@@ -142,13 +142,13 @@ def test_losing_all_abilities_removes_intrinsic_mana_abilities() -> None:
     )
     b = _board(hush, treefolk)
     assert _types(b)["tree"] == []
-    answer = activate(b, "tree").answer
+    answer = activate(b, "tree").answer_data
     assert answer["legal"] is False and answer["reasons"][0]["code"] == "no_mana_ability"
 
 
 def test_choose_picks_the_one_ability_that_makes_the_chosen_type() -> None:
     # The dual has {T}: add {W} and {T}: add {U} (305.6); choose U names the second.
-    answer = activate(_board(_dual()), "dual", choose="U").answer
+    answer = activate(_board(_dual()), "dual", choose="U").answer_data
     assert answer["total"] == "{U}" and answer["ability"]["index"] == 1
 
 

@@ -21,7 +21,7 @@ def card(name: str) -> Card:
 def answer(name: str, **kw: object) -> dict[str, object]:
     args: dict[str, object] = {"x": 0, "cast": True, "cast_without_paying_mana_cost": False}
     args.update(kw)
-    return mana_value(card(name), **args).answer  # type: ignore[arg-type]
+    return mana_value(card(name), **args).answer_data  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("zone", ZONES_OFF_STACK)

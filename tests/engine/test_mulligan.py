@@ -41,7 +41,7 @@ def step(
         rng=random.Random(seed),
     )
     assert verdict.steps
-    return verdict.answer
+    return verdict.answer_data
 
 
 def opening(hand: list[str], library: list[str]) -> dict[str, Any]:

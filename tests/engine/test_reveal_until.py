@@ -48,7 +48,7 @@ def reveal(
         rng=random.Random(seed),
     )
     assert verdict.steps
-    return verdict.answer
+    return verdict.answer_data
 
 
 def cascade(library: list[str], value: int, **kwargs: Any) -> dict[str, Any]:
@@ -465,7 +465,7 @@ def test_unpayable_describes_the_player_whatever_the_library_holds() -> None:
         mode="reveal", max_mana_value=3, cascade_mana_value=None, nonlegendary=False,
         cast=True, face=None, unpayable=["Sacrifice a creature"], rng=random.Random(1),
     )  # fmt: skip
-    assert verdict.answer["cast"] is True
+    assert verdict.answer_data["cast"] is True
 
 
 def test_face_is_not_checked_when_nothing_is_cast() -> None:
@@ -474,7 +474,7 @@ def test_face_is_not_checked_when_nothing_is_cast() -> None:
         mode="reveal", max_mana_value=3, cascade_mana_value=None, nonlegendary=False,
         cast=False, face="Ice", unpayable=[], rng=random.Random(1),
     )  # fmt: skip
-    assert verdict.answer["hit"] == "Lightning Bolt" and verdict.answer["cast"] is False
+    assert verdict.answer_data["hit"] == "Lightning Bolt" and verdict.answer_data["cast"] is False
 
 
 def test_cascade_free_cast_answer_agrees_with_the_cascade_limit() -> None:
@@ -485,9 +485,9 @@ def test_cascade_free_cast_answer_agrees_with_the_cascade_limit() -> None:
         mode="cascade", max_mana_value=None, cascade_mana_value=5, nonlegendary=False,
         cast=True, face="Tibalt, Cosmic Impostor", unpayable=[], rng=random.Random(1),
     )  # fmt: skip
-    assert verdict.answer["cast"] is False
-    assert verdict.answer["free_cast"]["castable"] is False
-    codes = [r["code"] for r in verdict.answer["free_cast"]["reasons"]]
+    assert verdict.answer_data["cast"] is False
+    assert verdict.answer_data["free_cast"]["castable"] is False
+    codes = [r["code"] for r in verdict.answer_data["free_cast"]["reasons"]]
     assert "cascade_mana_value_too_high" in codes
 
 
@@ -498,5 +498,6 @@ def test_no_hit_wording() -> None:
         cast=True, face=None, unpayable=[], rng=random.Random(1),
     )  # fmt: skip
     assert (
-        "holds no nonland card with mana value 3 or less" in verdict.answer["reasons"][0]["message"]
+        "holds no nonland card with mana value 3 or less"
+        in verdict.answer_data["reasons"][0]["message"]
     )

@@ -56,12 +56,17 @@ Conventions (what a client can rely on):
 
 from __future__ import annotations
 
-from typing import Any
-
+from app.domain.answers import ActivateAnswer, Note, OutcomeOut, trusted
 from app.domain.mana import NO_MANA, Mana
 from app.domain.ruling import Step, Verdict
 from app.domain.state import Board, Permanent
-from app.engine.activate.answer import chosen_outcome, illegal_answer, state_after
+from app.engine.activate.answer import (
+    ability_out,
+    chosen_outcome,
+    illegal_answer,
+    outcome,
+    state_after,
+)
 from app.engine.activate.explain import (
     ability_choice_step,
     ability_steps,
@@ -121,7 +126,7 @@ def activate(
     reasons = check_tap_cost(view, p, cost, steps)
     if reasons:
         return Verdict(illegal_answer(board, p, reasons, chosen), steps)
-    notes: list[dict[str, str]] = []
+    notes: list[Note] = []
     counters_after = pay_other_costs(view, p, cost, steps, notes)
     counters_now = counters_after if counters_after is not None else p.counters
     event = mana_event(view, p, chosen.ability, order, counters_now, steps)
@@ -137,8 +142,8 @@ def _rule(
     choice: tuple[str | None, str | None],
     counters_after: dict[str, int] | None,
     steps: list[Step],
-    notes: list[dict[str, str]],
-) -> dict[str, Any]:
+    notes: list[Note],
+) -> ActivateAnswer:
     """The legal activation's answer: the path asked for, its triggers, every outcome."""
     a = chosen.ability
     choose, choose_key = choice
@@ -154,10 +159,10 @@ def _rule(
         steps.append(no_mana_step(event.defined, event.effects))
         if choose_key is not None:
             notes.append(
-                {
-                    "code": "choose_unused",
-                    "message": "the ability can make no mana, so there was nothing to choose",
-                }
+                Note(
+                    code="choose_unused",
+                    message="the ability can make no mana, so there was nothing to choose",
+                )
             )
     trig = (
         Triggered()
@@ -174,53 +179,52 @@ def _rule(
     if len(listed) > 1:
         steps.append(over_every_step(listed, bool(event.effects), LIST_LIMIT))
     new_tapped = True if a.cost.tap else False if a.cost.untap else None
-    return {
-        "legal": True,
-        "reasons": [],
-        "ability": chosen.to_json(),
-        "produced": "" if pick.open else produced.render(),
-        "triggered": trig.entries,
-        "total": "" if choice_required else total.render(),
-        "made_mana": bool(produced) and not pick.open,
-        "choice_required": choice_required,
-        "options": [o.key for o in event.options],
-        "replacement_order": [t.effect.source_id for t in applied.trace] if applied else [],
-        "outcomes": listed,
-        "notes": notes,
-        "state": state_after(board, p, new_tapped, counters_after),
-    }
+    return trusted(
+        ActivateAnswer,
+        legal=True,
+        reasons=[],
+        ability=ability_out(chosen),
+        produced="" if pick.open else produced.render(),
+        triggered=trig.entries,
+        total="" if choice_required else total.render(),
+        made_mana=bool(produced) and not pick.open,
+        choice_required=choice_required,
+        options=[o.key for o in event.options],
+        replacement_order=[t.effect.source_id for t in applied.trace] if applied else [],
+        outcomes=listed,
+        notes=notes,
+        state=state_after(board, p, new_tapped, counters_after),
+    )
 
 
-def _choice_required(
-    pick: Pick, event: ManaEvent, steps: list[Step], notes: list[dict[str, str]]
-) -> None:
+def _choice_required(pick: Pick, event: ManaEvent, steps: list[Step], notes: list[Note]) -> None:
     """A needed choice is not guessed: a note says what to send, outcomes list every option."""
     what = "the ability's type" if pick.open else "the type for the triggered mana"
     notes.append(
-        {
-            "code": "choice_required",
-            "message": f"send 'choose' to pick {what}; every option is listed in outcomes",
-        }
+        Note(
+            code="choice_required",
+            message=f"send 'choose' to pick {what}; every option is listed in outcomes",
+        )
     )
     if pick.open:
         steps.append(ability_choice_step([o.key for o in event.options]))
 
 
 def _listed_outcomes(
-    outcomes: dict[Mana, dict[str, Any]],
+    outcomes: dict[Mana, OutcomeOut],
     event: ManaEvent,
     pick: Pick,
     trig: Triggered,
     applied: Applied | None,
     total: Mana,
     choice_required: bool,
-) -> list[dict[str, Any]]:
+) -> list[OutcomeOut]:
     listed = list(outcomes.values())
     if not event.options:
         # No type can be defined (106.5) or the amount is zero: the one result is no mana.
-        listed = [{"replacement_order": [], "produced": "", "total": ""}]
+        listed = [outcome([], {}, NO_MANA, NO_MANA)]
     if not choice_required and applied is not None:
         # The result asked for comes first, with the order and choices that gave it.
         first = chosen_outcome(applied, pick.picked, len(event.options) > 1, trig.choices, total)
-        listed = [first, *(o for o in listed if o["total"] != total.render())]
+        listed = [first, *(o for o in listed if o.total != total.render())]
     return listed

@@ -3,8 +3,7 @@ the state after paying the costs, in the question's own shape."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from app.domain.answers import AbilityOut, ActivateAnswer, OutcomeOut, Reason, trusted
 from app.domain.mana import Mana
 from app.domain.state import Board, GameState, Permanent
 from app.engine.activate.options import Option
@@ -17,12 +16,12 @@ def state_after(
     p: Permanent,
     tapped: bool | None,
     counters: dict[str, int] | None = None,
-) -> dict[str, Any] | None:
+) -> GameState | None:
     state: GameState | None = board.state
     if state is None:
         return None
     entry = state.battlefield[p.index]
-    update: dict[str, Any] = {}
+    update: dict[str, object] = {}
     if tapped is not None and tapped != entry.tapped:
         update["tapped"] = tapped
     if counters is not None and counters != entry.counters:
@@ -32,28 +31,37 @@ def state_after(
         battlefield[p.index] = entry.model_copy(update=update)
         state = state.model_copy(update={"battlefield": battlefield})
     # The same shape as the question's state, so a client can send it back as is.
-    return state.model_dump(mode="json")
+    return state
+
+
+def ability_out(chosen: ListedAbility) -> AbilityOut:
+    """The ability asked about, as the answer names it."""
+    granted_by = chosen.granted_by.id if chosen.granted_by else None
+    return AbilityOut(
+        index=chosen.index, summary=chosen.summary, origin=chosen.origin, granted_by=granted_by
+    )
 
 
 def illegal_answer(
-    board: Board, p: Permanent, reasons: list[dict[str, Any]], chosen: ListedAbility | None
-) -> dict[str, Any]:
+    board: Board, p: Permanent, reasons: list[Reason], chosen: ListedAbility | None
+) -> ActivateAnswer:
     """An illegal activation is an answer: nothing made, the state unchanged."""
-    return {
-        "legal": False,
-        "reasons": reasons,
-        "ability": chosen.to_json() if chosen else None,
-        "produced": "",
-        "triggered": [],
-        "total": "",
-        "made_mana": False,
-        "choice_required": False,
-        "options": [],
-        "replacement_order": [],
-        "outcomes": [],
-        "notes": [],
-        "state": state_after(board, p, None),
-    }
+    return trusted(
+        ActivateAnswer,
+        legal=False,
+        reasons=reasons,
+        ability=ability_out(chosen) if chosen else None,
+        produced="",
+        triggered=[],
+        total="",
+        made_mana=False,
+        choice_required=False,
+        options=[],
+        replacement_order=[],
+        outcomes=[],
+        notes=[],
+        state=state_after(board, p, None),
+    )
 
 
 def chosen_outcome(
@@ -62,13 +70,19 @@ def chosen_outcome(
     several_options: bool,
     trigger_choices: dict[str, str],
     total: Mana,
-) -> dict[str, Any]:
+) -> OutcomeOut:
     """The result asked for, with the order and choices that gave it."""
-    entry: dict[str, Any] = {"replacement_order": [t.effect.source_id for t in applied.trace]}
     choices_used = {"choose": picked.key} if picked is not None and several_options else {}
     choices_used.update(trigger_choices)
-    if choices_used:
-        entry["choices"] = choices_used
-    entry["produced"] = applied.mana.render()
-    entry["total"] = total.render()
-    return entry
+    return outcome([t.effect.source_id for t in applied.trace], choices_used, applied.mana, total)
+
+
+def outcome(order: list[str], choices: dict[str, str], produced: Mana, total: Mana) -> OutcomeOut:
+    """One outcome; `choices` only when it rests on one (left out of the JSON otherwise)."""
+    return trusted(
+        OutcomeOut,
+        replacement_order=order,
+        choices=choices or None,
+        produced=produced.render(),
+        total=total.render(),
+    )

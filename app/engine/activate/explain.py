@@ -4,8 +4,7 @@ effects (614.15, 616.1), triggered mana abilities (106.12a, 605.1b) and the resu
 
 from __future__ import annotations
 
-from typing import Any
-
+from app.domain.answers import Note, OutcomeOut
 from app.domain.card import ManaAbilityCost
 from app.domain.mana import Mana
 from app.domain.ruling import Step
@@ -113,14 +112,14 @@ def control_change_text(change: ControlChange, restarts_count: bool) -> str:
     )
 
 
-def cost_unpayable(steps: list[Step], notes: list[dict[str, str]], what: str) -> None:
+def cost_unpayable(steps: list[Step], notes: list[Note], what: str) -> None:
     """The state shows a cost that couldn't be paid (118.3). docs/api.md takes costs other than
     {T}/{Q} as paid, so the activation is still ruled on, with a note saying so."""
     message = (
         f"{what}: in a real game this cost couldn't be paid, so the ability couldn't be "
         "activated (118.3); it is taken as paid here"
     )
-    notes.append({"code": "cost_taken_as_paid", "message": message})
+    notes.append(Note(code="cost_taken_as_paid", message=message))
     steps.append(Step(message + ".", ("118.3",)))
 
 
@@ -259,14 +258,14 @@ def result_step(produced: Mana, trigger_total: Mana, taps: bool) -> Step:
     )
 
 
-def over_every_step(listed_outcomes: list[dict[str, Any]], has_effects: bool, limit: int) -> Step:
+def over_every_step(listed_outcomes: list[OutcomeOut], has_effects: bool, limit: int) -> Step:
     """Every distinct result over the replacement orders and choices."""
     # 616.1 only when replacement effects are in play; choices rest on the rules of what
     # offers them: the ability's own (605.3) or a triggered mana ability's (106.12a, 605.1b).
     over_rules: list[str] = []
     if has_effects:
         over_rules.append("616.1")
-    picks = {who for o in listed_outcomes for who in o.get("choices", {})}
+    picks = {who for o in listed_outcomes for who in o.choices or {}}
     if "choose" in picks:
         over_rules.append("605.3")
     if picks - {"choose"}:
@@ -280,10 +279,10 @@ def over_every_step(listed_outcomes: list[dict[str, Any]], has_effects: bool, li
     )
 
 
-def _outcome_text(outcome: dict[str, Any]) -> str:
+def _outcome_text(outcome: OutcomeOut) -> str:
     parts: list[str] = []
-    if outcome["replacement_order"]:
-        parts.append(" then ".join(outcome["replacement_order"]))
-    for who, pick in outcome.get("choices", {}).items():
+    if outcome.replacement_order:
+        parts.append(" then ".join(outcome.replacement_order))
+    for who, pick in (outcome.choices or {}).items():
         parts.append(f"{'the ability' if who == 'choose' else who} chooses {pick}")
-    return f"{outcome['total'] or 'no mana'}" + (f" ({', '.join(parts)})" if parts else "")
+    return f"{outcome.total or 'no mana'}" + (f" ({', '.join(parts)})" if parts else "")

@@ -4,8 +4,7 @@ paid, in the returned state where it shows them (118.3)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from app.domain.answers import Note, Reason, trusted
 from app.domain.card import ManaAbilityCost, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, ManaSyntaxError
@@ -16,8 +15,8 @@ from app.engine.activate.options import LIST_LIMIT, mana_options, option_key
 from app.engine.board import BoardView, ListedAbility, bounded_list, describe_selector
 
 
-def reason(code: str, rules: list[str], message: str) -> dict[str, Any]:
-    return {"code": code, "rules": rules, "message": message}
+def reason(code: str, rules: list[str], message: str) -> Reason:
+    return trusted(Reason, code=code, rules=rules, message=message)
 
 
 def label(p: Permanent) -> str:
@@ -147,10 +146,10 @@ def normalize_choose(choose: str | None) -> str | None:
 
 def check_tap_cost(
     view: BoardView, p: Permanent, cost: ManaAbilityCost, steps: list[Step]
-) -> list[dict[str, Any]]:
+) -> list[Reason]:
     """Why the {T}/{Q} part can't be paid (107.5, 107.6, 302.6): empty when it can."""
     me = label(p)
-    reasons: list[dict[str, Any]] = []
+    reasons: list[Reason] = []
     if cost.tap and p.tapped:
         msg = f"{me} is already tapped, so it can't be tapped to pay {{T}}"
         reasons.append(reason("already_tapped", ["107.5"], msg))
@@ -168,7 +167,7 @@ def check_tap_cost(
     return reasons
 
 
-def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> list[dict[str, Any]]:
+def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> list[Reason]:
     """302.6: a creature uses {T}/{Q} abilities only if its controller has controlled it since
     their most recent turn began, or it has haste (702.10)."""
     me = label(p)
@@ -230,7 +229,7 @@ def pay_other_costs(
     p: Permanent,
     cost: ManaAbilityCost,
     steps: list[Step],
-    notes: list[dict[str, str]],
+    notes: list[Note],
 ) -> dict[str, int] | None:
     """The costs other than {T}/{Q}, taken as paid: the counters left on the permanent (None
     when the cost removes none), with a note where the state shows they couldn't be paid."""

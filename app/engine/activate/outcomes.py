@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from app.domain.answers import OutcomeOut, TriggeredOut
 from app.domain.card import ManaAbility
 from app.domain.errors import QuestionError
 from app.domain.mana import NO_MANA, Mana
 from app.domain.ruling import Step
+from app.engine.activate.answer import outcome
 from app.engine.activate.explain import open_trigger_step, trigger_step
 from app.engine.activate.options import (
     CAP,
@@ -36,15 +37,15 @@ class Pick:
 class Triggered:
     """The triggered mana abilities on the path asked for."""
 
-    entries: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[TriggeredOut] = field(default_factory=list)
     choices: dict[str, str] = field(default_factory=dict)
     open: bool = False
     total: Mana = NO_MANA
 
 
-def every_outcome(a: ManaAbility, event: ManaEvent) -> dict[Mana, dict[str, Any]]:
+def every_outcome(a: ManaAbility, event: ManaEvent) -> dict[Mana, OutcomeOut]:
     """Options x replacement orders x trigger choices, by total, each with one way to get it."""
-    outcomes: dict[Mana, dict[str, Any]] = {}
+    outcomes: dict[Mana, OutcomeOut] = {}
     try:
         for opt in event.options:
             for oc in explore(opt.mana, event.effects, event.self_rep, cap=CAP):
@@ -57,16 +58,11 @@ def every_outcome(a: ManaAbility, event: ManaEvent) -> dict[Mana, dict[str, Any]
                         continue
                     # Only the effects that applied (one truth with the top-level order); the
                     # others, unnamed, follow and change nothing when the order is sent back.
-                    entry: dict[str, Any] = {"replacement_order": list(oc.applied)}
                     choices: dict[str, str] = {}
                     if len(event.options) > 1:
                         choices["choose"] = opt.key
                     choices.update(trig_choices)
-                    if choices:
-                        entry["choices"] = choices
-                    entry["produced"] = oc.mana.render()
-                    entry["total"] = total.render()
-                    outcomes[total] = entry
+                    outcomes[total] = outcome(list(oc.applied), choices, oc.mana, total)
     except TooManyReplacementStates as exc:
         raise QuestionError(
             ("state",), f"too many different replacement effects: {exc}", "too_complex"
@@ -161,7 +157,6 @@ def resolve_triggers(
         )
     for f in fired:
         keys = [option_key(m) for m in f.options]
-        entry = {"source_id": f.source.id, "name": f.source.name}
         if len(f.options) == 1:
             mana = f.options[0]
         elif choose_key is not None and choose_key in keys:
@@ -169,11 +164,15 @@ def resolve_triggers(
             out.choices[f.source.id] = choose_key
         else:
             out.open = True
-            out.entries.append({**entry, "mana": "", "choices": keys})
+            out.entries.append(
+                TriggeredOut(source_id=f.source.id, name=f.source.name, mana="", choices=keys)
+            )
             steps.append(open_trigger_step(f.source.label, keys))
             continue
         out.total = out.total + mana
-        out.entries.append({**entry, "mana": mana.render()})
+        out.entries.append(
+            TriggeredOut(source_id=f.source.id, name=f.source.name, mana=mana.render())
+        )
         steps.append(trigger_step(f.source.label, me, f.trigger.requires_tap, mana))
     for src, why_not in silent:
         steps.append(Step(f"{src.label} does not trigger: {why_not}.", ("106.12a",)))
