@@ -1,20 +1,16 @@
 """Boards for the mana engine tests: a GameState made from short dicts, checked and resolved
-against the catalog by the service's own resolver (app/rulings/resolve.py)."""
+against the fixture catalog (fixture_catalog.py) by the service's own resolver
+(app/rulings/resolve.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.catalog import load_catalog
-from app.domain.card import Card
 from app.domain.state import Board, GameState
 from app.rulings.resolve import resolve_state
+from tests.engine.fixture_catalog import card, fixture_catalog
 
-
-def card(name: str) -> Card:
-    found = load_catalog().get(name)
-    assert found is not None, name
-    return found
+__all__ = ["E", "P", "board", "card", "resolve"]
 
 
 def P(pid: str, name: str, controller: str = "alice", **kw: Any) -> dict[str, Any]:
@@ -28,7 +24,7 @@ def E(eid: str, name: str, controller: str = "alice", **kw: Any) -> dict[str, An
 
 
 def resolve(state: GameState) -> Board:
-    return resolve_state(load_catalog(), state, ("state",))[1]
+    return resolve_state(fixture_catalog(), state, ("state",))[1]
 
 
 def board(*battlefield: dict[str, Any], effects: tuple[dict[str, Any], ...] = ()) -> Board:

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.catalog import load_catalog
-from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.engine.mana_value import mana_value
+from tests.engine.fixture_catalog import card
 
 ZONES_OFF_STACK = ["library", "hand", "graveyard", "exile"]
-
-
-def card(name: str) -> Card:
-    found = load_catalog().get(name)
-    assert found is not None, name
-    return found
 
 
 def answer(name: str, **kw: object) -> dict[str, object]:
