@@ -24,6 +24,74 @@ RulingKind = Literal[
 
 Refs = dict[Literal["permanents", "cards", "mana"], tuple[str, ...]]
 
+# A run of symbols in Oracle notation ("{2}{U}", "{G}"); {T} and {Q} are costs, not mana.
+_SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
+_NOT_MANA = frozenset({"{T}", "{Q}"})
+
+
+def mana_groups(text: str) -> list[str]:
+    """The runs of mana symbols in a piece of text this service wrote (a rendered cost, an
+    ability summary, a quoted caveat), each once, in order; a run of only {T}/{Q} is not mana."""
+    return list(dict.fromkeys(g for g in _SYMBOLS.findall(text) if not _only_tap_symbols(g)))
+
+
+def _only_tap_symbols(group: str) -> bool:
+    return all(f"{{{s}}}" in _NOT_MANA for s in group[1:-1].split("}{"))
+
+
+class Mentions:
+    """What a step's text mentions, recorded as the text is built: each method returns the
+    words it stands for, so a mention can't be written without being recorded."""
+
+    __slots__ = ("_cards", "_mana", "_permanents")
+
+    def __init__(self) -> None:
+        self._permanents: dict[str, None] = {}
+        self._cards: dict[str, None] = {}
+        self._mana: dict[str, None] = {}
+
+    def label(self, name: str, object_id: str, *, permanent: bool = True) -> str:
+        """ "Name (id)": a permanent (or, with permanent False, an effect, whose id is no
+        permanent's)."""
+        if permanent:
+            self._permanents[object_id] = None
+        self._cards[name] = None
+        return f"{name} ({object_id})"
+
+    def ids(self, permanent_ids: Iterable[str]) -> None:
+        """Permanents the text names by id alone (a replacement order, who chooses)."""
+        for pid in permanent_ids:
+            self._permanents[pid] = None
+
+    def card(self, name: str) -> str:
+        self._cards[name] = None
+        return name
+
+    def cards(self, names: Iterable[str]) -> list[str]:
+        return [self.card(n) for n in names]
+
+    def mana(self, rendered: str) -> str:
+        """Mana in Oracle notation, as the text shows it ("" is no mana, and not recorded)."""
+        if rendered:
+            self._mana[rendered] = None
+        return rendered
+
+    def mana_in(self, words: str) -> str:
+        """Words another describer wrote (a summary, a cost): the mana runs they show."""
+        for group in mana_groups(words):
+            self._mana[group] = None
+        return words
+
+    def refs(self) -> Refs:
+        return {
+            "permanents": tuple(self._permanents),
+            "cards": tuple(self._cards),
+            "mana": tuple(self._mana),
+        }
+
+    def step(self, text: str, rules: tuple[str, ...] = ()) -> Step:
+        return Step(text, rules, self.refs())
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -32,14 +100,13 @@ class Step:
     text: str
     rules: tuple[str, ...] = ()
     # What the text mentions, so a page can link or render it without parsing prose:
-    # "permanents" (ids), "cards" (names), "mana" (Oracle notation). Left out when empty.
+    # "permanents" (ids), "cards" (names), "mana" (Oracle notation); a kind it doesn't mention
+    # is left out, and a step that mentions none of them has empty refs.
     refs: Refs | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"text": self.text, "rules": list(self.rules)}
-        if self.refs:
-            out["refs"] = {k: list(v) for k, v in self.refs.items() if v}
-        return out
+        refs = {k: list(v) for k, v in self.refs.items() if v} if self.refs else {}
+        return {"text": self.text, "rules": list(self.rules), "refs": refs}
 
 
 def _rule_key(rule: str) -> list[tuple[int, str]]:

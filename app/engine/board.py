@@ -41,6 +41,7 @@ from app.domain.card import (
 from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
+from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
     Characteristics,
@@ -50,6 +51,7 @@ from app.engine.characteristics import (
 )
 from app.engine.characteristics import collect as collect_layer_effects
 from app.engine.production import Own, describe_ability
+from app.engine.replacement import Replacement
 from app.engine.words import bounded_list, describe_cost, describe_selector
 
 __all__ = [
@@ -155,10 +157,11 @@ class SourcedTrigger:
 
 @dataclass(frozen=True, slots=True)
 class Haste:
-    """Whether a permanent has haste, and the labels of what gives it (702.10)."""
+    """Whether a permanent has haste, and what gives it (702.10): a source, or None for the
+    permanent's own keyword."""
 
     has: bool
-    from_: tuple[str, ...] = ()
+    sources: tuple[Source | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,12 +462,12 @@ class BoardView:
     # -- haste and summoning sickness (302.6, 702.10) --
 
     def haste(self, p: Permanent) -> Haste:
-        found: list[str] = []
+        found: list[Source | None] = []
         chars = self.chars.of(p) if self.layer_effects.layer6_loss else None
         if (chars is None or not chars.lost_all) and any(
             k.casefold() == "haste" for k in p.face.keywords
         ):
-            found.append("its own haste")
+            found.append(None)
         # 613.7 inside layer 6: haste granted before a "loses all abilities" is removed by it.
         for src, grant in self.keyword_grants:
             if (
@@ -472,12 +475,12 @@ class BoardView:
                 and self.matches(grant.to, src, p)
                 and (chars is None or chars.keeps_grant(self.timestamp_of(src)))
             ):
-                found.append(src.label)
+                found.append(src)
         for change in self.control_changes.get(p.id, []):
             if change.effect.haste and (
                 chars is None or chars.keeps_grant(self.timestamp_of(change.source))
             ):
-                found.append(change.source.label)
+                found.append(change.source)
         return Haste(bool(found), tuple(found))
 
     def control_changed_this_turn(self, p: Permanent) -> list[ControlChange]:
@@ -644,7 +647,27 @@ class BoardView:
         ]
 
 
-def labels(sources: Iterable[Source], limit: int = 5) -> str:
-    """'A (a), B (b) and 3 more' — bounded lists for explanations."""
-    items = [s.label for s in sources]
-    return bounded_list(items, limit)
+def labels(sources: Iterable[Source], limit: int = 5, m: Mentions | None = None) -> str:
+    """'A (a), B (b) and 3 more' — bounded lists for explanations; with `m`, the sources
+    shown are recorded as mentioned."""
+    items = list(sources)
+    if m is None:
+        return bounded_list([s.label for s in items], limit)
+    return bounded_mentions([source_label(m, s) for s in items[:limit]], len(items), limit)
+
+
+def bounded_mentions(shown: list[str], total: int, limit: int = 5) -> str:
+    """bounded_list of `total` items of which only the first `limit`, `shown`, were written
+    (and recorded as mentions): the rest are counted, never named."""
+    return bounded_list([*shown, *([""] * (total - len(shown)))], limit)
+
+
+def source_label(m: Mentions, s: Source) -> str:
+    """ "Name (id)" of a permanent or an effect, recorded."""
+    return m.label(s.name, s.id, permanent=not s.is_effect)
+
+
+def replacement_label(m: Mentions, r: Replacement) -> str:
+    if not r.name:
+        return r.source_id
+    return m.label(r.name, r.source_id, permanent=r.on_battlefield)

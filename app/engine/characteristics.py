@@ -357,6 +357,7 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
                 "Abilities granted by other objects are added in layer 6 too, after the type "
                 "changes of layer 4, so a type change doesn't remove them.",
                 ("613.1f",),
+                _NOTHING,
             )
         )
     if has_grants and fx.layer6_loss:
@@ -366,9 +367,14 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
                 "granted by an effect older than a \u201closes all abilities\u201d is removed "
                 "with the rest, one granted by a newer effect is added after it and kept.",
                 ("613.1f", "613.7"),
+                _NOTHING,
             )
         )
     return steps
+
+
+# The refs of a step that names no permanent, card or mana.
+_NOTHING: Refs = {"permanents": (), "cards": (), "mana": ()}
 
 
 def _refs(chars: Characteristics, sources: list[EffectSource]) -> Refs:

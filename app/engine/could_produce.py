@@ -35,7 +35,7 @@ from app.domain.answers import CouldProduceAnswer, PermanentTypes, trusted
 from app.domain.card import CouldProduce, ManaAbility, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import ALL_COLORS_MASK, COLORLESS_BIT, TYPES, Mana, mask_of, mask_types
-from app.domain.ruling import Step, Verdict
+from app.domain.ruling import Mentions, Step, Verdict
 from app.domain.state import Board, Permanent
 from app.engine import production
 from app.engine.board import (
@@ -43,11 +43,12 @@ from app.engine.board import (
     ListedAbility,
     Source,
     Traits,
-    bounded_list,
+    bounded_mentions,
     describe_selector,
     labels,
     own_of,
     selector_matches,
+    source_label,
 )
 from app.engine.characteristics import layer_steps
 from app.engine.replacement import (
@@ -204,6 +205,7 @@ class Fixpoint:
     cell_members: list[list[int]]
     has_abilities: list[bool]
     _feeders: dict[int, list[str]] = field(default_factory=dict)
+    _feeding: dict[int, list[Permanent]] = field(default_factory=dict)
 
     # -- explanation helpers --
 
@@ -220,6 +222,20 @@ class Fixpoint:
             )
             found = [f"{perms[i].name} ({perms[i].id})" for i in indices]
             self._feeders[r.group] = found
+        return found
+
+    def feeding(self, r: _Reflector) -> list[Permanent]:
+        """The permanents of `feeders`, in the same order (for a step's refs)."""
+        perms = self.view.board.permanents
+        if r.group < 0:
+            return [perms[r.watches]] if r.watches >= 0 else []
+        found = self._feeding.get(r.group)
+        if found is None:
+            indices = sorted(
+                i for c in self.groups[r.group].cells for i in self.cell_members[c] if self.masks[i]
+            )
+            found = [perms[i] for i in indices]
+            self._feeding[r.group] = found
         return found
 
     def reflector_input(self, r: _Reflector) -> int:
@@ -511,8 +527,8 @@ def _types_text(mask: int) -> str:
     return ", ".join(mask_types(mask)) if mask else "nothing"
 
 
-def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
-    """Per ability: a sentence, and the rules it rests on."""
+def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], set[str]]:
+    """Per ability: a sentence, and the rules it rests on; `m` records what they mention."""
     view = fp.view
     lines: list[str] = []
     rules: set[str] = set()
@@ -526,7 +542,9 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
             rules.update({"614.15", "616.1a"})
         # The ability's own "instead" is stated once: as a fact when the counter is there, as a
         # condition otherwise.
-        text = listed.describe(has_counter=self_amount is not None)
+        if listed.granted_by is not None:
+            source_label(m, listed.granted_by)
+        text = m.mana_in(listed.describe(has_counter=self_amount is not None))
         r = reflectors.get(id(a))
         if r is not None:
             assert isinstance(a.produces, CouldProduce)
@@ -540,9 +558,11 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
                 text += f"; no {who} could produce any mana"
                 rules.add("106.5")
             else:
-                feeders = fp.feeders(r)
+                feeding = fp.feeding(r)
+                shown = [m.label(q.name, q.id) for q in feeding[:3]]
                 text += (
-                    f"; {who} could produce {_types_text(seen_all)} ({bounded_list(feeders, 3)})"
+                    f"; {who} could produce {_types_text(seen_all)} "
+                    f"({bounded_mentions(shown, len(feeding), 3)})"
                 )
                 if r.of_color and seen_all & COLORLESS_BIT:
                     text += "; colorless is not a color, so it is left out"
@@ -553,12 +573,14 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
             raw, out = fp.static_types(p, a)
             if raw == 0:
                 words, why_rules = production.no_mana_words(a.produces)
-                text += words
+                text += m.mana_in(words)
                 rules.update(why_rules)
         if out != raw:
-            names = list(dict.fromkeys(r.source.label for r in view.applicable_replacements(p, a)))
+            by_id = {r.source.id: r.source for r in view.applicable_replacements(p, a)}
+            shown = [source_label(m, s) for s in list(by_id.values())[:3]]
+            names = bounded_mentions(shown, len(by_id), 3)
             text += (
-                f"; replacement effects ({bounded_list(names, 3)}) in every order turn "
+                f"; replacement effects ({names}) in every order turn "
                 f"{_types_text(raw)} into {_types_text(out)}"
             )
             rules.add("616.1")
@@ -598,21 +620,24 @@ def _static_events(
 
 def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
     view = fp.view
+    m = Mentions()
     steps: list[Step] = [
-        Step(
+        m.step(
             "A permanent could produce every type that any of its mana abilities would make if "
-            "it resolved now. Whether the costs could be paid is ignored: a tapped land, a "
-            "Vivid Crag without charge counters or a Mana Confluence at 1 life still count; an "
-            "ability that would make no mana adds nothing.",
+            f"it resolved now. Whether the costs could be paid is ignored: a tapped land, a "
+            f"{m.card('Vivid Crag')} without charge counters or a {m.card('Mana Confluence')} "
+            "at 1 life still count; an ability that would make no mana adds nothing.",
             ("106.7",),
         )
     ]
     steps.extend(layer_steps(view.chars, bool(view.grants)))
     repl_sources = view.replacement_sources()
     if repl_sources:
+        m = Mentions()
         steps.append(
-            Step(
-                f"Replacement effects on mana production are in play: {labels(repl_sources)}. "
+            m.step(
+                f"Replacement effects on mana production are in play: "
+                f"{labels(repl_sources, m=m)}. "
                 "They change the mana of abilities that tap a permanent for mana, and each was "
                 "applied in every possible order; a permanent's set is the union of the results.",
                 ("106.7", "106.12b", "616.1"),
@@ -622,7 +647,7 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
     if n_reflectors:
         makes = "ability makes" if n_reflectors == 1 else "abilities make"
         steps.append(
-            Step(
+            Mentions().step(
                 f"{n_reflectors} {makes} mana of a type "
                 "other permanents could produce. They were solved together as a least fixpoint: "
                 "each starts with nothing and grows only from what the permanents it watches "
@@ -632,9 +657,11 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
             )
         )
     if view.triggers:
+        m = Mentions()
+        givers = labels([t.source for t in view.triggers], m=m)
         steps.append(
-            Step(
-                f"Mana added by triggered abilities ({labels([t.source for t in view.triggers])}) "
+            m.step(
+                f"Mana added by triggered abilities ({givers}) "
                 "comes from those abilities, not from the tapped permanent, so it is not part of "
                 "what that permanent could produce.",
                 ("106.7", "605.1b"),
@@ -644,23 +671,30 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
     return steps
 
 
+def _named(m: Mentions, permanents: list[Permanent], limit: int = 5) -> str:
+    """The first `limit` permanents by label, recorded, and how many more."""
+    shown = [m.label(p.name, p.id) for p in permanents[:limit]]
+    return bounded_mentions(shown, len(permanents), limit)
+
+
 def _permanent_steps(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
     """One step per permanent asked about (up to EXPLAIN_LIMIT), then a summary of the rest."""
     steps: list[Step] = []
-    no_ability: list[str] = []
+    no_ability: list[Permanent] = []
     detailed = 0
-    skipped: list[str] = []
+    skipped: list[Permanent] = []
     for p in asked:
         if not fp.has_abilities[p.index]:
-            no_ability.append(f"{p.name} ({p.id})")
+            no_ability.append(p)
             continue
         if detailed >= EXPLAIN_LIMIT:
-            skipped.append(f"{p.name} ({p.id})")
+            skipped.append(p)
             continue
         detailed += 1
-        lines, rules = _ability_lines(fp, p)
+        m = Mentions()
+        head = f"{m.label(p.name, p.id)} could produce {_types_text(fp.masks[p.index])}: "
+        lines, rules = _ability_lines(fp, p, m)
         mask = fp.masks[p.index]
-        head = f"{p.name} ({p.id}) could produce {_types_text(mask)}: "
         body = (
             "; and ".join(lines)
             if len(lines) <= 6
@@ -669,19 +703,21 @@ def _permanent_steps(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
         if not mask:
             rules.add("106.5")
             body += ". So there is no type of mana it could produce"
-        steps.append(Step(head + body + ".", tuple(sorted({"106.7", *rules}))))
+        steps.append(m.step(head + body + ".", tuple(sorted({"106.7", *rules}))))
     if skipped:
+        m = Mentions()
         steps.append(
-            Step(
+            m.step(
                 f"The same reasoning gives the answer for {len(skipped)} more permanents: "
-                f"{bounded_list(skipped, 5)}.",
+                f"{_named(m, skipped)}.",
                 ("106.7",),
             )
         )
     if no_ability:
+        m = Mentions()
         steps.append(
-            Step(
-                f"{bounded_list(no_ability, 5)} ha{'s' if len(no_ability) == 1 else 've'} no mana "
+            m.step(
+                f"{_named(m, no_ability)} ha{'s' if len(no_ability) == 1 else 've'} no mana "
                 "ability, so there is no type of mana "
                 f"{'it' if len(no_ability) == 1 else 'they'} could produce.",
                 ("106.7",),

@@ -30,7 +30,7 @@ from app.domain.card import (
 from app.domain.errors import QuestionError
 from app.domain.layouts import one_part_rule
 from app.domain.mana import ManaSymbol, parse_cost, render_cost
-from app.domain.ruling import Step, Verdict
+from app.domain.ruling import Mentions, Step, Verdict
 
 __all__ = ["cast_without_paying", "make_reason", "resolve_face"]
 
@@ -99,9 +99,12 @@ class _Ruling:
     steps: list[Step] = field(default_factory=list)
     reasons: list[Reason] = field(default_factory=list)
 
-    def note(self, code: str, rules: tuple[str, ...], message: str) -> None:
+    def note(
+        self, code: str, rules: tuple[str, ...], message: str, m: Mentions | None = None
+    ) -> None:
+        """A reason, and the step saying it; `m`: what the message mentions."""
         self.reasons.append(make_reason(code, rules, message))
-        self.steps.append(Step(message, rules))
+        self.steps.append((m or Mentions()).step(message, rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,11 +190,12 @@ def cast_without_paying(
 def _face_castable(r: _Ruling, card: Card, cast_face: CardFace) -> bool:
     """The part cast (709.3, 712.8, 715.3), and whether that face is ever cast (305.1)."""
     castable = True
+    m = Mentions()  # the steps here name the face cast, and only it
     if len(card.card_faces) > 1:
         r.steps.append(
-            Step(
-                f"The part cast is {cast_face.name}; on the stack the spell has only that part's "
-                "characteristics.",
+            m.step(
+                f"The part cast is {m.card(cast_face.name)}; on the stack the spell has only that "
+                "part's characteristics.",
                 one_part_rule(card.layout),
             )
         )
@@ -202,25 +206,29 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace) -> bool:
         r.note(
             "land_face_not_castable",
             ("305.1",),
-            f"{cast_face.name} is a land: lands are played, not cast, so an effect that casts a "
-            "spell for free can't put it onto the battlefield.",
+            f"{m.card(cast_face.name)} is a land: lands are played, not cast, so an effect that "
+            "casts a spell for free can't put it onto the battlefield.",
+            m,
         )
     if card.layout in FRONT_CAST_LAYOUTS and cast_face is not card.front:
         castable = False
+        mf = Mentions()
         r.note(
             "face_never_cast",
             one_part_rule(card.layout),
-            f"{cast_face.name} is never cast: a {card.layout} card is cast as "
-            f"{card.front.name}, and its other face comes only by flipping, transforming or "
-            "melding.",
+            f"{mf.card(cast_face.name)} is never cast: a {card.layout} card is cast as "
+            f"{mf.card(card.front.name)}, and its other face comes only by flipping, transforming "
+            "or melding.",
+            mf,
         )
     return castable
 
 
 def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int) -> None:
     """118.9: the mana cost is skipped (202.1b: even when there is none); X is 0 (107.3b)."""
+    m = Mentions()  # the steps here name the face cast, and only it
     r.steps.append(
-        Step(
+        Mentions().step(
             "Casting a spell without paying its mana cost is an alternative way to pay for it: "
             "the mana cost is skipped.",
             ("118.9",),
@@ -230,9 +238,9 @@ def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int) -> None:
         # 202.1b: no mana cost at all (Crashing Footfalls). Nothing is skipped that could have
         # been paid, but the spell can still be cast this way.
         r.steps.append(
-            Step(
-                f"{cast_face.name} has no mana cost; it can't be cast by paying one, but it can be "
-                "cast without paying its mana cost.",
+            m.step(
+                f"{m.card(cast_face.name)} has no mana cost; it can't be cast by paying one, "
+                "but it can be cast without paying its mana cost.",
                 ("202.1b", "118.9"),
             )
         )
@@ -248,10 +256,14 @@ def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int) -> None:
                 "for X."
             )
             if has_x
-            else f"X was asked as {x}, but {cast_face.name} has no X in its mana cost; X is 0.",
+            else f"X was asked as {x}, but {m.card(cast_face.name)} has no X in its mana cost; "
+            "X is 0.",
+            m,
         )
     elif cast_face.x_count:
-        r.steps.append(Step("X is 0, as it must be when the mana cost isn't paid.", ("107.3b",)))
+        r.steps.append(
+            Mentions().step("X is 0, as it must be when the mana cost isn't paid.", ("107.3b",))
+        )
 
 
 def _additional_costs(
@@ -275,7 +287,7 @@ def _additional_costs(
             else:
                 paid.append(cost)
                 r.steps.append(
-                    Step(
+                    Mentions().step(
                         f"{cost.name} is a mandatory additional cost: it is paid on top.",
                         ("118.8", "601.2f"),
                     )
@@ -291,7 +303,7 @@ def _additional_costs(
             else:
                 paid.append(cost)
                 r.steps.append(
-                    Step(
+                    Mentions().step(
                         f"{cost.name} is an optional additional cost and may still be paid; its "
                         "mana is owed even though the mana cost is not.",
                         ("118.8", "601.2f"),
@@ -307,10 +319,11 @@ def _answer(
     if paid is not None:
         mana = _sum_mana([c.mana for c in paid if c.mana])
         mv = cast_face.face_mana_value(0)
+        m = Mentions()
         r.steps.append(
-            Step(
-                f"{cast_face.name} can be cast without paying its mana cost"
-                + (f"; {mana} is still paid for additional costs." if mana else ".")
+            m.step(
+                f"{m.card(cast_face.name)} can be cast without paying its mana cost"
+                + (f"; {m.mana(mana)} is still paid for additional costs." if mana else ".")
                 + f" On the stack its mana value is {mv} (X counts as 0).",
                 ("118.9", "202.3"),
             )
@@ -325,7 +338,8 @@ def _answer(
             mana_value_on_stack=mv,
             reasons=r.reasons,
         )
-    r.steps.append(Step(f"{cast_face.name} can't be cast this way.", ("118.9",)))
+    m = Mentions()
+    r.steps.append(m.step(f"{m.card(cast_face.name)} can't be cast this way.", ("118.9",)))
     return CastWithoutPayingAnswer(
         castable=False,
         face=cast_face.name,

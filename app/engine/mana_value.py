@@ -19,7 +19,7 @@ from app.domain.card import (
 )
 from app.domain.errors import QuestionError
 from app.domain.layouts import one_part_rule
-from app.domain.ruling import Step, Verdict
+from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.free_cast import resolve_face
 
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
@@ -35,8 +35,8 @@ def _etb_refers_to_x(face: CardFace) -> bool:
     return False
 
 
-def _cost_text(face: CardFace) -> str:
-    return face.mana_cost if face.mana_cost is not None else "no mana cost"
+def _cost_text(face: CardFace, m: Mentions) -> str:
+    return m.mana(face.mana_cost) if face.mana_cost is not None else "no mana cost"
 
 
 def mana_value(
@@ -129,38 +129,46 @@ def _object_x(
         else any(f.x_count for f in card.card_faces)
     )
     if zone == "stack" and has_x:
+        m = Mentions()
         if free:
             steps.append(
-                Step(
-                    f"{chosen.name} was cast without paying its mana cost, so X had to be 0"
+                m.step(
+                    f"{m.card(chosen.name)} was cast without paying its mana cost, so X had to be 0"
                     + (f" (the {x} asked for can't be chosen)." if x else "."),
                     ("107.3b", "118.9"),
                 )
             )
             return 0
         steps.append(
-            Step(
-                f"On the stack X is the value chosen for it, {x}; each {{X}} in "
-                f"{_cost_text(chosen)} counts it.",
+            m.step(
+                f"On the stack X is the value chosen for it, {x}; each {m.mana('{X}')} in "
+                f"{_cost_text(chosen, m)} counts it.",
                 ("107.3", "202.3"),
             )
         )
         return x
     if has_x:
         where = "on the battlefield" if zone == "battlefield" else f"in the {zone}"
-        steps.append(Step(f"Anywhere but the stack X is 0, so {where} X is 0.", ("107.3g",)))
-    elif x:
         steps.append(
-            Step(f"{card.name} has no {{X}} in its mana cost; X plays no part.", ("202.3",))
+            Mentions().step(f"Anywhere but the stack X is 0, so {where} X is 0.", ("107.3g",))
+        )
+    elif x:
+        m = Mentions()
+        steps.append(
+            m.step(
+                f"{m.card(card.name)} has no {m.mana('{X}')} in its mana cost; X plays no part.",
+                ("202.3",),
+            )
         )
     return 0
 
 
 def _off_stack_step(card: Card, chosen: CardFace, value: int) -> Step:
     """Mana value (202.3) of the whole card off the stack (709.4, 712.8, 715.4)."""
+    m = Mentions()
     if card.layout in COMBINED_LAYOUTS:
-        parts = " + ".join(f"{f.face_mana_value(0)} ({f.name})" for f in card.faces)
-        return Step(
+        parts = " + ".join(f"{f.face_mana_value(0)} ({m.card(f.name)})" for f in card.faces)
+        return m.step(
             f"Off the stack a split card has both halves' mana costs: {parts} = {value}.",
             ("709.4", "202.3"),
         )
@@ -171,9 +179,9 @@ def _off_stack_step(card: Card, chosen: CardFace, value: int) -> Step:
             else ("an adventurer card has only its creature part's", "715.4")
         )
         front = card.front
-        return Step(
-            f"Off the stack {part} characteristics: {front.name}, "
-            f"{_cost_text(front)}, mana value {value}.",
+        return m.step(
+            f"Off the stack {part} characteristics: {m.card(front.name)}, "
+            f"{_cost_text(front, m)}, mana value {value}.",
             (rule, "202.3"),
         )
     return _value_step(chosen, value)
@@ -186,9 +194,10 @@ def _in_play_steps(
     steps: list[Step] = []
     if card.faces:
         what = "spell" if zone == "stack" else "permanent"
+        m = Mentions()
         steps.append(
-            Step(
-                f"As a {what} it has only the characteristics of {chosen.name}.",
+            m.step(
+                f"As a {what} it has only the characteristics of {m.card(chosen.name)}.",
                 one_part_rule(card.layout),
             )
         )
@@ -196,9 +205,11 @@ def _in_play_steps(
     if card.layout in ("flip", "transform") and chosen is not card.front:
         # 710.1, 712.8: a flipped or transformed permanent keeps its front's mana cost.
         costed = card.front
+        m = Mentions()
         steps.append(
-            Step(
-                f"{chosen.name}'s mana value comes from {card.front.name}'s mana cost.",
+            m.step(
+                f"{m.card(chosen.name)}'s mana value comes from {m.card(card.front.name)}'s mana "
+                "cost.",
                 (FACE_RULES[card.layout],),
             )
         )
@@ -209,14 +220,19 @@ def _in_play_steps(
 def _etb_x(chosen: CardFace, x: int, cast: bool, free: bool, steps: list[Step]) -> int:
     """107.3m: ETB abilities use the spell's X while the permanent's own X is 0."""
     if not _etb_refers_to_x(chosen):
+        m = Mentions()
         steps.append(
-            Step(f"No enters-the-battlefield ability of {chosen.name} refers to X.", ("107.3m",))
+            m.step(
+                f"No enters-the-battlefield ability of {m.card(chosen.name)} refers to X.",
+                ("107.3m",),
+            )
         )
         return 0
     if not cast:
+        m = Mentions()
         steps.append(
-            Step(
-                f"{chosen.name} entered without being cast, so no X was chosen for it: its "
+            m.step(
+                f"{m.card(chosen.name)} entered without being cast, so no X was chosen for it: its "
                 "enters-the-battlefield abilities use X = 0.",
                 ("107.3m",),
             )
@@ -224,7 +240,7 @@ def _etb_x(chosen: CardFace, x: int, cast: bool, free: bool, steps: list[Step]) 
         return 0
     if free:
         steps.append(
-            Step(
+            Mentions().step(
                 "It was cast without paying its mana cost, so the spell's X was 0 and its "
                 "enters-the-battlefield abilities use 0.",
                 ("107.3b", "107.3m"),
@@ -232,7 +248,7 @@ def _etb_x(chosen: CardFace, x: int, cast: bool, free: bool, steps: list[Step]) 
         )
         return 0
     steps.append(
-        Step(
+        Mentions().step(
             f"Its enters-the-battlefield abilities use the X of the spell it came from, "
             f"{x}, even though the permanent's own X is 0.",
             ("107.3m",),
@@ -261,9 +277,10 @@ def _split_spell(card: Card, face: str | None) -> Verdict | None:
             "not_fused",
         )
     value = sum(f.face_mana_value(0) for f in card.faces)
-    parts = " + ".join(f"{f.face_mana_value(0)} ({f.name})" for f in card.faces)
+    m = Mentions()
+    parts = " + ".join(f"{f.face_mana_value(0)} ({m.card(f.name)})" for f in card.faces)
     steps = [
-        Step(
+        m.step(
             f"Cast fused, the spell has both halves' characteristics: its mana value is "
             f"{parts} = {value}.",
             ("702.102c", "202.3"),
@@ -273,8 +290,9 @@ def _split_spell(card: Card, face: str | None) -> Verdict | None:
 
 
 def _value_step(face: CardFace, value: int, x: int = 0) -> Step:
+    m = Mentions()
     if face.mana_cost is None:
-        return Step(f"{face.name} has no mana cost, so its mana value is 0.", ("202.3",))
+        return m.step(f"{m.card(face.name)} has no mana cost, so its mana value is 0.", ("202.3",))
     kinds = {s.kind for s in face.cost_symbols}
     notes: list[str] = []
     rules = ["202.3"]
@@ -285,7 +303,10 @@ def _value_step(face: CardFace, value: int, x: int = 0) -> Step:
         notes.append("each Phyrexian symbol counts 1")
         rules.append("202.3g")
     if "x" in kinds:
-        notes.append(f"each {{X}} counts {x}")
+        notes.append(f"each {m.mana('{X}')} counts {x}")
         rules.append("202.3e")
     extra = f" ({'; '.join(notes)})" if notes else ""
-    return Step(f"{face.name} costs {face.mana_cost}: mana value {value}{extra}.", tuple(rules))
+    return m.step(
+        f"{m.card(face.name)} costs {m.mana(face.mana_cost)}: mana value {value}{extra}.",
+        tuple(rules),
+    )

@@ -32,7 +32,7 @@ from typing import Literal, assert_never
 from app.domain.answers import ExiledCardOut, MulliganAnswer, Reason, trusted
 from app.domain.card import Card, MulliganHelper
 from app.domain.errors import QuestionError
-from app.domain.ruling import Step, Verdict
+from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.words import amount
 
 __all__ = ["SERUM_POWDER", "bottom_owed_after", "mulligan_step"]
@@ -156,11 +156,17 @@ class _Player:
     reasons: list[Reason] = field(default_factory=list)
 
     def illegal(
-        self, code: str, rules: tuple[str, ...], message: str, kept: bool = False
+        self,
+        code: str,
+        rules: tuple[str, ...],
+        message: str,
+        kept: bool = False,
+        m: Mentions | None = None,
     ) -> Verdict:
-        """An illegal action is an answer: the reasons, and the state unchanged."""
+        """An illegal action is an answer: the reasons, and the state unchanged; `m`: what the
+        message mentions."""
         self.reasons.append(trusted(Reason, code=code, rules=list(rules), message=message))
-        self.steps.append(Step(message, rules))
+        self.steps.append((m or Mentions()).step(message, rules))
         counts = (self.mulligans_taken, self.bottom_owed)
         answer = _answer(False, self.reasons, self.hand, self.library, self.exile, counts, kept)
         return Verdict(answer, self.steps)
@@ -233,7 +239,9 @@ def mulligan_step(
 def _bottom(s: _Player, bottom: list[str]) -> Verdict:
     """103.5: exactly the cards owed go under the library, the first named first."""
     if s.bottom_owed == 0 and not bottom:
-        s.steps.append(Step("Nothing is owed, so nothing goes to the bottom.", ("103.5",)))
+        s.steps.append(
+            Mentions().step("Nothing is owed, so nothing goes to the bottom.", ("103.5",))
+        )
         return s.legal(s.hand, s.library, s.exile, s.mulligans_taken, 0, False)
     if len(bottom) != s.bottom_owed:
         return s.illegal(
@@ -246,16 +254,20 @@ def _bottom(s: _Player, bottom: list[str]) -> Verdict:
     for name in bottom:
         index = next((i for i, c in enumerate(remaining) if _matches(c, name)), None)
         if index is None:
+            m = Mentions()
             held = Counter(c.name for c in s.hand)
             listing = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in held.items())
+            m.cards(held)
             return s.illegal(
                 "wrong_bottom_cards",
                 ("103.5",),
-                f"{name!r} is not in the hand (or not that many times); the hand holds {listing}.",
+                f"{m.card(name)!r} is not in the hand (or not that many times); the hand holds "
+                f"{listing}.",
+                m=m,
             )
         chosen.append(remaining.pop(index))
     s.steps.append(
-        Step(
+        Mentions().step(
             f"{amount(len(chosen), 'card')} go to the bottom of the library in the "
             "order given, "
             f"leaving a {len(remaining)}-card hand.",
@@ -266,10 +278,11 @@ def _bottom(s: _Player, bottom: list[str]) -> Verdict:
 
 
 def _keep(s: _Player) -> Verdict:
+    m = Mentions()
     s.steps.append(
-        Step(
+        m.step(
             f"The {len(s.hand)}-card hand is kept: it becomes the opening hand, and no further "
-            "mulligan or Serum Powder can be used.",
+            f"mulligan or {m.card(SERUM_POWDER)} can be used.",
             ("103.5",),
         )
     )
@@ -279,32 +292,39 @@ def _keep(s: _Player) -> Verdict:
 def _serum_powder(s: _Player) -> Verdict:
     """103.5b: exile the whole hand and draw that many instead of a mulligan."""
     if not any(is_mulligan_helper(c) for c in s.hand):
+        m = Mentions()
         return s.illegal(
             "no_serum_powder_in_hand",
             ("103.5b",),
-            "Serum Powder's ability works only from the hand, and there is none in it.",
+            f"{m.card(SERUM_POWDER)}'s ability works only from the hand, and there is none in it.",
+            m=m,
         )
     count = len(s.hand)
     drawn = s.library[:count]
     new_exile = [*s.exile, *((c, True) for c in s.hand)]
+    m = Mentions()
     s.steps.append(
-        Step(
-            "Instead of a mulligan, Serum Powder exiles the whole hand "
+        m.step(
+            f"Instead of a mulligan, {m.card(SERUM_POWDER)} exiles the whole hand "
             f"({amount(count, 'card')}, "
-            f"Serum Powder included) face up, and {amount(len(drawn), 'card')} "
+            f"{SERUM_POWDER} included) face up, and {amount(len(drawn), 'card')} "
             f"{'is' if len(drawn) == 1 else 'are'} drawn.",
             ("103.5b",),
         )
     )
     if len(drawn) < count:
         s.steps.append(
-            Step(f"The library held only {amount(len(drawn), 'card')} to draw.", ("103.5b",))
+            Mentions().step(
+                f"The library held only {amount(len(drawn), 'card')} to draw.", ("103.5b",)
+            )
         )
+    m = Mentions()
     s.steps.append(
-        Step(
+        m.step(
             f"It is not a mulligan: still {amount(s.mulligans_taken, 'mulligan')} "
             "taken, nothing more "
-            "owed, and later mulligans or Serum Powders remain allowed. The exiled cards stay "
+            f"owed, and later mulligans or {m.card(SERUM_POWDER)}s remain allowed. The exiled "
+            "cards stay "
             "in exile for the game.",
             ("103.5b",),
         )
@@ -329,7 +349,7 @@ def _mulligan(s: _Player, rng: random.Random) -> Verdict:
     taken = s.mulligans_taken + 1
     owed = min(bottom_owed_after(taken, multiplayer=multiplayer), len(drawn))
     s.steps.append(
-        Step(
+        Mentions().step(
             f"Mulligan {taken}: the hand is shuffled into the library and a new hand of "
             f"{amount(len(drawn), 'card')} is drawn.",
             ("103.5",),
@@ -337,7 +357,7 @@ def _mulligan(s: _Player, rng: random.Random) -> Verdict:
     )
     if len(drawn) < size:
         s.steps.append(
-            Step(
+            Mentions().step(
                 f"Hand and library held only {amount(len(drawn), 'card')}, so only "
                 "those are drawn.",
                 ("103.5",),
@@ -345,14 +365,14 @@ def _mulligan(s: _Player, rng: random.Random) -> Verdict:
         )
     if multiplayer and taken == 1:
         s.steps.append(
-            Step(
+            Mentions().step(
                 "In a multiplayer game the first mulligan is free: no card goes to the bottom.",
                 ("103.5c",),
             )
         )
     else:
         s.steps.append(
-            Step(
+            Mentions().step(
                 f"{amount(owed, 'card')} from the new hand must go to the bottom of the library"
                 + (" (the first mulligan was free)." if multiplayer else "."),
                 ("103.5c",) if multiplayer else ("103.5",),

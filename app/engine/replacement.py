@@ -115,6 +115,8 @@ class Replacement:
     change: ReplacementChange
     min_amount: int = 0
     name: str = ""
+    # Whether the source is a permanent (else an effect of the state's `effects`).
+    on_battlefield: bool = True
 
     @property
     def signature(self) -> Signature:

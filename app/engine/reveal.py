@@ -27,7 +27,7 @@ from app.domain.answers import CastWithoutPayingAnswer, Reason, RevealUntilAnswe
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.layouts import LAYOUT_RULES, off_stack_faces
-from app.domain.ruling import Step, Verdict
+from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.free_cast import cast_without_paying, make_reason, resolve_face
 from app.engine.words import amount, names_list
 
@@ -134,9 +134,12 @@ class _Reveal:
     def qualifies(self, mv: int) -> bool:
         return mv < self.limit if self.cascade else mv <= self.limit
 
-    def note(self, code: str, rules: tuple[str, ...], message: str) -> None:
+    def note(
+        self, code: str, rules: tuple[str, ...], message: str, m: Mentions | None = None
+    ) -> None:
+        """A reason, and the step saying it; `m`: what the message mentions."""
         self.reasons.append(make_reason(code, rules, message))
-        self.steps.append(Step(message, rules))
+        self.steps.append((m or Mentions()).step(message, rules))
 
 
 class _PassedOver:
@@ -157,9 +160,10 @@ class _PassedOver:
             return
         if self.told < _MAX_SKIP_STEPS:
             self.told += 1
-            what = f"{names_list(self.lands)} {'is' if len(self.lands) == 1 else 'are'}"
+            m = Mentions()
+            what = f"{names_list(m.cards(self.lands))} {'is' if len(self.lands) == 1 else 'are'}"
             self.r.steps.append(
-                Step(
+                m.step(
                     f"{what} {self.r.verb} and passed over: only a nonland card counts.",
                     self.r.effect_rule,
                 )
@@ -171,7 +175,10 @@ class _PassedOver:
     def card(self, name: str, reason: str, rules: tuple[str, ...]) -> None:
         if self.told < _MAX_SKIP_STEPS:
             self.told += 1
-            self.r.steps.append(Step(f"{name} is {self.r.verb} and passed over: {reason}.", rules))
+            m = Mentions()
+            self.r.steps.append(
+                m.step(f"{m.card(name)} is {self.r.verb} and passed over: {reason}.", rules)
+            )
         else:
             self.untold += 1
 
@@ -179,7 +186,7 @@ class _PassedOver:
         self.tell_lands()
         if self.untold:
             self.r.steps.append(
-                Step(
+                Mentions().step(
                     f"{amount(self.untold, 'more card')} {self.r.verb} and passed over the same "
                     "way.",
                     self.r.effect_rule,
@@ -208,8 +215,9 @@ def _search(r: _Reveal, library: list[Card]) -> tuple[list[Card], int | None]:
             passed.card(card.name, f"its {mv_text} is too high", mv_cited)
         else:
             hit_index = index
+            m = Mentions()
             r.steps.append(
-                Step(f"{card.name} is a {r.wanted} ({mv_text}): it is the hit.", mv_cited)
+                m.step(f"{m.card(card.name)} is a {r.wanted} ({mv_text}): it is the hit.", mv_cited)
             )
             break
     passed.finish()
@@ -256,14 +264,16 @@ def reveal_until(
     r = _Reveal(mode == "cascade", limit, nonlegendary)
     if r.cascade:
         r.steps.append(
-            Step(
+            Mentions().step(
                 f"Cascade: cards are exiled from the top of the library until a {r.wanted}.",
                 ("702.85a",),
             )
         )
     else:
         r.steps.append(
-            Step(f"Cards are revealed from the top of the library until a {r.wanted}.", ("608.2c",))
+            Mentions().step(
+                f"Cards are revealed from the top of the library until a {r.wanted}.", ("608.2c",)
+            )
         )
     revealed, hit_index = _search(r, library)
     answer = _empty_answer(revealed, r.reasons)
@@ -295,8 +305,12 @@ def _miss(
         "put back in a random order.",
     )
     if face is not None:
+        m = Mentions()
         r.steps.append(
-            Step(f"There is no hit, so the face {face!r} asked for is not used.", r.effect_rule)
+            m.step(
+                f"There is no hit, so the face {m.card(face)!r} asked for is not used.",
+                r.effect_rule,
+            )
         )
     answer.bottom = [c.name for c in new_library]
     answer.library = [c.name for c in new_library]
@@ -319,11 +333,13 @@ def _hit(
     cast_face: CardFace | None = None
     did_cast = False
     if not cast:
+        m = Mentions()
         r.note(
             "declined",
             r.effect_rule,
-            f"{hit.name} is not cast (the player chose not to); it goes to the bottom with the "
-            f"other {r.verb} cards.",
+            f"{m.card(hit.name)} is not cast (the player chose not to); it goes to the bottom "
+            f"with the other {r.verb} cards.",
+            m,
         )
     else:
         cast_face = resolve_face(hit, face, ("face",))
@@ -332,7 +348,7 @@ def _hit(
     rng.shuffle(to_bottom)
     if to_bottom:
         r.steps.append(
-            Step(
+            Mentions().step(
                 f"The {amount(len(to_bottom), f'{r.verb} card')} not cast "
                 f"{'goes' if len(to_bottom) == 1 else 'go'} to the bottom of the library in a "
                 "random order.",
@@ -371,9 +387,10 @@ def _cast_hit(
     if too_high:
         # 702.85a: the spell as cast (this face, X = 0) must also be under the limit. The
         # free-cast steps would say it can be cast: not shown, so no step contradicts.
+        m = Mentions()
         r.steps.append(
-            Step(
-                f"Cast as {cast_face.name}, the spell has only that part's characteristics "
+            m.step(
+                f"Cast as {m.card(cast_face.name)}, the spell has only that part's characteristics "
                 f"on the stack: mana value {on_stack}.",
                 (_PART_RULES.get(hit.layout, "202.3"), "202.3"),
             )
@@ -383,17 +400,20 @@ def _cast_hit(
     if did_cast and r.cascade:
         did_cast = _cascade_allows(r, cast_face, on_stack, too_high, free.answer, answer)
     elif did_cast and cast_face.name != hit.front.name and not r.cascade:
+        m = Mentions()
         r.steps.append(
-            Step(
+            m.step(
                 f"Only the revealed card's mana value is limited, not the spell's, so "
-                f"{cast_face.name} may be cast.",
+                f"{m.card(cast_face.name)} may be cast.",
                 ("608.2c",),
             )
         )
     if not did_cast:
+        m = Mentions()
         r.steps.append(
-            Step(
-                f"{hit.name} is not cast; it goes to the bottom with the other {r.verb} cards.",
+            m.step(
+                f"{m.card(hit.name)} is not cast; it goes to the bottom with the other {r.verb} "
+                "cards.",
                 r.effect_rule,
             )
         )
@@ -409,10 +429,11 @@ def _cascade_allows(
     answer: RevealUntilAnswer,
 ) -> bool:
     """702.85a: cascade casts the spell only if its mana value on the stack is under the limit."""
+    m = Mentions()
     if not too_high:
         r.steps.append(
-            Step(
-                f"Cast as {cast_face.name} the spell has mana value {on_stack}, less "
+            m.step(
+                f"Cast as {m.card(cast_face.name)} the spell has mana value {on_stack}, less "
                 f"than {r.limit}, as cascade requires.",
                 ("702.85a",),
             )
@@ -421,8 +442,9 @@ def _cascade_allows(
     r.note(
         "cascade_mana_value_too_high",
         ("702.85a",),
-        f"Cast as {cast_face.name}, the spell would have mana value {on_stack}, not "
+        f"Cast as {m.card(cast_face.name)}, the spell would have mana value {on_stack}, not "
         f"less than {r.limit}: cascade doesn't allow casting it.",
+        m,
     )
     # The free-cast answer must agree: cascade forbids what 118.9 alone allows.
     answer.free_cast = free_answer.model_copy(

@@ -17,7 +17,7 @@ from app.domain.abilities import Unsupported
 from app.domain.answers import answer_json
 from app.domain.card import Card
 from app.domain.errors import QuestionError
-from app.domain.ruling import Step, Verdict
+from app.domain.ruling import Mentions, Step, Verdict
 from app.rulings import checks, fastpath
 from app.rulings.identity import rules_version, ruling_id
 from app.rulings.json_text import canonical_json, json_text
@@ -63,13 +63,15 @@ def caveats_of(used: Iterable[Card]) -> list[dict[str, str]]:
 
 def caveat_step(caveats: list[dict[str, str]]) -> Step:
     """One step quoting every caveat once (never a bounded list: each must be said)."""
+    m = Mentions()
     by_card: dict[str, list[str]] = {}
     for c in caveats:
-        by_card.setdefault(c["card"], []).append(f'"{c["text"]}"')
+        # The quoted sentence is the card's own data: the mana it shows is mentioned too.
+        by_card.setdefault(m.card(c["card"]), []).append(f'"{m.mana_in(c["text"])}"')
     quoted = "; ".join(f"{card}: {', '.join(texts)}" for card, texts in by_card.items())
     # 108.1: a card's abilities are those of its Oracle wording; what of it was not turned
     # into data is named here so the reader knows what the answer could not weigh.
-    return Step(
+    return m.step(
         "Some rules text of the cards asked about (their Oracle wording, 108.1) was not "
         f"understood or is not modelled by this service, so this answer ignores it (see "
         f"caveats): {quoted}. If it matters to this question, the answer may be incomplete.",

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from app.domain.answers import ActivateAnswer, Note, OutcomeOut, trusted
 from app.domain.mana import NO_MANA, Mana
-from app.domain.ruling import Step, Verdict
+from app.domain.ruling import Mentions, Step, Verdict
 from app.domain.state import Board, Permanent
 from app.engine.activate.answer import (
     ability_out,
@@ -116,8 +116,9 @@ def activate(
     listed = view.mana_abilities(p)
     steps: list[Step] = layer_steps(view.chars, bool(view.grants))
     if not listed:
-        msg = f"{label(p)} has no mana ability to activate"
-        steps.append(Step(msg + ".", ("605.1a",)))
+        m = Mentions()
+        msg = f"{label(p, m)} has no mana ability to activate"
+        steps.append(m.step(msg + ".", ("605.1a",)))
         reasons = [reason("no_mana_ability", ["605.1a"], msg)]
         return Verdict(illegal_answer(board, p, reasons, None), steps)
     chosen = pick_ability(p, by_choice(view, p, listed, ability, choose_key), ability)
@@ -167,7 +168,7 @@ def _rule(
     trig = (
         Triggered()
         if pick.open
-        else resolve_triggers(a, event, produced, pick, choose, choose_key, label(p), steps)
+        else resolve_triggers(a, event, produced, pick, choose, choose_key, p, steps)
     )
     choice_required = pick.open or trig.open
     if choice_required:
@@ -177,7 +178,7 @@ def _rule(
         steps.append(result_step(produced, trig.total, a.cost.tap))
     listed = _listed_outcomes(outcomes, event, pick, trig, applied, total, choice_required)
     if len(listed) > 1:
-        steps.append(over_every_step(listed, bool(event.effects), LIST_LIMIT))
+        steps.append(over_every_step(listed, bool(event.effects), LIST_LIMIT, board.by_id))
     new_tapped = True if a.cost.tap else False if a.cost.untap else None
     return trusted(
         ActivateAnswer,

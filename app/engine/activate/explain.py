@@ -4,17 +4,22 @@ effects (614.15, 616.1), triggered mana abilities (106.12a, 605.1b) and the resu
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from app.domain.answers import Note, OutcomeOut
 from app.domain.card import ManaAbilityCost
 from app.domain.mana import Mana
-from app.domain.ruling import Step
+from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine.board import (
     BoardView,
     ControlChange,
     ListedAbility,
-    bounded_list,
+    Source,
+    bounded_mentions,
     describe_cost,
+    replacement_label,
+    source_label,
 )
 from app.engine.replacement import Applied, Replacement
 
@@ -30,10 +35,13 @@ def ability_steps(view: BoardView, p: Permanent, chosen: ListedAbility) -> list[
         side = (
             f" When it resolves, {a.side_effect} as well; that is part of its effect, not a cost."
         )
+    m = Mentions()
+    if chosen.granted_by is not None:
+        source_label(m, chosen.granted_by)
     steps = [
-        Step(
-            f"{p.name} ({p.id}), controlled by {view.controller(p)}: the ability asked about is "
-            f"{chosen.summary}.{side}",
+        m.step(
+            f"{m.label(p.name, p.id)}, controlled by {view.controller(p)}: the ability asked "
+            f"about is {m.mana_in(chosen.summary)}.{m.mana_in(side)}",
             # 605.1a: an activated ability that could add mana is a mana ability; an intrinsic
             # one exists only because of the land type (305.6).
             ("605.1a", "305.6") if chosen.origin == "intrinsic" else ("605.1a",),
@@ -45,19 +53,21 @@ def ability_steps(view: BoardView, p: Permanent, chosen: ListedAbility) -> list[
 
 
 def _tap_step(cost: ManaAbilityCost) -> Step:
+    # {T} and {Q} are cost symbols, not mana: these steps mention nothing to link.
+    nothing = Mentions()
     if cost.tap:
-        return Step(
+        return nothing.step(
             "It has {T} in its cost, so activating it is tapping the permanent for mana; "
             "a mana ability doesn't use the stack and resolves at once.",
             ("106.12", "605.3"),
         )
     if cost.untap:
-        return Step(
+        return nothing.step(
             "Its cost untaps the permanent ({Q}); that is not tapping it for mana, so "
             "effects that care about a permanent tapped for mana ignore it.",
             ("106.12", "107.6"),
         )
-    return Step(
+    return nothing.step(
         "Its cost doesn't tap the permanent, so this is not tapping for mana: effects "
         "that care about a permanent tapped for mana ignore it.",
         ("106.12", "605.3"),
@@ -81,8 +91,9 @@ def _other_costs_step(cost: ManaAbilityCost) -> Step | None:
             f"the question doesn't say which {noun} is sacrificed, so none is removed from "
             "the returned state"
         )
-    return Step(
-        f"Its other costs ({other}) are taken as paid: this ruling is about the "
+    m = Mentions()
+    return m.step(
+        f"Its other costs ({m.mana_in(other)}) are taken as paid: this ruling is about the "
         "tap/untap part and the mana made"
         + (f" ({'; '.join(in_state)})" if in_state else "")
         + ".",
@@ -90,19 +101,20 @@ def _other_costs_step(cost: ManaAbilityCost) -> Step | None:
     )
 
 
-def control_change_text(change: ControlChange, restarts_count: bool) -> str:
+def control_change_text(m: Mentions, change: ControlChange, restarts_count: bool) -> str:
     """302.6: what one control-changing effect does to the count of continuous control."""
     to = change.source.controller
+    src = source_label(m, change.source)
     if not change.changes_controller:
         # Taking control of what you already control changes nothing: the 302.6 count
         # goes on (the effect's haste, if any, still applies).
         return (
-            f"{change.source.label} gives {to} control of it, but {to} already "
+            f"{src} gives {to} control of it, but {to} already "
             "controlled it, so control doesn't change and the count of 302.6 goes on"
             + ("; it also gives haste" if change.effect.haste else "")
         )
     return (
-        f"{change.source.label} gives {to} control of it"
+        f"{src} gives {to} control of it"
         + (" and haste" if change.effect.haste else ", but not haste")
         + (
             "; a change of control restarts the count of 302.6"
@@ -112,30 +124,32 @@ def control_change_text(change: ControlChange, restarts_count: bool) -> str:
     )
 
 
-def cost_unpayable(steps: list[Step], notes: list[Note], what: str) -> None:
+def cost_unpayable(steps: list[Step], notes: list[Note], what: str, m: Mentions) -> None:
     """The state shows a cost that couldn't be paid (118.3). docs/api.md takes costs other than
-    {T}/{Q} as paid, so the activation is still ruled on, with a note saying so."""
+    {T}/{Q} as paid, so the activation is still ruled on, with a note saying so. `m`: what
+    `what` mentions."""
     message = (
         f"{what}: in a real game this cost couldn't be paid, so the ability couldn't be "
         "activated (118.3); it is taken as paid here"
     )
     notes.append(Note(code="cost_taken_as_paid", message=message))
-    steps.append(Step(message + ".", ("118.3",)))
+    steps.append(m.step(message + ".", ("118.3",)))
 
 
 def no_mana_step(defined: list[str], effects: list[Replacement]) -> Step:
     """The ability can make no mana: zero of a defined type, or no type at all (106.5)."""
     never_made = "; mana that was never made can't be replaced into mana" if effects else ""
+    m = Mentions()
     if defined:
         # The type is known and the amount is zero: that is no mana, but not 106.5, which
         # is about a type that can't be defined.
-        zero = " or ".join("{" + t + "}" for t in defined)
-        return Step(
+        zero = " or ".join(m.mana("{" + t + "}") for t in defined)
+        return m.step(
             f"It makes no mana: zero {zero} (the type is defined, the amount is zero)"
             + never_made
             + "."
         )
-    return Step(
+    return m.step(
         "No type of mana can be defined for it, so it makes no mana at all" + never_made + ".",
         ("106.5",),
     )
@@ -148,19 +162,21 @@ def explain_replacements(
     order: list[str],
 ) -> None:
     if applied.start != applied.initial:
+        m = Mentions()
         steps.append(
-            Step(
-                f"Its own replacement comes first: {applied.initial.render()} becomes "
-                f"{applied.start.render()} (614.15: a self-replacement effect).",
+            m.step(
+                f"Its own replacement comes first: {m.mana(applied.initial.render())} becomes "
+                f"{m.mana(applied.start.render())} (614.15: a self-replacement effect).",
                 ("614.15", "616.1a"),
             )
         )
     if not effects:
         return
-    names = bounded_list([e.label for e in effects], 5)
+    m = Mentions()
+    names = bounded_mentions([replacement_label(m, e) for e in effects[:5]], len(effects), 5)
     if not applied.start:
         steps.append(
-            Step(
+            m.step(
                 f"{names} would replace this event, but no mana was made, and mana that was never "
                 "made can't be replaced into mana.",
                 ("106.5", "616.1"),
@@ -173,7 +189,7 @@ def explain_replacements(
         else "in the default order (sources in the order of the state: battlefield, then effects)"
     )
     steps.append(
-        Step(
+        m.step(
             f"Replacement effects on this mana event: {names}. The player tapping chooses their "
             f"order; they are applied {how}, each at most once, looking again after each one at "
             "which effects apply.",
@@ -192,17 +208,20 @@ def _trace_steps(applied: Applied) -> list[Step]:
         if not t.applied_from_start:
             rules.append("616.1e")
             extra = " (it only applies now that the event has changed)"
+        m = Mentions()
         steps.append(
-            Step(
-                f"{t.effect.label}: {t.before.render()} becomes {t.after.render()}{extra}.",
+            m.step(
+                f"{replacement_label(m, t.effect)}: {m.mana(t.before.render())} becomes "
+                f"{m.mana(t.after.render())}{extra}.",
                 tuple(rules),
             )
         )
     for e in applied.dropped:
+        m = Mentions()
         steps.append(
-            Step(
-                f"{e.label} no longer applies once the event is {applied.mana.render()}, so it "
-                "doesn't change it.",
+            m.step(
+                f"{replacement_label(m, e)} no longer applies once the event is "
+                f"{m.mana(applied.mana.render())}, so it doesn't change it.",
                 ("616.1e",),
             )
         )
@@ -214,25 +233,28 @@ def _trace_steps(applied: Applied) -> list[Step]:
             if applied.mana
             else "no mana is left to replace"
         )
-        steps.append(Step(f"{e.label} doesn't apply: {why}.", ("616.1e",)))
+        m = Mentions()
+        steps.append(m.step(f"{replacement_label(m, e)} doesn't apply: {why}.", ("616.1e",)))
     return steps
 
 
-def open_trigger_step(source_label: str, keys: list[str]) -> Step:
-    return Step(
-        f"{source_label} triggers: the player who tapped the land adds one "
-        f"mana of a type it made ({', '.join(keys)}); no type was chosen, so "
+def open_trigger_step(source: Source, keys: list[str]) -> Step:
+    m = Mentions()
+    return m.step(
+        f"{source_label(m, source)} triggers: the player who tapped the land adds one "
+        f"mana of a type it made ({', '.join(m.mana_in(k) for k in keys)}); no type was chosen, so "
         "every choice is listed under outcomes.",
         ("106.12a", "605.1b"),
     )
 
 
-def trigger_step(source_label: str, me: str, requires_tap: bool, mana: Mana) -> Step:
+def trigger_step(source: Source, me: Permanent, requires_tap: bool, mana: Mana) -> Step:
     # 106.12a: it is the permanent that is tapped for mana, and the ability that makes the mana.
-    return Step(
-        f"{source_label} triggers because "
-        + (f"{me} was tapped for mana and " if requires_tap else "")
-        + f"the ability made mana: it adds {mana.render()}. That mana comes from a "
+    m = Mentions()
+    return m.step(
+        f"{source_label(m, source)} triggers because "
+        + (f"{m.label(me.name, me.id)} was tapped for mana and " if requires_tap else "")
+        + f"the ability made mana: it adds {m.mana(mana.render())}. That mana comes from a "
         "triggered mana "
         "ability, resolves at once and is not 'tapped for mana', so no replacement "
         "effect changes it and it doesn't count toward a replacement's amount.",
@@ -241,8 +263,9 @@ def trigger_step(source_label: str, me: str, requires_tap: bool, mana: Mana) -> 
 
 
 def ability_choice_step(option_keys: list[str]) -> Step:
-    return Step(
-        f"The ability lets its controller choose ({', '.join(option_keys)}) "
+    m = Mentions()
+    return m.step(
+        f"The ability lets its controller choose ({', '.join(m.mana_in(k) for k in option_keys)}) "
         "as it resolves; none was given, so every choice is listed under outcomes.",
         ("605.3",),
     )
@@ -250,15 +273,18 @@ def ability_choice_step(option_keys: list[str]) -> Step:
 
 def result_step(produced: Mana, trigger_total: Mana, taps: bool) -> Step:
     total = produced + trigger_total
-    return Step(
-        f"Result: the ability makes {produced.render() or 'no mana'}"
-        + (f", triggered abilities add {trigger_total.render()}" if trigger_total else "")
-        + f", for a total of {total.render() or 'no mana'}.",
+    m = Mentions()
+    return m.step(
+        f"Result: the ability makes {m.mana(produced.render()) or 'no mana'}"
+        + (f", triggered abilities add {m.mana(trigger_total.render())}" if trigger_total else "")
+        + f", for a total of {m.mana(total.render()) or 'no mana'}.",
         ("106.12", "605.3") if taps else ("605.3",),
     )
 
 
-def over_every_step(listed_outcomes: list[OutcomeOut], has_effects: bool, limit: int) -> Step:
+def over_every_step(
+    listed_outcomes: list[OutcomeOut], has_effects: bool, limit: int, permanent_ids: Container[str]
+) -> Step:
     """Every distinct result over the replacement orders and choices."""
     # 616.1 only when replacement effects are in play; choices rest on the rules of what
     # offers them: the ability's own (605.3) or a triggered mana ability's (106.12a, 605.1b).
@@ -270,19 +296,24 @@ def over_every_step(listed_outcomes: list[OutcomeOut], has_effects: bool, limit:
         over_rules.append("605.3")
     if picks - {"choose"}:
         over_rules.extend(("106.12a", "605.1b"))
-    return Step(
+    m = Mentions()
+    return m.step(
         f"Over every {'order of the replacement effects and every ' if has_effects else ''}"
         f"choice there are {len(listed_outcomes)} different results: "
-        + "; ".join(_outcome_text(o) for o in listed_outcomes[:limit])
+        + "; ".join(_outcome_text(m, o, permanent_ids) for o in listed_outcomes[:limit])
         + ".",
         tuple(over_rules),
     )
 
 
-def _outcome_text(outcome: OutcomeOut) -> str:
+def _outcome_text(m: Mentions, outcome: OutcomeOut, permanent_ids: Container[str]) -> str:
+    # Sources are named by id here (the ids a client sends back in replacement_order).
     parts: list[str] = []
     if outcome.replacement_order:
+        m.ids(i for i in outcome.replacement_order if i in permanent_ids)
         parts.append(" then ".join(outcome.replacement_order))
     for who, pick in (outcome.choices or {}).items():
-        parts.append(f"{'the ability' if who == 'choose' else who} chooses {pick}")
-    return f"{outcome.total or 'no mana'}" + (f" ({', '.join(parts)})" if parts else "")
+        if who in permanent_ids:
+            m.ids((who,))
+        parts.append(f"{'the ability' if who == 'choose' else who} chooses {m.mana_in(pick)}")
+    return f"{m.mana(outcome.total) or 'no mana'}" + (f" ({', '.join(parts)})" if parts else "")

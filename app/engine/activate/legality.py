@@ -8,19 +8,26 @@ from app.domain.answers import Note, Reason, trusted
 from app.domain.card import ManaAbilityCost, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, ManaSyntaxError
-from app.domain.ruling import Step
+from app.domain.ruling import Mentions, Step
 from app.domain.state import Board, Permanent
 from app.engine.activate.explain import control_change_text, cost_unpayable
 from app.engine.activate.options import LIST_LIMIT, mana_options, option_key
-from app.engine.board import BoardView, ListedAbility, bounded_list, describe_selector
+from app.engine.board import (
+    BoardView,
+    ListedAbility,
+    bounded_mentions,
+    describe_selector,
+    source_label,
+)
 
 
 def reason(code: str, rules: list[str], message: str) -> Reason:
     return trusted(Reason, code=code, rules=rules, message=message)
 
 
-def label(p: Permanent) -> str:
-    return f"{p.name} ({p.id})"
+def label(p: Permanent, m: Mentions | None = None) -> str:
+    """ "Name (id)"; with `m`, recorded as mentioned."""
+    return m.label(p.name, p.id) if m is not None else f"{p.name} ({p.id})"
 
 
 def find_permanent(board: Board, permanent_id: str) -> Permanent:
@@ -148,21 +155,24 @@ def check_tap_cost(
     view: BoardView, p: Permanent, cost: ManaAbilityCost, steps: list[Step]
 ) -> list[Reason]:
     """Why the {T}/{Q} part can't be paid (107.5, 107.6, 302.6): empty when it can."""
-    me = label(p)
+    m = Mentions()
+    me = label(p, m)  # every step here names the permanent, and only it
     reasons: list[Reason] = []
     if cost.tap and p.tapped:
         msg = f"{me} is already tapped, so it can't be tapped to pay {{T}}"
         reasons.append(reason("already_tapped", ["107.5"], msg))
-        steps.append(Step(msg + ".", ("107.5",)))
+        steps.append(m.step(msg + ".", ("107.5",)))
     if cost.untap and not p.tapped:
         msg = f"{me} is untapped, so it can't be untapped to pay {{Q}}"
         reasons.append(reason("already_untapped", ["107.6"], msg))
-        steps.append(Step(msg + ".", ("107.6",)))
+        steps.append(m.step(msg + ".", ("107.6",)))
     if (cost.tap or cost.untap) and p.has_type("creature"):
         reasons += _summoning_sickness(view, p, steps)
     elif cost.tap or cost.untap:
         steps.append(
-            Step(f"{me} is not a creature, so summoning sickness never applies to it.", ("302.6",))
+            m.step(
+                f"{me} is not a creature, so summoning sickness never applies to it.", ("302.6",)
+            )
         )
     return reasons
 
@@ -170,17 +180,22 @@ def check_tap_cost(
 def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> list[Reason]:
     """302.6: a creature uses {T}/{Q} abilities only if its controller has controlled it since
     their most recent turn began, or it has haste (702.10)."""
-    me = label(p)
     recent = view.control_changed_this_turn(p)
     for change in view.control_changes.get(p.id, []):
-        steps.append(Step(control_change_text(change, change in recent) + ".", ("302.6",)))
+        mc = Mentions()
+        text = control_change_text(mc, change, change in recent)
+        steps.append(mc.step(text + ".", ("302.6",)))
     sick = not p.controlled_since_turn_start or bool(recent)
     haste = view.haste(p)
+    m = Mentions()
+    me = label(p, m)
     if sick and haste.has:
+        givers = ["its own haste" if s is None else source_label(m, s) for s in haste.sources[:3]]
         steps.append(
-            Step(
+            m.step(
                 f"{me} is a creature its controller hasn't controlled since their most "
-                f"recent turn began, but it has haste ({bounded_list(list(haste.from_), 3)}), "
+                f"recent turn began, but it has haste "
+                f"({bounded_mentions(givers, len(haste.sources), 3)}), "
                 "so it can use {T}/{Q} abilities.",
                 ("302.6", "702.10"),
             )
@@ -192,10 +207,10 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
             "most recent turn began, and nothing gives it haste, so it can't use an ability "
             "with {T} or {Q} in its cost"
         )
-        steps.append(Step(msg + ".", ("302.6", "702.10")))
+        steps.append(m.step(msg + ".", ("302.6", "702.10")))
         return [reason("summoning_sick", ["302.6"], msg)]
     steps.append(
-        Step(
+        m.step(
             f"{me} is a creature its controller has controlled since their most recent "
             "turn began, so summoning sickness doesn't stop it.",
             ("302.6",),
@@ -233,7 +248,8 @@ def pay_other_costs(
 ) -> dict[str, int] | None:
     """The costs other than {T}/{Q}, taken as paid: the counters left on the permanent (None
     when the cost removes none), with a note where the state shows they couldn't be paid."""
-    me = label(p)
+    m = Mentions()
+    me = label(p, m)
     counters_after: dict[str, int] | None = None
     if cost.remove_counters:
         counters_after, short = pay_counters(p.counters, cost.remove_counters)
@@ -243,6 +259,7 @@ def pay_other_costs(
                 notes,
                 f"{me} has {had} {counter} counter{'' if had == 1 else 's'}, fewer than the "
                 f"{n} its cost removes",
+                m,
             )
     sacrifice = cost.sacrifice
     if isinstance(sacrifice, Selector) and not view.matching(sacrifice, view.source(p)):
@@ -251,5 +268,6 @@ def pay_other_costs(
             notes,
             f"{me}'s cost asks to sacrifice one of the {describe_selector(sacrifice)}, and "
             "there are none",
+            m,
         )
     return counters_after

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from app.domain.card import ManaAbility, ManaTrigger, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, mask_of
-from app.domain.ruling import Step
+from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine import production
 from app.engine.board import BoardView, Source, SourcedTrigger, chosen_color_of, own_of
@@ -67,9 +67,10 @@ def check_limit(mana: Mana) -> None:
 
 def mana_options(
     view: BoardView, p: Permanent, a: ManaAbility
-) -> tuple[list[Option], str, list[str]]:
-    """The ability's possible mana before replacement effects, a sentence saying why, and the
-    types it defines (production.possible)."""
+) -> tuple[list[Option], str, list[str], list[Permanent]]:
+    """The ability's possible mana before replacement effects, a sentence saying why, the
+    types it defines (production.possible), and the permanents whose mana it reflects."""
+    feeding: list[Permanent] = []
     src = view.source(p)
 
     def count_of(sel: Selector) -> int:
@@ -89,6 +90,7 @@ def mana_options(
             if fp.masks[q.index]:
                 seen |= fp.masks[q.index]
                 feeders.append(f"{q.name} ({q.id})")
+                feeding.append(q)
         return seen, feeders
 
     found = production.possible(a.produces, count_of, colors_of, reflected, own_of(p, src))
@@ -101,7 +103,7 @@ def mana_options(
         if k not in seen_keys:
             seen_keys.add(k)
             options.append(Option(k, m))
-    return options, found.why, found.defined
+    return options, found.why, found.defined, feeding
 
 
 def mana_event(
@@ -114,25 +116,39 @@ def mana_event(
 ) -> ManaEvent:
     """The event this activation is, with the steps saying what it can make and which named
     replacement sources don't apply to it."""
-    options, why, defined = mana_options(view, p, a)
+    options, why, defined, feeding = mana_options(view, p, a)
     if why:
         why_rules = [r for r in ("106.1b", "106.7") if r in why]
         if "could produce" in why and "106.7" not in why_rules:
             why_rules.append("106.7")
-        steps.append(Step(f"What it can make: {why}.", tuple(why_rules)))
+        m = Mentions()
+        # The sentence names the first few of the permanents it reflects (production.py).
+        for q in feeding:
+            if f"{q.name} ({q.id})" in why:
+                m.label(q.name, q.id)
+        steps.append(m.step(f"What it can make: {m.mana_in(why)}.", tuple(why_rules)))
     self_rep: SelfReplacement | None = None
     # The cost is paid before the ability resolves: its own "instead" sees the counters left.
     if a.instead is not None and counters_now.get(a.instead.counter, 0) > 0:
         self_rep = SelfReplacement(a.instead.amount, f"it has a {a.instead.counter} counter")
     effects = [
-        Replacement(r.source.id, r.effect.change, r.effect.min_amount, r.source.name)
+        Replacement(
+            r.source.id,
+            r.effect.change,
+            r.effect.min_amount,
+            r.source.name,
+            not r.source.is_effect,
+        )
         for r in view.applicable_replacements(p, a)
     ]
     order_ids = {e.source_id for e in effects}
     for rid in order:
         if rid not in order_ids:
+            m = Mentions()
+            if rid in view.board.by_id:
+                m.ids((rid,))
             steps.append(
-                Step(
+                m.step(
                     f"{rid} is named in replacement_order but its effect doesn't apply to this "
                     "event, so it is ignored.",
                     ("616.1",),

@@ -9,7 +9,8 @@ from app.domain.answers import OutcomeOut, TriggeredOut
 from app.domain.card import ManaAbility
 from app.domain.errors import QuestionError
 from app.domain.mana import NO_MANA, Mana
-from app.domain.ruling import Step
+from app.domain.ruling import Mentions, Step
+from app.domain.state import Permanent
 from app.engine.activate.answer import outcome
 from app.engine.activate.explain import open_trigger_step, trigger_step
 from app.engine.activate.options import (
@@ -21,6 +22,7 @@ from app.engine.activate.options import (
     option_key,
     trigger_sums,
 )
+from app.engine.board import source_label
 from app.engine.replacement import TooManyReplacementStates, apply_order, explore
 
 
@@ -104,7 +106,7 @@ def pick_option(
     determinate = all(len(f.options) <= 1 for fs in fires for f in fs)
     if len(signatures) == 1 and determinate:
         steps.append(
-            Step(
+            Mentions().step(
                 "No type was chosen, but every choice gives the same result here.",
                 # What makes the choices meet is the replacement effects (616.1); without
                 # any, only the ability's own choice (made as it resolves, 605.3).
@@ -144,7 +146,7 @@ def resolve_triggers(
     pick: Pick,
     choose: str | None,
     choose_key: str | None,
-    me: str,
+    me: Permanent,
     steps: list[Step],
 ) -> Triggered:
     """106.12a, 605.1b: the triggered mana abilities that fire for what was made, with the
@@ -167,13 +169,16 @@ def resolve_triggers(
             out.entries.append(
                 TriggeredOut(source_id=f.source.id, name=f.source.name, mana="", choices=keys)
             )
-            steps.append(open_trigger_step(f.source.label, keys))
+            steps.append(open_trigger_step(f.source, keys))
             continue
         out.total = out.total + mana
         out.entries.append(
             TriggeredOut(source_id=f.source.id, name=f.source.name, mana=mana.render())
         )
-        steps.append(trigger_step(f.source.label, me, f.trigger.requires_tap, mana))
+        steps.append(trigger_step(f.source, me, f.trigger.requires_tap, mana))
     for src, why_not in silent:
-        steps.append(Step(f"{src.label} does not trigger: {why_not}.", ("106.12a",)))
+        m = Mentions()
+        steps.append(
+            m.step(f"{source_label(m, src)} does not trigger: {m.mana_in(why_not)}.", ("106.12a",))
+        )
     return out
