@@ -25,7 +25,11 @@ class StepOut(BaseModel):
     text: str = Field(description="The reason, in plain words")
     rules: list[str] = Field(description="Comprehensive Rules numbers (at least one)")
     refs: StepRefs | None = Field(
-        None, description="What the step mentions: permanent ids, card names, mana"
+        None,
+        description="What the step mentions: the permanents (ids), cards (names) and mana "
+        "(Oracle notation) its text names, each kind left out when it names none ({} when it "
+        "names nothing). On every step of a ruling made now; a ruling stored by an earlier "
+        "version may lack it",
     )
 
 
