@@ -200,6 +200,8 @@ class ManaAmount(Strict):
     def _type_given(self) -> ManaAmount:
         if (self.of == "type") != (self.mana_type is not None):
             raise ValueError("give 'mana_type' exactly when 'of' is 'type'")
+        if self.amount.kind == "devotion" and self.amount.color is None and self.of != "one_color":
+            raise ValueError("a devotion to the color made needs 'of' one_color")
         if self.amount.kind == "x":
             # 107.3m's X belongs to a spell; a permanent's mana ability chooses its own X.
             raise ValueError("a mana ability's amount can't be the spell's X: use 'chosen_x'")

@@ -1,8 +1,9 @@
 """How many: a fixed number, the number of matching permanents, counters on the source, X
-(107.3), the source's power or toughness, the greatest power among some permanents, or the
-mana value of the permanent a cost sacrificed or exiled. Older card data keeps its flat fields
-(PerCount.count, EntersWithCounters.amount); their `quantity` properties give the same number
-as one of these kinds. app/engine/production.py evaluates them in one `match`."""
+(107.3), the source's power or toughness, the greatest power among some permanents, the mana
+value of the permanent a cost sacrificed or exiled, or a devotion (700.5). Older card data
+keeps its flat fields (PerCount.count, EntersWithCounters.amount); their `quantity` properties
+give the same number as one of these kinds. app/engine/production.py evaluates them in one
+`match`."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from app.domain.base import Strict, Word
+from app.domain.base import ColorCode, Strict, Word
 from app.domain.filters import Selector
 
 
@@ -81,6 +82,17 @@ class CostManaValue(Strict):
     """Always `cost_mana_value`: the mana value of what the cost sacrificed or exiled"""
 
 
+class Devotion(Strict):
+    """The controller's devotion to a color (700.5): the mana symbols of that color among the
+    mana costs of the permanents they control, a hybrid symbol counting for each of its colors.
+    Without `color`, the color of the mana made (with `of: one_color`: "that color")."""
+
+    kind: Literal["devotion"] = "devotion"
+    """Always `devotion`: its controller's devotion to a color (700.5)"""
+    color: ColorCode | None = None
+    """The color (W U B R G); null: the color chosen for the mana it makes"""
+
+
 Quantity = Annotated[
     Fixed
     | CountOf
@@ -89,6 +101,7 @@ Quantity = Annotated[
     | ChosenX
     | SourcePower
     | GreatestPower
-    | CostManaValue,
+    | CostManaValue
+    | Devotion,
     Field(discriminator="kind"),
 ]

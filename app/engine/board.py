@@ -193,7 +193,21 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         chosen_color=lambda: chosen_color_of(src),
         stat=lambda stat: stat_of(p, stat),
         greatest_power=lambda sel: greatest_power(view, sel, src),
+        devotion=lambda color: devotion_to(view, src, color),
         x=x,
+    )
+
+
+def devotion_to(view: BoardView, src: Source, color: str) -> int:
+    """700.5: the mana symbols of `color` among the mana costs of the permanents the source's
+    controller controls; a hybrid (or Phyrexian hybrid) symbol counts for each of its colors.
+    The face that is up gives the mana cost (a back face has none)."""
+    return sum(
+        1
+        for q in view.board.permanents
+        if view.controller(q) == src.controller
+        for symbol in q.face.cost_symbols
+        if color in symbol.text.split("/")
     )
 
 

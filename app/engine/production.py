@@ -36,6 +36,7 @@ from app.domain.quantities import (
     ChosenX,
     CostManaValue,
     CountersOnSource,
+    Devotion,
     Fixed,
     GreatestPower,
     Quantity,
@@ -67,6 +68,7 @@ class Own:
     chosen_color: Callable[[], str]
     stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
     greatest_power: Callable[[Selector], int] = lambda sel: _no_stat("power")
+    devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
     x: int | None = None
 
 
@@ -75,9 +77,10 @@ class Own:
 SOME_X = 1
 
 
-def quantity(q: Quantity, count_of: CountOf, own: Own) -> int | None:
+def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None) -> int | None:
     """The number a quantity stands for; None when it is chosen on activation and not chosen
-    (the X, 107.3; the mana value of what the cost sacrifices, 602.2b)."""
+    (the X, 107.3; the mana value of what the cost sacrifices, 602.2b). `color` is the color
+    of the mana made, for a devotion to "that color"."""
     match q:
         case Fixed():
             return q.value
@@ -91,6 +94,11 @@ def quantity(q: Quantity, count_of: CountOf, own: Own) -> int | None:
             return max(own.greatest_power(q.among), 0)
         case ChosenX() | CostManaValue():
             return own.x
+        case Devotion():
+            chosen = q.color or color
+            if chosen is None:
+                raise ValueError("a devotion to the color made needs that color")
+            return own.devotion(chosen)
         case XValue():
             raise ValueError("ManaAmount refuses the spell's X (the board doesn't carry it)")
         case _:
@@ -104,7 +112,7 @@ def is_chosen(q: Quantity) -> bool:
             return True
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return False
-        case SourcePower() | GreatestPower():
+        case SourcePower() | GreatestPower() | Devotion():
             return False
         case _:
             assert_never(q)
@@ -120,13 +128,21 @@ def needs_x(ability: ManaAbility) -> bool:
 COMBINATION_LIMIT = 5_000
 
 
-def amount_of(prod: ManaAmount, count_of: CountOf, own: Own) -> int:
-    n = quantity(prod.amount, count_of, own)
+def amount_of(prod: ManaAmount, count_of: CountOf, own: Own, color: str | None = None) -> int:
+    n = quantity(prod.amount, count_of, own, color)
     return (SOME_X if n is None else n) + prod.plus
 
 
-def amount_manas(prod: ManaAmount, n: int) -> list[Mana]:
-    """Every mana `n` of this production could be, one per choice of color or mix."""
+def _per_color(prod: ManaAmount) -> bool:
+    """Whether the amount depends on the color chosen (a devotion to "that color")."""
+    return isinstance(prod.amount, Devotion) and prod.amount.color is None
+
+
+def amount_manas(prod: ManaAmount, count_of: CountOf, own: Own) -> list[Mana]:
+    """Every mana this production could be, one per choice of color or mix."""
+    if _per_color(prod):
+        return [Mana.of(c, amount_of(prod, count_of, own, c)) for c in COLORS]
+    n = amount_of(prod, count_of, own)
     match prod.of:
         case "type":
             return [Mana.of(prod.mana_type or "C", n)]
@@ -157,16 +173,37 @@ def amount_defined(prod: ManaAmount) -> list[str]:
             assert_never(prod.of)
 
 
-def amount_why(prod: ManaAmount, n: int, own: Own) -> str:
+def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
     """Why the amount is what it is, for the steps (the rule numbers are read from the text)."""
     what = describe_quantity(prod.amount)
     plus = f" plus {prod.plus}" if prod.plus else ""
+    if _per_color(prod):
+        each = ", ".join(f"{c} {amount_of(prod, count_of, own, c)}" for c in COLORS)
+        return f"its controller chooses a color; their devotion to each is {each} (700.5)"
+    n = amount_of(prod, count_of, own)
     if is_chosen(prod.amount) and own.x is None:
         return (
             f"{what} is chosen as it is activated, and 106.7 ignores whether the cost could be "
             f"paid, so with any {what} of 1 or more it makes these types (107.3, 107.1c)"
         )
-    return f"{what} is {n - prod.plus}{plus}, so it makes {n} mana"
+    return f"{what} is {n - prod.plus}{plus}{_rule_of(prod.amount)}, so it makes {n} mana"
+
+
+def _rule_of(q: Quantity) -> str:
+    """The rule that says what the quantity is, for amount_why's text."""
+    match q:
+        case SourcePower() | GreatestPower():
+            return " (208.3)"
+        case Devotion():
+            return " (700.5)"
+        case CostManaValue():
+            return " (202.3)"
+        case ChosenX():
+            return " (107.3)"
+        case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
+            return ""
+        case _:
+            assert_never(q)
 
 
 def combinations_of(colors: Iterable[str], amount: int) -> list[Mana]:
@@ -242,7 +279,7 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
         case ChoiceOrChosenColor():
             return [*(Mana.parse(o) for o in prod.options), Mana.of(own.chosen_color())]
         case ManaAmount():
-            return amount_manas(prod, amount_of(prod, count_of, own))
+            return amount_manas(prod, count_of, own)
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -314,8 +351,8 @@ def possible(
             why = f"its controller chooses one of {', '.join(prod.options)} or its chosen color"
             return Possible(manas, defined, why)
         case ManaAmount():
-            n = amount_of(prod, count_of, own)
-            return Possible(amount_manas(prod, n), amount_defined(prod), amount_why(prod, n, own))
+            manas = amount_manas(prod, count_of, own)
+            return Possible(manas, amount_defined(prod), amount_why(prod, count_of, own))
         case _:
             assert_never(prod)
 
@@ -450,6 +487,8 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
             )
         case SourcePower() | GreatestPower():
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["208.3"]
+        case Devotion():
+            return "", ["700.5"]
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return "", []
         case _:

@@ -11,6 +11,7 @@ from app.domain.quantities import (
     CostManaValue,
     CountersOnSource,
     CountOf,
+    Devotion,
     Fixed,
     GreatestPower,
     Quantity,
@@ -84,6 +85,8 @@ def describe_quantity(q: Quantity) -> str:
             return f"the greatest power among {describe_selector(q.among)}"
         case CostManaValue():
             return "the mana value of the permanent its cost sacrificed or exiled"
+        case Devotion():
+            return f"its controller's devotion to {q.color or 'that color'}"
         case _:
             assert_never(q)
 

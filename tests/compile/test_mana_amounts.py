@@ -14,7 +14,7 @@ from app.domain.card import (
     RemoveXCounters,
     Selector,
 )
-from app.domain.quantities import ChosenX, CostManaValue, GreatestPower, SourcePower
+from app.domain.quantities import ChosenX, CostManaValue, Devotion, GreatestPower, SourcePower
 from tests.compile.helpers import face, not_understood, one
 
 TAP = ManaAbilityCost(tap=True)
@@ -200,3 +200,27 @@ def test_the_face_is_full_and_lists_its_abilities() -> None:
     )
     assert compiled.support == "full"
     assert [a.produces.kind for a in compiled.abilities] == ["fixed", "amount"]  # type: ignore[union-attr]
+
+
+def test_a_devotion_to_a_named_color() -> None:
+    got = one("{T}: Add an amount of {G} equal to your devotion to green.")
+    assert got == ManaAbility(
+        cost=TAP, produces=ManaAmount(amount=Devotion(color="G"), of="type", mana_type="G")
+    )
+
+
+def test_a_devotion_to_the_color_chosen_takes_two_sentences() -> None:
+    got = one(
+        "{1}, {T}: Choose a color. Add an amount of mana of that color equal to your devotion "
+        "to that color."
+    )
+    assert got == ManaAbility(
+        cost=ManaAbilityCost(tap=True, mana="{1}"),
+        produces=ManaAmount(amount=Devotion(), of="one_color"),
+    )
+
+
+def test_a_bare_color_choice_followed_by_something_else_is_not_a_mana_ability() -> None:
+    text = "{T}: Choose a color. Creatures of that color get +1/+1 until end of turn."
+    compiled = face(text)
+    assert not any(s.family == "mana_ability" for s in compiled.sentences)

@@ -217,3 +217,40 @@ def test_a_granted_x_ability_works_like_a_printed_one() -> None:
     assert could_produce(b, "f").answer["permanents"][0]["types"] == WUBRG
     a = act(b, "f", ability="granted:banner:0", x=2, choose="B")
     assert a["total"] == "{B}{B}"
+
+
+# --- devotion (700.5) -------------------------------------------------------------------------
+
+SHRINE = ("Moss Shrine", "{T}: Add an amount of {G} equal to your devotion to green.")
+ALTAR = (
+    "Hue Altar",
+    "{1}, {T}: Choose a color. Add an amount of mana of that color equal to your devotion to "
+    "that color.",
+)
+
+
+def costed(pid: str, mana_cost: str, controller: str = "alice") -> dict[str, Any]:
+    card = {"name": f"Relic {pid}", "types": ["artifact"], "mana_cost": mana_cost}
+    return {"id": pid, "definition": card, "controller": controller}
+
+
+def test_devotion_counts_your_permanents_hybrid_for_each_color() -> None:
+    b = board(
+        defined("shrine", *SHRINE),  # its own {2}{G} counts: 1
+        costed("a", "{G}{G}{W}"),  # 2
+        costed("b", "{G/U}{2/G}{G/P}"),  # hybrid, monocolored hybrid and Phyrexian: 3
+        costed("c", "{G}{G}{G}", controller="bob"),  # not alice's
+    )
+    a = act(b, "shrine")
+    assert a["total"] == "{G}" * 6
+    assert "700.5" in activate(b, "shrine").citations
+
+
+def test_devotion_to_the_color_chosen() -> None:
+    b = board(defined("altar", *ALTAR), costed("a", "{U}{U}{W/U}"), costed("w", "{W}"))
+    # Devotion to U is 3, W 2 (the hybrid counts for both), G 1 (the altar's own {G}).
+    assert could_produce(b, "altar").answer["permanents"][0]["types"] == ["W", "U", "G"]
+    assert act(b, "altar", choose="U")["total"] == "{U}{U}{U}"
+    open_choice = act(b, "altar")
+    assert open_choice["choice_required"] is True
+    assert {o["total"] for o in open_choice["outcomes"]} == {"{W}{W}", "{U}{U}{U}", "{G}"}

@@ -108,16 +108,18 @@ class OneOfOrChosen:
     options: tuple[str, ...]
 
 
-QtyKind = Literal["chosen_x", "power", "toughness", "greatest_power", "cost_mana_value"]
+QtyKind = Literal["chosen_x", "power", "toughness", "greatest_power", "cost_mana_value", "devotion"]
 
 
 @dataclass(frozen=True, slots=True)
 class Qty:
     """A variable amount: the X chosen on activation, the source's power or toughness, the
-    greatest power among `among`, or the mana value of what the cost sacrificed or exiled."""
+    greatest power among `among`, the mana value of what the cost sacrificed or exiled, or the
+    devotion to `color` (None: to the color of the mana made)."""
 
     kind: QtyKind
     among: Sel | None = None
+    color: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,8 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.GreatestPower(among=selector(a.among))
         case "cost_mana_value":
             return q.CostManaValue()
+        case "devotion":
+            return q.Devotion(color=a.color)  # type: ignore[arg-type]
         case _:
             assert_never(a.kind)
 

@@ -156,6 +156,8 @@ _THAT_MUCH = re.compile(rf"^that much ({MANA_TYPE})$")
 _X_PLUS = re.compile(rf"^X plus ({NUMBER})$")
 _STAT = re.compile(r"^~'s (power|toughness)$")
 _GREATEST = re.compile(r"^the greatest power among (.+)$")
+_DEVOTION = re.compile(r"^your devotion to (white|blue|black|red|green)$")
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _COST_MANA_VALUE = re.compile(
     rf"^(?:({NUMBER}) plus )?the (sacrificed|exiled) [\w ]+'s mana value$"
 )
@@ -169,6 +171,8 @@ def _quantity(text: str | None, cost: ir.Cost | None) -> tuple[ir.Qty, int] | No
         return ir.Qty("chosen_x"), number(m.group(1)) or 0
     if m := _STAT.match(text):
         return ir.Qty("power" if m.group(1) == "power" else "toughness"), 0
+    if m := _DEVOTION.match(text):
+        return ir.Qty("devotion", color=_COLOR_WORDS[m.group(1)]), 0
     if m := _GREATEST.match(text):
         found = selector(m.group(1))
         if found is None or not found[1] or found[0].attached:
@@ -306,22 +310,42 @@ def parse_ability(sentence: str) -> ir.ManaAbility | None:
     return ir.ManaAbility(cost, produces)
 
 
-_CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color of (?P<sel>.+)\.$')
+_DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion to that color."
+_CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color(?: of (?P<sel>.+))?\.$')
 
 
-def parse_choose_color(sentence: str) -> tuple[ir.Cost, ir.Sel] | None:
-    """The first half of "<cost>: Choose a color of <sel>. Add one mana of that color." """
+def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.Sel | None] | None:
+    """The first half of "<cost>: Choose a color of <sel>. Add one mana of that color." (or
+    of "<cost>: Choose a color. Add ... of that color equal to your devotion to that color.",
+    when `following`, the next sentence, is that second half)."""
     m = _CHOOSE_COLOR.match(sentence)
     if m is None:
         return None
     cost = parse_cost(m.group("cost"))
+    if cost is None or cost.x:
+        return None
+    if m.group("sel") is None:
+        # A bare color choice is some other ability unless the devotion sentence follows.
+        return (cost, None) if following == _DEVOTION_TO_THAT else None
     found = selector(m.group("sel"))
-    if cost is None or found is None or found[1]:
+    if found is None or found[1]:
         return None
     return cost, found[0]
 
 
 THAT_COLOR = "Add one mana of that color."
+
+
+def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.ManaAbility | None:
+    """The whole ability, when `sentence` is the second half of a "Choose a color" one."""
+    cost, among = choose
+    if sentence == THAT_COLOR and among is not None:
+        return ir.ManaAbility(cost, ir.ColorAmong(among))
+    if sentence == _DEVOTION_TO_THAT and among is None:
+        # 700.5: the amount is the devotion to the color chosen as it resolves.
+        return ir.ManaAbility(cost, ir.Amount(ir.Qty("devotion"), "one_color"))
+    return None
+
 
 _DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")
 _LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")
