@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
+from app.api import examples
+
 from tests.api.helpers import assert_problem, state
 from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, ruling
 
@@ -68,3 +70,10 @@ def test_power_from_the_state_decides_the_amount(sqlite_client: TestClient) -> N
     assert (a["legal"], a["total"]) == (True, "{R}{R}{R}")
     # The power is part of the question: the state sent back keeps it.
     assert a["state"]["battlefield"][0]["power"] == 3
+
+
+def test_the_docs_example_with_x_answers(sqlite_client: TestClient) -> None:
+    body = examples.ACTIVATE["edge_x"]["value"]
+    a = ruling(sqlite_client, ACT, body)["answer"]
+    assert (a["legal"], a["total"]) == (True, "{U}{U}")
+    assert a["state"]["battlefield"][0]["counters"] == {"storage": 1}
