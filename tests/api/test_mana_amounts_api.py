@@ -7,7 +7,6 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from app.api import examples
-
 from tests.api.helpers import assert_problem, state
 from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, ruling
 
