@@ -125,7 +125,9 @@ def needs_x(ability: ManaAbility) -> bool:
     return amount_chosen or ability.cost.remove_x_counters is not None
 
 
-COMBINATION_LIMIT = 5_000
+# Mixes listed one by one, at most this many mana symbols in all: 1,001 mixes of ten mana in
+# five colors, the most the flat `combination` kind allows.
+COMBINATION_LIMIT = 10_010
 
 
 def amount_of(prod: ManaAmount, count_of: CountOf, own: Own, color: str | None = None) -> int:
@@ -138,8 +140,13 @@ def _per_color(prod: ManaAmount) -> bool:
     return isinstance(prod.amount, Devotion) and prod.amount.color is None
 
 
-def amount_manas(prod: ManaAmount, count_of: CountOf, own: Own) -> list[Mana]:
-    """Every mana this production could be, one per choice of color or mix."""
+def amount_manas(
+    prod: ManaAmount, count_of: CountOf, own: Own, *, types_only: bool = False
+) -> list[Mana]:
+    """Every mana this production could be, one per choice of color or mix. `types_only`
+    (could_produce): too many mixes are stood for by one color each, which gives the same
+    types under every replacement and trigger, since they see one amount and keep, replace or
+    copy the types of the whole event."""
     if _per_color(prod):
         return [Mana.of(c, amount_of(prod, count_of, own, c)) for c in COLORS]
     n = amount_of(prod, count_of, own)
@@ -149,11 +156,14 @@ def amount_manas(prod: ManaAmount, count_of: CountOf, own: Own) -> list[Mana]:
         case "one_color":
             return [Mana.of(c, n) for c in COLORS]
         case "combination":
-            if math.comb(n + len(prod.colors) - 1, n) > COMBINATION_LIMIT:
+            too_many = math.comb(n + len(prod.colors) - 1, n) * n > COMBINATION_LIMIT
+            if too_many and types_only:
+                return [Mana.of(c, n) for c in prod.colors]
+            if too_many:
                 raise QuestionError(
                     ("state",),
-                    f"{n} mana in any combination of {'/'.join(prod.colors)} has more than "
-                    f"{COMBINATION_LIMIT} mixes; the service rules on fewer",
+                    f"{n} mana in any combination of {'/'.join(prod.colors)} has too many "
+                    f"mixes to list (more than {COMBINATION_LIMIT} mana symbols in all)",
                     "too_complex",
                 )
             return combinations_of(prod.colors, n)
@@ -279,7 +289,7 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
         case ChoiceOrChosenColor():
             return [*(Mana.parse(o) for o in prod.options), Mana.of(own.chosen_color())]
         case ManaAmount():
-            return amount_manas(prod, count_of, own)
+            return amount_manas(prod, count_of, own, types_only=True)
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:

@@ -254,3 +254,16 @@ def test_devotion_to_the_color_chosen() -> None:
     open_choice = act(b, "altar")
     assert open_choice["choice_required"] is True
     assert {o["total"] for o in open_choice["outcomes"]} == {"{W}{W}", "{U}{U}{U}", "{G}"}
+
+
+def test_a_huge_mix_still_answers_could_produce() -> None:
+    # 40 mana in any mix of two colors: could-produce needs the types, not every mix.
+    vivid = (
+        "Tide Colossus",
+        "{T}: Add X mana in any combination of {U} and/or {R}, where X is this creature's power.",
+    )
+    b = board(defined("big", *vivid, types=("Creature",), power=4000))
+    assert could_produce(b, "big").answer["permanents"][0]["types"] == ["U", "R"]
+    with pytest.raises(QuestionError) as err:
+        act(b, "big")
+    assert err.value.code == "too_complex"
