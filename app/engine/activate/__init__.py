@@ -20,7 +20,8 @@ Conventions (what a client can rely on):
   effect adds or removes other abilities. With no `ability`, a `choose` that only one of
   them can make picks that one. Omitted with several abilities: a
   QuestionError `ability_required` on ("ability",) listing index and summary of each.
-- Legality is about the {T}/{Q} part only (107.5, 107.6, 302.6); other costs (mana, life,
+- Legality is about the {T}/{Q} part (107.5, 107.6, 302.6) and the counters an X removes
+  (602.2b, 118.3: the player chose that X); other costs (mana, life, a fixed number of
   counters, a sacrifice) are taken as paid. An illegal activation is an answer (`legal`
   false, `reasons`), with `produced`/`total` "" and the state unchanged.
 - Paying the other costs in the returned `state`: removed counters are taken off the permanent
