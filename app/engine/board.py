@@ -220,7 +220,7 @@ def stat_of(p: Permanent, stat: str) -> int:
             ("state", "battlefield", p.index, stat),
             f"{p.name} ({p.id}) makes mana by its {stat}: give its {stat} now, counters and "
             f"effects included, as '{stat}' (the printed {stat} isn't used)",
-            f"{stat}_required",
+            "power_required" if stat == "power" else "toughness_required",
         )
     return value
 
