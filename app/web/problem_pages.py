@@ -204,7 +204,6 @@ PROBLEMS: dict[str, ProblemPage] = {
         "counters, how many are removed; for a sacrificed permanent, its mana value).",
     ),
     "x_not_used": _q("No X to choose", "The ability has no X: leave `x` out."),
-    "invalid_x": _q("X out of range", "The ability's cost asks for an X of 1 or more."),
     "not_a_replacement_source": _q(
         "Not a replacement source",
         "Ids in `replacement_order` must be sources of replacement effects on this event.",
