@@ -95,6 +95,42 @@ ACTIVATE: Examples = {
         },
         "Its own 'instead' makes three mana (614.15).",
     ),
+    "edge_x": _ex(
+        "Edge case: an inline storage land, removing two of its three storage counters",
+        {
+            "state": {
+                "battlefield": [
+                    {
+                        "id": "vault",
+                        "controller": "alice",
+                        "counters": {"storage": 3},
+                        "definition": {
+                            "name": "Sunken Storehouse",
+                            "types": ["land"],
+                            "abilities": [
+                                {
+                                    "kind": "mana_ability",
+                                    "cost": {
+                                        "tap": True,
+                                        "remove_x_counters": {"counter": "storage"},
+                                    },
+                                    "produces": {
+                                        "kind": "amount",
+                                        "amount": {"kind": "chosen_x"},
+                                        "of": "type",
+                                        "mana_type": "U",
+                                    },
+                                }
+                            ],
+                        },
+                    }
+                ]
+            },
+            "permanent_id": "vault",
+            "x": 2,
+        },
+        "X is chosen as it is activated (107.3, 602.2b); the state afterwards has one counter.",
+    ),
     "illegal_summoning_sick": _ex(
         "Illegal action: a creature that came under your control this turn",
         {

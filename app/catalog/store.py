@@ -35,6 +35,7 @@ from app.domain.card import (
     CouldProduce,
     FixedMana,
     ManaAbility,
+    ManaAmount,
     OneColorPerCount,
     PerCount,
     PerCounter,
@@ -86,6 +87,12 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type}
         case CouldProduce(of=of):
             return set(TYPES) if of == "type" else set(COLORS)
+        case ManaAmount(of="type", mana_type=mana_type):
+            return {mana_type or "C"}
+        case ManaAmount(of="one_color"):
+            return set(COLORS)
+        case ManaAmount(colors=colors):
+            return set(colors)
         case _:
             assert_never(produced)
 

@@ -45,6 +45,7 @@ from app.domain.costs import (
     CastingCost,
     CostPart,
     ManaAbilityCost,
+    RemoveXCounters,
 )
 from app.domain.filters import Selector
 from app.domain.layouts import (
@@ -68,6 +69,7 @@ from app.domain.mana_abilities import (
     CouldProduce,
     FixedMana,
     ManaAbility,
+    ManaAmount,
     OneColorPerCount,
     PerCount,
     PerCounter,
@@ -117,6 +119,7 @@ __all__ = [
     "Layout",
     "ManaAbility",
     "ManaAbilityCost",
+    "ManaAmount",
     "ManaReplacement",
     "ManaString",
     "ManaTrigger",
@@ -128,6 +131,7 @@ __all__ = [
     "PerCount",
     "PerCounter",
     "Production",
+    "RemoveXCounters",
     "ReplacementChange",
     "RevealUntil",
     "RulesText",

@@ -22,6 +22,16 @@ class CostPart(Strict):
     """The cost part in a short phrase of your own, like `discard a card`"""
 
 
+class RemoveXCounters(Strict):
+    """Remove X counters of a kind, X chosen as the ability is activated (107.3, 602.2b);
+    "any number of" is the same choice (107.1c) and "one or more" asks for at least one."""
+
+    counter: Word
+    """The kind of counter removed, like `storage`"""
+    at_least: int = Field(0, ge=0, le=1)
+    """The least X allowed: 1 for "one or more", else 0"""
+
+
 class ManaAbilityCost(Strict):
     """An activation cost. The engine ignores everything but {T}/{Q} when asking what an ability
     could produce (106.7), and takes the rest as paid when activating (docs/api.md)."""
@@ -36,6 +46,8 @@ class ManaAbilityCost(Strict):
     """Life paid as part of the cost (119.4)"""
     remove_counters: dict[Word, int] = Field(default_factory=dict, max_length=5)
     """Counters removed as part of the cost, by kind, as `{"charge": 1}`"""
+    remove_x_counters: RemoveXCounters | None = Field(None, exclude_if=lambda v: v is None)
+    """Counters removed as many as the X chosen on activation (107.3); null: none"""
     sacrifice: Selector | Literal["self"] | None = None
     """A permanent to sacrifice: `self`, or which of your permanents qualify"""
     others: list[CostPart] = Field(default_factory=list, max_length=10)

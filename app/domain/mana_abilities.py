@@ -20,7 +20,7 @@ from app.domain.base import (
 )
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import Selector
-from app.domain.quantities import CountOf
+from app.domain.quantities import CountOf, Quantity
 
 
 def _produced_options(options: list[str]) -> list[str]:
@@ -177,6 +177,37 @@ class ChoiceOrChosenColor(Strict):
     _check = field_validator("options")(classmethod(lambda cls, v: _produced_options(v)))
 
 
+class ManaAmount(Strict):
+    """`amount` (+ `plus`) mana, the amount a quantity (app/domain/quantities.py): of one given
+    type, of any one color, or in any combination of `colors` ("X mana of any one color",
+    "an amount of {G} equal to its power", "{B} for each counter removed this way")."""
+
+    kind: Literal["amount"] = "amount"
+    """Always `amount`: a variable amount of mana"""
+    amount: Quantity
+    """How much mana, by kind (`chosen_x`, `power`, `count`, ...)"""
+    plus: int = Field(0, ge=0, le=100)
+    """Added to the amount ("X plus one": 1)"""
+    of: Literal["type", "one_color", "combination"]
+    """`type`: all of `mana_type`; `one_color`: all of one chosen color; `combination`: any
+    mix of `colors`"""
+    mana_type: ManaTypeCode | None = None
+    """With `of: type`, the type made (W U B R G C)"""
+    colors: list[ColorCode] = Field(default_factory=_all_colors, min_length=1, max_length=5)
+    """With `of: combination`, the colors it may be made of (default all five)"""
+
+    @model_validator(mode="after")
+    def _type_given(self) -> ManaAmount:
+        if (self.of == "type") != (self.mana_type is not None):
+            raise ValueError("give 'mana_type' exactly when 'of' is 'type'")
+        if self.amount.kind == "devotion" and self.amount.color is None and self.of != "one_color":
+            raise ValueError("a devotion to the color made needs 'of' one_color")
+        if self.amount.kind == "x":
+            # 107.3m's X belongs to a spell; a permanent's mana ability chooses its own X.
+            raise ValueError("a mana ability's amount can't be the spell's X: use 'chosen_x'")
+        return self
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -189,7 +220,8 @@ Production = Annotated[
     | ChosenColor
     | PerCounter
     | OneColorPerCount
-    | ChoiceOrChosenColor,
+    | ChoiceOrChosenColor
+    | ManaAmount,
     Field(discriminator="kind"),
 ]
 

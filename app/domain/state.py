@@ -55,6 +55,23 @@ class PermanentIn(StateModel):
     """For an Aura or Equipment: the id of the permanent it is attached to"""
     chosen_color: ColorCode | None = None
     """A color chosen as it entered (W U B R G), for cards that ask"""
+    # 208.3: the power it has now, after every effect and counter; the engine never reads it
+    # from the printed card (anthems and counters change it). Left out of the dump when
+    # absent, like `timestamp`.
+    power: Annotated[int, Field(ge=-10_000, le=10_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="Its power now, counters and effects included (208.3), for abilities whose "
+        "amount is a power; never read from the printed card",
+        examples=[3],
+    )
+    toughness: Annotated[int, Field(ge=-10_000, le=10_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="Its toughness now, counters and effects included (208.3), for abilities "
+        "whose amount is a toughness",
+        examples=[3],
+    )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
     # before.
@@ -118,6 +135,8 @@ class Permanent:
     attached_to: str | None
     chosen_color: str | None
     timestamp: int | None = None
+    power: int | None = None
+    toughness: int | None = None
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

@@ -180,11 +180,60 @@ class ControlChange:
         return self.previous != self.source.controller
 
 
-def own_of(p: Permanent, src: Source) -> Own:
-    """What a production reads on its own permanent (app/engine/production.py)."""
+def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> Own:
+    """What a production reads on its own permanent (app/engine/production.py); `x` is the X
+    chosen on activation (None: not chosen, as 106.7 asks)."""
     return Own(
-        counters=lambda kind: p.counters.get(kind, 0), chosen_color=lambda: chosen_color_of(src)
+        counters=lambda kind: p.counters.get(kind, 0),
+        chosen_color=lambda: chosen_color_of(src),
+        stat=lambda stat: stat_of(p, stat),
+        greatest_power=lambda sel: greatest_power(view, sel, src),
+        devotion=lambda color: devotion_to(view, src, color),
+        x=x,
     )
+
+
+def devotion_to(view: BoardView, src: Source, color: str) -> int:
+    """700.5: the mana symbols of `color` among the mana costs of the permanents the source's
+    controller controls; a hybrid (or Phyrexian hybrid) symbol counts for each of its colors.
+    The face that is up gives the mana cost (a back face has none)."""
+    return sum(
+        1
+        for q in view.board.permanents
+        if view.controller(q) == src.controller
+        for symbol in q.face.cost_symbols
+        if color in symbol.text.split("/")
+    )
+
+
+def stat_of(p: Permanent, stat: str) -> int:
+    """The power or toughness the state gives it (208.3); never the printed one, which
+    anthems and counters change, so a question that needs it must say it."""
+    value = p.power if stat == "power" else p.toughness
+    if value is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, stat),
+            f"{p.name} ({p.id}) makes mana by its {stat}: give its {stat} now, counters and "
+            f"effects included, as '{stat}' (the printed {stat} isn't used)",
+            "power_required" if stat == "power" else "toughness_required",
+        )
+    return value
+
+
+def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
+    """The greatest power among the permanents `sel` picks (0 with none); each needs its
+    power in the state (208.3), and every one missing is named."""
+    picked = view.matching(sel, src)
+    missing = [q for q in picked if q.power is None]
+    if missing:
+        raise QuestionError(
+            ("state", "battlefield", missing[0].index, "power"),
+            f"{src.label} makes mana by the greatest power among {describe_selector(sel)}: "
+            "give 'power' (now, counters and effects included) for "
+            + bounded_list([f"{q.name} ({q.id})" for q in missing], 10),
+            "power_required",
+        )
+    return max((q.power or 0 for q in picked), default=0)
 
 
 def chosen_color_of(src: Source) -> str:

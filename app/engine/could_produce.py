@@ -571,6 +571,9 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
                         rules.add("106.5")
         else:
             raw, out = fp.static_types(p, a)
+            words, why_rules = _amount_words(view, p, a)
+            text += words
+            rules.update(why_rules)
             if raw == 0:
                 words, why_rules = production.no_mana_words(a.produces)
                 text += m.mana_in(words)
@@ -587,6 +590,13 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
         text += f" → {_types_text(out)}"
         lines.append(text)
     return lines, rules
+
+
+def _amount_words(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[str, list[str]]:
+    src = view.source(p)
+    return production.amount_words(
+        a.produces, lambda sel: _count_all(view, sel, src), own_of(view, p, src)
+    )
 
 
 def _count_all(view: BoardView, sel: Selector, src: Source) -> int:
@@ -614,7 +624,7 @@ def _static_events(
         a.produces,
         lambda sel: count_of(view, sel, src),
         lambda sel: colors_of(view, sel, src),
-        own_of(p, src),
+        own_of(view, p, src),
     )
 
 

@@ -5,11 +5,13 @@ with a reason, explanations for the words; adding a kind touches only this modul
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import assert_never
 
+from app.domain.errors import QuestionError
 from app.domain.filters import Selector
 from app.domain.mana import ALL_COLORS_MASK, COLORS, TYPE_INDEX, TYPES, Mana, mask_types
 from app.domain.mana_abilities import (
@@ -24,12 +26,25 @@ from app.domain.mana_abilities import (
     CouldProduce,
     FixedMana,
     ManaAbility,
+    ManaAmount,
     OneColorPerCount,
     PerCount,
     PerCounter,
     Production,
 )
-from app.engine.words import bounded_list, describe_cost, describe_selector
+from app.domain.quantities import (
+    ChosenX,
+    CostManaValue,
+    CountersOnSource,
+    Devotion,
+    Fixed,
+    GreatestPower,
+    Quantity,
+    SourcePower,
+    XValue,
+)
+from app.domain.quantities import CountOf as CountOfQuantity
+from app.engine.words import bounded_list, describe_cost, describe_quantity, describe_selector
 
 # How a production sees the board: count of matching permanents, union of their colors (a
 # mask), and for reflectors what they could produce (a mask) with the permanents feeding it.
@@ -38,13 +53,167 @@ ColorsOf = Callable[[Selector], int]
 ReflectedBy = Callable[[Selector], tuple[int, list[str]]]
 
 
+def _no_stat(stat: str) -> int:
+    raise ValueError(f"this reader has no {stat}")
+
+
 @dataclass(frozen=True, slots=True)
 class Own:
-    """What a production reads on its own permanent: its counters, and the color chosen for it
-    as it entered (`chosen_color` raises the 422 that asks for it when the state lacks it)."""
+    """What a production reads on its own permanent: its counters, the color chosen for it as
+    it entered, its power and toughness, the greatest power among permanents it names (each
+    raises the 422 that asks for what the state lacks), and the X chosen on activation (None:
+    not chosen here; 106.7 asks about every X)."""
 
     counters: Callable[[str], int]
     chosen_color: Callable[[], str]
+    stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
+    greatest_power: Callable[[Selector], int] = lambda sel: _no_stat("power")
+    devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
+    x: int | None = None
+
+
+# With X not chosen (could_produce, 106.7), an X of one shows the types it could make; 106.7
+# ignores whether the cost could be paid, so any X can be imagined (107.3).
+SOME_X = 1
+
+
+def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None) -> int | None:
+    """The number a quantity stands for; None when it is chosen on activation and not chosen
+    (the X, 107.3; the mana value of what the cost sacrifices, 602.2b). `color` is the color
+    of the mana made, for a devotion to "that color"."""
+    match q:
+        case Fixed():
+            return q.value
+        case CountOfQuantity():
+            return count_of(q.of)
+        case CountersOnSource():
+            return own.counters(q.counter)
+        case SourcePower():
+            return max(own.stat(q.kind), 0)  # a negative amount makes no mana (107.1b)
+        case GreatestPower():
+            return max(own.greatest_power(q.among), 0)
+        case ChosenX() | CostManaValue():
+            return own.x
+        case Devotion():
+            chosen = q.color or color
+            if chosen is None:
+                raise ValueError("a devotion to the color made needs that color")
+            return own.devotion(chosen)
+        case XValue():
+            raise ValueError("ManaAmount refuses the spell's X (the board doesn't carry it)")
+        case _:
+            assert_never(q)
+
+
+def is_chosen(q: Quantity) -> bool:
+    """Whether the quantity is chosen as the ability is activated (the request's `x`)."""
+    match q:
+        case ChosenX() | CostManaValue():
+            return True
+        case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
+            return False
+        case SourcePower() | GreatestPower() | Devotion():
+            return False
+        case _:
+            assert_never(q)
+
+
+def needs_x(ability: ManaAbility) -> bool:
+    """Whether activating it takes an X (the request's `x`): its amount or its cost has one."""
+    prod = ability.produces
+    amount_chosen = isinstance(prod, ManaAmount) and is_chosen(prod.amount)
+    return amount_chosen or ability.cost.remove_x_counters is not None
+
+
+# Mixes listed one by one, at most this many mana symbols in all: 1,001 mixes of ten mana in
+# five colors, the most the flat `combination` kind allows.
+COMBINATION_LIMIT = 10_010
+
+
+def amount_of(prod: ManaAmount, count_of: CountOf, own: Own, color: str | None = None) -> int:
+    n = quantity(prod.amount, count_of, own, color)
+    return (SOME_X if n is None else n) + prod.plus
+
+
+def _per_color(prod: ManaAmount) -> bool:
+    """Whether the amount depends on the color chosen (a devotion to "that color")."""
+    return isinstance(prod.amount, Devotion) and prod.amount.color is None
+
+
+def amount_manas(
+    prod: ManaAmount, count_of: CountOf, own: Own, *, types_only: bool = False
+) -> list[Mana]:
+    """Every mana this production could be, one per choice of color or mix. `types_only`
+    (could_produce): too many mixes are stood for by one color each, which gives the same
+    types under every replacement and trigger, since they see one amount and keep, replace or
+    copy the types of the whole event."""
+    if _per_color(prod):
+        return [Mana.of(c, amount_of(prod, count_of, own, c)) for c in COLORS]
+    n = amount_of(prod, count_of, own)
+    match prod.of:
+        case "type":
+            return [Mana.of(prod.mana_type or "C", n)]
+        case "one_color":
+            return [Mana.of(c, n) for c in COLORS]
+        case "combination":
+            too_many = math.comb(n + len(prod.colors) - 1, n) * n > COMBINATION_LIMIT
+            if too_many and types_only:
+                return [Mana.of(c, n) for c in prod.colors]
+            if too_many:
+                raise QuestionError(
+                    ("state",),
+                    f"{n} mana in any combination of {'/'.join(prod.colors)} has too many "
+                    f"mixes to list (more than {COMBINATION_LIMIT} mana symbols in all)",
+                    "too_complex",
+                )
+            return combinations_of(prod.colors, n)
+        case _:
+            assert_never(prod.of)
+
+
+def amount_defined(prod: ManaAmount) -> list[str]:
+    match prod.of:
+        case "type":
+            return [prod.mana_type or "C"]
+        case "one_color":
+            return list(COLORS)
+        case "combination":
+            return list(prod.colors)
+        case _:
+            assert_never(prod.of)
+
+
+def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
+    """Why the amount is what it is, for the steps (the rule numbers are read from the text)."""
+    what = describe_quantity(prod.amount)
+    plus = f" plus {prod.plus}" if prod.plus else ""
+    if _per_color(prod):
+        each = ", ".join(f"{c} {amount_of(prod, count_of, own, c)}" for c in COLORS)
+        return f"its controller chooses a color; their devotion to each is {each} (700.5)"
+    n = amount_of(prod, count_of, own)
+    if is_chosen(prod.amount) and own.x is None:
+        return (
+            f"{what} is chosen as it is activated, and 106.7 ignores whether the cost could be "
+            f"paid, so with any {what} of 1 or more it makes these types (107.3, 107.1c)"
+        )
+    return f"{what} is {n - prod.plus}{plus}{_rule_of(prod.amount)}, so it makes {n} mana"
+
+
+def _rule_of(q: Quantity) -> str:
+    """The rule that says what the quantity is, for amount_why's text."""
+    match q:
+        case SourcePower() | GreatestPower():
+            return " (208.3)"
+        case Devotion():
+            return " (700.5)"
+        case CostManaValue():
+            return " (202.3)"
+        case ChosenX():
+            return " (107.3)"
+        case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
+            return ""
+        case _:
+            assert_never(q)
 
 
 def combinations_of(colors: Iterable[str], amount: int) -> list[Mana]:
@@ -70,7 +239,7 @@ def is_reflector(prod: Production) -> bool:
             return False
         case ColorOfPermanent() | AnyCombination() | ChosenColor() | PerCounter():
             return False
-        case OneColorPerCount() | ChoiceOrChosenColor():
+        case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount():
             return False
         case _:
             assert_never(prod)
@@ -85,6 +254,8 @@ def is_board_independent(prod: Production) -> bool:
             return False
         case ChosenColor() | PerCounter() | OneColorPerCount() | ChoiceOrChosenColor():
             return False  # they read their own permanent
+        case ManaAmount():
+            return False  # its quantity may read the board or the permanent
         case _:
             assert_never(prod)
 
@@ -117,6 +288,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [Mana.of(c, n) for c in COLORS]
         case ChoiceOrChosenColor():
             return [*(Mana.parse(o) for o in prod.options), Mana.of(own.chosen_color())]
+        case ManaAmount():
+            return amount_manas(prod, count_of, own, types_only=True)
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -187,6 +360,9 @@ def possible(
             defined = [t for t in TYPES if any(m.counts[TYPE_INDEX[t]] for m in manas)]
             why = f"its controller chooses one of {', '.join(prod.options)} or its chosen color"
             return Possible(manas, defined, why)
+        case ManaAmount():
+            manas = amount_manas(prod, count_of, own)
+            return Possible(manas, amount_defined(prod), amount_why(prod, count_of, own))
         case _:
             assert_never(prod)
 
@@ -281,8 +457,52 @@ def _production_words(p: Production) -> str:
             return f"add one mana of any one color for each of the {of}"
         case ChoiceOrChosenColor():
             return "add " + " or ".join(p.options) + " or one mana of its chosen color"
+        case ManaAmount():
+            return _amount_words(p)
         case _:
             assert_never(p)
+
+
+def _amount_words(p: ManaAmount) -> str:
+    what = describe_quantity(p.amount)
+    n = f"{what} plus {p.plus}" if p.plus else what
+    match p.of:
+        case "type":
+            return f"add as much {{{p.mana_type}}} as {n}"
+        case "one_color":
+            return f"add {n} mana of any one color"
+        case "combination":
+            return f"add {n} mana in any combination of {'/'.join(p.colors)}"
+        case _:
+            assert_never(p.of)
+
+
+def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, list[str]]:
+    """For could_produce's steps: how the amount is found, when it varies (rule numbers)."""
+    if not isinstance(prod, ManaAmount):
+        return "", []
+    what = describe_quantity(prod.amount)
+    match prod.amount:
+        case ChosenX():
+            return (
+                f"; {what} is chosen as it is activated and whether the cost could be paid is "
+                "ignored, so any X of 1 or more can be imagined",
+                ["106.7", "107.3", "107.1c"],
+            )
+        case CostManaValue():
+            return (
+                f"; {what} depends on the permanent chosen as it is activated, and whether the "
+                "cost could be paid is ignored, so a mana value of 1 or more can be imagined",
+                ["106.7", "202.3", "602.2b"],
+            )
+        case SourcePower() | GreatestPower():
+            return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["208.3"]
+        case Devotion():
+            return "", ["700.5"]
+        case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
+            return "", []
+        case _:
+            assert_never(prod.amount)
 
 
 def no_mana_words(prod: Production) -> tuple[str, list[str]]:
@@ -298,6 +518,8 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; it would make no mana", []
         case AnyCombination() | ChosenColor() | OneColorPerCount() | ChoiceOrChosenColor():
             return "; it would make no mana", []
+        case ManaAmount():
+            return f"; {describe_quantity(prod.amount)} is 0 here, so it would make no mana", []
         case _:
             assert_never(prod)
 

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import Selector
+from app.domain.quantities import (
+    ChosenX,
+    CostManaValue,
+    CountersOnSource,
+    CountOf,
+    Devotion,
+    Fixed,
+    GreatestPower,
+    Quantity,
+    SourcePower,
+    XValue,
+)
 
 
 def _plural(word: str) -> str:
@@ -41,12 +55,40 @@ def describe_cost(cost: ManaAbilityCost) -> str:
         parts.append(f"pay {cost.life} life")
     for counter, n in cost.remove_counters.items():
         parts.append(f"remove {n} {counter} counter" + ("s" if n != 1 else ""))
+    if cost.remove_x_counters is not None:
+        least = " (at least one)" if cost.remove_x_counters.at_least else ""
+        parts.append(f"remove X {cost.remove_x_counters.counter} counters{least}")
     if cost.sacrifice == "self":
         parts.append("sacrifice it")
     elif cost.sacrifice is not None:
         parts.append("sacrifice one of the " + describe_selector(cost.sacrifice))
     parts.extend(part.text for part in cost.others)
     return ", ".join(parts) if parts else "no cost"
+
+
+def describe_quantity(q: Quantity) -> str:
+    """'X', 'its power', 'the number of lands you control', in our words."""
+    match q:
+        case Fixed():
+            return str(q.value)
+        case CountOf():
+            return f"the number of {describe_selector(q.of)}"
+        case CountersOnSource():
+            return f"the number of {q.counter} counters on it"
+        case XValue():
+            return "the X it was cast with"
+        case ChosenX():
+            return "X"
+        case SourcePower():
+            return f"its {q.kind}"
+        case GreatestPower():
+            return f"the greatest power among {describe_selector(q.among)}"
+        case CostManaValue():
+            return "the mana value of the permanent its cost sacrificed or exiled"
+        case Devotion():
+            return f"its controller's devotion to {q.color or 'that color'}"
+        case _:
+            assert_never(q)
 
 
 def bounded_list(items: list[str], limit: int = 5) -> str:

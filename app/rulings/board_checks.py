@@ -142,6 +142,8 @@ def _counters_named(card: Card) -> Iterator[str]:
             ability = a.ability if isinstance(a, GrantManaAbility) else a
             if isinstance(ability, ManaAbility):
                 yield from ability.cost.remove_counters
+                if ability.cost.remove_x_counters is not None:
+                    yield ability.cost.remove_x_counters.counter
                 if isinstance(ability.produces, PerCounter):
                     yield ability.produces.counter
                 if ability.instead is not None:

@@ -127,6 +127,8 @@ class CheckedState:
                 attached_to=p.attached_to,
                 chosen_color=p.chosen_color,
                 timestamp=p.timestamp,
+                power=p.power,
+                toughness=p.toughness,
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)

@@ -189,6 +189,21 @@ PROBLEMS: dict[str, ProblemPage] = {
     "chosen_color_required": _q(
         "Color not chosen", "The permanent's ability uses a chosen color: give `chosen_color`."
     ),
+    "power_required": _q(
+        "Power not given",
+        "The ability makes mana by a power: give the permanent's `power` now, counters and "
+        "effects included (the printed power is never used).",
+    ),
+    "toughness_required": _q(
+        "Toughness not given",
+        "The ability makes mana by a toughness: give the permanent's `toughness` now.",
+    ),
+    "x_required": _q(
+        "X not chosen",
+        "The ability has an X chosen as it is activated: give `x` (for 'any number of' "
+        "counters, how many are removed; for a sacrificed permanent, its mana value).",
+    ),
+    "x_not_used": _q("No X to choose", "The ability has no X: leave `x` out."),
     "not_a_replacement_source": _q(
         "Not a replacement source",
         "Ids in `replacement_order` must be sources of replacement effects on this event.",

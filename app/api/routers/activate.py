@@ -59,6 +59,15 @@ class ActivateRequest(BaseModel):
         description="Ids of replacement sources, first applied first; unnamed ones follow in "
         "state order (battlefield, then effects)",
     )
+    # Left out of the question when absent, so questions without it read as before.
+    x: Annotated[int, Field(ge=0, le=10_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="The X chosen as the ability is activated (107.3, 602.2b): the X of {X} or "
+        "'remove X counters', how many counters 'any number of' removes, or the mana value of "
+        "the permanent its cost sacrifices or exiles; required when the ability has an X",
+        examples=[2],
+    )
 
 
 ActivateRuling = ruling_schema("ActivateRuling", "activate_mana_ability", ActivateAnswer)
@@ -94,6 +103,7 @@ def post_activate(
             body.ability,
             q.choose,
             list(body.replacement_order) if body.replacement_order is not None else None,
+            body.x,
         ),
         cards=checked.card_names,
         used=[*(c for c, _ in checked.cards), *checked.effect_cards],

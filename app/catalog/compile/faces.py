@@ -393,7 +393,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     current_at = -1
     control: ir.Control | None = None
     control_at = -1
-    choose: tuple[ir.Cost, ir.Sel] | None = None
+    choose: tuple[ir.Cost, ir.Sel | None] | None = None
     made_token = False
     for i, s in enumerate(sentences):
         if made_token and _ABOUT_TOKEN.match(s):
@@ -401,8 +401,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         made_token = made_token or bool(_CREATES_TOKEN.search(s))
         # A sentence continuing the ability before it.
-        if choose is not None and s == mana.THAT_COLOR:
-            current = ir.ManaAbility(choose[0], ir.ColorAmong(choose[1]))
+        if choose is not None and (joined := mana.after_choice(choose, s)) is not None:
+            current = joined
             ctx.face.sentences[-1] = ir_record(ctx.face.sentences[-1])
             ctx.face.abilities.append(lower.ability(current))
             current_at = len(ctx.face.abilities) - 1
@@ -430,7 +430,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             current_at = len(ctx.face.abilities) - 1
             ctx.record(s, "mana_ability", "compiled")
             continue
-        if (chosen := mana.parse_choose_color(s)) is not None:
+        following = sentences[i + 1] if i + 1 < len(sentences) else ""
+        if (chosen := mana.parse_choose_color(s, following)) is not None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."
             continue

@@ -35,6 +35,8 @@ class Cost:
     remove_counters: tuple[tuple[str, int], ...] = ()
     sacrifice: Sel | Literal["self"] | None = None
     others: tuple[tuple[CostPartKind, str], ...] = ()
+    remove_x: tuple[str, int] | None = None  # (counter, least X): "remove X / any number of"
+    x: bool = False  # some part has an X chosen on activation ({X}, "tap X", "sacrifice X")
 
 
 # --- productions (what "Add ..." makes) ---
@@ -106,6 +108,31 @@ class OneOfOrChosen:
     options: tuple[str, ...]
 
 
+QtyKind = Literal["chosen_x", "power", "toughness", "greatest_power", "cost_mana_value", "devotion"]
+
+
+@dataclass(frozen=True, slots=True)
+class Qty:
+    """A variable amount: the X chosen on activation, the source's power or toughness, the
+    greatest power among `among`, the mana value of what the cost sacrificed or exiled, or the
+    devotion to `color` (None: to the color of the mana made)."""
+
+    kind: QtyKind
+    among: Sel | None = None
+    color: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """`amount` + `plus` mana: all of `mana_type`, of one chosen color, or any mix of colors."""
+
+    amount: Qty
+    of: Literal["type", "one_color", "combination"]
+    mana_type: str | None = None
+    colors: tuple[str, ...] = ("W", "U", "B", "R", "G")
+    plus: int = 0
+
+
 Production = (
     Fixed
     | OneOf
@@ -119,6 +146,7 @@ Production = (
     | Reflect
     | OneColorCount
     | OneOfOrChosen
+    | Amount
 )
 
 

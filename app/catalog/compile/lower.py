@@ -7,6 +7,7 @@ from typing import assert_never
 from app.catalog.compile import ir
 from app.domain import card as d
 from app.domain import continuous as c613
+from app.domain import quantities as q
 
 
 def selector(sel: ir.Sel) -> d.Selector:
@@ -31,7 +32,29 @@ def cost(c: ir.Cost) -> d.ManaAbilityCost:
         remove_counters=dict(c.remove_counters),
         sacrifice=sacrifice,
         others=[d.CostPart(kind=k, text=t) for k, t in c.others],
+        remove_x_counters=(
+            d.RemoveXCounters(counter=c.remove_x[0], at_least=c.remove_x[1])
+            if c.remove_x is not None
+            else None
+        ),
     )
+
+
+def quantity(a: ir.Qty) -> q.Quantity:
+    match a.kind:
+        case "chosen_x":
+            return q.ChosenX()
+        case "power" | "toughness":
+            return q.SourcePower(kind=a.kind)
+        case "greatest_power":
+            assert a.among is not None, "the grammar names whose power"
+            return q.GreatestPower(among=selector(a.among))
+        case "cost_mana_value":
+            return q.CostManaValue()
+        case "devotion":
+            return q.Devotion(color=a.color)  # type: ignore[arg-type]
+        case _:
+            assert_never(a.kind)
 
 
 def production(p: ir.Production) -> d.Production:
@@ -61,6 +84,14 @@ def production(p: ir.Production) -> d.Production:
             return d.ChoiceOrChosenColor(options=list(p.options))
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
+        case ir.Amount():
+            return d.ManaAmount(
+                amount=quantity(p.amount),
+                plus=p.plus,
+                of=p.of,
+                mana_type=p.mana_type,  # type: ignore[arg-type]
+                colors=list(p.colors),  # type: ignore[arg-type]
+            )
         case _:
             assert_never(p)
 

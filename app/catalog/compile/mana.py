@@ -20,9 +20,10 @@ from app.catalog.compile.phrases import (
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
 _LIFE = re.compile(rf"^[Pp]ay ({NUMBER}) life$")
 _REMOVE = re.compile(rf"^[Rr]emove ({NUMBER}) ([\w+/-]+) counters? from ~$")
+_REMOVE_X = re.compile(r"^[Rr]emove (X|any number of|one or more) ([\w+/-]+) counters from ~$")
 _PUT = re.compile(rf"^[Pp]ut ({NUMBER}) ([\w+/-]+) counters? on ~$")
 _SACRIFICE = re.compile(r"^[Ss]acrifice (.+)$")
-_TAP_UNTAPPED = re.compile(rf"^[Tt]ap ({NUMBER} )?untapped (.+) you control$")
+_TAP_UNTAPPED = re.compile(rf"^[Tt]ap ({NUMBER} |X )?untapped (.+) you control$")
 _OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
     (re.compile(r"^[Dd]iscard (?:a|an|one|two|three|your hand|\d+) ?[^,]*$"), "discard"),
     (re.compile(r"^[Ee]xile (?!X\b)[^,]+$"), "exile"),
@@ -50,6 +51,8 @@ def parse_cost(text: str) -> ir.Cost | None:
     removes: list[tuple[str, int]] = []
     sacrifice: ir.Sel | str | None = None
     others: list[tuple[ir.CostPartKind, str]] = []
+    remove_x: tuple[str, int] | None = None
+    x = False  # a part with an X its controller chooses as they activate it (107.3)
     for part in cost_parts(text):
         if "~ from your" in part or "this card from your" in part:
             # Activated from the hand or graveyard: the engine has abilities only on the
@@ -61,6 +64,13 @@ def parse_cost(text: str) -> ir.Cost | None:
             untap = True
         elif re.fullmatch(COST_MANA, part):
             mana += part
+            x = x or "{X}" in part
+        elif (m := _REMOVE_X.match(part)) and remove_x is None:
+            if not _COUNTER_WORD.match(m.group(2)):
+                return None
+            # "any number of" is a number chosen as it is activated, like X (107.1c).
+            remove_x = (m.group(2), 1 if m.group(1) == "one or more" else 0)
+            x = True
         elif m := _LIFE.match(part):
             life += number(m.group(1)) or 0
         elif m := _REMOVE.match(part):
@@ -72,6 +82,10 @@ def parse_cost(text: str) -> ir.Cost | None:
             others.append(("counter", part[0].lower() + part[1:]))
         elif m := _SACRIFICE.match(part):
             what = m.group(1)
+            if re.fullmatch(r"X [^,]+", what):
+                others.append(("sacrifice", "sacrifice " + what))
+                x = True
+                continue
             if what == "~":
                 sacrifice = "self"
                 continue
@@ -91,8 +105,7 @@ def parse_cost(text: str) -> ir.Cost | None:
             else:
                 return None
         elif m := _TAP_UNTAPPED.match(part):
-            if "X" in part:
-                return None
+            x = x or m.group(1) == "X "
             others.append(("tap_untapped", part[0].lower() + part[1:]))
         else:
             for pattern, kind in _OTHER_PARTS:
@@ -109,6 +122,8 @@ def parse_cost(text: str) -> ir.Cost | None:
         remove_counters=tuple(removes),
         sacrifice=sacrifice,  # type: ignore[arg-type]
         others=tuple(others),
+        remove_x=remove_x,
+        x=x,
     )
 
 
@@ -129,8 +144,94 @@ _X_ONE_COLOR = re.compile(r"^X mana of any one color, where X is the number of (
 _OR_CHOSEN = re.compile(rf"^({FIXED}(?:, {FIXED})*),? or one mana of the chosen color$")
 
 
-def parse_production(text: str, sacrificed: ir.Sel | None = None) -> ir.Production | None:
-    """What "Add <text>" makes; `sacrificed` is the cost's sacrifice ("the sacrificed land")."""
+_COLORS_OF = rf"(colors|{MANA_TYPE}(?:, {MANA_TYPE})*,? and/or {MANA_TYPE})"
+_X_MANA = re.compile(
+    rf"^X mana (of any one color|in any combination of {_COLORS_OF})(?:, where X is (.+))?$"
+)
+_AMOUNT_OF = re.compile(rf"^an amount of ({MANA_TYPE}) equal to (.+)$")
+_REMOVED = re.compile(
+    rf"^({MANA_TYPE})(, then add an additional \1)? for each ([\w+/-]+) counter removed this way$"
+)
+_THAT_MUCH = re.compile(rf"^that much ({MANA_TYPE})$")
+_X_PLUS = re.compile(rf"^X plus ({NUMBER})$")
+_STAT = re.compile(r"^~'s (power|toughness)$")
+_GREATEST = re.compile(r"^the greatest power among (.+)$")
+_DEVOTION = re.compile(r"^your devotion to (white|blue|black|red|green)$")
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COST_MANA_VALUE = re.compile(
+    rf"^(?:({NUMBER}) plus )?the (sacrificed|exiled) [\w ]+'s mana value$"
+)
+
+
+def _quantity(text: str | None, cost: ir.Cost | None) -> tuple[ir.Qty, int] | None:
+    """The amount an "X is ..." or "equal to ..." phrase names, with what is added to it."""
+    if text is None or text == "X":
+        return (ir.Qty("chosen_x"), 0) if cost is not None and cost.x else None
+    if (m := _X_PLUS.match(text)) and cost is not None and cost.x:
+        return ir.Qty("chosen_x"), number(m.group(1)) or 0
+    if m := _STAT.match(text):
+        return ir.Qty("power" if m.group(1) == "power" else "toughness"), 0
+    if m := _DEVOTION.match(text):
+        return ir.Qty("devotion", color=_COLOR_WORDS[m.group(1)]), 0
+    if m := _GREATEST.match(text):
+        found = selector(m.group(1))
+        if found is None or not found[1] or found[0].attached:
+            return None
+        return ir.Qty("greatest_power", found[0]), 0
+    if (m := _COST_MANA_VALUE.match(text)) and cost is not None and _pays_with(cost, m.group(2)):
+        return ir.Qty("cost_mana_value"), (number(m.group(1)) or 0) if m.group(1) else 0
+    return None
+
+
+def _pays_with(cost: ir.Cost, how: str) -> bool:
+    """Whether the cost sacrifices (or exiles) exactly one permanent other than the source."""
+    kind: ir.CostPartKind = "sacrifice" if how == "sacrificed" else "exile"
+    parts = [t for k, t in cost.others if k == kind and not re.search(r"\bX\b", t)]
+    if how == "sacrificed" and isinstance(cost.sacrifice, ir.Sel):
+        parts.append("sacrifice a permanent")
+    one = [t for t in parts if re.match(r"^\w+ (?:a|an|another) ", t) and "from your" not in t]
+    return len(one) == 1 and len(parts) == 1
+
+
+def _colors(text: str) -> tuple[str, ...] | None:
+    if text == "colors":
+        return ("W", "U", "B", "R", "G")
+    colors = tuple(mana_type_of(s) for s in re.findall(MANA_TYPE, text))
+    return None if "C" in colors else colors
+
+
+def parse_amount(text: str, cost: ir.Cost | None) -> ir.Amount | None:
+    """A variable amount: "X mana of any one color[, where X is ...]", "an amount of {G} equal
+    to ...", "{B} for each storage counter removed this way", "that much {C}"."""
+    if m := _X_MANA.match(text):
+        q = _quantity(m.group(3), cost)
+        if q is None:
+            return None
+        if m.group(1) == "of any one color":
+            return ir.Amount(q[0], "one_color", plus=q[1])
+        colors = _colors(m.group(2))
+        return ir.Amount(q[0], "combination", colors=colors, plus=q[1]) if colors else None
+    if m := _AMOUNT_OF.match(text):
+        q = _quantity(m.group(2), cost)
+        if q is None:
+            return None
+        return ir.Amount(q[0], "type", mana_type_of(m.group(1)), plus=q[1])
+    removes = cost.remove_x if cost is not None else None
+    if (m := _REMOVED.match(text)) and removes is not None and removes[0] == m.group(3):
+        plus = 1 if m.group(2) else 0
+        return ir.Amount(ir.Qty("chosen_x"), "type", mana_type_of(m.group(1)), plus=plus)
+    if (m := _THAT_MUCH.match(text)) and removes is not None:
+        return ir.Amount(ir.Qty("chosen_x"), "type", mana_type_of(m.group(1)))
+    return None
+
+
+def parse_production(
+    text: str, sacrificed: ir.Sel | None = None, cost: ir.Cost | None = None
+) -> ir.Production | None:
+    """What "Add <text>" makes; `sacrificed` is the cost's sacrifice ("the sacrificed land"),
+    `cost` the whole cost, for amounts that its X or its sacrifice decides."""
+    if (varying := parse_amount(text, cost)) is not None:
+        return varying
     if re.fullmatch(FIXED, text):
         return ir.Fixed(text)
     if (m := _NUMBERED.match(text)) and (count := number(m.group(1))) and 1 < count <= 20:
@@ -200,28 +301,51 @@ def parse_ability(sentence: str) -> ir.ManaAbility | None:
     if cost is None:
         return None
     effect = m.group("effect").removeprefix("Add ").removesuffix(".")
-    produces = parse_production(effect, _sacrificed(cost))
+    produces = parse_production(effect, _sacrificed(cost), cost)
     if produces is None:
         return None
+    uses_x = isinstance(produces, ir.Amount) and produces.amount.kind == "chosen_x"
+    if cost.x != uses_x:
+        return None  # an X in the cost that the amount doesn't use, or the other way round
     return ir.ManaAbility(cost, produces)
 
 
-_CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color of (?P<sel>.+)\.$')
+_DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion to that color."
+_CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color(?: of (?P<sel>.+))?\.$')
 
 
-def parse_choose_color(sentence: str) -> tuple[ir.Cost, ir.Sel] | None:
-    """The first half of "<cost>: Choose a color of <sel>. Add one mana of that color." """
+def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.Sel | None] | None:
+    """The first half of "<cost>: Choose a color of <sel>. Add one mana of that color." (or
+    of "<cost>: Choose a color. Add ... of that color equal to your devotion to that color.",
+    when `following`, the next sentence, is that second half)."""
     m = _CHOOSE_COLOR.match(sentence)
     if m is None:
         return None
     cost = parse_cost(m.group("cost"))
+    if cost is None or cost.x:
+        return None
+    if m.group("sel") is None:
+        # A bare color choice is some other ability unless the devotion sentence follows.
+        return (cost, None) if following == _DEVOTION_TO_THAT else None
     found = selector(m.group("sel"))
-    if cost is None or found is None or found[1]:
+    if found is None or found[1]:
         return None
     return cost, found[0]
 
 
 THAT_COLOR = "Add one mana of that color."
+
+
+def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.ManaAbility | None:
+    """The whole ability, when `sentence` is the second half of a "Choose a color" one."""
+    cost, among = choose
+    if sentence == THAT_COLOR and among is not None:
+        return ir.ManaAbility(cost, ir.ColorAmong(among))
+    if sentence == _DEVOTION_TO_THAT and among is None:
+        # 700.5: the amount is the devotion to the color chosen as it resolves.
+        return ir.ManaAbility(cost, ir.Amount(ir.Qty("devotion"), "one_color"))
+    return None
+
 
 _DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")
 _LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")

@@ -10,7 +10,7 @@ Where each part lives:
 - outcomes.py: every distinct outcome over choices and orders, and the path asked for.
 - explain.py: the explanation steps; answer.py: the answer object and the state after.
 
-Entry point: `activate(board, permanent_id, ability, choose, replacement_order) -> Verdict`.
+Entry point: `activate(board, permanent_id, ability, choose, replacement_order, x) -> Verdict`.
 
 Conventions (what a client can rely on):
 
@@ -20,7 +20,8 @@ Conventions (what a client can rely on):
   effect adds or removes other abilities. With no `ability`, a `choose` that only one of
   them can make picks that one. Omitted with several abilities: a
   QuestionError `ability_required` on ("ability",) listing index and summary of each.
-- Legality is about the {T}/{Q} part only (107.5, 107.6, 302.6); other costs (mana, life,
+- Legality is about the {T}/{Q} part (107.5, 107.6, 302.6) and the counters an X removes
+  (602.2b, 118.3: the player chose that X); other costs (mana, life, a fixed number of
   counters, a sacrifice) are taken as paid. An illegal activation is an answer (`legal`
   false, `reasons`), with `produced`/`total` "" and the state unchanged.
 - Paying the other costs in the returned `state`: removed counters are taken off the permanent
@@ -41,6 +42,12 @@ Conventions (what a client can rely on):
   (nothing determined was made), the open triggers carry `choices`, a note with code
   `choice_required` says what to send, and `outcomes` lists every option. When every option
   gives the same result, no choice is required.
+- `x` is the X chosen as the ability is activated (107.3, 602.2b): the X of "{X}" or "remove
+  X counters", how many counters "any number of" removes (107.1c), or the mana value of the
+  permanent a cost sacrifices or exiles. Required (QuestionError `x_required` on ("x",)) when
+  the ability has one, refused (`x_not_used`) when it has none. A cost removing more counters
+  than the permanent has is illegal (`not_enough_counters`, 602.2b, 118.3); X = 0 makes no
+  mana.
 - `replacement_order` is a priority list of replacement source ids, first applied first
   (616.1): at each point the applicable effect named first is applied; effects not named
   follow in the default order, which is the order of the sources in the state (battlefield
@@ -79,6 +86,7 @@ from app.engine.activate.legality import (
     by_choice,
     check_order,
     check_tap_cost,
+    check_x,
     find_permanent,
     label,
     normalize_choose,
@@ -107,6 +115,7 @@ def activate(
     ability: int | str | None = None,
     choose: str | None = None,
     replacement_order: list[str] | None = None,
+    x: int | None = None,
 ) -> Verdict:
     """Rule on activating one mana ability of a permanent (module docstring)."""
     p = find_permanent(board, permanent_id)
@@ -124,13 +133,13 @@ def activate(
     chosen = pick_ability(p, by_choice(view, p, listed, ability, choose_key), ability)
     steps += ability_steps(view, p, chosen)
     cost = chosen.ability.cost
-    reasons = check_tap_cost(view, p, cost, steps)
+    reasons = check_tap_cost(view, p, cost, steps) + check_x(p, chosen.ability, x, steps)
     if reasons:
         return Verdict(illegal_answer(board, p, reasons, chosen), steps)
     notes: list[Note] = []
-    counters_after = pay_other_costs(view, p, cost, steps, notes)
+    counters_after = pay_other_costs(view, p, cost, steps, notes, x)
     counters_now = counters_after if counters_after is not None else p.counters
-    event = mana_event(view, p, chosen.ability, order, counters_now, steps)
+    event = mana_event(view, p, chosen.ability, order, counters_now, steps, x)
     answer = _rule(board, p, chosen, event, (choose, choose_key), counters_after, steps, notes)
     return Verdict(answer, steps)
 

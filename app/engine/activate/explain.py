@@ -75,7 +75,10 @@ def _tap_step(cost: ManaAbilityCost) -> Step:
 
 
 def _other_costs_step(cost: ManaAbilityCost) -> Step | None:
-    other = describe_cost(cost.model_copy(update={"tap": False, "untap": False}))
+    # The X counters are paid for real (legality.check_x): not among the costs taken as paid.
+    other = describe_cost(
+        cost.model_copy(update={"tap": False, "untap": False, "remove_x_counters": None})
+    )
     if other == "no cost":
         return None
     in_state: list[str] = []

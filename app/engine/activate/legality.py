@@ -5,7 +5,7 @@ paid, in the returned state where it shows them (118.3)."""
 from __future__ import annotations
 
 from app.domain.answers import Note, Reason, trusted
-from app.domain.card import ManaAbilityCost, Selector
+from app.domain.card import ManaAbility, ManaAbilityCost, ManaAmount, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, ManaSyntaxError
 from app.domain.ruling import Mentions, Step
@@ -19,6 +19,7 @@ from app.engine.board import (
     describe_selector,
     source_label,
 )
+from app.engine.production import needs_x
 
 
 def reason(code: str, rules: list[str], message: str) -> Reason:
@@ -219,6 +220,78 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
     return []
 
 
+def check_x(
+    p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]
+) -> list[Reason]:
+    """The X chosen as the ability is activated (107.3, 602.2b): required when the ability has
+    one, refused when it has none; a cost removing more counters than the permanent has can't
+    be paid, so the activation is illegal (602.2b, 118.3). Empty when X is fine."""
+    if not needs_x(ability):
+        if x is not None:
+            raise QuestionError(
+                ("x",),
+                f"this ability of {label(p)} has no X to choose; leave 'x' out",
+                "x_not_used",
+            )
+        return []
+    if x is None:
+        raise QuestionError(
+            ("x",),
+            f"this ability of {label(p)} has an X its controller chooses as they activate it "
+            "(107.3, 602.2b): send 'x', the X (for 'any number of' counters, how many are "
+            "removed; for a sacrificed or exiled permanent's mana value, that mana value)",
+            "x_required",
+        )
+    removes = ability.cost.remove_x_counters
+    if removes is not None and x < removes.at_least:
+        raise QuestionError(
+            ("x",),
+            f"the cost removes one or more {removes.counter} counters: x is 1 or more",
+            "invalid_x",
+        )
+    steps.append(_x_step(ability, x))
+    if removes is None:
+        return []
+    return _x_counters(p, removes.counter, x, steps)
+
+
+def _x_step(ability: ManaAbility, x: int) -> Step:
+    """What the chosen x stands for."""
+    if (
+        isinstance(ability.produces, ManaAmount)
+        and ability.produces.amount.kind == "cost_mana_value"
+    ):
+        return Step(
+            f"x gives the mana value of the permanent its cost sacrificed or exiled: {x} "
+            "(its controller picks that permanent as they activate it).",
+            ("202.3", "602.2b"),
+            {},
+        )
+    return Step(f"X is {x}, chosen as the ability is activated.", ("107.3", "602.2b"), {})
+
+
+def _x_counters(p: Permanent, counter: str, x: int, steps: list[Step]) -> list[Reason]:
+    """A cost removing X counters: paid when the permanent has them (602.2b, 118.3)."""
+    m = Mentions()
+    me = label(p, m)
+    had = p.counters.get(counter, 0)
+    if had >= x:
+        steps.append(
+            m.step(
+                f"Its cost removes {x} {counter} counter{'' if x == 1 else 's'}, and "
+                f"{me} has {had}; the returned state has them taken off.",
+                ("602.2b", "118.3"),
+            )
+        )
+        return []
+    msg = (
+        f"{me} has {had} {counter} counter{'' if had == 1 else 's'}, fewer than the "
+        f"{x} its cost would remove, so the cost can't be paid"
+    )
+    steps.append(m.step(msg + ".", ("602.2b", "118.3")))
+    return [reason("not_enough_counters", ["602.2b", "118.3"], msg)]
+
+
 def pay_counters(
     have: dict[str, int], remove: dict[str, int]
 ) -> tuple[dict[str, int], list[tuple[str, int, int]]]:
@@ -245,14 +318,20 @@ def pay_other_costs(
     cost: ManaAbilityCost,
     steps: list[Step],
     notes: list[Note],
+    x: int | None = None,
 ) -> dict[str, int] | None:
     """The costs other than {T}/{Q}, taken as paid: the counters left on the permanent (None
-    when the cost removes none), with a note where the state shows they couldn't be paid."""
+    when the cost removes none), with a note where the state shows they couldn't be paid.
+    X counters (check_x has made sure they are there) are removed with the others."""
     m = Mentions()
     me = label(p, m)
     counters_after: dict[str, int] | None = None
-    if cost.remove_counters:
-        counters_after, short = pay_counters(p.counters, cost.remove_counters)
+    remove = dict(cost.remove_counters)
+    if cost.remove_x_counters is not None and x is not None:
+        kind = cost.remove_x_counters.counter
+        remove[kind] = remove.get(kind, 0) + x
+    if remove:
+        counters_after, short = pay_counters(p.counters, remove)
         for counter, n, had in short:
             cost_unpayable(
                 steps,

@@ -18,6 +18,8 @@ from app.engine.replacement import Replacement, SelfReplacement
 MANA_LIMIT = 10_000
 CAP = MANA_LIMIT + 1
 LIST_LIMIT = 20
+# The rule numbers a production's "why" may cite (production.possible writes them in the text).
+_WHY_RULES = ("106.1b", "106.7", "107.1c", "107.3", "202.3", "208.3", "602.2b", "700.5")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +68,11 @@ def check_limit(mana: Mana) -> None:
 
 
 def mana_options(
-    view: BoardView, p: Permanent, a: ManaAbility
+    view: BoardView, p: Permanent, a: ManaAbility, x: int | None = None
 ) -> tuple[list[Option], str, list[str], list[Permanent]]:
     """The ability's possible mana before replacement effects, a sentence saying why, the
-    types it defines (production.possible), and the permanents whose mana it reflects."""
+    types it defines (production.possible), and the permanents whose mana it reflects; `x` is
+    the X chosen on activation (None: any)."""
     feeding: list[Permanent] = []
     src = view.source(p)
 
@@ -93,7 +96,8 @@ def mana_options(
                 feeding.append(q)
         return seen, feeders
 
-    found = production.possible(a.produces, count_of, colors_of, reflected, own_of(p, src))
+    own = own_of(view, p, src, x)
+    found = production.possible(a.produces, count_of, colors_of, reflected, own)
     options: list[Option] = []
     seen_keys: set[str] = set()
     for m in found.manas:
@@ -113,12 +117,13 @@ def mana_event(
     order: list[str],
     counters_now: dict[str, int],
     steps: list[Step],
+    x: int | None = None,
 ) -> ManaEvent:
     """The event this activation is, with the steps saying what it can make and which named
     replacement sources don't apply to it."""
-    options, why, defined, feeding = mana_options(view, p, a)
+    options, why, defined, feeding = mana_options(view, p, a, x)
     if why:
-        why_rules = [r for r in ("106.1b", "106.7") if r in why]
+        why_rules = [r for r in _WHY_RULES if r in why]
         if "could produce" in why and "106.7" not in why_rules:
             why_rules.append("106.7")
         m = Mentions()
