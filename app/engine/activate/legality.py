@@ -220,9 +220,7 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
     return []
 
 
-def check_x(
-    p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]
-) -> list[Reason]:
+def check_x(p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]) -> list[Reason]:
     """The X chosen as the ability is activated (107.3, 602.2b): required when the ability has
     one, refused when it has none; a cost removing more counters than the permanent has can't
     be paid, so the activation is illegal (602.2b, 118.3). Empty when X is fine."""
