@@ -28,8 +28,10 @@ Moon makes {C} whatever it sees).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from app.domain.card import CouldProduce, ManaAbility, Selector
 from app.domain.errors import QuestionError
@@ -39,10 +41,12 @@ from app.domain.state import Board, Permanent
 from app.engine import production
 from app.engine.board import (
     BoardView,
+    Kind,
     ListedAbility,
     Source,
     Traits,
     bounded_list,
+    bounded_total,
     describe_selector,
     labels,
     own_of,
@@ -68,6 +72,8 @@ SATURATION = 101
 CELL_SCAN_BUDGET = 500_000
 # Explanations name at most this many permanents one by one, then summarize.
 EXPLAIN_LIMIT = 20
+# The summaries of the rest name this many (bounded_total), then count.
+SUMMARY_NAMES = 5
 
 SelectorKey = str  # Selector.key: equal keys select alike
 
@@ -78,12 +84,12 @@ def _type_mask_iter(mask: int) -> list[int]:
 
 @dataclass(slots=True)
 class _Reflector:
-    owner: int  # battlefield index of the permanent whose ability this is
+    owner: int  # the kind (BoardView.kinds) of the permanents whose ability this is
     listed: ListedAbility
     of_color: bool
     per_type: tuple[int, ...]  # per type index: what one event of it becomes (a mask)
     group: int = -1  # group index (relation any)
-    watches: int = -1  # battlefield index watched (relation attached)
+    watches: int = -1  # kind watched (relation attached: a kind of one permanent)
 
     def seen(self, inputs: int) -> int:
         # "any color" never includes colorless (106.1b).
@@ -190,10 +196,14 @@ def _self_amount(p: Permanent, a: ManaAbility) -> int | None:
 
 @dataclass
 class Fixpoint:
-    """The least fixpoint for a whole board: `masks[i]` is what permanent i could produce."""
+    """The least fixpoint for a whole board: `masks[i]` is what permanent i could produce.
+    Solved per kind of permanent (BoardView.kinds): the lists below are by kind."""
 
     view: BoardView
     masks: list[int]
+    kinds: list[Kind]
+    kind_of: list[int]
+    kind_masks: list[int]
     raw_static: list[int]
     reflectors_of: dict[int, list[_Reflector]]
     groups: list[_Group]
@@ -202,29 +212,37 @@ class Fixpoint:
     memos: _Memos
     cell_members: list[list[int]]
     has_abilities: list[bool]
-    _feeders: dict[int, list[str]] = field(default_factory=dict)
+    _feeders: dict[int, tuple[list[str], int]] = field(default_factory=dict)
 
     # -- explanation helpers --
 
-    def feeders(self, r: _Reflector) -> list[str]:
-        """Labels of the permanents a reflector watches that could produce something (cached
-        per group: one pass over the group's cells, not over the board per reflector)."""
+    def feeders(self, r: _Reflector, limit: int) -> tuple[list[str], int]:
+        """The first `limit` labels (battlefield order) of the permanents a reflector watches
+        that could produce something, and how many there are (cached per group: one pass
+        over the group's cells, not over the board per reflector)."""
         perms = self.view.board.permanents
         if r.group < 0:
-            return [f"{perms[r.watches].name} ({perms[r.watches].id})"] if r.watches >= 0 else []
+            if r.watches < 0:
+                return [], 0
+            q = self.kinds[r.watches].first
+            return [f"{q.name} ({q.id})"], 1
         found = self._feeders.get(r.group)
         if found is None:
-            indices = sorted(
-                i for c in self.groups[r.group].cells for i in self.cell_members[c] if self.masks[i]
-            )
-            found = [f"{perms[i].name} ({perms[i].id})" for i in indices]
+            producing = [
+                self.kinds[k].members
+                for c in self.groups[r.group].cells
+                for k in self.cell_members[c]
+                if self.kind_masks[k]
+            ]
+            first = list(islice(heapq.merge(*producing), limit))
+            found = ([f"{perms[i].name} ({perms[i].id})" for i in first], sum(map(len, producing)))
             self._feeders[r.group] = found
         return found
 
     def reflector_input(self, r: _Reflector) -> int:
         if r.group >= 0:
             return self.groups[r.group].union
-        return self.masks[r.watches] if r.watches >= 0 else 0
+        return self.kind_masks[r.watches] if r.watches >= 0 else 0
 
     def static_types(self, p: Permanent, a: ManaAbility) -> tuple[int, int]:
         """(types before, types after replacement effects) of an ability that doesn't look at
@@ -245,15 +263,15 @@ class _Cells:
 
     __slots__ = ("by_controller", "colors", "count", "members", "memo", "of", "scanned", "traits")
 
-    def __init__(self, view: BoardView) -> None:
+    def __init__(self, view: BoardView, kinds: list[Kind]) -> None:
         index: dict[Traits, int] = {}
         self.traits: list[Traits] = []
-        self.of: list[int] = []
-        self.count: list[int] = []
-        self.members: list[list[int]] = []
+        self.of: list[int] = []  # by kind
+        self.count: list[int] = []  # permanents
+        self.members: list[list[int]] = []  # kinds
         self.colors: list[int] = []
-        face_colors: dict[int, int] = {}
-        for p in view.board.permanents:
+        for k, kind in enumerate(kinds):
+            p = kind.first
             tr = view.traits(p)
             c = index.get(tr)
             if c is None:
@@ -263,12 +281,9 @@ class _Cells:
                 self.members.append([])
                 self.colors.append(0)
             self.of.append(c)
-            self.count[c] += 1
-            self.members[c].append(len(self.of) - 1)
-            fc = face_colors.get(id(p.face))
-            if fc is None:
-                fc = face_colors[id(p.face)] = mask_of(p.face.face_colors)
-            self.colors[c] |= fc
+            self.count[c] += len(kind.members)
+            self.members[c].append(k)
+            self.colors[c] |= mask_of(p.face.face_colors)
         self.by_controller: dict[str, list[int]] = {}
         for c, tr in enumerate(self.traits):
             self.by_controller.setdefault(tr.controller, []).append(c)
@@ -326,7 +341,8 @@ class _Abilities:
         "group_index",
         "groups",
         "has_abilities",
-        "index_of",
+        "kind_of",
+        "kinds",
         "memos",
         "raw_static",
         "reflectors_of",
@@ -335,11 +351,11 @@ class _Abilities:
     )
 
     def __init__(self, view: BoardView, cells: _Cells, memos: _Memos) -> None:
-        n = len(view.board.permanents)
         self.view = view
+        self.kinds, self.kind_of = view.kinds()
+        n = len(self.kinds)
         self.cells = cells
         self.memos = memos
-        self.index_of = {p.id: i for i, p in enumerate(view.board.permanents)}
         self.raw_static = [0] * n
         self.static = [0] * n
         self.has_abilities = [False] * n
@@ -350,18 +366,20 @@ class _Abilities:
         self.fixed_events: dict[int, list[Mana]] = {}
 
     def read(self) -> None:
+        """Each kind's abilities, read on its first permanent (they are all alike)."""
         try:
-            for i, p in enumerate(self.view.board.permanents):
+            for k, kind in enumerate(self.kinds):
+                p = kind.first
                 abilities = self.view.mana_abilities(p, distinct=True)
-                self.has_abilities[i] = bool(abilities)
+                self.has_abilities[k] = bool(abilities)
                 for listed in abilities:
                     a = listed.ability
                     repl = self.memos.replacements_on(p, a)
                     self_amount = _self_amount(p, a)
                     if isinstance(a.produces, CouldProduce):  # production.is_reflector
-                        self._add_reflector(i, p, listed, a.produces, self_amount, repl)
+                        self._add_reflector(k, p, listed, a.produces, self_amount, repl)
                     else:
-                        self._add_static(i, p, a, self_amount, repl)
+                        self._add_static(k, p, a, self_amount, repl)
         except TooManyReplacementStates as exc:
             raise QuestionError(
                 ("state",), f"too many different replacement effects: {exc}", "too_complex"
@@ -394,10 +412,11 @@ class _Abilities:
         view = self.view
         src = view.source(p)
         if prod.among.relation == "attached":
-            target = self.index_of.get(src.attached_to or "", -1)
-            if target >= 0 and view.matches(prod.among, src, view.board.permanents[target]):
-                r.watches = target
-                self.attached_watchers.setdefault(target, []).append(r)
+            target = view.board.get(src.attached_to or "")
+            if target is not None and view.matches(prod.among, src, target):
+                # The target is singled out: a kind of its own (BoardView.kinds).
+                r.watches = self.kind_of[target.index]
+                self.attached_watchers.setdefault(r.watches, []).append(r)
         else:
             gkey = (src.controller, prod.among.key)
             g = self.group_index.get(gkey)
@@ -411,8 +430,9 @@ class _Abilities:
 
 
 def _propagate(cells: _Cells, abilities: _Abilities) -> list[int]:
-    """The worklist (least fixpoint): start from what non-reflector abilities make, and grow
-    a permanent's cell, the groups watching it and their reflectors only when they change."""
+    """The worklist (least fixpoint), over kinds of permanents: start from what non-reflector
+    abilities make, and grow a kind's cell, the groups watching it and their reflectors only
+    when they change."""
     groups = abilities.groups
     groups_of_cell: list[list[int]] = [[] for _ in cells.traits]
     for g, group in enumerate(groups):
@@ -453,14 +473,18 @@ def _propagate(cells: _Cells, abilities: _Abilities) -> list[int]:
 
 def solve(view: BoardView) -> Fixpoint:
     """The least fixpoint of 'could produce' over the whole board (module docstring)."""
-    cells = _Cells(view)
+    kinds, kind_of = view.kinds()
+    cells = _Cells(view, kinds)
     memos = _Memos(view)
     abilities = _Abilities(view, cells, memos)
     abilities.read()
-    masks = _propagate(cells, abilities)
+    kind_masks = _propagate(cells, abilities)
     return Fixpoint(
         view,
-        masks,
+        [kind_masks[k] for k in kind_of],
+        kinds,
+        kind_of,
+        kind_masks,
         abilities.raw_static,
         abilities.reflectors_of,
         abilities.groups,
@@ -491,9 +515,12 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
         if permanent_id is not None
         else list(board.permanents)
     )
+    # One list of types per mask (64 at most), shared by the permanents that have it.
+    types_of = [mask_types(m) for m in range(1 << len(TYPES))]
+    masks = fp.masks
     answer = {
         "permanents": [
-            {"id": p.id, "name": p.name, "types": mask_types(fp.masks[p.index])} for p in asked
+            {"id": p.id, "name": p.card.name, "types": types_of[masks[p.index]]} for p in asked
         ]
     }
     return Verdict(answer, _explain(fp, asked))
@@ -511,7 +538,7 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
     view = fp.view
     lines: list[str] = []
     rules: set[str] = set()
-    reflectors = {id(r.listed.ability): r for r in fp.reflectors_of.get(p.index, [])}
+    reflectors = {id(r.listed.ability): r for r in fp.reflectors_of.get(fp.kind_of[p.index], [])}
     for listed in view.mana_abilities(p, distinct=True):
         a = listed.ability
         if listed.origin == "intrinsic":
@@ -535,9 +562,9 @@ def _ability_lines(fp: Fixpoint, p: Permanent) -> tuple[list[str], set[str]]:
                 text += f"; no {who} could produce any mana"
                 rules.add("106.5")
             else:
-                feeders = fp.feeders(r)
+                shown, total = fp.feeders(r, 3)
                 text += (
-                    f"; {who} could produce {_types_text(seen_all)} ({bounded_list(feeders, 3)})"
+                    f"; {who} could produce {_types_text(seen_all)} ({bounded_total(shown, total)})"
                 )
                 if r.of_color and seen_all & COLORLESS_BIT:
                     text += "; colorless is not a color, so it is left out"
@@ -613,7 +640,7 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
                 ("106.7", "106.12b", "616.1"),
             )
         )
-    n_reflectors = sum(len(rs) for rs in fp.reflectors_of.values())
+    n_reflectors = sum(len(rs) * len(fp.kinds[k].members) for k, rs in fp.reflectors_of.items())
     if n_reflectors:
         makes = "ability makes" if n_reflectors == 1 else "abilities make"
         steps.append(
@@ -640,46 +667,60 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
 
 
 def _permanent_steps(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
-    """One step per permanent asked about (up to EXPLAIN_LIMIT), then a summary of the rest."""
+    """One step per permanent asked about (up to EXPLAIN_LIMIT), then a summary of the rest
+    (which names only the first few: the counts are kept, not every label)."""
     steps: list[Step] = []
     no_ability: list[str] = []
+    n_no_ability = 0
     detailed = 0
     skipped: list[str] = []
+    n_skipped = 0
+    has_abilities, kind_of = fp.has_abilities, fp.kind_of
     for p in asked:
-        if not fp.has_abilities[p.index]:
-            no_ability.append(f"{p.name} ({p.id})")
+        if not has_abilities[kind_of[p.index]]:
+            if n_no_ability < SUMMARY_NAMES:
+                no_ability.append(f"{p.name} ({p.id})")
+            n_no_ability += 1
             continue
         if detailed >= EXPLAIN_LIMIT:
-            skipped.append(f"{p.name} ({p.id})")
+            if n_skipped < SUMMARY_NAMES:
+                skipped.append(f"{p.name} ({p.id})")
+            n_skipped += 1
             continue
         detailed += 1
-        lines, rules = _ability_lines(fp, p)
-        mask = fp.masks[p.index]
-        head = f"{p.name} ({p.id}) could produce {_types_text(mask)}: "
-        body = (
-            "; and ".join(lines)
-            if len(lines) <= 6
-            else "; ".join(lines[:6]) + (f"; and {len(lines) - 6} more abilities")
-        )
-        if not mask:
-            rules.add("106.5")
-            body += ". So there is no type of mana it could produce"
-        steps.append(Step(head + body + ".", tuple(sorted({"106.7", *rules}))))
-    if skipped:
+        steps.append(_permanent_step(fp, p))
+    if n_skipped:
         steps.append(
             Step(
-                f"The same reasoning gives the answer for {len(skipped)} more permanents: "
-                f"{bounded_list(skipped, 5)}.",
+                f"The same reasoning gives the answer for {n_skipped} more permanents: "
+                f"{bounded_total(skipped, n_skipped)}.",
                 ("106.7",),
             )
         )
-    if no_ability:
+    if n_no_ability:
+        one = n_no_ability == 1
         steps.append(
             Step(
-                f"{bounded_list(no_ability, 5)} ha{'s' if len(no_ability) == 1 else 've'} no mana "
+                f"{bounded_total(no_ability, n_no_ability)} ha{'s' if one else 've'} no mana "
                 "ability, so there is no type of mana "
-                f"{'it' if len(no_ability) == 1 else 'they'} could produce.",
+                f"{'it' if one else 'they'} could produce.",
                 ("106.7",),
             )
         )
     return steps
+
+
+def _permanent_step(fp: Fixpoint, p: Permanent) -> Step:
+    """What one permanent could produce, ability by ability."""
+    lines, rules = _ability_lines(fp, p)
+    mask = fp.masks[p.index]
+    head = f"{p.name} ({p.id}) could produce {_types_text(mask)}: "
+    body = (
+        "; and ".join(lines)
+        if len(lines) <= 6
+        else "; ".join(lines[:6]) + (f"; and {len(lines) - 6} more abilities")
+    )
+    if not mask:
+        rules.add("106.5")
+        body += ". So there is no type of mana it could produce"
+    return Step(head + body + ".", tuple(sorted({"106.7", *rules})))
