@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
-
-import orjson
 
 # No question this service understands nests deeper than this; anything deeper is hostile.
 MAX_JSON_DEPTH = 32
@@ -108,47 +105,3 @@ def check_json_shape(body: bytes) -> None:
             raise
         return
     _check_items(parsed)
-
-
-_KEY_AFTER_SPACE = re.compile(rb'"\s+:')
-
-
-def plainly_within_limits(body: bytes, depth_limit: int = MAX_JSON_DEPTH) -> bool:
-    """A fast yes: True means `json_depth_exceeds` and `check_json_shape` would both pass
-    (False means: ask them, they name the problem). Parsed once by orjson and walked once,
-    instead of a Python hook on every object.
-
-    Duplicate keys are what orjson can't see (it keeps the last one), so they are counted
-    instead: without backslashes every quote delimits a string, and a key is a string whose
-    closing quote the colon follows. With no whitespace before any colon, `":` occurs once per
-    key (and once per string that starts with a colon), so its count equals the keys parsed
-    only when no object repeats a key."""
-    if b"\\" in body or _KEY_AFTER_SPACE.search(body):
-        return False
-    try:
-        parsed = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        return False  # left to the checks and the parser, which say what is wrong
-    keys = 0
-    items: Iterable[object]
-    stack: list[tuple[object, int]] = [(parsed, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > depth_limit:
-            return False
-        if type(value) is dict:
-            if len(value) > MAX_OBJECT_KEYS:
-                return False
-            keys += len(value)
-            items = value.values()
-        elif type(value) is list:
-            if len(value) > MAX_ARRAY_ITEMS:
-                return False
-            items = value
-        else:
-            continue
-        stack.extend((item, depth + 1) for item in items if type(item) in _CONTAINERS)
-    return body.count(b'":') == keys
-
-
-_CONTAINERS = (dict, list)

@@ -20,13 +20,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.api.limits import (
-    MAX_JSON_DEPTH,
-    JsonShapeError,
-    check_json_shape,
-    json_depth_exceeds,
-    plainly_within_limits,
-)
+from app.api.limits import MAX_JSON_DEPTH, JsonShapeError, check_json_shape, json_depth_exceeds
 from app.api.metrics import Metrics
 from app.api.offload import SideLoop, on_loop
 from app.api.problems import (
@@ -403,8 +397,6 @@ def _nul_refusal(scope: Scope) -> Response | None:
 
 
 def _shape_refusal(body: bytes) -> Response | None:
-    if plainly_within_limits(body):
-        return None  # the common case, at a fraction of the cost of the checks below
     if json_depth_exceeds(body):
         return problem_response(
             400, "too_deeply_nested", f"The body nests deeper than {MAX_JSON_DEPTH} levels."
