@@ -235,7 +235,14 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             f"{len(players)} players in one game; the limit is {MAX_PLAYERS}",
             "too_many_players",
         )
-    normalized = state.model_copy(update={"battlefield": normalized_bf, "effects": normalized_fx})
+    respelled = any(n is not p for n, p in zip(normalized_bf, state.battlefield, strict=True))
+    respelled |= any(n is not e for n, e in zip(normalized_fx, state.effects, strict=True))
+    # Nothing respelled: the state itself is the normalized one (so its dump is the question's).
+    normalized = (
+        state.model_copy(update={"battlefield": normalized_bf, "effects": normalized_fx})
+        if respelled
+        else state
+    )
     return CheckedState(normalized, tuple(cards), tuple(effect_cards))
 
 
