@@ -515,8 +515,8 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
         if permanent_id is not None
         else list(board.permanents)
     )
-    # One list of types per mask (64 at most), shared by the permanents that have it.
-    types_of = [mask_types(m) for m in range(1 << len(TYPES))]
+    # One list of types per mask a kind has, shared by the permanents that have it.
+    types_of = {m: mask_types(m) for m in set(fp.kind_masks)}
     masks = fp.masks
     answer = {
         "permanents": [
