@@ -12,16 +12,19 @@ Naga Vitalist...) chain and loop, across players. The meaning is the least fixpo
 mask starts empty and grows until nothing changes, so reflectors that only see each other make
 nothing. It is computed with a worklist over 6-bit masks:
 
-- permanents fall into *cells* of identical selector-relevant traits (controller, card types,
+- permanents alike in every way a rule can see are one *kind* (BoardView.kinds): abilities,
+  replacement effects and masks are worked out once per kind, not per permanent;
+- kinds fall into *cells* of identical selector-relevant traits (controller, card types,
   subtypes, basic), usually a handful per board;
 - reflector abilities are grouped by what they watch: (the looker's controller, the selector);
   each group keeps the union mask of the cells it watches;
 - when a permanent's mask grows, only its cell, the groups watching that cell (when the cell
   grew) and the reflectors in a group (when the group's union grew) are looked at again.
 
-Masks only grow and have six bits, so every permanent, cell and group changes at most six
-times: the work is linear in permanents + reflector abilities + (cells x groups), never
-permanent pairs. A reflector's output is the union, over the types it sees, of what one mana of
+Masks only grow and have six bits, so every kind, cell and group changes at most six
+times: the work is linear in kinds + their reflector abilities + (cells x groups), never
+permanent pairs, and only grouping the permanents into kinds and writing the answer go
+permanent by permanent. A reflector's output is the union, over the types it sees, of what one mana of
 that type becomes under the replacement effects on *its own* event (Reflecting Pool under Pale
 Moon makes {C} whatever it sees).
 """
