@@ -24,9 +24,11 @@ nothing. It is computed with a worklist over 6-bit masks:
 Masks only grow and have six bits, so every kind, cell and group changes at most six
 times: the work is linear in kinds + their reflector abilities + (cells x groups), never
 permanent pairs, and only grouping the permanents into kinds and writing the answer go
-permanent by permanent. A reflector's output is the union, over the types it sees, of what one mana of
-that type becomes under the replacement effects on *its own* event (Reflecting Pool under Pale
-Moon makes {C} whatever it sees).
+permanent by permanent.
+
+A reflector's output is the union, over the types it sees, of what one mana of that type
+becomes under the replacement effects on *its own* event (Reflecting Pool under Pale Moon makes
+{C} whatever it sees).
 """
 
 from __future__ import annotations
