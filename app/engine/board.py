@@ -376,6 +376,7 @@ class BoardView:
         singled.update(e.target for e in board.effects if e.target is not None)
         index: dict[object, int] = {}
         kinds: list[Kind] = []
+        members: list[list[int]] = []
         kind_of: list[int] = []
         for p in board.permanents:
             key: object = (
@@ -392,11 +393,11 @@ class BoardView:
                     tuple(p.counters.items()) if p.counters else (),
                 )
             )
-            k = index.get(key)
-            if k is None:
-                k = index[key] = len(kinds)
-                kinds.append(Kind(p, []))
-            kinds[k].members.append(p.index)
+            k = index.setdefault(key, len(kinds))
+            if k == len(kinds):
+                members.append([])
+                kinds.append(Kind(p, members[k]))
+            members[k].append(p.index)
             kind_of.append(k)
         return kinds, kind_of
 
