@@ -118,7 +118,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     app.include_router(web_router)
     # Innermost: a repeated question is answered inside CORS and ServiceMiddleware, like any.
-    app.add_middleware(RepeatedQuestionMiddleware, service=app, routes=post_routes(routers))
+    rules_posts = post_routes(routers)
+    app.add_middleware(RepeatedQuestionMiddleware, service=app, routes=rules_posts)
     if settings.cors_origins.strip():
         app.add_middleware(
             CORSMiddleware,
@@ -141,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ),
         routes=app.router.routes,
         write_health=app.state.write_health,
+        checked_inside=frozenset(rules_posts),
     )
     _document_problem_schema(app)
     return app

@@ -2,8 +2,10 @@
 rules endpoint whose exact bytes were answered before is served from its alias, before any
 routing, dependency solving or validation; any other request passes through untouched.
 
-It runs inside ServiceMiddleware (so the body has passed the size, type and nesting limits, and
-the request id, metrics and access log apply) and inside CORS (so a hit gets the same CORS
+It runs inside ServiceMiddleware (so the body has passed the size and type limits, and the
+request id, metrics and access log apply; the shape limits, nesting and keys, ServiceMiddleware
+leaves to this middleware, which runs them only for bytes not answered before: bytes answered
+before passed them, and the alias key names the limits) and inside CORS (so a hit gets the same CORS
 headers). The lookup runs in the thread pool, like the endpoints: a database call never blocks
 the event loop. A lookup that fails (the database is down) is no answer: the full path runs and
 answers as it would have.
@@ -12,14 +14,17 @@ answers as it would have.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI
 from fastapi.routing import APIRoute
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.api.middleware import empty_receive, replay
+from app.api.limits import LIMITS_KEY
+from app.api.middleware import BODY_CHECK, empty_receive, replay
 from app.api.rulings_http import ruling_response
 from app.db.repositories import AliasHit
 from app.rulings import fastpath
@@ -53,12 +58,18 @@ class RepeatedQuestionMiddleware:
         body = await _read_body(receive)
         if body is None:  # the client went away before sending it all
             return
+        # Left by ServiceMiddleware (checked_inside): run only for bytes not answered before.
+        check: Callable[[], Response | None] | None = scope.pop(BODY_CHECK, None)
         key, hit = await anyio.to_thread.run_sync(self._find, scope, body)
         if hit is not None:
             scope["route"] = route  # metrics and the access log name the route, as on a miss
             self.service.state.metrics.ruling(hit.kind, False)
             response = ruling_response(hit.ruling, created=False, etag=hit.etag)
             await response(scope, empty_receive, send)
+            return
+        refusal = check() if check is not None else None
+        if refusal is not None:
+            await refusal(scope, empty_receive, send)
             return
         _, token = fastpath.begin(key)
         try:
@@ -74,7 +85,10 @@ class RepeatedQuestionMiddleware:
     def _find(self, scope: Scope, body: bytes) -> tuple[str, AliasHit | None]:
         state = self.service.state
         key = fastpath.alias_key(
-            scope["path"], scope.get("query_string", b""), state.rules_version, body
+            scope["path"],
+            scope.get("query_string", b""),
+            f"{state.rules_version}; {LIMITS_KEY}",
+            body,
         )
         try:
             with state.db.engine.connect() as conn:

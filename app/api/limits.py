@@ -59,6 +59,9 @@ def _depth_by_tokens(body: bytes, limit: int) -> bool:
 # runs on them. Arrays up to this size get the schema's own limits, which name the field.
 MAX_OBJECT_KEYS = 64
 MAX_ARRAY_ITEMS = 20_000
+# Part of a repeated question's alias key (app/api/fastpath.py): bytes that passed these
+# limits once are served again without checking them, so other limits must miss.
+LIMITS_KEY = f"depth {MAX_JSON_DEPTH}; keys {MAX_OBJECT_KEYS}; items {MAX_ARRAY_ITEMS}"
 
 
 class JsonShapeError(ValueError):

@@ -145,6 +145,10 @@ class _Answer:
         await self._send(message)
 
 
+# The scope key under which ServiceMiddleware leaves a deferred body check (`checked_inside`).
+BODY_CHECK = "rulings.body_check"
+
+
 class ServiceMiddleware:
     def __init__(
         self,
@@ -154,8 +158,13 @@ class ServiceMiddleware:
         limits: RequestLimits,
         routes: Iterable[BaseRoute] = (),
         write_health: WriteHealth | None = None,
+        checked_inside: frozenset[str] = frozenset(),
     ) -> None:
+        """`checked_inside`: the paths of the POST routes whose body shape checks the
+        repeated-question middleware runs, only for bytes not answered before
+        (app/api/fastpath.py)."""
         self.app = app
+        self.checked_inside = checked_inside
         self.metrics = metrics
         self.limits = limits
         self.routes = routes
@@ -241,6 +250,12 @@ class ServiceMiddleware:
         self, scope: Scope, receive: Receive, answer: _Answer, body: bytes, *, heavy: bool
     ) -> None:
         async def checked(receive: Receive, send: Send) -> None:
+            if scope["method"] == "POST" and scope["path"] in self.checked_inside:
+                # Bytes answered before passed the checks then (their alias key names the
+                # limits): a repeated question skips them, a new one runs them inside.
+                scope[BODY_CHECK] = lambda: _shape_refusal(body)
+                await self.app(scope, receive, send)
+                return
             refusal = _shape_refusal(body)
             if refusal is not None:
                 await refusal(scope, receive, send)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # Letters that Unicode doesn't decompose into a base letter plus a mark.
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o"})
@@ -20,6 +21,8 @@ _SLASHES = re.compile(r"\s*/+\s*")
 _SPACES = re.compile(r"\s+")
 
 
+# Every card lookup folds its name, and questions name the same few cards again and again.
+@lru_cache(maxsize=16_384)
 def fold(name: str) -> str:
     """The lookup key of a name: no accents or ligatures, no apostrophes, one separator for
     split cards, single spaces, case-folded."""

@@ -17,8 +17,9 @@ with relation `attached` means "the target" there.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Literal, assert_never
 
 from app.domain.abilities import AnyAbility, works_from
@@ -44,6 +45,7 @@ from app.domain.filters import Looker, Traits
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
+    LAYER_KINDS,
     Characteristics,
     EffectSource,
     LayerEffects,
@@ -52,14 +54,16 @@ from app.engine.characteristics import (
 from app.engine.characteristics import collect as collect_layer_effects
 from app.engine.production import Own, describe_ability
 from app.engine.replacement import Replacement
-from app.engine.words import bounded_list, describe_cost, describe_selector
+from app.engine.words import bounded_list, bounded_total, describe_cost, describe_selector
 
 __all__ = [
     "BoardView",
+    "Kind",
     "ListedAbility",
     "Source",
     "Traits",
     "bounded_list",
+    "bounded_total",
     "describe_cost",
     "describe_selector",
     "labels",
@@ -180,6 +184,40 @@ class ControlChange:
         return self.previous != self.source.controller
 
 
+# Every other field of a permanent tells kinds apart (controller, tapped, counters, chosen
+# color, timestamp, attachment, power, toughness, token...): a field added to Permanent splits
+# kinds without anyone having to remember this place. Its id, index and card don't (the face
+# object, shared by equal cards, stands for the card).
+_kind_fields = attrgetter(
+    *(
+        f.name
+        for f in fields(Permanent)
+        if f.name not in ("index", "id", "card", "face", "counters")
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """Permanents every mana rule sees alike (`BoardView.kinds`): one face, controller,
+    tapped state, counters, chosen color, timestamp and attachment, and none of them singled
+    out by id (attached to, targeted, taken control of). The rules look at `first` once for
+    all `members` (battlefield indices, ascending): 10,000 Forests are one question."""
+
+    first: Permanent
+    members: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class FaceAbilities:
+    """What BoardView files from one face's abilities, read once per face (equal cards share
+    their face object), not once per permanent."""
+
+    filed: tuple[AnyAbility, ...]  # working from the battlefield, filed by BoardView._sort
+    control: tuple[GainControl, ...]  # working from the battlefield
+    layered: bool  # has a layer 4 or 6 ability (characteristics.collect reads those)
+
+
 def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> Own:
     """What a production reads on its own permanent (app/engine/production.py); `x` is the X
     chosen on activation (None: not chosen, as 106.7 asks)."""
@@ -264,6 +302,21 @@ def _effect_abilities(effect: Effect) -> list[AnyAbility]:
     return list(effect.card.front.abilities)
 
 
+def _filed(a: AnyAbility) -> bool:
+    """Whether BoardView._sort files this ability under one of its lists."""
+    match a:
+        case ManaReplacement() | ManaTrigger() | GrantManaAbility() | GrantKeyword():
+            return True
+        case Unsupported() | ManaAbility() | GainControl():
+            return False
+        case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
+            return False
+        case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
+            return False
+        case _:
+            assert_never(a)
+
+
 def selector_matches(
     sel: Selector,
     looker_controller: str,
@@ -280,9 +333,11 @@ class BoardView:
     """A Board with the derived facts the mana rules need, computed once."""
 
     board: Board
-    controllers: dict[str, str] = field(init=False)
+    controllers: dict[str, str] = field(init=False)  # only those layer 2 changed
     control_changes: dict[str, list[ControlChange]] = field(init=False)
-    sources: dict[str, Source] = field(init=False)  # permanents by id
+    _sources: dict[str, Source] = field(init=False)  # permanents by id, made on first use
+    _faces: dict[int, FaceAbilities] = field(init=False)  # by id of the face
+    _kinds: tuple[list[Kind], list[int]] = field(init=False)
     effect_sources: list[Source] = field(init=False)
     replacements: list[SourcedReplacement] = field(init=False)
     triggers: list[SourcedTrigger] = field(init=False)
@@ -301,20 +356,11 @@ class BoardView:
     _ability_keys: dict[int, str] = field(init=False)
 
     def __post_init__(self) -> None:
+        self._sources = {}
+        self._faces = {}
+        self._kinds = self._group_kinds()
         self._compute_control()
         board = self.board
-        self.sources = {
-            p.id: Source(
-                p.id,
-                p.name,
-                self.controllers[p.id],
-                p.attached_to,
-                p.chosen_color,
-                False,
-                p.index,
-            )
-            for p in board.permanents
-        }
         self.effect_sources = [
             Source(e.id, e.card.name, e.controller, e.target, e.chosen_color, True, e.index)
             for e in board.effects
@@ -327,16 +373,11 @@ class BoardView:
         self._layered_traits = {}
         self._build_layers()
         pairs: list[tuple[Source, AnyAbility]] = []
-        by_face: dict[int, list[AnyAbility]] = {}  # faces are shared by equal cards
-        for p in board.permanents:
-            if not p.face.abilities or not self.has_text_abilities(p):
+        for p in self.holding(lambda fa: fa.filed):
+            if not self.has_text_abilities(p):
                 continue  # 305.7 / 613.1f: an ability that is gone creates no effect
-            src = self.sources[p.id]
-            on_battlefield = by_face.get(id(p.face))
-            if on_battlefield is None:
-                on_battlefield = [a for a in p.face.abilities if works_from(a) == "battlefield"]
-                by_face[id(p.face)] = on_battlefield
-            pairs.extend((src, a) for a in on_battlefield)
+            src = self.source(p)
+            pairs.extend((src, a) for a in self.face_abilities(p).filed)
         for e, src in zip(board.effects, self.effect_sources, strict=True):
             pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
         for src, a in pairs:
@@ -356,6 +397,62 @@ class BoardView:
         self._grants_by_traits = {}
         self._repl_by_traits = {}
         self._ability_keys = {}
+
+    def face_abilities(self, p: Permanent) -> FaceAbilities:
+        """The abilities of its face that the view files, read once per face."""
+        found = self._faces.get(id(p.face))
+        if found is None:
+            here = [a for a in p.face.abilities if works_from(a) == "battlefield"]
+            found = FaceAbilities(
+                tuple(a for a in here if _filed(a)),
+                tuple(a for a in here if isinstance(a, GainControl)),
+                any(isinstance(a, LAYER_KINDS) for a in here),
+            )
+            self._faces[id(p.face)] = found
+        return found
+
+    def holding(self, has: Callable[[FaceAbilities], object]) -> list[Permanent]:
+        """The permanents whose face has these abilities, in battlefield order (one look per
+        kind: a board of 10,000 basics and one Blood Moon gives one)."""
+        kinds, _ = self.kinds()
+        perms = self.board.permanents
+        found = [i for k in kinds if has(self.face_abilities(k.first)) for i in k.members]
+        return [perms[i] for i in sorted(found)]
+
+    def kinds(self) -> tuple[list[Kind], list[int]]:
+        """The permanents in kinds (`Kind`), in order of first member, and each permanent's
+        kind by battlefield index."""
+        return self._kinds
+
+    def _group_kinds(self) -> tuple[list[Kind], list[int]]:
+        board = self.board
+        # Singled out: a filter can name these by id (IsAttached), and control changes and
+        # layer effects aimed at one permanent apply to it alone. Control changes only ever
+        # aim at an attached permanent or an effect's target, so every permanent outside
+        # this set keeps its printed controller.
+        singled = {p.attached_to for p in board.permanents if p.attached_to is not None}
+        singled.update(e.target for e in board.effects if e.target is not None)
+        index: dict[object, int] = {}
+        kinds: list[Kind] = []
+        members: list[list[int]] = []
+        kind_of: list[int] = []
+        for p in board.permanents:
+            key: object = (
+                p.id
+                if p.id in singled
+                else (
+                    id(p.face),
+                    tuple(p.counters.items()) if p.counters else (),
+                    _kind_fields(p),
+                )
+            )
+            k = index.setdefault(key, len(kinds))
+            if k == len(kinds):
+                members.append([])
+                kinds.append(Kind(p, members[k]))
+            members[k].append(p.index)
+            kind_of.append(k)
+        return kinds, kind_of
 
     def _sort(self, src: Source, a: AnyAbility) -> None:
         """File one ability under what the mana rules do with it (one dispatch per kind)."""
@@ -385,37 +482,40 @@ class BoardView:
 
     def _compute_control(self) -> None:
         board = self.board
-        controllers = {p.id: p.controller for p in board.permanents}
+        # Only the permanents control changes (layer 2) differ from their printed controller.
+        controllers: dict[str, str] = {}
         changes: dict[str, list[ControlChange]] = {}
         # Later effects win: permanents in battlefield order, then effects in their order, stand
         # in for timestamp order of control-changing effects.
-        for p in board.permanents:
-            for a in p.face.abilities:
-                if isinstance(a, GainControl) and a.works_from == "battlefield":
-                    target = p.attached_to if a.of == "attached" else None
-                    if target is None or target not in controllers:
-                        continue
-                    src = Source(
-                        p.id,
-                        p.name,
-                        controllers[p.id],
-                        p.attached_to,
-                        p.chosen_color,
-                        False,
-                        p.index,
-                    )
-                    previous = controllers[target]
-                    controllers[target] = src.controller
-                    changes.setdefault(target, []).append(ControlChange(src, a, previous))
+        for p in self.holding(lambda fa: fa.control):
+            for gain in self.face_abilities(p).control:
+                target = (
+                    board.get(p.attached_to) if gain.of == "attached" and p.attached_to else None
+                )
+                if target is None:
+                    continue
+                src = Source(
+                    p.id,
+                    p.name,
+                    controllers.get(p.id, p.controller),
+                    p.attached_to,
+                    p.chosen_color,
+                    False,
+                    p.index,
+                )
+                previous = controllers.get(target.id, target.controller)
+                controllers[target.id] = src.controller
+                changes.setdefault(target.id, []).append(ControlChange(src, gain, previous))
         for e in board.effects:
             for a in _effect_abilities(e):
                 if isinstance(a, GainControl) and a.works_from == "effect":
-                    if e.target is None or e.target not in controllers:
+                    target = board.get(e.target) if e.target is not None else None
+                    if target is None:
                         continue
                     src = Source(e.id, e.card.name, e.controller, e.target, None, True, e.index)
-                    previous = controllers[e.target]
-                    controllers[e.target] = e.controller
-                    changes.setdefault(e.target, []).append(ControlChange(src, a, previous))
+                    previous = controllers.get(target.id, target.controller)
+                    controllers[target.id] = e.controller
+                    changes.setdefault(target.id, []).append(ControlChange(src, a, previous))
         self.controllers = controllers
         self.control_changes = changes
 
@@ -428,7 +528,7 @@ class BoardView:
             return EffectSource(
                 p.id,
                 f"{p.name} ({p.id})",
-                self.controllers[p.id],
+                self.controller(p),
                 p.attached_to,
                 False,
                 timestamp_order(p.index, p.timestamp, False, n),
@@ -445,7 +545,10 @@ class BoardView:
             )
             for e in self.board.effects
         ]
-        self.layer_effects = collect_layer_effects(self.board, source_of, effect_layer_sources)
+        holders = self.holding(lambda fa: fa.layered)
+        self.layer_effects = collect_layer_effects(
+            self.board, holders, source_of, effect_layer_sources
+        )
         self.chars = Characteristics(self.board, self.layer_effects, self._printed_traits)
 
     def has_text_abilities(self, p: Permanent) -> bool:
@@ -459,7 +562,12 @@ class BoardView:
         return self.controllers.get(p.id, p.controller)
 
     def source(self, p: Permanent) -> Source:
-        return self.sources[p.id]
+        src = self._sources.get(p.id)
+        if src is None:
+            src = self._sources[p.id] = Source(
+                p.id, p.name, self.controller(p), p.attached_to, p.chosen_color, False, p.index
+            )
+        return src
 
     def traits(self, p: Permanent) -> Traits:
         """Its characteristics after layers 2 and 4 (what selectors look at)."""
@@ -702,13 +810,7 @@ def labels(sources: Iterable[Source], limit: int = 5, m: Mentions | None = None)
     items = list(sources)
     if m is None:
         return bounded_list([s.label for s in items], limit)
-    return bounded_mentions([source_label(m, s) for s in items[:limit]], len(items), limit)
-
-
-def bounded_mentions(shown: list[str], total: int, limit: int = 5) -> str:
-    """bounded_list of `total` items of which only the first `limit`, `shown`, were written
-    (and recorded as mentions): the rest are counted, never named."""
-    return bounded_list([*shown, *([""] * (total - len(shown)))], limit)
+    return bounded_total([source_label(m, s) for s in items[:limit]], len(items))
 
 
 def source_label(m: Mentions, s: Source) -> str:

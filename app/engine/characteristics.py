@@ -116,11 +116,14 @@ class LayerEffects:
 
 def collect(
     board: Board,
+    holders: Sequence[Permanent],
     source_of: Callable[[Permanent], EffectSource],
     effect_sources: Sequence[EffectSource],
 ) -> LayerEffects:
+    """The layer effects of `holders` (the permanents whose face has a LAYER_KINDS ability,
+    in battlefield order: BoardView finds them once per kind) and of the board's effects."""
     found = LayerEffects()
-    for p in board.permanents:
+    for p in holders:
         for a in p.face.abilities:
             if isinstance(a, LAYER_KINDS) and works_from(a) == "battlefield":
                 _file(found, source_of(p), a)

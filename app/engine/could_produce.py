@@ -12,24 +12,31 @@ Naga Vitalist...) chain and loop, across players. The meaning is the least fixpo
 mask starts empty and grows until nothing changes, so reflectors that only see each other make
 nothing. It is computed with a worklist over 6-bit masks:
 
-- permanents fall into *cells* of identical selector-relevant traits (controller, card types,
+- permanents alike in every way a rule can see are one *kind* (BoardView.kinds): abilities,
+  replacement effects and masks are worked out once per kind, not per permanent;
+- kinds fall into *cells* of identical selector-relevant traits (controller, card types,
   subtypes, basic), usually a handful per board;
 - reflector abilities are grouped by what they watch: (the looker's controller, the selector);
   each group keeps the union mask of the cells it watches;
 - when a permanent's mask grows, only its cell, the groups watching that cell (when the cell
   grew) and the reflectors in a group (when the group's union grew) are looked at again.
 
-Masks only grow and have six bits, so every permanent, cell and group changes at most six
-times: the work is linear in permanents + reflector abilities + (cells x groups), never
-permanent pairs. A reflector's output is the union, over the types it sees, of what one mana of
-that type becomes under the replacement effects on *its own* event (Reflecting Pool under Pale
-Moon makes {C} whatever it sees).
+Masks only grow and have six bits, so every kind, cell and group changes at most six
+times: the work is linear in kinds + their reflector abilities + (cells x groups), never
+permanent pairs, and only grouping the permanents into kinds and writing the answer go
+permanent by permanent.
+
+A reflector's output is the union, over the types it sees, of what one mana of that type
+becomes under the replacement effects on *its own* event (Reflecting Pool under Pale Moon makes
+{C} whatever it sees).
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from app.domain.answers import CouldProduceAnswer, PermanentTypes, trusted
 from app.domain.card import CouldProduce, ManaAbility, Selector
@@ -40,10 +47,11 @@ from app.domain.state import Board, Permanent
 from app.engine import production
 from app.engine.board import (
     BoardView,
+    Kind,
     ListedAbility,
     Source,
     Traits,
-    bounded_mentions,
+    bounded_total,
     describe_selector,
     labels,
     own_of,
@@ -70,6 +78,8 @@ SATURATION = 101
 CELL_SCAN_BUDGET = 500_000
 # Explanations name at most this many permanents one by one, then summarize.
 EXPLAIN_LIMIT = 20
+# The summaries of the rest name this many (bounded_total), then count.
+SUMMARY_NAMES = 5
 
 SelectorKey = str  # Selector.key: equal keys select alike
 
@@ -80,12 +90,12 @@ def _type_mask_iter(mask: int) -> list[int]:
 
 @dataclass(slots=True)
 class _Reflector:
-    owner: int  # battlefield index of the permanent whose ability this is
+    owner: int  # the kind (BoardView.kinds) of the permanents whose ability this is
     listed: ListedAbility
     of_color: bool
     per_type: tuple[int, ...]  # per type index: what one event of it becomes (a mask)
     group: int = -1  # group index (relation any)
-    watches: int = -1  # battlefield index watched (relation attached)
+    watches: int = -1  # kind watched (relation attached: a kind of one permanent)
 
     def seen(self, inputs: int) -> int:
         # "any color" never includes colorless (106.1b).
@@ -192,10 +202,14 @@ def _self_amount(p: Permanent, a: ManaAbility) -> int | None:
 
 @dataclass
 class Fixpoint:
-    """The least fixpoint for a whole board: `masks[i]` is what permanent i could produce."""
+    """The least fixpoint for a whole board: `masks[i]` is what permanent i could produce.
+    Solved per kind of permanent (BoardView.kinds): the lists below are by kind."""
 
     view: BoardView
     masks: list[int]
+    kinds: list[Kind]
+    kind_of: list[int]
+    kind_masks: list[int]
     raw_static: list[int]
     reflectors_of: dict[int, list[_Reflector]]
     groups: list[_Group]
@@ -204,44 +218,36 @@ class Fixpoint:
     memos: _Memos
     cell_members: list[list[int]]
     has_abilities: list[bool]
-    _feeders: dict[int, list[str]] = field(default_factory=dict)
-    _feeding: dict[int, list[Permanent]] = field(default_factory=dict)
+    _feeders: dict[int, tuple[list[Permanent], int]] = field(default_factory=dict)
 
     # -- explanation helpers --
 
-    def feeders(self, r: _Reflector) -> list[str]:
-        """Labels of the permanents a reflector watches that could produce something (cached
-        per group: one pass over the group's cells, not over the board per reflector)."""
+    def feeders(self, r: _Reflector, limit: int) -> tuple[list[Permanent], int]:
+        """The first `limit` (battlefield order) of the permanents a reflector watches that
+        could produce something, and how many there are (cached per group: one pass over the
+        group's cells, not over the board per reflector)."""
         perms = self.view.board.permanents
         if r.group < 0:
-            return [f"{perms[r.watches].name} ({perms[r.watches].id})"] if r.watches >= 0 else []
+            if r.watches < 0:
+                return [], 0
+            return [self.kinds[r.watches].first], 1
         found = self._feeders.get(r.group)
         if found is None:
-            indices = sorted(
-                i for c in self.groups[r.group].cells for i in self.cell_members[c] if self.masks[i]
-            )
-            found = [f"{perms[i].name} ({perms[i].id})" for i in indices]
+            producing = [
+                self.kinds[k].members
+                for c in self.groups[r.group].cells
+                for k in self.cell_members[c]
+                if self.kind_masks[k]
+            ]
+            first = list(islice(heapq.merge(*producing), limit))
+            found = ([perms[i] for i in first], sum(map(len, producing)))
             self._feeders[r.group] = found
-        return found
-
-    def feeding(self, r: _Reflector) -> list[Permanent]:
-        """The permanents of `feeders`, in the same order (for a step's refs)."""
-        perms = self.view.board.permanents
-        if r.group < 0:
-            return [perms[r.watches]] if r.watches >= 0 else []
-        found = self._feeding.get(r.group)
-        if found is None:
-            indices = sorted(
-                i for c in self.groups[r.group].cells for i in self.cell_members[c] if self.masks[i]
-            )
-            found = [perms[i] for i in indices]
-            self._feeding[r.group] = found
         return found
 
     def reflector_input(self, r: _Reflector) -> int:
         if r.group >= 0:
             return self.groups[r.group].union
-        return self.masks[r.watches] if r.watches >= 0 else 0
+        return self.kind_masks[r.watches] if r.watches >= 0 else 0
 
     def static_types(self, p: Permanent, a: ManaAbility) -> tuple[int, int]:
         """(types before, types after replacement effects) of an ability that doesn't look at
@@ -262,15 +268,15 @@ class _Cells:
 
     __slots__ = ("by_controller", "colors", "count", "members", "memo", "of", "scanned", "traits")
 
-    def __init__(self, view: BoardView) -> None:
+    def __init__(self, view: BoardView, kinds: list[Kind]) -> None:
         index: dict[Traits, int] = {}
         self.traits: list[Traits] = []
-        self.of: list[int] = []
-        self.count: list[int] = []
-        self.members: list[list[int]] = []
+        self.of: list[int] = []  # by kind
+        self.count: list[int] = []  # permanents
+        self.members: list[list[int]] = []  # kinds
         self.colors: list[int] = []
-        face_colors: dict[int, int] = {}
-        for p in view.board.permanents:
+        for k, kind in enumerate(kinds):
+            p = kind.first
             tr = view.traits(p)
             c = index.get(tr)
             if c is None:
@@ -280,12 +286,9 @@ class _Cells:
                 self.members.append([])
                 self.colors.append(0)
             self.of.append(c)
-            self.count[c] += 1
-            self.members[c].append(len(self.of) - 1)
-            fc = face_colors.get(id(p.face))
-            if fc is None:
-                fc = face_colors[id(p.face)] = mask_of(p.face.face_colors)
-            self.colors[c] |= fc
+            self.count[c] += len(kind.members)
+            self.members[c].append(k)
+            self.colors[c] |= mask_of(p.face.face_colors)
         self.by_controller: dict[str, list[int]] = {}
         for c, tr in enumerate(self.traits):
             self.by_controller.setdefault(tr.controller, []).append(c)
@@ -343,7 +346,8 @@ class _Abilities:
         "group_index",
         "groups",
         "has_abilities",
-        "index_of",
+        "kind_of",
+        "kinds",
         "memos",
         "raw_static",
         "reflectors_of",
@@ -352,11 +356,11 @@ class _Abilities:
     )
 
     def __init__(self, view: BoardView, cells: _Cells, memos: _Memos) -> None:
-        n = len(view.board.permanents)
         self.view = view
+        self.kinds, self.kind_of = view.kinds()
+        n = len(self.kinds)
         self.cells = cells
         self.memos = memos
-        self.index_of = {p.id: i for i, p in enumerate(view.board.permanents)}
         self.raw_static = [0] * n
         self.static = [0] * n
         self.has_abilities = [False] * n
@@ -367,18 +371,20 @@ class _Abilities:
         self.fixed_events: dict[int, list[Mana]] = {}
 
     def read(self) -> None:
+        """Each kind's abilities, read on its first permanent (they are all alike)."""
         try:
-            for i, p in enumerate(self.view.board.permanents):
+            for k, kind in enumerate(self.kinds):
+                p = kind.first
                 abilities = self.view.mana_abilities(p, distinct=True)
-                self.has_abilities[i] = bool(abilities)
+                self.has_abilities[k] = bool(abilities)
                 for listed in abilities:
                     a = listed.ability
                     repl = self.memos.replacements_on(p, a)
                     self_amount = _self_amount(p, a)
                     if isinstance(a.produces, CouldProduce):  # production.is_reflector
-                        self._add_reflector(i, p, listed, a.produces, self_amount, repl)
+                        self._add_reflector(k, p, listed, a.produces, self_amount, repl)
                     else:
-                        self._add_static(i, p, a, self_amount, repl)
+                        self._add_static(k, p, a, self_amount, repl)
         except TooManyReplacementStates as exc:
             raise QuestionError(
                 ("state",), f"too many different replacement effects: {exc}", "too_complex"
@@ -411,10 +417,11 @@ class _Abilities:
         view = self.view
         src = view.source(p)
         if prod.among.relation == "attached":
-            target = self.index_of.get(src.attached_to or "", -1)
-            if target >= 0 and view.matches(prod.among, src, view.board.permanents[target]):
-                r.watches = target
-                self.attached_watchers.setdefault(target, []).append(r)
+            target = view.board.get(src.attached_to or "")
+            if target is not None and view.matches(prod.among, src, target):
+                # The target is singled out: a kind of its own (BoardView.kinds).
+                r.watches = self.kind_of[target.index]
+                self.attached_watchers.setdefault(r.watches, []).append(r)
         else:
             gkey = (src.controller, prod.among.key)
             g = self.group_index.get(gkey)
@@ -428,8 +435,9 @@ class _Abilities:
 
 
 def _propagate(cells: _Cells, abilities: _Abilities) -> list[int]:
-    """The worklist (least fixpoint): start from what non-reflector abilities make, and grow
-    a permanent's cell, the groups watching it and their reflectors only when they change."""
+    """The worklist (least fixpoint), over kinds of permanents: start from what non-reflector
+    abilities make, and grow a kind's cell, the groups watching it and their reflectors only
+    when they change."""
     groups = abilities.groups
     groups_of_cell: list[list[int]] = [[] for _ in cells.traits]
     for g, group in enumerate(groups):
@@ -470,14 +478,18 @@ def _propagate(cells: _Cells, abilities: _Abilities) -> list[int]:
 
 def solve(view: BoardView) -> Fixpoint:
     """The least fixpoint of 'could produce' over the whole board (module docstring)."""
-    cells = _Cells(view)
+    kinds, kind_of = view.kinds()
+    cells = _Cells(view, kinds)
     memos = _Memos(view)
     abilities = _Abilities(view, cells, memos)
     abilities.read()
-    masks = _propagate(cells, abilities)
+    kind_masks = _propagate(cells, abilities)
     return Fixpoint(
         view,
-        masks,
+        [kind_masks[k] for k in kind_of],
+        kinds,
+        kind_of,
+        kind_masks,
         abilities.raw_static,
         abilities.reflectors_of,
         abilities.groups,
@@ -508,12 +520,15 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
         if permanent_id is not None
         else list(board.permanents)
     )
-    # Built without validation (answers.trusted): one entry per permanent, and the shape is
-    # the engine's own; the tests check it on every ruling.
+    # One list of types per mask a kind has, shared by the permanents that have it. Built
+    # without validation (answers.trusted): the shape is the engine's own, and the tests check
+    # it on every ruling.
+    types_of = {m: mask_types(m) for m in set(fp.kind_masks)}
+    masks = fp.masks
     answer = trusted(
         CouldProduceAnswer,
         permanents=[
-            trusted(PermanentTypes, id=p.id, name=p.name, types=mask_types(fp.masks[p.index]))
+            trusted(PermanentTypes, id=p.id, name=p.name, types=types_of[masks[p.index]])
             for p in asked
         ],
     )
@@ -532,7 +547,7 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
     view = fp.view
     lines: list[str] = []
     rules: set[str] = set()
-    reflectors = {id(r.listed.ability): r for r in fp.reflectors_of.get(p.index, [])}
+    reflectors = {id(r.listed.ability): r for r in fp.reflectors_of.get(fp.kind_of[p.index], [])}
     for listed in view.mana_abilities(p, distinct=True):
         a = listed.ability
         if listed.origin == "intrinsic":
@@ -558,11 +573,10 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
                 text += f"; no {who} could produce any mana"
                 rules.add("106.5")
             else:
-                feeding = fp.feeding(r)
-                shown = [m.label(q.name, q.id) for q in feeding[:3]]
+                feeding, total = fp.feeders(r, 3)
+                shown = [m.label(q.name, q.id) for q in feeding]
                 text += (
-                    f"; {who} could produce {_types_text(seen_all)} "
-                    f"({bounded_mentions(shown, len(feeding), 3)})"
+                    f"; {who} could produce {_types_text(seen_all)} ({bounded_total(shown, total)})"
                 )
                 if r.of_color and seen_all & COLORLESS_BIT:
                     text += "; colorless is not a color, so it is left out"
@@ -581,7 +595,7 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
         if out != raw:
             by_id = {r.source.id: r.source for r in view.applicable_replacements(p, a)}
             shown = [source_label(m, s) for s in list(by_id.values())[:3]]
-            names = bounded_mentions(shown, len(by_id), 3)
+            names = bounded_total(shown, len(by_id))
             text += (
                 f"; replacement effects ({names}) in every order turn "
                 f"{_types_text(raw)} into {_types_text(out)}"
@@ -653,7 +667,7 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
                 ("106.7", "106.12b", "616.1"),
             )
         )
-    n_reflectors = sum(len(rs) for rs in fp.reflectors_of.values())
+    n_reflectors = sum(len(rs) * len(fp.kinds[k].members) for k, rs in fp.reflectors_of.items())
     if n_reflectors:
         makes = "ability makes" if n_reflectors == 1 else "abilities make"
         steps.append(
@@ -681,56 +695,69 @@ def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
     return steps
 
 
-def _named(m: Mentions, permanents: list[Permanent], limit: int = 5) -> str:
-    """The first `limit` permanents by label, recorded, and how many more."""
-    shown = [m.label(p.name, p.id) for p in permanents[:limit]]
-    return bounded_mentions(shown, len(permanents), limit)
+def _named(m: Mentions, shown: list[Permanent], total: int) -> str:
+    """The permanents shown by label, recorded, and how many more of `total` there are."""
+    return bounded_total([m.label(p.name, p.id) for p in shown], total)
 
 
 def _permanent_steps(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
-    """One step per permanent asked about (up to EXPLAIN_LIMIT), then a summary of the rest."""
+    """One step per permanent asked about (up to EXPLAIN_LIMIT), then a summary of the rest
+    (which names only the first few: the counts are kept, not every label)."""
     steps: list[Step] = []
     no_ability: list[Permanent] = []
+    n_no_ability = 0
     detailed = 0
     skipped: list[Permanent] = []
+    n_skipped = 0
+    has_abilities, kind_of = fp.has_abilities, fp.kind_of
     for p in asked:
-        if not fp.has_abilities[p.index]:
-            no_ability.append(p)
+        if not has_abilities[kind_of[p.index]]:
+            if n_no_ability < SUMMARY_NAMES:
+                no_ability.append(p)
+            n_no_ability += 1
             continue
         if detailed >= EXPLAIN_LIMIT:
-            skipped.append(p)
+            if n_skipped < SUMMARY_NAMES:
+                skipped.append(p)
+            n_skipped += 1
             continue
         detailed += 1
-        m = Mentions()
-        head = f"{m.label(p.name, p.id)} could produce {_types_text(fp.masks[p.index])}: "
-        lines, rules = _ability_lines(fp, p, m)
-        mask = fp.masks[p.index]
-        body = (
-            "; and ".join(lines)
-            if len(lines) <= 6
-            else "; ".join(lines[:6]) + (f"; and {len(lines) - 6} more abilities")
-        )
-        if not mask:
-            rules.add("106.5")
-            body += ". So there is no type of mana it could produce"
-        steps.append(m.step(head + body + ".", tuple(sorted({"106.7", *rules}))))
-    if skipped:
+        steps.append(_permanent_step(fp, p))
+    if n_skipped:
         m = Mentions()
         steps.append(
             m.step(
-                f"The same reasoning gives the answer for {len(skipped)} more permanents: "
-                f"{_named(m, skipped)}.",
+                f"The same reasoning gives the answer for {n_skipped} more permanents: "
+                f"{_named(m, skipped, n_skipped)}.",
                 ("106.7",),
             )
         )
-    if no_ability:
+    if n_no_ability:
+        one = n_no_ability == 1
         m = Mentions()
         steps.append(
             m.step(
-                f"{_named(m, no_ability)} ha{'s' if len(no_ability) == 1 else 've'} no mana "
+                f"{_named(m, no_ability, n_no_ability)} ha{'s' if one else 've'} no mana "
                 "ability, so there is no type of mana "
-                f"{'it' if len(no_ability) == 1 else 'they'} could produce.",
+                f"{'it' if one else 'they'} could produce.",
                 ("106.7",),
             )
         )
     return steps
+
+
+def _permanent_step(fp: Fixpoint, p: Permanent) -> Step:
+    """What one permanent could produce, ability by ability."""
+    m = Mentions()
+    mask = fp.masks[p.index]
+    head = f"{m.label(p.name, p.id)} could produce {_types_text(mask)}: "
+    lines, rules = _ability_lines(fp, p, m)
+    body = (
+        "; and ".join(lines)
+        if len(lines) <= 6
+        else "; ".join(lines[:6]) + (f"; and {len(lines) - 6} more abilities")
+    )
+    if not mask:
+        rules.add("106.5")
+        body += ". So there is no type of mana it could produce"
+    return m.step(head + body + ".", tuple(sorted({"106.7", *rules})))

@@ -92,10 +92,15 @@ def describe_quantity(q: Quantity) -> str:
 
 
 def bounded_list(items: list[str], limit: int = 5) -> str:
-    if not items:
+    return bounded_total(items[:limit], len(items))
+
+
+def bounded_total(shown: list[str], total: int) -> str:
+    """bounded_list given only the items shown and how many there are in all: a list of
+    10,000 names needn't be built to say five of them."""
+    if not shown:
         return "nothing"
-    shown = items[:limit]
-    rest = len(items) - len(shown)
+    rest = total - len(shown)
     if rest:
         return ", ".join(shown) + f" and {rest} more"
     if len(shown) == 1:

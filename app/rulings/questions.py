@@ -165,22 +165,27 @@ def resolve_cards(
     return cards, normalized
 
 
+def _state_question(body: StateRequest, checked: CheckedState) -> dict[str, Any]:
+    """The request's dump with the normalized state in it: a state check_state left as it was
+    (nothing respelled) is in the body's dump already, so 10,000 permanents are dumped once."""
+    question = body.model_dump(mode="json")
+    if checked.state is not body.state:
+        question["state"] = checked.state.model_dump(mode="json")
+    return question
+
+
 def could_produce_question(catalog: Catalog, body: StateRequest) -> StateQuestion:
     checked = check_state(catalog, body.state, ("state",))
     if body.permanent_id is not None:
         require_permanent(checked, body.permanent_id, ("permanent_id",))
-    question = body.model_dump(mode="json") | {"state": checked.state.model_dump(mode="json")}
-    return StateQuestion(question, checked)
+    return StateQuestion(_state_question(body, checked), checked)
 
 
 def activate_question(catalog: Catalog, body: ActivateRequest) -> StateQuestion:
     checked = check_state(catalog, body.state, ("state",))
     require_permanent(checked, body.permanent_id, ("permanent_id",))
     choose = normalize_choose(body.choose)
-    question = body.model_dump(mode="json") | {
-        "state": checked.state.model_dump(mode="json"),
-        "choose": choose,
-    }
+    question = _state_question(body, checked) | {"choose": choose}
     return StateQuestion(question, checked, choose)
 
 

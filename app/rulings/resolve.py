@@ -148,12 +148,23 @@ class CheckedState:
         )
 
 
+def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, int, CardFace]:
+    """A permanent's card, the index of the face it is on and that face, checked."""
+    card = _card_of(catalog, p, here)
+    face = permanent_face(card, p, (*here, "face"))
+    card_face = card.card_faces[face]
+    check_on_battlefield(card, card_face, (*here, card_field(p)))
+    return card, face, card_face
+
+
 def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     """Every cross-reference of the state checked; names looked up once per distinct card."""
     cards: list[tuple[Card, CardFace]] = []
     normalized_bf: list[PermanentIn] = []
     seen: set[str] = set()
-    by_name: dict[str, Card] = {}
+    # Card, face index and face per (catalog name, face asked, face given): 10,000 Forests
+    # are looked up and checked once. A definition is checked where it is.
+    by_name: dict[tuple[str, int | str, bool], tuple[Card, int, CardFace]] = {}
     for i, p in enumerate(state.battlefield):
         if p.id in seen:
             raise QuestionError(
@@ -162,16 +173,17 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                 "duplicate_permanent_id",
             )
         seen.add(p.id)
-        card = by_name.get(p.card) if p.card is not None and p.definition is None else None
-        if card is None:
-            card = _card_of(catalog, p, (*loc, "battlefield", i))
-            if p.definition is None and p.card is not None:
-                by_name[p.card] = card
         here = (*loc, "battlefield", i)
-        face = permanent_face(card, p, (*here, "face"))
-        check_on_battlefield(card, card.card_faces[face], (*here, card_field(p)))
-        counters = counter_spelling(card, p.counters, (*here, "counters"))
-        cards.append((card, card.card_faces[face]))
+        if p.card is not None and p.definition is None:
+            key = (p.card, p.face, "face" in p.model_fields_set)
+            found = by_name.get(key)
+            if found is None:
+                found = by_name[key] = _card_and_face(catalog, p, here)
+        else:
+            found = _card_and_face(catalog, p, here)
+        card, face, card_face = found
+        counters = counter_spelling(card, p.counters, (*here, "counters")) if p.counters else {}
+        cards.append((card, card_face))
         if (p.card is not None and p.card != card.name) or p.face != face or counters != p.counters:
             # Normalized: catalog spellings and the face's index, so equal questions are one.
             p = p.model_copy(
@@ -225,7 +237,14 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             f"{len(players)} players in one game; the limit is {MAX_PLAYERS}",
             "too_many_players",
         )
-    normalized = state.model_copy(update={"battlefield": normalized_bf, "effects": normalized_fx})
+    respelled = any(n is not p for n, p in zip(normalized_bf, state.battlefield, strict=True))
+    respelled |= any(n is not e for n, e in zip(normalized_fx, state.effects, strict=True))
+    # Nothing respelled: the state itself is the normalized one (so its dump is the question's).
+    normalized = (
+        state.model_copy(update={"battlefield": normalized_bf, "effects": normalized_fx})
+        if respelled
+        else state
+    )
     return CheckedState(normalized, tuple(cards), tuple(effect_cards))
 
 

@@ -53,7 +53,8 @@ def caveats_of(used: Iterable[Card]) -> list[dict[str, str]]:
     rest, and says so."""
     caveats: list[dict[str, str]] = []
     seen: set[tuple[str, str]] = set()
-    for card in used:
+    # Each card object once (a board of 10,000 Forests names one card 10,000 times).
+    for card in {id(c): c for c in used}.values():
         for text in unsupported_texts(card):
             if (card.name, text) not in seen:
                 seen.add((card.name, text))

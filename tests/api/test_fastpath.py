@@ -160,6 +160,9 @@ def test_server_picked_seed_records_no_alias(client: TestClient) -> None:
         (b'{"state": {"battlefield": [}', 400, None),
         (b'{"state": {"battlefield": [{"id": "a", "card": "Forest", "controller": "\\ud800"}]}}',
          422, "validation_error"),
+        # The shape checks run inside the repeated-question path, for bytes not answered before.
+        (b'{"state": {"turn": 2, "turn": 3}}', 422, "duplicate_key"),
+        (b'{"state": ' + b"[" * 40 + b"]" * 40 + b"}", 400, "too_deeply_nested"),
     ],
 )  # fmt: skip
 def test_bad_bodies_keep_their_4xx_every_time(
@@ -184,6 +187,40 @@ def test_a_failed_lookup_falls_back_to_the_full_path(
 
     monkeypatch.setattr(fastpath, "find_repeated", unreachable)
     assert post(client, raw).status_code == 200
+    assert len(endpoint_runs) == 2
+
+
+def test_a_hit_skips_the_shape_checks_a_new_question_runs_them(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.api import middleware
+
+    checked: list[bytes] = []
+    original = middleware._shape_refusal
+
+    def counting(body: bytes) -> Any:
+        checked.append(body)
+        return original(body)
+
+    monkeypatch.setattr(middleware, "_shape_refusal", counting)
+    raw = body_bytes(QUESTION)
+    assert post(client, raw).status_code == 201
+    assert checked == [raw]
+    assert post(client, raw).status_code == 200
+    assert checked == [raw]  # the bytes passed them when they were answered
+
+
+def test_other_body_limits_miss_every_alias(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, endpoint_runs: list[int]
+) -> None:
+    from app.api import fastpath as api_fastpath
+
+    raw = body_bytes(QUESTION)
+    assert post(client, raw).status_code == 201
+    monkeypatch.setattr(api_fastpath, "LIMITS_KEY", "other limits")
+    assert post(client, raw).status_code == 200  # the same ruling, found by the full path
+    assert len(endpoint_runs) == 2
+    assert post(client, raw).status_code == 200  # and aliased again under the new limits
     assert len(endpoint_runs) == 2
 
 

@@ -124,3 +124,36 @@ def test_an_unknown_card_names_its_field(catalog: Catalog) -> None:
         questions.mana_value_question(catalog, body)
     assert raised.value.loc == ("card",)
     assert raised.value.code == "unknown_card"
+
+
+def test_a_state_spelled_as_the_catalog_spells_it_is_its_own_normalized_state(
+    catalog: Catalog,
+) -> None:
+    # check_state hands it back as is, so the question dumps it once (questions._state_question).
+    body = parsed(CouldProduceRequest, {"state": battlefield(("f", "Forest"), ("g", "Forest"))})
+    q = questions.could_produce_question(catalog, body)
+    assert q.checked.state is body.state
+    assert q.question == body.model_dump(mode="json")
+    respelled = parsed(CouldProduceRequest, {"state": battlefield(("f", "forest"))})
+    r = questions.could_produce_question(catalog, respelled)
+    assert r.checked.state is not respelled.state
+    assert r.question["state"]["battlefield"][0]["card"] == "Forest"
+
+
+def test_equal_cards_are_checked_once_and_each_permanent_still_gets_its_own_spelling(
+    catalog: Catalog,
+) -> None:
+    body = parsed(
+        ActivateRequest,
+        {
+            "state": battlefield(
+                ("a", "forest"), ("b", "FOREST"), ("c", "Forest"), ("d", "forest")
+            ),
+            "permanent_id": "d",
+        },
+    )
+    q = questions.activate_question(catalog, body)
+    cards = [p["card"] for p in q.question["state"]["battlefield"]]
+    assert cards == ["Forest"] * 4
+    assert [c.name for c, _ in q.checked.cards] == ["Forest"] * 4
+    assert list(q.question) == list(body.model_dump(mode="json"))  # the request's key order

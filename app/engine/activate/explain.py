@@ -16,7 +16,7 @@ from app.engine.board import (
     ControlChange,
     ListedAbility,
     Source,
-    bounded_mentions,
+    bounded_total,
     describe_cost,
     replacement_label,
     source_label,
@@ -176,7 +176,7 @@ def explain_replacements(
     if not effects:
         return
     m = Mentions()
-    names = bounded_mentions([replacement_label(m, e) for e in effects[:5]], len(effects), 5)
+    names = bounded_total([replacement_label(m, e) for e in effects[:5]], len(effects))
     if not applied.start:
         steps.append(
             m.step(

@@ -15,7 +15,7 @@ from app.engine.activate.options import LIST_LIMIT, mana_options, option_key
 from app.engine.board import (
     BoardView,
     ListedAbility,
-    bounded_mentions,
+    bounded_total,
     describe_selector,
     source_label,
 )
@@ -196,7 +196,7 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
             m.step(
                 f"{me} is a creature its controller hasn't controlled since their most "
                 f"recent turn began, but it has haste "
-                f"({bounded_mentions(givers, len(haste.sources), 3)}), "
+                f"({bounded_total(givers, len(haste.sources))}), "
                 "so it can use {T}/{Q} abilities.",
                 ("302.6", "702.10"),
             )

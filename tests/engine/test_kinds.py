@@ -1,0 +1,126 @@
+"""Kinds of permanents (app/engine/board.py `BoardView.kinds`): permanents every rule sees alike
+are read and solved once; one a filter can single out by id is a kind of its own, and grouping
+never changes an answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.engine.board import BoardView
+from app.engine.could_produce import could_produce
+from tests.engine.mana_helpers import E, P, board
+
+
+def kinds_of(
+    *battlefield: dict[str, Any], effects: tuple[dict[str, Any], ...] = ()
+) -> list[list[int]]:
+    kinds, kind_of = BoardView(board(*battlefield, effects=effects)).kinds()
+    assert [kinds[k].members.count(i) for i, k in enumerate(kind_of)] == [1] * len(kind_of)
+    return [k.members for k in kinds]
+
+
+def test_alike_permanents_are_one_kind_and_any_difference_splits_them() -> None:
+    assert kinds_of(
+        P("f1", "Forest"),
+        P("f2", "Forest"),
+        P("i1", "Island"),
+        P("f3", "Forest"),
+        P("f4", "Forest", tapped=True),
+        P("f5", "Forest", "bob"),
+        P("f6", "Forest", timestamp=3),
+        P("f7", "Forest", controlled_since_turn_start=False),
+    ) == [[0, 1, 3], [2], [4], [5], [6], [7]]
+
+
+def test_counters_and_chosen_colors_split_kinds() -> None:
+    assert kinds_of(
+        P("v1", "Vivid Crag", counters={"charge": 1}),
+        P("v2", "Vivid Crag", counters={"charge": 1}),
+        P("v3", "Vivid Crag", counters={"charge": 2}),
+        P("v4", "Vivid Crag"),
+    ) == [[0, 1], [2], [3]]
+
+
+def test_power_and_toughness_split_kinds() -> None:
+    # An amount "equal to its power" differs between two otherwise equal creatures.
+    assert kinds_of(
+        P("c1", "Llanowar Elves", power=1, toughness=1),
+        P("c2", "Llanowar Elves", power=1, toughness=1),
+        P("c3", "Llanowar Elves", power=3, toughness=1),
+        P("c4", "Llanowar Elves", power=1, toughness=2),
+        P("c5", "Llanowar Elves"),
+    ) == [[0, 1], [2], [3], [4]]
+
+
+def test_a_permanent_something_is_attached_to_or_aimed_at_is_a_kind_of_its_own() -> None:
+    assert kinds_of(
+        P("f1", "Forest"),
+        P("f2", "Forest"),
+        P("f3", "Forest"),
+        P("f4", "Forest"),
+        P("sprawl", "Utopia Sprawl", attached_to="f2", chosen_color="R"),
+        effects=(E("aot", "Act of Treason", "bob", target="f3"),),
+    ) == [[0, 3], [1], [2], [4]]
+
+
+def test_an_aura_on_a_forest_changes_only_that_forest() -> None:
+    b = board(
+        P("f1", "Forest"),
+        P("f2", "Forest"),
+        P("growth", "Wild Growth", attached_to="f2"),
+    )
+    answer = {p["id"]: p["types"] for p in could_produce(b, None).answer_data["permanents"]}
+    assert answer == {"f1": ["G"], "f2": ["G"], "growth": []}
+    assert len(BoardView(b).kinds()[0]) == 3
+
+
+CARDS = ("Forest", "Island", "Reflecting Pool", "Exotic Orchard", "Fellwar Stone", "Vivid Crag")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(CARDS), st.sampled_from(("alice", "bob")), st.booleans()),
+        min_size=1,
+        max_size=12,
+    ),
+    st.data(),
+)
+def test_splitting_kinds_never_changes_what_anything_could_produce(
+    entries: list[tuple[str, str, bool]], data: st.DataObject
+) -> None:
+    # controlled_since_turn_start splits kinds but doesn't bear on could-produce (106.7).
+    plain = [P(f"p{i}", name, who, tapped=tapped) for i, (name, who, tapped) in enumerate(entries)]
+    split = [
+        {**p, "controlled_since_turn_start": data.draw(st.booleans(), label=p["id"])} for p in plain
+    ]
+    together, apart = board(*plain), board(*split)
+    assert could_produce(together, None).answer_data == could_produce(apart, None).answer_data
+    assert [s.to_json() for s in could_produce(together, None).steps] == [
+        s.to_json() for s in could_produce(apart, None).steps
+    ]
+
+
+def test_summaries_name_five_and_count_the_rest() -> None:
+    pools = [P(f"pool{i}", "Reflecting Pool") for i in range(30)]
+    creatures = [P(f"c{i}", "Grizzly Bears") for i in range(7)]
+    v = could_produce(board(P("f", "Forest"), *pools, *creatures), None)
+    texts = [s.text for s in v.steps]
+    # The forest and 19 pools are explained one by one; the other 11 pools are summarized.
+    rest = next(t for t in texts if t.startswith("The same reasoning"))
+    assert rest == (
+        "The same reasoning gives the answer for 11 more permanents: Reflecting Pool (pool19), "
+        "Reflecting Pool (pool20), Reflecting Pool (pool21), Reflecting Pool (pool22), "
+        "Reflecting Pool (pool23) and 6 more."
+    )
+    none = next(t for t in texts if "no mana ability" in t)
+    assert none.startswith(
+        "Grizzly Bears (c0), Grizzly Bears (c1), Grizzly Bears (c2), Grizzly Bears (c3), "
+        "Grizzly Bears (c4) and 2 more have no mana ability"
+    )
+    # A pool's feeders: the permanents it watches that could produce something, in order.
+    pool = next(t for t in texts if t.startswith("Reflecting Pool (pool0)"))
+    assert "(Forest (f), Reflecting Pool (pool0), Reflecting Pool (pool1) and 28 more)" in pool
