@@ -35,6 +35,9 @@ class Traits(NamedTuple):
     supertypes: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()
     tapped: bool = False
+    token: bool = False  # 111.1: a token, not a card (the state's `token`)
+    # Counters on it by kind (casefolded, a trailing " counter" dropped), sorted: 122.1.
+    counters: tuple[tuple[str, int], ...] = ()
 
     @property
     def basic(self) -> bool:
@@ -43,11 +46,12 @@ class Traits(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Looker:
-    """Where a filter is seen from: its source's controller and what the source is attached to
-    (for an effect: its target)."""
+    """Where a filter is seen from: its source's controller, what the source is attached to
+    (for an effect: its target) and the source's own id ("other" excludes it, 109.2)."""
 
     controller: str
     attached_to: str | None
+    source_id: str | None = None
 
 
 Predicate = Callable[[Looker, str, Traits], bool]
@@ -108,6 +112,42 @@ class IsBasic(Strict):
     """Always `basic`: the permanent is basic (205.4c)"""
 
 
+class IsToken(Strict):
+    kind: Literal["token"] = "token"
+    """Always `token`: the permanent is a token (111.1)"""
+
+
+class IsOther(Strict):
+    """Not the filter's own source: "other creatures you control" (109.2)."""
+
+    kind: Literal["other"] = "other"
+    """Always `other`: any permanent but the source of the ability looking"""
+
+
+class HasCounters(Strict):
+    kind: Literal["counters"] = "counters"
+    """Always `counters`: it has at least `at_least` counters (of kind `counter`) on it (122.1)"""
+    counter: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    """The kind of counter, like `+1/+1`; null: counters of any kind, together"""
+    at_least: int = Field(1, ge=1, le=100)
+    """How many it must have at least"""
+
+    def count(self, counters: tuple[tuple[str, int], ...]) -> int:
+        if self.counter is None:
+            return sum(n for _, n in counters)
+        wanted = counter_kind(self.counter)
+        return sum(n for kind, n in counters if kind == wanted)
+
+
+def counter_kind(name: str) -> str:
+    """A counter's kind as the filters compare it: casefolded, " counter(s)" dropped."""
+    plain = " ".join(name.split()).casefold()
+    for suffix in (" counters", " counter"):
+        if plain.endswith(suffix):
+            return plain.removesuffix(suffix).strip()
+    return plain
+
+
 class Not(Strict):
     kind: Literal["not"] = "not"
     """Always `not`: the filter does not match"""
@@ -133,7 +173,17 @@ class AllOf(Strict):
 # on an object's characteristics can be written that way (conjunctive normal form), and a
 # bounded schema keeps the OpenAPI document finite for schema-driven clients and tests.
 Leaf = Annotated[
-    HasType | HasSubtype | HasSupertype | HasColor | ControlledBy | IsAttached | IsTapped | IsBasic,
+    HasType
+    | HasSubtype
+    | HasSupertype
+    | HasColor
+    | ControlledBy
+    | IsAttached
+    | IsTapped
+    | IsBasic
+    | IsToken
+    | IsOther
+    | HasCounters,
     Field(discriminator="kind"),
 ]
 Term = Annotated[
@@ -145,6 +195,9 @@ Term = Annotated[
     | IsAttached
     | IsTapped
     | IsBasic
+    | IsToken
+    | IsOther
+    | HasCounters
     | Not,
     Field(discriminator="kind"),
 ]
@@ -157,6 +210,9 @@ Filter = Annotated[
     | IsAttached
     | IsTapped
     | IsBasic
+    | IsToken
+    | IsOther
+    | HasCounters
     | Not
     | AnyOf
     | AllOf,
@@ -174,6 +230,9 @@ AnyFilter = (
     | IsAttached
     | IsTapped
     | IsBasic
+    | IsToken
+    | IsOther
+    | HasCounters
     | Not
     | AnyOf
     | AllOf
@@ -203,6 +262,13 @@ def compile_filter(f: AnyFilter) -> Predicate:
             return lambda _l, _id, tr: tr.tapped
         case IsBasic():
             return lambda _l, _id, tr: tr.basic
+        case IsToken():
+            return lambda _l, _id, tr: tr.token
+        case IsOther():
+            return lambda look, cid, _tr: cid != look.source_id
+        case HasCounters():
+            counters = f
+            return lambda _l, _id, tr: counters.count(tr.counters) >= counters.at_least
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -220,7 +286,7 @@ def filter_uses_object(f: AnyFilter) -> bool:
     """Whether the filter asks about one object (attached) rather than characteristics only:
     such filters can't be answered per group of equal traits."""
     match f:
-        case IsAttached():
+        case IsAttached() | IsOther():
             return True
         case AllOf(of=all_parts):
             return any(filter_uses_object(p) for p in all_parts)
@@ -230,7 +296,7 @@ def filter_uses_object(f: AnyFilter) -> bool:
             return filter_uses_object(inner)
         case HasType() | HasSubtype() | HasSupertype() | HasColor() | ControlledBy():
             return False
-        case IsTapped() | IsBasic():
+        case IsTapped() | IsBasic() | IsToken() | HasCounters():
             return False
         case _:
             assert_never(f)
@@ -254,6 +320,14 @@ class Selector(Strict):
     """Only permanents that are not basic (205.4c)"""
     relation: Literal["any", "attached"] = "any"
     """`attached`: only the permanent the source is attached to (301.5, 303.4)"""
+    # Left out of the dump when absent, so data without it reads (and is identified) as before.
+    where: Filter | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="Any further condition, as a filter (all / any / not over type, subtype, "
+        "supertype, color, controller, attached, tapped, basic, token, other, counters); "
+        "it must hold as well as the fields above",
+    )
 
     def as_filter(self) -> AnyFilter:
         """The selector as one composable filter (its canonical meaning)."""
@@ -268,6 +342,13 @@ class Selector(Strict):
             parts.append(AnyOf(of=[HasSubtype(subtype=s) for s in self.subtypes]))
         if self.nonbasic:
             parts.append(Not(filter=IsBasic()))
+        match self.where:
+            case None:
+                pass
+            case AllOf(of=more):
+                parts.extend(more)
+            case _:
+                parts.append(self.where)
         return parts[0] if len(parts) == 1 else AllOf(of=parts)
 
     @cached_property
@@ -282,6 +363,12 @@ class Selector(Strict):
     @property
     def attached_only(self) -> bool:
         return self.relation == "attached"
+
+    @cached_property
+    def per_object(self) -> bool:
+        """Whether it asks about one object (attached, other): not answerable per group of
+        equal traits."""
+        return filter_uses_object(self.as_filter())
 
     def matches(self, looker: Looker, candidate_id: str, traits: Traits) -> bool:
         return self.predicate(looker, candidate_id, traits)

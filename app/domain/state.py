@@ -55,6 +55,14 @@ class PermanentIn(StateModel):
     """For an Aura or Equipment: the id of the permanent it is attached to"""
     chosen_color: ColorCode | None = None
     """A color chosen as it entered (W U B R G), for cards that ask"""
+    # Left out of the dump when false, so a question without it reads (and is identified) as
+    # before.
+    token: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="Is it a token (111.1)? For abilities that look at tokens "
+        '("creature tokens you control")',
+    )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
     # before.
@@ -118,6 +126,7 @@ class Permanent:
     attached_to: str | None
     chosen_color: str | None
     timestamp: int | None = None
+    token: bool = False  # 111.1
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

@@ -40,7 +40,7 @@ from app.domain.card import (
 )
 from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
-from app.domain.filters import Looker, Traits
+from app.domain.filters import Looker, Traits, counter_kind
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
     Characteristics,
@@ -226,9 +226,24 @@ def selector_matches(
     looker_attached_to: str | None,
     candidate_id: str,
     traits: Traits,
+    looker_id: str | None = None,
 ) -> bool:
     """Does the candidate match `sel`, seen from a looker (the selector's source)?"""
-    return sel.predicate(Looker(looker_controller, looker_attached_to), candidate_id, traits)
+    return sel.predicate(
+        Looker(looker_controller, looker_attached_to, looker_id), candidate_id, traits
+    )
+
+
+def counters_of(p: Permanent) -> tuple[tuple[str, int], ...]:
+    """Its counters as filters compare them (122.1): by kind, sorted, none of zero."""
+    if not p.counters:
+        return ()
+    found: dict[str, int] = {}
+    for name, n in p.counters.items():
+        if n > 0:
+            kind = counter_kind(name)
+            found[kind] = found.get(kind, 0) + n
+    return tuple(sorted(found.items()))
 
 
 @dataclass
@@ -254,6 +269,8 @@ class BoardView:
     _repl_by_traits: dict[Traits, list[SourcedReplacement]] = field(init=False)
     _attached_grants: dict[str, list[tuple[Source, GrantManaAbility]]] = field(init=False)
     _attached_replacements: dict[str, list[SourcedReplacement]] = field(init=False)
+    _object_grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
+    _object_replacements: list[SourcedReplacement] = field(init=False)
     _ability_keys: dict[int, str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -303,10 +320,20 @@ class BoardView:
         for src, grant in self.grants:
             if grant.to.relation == "attached" and src.attached_to is not None:
                 self._attached_grants.setdefault(src.attached_to, []).append((src, grant))
+        # Those that ask about one object otherwise ("other permanents you control", 109.2):
+        # looked at per permanent, never shared between permanents with equal traits.
+        self._object_grants = [
+            (src, g) for src, g in self.grants if g.to.per_object and g.to.relation != "attached"
+        ]
         self._attached_replacements = {}
         for r in self.replacements:
             if r.effect.source.relation == "attached" and r.source.attached_to is not None:
                 self._attached_replacements.setdefault(r.source.attached_to, []).append(r)
+        self._object_replacements = [
+            r
+            for r in self.replacements
+            if r.effect.source.per_object and r.effect.source.relation != "attached"
+        ]
         self._traits = {}
         self._layered_traits = {}
         self._grants_by_traits = {}
@@ -434,6 +461,8 @@ class BoardView:
                         printed.supertypes,
                         printed.colors,
                         printed.tapped,
+                        printed.token,
+                        printed.counters,
                     )
             else:
                 t = self._printed_traits(p)
@@ -450,11 +479,18 @@ class BoardView:
             face.supertype_set,
             face.color_set,
             p.tapped,
+            p.token,
+            counters_of(p),
         )
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:
         return selector_matches(
-            sel, looker.controller, looker.attached_to, candidate.id, self.traits(candidate)
+            sel,
+            looker.controller,
+            looker.attached_to,
+            candidate.id,
+            self.traits(candidate),
+            looker.id,
         )
 
     def matching(self, sel: Selector, looker: Source) -> list[Permanent]:
@@ -515,8 +551,8 @@ class BoardView:
             general = []
             seen: set[str] = set()
             for src, grant in self.grants:
-                if grant.to.relation == "attached":
-                    continue
+                if grant.to.per_object:
+                    continue  # the attached one, or one asking about one object: below
                 if selector_matches(grant.to, src.controller, src.attached_to, p.id, traits):
                     if distinct:
                         k = _ability_key(grant.ability, self._ability_keys)
@@ -527,7 +563,7 @@ class BoardView:
             self._grants_by_traits[key] = general
         attached = [
             (src, grant.ability)
-            for src, grant in self._attached_grants.get(p.id, ())
+            for src, grant in (*self._attached_grants.get(p.id, ()), *self._object_grants)
             if self.matches(grant.to, src, p)
         ]
         if not attached:
@@ -610,7 +646,7 @@ class BoardView:
             general = [
                 r
                 for r in self.replacements
-                if r.effect.source.relation != "attached"
+                if not r.effect.source.per_object
                 and selector_matches(
                     r.effect.source, r.source.controller, r.source.attached_to, p.id, traits
                 )
@@ -619,7 +655,7 @@ class BoardView:
             self._repl_by_traits[traits] = general
         attached = [
             r
-            for r in self._attached_replacements.get(p.id, ())
+            for r in (*self._attached_replacements.get(p.id, ()), *self._object_replacements)
             if self.matches(r.effect.source, r.source, p)
             and (not r.effect.tapped_by_you or traits.controller == r.source.controller)
         ]
@@ -646,7 +682,12 @@ class BoardView:
             t
             for t in self.triggers
             if selector_matches(
-                t.trigger.source, t.source.controller, t.source.attached_to, p.id, traits
+                t.trigger.source,
+                t.source.controller,
+                t.source.attached_to,
+                p.id,
+                traits,
+                t.source.id,
             )
             and (not t.trigger.tapped_by_you or traits.controller == t.source.controller)
         ]

@@ -83,7 +83,9 @@ class _Reflector:
     of_color: bool
     per_type: tuple[int, ...]  # per type index: what one event of it becomes (a mask)
     group: int = -1  # group index (relation any)
-    watches: int = -1  # battlefield index watched (relation attached)
+    # Battlefield indices watched one by one: the attached permanent, or every match of a
+    # selector that asks about one object ("another land you control": not its owner, 109.2).
+    watches: tuple[int, ...] = ()
 
     def seen(self, inputs: int) -> int:
         # "any color" never includes colorless (106.1b).
@@ -119,7 +121,7 @@ class _Memos:
             id(r.effect): signature_of(r.effect.change, r.effect.min_amount)
             for r in view.replacements
         }
-        self.has_attached = any(r.effect.source.relation == "attached" for r in view.replacements)
+        self.has_attached = any(r.effect.source.per_object for r in view.replacements)
         self.repl: dict[Traits, Multiset] = {}
         self.events: dict[tuple[Mana, int | None, Multiset], tuple[int, int]] = {}
         self.per_type: dict[tuple[int, int | None, Multiset], tuple[int, ...]] = {}
@@ -211,7 +213,10 @@ class Fixpoint:
         per group: one pass over the group's cells, not over the board per reflector)."""
         perms = self.view.board.permanents
         if r.group < 0:
-            return [f"{perms[r.watches].name} ({perms[r.watches].id})"] if r.watches >= 0 else []
+            # The one attached permanent is named even when it makes nothing; of several
+            # watched one by one, those that could produce something.
+            shown = r.watches if len(r.watches) == 1 else [i for i in r.watches if self.masks[i]]
+            return [f"{perms[i].name} ({perms[i].id})" for i in shown]
         found = self._feeders.get(r.group)
         if found is None:
             indices = sorted(
@@ -224,7 +229,10 @@ class Fixpoint:
     def reflector_input(self, r: _Reflector) -> int:
         if r.group >= 0:
             return self.groups[r.group].union
-        return self.masks[r.watches] if r.watches >= 0 else 0
+        found = 0
+        for i in r.watches:
+            found |= self.masks[i]
+        return found
 
     def static_types(self, p: Permanent, a: ManaAbility) -> tuple[int, int]:
         """(types before, types after replacement effects) of an ability that doesn't look at
@@ -302,12 +310,12 @@ class _Cells:
         return found
 
     def count_of(self, view: BoardView, sel: Selector, src: Source) -> int:
-        if sel.relation == "attached":
+        if sel.per_object:
             return _count_all(view, sel, src)
         return sum(self.count[c] for c in self.matching(sel, src.controller))
 
     def colors_of(self, view: BoardView, sel: Selector, src: Source) -> int:
-        if sel.relation == "attached":
+        if sel.per_object:
             return _colors_all(view, sel, src)
         colors = 0
         for c in self.matching(sel, src.controller):
@@ -396,7 +404,11 @@ class _Abilities:
         if prod.among.relation == "attached":
             target = self.index_of.get(src.attached_to or "", -1)
             if target >= 0 and view.matches(prod.among, src, view.board.permanents[target]):
-                r.watches = target
+                r.watches = (target,)
+                self.attached_watchers.setdefault(target, []).append(r)
+        elif prod.among.per_object:
+            r.watches = tuple(self.index_of[q.id] for q in view.matching(prod.among, src))
+            for target in r.watches:
                 self.attached_watchers.setdefault(target, []).append(r)
         else:
             gkey = (src.controller, prod.among.key)

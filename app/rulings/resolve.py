@@ -127,6 +127,7 @@ class CheckedState:
                 attached_to=p.attached_to,
                 chosen_color=p.chosen_color,
                 timestamp=p.timestamp,
+                token=p.token,
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)

@@ -19,6 +19,17 @@ class Sel:
     subtypes: tuple[str, ...] = ()
     nonbasic: bool = False
     attached: bool = False
+    # Further conditions, each one more "and" (lowered into the Selector's `where` filter).
+    other: bool = False  # "other", "another": not the source itself (109.2)
+    basic: bool = False  # "basic" (205.4c)
+    supertypes: tuple[str, ...] = ()  # "legendary", "snow" (205.4)
+    not_types: tuple[str, ...] = ()  # "nonland", "noncreature" (205.2)
+    token: bool | None = None  # "tokens" True, "nontoken" False (111.1)
+    tapped: bool | None = None  # "tapped" True, "untapped" False
+    counters: tuple[str | None, int] | None = None  # "with N or more +1/+1 counters" (kind, N)
+    # Card types it must have, any of them, kept for the attached one too ("as long as
+    # enchanted permanent is a land"): unlike `types`, never implied by what an Aura enchants.
+    condition_types: tuple[str, ...] = ()
 
 
 CostPartKind = Literal[
@@ -151,11 +162,13 @@ class Replacement:
 @dataclass(frozen=True, slots=True)
 class Trigger:
     source: Sel
-    adds: Literal["fixed", "type_produced", "chosen_color"]
+    adds: Literal["fixed", "type_produced", "chosen_color", "any_color", "combination"]
     mana: str | None = None
     tapped_by_you: bool = False
     requires_tap: bool = True
     only_chosen_color: bool = False
+    amount: int = 1  # with any_color / combination
+    optional: bool = False  # "may add"
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.catalog.compile.ir import Sel
 
@@ -58,6 +59,7 @@ _IRREGULAR = {
     "Moonfolk": "Moonfolk",
     "Sheep": "Sheep",
     "Eldrazi": "Eldrazi",
+    "Caves": "Cave",
 }
 # Capitalized words that open a phrase but are no subtype: supertypes, colors, adjectives.
 _NOT_SUBTYPE = {
@@ -173,7 +175,7 @@ _WHO = (
 # "Sliver creatures you control": a subtype and a card type, both required (the engine's
 # Selector matches types AND subtypes).
 _TYPED_SUBTYPE = re.compile(
-    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<sub>[A-Z][a-z]+) (?P<noun>[a-z]+)" + _WHO
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<sub>[A-Z][a-z]+(?:'s)?) (?P<noun>[a-z]+)" + _WHO
 )
 # "each Fungus and Saproling you control", "a Forest or Plains": any of the subtypes (the
 # Selector's subtypes are any-of).
@@ -191,6 +193,8 @@ _CONTROLLERS = {
 
 
 def _subtype_word(word: str, plural: bool) -> str | None:
+    if word == "Urza's":
+        return word  # 205.3i: the one land type with an apostrophe, never plural
     # "Non-" words and past participles ("Hosted", "Saddled") are conditions, never subtypes.
     if word in _NOT_SUBTYPE or word.startswith("Non") or word.endswith("ed"):
         return None
@@ -220,11 +224,85 @@ def _compound(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
     return None
 
 
+# "with a counter on it", "with a +1/+1 counter on it", "with three or more +1/+1 counters on
+# them" (122.1): how many counters, of which kind (none: of any kind).
+_WITH_COUNTERS = re.compile(
+    rf"^(?P<core>.+?) with (?:(?P<n>{NUMBER}) or more|a|an|one) (?:(?P<kind>[+-]\d+/[+-]\d+|"
+    r"[a-z]+) )?counters? on (?:it|them)$"
+)
+_ARTICLE = re.compile(r"^(?P<article>a|an|each|all|another)\s+", re.IGNORECASE)
+# "creature tokens", "a creature token", "tokens" (111.1): the type and the token condition.
+_TOKENS = re.compile(r"^(?P<type>[A-Za-z]+ )?(?P<noun>tokens?)\b(?P<rest>.*)$")
+
+
 def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
     """A selector phrase and whether it was plural; None when the phrase says more than a
-    Selector can (other, untapped, "artifact creature", basic...): never guess. singular: a
-    phrase without an article is singular ("for each Elf you control")."""
+    Selector can ("artifact creature", "with the chosen name"...): never guess. singular: a
+    phrase without an article is singular ("for each Elf you control").
+
+    The words that say one more condition ("other", "basic", "legendary", "snow", "tapped",
+    "untapped", "nonland", "nontoken", "tokens", "with a counter on it") are taken off first and
+    come back as the Sel's further conditions."""
     phrase = phrase.strip()
+    extras: dict[str, object] = {}
+    if m := _WITH_COUNTERS.match(phrase):
+        kind = m.group("kind")
+        at_least = number(m.group("n")) if m.group("n") else 1
+        if at_least is None or at_least < 1:
+            return None
+        extras["counters"] = (kind, at_least)
+        phrase = m.group("core")
+    article = ""
+    if m := _ARTICLE.match(phrase):
+        article = m.group("article").lower()
+        phrase = phrase[m.end() :]
+        if article == "another":
+            article, extras["other"] = "an", True
+    supertypes: list[str] = []
+    not_types: list[str] = []
+    while True:
+        first, _, rest = phrase.partition(" ")
+        word = first.lower()
+        if not rest:
+            break
+        if word == "other":
+            extras["other"] = True
+        elif word == "basic":
+            extras["basic"] = True
+        elif word in ("legendary", "snow"):
+            supertypes.append(word)
+        elif word in ("tapped", "untapped"):
+            extras["tapped"] = word == "tapped"
+        elif word == "nontoken":
+            extras["token"] = False
+        elif word.startswith("non") and word[3:] in TYPES:
+            not_types.append(word[3:])
+        else:
+            break
+        phrase = rest
+    if m := _TOKENS.match(phrase):
+        card_type = (m.group("type") or "").strip()
+        if card_type and card_type.lower() not in TYPES:
+            return None
+        noun = card_type.lower() or "permanent"
+        many = m.group("noun") == "tokens"
+        phrase = (noun + ("s" if many else "")) + m.group("rest")
+        extras["token"] = True
+    if supertypes:
+        extras["supertypes"] = tuple(supertypes)
+    if not_types:
+        extras["not_types"] = tuple(not_types)
+    found = _core(f"{article} {phrase}".strip(), singular)
+    if found is None or not extras:
+        return found
+    sel, plural = found
+    if sel.attached:
+        return None  # "enchanted other land": no such phrase; never guess
+    return replace(sel, **extras), plural  # type: ignore[arg-type]
+
+
+def _core(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
+    """The phrase's article, noun and controller (selector() took the conditions off)."""
     first, _, rest = phrase.partition(" ")
     if first.lower() in _LEADING:
         phrase = (first.lower() + " " + rest).strip()

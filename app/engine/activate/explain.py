@@ -221,15 +221,20 @@ def _trace_steps(applied: Applied) -> list[Step]:
 
 def open_trigger_step(source_label: str, keys: list[str]) -> Step:
     return Step(
-        f"{source_label} triggers: the player who tapped the land adds one "
-        f"mana of a type it made ({', '.join(keys)}); no type was chosen, so "
-        "every choice is listed under outcomes.",
+        f"{source_label} triggers: its mana is a choice ({', '.join(keys)}); none was "
+        "given, so every choice is listed under outcomes.",
         ("106.12a", "605.1b"),
     )
 
 
 def trigger_step(source_label: str, me: str, requires_tap: bool, mana: Mana) -> Step:
     # 106.12a: it is the permanent that is tapped for mana, and the ability that makes the mana.
+    if not mana:
+        return Step(
+            f"{source_label} triggers, and its controller chose not to add the mana it may "
+            "add ('none').",
+            ("106.12a", "603.5", "605.1b"),
+        )
     return Step(
         f"{source_label} triggers because "
         + (f"{me} was tapped for mana and " if requires_tap else "")

@@ -12,7 +12,7 @@ from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, ManaSyntaxError
 from app.domain.ruling import Step
 from app.domain.state import Board, Permanent
 from app.engine.activate.explain import control_change_text, cost_unpayable
-from app.engine.activate.options import LIST_LIMIT, mana_options, option_key
+from app.engine.activate.options import LIST_LIMIT, NONE_KEY, mana_options, option_key
 from app.engine.board import BoardView, ListedAbility, bounded_list, describe_selector
 
 
@@ -130,6 +130,8 @@ def normalize_choose(choose: str | None) -> str | None:
     if choose is None:
         return None
     text = choose.strip().upper()
+    if text.lower() == NONE_KEY:
+        return NONE_KEY  # an optional trigger's choice not to add its mana (603.5)
     if text.upper() in TYPE_INDEX:
         return text.upper()
     try:
