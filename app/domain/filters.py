@@ -58,6 +58,8 @@ Predicate = Callable[[Looker, str, Traits], bool]
 
 
 class HasType(Strict):
+    """A card type the permanent has (205.2a)."""
+
     kind: Literal["type"] = "type"
     """Always `type`: has this card type (205.2a)"""
     type: CardType
@@ -65,6 +67,8 @@ class HasType(Strict):
 
 
 class HasSubtype(Strict):
+    """A subtype the permanent has (205.3)."""
+
     kind: Literal["subtype"] = "subtype"
     """Always `subtype`: has this subtype (205.3)"""
     subtype: Word
@@ -72,6 +76,8 @@ class HasSubtype(Strict):
 
 
 class HasSupertype(Strict):
+    """A supertype the permanent has, like legendary or snow (205.4)."""
+
     kind: Literal["supertype"] = "supertype"
     """Always `supertype`: has this supertype (205.4)"""
     supertype: Word
@@ -79,6 +85,8 @@ class HasSupertype(Strict):
 
 
 class HasColor(Strict):
+    """A color the permanent is (105.2)."""
+
     kind: Literal["color"] = "color"
     """Always `color`: is this color (105.2)"""
     color: ColorCode
@@ -103,16 +111,22 @@ class IsAttached(Strict):
 
 
 class IsTapped(Strict):
+    """The permanent is tapped (negate it for untapped)."""
+
     kind: Literal["tapped"] = "tapped"
     """Always `tapped`: the permanent is tapped"""
 
 
 class IsBasic(Strict):
+    """The permanent is basic (205.4c)."""
+
     kind: Literal["basic"] = "basic"
     """Always `basic`: the permanent is basic (205.4c)"""
 
 
 class IsToken(Strict):
+    """The permanent is a token (111.1), as the state's `token` says."""
+
     kind: Literal["token"] = "token"
     """Always `token`: the permanent is a token (111.1)"""
 
@@ -125,6 +139,8 @@ class IsOther(Strict):
 
 
 class HasCounters(Strict):
+    """Counters on the permanent (122.1), as the state's `counters` say."""
+
     kind: Literal["counters"] = "counters"
     """Always `counters`: it has at least `at_least` counters (of kind `counter`) on it (122.1)"""
     counter: Annotated[str, Field(min_length=1, max_length=40)] | None = None
@@ -149,6 +165,8 @@ def counter_kind(name: str) -> str:
 
 
 class Not(Strict):
+    """The one condition does not hold ("nonland", "untapped")."""
+
     kind: Literal["not"] = "not"
     """Always `not`: the filter does not match"""
     filter: Leaf
@@ -156,6 +174,8 @@ class Not(Strict):
 
 
 class AnyOf(Strict):
+    """At least one of the conditions holds."""
+
     kind: Literal["any"] = "any"
     """Always `any`: at least one of the filters matches"""
     of: list[Term] = Field(min_length=1, max_length=20)
@@ -163,6 +183,8 @@ class AnyOf(Strict):
 
 
 class AllOf(Strict):
+    """Every one of the conditions holds (each a single condition or an any-of)."""
+
     kind: Literal["all"] = "all"
     """Always `all`: every one of the filters matches"""
     of: list[Term | AnyOf] = Field(max_length=20)

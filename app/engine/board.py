@@ -185,11 +185,27 @@ class ControlChange:
         return self.previous != self.source.controller
 
 
-def own_of(p: Permanent, src: Source) -> Own:
+def own_of(board: Board, p: Permanent, src: Source) -> Own:
     """What a production reads on its own permanent (app/engine/production.py)."""
     return Own(
-        counters=lambda kind: p.counters.get(kind, 0), chosen_color=lambda: chosen_color_of(src)
+        counters=lambda kind: p.counters.get(kind, 0),
+        chosen_color=lambda: chosen_color_of(src),
+        commander_colors=lambda: commander_colors_of(board, src),
     )
+
+
+def commander_colors_of(board: Board, src: Source) -> tuple[str, ...]:
+    """903.4: the source's controller's commander's color identity; a question that needs it
+    must say it (an empty list: no commander, 903.4f)."""
+    found = board.commander_identity.get(src.controller)
+    if found is None:
+        raise QuestionError(
+            ("state", "commander_identity", src.controller),
+            f"{src.label} makes mana of a color in its controller's commander's color identity: "
+            f"give it as 'commander_identity' for {src.controller!r} ([] for no commander)",
+            "commander_identity_required",
+        )
+    return found
 
 
 def chosen_color_of(src: Source) -> str:

@@ -599,7 +599,7 @@ def _static_events(
         a.produces,
         lambda sel: count_of(view, sel, src),
         lambda sel: colors_of(view, sel, src),
-        own_of(p, src),
+        own_of(view.board, p, src),
     )
 
 

@@ -21,6 +21,7 @@ from app.domain.mana_abilities import (
     ChoiceOrChosenColor,
     ChosenColor,
     ColorOfPermanent,
+    CommanderColor,
     CouldProduce,
     FixedMana,
     ManaAbility,
@@ -45,6 +46,8 @@ class Own:
 
     counters: Callable[[str], int]
     chosen_color: Callable[[], str]
+    # Its controller's commander's color identity (903.4); raises the 422 that asks for it.
+    commander_colors: Callable[[], tuple[str, ...]]
 
 
 def combinations_of(colors: Iterable[str], amount: int) -> list[Mana]:
@@ -70,7 +73,7 @@ def is_reflector(prod: Production) -> bool:
             return False
         case ColorOfPermanent() | AnyCombination() | ChosenColor() | PerCounter():
             return False
-        case OneColorPerCount() | ChoiceOrChosenColor():
+        case OneColorPerCount() | ChoiceOrChosenColor() | CommanderColor():
             return False
         case _:
             assert_never(prod)
@@ -85,6 +88,8 @@ def is_board_independent(prod: Production) -> bool:
             return False
         case ChosenColor() | PerCounter() | OneColorPerCount() | ChoiceOrChosenColor():
             return False  # they read their own permanent
+        case CommanderColor():
+            return False  # it reads its controller's commander
         case _:
             assert_never(prod)
 
@@ -117,6 +122,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [Mana.of(c, n) for c in COLORS]
         case ChoiceOrChosenColor():
             return [*(Mana.parse(o) for o in prod.options), Mana.of(own.chosen_color())]
+        case CommanderColor():
+            return [Mana.of(c, prod.amount) for c in own.commander_colors()]  # 903.4f: none
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -187,6 +194,8 @@ def possible(
             defined = [t for t in TYPES if any(m.counts[TYPE_INDEX[t]] for m in manas)]
             why = f"its controller chooses one of {', '.join(prod.options)} or its chosen color"
             return Possible(manas, defined, why)
+        case CommanderColor():
+            return _commander_possible(prod, own)
         case _:
             assert_never(prod)
 
@@ -216,6 +225,16 @@ def _own_possible(
             return Possible([Mana.of(c, n) for c in COLORS], list(COLORS), why)
         case _:
             assert_never(prod)
+
+
+def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
+    colors = list(own.commander_colors())
+    if not colors:
+        # 903.4f: no commander, or a colorless identity: no color to make the mana of.
+        why = "its controller's commander's color identity has no color (903.4f)"
+    else:
+        why = f"its controller chooses a color of their commander's identity ({', '.join(colors)})"
+    return Possible([Mana.of(c, prod.amount) for c in colors], colors, why)
 
 
 def _reflected_possible(prod: CouldProduce, reflected: ReflectedBy) -> Possible:
@@ -281,6 +300,9 @@ def _production_words(p: Production) -> str:
             return f"add one mana of any one color for each of the {of}"
         case ChoiceOrChosenColor():
             return "add " + " or ".join(p.options) + " or one mana of its chosen color"
+        case CommanderColor():
+            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            return f"add {amount} of a color in its controller's commander's color identity"
         case _:
             assert_never(p)
 
@@ -298,6 +320,12 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; it would make no mana", []
         case AnyCombination() | ChosenColor() | OneColorPerCount() | ChoiceOrChosenColor():
             return "; it would make no mana", []
+        case CommanderColor():
+            return (
+                "; its controller's commander's color identity has no color, so it would make "
+                "no mana",
+                ["903.4f"],
+            )
         case _:
             assert_never(prod)
 

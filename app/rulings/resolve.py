@@ -144,6 +144,10 @@ class CheckedState:
             effects=effects,
             by_id={p.id: p for p in permanents},
             state=self.state,
+            commander_identity={
+                player: tuple(c for c in "WUBRG" if c in colors)  # 105.1 order, once each
+                for player, colors in self.state.commander_identity.items()
+            },
         )
 
 

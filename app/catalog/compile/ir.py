@@ -117,6 +117,11 @@ class OneOfOrChosen:
     options: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class CommanderColor:
+    """One mana of a color in its controller's commander's color identity (903.4)."""
+
+
 Production = (
     Fixed
     | OneOf
@@ -130,6 +135,7 @@ Production = (
     | Reflect
     | OneColorCount
     | OneOfOrChosen
+    | CommanderColor
 )
 
 

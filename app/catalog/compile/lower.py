@@ -84,6 +84,8 @@ def production(p: ir.Production) -> d.Production:
             return d.OneColorPerCount(count=count, counter=p.counter)
         case ir.OneOfOrChosen():
             return d.ChoiceOrChosenColor(options=list(p.options))
+        case ir.CommanderColor():
+            return d.CommanderColor()
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case _:

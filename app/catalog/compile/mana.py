@@ -155,6 +155,8 @@ def parse_production(text: str, sacrificed: ir.Sel | None = None) -> ir.Producti
         return ir.AnyColor(number(m.group(1)) or 0)
     if _ANY_TYPE.match(text):
         return ir.AnyType(1)
+    if text == "one mana of any color in your commander's color identity":
+        return ir.CommanderColor()  # 903.4
     if m := _COMBINATION.match(text):
         amount = number(m.group(1)) or 0
         if m.group(2) == "colors":

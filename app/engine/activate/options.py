@@ -101,7 +101,9 @@ def mana_options(
                 feeders.append(f"{q.name} ({q.id})")
         return seen, feeders
 
-    found = production.possible(a.produces, count_of, colors_of, reflected, own_of(p, src))
+    found = production.possible(
+        a.produces, count_of, colors_of, reflected, own_of(view.board, p, src)
+    )
     options: list[Option] = []
     seen_keys: set[str] = set()
     for m in found.manas:
