@@ -45,6 +45,13 @@ YOURS = "you"
             True,
         ),
         ("Urza's lands you control", Sel(YOURS, ("land",), ("Urza's",)), True),
+        (
+            "legendary creatures and planeswalkers you control",
+            Sel(YOURS, ("creature", "planeswalker"), supertypes=("legendary",)),
+            True,
+        ),
+        ("an artifact or creature", Sel(types=("artifact", "creature")), False),
+        ("an artifact token", Sel(types=("artifact",), token=True), False),
     ],
 )
 def test_condition_words(phrase: str, sel: Sel, plural: bool) -> None:
@@ -58,6 +65,7 @@ def test_condition_words(phrase: str, sel: Sel, plural: bool) -> None:
         "Creatures you control with flying",
         "Spell tokens you control",
         "enchanted other land",
+        "creatures and Elves",
     ],
 )
 def test_what_the_words_cannot_say_is_none(phrase: str) -> None:
@@ -197,6 +205,18 @@ def test_you_tap_a_nonland_permanent() -> None:
     )
     assert (t.source.controller, t.tapped_by_you) == ("you", True)
     assert _where(t.source) == {"kind": "not", "filter": {"kind": "type", "type": "land"}}
+
+
+def test_you_tap_an_artifact_token() -> None:
+    t = _trigger(
+        "Whenever you tap an artifact token for mana, add one mana of any type that artifact "
+        "token produced."
+    )
+    assert (t.adds, t.source.types, _where(t.source)) == (
+        "type_produced",
+        ["artifact"],
+        {"kind": "token"},
+    )
 
 
 def test_may_add_is_optional() -> None:

@@ -183,6 +183,12 @@ _SUBTYPE_LIST = re.compile(
     r"^(?:(?P<article>a|an|each|all)\s+)?(?P<list>[A-Z][a-z]+(?:, [A-Z][a-z]+)*),? (?:and|or) "
     r"(?P<last>[A-Z][a-z]+)" + _WHO
 )
+# "creatures and planeswalkers you control", "an artifact or creature": any of the card types
+# (the Selector's types are any-of).
+_TYPE_LIST = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<list>[a-z]+(?:, [a-z]+)*),? (?:and|or) "
+    r"(?P<last>[a-z]+)" + _WHO
+)
 _CONTROLLERS = {
     "you control": "you",
     "an opponent controls": "opponent",
@@ -212,6 +218,14 @@ def _compound(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
             return None
         who = _CONTROLLERS[(m.group("who") or "").strip()]
         return Sel(controller=who, types=(card_type,), subtypes=(subtype,)), plural  # type: ignore[arg-type]
+    if m := _TYPE_LIST.match(phrase):
+        plural = (m.group("article") is None and not singular) or m.group("article") == "all"
+        words = [*m.group("list").split(", "), m.group("last")]
+        types = [(PLURAL_TYPES if plural else TYPES).get(w) for w in words]
+        if not all(types):
+            return None
+        who = _CONTROLLERS[(m.group("who") or "").strip()]
+        return Sel(controller=who, types=tuple(t for t in types if t)), plural  # type: ignore[arg-type]
     if m := _SUBTYPE_LIST.match(phrase):
         plural = (m.group("article") is None and not singular) or m.group("article") == "all"
         words = [*m.group("list").split(", "), m.group("last")]

@@ -76,6 +76,9 @@ def _adds(base: ir.Trigger, what: str) -> ir.Trigger | None:
         "one mana of any type that land produced",
         "mana of any type that land produced",
         "one mana of any type that permanent produced",
+        "one mana of any type that artifact produced",
+        "one mana of any type that artifact token produced",
+        "one mana of any type that creature produced",
     ):
         return replace(base, adds="type_produced")
     if what in ("one mana of the chosen color", "mana of the chosen color"):
