@@ -189,6 +189,11 @@ PROBLEMS: dict[str, ProblemPage] = {
     "chosen_color_required": _q(
         "Color not chosen", "The permanent's ability uses a chosen color: give `chosen_color`."
     ),
+    "commander_identity_required": _q(
+        "Commander identity not given",
+        "The ability makes mana of a color in its controller's commander's color identity "
+        "(903.4): give `commander_identity` for that player (`[]` for no commander).",
+    ),
     "not_a_replacement_source": _q(
         "Not a replacement source",
         "Ids in `replacement_order` must be sources of replacement effects on this event.",
