@@ -52,6 +52,11 @@ YOURS = "you"
         ),
         ("an artifact or creature", Sel(types=("artifact", "creature")), False),
         ("an artifact token", Sel(types=("artifact",), token=True), False),
+        (
+            "Each land and Ally you control",
+            Sel(YOURS, either=(("type", "land"), ("subtype", "Ally"))),
+            False,
+        ),
     ],
 )
 def test_condition_words(phrase: str, sel: Sel, plural: bool) -> None:
@@ -65,7 +70,7 @@ def test_condition_words(phrase: str, sel: Sel, plural: bool) -> None:
         "Creatures you control with flying",
         "Spell tokens you control",
         "enchanted other land",
-        "creatures and Elves",
+        "creatures and Octopi",
     ],
 )
 def test_what_the_words_cannot_say_is_none(phrase: str) -> None:
@@ -96,6 +101,15 @@ def test_a_grant_to_each_creature_with_a_counter() -> None:
 def test_a_grant_to_each_of_two_subtypes() -> None:
     g = _grant('Each Newt and Moth you control has "{T}: Add {G}."')
     assert (g.to.subtypes, g.to.where) == (["Newt", "Moth"], None)
+
+
+def test_a_grant_to_each_land_and_ally() -> None:
+    g = _grant('Each land and Ally you control has "{T}: Add one mana of any color."')
+    assert (g.to.types, g.to.subtypes) == ([], [])
+    assert _where(g.to) == {
+        "kind": "any",
+        "of": [{"kind": "type", "type": "land"}, {"kind": "subtype", "subtype": "Ally"}],
+    }
 
 
 def test_other_legendary_creatures_have_vigilance_and_an_ability() -> None:

@@ -296,3 +296,36 @@ def test_a_missing_identity_is_asked_for() -> None:
         could_produce(b, "spire")
     assert err.value.loc == ("state", "commander_identity", "alice")
     assert err.value.code == "commander_identity_required"
+
+
+# --- "other" where permanents are grouped: reflectors and layers (109.2) ---------------------
+
+
+def test_a_reflector_that_watches_other_lands_never_sees_itself() -> None:
+    other_lands = {"controller": "you", "types": ["land"], "where": {"kind": "other"}}
+    pool = {
+        "name": "Mirror Tarn",
+        "types": ["land"],
+        "abilities": [
+            {
+                "kind": "mana_ability",
+                "cost": {"tap": True},
+                "produces": {"kind": "could_produce", "among": other_lands, "of": "type"},
+            },
+            _taps_for("{C}"),
+        ],
+    }
+    alone = _board(_perm("tarn", pool))
+    assert _types(alone, "tarn") == ["C"]  # its own {C} is not another land's
+    forest = _forest()
+    b = _board(_perm("tarn", pool), _perm("f", forest))
+    assert _types(b, "tarn") == ["G", "C"]
+    assert _types(b, "f") == ["G"]
+
+
+def test_other_creatures_lose_all_abilities_but_not_the_source() -> None:
+    hush = _card("Hushing Elder", "All other creatures lose all abilities.", ["Creature"])
+    hush["abilities"].append(_taps_for("{W}"))
+    elf = {**BEAR, "abilities": [_taps_for("{G}")]}
+    b = _board(_perm("hush", hush), _perm("elf", elf))
+    assert _types(b, "hush") == ["W"] and _types(b, "elf") == []

@@ -30,6 +30,8 @@ class Sel:
     # Card types it must have, any of them, kept for the attached one too ("as long as
     # enchanted permanent is a land"): unlike `types`, never implied by what an Aura enchants.
     condition_types: tuple[str, ...] = ()
+    # Any of these card types ("type", word) or subtypes ("subtype", word): "land and Ally".
+    either: tuple[tuple[str, str], ...] = ()
 
 
 CostPartKind = Literal[

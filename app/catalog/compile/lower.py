@@ -38,6 +38,15 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
         parts.append(f.IsTapped() if sel.tapped else f.Not(filter=f.IsTapped()))
     if sel.counters is not None:
         parts.append(f.HasCounters(counter=sel.counters[0], at_least=sel.counters[1]))
+    if sel.either:
+        parts.append(
+            f.AnyOf(
+                of=[
+                    f.HasType(type=w) if kind == "type" else f.HasSubtype(subtype=w)  # type: ignore[arg-type]
+                    for kind, w in sel.either
+                ]
+            )
+        )
     if sel.condition_types:
         types = [f.HasType(type=t) for t in sel.condition_types]  # type: ignore[arg-type]
         parts.append(types[0] if len(types) == 1 else f.AnyOf(of=list(types)))

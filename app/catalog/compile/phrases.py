@@ -189,6 +189,11 @@ _TYPE_LIST = re.compile(
     r"^(?:(?P<article>a|an|each|all)\s+)?(?P<list>[a-z]+(?:, [a-z]+)*),? (?:and|or) "
     r"(?P<last>[a-z]+)" + _WHO
 )
+# "each land and Ally you control": card types and subtypes mixed, any of them.
+_MIXED_LIST = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<list>[A-Za-z]+(?:, [A-Za-z]+)*),? (?:and|or) "
+    r"(?P<last>[A-Za-z]+)" + _WHO
+)
 _CONTROLLERS = {
     "you control": "you",
     "an opponent controls": "opponent",
@@ -235,7 +240,29 @@ def _compound(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
             return None
         who = _CONTROLLERS[(m.group("who") or "").strip()]
         return Sel(controller=who, subtypes=subtypes), plural  # type: ignore[arg-type]
-    return None
+    return _mixed(phrase, singular)
+
+
+def _mixed(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
+    """Card types and subtypes in one list: any of them (the Sel's `either`)."""
+    m = _MIXED_LIST.match(phrase)
+    if m is None:
+        return None
+    plural = (m.group("article") is None and not singular) or m.group("article") == "all"
+    either: list[tuple[str, str]] = []
+    for word in [*m.group("list").split(", "), m.group("last")]:
+        card_type = (PLURAL_TYPES if plural else TYPES).get(word)
+        subtype = None if card_type else _subtype_word(word, plural)
+        if card_type:
+            either.append(("type", card_type))
+        elif subtype:
+            either.append(("subtype", subtype))
+        else:
+            return None
+    if len(either) > 10:
+        return None
+    who = _CONTROLLERS[(m.group("who") or "").strip()]
+    return Sel(controller=who, either=tuple(either)), plural  # type: ignore[arg-type]
 
 
 # "with a counter on it", "with a +1/+1 counter on it", "with three or more +1/+1 counters on
