@@ -47,7 +47,7 @@ class Traits(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class Looker:
     """Where a filter is seen from: its source's controller, what the source is attached to
-    (for an effect: its target) and the source's own id ("other" excludes it, 109.2)."""
+    (for an effect: its target) and the source's own id ("other" leaves it out)."""
 
     controller: str
     attached_to: str | None
@@ -132,7 +132,8 @@ class IsToken(Strict):
 
 
 class IsOther(Strict):
-    """Not the filter's own source: "other creatures you control" (109.2)."""
+    """Not the filter's own source: "other creatures you control" (a description of
+    permanents, 109.2, that leaves out the one whose ability it is)."""
 
     kind: Literal["other"] = "other"
     """Always `other`: any permanent but the source of the ability looking"""

@@ -336,8 +336,8 @@ class BoardView:
         for src, grant in self.grants:
             if grant.to.relation == "attached" and src.attached_to is not None:
                 self._attached_grants.setdefault(src.attached_to, []).append((src, grant))
-        # Those that ask about one object otherwise ("other permanents you control", 109.2):
-        # looked at per permanent, never shared between permanents with equal traits.
+        # Those that ask about one object otherwise ("other permanents you control" leaves out
+        # the source): looked at per permanent, never shared between equal traits.
         self._object_grants = [
             (src, g) for src, g in self.grants if g.to.per_object and g.to.relation != "attached"
         ]

@@ -207,7 +207,7 @@ class Characteristics:
             aimed = any(src.attached_to == p.id for src, _ in self.effects.layer4) or any(
                 src.attached_to == p.id for src, _ in self.effects.layer6_loss
             )
-            # A source is computed alone: an "other" filter of its own excludes it (109.2).
+            # A source is computed alone: an "other" filter of its own leaves it out.
             sources = any(src.id == p.id for src, _ in self.effects.layer4) or any(
                 src.id == p.id for src, _ in self.effects.layer6_loss
             )

@@ -84,7 +84,7 @@ class _Reflector:
     per_type: tuple[int, ...]  # per type index: what one event of it becomes (a mask)
     group: int = -1  # group index (relation any)
     # Battlefield indices watched one by one: the attached permanent, or every match of a
-    # selector that asks about one object ("another land you control": not its owner, 109.2).
+    # selector that asks about one object ("another land you control": never its owner).
     watches: tuple[int, ...] = ()
 
     def seen(self, inputs: int) -> int:

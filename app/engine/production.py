@@ -324,7 +324,7 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return (
                 "; its controller's commander's color identity has no color, so it would make "
                 "no mana",
-                ["903.4f"],
+                ["106.5", "903.4f"],
             )
         case _:
             assert_never(prod)

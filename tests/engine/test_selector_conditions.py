@@ -78,7 +78,7 @@ def test_token_is_left_out_of_the_question_when_false() -> None:
     assert "token" not in state.model_dump()["battlefield"][0]
 
 
-# --- other (109.2) ------------------------------------------------------------------------------
+# --- other ------------------------------------------------------------------------------------
 
 
 def test_other_permanents_you_control_but_not_the_source() -> None:
@@ -298,7 +298,7 @@ def test_a_missing_identity_is_asked_for() -> None:
     assert err.value.code == "commander_identity_required"
 
 
-# --- "other" where permanents are grouped: reflectors and layers (109.2) ---------------------
+# --- "other" where permanents are grouped: reflectors and layers ---------------------------
 
 
 def test_a_reflector_that_watches_other_lands_never_sees_itself() -> None:

@@ -20,7 +20,7 @@ class Sel:
     nonbasic: bool = False
     attached: bool = False
     # Further conditions, each one more "and" (lowered into the Selector's `where` filter).
-    other: bool = False  # "other", "another": not the source itself (109.2)
+    other: bool = False  # "other", "another": the description (109.2) leaves out the source
     basic: bool = False  # "basic" (205.4c)
     supertypes: tuple[str, ...] = ()  # "legendary", "snow" (205.4)
     not_types: tuple[str, ...] = ()  # "nonland", "noncreature" (205.2)
