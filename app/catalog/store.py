@@ -32,6 +32,7 @@ from app.domain.card import (
     ChoiceOrChosenColor,
     ChosenColor,
     ColorOfPermanent,
+    CommanderColor,
     CouldProduce,
     FixedMana,
     ManaAbility,
@@ -77,6 +78,8 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {s.text for option in options for s in parse_cost(option)}
         case AnyColor() | ColorOfPermanent() | ChosenColor() | OneColorPerCount():
             return set(COLORS)
+        case CommanderColor():
+            return set(COLORS)  # whatever the identity, it is made of colors (903.4)
         case AnyCombination(colors=colors):
             return set(colors)
         case ChoiceOrChosenColor(options=options):

@@ -92,10 +92,25 @@ class ManaTrigger(Strict):
     """True: only tapping for mana counts (106.12a); false: any mana ability of it"""
     only_chosen_color: bool = False
     """Only when the source made mana of this permanent's chosen color"""
-    adds: Literal["fixed", "type_produced", "chosen_color"]
-    """What it adds: `fixed` (the `mana` field), a type the source made, or the chosen color"""
+    adds: Literal["fixed", "type_produced", "chosen_color", "any_color", "combination"]
+    """What it adds: `fixed` (the `mana` field), a type the source made, the chosen color,
+    `amount` mana of any one color, or `amount` mana in any combination of colors"""
     mana: ManaString | None = None  # with adds="fixed"
     """With `adds` `fixed`: the mana it adds, like `{G}`; otherwise null"""
+    # Left out of the dump at their defaults, so data without them reads as before.
+    amount: int = Field(
+        1,
+        ge=1,
+        le=5,
+        exclude_if=lambda v: v == 1,
+        description="With `adds` `any_color` or `combination`: how much mana it adds",
+    )
+    optional: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description='Its controller may add the mana or not ("may add"); not adding is the '
+        "choice `none`",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

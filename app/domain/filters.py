@@ -35,6 +35,9 @@ class Traits(NamedTuple):
     supertypes: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()
     tapped: bool = False
+    token: bool = False  # 111.1: a token, not a card (the state's `token`)
+    # Counters on it by kind (casefolded, a trailing " counter" dropped), sorted: 122.1.
+    counters: tuple[tuple[str, int], ...] = ()
 
     @property
     def basic(self) -> bool:
@@ -43,17 +46,20 @@ class Traits(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Looker:
-    """Where a filter is seen from: its source's controller and what the source is attached to
-    (for an effect: its target)."""
+    """Where a filter is seen from: its source's controller, what the source is attached to
+    (for an effect: its target) and the source's own id ("other" leaves it out)."""
 
     controller: str
     attached_to: str | None
+    source_id: str | None = None
 
 
 Predicate = Callable[[Looker, str, Traits], bool]
 
 
 class HasType(Strict):
+    """A card type the permanent has (205.2a)."""
+
     kind: Literal["type"] = "type"
     """Always `type`: has this card type (205.2a)"""
     type: CardType
@@ -61,6 +67,8 @@ class HasType(Strict):
 
 
 class HasSubtype(Strict):
+    """A subtype the permanent has (205.3)."""
+
     kind: Literal["subtype"] = "subtype"
     """Always `subtype`: has this subtype (205.3)"""
     subtype: Word
@@ -68,6 +76,8 @@ class HasSubtype(Strict):
 
 
 class HasSupertype(Strict):
+    """A supertype the permanent has, like legendary or snow (205.4)."""
+
     kind: Literal["supertype"] = "supertype"
     """Always `supertype`: has this supertype (205.4)"""
     supertype: Word
@@ -75,6 +85,8 @@ class HasSupertype(Strict):
 
 
 class HasColor(Strict):
+    """A color the permanent is (105.2)."""
+
     kind: Literal["color"] = "color"
     """Always `color`: is this color (105.2)"""
     color: ColorCode
@@ -99,16 +111,63 @@ class IsAttached(Strict):
 
 
 class IsTapped(Strict):
+    """The permanent is tapped (negate it for untapped)."""
+
     kind: Literal["tapped"] = "tapped"
     """Always `tapped`: the permanent is tapped"""
 
 
 class IsBasic(Strict):
+    """The permanent is basic (205.4c)."""
+
     kind: Literal["basic"] = "basic"
     """Always `basic`: the permanent is basic (205.4c)"""
 
 
+class IsToken(Strict):
+    """The permanent is a token (111.1), as the state's `token` says."""
+
+    kind: Literal["token"] = "token"
+    """Always `token`: the permanent is a token (111.1)"""
+
+
+class IsOther(Strict):
+    """Not the filter's own source: "other creatures you control" (a description of
+    permanents, 109.2, that leaves out the one whose ability it is)."""
+
+    kind: Literal["other"] = "other"
+    """Always `other`: any permanent but the source of the ability looking"""
+
+
+class HasCounters(Strict):
+    """Counters on the permanent (122.1), as the state's `counters` say."""
+
+    kind: Literal["counters"] = "counters"
+    """Always `counters`: it has at least `at_least` counters (of kind `counter`) on it (122.1)"""
+    counter: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    """The kind of counter, like `+1/+1`; null: counters of any kind, together"""
+    at_least: int = Field(1, ge=1, le=100)
+    """How many it must have at least"""
+
+    def count(self, counters: tuple[tuple[str, int], ...]) -> int:
+        if self.counter is None:
+            return sum(n for _, n in counters)
+        wanted = counter_kind(self.counter)
+        return sum(n for kind, n in counters if kind == wanted)
+
+
+def counter_kind(name: str) -> str:
+    """A counter's kind as the filters compare it: casefolded, " counter(s)" dropped."""
+    plain = " ".join(name.split()).casefold()
+    for suffix in (" counters", " counter"):
+        if plain.endswith(suffix):
+            return plain.removesuffix(suffix).strip()
+    return plain
+
+
 class Not(Strict):
+    """The one condition does not hold ("nonland", "untapped")."""
+
     kind: Literal["not"] = "not"
     """Always `not`: the filter does not match"""
     filter: Leaf
@@ -116,6 +175,8 @@ class Not(Strict):
 
 
 class AnyOf(Strict):
+    """At least one of the conditions holds."""
+
     kind: Literal["any"] = "any"
     """Always `any`: at least one of the filters matches"""
     of: list[Term] = Field(min_length=1, max_length=20)
@@ -123,6 +184,8 @@ class AnyOf(Strict):
 
 
 class AllOf(Strict):
+    """Every one of the conditions holds (each a single condition or an any-of)."""
+
     kind: Literal["all"] = "all"
     """Always `all`: every one of the filters matches"""
     of: list[Term | AnyOf] = Field(max_length=20)
@@ -133,7 +196,17 @@ class AllOf(Strict):
 # on an object's characteristics can be written that way (conjunctive normal form), and a
 # bounded schema keeps the OpenAPI document finite for schema-driven clients and tests.
 Leaf = Annotated[
-    HasType | HasSubtype | HasSupertype | HasColor | ControlledBy | IsAttached | IsTapped | IsBasic,
+    HasType
+    | HasSubtype
+    | HasSupertype
+    | HasColor
+    | ControlledBy
+    | IsAttached
+    | IsTapped
+    | IsBasic
+    | IsToken
+    | IsOther
+    | HasCounters,
     Field(discriminator="kind"),
 ]
 Term = Annotated[
@@ -145,6 +218,9 @@ Term = Annotated[
     | IsAttached
     | IsTapped
     | IsBasic
+    | IsToken
+    | IsOther
+    | HasCounters
     | Not,
     Field(discriminator="kind"),
 ]
@@ -157,6 +233,9 @@ Filter = Annotated[
     | IsAttached
     | IsTapped
     | IsBasic
+    | IsToken
+    | IsOther
+    | HasCounters
     | Not
     | AnyOf
     | AllOf,
@@ -174,6 +253,9 @@ AnyFilter = (
     | IsAttached
     | IsTapped
     | IsBasic
+    | IsToken
+    | IsOther
+    | HasCounters
     | Not
     | AnyOf
     | AllOf
@@ -203,6 +285,13 @@ def compile_filter(f: AnyFilter) -> Predicate:
             return lambda _l, _id, tr: tr.tapped
         case IsBasic():
             return lambda _l, _id, tr: tr.basic
+        case IsToken():
+            return lambda _l, _id, tr: tr.token
+        case IsOther():
+            return lambda look, cid, _tr: cid != look.source_id
+        case HasCounters():
+            counters = f
+            return lambda _l, _id, tr: counters.count(tr.counters) >= counters.at_least
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -220,7 +309,7 @@ def filter_uses_object(f: AnyFilter) -> bool:
     """Whether the filter asks about one object (attached) rather than characteristics only:
     such filters can't be answered per group of equal traits."""
     match f:
-        case IsAttached():
+        case IsAttached() | IsOther():
             return True
         case AllOf(of=all_parts):
             return any(filter_uses_object(p) for p in all_parts)
@@ -230,7 +319,7 @@ def filter_uses_object(f: AnyFilter) -> bool:
             return filter_uses_object(inner)
         case HasType() | HasSubtype() | HasSupertype() | HasColor() | ControlledBy():
             return False
-        case IsTapped() | IsBasic():
+        case IsTapped() | IsBasic() | IsToken() | HasCounters():
             return False
         case _:
             assert_never(f)
@@ -254,6 +343,14 @@ class Selector(Strict):
     """Only permanents that are not basic (205.4c)"""
     relation: Literal["any", "attached"] = "any"
     """`attached`: only the permanent the source is attached to (301.5, 303.4)"""
+    # Left out of the dump when absent, so data without it reads (and is identified) as before.
+    where: Filter | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="Any further condition, as a filter (all / any / not over type, subtype, "
+        "supertype, color, controller, attached, tapped, basic, token, other, counters); "
+        "it must hold as well as the fields above",
+    )
 
     def as_filter(self) -> AnyFilter:
         """The selector as one composable filter (its canonical meaning)."""
@@ -268,6 +365,13 @@ class Selector(Strict):
             parts.append(AnyOf(of=[HasSubtype(subtype=s) for s in self.subtypes]))
         if self.nonbasic:
             parts.append(Not(filter=IsBasic()))
+        match self.where:
+            case None:
+                pass
+            case AllOf(of=more):
+                parts.extend(more)
+            case _:
+                parts.append(self.where)
         return parts[0] if len(parts) == 1 else AllOf(of=parts)
 
     @cached_property
@@ -282,6 +386,12 @@ class Selector(Strict):
     @property
     def attached_only(self) -> bool:
         return self.relation == "attached"
+
+    @cached_property
+    def per_object(self) -> bool:
+        """Whether it asks about one object (attached, other): not answerable per group of
+        equal traits."""
+        return filter_uses_object(self.as_filter())
 
     def matches(self, looker: Looker, candidate_id: str, traits: Traits) -> bool:
         return self.predicate(looker, candidate_id, traits)

@@ -135,6 +135,17 @@ class ChosenColor(Strict):
     """How much mana of the source's `chosen_color`"""
 
 
+class CommanderColor(Strict):
+    """`amount` mana of one color of its controller's commander's color identity (903.4): with
+    no commander, or a colorless identity, it makes no mana (903.4f). The state says the
+    identity (`commander_identity`)."""
+
+    kind: Literal["commander_color"] = "commander_color"
+    """Always `commander_color`: mana of a color in its controller's commander's identity"""
+    amount: int = Field(1, ge=1, le=100)
+    """How much mana of that one color"""
+
+
 class PerCounter(Strict):
     """One mana of `mana_type` for each `counter` counter on the source ("equal to the number
     of charge counters on it")."""
@@ -221,7 +232,8 @@ Production = Annotated[
     | PerCounter
     | OneColorPerCount
     | ChoiceOrChosenColor
-    | ManaAmount,
+    | ManaAmount
+    | CommanderColor,
     Field(discriminator="kind"),
 ]
 

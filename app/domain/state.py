@@ -15,6 +15,7 @@ from app.domain.card import Card, CardFace, ColorCode, Name
 
 LIMIT_PERMANENTS = 10_000
 LIMIT_EFFECTS = 100
+LIMIT_PLAYERS = 100
 
 Id = Annotated[str, Field(min_length=1, max_length=100)]
 Player = Annotated[str, Field(min_length=1, max_length=100)]
@@ -72,6 +73,14 @@ class PermanentIn(StateModel):
         "whose amount is a toughness",
         examples=[3],
     )
+    # Left out of the dump when false, so a question without it reads (and is identified) as
+    # before.
+    token: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="Is it a token (111.1)? For abilities that look at tokens "
+        '("creature tokens you control")',
+    )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
     # before.
@@ -118,6 +127,17 @@ class GameState(StateModel):
     """The permanents, in timestamp order (it is the default order of effects)"""
     effects: list[EffectIn] = Field(default_factory=list, max_length=LIMIT_EFFECTS)
     """Resolved spells and abilities whose effects last this turn"""
+    # Left out of the dump when empty, so a question without it reads (and is identified) as
+    # before.
+    commander_identity: dict[Player, list[ColorCode]] = Field(
+        default_factory=dict,
+        max_length=LIMIT_PLAYERS,
+        exclude_if=lambda v: not v,
+        description="903.4: each player's commander's color identity, as colors (W U B R G); "
+        "an empty list for a player with no commander or a colorless one. Needed only for "
+        "abilities that make mana of a color in it.",
+        examples=[{"alice": ["G", "W"]}],
+    )
 
 
 @dataclass(slots=True)
@@ -140,6 +160,7 @@ class Permanent:
     timestamp: int | None = None
     power: int | None = None
     toughness: int | None = None
+    token: bool = False  # 111.1
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types
@@ -170,6 +191,8 @@ class Board:
     effects: tuple[Effect, ...]
     by_id: dict[str, Permanent] = field(default_factory=dict)
     state: GameState | None = None  # what the client sent, for answers that return a new state
+    # 903.4: per player given, the commander's color identity (empty: none, 903.4f).
+    commander_identity: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def get(self, permanent_id: str) -> Permanent | None:
         return self.by_id.get(permanent_id)

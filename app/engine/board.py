@@ -41,7 +41,7 @@ from app.domain.card import (
 )
 from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
-from app.domain.filters import Looker, Traits
+from app.domain.filters import Looker, Traits, counter_kind
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
@@ -224,6 +224,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
     return Own(
         counters=lambda kind: p.counters.get(kind, 0),
         chosen_color=lambda: chosen_color_of(src),
+        commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
         greatest_power=lambda sel: greatest_power(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
@@ -272,6 +273,20 @@ def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
             "power_required",
         )
     return max((q.power or 0 for q in picked), default=0)
+
+
+def commander_colors_of(board: Board, src: Source) -> tuple[str, ...]:
+    """903.4: the source's controller's commander's color identity; a question that needs it
+    must say it (an empty list: no commander, 903.4f)."""
+    found = board.commander_identity.get(src.controller)
+    if found is None:
+        raise QuestionError(
+            ("state", "commander_identity", src.controller),
+            f"{src.label} makes mana of a color in its controller's commander's color identity: "
+            f"give it as 'commander_identity' for {src.controller!r} ([] for no commander)",
+            "commander_identity_required",
+        )
+    return found
 
 
 def chosen_color_of(src: Source) -> str:
@@ -323,9 +338,24 @@ def selector_matches(
     looker_attached_to: str | None,
     candidate_id: str,
     traits: Traits,
+    looker_id: str | None = None,
 ) -> bool:
     """Does the candidate match `sel`, seen from a looker (the selector's source)?"""
-    return sel.predicate(Looker(looker_controller, looker_attached_to), candidate_id, traits)
+    return sel.predicate(
+        Looker(looker_controller, looker_attached_to, looker_id), candidate_id, traits
+    )
+
+
+def counters_of(p: Permanent) -> tuple[tuple[str, int], ...]:
+    """Its counters as filters compare them (122.1): by kind, sorted, none of zero."""
+    if not p.counters:
+        return ()
+    found: dict[str, int] = {}
+    for name, n in p.counters.items():
+        if n > 0:
+            kind = counter_kind(name)
+            found[kind] = found.get(kind, 0) + n
+    return tuple(sorted(found.items()))
 
 
 @dataclass
@@ -353,6 +383,8 @@ class BoardView:
     _repl_by_traits: dict[Traits, list[SourcedReplacement]] = field(init=False)
     _attached_grants: dict[str, list[tuple[Source, GrantManaAbility]]] = field(init=False)
     _attached_replacements: dict[str, list[SourcedReplacement]] = field(init=False)
+    _object_grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
+    _object_replacements: list[SourcedReplacement] = field(init=False)
     _ability_keys: dict[int, str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -388,10 +420,20 @@ class BoardView:
         for src, grant in self.grants:
             if grant.to.relation == "attached" and src.attached_to is not None:
                 self._attached_grants.setdefault(src.attached_to, []).append((src, grant))
+        # Those that ask about one object otherwise ("other permanents you control" leaves out
+        # the source): looked at per permanent, never shared between equal traits.
+        self._object_grants = [
+            (src, g) for src, g in self.grants if g.to.per_object and g.to.relation != "attached"
+        ]
         self._attached_replacements = {}
         for r in self.replacements:
             if r.effect.source.relation == "attached" and r.source.attached_to is not None:
                 self._attached_replacements.setdefault(r.source.attached_to, []).append(r)
+        self._object_replacements = [
+            r
+            for r in self.replacements
+            if r.effect.source.per_object and r.effect.source.relation != "attached"
+        ]
         self._traits = {}
         self._layered_traits = {}
         self._grants_by_traits = {}
@@ -586,6 +628,8 @@ class BoardView:
                         printed.supertypes,
                         printed.colors,
                         printed.tapped,
+                        printed.token,
+                        printed.counters,
                     )
             else:
                 t = self._printed_traits(p)
@@ -602,11 +646,18 @@ class BoardView:
             face.supertype_set,
             face.color_set,
             p.tapped,
+            p.token,
+            counters_of(p),
         )
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:
         return selector_matches(
-            sel, looker.controller, looker.attached_to, candidate.id, self.traits(candidate)
+            sel,
+            looker.controller,
+            looker.attached_to,
+            candidate.id,
+            self.traits(candidate),
+            looker.id,
         )
 
     def matching(self, sel: Selector, looker: Source) -> list[Permanent]:
@@ -667,8 +718,8 @@ class BoardView:
             general = []
             seen: set[str] = set()
             for src, grant in self.grants:
-                if grant.to.relation == "attached":
-                    continue
+                if grant.to.per_object:
+                    continue  # the attached one, or one asking about one object: below
                 if selector_matches(grant.to, src.controller, src.attached_to, p.id, traits):
                     if distinct:
                         k = _ability_key(grant.ability, self._ability_keys)
@@ -679,7 +730,7 @@ class BoardView:
             self._grants_by_traits[key] = general
         attached = [
             (src, grant.ability)
-            for src, grant in self._attached_grants.get(p.id, ())
+            for src, grant in (*self._attached_grants.get(p.id, ()), *self._object_grants)
             if self.matches(grant.to, src, p)
         ]
         if not attached:
@@ -762,7 +813,7 @@ class BoardView:
             general = [
                 r
                 for r in self.replacements
-                if r.effect.source.relation != "attached"
+                if not r.effect.source.per_object
                 and selector_matches(
                     r.effect.source, r.source.controller, r.source.attached_to, p.id, traits
                 )
@@ -771,7 +822,7 @@ class BoardView:
             self._repl_by_traits[traits] = general
         attached = [
             r
-            for r in self._attached_replacements.get(p.id, ())
+            for r in (*self._attached_replacements.get(p.id, ()), *self._object_replacements)
             if self.matches(r.effect.source, r.source, p)
             and (not r.effect.tapped_by_you or traits.controller == r.source.controller)
         ]
@@ -798,7 +849,12 @@ class BoardView:
             t
             for t in self.triggers
             if selector_matches(
-                t.trigger.source, t.source.controller, t.source.attached_to, p.id, traits
+                t.trigger.source,
+                t.source.controller,
+                t.source.attached_to,
+                p.id,
+                traits,
+                t.source.id,
             )
             and (not t.trigger.tapped_by_you or traits.controller == t.source.controller)
         ]

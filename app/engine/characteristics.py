@@ -62,7 +62,7 @@ class EffectSource:
 
     @property
     def looker(self) -> Looker:
-        return Looker(self.controller, self.attached_to)
+        return Looker(self.controller, self.attached_to, self.id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +159,7 @@ class Characteristics:
         self.effects = effects
         self._printed_of = printed_traits
         self._printed: dict[str, Traits] = {}
-        self._memo: dict[tuple[int, str, bool], Chars] = {}
+        self._memo: dict[tuple[int, str, bool, bool, tuple[tuple[str, int], ...]], Chars] = {}
         self._chars: dict[str, Chars] = {}
         self.order4 = self._layer4_order()
 
@@ -210,9 +210,12 @@ class Characteristics:
             aimed = any(src.attached_to == p.id for src, _ in self.effects.layer4) or any(
                 src.attached_to == p.id for src, _ in self.effects.layer6_loss
             )
-            sources = any(src.id == p.id for src, _ in self.effects.layer4)
+            # A source is computed alone: an "other" filter of its own leaves it out.
+            sources = any(src.id == p.id for src, _ in self.effects.layer4) or any(
+                src.id == p.id for src, _ in self.effects.layer6_loss
+            )
             traits = self.printed(p)
-            key = (id(p.face), traits.controller, p.tapped)
+            key = (id(p.face), traits.controller, p.tapped, traits.token, traits.counters)
             if aimed or sources:
                 found = self._compute(p)
             else:
@@ -308,6 +311,8 @@ def _with_subtypes(traits: Traits, subtypes: list[str]) -> Traits:
         traits.supertypes,
         traits.colors,
         traits.tapped,
+        traits.token,
+        traits.counters,
     )
 
 

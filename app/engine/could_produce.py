@@ -95,7 +95,11 @@ class _Reflector:
     of_color: bool
     per_type: tuple[int, ...]  # per type index: what one event of it becomes (a mask)
     group: int = -1  # group index (relation any)
-    watches: int = -1  # kind watched (relation attached: a kind of one permanent)
+    # Kinds watched one by one: the attached permanent's (a kind of its own), or every kind
+    # with a match of a selector that asks about one object ("another land you control":
+    # never its owner; the owner's own kind is watched when it has other members, which are
+    # alike, so every member of a kind sees the same).
+    watches: tuple[int, ...] = ()
 
     def seen(self, inputs: int) -> int:
         # "any color" never includes colorless (106.1b).
@@ -131,7 +135,7 @@ class _Memos:
             id(r.effect): signature_of(r.effect.change, r.effect.min_amount)
             for r in view.replacements
         }
-        self.has_attached = any(r.effect.source.relation == "attached" for r in view.replacements)
+        self.has_attached = any(r.effect.source.per_object for r in view.replacements)
         self.repl: dict[Traits, Multiset] = {}
         self.events: dict[tuple[Mana, int | None, Multiset], tuple[int, int]] = {}
         self.per_type: dict[tuple[int, int | None, Multiset], tuple[int, ...]] = {}
@@ -222,15 +226,22 @@ class Fixpoint:
 
     # -- explanation helpers --
 
-    def feeders(self, r: _Reflector, limit: int) -> tuple[list[Permanent], int]:
-        """The first `limit` (battlefield order) of the permanents a reflector watches that
-        could produce something, and how many there are (cached per group: one pass over the
-        group's cells, not over the board per reflector)."""
+    def feeders(self, r: _Reflector, limit: int, asking: Permanent) -> tuple[list[Permanent], int]:
+        """The first `limit` (battlefield order) of the permanents `asking`'s reflector watches
+        that could produce something, and how many there are (cached per group: one pass over
+        the group's cells, not over the board per reflector)."""
         perms = self.view.board.permanents
         if r.group < 0:
-            if r.watches < 0:
-                return [], 0
-            return [self.kinds[r.watches].first], 1
+            # The one attached permanent is named even when it makes nothing; of several
+            # watched one by one, those that could produce something.
+            if len(r.watches) == 1 and len(self.kinds[r.watches[0]].members) == 1:
+                return [self.kinds[r.watches[0]].first], 1
+            producing = [self.kinds[k].members for k in r.watches if self.kind_masks[k]]
+            # A selector about one object never picks its own source (it may pick the others
+            # of its kind).
+            others = [[i for i in members if i != asking.index] for members in producing]
+            first = list(islice(heapq.merge(*others), limit))
+            return [perms[i] for i in first], sum(map(len, others))
         found = self._feeders.get(r.group)
         if found is None:
             producing = [
@@ -247,7 +258,10 @@ class Fixpoint:
     def reflector_input(self, r: _Reflector) -> int:
         if r.group >= 0:
             return self.groups[r.group].union
-        return self.kind_masks[r.watches] if r.watches >= 0 else 0
+        found = 0
+        for k in r.watches:
+            found |= self.kind_masks[k]
+        return found
 
     def static_types(self, p: Permanent, a: ManaAbility) -> tuple[int, int]:
         """(types before, types after replacement effects) of an ability that doesn't look at
@@ -322,12 +336,12 @@ class _Cells:
         return found
 
     def count_of(self, view: BoardView, sel: Selector, src: Source) -> int:
-        if sel.relation == "attached":
+        if sel.per_object:
             return _count_all(view, sel, src)
         return sum(self.count[c] for c in self.matching(sel, src.controller))
 
     def colors_of(self, view: BoardView, sel: Selector, src: Source) -> int:
-        if sel.relation == "attached":
+        if sel.per_object:
             return _colors_all(view, sel, src)
         colors = 0
         for c in self.matching(sel, src.controller):
@@ -420,8 +434,10 @@ class _Abilities:
             target = view.board.get(src.attached_to or "")
             if target is not None and view.matches(prod.among, src, target):
                 # The target is singled out: a kind of its own (BoardView.kinds).
-                r.watches = self.kind_of[target.index]
-                self.attached_watchers.setdefault(r.watches, []).append(r)
+                r.watches = (self.kind_of[target.index],)
+        elif prod.among.per_object:
+            matching = view.matching(prod.among, src)
+            r.watches = tuple(dict.fromkeys(self.kind_of[q.index] for q in matching))
         else:
             gkey = (src.controller, prod.among.key)
             g = self.group_index.get(gkey)
@@ -431,6 +447,8 @@ class _Abilities:
                 self.groups.append(_Group(src.controller, prod.among, cells))
             r.group = g
             self.groups[g].reflectors.append(r)
+        for k in r.watches:
+            self.attached_watchers.setdefault(k, []).append(r)
         self.reflectors_of.setdefault(i, []).append(r)
 
 
@@ -573,7 +591,7 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
                 text += f"; no {who} could produce any mana"
                 rules.add("106.5")
             else:
-                feeding, total = fp.feeders(r, 3)
+                feeding, total = fp.feeders(r, 3, p)
                 shown = [m.label(q.name, q.id) for q in feeding]
                 text += (
                     f"; {who} could produce {_types_text(seen_all)} ({bounded_total(shown, total)})"

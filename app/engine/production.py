@@ -23,6 +23,7 @@ from app.domain.mana_abilities import (
     ChoiceOrChosenColor,
     ChosenColor,
     ColorOfPermanent,
+    CommanderColor,
     CouldProduce,
     FixedMana,
     ManaAbility,
@@ -66,6 +67,8 @@ class Own:
 
     counters: Callable[[str], int]
     chosen_color: Callable[[], str]
+    # Its controller's commander's color identity (903.4); raises the 422 that asks for it.
+    commander_colors: Callable[[], tuple[str, ...]]
     stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
     greatest_power: Callable[[Selector], int] = lambda sel: _no_stat("power")
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
@@ -239,7 +242,7 @@ def is_reflector(prod: Production) -> bool:
             return False
         case ColorOfPermanent() | AnyCombination() | ChosenColor() | PerCounter():
             return False
-        case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount():
+        case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount() | CommanderColor():
             return False
         case _:
             assert_never(prod)
@@ -256,6 +259,8 @@ def is_board_independent(prod: Production) -> bool:
             return False  # they read their own permanent
         case ManaAmount():
             return False  # its quantity may read the board or the permanent
+        case CommanderColor():
+            return False  # it reads its controller's commander
         case _:
             assert_never(prod)
 
@@ -290,6 +295,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [*(Mana.parse(o) for o in prod.options), Mana.of(own.chosen_color())]
         case ManaAmount():
             return amount_manas(prod, count_of, own, types_only=True)
+        case CommanderColor():
+            return [Mana.of(c, prod.amount) for c in own.commander_colors()]  # 903.4f: none
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -363,6 +370,8 @@ def possible(
         case ManaAmount():
             manas = amount_manas(prod, count_of, own)
             return Possible(manas, amount_defined(prod), amount_why(prod, count_of, own))
+        case CommanderColor():
+            return _commander_possible(prod, own)
         case _:
             assert_never(prod)
 
@@ -392,6 +401,16 @@ def _own_possible(
             return Possible([Mana.of(c, n) for c in COLORS], list(COLORS), why)
         case _:
             assert_never(prod)
+
+
+def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
+    colors = list(own.commander_colors())
+    if not colors:
+        # 903.4f: no commander, or a colorless identity: no color to make the mana of.
+        why = "its controller's commander's color identity has no color (903.4f)"
+    else:
+        why = f"its controller chooses a color of their commander's identity ({', '.join(colors)})"
+    return Possible([Mana.of(c, prod.amount) for c in colors], colors, why)
 
 
 def _reflected_possible(prod: CouldProduce, reflected: ReflectedBy) -> Possible:
@@ -459,6 +478,9 @@ def _production_words(p: Production) -> str:
             return "add " + " or ".join(p.options) + " or one mana of its chosen color"
         case ManaAmount():
             return _amount_words(p)
+        case CommanderColor():
+            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            return f"add {amount} of a color in its controller's commander's color identity"
         case _:
             assert_never(p)
 
@@ -520,6 +542,12 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; it would make no mana", []
         case ManaAmount():
             return f"; {describe_quantity(prod.amount)} is 0 here, so it would make no mana", []
+        case CommanderColor():
+            return (
+                "; its controller's commander's color identity has no color, so it would make "
+                "no mana",
+                ["106.5", "903.4f"],
+            )
         case _:
             assert_never(prod)
 

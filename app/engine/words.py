@@ -5,7 +5,24 @@ from __future__ import annotations
 from typing import assert_never
 
 from app.domain.costs import ManaAbilityCost
-from app.domain.filters import Selector
+from app.domain.filters import (
+    AllOf,
+    AnyFilter,
+    AnyOf,
+    ControlledBy,
+    HasColor,
+    HasCounters,
+    HasSubtype,
+    HasSupertype,
+    HasType,
+    IsAttached,
+    IsBasic,
+    IsOther,
+    IsTapped,
+    IsToken,
+    Not,
+    Selector,
+)
 from app.domain.quantities import (
     ChosenX,
     CostManaValue,
@@ -30,6 +47,8 @@ def describe_selector(sel: Selector, *, plural: bool = True) -> str:
         noun = "the permanent it is attached to"
         if sel.subtypes or sel.types:
             noun += f" (if a {' or '.join([*sel.subtypes, *sel.types])})"
+        if sel.where is not None:
+            noun += f" (if {describe_filter(sel.where)})"
         return noun
     words = list(sel.subtypes) or list(sel.types) or ["permanent"]
     nouns = [_plural(w) if plural else w for w in words]
@@ -40,7 +59,43 @@ def describe_selector(sel: Selector, *, plural: bool = True) -> str:
         noun += " you control"
     elif sel.controller == "opponent":
         noun += " an opponent controls"
+    if sel.where is not None:
+        noun += f" ({describe_filter(sel.where)})"
     return noun
+
+
+def describe_filter(f: AnyFilter) -> str:
+    """A filter's conditions in words: 'other, legendary', 'a token', 'with 3+ +1/+1 counters'."""
+    match f:
+        case HasType(type=t) | HasSubtype(subtype=t) | HasSupertype(supertype=t):
+            return t
+        case HasColor(color=c):
+            return f"{c} in its colors"
+        case ControlledBy(who="you"):
+            return "controlled by its controller"
+        case ControlledBy():
+            return "controlled by an opponent"
+        case IsAttached():
+            return "the one it is attached to"
+        case IsTapped():
+            return "tapped"
+        case IsBasic():
+            return "basic"
+        case IsToken():
+            return "a token"
+        case IsOther():
+            return "other than itself"
+        case HasCounters(counter=kind, at_least=n):
+            what = f"{kind} counter" if kind else "counter"
+            return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"
+        case Not(filter=inner):
+            return "not " + describe_filter(inner)
+        case AnyOf(of=parts):
+            return " or ".join(describe_filter(p) for p in parts)
+        case AllOf(of=parts):
+            return ", ".join(describe_filter(p) for p in parts) if parts else "any"
+        case _:
+            assert_never(f)
 
 
 def describe_cost(cost: ManaAbilityCost) -> str:

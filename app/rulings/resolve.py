@@ -129,6 +129,7 @@ class CheckedState:
                 timestamp=p.timestamp,
                 power=p.power,
                 toughness=p.toughness,
+                token=p.token,
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)
@@ -145,6 +146,10 @@ class CheckedState:
             effects=effects,
             by_id={p.id: p for p in permanents},
             state=self.state,
+            commander_identity={
+                player: tuple(c for c in "WUBRG" if c in colors)  # 105.1 order, once each
+                for player, colors in self.state.commander_identity.items()
+            },
         )
 
 

@@ -204,6 +204,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "counters, how many are removed; for a sacrificed permanent, its mana value).",
     ),
     "x_not_used": _q("No X to choose", "The ability has no X: leave `x` out."),
+    "commander_identity_required": _q(
+        "Commander identity not given",
+        "The ability makes mana of a color in its controller's commander's color identity "
+        "(903.4): give `commander_identity` for that player (`[]` for no commander).",
+    ),
     "not_a_replacement_source": _q(
         "Not a replacement source",
         "Ids in `replacement_order` must be sources of replacement effects on this event.",

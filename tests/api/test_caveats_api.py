@@ -16,7 +16,7 @@ CP = "/v1/mana/could-produce"
 ACT = "/v1/mana/activate"
 MV = "/v1/spells/mana-value"
 FREE = "/v1/spells/cast-without-paying"
-COMPILED = "{T}: Add {G} for each other Elf you control."
+COMPILED = "{T}: Add {G} for each Elf you control with flying."
 HAND_WRITTEN = "Whenever this artifact hums, something this service can't read happens."
 
 

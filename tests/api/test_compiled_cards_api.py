@@ -49,7 +49,7 @@ def ruling(client: TestClient, url: str, body: dict[str, Any]) -> dict[str, Any]
 def test_a_partial_card_answers_from_what_was_understood_with_caveats(
     sqlite_client: TestClient,
 ) -> None:
-    unknown = "{T}: Add {G} for each other Elf you control."
+    unknown = "{T}: Add {G} for each Elf you control with flying."
     idol = definition("Gloomfen Idol", f"{{T}}: Add {{B}}.\n{unknown}", ["Artifact"], "{3}")
     assert idol["support"] == "partial"
     r = ruling(sqlite_client, CP, {"state": state(inline("idol", idol)), "permanent_id": "idol"})
@@ -150,3 +150,38 @@ def test_one_color_per_count_and_choice_or_chosen(sqlite_client: TestClient) -> 
     assert a["answer"]["total"] == "{G}{G}"
     a = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "gate", "choose": "B"})
     assert a["answer"]["total"] == "{B}"
+
+
+def test_commander_identity_over_http(sqlite_client: TestClient) -> None:
+    # 903.4: the state says the identity; missing for the controller, a 422 names the field.
+    spire = definition(
+        "Banner Spire",
+        "{T}: Add one mana of any color in your commander's color identity.",
+        ["Land"],
+    )
+    body: dict[str, Any] = {"state": state(inline("spire", spire)), "permanent_id": "spire"}
+    r = sqlite_client.post(CP, json=body)
+    assert_problem(
+        r, ["body", "state", "commander_identity", "alice"], "commander_identity_required"
+    )
+    body["state"]["commander_identity"] = {"alice": ["U", "B"]}
+    answer = ruling(sqlite_client, CP, body)["answer"]
+    assert answer["permanents"][0]["types"] == ["U", "B"]
+    body["state"]["commander_identity"] = {"alice": []}  # 903.4f: no commander, no mana
+    assert ruling(sqlite_client, CP, body)["answer"]["permanents"][0]["types"] == []
+
+
+def test_a_token_grant_over_http(sqlite_client: TestClient) -> None:
+    banner = definition(
+        "Brood Banner",
+        'Creature tokens you control have "{T}: Add one mana of any color."',
+        ["Enchantment"],
+    )
+    cub = {"name": "Moss Cub", "types": ["creature"]}
+    body = {
+        "state": state(
+            inline("banner", banner), inline("tok", cub, token=True), inline("card", cub)
+        ),
+    }
+    found = {p["id"]: p["types"] for p in ruling(sqlite_client, CP, body)["answer"]["permanents"]}
+    assert found == {"banner": [], "tok": ["W", "U", "B", "R", "G"], "card": []}

@@ -24,7 +24,7 @@ from tests.api.helpers import perm, state
 CP = "/v1/mana/could-produce"
 ACT = "/v1/mana/activate"
 FREE = "/v1/spells/cast-without-paying"
-UNKNOWN = "{T}: Add {G} for each other Elf you control."
+UNKNOWN = "{T}: Add {G} for each Elf you control with flying."
 
 CARDS = [
     Invented("normal", [Face("Cindermoss Idol", "{2}", ["Artifact"],

@@ -21,7 +21,7 @@ CARDS = [
         "subtypes": [],
         "manaCost": None,
         "keywords": None,
-        "text": "{T}: Add {C}.\n{T}: Add {U} for each other Wizard you control.",
+        "text": "{T}: Add {C}.\n{T}: Add {U} for each Wizard you control with flying.",
     },
     {
         "name": "Ashen Oracle",
@@ -63,7 +63,7 @@ def test_json_report_of_a_card_list(tmp_path: Path, capsys: pytest.CaptureFixtur
         "irrelevant": 0,
     }
     assert report["top_not_understood"] == [
-        {"template": "{T}: Add {U} for each other Wizard you control.", "count": 1}
+        {"template": "{T}: Add {U} for each Wizard you control with flying.", "count": 1}
     ]
 
 
@@ -115,5 +115,5 @@ def test_without_path_it_reads_the_imported_cards(
     report = json.loads(out)
     assert report["faces"] == 3 and report["full"] == 2  # the same as from the file
     assert report["top_not_understood"] == [
-        {"template": "{T}: Add {U} for each other Wizard you control.", "count": 1}
+        {"template": "{T}: Add {U} for each Wizard you control with flying.", "count": 1}
     ]

@@ -51,7 +51,6 @@ def test_its_own_haste_is_a_keyword() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Other creatures you control have haste.",
         "Creatures you control gain haste until end of turn.",
         "Equipped creature gets +2/+0 and has haste as long as you control a Mountain.",
     ],

@@ -37,11 +37,8 @@ def test_compound_selectors(phrase: str, sel: Sel, plural: bool) -> None:
 @pytest.mark.parametrize(
     "phrase",
     [
-        "Basic lands you control",
-        "Legendary creatures you control",
         "Commander creatures you control",
         "Saddled creatures you control",
-        "Nontoken creatures you control",
         "Red creatures you control",
         "artifact creatures you control",
     ],

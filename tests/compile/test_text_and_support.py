@@ -47,7 +47,7 @@ def test_basic_land_types_and_their_reminder_text() -> None:
 def test_every_sentence_is_accounted_for() -> None:
     compiled = face(
         "Flying\n{T}: Add {G}.\nWhenever this creature attacks, draw a card.\n"
-        "{T}: Add {G} for each other Elf you control.",
+        "{T}: Add {G} for each Elf you control with flying.",
         types=("Creature",),
         subtypes=("Elf",),
     )
@@ -58,7 +58,7 @@ def test_every_sentence_is_accounted_for() -> None:
         ("mana_ability", "not_understood"),
     ]
     assert compiled.support == "partial"
-    assert compiled.unsupported_text == ["{T}: Add {G} for each other Elf you control."]
+    assert compiled.unsupported_text == ["{T}: Add {G} for each Elf you control with flying."]
     fields = compiled.card_fields()
     assert fields["support"] == "partial" and len(fields["abilities"]) == 1
 
@@ -104,11 +104,11 @@ def test_a_card_is_partial_when_any_face_is() -> None:
     from app.catalog.compile import card_support
 
     full = face("{T}: Add {C}.", types=("Land",))
-    partial = face("{T}: Add {G} for each other Elf you control.", types=("Creature",))
+    partial = face("{T}: Add {G} for each Elf you control with flying.", types=("Creature",))
     assert card_support([full]) == {"support": "full", "unsupported_text": []}
     assert card_support([full, partial]) == {
         "support": "partial",
-        "unsupported_text": ["{T}: Add {G} for each other Elf you control."],
+        "unsupported_text": ["{T}: Add {G} for each Elf you control with flying."],
     }
 
 

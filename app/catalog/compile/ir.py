@@ -19,6 +19,19 @@ class Sel:
     subtypes: tuple[str, ...] = ()
     nonbasic: bool = False
     attached: bool = False
+    # Further conditions, each one more "and" (lowered into the Selector's `where` filter).
+    other: bool = False  # "other", "another": the description (109.2) leaves out the source
+    basic: bool = False  # "basic" (205.4c)
+    supertypes: tuple[str, ...] = ()  # "legendary", "snow" (205.4)
+    not_types: tuple[str, ...] = ()  # "nonland", "noncreature" (205.2)
+    token: bool | None = None  # "tokens" True, "nontoken" False (111.1)
+    tapped: bool | None = None  # "tapped" True, "untapped" False
+    counters: tuple[str | None, int] | None = None  # "with N or more +1/+1 counters" (kind, N)
+    # Card types it must have, any of them, kept for the attached one too ("as long as
+    # enchanted permanent is a land"): unlike `types`, never implied by what an Aura enchants.
+    condition_types: tuple[str, ...] = ()
+    # Any of these card types ("type", word) or subtypes ("subtype", word): "land and Ally".
+    either: tuple[tuple[str, str], ...] = ()
 
 
 CostPartKind = Literal[
@@ -133,6 +146,11 @@ class Amount:
     plus: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class CommanderColor:
+    """One mana of a color in its controller's commander's color identity (903.4)."""
+
+
 Production = (
     Fixed
     | OneOf
@@ -147,6 +165,7 @@ Production = (
     | OneColorCount
     | OneOfOrChosen
     | Amount
+    | CommanderColor
 )
 
 
@@ -179,11 +198,13 @@ class Replacement:
 @dataclass(frozen=True, slots=True)
 class Trigger:
     source: Sel
-    adds: Literal["fixed", "type_produced", "chosen_color"]
+    adds: Literal["fixed", "type_produced", "chosen_color", "any_color", "combination"]
     mana: str | None = None
     tapped_by_you: bool = False
     requires_tap: bool = True
     only_chosen_color: bool = False
+    amount: int = 1  # with any_color / combination
+    optional: bool = False  # "may add"
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,19 +7,53 @@ from typing import assert_never
 from app.catalog.compile import ir
 from app.domain import card as d
 from app.domain import continuous as c613
+from app.domain import filters as f
 from app.domain import quantities as q
 
 
 def selector(sel: ir.Sel) -> d.Selector:
     if sel.attached:
         # The attached permanent is the one; its card type is already implied by the Aura.
-        return d.Selector(relation="attached", subtypes=list(sel.subtypes))
+        return d.Selector(relation="attached", subtypes=list(sel.subtypes), where=where(sel))
     return d.Selector(
         controller=sel.controller,
         types=list(sel.types),  # type: ignore[arg-type]
         subtypes=list(sel.subtypes),
         nonbasic=sel.nonbasic,
+        where=where(sel),
     )
+
+
+def where(sel: ir.Sel) -> f.AnyFilter | None:
+    """The selector's further conditions as one filter (all of them), None when it has none."""
+    parts: list[f.Term | f.AnyOf] = []
+    if sel.other:
+        parts.append(f.IsOther())
+    if sel.basic:
+        parts.append(f.IsBasic())
+    parts.extend(f.HasSupertype(supertype=s) for s in sel.supertypes)
+    parts.extend(f.Not(filter=f.HasType(type=t)) for t in sel.not_types)  # type: ignore[arg-type]
+    if sel.token is not None:
+        parts.append(f.IsToken() if sel.token else f.Not(filter=f.IsToken()))
+    if sel.tapped is not None:
+        parts.append(f.IsTapped() if sel.tapped else f.Not(filter=f.IsTapped()))
+    if sel.counters is not None:
+        parts.append(f.HasCounters(counter=sel.counters[0], at_least=sel.counters[1]))
+    if sel.either:
+        parts.append(
+            f.AnyOf(
+                of=[
+                    f.HasType(type=w) if kind == "type" else f.HasSubtype(subtype=w)  # type: ignore[arg-type]
+                    for kind, w in sel.either
+                ]
+            )
+        )
+    if sel.condition_types:
+        types = [f.HasType(type=t) for t in sel.condition_types]  # type: ignore[arg-type]
+        parts.append(types[0] if len(types) == 1 else f.AnyOf(of=list(types)))
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else f.AllOf(of=parts)
 
 
 def cost(c: ir.Cost) -> d.ManaAbilityCost:
@@ -82,6 +116,8 @@ def production(p: ir.Production) -> d.Production:
             return d.OneColorPerCount(count=count, counter=p.counter)
         case ir.OneOfOrChosen():
             return d.ChoiceOrChosenColor(options=list(p.options))
+        case ir.CommanderColor():
+            return d.CommanderColor()
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():
@@ -141,6 +177,8 @@ def ability(a: ir.Ability) -> d.Ability:
                 only_chosen_color=a.only_chosen_color,
                 adds=a.adds,
                 mana=a.mana,
+                amount=a.amount,
+                optional=a.optional,
             )
         case ir.Keyword():
             return d.GrantKeyword(

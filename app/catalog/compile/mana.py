@@ -4,6 +4,7 @@ and the riders that follow in the same ability (106.7: they don't change what it
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Literal
 
 from app.catalog.compile import ir
@@ -99,7 +100,7 @@ def parse_cost(text: str) -> ir.Cost | None:
             ):
                 # 701.17a: you sacrifice only what you control.
                 s = found[0]
-                sacrifice = ir.Sel("you", s.types, s.subtypes, s.nonbasic)
+                sacrifice = replace(s, controller="you")
             elif re.fullmatch(r"(?:a|an|another|two|three|\d+) [^,]+", what) and "X" not in what:
                 others.append(("sacrifice", "sacrifice " + what))
             else:
@@ -255,6 +256,8 @@ def parse_production(
         return ir.AnyColor(number(m.group(1)) or 0)
     if _ANY_TYPE.match(text):
         return ir.AnyType(1)
+    if text == "one mana of any color in your commander's color identity":
+        return ir.CommanderColor()  # 903.4
     if m := _COMBINATION.match(text):
         amount = number(m.group(1)) or 0
         if m.group(2) == "colors":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.catalog.compile.ir import Sel
 
@@ -58,6 +59,7 @@ _IRREGULAR = {
     "Moonfolk": "Moonfolk",
     "Sheep": "Sheep",
     "Eldrazi": "Eldrazi",
+    "Caves": "Cave",
 }
 # Capitalized words that open a phrase but are no subtype: supertypes, colors, adjectives.
 _NOT_SUBTYPE = {
@@ -173,13 +175,24 @@ _WHO = (
 # "Sliver creatures you control": a subtype and a card type, both required (the engine's
 # Selector matches types AND subtypes).
 _TYPED_SUBTYPE = re.compile(
-    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<sub>[A-Z][a-z]+) (?P<noun>[a-z]+)" + _WHO
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<sub>[A-Z][a-z]+(?:'s)?) (?P<noun>[a-z]+)" + _WHO
 )
 # "each Fungus and Saproling you control", "a Forest or Plains": any of the subtypes (the
 # Selector's subtypes are any-of).
 _SUBTYPE_LIST = re.compile(
     r"^(?:(?P<article>a|an|each|all)\s+)?(?P<list>[A-Z][a-z]+(?:, [A-Z][a-z]+)*),? (?:and|or) "
     r"(?P<last>[A-Z][a-z]+)" + _WHO
+)
+# "creatures and planeswalkers you control", "an artifact or creature": any of the card types
+# (the Selector's types are any-of).
+_TYPE_LIST = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<list>[a-z]+(?:, [a-z]+)*),? (?:and|or) "
+    r"(?P<last>[a-z]+)" + _WHO
+)
+# "each land and Ally you control": card types and subtypes mixed, any of them.
+_MIXED_LIST = re.compile(
+    r"^(?:(?P<article>a|an|each|all)\s+)?(?P<list>[A-Za-z]+(?:, [A-Za-z]+)*),? (?:and|or) "
+    r"(?P<last>[A-Za-z]+)" + _WHO
 )
 _CONTROLLERS = {
     "you control": "you",
@@ -191,6 +204,8 @@ _CONTROLLERS = {
 
 
 def _subtype_word(word: str, plural: bool) -> str | None:
+    if word == "Urza's":
+        return word  # 205.3i: the one land type with an apostrophe, never plural
     # "Non-" words and past participles ("Hosted", "Saddled") are conditions, never subtypes.
     if word in _NOT_SUBTYPE or word.startswith("Non") or word.endswith("ed"):
         return None
@@ -208,6 +223,14 @@ def _compound(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
             return None
         who = _CONTROLLERS[(m.group("who") or "").strip()]
         return Sel(controller=who, types=(card_type,), subtypes=(subtype,)), plural  # type: ignore[arg-type]
+    if m := _TYPE_LIST.match(phrase):
+        plural = (m.group("article") is None and not singular) or m.group("article") == "all"
+        words = [*m.group("list").split(", "), m.group("last")]
+        types = [(PLURAL_TYPES if plural else TYPES).get(w) for w in words]
+        if not all(types):
+            return None
+        who = _CONTROLLERS[(m.group("who") or "").strip()]
+        return Sel(controller=who, types=tuple(t for t in types if t)), plural  # type: ignore[arg-type]
     if m := _SUBTYPE_LIST.match(phrase):
         plural = (m.group("article") is None and not singular) or m.group("article") == "all"
         words = [*m.group("list").split(", "), m.group("last")]
@@ -217,14 +240,110 @@ def _compound(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
             return None
         who = _CONTROLLERS[(m.group("who") or "").strip()]
         return Sel(controller=who, subtypes=subtypes), plural  # type: ignore[arg-type]
-    return None
+    return _mixed(phrase, singular)
+
+
+def _mixed(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
+    """Card types and subtypes in one list: any of them (the Sel's `either`)."""
+    m = _MIXED_LIST.match(phrase)
+    if m is None:
+        return None
+    plural = (m.group("article") is None and not singular) or m.group("article") == "all"
+    either: list[tuple[str, str]] = []
+    for word in [*m.group("list").split(", "), m.group("last")]:
+        card_type = (PLURAL_TYPES if plural else TYPES).get(word)
+        subtype = None if card_type else _subtype_word(word, plural)
+        if card_type:
+            either.append(("type", card_type))
+        elif subtype:
+            either.append(("subtype", subtype))
+        else:
+            return None
+    if len(either) > 10:
+        return None
+    who = _CONTROLLERS[(m.group("who") or "").strip()]
+    return Sel(controller=who, either=tuple(either)), plural  # type: ignore[arg-type]
+
+
+# "with a counter on it", "with a +1/+1 counter on it", "with three or more +1/+1 counters on
+# them" (122.1): how many counters, of which kind (none: of any kind).
+_WITH_COUNTERS = re.compile(
+    rf"^(?P<core>.+?) with (?:(?P<n>{NUMBER}) or more|a|an|one) (?:(?P<kind>[+-]\d+/[+-]\d+|"
+    r"[a-z]+) )?counters? on (?:it|them)$"
+)
+_ARTICLE = re.compile(r"^(?P<article>a|an|each|all|another)\s+", re.IGNORECASE)
+# "creature tokens", "a creature token", "tokens" (111.1): the type and the token condition.
+_TOKENS = re.compile(r"^(?P<type>[A-Za-z]+ )?(?P<noun>tokens?)\b(?P<rest>.*)$")
 
 
 def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
     """A selector phrase and whether it was plural; None when the phrase says more than a
-    Selector can (other, untapped, "artifact creature", basic...): never guess. singular: a
-    phrase without an article is singular ("for each Elf you control")."""
+    Selector can ("artifact creature", "with the chosen name"...): never guess. singular: a
+    phrase without an article is singular ("for each Elf you control").
+
+    The words that say one more condition ("other", "basic", "legendary", "snow", "tapped",
+    "untapped", "nonland", "nontoken", "tokens", "with a counter on it") are taken off first and
+    come back as the Sel's further conditions."""
     phrase = phrase.strip()
+    extras: dict[str, object] = {}
+    if m := _WITH_COUNTERS.match(phrase):
+        kind = m.group("kind")
+        at_least = number(m.group("n")) if m.group("n") else 1
+        if at_least is None or at_least < 1:
+            return None
+        extras["counters"] = (kind, at_least)
+        phrase = m.group("core")
+    article = ""
+    if m := _ARTICLE.match(phrase):
+        article = m.group("article").lower()
+        phrase = phrase[m.end() :]
+        if article == "another":
+            article, extras["other"] = "an", True
+    supertypes: list[str] = []
+    not_types: list[str] = []
+    while True:
+        first, _, rest = phrase.partition(" ")
+        word = first.lower()
+        if not rest:
+            break
+        if word == "other":
+            extras["other"] = True
+        elif word == "basic":
+            extras["basic"] = True
+        elif word in ("legendary", "snow"):
+            supertypes.append(word)
+        elif word in ("tapped", "untapped"):
+            extras["tapped"] = word == "tapped"
+        elif word == "nontoken":
+            extras["token"] = False
+        elif word.startswith("non") and word[3:] in TYPES:
+            not_types.append(word[3:])
+        else:
+            break
+        phrase = rest
+    if m := _TOKENS.match(phrase):
+        card_type = (m.group("type") or "").strip()
+        if card_type and card_type.lower() not in TYPES:
+            return None
+        noun = card_type.lower() or "permanent"
+        many = m.group("noun") == "tokens"
+        phrase = (noun + ("s" if many else "")) + m.group("rest")
+        extras["token"] = True
+    if supertypes:
+        extras["supertypes"] = tuple(supertypes)
+    if not_types:
+        extras["not_types"] = tuple(not_types)
+    found = _core(f"{article} {phrase}".strip(), singular)
+    if found is None or not extras:
+        return found
+    sel, plural = found
+    if sel.attached:
+        return None  # "enchanted other land": no such phrase; never guess
+    return replace(sel, **extras), plural  # type: ignore[arg-type]
+
+
+def _core(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
+    """The phrase's article, noun and controller (selector() took the conditions off)."""
     first, _, rest = phrase.partition(" ")
     if first.lower() in _LEADING:
         phrase = (first.lower() + " " + rest).strip()

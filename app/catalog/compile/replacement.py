@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.catalog.compile import ir
 from app.catalog.compile.phrases import MANA_TYPE, selector
@@ -30,7 +31,7 @@ def parse(sentence: str, *, effect: bool) -> ir.Replacement | None:
     source = found[0]
     if tapped_by_you and source.controller == "any" and not source.attached:
         # You can tap only what you control (the hand-written Mana Reflection says so too).
-        source = ir.Sel("you", source.types, source.subtypes, source.nonbasic)
+        source = replace(source, controller="you")
     what, instead = m.group("what"), m.group("instead").strip()
     change: tuple[str, str] | None = None
     if what in _FACTORS and instead == "instead":

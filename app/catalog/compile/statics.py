@@ -4,9 +4,10 @@ and X on permanents (107.3m)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import selector
+from app.catalog.compile.phrases import TYPES, selector
 
 _KNOWN_KEYWORDS = {
     "haste",
@@ -113,8 +114,22 @@ def as_though_haste(sentence: str) -> ir.Keyword | None:
     return ir.Keyword("Haste", found[0])  # 302.6: only summoning sickness is at stake here
 
 
+# "As long as enchanted permanent is a land, it has ...": the grant holds while the attached
+# permanent has that card type, which the board shows (its type line after layer 4).
+_AS_LONG_AS_ATTACHED = re.compile(
+    r"^As long as (?:enchanted|equipped) (?:permanent|creature|land|artifact) is an? "
+    r"(?P<type>[a-z]+), it (?P<rest>(?:gets|has) .+)$"
+)
+
+
 def grant(sentence: str) -> tuple[ir.Sel, str] | None:
     """ "<selector> have "<ability>"": the selector and the quoted ability's text."""
+    condition: str | None = None
+    if (cond := _AS_LONG_AS_ATTACHED.match(sentence)) is not None:
+        condition = TYPES.get(cond.group("type"))
+        if condition is None:
+            return None
+        sentence = "Enchanted permanent " + cond.group("rest")
     m = _GRANTS.match(sentence)
     if m is None:
         return None
@@ -123,9 +138,14 @@ def grant(sentence: str) -> tuple[ir.Sel, str] | None:
         if not all(k in _KNOWN_KEYWORDS and k != "haste" for k in keywords):
             return None
     found = selector(m.group("sel"))
-    if found is None or not (found[1] or found[0].attached):
+    # "Each Elf you control has ...": singular, but each of them has it.
+    each = m.group("sel").startswith(("Each ", "each "))
+    if found is None or not (found[1] or found[0].attached or each):
         return None
-    return found[0], m.group("ability")
+    sel = found[0]
+    if condition is not None:
+        sel = replace(sel, condition_types=(condition,))
+    return sel, m.group("ability")
 
 
 def control(sentence: str, *, effect: bool) -> ir.Control | None:

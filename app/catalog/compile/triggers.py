@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import FIXED, selector
+from app.catalog.compile.phrases import FIXED, NUMBER, number, selector
 
 _WHEN = re.compile(
     r"^Whenever (?:(?P<passive>.+?) is tapped|(?P<who>a player|you) taps? (?P<obj>.+?)) for "
-    r"mana, (?:that player adds|its controller adds|add) (?P<what>.+)\.$"
+    r"mana(?P<of_chosen> of the chosen color)?, (?:that player adds|its controller adds|add|"
+    r"(?P<may>(?:that player|its controller|you) may add)) (?P<what>.+)\.$"
 )
+_COLORS = re.compile(rf"^(?P<n>{NUMBER}) mana of any color$")
+_COMBINATION = re.compile(rf"^(?P<n>{NUMBER}) mana in any combination of colors$")
 _CHOSEN_SOURCE = re.compile(
     r"^Whenever a land's ability causes you to add one or more mana of the chosen color, add "
     r"(?:an additional|one additional) (?:one )?mana of that color\.$"
@@ -53,18 +57,40 @@ def parse(sentence: str, enchant_subtypes: tuple[str, ...] = ()) -> ir.Trigger |
     source = found[0]
     if source.attached:
         # An Aura that can enchant only a Forest sees only Forests (303.4a).
-        source = ir.Sel(types=source.types, subtypes=enchant_subtypes, attached=True)
+        source = replace(source, subtypes=enchant_subtypes)
     elif tapped_by_you and source.controller == "any":
-        source = ir.Sel("you", source.types, source.subtypes, source.nonbasic)
+        source = replace(source, controller="you")  # you tap only what you control
     what = m.group("what").removeprefix("an additional ").removeprefix("one additional ")
+    base = ir.Trigger(source, "fixed", tapped_by_you=tapped_by_you, optional=bool(m.group("may")))
+    if m.group("of_chosen"):
+        # 106.12a: it looks at the mana the land made, which must include the chosen color.
+        if what not in ("one mana of that color", "mana of that color"):
+            return None
+        return replace(base, adds="chosen_color", only_chosen_color=True)
+    return _adds(base, what)
+
+
+def _adds(base: ir.Trigger, what: str) -> ir.Trigger | None:
+    """What the trigger adds, on the trigger read so far; None when it says more."""
     if what in (
         "one mana of any type that land produced",
         "mana of any type that land produced",
         "one mana of any type that permanent produced",
+        "one mana of any type that artifact produced",
+        "one mana of any type that artifact token produced",
+        "one mana of any type that creature produced",
     ):
-        return ir.Trigger(source, "type_produced", tapped_by_you=tapped_by_you)
+        return replace(base, adds="type_produced")
     if what in ("one mana of the chosen color", "mana of the chosen color"):
-        return ir.Trigger(source, "chosen_color", tapped_by_you=tapped_by_you)
+        return replace(base, adds="chosen_color")
+    if what == "mana of any color":
+        return replace(base, adds="any_color")
+    for pattern, adds in ((_COLORS, "any_color"), (_COMBINATION, "combination")):
+        if (found := pattern.match(what)) is not None:
+            n = number(found.group("n"))
+            if n is None or not 1 <= n <= 5:
+                return None
+            return replace(base, adds=adds, amount=n)  # type: ignore[arg-type]
     if re.fullmatch(FIXED, what):
-        return ir.Trigger(source, "fixed", mana=what, tapped_by_you=tapped_by_you)
+        return replace(base, mana=what)
     return None

@@ -244,9 +244,9 @@ def _trace_steps(applied: Applied) -> list[Step]:
 def open_trigger_step(source: Source, keys: list[str]) -> Step:
     m = Mentions()
     return m.step(
-        f"{source_label(m, source)} triggers: the player who tapped the land adds one "
-        f"mana of a type it made ({', '.join(m.mana_in(k) for k in keys)}); no type was chosen, so "
-        "every choice is listed under outcomes.",
+        f"{source_label(m, source)} triggers: its mana is a choice "
+        f"({', '.join(m.mana_in(k) for k in keys)}); none was given, so every choice is listed "
+        "under outcomes.",
         ("106.12a", "605.1b"),
     )
 
@@ -254,6 +254,12 @@ def open_trigger_step(source: Source, keys: list[str]) -> Step:
 def trigger_step(source: Source, me: Permanent, requires_tap: bool, mana: Mana) -> Step:
     # 106.12a: it is the permanent that is tapped for mana, and the ability that makes the mana.
     m = Mentions()
+    if not mana:
+        return m.step(
+            f"{source_label(m, source)} triggers, and its controller chose not to add the mana "
+            "it may add ('none').",
+            ("106.12a", "603.5", "605.1b"),
+        )
     return m.step(
         f"{source_label(m, source)} triggers because "
         + (f"{m.label(me.name, me.id)} was tapped for mana and " if requires_tap else "")

@@ -11,7 +11,7 @@ from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, ManaSyntaxError
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Board, Permanent
 from app.engine.activate.explain import control_change_text, cost_unpayable
-from app.engine.activate.options import LIST_LIMIT, mana_options, option_key
+from app.engine.activate.options import LIST_LIMIT, NONE_KEY, mana_options, option_key
 from app.engine.board import (
     BoardView,
     ListedAbility,
@@ -137,6 +137,8 @@ def normalize_choose(choose: str | None) -> str | None:
     if choose is None:
         return None
     text = choose.strip().upper()
+    if text.lower() == NONE_KEY:
+        return NONE_KEY  # an optional trigger's choice not to add its mana (603.5)
     if text.upper() in TYPE_INDEX:
         return text.upper()
     try:

@@ -4,10 +4,11 @@ abilities fire for it (106.12a, 605.1b), and the replacement effects on the even
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import assert_never
 
 from app.domain.card import ManaAbility, ManaTrigger, Selector
 from app.domain.errors import QuestionError
-from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, mask_of
+from app.domain.mana import COLORS, NO_MANA, TYPE_INDEX, Mana, mask_of
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine import production
@@ -55,6 +56,15 @@ def option_key(mana: Mana) -> str:
     # A choice between single-type amounts is named by the type ("U"), else by the mana.
     types = mana.types()
     return types[0] if len(types) == 1 else mana.render()
+
+
+# An optional trigger's choice not to add its mana ("may add", 603.5).
+NONE_KEY = "none"
+
+
+def trigger_key(mana: Mana) -> str:
+    """A trigger's choice: like option_key, and `none` for adding nothing."""
+    return option_key(mana) if mana else NONE_KEY
 
 
 def check_limit(mana: Mana) -> None:
@@ -190,11 +200,33 @@ def fire(
 
 
 def _trigger_options(t: ManaTrigger, src: Source, produced: Mana) -> list[Mana]:
-    if t.adds == "fixed":
-        return [Mana.parse(t.mana or "")]
-    if t.adds == "type_produced":
-        return [Mana.of(ty) for ty in produced.types()]
-    return [Mana.of(chosen_color_of(src))]
+    """What the trigger may add (106.12a, 605.1b); with `optional`, adding nothing too."""
+    made = _trigger_mana(t, src, produced)
+    return [NO_MANA, *made] if t.optional else made
+
+
+def _trigger_mana(t: ManaTrigger, src: Source, produced: Mana) -> list[Mana]:
+    match t.adds:
+        case "fixed":
+            return [Mana.parse(t.mana or "")]
+        case "type_produced":
+            return [Mana.of(ty) for ty in produced.types()]
+        case "chosen_color":
+            return [Mana.of(chosen_color_of(src))]
+        case "any_color":
+            return [Mana.of(c, t.amount) for c in COLORS]  # 105.1: the five colors
+        case "combination":
+            return _combinations(t.amount)
+        case _:
+            assert_never(t.adds)
+
+
+def _combinations(amount: int) -> list[Mana]:
+    """Every way to make `amount` mana of colors (106.1b: colorless is no color)."""
+    found = [NO_MANA]
+    for _ in range(amount):
+        found = sorted({m + Mana.of(c) for m in found for c in COLORS})
+    return found
 
 
 def trigger_sums(fired: list[Fired]) -> list[tuple[Mana, dict[str, str]]]:
@@ -209,7 +241,7 @@ def trigger_sums(fired: list[Fired]) -> list[tuple[Mana, dict[str, str]]]:
                 if t not in nxt:
                     c = dict(choices)
                     if len(f.options) > 1:
-                        c[f.source.id] = option_key(m)
+                        c[f.source.id] = trigger_key(m)
                     nxt[t] = c
         sums = nxt
     return list(sums.items())

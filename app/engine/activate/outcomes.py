@@ -19,7 +19,7 @@ from app.engine.activate.options import (
     Option,
     check_limit,
     fire,
-    option_key,
+    trigger_key,
     trigger_sums,
 )
 from app.engine.board import source_label
@@ -123,7 +123,7 @@ def _check_choose_for_triggers(
     """A `choose` not used by the ability must fit a trigger's choice (or there is none)."""
     if any(len(options) > 1 for _, options in fired_options):
         for source_label, options in fired_options:
-            keys = [option_key(m) for m in options]
+            keys = [trigger_key(m) for m in options]
             if len(options) > 1 and choose_key not in keys:
                 raise QuestionError(
                     ("choose",),
@@ -158,7 +158,7 @@ def resolve_triggers(
             pick, [(f.source.label, f.options) for f in fired], choose, choose_key
         )
     for f in fired:
-        keys = [option_key(m) for m in f.options]
+        keys = [trigger_key(m) for m in f.options]
         if len(f.options) == 1:
             mana = f.options[0]
         elif choose_key is not None and choose_key in keys:

@@ -1,0 +1,65 @@
+"""Composable filters: a Selector's flat fields and its `where` filter, all of them required;
+the token, other and counters conditions; and the bounded shape of the schema."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from app.domain.filters import AllOf, HasCounters, IsOther, Looker, Selector, Traits
+
+ME = Looker("alice", None, "src")
+
+
+def _traits(**kw: object) -> Traits:
+    base: dict[str, object] = {
+        "controller": "alice",
+        "types": frozenset({"creature"}),
+        "subtypes": frozenset(),
+    }
+    return Traits(**{**base, **kw})  # type: ignore[arg-type]
+
+
+def test_where_is_anded_with_the_flat_fields() -> None:
+    sel = Selector.model_validate(
+        {"controller": "you", "types": ["creature"], "where": {"kind": "token"}}
+    )
+    assert sel.matches(ME, "t", _traits(token=True))
+    assert not sel.matches(ME, "t", _traits(token=False))
+    assert not sel.matches(ME, "t", _traits(token=True, controller="bob"))
+    assert not sel.matches(ME, "t", _traits(token=True, types=frozenset({"land"})))
+
+
+def test_other_excludes_only_the_source() -> None:
+    sel = Selector(controller="you", where=IsOther())
+    assert sel.matches(ME, "cub", _traits()) and not sel.matches(ME, "src", _traits())
+    assert sel.per_object  # never answered per group of equal traits
+
+
+def test_counters_of_one_kind_or_any() -> None:
+    three = Selector(where=HasCounters(counter="+1/+1 counters", at_least=3))
+    assert three.matches(ME, "a", _traits(counters=(("+1/+1", 3),)))
+    assert not three.matches(ME, "a", _traits(counters=(("+1/+1", 2), ("charge", 5))))
+    anything = Selector(where=HasCounters())
+    assert anything.matches(ME, "a", _traits(counters=(("charge", 1),)))
+    assert not anything.matches(ME, "a", _traits())
+
+
+def test_an_all_of_in_where_joins_the_flat_conditions() -> None:
+    sel = Selector(controller="you", where=AllOf(of=[IsOther(), HasCounters()]))
+    f = sel.as_filter()
+    assert isinstance(f, AllOf) and [p.kind for p in f.of] == ["controller", "other", "counters"]
+
+
+def test_where_is_left_out_of_the_dump_when_absent() -> None:
+    assert "where" not in Selector(types=["land"]).model_dump()
+
+
+def test_filters_nest_only_to_the_bounded_depth() -> None:
+    # all of (any of (a condition or its negation)): an all inside an any is refused.
+    with pytest.raises(ValidationError):
+        Selector.model_validate(
+            {"where": {"kind": "any", "of": [{"kind": "all", "of": [{"kind": "token"}]}]}}
+        )
+    with pytest.raises(ValidationError):
+        Selector.model_validate({"where": {"kind": "counters", "at_least": 0}})
