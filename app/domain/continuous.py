@@ -12,7 +12,7 @@ from typing import Literal, assert_never
 
 from pydantic import Field
 
-from app.domain.base import Strict, Word
+from app.domain.base import CardType, Strict, Word
 from app.domain.filters import Selector
 from app.domain.mana_abilities import ManaAbility
 
@@ -103,6 +103,25 @@ class AddSubtypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
+class AddTypes(Strict):
+    """Matching permanents also have these card types and subtypes, keeping everything else
+    (a land that becomes a creature until end of turn; a permanent that becomes an artifact
+    too). 613.1d: a type-changing effect, layer 4. A land that becomes a creature is a
+    creature for 302.6 (summoning sickness) and for every selector of creatures."""
+
+    kind: Literal["add_types"] = "add_types"
+    """Always `add_types`: matching permanents gain card types and subtypes (613.1d)"""
+    to: Selector
+    """Which permanents gain them, seen from this ability's controller"""
+    types: list[CardType] = Field(min_length=1, max_length=6)
+    """The card types added, lower case, like `creature`"""
+    subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """The subtypes added with them, like `Elemental` (a basic land type brings its mana,
+    305.6)"""
+    works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+
+
 class LoseAllAbilities(Strict):
     """Matching permanents lose all abilities (Humility; Turn to Frog on its target), the
     intrinsic mana abilities of their land types too (613.1f)."""
@@ -116,7 +135,13 @@ class LoseAllAbilities(Strict):
 
 
 StaticAbility = (
-    GrantManaAbility | GrantKeyword | GainControl | SetLandTypes | AddSubtypes | LoseAllAbilities
+    GrantManaAbility
+    | GrantKeyword
+    | GainControl
+    | SetLandTypes
+    | AddSubtypes
+    | AddTypes
+    | LoseAllAbilities
 )
 
 
@@ -124,7 +149,7 @@ def layer_of(ability: StaticAbility) -> Layer:
     match ability:
         case GainControl():
             return Layer.CONTROL  # 613.1b (its haste is layer 6, applied with the grants)
-        case SetLandTypes() | AddSubtypes():
+        case SetLandTypes() | AddSubtypes() | AddTypes():
             return Layer.TYPE  # 613.1d
         case GrantManaAbility() | GrantKeyword() | LoseAllAbilities():
             return Layer.ABILITY  # 613.1f

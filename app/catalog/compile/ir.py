@@ -32,6 +32,7 @@ class Sel:
     condition_types: tuple[str, ...] = ()
     # Any of these card types ("type", word) or subtypes ("subtype", word): "land and Ally".
     either: tuple[tuple[str, str], ...] = ()
+    source: bool = False  # the ability's own source only ("~", "it" meaning ~)
 
 
 CostPartKind = Literal[
@@ -270,6 +271,16 @@ class AddSubtypes:
 
 
 @dataclass(frozen=True, slots=True)
+class AddTypes:
+    """The permanents also have these card types and subtypes, keeping the rest (layer 4)."""
+
+    to: Sel
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    effect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LoseAllAbilities:
     """The permanents lose all abilities, intrinsic mana abilities too (layer 6, 613.1f)."""
 
@@ -290,6 +301,7 @@ Ability = (
     | MulliganHelper
     | SetLandTypes
     | AddSubtypes
+    | AddTypes
     | LoseAllAbilities
 )
 
