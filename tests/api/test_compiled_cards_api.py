@@ -194,8 +194,7 @@ def test_a_land_an_effect_made_a_creature_over_http(sqlite_client: TestClient) -
     still = "It's still a land."
     sleepy = definition(
         "Mossgrove Stirrer",
-        "{1}: Target land you control becomes a 2/2 Elemental creature until end of turn. "
-        + still,
+        "{1}: Target land you control becomes a 2/2 Elemental creature until end of turn. " + still,
         ["Creature"],
         "{G}",
     )
