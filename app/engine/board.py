@@ -584,6 +584,7 @@ class BoardView:
                 e.target,
                 True,
                 timestamp_order(e.index, e.timestamp, True, n),
+                e.chosen_land_type,
             )
             for e in self.board.effects
         ]

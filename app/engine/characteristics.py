@@ -32,6 +32,7 @@ from typing import assert_never
 
 from app.domain.abilities import AnyAbility, works_from
 from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
+from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Refs, Step
 from app.domain.state import Board, Permanent
@@ -65,6 +66,7 @@ class EffectSource:
     attached_to: str | None
     is_effect: bool
     order: tuple[int, int, int]  # (timestamp, battlefield-before-effects, index)
+    chosen_land_type: str | None = None  # an effect's choice, 305.7
 
     @property
     def looker(self) -> Looker:
@@ -226,7 +228,7 @@ class Characteristics:
                 continue
             added = frozenset(eff_j.types) if isinstance(eff_j, AddTypes) else frozenset()
             after = _with_subtypes(
-                before, [*before.subtypes, *eff_j.subtypes], before.types | added
+                before, [*before.subtypes, *subtypes_of(src_j, eff_j)], before.types | added
             )
             if _reaches(src_i, eff_i, p.id, before) != _reaches(src_i, eff_i, p.id, after):
                 return True
@@ -281,11 +283,11 @@ class Characteristics:
                     if "land" not in types:
                         continue
                     kept = [s for s in subtypes if s.casefold() not in LAND_TYPES]
-                    subtypes = kept + [s for s in eff.subtypes if s not in kept]
+                    subtypes = kept + [s for s in subtypes_of(src, eff) if s not in kept]
                     text = False  # 305.7
                 case AddSubtypes():
                     have = {s.casefold() for s in subtypes}
-                    subtypes += [s for s in eff.subtypes if s.casefold() not in have]
+                    subtypes += [s for s in subtypes_of(src, eff) if s.casefold() not in have]
                 case AddTypes():
                     types = types | frozenset(eff.types)
                     have = {s.casefold() for s in subtypes}
@@ -323,22 +325,38 @@ class Characteristics:
 # --- explanation -------------------------------------------------------------------------------
 
 
-def _what(eff: TypeEffect | LoseAllAbilities) -> str:
+def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
+    """The subtypes a layer-4 effect gives: its own, and for `chosen_type` the basic land type
+    chosen as its effect resolved (305.7), which the question must say."""
+    if isinstance(eff, AddTypes) or not eff.chosen_type:
+        return list(eff.subtypes)
+    if src.chosen_land_type is None:
+        raise QuestionError(
+            ("state", "effects", src.order[2], "chosen_land_type"),
+            f"{src.label} gives the basic land type chosen as it resolved: give it as "
+            "'chosen_land_type' (Plains, Island, Swamp, Mountain or Forest)",
+            "chosen_land_type_required",
+        )
+    return [*eff.subtypes, src.chosen_land_type]
+
+
+def _what(src: EffectSource, eff: TypeEffect | LoseAllAbilities) -> str:
     who = describe_selector(eff.to)
     match eff:
         case SetLandTypes():
             return (
-                f"{who} are {' and '.join(eff.subtypes)}: they lose their other land types and "
-                "every ability of their rules text, and gain the mana ability of the new type "
-                "(305.7)"
+                f"{who} are {' and '.join(subtypes_of(src, eff))}: they lose their other land "
+                "types and every ability of their rules text, and gain the mana ability of the "
+                "new type (305.7)"
             )
         case AddSubtypes():
             return (
-                f"{who} are also {', '.join(eff.subtypes)}, keeping everything else, with the "
+                f"{who} are also {', '.join(subtypes_of(src, eff))}, keeping everything else, "
+                "with the "
                 "mana ability of each basic land type (305.6)"
             )
         case AddTypes():
-            added = " ".join(_added(eff))
+            added = " ".join(_added(src, eff))
             return (
                 f"{who} gain the types {added}, keeping all they had (one that becomes a "
                 "creature is one for summoning sickness too, 302.6)"
@@ -349,9 +367,9 @@ def _what(eff: TypeEffect | LoseAllAbilities) -> str:
             assert_never(eff)
 
 
-def _added(eff: TypeEffect) -> list[str]:
+def _added(src: EffectSource, eff: TypeEffect) -> list[str]:
     """The subtypes (and card types) a layer-4 effect gives."""
-    return [*eff.subtypes, *eff.types] if isinstance(eff, AddTypes) else list(eff.subtypes)
+    return [*eff.subtypes, *eff.types] if isinstance(eff, AddTypes) else subtypes_of(src, eff)
 
 
 def _rule_of(eff: TypeEffect) -> str:
@@ -400,12 +418,12 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             if not chars.source_has_text(src):
                 parts.append(
                     f"{src.label} would make {describe_selector(eff.to)} "
-                    f"{', '.join(_added(eff))}, but an earlier type change took that ability "
+                    f"{', '.join(_added(src, eff))}, but an earlier type change took that ability "
                     "away from it, so it creates no effect"
                 )
                 continue
             rules.add(_rule_of(eff))
-            parts.append(f"{src.label}: {_what(eff)}")
+            parts.append(f"{src.label}: {_what(src, eff)}")
         text = (
             "What the permanents are is decided before anything else looks at them: "
             "type-changing effects apply in layer 4, one after another in timestamp order "
@@ -421,7 +439,7 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             )
         steps.append(Step(text, tuple(sorted(rules)), _refs(chars, [s for s, _ in fx.layer4])))
     if fx.layer6_loss:
-        parts = [f"{src.label}: {_what(loss)}" for src, loss in fx.layer6_loss]
+        parts = [f"{src.label}: {_what(src, loss)}" for src, loss in fx.layer6_loss]
         steps.append(
             Step(
                 "Abilities are removed in layer 6, after the type changes: "

@@ -222,3 +222,25 @@ def test_a_land_an_effect_made_a_creature_over_http(sqlite_client: TestClient) -
     hasty = asked(eager)
     assert (hasty["answer"]["legal"], hasty["answer"]["total"]) == (True, "{G}")
     assert any("702.10" in s["rules"] for s in hasty["explanation"])
+
+
+def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestClient) -> None:
+    # 305.7: the effect's `chosen_land_type` is the type; without it, a 422 names the field.
+    surveyor = definition(
+        "Tidecall Surveyor",
+        "{T}: Target land you control becomes the basic land type of your choice until end of "
+        "turn.",
+        ["Creature"],
+        "{1}{U}",
+    )
+    fx: dict[str, Any] = {"id": "fx", "definition": surveyor, "controller": "alice"}
+    land = perm("field", "Forest")
+    chosen = state(land, effects=[{**fx, "target": "field", "chosen_land_type": "Island"}])
+    r = ruling(sqlite_client, CP, {"state": chosen, "permanent_id": "field"})
+    assert r["answer"]["permanents"][0]["types"] == ["U"]
+    assert any("305.7" in s["rules"] for s in r["explanation"])
+    missing = state(land, effects=[{**fx, "target": "field"}])
+    bad = sqlite_client.post(CP, json={"state": missing, "permanent_id": "field"})
+    assert_problem(
+        bad, ["body", "state", "effects", 0, "chosen_land_type"], "chosen_land_type_required"
+    )

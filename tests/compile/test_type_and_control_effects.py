@@ -141,3 +141,27 @@ def test_a_permanent_that_is_a_land_too() -> None:
         "As long as ~ is on the battlefield, it's a land in addition to its other types.",
         types=("Creature",),
     ) == [AddTypes(to=Selector(where=Not(filter=IsOther())), types=["land"])]
+
+
+def test_the_basic_land_type_of_your_choice() -> None:
+    # 305.7: set (or added) to the type chosen as the effect resolved.
+    from app.domain.continuous import SetLandTypes
+
+    assert abilities(
+        "{T}: Target land you control becomes the basic land type of your choice until end of turn."
+    ) == [SetLandTypes(to=TARGET, subtypes=[], chosen_type=True, works_from="effect")]
+    assert abilities(
+        "{T}: Until end of turn, target land becomes the basic land type of your choice in "
+        "addition to its other types."
+    ) == [AddSubtypes(to=TARGET, subtypes=[], chosen_type=True, works_from="effect")]
+
+
+def test_a_chosen_type_is_an_effects_choice_only() -> None:
+    from pydantic import ValidationError
+
+    from app.domain.continuous import SetLandTypes
+
+    with pytest.raises(ValidationError):
+        SetLandTypes(to=TARGET, subtypes=[], chosen_type=True)  # from the battlefield
+    with pytest.raises(ValidationError):
+        SetLandTypes(to=TARGET, subtypes=[], works_from="effect")  # no type at all

@@ -135,3 +135,47 @@ def test_a_permanent_that_is_a_land_too_counts_as_a_land_but_others_do_not() -> 
     bear = {"name": "Plain Bear", "types": ["creature"]}
     b = _board(_perm("hollow", counter), _perm("strider", stone_beast), _perm("bear", bear))
     assert activate(b, "hollow").answer_data["total"] == "{C}{C}"
+
+
+CHOOSER = _card(
+    "Tidecall Surveyor",
+    "{T}: Target land you control becomes the basic land type of your choice until end of turn.",
+    ["Creature"],
+)
+ADDER = _card(
+    "Tidecall Wayfinder",
+    "{T}: Until end of turn, target land you control becomes the basic land type of your "
+    "choice in addition to its other types.",
+    ["Artifact"],
+)
+DUAL = {"name": "Frost Flats", "types": ["land"], "subtypes": ["Plains", "Island"]}
+
+
+def _types_of(b: Board, pid: str) -> list[str]:
+    from app.engine.could_produce import could_produce
+
+    found = could_produce(b, None).answer_data["permanents"]
+    types: list[str] = next(p["types"] for p in found if p["id"] == pid)
+    return types
+
+
+def test_the_chosen_basic_land_type_replaces_the_old_ones() -> None:
+    # 305.7: the dual is a Swamp only, with the Swamp's mana ability (305.6).
+    fx = _effect("fx", CHOOSER, "dual", chosen_land_type="Swamp")
+    assert _types_of(_board(_perm("dual", DUAL), effects=[fx]), "dual") == ["B"]
+
+
+def test_the_chosen_basic_land_type_in_addition_keeps_the_old_ones() -> None:
+    fx = _effect("fx", ADDER, "dual", chosen_land_type="Forest")
+    assert _types_of(_board(_perm("dual", DUAL), effects=[fx]), "dual") == ["W", "U", "G"]
+
+
+def test_the_chosen_land_type_must_be_given() -> None:
+    import pytest
+
+    from app.domain.errors import QuestionError
+
+    b = _board(_perm("dual", DUAL), effects=[_effect("fx", CHOOSER, "dual")])
+    with pytest.raises(QuestionError) as e:
+        _types_of(b, "dual")
+    assert e.value.loc == ("state", "effects", 0, "chosen_land_type")

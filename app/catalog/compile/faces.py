@@ -282,6 +282,11 @@ def _becomes(ctx: _Context, s: str, following: str) -> bool:
         return False  # 606: a loyalty ability's effect is dismissed with it (relevance.py)
     if not (ctx.spell or _ACTIVATED.match(s) or s.startswith("Until end of turn, target ")):
         return False
+    if (chosen := layers.chosen_land_type(s)) is not None:
+        ctx.add(ir.Understood(abilities=[chosen]))
+        ctx.record(s, "land_type", "compiled")
+        ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+        return True
     found = layers.becomes(s, following, pronoun=False)
     if found is None:
         return False

@@ -259,6 +259,7 @@ class SetLandTypes:
     to: Sel
     subtypes: tuple[str, ...]
     effect: bool = False
+    chosen: bool = False  # the basic land type chosen as the effect resolved, too
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +269,7 @@ class AddSubtypes:
     to: Sel
     subtypes: tuple[str, ...]
     effect: bool = False
+    chosen: bool = False  # the basic land type chosen as the effect resolved, too
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,6 +187,25 @@ def becomes(
     return [change], "haste" in (*keywords[0], *keywords[1])
 
 
+# "{T}: Target land you control becomes the basic land type of your choice until end of turn."
+# 305.7: a set effect, of the type chosen as it resolved (the effects entry's chosen_land_type);
+# "in addition to its other types" adds it instead.
+_CHOSEN_TYPE = re.compile(
+    r'^(?:[^:"]+: )?(?:[Uu]ntil end of turn, )?[Tt]arget land(?: you control)? becomes the basic '
+    r"land type of your choice(?P<add> in addition to its other types)?(?: until end of turn)?\.$"
+)
+
+
+def chosen_land_type(sentence: str) -> ir.SetLandTypes | ir.AddSubtypes | None:
+    m = _CHOSEN_TYPE.match(sentence)
+    if m is None:
+        return None
+    to = ir.Sel(attached=True)  # the effect's target
+    if m.group("add"):
+        return ir.AddSubtypes(to, (), effect=True, chosen=True)
+    return ir.SetLandTypes(to, (), effect=True, chosen=True)
+
+
 # --- permanents that are also of a subtype or card type (205.1b, 613.1d) ---------------------
 #
 #     Artifacts are Foods in addition to their other types.        -> add_subtypes (artifacts)

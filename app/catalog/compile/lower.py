@@ -211,11 +211,17 @@ def layer_ability(
     match a:
         case ir.SetLandTypes():
             return c613.SetLandTypes(
-                to=selector(a.to), subtypes=list(a.subtypes), works_from=_works_from(a.effect)
+                to=selector(a.to),
+                subtypes=list(a.subtypes),
+                chosen_type=a.chosen,
+                works_from=_works_from(a.effect),
             )
         case ir.AddSubtypes():
             return c613.AddSubtypes(
-                to=selector(a.to), subtypes=list(a.subtypes), works_from=_works_from(a.effect)
+                to=selector(a.to),
+                subtypes=list(a.subtypes),
+                chosen_type=a.chosen,
+                works_from=_works_from(a.effect),
             )
         case ir.AddTypes():
             return c613.AddTypes(
