@@ -165,3 +165,10 @@ def test_a_chosen_type_is_an_effects_choice_only() -> None:
         SetLandTypes(to=TARGET, subtypes=[], chosen_type=True)  # from the battlefield
     with pytest.raises(ValidationError):
         SetLandTypes(to=TARGET, subtypes=[], works_from="effect")  # no type at all
+
+
+def test_control_on_entering_and_another_effect_cant_share_one_entry() -> None:
+    control = "When ~ enters, gain control of target creature until end of turn."
+    other = "{2}: Target creature becomes a Newt in addition to its other types."
+    compiled = face(f"{control}\n{other}", types=("Creature",))
+    assert compiled.unsupported_text == [control, other] and compiled.abilities == []

@@ -183,8 +183,8 @@ class _Context:
     targets: int = 0  # how many times the face's text says "target"
     # Records (by index) of one-shot haste effects and the abilities they became.
     haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
-    # Records (by index) of one-shot type changes, with the line they are on; and the span of
-    # face.abilities each line filled (start, end).
+    # Records (by index) of a permanent's one-shot type and control changes, with the line
+    # they are on; and the span of face.abilities (and of records) each line filled.
     type_effects: list[tuple[int, int]] = field(default_factory=list)
     line_spans: list[tuple[int, int]] = field(default_factory=list)
     sentence_spans: list[tuple[int, int]] = field(default_factory=list)  # records of each line
@@ -249,9 +249,9 @@ _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
 
 def _check_type_effects(ctx: _Context) -> None:
     """An `effects` entry applies every effect ability of its card to its one target, so a
-    one-shot type change is exact only when every effect ability of the face comes from its
-    own line (one activation or trigger): otherwise the entry can't say which resolved, and
-    every effect ability of the face is dropped, its sentences not understood."""
+    one-shot type or control change is exact only when every effect ability of the face comes
+    from its own line (one activation or trigger): otherwise the entry can't say which
+    resolved, and every effect ability of the face is dropped, its sentences not understood."""
     face = ctx.face
     if not ctx.type_effects:
         return
@@ -529,6 +529,9 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             if controls:
                 control = controls[0]
                 control_at = len(ctx.face.abilities) - 1
+                if control.effect and not ctx.spell:
+                    # A permanent's trigger: one effect among its abilities (_check_type_effects).
+                    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
             continue
         ctx.unknown(s, effect=not_mana and i > 0 and '"' not in s)
 
