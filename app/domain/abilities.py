@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 from app.domain.base import ManaString, Strict, Summary, Word, check_mana_string
 from app.domain.continuous import (
     AddSubtypes,
+    AddTypes,
     GainControl,
     GrantKeyword,
     GrantManaAbility,
@@ -181,6 +182,7 @@ AnyAbility = (
     | GrantManaAbility
     | SetLandTypes
     | AddSubtypes
+    | AddTypes
     | LoseAllAbilities
     | ManaReplacement
     | ManaTrigger
@@ -205,7 +207,7 @@ def category(ability: AnyAbility) -> Category:
             return "triggered"
         case GrantManaAbility() | GrantKeyword() | GainControl() | MulliganHelper():
             return "static"
-        case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
             return "static"
         case ManaReplacement() | EntersWithCounters():
             return "replacement"
@@ -222,7 +224,7 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             return ability.works_from
         case ManaTrigger():
             return ability.works_from
-        case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
             return ability.works_from
         case ManaAbility() | EntersWithCounters() | EtbTrigger() | RevealUntil():
             return "battlefield"

@@ -15,6 +15,7 @@ RulesText = Annotated[str, Field(max_length=5000)]
 Summary = Annotated[str, Field(max_length=300)]
 ManaTypeCode = Literal["W", "U", "B", "R", "G", "C"]  # 106.1b
 ColorCode = Literal["W", "U", "B", "R", "G"]  # 105.1
+BasicLandType = Literal["Plains", "Island", "Swamp", "Mountain", "Forest"]  # 205.3i, 305.6
 CardType = Literal[
     "land",
     "creature",

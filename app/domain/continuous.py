@@ -10,9 +10,9 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Literal, assert_never
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from app.domain.base import Strict, Word
+from app.domain.base import CardType, Strict, Word
 from app.domain.filters import Selector
 from app.domain.mana_abilities import ManaAbility
 
@@ -73,6 +73,14 @@ class GainControl(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
+def _check_types(subtypes: list[str], chosen: bool, where: WorksFrom) -> None:
+    """A type change names its types, or the one chosen for its effect (305.7)."""
+    if not subtypes and not chosen:
+        raise ValueError("name at least one subtype, or chosen_type")
+    if chosen and where != "effect":
+        raise ValueError("chosen_type is the choice of an effect: works_from must be 'effect'")
+
+
 class SetLandTypes(Strict):
     """Matching lands' land types become these basic land types (Blood Moon, Spreading Seas,
     Celestial Dawn): 305.7, they lose their other land types and every ability from their
@@ -82,10 +90,21 @@ class SetLandTypes(Strict):
     """Always `set_land_types`: matching lands' land types are replaced (305.7, 613.1d)"""
     to: Selector
     """Which lands change, seen from this ability's controller"""
-    subtypes: list[Word] = Field(min_length=1, max_length=5)
+    subtypes: list[Word] = Field(default_factory=list, max_length=5)
     """The basic land types they become, like `Mountain` (each brings its mana, 305.6)"""
+    chosen_type: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="With it, the basic land type chosen for the effect too (the `effects` "
+        "entry's `chosen_land_type`); only for abilities working from an effect",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+
+    @model_validator(mode="after")
+    def _some_type(self) -> SetLandTypes:
+        _check_types(self.subtypes, self.chosen_type, self.works_from)
+        return self
 
 
 class AddSubtypes(Strict):
@@ -97,8 +116,38 @@ class AddSubtypes(Strict):
     """Always `add_subtypes`: matching permanents gain subtypes, keeping theirs (613.1d)"""
     to: Selector
     """Which permanents gain them, seen from this ability's controller"""
-    subtypes: list[Word] = Field(min_length=1, max_length=10)
+    subtypes: list[Word] = Field(default_factory=list, max_length=10)
     """The subtypes added, like `Swamp` (a basic land type brings its mana, 305.6)"""
+    chosen_type: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="With it, the basic land type chosen for the effect too (the `effects` "
+        "entry's `chosen_land_type`); only for abilities working from an effect",
+    )
+    works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+
+    @model_validator(mode="after")
+    def _some_type(self) -> AddSubtypes:
+        _check_types(self.subtypes, self.chosen_type, self.works_from)
+        return self
+
+
+class AddTypes(Strict):
+    """Matching permanents also have these card types and subtypes, keeping everything else
+    (a land that becomes a creature until end of turn; a permanent that becomes an artifact
+    too). 613.1d: a type-changing effect, layer 4. A land that becomes a creature is a
+    creature for 302.6 (summoning sickness) and for every selector of creatures."""
+
+    kind: Literal["add_types"] = "add_types"
+    """Always `add_types`: matching permanents gain card types and subtypes (613.1d)"""
+    to: Selector
+    """Which permanents gain them, seen from this ability's controller"""
+    types: list[CardType] = Field(min_length=1, max_length=6)
+    """The card types added, lower case, like `creature`"""
+    subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """The subtypes added with them, like `Elemental` (a basic land type brings its mana,
+    305.6)"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
@@ -116,7 +165,13 @@ class LoseAllAbilities(Strict):
 
 
 StaticAbility = (
-    GrantManaAbility | GrantKeyword | GainControl | SetLandTypes | AddSubtypes | LoseAllAbilities
+    GrantManaAbility
+    | GrantKeyword
+    | GainControl
+    | SetLandTypes
+    | AddSubtypes
+    | AddTypes
+    | LoseAllAbilities
 )
 
 
@@ -124,7 +179,7 @@ def layer_of(ability: StaticAbility) -> Layer:
     match ability:
         case GainControl():
             return Layer.CONTROL  # 613.1b (its haste is layer 6, applied with the grants)
-        case SetLandTypes() | AddSubtypes():
+        case SetLandTypes() | AddSubtypes() | AddTypes():
             return Layer.TYPE  # 613.1d
         case GrantManaAbility() | GrantKeyword() | LoseAllAbilities():
             return Layer.ABILITY  # 613.1f

@@ -11,6 +11,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.domain.base import BasicLandType
 from app.domain.card import Card, CardFace, ColorCode, Name
 
 LIMIT_PERMANENTS = 10_000
@@ -108,6 +109,15 @@ class EffectIn(StateModel):
     """The id of the permanent it targets, for effects that target"""
     chosen_color: ColorCode | None = None
     """A color chosen as it resolved (W U B R G), for cards that ask"""
+    # Left out of the dump when absent, so a question without it reads (and is identified) as
+    # before.
+    chosen_land_type: BasicLandType | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description='305.7: the basic land type chosen as it resolved ("target land becomes '
+        'the basic land type of your choice"), for effects that ask',
+        examples=["Island"],
+    )
     timestamp: Timestamp | None = Field(
         None,
         exclude_if=lambda v: v is None,
@@ -181,6 +191,7 @@ class Effect:
     target: str | None
     chosen_color: str | None
     timestamp: int | None = None
+    chosen_land_type: str | None = None  # 305.7
 
 
 @dataclass(frozen=True, slots=True)

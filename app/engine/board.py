@@ -39,7 +39,7 @@ from app.domain.card import (
     Selector,
     Unsupported,
 )
-from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
+from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits, counter_kind
 from app.domain.ruling import Mentions
@@ -324,7 +324,7 @@ def _filed(a: AnyAbility) -> bool:
             return True
         case Unsupported() | ManaAbility() | GainControl():
             return False
-        case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
             return False
         case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
             return False
@@ -374,7 +374,7 @@ class BoardView:
     grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
-    _layered_traits: dict[tuple[Traits, frozenset[str]], Traits] = field(init=False)
+    _layered_traits: dict[tuple[Traits, frozenset[str], frozenset[str]], Traits] = field(init=False)
     layer_effects: LayerEffects = field(init=False)
     chars: Characteristics = field(init=False)
     _grants_by_traits: dict[tuple[Traits, bool], list[tuple[Source, ManaAbility]]] = field(
@@ -513,7 +513,7 @@ class BoardView:
                 pass
             case ManaAbility() | GainControl():
                 pass  # listed per permanent / applied by the control pass
-            case SetLandTypes() | AddSubtypes() | LoseAllAbilities():
+            case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
                 pass  # layers 4 and 6: applied by characteristics.py
             case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
@@ -584,6 +584,7 @@ class BoardView:
                 e.target,
                 True,
                 timestamp_order(e.index, e.timestamp, True, n),
+                e.chosen_land_type,
             )
             for e in self.board.effects
         ]
@@ -618,12 +619,12 @@ class BoardView:
             if self.layer_effects.layer4:
                 printed, c = self.chars.printed(p), self.chars.of(p)
                 # Permanents alike before and after layer 4 share one Traits (10,000 Forests).
-                key = (printed, c.subtypes_folded)
+                key = (printed, c.subtypes_folded, c.types)
                 t = self._layered_traits.get(key)
                 if t is None:
                     t = self._layered_traits[key] = Traits(
                         printed.controller,
-                        printed.types,
+                        c.types,
                         c.subtypes_folded,
                         printed.supertypes,
                         printed.colors,
@@ -635,6 +636,11 @@ class BoardView:
                 t = self._printed_traits(p)
             self._traits[p.id] = t
         return t
+
+    def has_type(self, p: Permanent, card_type: str) -> bool:
+        """Whether it has this card type after layer 4 (a land that became a creature is one:
+        205.1b, 302.6)."""
+        return card_type in self.traits(p).types
 
     def _printed_traits(self, p: Permanent) -> Traits:
         """The printed face's characteristics with its controller after layer 2."""
@@ -760,7 +766,7 @@ class BoardView:
             for place, a in enumerate(p.face.abilities):
                 if isinstance(a, ManaAbility):
                     listed.append(ListedAbility(len(listed), a, "printed", id=f"printed:{place}"))
-        if p.has_type("land") and not lost:
+        if self.has_type(p, "land") and not lost:
             subtypes = self.traits(p).subtypes  # after layer 4 (305.6, 305.7)
             for subtype, _ in BASIC_LAND_TYPES:
                 if subtype.casefold() in subtypes:

@@ -7,7 +7,8 @@ face comes first, then, in layer order (613.1):
 - layer 2, control (613.1b): computed by BoardView's control pass (`controllers`);
 - layer 4, types (613.1d): `set_land_types` (305.7: the old land types and every ability of
   the rules text go, the new basic types' intrinsic abilities come, 305.6) and
-  `add_subtypes` (everything else kept);
+  `add_subtypes` and `add_types` (card types and subtypes added, everything else kept: a
+  land that becomes a creature is a creature from here on, 302.6 included);
 - layer 6, abilities (613.1f): `lose_all_abilities` (intrinsic mana abilities too) and the
   grants (`grant_mana_ability`, `grant_keyword`), applied by BoardView in the same order.
 
@@ -30,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import assert_never
 
 from app.domain.abilities import AnyAbility, works_from
-from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
+from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
+from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Refs, Step
 from app.domain.state import Board, Permanent
@@ -45,8 +47,13 @@ NONBASIC_LAND_TYPES = frozenset(
 ) | {"urza's"}
 LAND_TYPES = frozenset(t.casefold() for t in BASIC_LAND_TYPES) | NONBASIC_LAND_TYPES
 
-TypeEffect = SetLandTypes | AddSubtypes
-LAYER_KINDS = (SetLandTypes, AddSubtypes, LoseAllAbilities)  # a cheap pre-check for collect
+TypeEffect = SetLandTypes | AddSubtypes | AddTypes
+LAYER_KINDS = (
+    SetLandTypes,
+    AddSubtypes,
+    AddTypes,
+    LoseAllAbilities,
+)  # a cheap pre-check for collect
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +66,7 @@ class EffectSource:
     attached_to: str | None
     is_effect: bool
     order: tuple[int, int, int]  # (timestamp, battlefield-before-effects, index)
+    chosen_land_type: str | None = None  # an effect's choice, 305.7
 
     @property
     def looker(self) -> Looker:
@@ -79,6 +87,7 @@ class Chars:
     """A permanent's characteristics after layers 4 and 6 (but before grants)."""
 
     subtypes: tuple[str, ...]  # in printed order, then added ones
+    types: frozenset[str]  # card types, printed ones and those layer 4 added
     text_abilities: bool  # False: 305.7 removed the abilities of its rules text
     lost_all: bool  # layer 6 "loses all abilities" applied
     applied: tuple[Applied, ...] = ()
@@ -138,7 +147,7 @@ def collect(
 
 def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
     match a:
-        case SetLandTypes() | AddSubtypes():
+        case SetLandTypes() | AddSubtypes() | AddTypes():
             found.layer4.append((src, a))
         case LoseAllAbilities():
             found.layer6_loss.append((src, a))
@@ -161,6 +170,7 @@ class Characteristics:
         self._printed: dict[str, Traits] = {}
         self._memo: dict[tuple[int, str, bool, bool, tuple[tuple[str, int], ...]], Chars] = {}
         self._chars: dict[str, Chars] = {}
+        self._reach: dict[tuple[int, int], bool] = {}
         self.order4 = self._layer4_order()
 
     # -- 613.7 and 613.8 in layer 4 --
@@ -186,15 +196,43 @@ class Characteristics:
         return out
 
     def _depends(self, i: int, j: int) -> bool:
-        """Does effect i depend on effect j (613.8a): would j remove the ability that creates i?"""
-        src_i, _ = self.effects.layer4[i]
+        """Does effect i depend on effect j (613.8a): would j remove the ability that creates i,
+        or, for a j that adds types, change what i applies to?"""
+        src_i, eff_i = self.effects.layer4[i]
         src_j, eff_j = self.effects.layer4[j]
+        if isinstance(eff_j, (AddTypes, AddSubtypes)):
+            key = (i, j)
+            found = self._reach.get(key)
+            if found is None:
+                found = self._reach[key] = self._changes_reach(src_i, eff_i, src_j, eff_j)
+            return found
         if src_i.is_effect or not isinstance(eff_j, SetLandTypes):
             return False
         p = self.board.get(src_i.id)
         if p is None or not p.has_type("land"):
             return False
         return eff_j.to.matches(src_j.looker, p.id, self.printed(p))
+
+    def _changes_reach(
+        self,
+        src_i: EffectSource,
+        eff_i: TypeEffect,
+        src_j: EffectSource,
+        eff_j: AddTypes | AddSubtypes,
+    ) -> bool:
+        """613.8a: would the card types or subtypes j adds change which permanents i applies
+        to? Looked at on the printed characteristics of each permanent j reaches."""
+        for p in self.board.permanents:
+            before = self.printed(p)
+            if not eff_j.to.matches(src_j.looker, p.id, before):
+                continue
+            added = frozenset(eff_j.types) if isinstance(eff_j, AddTypes) else frozenset()
+            after = _with_subtypes(
+                before, [*before.subtypes, *subtypes_of(src_j, eff_j)], before.types | added
+            )
+            if _reaches(src_i, eff_i, p.id, before) != _reaches(src_i, eff_i, p.id, after):
+                return True
+        return False
 
     # -- per permanent --
 
@@ -228,6 +266,7 @@ class Characteristics:
     def _compute(self, p: Permanent) -> Chars:
         traits = self.printed(p)
         subtypes = list(p.face.subtypes)
+        types = traits.types
         text = True
         applied: list[Applied] = []
         gone: set[str] = set()  # sources whose layer-4 ability was removed before it applied
@@ -235,18 +274,22 @@ class Characteristics:
             src, eff = self.effects.layer4[i]
             if src.id in gone or not self.source_has_text(src):
                 continue
-            now = _with_subtypes(traits, subtypes)
+            now = _with_subtypes(traits, subtypes, types)
             if not eff.to.matches(src.looker, p.id, now):
                 continue
             why = "613.8" if i in self.effects.dependent else ""
             match eff:
                 case SetLandTypes():
-                    if "land" not in traits.types:
+                    if "land" not in types:
                         continue
                     kept = [s for s in subtypes if s.casefold() not in LAND_TYPES]
-                    subtypes = kept + [s for s in eff.subtypes if s not in kept]
+                    subtypes = kept + [s for s in subtypes_of(src, eff) if s not in kept]
                     text = False  # 305.7
                 case AddSubtypes():
+                    have = {s.casefold() for s in subtypes}
+                    subtypes += [s for s in subtypes_of(src, eff) if s.casefold() not in have]
+                case AddTypes():
+                    types = types | frozenset(eff.types)
                     have = {s.casefold() for s in subtypes}
                     subtypes += [s for s in eff.subtypes if s.casefold() not in have]
                 case _:
@@ -256,11 +299,11 @@ class Characteristics:
         for src, loss in self.effects.layer6_loss:
             if not self.source_has_text(src):
                 continue
-            now = _with_subtypes(traits, subtypes)
+            now = _with_subtypes(traits, subtypes, types)
             if loss.to.matches(src.looker, p.id, now):
                 lost_at = src.order if lost_at is None else max(lost_at, src.order)
                 applied.append(Applied(src, loss))
-        return Chars(tuple(subtypes), text, lost_at is not None, tuple(applied), lost_at)
+        return Chars(tuple(subtypes), types, text, lost_at is not None, tuple(applied), lost_at)
 
     def source_has_text(self, src: EffectSource) -> bool:
         """Whether the source still has the ability after 305.7 (a Blood Moon'd Urborg has
@@ -282,19 +325,41 @@ class Characteristics:
 # --- explanation -------------------------------------------------------------------------------
 
 
-def _what(eff: TypeEffect | LoseAllAbilities) -> str:
+def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
+    """The subtypes a layer-4 effect gives: its own, and for `chosen_type` the basic land type
+    chosen as its effect resolved (305.7), which the question must say."""
+    if isinstance(eff, AddTypes) or not eff.chosen_type:
+        return list(eff.subtypes)
+    if src.chosen_land_type is None:
+        raise QuestionError(
+            ("state", "effects", src.order[2], "chosen_land_type"),
+            f"{src.label} gives the basic land type chosen as it resolved: give it as "
+            "'chosen_land_type' (Plains, Island, Swamp, Mountain or Forest)",
+            "chosen_land_type_required",
+        )
+    return [*eff.subtypes, src.chosen_land_type]
+
+
+def _what(src: EffectSource, eff: TypeEffect | LoseAllAbilities) -> str:
     who = describe_selector(eff.to)
     match eff:
         case SetLandTypes():
             return (
-                f"{who} are {' and '.join(eff.subtypes)}: they lose their other land types and "
-                "every ability of their rules text, and gain the mana ability of the new type "
-                "(305.7)"
+                f"{who} are {' and '.join(subtypes_of(src, eff))}: they lose their other land "
+                "types and every ability of their rules text, and gain the mana ability of the "
+                "new type (305.7)"
             )
         case AddSubtypes():
             return (
-                f"{who} are also {', '.join(eff.subtypes)}, keeping everything else, with the "
+                f"{who} are also {', '.join(subtypes_of(src, eff))}, keeping everything else, "
+                "with the "
                 "mana ability of each basic land type (305.6)"
+            )
+        case AddTypes():
+            added = " ".join(_added(src, eff))
+            return (
+                f"{who} gain the types {added}, keeping all they had (one that becomes a "
+                "creature is one for summoning sickness too, 302.6)"
             )
         case LoseAllAbilities():
             return f"{who} lose all abilities, the mana abilities of their land types too"
@@ -302,11 +367,36 @@ def _what(eff: TypeEffect | LoseAllAbilities) -> str:
             assert_never(eff)
 
 
-def _with_subtypes(traits: Traits, subtypes: list[str]) -> Traits:
-    """The traits with the subtypes the layer-4 effects so far have left it."""
+def _added(src: EffectSource, eff: TypeEffect) -> list[str]:
+    """The subtypes (and card types) a layer-4 effect gives."""
+    return [*eff.subtypes, *eff.types] if isinstance(eff, AddTypes) else subtypes_of(src, eff)
+
+
+def _rule_of(eff: TypeEffect) -> str:
+    match eff:
+        case SetLandTypes():
+            return "305.7"
+        case AddSubtypes():
+            return "305.6"
+        case AddTypes():
+            return "205.1b"  # types added to the ones it has
+        case _:
+            assert_never(eff)
+
+
+def _reaches(src: EffectSource, eff: TypeEffect, p_id: str, traits: Traits) -> bool:
+    """Whether a layer-4 effect applies to a permanent with these traits (305.7: setting land
+    types applies to lands only)."""
+    if isinstance(eff, SetLandTypes) and "land" not in traits.types:
+        return False
+    return eff.to.matches(src.looker, p_id, traits)
+
+
+def _with_subtypes(traits: Traits, subtypes: list[str], types: frozenset[str]) -> Traits:
+    """The traits with the card types and subtypes the layer-4 effects so far have left it."""
     return Traits(
         traits.controller,
-        traits.types,
+        types,
         frozenset(s.casefold() for s in subtypes),
         traits.supertypes,
         traits.colors,
@@ -328,12 +418,12 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             if not chars.source_has_text(src):
                 parts.append(
                     f"{src.label} would make {describe_selector(eff.to)} "
-                    f"{', '.join(eff.subtypes)}, but an earlier type change took that ability "
+                    f"{', '.join(_added(src, eff))}, but an earlier type change took that ability "
                     "away from it, so it creates no effect"
                 )
                 continue
-            rules.add("305.7" if isinstance(eff, SetLandTypes) else "305.6")
-            parts.append(f"{src.label}: {_what(eff)}")
+            rules.add(_rule_of(eff))
+            parts.append(f"{src.label}: {_what(src, eff)}")
         text = (
             "What the permanents are is decided before anything else looks at them: "
             "type-changing effects apply in layer 4, one after another in timestamp order "
@@ -349,7 +439,7 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             )
         steps.append(Step(text, tuple(sorted(rules)), _refs(chars, [s for s, _ in fx.layer4])))
     if fx.layer6_loss:
-        parts = [f"{src.label}: {_what(loss)}" for src, loss in fx.layer6_loss]
+        parts = [f"{src.label}: {_what(src, loss)}" for src, loss in fx.layer6_loss]
         steps.append(
             Step(
                 "Abilities are removed in layer 6, after the type changes: "

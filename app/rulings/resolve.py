@@ -136,7 +136,16 @@ class CheckedState:
             )
         )
         effects = tuple(
-            Effect(i, e.id, card, e.controller, e.target, e.chosen_color, e.timestamp)
+            Effect(
+                i,
+                e.id,
+                card,
+                e.controller,
+                e.target,
+                e.chosen_color,
+                e.timestamp,
+                e.chosen_land_type,
+            )
             for i, (e, card) in enumerate(zip(self.state.effects, self.effect_cards, strict=True))
         )
         return Board(

@@ -189,6 +189,11 @@ PROBLEMS: dict[str, ProblemPage] = {
     "chosen_color_required": _q(
         "Color not chosen", "The permanent's ability uses a chosen color: give `chosen_color`."
     ),
+    "chosen_land_type_required": _q(
+        "Land type not chosen",
+        "The effect makes a land the basic land type chosen as it resolved (305.7): give the "
+        "`effects` entry's `chosen_land_type` (Plains, Island, Swamp, Mountain or Forest).",
+    ),
     "power_required": _q(
         "Power not given",
         "The ability makes mana by a power: give the permanent's `power` now, counters and "

@@ -185,3 +185,62 @@ def test_a_token_grant_over_http(sqlite_client: TestClient) -> None:
     }
     found = {p["id"]: p["types"] for p in ruling(sqlite_client, CP, body)["answer"]["permanents"]}
     assert found == {"banner": [], "tok": ["W", "U", "B", "R", "G"], "card": []}
+
+
+def test_a_land_an_effect_made_a_creature_over_http(sqlite_client: TestClient) -> None:
+    # 205.1b, 302.6: a Forest that arrived this turn taps for mana until an effect makes it a
+    # creature; with the effect's haste (702.10) it taps again. The effect is an `effects`
+    # entry of the card whose activation resolved, its target the land.
+    still = "It's still a land."
+    sleepy = definition(
+        "Mossgrove Stirrer",
+        "{1}: Target land you control becomes a 2/2 Elemental creature until end of turn. " + still,
+        ["Creature"],
+        "{G}",
+    )
+    eager = definition(
+        "Mossgrove Waker",
+        "{T}: Target land you control becomes a 2/2 Elemental creature with haste until end "
+        "of turn. " + still,
+        ["Creature"],
+        "{G}",
+    )
+    assert sleepy["support"] == eager["support"] == "full"
+    land = perm("field", "Forest", controlled_since_turn_start=False)
+
+    def asked(card: dict[str, Any]) -> dict[str, Any]:
+        fx = [{"id": "fx", "definition": card, "controller": "alice", "target": "field"}]
+        st = state(land, inline("src", card), effects=fx)
+        return ruling(sqlite_client, ACT, {"state": st, "permanent_id": "field"})
+
+    plain = ruling(sqlite_client, ACT, {"state": state(land), "permanent_id": "field"})
+    assert plain["answer"]["legal"] is True
+    sick = asked(sleepy)
+    assert sick["answer"]["legal"] is False
+    assert sick["answer"]["reasons"][0]["code"] == "summoning_sick"
+    assert any("layer 4" in s["text"] and "613.1d" in s["rules"] for s in sick["explanation"])
+    hasty = asked(eager)
+    assert (hasty["answer"]["legal"], hasty["answer"]["total"]) == (True, "{G}")
+    assert any("702.10" in s["rules"] for s in hasty["explanation"])
+
+
+def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestClient) -> None:
+    # 305.7: the effect's `chosen_land_type` is the type; without it, a 422 names the field.
+    surveyor = definition(
+        "Tidecall Surveyor",
+        "{T}: Target land you control becomes the basic land type of your choice until end of "
+        "turn.",
+        ["Creature"],
+        "{1}{U}",
+    )
+    fx: dict[str, Any] = {"id": "fx", "definition": surveyor, "controller": "alice"}
+    land = perm("field", "Forest")
+    chosen = state(land, effects=[{**fx, "target": "field", "chosen_land_type": "Island"}])
+    r = ruling(sqlite_client, CP, {"state": chosen, "permanent_id": "field"})
+    assert r["answer"]["permanents"][0]["types"] == ["U"]
+    assert any("305.7" in s["rules"] for s in r["explanation"])
+    missing = state(land, effects=[{**fx, "target": "field"}])
+    bad = sqlite_client.post(CP, json={"state": missing, "permanent_id": "field"})
+    assert_problem(
+        bad, ["body", "state", "effects", 0, "chosen_land_type"], "chosen_land_type_required"
+    )

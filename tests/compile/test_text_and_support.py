@@ -155,8 +155,11 @@ def test_haste_after_a_dismissed_loyalty_effect_is_not_compiled() -> None:
 
 
 def test_a_type_change_counts_against_support() -> None:
-    # 205.1b: what selectors match changes; the engine doesn't model it.
-    text = "Moths you control are Newts in addition to their other types."
+    # 205.1b: what selectors match changes; a condition on one object isn't modelled.
+    text = (
+        "For as long as that creature has a moth counter on it, it's a Newt in addition to its "
+        "other types."
+    )
     compiled = face(text, types=("Creature",))
     assert compiled.unsupported_text == [text]
     assert compiled.sentences[0].family == "type_change"

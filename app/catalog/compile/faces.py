@@ -27,9 +27,9 @@ from app.catalog.compile.phrases import BASIC_LAND_TYPES
 from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import AdditionalCost, AlternativeCost
-from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
+from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
 
-_LAYERED = (SetLandTypes, AddSubtypes, LoseAllAbilities)
+_LAYERED = (SetLandTypes, AddSubtypes, AddTypes, LoseAllAbilities)
 Status = Literal["compiled", "not_understood", "irrelevant"]
 
 # Keywords that matter to no question the engine answers, besides those MTGJSON lists.
@@ -183,6 +183,11 @@ class _Context:
     targets: int = 0  # how many times the face's text says "target"
     # Records (by index) of one-shot haste effects and the abilities they became.
     haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
+    # Records (by index) of a permanent's one-shot type and control changes, with the line
+    # they are on; and the span of face.abilities (and of records) each line filled.
+    type_effects: list[tuple[int, int]] = field(default_factory=list)
+    line_spans: list[tuple[int, int]] = field(default_factory=list)
+    sentence_spans: list[tuple[int, int]] = field(default_factory=list)  # records of each line
 
     def record(self, text: str, family: str, status: Status) -> None:
         self.face.sentences.append(SentenceRecord(text, family, status))
@@ -229,13 +234,69 @@ def compile_face(
     lines = list(lines_of(name, text or ""))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
     for line in lines:
+        start, first = len(face.abilities), len(face.sentences)
         _compile_line(ctx, list(line.sentences))
+        ctx.line_spans.append((start, len(face.abilities)))
+        ctx.sentence_spans.append((first, len(face.sentences)))
+    _check_type_effects(ctx)
     _check_haste_effects(ctx)
     _report_unmodelled_layers(face)
     return face
 
 
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
+
+
+def _check_type_effects(ctx: _Context) -> None:
+    """An `effects` entry applies every effect ability of its card to its one target, so a
+    one-shot type or control change is exact only when every effect ability of the face comes
+    from its own line (one activation or trigger): otherwise the entry can't say which
+    resolved, and every effect ability of the face is dropped, its sentences not understood."""
+    face = ctx.face
+    if not ctx.type_effects:
+        return
+    lines = {line for _, line in ctx.type_effects}
+    effect_lines = {
+        n
+        for n, (start, end) in enumerate(ctx.line_spans)
+        for a in face.abilities[start:end]
+        if getattr(a, "works_from", "battlefield") == "effect"
+    }
+    if len(lines) == 1 and effect_lines == lines:
+        return
+    face.abilities = [
+        a for a in face.abilities if getattr(a, "works_from", "battlefield") != "effect"
+    ]
+    for n in effect_lines | lines:
+        start, end = ctx.sentence_spans[n]
+        for at in range(start, end):
+            r = face.sentences[at]
+            if r.status == "compiled" and r.family != "mana_ability":
+                face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
+
+
+def _becomes(ctx: _Context, s: str, following: str) -> bool:
+    """ "{T}: Target land you control becomes a 3/3 Elemental creature with haste until end of
+    turn." (layers.becomes): from an activation or a spell, an entry of the state's effects."""
+    if _LOYALTY.match(s):
+        return False  # 606: a loyalty ability's effect is dismissed with it (relevance.py)
+    if not (ctx.spell or _ACTIVATED.match(s) or s.startswith("Until end of turn, target ")):
+        return False
+    if (chosen := layers.chosen_land_type(s)) is not None:
+        ctx.add(ir.Understood(abilities=[chosen]))
+        ctx.record(s, "land_type", "compiled")
+        ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+        return True
+    found = layers.becomes(s, following, pronoun=False)
+    if found is None:
+        return False
+    abilities, haste = found
+    if haste:
+        abilities = [*abilities, ir.Keyword("Haste", ir.Sel(attached=True), effect=True)]
+    ctx.add(ir.Understood(abilities=abilities))
+    ctx.record(s, "type_change", "compiled")
+    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+    return True
 
 
 def _check_haste_effects(ctx: _Context) -> None:
@@ -265,6 +326,10 @@ def _layer_sentence(ctx: _Context, s: str) -> bool:
     if (change := layers.type_change(s, effect=ctx.spell)) is not None:
         ctx.add(ir.Understood(abilities=[change]))
         ctx.record(s, "land_type", "compiled")
+        return True
+    if not ctx.spell and (also := layers.also_of_type(s)) is not None:
+        ctx.add(ir.Understood(abilities=[also]))
+        ctx.record(s, "type_change", "compiled")
         return True
     if (lost := layers.lose_all(s, spell=ctx.spell)) is not None:
         ability, remainder = lost
@@ -415,6 +480,17 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.face.abilities[current_at] = lower.ability(current)
             ctx.record(s, "mana_ability", "compiled")
             continue
+        if control is not None and (
+            became := layers.becomes(s, following_of(sentences, i), pronoun=True)
+        ):
+            abilities, haste = became
+            if haste:
+                control = ir.Control(control.of, haste=True, effect=control.effect)
+                ctx.face.abilities[control_at] = lower.ability(control)
+            ctx.add(ir.Understood(abilities=abilities))
+            ctx.record(s, "type_change", "compiled")
+            ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+            continue
         if control is not None:
             hasted = statics.then_haste(s, control)
             if hasted is not None or statics.untap_it(s):
@@ -440,6 +516,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if _layer_sentence(ctx, s):
             continue
+        if _becomes(ctx, s, following):
+            continue
         if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:
             family, understood = found
             before = len(ctx.face.abilities)
@@ -451,6 +529,9 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             if controls:
                 control = controls[0]
                 control_at = len(ctx.face.abilities) - 1
+                if control.effect and not ctx.spell:
+                    # A permanent's trigger: one effect among its abilities (_check_type_effects).
+                    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
             continue
         ctx.unknown(s, effect=not_mana and i > 0 and '"' not in s)
 
@@ -459,6 +540,10 @@ _LOYALTY = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
 _NOT_MANA_LINE = re.compile(
     r"^(?:\[[+\u2212-]?[\dX]+\]: |(?:When|Whenever|At) (?![^.]*(?:for mana|mana abilit)))"
 )
+
+
+def following_of(sentences: list[str], i: int) -> str:
+    return sentences[i + 1] if i + 1 < len(sentences) else ""
 
 
 def ir_record(r: SentenceRecord) -> SentenceRecord:
@@ -529,6 +614,11 @@ def _one_sentence(
         return "haste_control", ir.Understood(abilities=[h])
     if (c2 := statics.control(s, effect=ctx.spell)) is not None:
         return "haste_control", ir.Understood(abilities=[c2])
+    if not ctx.spell and (c3 := statics.etb_control(s)) is not None:
+        return "haste_control", ir.Understood(abilities=[c3])
+    if statics.state_control(s):
+        # Nothing left to apply once it happened: the state's controllers say it (statics.py).
+        return "haste_control", ir.Understood()
     if (mh := statics.mulligan_helper(s)) is not None:
         return "mulligan", ir.Understood(abilities=[mh])
     if not ctx.spell:

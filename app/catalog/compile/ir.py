@@ -32,6 +32,7 @@ class Sel:
     condition_types: tuple[str, ...] = ()
     # Any of these card types ("type", word) or subtypes ("subtype", word): "land and Ally".
     either: tuple[tuple[str, str], ...] = ()
+    source: bool = False  # the ability's own source only ("~", "it" meaning ~)
 
 
 CostPartKind = Literal[
@@ -258,6 +259,7 @@ class SetLandTypes:
     to: Sel
     subtypes: tuple[str, ...]
     effect: bool = False
+    chosen: bool = False  # the basic land type chosen as the effect resolved, too
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +268,17 @@ class AddSubtypes:
 
     to: Sel
     subtypes: tuple[str, ...]
+    effect: bool = False
+    chosen: bool = False  # the basic land type chosen as the effect resolved, too
+
+
+@dataclass(frozen=True, slots=True)
+class AddTypes:
+    """The permanents also have these card types and subtypes, keeping the rest (layer 4)."""
+
+    to: Sel
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
     effect: bool = False
 
 
@@ -290,6 +303,7 @@ Ability = (
     | MulliganHelper
     | SetLandTypes
     | AddSubtypes
+    | AddTypes
     | LoseAllAbilities
 )
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import BASIC_LAND_TYPES, selector
+from app.catalog.compile.phrases import BASIC_LAND_TYPES, TYPES, selector, subtype_word
 
 _BASIC = {t: t for t in BASIC_LAND_TYPES} | {t + "s": t for t in BASIC_LAND_TYPES if t != "Plains"}
 _ADDITION = r" in addition to (?:its|their) other (?:land )?types"
@@ -39,7 +39,7 @@ _UNMODELLED = re.compile(
     re.IGNORECASE,
 )
 
-Layered = ir.SetLandTypes | ir.AddSubtypes | ir.LoseAllAbilities
+Layered = ir.SetLandTypes | ir.AddSubtypes | ir.AddTypes | ir.LoseAllAbilities
 
 
 def _land_types(phrase: str) -> tuple[str, ...] | None:
@@ -109,3 +109,141 @@ def lose_all(sentence: str, *, spell: bool) -> tuple[ir.LoseAllAbilities, str | 
 def unmodelled(sentence: str) -> bool:
     """A sentence changing a characteristic the engine doesn't model (color, P/T)."""
     return bool(_UNMODELLED.search(sentence))
+
+
+# --- a target that becomes more (205.1b, 613.1d) ---------------------------------------------
+#
+#     {T}: Target land you control becomes a 3/3 Elemental creature with haste until end of turn.
+#     {T}: Target nonland permanent becomes an artifact in addition to its other types until
+#          end of turn.
+#     {2}, {T}: Target legendary creature becomes a God in addition to its other types.
+#     Until end of turn, it becomes a Villain in addition to its other types and gains haste.
+#
+# A resolved activation or spell: as an entry of the state's effects, its `target` is the
+# permanent that changes (docs/api.md `effects`). Its card types and subtypes are added
+# (add_types, add_subtypes) and the haste it gets is granted to it (layer 6). Power and
+# toughness (layer 7b) and keywords other than haste change nothing the engine rules on.
+# 205.1a: "becomes a creature" alone *replaces* the card types; only a sentence that keeps the
+# old ones ("in addition to its other types", "that's still a land", or "It's still a land."
+# next) adds them, and only those are compiled.
+_BECOMES = re.compile(
+    r'^(?:(?P<cost>[^:"]+): )?(?P<until>[Uu]ntil end of turn, )?'
+    r"(?:[Tt]arget (?P<target>[a-z ]+?)|(?P<it>it)) becomes (?:a|an) "
+    r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ]+?)"
+    r"(?: with (?P<with>[a-z ,]+?))?"
+    r"(?P<kept> in addition to its other types| that's still a land)?"
+    r"(?P<eot> until end of turn)?(?:, where X is [^.]+)?"
+    r"(?: and gains (?P<gains>[a-z ,]+?))?\.$"
+)
+_STILL_A_LAND = "It's still a land."
+_EFFECT_KEYWORDS = frozenset(
+    ("haste", "vigilance", "flying", "trample", "reach", "menace", "first strike", "deathtouch")
+)
+
+
+def _keywords(phrase: str | None) -> tuple[str, ...] | None:
+    if phrase is None:
+        return ()
+    found = tuple(k.strip() for k in re.split(r",? and |, ", phrase) if k.strip())
+    return found if all(k in _EFFECT_KEYWORDS for k in found) else None
+
+
+def becomes(
+    sentence: str, following: str, *, pronoun: bool
+) -> tuple[list[ir.Ability], bool] | None:
+    """A target that becomes more of a type, for the effect's one target: the abilities (the
+    type change, and haste to the target) and whether it gains haste. pronoun: "it" names the
+    effect's target (the sentence before targeted it)."""
+    m = _BECOMES.match(sentence)
+    if m is None or (m.group("it") is not None) != pronoun:
+        return None
+    if m.group("it") is not None and m.group("cost") is not None:
+        return None
+    target = selector(m.group("target"), singular=True) if m.group("target") else None
+    if m.group("target") is not None and target is None:
+        return None
+    kept = m.group("kept") or ""
+    if not kept and following != _STILL_A_LAND:
+        return None  # 205.1a: the old card types would be replaced, not modelled
+    # "Still a land" keeps the old types only of a land.
+    still_land = "still a land" in kept or not kept
+    if still_land and not (target is not None and target[0].types == ("land",)):
+        return None
+    words = m.group("words").split(" ")
+    types = tuple(TYPES[w] for w in words if w in TYPES)
+    subtypes = tuple(w for w in words if w not in TYPES)
+    # Subtypes (one capitalized word each) come before card types: "Elemental creature".
+    if words != [*subtypes, *types] or not all(re.fullmatch(r"[A-Z][a-z]+", w) for w in subtypes):
+        return None
+    keywords = (_keywords(m.group("with")), _keywords(m.group("gains")))
+    if keywords[0] is None or keywords[1] is None:
+        return None
+    to = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
+    change: ir.Ability = (
+        ir.AddTypes(to, types, subtypes, effect=True)
+        if types
+        else ir.AddSubtypes(to, subtypes, effect=True)
+    )
+    return [change], "haste" in (*keywords[0], *keywords[1])
+
+
+# "{T}: Target land you control becomes the basic land type of your choice until end of turn."
+# 305.7: a set effect, of the type chosen as it resolved (the effects entry's chosen_land_type);
+# "in addition to its other types" adds it instead.
+_CHOSEN_TYPE = re.compile(
+    r'^(?:[^:"]+: )?(?:[Uu]ntil end of turn, )?[Tt]arget land(?: you control)? becomes the basic '
+    r"land type of your choice(?P<add> in addition to its other types)?(?: until end of turn)?\.$"
+)
+
+
+def chosen_land_type(sentence: str) -> ir.SetLandTypes | ir.AddSubtypes | None:
+    m = _CHOSEN_TYPE.match(sentence)
+    if m is None:
+        return None
+    to = ir.Sel(attached=True)  # the effect's target
+    if m.group("add"):
+        return ir.AddSubtypes(to, (), effect=True, chosen=True)
+    return ir.SetLandTypes(to, (), effect=True, chosen=True)
+
+
+# --- permanents that are also of a subtype or card type (205.1b, 613.1d) ---------------------
+#
+#     Artifacts are Foods in addition to their other types.        -> add_subtypes (artifacts)
+#     Lands you control and land cards you own that aren't on the battlefield are Deserts in
+#     addition to their other types.                              -> add_subtypes (your lands)
+#     As long as ~ is on the battlefield, it's a land in addition to its other types.
+#                                                                  -> add_types (itself)
+#
+# Cards that aren't on the battlefield are left out: nothing the engine asks reads the
+# subtypes of a card in a hand, library or graveyard (reveals read card types, legendary and
+# mana value; mulligans and free casts read none).
+_ALSO_SUBTYPE = re.compile(
+    r"^(?P<sel>[A-Za-z ]+?)(?P<cards> and land cards you own that aren't on the battlefield)? "
+    r"are (?P<sub>[A-Z][a-z]+) in addition to their other types\.?$"
+)
+_ALSO_TYPE = re.compile(
+    r"^As long as ~ is on the battlefield, it's an? (?P<type>[a-z]+) in addition to its other "
+    r"types\.$"
+)
+
+
+def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
+    """A static type-adding effect of a permanent (above); None for basic land types (those
+    are type_change's, with their mana) and for anything else."""
+    if (t := _ALSO_TYPE.match(sentence)) is not None:
+        card_type = TYPES.get(t.group("type"))
+        if card_type is None:
+            return None
+        return ir.AddTypes(ir.Sel(source=True), (card_type,))
+    m = _ALSO_SUBTYPE.match(sentence)
+    if m is None:
+        return None
+    if m.group("cards") and m.group("sel") != "Lands you control":
+        return None
+    if m.group("sel").split(" ")[0] in ("Those", "These", "The", "They"):
+        return None  # objects named earlier (returned, created...), not a description
+    found = selector(m.group("sel"))
+    subtype = subtype_word(m.group("sub"), plural=True)
+    if found is None or not found[1] or subtype is None or subtype in BASIC_LAND_TYPES:
+        return None
+    return ir.AddSubtypes(found[0], (subtype,))

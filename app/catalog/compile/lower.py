@@ -29,6 +29,8 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
     parts: list[f.Term | f.AnyOf] = []
     if sel.other:
         parts.append(f.IsOther())
+    if sel.source:
+        parts.append(f.Not(filter=f.IsOther()))  # not any other permanent: the source itself
     if sel.basic:
         parts.append(f.IsBasic())
     parts.extend(f.HasSupertype(supertype=s) for s in sel.supertypes)
@@ -196,24 +198,37 @@ def ability(a: ir.Ability) -> d.Ability:
             )
         case ir.MulliganHelper():
             return d.MulliganHelper()
-        case ir.SetLandTypes() | ir.AddSubtypes() | ir.LoseAllAbilities():
+        case ir.SetLandTypes() | ir.AddSubtypes() | ir.AddTypes() | ir.LoseAllAbilities():
             return layer_ability(a)
         case _:
             assert_never(a)
 
 
 def layer_ability(
-    a: ir.SetLandTypes | ir.AddSubtypes | ir.LoseAllAbilities,
-) -> c613.SetLandTypes | c613.AddSubtypes | c613.LoseAllAbilities:
+    a: ir.SetLandTypes | ir.AddSubtypes | ir.AddTypes | ir.LoseAllAbilities,
+) -> c613.SetLandTypes | c613.AddSubtypes | c613.AddTypes | c613.LoseAllAbilities:
     """The layer-4 and layer-6 effects (613.1d, 613.1f) as app/domain/continuous.py has them."""
     match a:
         case ir.SetLandTypes():
             return c613.SetLandTypes(
-                to=selector(a.to), subtypes=list(a.subtypes), works_from=_works_from(a.effect)
+                to=selector(a.to),
+                subtypes=list(a.subtypes),
+                chosen_type=a.chosen,
+                works_from=_works_from(a.effect),
             )
         case ir.AddSubtypes():
             return c613.AddSubtypes(
-                to=selector(a.to), subtypes=list(a.subtypes), works_from=_works_from(a.effect)
+                to=selector(a.to),
+                subtypes=list(a.subtypes),
+                chosen_type=a.chosen,
+                works_from=_works_from(a.effect),
+            )
+        case ir.AddTypes():
+            return c613.AddTypes(
+                to=selector(a.to),
+                types=list(a.types),  # type: ignore[arg-type]
+                subtypes=list(a.subtypes),
+                works_from=_works_from(a.effect),
             )
         case ir.LoseAllAbilities():
             return c613.LoseAllAbilities(to=selector(a.to), works_from=_works_from(a.effect))

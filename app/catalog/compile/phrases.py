@@ -213,6 +213,11 @@ def _subtype_word(word: str, plural: bool) -> str | None:
     return subtype if card_type is None else None
 
 
+def subtype_word(word: str, *, plural: bool) -> str | None:
+    """A subtype named by one word ("Foods" -> Food), None when the word is no subtype."""
+    return _subtype_word(word, plural)
+
+
 def _compound(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
     """A subtype with a card type, or two subtypes; None when the phrase is neither."""
     if m := _TYPED_SUBTYPE.match(phrase):

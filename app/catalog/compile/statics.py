@@ -157,6 +157,42 @@ def control(sentence: str, *, effect: bool) -> ir.Control | None:
     return None
 
 
+# A lasting change of control of this permanent itself, or of every creature back to its
+# owner: once it has happened, the state says it (the permanent's `controller`, and
+# `controlled_since_turn_start` false for 302.6), as it says every other fact of the board; no
+# effect is left to apply in layer 2. A change that lasts only a while, or gives haste, isn't
+# matched (it is an effect the state lists: Act of Treason).
+_CONTROL_OF_SELF = re.compile(
+    r"^(?:[^:\"]+: |(?:When|Whenever|At) [^,:\"]+, )?"
+    r"(?:(?:An|Target|Each) opponent|[Tt]arget player|that creature's controller|that player)"
+    r"(?: draws (?:a|two|three|four) cards? and)? gains control of "
+    r"(?:~|any number of [A-Z][a-z]+s you control)"
+    r"(?: at the beginning of the next end step)?\.$"
+)
+_OWNERS_REGAIN = re.compile(
+    r"^(?:[^:\"]+: )?Each player gains control of all creatures they own\.$"
+)
+
+
+def state_control(sentence: str) -> bool:
+    """A lasting control change the state's controllers show once it happened (above)."""
+    return bool(_CONTROL_OF_SELF.match(sentence) or _OWNERS_REGAIN.match(sentence))
+
+
+_ETB_LEAD = re.compile(r"^When ~ enters(?: the battlefield)?, (?P<rest>.+)$")
+
+
+def etb_control(sentence: str) -> ir.Control | None:
+    """ "When ~ enters, gain control of target creature until end of turn.": the resolved
+    trigger is an entry of the state's effects whose `target` is that creature (603, 613.1b)."""
+    m = _ETB_LEAD.match(sentence)
+    if m is None:
+        return None
+    rest = m.group("rest")
+    found = control(rest[0].upper() + rest[1:], effect=True)
+    return found if found is not None and found.of == "target" else None
+
+
 def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
     if previous.of != "target":
         return None

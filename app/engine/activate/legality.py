@@ -169,7 +169,8 @@ def check_tap_cost(
         msg = f"{me} is untapped, so it can't be untapped to pay {{Q}}"
         reasons.append(reason("already_untapped", ["107.6"], msg))
         steps.append(m.step(msg + ".", ("107.6",)))
-    if (cost.tap or cost.untap) and p.has_type("creature"):
+    # After layer 4: a land an effect made a creature is one (205.1b, 302.6).
+    if (cost.tap or cost.untap) and view.has_type(p, "creature"):
         reasons += _summoning_sickness(view, p, steps)
     elif cost.tap or cost.untap:
         steps.append(

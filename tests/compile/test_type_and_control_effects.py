@@ -1,0 +1,174 @@
+"""Type changes, control changes and haste from resolved effects (205.1b, 613.1b, 613.1d,
+302.6, 702.10): what the compiler makes of them, on invented cards and templated sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.continuous import AddSubtypes, AddTypes, GainControl, GrantKeyword
+from app.domain.filters import IsOther, Not, Selector
+from tests.compile.helpers import abilities, face, not_understood
+
+TARGET = Selector(relation="attached")
+
+
+def test_a_land_that_becomes_a_creature_with_haste_keeping_its_types() -> None:
+    found = abilities(
+        "{T}: Target land you control becomes a 3/3 Elemental creature with haste until end "
+        "of turn. It's still a land."
+    )
+    assert found == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Elemental"], works_from="effect"),
+        GrantKeyword(keyword="Haste", to=TARGET, works_from="effect"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{T}: Target land becomes a 2/2 creature that's still a land.",
+        "{1}: Until end of turn, target land you control becomes an X/X Moth creature with "
+        "vigilance in addition to its other types, where X is the number of Gates you control.",
+    ],
+)
+def test_power_toughness_and_other_keywords_change_nothing_but_the_types_do(text: str) -> None:
+    (change,) = abilities(text)
+    assert isinstance(change, AddTypes) and change.types == ["creature"]
+    assert change.works_from == "effect" and change.to == TARGET
+
+
+def test_an_artifact_too_and_a_subtype_too() -> None:
+    assert abilities(
+        "{T}: Target nonland permanent becomes an artifact in addition to its other types "
+        "until end of turn."
+    ) == [AddTypes(to=TARGET, types=["artifact"], works_from="effect")]
+    assert abilities(
+        "{2}, {T}: Target legendary creature becomes a Newt in addition to its other types."
+    ) == [AddSubtypes(to=TARGET, subtypes=["Newt"], works_from="effect")]
+
+
+def test_a_creature_it_becomes_without_keeping_its_types_is_not_compiled() -> None:
+    # 205.1a: "becomes a creature" alone replaces its card types: not modelled.
+    compiled = face("{T}: Target land becomes a 2/2 Moth creature with haste until end of turn.")
+    assert compiled.support == "partial" and compiled.abilities == []
+
+
+def test_a_loyalty_ability_that_animates_a_land_stays_dismissed() -> None:
+    compiled = face(
+        "[+1]: Target land you control becomes a 4/4 Moth creature with haste until end of "
+        "turn. It's still a land.",
+        types=("Planeswalker",),
+    )
+    assert all(s.status != "compiled" for s in compiled.sentences)
+
+
+def test_two_abilities_making_effects_cant_share_one_effects_entry() -> None:
+    # An entry applies every effect ability of its card to its target: which one resolved?
+    text = "{T}: Target land becomes an artifact in addition to its other types until end of turn."
+    control = "When ~ enters, gain control of target creature until end of turn."
+    compiled = face(f"{control}\n{text}\n{{T}}: Add {{C}}.")
+    assert compiled.unsupported_text == [control, text]
+    assert [a.kind for a in compiled.abilities] == ["mana_ability"]
+
+
+def test_control_taken_on_entering_with_haste_and_a_subtype() -> None:
+    found = abilities(
+        "When ~ enters, gain control of target creature until end of turn. Untap that "
+        "creature. Until end of turn, it becomes a Newt in addition to its other types and "
+        "gains haste."
+    )
+    assert found == [
+        GainControl(of="target", haste=True, works_from="effect"),
+        AddSubtypes(to=TARGET, subtypes=["Newt"], works_from="effect"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Whenever a creature deals combat damage to you, that creature's controller gains "
+        "control of ~.",
+        "An opponent gains control of ~ at the beginning of the next end step.",
+        "{T}: Target opponent gains control of ~.",
+        "{T}: Each player gains control of all creatures they own.",
+    ],
+)
+def test_a_lasting_control_change_is_what_the_state_says(text: str) -> None:
+    # Once it happened, the permanent's controller (and controlled_since_turn_start) say it.
+    compiled = face(f"{text}\n{{T}}: Add {{C}}.")
+    assert compiled.support == "full"
+    assert [s.family for s in compiled.sentences] == ["haste_control", "mana_ability"]
+    assert len(compiled.abilities) == 1
+
+
+def test_a_control_change_for_a_while_of_itself_is_not_understood() -> None:
+    text = "Target opponent gains control of ~ until end of turn."
+    assert not_understood(f"{text}\n{{T}}: Add {{C}}.") == [text]
+
+
+@pytest.mark.parametrize(
+    ("text", "to", "subtype"),
+    [
+        (
+            "Artifacts are Moths in addition to their other types.",
+            Selector(types=["artifact"]),
+            "Moth",
+        ),
+        (
+            "Lands you control and land cards you own that aren't on the battlefield are "
+            "Deserts in addition to their other types.",
+            Selector(controller="you", types=["land"]),
+            "Desert",
+        ),
+        (
+            "Newts you control are Moths in addition to their other types",
+            Selector(controller="you", subtypes=["Newt"]),
+            "Moth",
+        ),
+    ],
+)
+def test_permanents_that_are_of_a_subtype_too(text: str, to: Selector, subtype: str) -> None:
+    assert abilities(text, types=("Enchantment",)) == [AddSubtypes(to=to, subtypes=[subtype])]
+
+
+def test_objects_named_before_are_no_description() -> None:
+    text = "Those creatures are Moths in addition to their other types."
+    assert not_understood(text) == [text]
+
+
+def test_a_permanent_that_is_a_land_too() -> None:
+    assert abilities(
+        "As long as ~ is on the battlefield, it's a land in addition to its other types.",
+        types=("Creature",),
+    ) == [AddTypes(to=Selector(where=Not(filter=IsOther())), types=["land"])]
+
+
+def test_the_basic_land_type_of_your_choice() -> None:
+    # 305.7: set (or added) to the type chosen as the effect resolved.
+    from app.domain.continuous import SetLandTypes
+
+    assert abilities(
+        "{T}: Target land you control becomes the basic land type of your choice until end of turn."
+    ) == [SetLandTypes(to=TARGET, subtypes=[], chosen_type=True, works_from="effect")]
+    assert abilities(
+        "{T}: Until end of turn, target land becomes the basic land type of your choice in "
+        "addition to its other types."
+    ) == [AddSubtypes(to=TARGET, subtypes=[], chosen_type=True, works_from="effect")]
+
+
+def test_a_chosen_type_is_an_effects_choice_only() -> None:
+    from pydantic import ValidationError
+
+    from app.domain.continuous import SetLandTypes
+
+    with pytest.raises(ValidationError):
+        SetLandTypes(to=TARGET, subtypes=[], chosen_type=True)  # from the battlefield
+    with pytest.raises(ValidationError):
+        SetLandTypes(to=TARGET, subtypes=[], works_from="effect")  # no type at all
+
+
+def test_control_on_entering_and_another_effect_cant_share_one_entry() -> None:
+    control = "When ~ enters, gain control of target creature until end of turn."
+    other = "{2}: Target creature becomes a Newt in addition to its other types."
+    compiled = face(f"{control}\n{other}", types=("Creature",))
+    assert compiled.unsupported_text == [control, other] and compiled.abilities == []

@@ -1,0 +1,181 @@
+"""Card types and subtypes added in layer 4 (205.1b, 613.1d, 613.8a), and what they change for
+mana: a land that becomes a creature is subject to summoning sickness (302.6) unless it has
+haste (702.10), and every selector sees the types it gained. Invented cards, compiled from
+templated sentences we wrote."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog.compile import compile_face
+from app.domain.state import Board, GameState
+from app.engine.activate import activate
+from tests.engine.mana_helpers import resolve
+
+
+def _card(name: str, text: str, types: list[str], subtypes: list[str] | None = None) -> Any:
+    compiled = compile_face(name, text, types=types, subtypes=subtypes or [])
+    assert compiled.support == "full", compiled.unsupported_text
+    return {
+        "name": name,
+        "types": [t.lower() for t in types],
+        "subtypes": subtypes or [],
+        "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
+    }
+
+
+# A land you control becomes a creature with haste, or without it.
+WAKER = _card(
+    "Mossgrove Waker",
+    "{T}: Target land you control becomes a 2/2 Elemental creature with haste until end of "
+    "turn. It's still a land.",
+    ["Creature"],
+)
+STIRRER = _card(
+    "Mossgrove Stirrer",
+    "{1}: Target land you control becomes a 2/2 Elemental creature until end of turn. "
+    "It's still a land.",
+    ["Creature"],
+)
+GILDER = _card(
+    "Brassleaf Gilder",
+    "{T}: Target nonland permanent becomes an artifact in addition to its other types until "
+    "end of turn.",
+    ["Artifact"],
+)
+MOTH_LAW = _card(
+    "Moth Edict", "Artifacts are Moths in addition to their other types.", ["Enchantment"]
+)
+HOLLOW = _card("Hollow of Counting", "{T}: Add {G} for each creature you control.", ["Land"])
+MOTH_HOLLOW = _card("Hollow of Moths", "{T}: Add {C} for each Moth you control.", ["Land"])
+FOREST = {"name": "Green Field", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Forest"]}
+
+
+def _perm(pid: str, card: Any, **kw: Any) -> dict[str, Any]:
+    return {"id": pid, "definition": card, "controller": kw.pop("controller", "alice"), **kw}
+
+
+def _effect(eid: str, card: Any, target: str, **kw: Any) -> dict[str, Any]:
+    return {"id": eid, "definition": card, "controller": "alice", "target": target, **kw}
+
+
+def _board(*perms: dict[str, Any], effects: list[dict[str, Any]] | None = None) -> Board:
+    return resolve(
+        GameState.model_validate(
+            {
+                "turn": 3,
+                "active_player": "alice",
+                "battlefield": list(perms),
+                "effects": effects or [],
+            }
+        )
+    )
+
+
+def test_a_land_that_just_arrived_taps_for_mana_while_it_is_no_creature() -> None:
+    # 302.6 is about creatures only.
+    b = _board(_perm("field", FOREST, controlled_since_turn_start=False))
+    assert activate(b, "field").answer_data["legal"] is True
+
+
+def test_a_new_land_made_a_creature_without_haste_is_summoning_sick() -> None:
+    # 205.1b: it keeps being a land (and a Forest) and is a creature too; 302.6 now applies.
+    b = _board(
+        _perm("field", FOREST, controlled_since_turn_start=False),
+        _perm("stirrer", STIRRER),
+        effects=[_effect("fx", STIRRER, "field")],
+    )
+    answer = activate(b, "field").answer_data
+    assert answer["legal"] is False
+    assert answer["reasons"][0]["code"] == "summoning_sick"
+
+
+def test_the_same_land_made_a_creature_with_haste_taps_for_mana() -> None:
+    # 702.10: the effect's haste goes to its target.
+    b = _board(
+        _perm("field", FOREST, controlled_since_turn_start=False),
+        _perm("waker", WAKER),
+        effects=[_effect("fx", WAKER, "field")],
+    )
+    answer = activate(b, "field").answer_data
+    assert answer["legal"] is True and answer["total"] == "{G}"
+
+
+def test_an_animated_land_counts_as_a_creature_you_control() -> None:
+    # The selector "creatures you control" sees the card type layer 4 added: the waker and
+    # the animated Forest.
+    perms = (_perm("hollow", HOLLOW), _perm("field", FOREST), _perm("waker", WAKER))
+    assert activate(_board(*perms), "hollow").answer_data["total"] == "{G}"
+    b = _board(*perms, effects=[_effect("fx", WAKER, "field")])
+    assert activate(b, "hollow").answer_data["total"] == "{G}{G}"
+
+
+def test_a_type_added_by_an_effect_is_seen_by_a_subtype_effect_whatever_the_timestamps() -> None:
+    # 613.8a: Moth Edict applies to artifacts, so it depends on the effect that makes the
+    # stone an artifact, which applies first even with a later timestamp.
+    stone = {"name": "Plain Stone", "types": ["enchantment"]}
+    for edict_ts, fx_ts in ((1, 5), (5, 1)):
+        b = _board(
+            _perm("edict", MOTH_LAW, timestamp=edict_ts),
+            _perm("stone", stone, timestamp=2),
+            _perm("hollow", MOTH_HOLLOW, timestamp=3),
+            effects=[_effect("fx", GILDER, "stone", timestamp=fx_ts)],
+        )
+        assert activate(b, "hollow").answer_data["total"] == "{C}", (edict_ts, fx_ts)
+
+
+def test_a_permanent_that_is_a_land_too_counts_as_a_land_but_others_do_not() -> None:
+    # Its own static ability (layer 4) makes only itself a land: "~" is its source.
+    stone_beast = _card(
+        "Cairn Strider",
+        "As long as ~ is on the battlefield, it's a land in addition to its other types.",
+        ["Creature"],
+    )
+    counter = _card("Hollow of Stones", "{T}: Add {C} for each land you control.", ["Land"])
+    bear = {"name": "Plain Bear", "types": ["creature"]}
+    b = _board(_perm("hollow", counter), _perm("strider", stone_beast), _perm("bear", bear))
+    assert activate(b, "hollow").answer_data["total"] == "{C}{C}"
+
+
+CHOOSER = _card(
+    "Tidecall Surveyor",
+    "{T}: Target land you control becomes the basic land type of your choice until end of turn.",
+    ["Creature"],
+)
+ADDER = _card(
+    "Tidecall Wayfinder",
+    "{T}: Until end of turn, target land you control becomes the basic land type of your "
+    "choice in addition to its other types.",
+    ["Artifact"],
+)
+DUAL = {"name": "Frost Flats", "types": ["land"], "subtypes": ["Plains", "Island"]}
+
+
+def _types_of(b: Board, pid: str) -> list[str]:
+    from app.engine.could_produce import could_produce
+
+    found = could_produce(b, None).answer_data["permanents"]
+    types: list[str] = next(p["types"] for p in found if p["id"] == pid)
+    return types
+
+
+def test_the_chosen_basic_land_type_replaces_the_old_ones() -> None:
+    # 305.7: the dual is a Swamp only, with the Swamp's mana ability (305.6).
+    fx = _effect("fx", CHOOSER, "dual", chosen_land_type="Swamp")
+    assert _types_of(_board(_perm("dual", DUAL), effects=[fx]), "dual") == ["B"]
+
+
+def test_the_chosen_basic_land_type_in_addition_keeps_the_old_ones() -> None:
+    fx = _effect("fx", ADDER, "dual", chosen_land_type="Forest")
+    assert _types_of(_board(_perm("dual", DUAL), effects=[fx]), "dual") == ["W", "U", "G"]
+
+
+def test_the_chosen_land_type_must_be_given() -> None:
+    import pytest
+
+    from app.domain.errors import QuestionError
+
+    b = _board(_perm("dual", DUAL), effects=[_effect("fx", CHOOSER, "dual")])
+    with pytest.raises(QuestionError) as e:
+        _types_of(b, "dual")
+    assert e.value.loc == ("state", "effects", 0, "chosen_land_type")
