@@ -34,6 +34,8 @@ from app.domain.card import (
     ColorOfPermanent,
     CommanderColor,
     CouldProduce,
+    DifferentColors,
+    EachColorAmong,
     FixedMana,
     ManaAbility,
     ManaAmount,
@@ -77,6 +79,8 @@ def _production_types(ability: ManaAbility) -> set[str]:
         case ChoiceOfMana(options=options):
             return {s.text for option in options for s in parse_cost(option)}
         case AnyColor() | ColorOfPermanent() | ChosenColor() | OneColorPerCount():
+            return set(COLORS)
+        case DifferentColors() | EachColorAmong():
             return set(COLORS)
         case CommanderColor():
             return set(COLORS)  # whatever the identity, it is made of colors (903.4)

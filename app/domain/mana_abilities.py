@@ -98,6 +98,27 @@ class ColorOfPermanent(Strict):
     """How much mana, all of the one chosen color"""
 
 
+class DifferentColors(Strict):
+    """`amount` mana, each of a different color, the colors chosen as it resolves ("two mana
+    of different colors"): colorless is no color (105.1, 106.1b)."""
+
+    kind: Literal["different_colors"] = "different_colors"
+    """Always `different_colors`: mana of that many different colors, chosen"""
+    amount: int = Field(2, ge=2, le=5)
+    """How many mana, each of its own color (2 to 5)"""
+
+
+class EachColorAmong(Strict):
+    """One mana of each color the matching permanents have between them ("for each color
+    among permanents you control, add one mana of that color"); a permanent's colors are its
+    characteristic (105.2), colorless ones add none."""
+
+    kind: Literal["each_color_among"] = "each_color_among"
+    """Always `each_color_among`: one mana of each color among matching permanents"""
+    among: Selector
+    """Whose colors count, seen from the ability's controller"""
+
+
 class CouldProduce(Strict):
     """One mana of any type (or color) that a matching permanent could produce (106.7)."""
 
@@ -233,7 +254,9 @@ Production = Annotated[
     | OneColorPerCount
     | ChoiceOrChosenColor
     | ManaAmount
-    | CommanderColor,
+    | CommanderColor
+    | DifferentColors
+    | EachColorAmong,
     Field(discriminator="kind"),
 ]
 

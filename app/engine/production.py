@@ -8,12 +8,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import assert_never
 
 from app.domain.errors import QuestionError
 from app.domain.filters import Selector
-from app.domain.mana import ALL_COLORS_MASK, COLORS, TYPE_INDEX, TYPES, Mana, mask_types
+from app.domain.mana import ALL_COLORS_MASK, COLORS, NO_MANA, TYPE_INDEX, TYPES, Mana, mask_types
 from app.domain.mana_abilities import (
     AmountIfCounter,
     AnyColor,
@@ -25,6 +25,8 @@ from app.domain.mana_abilities import (
     ColorOfPermanent,
     CommanderColor,
     CouldProduce,
+    DifferentColors,
+    EachColorAmong,
     FixedMana,
     ManaAbility,
     ManaAmount,
@@ -244,6 +246,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount() | CommanderColor():
             return False
+        case DifferentColors() | EachColorAmong():
+            return False
         case _:
             assert_never(prod)
 
@@ -261,6 +265,10 @@ def is_board_independent(prod: Production) -> bool:
             return False  # its quantity may read the board or the permanent
         case CommanderColor():
             return False  # it reads its controller's commander
+        case DifferentColors():
+            return True
+        case EachColorAmong():
+            return False  # it reads the colors of permanents
         case _:
             assert_never(prod)
 
@@ -297,6 +305,10 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return amount_manas(prod, count_of, own, types_only=True)
         case CommanderColor():
             return [Mana.of(c, prod.amount) for c in own.commander_colors()]  # 903.4f: none
+        case DifferentColors():
+            return different_colors(prod.amount)
+        case EachColorAmong():
+            return [each_color(colors_of(prod.among))]
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -372,6 +384,14 @@ def possible(
             return Possible(manas, amount_defined(prod), amount_why(prod, count_of, own))
         case CommanderColor():
             return _commander_possible(prod, own)
+        case DifferentColors():
+            why = (
+                f"its controller chooses {prod.amount} different colors (colorless is not a "
+                "color, 106.1b)"
+            )
+            return Possible(different_colors(prod.amount), list(COLORS), why)
+        case EachColorAmong():
+            return _each_color_possible(prod, colors_of)
         case _:
             assert_never(prod)
 
@@ -401,6 +421,26 @@ def _own_possible(
             return Possible([Mana.of(c, n) for c in COLORS], list(COLORS), why)
         case _:
             assert_never(prod)
+
+
+def different_colors(amount: int) -> list[Mana]:
+    """Every set of `amount` different colors, one mana of each."""
+    return [sum((Mana.of(c) for c in combo), NO_MANA) for combo in combinations(COLORS, amount)]
+
+
+def each_color(mask: int) -> Mana:
+    """One mana of each color in the mask (colorless is no color, 105.1, 106.1b)."""
+    return sum((Mana.of(c) for c in mask_types(mask & ALL_COLORS_MASK)), NO_MANA)
+
+
+def _each_color_possible(prod: EachColorAmong, colors_of: ColorsOf) -> Possible:
+    colors = mask_types(colors_of(prod.among) & ALL_COLORS_MASK)
+    who = describe_selector(prod.among)
+    if not colors:
+        # No color among them: one mana for each of no colors is no mana at all.
+        return Possible([NO_MANA], [], f"none of the {who} has a color (105.2), so it adds none")
+    why = f"the {who} have the colors {', '.join(colors)} (105.2), one mana of each"
+    return Possible([each_color(colors_of(prod.among))], colors, why)
 
 
 def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
@@ -481,6 +521,10 @@ def _production_words(p: Production) -> str:
         case CommanderColor():
             amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
             return f"add {amount} of a color in its controller's commander's color identity"
+        case DifferentColors():
+            return f"add {p.amount} mana of different colors"
+        case EachColorAmong():
+            return f"add one mana of each color among the {describe_selector(p.among)}"
         case _:
             assert_never(p)
 
@@ -548,6 +592,10 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
                 "no mana",
                 ["106.5", "903.4f"],
             )
+        case DifferentColors():
+            return "; it would make no mana", []
+        case EachColorAmong():
+            return f"; none of the {describe_selector(prod.among)} has a color", ["105.2"]
         case _:
             assert_never(prod)
 

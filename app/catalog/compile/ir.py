@@ -121,18 +121,22 @@ class OneOfOrChosen:
     options: tuple[str, ...]
 
 
-QtyKind = Literal["chosen_x", "power", "toughness", "greatest_power", "cost_mana_value", "devotion"]
+QtyKind = Literal[
+    "chosen_x", "power", "toughness", "greatest_power", "cost_mana_value", "devotion", "counters"
+]
 
 
 @dataclass(frozen=True, slots=True)
 class Qty:
     """A variable amount: the X chosen on activation, the source's power or toughness, the
     greatest power among `among`, the mana value of what the cost sacrificed or exiled, or the
-    devotion to `color` (None: to the color of the mana made)."""
+    devotion to `color` (None: to the color of the mana made), or the `counter` counters on
+    the source."""
 
     kind: QtyKind
     among: Sel | None = None
     color: str | None = None
+    counter: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +155,20 @@ class CommanderColor:
     """One mana of a color in its controller's commander's color identity (903.4)."""
 
 
+@dataclass(frozen=True, slots=True)
+class DifferentColors:
+    """`amount` mana, each of its own color."""
+
+    amount: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class EachColorAmong:
+    """One mana of each color among `among` (105.2)."""
+
+    among: Sel
+
+
 Production = (
     Fixed
     | OneOf
@@ -166,6 +184,8 @@ Production = (
     | OneOfOrChosen
     | Amount
     | CommanderColor
+    | DifferentColors
+    | EachColorAmong
 )
 
 

@@ -87,6 +87,9 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.CostManaValue()
         case "devotion":
             return q.Devotion(color=a.color)  # type: ignore[arg-type]
+        case "counters":
+            assert a.counter is not None, "the grammar names the counter"
+            return q.CountersOnSource(counter=a.counter)
         case _:
             assert_never(a.kind)
 
@@ -118,6 +121,10 @@ def production(p: ir.Production) -> d.Production:
             return d.ChoiceOrChosenColor(options=list(p.options))
         case ir.CommanderColor():
             return d.CommanderColor()
+        case ir.DifferentColors():
+            return d.DifferentColors(amount=p.amount)
+        case ir.EachColorAmong():
+            return d.EachColorAmong(among=selector(p.among))
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():

@@ -141,6 +141,8 @@ _COUNTERS_ON_SELF = re.compile(r"^([\w+/-]+) counters? on ~$")
 _COLOR_LIST = re.compile(rf"^({MANA_TYPE})(?:, ({MANA_TYPE}))*,? and/or ({MANA_TYPE})$")
 
 
+_DIFFERENT = re.compile(rf"^({NUMBER}) mana of different colors$")
+_COLOR_AMONG = re.compile(r"^one mana of any color among (.+)$")
 _X_ONE_COLOR = re.compile(r"^X mana of any one color, where X is the number of (.+)$")
 _OR_CHOSEN = re.compile(rf"^({FIXED}(?:, {FIXED})*),? or one mana of the chosen color$")
 
@@ -258,6 +260,14 @@ def parse_production(
         return ir.AnyType(1)
     if text == "one mana of any color in your commander's color identity":
         return ir.CommanderColor()  # 903.4
+    if (m := _DIFFERENT.match(text)) and 2 <= (number(m.group(1)) or 0) <= 5:
+        return ir.DifferentColors(number(m.group(1)) or 0)
+    if m := _COLOR_AMONG.match(text):
+        # The colors of the permanents it names (105.2), one of them chosen.
+        found = selector(m.group(1))
+        if found is None or not found[1] or found[0].attached:
+            return None
+        return ir.ColorAmong(found[0])
     if m := _COMBINATION.match(text):
         amount = number(m.group(1)) or 0
         if m.group(2) == "colors":
@@ -295,10 +305,17 @@ def _sacrificed(cost: ir.Cost) -> ir.Sel | None:
     return cost.sacrifice if isinstance(cost.sacrifice, ir.Sel) else None
 
 
+_EACH_COLOR = re.compile(r"^For each color among (.+), add one mana of that color\.$")
+
+
 def parse_ability(sentence: str) -> ir.ManaAbility | None:
     """A whole "<cost>: Add <mana>." sentence."""
     m = _ACTIVATED.match(sentence)
-    if m is None or not m.group("effect").startswith("Add "):
+    if m is None:
+        return None
+    if each := _EACH_COLOR.match(m.group("effect")):
+        return _each_color(m.group("cost"), each.group(1))
+    if not m.group("effect").startswith("Add "):
         return None
     cost = parse_cost(m.group("cost"))
     if cost is None:
@@ -313,7 +330,19 @@ def parse_ability(sentence: str) -> ir.ManaAbility | None:
     return ir.ManaAbility(cost, produces)
 
 
+def _each_color(cost_text: str, among: str) -> ir.ManaAbility | None:
+    """ "<cost>: For each color among <permanents>, add one mana of that color." (105.2)."""
+    cost = parse_cost(cost_text)
+    found = selector(among)
+    if cost is None or cost.x or found is None or not found[1] or found[0].attached:
+        return None
+    return ir.ManaAbility(cost, ir.EachColorAmong(found[0]))
+
+
 _DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion to that color."
+_PER_COUNTER_OF_THAT = re.compile(
+    r"^Add one mana of that color for each ([\w+/-]+) counter on ~\.$"
+)
 _CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color(?: of (?P<sel>.+))?\.$')
 
 
@@ -328,8 +357,9 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
     if cost is None or cost.x:
         return None
     if m.group("sel") is None:
-        # A bare color choice is some other ability unless the devotion sentence follows.
-        return (cost, None) if following == _DEVOTION_TO_THAT else None
+        # A bare color choice is some other ability unless its mana sentence follows.
+        known = following == _DEVOTION_TO_THAT or _PER_COUNTER_OF_THAT.match(following)
+        return (cost, None) if known else None
     found = selector(m.group("sel"))
     if found is None or found[1]:
         return None
@@ -347,6 +377,9 @@ def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.Man
     if sentence == _DEVOTION_TO_THAT and among is None:
         # 700.5: the amount is the devotion to the color chosen as it resolves.
         return ir.ManaAbility(cost, ir.Amount(ir.Qty("devotion"), "one_color"))
+    if (m := _PER_COUNTER_OF_THAT.match(sentence)) and among is None:
+        counters = ir.Qty("counters", counter=m.group(1))
+        return ir.ManaAbility(cost, ir.Amount(counters, "one_color"))
     return None
 
 

@@ -1,0 +1,68 @@
+"""Templates that make mana of several colors or read colors from the board: two mana of
+different colors, one mana of each color among permanents (105.2), a color among legendary
+permanents, and a color chosen then made once per counter. Invented names, our sentences."""
+
+from __future__ import annotations
+
+from app.domain.card import ManaAbility
+from tests.compile.helpers import face, not_understood, one
+
+
+def _produces(text: str) -> dict[str, object]:
+    a = one(text)
+    assert isinstance(a, ManaAbility)
+    dumped = a.produces.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    return {"kind": a.produces.kind, **dumped}
+
+
+def test_two_mana_of_different_colors_with_any_cost() -> None:
+    a2 = one("{T}: Add two mana of different colors.")
+    assert isinstance(a2, ManaAbility)
+    assert a2.produces.model_dump(mode="json") == {"kind": "different_colors", "amount": 2}
+    a = one("{T}, Remove a spool counter from ~: Add two mana of different colors.")
+    assert isinstance(a, ManaAbility) and a.cost.remove_counters == {"spool": 1}
+    assert not_understood("{T}: Add six mana of different colors.") != []
+
+
+def test_each_color_among_permanents_you_control() -> None:
+    p = _produces("{T}: For each color among permanents you control, add one mana of that color.")
+    assert p == {"kind": "each_color_among", "among": {"controller": "you"}}
+
+
+def test_each_color_among_what_a_selector_cannot_say_is_not_understood() -> None:
+    text = "{T}: For each color among cards in your graveyard, add one mana of that color."
+    assert not_understood(text) == [text]
+
+
+def test_a_color_among_legendary_creatures_and_planeswalkers() -> None:
+    p = _produces(
+        "{T}: Add one mana of any color among legendary creatures and planeswalkers you control."
+    )
+    assert p["kind"] == "color_of_permanent"
+    assert p["among"] == {
+        "controller": "you",
+        "types": ["creature", "planeswalker"],
+        "where": {"supertype": "legendary"},
+    }
+
+
+def test_a_color_among_cards_elsewhere_is_not_understood() -> None:
+    text = "{T}: Add one mana of any color among legendary creature cards in your graveyard."
+    assert not_understood(text) == [text]
+
+
+def test_a_chosen_color_once_for_each_counter() -> None:
+    compiled = face("{T}: Choose a color. Add one mana of that color for each charge counter on ~.")
+    assert compiled.support == "full"
+    (a,) = compiled.abilities
+    assert isinstance(a, ManaAbility)
+    assert a.produces.model_dump(mode="json", include={"kind", "amount", "of"}) == {
+        "kind": "amount",
+        "amount": {"kind": "counters", "counter": "charge"},
+        "of": "one_color",
+    }
+
+
+def test_a_bare_color_choice_stays_out_of_mana() -> None:
+    compiled = face("{T}: Choose a color. Creatures of that color get +1/+1 until end of turn.")
+    assert not any(isinstance(a, ManaAbility) for a in compiled.abilities)

@@ -1,0 +1,141 @@
+"""Mana of several colors at once: two mana of different colors (its controller picks the
+pair), one mana of each color among permanents (105.2), and one mana of a color among
+legendary permanents. Every card is invented; its text is a templated sentence we wrote."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog.compile import compile_face
+from app.domain.state import Board
+from app.engine.activate import activate
+from app.engine.could_produce import could_produce
+from app.rulings.checks import check_step
+from tests.engine.mana_helpers import board
+
+WUBRG = ["W", "U", "B", "R", "G"]
+
+
+def defined(
+    pid: str,
+    name: str,
+    text: str,
+    cost: str = "{2}",
+    types: tuple[str, ...] = ("Artifact",),
+    supertypes: tuple[str, ...] = (),
+    **kw: Any,
+) -> dict[str, Any]:
+    compiled = compile_face(name, text, types=types, subtypes=(), mana_cost=cost)
+    assert compiled.support == "full", compiled.unsupported_text
+    card = {
+        "name": name,
+        "types": [t.lower() for t in types],
+        "supertypes": list(supertypes),
+        "mana_cost": cost,
+        **compiled.card_fields(),
+    }
+    return {"id": pid, "definition": card, "controller": "alice", **kw}
+
+
+def act(b: Board, pid: str, **kw: Any) -> dict[str, Any]:
+    v = activate(b, pid, **kw)
+    ids = [p.id for p in b.state.battlefield]
+    for step in v.steps:
+        check_step(step, ids)
+    return v.answer_data
+
+
+PAIR = ("Twinned Lantern", "{1}, {T}: Add two mana of different colors.")
+POUCH = (
+    "Stitched Satchel",
+    "{T}, Remove a thread counter from ~: Add two mana of different colors.",
+)
+BLOOM = (
+    "Petal Warden",
+    "{T}: For each color among permanents you control, add one mana of that color.",
+)
+AMBER = (
+    "Amber Reliquary",
+    "{T}: Add one mana of any color among legendary creatures and planeswalkers you control.",
+)
+PLAIN = ("Hollow Idol", "This artifact has no mana ability worth saying.")
+
+
+def test_two_different_colors_could_be_any_color() -> None:
+    v = could_produce(board(defined("pair", *PAIR)), None)
+    assert v.answer_data["permanents"][0]["types"] == WUBRG
+
+
+def test_two_different_colors_is_a_pair_chosen_never_one_color_twice() -> None:
+    b = board(defined("pair", *PAIR))
+    a = act(b, "pair")
+    assert a["choice_required"] is True
+    totals = {o["total"] for o in a["outcomes"]}
+    assert len(totals) == 10  # C(5, 2) pairs
+    assert "{W}{U}" in totals and "{R}{G}" in totals
+    assert not any(t[1] == t[4] for t in totals)  # never {W}{W}
+    picked = act(b, "pair", choose="{U}{R}")
+    assert (picked["legal"], picked["total"]) == (True, "{U}{R}")
+
+
+def test_the_counter_removed_pays_for_the_pair() -> None:
+    b = board(defined("pouch", *POUCH, counters={"thread": 1}))
+    a = act(b, "pouch", choose="{W}{B}")
+    assert (a["legal"], a["total"]) == (True, "{W}{B}")
+    assert a["state"]["battlefield"][0].get("counters", {}) == {}
+    # Without the counter the cost couldn't be paid: taken as paid, with a note (118.3).
+    empty = act(board(defined("pouch", *POUCH)), "pouch", choose="{W}{B}")
+    assert "cost_taken_as_paid" in {n["code"] for n in empty["notes"]}
+
+
+def test_one_mana_of_each_color_among_your_permanents() -> None:
+    b = board(
+        defined("bloom", *BLOOM, cost="{1}{G}", types=("Creature",)),
+        defined("gold", *PLAIN, cost="{W}{U}"),
+        defined("pale", *PLAIN, cost="{3}"),  # colorless: adds no color
+        defined("theirs", *PLAIN, cost="{R}", controller="bob"),
+    )
+    a = act(b, "bloom")
+    assert (a["legal"], a["choice_required"], a["total"]) == (True, False, "{W}{U}{G}")
+    v = could_produce(b, None)
+    assert next(p for p in v.answer_data["permanents"] if p["id"] == "bloom")["types"] == [
+        "W",
+        "U",
+        "G",
+    ]
+    assert "105.2" in v.citations or "105.2" in activate(b, "bloom").citations
+
+
+def test_no_color_among_them_makes_no_mana() -> None:
+    b = board(defined("bloom", *BLOOM, cost="{3}"))
+    a = act(b, "bloom")
+    assert (a["legal"], a["made_mana"], a["total"]) == (True, False, "")
+
+
+def test_a_color_among_legendary_creatures_and_planeswalkers() -> None:
+    b = board(
+        defined("amber", *AMBER),
+        defined("hero", *PLAIN, cost="{R}", types=("Creature",), supertypes=("legendary",)),
+        defined("sage", *PLAIN, cost="{U}", types=("Planeswalker",), supertypes=("legendary",)),
+        defined("grunt", *PLAIN, cost="{G}", types=("Creature",)),  # not legendary
+        defined("relic", *PLAIN, cost="{B}", supertypes=("legendary",)),  # not a creature
+    )
+    a = act(b, "amber")
+    assert {o["total"] for o in a["outcomes"]} == {"{U}", "{R}"}
+    none = act(board(defined("amber", *AMBER)), "amber")
+    assert (none["legal"], none["made_mana"]) == (True, False)
+
+
+HORN = (
+    "Brimming Horn",
+    "{T}: Choose a color. Add one mana of that color for each charge counter on ~.",
+)
+
+
+def test_a_chosen_color_once_for_each_counter_on_it() -> None:
+    b = board(defined("horn", *HORN, counters={"charge": 3}))
+    a = act(b, "horn", choose="B")
+    assert (a["legal"], a["total"]) == (True, "{B}{B}{B}")
+    v = could_produce(board(defined("horn", *HORN)), None)
+    assert v.answer_data["permanents"][0]["types"] == []  # no counters: no mana
+    assert could_produce(b, None).answer_data["permanents"][0]["types"] == WUBRG
