@@ -77,6 +77,7 @@ from app.domain.mana_abilities import (
     PerCount,
     PerCounter,
     Production,
+    WhileCounters,
 )
 from app.domain.replacement_changes import (
     ChangeType,
@@ -144,6 +145,7 @@ __all__ = [
     "Selector",
     "Strict",
     "Unsupported",
+    "WhileCounters",
     "Word",
     "WorksFrom",
     "category",

@@ -272,6 +272,23 @@ class AmountIfCounter(Strict):
     """How much of the chosen mana it makes instead while that counter is there"""
 
 
+class WhileCounters(Strict):
+    """The ability exists only while its permanent has between `at_least` and `at_most`
+    `counter` counters: a leveler's level band ("LEVEL 2-5", 711.2) or a station threshold
+    ("12+ |", charge counters, 702.184)."""
+
+    counter: Word
+    """The kind of counter, like `level` or `charge`"""
+    at_least: int = Field(ge=0, le=10_000)
+    """The fewest counters it needs"""
+    at_most: int | None = Field(None, ge=0, le=10_000)
+    """The most it may have; null: no upper bound ("5+")"""
+
+    def holds(self, counters: dict[str, int]) -> bool:
+        n = counters.get(self.counter, 0)
+        return n >= self.at_least and (self.at_most is None or n <= self.at_most)
+
+
 class ManaAbility(Strict):
     """An activated mana ability (605.1a)."""
 
@@ -285,3 +302,6 @@ class ManaAbility(Strict):
     """A bigger amount it makes under a condition of its own (614.15); null: none"""
     side_effect: Annotated[str, Field(max_length=200)] | None = None  # "deals 1 damage to you"
     """Anything else it does as it resolves, in a short phrase (not a cost)"""
+    while_counters: WhileCounters | None = None
+    """It exists only while its permanent has this many counters of a kind (711.2,
+    702.184); null: always"""

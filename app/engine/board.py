@@ -358,6 +358,17 @@ def counters_of(p: Permanent) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(found.items()))
 
 
+def has_band(a: ManaAbility, p: Permanent) -> bool:
+    """Whether the ability exists now: a level band (711.2) or a station threshold (702.184)
+    holds for the counters the state gives the permanent; one without a band always does."""
+    return a.while_counters is None or a.while_counters.holds(p.counters)
+
+
+def banded_out(p: Permanent) -> list[ManaAbility]:
+    """Its printed mana abilities that its counters leave out now (711.2, 702.184)."""
+    return [a for a in p.face.abilities if isinstance(a, ManaAbility) and not has_band(a, p)]
+
+
 @dataclass
 class BoardView:
     """A Board with the derived facts the mana rules need, computed once."""
@@ -758,7 +769,7 @@ class BoardView:
             lost = self.chars.of(p).lost_all  # 613.1f: intrinsic ones too
         if self.has_text_abilities(p):
             for place, a in enumerate(p.face.abilities):
-                if isinstance(a, ManaAbility):
+                if isinstance(a, ManaAbility) and has_band(a, p):
                     listed.append(ListedAbility(len(listed), a, "printed", id=f"printed:{place}"))
         if p.has_type("land") and not lost:
             subtypes = self.traits(p).subtypes  # after layer 4 (305.6, 305.7)

@@ -139,3 +139,43 @@ def test_a_chosen_color_once_for_each_counter_on_it() -> None:
     v = could_produce(board(defined("horn", *HORN)), None)
     assert v.answer_data["permanents"][0]["types"] == []  # no counters: no mana
     assert could_produce(b, None).answer_data["permanents"][0]["types"] == WUBRG
+
+
+# --- level bands (711.2) and station thresholds (702.184) ------------------------------------
+
+
+def banded(pid: str, name: str, text: str, keyword: str, **kw: Any) -> dict[str, Any]:
+    compiled = compile_face(
+        name, text, types=("Creature",), subtypes=(), mana_cost="{G}", keywords=(keyword,)
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    card = {"name": name, "types": ["creature"], "mana_cost": "{G}", **compiled.card_fields()}
+    return {"id": pid, "definition": card, "controller": "alice", **kw}
+
+
+SPROUT = (
+    "Sprouting Adept",
+    "Level up {1}{G}\nLEVEL 2-4\n1/3\n{T}: Add {G}{G}.\nLEVEL 5+\n2/5\n{T}: Add {G}{G}{G}.",
+    "Level Up",
+)
+SPIRE = ("Orbit Spire", "{T}: Add {C}.\nStation\n6+ | {T}: Add {C}{C}{C}.", "Station")
+
+
+def test_a_level_band_decides_which_abilities_it_has() -> None:
+    low = act(board(banded("s", *SPROUT, counters={"level": 1})), "s")
+    assert (low["legal"], low["reasons"][0]["code"]) == (False, "no_mana_ability")
+    mid = board(banded("s", *SPROUT, counters={"level": 3}))
+    assert act(mid, "s")["total"] == "{G}{G}"
+    v = activate(mid, "s")
+    assert "711.2" in v.citations  # the LEVEL 5+ ability it doesn't have yet
+    high = board(banded("s", *SPROUT, counters={"level": 7}))
+    assert act(high, "s")["total"] == "{G}{G}{G}"
+    assert could_produce(high, None).answer_data["permanents"][0]["types"] == ["G"]
+
+
+def test_a_station_threshold_adds_its_ability_at_enough_charge_counters() -> None:
+    under = board(banded("o", *SPIRE, counters={"charge": 5}))
+    assert [o["total"] for o in act(under, "o")["outcomes"]] == ["{C}"]
+    assert "702.184" in activate(under, "o").citations
+    over = board(banded("o", *SPIRE, counters={"charge": 6}))
+    assert act(over, "o", ability=1)["total"] == "{C}{C}{C}"
