@@ -96,8 +96,6 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return set(TYPES) if of == "type" else set(COLORS)
         case ManaAmount(of="type", mana_type=mana_type):
             return {mana_type or "C"}
-        case ManaAmount(of="one_color"):
-            return set(COLORS)
         case ManaAmount(colors=colors):
             return set(colors)
         case _:

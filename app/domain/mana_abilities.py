@@ -226,7 +226,8 @@ class ManaAmount(Strict):
     mana_type: ManaTypeCode | None = None
     """With `of: type`, the type made (W U B R G C)"""
     colors: list[ColorCode] = Field(default_factory=_all_colors, min_length=1, max_length=5)
-    """With `of: combination`, the colors it may be made of (default all five)"""
+    """With `of: combination`, the colors it may be made of; with `of: one_color`, the colors
+    the one color is chosen from ("X {G} or X {W}"); default all five"""
 
     @model_validator(mode="after")
     def _type_given(self) -> ManaAmount:

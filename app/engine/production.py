@@ -153,13 +153,13 @@ def amount_manas(
     types under every replacement and trigger, since they see one amount and keep, replace or
     copy the types of the whole event."""
     if _per_color(prod):
-        return [Mana.of(c, amount_of(prod, count_of, own, c)) for c in COLORS]
+        return [Mana.of(c, amount_of(prod, count_of, own, c)) for c in prod.colors]
     n = amount_of(prod, count_of, own)
     match prod.of:
         case "type":
             return [Mana.of(prod.mana_type or "C", n)]
         case "one_color":
-            return [Mana.of(c, n) for c in COLORS]
+            return [Mana.of(c, n) for c in prod.colors]  # "X {G} or X {W}": those colors
         case "combination":
             too_many = math.comb(n + len(prod.colors) - 1, n) * n > COMBINATION_LIMIT
             if too_many and types_only:
@@ -180,9 +180,7 @@ def amount_defined(prod: ManaAmount) -> list[str]:
     match prod.of:
         case "type":
             return [prod.mana_type or "C"]
-        case "one_color":
-            return list(COLORS)
-        case "combination":
+        case "one_color" | "combination":
             return list(prod.colors)
         case _:
             assert_never(prod.of)
@@ -193,7 +191,7 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
     what = describe_quantity(prod.amount)
     plus = f" plus {prod.plus}" if prod.plus else ""
     if _per_color(prod):
-        each = ", ".join(f"{c} {amount_of(prod, count_of, own, c)}" for c in COLORS)
+        each = ", ".join(f"{c} {amount_of(prod, count_of, own, c)}" for c in prod.colors)
         return f"its controller chooses a color; their devotion to each is {each} (700.5)"
     n = amount_of(prod, count_of, own)
     if is_chosen(prod.amount) and own.x is None:
@@ -535,6 +533,8 @@ def _amount_words(p: ManaAmount) -> str:
     match p.of:
         case "type":
             return f"add as much {{{p.mana_type}}} as {n}"
+        case "one_color" if len(p.colors) < len(COLORS):
+            return f"add {n} mana of one of {'/'.join(p.colors)}"
         case "one_color":
             return f"add {n} mana of any one color"
         case "combination":

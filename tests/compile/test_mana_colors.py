@@ -66,3 +66,13 @@ def test_a_chosen_color_once_for_each_counter() -> None:
 def test_a_bare_color_choice_stays_out_of_mana() -> None:
     compiled = face("{T}: Choose a color. Creatures of that color get +1/+1 until end of turn.")
     assert not any(isinstance(a, ManaAbility) for a in compiled.abilities)
+
+
+def test_x_of_one_of_two_colors_counted_from_a_selector() -> None:
+    a = one("{T}: Add X {G} or X {U}, where X is the number of other creatures you control.")
+    assert isinstance(a, ManaAbility)
+    p = a.produces.model_dump(mode="json", include={"kind", "of", "colors", "amount"})
+    assert p["of"] == "one_color" and p["colors"] == ["G", "U"]
+    assert p["amount"]["kind"] == "count"
+    assert p["amount"]["of"]["controller"] == "you"
+    assert not_understood("{T}: Add X {G} or X {C}, where X is the number of Elves you control.")

@@ -179,3 +179,22 @@ def test_a_station_threshold_adds_its_ability_at_enough_charge_counters() -> Non
     assert "702.184" in activate(under, "o").citations
     over = board(banded("o", *SPIRE, counters={"charge": 6}))
     assert act(over, "o", ability=1)["total"] == "{C}{C}{C}"
+
+
+HERDER = (
+    "Meadow Herder",
+    "{T}: Add X {G} or X {W}, where X is the number of other creatures you control.",
+)
+
+
+def test_x_of_one_of_two_colors_counts_the_other_creatures() -> None:
+    b = board(
+        defined("herder", *HERDER, cost="{G}{W}", types=("Creature",)),
+        defined("a", *PLAIN, types=("Creature",)),
+        defined("b", *PLAIN, types=("Creature",)),
+        defined("c", *PLAIN, types=("Creature",), controller="bob"),
+    )
+    a = act(b, "herder")
+    assert {o["total"] for o in a["outcomes"]} == {"{G}{G}", "{W}{W}"}
+    assert act(b, "herder", choose="W")["total"] == "{W}{W}"
+    assert could_produce(b, None).answer_data["permanents"][0]["types"] == ["W", "G"]

@@ -122,7 +122,14 @@ class OneOfOrChosen:
 
 
 QtyKind = Literal[
-    "chosen_x", "power", "toughness", "greatest_power", "cost_mana_value", "devotion", "counters"
+    "chosen_x",
+    "power",
+    "toughness",
+    "greatest_power",
+    "cost_mana_value",
+    "devotion",
+    "counters",
+    "count",
 ]
 
 
@@ -130,8 +137,8 @@ QtyKind = Literal[
 class Qty:
     """A variable amount: the X chosen on activation, the source's power or toughness, the
     greatest power among `among`, the mana value of what the cost sacrificed or exiled, or the
-    devotion to `color` (None: to the color of the mana made), or the `counter` counters on
-    the source."""
+    devotion to `color` (None: to the color of the mana made), the `counter` counters on
+    the source, or how many permanents `among` picks (`count`)."""
 
     kind: QtyKind
     among: Sel | None = None

@@ -87,6 +87,9 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.CostManaValue()
         case "devotion":
             return q.Devotion(color=a.color)  # type: ignore[arg-type]
+        case "count":
+            assert a.among is not None, "the grammar names what is counted"
+            return q.CountOf(of=selector(a.among))
         case "counters":
             assert a.counter is not None, "the grammar names the counter"
             return q.CountersOnSource(counter=a.counter)

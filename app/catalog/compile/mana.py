@@ -155,6 +155,7 @@ _AMOUNT_OF = re.compile(rf"^an amount of ({MANA_TYPE}) equal to (.+)$")
 _REMOVED = re.compile(
     rf"^({MANA_TYPE})(, then add an additional \1)? for each ([\w+/-]+) counter removed this way$"
 )
+_X_OR_X = re.compile(rf"^X ({MANA_TYPE}) or X ({MANA_TYPE}), where X is the number of (.+)$")
 _THAT_MUCH = re.compile(rf"^that much ({MANA_TYPE})$")
 _X_PLUS = re.compile(rf"^X plus ({NUMBER})$")
 _STAT = re.compile(r"^~'s (power|toughness)$")
@@ -219,6 +220,15 @@ def parse_amount(text: str, cost: ir.Cost | None) -> ir.Amount | None:
         if q is None:
             return None
         return ir.Amount(q[0], "type", mana_type_of(m.group(1)), plus=q[1])
+    if m := _X_OR_X.match(text):
+        # "X {G} or X {W}": all X of one of those colors, chosen as it resolves.
+        colors = (mana_type_of(m.group(1)), mana_type_of(m.group(2)))
+        found = selector(m.group(3))
+        if "C" in colors or colors[0] == colors[1] or found is None or not found[1]:
+            return None
+        if found[0].attached:
+            return None
+        return ir.Amount(ir.Qty("count", found[0]), "one_color", colors=colors)
     removes = cost.remove_x if cost is not None else None
     if (m := _REMOVED.match(text)) and removes is not None and removes[0] == m.group(3):
         plus = 1 if m.group(2) else 0
