@@ -38,6 +38,7 @@ class Traits(NamedTuple):
     token: bool = False  # 111.1: a token, not a card (the state's `token`)
     # Counters on it by kind (casefolded, a trailing " counter" dropped), sorted: 122.1.
     counters: tuple[tuple[str, int], ...] = ()
+    name: str = ""  # its name, casefolded (201.2: objects with the same name)
 
     @property
     def basic(self) -> bool:
@@ -139,6 +140,15 @@ class IsOther(Strict):
     """Always `other`: any permanent but the source of the ability looking"""
 
 
+class HasName(Strict):
+    """Has this name ("artifacts you control named ~": the source's own name, 201.2)."""
+
+    kind: Literal["name"] = "name"
+    """Always `name`: the permanent has this name"""
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    """The name, compared without regard to case"""
+
+
 class HasCounters(Strict):
     """Counters on the permanent (122.1), as the state's `counters` say."""
 
@@ -206,7 +216,8 @@ Leaf = Annotated[
     | IsBasic
     | IsToken
     | IsOther
-    | HasCounters,
+    | HasCounters
+    | HasName,
     Field(discriminator="kind"),
 ]
 Term = Annotated[
@@ -221,6 +232,7 @@ Term = Annotated[
     | IsToken
     | IsOther
     | HasCounters
+    | HasName
     | Not,
     Field(discriminator="kind"),
 ]
@@ -236,6 +248,7 @@ Filter = Annotated[
     | IsToken
     | IsOther
     | HasCounters
+    | HasName
     | Not
     | AnyOf
     | AllOf,
@@ -256,6 +269,7 @@ AnyFilter = (
     | IsToken
     | IsOther
     | HasCounters
+    | HasName
     | Not
     | AnyOf
     | AllOf
@@ -292,6 +306,9 @@ def compile_filter(f: AnyFilter) -> Predicate:
         case HasCounters():
             counters = f
             return lambda _l, _id, tr: counters.count(tr.counters) >= counters.at_least
+        case HasName(name=name):
+            folded_name = name.casefold()
+            return lambda _l, _id, tr: tr.name == folded_name
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -319,7 +336,7 @@ def filter_uses_object(f: AnyFilter) -> bool:
             return filter_uses_object(inner)
         case HasType() | HasSubtype() | HasSupertype() | HasColor() | ControlledBy():
             return False
-        case IsTapped() | IsBasic() | IsToken() | HasCounters():
+        case IsTapped() | IsBasic() | IsToken() | HasCounters() | HasName():
             return False
         case _:
             assert_never(f)
@@ -348,7 +365,7 @@ class Selector(Strict):
         None,
         exclude_if=lambda v: v is None,
         description="Any further condition, as a filter (all / any / not over type, subtype, "
-        "supertype, color, controller, attached, tapped, basic, token, other, counters); "
+        "supertype, color, controller, attached, tapped, basic, token, other, counters, name); "
         "it must hold as well as the fields above",
     )
 

@@ -641,6 +641,7 @@ class BoardView:
                         printed.tapped,
                         printed.token,
                         printed.counters,
+                        printed.name,
                     )
             else:
                 t = self._printed_traits(p)
@@ -659,6 +660,7 @@ class BoardView:
             p.tapped,
             p.token,
             counters_of(p),
+            p.face.name.casefold(),  # the face on the battlefield (201.2)
         )
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:

@@ -313,6 +313,7 @@ def _with_subtypes(traits: Traits, subtypes: list[str]) -> Traits:
         traits.tapped,
         traits.token,
         traits.counters,
+        traits.name,
     )
 
 

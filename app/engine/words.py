@@ -12,6 +12,7 @@ from app.domain.filters import (
     ControlledBy,
     HasColor,
     HasCounters,
+    HasName,
     HasSubtype,
     HasSupertype,
     HasType,
@@ -85,6 +86,8 @@ def describe_filter(f: AnyFilter) -> str:
             return "a token"
         case IsOther():
             return "other than itself"
+        case HasName(name=name):
+            return f"named {name}"
         case HasCounters(counter=kind, at_least=n):
             what = f"{kind} counter" if kind else "counter"
             return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"

@@ -76,3 +76,14 @@ def test_x_of_one_of_two_colors_counted_from_a_selector() -> None:
     assert p["amount"]["kind"] == "count"
     assert p["amount"]["of"]["controller"] == "you"
     assert not_understood("{T}: Add X {G} or X {C}, where X is the number of Elves you control.")
+
+
+def test_named_self_is_the_faces_own_name() -> None:
+    compiled = face("{T}: Add {C} for each artifact you control named ~.", name="Shardling Core")
+    assert compiled.support == "full"
+    (a,) = compiled.abilities
+    assert isinstance(a, ManaAbility)
+    assert a.produces.model_dump(mode="json")["count"]["where"] == {
+        "kind": "name",
+        "name": "Shardling Core",
+    }

@@ -198,3 +198,17 @@ def test_x_of_one_of_two_colors_counts_the_other_creatures() -> None:
     assert {o["total"] for o in a["outcomes"]} == {"{G}{G}", "{W}{W}"}
     assert act(b, "herder", choose="W")["total"] == "{W}{W}"
     assert could_produce(b, None).answer_data["permanents"][0]["types"] == ["W", "G"]
+
+
+SHARD = ("Shardling Core", "{T}: Add {C} for each artifact you control named ~.")
+
+
+def test_for_each_artifact_with_its_own_name() -> None:
+    b = board(
+        defined("s1", *SHARD),
+        defined("s2", *SHARD),
+        defined("s3", *SHARD, controller="bob"),
+        defined("idol", *PLAIN),
+    )
+    assert act(b, "s1")["total"] == "{C}{C}"
+    assert act(b, "s3")["total"] == "{C}"

@@ -478,7 +478,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 continue
         current = None
         control = None
-        if (ability := mana.parse_ability(s)) is not None:
+        if (ability := mana.parse_ability(s, ctx.face.name)) is not None:
             current = ability
             ctx.add(ir.Understood(abilities=[ability]))
             current_at = len(ctx.face.abilities) - 1

@@ -32,6 +32,7 @@ class Sel:
     condition_types: tuple[str, ...] = ()
     # Any of these card types ("type", word) or subtypes ("subtype", word): "land and Ally".
     either: tuple[tuple[str, str], ...] = ()
+    named: str | None = None  # "named ~": the face's own name (201.2)
 
 
 CostPartKind = Literal[

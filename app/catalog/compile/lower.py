@@ -48,6 +48,8 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
                 ]
             )
         )
+    if sel.named is not None:
+        parts.append(f.HasName(name=sel.named))
     if sel.condition_types:
         types = [f.HasType(type=t) for t in sel.condition_types]  # type: ignore[arg-type]
         parts.append(types[0] if len(types) == 1 else f.AnyOf(of=list(types)))

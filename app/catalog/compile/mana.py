@@ -239,10 +239,14 @@ def parse_amount(text: str, cost: ir.Cost | None) -> ir.Amount | None:
 
 
 def parse_production(
-    text: str, sacrificed: ir.Sel | None = None, cost: ir.Cost | None = None
+    text: str,
+    sacrificed: ir.Sel | None = None,
+    cost: ir.Cost | None = None,
+    self_name: str | None = None,
 ) -> ir.Production | None:
     """What "Add <text>" makes; `sacrificed` is the cost's sacrifice ("the sacrificed land"),
-    `cost` the whole cost, for amounts that its X or its sacrifice decides."""
+    `cost` the whole cost, for amounts that its X or its sacrifice decides; `self_name` the
+    face's name, for "named ~"."""
     if (varying := parse_amount(text, cost)) is not None:
         return varying
     if re.fullmatch(FIXED, text):
@@ -304,10 +308,13 @@ def parse_production(
         counters = _COUNTERS_ON_SELF.match(m.group(2))
         if counters:
             return ir.ForEachCounter(mana_type, counters.group(1))
-        found = selector(m.group(2), singular=singular)
+        phrase = m.group(2)
+        named = phrase.endswith(" named ~") and self_name is not None
+        found = selector(phrase.removesuffix(" named ~") if named else phrase, singular=singular)
         if found is None or found[0].attached:
             return None
-        return ir.ForEach(mana_type, found[0])
+        # 201.2: "named ~" is every permanent with the same name as this face.
+        return ir.ForEach(mana_type, replace(found[0], named=self_name) if named else found[0])
     return None
 
 
@@ -318,8 +325,8 @@ def _sacrificed(cost: ir.Cost) -> ir.Sel | None:
 _EACH_COLOR = re.compile(r"^For each color among (.+), add one mana of that color\.$")
 
 
-def parse_ability(sentence: str) -> ir.ManaAbility | None:
-    """A whole "<cost>: Add <mana>." sentence."""
+def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility | None:
+    """A whole "<cost>: Add <mana>." sentence (`self_name`: the face's name, for "named ~")."""
     m = _ACTIVATED.match(sentence)
     if m is None:
         return None
@@ -331,7 +338,7 @@ def parse_ability(sentence: str) -> ir.ManaAbility | None:
     if cost is None:
         return None
     effect = m.group("effect").removeprefix("Add ").removesuffix(".")
-    produces = parse_production(effect, _sacrificed(cost), cost)
+    produces = parse_production(effect, _sacrificed(cost), cost, self_name)
     if produces is None:
         return None
     uses_x = isinstance(produces, ir.Amount) and produces.amount.kind == "chosen_x"
