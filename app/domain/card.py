@@ -59,6 +59,7 @@ from app.domain.layouts import (
 from app.domain.mana import COLORS, ManaSymbol, cost_mana_value, count_x, parse_cost
 from app.domain.mana_abilities import (
     AmountIfCounter,
+    AmountIfPower,
     AnyColor,
     AnyCombination,
     AnyType,
@@ -96,6 +97,7 @@ __all__ = [
     "AdditionalCost",
     "AlternativeCost",
     "AmountIfCounter",
+    "AmountIfPower",
     "AnyAbility",
     "AnyColor",
     "AnyCombination",

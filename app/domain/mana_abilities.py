@@ -273,6 +273,23 @@ class AmountIfCounter(Strict):
     """How much of the chosen mana it makes instead while that counter is there"""
 
 
+class AmountIfPower(Strict):
+    """The ability's own 'instead' (614.15): `amount` of the chosen mana while its controller
+    controls a permanent of `among` with power `power` or greater (208.3)."""
+
+    kind: Literal["amount_if_power"] = "amount_if_power"
+    """Always `amount_if_power`: more mana while a creature of enough power is there"""
+    power: int = Field(ge=0, le=10_000)
+    """The least power that counts"""
+    among: Selector
+    """Whose power counts, seen from the ability's source (creatures you control)"""
+    amount: int = Field(ge=0, le=100)
+    """How much of the chosen mana it makes instead"""
+
+
+Instead = Annotated[AmountIfCounter | AmountIfPower, Field(discriminator="kind")]
+
+
 class WhileCounters(Strict):
     """The ability exists only while its permanent has between `at_least` and `at_most`
     `counter` counters: a leveler's level band ("LEVEL 2-5", 711.2) or a station threshold
@@ -299,7 +316,7 @@ class ManaAbility(Strict):
     """Its activation cost (602.1); default: no cost"""
     produces: Production
     """What it adds, by kind"""
-    instead: AmountIfCounter | None = None
+    instead: Instead | None = None
     """A bigger amount it makes under a condition of its own (614.15); null: none"""
     side_effect: Annotated[str, Field(max_length=200)] | None = None  # "deals 1 damage to you"
     """Anything else it does as it resolves, in a short phrase (not a cost)"""

@@ -24,6 +24,8 @@ from typing import Literal, assert_never
 
 from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import (
+    AmountIfCounter,
+    AmountIfPower,
     EntersWithCounters,
     EtbTrigger,
     FixedMana,
@@ -257,6 +259,24 @@ def stat_of(p: Permanent, stat: str) -> int:
             "power_required" if stat == "power" else "toughness_required",
         )
     return value
+
+
+def instead_reason(
+    view: BoardView, p: Permanent, a: ManaAbility, counters: dict[str, int]
+) -> str | None:
+    """Why the ability's own "instead" (614.15) applies now, or None when it doesn't;
+    `counters`: the permanent's counters as it resolves (after its cost)."""
+    match a.instead:
+        case None:
+            return None
+        case AmountIfCounter(counter=counter):
+            return f"it has a {counter} counter" if counters.get(counter, 0) > 0 else None
+        case AmountIfPower(power=least, among=among):
+            if greatest_power(view, among, view.source(p)) < least:
+                return None
+            return f"its controller controls a creature with power {least} or greater (208.3)"
+        case _:
+            assert_never(a.instead)
 
 
 def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:

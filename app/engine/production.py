@@ -16,6 +16,7 @@ from app.domain.filters import Selector
 from app.domain.mana import ALL_COLORS_MASK, COLORS, NO_MANA, TYPE_INDEX, TYPES, Mana, mask_types
 from app.domain.mana_abilities import (
     AmountIfCounter,
+    AmountIfPower,
     AnyColor,
     AnyCombination,
     AnyType,
@@ -477,6 +478,15 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
             text += f" (it has a {counter} counter, so {n} of that mana instead)"
         else:
             text += f" ({n} of that mana instead while it has a {counter} counter)"
+    if isinstance(ability.instead, AmountIfPower):
+        n, least = ability.instead.amount, ability.instead.power
+        who = describe_selector(ability.instead.among)
+        if has_counter:
+            text += f" (one of the {who} has power {least} or greater, so {n} of that mana instead)"
+        else:
+            text += (
+                f" ({n} of that mana instead while one of the {who} has power {least} or greater)"
+            )
     return text
 
 

@@ -87,3 +87,25 @@ def test_named_self_is_the_faces_own_name() -> None:
         "kind": "name",
         "name": "Shardling Core",
     }
+
+
+def test_more_mana_instead_while_a_big_creature_is_there() -> None:
+    compiled = face(
+        "{T}: Add one mana of any color. If you control a creature with power 5 or greater, "
+        "add three mana of any one color instead.",
+        types=("Creature",),
+    )
+    assert compiled.support == "full"
+    (a,) = compiled.abilities
+    assert isinstance(a, ManaAbility) and a.instead is not None
+    assert a.instead.model_dump(mode="json", exclude_defaults=True) == {
+        "power": 5,
+        "among": {"controller": "you", "types": ["creature"]},
+        "amount": 3,
+    }
+    # Only after one mana of a chosen color is "N mana of any one color instead" that color.
+    text = (
+        "If you control a creature with power 5 or greater, add three mana of any one color "
+        "instead."
+    )
+    assert not_understood("{T}: Add {G}. " + text, types=("Creature",)) == [text]

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from app.catalog.compile import compile_face
+from app.domain.errors import QuestionError
 from app.domain.state import Board
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
@@ -212,3 +215,45 @@ def test_for_each_artifact_with_its_own_name() -> None:
     )
     assert act(b, "s1")["total"] == "{C}{C}"
     assert act(b, "s3")["total"] == "{C}"
+
+
+STALK = (
+    "Thornstalk Keeper",
+    "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add "
+    "two mana of any one color instead.",
+)
+
+
+def test_two_mana_instead_with_a_creature_of_power_four() -> None:
+    small = board(
+        defined("k", *STALK, types=("Creature",), power=0),
+        defined("b", *PLAIN, types=("Creature",), power=3),
+    )
+    assert act(small, "k", choose="R")["total"] == "{R}"
+    big = board(
+        defined("k", *STALK, types=("Creature",), power=0),
+        defined("b", *PLAIN, types=("Creature",), power=4),
+        defined("o", *PLAIN, types=("Creature",), power=9, controller="bob"),
+    )
+    v = activate(big, "k", choose="R")
+    assert v.answer_data["total"] == "{R}{R}"
+    assert {"614.15", "208.3"} <= set(v.citations)
+    # Bob's creature isn't one you control.
+    mine = board(
+        defined("k", *STALK, types=("Creature",), power=0),
+        defined("o", *PLAIN, types=("Creature",), power=9, controller="bob"),
+    )
+    assert act(mine, "k", choose="R")["total"] == "{R}"
+
+
+def test_the_power_of_every_creature_you_control_is_needed() -> None:
+    b = board(
+        defined("k", *STALK, types=("Creature",), power=0),
+        defined("b", *PLAIN, types=("Creature",)),
+    )
+    with pytest.raises(QuestionError) as err:
+        act(b, "k", choose="R")
+    assert (err.value.loc, err.value.code) == (
+        ("state", "battlefield", 1, "power"),
+        "power_required",
+    )

@@ -205,6 +205,8 @@ class ManaAbility:
     cost: Cost
     produces: Production
     instead: tuple[str, int] | None = None  # (counter, amount): the ability's own "instead"
+    # (power, amount): "if you control a creature with power N or greater, ... instead"
+    instead_power: tuple[int, int] | None = None
     side_effect: str | None = None
 
 

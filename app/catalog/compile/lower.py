@@ -145,7 +145,13 @@ def production(p: ir.Production) -> d.Production:
 
 
 def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
-    instead = d.AmountIfCounter(counter=a.instead[0], amount=a.instead[1]) if a.instead else None
+    instead: d.AmountIfCounter | d.AmountIfPower | None = None
+    if a.instead is not None:
+        instead = d.AmountIfCounter(counter=a.instead[0], amount=a.instead[1])
+    elif a.instead_power is not None:
+        creatures = d.Selector(controller="you", types=["creature"])
+        power, amount = a.instead_power
+        instead = d.AmountIfPower(power=power, among=creatures, amount=amount)
     return d.ManaAbility(
         cost=cost(a.cost),
         produces=production(a.produces),

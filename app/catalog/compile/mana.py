@@ -408,6 +408,12 @@ _INSTEAD = re.compile(
 )
 
 
+_INSTEAD_POWER = re.compile(
+    rf"^If you control a creature with power ({NUMBER}) or greater, add ({NUMBER}) mana of "
+    r"any one color instead\.$"
+)
+
+
 def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
     """The ability with a following sentence applied, or None if it isn't one of its riders.
     "Spend this mana only..." and "Activate only..." change no type or amount (106.7)."""
@@ -426,7 +432,18 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
         return _with(ability, side_effect=f"you lose {number(m.group(1))} life")
     if (m := _INSTEAD.match(sentence)) and ability.instead is None:
         return _with(ability, instead=(m.group(1), number(m.group(2)) or 0))
+    if (m := _INSTEAD_POWER.match(sentence)) and _one_chosen_color(ability):
+        # 614.15: its own replacement; "N mana of any one color" is N of the color chosen.
+        power, amount = number(m.group(1)), number(m.group(2))
+        if power is not None and amount is not None:
+            return _with(ability, instead_power=(power, amount))
     return None
+
+
+def _one_chosen_color(ability: ir.ManaAbility) -> bool:
+    """Whether it makes one mana of one chosen color and has no "instead" yet."""
+    plain = ability.instead is None and ability.instead_power is None
+    return plain and ability.produces == ir.AnyColor(1)
 
 
 def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
@@ -434,6 +451,7 @@ def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
         "cost": ability.cost,
         "produces": ability.produces,
         "instead": ability.instead,
+        "instead_power": ability.instead_power,
         "side_effect": ability.side_effect,
         **changes,
     }
