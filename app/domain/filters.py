@@ -140,6 +140,13 @@ class IsOther(Strict):
     """Always `other`: any permanent but the source of the ability looking"""
 
 
+class IsMonocolored(Strict):
+    """Has exactly one color (105.2a): colorless and multicolored permanents don't match."""
+
+    kind: Literal["monocolored"] = "monocolored"
+    """Always `monocolored`: the permanent has exactly one color"""
+
+
 class HasName(Strict):
     """Has this name ("artifacts you control named ~": the source's own name, 201.2)."""
 
@@ -217,7 +224,8 @@ Leaf = Annotated[
     | IsToken
     | IsOther
     | HasCounters
-    | HasName,
+    | HasName
+    | IsMonocolored,
     Field(discriminator="kind"),
 ]
 Term = Annotated[
@@ -233,6 +241,7 @@ Term = Annotated[
     | IsOther
     | HasCounters
     | HasName
+    | IsMonocolored
     | Not,
     Field(discriminator="kind"),
 ]
@@ -249,6 +258,7 @@ Filter = Annotated[
     | IsOther
     | HasCounters
     | HasName
+    | IsMonocolored
     | Not
     | AnyOf
     | AllOf,
@@ -270,6 +280,7 @@ AnyFilter = (
     | IsOther
     | HasCounters
     | HasName
+    | IsMonocolored
     | Not
     | AnyOf
     | AllOf
@@ -309,6 +320,8 @@ def compile_filter(f: AnyFilter) -> Predicate:
         case HasName(name=name):
             folded_name = name.casefold()
             return lambda _l, _id, tr: tr.name == folded_name
+        case IsMonocolored():
+            return lambda _l, _id, tr: len(tr.colors) == 1
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -336,7 +349,7 @@ def filter_uses_object(f: AnyFilter) -> bool:
             return filter_uses_object(inner)
         case HasType() | HasSubtype() | HasSupertype() | HasColor() | ControlledBy():
             return False
-        case IsTapped() | IsBasic() | IsToken() | HasCounters() | HasName():
+        case IsTapped() | IsBasic() | IsToken() | HasCounters() | HasName() | IsMonocolored():
             return False
         case _:
             assert_never(f)
@@ -365,7 +378,8 @@ class Selector(Strict):
         None,
         exclude_if=lambda v: v is None,
         description="Any further condition, as a filter (all / any / not over type, subtype, "
-        "supertype, color, controller, attached, tapped, basic, token, other, counters, name); "
+        "supertype, color, controller, attached, tapped, basic, token, other, counters, name, "
+        "monocolored); "
         "it must hold as well as the fields above",
     )
 

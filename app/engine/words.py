@@ -18,6 +18,7 @@ from app.domain.filters import (
     HasType,
     IsAttached,
     IsBasic,
+    IsMonocolored,
     IsOther,
     IsTapped,
     IsToken,
@@ -88,6 +89,8 @@ def describe_filter(f: AnyFilter) -> str:
             return "other than itself"
         case HasName(name=name):
             return f"named {name}"
+        case IsMonocolored():
+            return "monocolored"
         case HasCounters(counter=kind, at_least=n):
             what = f"{kind} counter" if kind else "counter"
             return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"

@@ -109,3 +109,12 @@ def test_more_mana_instead_while_a_big_creature_is_there() -> None:
         "instead."
     )
     assert not_understood("{T}: Add {G}. " + text, types=("Creature",)) == [text]
+
+
+def test_monocolored_is_a_filter_condition() -> None:
+    a = one(
+        "{T}: For each color among monocolored permanents you control, add one mana of that color."
+    )
+    assert isinstance(a, ManaAbility)
+    among = a.produces.model_dump(mode="json")["among"]
+    assert (among["controller"], among["where"]) == ("you", {"kind": "monocolored"})

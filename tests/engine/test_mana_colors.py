@@ -257,3 +257,21 @@ def test_the_power_of_every_creature_you_control_is_needed() -> None:
         ("state", "battlefield", 1, "power"),
         "power_required",
     )
+
+
+VISTA = (
+    "Dusty Vista",
+    "{1}, {T}: For each color among monocolored permanents you control, add one mana of that "
+    "color.",
+)
+
+
+def test_each_color_among_monocolored_permanents_leaves_out_the_multicolored() -> None:
+    b = board(
+        defined("v", *VISTA, types=("Land",), cost=""),
+        defined("red", *PLAIN, cost="{R}"),
+        defined("gold", *PLAIN, cost="{W}{U}"),  # two colors: not monocolored
+        defined("pale", *PLAIN, cost="{4}"),  # no color: not monocolored
+        defined("blue", *PLAIN, cost="{1}{U}"),
+    )
+    assert act(b, "v")["total"] == "{U}{R}"

@@ -33,6 +33,7 @@ class Sel:
     # Any of these card types ("type", word) or subtypes ("subtype", word): "land and Ally".
     either: tuple[tuple[str, str], ...] = ()
     named: str | None = None  # "named ~": the face's own name (201.2)
+    monocolored: bool = False  # "monocolored": exactly one color (105.2a)
 
 
 CostPartKind = Literal[

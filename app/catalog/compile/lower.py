@@ -48,6 +48,8 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
                 ]
             )
         )
+    if sel.monocolored:
+        parts.append(f.IsMonocolored())
     if sel.named is not None:
         parts.append(f.HasName(name=sel.named))
     if sel.condition_types:
