@@ -229,6 +229,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
         greatest_power=lambda sel: greatest_power(view, sel, src),
+        powers=lambda sel: powers_of(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
         x=x,
     )
@@ -282,6 +283,12 @@ def instead_reason(
 def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
     """The greatest power among the permanents `sel` picks (0 with none); each needs its
     power in the state (208.3), and every one missing is named."""
+    return max(powers_of(view, sel, src), default=0)
+
+
+def powers_of(view: BoardView, sel: Selector, src: Source) -> list[int]:
+    """The power of each permanent `sel` picks; each needs its power in the state (208.3),
+    and every one missing is named."""
     picked = view.matching(sel, src)
     missing = [q for q in picked if q.power is None]
     if missing:
@@ -292,7 +299,7 @@ def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
             + bounded_list([f"{q.name} ({q.id})" for q in missing], 10),
             "power_required",
         )
-    return max((q.power or 0 for q in picked), default=0)
+    return [q.power or 0 for q in picked]
 
 
 def commander_colors_of(board: Board, src: Source) -> tuple[str, ...]:

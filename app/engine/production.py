@@ -40,6 +40,7 @@ from app.domain.quantities import (
     ChosenX,
     CostManaValue,
     CountersOnSource,
+    CountWithPower,
     Devotion,
     Fixed,
     GreatestPower,
@@ -74,6 +75,7 @@ class Own:
     commander_colors: Callable[[], tuple[str, ...]]
     stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
     greatest_power: Callable[[Selector], int] = lambda sel: _no_stat("power")
+    powers: Callable[[Selector], list[int]] = lambda sel: [_no_stat("power")]
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
     x: int | None = None
 
@@ -98,6 +100,8 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return max(own.stat(q.kind), 0)  # a negative amount makes no mana (107.1b)
         case GreatestPower():
             return max(own.greatest_power(q.among), 0)
+        case CountWithPower():
+            return sum(1 for n in own.powers(q.of) if n >= q.at_least)
         case ChosenX() | CostManaValue():
             return own.x
         case Devotion():
@@ -118,7 +122,7 @@ def is_chosen(q: Quantity) -> bool:
             return True
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return False
-        case SourcePower() | GreatestPower() | Devotion():
+        case SourcePower() | GreatestPower() | Devotion() | CountWithPower():
             return False
         case _:
             assert_never(q)
@@ -206,7 +210,7 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
 def _rule_of(q: Quantity) -> str:
     """The rule that says what the quantity is, for amount_why's text."""
     match q:
-        case SourcePower() | GreatestPower():
+        case SourcePower() | GreatestPower() | CountWithPower():
             return " (208.3)"
         case Devotion():
             return " (700.5)"
@@ -571,7 +575,7 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
                 "cost could be paid is ignored, so a mana value of 1 or more can be imagined",
                 ["106.7", "202.3", "602.2b"],
             )
-        case SourcePower() | GreatestPower():
+        case SourcePower() | GreatestPower() | CountWithPower():
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["208.3"]
         case Devotion():
             return "", ["700.5"]

@@ -30,6 +30,7 @@ from app.domain.quantities import (
     CostManaValue,
     CountersOnSource,
     CountOf,
+    CountWithPower,
     Devotion,
     Fixed,
     GreatestPower,
@@ -144,6 +145,8 @@ def describe_quantity(q: Quantity) -> str:
             return f"its {q.kind}"
         case GreatestPower():
             return f"the greatest power among {describe_selector(q.among)}"
+        case CountWithPower():
+            return f"the number of {describe_selector(q.of)} with power {q.at_least} or greater"
         case CostManaValue():
             return "the mana value of the permanent its cost sacrificed or exiled"
         case Devotion():

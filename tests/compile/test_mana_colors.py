@@ -118,3 +118,12 @@ def test_monocolored_is_a_filter_condition() -> None:
     assert isinstance(a, ManaAbility)
     among = a.produces.model_dump(mode="json")["among"]
     assert (among["controller"], among["where"]) == ("you", {"kind": "monocolored"})
+
+
+def test_for_each_creature_with_enough_power() -> None:
+    a = one("{T}: Add {R} for each creature with power 3 or greater you control.")
+    assert isinstance(a, ManaAbility)
+    p = a.produces.model_dump(mode="json", include={"kind", "of", "mana_type", "amount"})
+    assert (p["kind"], p["of"], p["mana_type"]) == ("amount", "type", "R")
+    assert p["amount"]["kind"] == "count_power" and p["amount"]["at_least"] == 3
+    assert p["amount"]["of"]["types"] == ["creature"]

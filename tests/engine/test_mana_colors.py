@@ -275,3 +275,28 @@ def test_each_color_among_monocolored_permanents_leaves_out_the_multicolored() -
         defined("blue", *PLAIN, cost="{1}{U}"),
     )
     assert act(b, "v")["total"] == "{U}{R}"
+
+
+BRUTE = ("Cinder Brute", "{T}: Add {R} for each creature with power 3 or greater you control.")
+
+
+def test_for_each_creature_with_enough_power_reads_every_power() -> None:
+    b = board(
+        defined("brute", *BRUTE, types=("Creature",), power=3),
+        defined("a", *PLAIN, types=("Creature",), power=5),
+        defined("b", *PLAIN, types=("Creature",), power=2),
+        defined("c", *PLAIN, types=("Creature",), power=7, controller="bob"),
+    )
+    v = activate(b, "brute")
+    assert v.answer_data["total"] == "{R}{R}"
+    assert "208.3" in v.citations
+    missing = board(
+        defined("brute", *BRUTE, types=("Creature",), power=3),
+        defined("a", *PLAIN, types=("Creature",)),
+    )
+    with pytest.raises(QuestionError) as err:
+        could_produce(missing, None)
+    assert (err.value.loc, err.value.code) == (
+        ("state", "battlefield", 1, "power"),
+        "power_required",
+    )

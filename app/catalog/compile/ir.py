@@ -132,6 +132,7 @@ QtyKind = Literal[
     "devotion",
     "counters",
     "count",
+    "count_power",
 ]
 
 
@@ -146,6 +147,7 @@ class Qty:
     among: Sel | None = None
     color: str | None = None
     counter: str | None = None
+    at_least: int = 0  # with count_power: the least power that counts
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,6 +94,9 @@ def quantity(a: ir.Qty) -> q.Quantity:
         case "count":
             assert a.among is not None, "the grammar names what is counted"
             return q.CountOf(of=selector(a.among))
+        case "count_power":
+            assert a.among is not None, "the grammar names what is counted"
+            return q.CountWithPower(of=selector(a.among), at_least=a.at_least)
         case "counters":
             assert a.counter is not None, "the grammar names the counter"
             return q.CountersOnSource(counter=a.counter)

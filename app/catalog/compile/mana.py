@@ -156,6 +156,7 @@ _REMOVED = re.compile(
     rf"^({MANA_TYPE})(, then add an additional \1)? for each ([\w+/-]+) counter removed this way$"
 )
 _X_OR_X = re.compile(rf"^X ({MANA_TYPE}) or X ({MANA_TYPE}), where X is the number of (.+)$")
+_WITH_POWER = re.compile(rf"^(?P<pre>.+?) with power (?P<n>{NUMBER}) or greater(?P<post>.*)$")
 _THAT_MUCH = re.compile(rf"^that much ({MANA_TYPE})$")
 _X_PLUS = re.compile(rf"^X plus ({NUMBER})$")
 _STAT = re.compile(r"^~'s (power|toughness)$")
@@ -300,6 +301,14 @@ def parse_production(
             return ir.Reflect(sacrificed, of)
         found = selector(among)
         return ir.Reflect(found[0], of) if found is not None else None
+    if (m := _FOR_EACH.match(text)) and (power := _WITH_POWER.match(m.group(2))):
+        # "{G} for each creature with power 4 or greater you control": powers from the state.
+        found = selector(power.group("pre") + power.group("post"), singular=True)
+        least = number(power.group("n"))
+        if found is None or found[0].attached or least is None:
+            return None
+        counted = ir.Qty("count_power", found[0], at_least=least)
+        return ir.Amount(counted, "type", mana_type_of(m.group(1)))
     for pattern, singular in ((_FOR_EACH, True), (_EQUAL_TO, False)):
         m = pattern.match(text)
         if m is None:
