@@ -34,6 +34,8 @@ from app.domain.card import (
     ColorOfPermanent,
     CommanderColor,
     CouldProduce,
+    DifferentColors,
+    EachColorAmong,
     FixedMana,
     ManaAbility,
     ManaAmount,
@@ -78,6 +80,8 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {s.text for option in options for s in parse_cost(option)}
         case AnyColor() | ColorOfPermanent() | ChosenColor() | OneColorPerCount():
             return set(COLORS)
+        case DifferentColors() | EachColorAmong():
+            return set(COLORS)
         case CommanderColor():
             return set(COLORS)  # whatever the identity, it is made of colors (903.4)
         case AnyCombination(colors=colors):
@@ -92,8 +96,6 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return set(TYPES) if of == "type" else set(COLORS)
         case ManaAmount(of="type", mana_type=mana_type):
             return {mana_type or "C"}
-        case ManaAmount(of="one_color"):
-            return set(COLORS)
         case ManaAmount(colors=colors):
             return set(colors)
         case _:

@@ -59,6 +59,7 @@ from app.domain.layouts import (
 from app.domain.mana import COLORS, ManaSymbol, cost_mana_value, count_x, parse_cost
 from app.domain.mana_abilities import (
     AmountIfCounter,
+    AmountIfPower,
     AnyColor,
     AnyCombination,
     AnyType,
@@ -68,6 +69,8 @@ from app.domain.mana_abilities import (
     ColorOfPermanent,
     CommanderColor,
     CouldProduce,
+    DifferentColors,
+    EachColorAmong,
     FixedMana,
     ManaAbility,
     ManaAmount,
@@ -75,6 +78,7 @@ from app.domain.mana_abilities import (
     PerCount,
     PerCounter,
     Production,
+    WhileCounters,
 )
 from app.domain.replacement_changes import (
     ChangeType,
@@ -93,6 +97,7 @@ __all__ = [
     "AdditionalCost",
     "AlternativeCost",
     "AmountIfCounter",
+    "AmountIfPower",
     "AnyAbility",
     "AnyColor",
     "AnyCombination",
@@ -111,6 +116,8 @@ __all__ = [
     "CommanderColor",
     "CostPart",
     "CouldProduce",
+    "DifferentColors",
+    "EachColorAmong",
     "EntersWithCounters",
     "EtbTrigger",
     "FixedMana",
@@ -140,6 +147,7 @@ __all__ = [
     "Selector",
     "Strict",
     "Unsupported",
+    "WhileCounters",
     "Word",
     "WorksFrom",
     "category",

@@ -38,6 +38,7 @@ class Traits(NamedTuple):
     token: bool = False  # 111.1: a token, not a card (the state's `token`)
     # Counters on it by kind (casefolded, a trailing " counter" dropped), sorted: 122.1.
     counters: tuple[tuple[str, int], ...] = ()
+    name: str = ""  # its name, casefolded (201.2: objects with the same name)
 
     @property
     def basic(self) -> bool:
@@ -139,6 +140,22 @@ class IsOther(Strict):
     """Always `other`: any permanent but the source of the ability looking"""
 
 
+class IsMonocolored(Strict):
+    """Has exactly one color (105.2a): colorless and multicolored permanents don't match."""
+
+    kind: Literal["monocolored"] = "monocolored"
+    """Always `monocolored`: the permanent has exactly one color"""
+
+
+class HasName(Strict):
+    """Has this name ("artifacts you control named ~": the source's own name, 201.2)."""
+
+    kind: Literal["name"] = "name"
+    """Always `name`: the permanent has this name"""
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    """The name, compared without regard to case"""
+
+
 class HasCounters(Strict):
     """Counters on the permanent (122.1), as the state's `counters` say."""
 
@@ -206,7 +223,9 @@ Leaf = Annotated[
     | IsBasic
     | IsToken
     | IsOther
-    | HasCounters,
+    | HasCounters
+    | HasName
+    | IsMonocolored,
     Field(discriminator="kind"),
 ]
 Term = Annotated[
@@ -221,6 +240,8 @@ Term = Annotated[
     | IsToken
     | IsOther
     | HasCounters
+    | HasName
+    | IsMonocolored
     | Not,
     Field(discriminator="kind"),
 ]
@@ -236,6 +257,8 @@ Filter = Annotated[
     | IsToken
     | IsOther
     | HasCounters
+    | HasName
+    | IsMonocolored
     | Not
     | AnyOf
     | AllOf,
@@ -256,6 +279,8 @@ AnyFilter = (
     | IsToken
     | IsOther
     | HasCounters
+    | HasName
+    | IsMonocolored
     | Not
     | AnyOf
     | AllOf
@@ -292,6 +317,11 @@ def compile_filter(f: AnyFilter) -> Predicate:
         case HasCounters():
             counters = f
             return lambda _l, _id, tr: counters.count(tr.counters) >= counters.at_least
+        case HasName(name=name):
+            folded_name = name.casefold()
+            return lambda _l, _id, tr: tr.name == folded_name
+        case IsMonocolored():
+            return lambda _l, _id, tr: len(tr.colors) == 1
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -319,7 +349,7 @@ def filter_uses_object(f: AnyFilter) -> bool:
             return filter_uses_object(inner)
         case HasType() | HasSubtype() | HasSupertype() | HasColor() | ControlledBy():
             return False
-        case IsTapped() | IsBasic() | IsToken() | HasCounters():
+        case IsTapped() | IsBasic() | IsToken() | HasCounters() | HasName() | IsMonocolored():
             return False
         case _:
             assert_never(f)
@@ -348,7 +378,8 @@ class Selector(Strict):
         None,
         exclude_if=lambda v: v is None,
         description="Any further condition, as a filter (all / any / not over type, subtype, "
-        "supertype, color, controller, attached, tapped, basic, token, other, counters); "
+        "supertype, color, controller, attached, tapped, basic, token, other, counters, name, "
+        "monocolored); "
         "it must hold as well as the fields above",
     )
 

@@ -98,6 +98,27 @@ class ColorOfPermanent(Strict):
     """How much mana, all of the one chosen color"""
 
 
+class DifferentColors(Strict):
+    """`amount` mana, each of a different color, the colors chosen as it resolves ("two mana
+    of different colors"): colorless is no color (105.1, 106.1b)."""
+
+    kind: Literal["different_colors"] = "different_colors"
+    """Always `different_colors`: mana of that many different colors, chosen"""
+    amount: int = Field(2, ge=2, le=5)
+    """How many mana, each of its own color (2 to 5)"""
+
+
+class EachColorAmong(Strict):
+    """One mana of each color the matching permanents have between them ("for each color
+    among permanents you control, add one mana of that color"); a permanent's colors are its
+    characteristic (105.2), colorless ones add none."""
+
+    kind: Literal["each_color_among"] = "each_color_among"
+    """Always `each_color_among`: one mana of each color among matching permanents"""
+    among: Selector
+    """Whose colors count, seen from the ability's controller"""
+
+
 class CouldProduce(Strict):
     """One mana of any type (or color) that a matching permanent could produce (106.7)."""
 
@@ -205,7 +226,8 @@ class ManaAmount(Strict):
     mana_type: ManaTypeCode | None = None
     """With `of: type`, the type made (W U B R G C)"""
     colors: list[ColorCode] = Field(default_factory=_all_colors, min_length=1, max_length=5)
-    """With `of: combination`, the colors it may be made of (default all five)"""
+    """With `of: combination`, the colors it may be made of; with `of: one_color`, the colors
+    the one color is chosen from ("X {G} or X {W}"); default all five"""
 
     @model_validator(mode="after")
     def _type_given(self) -> ManaAmount:
@@ -233,7 +255,9 @@ Production = Annotated[
     | OneColorPerCount
     | ChoiceOrChosenColor
     | ManaAmount
-    | CommanderColor,
+    | CommanderColor
+    | DifferentColors
+    | EachColorAmong,
     Field(discriminator="kind"),
 ]
 
@@ -249,6 +273,40 @@ class AmountIfCounter(Strict):
     """How much of the chosen mana it makes instead while that counter is there"""
 
 
+class AmountIfPower(Strict):
+    """The ability's own 'instead' (614.15): `amount` of the chosen mana while its controller
+    controls a permanent of `among` with power `power` or greater (208.3)."""
+
+    kind: Literal["amount_if_power"] = "amount_if_power"
+    """Always `amount_if_power`: more mana while a creature of enough power is there"""
+    power: int = Field(ge=0, le=10_000)
+    """The least power that counts"""
+    among: Selector
+    """Whose power counts, seen from the ability's source (creatures you control)"""
+    amount: int = Field(ge=0, le=100)
+    """How much of the chosen mana it makes instead"""
+
+
+Instead = Annotated[AmountIfCounter | AmountIfPower, Field(discriminator="kind")]
+
+
+class WhileCounters(Strict):
+    """The ability exists only while its permanent has between `at_least` and `at_most`
+    `counter` counters: a leveler's level band ("LEVEL 2-5", 711.2) or a station threshold
+    ("12+ |", charge counters, 702.184)."""
+
+    counter: Word
+    """The kind of counter, like `level` or `charge`"""
+    at_least: int = Field(ge=0, le=10_000)
+    """The fewest counters it needs"""
+    at_most: int | None = Field(None, ge=0, le=10_000)
+    """The most it may have; null: no upper bound ("5+")"""
+
+    def holds(self, counters: dict[str, int]) -> bool:
+        n = counters.get(self.counter, 0)
+        return n >= self.at_least and (self.at_most is None or n <= self.at_most)
+
+
 class ManaAbility(Strict):
     """An activated mana ability (605.1a)."""
 
@@ -258,7 +316,12 @@ class ManaAbility(Strict):
     """Its activation cost (602.1); default: no cost"""
     produces: Production
     """What it adds, by kind"""
-    instead: AmountIfCounter | None = None
+    instead: Instead | None = None
     """A bigger amount it makes under a condition of its own (614.15); null: none"""
     side_effect: Annotated[str, Field(max_length=200)] | None = None  # "deals 1 damage to you"
     """Anything else it does as it resolves, in a short phrase (not a cost)"""
+    # Left out of the dump when absent, so every card without bands keeps its digest (and its
+    # stored rulings their identity, docs/architecture.md).
+    while_counters: WhileCounters | None = Field(None, exclude_if=lambda v: v is None)
+    """It exists only while its permanent has this many counters of a kind (711.2,
+    702.184); absent: always"""

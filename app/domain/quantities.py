@@ -74,6 +74,19 @@ class GreatestPower(Strict):
     """Whose power counts, seen from the ability's source"""
 
 
+class CountWithPower(Strict):
+    """How many of the matching permanents have power `at_least` or greater (208.3): each of
+    them needs its power in the state ("for each creature with power 4 or greater you
+    control")."""
+
+    kind: Literal["count_power"] = "count_power"
+    """Always `count_power`: how many matching permanents have at least that power"""
+    of: Selector
+    """Which permanents are looked at, seen from the ability's source"""
+    at_least: int = Field(ge=0, le=10_000)
+    """The least power that counts"""
+
+
 class CostManaValue(Strict):
     """The mana value (202.3) of the permanent sacrificed or exiled to pay the cost; the
     controller picks that permanent as they activate the ability (602.2b)."""
@@ -101,6 +114,7 @@ Quantity = Annotated[
     | ChosenX
     | SourcePower
     | GreatestPower
+    | CountWithPower
     | CostManaValue
     | Devotion,
     Field(discriminator="kind"),

@@ -24,6 +24,8 @@ from typing import Literal, assert_never
 
 from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import (
+    AmountIfCounter,
+    AmountIfPower,
     EntersWithCounters,
     EtbTrigger,
     FixedMana,
@@ -227,6 +229,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
         greatest_power=lambda sel: greatest_power(view, sel, src),
+        powers=lambda sel: powers_of(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
         x=x,
     )
@@ -259,9 +262,33 @@ def stat_of(p: Permanent, stat: str) -> int:
     return value
 
 
+def instead_reason(
+    view: BoardView, p: Permanent, a: ManaAbility, counters: dict[str, int]
+) -> str | None:
+    """Why the ability's own "instead" (614.15) applies now, or None when it doesn't;
+    `counters`: the permanent's counters as it resolves (after its cost)."""
+    match a.instead:
+        case None:
+            return None
+        case AmountIfCounter(counter=counter):
+            return f"it has a {counter} counter" if counters.get(counter, 0) > 0 else None
+        case AmountIfPower(power=least, among=among):
+            if greatest_power(view, among, view.source(p)) < least:
+                return None
+            return f"its controller controls a creature with power {least} or greater (208.3)"
+        case _:
+            assert_never(a.instead)
+
+
 def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
     """The greatest power among the permanents `sel` picks (0 with none); each needs its
     power in the state (208.3), and every one missing is named."""
+    return max(powers_of(view, sel, src), default=0)
+
+
+def powers_of(view: BoardView, sel: Selector, src: Source) -> list[int]:
+    """The power of each permanent `sel` picks; each needs its power in the state (208.3),
+    and every one missing is named."""
     picked = view.matching(sel, src)
     missing = [q for q in picked if q.power is None]
     if missing:
@@ -272,7 +299,7 @@ def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
             + bounded_list([f"{q.name} ({q.id})" for q in missing], 10),
             "power_required",
         )
-    return max((q.power or 0 for q in picked), default=0)
+    return [q.power or 0 for q in picked]
 
 
 def commander_colors_of(board: Board, src: Source) -> tuple[str, ...]:
@@ -356,6 +383,17 @@ def counters_of(p: Permanent) -> tuple[tuple[str, int], ...]:
             kind = counter_kind(name)
             found[kind] = found.get(kind, 0) + n
     return tuple(sorted(found.items()))
+
+
+def has_band(a: ManaAbility, p: Permanent) -> bool:
+    """Whether the ability exists now: a level band (711.2) or a station threshold (702.184)
+    holds for the counters the state gives the permanent; one without a band always does."""
+    return a.while_counters is None or a.while_counters.holds(p.counters)
+
+
+def banded_out(p: Permanent) -> list[ManaAbility]:
+    """Its printed mana abilities that its counters leave out now (711.2, 702.184)."""
+    return [a for a in p.face.abilities if isinstance(a, ManaAbility) and not has_band(a, p)]
 
 
 @dataclass
@@ -631,6 +669,7 @@ class BoardView:
                         printed.tapped,
                         printed.token,
                         printed.counters,
+                        printed.name,
                     )
             else:
                 t = self._printed_traits(p)
@@ -654,6 +693,7 @@ class BoardView:
             p.tapped,
             p.token,
             counters_of(p),
+            p.face.name.casefold(),  # the face on the battlefield (201.2)
         )
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:
@@ -764,7 +804,7 @@ class BoardView:
             lost = self.chars.of(p).lost_all  # 613.1f: intrinsic ones too
         if self.has_text_abilities(p):
             for place, a in enumerate(p.face.abilities):
-                if isinstance(a, ManaAbility):
+                if isinstance(a, ManaAbility) and has_band(a, p):
                     listed.append(ListedAbility(len(listed), a, "printed", id=f"printed:{place}"))
         if self.has_type(p, "land") and not lost:
             subtypes = self.traits(p).subtypes  # after layer 4 (305.6, 305.7)

@@ -403,6 +403,7 @@ def _with_subtypes(traits: Traits, subtypes: list[str], types: frozenset[str]) -
         traits.tapped,
         traits.token,
         traits.counters,
+        traits.name,
     )
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from app.domain.answers import CouldProduceAnswer, PermanentTypes, trusted
-from app.domain.card import CouldProduce, ManaAbility, Selector
+from app.domain.card import AmountIfPower, CouldProduce, ManaAbility, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import ALL_COLORS_MASK, COLORLESS_BIT, TYPES, Mana, mask_of, mask_types
 from app.domain.ruling import Mentions, Step, Verdict
@@ -53,6 +53,7 @@ from app.engine.board import (
     Traits,
     bounded_total,
     describe_selector,
+    instead_reason,
     labels,
     own_of,
     selector_matches,
@@ -197,9 +198,9 @@ def _event_types(event: Mana, self_amount: int | None, repl: Multiset) -> tuple[
     return (raw, out)
 
 
-def _self_amount(p: Permanent, a: ManaAbility) -> int | None:
-    # 614.15: the ability's own "instead" comes first, when its counter is there.
-    if a.instead is not None and p.counters.get(a.instead.counter, 0) > 0:
+def _self_amount(view: BoardView, p: Permanent, a: ManaAbility) -> int | None:
+    # 614.15: the ability's own "instead" comes first, when its condition holds.
+    if a.instead is not None and instead_reason(view, p, a, p.counters) is not None:
         return a.instead.amount
     return None
 
@@ -267,7 +268,7 @@ class Fixpoint:
         """(types before, types after replacement effects) of an ability that doesn't look at
         what others could produce, over all its events (the same memos as the solve)."""
         repl = self.memos.replacements_on(p, a)
-        self_amount = _self_amount(p, a)
+        self_amount = _self_amount(self.view, p, a)
         raw = out = 0
         for event in _static_events(self.view, p, a, _count_all, _colors_all):
             e_raw, e_out = self.memos.event(event, self_amount, repl)
@@ -394,7 +395,7 @@ class _Abilities:
                 for listed in abilities:
                     a = listed.ability
                     repl = self.memos.replacements_on(p, a)
-                    self_amount = _self_amount(p, a)
+                    self_amount = _self_amount(self.view, p, a)
                     if isinstance(a.produces, CouldProduce):  # production.is_reflector
                         self._add_reflector(k, p, listed, a.produces, self_amount, repl)
                     else:
@@ -570,9 +571,11 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
         a = listed.ability
         if listed.origin == "intrinsic":
             rules.add("305.6")
-        self_amount = _self_amount(p, a)
+        self_amount = _self_amount(view, p, a)
         if self_amount is not None:
             rules.update({"614.15", "616.1a"})
+        if isinstance(a.instead, AmountIfPower):
+            rules.add("208.3")  # its condition reads powers, from the state
         # The ability's own "instead" is stated once: as a fact when the counter is there, as a
         # condition otherwise.
         if listed.granted_by is not None:

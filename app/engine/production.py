@@ -8,14 +8,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import assert_never
 
 from app.domain.errors import QuestionError
 from app.domain.filters import Selector
-from app.domain.mana import ALL_COLORS_MASK, COLORS, TYPE_INDEX, TYPES, Mana, mask_types
+from app.domain.mana import ALL_COLORS_MASK, COLORS, NO_MANA, TYPE_INDEX, TYPES, Mana, mask_types
 from app.domain.mana_abilities import (
     AmountIfCounter,
+    AmountIfPower,
     AnyColor,
     AnyCombination,
     AnyType,
@@ -25,6 +26,8 @@ from app.domain.mana_abilities import (
     ColorOfPermanent,
     CommanderColor,
     CouldProduce,
+    DifferentColors,
+    EachColorAmong,
     FixedMana,
     ManaAbility,
     ManaAmount,
@@ -37,6 +40,7 @@ from app.domain.quantities import (
     ChosenX,
     CostManaValue,
     CountersOnSource,
+    CountWithPower,
     Devotion,
     Fixed,
     GreatestPower,
@@ -71,6 +75,7 @@ class Own:
     commander_colors: Callable[[], tuple[str, ...]]
     stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
     greatest_power: Callable[[Selector], int] = lambda sel: _no_stat("power")
+    powers: Callable[[Selector], list[int]] = lambda sel: [_no_stat("power")]
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
     x: int | None = None
 
@@ -95,6 +100,8 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return max(own.stat(q.kind), 0)  # a negative amount makes no mana (107.1b)
         case GreatestPower():
             return max(own.greatest_power(q.among), 0)
+        case CountWithPower():
+            return sum(1 for n in own.powers(q.of) if n >= q.at_least)
         case ChosenX() | CostManaValue():
             return own.x
         case Devotion():
@@ -115,7 +122,7 @@ def is_chosen(q: Quantity) -> bool:
             return True
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return False
-        case SourcePower() | GreatestPower() | Devotion():
+        case SourcePower() | GreatestPower() | Devotion() | CountWithPower():
             return False
         case _:
             assert_never(q)
@@ -151,13 +158,13 @@ def amount_manas(
     types under every replacement and trigger, since they see one amount and keep, replace or
     copy the types of the whole event."""
     if _per_color(prod):
-        return [Mana.of(c, amount_of(prod, count_of, own, c)) for c in COLORS]
+        return [Mana.of(c, amount_of(prod, count_of, own, c)) for c in prod.colors]
     n = amount_of(prod, count_of, own)
     match prod.of:
         case "type":
             return [Mana.of(prod.mana_type or "C", n)]
         case "one_color":
-            return [Mana.of(c, n) for c in COLORS]
+            return [Mana.of(c, n) for c in prod.colors]  # "X {G} or X {W}": those colors
         case "combination":
             too_many = math.comb(n + len(prod.colors) - 1, n) * n > COMBINATION_LIMIT
             if too_many and types_only:
@@ -178,9 +185,7 @@ def amount_defined(prod: ManaAmount) -> list[str]:
     match prod.of:
         case "type":
             return [prod.mana_type or "C"]
-        case "one_color":
-            return list(COLORS)
-        case "combination":
+        case "one_color" | "combination":
             return list(prod.colors)
         case _:
             assert_never(prod.of)
@@ -191,7 +196,7 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
     what = describe_quantity(prod.amount)
     plus = f" plus {prod.plus}" if prod.plus else ""
     if _per_color(prod):
-        each = ", ".join(f"{c} {amount_of(prod, count_of, own, c)}" for c in COLORS)
+        each = ", ".join(f"{c} {amount_of(prod, count_of, own, c)}" for c in prod.colors)
         return f"its controller chooses a color; their devotion to each is {each} (700.5)"
     n = amount_of(prod, count_of, own)
     if is_chosen(prod.amount) and own.x is None:
@@ -205,7 +210,7 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
 def _rule_of(q: Quantity) -> str:
     """The rule that says what the quantity is, for amount_why's text."""
     match q:
-        case SourcePower() | GreatestPower():
+        case SourcePower() | GreatestPower() | CountWithPower():
             return " (208.3)"
         case Devotion():
             return " (700.5)"
@@ -244,6 +249,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount() | CommanderColor():
             return False
+        case DifferentColors() | EachColorAmong():
+            return False
         case _:
             assert_never(prod)
 
@@ -261,6 +268,10 @@ def is_board_independent(prod: Production) -> bool:
             return False  # its quantity may read the board or the permanent
         case CommanderColor():
             return False  # it reads its controller's commander
+        case DifferentColors():
+            return True
+        case EachColorAmong():
+            return False  # it reads the colors of permanents
         case _:
             assert_never(prod)
 
@@ -297,6 +308,10 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return amount_manas(prod, count_of, own, types_only=True)
         case CommanderColor():
             return [Mana.of(c, prod.amount) for c in own.commander_colors()]  # 903.4f: none
+        case DifferentColors():
+            return different_colors(prod.amount)
+        case EachColorAmong():
+            return [each_color(colors_of(prod.among))]
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -372,6 +387,14 @@ def possible(
             return Possible(manas, amount_defined(prod), amount_why(prod, count_of, own))
         case CommanderColor():
             return _commander_possible(prod, own)
+        case DifferentColors():
+            why = (
+                f"its controller chooses {prod.amount} different colors (colorless is not a "
+                "color, 106.1b)"
+            )
+            return Possible(different_colors(prod.amount), list(COLORS), why)
+        case EachColorAmong():
+            return _each_color_possible(prod, colors_of)
         case _:
             assert_never(prod)
 
@@ -401,6 +424,26 @@ def _own_possible(
             return Possible([Mana.of(c, n) for c in COLORS], list(COLORS), why)
         case _:
             assert_never(prod)
+
+
+def different_colors(amount: int) -> list[Mana]:
+    """Every set of `amount` different colors, one mana of each."""
+    return [sum((Mana.of(c) for c in combo), NO_MANA) for combo in combinations(COLORS, amount)]
+
+
+def each_color(mask: int) -> Mana:
+    """One mana of each color in the mask (colorless is no color, 105.1, 106.1b)."""
+    return sum((Mana.of(c) for c in mask_types(mask & ALL_COLORS_MASK)), NO_MANA)
+
+
+def _each_color_possible(prod: EachColorAmong, colors_of: ColorsOf) -> Possible:
+    colors = mask_types(colors_of(prod.among) & ALL_COLORS_MASK)
+    who = describe_selector(prod.among)
+    if not colors:
+        # No color among them: one mana for each of no colors is no mana at all.
+        return Possible([NO_MANA], [], f"none of the {who} has a color (105.2), so it adds none")
+    why = f"the {who} have the colors {', '.join(colors)} (105.2), one mana of each"
+    return Possible([each_color(colors_of(prod.among))], colors, why)
 
 
 def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
@@ -439,6 +482,15 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
             text += f" (it has a {counter} counter, so {n} of that mana instead)"
         else:
             text += f" ({n} of that mana instead while it has a {counter} counter)"
+    if isinstance(ability.instead, AmountIfPower):
+        n, least = ability.instead.amount, ability.instead.power
+        who = describe_selector(ability.instead.among)
+        if has_counter:
+            text += f" (one of the {who} has power {least} or greater, so {n} of that mana instead)"
+        else:
+            text += (
+                f" ({n} of that mana instead while one of the {who} has power {least} or greater)"
+            )
     return text
 
 
@@ -481,6 +533,10 @@ def _production_words(p: Production) -> str:
         case CommanderColor():
             amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
             return f"add {amount} of a color in its controller's commander's color identity"
+        case DifferentColors():
+            return f"add {p.amount} mana of different colors"
+        case EachColorAmong():
+            return f"add one mana of each color among the {describe_selector(p.among)}"
         case _:
             assert_never(p)
 
@@ -491,6 +547,8 @@ def _amount_words(p: ManaAmount) -> str:
     match p.of:
         case "type":
             return f"add as much {{{p.mana_type}}} as {n}"
+        case "one_color" if len(p.colors) < len(COLORS):
+            return f"add {n} mana of one of {'/'.join(p.colors)}"
         case "one_color":
             return f"add {n} mana of any one color"
         case "combination":
@@ -517,7 +575,7 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
                 "cost could be paid is ignored, so a mana value of 1 or more can be imagined",
                 ["106.7", "202.3", "602.2b"],
             )
-        case SourcePower() | GreatestPower():
+        case SourcePower() | GreatestPower() | CountWithPower():
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["208.3"]
         case Devotion():
             return "", ["700.5"]
@@ -548,6 +606,10 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
                 "no mana",
                 ["106.5", "903.4f"],
             )
+        case DifferentColors():
+            return "; it would make no mana", []
+        case EachColorAmong():
+            return f"; none of the {describe_selector(prod.among)} has a color", ["105.2"]
         case _:
             assert_never(prod)
 

@@ -12,11 +12,13 @@ from app.domain.filters import (
     ControlledBy,
     HasColor,
     HasCounters,
+    HasName,
     HasSubtype,
     HasSupertype,
     HasType,
     IsAttached,
     IsBasic,
+    IsMonocolored,
     IsOther,
     IsTapped,
     IsToken,
@@ -28,6 +30,7 @@ from app.domain.quantities import (
     CostManaValue,
     CountersOnSource,
     CountOf,
+    CountWithPower,
     Devotion,
     Fixed,
     GreatestPower,
@@ -85,6 +88,10 @@ def describe_filter(f: AnyFilter) -> str:
             return "a token"
         case IsOther():
             return "other than itself"
+        case HasName(name=name):
+            return f"named {name}"
+        case IsMonocolored():
+            return "monocolored"
         case HasCounters(counter=kind, at_least=n):
             what = f"{kind} counter" if kind else "counter"
             return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"
@@ -138,6 +145,8 @@ def describe_quantity(q: Quantity) -> str:
             return f"its {q.kind}"
         case GreatestPower():
             return f"the greatest power among {describe_selector(q.among)}"
+        case CountWithPower():
+            return f"the number of {describe_selector(q.of)} with power {q.at_least} or greater"
         case CostManaValue():
             return "the mana value of the permanent its cost sacrificed or exiled"
         case Devotion():

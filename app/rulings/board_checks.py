@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from app.domain.card import (
     Ability,
+    AmountIfCounter,
     Card,
     CardFace,
     EntersWithCounters,
@@ -146,7 +147,9 @@ def _counters_named(card: Card) -> Iterator[str]:
                     yield ability.cost.remove_x_counters.counter
                 if isinstance(ability.produces, PerCounter):
                     yield ability.produces.counter
-                if ability.instead is not None:
+                if isinstance(ability.instead, AmountIfCounter):
                     yield ability.instead.counter
+                if ability.while_counters is not None:
+                    yield ability.while_counters.counter
             elif isinstance(ability, EntersWithCounters):
                 yield ability.counter

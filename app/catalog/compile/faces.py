@@ -26,7 +26,8 @@ from app.catalog.compile import (
 from app.catalog.compile.phrases import BASIC_LAND_TYPES
 from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.card import Ability as DomainAbility
-from app.domain.card import AdditionalCost, AlternativeCost
+from app.domain.card import AdditionalCost, AlternativeCost, WhileCounters
+from app.domain.card import ManaAbility as DomainManaAbility
 from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
 
 _LAYERED = (SetLandTypes, AddSubtypes, AddTypes, LoseAllAbilities)
@@ -233,9 +234,26 @@ def compile_face(
     )
     lines = list(lines_of(name, text or ""))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
+    band: Band | None = None
     for line in lines:
+        sentences = list(line.sentences)
+        if len(sentences) == 1 and (level := _LEVEL.match(sentences[0])):
+            # 711.2: the abilities that follow, to the next band, exist only in this band.
+            most = level.group("most")
+            band = Band("level", int(level.group("least")), int(most) if most else None)
+            ctx.record(sentences[0], "other", "irrelevant")
+            continue
+        line_band = band
+        station = _STATION.match(sentences[0]) if sentences else None
+        if station is not None and "station" in {k.lower() for k in ctx.keywords}:
+            # 702.184: "N+ | ability": the ability exists while it has N or more charge counters.
+            line_band = Band("charge", int(station.group("least")), None)
+            sentences[0] = sentences[0][station.end() :]
         start, first = len(face.abilities), len(face.sentences)
-        _compile_line(ctx, list(line.sentences))
+        if line_band is None:
+            _compile_line(ctx, sentences)
+        else:
+            _banded_line(ctx, sentences, line_band)
         ctx.line_spans.append((start, len(face.abilities)))
         ctx.sentence_spans.append((first, len(face.sentences)))
     _check_type_effects(ctx)
@@ -245,6 +263,42 @@ def compile_face(
 
 
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
+_LEVEL = re.compile(r"^LEVEL (?P<least>\d+)(?:[-\u2013](?P<most>\d+)|\+)$")
+_STATION = re.compile(r"^(?P<least>\d+)\+ \| ")
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """How many counters of a kind a line's abilities need (711.2, 702.184)."""
+
+    counter: str
+    least: int
+    most: int | None
+
+
+def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
+    """A line whose abilities exist only in a level band or past a station threshold: its mana
+    abilities carry the band (the engine lists them only while the counters are there); any
+    other ability or keyword compiled from it can't carry one, so the line is reported."""
+    face = ctx.face
+    abilities, records, keywords = len(face.abilities), len(face.sentences), len(face.keywords)
+    costs = len(face.alternative_costs) + len(face.additional_costs)
+    _compile_line(ctx, sentences)
+    added = face.abilities[abilities:]
+    more_costs = len(face.alternative_costs) + len(face.additional_costs) > costs
+    only_mana = all(isinstance(a, DomainManaAbility) for a in added)
+    if only_mana and not more_costs and len(face.keywords) == keywords:
+        while_counters = WhileCounters(counter=band.counter, at_least=band.least, at_most=band.most)
+        face.abilities[abilities:] = [
+            a.model_copy(update={"while_counters": while_counters}) for a in added
+        ]
+        return
+    del face.abilities[abilities:]
+    del face.keywords[keywords:]
+    face.sentences[records:] = [
+        SentenceRecord(r.text, r.family, "not_understood") if r.status == "compiled" else r
+        for r in face.sentences[records:]
+    ]
 
 
 def _check_type_effects(ctx: _Context) -> None:
@@ -500,7 +554,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 continue
         current = None
         control = None
-        if (ability := mana.parse_ability(s)) is not None:
+        if (ability := mana.parse_ability(s, ctx.face.name)) is not None:
             current = ability
             ctx.add(ir.Understood(abilities=[ability]))
             current_at = len(ctx.face.abilities) - 1

@@ -33,6 +33,8 @@ class Sel:
     # Any of these card types ("type", word) or subtypes ("subtype", word): "land and Ally".
     either: tuple[tuple[str, str], ...] = ()
     source: bool = False  # the ability's own source only ("~", "it" meaning ~)
+    named: str | None = None  # "named ~": the face's own name (201.2)
+    monocolored: bool = False  # "monocolored": exactly one color (105.2a)
 
 
 CostPartKind = Literal[
@@ -122,18 +124,31 @@ class OneOfOrChosen:
     options: tuple[str, ...]
 
 
-QtyKind = Literal["chosen_x", "power", "toughness", "greatest_power", "cost_mana_value", "devotion"]
+QtyKind = Literal[
+    "chosen_x",
+    "power",
+    "toughness",
+    "greatest_power",
+    "cost_mana_value",
+    "devotion",
+    "counters",
+    "count",
+    "count_power",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class Qty:
     """A variable amount: the X chosen on activation, the source's power or toughness, the
     greatest power among `among`, the mana value of what the cost sacrificed or exiled, or the
-    devotion to `color` (None: to the color of the mana made)."""
+    devotion to `color` (None: to the color of the mana made), the `counter` counters on
+    the source, or how many permanents `among` picks (`count`)."""
 
     kind: QtyKind
     among: Sel | None = None
     color: str | None = None
+    counter: str | None = None
+    at_least: int = 0  # with count_power: the least power that counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +167,20 @@ class CommanderColor:
     """One mana of a color in its controller's commander's color identity (903.4)."""
 
 
+@dataclass(frozen=True, slots=True)
+class DifferentColors:
+    """`amount` mana, each of its own color."""
+
+    amount: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class EachColorAmong:
+    """One mana of each color among `among` (105.2)."""
+
+    among: Sel
+
+
 Production = (
     Fixed
     | OneOf
@@ -167,6 +196,8 @@ Production = (
     | OneOfOrChosen
     | Amount
     | CommanderColor
+    | DifferentColors
+    | EachColorAmong
 )
 
 
@@ -178,6 +209,8 @@ class ManaAbility:
     cost: Cost
     produces: Production
     instead: tuple[str, int] | None = None  # (counter, amount): the ability's own "instead"
+    # (power, amount): "if you control a creature with power N or greater, ... instead"
+    instead_power: tuple[int, int] | None = None
     side_effect: str | None = None
 
 

@@ -50,6 +50,10 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
                 ]
             )
         )
+    if sel.monocolored:
+        parts.append(f.IsMonocolored())
+    if sel.named is not None:
+        parts.append(f.HasName(name=sel.named))
     if sel.condition_types:
         types = [f.HasType(type=t) for t in sel.condition_types]  # type: ignore[arg-type]
         parts.append(types[0] if len(types) == 1 else f.AnyOf(of=list(types)))
@@ -89,6 +93,15 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.CostManaValue()
         case "devotion":
             return q.Devotion(color=a.color)  # type: ignore[arg-type]
+        case "count":
+            assert a.among is not None, "the grammar names what is counted"
+            return q.CountOf(of=selector(a.among))
+        case "count_power":
+            assert a.among is not None, "the grammar names what is counted"
+            return q.CountWithPower(of=selector(a.among), at_least=a.at_least)
+        case "counters":
+            assert a.counter is not None, "the grammar names the counter"
+            return q.CountersOnSource(counter=a.counter)
         case _:
             assert_never(a.kind)
 
@@ -120,6 +133,10 @@ def production(p: ir.Production) -> d.Production:
             return d.ChoiceOrChosenColor(options=list(p.options))
         case ir.CommanderColor():
             return d.CommanderColor()
+        case ir.DifferentColors():
+            return d.DifferentColors(amount=p.amount)
+        case ir.EachColorAmong():
+            return d.EachColorAmong(among=selector(p.among))
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():
@@ -135,7 +152,13 @@ def production(p: ir.Production) -> d.Production:
 
 
 def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
-    instead = d.AmountIfCounter(counter=a.instead[0], amount=a.instead[1]) if a.instead else None
+    instead: d.AmountIfCounter | d.AmountIfPower | None = None
+    if a.instead is not None:
+        instead = d.AmountIfCounter(counter=a.instead[0], amount=a.instead[1])
+    elif a.instead_power is not None:
+        creatures = d.Selector(controller="you", types=["creature"])
+        power, amount = a.instead_power
+        instead = d.AmountIfPower(power=power, among=creatures, amount=amount)
     return d.ManaAbility(
         cost=cost(a.cost),
         produces=production(a.produces),

@@ -141,6 +141,8 @@ _COUNTERS_ON_SELF = re.compile(r"^([\w+/-]+) counters? on ~$")
 _COLOR_LIST = re.compile(rf"^({MANA_TYPE})(?:, ({MANA_TYPE}))*,? and/or ({MANA_TYPE})$")
 
 
+_DIFFERENT = re.compile(rf"^({NUMBER}) mana of different colors$")
+_COLOR_AMONG = re.compile(r"^one mana of any color among (.+)$")
 _X_ONE_COLOR = re.compile(r"^X mana of any one color, where X is the number of (.+)$")
 _OR_CHOSEN = re.compile(rf"^({FIXED}(?:, {FIXED})*),? or one mana of the chosen color$")
 
@@ -153,6 +155,8 @@ _AMOUNT_OF = re.compile(rf"^an amount of ({MANA_TYPE}) equal to (.+)$")
 _REMOVED = re.compile(
     rf"^({MANA_TYPE})(, then add an additional \1)? for each ([\w+/-]+) counter removed this way$"
 )
+_X_OR_X = re.compile(rf"^X ({MANA_TYPE}) or X ({MANA_TYPE}), where X is the number of (.+)$")
+_WITH_POWER = re.compile(rf"^(?P<pre>.+?) with power (?P<n>{NUMBER}) or greater(?P<post>.*)$")
 _THAT_MUCH = re.compile(rf"^that much ({MANA_TYPE})$")
 _X_PLUS = re.compile(rf"^X plus ({NUMBER})$")
 _STAT = re.compile(r"^~'s (power|toughness)$")
@@ -217,6 +221,15 @@ def parse_amount(text: str, cost: ir.Cost | None) -> ir.Amount | None:
         if q is None:
             return None
         return ir.Amount(q[0], "type", mana_type_of(m.group(1)), plus=q[1])
+    if m := _X_OR_X.match(text):
+        # "X {G} or X {W}": all X of one of those colors, chosen as it resolves.
+        colors = (mana_type_of(m.group(1)), mana_type_of(m.group(2)))
+        found = selector(m.group(3))
+        if "C" in colors or colors[0] == colors[1] or found is None or not found[1]:
+            return None
+        if found[0].attached:
+            return None
+        return ir.Amount(ir.Qty("count", found[0]), "one_color", colors=colors)
     removes = cost.remove_x if cost is not None else None
     if (m := _REMOVED.match(text)) and removes is not None and removes[0] == m.group(3):
         plus = 1 if m.group(2) else 0
@@ -227,10 +240,14 @@ def parse_amount(text: str, cost: ir.Cost | None) -> ir.Amount | None:
 
 
 def parse_production(
-    text: str, sacrificed: ir.Sel | None = None, cost: ir.Cost | None = None
+    text: str,
+    sacrificed: ir.Sel | None = None,
+    cost: ir.Cost | None = None,
+    self_name: str | None = None,
 ) -> ir.Production | None:
     """What "Add <text>" makes; `sacrificed` is the cost's sacrifice ("the sacrificed land"),
-    `cost` the whole cost, for amounts that its X or its sacrifice decides."""
+    `cost` the whole cost, for amounts that its X or its sacrifice decides; `self_name` the
+    face's name, for "named ~"."""
     if (varying := parse_amount(text, cost)) is not None:
         return varying
     if re.fullmatch(FIXED, text):
@@ -258,6 +275,14 @@ def parse_production(
         return ir.AnyType(1)
     if text == "one mana of any color in your commander's color identity":
         return ir.CommanderColor()  # 903.4
+    if (m := _DIFFERENT.match(text)) and 2 <= (number(m.group(1)) or 0) <= 5:
+        return ir.DifferentColors(number(m.group(1)) or 0)
+    if m := _COLOR_AMONG.match(text):
+        # The colors of the permanents it names (105.2), one of them chosen.
+        found = selector(m.group(1))
+        if found is None or not found[1] or found[0].attached:
+            return None
+        return ir.ColorAmong(found[0])
     if m := _COMBINATION.match(text):
         amount = number(m.group(1)) or 0
         if m.group(2) == "colors":
@@ -276,6 +301,14 @@ def parse_production(
             return ir.Reflect(sacrificed, of)
         found = selector(among)
         return ir.Reflect(found[0], of) if found is not None else None
+    if (m := _FOR_EACH.match(text)) and (power := _WITH_POWER.match(m.group(2))):
+        # "{G} for each creature with power 4 or greater you control": powers from the state.
+        found = selector(power.group("pre") + power.group("post"), singular=True)
+        least = number(power.group("n"))
+        if found is None or found[0].attached or least is None:
+            return None
+        counted = ir.Qty("count_power", found[0], at_least=least)
+        return ir.Amount(counted, "type", mana_type_of(m.group(1)))
     for pattern, singular in ((_FOR_EACH, True), (_EQUAL_TO, False)):
         m = pattern.match(text)
         if m is None:
@@ -284,10 +317,13 @@ def parse_production(
         counters = _COUNTERS_ON_SELF.match(m.group(2))
         if counters:
             return ir.ForEachCounter(mana_type, counters.group(1))
-        found = selector(m.group(2), singular=singular)
+        phrase = m.group(2)
+        named = phrase.endswith(" named ~") and self_name is not None
+        found = selector(phrase.removesuffix(" named ~") if named else phrase, singular=singular)
         if found is None or found[0].attached:
             return None
-        return ir.ForEach(mana_type, found[0])
+        # 201.2: "named ~" is every permanent with the same name as this face.
+        return ir.ForEach(mana_type, replace(found[0], named=self_name) if named else found[0])
     return None
 
 
@@ -295,16 +331,23 @@ def _sacrificed(cost: ir.Cost) -> ir.Sel | None:
     return cost.sacrifice if isinstance(cost.sacrifice, ir.Sel) else None
 
 
-def parse_ability(sentence: str) -> ir.ManaAbility | None:
-    """A whole "<cost>: Add <mana>." sentence."""
+_EACH_COLOR = re.compile(r"^For each color among (.+), add one mana of that color\.$")
+
+
+def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility | None:
+    """A whole "<cost>: Add <mana>." sentence (`self_name`: the face's name, for "named ~")."""
     m = _ACTIVATED.match(sentence)
-    if m is None or not m.group("effect").startswith("Add "):
+    if m is None:
+        return None
+    if each := _EACH_COLOR.match(m.group("effect")):
+        return _each_color(m.group("cost"), each.group(1))
+    if not m.group("effect").startswith("Add "):
         return None
     cost = parse_cost(m.group("cost"))
     if cost is None:
         return None
     effect = m.group("effect").removeprefix("Add ").removesuffix(".")
-    produces = parse_production(effect, _sacrificed(cost), cost)
+    produces = parse_production(effect, _sacrificed(cost), cost, self_name)
     if produces is None:
         return None
     uses_x = isinstance(produces, ir.Amount) and produces.amount.kind == "chosen_x"
@@ -313,7 +356,19 @@ def parse_ability(sentence: str) -> ir.ManaAbility | None:
     return ir.ManaAbility(cost, produces)
 
 
+def _each_color(cost_text: str, among: str) -> ir.ManaAbility | None:
+    """ "<cost>: For each color among <permanents>, add one mana of that color." (105.2)."""
+    cost = parse_cost(cost_text)
+    found = selector(among)
+    if cost is None or cost.x or found is None or not found[1] or found[0].attached:
+        return None
+    return ir.ManaAbility(cost, ir.EachColorAmong(found[0]))
+
+
 _DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion to that color."
+_PER_COUNTER_OF_THAT = re.compile(
+    r"^Add one mana of that color for each ([\w+/-]+) counter on ~\.$"
+)
 _CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color(?: of (?P<sel>.+))?\.$')
 
 
@@ -328,8 +383,9 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
     if cost is None or cost.x:
         return None
     if m.group("sel") is None:
-        # A bare color choice is some other ability unless the devotion sentence follows.
-        return (cost, None) if following == _DEVOTION_TO_THAT else None
+        # A bare color choice is some other ability unless its mana sentence follows.
+        known = following == _DEVOTION_TO_THAT or _PER_COUNTER_OF_THAT.match(following)
+        return (cost, None) if known else None
     found = selector(m.group("sel"))
     if found is None or found[1]:
         return None
@@ -347,6 +403,9 @@ def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.Man
     if sentence == _DEVOTION_TO_THAT and among is None:
         # 700.5: the amount is the devotion to the color chosen as it resolves.
         return ir.ManaAbility(cost, ir.Amount(ir.Qty("devotion"), "one_color"))
+    if (m := _PER_COUNTER_OF_THAT.match(sentence)) and among is None:
+        counters = ir.Qty("counters", counter=m.group(1))
+        return ir.ManaAbility(cost, ir.Amount(counters, "one_color"))
     return None
 
 
@@ -355,6 +414,12 @@ _LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")
 _INSTEAD = re.compile(
     rf"^If ~ has an? ([\w+/-]+) counter on it, add ({NUMBER}) mana of that "
     r"(?:type|color) instead\.$"
+)
+
+
+_INSTEAD_POWER = re.compile(
+    rf"^If you control a creature with power ({NUMBER}) or greater, add ({NUMBER}) mana of "
+    r"any one color instead\.$"
 )
 
 
@@ -376,7 +441,18 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
         return _with(ability, side_effect=f"you lose {number(m.group(1))} life")
     if (m := _INSTEAD.match(sentence)) and ability.instead is None:
         return _with(ability, instead=(m.group(1), number(m.group(2)) or 0))
+    if (m := _INSTEAD_POWER.match(sentence)) and _one_chosen_color(ability):
+        # 614.15: its own replacement; "N mana of any one color" is N of the color chosen.
+        power, amount = number(m.group(1)), number(m.group(2))
+        if power is not None and amount is not None:
+            return _with(ability, instead_power=(power, amount))
     return None
+
+
+def _one_chosen_color(ability: ir.ManaAbility) -> bool:
+    """Whether it makes one mana of one chosen color and has no "instead" yet."""
+    plain = ability.instead is None and ability.instead_power is None
+    return plain and ability.produces == ir.AnyColor(1)
 
 
 def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
@@ -384,6 +460,7 @@ def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
         "cost": ability.cost,
         "produces": ability.produces,
         "instead": ability.instead,
+        "instead_power": ability.instead_power,
         "side_effect": ability.side_effect,
         **changes,
     }

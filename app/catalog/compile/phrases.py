@@ -321,6 +321,8 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
             extras["tapped"] = word == "tapped"
         elif word == "nontoken":
             extras["token"] = False
+        elif word == "monocolored":
+            extras["monocolored"] = True
         elif word.startswith("non") and word[3:] in TYPES:
             not_types.append(word[3:])
         else:

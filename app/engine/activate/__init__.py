@@ -77,6 +77,7 @@ from app.engine.activate.answer import (
 from app.engine.activate.explain import (
     ability_choice_step,
     ability_steps,
+    band_steps,
     explain_replacements,
     no_mana_step,
     over_every_step,
@@ -123,7 +124,7 @@ def activate(
     order = check_order(view, list(replacement_order or []))
     choose_key = normalize_choose(choose)
     listed = view.mana_abilities(p)
-    steps: list[Step] = layer_steps(view.chars, bool(view.grants))
+    steps: list[Step] = layer_steps(view.chars, bool(view.grants)) + band_steps(p)
     if not listed:
         m = Mentions()
         msg = f"{label(p, m)} has no mana ability to activate"

@@ -16,11 +16,13 @@ from app.engine.board import (
     ControlChange,
     ListedAbility,
     Source,
+    banded_out,
     bounded_total,
     describe_cost,
     replacement_label,
     source_label,
 )
+from app.engine.production import describe_ability
 from app.engine.replacement import Applied, Replacement
 
 
@@ -125,6 +127,32 @@ def control_change_text(m: Mentions, change: ControlChange, restarts_count: bool
             else f"; {to} has had that control since before their most recent turn began"
         )
     )
+
+
+def band_steps(p: Permanent) -> list[Step]:
+    """Its mana abilities that its counters leave out now: a level band (711.2) or a station
+    threshold (702.184) it doesn't meet, with the counters the state gives it."""
+    steps: list[Step] = []
+    for a in banded_out(p):
+        band = a.while_counters
+        assert band is not None, "banded_out lists banded abilities only"
+        m = Mentions()
+        what = m.mana_in(describe_ability(a))
+        span = (
+            f"{band.at_least} or more"
+            if band.at_most is None
+            else f"{band.at_least} to {band.at_most}"
+        )
+        had = p.counters.get(band.counter, 0)
+        rule = "711.2" if band.counter == "level" else "702.184"
+        steps.append(
+            m.step(
+                f"{m.label(p.name, p.id)} has the ability {what} only while it has {span} "
+                f"{band.counter} counters; it has {had}, so it doesn't have that ability now.",
+                (rule,),
+            )
+        )
+    return steps
 
 
 def cost_unpayable(steps: list[Step], notes: list[Note], what: str, m: Mentions) -> None:

@@ -6,13 +6,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from app.domain.card import ManaAbility, ManaTrigger, Selector
+from app.domain.card import AmountIfPower, ManaAbility, ManaTrigger, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import COLORS, NO_MANA, TYPE_INDEX, Mana, mask_of
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine import production
-from app.engine.board import BoardView, Source, SourcedTrigger, chosen_color_of, own_of
+from app.engine.board import (
+    BoardView,
+    Source,
+    SourcedTrigger,
+    chosen_color_of,
+    instead_reason,
+    own_of,
+)
 from app.engine.could_produce import solve
 from app.engine.replacement import Replacement, SelfReplacement
 
@@ -20,7 +27,7 @@ MANA_LIMIT = 10_000
 CAP = MANA_LIMIT + 1
 LIST_LIMIT = 20
 # The rule numbers a production's "why" may cite (production.possible writes them in the text).
-_WHY_RULES = ("106.1b", "106.7", "107.1c", "107.3", "202.3", "208.3", "602.2b", "700.5")
+_WHY_RULES = ("105.2", "106.1b", "106.7", "107.1c", "107.3", "202.3", "208.3", "602.2b", "700.5")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +151,18 @@ def mana_event(
         steps.append(m.step(f"What it can make: {m.mana_in(why)}.", tuple(why_rules)))
     self_rep: SelfReplacement | None = None
     # The cost is paid before the ability resolves: its own "instead" sees the counters left.
-    if a.instead is not None and counters_now.get(a.instead.counter, 0) > 0:
-        self_rep = SelfReplacement(a.instead.amount, f"it has a {a.instead.counter} counter")
+    instead = instead_reason(view, p, a, counters_now)
+    if a.instead is not None and instead is not None:
+        self_rep = SelfReplacement(a.instead.amount, instead)
+        if isinstance(a.instead, AmountIfPower):
+            # The condition reads powers from the state (208.3): say that it held.
+            steps.append(
+                Mentions().step(
+                    f'Its own "instead" applies: {instead}, so it makes {a.instead.amount} of '
+                    "the chosen mana (614.15).",
+                    ("614.15", "208.3"),
+                )
+            )
     effects = [
         Replacement(
             r.source.id,
