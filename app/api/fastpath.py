@@ -8,8 +8,9 @@ leaves to this middleware, which runs them only for bytes not answered before: b
 before passed them, and the alias key names the limits) and inside CORS (so a hit gets the same CORS
 headers). The lookup runs in the thread pool, like the endpoints: a database call never blocks
 the event loop. Hits served lately are remembered in memory (RecentAliases): asked again, they
-cost no database round trip, and still check the cards they read against the catalog. A lookup that fails (the database is down) is no answer: the full path runs and
-answers as it would have.
+cost no database round trip, and still check the cards they read against the catalog. A
+lookup that fails (the database is down) is no answer: the full path runs and answers as it
+would have.
 """
 
 from __future__ import annotations
