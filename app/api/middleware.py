@@ -8,7 +8,6 @@ BaseHTTPMiddleware: it adds no task or copy per small request."""
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import re
 import time
@@ -90,38 +89,23 @@ class WriteHealth:
 
 class HeavyGate:
     """At most `per_process` heavy requests at once, `per_client` per client address. Runs on
-    the server's event loop only, so plain counters suffice.
+    the server's event loop only, so plain counters suffice."""
 
-    While a heavy request runs, the cyclic garbage collector waits (`pause_gc`): a
-    10,000-permanent question keeps several hundred thousand objects alive at once, all freed
-    by reference counting when it ends, and every collection during it only walked them (and
-    moved them to older generations, walked again) — 20-40 ms a request (bench/profiling.py).
-    What it leaves for the collector is bounded by `per_process` requests of at most the body
-    limit, each within the request timeout; collections resume when the last one ends."""
-
-    def __init__(self, per_process: int, per_client: int, *, pause_gc: bool = True) -> None:
+    def __init__(self, per_process: int, per_client: int) -> None:
         self.per_process = per_process
         self.per_client = per_client
-        self.pause_gc = pause_gc
         self.running = 0
         self.by_client: dict[str, int] = {}
-        self._resume_gc = False
 
     def enter(self, client: str) -> bool:
         if self.running >= self.per_process or self.by_client.get(client, 0) >= self.per_client:
             return False
-        if self.running == 0 and self.pause_gc and gc.isenabled():
-            gc.disable()
-            self._resume_gc = True  # only what this gate paused is resumed by it
         self.running += 1
         self.by_client[client] = self.by_client.get(client, 0) + 1
         return True
 
     def leave(self, client: str) -> None:
         self.running -= 1
-        if self.running == 0 and self._resume_gc:
-            self._resume_gc = False
-            gc.enable()
         left = self.by_client[client] - 1
         if left:
             self.by_client[client] = left

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import gc
 import json
 
 import pytest
 from starlette.testclient import TestClient
 
 from app.api.limits import MAX_JSON_DEPTH, _depth_by_tokens, json_depth_exceeds
-from app.api.middleware import HeavyGate
 
 MV = "/v1/spells/mana-value"
 
@@ -45,24 +43,6 @@ def test_depth_scan(text: bytes, deep: bool) -> None:
 )
 def test_the_depth_scan_without_escapes_agrees_with_the_token_scan(text: bytes) -> None:
     assert json_depth_exceeds(text) == _depth_by_tokens(text, MAX_JSON_DEPTH)
-
-
-def test_the_collector_waits_while_heavy_requests_run() -> None:
-    assert gc.isenabled()
-    gate = HeavyGate(per_process=4, per_client=2)
-    try:
-        assert gate.enter("a") and gate.enter("b")
-        assert not gc.isenabled()
-        gate.leave("a")
-        assert not gc.isenabled()  # one still runs
-        gate.leave("b")
-        assert gc.isenabled()
-        gc.disable()  # paused by someone else: the gate leaves it so
-        assert gate.enter("a")
-        gate.leave("a")
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
 
 
 def test_deep_nesting_is_refused_before_parsing(sqlite_client: TestClient) -> None:
