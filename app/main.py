@@ -14,7 +14,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.api import problems
-from app.api.fastpath import RepeatedQuestionMiddleware, post_routes
+from app.api.fastpath import RecentAliases, RepeatedQuestionMiddleware, post_routes
 from app.api.metrics import Metrics
 from app.api.middleware import RequestLimits, ServiceMiddleware, WriteHealth
 from app.api.problems import Problem, problem_responses
@@ -111,6 +111,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.head_revision = head_revision()
     app.state.metrics = Metrics()
     app.state.write_health = WriteHealth()
+    # Alias hits served lately, answered again without a database round trip.
+    app.state.recent_aliases = RecentAliases()
 
     problems.install(app)
     routers = all_routers()

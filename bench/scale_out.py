@@ -1,8 +1,10 @@
 """Scaling out: one server process against two on one PostgreSQL database.
 
 Both runs use the replica settings deploy/compose.yaml ships (its `x-rulings-env` block), with
-the database URL, host and port pointed at this machine. The client spreads its threads over
-the processes round-robin, as the load balancer in front of the replicas would. Small questions,
+the database URL, host and port pointed at this machine. The load is spread over the processes
+as the load balancer in front of the replicas would: by `wrk` when it is installed (bench/wrk.py:
+a C client, which leaves the two cores to the servers), else by Python client threads
+round-robin. Small questions,
 new (201: engine and an insert) and stored (200), requests/s; two cores here are shared by the
 client and the servers, so the ratio is what this machine can show, not the ceiling.
 """
@@ -19,7 +21,7 @@ import yaml
 
 from app.db.migrate import migrate
 from app.db.session import Database
-from bench import boards
+from bench import boards, wrk
 from bench.config import BenchConfig
 from bench.over_http import COULD_PRODUCE, HEADERS, Uniq, dumps, throughput
 from bench.report import Section
@@ -57,7 +59,8 @@ def _reachable(url: str) -> str:
 
 
 def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tuple[float, int]]:
-    """req/s and errors per question kind, threads spread round-robin over `urls`."""
+    """req/s and errors per question kind, the load spread over `urls`: by wrk when it is
+    installed (one per server), else by Python client threads round-robin."""
     stored_body = dumps(boards.could_produce_request(boards.small_board()))
     for url in urls:
         httpx.post(url + COULD_PRODUCE, content=stored_body, headers=HEADERS, timeout=30)
@@ -66,6 +69,20 @@ def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tupl
         turn, salt = uniq.next()
         return dumps(boards.could_produce_request(boards.small_board(turn, salt)))
 
+    out: dict[str, tuple[float, int]] = {}
+    if wrk.available():
+        # More distinct new questions than a server answers in the time (each is a 201 once).
+        count = int(config.floor_seconds * 2_000)
+        bodies = {
+            "small, new 201": [[new_body() for _ in range(count)] for _ in urls],
+            "small, stored 200": [[stored_body] for _ in urls],
+        }
+        for label, sent in bodies.items():
+            result = wrk.throughput(
+                urls, COULD_PRODUCE, sent, config.floor_seconds, config.floor_threads
+            )
+            out[label] = (result.per_second, result.errors)
+        return out
     cases = {
         "small, new 201": (
             lambda c: c.post(COULD_PRODUCE, content=new_body(), headers=HEADERS),
@@ -76,7 +93,6 @@ def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tupl
             200,
         ),
     }
-    out: dict[str, tuple[float, int]] = {}
     threads = config.floor_threads * len(urls)
     for label, (send, expect) in cases.items():
         result = throughput(urls, send, expect, config.floor_seconds, threads)
@@ -86,9 +102,15 @@ def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tupl
 
 def scale_out_section(config: BenchConfig) -> Section:
     section = Section("scaling out: server processes on one PostgreSQL (requests/s)", COLUMNS)
+    client = (
+        f"wrk (C), one per process, {config.floor_threads} connections each"
+        if wrk.available()
+        else "Python client threads round-robin over the processes (install wrk for a client "
+        "that leaves the cores to the servers)"
+    )
     section.notes.append(
-        "settings from deploy/compose.yaml (x-rulings-env); client threads round-robin over "
-        "the processes like the load balancer; client and servers share this machine's cores"
+        f"settings from deploy/compose.yaml (x-rulings-env); load: {client}; client and "
+        "servers share this machine's cores"
     )
     why = _reachable(PG_ADMIN)
     if why:

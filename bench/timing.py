@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -32,13 +33,17 @@ def ratio(a: float | None, b: float | None) -> float | None:
 
 
 def process_group_cpu_seconds(group: int | None) -> float | None:
-    """CPU seconds the live processes of a process group have run (Linux /proc: each thread's
-    schedstat, in nanoseconds), or None where that can't be read. Steadier than wall time on a
-    shared machine: what requests cost the server, not how long they waited for a core."""
+    """CPU seconds the live processes of a process group have run (Linux /proc: user and
+    system time of each process, threads that have ended included), or None where that can't
+    be read. Steadier than wall time on a shared machine: what requests cost the server, not
+    how long they waited for a core. (Summing each live thread's schedstat instead lost the
+    time of worker threads that ended between two readings: CPU per request came out
+    negative.)"""
     proc = Path("/proc")
     if group is None or not proc.is_dir():
         return None
-    total_ns = 0
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
     for entry in proc.iterdir():
         if not entry.name.isdigit():
             continue
@@ -46,8 +51,7 @@ def process_group_cpu_seconds(group: int | None) -> float | None:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             if int(fields[2]) != group:  # the process group (field 5 of stat)
                 continue
-            for task in (entry / "task").iterdir():
-                total_ns += int((task / "schedstat").read_text().split()[0])
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
         except (OSError, ValueError, IndexError):
             continue  # gone meanwhile
-    return total_ns / 1e9
+    return total / ticks

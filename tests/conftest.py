@@ -82,6 +82,8 @@ def client(migrated_app: TestClient) -> TestClient:
         conn.execute(text("DELETE FROM ruling_aliases"))
         conn.execute(text("DELETE FROM ruling_cards"))
         conn.execute(text("DELETE FROM rulings"))
+    # The store was emptied under the running app: what it remembers of it goes too.
+    migrated_app.app.state.recent_aliases.clear()  # type: ignore[attr-defined]
     return migrated_app
 
 

@@ -44,3 +44,58 @@ def test_quick_writes_results_json(tmp_path: Path) -> None:
     assert doc["machine"]["cpu_count"] >= 1
     assert doc["machine"]["python"]
     assert all(section["rows"] for section in doc["sections"])
+
+
+def test_server_cpu_keeps_the_time_of_threads_that_ended() -> None:
+    import os
+    import threading
+
+    from bench.timing import process_group_cpu_seconds
+
+    def burn() -> None:
+        sum(i * i for i in range(3_000_000))
+
+    before = process_group_cpu_seconds(os.getpgrp())
+    worker = threading.Thread(target=burn)
+    worker.start()
+    worker.join()
+    after = process_group_cpu_seconds(os.getpgrp())
+    assert before is not None and after is not None
+    assert after > before  # the ended thread's CPU still counts
+
+
+def test_wrk_sends_every_body_it_is_given_and_counts_answers() -> None:
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    import pytest
+
+    from bench import wrk
+
+    if not wrk.available():
+        pytest.skip("wrk is not installed (apt-get install wrk)")
+    seen: set[bytes] = set()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            seen.add(self.rfile.read(int(self.headers["content-length"])))
+            self.send_response(204 if self.path == "/ok" else 500)
+            self.send_header("content-length", "0")
+            self.end_headers()
+
+        def log_message(self, *_: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}"
+    try:
+        ok = wrk.throughput([url], "/ok", [[b'{"a":1}', b'{"b":"]]"}']], 1.0, 1)
+        failing = wrk.throughput([url], "/bad", [[b"{}"]], 1.0, 1)
+    finally:
+        server.shutdown()
+    assert ok.requests > 2 and ok.errors == 0
+    assert seen >= {b'{"a":1}', b'{"b":"]]"}', b"{}"}
+    assert failing.requests > 0 and failing.errors == failing.requests

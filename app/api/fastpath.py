@@ -7,13 +7,17 @@ request id, metrics and access log apply; the shape limits, nesting and keys, Se
 leaves to this middleware, which runs them only for bytes not answered before: bytes answered
 before passed them, and the alias key names the limits) and inside CORS (so a hit gets the same CORS
 headers). The lookup runs in the thread pool, like the endpoints: a database call never blocks
-the event loop. A lookup that fails (the database is down) is no answer: the full path runs and
-answers as it would have.
+the event loop. Hits served lately are remembered in memory (RecentAliases): asked again, they
+cost no database round trip, and still check the cards they read against the catalog. A
+lookup that fails (the database is down) is no answer: the full path runs and answers as it
+would have.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 
 import anyio.to_thread
@@ -43,12 +47,65 @@ def post_routes(routers: list[APIRouter]) -> dict[str, APIRoute]:
     }
 
 
+class RecentAliases:
+    """The alias hits served lately, kept in memory so a question asked again and again costs
+    no database round trip. Only a cache of what the store holds: rulings are never changed or
+    deleted, an alias key names the rules version and the limits, and every hit still checks
+    the lookups it recorded against the current catalog (`fastpath.reads_still_hold`), so a
+    remembered hit serves exactly what the store would. Bounded in entries and bytes; bodies
+    above `max_body` (big boards) are left to the store."""
+
+    def __init__(
+        self, max_entries: int = 2048, max_bytes: int = 16 * 1024 * 1024, max_body: int = 64 * 1024
+    ) -> None:
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.max_body = max_body
+        self._hits: OrderedDict[str, AliasHit] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()  # lookups run on the thread pool
+
+    def get(self, key: str) -> AliasHit | None:
+        with self._lock:
+            hit = self._hits.get(key)
+            if hit is not None:
+                self._hits.move_to_end(key)
+            return hit
+
+    def put(self, key: str, hit: AliasHit) -> None:
+        size = len(hit.ruling.body)
+        if size > self.max_body:
+            return
+        with self._lock:
+            old = self._hits.pop(key, None)
+            if old is not None:
+                self._bytes -= len(old.ruling.body)
+            self._hits[key] = hit
+            self._bytes += size
+            while len(self._hits) > self.max_entries or self._bytes > self.max_bytes:
+                _, dropped = self._hits.popitem(last=False)
+                self._bytes -= len(dropped.ruling.body)
+
+    def clear(self) -> None:
+        """Forget everything (the store was emptied or restored under a running server)."""
+        with self._lock:
+            self._hits.clear()
+            self._bytes = 0
+
+    def forget(self, key: str) -> None:
+        with self._lock:
+            old = self._hits.pop(key, None)
+            if old is not None:
+                self._bytes -= len(old.ruling.body)
+
+
 class RepeatedQuestionMiddleware:
     def __init__(self, app: ASGIApp, *, service: FastAPI, routes: dict[str, APIRoute]) -> None:
         """`routes`: the rules endpoints by path (`post_routes`)."""
         self.app = app
         self.service = service
         self.routes = routes
+        self.recent: RecentAliases = service.state.recent_aliases
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         route = self._rules_route(scope)
@@ -91,11 +148,19 @@ class RepeatedQuestionMiddleware:
             body,
         )
         try:
+            remembered = self.recent.get(key)
+            if remembered is not None:
+                if fastpath.reads_still_hold(state.catalog, remembered.cards):
+                    return key, remembered
+                self.recent.forget(key)  # a card changed: the full path re-points the alias
             with state.db.engine.connect() as conn:
-                return key, fastpath.find_repeated(conn, state.catalog, key)
+                hit = fastpath.find_repeated(conn, state.catalog, key)
         except SQLAlchemyError as exc:
             log.warning("alias lookup failed: %s", type(exc).__name__)
             return key, None
+        if hit is not None:
+            self.recent.put(key, hit)
+        return key, hit
 
 
 async def _read_body(receive: Receive) -> bytes | None:

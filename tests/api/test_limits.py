@@ -7,7 +7,7 @@ import json
 import pytest
 from starlette.testclient import TestClient
 
-from app.api.limits import MAX_JSON_DEPTH, json_depth_exceeds
+from app.api.limits import MAX_JSON_DEPTH, _depth_by_tokens, json_depth_exceeds
 
 MV = "/v1/spells/mana-value"
 
@@ -29,6 +29,20 @@ MV = "/v1/spells/mana-value"
 )
 def test_depth_scan(text: bytes, deep: bool) -> None:
     assert json_depth_exceeds(text) is deep
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"[" * 33 + b'"a","b",""' + b"]" * 33,  # strings without brackets: the pairing shortcut
+        b"[" * 33 + b'"a]","b"' + b"]" * 33,  # a bracket inside a string
+        b'["' + b"]" * 40 + b'", ' + b"[" * 33 + b"]" * 33 + b"]",
+        b'[""' + b"[" * 33 + b'"",""' + b"]" * 33 + b"]",  # empty strings next to each other
+        b"[" * 20 + b'{"k":"v","w":["x"]}' + b"]" * 20,
+    ],
+)
+def test_the_depth_scan_without_escapes_agrees_with_the_token_scan(text: bytes) -> None:
+    assert json_depth_exceeds(text) == _depth_by_tokens(text, MAX_JSON_DEPTH)
 
 
 def test_deep_nesting_is_refused_before_parsing(sqlite_client: TestClient) -> None:

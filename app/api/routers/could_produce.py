@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from app.api import examples
+from app.api.bodies import JsonBodyRoute
 from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
@@ -18,7 +19,7 @@ from app.engine.could_produce import could_produce
 from app.rulings.questions import could_produce_question
 from app.rulings.service import RulingService
 
-router = APIRouter(prefix="/v1/mana", tags=["mana"])
+router = APIRouter(prefix="/v1/mana", tags=["mana"], route_class=JsonBodyRoute)
 
 
 class CouldProduceRequest(BaseModel):

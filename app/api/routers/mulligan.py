@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from app.api import examples
+from app.api.bodies import JsonBodyRoute
 from app.api.deps import get_rulings
 from app.api.routers.reveal import MAX_LIBRARY, LibraryCard, Seed
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
@@ -21,7 +22,7 @@ from app.engine.mulligan import mulligan_step
 from app.rulings.questions import mulligan_question
 from app.rulings.service import RulingService
 
-router = APIRouter(tags=["mulligan"])
+router = APIRouter(tags=["mulligan"], route_class=JsonBodyRoute)
 
 MAX_HAND = 100
 MAX_MULLIGANS = 100

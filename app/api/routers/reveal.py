@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 from starlette.responses import Response
 
 from app.api import examples
+from app.api.bodies import JsonBodyRoute
 from app.api.deps import get_rulings
 from app.api.routers.free_cast import MAX_COSTS
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
@@ -21,7 +22,7 @@ from app.engine.reveal import reveal_until
 from app.rulings.questions import MAX_SEED, pick_seed, reveal_question  # noqa: F401 (re-exported)
 from app.rulings.service import RulingService
 
-router = APIRouter(prefix="/v1/library", tags=["library"])
+router = APIRouter(prefix="/v1/library", tags=["library"], route_class=JsonBodyRoute)
 
 # Libraries of the largest formats stay well under this; it bounds the work of one question.
 MAX_LIBRARY = 1000
