@@ -630,7 +630,12 @@ class BoardView:
         self.layer_effects = collect_layer_effects(
             self.board, holders, source_of, effect_layer_sources
         )
-        self.chars = Characteristics(self.board, self.layer_effects, self._printed_traits)
+        self.chars = Characteristics(
+            self.board,
+            self.layer_effects,
+            self._printed_traits,
+            [k.first for k in self.kinds()[0]],
+        )
 
     def has_text_abilities(self, p: Permanent) -> bool:
         """Whether the abilities of its rules text still exist after layers 4 and 6."""

@@ -163,8 +163,12 @@ class Characteristics:
         board: Board,
         effects: LayerEffects,
         printed_traits: Callable[[Permanent], Traits],
+        representatives: Sequence[Permanent] | None = None,
     ) -> None:
         self.board = board
+        # One permanent of each kind (BoardView.kinds: alike in every printed characteristic),
+        # for questions answered per distinct characteristics; default: every permanent.
+        self._representatives = board.permanents if representatives is None else representatives
         self.effects = effects
         self._printed_of = printed_traits
         self._printed: dict[str, Traits] = {}
@@ -221,9 +225,16 @@ class Characteristics:
         eff_j: AddTypes | AddSubtypes,
     ) -> bool:
         """613.8a: would the card types or subtypes j adds change which permanents i applies
-        to? Looked at on the printed characteristics of each permanent j reaches."""
-        for p in self.board.permanents:
+        to? Looked at on the printed characteristics of each permanent j reaches: once per
+        distinct characteristics, unless a filter asks about one object (attached, other)."""
+        per_object = eff_i.to.per_object or eff_j.to.per_object
+        seen: set[Traits] = set()
+        for p in self.board.permanents if per_object else self._representatives:
             before = self.printed(p)
+            if not per_object:
+                if before in seen:
+                    continue  # equal characteristics give the same answer
+                seen.add(before)
             if not eff_j.to.matches(src_j.looker, p.id, before):
                 continue
             added = frozenset(eff_j.types) if isinstance(eff_j, AddTypes) else frozenset()
