@@ -19,8 +19,13 @@ def log(message: str) -> None:
 
 
 def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
+    from app.main import tune_garbage_collector
     from bench import engine_only
     from bench.growth import growth_section
+
+    # The engine-alone rows run under the collector settings a server runs with (app/main.py),
+    # so they measure what a request pays, not the interpreter's defaults.
+    tune_garbage_collector()
 
     log("could-produce, engine alone")
     cp_engine = engine_only.could_produce_section(config)
