@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Annotated, Literal, NamedTuple, assert_never
+from typing import Annotated, Any, Literal, NamedTuple, assert_never, get_args
 
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from app.domain.base import CardType, ColorCode, Strict, Word
 
@@ -287,6 +287,40 @@ AnyFilter = (
 )
 
 
+def _flat_filter_schema() -> dict[str, Any]:
+    """The OpenAPI schema of a `where` filter: one object whose `kind` names the condition,
+    with every condition's fields beside it. Validation still takes exactly the bounded
+    filters above; the document only says it flatter, because schema-driven pages (the docs
+    page's Swagger UI) resolve a nested union of this size at every selector of every card
+    schema, which took them minutes per operation."""
+    kinds: list[str] = []
+    fields: dict[str, Any] = {}
+    for model in get_args(AnyFilter):
+        kinds.append(model.model_fields["kind"].default)
+        for name, prop in model.model_json_schema()["properties"].items():
+            if name == "kind":
+                continue
+            if name == "filter":
+                prop = {"type": "object", "description": "`not`: the one condition negated"}
+            elif name == "of":
+                prop = {
+                    "type": "array",
+                    "items": {"type": "object"},
+                    "description": prop.get("description", "`any` / `all`: the conditions"),
+                }
+            fields.setdefault(name, prop)
+    return {
+        "type": "object",
+        "required": ["kind"],
+        "properties": {
+            "kind": {"type": "string", "enum": kinds, "description": "The condition"},
+            **fields,
+        },
+        "description": "A filter: `kind` names the condition; `not` takes one condition "
+        "(`filter`), `any` and `all` take a list (`of`; `all` of `any` of conditions at most)",
+    }
+
+
 def compile_filter(f: AnyFilter) -> Predicate:
     """One predicate for a filter tree (built once per selector, evaluated per candidate)."""
     match f:
@@ -374,7 +408,10 @@ class Selector(Strict):
     relation: Literal["any", "attached"] = "any"
     """`attached`: only the permanent the source is attached to (301.5, 303.4)"""
     # Left out of the dump when absent, so data without it reads (and is identified) as before.
-    where: Filter | None = Field(
+    where: Annotated[
+        Filter | None,
+        WithJsonSchema({"anyOf": [_flat_filter_schema(), {"type": "null"}]}),
+    ] = Field(
         None,
         exclude_if=lambda v: v is None,
         description="Any further condition, as a filter (all / any / not over type, subtype, "
