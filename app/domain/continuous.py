@@ -8,7 +8,7 @@ are abilities, so granting one is layer 6 too.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Literal, assert_never
+from typing import Any, Literal, assert_never
 
 from pydantic import Field, model_validator
 
@@ -81,6 +81,17 @@ def _check_types(subtypes: list[str], chosen: bool, where: WorksFrom) -> None:
         raise ValueError("chosen_type is the choice of an effect: works_from must be 'effect'")
 
 
+def _chosen_type() -> Any:
+    """The `chosen_type` field of SetLandTypes and AddSubtypes (305.7: "the basic land type of
+    your choice"), left out of the dump when false so other cards keep their digests."""
+    return Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="With it, the basic land type chosen for the effect too (the `effects` "
+        "entry's `chosen_land_type`); only for abilities working from an effect",
+    )
+
+
 class SetLandTypes(Strict):
     """Matching lands' land types become these basic land types (Blood Moon, Spreading Seas,
     Celestial Dawn): 305.7, they lose their other land types and every ability from their
@@ -92,12 +103,7 @@ class SetLandTypes(Strict):
     """Which lands change, seen from this ability's controller"""
     subtypes: list[Word] = Field(default_factory=list, max_length=5)
     """The basic land types they become, like `Mountain` (each brings its mana, 305.6)"""
-    chosen_type: bool = Field(
-        False,
-        exclude_if=lambda v: v is False,
-        description="With it, the basic land type chosen for the effect too (the `effects` "
-        "entry's `chosen_land_type`); only for abilities working from an effect",
-    )
+    chosen_type: bool = _chosen_type()
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
@@ -118,12 +124,7 @@ class AddSubtypes(Strict):
     """Which permanents gain them, seen from this ability's controller"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
     """The subtypes added, like `Swamp` (a basic land type brings its mana, 305.6)"""
-    chosen_type: bool = Field(
-        False,
-        exclude_if=lambda v: v is False,
-        description="With it, the basic land type chosen for the effect too (the `effects` "
-        "entry's `chosen_land_type`); only for abilities working from an effect",
-    )
+    chosen_type: bool = _chosen_type()
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
