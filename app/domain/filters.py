@@ -212,23 +212,8 @@ class AllOf(Strict):
 # Filters nest to a bounded depth: all of (any of (literal or its negation)). Every condition
 # on an object's characteristics can be written that way (conjunctive normal form), and a
 # bounded schema keeps the OpenAPI document finite for schema-driven clients and tests.
-Leaf = Annotated[
-    HasType
-    | HasSubtype
-    | HasSupertype
-    | HasColor
-    | ControlledBy
-    | IsAttached
-    | IsTapped
-    | IsBasic
-    | IsToken
-    | IsOther
-    | HasCounters
-    | HasName
-    | IsMonocolored,
-    Field(discriminator="kind"),
-]
-Term = Annotated[
+# The single conditions, listed once: every union below is built from this one.
+AnyLeaf = (
     HasType
     | HasSubtype
     | HasSupertype
@@ -242,49 +227,14 @@ Term = Annotated[
     | HasCounters
     | HasName
     | IsMonocolored
-    | Not,
-    Field(discriminator="kind"),
-]
-Filter = Annotated[
-    HasType
-    | HasSubtype
-    | HasSupertype
-    | HasColor
-    | ControlledBy
-    | IsAttached
-    | IsTapped
-    | IsBasic
-    | IsToken
-    | IsOther
-    | HasCounters
-    | HasName
-    | IsMonocolored
-    | Not
-    | AnyOf
-    | AllOf,
-    Field(discriminator="kind"),
-]
+)
+Leaf = Annotated[AnyLeaf, Field(discriminator="kind")]
+Term = Annotated[AnyLeaf | Not, Field(discriminator="kind")]
+Filter = Annotated[AnyLeaf | Not | AnyOf | AllOf, Field(discriminator="kind")]
 Not.model_rebuild()
 AnyOf.model_rebuild()
 AllOf.model_rebuild()
-AnyFilter = (
-    HasType
-    | HasSubtype
-    | HasSupertype
-    | HasColor
-    | ControlledBy
-    | IsAttached
-    | IsTapped
-    | IsBasic
-    | IsToken
-    | IsOther
-    | HasCounters
-    | HasName
-    | IsMonocolored
-    | Not
-    | AnyOf
-    | AllOf
-)
+AnyFilter = AnyLeaf | Not | AnyOf | AllOf
 
 
 def _flat_filter_schema() -> dict[str, Any]:
