@@ -35,11 +35,12 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
     layers = engine_only.layers_section(config, cp_engine)
     sections = [cp_engine, layers, act_engine]
     cp_http: Section | None = None
+    floor_http: Section | None = None
     if http:
         from bench.over_http_run import http_sections
 
         http_list = http_sections(config, act_engine, log)
-        cp_http = http_list[0]
+        cp_http, floor_http = http_list[0], http_list[-1]
         sections.extend(http_list)
         from bench.scale_out import scale_out_section
 
@@ -55,10 +56,25 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
     log("compiler coverage (RULINGS_CORPUS)")
     sections.append(coverage_section())
     if http:  # it runs imports and servers in subprocesses, like the HTTP sections
-        from bench.imports import imports_section
+        from bench import catalog_ratios
+        from bench.imports import card_count, imports_section
 
         log("card import and a server on 35,000 cards")
-        sections.append(imports_section(config, log))
+        imported: dict[str, Section] = {}
+        sections.append(
+            imports_section(
+                config,
+                log,
+                lambda url: imported.update(catalog_ratios.measure_with_catalog(config, url, log)),
+            )
+        )
+        sections.append(
+            catalog_ratios.comparison_section(
+                card_count(config),
+                {"floor": floor_http, "cp": cp_http},
+                imported or None,
+            )
+        )
     return sections
 
 

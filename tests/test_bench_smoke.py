@@ -99,3 +99,36 @@ def test_wrk_sends_every_body_it_is_given_and_counts_answers() -> None:
     assert ok.requests > 2 and ok.errors == 0
     assert seen >= {b'{"a":1}', b'{"b":"]]"}', b"{}"}
     assert failing.requests > 0 and failing.errors == failing.requests
+
+
+def test_catalog_ratios_compare_the_same_rows_and_flag_worse_ones() -> None:
+    from bench.catalog_ratios import comparison_section
+    from bench.report import Section
+
+    def floor(stored: float, new: float) -> Section:
+        s = Section("floor", ["workers", "endpoint", "x_healthz_req_per_s"])
+        s.add(workers="1", endpoint="GET /healthz", x_healthz_req_per_s=1.0)
+        s.add(workers="1", endpoint="could-produce small, stored 200", x_healthz_req_per_s=stored)
+        s.add(workers="1", endpoint="could-produce small, new 201", x_healthz_req_per_s=new)
+        s.add(workers="2", endpoint="could-produce small, new 201", x_healthz_req_per_s=9.0)
+        return s
+
+    def cp(new_floor: float) -> Section:
+        s = Section("cp", ["permanents", "stored/new", "stored/floor", "new/floor"])
+        s.add(permanents=100, **{"stored/new": 0.5, "stored/floor": 1.0, "new/floor": 99.0})
+        s.add(permanents=10_000, **{"stored/new": 0.1, "stored/floor": 2.0, "new/floor": new_floor})
+        return s
+
+    table = comparison_section(
+        35_000,
+        {"floor": floor(0.9, 0.2), "cp": cp(10.0)},
+        {"floor": floor(0.5, 0.2), "cp": cp(20.0)},
+    )
+    rows = {r["ratio"]: r for r in table.rows}
+    assert rows["small stored / healthz (req/s)"]["worse"] == "yes"  # 0.9 -> 0.5 req/s
+    assert rows["small new / healthz (req/s)"]["worse"] == "no"  # 1 worker's row, not 2's
+    assert rows["largest board: new / parse floor"]["bundled only"] == 10.0  # not the 100 row
+    assert rows["largest board: new / parse floor"]["worse"] == "yes"  # 10 -> 20x the floor
+    assert rows["largest board: stored / new"]["worse"] == "no"
+    missing = comparison_section(35_000, {"floor": None, "cp": None}, None)
+    assert missing.rows[0]["status"].startswith("not measured")

@@ -1,0 +1,95 @@
+"""Issue 15's ratios again with a big catalog: the same HTTP measurements (small questions
+against /healthz, the largest could-produce board against the parse floor) on a server whose
+database holds the 35,000 cards the import section just imported, next to the same ratios
+measured earlier in the run on a server with the bundled cards only. The goal: none worse."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import httpx
+
+from bench import over_http
+from bench.config import BenchConfig
+from bench.report import Cell, Section
+from bench.server import Server
+
+# (label, section, row filter column, row filter value, ratio column); "worse" means larger
+# for the x/floor ratios and smaller for the x/healthz throughput ratios.
+Measure = tuple[str, str, str, Cell, str, bool]
+MEASURES: tuple[Measure, ...] = (
+    ("small stored / healthz (req/s)", "floor", "endpoint", "could-produce small, stored 200",
+     "x_healthz_req_per_s", False),
+    ("small new / healthz (req/s)", "floor", "endpoint", "could-produce small, new 201",
+     "x_healthz_req_per_s", False),
+    ("largest board: stored / new", "cp", "permanents", None, "stored/new", True),
+    ("largest board: stored / parse floor", "cp", "permanents", None, "stored/floor", True),
+    ("largest board: new / parse floor", "cp", "permanents", None, "new/floor", True),
+)  # fmt: skip
+
+
+def measure_with_catalog(
+    config: BenchConfig, db_url: str, log: Callable[[str], None]
+) -> dict[str, Section]:
+    """The floor rows and the largest could-produce row on a 1-worker server over `db_url`
+    (migrated, cards imported)."""
+    largest = dataclasses.replace(config, sizes=config.sizes[-1:])
+    floor = Section("floor", over_http.FLOOR_COLUMNS)
+    with Server(workers=1, db_url=db_url) as server:
+        uniq = over_http.Uniq()
+        log("issue 15 ratios on the imported catalog: could-produce and the parse floor")
+        with (
+            Server(workers=1, app="bench.parse_floor:app") as floor_server,
+            httpx.Client(base_url=server.url, timeout=120.0) as client,
+            httpx.Client(base_url=floor_server.url, timeout=120.0) as floor_client,
+        ):
+            cp = over_http.could_produce_section(
+                largest, client, uniq, floor_client, (server.pid, floor_server.pid)
+            )
+        log("issue 15 ratios on the imported catalog: small questions against /healthz")
+        over_http.floor_rows(floor, config, server.url, "1", uniq, server.pid)
+    return {"floor": floor, "cp": cp}
+
+
+def _value(section: Section | None, column: str, value: Cell, ratio_column: str) -> float | None:
+    if section is None:
+        return None
+    rows = [r for r in section.rows if not r.get("status") and r.get("workers", "1") == "1"]
+    if value is None:  # the largest board measured
+        sized = [r for r in rows if isinstance(r.get(column), int)]
+        rows = sorted(sized, key=lambda r: r[column])[-1:]  # type: ignore[arg-type,return-value]
+    else:
+        rows = [r for r in rows if r.get(column) == value]
+    got = rows[0].get(ratio_column) if rows else None
+    return got if isinstance(got, float) else None
+
+
+def comparison_section(
+    cards: int, bundled: dict[str, Section | None], imported: dict[str, Section] | None
+) -> Section:
+    section = Section(
+        f"issue 15 ratios: bundled cards only vs {cards:,} cards imported (1 worker, SQLite)",
+        ["ratio", "bundled only", "imported", "imported / bundled", "worse"],
+    )
+    if imported is None:
+        section.skip("all", "not measured (the import section did not run on SQLite)")
+        return section
+    for label, where, column, value, ratio_column, larger_is_worse in MEASURES:
+        before = _value(bundled.get(where), column, value, ratio_column)
+        after = _value(imported.get(where), column, value, ratio_column)
+        change = after / before if before and after is not None else None
+        # Run-to-run noise here is tens of percent: "worse" only past 25%.
+        worse = None
+        if change is not None:
+            worse = "yes" if (change > 1.25 if larger_is_worse else change < 0.8) else "no"
+        section.add(
+            ratio=label, **{"bundled only": before, "imported": after,
+                            "imported / bundled": change, "worse": worse},
+        )  # fmt: skip
+    section.notes.append(
+        "The same requests, client and settings on both servers; the imported server's "
+        "database also holds every card of the import section's AtomicCards file. 'worse' "
+        "flags a change past the run-to-run noise (25%)."
+    )
+    return section
