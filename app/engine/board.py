@@ -17,8 +17,9 @@ with relation `attached` means "the target" there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from functools import partial
 from operator import attrgetter
 from typing import Literal, assert_never
 
@@ -633,7 +634,10 @@ class BoardView:
         self.chars = Characteristics(
             self.board,
             self.layer_effects,
-            self._printed_traits,
+            # Not the bound method: view -> chars -> method -> view would be a reference cycle,
+            # and a cycle keeps the whole board (every permanent of a 10,000-permanent
+            # question) alive after the request until the cyclic collector runs.
+            partial(printed_traits, self.controllers),
             [k.first for k in self.kinds()[0]],
         )
 
@@ -687,19 +691,7 @@ class BoardView:
         return card_type in self.traits(p).types
 
     def _printed_traits(self, p: Permanent) -> Traits:
-        """The printed face's characteristics with its controller after layer 2."""
-        face = p.face
-        return Traits(
-            self.controller(p),
-            face.type_set,
-            face.subtype_set,
-            face.supertype_set,
-            face.color_set,
-            p.tapped,
-            p.token,
-            counters_of(p),
-            p.face.name.casefold(),  # the face on the battlefield (201.2)
-        )
+        return printed_traits(self.controllers, p)
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:
         return selector_matches(
@@ -929,3 +921,20 @@ def replacement_label(m: Mentions, r: Replacement) -> str:
     if not r.name:
         return r.source_id
     return m.label(r.name, r.source_id, permanent=r.on_battlefield)
+
+
+def printed_traits(controllers: Mapping[str, str], p: Permanent) -> Traits:
+    """The printed face's characteristics with its controller after layer 2 (`controllers`:
+    the permanents whose control changed)."""
+    face = p.face
+    return Traits(
+        controllers.get(p.id, p.controller),
+        face.type_set,
+        face.subtype_set,
+        face.supertype_set,
+        face.color_set,
+        p.tapped,
+        p.token,
+        counters_of(p),
+        p.face.name.casefold(),  # the face on the battlefield (201.2)
+    )
