@@ -228,8 +228,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         chosen_color=lambda: chosen_color_of(src),
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
-        greatest_power=lambda sel: greatest_power(view, sel, src),
-        powers=lambda sel: powers_of(view, sel, src),
+        stats=lambda sel, stat: stats_of(view, sel, src, stat),
         devotion=lambda color: devotion_to(view, src, color),
         x=x,
     )
@@ -283,23 +282,23 @@ def instead_reason(
 def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
     """The greatest power among the permanents `sel` picks (0 with none); each needs its
     power in the state (208.3), and every one missing is named."""
-    return max(powers_of(view, sel, src), default=0)
+    return max(stats_of(view, sel, src, "power"), default=0)
 
 
-def powers_of(view: BoardView, sel: Selector, src: Source) -> list[int]:
-    """The power of each permanent `sel` picks; each needs its power in the state (208.3),
-    and every one missing is named."""
+def stats_of(view: BoardView, sel: Selector, src: Source, stat: str) -> list[int]:
+    """The power (or toughness) of each permanent `sel` picks; each needs it in the state
+    (208.3), and every one missing is named."""
     picked = view.matching(sel, src)
-    missing = [q for q in picked if q.power is None]
+    missing = [q for q in picked if (q.power if stat == "power" else q.toughness) is None]
     if missing:
         raise QuestionError(
-            ("state", "battlefield", missing[0].index, "power"),
-            f"{src.label} makes mana by the greatest power among {describe_selector(sel)}: "
-            "give 'power' (now, counters and effects included) for "
+            ("state", "battlefield", missing[0].index, stat),
+            f"{src.label} makes mana by the {stat} of {describe_selector(sel)}: "
+            f"give '{stat}' (now, counters and effects included) for "
             + bounded_list([f"{q.name} ({q.id})" for q in missing], 10),
-            "power_required",
+            "power_required" if stat == "power" else "toughness_required",
         )
-    return [q.power or 0 for q in picked]
+    return [(q.power if stat == "power" else q.toughness) or 0 for q in picked]
 
 
 def commander_colors_of(board: Board, src: Source) -> tuple[str, ...]:
@@ -452,6 +451,9 @@ class BoardView:
             pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
         for src, a in pairs:
             self._sort(src, a)
+        if self.keyword_grants:
+            # Traits read before the keyword grants were filed lack them (613.1f): read again.
+            self._traits.clear()
         # Abilities that only look at what their source is attached to (or targets), by that
         # permanent's id: looked up per permanent instead of scanning every source.
         self._attached_grants = {}
@@ -675,11 +677,28 @@ class BoardView:
                         printed.token,
                         printed.counters,
                         printed.name,
+                        printed.keywords,
                     )
             else:
                 t = self._printed_traits(p)
+            if self.keyword_grants or self.layer_effects.layer6_loss:
+                t = self._layer6_keywords(p, t)
             self._traits[p.id] = t
         return t
+
+    def _layer6_keywords(self, p: Permanent, t: Traits) -> Traits:
+        """613.1f: its keywords after layer 6: a "loses all abilities" removes the face's, and
+        keywords granted are added, a grant older than that loss removed with the rest (613.7).
+        A grant's own selector sees the keywords before the grants (none of the compiled ones
+        asks about keywords)."""
+        chars = self.chars.of(p) if self.layer_effects.layer6_loss else None
+        keywords = frozenset() if chars is not None and chars.lost_all else t.keywords
+        for src, grant in self.keyword_grants:
+            if (chars is None or chars.keeps_grant(self.timestamp_of(src))) and selector_matches(
+                grant.to, src.controller, src.attached_to, p.id, t, src.id
+            ):
+                keywords = keywords | {grant.keyword.casefold()}
+        return t if keywords == t.keywords else t._replace(keywords=keywords)
 
     def has_type(self, p: Permanent, card_type: str) -> bool:
         """Whether it has this card type after layer 4 (a land that became a creature is one:
@@ -699,6 +718,7 @@ class BoardView:
             p.token,
             counters_of(p),
             p.face.name.casefold(),  # the face on the battlefield (201.2)
+            face.keyword_set,
         )
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:

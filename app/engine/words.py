@@ -12,6 +12,7 @@ from app.domain.filters import (
     ControlledBy,
     HasColor,
     HasCounters,
+    HasKeyword,
     HasName,
     HasSubtype,
     HasSupertype,
@@ -28,10 +29,12 @@ from app.domain.filters import (
 from app.domain.quantities import (
     ChosenX,
     CostManaValue,
+    CostPower,
     CountersOnSource,
     CountOf,
     CountWithPower,
     Devotion,
+    DifferentPowers,
     Fixed,
     GreatestPower,
     Quantity,
@@ -92,6 +95,8 @@ def describe_filter(f: AnyFilter) -> str:
             return f"named {name}"
         case IsMonocolored():
             return "monocolored"
+        case HasKeyword(keyword=kw):
+            return f"with {kw.lower()}"
         case HasCounters(counter=kind, at_least=n):
             what = f"{kind} counter" if kind else "counter"
             return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"
@@ -144,7 +149,12 @@ def describe_quantity(q: Quantity) -> str:
         case SourcePower():
             return f"its {q.kind}"
         case GreatestPower():
-            return f"the greatest power among {describe_selector(q.among)}"
+            stat = "power" if q.kind == "greatest_power" else "toughness"
+            return f"the greatest {stat} among {describe_selector(q.among)}"
+        case DifferentPowers():
+            return f"the number of different powers among {describe_selector(q.among)}"
+        case CostPower():
+            return "the power of the creature its cost sacrificed"
         case CountWithPower():
             return f"the number of {describe_selector(q.of)} with power {q.at_least} or greater"
         case CostManaValue():

@@ -35,6 +35,7 @@ class Sel:
     source: bool = False  # the ability's own source only ("~", "it" meaning ~)
     named: str | None = None  # "named ~": the face's own name (201.2)
     monocolored: bool = False  # "monocolored": exactly one color (105.2a)
+    keywords: tuple[str, ...] = ()  # "with defender": keyword abilities it has (613.1f)
 
 
 CostPartKind = Literal[
@@ -129,7 +130,10 @@ QtyKind = Literal[
     "power",
     "toughness",
     "greatest_power",
+    "greatest_toughness",
+    "different_powers",
     "cost_mana_value",
+    "cost_power",
     "devotion",
     "counters",
     "count",

@@ -52,6 +52,7 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
         )
     if sel.monocolored:
         parts.append(f.IsMonocolored())
+    parts.extend(f.HasKeyword(keyword=k) for k in sel.keywords)
     if sel.named is not None:
         parts.append(f.HasName(name=sel.named))
     if sel.condition_types:
@@ -86,11 +87,16 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.ChosenX()
         case "power" | "toughness":
             return q.SourcePower(kind=a.kind)
-        case "greatest_power":
+        case "greatest_power" | "greatest_toughness":
             assert a.among is not None, "the grammar names whose power"
-            return q.GreatestPower(among=selector(a.among))
+            return q.GreatestPower(kind=a.kind, among=selector(a.among))
+        case "different_powers":
+            assert a.among is not None, "the grammar names whose powers"
+            return q.DifferentPowers(among=selector(a.among))
         case "cost_mana_value":
             return q.CostManaValue()
+        case "cost_power":
+            return q.CostPower()
         case "devotion":
             return q.Devotion(color=a.color)  # type: ignore[arg-type]
         case "count":

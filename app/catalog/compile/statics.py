@@ -73,7 +73,9 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     if m is None:
         return None
     keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
-    if "haste" not in keywords or not all(
+    # Haste (302.6) and defender (which "creatures with defender" counts read) are what the
+    # engine rules on; the other keywords of the list come along as grants that nothing reads.
+    if not {"haste", "defender"} & set(keywords) or not all(
         k in _KNOWN_KEYWORDS or k.startswith("protection from ") for k in keywords
     ):
         return None

@@ -1,0 +1,61 @@
+"""Amounts read off the board through HTTP: creatures with defender (their keywords after
+layer 6), the greatest toughness (the state's `toughness`, a problem naming it when missing),
+and a sacrificed creature's power given as `x` (608.2h). Every card is invented."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from app.catalog.compile import compile_face
+from tests.api.helpers import assert_problem, state
+from tests.api.test_compiled_cards_api import ACT, inline, ruling
+
+
+def definition(name: str, text: str, keywords: list[str] | None = None) -> dict[str, Any]:
+    compiled = compile_face(
+        name, text, types=["Creature"], mana_cost="{1}{G}", keywords=keywords or []
+    )
+    return {
+        "name": name,
+        "types": ["creature"],
+        "mana_cost": "{1}{G}",
+        "keywords": keywords or [],
+        **compiled.card_fields(),
+    }
+
+
+RAMPART = definition(
+    "Moss Rampart",
+    "Defender\n{T}: Add {G} for each creature you control with defender.",
+    ["Defender"],
+)
+WALL = definition("Pebble Wall", "Defender", ["Defender"])
+BARK = definition(
+    "Bark Tender",
+    "{T}: Add X mana of any one color, where X is the greatest toughness among other "
+    "creatures you control.",
+)
+FEEDER = definition(
+    "Bog Feeder",
+    "{T}, Sacrifice a creature: Add an amount of {B} equal to the sacrificed creature's power.",
+)
+
+
+def test_defender_count_toughness_and_sacrificed_power(sqlite_client: TestClient) -> None:
+    assert {c["support"] for c in (RAMPART, BARK, FEEDER)} == {"full"}
+    s = state(inline("r", RAMPART), inline("w", WALL), inline("w2", WALL, controller="bob"))
+    a = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "r"})["answer"]
+    assert a["total"] == "{G}{G}"
+    s = state(inline("b", BARK, toughness=1), inline("w", WALL, toughness=3))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "b", "choose": "W"})
+    assert r["answer"]["total"] == "{W}{W}{W}"
+    assert "208.3" in r["citations"]
+    missing = state(inline("b", BARK), inline("w", WALL))
+    resp = sqlite_client.post(ACT, json={"state": missing, "permanent_id": "b", "choose": "W"})
+    assert_problem(resp, ["body", "state", "battlefield", 1, "toughness"], "toughness_required")
+    s = state(inline("f", FEEDER), inline("w", WALL))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f", "x": 2})
+    assert r["answer"]["total"] == "{B}{B}"
+    assert {"608.2h", "602.2b"} <= set(r["citations"])

@@ -1,0 +1,113 @@
+"""Amounts read off the board: creatures with a keyword (702.3 defender, after layer 6), the
+greatest toughness, the number of different powers (208.3), a sacrificed creature's power
+(608.2h), and a color a permanent has (105.2). Invented cards, templated sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.card import (
+    ColorOfPermanent,
+    GrantKeyword,
+    ManaAbility,
+    ManaAbilityCost,
+    ManaAmount,
+    PerCount,
+    Selector,
+)
+from app.domain.filters import HasKeyword, IsOther
+from app.domain.quantities import CostPower, CountOf, DifferentPowers, GreatestPower
+from tests.compile.helpers import face, one
+
+TAP = ManaAbilityCost(tap=True)
+WALLS = Selector(controller="you", types=["creature"], where=HasKeyword(keyword="defender"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "{T}: Add {G} for each creature you control with defender.",
+            ManaAbility(cost=TAP, produces=PerCount(mana_type="G", count=WALLS)),
+        ),
+        (
+            "{T}: Add X mana in any combination of colors, where X is the number of creatures "
+            "you control with defender.",
+            ManaAbility(cost=TAP, produces=ManaAmount(amount=CountOf(of=WALLS), of="combination")),
+        ),
+        (
+            "{T}: Add X mana of any one color, where X is the greatest toughness among other "
+            "creatures you control.",
+            ManaAbility(
+                cost=TAP,
+                produces=ManaAmount(
+                    amount=GreatestPower(
+                        kind="greatest_toughness",
+                        among=Selector(controller="you", types=["creature"], where=IsOther()),
+                    ),
+                    of="one_color",
+                ),
+            ),
+        ),
+        (
+            "{T}, Sacrifice a creature: Add an amount of {B} equal to the sacrificed creature's "
+            "power.",
+            ManaAbility(
+                cost=ManaAbilityCost(
+                    tap=True, sacrifice=Selector(controller="you", types=["creature"])
+                ),
+                produces=ManaAmount(amount=CostPower(), of="type", mana_type="B"),
+            ),
+        ),
+        (
+            "{T}: Choose a color. Add one mana of that color for each different power among "
+            "creatures you control.",
+            ManaAbility(
+                cost=TAP,
+                produces=ManaAmount(
+                    amount=DifferentPowers(among=Selector(controller="you", types=["creature"])),
+                    of="one_color",
+                ),
+            ),
+        ),
+        (
+            "{T}: Add one mana of any color that shares a color with a permanent a player "
+            "controls.",
+            ManaAbility(cost=TAP, produces=ColorOfPermanent(among=Selector())),
+        ),
+    ],
+)
+def test_board_amounts_compile(text: str, expected: ManaAbility) -> None:
+    assert one(text, types=("Creature",)) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The power of what was sacrificed needs one creature sacrificed.
+        "{T}, Sacrifice an artifact: Add an amount of {G} equal to the sacrificed creature's "
+        "power.",
+        "{T}: Add an amount of {G} equal to the sacrificed creature's power.",
+        # A keyword the filters don't model is no "with <keyword>" condition.
+        "{T}: Add {G} for each creature you control with flying.",
+        # "Different powers" without the color chosen first.
+        "{T}: Add one mana of that color for each different power among creatures you control.",
+    ],
+)
+def test_what_is_not_that_stays_not_understood(text: str) -> None:
+    assert face(text, types=("Creature",)).support == "partial"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Enchanted creature has defender.",
+        "Equipped creature has defender and flying.",
+        "All Wall creatures have defender.",
+    ],
+)
+def test_a_static_grant_of_defender_compiles_to_a_keyword_grant(text: str) -> None:
+    compiled = face(text, types=("Enchantment",))
+    assert compiled.support == "full"
+    grants = [a for a in compiled.abilities if isinstance(a, GrantKeyword)]
+    assert "Defender" in {g.keyword for g in grants}

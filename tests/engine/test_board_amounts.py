@@ -1,0 +1,147 @@
+"""Amounts read off the board, on invented cards compiled from templated sentences: creatures
+with defender after layer 6 (613.1f: granted, or lost with all abilities), the greatest
+toughness and the number of different powers (208.3, read from the state), a sacrificed
+creature's power given as `x` (608.2h, 602.2b), a color a permanent has (105.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.catalog.compile import compile_face
+from app.domain.errors import QuestionError
+from app.engine.activate import activate
+from app.engine.could_produce import could_produce
+from tests.engine.mana_helpers import board
+
+WUBRG = ["W", "U", "B", "R", "G"]
+
+
+def defined(
+    pid: str,
+    name: str,
+    text: str,
+    types: tuple[str, ...] = ("Creature",),
+    keywords: tuple[str, ...] = (),
+    mana_cost: str = "{2}{G}",
+    **kw: Any,
+) -> dict[str, Any]:
+    compiled = compile_face(name, text, types=types, mana_cost=mana_cost, keywords=keywords)
+    assert compiled.support == "full", compiled.unsupported_text
+    card = {
+        "name": name,
+        "types": [t.lower() for t in types],
+        "mana_cost": mana_cost,
+        "keywords": list(keywords),
+        **compiled.card_fields(),
+    }
+    return {"id": pid, "definition": card, "controller": "alice", **kw}
+
+
+RAMPART = ("Moss Rampart", "Defender\n{T}: Add {G} for each creature you control with defender.")
+WALL = ("Pebble Wall", "Defender")
+BEAR = ("Meadow Cub", "Vigilance")
+COLLAR = ("Stone Collar", "Enchant creature\nEnchanted creature has defender.")
+HUSH = ("Hush Shackle", "Enchant creature\nEnchanted creature loses all abilities.")
+BARK = (
+    "Bark Tender",
+    "{T}: Add X mana of any one color, where X is the greatest toughness among other "
+    "creatures you control.",
+)
+TALLY = (
+    "Ranger of Tallies",
+    "{T}: Choose a color. Add one mana of that color for each different power among "
+    "creatures you control.",
+)
+FEEDER = (
+    "Bog Feeder",
+    "{T}, Sacrifice a creature: Add an amount of {B} equal to the sacrificed creature's power.",
+)
+ARCH = (
+    "Prism Arch",
+    "{T}: Add one mana of any color that shares a color with a permanent a player controls.",
+)
+
+
+def act(b: Any, pid: str, **kw: Any) -> dict[str, Any]:
+    return activate(b, pid, **kw).answer_data
+
+
+def test_creatures_with_defender_are_counted_from_their_keywords() -> None:
+    b = board(
+        defined("r", *RAMPART, keywords=("Defender",)),
+        defined("w", *WALL, keywords=("Defender",)),
+        defined("c", *BEAR, keywords=("Vigilance",)),
+        defined("theirs", *WALL, keywords=("Defender",), controller="bob"),
+    )
+    assert act(b, "r")["total"] == "{G}{G}"
+
+
+def test_a_granted_defender_counts_and_one_lost_with_all_abilities_does_not() -> None:
+    rampart = defined("r", *RAMPART, keywords=("Defender",))
+    cub = defined("c", *BEAR, keywords=("Vigilance",))
+    wall = defined("w", *WALL, keywords=("Defender",))
+    collar = defined("collar", *COLLAR, types=("Enchantment",), attached_to="c", timestamp=9)
+    assert act(board(rampart, cub, collar), "r")["total"] == "{G}{G}"  # 613.1f: the grant
+    # The wall loses all abilities, its printed defender with them (613.1f).
+    hush = defined("hush", *HUSH, types=("Enchantment",), attached_to="w", timestamp=5)
+    assert act(board(rampart, wall, hush), "r")["total"] == "{G}"
+    # A grant newer than the loss is kept (613.7), one older is removed with the rest.
+    both = defined("hush", *HUSH, types=("Enchantment",), attached_to="c", timestamp=5)
+    assert act(board(rampart, cub, both, collar), "r")["total"] == "{G}{G}"
+    old_collar = {**collar, "timestamp": 1}
+    assert act(board(rampart, cub, both, old_collar), "r")["total"] == "{G}"
+
+
+def test_the_greatest_toughness_is_read_from_the_state() -> None:
+    b = board(
+        defined("bark", *BARK, toughness=1),
+        defined("c", *BEAR, toughness=4),
+        defined("d", *BEAR, toughness=2),
+        defined("theirs", *BEAR, toughness=9, controller="bob"),
+    )
+    a = act(b, "bark", choose="G")
+    assert a["total"] == "{G}{G}{G}{G}"  # "other": its own toughness 1 aside, Bob's aside
+    with pytest.raises(QuestionError) as err:
+        act(board(defined("bark", *BARK), defined("c", *BEAR)), "bark", choose="G")
+    assert (err.value.loc, err.value.code) == (
+        ("state", "battlefield", 1, "toughness"),
+        "toughness_required",
+    )
+
+
+def test_different_powers_count_each_value_once() -> None:
+    b = board(
+        defined("t", *TALLY, power=2),
+        defined("c", *BEAR, power=2),
+        defined("d", *BEAR, power=0),
+        defined("e", *BEAR, power=5),
+    )
+    a = act(b, "t", choose="U")
+    assert a["total"] == "{U}{U}{U}"  # powers 2, 2, 0, 5: three different ones
+    assert "208.3" in activate(b, "t", choose="U").citations
+
+
+def test_the_sacrificed_creatures_power_is_the_x_given() -> None:
+    b = board(defined("f", *FEEDER), defined("c", *BEAR))
+    v = activate(b, "f", x=3)
+    assert v.answer_data["total"] == "{B}{B}{B}"
+    assert {"608.2h", "602.2b"} <= set(v.citations)
+    with pytest.raises(QuestionError) as err:
+        act(b, "f")
+    assert (err.value.loc, err.value.code) == (("x",), "x_required")
+    assert could_produce(b, None).answer_data["permanents"][0]["types"] == ["B"]
+
+
+def test_a_color_shared_with_any_permanent() -> None:
+    arch = defined("arch", *ARCH, types=("Land",), mana_cost="")
+    red = defined("red", *BEAR, mana_cost="{R}", controller="bob")
+    green = defined("green", *BEAR, mana_cost="{1}{G}")
+    types = {
+        p["id"]: p["types"]
+        for p in could_produce(board(arch, red, green), None).answer_data["permanents"]
+    }
+    assert types["arch"] == ["R", "G"]
+    alone = could_produce(board(arch), None).answer_data["permanents"][0]
+    assert alone["types"] == []  # a colorless land alone shares no color (105.2)
