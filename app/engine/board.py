@@ -454,6 +454,8 @@ class BoardView:
         if self.keyword_grants:
             # Traits read before the keyword grants were filed lack them (613.1f): read again.
             self._traits.clear()
+        # 611.3a: a grant "as long as you control N or more ..." applies only while it holds.
+        self.grants = [(src, g) for src, g in self.grants if self.grant_holds(src, g)]
         # Abilities that only look at what their source is attached to (or targets), by that
         # permanent's id: looked up per permanent instead of scanning every source.
         self._attached_grants = {}
@@ -780,6 +782,12 @@ class BoardView:
         return recent
 
     # -- mana abilities --
+
+    def grant_holds(self, src: Source, grant: GrantManaAbility) -> bool:
+        """Whether a grant's board condition holds now (611.3a); true without one."""
+        if grant.while_count is None:
+            return True
+        return len(self.matching(grant.while_count.of, src)) >= grant.while_count.at_least
 
     def _grants_for(self, p: Permanent, distinct: bool) -> list[tuple[Source, ManaAbility]]:
         traits = self.traits(p)

@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from app.catalog.compile import compile_face
 from tests.api.helpers import assert_problem, state
-from tests.api.test_compiled_cards_api import ACT, inline, ruling
+from tests.api.test_compiled_cards_api import ACT, CP, inline, ruling
 
 
 def definition(name: str, text: str, keywords: list[str] | None = None) -> dict[str, Any]:
@@ -59,3 +59,25 @@ def test_defender_count_toughness_and_sacrificed_power(sqlite_client: TestClient
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f", "x": 2})
     assert r["answer"]["total"] == "{B}{B}"
     assert {"608.2h", "602.2b"} <= set(r["citations"])
+
+
+def land(name: str, text: str) -> dict[str, Any]:
+    compiled = compile_face(name, text, types=["Land"], keywords=[])
+    return {"name": name, "types": ["land"], **compiled.card_fields()}
+
+
+CANOPY = land(
+    "Elder Canopy",
+    'As long as you control two or more lands, lands you control have "{T}: Add {R}."',
+)
+FIELD = land("Plain Field", "{T}: Add {C}.")
+
+
+def test_a_grant_on_a_count_of_lands(sqlite_client: TestClient) -> None:
+    assert CANOPY["support"] == "full"
+    alone = state(inline("canopy", CANOPY))
+    r = ruling(sqlite_client, CP, {"state": alone})
+    assert [p["types"] for p in r["answer"]["permanents"]] == [[]]
+    two = state(inline("canopy", CANOPY), inline("field", FIELD))
+    r = ruling(sqlite_client, CP, {"state": two})
+    assert [p["types"] for p in r["answer"]["permanents"]] == [["R"], ["R", "C"]]

@@ -9,12 +9,14 @@ import pytest
 from app.domain.card import (
     ColorOfPermanent,
     GrantKeyword,
+    GrantManaAbility,
     ManaAbility,
     ManaAbilityCost,
     ManaAmount,
     PerCount,
     Selector,
 )
+from app.domain.continuous import CountAtLeast
 from app.domain.filters import HasKeyword, IsOther
 from app.domain.quantities import CostPower, CountOf, DifferentPowers, GreatestPower
 from tests.compile.helpers import face, one
@@ -111,3 +113,20 @@ def test_a_static_grant_of_defender_compiles_to_a_keyword_grant(text: str) -> No
     assert compiled.support == "full"
     grants = [a for a in compiled.abilities if isinstance(a, GrantKeyword)]
     assert "Defender" in {g.keyword for g in grants}
+
+
+def test_a_grant_while_you_control_enough_lands_keeps_its_count() -> None:
+    found = one(
+        'As long as you control four or more lands, creatures you control have "{T}: Add {G}."',
+        types=("Land",),
+    )
+    assert isinstance(found, GrantManaAbility)
+    assert found.while_count == CountAtLeast(
+        of=Selector(controller="you", types=["land"]), at_least=4
+    )
+    assert found.to == Selector(controller="you", types=["creature"])
+
+
+def test_a_grant_naming_defender_beside_its_ability_is_not_understood() -> None:
+    text = 'Creatures you control have defender and "{T}: Add {G}."'
+    assert face(text, types=("Enchantment",)).support == "partial"

@@ -145,3 +145,31 @@ def test_a_color_shared_with_any_permanent() -> None:
     assert types["arch"] == ["R", "G"]
     alone = could_produce(board(arch), None).answer_data["permanents"][0]
     assert alone["types"] == []  # a colorless land alone shares no color (105.2)
+
+
+CANOPY = (
+    "Elder Canopy",
+    "{T}: Add {G}.\nAs long as you control three or more lands, lands you control have "
+    '"{T}: Add one mana of any color."',
+)
+FIELD = ("Plain Field", "{T}: Add {C}.")
+
+
+def test_a_grant_applies_only_while_its_controller_controls_enough_lands() -> None:
+    canopy = defined("canopy", *CANOPY, types=("Land",), mana_cost="")
+    fields = [defined(f"f{i}", *FIELD, types=("Land",), mana_cost="") for i in range(2)]
+    theirs = defined("theirs", *FIELD, types=("Land",), mana_cost="", controller="bob")
+    two = {
+        p["id"]: p["types"]
+        for p in could_produce(board(canopy, fields[0], theirs), None).answer_data["permanents"]
+    }
+    assert two == {"canopy": ["G"], "f0": ["C"], "theirs": ["C"]}  # Bob's land isn't yours
+    three = {
+        p["id"]: p["types"]
+        for p in could_produce(board(canopy, *fields), None).answer_data["permanents"]
+    }
+    assert three == {
+        "canopy": ["W", "U", "B", "R", "G"],
+        "f0": ["W", "U", "B", "R", "G", "C"],
+        "f1": ["W", "U", "B", "R", "G", "C"],
+    }

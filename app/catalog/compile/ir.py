@@ -222,6 +222,7 @@ class ManaAbility:
 class Grant:
     to: Sel
     ability: ManaAbility
+    while_count: tuple[Sel, int] | None = None  # while its controller controls N or more
 
 
 @dataclass(frozen=True, slots=True)

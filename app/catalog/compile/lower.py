@@ -191,7 +191,13 @@ def ability(a: ir.Ability) -> d.Ability:
         case ir.ManaAbility():
             return mana_ability(a)
         case ir.Grant():
-            return d.GrantManaAbility(to=selector(a.to), ability=mana_ability(a.ability))
+            counted = None
+            if a.while_count is not None:
+                of, least = a.while_count
+                counted = c613.CountAtLeast(of=selector(of), at_least=least)
+            return d.GrantManaAbility(
+                to=selector(a.to), ability=mana_ability(a.ability), while_count=counted
+            )
         case ir.Replacement():
             return d.ManaReplacement(
                 source=selector(a.source),

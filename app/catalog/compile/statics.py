@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import TYPES, selector
+from app.catalog.compile.phrases import NUMBER, TYPES, number, selector
 
 _KNOWN_KEYWORDS = {
     "haste",
@@ -124,9 +124,26 @@ _AS_LONG_AS_ATTACHED = re.compile(
 )
 
 
-def grant(sentence: str) -> tuple[ir.Sel, str] | None:
-    """ "<selector> have "<ability>"": the selector and the quoted ability's text."""
+# "As long as you control six or more lands, ...": the grant holds while its controller
+# controls that many of those permanents (a count the board shows).
+_AS_LONG_AS_COUNT = re.compile(
+    rf"^As long as you control (?P<n>{NUMBER}) or more (?P<what>[^,]+), (?P<rest>.+)$"
+)
+
+
+def grant(sentence: str) -> tuple[ir.Sel, str, tuple[ir.Sel, int] | None] | None:
+    """ "<selector> have "<ability>"": the selector, the quoted ability's text and the count
+    it holds while (permanents its controller controls, how many at least), if any."""
     condition: str | None = None
+    while_count: tuple[ir.Sel, int] | None = None
+    if (counted := _AS_LONG_AS_COUNT.match(sentence)) is not None:
+        least = number(counted.group("n"))
+        found_count = selector(counted.group("what") + " you control")
+        if least is None or found_count is None or not found_count[1] or found_count[0].attached:
+            return None
+        while_count = (found_count[0], least)
+        sentence = counted.group("rest")
+        sentence = sentence[0].upper() + sentence[1:]
     if (cond := _AS_LONG_AS_ATTACHED.match(sentence)) is not None:
         condition = TYPES.get(cond.group("type"))
         if condition is None:
@@ -137,7 +154,9 @@ def grant(sentence: str) -> tuple[ir.Sel, str] | None:
         return None
     if m.group("kws") is not None:
         keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
-        if not all(k in _KNOWN_KEYWORDS and k != "haste" for k in keywords):
+        # Haste and defender bear on what the engine rules on: a grant that names them is
+        # more than the mana ability and is left not understood.
+        if not all(k in _KNOWN_KEYWORDS and k not in ("haste", "defender") for k in keywords):
             return None
     found = selector(m.group("sel"))
     # "Each Elf you control has ...": singular, but each of them has it.
@@ -147,7 +166,7 @@ def grant(sentence: str) -> tuple[ir.Sel, str] | None:
     sel = found[0]
     if condition is not None:
         sel = replace(sel, condition_types=(condition,))
-    return sel, m.group("ability")
+    return sel, m.group("ability"), while_count
 
 
 def control(sentence: str, *, effect: bool) -> ir.Control | None:
