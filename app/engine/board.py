@@ -18,7 +18,7 @@ with relation `attached` means "the target" there.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import Literal, assert_never
 
@@ -159,6 +159,7 @@ class SourcedReplacement:
 class SourcedTrigger:
     source: Source
     trigger: ManaTrigger
+    times: int = 1  # with `per_count`: how many permanents it picks now (its mana that often)
 
 
 @dataclass(frozen=True, slots=True)
@@ -920,12 +921,18 @@ class BoardView:
             )
         return found
 
+    def _counted(self, t: SourcedTrigger) -> SourcedTrigger:
+        """The trigger with how often it adds its mana ("for each Elf"), counted now."""
+        if t.trigger.per_count is None:
+            return t
+        return replace(t, times=len(self.matching(t.trigger.per_count, t.source)))
+
     def matching_triggers(self, p: Permanent) -> list[SourcedTrigger]:
         """Triggered mana abilities that watch this permanent (whether they fire depends on
         the ability and the mana made: 106.12a)."""
         traits = self.traits(p)
         return [
-            t
+            self._counted(t)
             for t in self.triggers
             if selector_matches(
                 t.trigger.source,

@@ -81,3 +81,25 @@ def test_a_grant_on_a_count_of_lands(sqlite_client: TestClient) -> None:
     two = state(inline("canopy", CANOPY), inline("field", FIELD))
     r = ruling(sqlite_client, CP, {"state": two})
     assert [p["types"] for p in r["answer"]["permanents"]] == [["R"], ["R", "C"]]
+
+
+def test_a_trigger_that_adds_mana_for_each_elf(sqlite_client: TestClient) -> None:
+    guide = compile_face(
+        "Elm Whisper",
+        "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
+        "additional {G} for each Elf on the battlefield.",
+        types=["Enchantment"],
+        subtypes=["Aura"],
+    )
+    aura = {"name": "Elm Whisper", "types": ["enchantment"], "subtypes": ["Aura"]}
+    aura.update(guide.card_fields())
+    scout = {**definition("Grove Scout", "Vigilance"), "subtypes": ["Elf"]}
+    s = state(
+        inline("f", FIELD),
+        inline("g", aura, attached_to="f"),
+        inline("e", scout),
+        inline("e2", scout, controller="bob"),
+    )
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f"})
+    assert r["answer"]["total"] == "{G}{G}{C}"
+    assert {"605.1b", "608.2h"} <= set(r["citations"])

@@ -13,6 +13,7 @@ from app.domain.card import (
     ManaAbility,
     ManaAbilityCost,
     ManaAmount,
+    ManaTrigger,
     PerCount,
     Selector,
 )
@@ -129,4 +130,21 @@ def test_a_grant_while_you_control_enough_lands_keeps_its_count() -> None:
 
 def test_a_grant_naming_defender_beside_its_ability_is_not_understood() -> None:
     text = 'Creatures you control have defender and "{T}: Add {G}."'
+    assert face(text, types=("Enchantment",)).support == "partial"
+
+
+def test_a_tapped_for_mana_trigger_counts_what_it_names() -> None:
+    found = one(
+        "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
+        "additional {G} for each Elf on the battlefield.",
+        types=("Enchantment",),
+        subtypes=("Aura",),
+    )
+    assert isinstance(found, ManaTrigger)
+    assert (found.adds, found.mana) == ("fixed", "{G}")
+    assert found.per_count == Selector(subtypes=["Elf"])
+    # "for each Elf they control": whose Elves is more than the selector says: not understood.
+    text = (
+        "Whenever a player taps a Forest for mana, that player adds {G} for each Elf they control."
+    )
     assert face(text, types=("Enchantment",)).support == "partial"

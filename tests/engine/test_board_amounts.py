@@ -173,3 +173,27 @@ def test_a_grant_applies_only_while_its_controller_controls_enough_lands() -> No
         "f0": ["W", "U", "B", "R", "G", "C"],
         "f1": ["W", "U", "B", "R", "G", "C"],
     }
+
+
+GUIDE = (
+    "Elm Whisper",
+    "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
+    "additional {G} for each Elf on the battlefield.",
+)
+ELF = ("Grove Scout", "Vigilance")
+
+
+def elf(pid: str, controller: str = "alice") -> dict[str, Any]:
+    found = defined(pid, *ELF, controller=controller)
+    found["definition"]["subtypes"] = ["Elf"]
+    return found
+
+
+def test_a_tapped_for_mana_trigger_adds_its_mana_for_each_elf() -> None:
+    field = defined("f", *FIELD, types=("Land",), mana_cost="")
+    guide = defined("g", *GUIDE, types=("Enchantment",), attached_to="f")
+    v = activate(board(field, guide, elf("e1"), elf("e2", "bob")), "f")
+    assert v.answer_data["total"] == "{G}{G}{C}"  # every Elf on the battlefield, Bob's too
+    assert "605.1b" in v.citations
+    none = act(board(field, guide), "f")
+    assert none["total"] == "{C}"  # no Elf: the trigger adds nothing

@@ -244,6 +244,7 @@ class Trigger:
     only_chosen_color: bool = False
     amount: int = 1  # with any_color / combination
     optional: bool = False  # "may add"
+    per_count: Sel | None = None  # with fixed mana: once for each permanent it picks
 
 
 @dataclass(frozen=True, slots=True)

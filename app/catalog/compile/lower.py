@@ -216,6 +216,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 mana=a.mana,
                 amount=a.amount,
                 optional=a.optional,
+                per_count=selector(a.per_count) if a.per_count is not None else None,
             )
         case ir.Keyword():
             return d.GrantKeyword(

@@ -43,6 +43,7 @@ class Fired:
     source: Source
     trigger: ManaTrigger
     options: list[Mana]
+    times: int = 1  # with `per_count`: how many permanents it picked (608.2h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,13 +213,16 @@ def fire(
             if not produced.counts[TYPE_INDEX[color]]:
                 silent.append((src, f"no mana of its chosen color ({color}) was made"))
                 continue
-        fired.append(Fired(src, t, _trigger_options(t, src, produced)))
+        fired.append(Fired(src, t, _trigger_options(t, src, produced, st.times), st.times))
     return fired, silent
 
 
-def _trigger_options(t: ManaTrigger, src: Source, produced: Mana) -> list[Mana]:
-    """What the trigger may add (106.12a, 605.1b); with `optional`, adding nothing too."""
+def _trigger_options(t: ManaTrigger, src: Source, produced: Mana, times: int = 1) -> list[Mana]:
+    """What the trigger may add (106.12a, 605.1b); with `optional`, adding nothing too.
+    `times`: how often a "for each" trigger adds its fixed mana (0: none)."""
     made = _trigger_mana(t, src, produced)
+    if t.per_count is not None:
+        made = [sum((m for _ in range(times)), NO_MANA) for m in made]
     return [NO_MANA, *made] if t.optional else made
 
 
