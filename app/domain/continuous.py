@@ -61,6 +61,12 @@ class GrantManaAbility(Strict):
         description="The grant applies only while its controller controls at least this many "
         "of these permanents (null: always)",
     )
+    while_source: Literal["renowned"] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="`renowned`: the grant applies only while its source is renowned "
+        "(702.112b; the state's `renowned` says it); null: always",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

@@ -424,6 +424,7 @@ class BoardView:
     _object_grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     _object_replacements: list[SourcedReplacement] = field(init=False)
     _ability_keys: dict[int, str] = field(init=False)
+    _holds: dict[tuple[str, int], bool] = field(init=False)  # grant conditions, once each
 
     def __post_init__(self) -> None:
         self._sources = {}
@@ -452,11 +453,6 @@ class BoardView:
             pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
         for src, a in pairs:
             self._sort(src, a)
-        if self.keyword_grants:
-            # Traits read before the keyword grants were filed lack them (613.1f): read again.
-            self._traits.clear()
-        # 611.3a: a grant "as long as you control N or more ..." applies only while it holds.
-        self.grants = [(src, g) for src, g in self.grants if self.grant_holds(src, g)]
         # Abilities that only look at what their source is attached to (or targets), by that
         # permanent's id: looked up per permanent instead of scanning every source.
         self._attached_grants = {}
@@ -477,8 +473,10 @@ class BoardView:
             for r in self.replacements
             if r.effect.source.per_object and r.effect.source.relation != "attached"
         ]
+        # Read again from here on: those read above lacked the keyword grants (613.1f).
         self._traits = {}
         self._layered_traits = {}
+        self._holds = {}
         self._grants_by_traits = {}
         self._repl_by_traits = {}
         self._ability_keys = {}
@@ -785,10 +783,33 @@ class BoardView:
     # -- mana abilities --
 
     def grant_holds(self, src: Source, grant: GrantManaAbility) -> bool:
-        """Whether a grant's board condition holds now (611.3a); true without one."""
-        if grant.while_count is None:
-            return True
-        return len(self.matching(grant.while_count.of, src)) >= grant.while_count.at_least
+        """Whether a grant's condition holds now (611.3a: "as long as you control N or more
+        ...", "as long as ~ is renowned"); true without one. Read only when a permanent's
+        abilities are listed, so a question that doesn't look at it needs no `renowned`."""
+        key = (src.id, id(grant))
+        found = self._holds.get(key)
+        if found is None:
+            found = self._holds[key] = self._condition(src, grant)
+        return found
+
+    def _condition(self, src: Source, grant: GrantManaAbility) -> bool:
+        if grant.while_count is not None:
+            n = len(self.matching(grant.while_count.of, src))
+            if n < grant.while_count.at_least:
+                return False
+        if grant.while_source == "renowned":
+            p = self.board.get(src.id)
+            if p is None:
+                return False
+            if p.renowned is None:
+                raise QuestionError(
+                    ("state", "battlefield", p.index, "renowned"),
+                    f"{p.name} ({p.id}) has an ability only while it is renowned (702.112b): "
+                    "say whether it is, as 'renowned'",
+                    "renowned_required",
+                )
+            return p.renowned
+        return True
 
     def _grants_for(self, p: Permanent, distinct: bool) -> list[tuple[Source, ManaAbility]]:
         traits = self.traits(p)
@@ -800,7 +821,9 @@ class BoardView:
             for src, grant in self.grants:
                 if grant.to.per_object:
                     continue  # the attached one, or one asking about one object: below
-                if selector_matches(grant.to, src.controller, src.attached_to, p.id, traits):
+                if selector_matches(
+                    grant.to, src.controller, src.attached_to, p.id, traits
+                ) and self.grant_holds(src, grant):
                     if distinct:
                         k = _ability_key(grant.ability, self._ability_keys)
                         if k in seen:
@@ -811,7 +834,7 @@ class BoardView:
         attached = [
             (src, grant.ability)
             for src, grant in (*self._attached_grants.get(p.id, ()), *self._object_grants)
-            if self.matches(grant.to, src, p)
+            if self.matches(grant.to, src, p) and self.grant_holds(src, grant)
         ]
         if not attached:
             return general

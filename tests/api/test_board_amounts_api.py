@@ -103,3 +103,20 @@ def test_a_trigger_that_adds_mana_for_each_elf(sqlite_client: TestClient) -> Non
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f"})
     assert r["answer"]["total"] == "{G}{G}{C}"
     assert {"605.1b", "608.2h"} <= set(r["citations"])
+
+
+LAUREL = definition(
+    "Laurel Acolyte",
+    'Renown 1\nAs long as this creature is renowned, it has vigilance and "{T}: Add one mana '
+    'of any color."',
+    ["Renown"],
+)
+
+
+def test_renowned_is_an_input_and_its_absence_a_problem(sqlite_client: TestClient) -> None:
+    assert LAUREL["support"] == "full"
+    s = state(inline("a", LAUREL, renowned=True))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "a", "choose": "U"})
+    assert r["answer"]["total"] == "{U}"
+    resp = sqlite_client.post(CP, json={"state": state(inline("a", LAUREL))})
+    assert_problem(resp, ["body", "state", "battlefield", 0, "renowned"], "renowned_required")

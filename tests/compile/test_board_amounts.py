@@ -18,7 +18,7 @@ from app.domain.card import (
     Selector,
 )
 from app.domain.continuous import CountAtLeast
-from app.domain.filters import HasKeyword, IsOther
+from app.domain.filters import HasKeyword, IsOther, Not
 from app.domain.quantities import CostPower, CountOf, DifferentPowers, GreatestPower
 from tests.compile.helpers import face, one
 
@@ -148,3 +148,17 @@ def test_a_tapped_for_mana_trigger_counts_what_it_names() -> None:
         "Whenever a player taps a Forest for mana, that player adds {G} for each Elf they control."
     )
     assert face(text, types=("Enchantment",)).support == "partial"
+
+
+def test_a_grant_while_renowned_goes_to_the_source_alone() -> None:
+    text = (
+        'Renown 1\nAs long as this creature is renowned, it has vigilance and "{T}: Add one '
+        'mana of any color."'
+    )
+    found = one(text, types=("Creature",), keywords=("Renown",))
+    assert isinstance(found, GrantManaAbility)
+    assert found.while_source == "renowned"
+    assert found.to == Selector(where=Not(filter=IsOther()))
+    # Haste beside it is more than the mana ability: not understood.
+    hasty = 'As long as this creature is renowned, it has haste and "{T}: Add {G}."'
+    assert face(hasty, types=("Creature",)).support == "partial"

@@ -197,3 +197,28 @@ def test_a_tapped_for_mana_trigger_adds_its_mana_for_each_elf() -> None:
     assert "605.1b" in v.citations
     none = act(board(field, guide), "f")
     assert none["total"] == "{C}"  # no Elf: the trigger adds nothing
+
+
+LAUREL = (
+    "Laurel Acolyte",
+    'Renown 1\nAs long as this creature is renowned, it has vigilance and "{T}: Add one mana '
+    'of any color."',
+)
+
+
+def test_a_renowned_only_ability_needs_the_state_to_say_so() -> None:
+    def acolyte(**kw: Any) -> dict[str, Any]:
+        return defined("a", *LAUREL, keywords=("Renown",), **kw)
+
+    assert act(board(acolyte(renowned=True)), "a", choose="W")["total"] == "{W}"
+    plain = could_produce(board(acolyte(renowned=False)), None).answer_data["permanents"][0]
+    assert plain["types"] == []
+    with pytest.raises(QuestionError) as err:
+        could_produce(board(acolyte()), None)
+    assert (err.value.loc, err.value.code) == (
+        ("state", "battlefield", 0, "renowned"),
+        "renowned_required",
+    )
+    # A question about another permanent doesn't need it.
+    field = defined("f", *FIELD, types=("Land",), mana_cost="")
+    assert act(board(acolyte(), field), "f")["total"] == "{C}"

@@ -645,7 +645,7 @@ def _one_sentence(
         ability = _granted(g[1])
         if ability is None:
             return None
-        return "mana_ability", ir.Understood(abilities=[ir.Grant(g[0], ability, g[2])])
+        return "mana_ability", ir.Understood(abilities=[ir.Grant(g[0], ability, g[2], g[3])])
     if (r := replacement.parse(s, effect=ctx.spell)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[r])
     m = _ACTIVATED.match(s)

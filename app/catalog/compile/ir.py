@@ -223,6 +223,7 @@ class Grant:
     to: Sel
     ability: ManaAbility
     while_count: tuple[Sel, int] | None = None  # while its controller controls N or more
+    while_renowned: bool = False  # only while its source is renowned (702.112b)
 
 
 @dataclass(frozen=True, slots=True)

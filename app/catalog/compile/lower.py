@@ -196,7 +196,10 @@ def ability(a: ir.Ability) -> d.Ability:
                 of, least = a.while_count
                 counted = c613.CountAtLeast(of=selector(of), at_least=least)
             return d.GrantManaAbility(
-                to=selector(a.to), ability=mana_ability(a.ability), while_count=counted
+                to=selector(a.to),
+                ability=mana_ability(a.ability),
+                while_count=counted,
+                while_source="renowned" if a.while_renowned else None,
             )
         case ir.Replacement():
             return d.ManaReplacement(

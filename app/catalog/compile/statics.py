@@ -131,11 +131,20 @@ _AS_LONG_AS_COUNT = re.compile(
 )
 
 
-def grant(sentence: str) -> tuple[ir.Sel, str, tuple[ir.Sel, int] | None] | None:
-    """ "<selector> have "<ability>"": the selector, the quoted ability's text and the count
-    it holds while (permanents its controller controls, how many at least), if any."""
+_AS_LONG_AS_RENOWNED = re.compile(r"^As long as ~ is renowned, it (?P<rest>has .+)$")
+
+
+def grant(sentence: str) -> tuple[ir.Sel, str, tuple[ir.Sel, int] | None, bool] | None:
+    """ "<selector> have "<ability>"": the selector, the quoted ability's text, the count it
+    holds while (permanents its controller controls, how many at least), if any, and whether
+    it holds only while its source is renowned (702.112b)."""
     condition: str | None = None
     while_count: tuple[ir.Sel, int] | None = None
+    if (renowned := _AS_LONG_AS_RENOWNED.match(sentence)) is not None:
+        m = _GRANTS.match("It " + renowned.group("rest"))
+        if m is None or not _plain_keywords(m.group("kws")):
+            return None
+        return ir.Sel(source=True), m.group("ability"), None, True
     if (counted := _AS_LONG_AS_COUNT.match(sentence)) is not None:
         least = number(counted.group("n"))
         found_count = selector(counted.group("what") + " you control")
@@ -152,12 +161,8 @@ def grant(sentence: str) -> tuple[ir.Sel, str, tuple[ir.Sel, int] | None] | None
     m = _GRANTS.match(sentence)
     if m is None:
         return None
-    if m.group("kws") is not None:
-        keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
-        # Haste and defender bear on what the engine rules on: a grant that names them is
-        # more than the mana ability and is left not understood.
-        if not all(k in _KNOWN_KEYWORDS and k not in ("haste", "defender") for k in keywords):
-            return None
+    if not _plain_keywords(m.group("kws")):
+        return None
     found = selector(m.group("sel"))
     # "Each Elf you control has ...": singular, but each of them has it.
     each = m.group("sel").startswith(("Each ", "each "))
@@ -166,7 +171,16 @@ def grant(sentence: str) -> tuple[ir.Sel, str, tuple[ir.Sel, int] | None] | None
     sel = found[0]
     if condition is not None:
         sel = replace(sel, condition_types=(condition,))
-    return sel, m.group("ability"), while_count
+    return sel, m.group("ability"), while_count, False
+
+
+def _plain_keywords(words: str | None) -> bool:
+    """Whether the keywords granted beside a mana ability change nothing the engine rules on:
+    haste and defender do, so a grant that names them is left not understood."""
+    if words is None:
+        return True
+    keywords = [k.strip() for k in re.split(r",? and |, ", words) if k.strip()]
+    return all(k in _KNOWN_KEYWORDS and k not in ("haste", "defender") for k in keywords)
 
 
 def control(sentence: str, *, effect: bool) -> ir.Control | None:
