@@ -1,6 +1,7 @@
 """How many: a fixed number, the number of matching permanents, counters on the source, X
 (107.3), the source's power or toughness, the greatest power or toughness among some
-permanents, how many different powers they have, the mana value of the permanent a cost
+permanents, how many different powers they have, the largest group of them sharing a
+creature type, the mana value of the permanent a cost
 sacrificed or exiled (or the power of the creature it sacrificed), or a devotion (700.5). Older
 card data keeps its flat fields (PerCount.count, EntersWithCounters.amount); their `quantity`
 properties give the same number as one of these kinds. app/engine/production.py evaluates them
@@ -86,6 +87,18 @@ class DifferentPowers(Strict):
     """Whose powers are looked at, seen from the ability's source"""
 
 
+class SharedCreatureType(Strict):
+    """The greatest number of the matching permanents that have one creature type in common
+    (205.3m): for each creature type, how many of them have it, the largest of those. A
+    permanent with changeling is every creature type (702.73a), even after it loses that
+    ability (the type is set in layer 4, before layer 6 removes it), so it joins every group."""
+
+    kind: Literal["shared_creature_type"] = "shared_creature_type"
+    """Always `shared_creature_type`: the largest group sharing a creature type"""
+    among: Selector
+    """Which permanents are looked at, seen from the ability's source"""
+
+
 class CountWithPower(Strict):
     """How many of the matching permanents have power `at_least` or greater (208.3): each of
     them needs its power in the state ("for each creature with power 4 or greater you
@@ -136,6 +149,7 @@ Quantity = Annotated[
     | SourcePower
     | GreatestPower
     | DifferentPowers
+    | SharedCreatureType
     | CountWithPower
     | CostManaValue
     | CostPower

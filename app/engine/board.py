@@ -47,6 +47,7 @@ from app.domain.filters import Looker, Traits, counter_kind
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
+    LAND_TYPES,
     LAYER_KINDS,
     Characteristics,
     EffectSource,
@@ -230,6 +231,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
         stats=lambda sel, stat: stats_of(view, sel, src, stat),
+        shared_type=lambda sel: largest_shared_type(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
         x=x,
     )
@@ -300,6 +302,45 @@ def stats_of(view: BoardView, sel: Selector, src: Source, stat: str) -> list[int
             "power_required" if stat == "power" else "toughness_required",
         )
     return [(q.power if stat == "power" else q.toughness) or 0 for q in picked]
+
+
+# Subtypes a creature may carry that are no creature types (205.3g artifact, 205.3h enchantment,
+# 205.3i land types, battle types): a crewed Vehicle, an Equipment creature, Dryad Arbor's Forest.
+NOT_CREATURE_TYPES = LAND_TYPES | frozenset(
+    t.casefold()
+    for t in (
+        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
+        "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen",
+        "Powerstone", "Spacecraft", "Stone", "Terminus", "Treasure", "Vehicle", "Aura",
+        "Background", "Cartouche", "Case", "Class", "Curse", "Plan", "Role", "Room", "Rune",
+        "Saga", "Shard", "Shrine", "Siege",
+    )
+)  # fmt: skip
+
+
+def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:
+    """205.3m: the largest number of the permanents `sel` picks that have one creature type in
+    common. A changeling (its face's keyword) is every creature type (702.73a) and joins every
+    group; losing the ability in layer 6 doesn't undo a type set in layer 4."""
+    groups: dict[str, int] = {}
+    every = 0
+    for q in view.matching(sel, src):
+        traits = view.traits(q)
+        if "changeling" in q.face.keyword_set:
+            every += 1
+            continue
+        if "planeswalker" in traits.types:
+            raise QuestionError(
+                ("state", "battlefield", q.index),
+                f"{q.name} ({q.id}) is a planeswalker too: which of its subtypes are creature "
+                "types can't be told here (205.3j, 205.3m)",
+                "too_complex",
+            )
+        for subtype in traits.subtypes - NOT_CREATURE_TYPES:
+            groups[subtype] = groups.get(subtype, 0) + 1
+    if not groups:
+        return every  # changelings alone share every creature type
+    return every + max(groups.values())
 
 
 def commander_colors_of(board: Board, src: Source) -> tuple[str, ...]:

@@ -47,6 +47,7 @@ from app.domain.quantities import (
     Fixed,
     GreatestPower,
     Quantity,
+    SharedCreatureType,
     SourcePower,
     XValue,
 )
@@ -78,6 +79,8 @@ class Own:
     stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
     # The power or toughness of each permanent a selector picks (208.3).
     stats: Callable[[Selector, str], list[int]] = lambda sel, stat: [_no_stat(stat)]
+    # The largest group of a selector's permanents sharing a creature type (205.3m).
+    shared_type: Callable[[Selector], int] = lambda sel: _no_stat("creature types")
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
     x: int | None = None
 
@@ -105,6 +108,8 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return max(max(own.stats(q.among, stat), default=0), 0)
         case DifferentPowers():
             return len(set(own.stats(q.among, "power")))  # equal powers count once
+        case SharedCreatureType():
+            return own.shared_type(q.among)
         case CountWithPower():
             return sum(1 for n in own.stats(q.of, "power") if n >= q.at_least)
         case ChosenX() | CostManaValue() | CostPower():
@@ -129,7 +134,7 @@ def is_chosen(q: Quantity) -> bool:
             return False
         case SourcePower() | GreatestPower() | Devotion() | CountWithPower():
             return False
-        case DifferentPowers():
+        case DifferentPowers() | SharedCreatureType():
             return False
         case _:
             assert_never(q)
@@ -225,6 +230,8 @@ def _rule_of(q: Quantity) -> str:
             return " (202.3)"
         case CostPower():
             return " (208.3, 608.2h)"
+        case SharedCreatureType():
+            return " (205.3m, 702.73a)"
         case ChosenX():
             return " (107.3)"
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
@@ -589,6 +596,8 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["208.3"]
         case Devotion():
             return "", ["700.5"]
+        case SharedCreatureType():
+            return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["205.3m"]
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return "", []
         case _:

@@ -38,6 +38,7 @@ from app.domain.quantities import (
     Fixed,
     GreatestPower,
     Quantity,
+    SharedCreatureType,
     SourcePower,
     XValue,
 )
@@ -155,6 +156,8 @@ def describe_quantity(q: Quantity) -> str:
             return f"the number of different powers among {describe_selector(q.among)}"
         case CostPower():
             return "the power of the creature its cost sacrificed"
+        case SharedCreatureType():
+            return f"the greatest number of {describe_selector(q.among)} that share a creature type"
         case CountWithPower():
             return f"the number of {describe_selector(q.of)} with power {q.at_least} or greater"
         case CostManaValue():

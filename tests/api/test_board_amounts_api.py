@@ -120,3 +120,20 @@ def test_renowned_is_an_input_and_its_absence_a_problem(sqlite_client: TestClien
     assert r["answer"]["total"] == "{U}"
     resp = sqlite_client.post(CP, json={"state": state(inline("a", LAUREL))})
     assert_problem(resp, ["body", "state", "battlefield", 0, "renowned"], "renowned_required")
+
+
+def test_the_largest_group_sharing_a_creature_type(sqlite_client: TestClient) -> None:
+    tile = definition(
+        "Kinship Tile",
+        "{T}: Add X mana of any one color, where X is the greatest number of creatures you "
+        "control that have a creature type in common.",
+    )
+    elf = {**definition("Grove Scout", "Vigilance"), "subtypes": ["Elf", "Scout"]}
+    shifter = {
+        **definition("Mimic Pup", "Changeling", ["Changeling"]),
+        "subtypes": ["Shapeshifter"],
+    }
+    s = state(inline("t", tile), inline("e", elf), inline("e2", elf), inline("s", shifter))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "t", "choose": "R"})
+    assert r["answer"]["total"] == "{R}{R}{R}"
+    assert "702.73a" in r["citations"]

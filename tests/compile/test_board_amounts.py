@@ -19,7 +19,13 @@ from app.domain.card import (
 )
 from app.domain.continuous import CountAtLeast
 from app.domain.filters import HasKeyword, IsOther, Not
-from app.domain.quantities import CostPower, CountOf, DifferentPowers, GreatestPower
+from app.domain.quantities import (
+    CostPower,
+    CountOf,
+    DifferentPowers,
+    GreatestPower,
+    SharedCreatureType,
+)
 from tests.compile.helpers import face, one
 
 TAP = ManaAbilityCost(tap=True)
@@ -69,6 +75,17 @@ WALLS = Selector(controller="you", types=["creature"], where=HasKeyword(keyword=
                 cost=TAP,
                 produces=ManaAmount(
                     amount=DifferentPowers(among=Selector(controller="you", types=["creature"])),
+                    of="one_color",
+                ),
+            ),
+        ),
+        (
+            "{T}: Add X mana of any one color, where X is the greatest number of creatures you "
+            "control that have a creature type in common.",
+            ManaAbility(
+                cost=TAP,
+                produces=ManaAmount(
+                    amount=SharedCreatureType(among=Selector(controller="you", types=["creature"])),
                     of="one_color",
                 ),
             ),

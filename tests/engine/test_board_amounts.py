@@ -222,3 +222,40 @@ def test_a_renowned_only_ability_needs_the_state_to_say_so() -> None:
     # A question about another permanent doesn't need it.
     field = defined("f", *FIELD, types=("Land",), mana_cost="")
     assert act(board(acolyte(), field), "f")["total"] == "{C}"
+
+
+TILE = (
+    "Kinship Tile",
+    "{T}: Add X mana of any one color, where X is the greatest number of creatures you "
+    "control that have a creature type in common.",
+)
+
+
+def creature(
+    pid: str, subtypes: list[str], keywords: tuple[str, ...] = (), **kw: Any
+) -> dict[str, Any]:
+    found = defined(pid, *BEAR, keywords=keywords, **kw)
+    found["definition"]["subtypes"] = subtypes
+    return found
+
+
+def test_the_largest_group_sharing_a_creature_type() -> None:
+    tile = defined("t", *TILE, types=("Artifact",))
+    elves = [creature(f"e{i}", ["Elf", "Druid"]) for i in range(2)]
+    druid = creature("d", ["Human", "Druid"])
+    theirs = creature("x", ["Druid"], controller="bob")
+    assert act(board(tile, *elves, druid, theirs), "t", choose="G")["total"] == "{G}{G}{G}"
+    # A changeling is every creature type (702.73a): it joins the largest group.
+    shifter = creature("s", ["Shapeshifter"], keywords=("Changeling",))
+    assert act(board(tile, *elves, druid, shifter), "t", choose="G")["total"] == "{G}" * 4
+    # A crewed Vehicle's subtype is an artifact type, not a creature type (205.3g).
+    vehicles = [creature(f"v{i}", ["Vehicle"]) for i in range(3)]
+    assert act(board(tile, *elves, *vehicles), "t", choose="G")["total"] == "{G}{G}"
+
+
+def test_a_changeling_that_lost_all_abilities_is_still_every_type() -> None:
+    tile = defined("t", *TILE, types=("Artifact",))
+    shifter = creature("s", ["Shapeshifter"], keywords=("Changeling",))
+    hush = defined("h", *HUSH, types=("Enchantment",), attached_to="s")
+    elf = creature("e", ["Elf"])
+    assert act(board(tile, shifter, hush, elf), "t", choose="B")["total"] == "{B}{B}"

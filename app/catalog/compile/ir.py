@@ -132,6 +132,7 @@ QtyKind = Literal[
     "greatest_power",
     "greatest_toughness",
     "different_powers",
+    "shared_creature_type",
     "cost_mana_value",
     "cost_power",
     "devotion",

@@ -93,6 +93,9 @@ def quantity(a: ir.Qty) -> q.Quantity:
         case "different_powers":
             assert a.among is not None, "the grammar names whose powers"
             return q.DifferentPowers(among=selector(a.among))
+        case "shared_creature_type":
+            assert a.among is not None, "the grammar names which permanents"
+            return q.SharedCreatureType(among=selector(a.among))
         case "cost_mana_value":
             return q.CostManaValue()
         case "cost_power":

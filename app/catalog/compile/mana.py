@@ -163,6 +163,10 @@ _X_PLUS = re.compile(rf"^X plus ({NUMBER})$")
 _STAT = re.compile(r"^~'s (power|toughness)$")
 _GREATEST = re.compile(r"^the greatest (power|toughness) among (.+)$")
 _COST_POWER = "the sacrificed creature's power"
+_SHARED_TYPE = re.compile(
+    r"^the greatest number of (.+?) that (?:have a creature type in common|share a creature "
+    r"type)$"
+)
 _DEVOTION = re.compile(r"^your devotion to (white|blue|black|red|green)$")
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _COST_MANA_VALUE = re.compile(
@@ -185,6 +189,11 @@ def _quantity(text: str | None, cost: ir.Cost | None) -> tuple[ir.Qty, int] | No
         if found is None or not found[1] or found[0].attached:
             return None
         return ir.Qty("greatest_" + m.group(1), found[0]), 0  # type: ignore[arg-type]
+    if m := _SHARED_TYPE.match(text):
+        found = selector(m.group(1))
+        if found is None or not found[1] or found[0].attached:
+            return None
+        return ir.Qty("shared_creature_type", found[0]), 0  # 205.3m
     if text == _COST_POWER and cost is not None and _sacrifices_a_creature(cost):
         return ir.Qty("cost_power"), 0  # 608.2h: its power as it last was on the battlefield
     if (m := _COST_MANA_VALUE.match(text)) and cost is not None and _pays_with(cost, m.group(2)):
