@@ -130,6 +130,8 @@ def describe_cost(cost: ManaAbilityCost) -> str:
         parts.append("sacrifice it")
     elif cost.sacrifice is not None:
         parts.append("sacrifice one of the " + describe_selector(cost.sacrifice))
+    if cost.untap_permanent is not None:
+        parts.append("untap one of the " + describe_selector(cost.untap_permanent))
     parts.extend(part.text for part in cost.others)
     return ", ".join(parts) if parts else "no cost"
 

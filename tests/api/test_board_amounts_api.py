@@ -137,3 +137,21 @@ def test_the_largest_group_sharing_a_creature_type(sqlite_client: TestClient) ->
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "t", "choose": "R"})
     assert r["answer"]["total"] == "{R}{R}{R}"
     assert "702.73a" in r["citations"]
+
+
+def test_untapping_an_opponents_tapped_land_as_a_cost(sqlite_client: TestClient) -> None:
+    forager = definition(
+        "Reef Forager",
+        "{T}, Untap a tapped land an opponent controls: Add one mana of any type that land "
+        "could produce.",
+    )
+    assert forager["support"] == "full"
+    s = state(
+        inline("fo", forager),
+        inline("g", land("Green Patch", "{T}: Add {G}."), controller="bob", tapped=True),
+    )
+    r = ruling(sqlite_client, CP, {"state": s})
+    assert r["answer"]["permanents"][0]["types"] == ["G"]
+    lone = state(inline("fo", forager))
+    a = ruling(sqlite_client, ACT, {"state": lone, "permanent_id": "fo"})["answer"]
+    assert [n["code"] for n in a["notes"]] == ["cost_taken_as_paid"]

@@ -8,6 +8,7 @@ import pytest
 
 from app.domain.card import (
     ColorOfPermanent,
+    CouldProduce,
     GrantKeyword,
     GrantManaAbility,
     ManaAbility,
@@ -18,7 +19,7 @@ from app.domain.card import (
     Selector,
 )
 from app.domain.continuous import CountAtLeast
-from app.domain.filters import HasKeyword, IsOther, Not
+from app.domain.filters import HasKeyword, IsOther, IsTapped, Not
 from app.domain.quantities import (
     CostPower,
     CountOf,
@@ -179,3 +180,19 @@ def test_a_grant_while_renowned_goes_to_the_source_alone() -> None:
     # Haste beside it is more than the mana ability: not understood.
     hasty = 'As long as this creature is renowned, it has haste and "{T}: Add {G}."'
     assert face(hasty, types=("Creature",)).support == "partial"
+
+
+def test_untapping_an_opponents_tapped_land_reflects_that_land() -> None:
+    found = one(
+        "{T}, Untap a tapped land an opponent controls: Add one mana of any type that land "
+        "could produce.",
+        types=("Creature",),
+    )
+    lands = Selector(controller="opponent", types=["land"], where=IsTapped())
+    assert found == ManaAbility(
+        cost=ManaAbilityCost(tap=True, untap_permanent=lands),
+        produces=CouldProduce(among=lands, of="type"),
+    )
+    # "that land" with no land named before it stays not understood.
+    lone = "{T}: Add one mana of any type that land could produce."
+    assert face(lone, types=("Creature",)).support == "partial"

@@ -259,3 +259,28 @@ def test_a_changeling_that_lost_all_abilities_is_still_every_type() -> None:
     hush = defined("h", *HUSH, types=("Enchantment",), attached_to="s")
     elf = creature("e", ["Elf"])
     assert act(board(tile, shifter, hush, elf), "t", choose="B")["total"] == "{B}{B}"
+
+
+FORAGER = (
+    "Reef Forager",
+    "{T}, Untap a tapped land an opponent controls: Add one mana of any type that land could "
+    "produce.",
+)
+GROVE = ("Green Patch", "{T}: Add {G}.")
+SHOAL = ("Blue Patch", "{T}: Add {U}.")
+
+
+def test_the_mana_of_the_tapped_land_its_cost_untaps() -> None:
+    forager = defined("fo", *FORAGER)
+    tapped = defined("g", *GROVE, types=("Land",), mana_cost="", controller="bob", tapped=True)
+    untapped = defined("u", *SHOAL, types=("Land",), mana_cost="", controller="bob")
+    mine = defined("m", *SHOAL, types=("Land",), mana_cost="", tapped=True)
+    b = board(forager, tapped, untapped, mine)
+    types = {p["id"]: p["types"] for p in could_produce(b, None).answer_data["permanents"]}
+    assert types["fo"] == ["G"]  # only the opponent's tapped land can be the one untapped
+    a = act(b, "fo")
+    assert (a["legal"], a["total"], a["notes"]) == (True, "{G}", [])
+    # With no tapped land an opponent controls, the cost can't be paid (118.3).
+    alone = act(board(forager, untapped, mine), "fo")
+    assert [n["code"] for n in alone["notes"]] == ["cost_taken_as_paid"]
+    assert alone["made_mana"] is False

@@ -54,6 +54,7 @@ class Cost:
     others: tuple[tuple[CostPartKind, str], ...] = ()
     remove_x: tuple[str, int] | None = None  # (counter, least X): "remove X / any number of"
     x: bool = False  # some part has an X chosen on activation ({X}, "tap X", "sacrifice X")
+    untap_other: Sel | None = None  # "untap a tapped land an opponent controls"
 
 
 # --- productions (what "Add ..." makes) ---

@@ -78,6 +78,7 @@ def cost(c: ir.Cost) -> d.ManaAbilityCost:
             if c.remove_x is not None
             else None
         ),
+        untap_permanent=selector(c.untap_other) if c.untap_other is not None else None,
     )
 
 

@@ -24,6 +24,7 @@ _REMOVE = re.compile(rf"^[Rr]emove ({NUMBER}) ([\w+/-]+) counters? from ~$")
 _REMOVE_X = re.compile(r"^[Rr]emove (X|any number of|one or more) ([\w+/-]+) counters from ~$")
 _PUT = re.compile(rf"^[Pp]ut ({NUMBER}) ([\w+/-]+) counters? on ~$")
 _SACRIFICE = re.compile(r"^[Ss]acrifice (.+)$")
+_UNTAP_TAPPED = re.compile(r"^[Uu]ntap (a tapped [^,]+)$")
 _TAP_UNTAPPED = re.compile(rf"^[Tt]ap ({NUMBER} |X )?untapped (.+) you control$")
 _OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
     (re.compile(r"^[Dd]iscard (?:a|an|one|two|three|your hand|\d+) ?[^,]*$"), "discard"),
@@ -54,6 +55,7 @@ def parse_cost(text: str) -> ir.Cost | None:
     others: list[tuple[ir.CostPartKind, str]] = []
     remove_x: tuple[str, int] | None = None
     x = False  # a part with an X its controller chooses as they activate it (107.3)
+    untap_other: ir.Sel | None = None
     for part in cost_parts(text):
         if "~ from your" in part or "this card from your" in part:
             # Activated from the hand or graveyard: the engine has abilities only on the
@@ -105,6 +107,11 @@ def parse_cost(text: str) -> ir.Cost | None:
                 others.append(("sacrifice", "sacrifice " + what))
             else:
                 return None
+        elif (m := _UNTAP_TAPPED.match(part)) and untap_other is None:
+            found = selector(m.group(1))
+            if found is None or found[1] or found[0].attached or found[0].tapped is not True:
+                return None
+            untap_other = found[0]
         elif m := _TAP_UNTAPPED.match(part):
             x = x or m.group(1) == "X "
             others.append(("tap_untapped", part[0].lower() + part[1:]))
@@ -125,6 +132,7 @@ def parse_cost(text: str) -> ir.Cost | None:
         others=tuple(others),
         remove_x=remove_x,
         x=x,
+        untap_other=untap_other,
     )
 
 
@@ -338,6 +346,10 @@ def parse_production(
         among = m.group(2)
         if among in ("the sacrificed land", "the sacrificed permanent") and sacrificed:
             return ir.Reflect(sacrificed, of)
+        that_land = text.endswith(" that land could produce")
+        if that_land and cost is not None and cost.untap_other is not None:
+            # 106.7: what the land its cost untaps could produce; any of those lands.
+            return ir.Reflect(cost.untap_other, of)
         found = selector(among)
         return ir.Reflect(found[0], of) if found is not None else None
     if (m := _FOR_EACH.match(text)) and (power := _WITH_POWER.match(m.group(2))):

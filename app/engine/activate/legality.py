@@ -359,4 +359,12 @@ def pay_other_costs(
             "there are none",
             m,
         )
+    untap = cost.untap_permanent
+    if untap is not None and not view.matching(untap, view.source(p)):
+        cost_unpayable(
+            steps,
+            notes,
+            f"{me}'s cost asks to untap one of the {describe_selector(untap)}, and there are none",
+            m,
+        )
     return counters_after
