@@ -196,3 +196,30 @@ def test_untapping_an_opponents_tapped_land_reflects_that_land() -> None:
     # "that land" with no land named before it stays not understood.
     lone = "{T}: Add one mana of any type that land could produce."
     assert face(lone, types=("Creature",)).support == "partial"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{4}: This creature loses defender until end of turn.",
+        "This creature has defender as long as it's a Wall.",
+        "Whenever you cast a blue spell, this creature loses defender until end of turn.",
+        "Enchanted land is a 0/5 Wall creature with defender.",
+    ],
+)
+def test_a_sentence_changing_defender_is_not_waved_through(text: str) -> None:
+    # "with defender" counts read it (613.1f): giving or taking it away bears on mana.
+    assert face(text, types=("Creature",)).support == "partial"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Whenever this creature attacks, creatures with defender can't block this turn.",
+        "As long as equipped creature has defender, it can attack as though it didn't have "
+        "defender.",
+        "Create a 0/3 Wall creature token with defender.",
+    ],
+)
+def test_a_sentence_only_reading_defender_stays_irrelevant(text: str) -> None:
+    assert face(text, types=("Creature",)).support == "full"
