@@ -61,11 +61,12 @@ class GrantManaAbility(Strict):
         description="The grant applies only while its controller controls at least this many "
         "of these permanents (null: always)",
     )
-    while_source: Literal["renowned"] | None = Field(
+    while_source: Literal["renowned", "modified"] | None = Field(
         None,
         exclude_if=lambda v: v is None,
         description="`renowned`: the grant applies only while its source is renowned "
-        "(702.112b; the state's `renowned` says it); null: always",
+        "(702.112b; the state's `renowned` says it); `modified`: while it has a counter, is "
+        "equipped or is enchanted by an Aura its controller controls (700.9); null: always",
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""

@@ -135,6 +135,8 @@ class ListedAbility:
     # shifts). "printed:<place in the card's abilities>", "intrinsic:<basic land type>",
     # "granted:<source id>:<n-th ability that source grants it>".
     id: str = ""
+    # For a grant with a condition (611.3a): why it holds now, with its rule numbers.
+    condition: tuple[str, tuple[str, ...]] | None = None
 
     @property
     def summary(self) -> str:
@@ -145,6 +147,8 @@ class ListedAbility:
         text = describe_ability(self.ability, has_counter=has_counter)
         if self.origin == "intrinsic":
             return f"{text} (from its land type {self.land_type}, 305.6)"
+        if self.granted_by is not None and self.condition is not None:
+            return f"{text} (granted by {self.granted_by.label}, as {self.condition[0]})"
         if self.granted_by is not None:
             return f"{text} (granted by {self.granted_by.label})"
         return text
@@ -343,6 +347,30 @@ def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:
     return every + max(groups.values())
 
 
+def condition_words(grant: GrantManaAbility) -> tuple[str, tuple[str, ...]] | None:
+    """Why a conditional grant holds, in our words, with its rules (611.3a)."""
+    parts: list[str] = []
+    rules = ["611.3a"]
+    if grant.while_count is not None:
+        what = describe_selector(grant.while_count.of)
+        parts.append(f"there are {grant.while_count.at_least} or more {what}")
+    match grant.while_source:
+        case "renowned":
+            parts.append("it is renowned (702.112b)")
+            rules.append("702.112b")
+        case "modified":
+            parts.append(
+                "it is modified: it has a counter, is equipped or is enchanted by an Aura its "
+                "controller controls (700.9)"
+            )
+            rules.append("700.9")
+        case None:
+            pass
+        case _:
+            assert_never(grant.while_source)
+    return (" and ".join(parts), tuple(rules)) if parts else None
+
+
 def commander_colors_of(board: Board, src: Source) -> tuple[str, ...]:
     """903.4: the source's controller's commander's color identity; a question that needs it
     must say it (an empty list: no commander, 903.4f)."""
@@ -466,6 +494,7 @@ class BoardView:
     _object_replacements: list[SourcedReplacement] = field(init=False)
     _ability_keys: dict[int, str] = field(init=False)
     _holds: dict[tuple[str, int], bool] = field(init=False)  # grant conditions, once each
+    _condition_words: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = field(init=False)
 
     def __post_init__(self) -> None:
         self._sources = {}
@@ -518,6 +547,7 @@ class BoardView:
         self._traits = {}
         self._layered_traits = {}
         self._holds = {}
+        self._condition_words = {}
         self._grants_by_traits = {}
         self._repl_by_traits = {}
         self._ability_keys = {}
@@ -831,6 +861,9 @@ class BoardView:
         found = self._holds.get(key)
         if found is None:
             found = self._holds[key] = self._condition(src, grant)
+            words = condition_words(grant)
+            if found and words is not None:
+                self._condition_words[(src.id, id(grant.ability))] = words
         return found
 
     def _condition(self, src: Source, grant: GrantManaAbility) -> bool:
@@ -838,8 +871,10 @@ class BoardView:
             n = len(self.matching(grant.while_count.of, src))
             if n < grant.while_count.at_least:
                 return False
+        p = self.board.get(src.id)
+        if grant.while_source == "modified":
+            return p is not None and self.is_modified(p)
         if grant.while_source == "renowned":
-            p = self.board.get(src.id)
             if p is None:
                 return False
             if p.renowned is None:
@@ -851,6 +886,22 @@ class BoardView:
                 )
             return p.renowned
         return True
+
+    def is_modified(self, p: Permanent) -> bool:
+        """700.9: it has a counter (122.1), is equipped (301.5: an Equipment attached to it),
+        or is enchanted by an Aura (303.4) its controller controls; types after layer 4 and
+        controllers after layer 2."""
+        if any(n > 0 for n in p.counters.values()):
+            return True
+        for q in self.board.permanents:
+            if q.attached_to != p.id:
+                continue
+            subtypes = self.traits(q).subtypes
+            if "equipment" in subtypes:
+                return True
+            if "aura" in subtypes and self.controller(q) == self.controller(p):
+                return True
+        return False
 
     def _grants_for(self, p: Permanent, distinct: bool) -> list[tuple[Source, ManaAbility]]:
         traits = self.traits(p)
@@ -923,7 +974,16 @@ class BoardView:
             n = per_source[src.id] = per_source.get(src.id, -1) + 1
             if lost and not self.chars.of(p).keeps_grant(self.timestamp_of(src)):
                 continue  # 613.7: granted before the loss, removed by it
-            listed.append(ListedAbility(len(listed), a, "granted", src, id=f"granted:{src.id}:{n}"))
+            listed.append(
+                ListedAbility(
+                    len(listed),
+                    a,
+                    "granted",
+                    src,
+                    id=f"granted:{src.id}:{n}",
+                    condition=self._condition_words.get((src.id, id(a))),
+                )
+            )
         return listed
 
     def timestamp_of(self, src: Source) -> tuple[int, int, int]:

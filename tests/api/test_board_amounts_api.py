@@ -155,3 +155,17 @@ def test_untapping_an_opponents_tapped_land_as_a_cost(sqlite_client: TestClient)
     lone = state(inline("fo", forager))
     a = ruling(sqlite_client, ACT, {"state": lone, "permanent_id": "fo"})["answer"]
     assert [n["code"] for n in a["notes"]] == ["cost_taken_as_paid"]
+
+
+def test_a_grant_while_modified(sqlite_client: TestClient) -> None:
+    keeper = definition(
+        "Coil Keeper",
+        '{T}: Add {G}.\nAs long as this creature is modified, it has "{T}: Add {G}{G}."',
+    )
+    plain = state(inline("k", keeper))
+    r = sqlite_client.post(ACT, json={"state": plain, "permanent_id": "k", "ability": 1})
+    assert r.status_code == 422
+    s = state(inline("k", keeper, counters={"+1/+1": 1}))
+    r2 = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "k", "ability": 1})
+    assert r2["answer"]["total"] == "{G}{G}"
+    assert {"611.3a", "700.9"} <= set(r2["citations"])

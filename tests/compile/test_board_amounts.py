@@ -223,3 +223,13 @@ def test_a_sentence_changing_defender_is_not_waved_through(text: str) -> None:
 )
 def test_a_sentence_only_reading_defender_stays_irrelevant(text: str) -> None:
     assert face(text, types=("Creature",)).support == "full"
+
+
+def test_a_grant_while_modified_goes_to_the_source_alone() -> None:
+    text = (
+        'As long as this creature is modified, it has "{T}: Add {G}{G}." (Equipment, Auras '
+        "you control, and counters are modifications.)"
+    )
+    found = one(text, types=("Creature",))
+    assert isinstance(found, GrantManaAbility)
+    assert (found.while_source, found.to) == ("modified", Selector(where=Not(filter=IsOther())))

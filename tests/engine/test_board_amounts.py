@@ -284,3 +284,34 @@ def test_the_mana_of_the_tapped_land_its_cost_untaps() -> None:
     alone = act(board(forager, untapped, mine), "fo")
     assert [n["code"] for n in alone["notes"]] == ["cost_taken_as_paid"]
     assert alone["made_mana"] is False
+
+
+COIL = (
+    "Coil Keeper",
+    '{T}: Add {G}.\nAs long as this creature is modified, it has "{T}: Add {G}{G}."',
+)
+BLADE = ("Plain Blade", "Equip {2}")
+CHARM = ("Plain Charm", "Enchant creature")
+
+
+def modified(*more: dict[str, Any], **kw: Any) -> bool:
+    """Whether the keeper has its granted {G}{G} ability (the second one) on this board."""
+    b = board(defined("k", *COIL, **kw), *more)
+    try:
+        total = act(b, "k", ability=1)["total"]
+    except QuestionError:
+        return False  # no second ability to activate
+    assert total == "{G}{G}"
+    return True
+
+
+def test_a_modified_grant_needs_a_counter_an_equipment_or_an_own_aura() -> None:
+    assert not modified()
+    assert modified(counters={"+1/+1": 1})
+    blade = defined("b", *BLADE, types=("Artifact",), controller="bob", attached_to="k")
+    blade["definition"]["subtypes"] = ["Equipment"]
+    assert modified(blade)  # 301.5: equipped, whoever controls the Equipment
+    charm = defined("c", *CHARM, types=("Enchantment",), controller="bob", attached_to="k")
+    charm["definition"]["subtypes"] = ["Aura"]
+    assert not modified(charm)  # 700.9: an Aura of another player doesn't modify it
+    assert modified({**charm, "controller": "alice"})

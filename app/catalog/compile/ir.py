@@ -225,7 +225,8 @@ class Grant:
     to: Sel
     ability: ManaAbility
     while_count: tuple[Sel, int] | None = None  # while its controller controls N or more
-    while_renowned: bool = False  # only while its source is renowned (702.112b)
+    # Only while its source is "renowned" (702.112b) or "modified" (700.9).
+    while_source: Literal["renowned", "modified"] | None = None
 
 
 @dataclass(frozen=True, slots=True)

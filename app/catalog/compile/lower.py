@@ -203,7 +203,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 to=selector(a.to),
                 ability=mana_ability(a.ability),
                 while_count=counted,
-                while_source="renowned" if a.while_renowned else None,
+                while_source=a.while_source,
             )
         case ir.Replacement():
             return d.ManaReplacement(

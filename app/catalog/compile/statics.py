@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Literal
 
 from app.catalog.compile import ir
 from app.catalog.compile.phrases import NUMBER, TYPES, number, selector
@@ -131,20 +132,26 @@ _AS_LONG_AS_COUNT = re.compile(
 )
 
 
-_AS_LONG_AS_RENOWNED = re.compile(r"^As long as ~ is renowned, it (?P<rest>has .+)$")
+_AS_LONG_AS_SOURCE = re.compile(
+    r"^As long as ~ is (?P<state>renowned|modified), it (?P<rest>has .+)$"
+)
+SourceState = Literal["renowned", "modified"]
 
 
-def grant(sentence: str) -> tuple[ir.Sel, str, tuple[ir.Sel, int] | None, bool] | None:
+def grant(
+    sentence: str,
+) -> tuple[ir.Sel, str, tuple[ir.Sel, int] | None, SourceState | None] | None:
     """ "<selector> have "<ability>"": the selector, the quoted ability's text, the count it
-    holds while (permanents its controller controls, how many at least), if any, and whether
-    it holds only while its source is renowned (702.112b)."""
+    holds while (permanents its controller controls, how many at least), if any, and the
+    state of its source it holds while: renowned (702.112b) or modified (700.9)."""
     condition: str | None = None
     while_count: tuple[ir.Sel, int] | None = None
-    if (renowned := _AS_LONG_AS_RENOWNED.match(sentence)) is not None:
-        m = _GRANTS.match("It " + renowned.group("rest"))
+    if (own := _AS_LONG_AS_SOURCE.match(sentence)) is not None:
+        m = _GRANTS.match("It " + own.group("rest"))
         if m is None or not _plain_keywords(m.group("kws")):
             return None
-        return ir.Sel(source=True), m.group("ability"), None, True
+        state: SourceState = "renowned" if own.group("state") == "renowned" else "modified"
+        return ir.Sel(source=True), m.group("ability"), None, state
     if (counted := _AS_LONG_AS_COUNT.match(sentence)) is not None:
         least = number(counted.group("n"))
         found_count = selector(counted.group("what") + " you control")
@@ -171,7 +178,7 @@ def grant(sentence: str) -> tuple[ir.Sel, str, tuple[ir.Sel, int] | None, bool] 
     sel = found[0]
     if condition is not None:
         sel = replace(sel, condition_types=(condition,))
-    return sel, m.group("ability"), while_count, False
+    return sel, m.group("ability"), while_count, None
 
 
 def _plain_keywords(words: str | None) -> bool:

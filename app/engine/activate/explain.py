@@ -46,7 +46,9 @@ def ability_steps(view: BoardView, p: Permanent, chosen: ListedAbility) -> list[
             f"about is {m.mana_in(chosen.summary)}.{m.mana_in(side)}",
             # 605.1a: an activated ability that could add mana is a mana ability; an intrinsic
             # one exists only because of the land type (305.6).
-            ("605.1a", "305.6") if chosen.origin == "intrinsic" else ("605.1a",),
+            ("605.1a", "305.6")
+            if chosen.origin == "intrinsic"
+            else ("605.1a", *(chosen.condition[1] if chosen.condition else ())),
         ),
         _tap_step(a.cost),
     ]
