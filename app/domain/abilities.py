@@ -112,6 +112,12 @@ class ManaTrigger(Strict):
         description='Its controller may add the mana or not ("may add"); not adding is the '
         "choice `none`",
     )
+    per_count: Selector | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="With `adds` `fixed`: the `mana` is added once for each permanent this "
+        'selector picks as it resolves ("an additional {G} for each Elf"); null: once',
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
@@ -121,6 +127,8 @@ class ManaTrigger(Strict):
             if not self.mana:
                 raise ValueError("adds 'fixed' needs 'mana'")
             check_mana_string(self.mana, produced=True)
+        elif self.per_count is not None:
+            raise ValueError("'per_count' goes with adds 'fixed' only")
         return self
 
 

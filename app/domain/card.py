@@ -213,6 +213,10 @@ class CardFace(Strict):
     def color_set(self) -> frozenset[str]:
         return frozenset(self.face_colors)
 
+    @cached_property
+    def keyword_set(self) -> frozenset[str]:
+        return frozenset(k.casefold() for k in self.keywords)
+
     def face_mana_value(self, x: int = 0) -> int:
         """202.3: no mana cost is 0; X counts `x` (0 everywhere but the stack, 107.3g)."""
         return cost_mana_value(self.cost_symbols, x)

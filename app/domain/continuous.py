@@ -33,8 +33,20 @@ class Layer(IntEnum):
     POWER_TOUGHNESS = 7  # 613.1g
 
 
+class CountAtLeast(Strict):
+    """A condition on the board: the ability's controller controls at least `at_least` of the
+    permanents `of` picks ("as long as you control six or more lands")."""
+
+    of: Selector
+    """Which permanents are counted, seen from the ability's source"""
+    at_least: int = Field(ge=1, le=1000)
+    """How many there must be at least"""
+
+
 class GrantManaAbility(Strict):
-    """Matching permanents have this mana ability (Chromatic Lantern, Cryptolith Rite)."""
+    """Matching permanents have this mana ability (Chromatic Lantern, Cryptolith Rite); with
+    `while_count`, only while that many permanents are there (611.3a: a static ability's
+    effect applies at each moment to what its text says then)."""
 
     kind: Literal["grant_mana_ability"] = "grant_mana_ability"
     """Always `grant_mana_ability`: matching permanents gain a mana ability (613.1f)"""
@@ -42,6 +54,20 @@ class GrantManaAbility(Strict):
     """Which permanents gain it, seen from this ability's controller"""
     ability: ManaAbility
     """The mana ability they gain (605.1a)"""
+    # Left out of the dump when absent, so data without it reads (and is identified) as before.
+    while_count: CountAtLeast | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="The grant applies only while its controller controls at least this many "
+        "of these permanents (null: always)",
+    )
+    while_source: Literal["renowned", "modified"] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="`renowned`: the grant applies only while its source is renowned "
+        "(702.112b; the state's `renowned` says it); `modified`: while it has a counter, is "
+        "equipped or is enchanted by an Aura its controller controls (700.9); null: always",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

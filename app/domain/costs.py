@@ -52,6 +52,14 @@ class ManaAbilityCost(Strict):
     """A permanent to sacrifice: `self`, or which of your permanents qualify"""
     others: list[CostPart] = Field(default_factory=list, max_length=10)
     """Any other cost parts, recorded and explained (taken as paid when activating)"""
+    # Left out of the dump when absent, so data without it reads (and is identified) as before.
+    untap_permanent: Selector | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description='A permanent to untap as part of the cost ("untap a tapped land an '
+        'opponent controls"): which qualify; null: none. The mana "that land could '
+        'produce" is what one of them could produce (106.7)',
+    )
 
     _check_mana = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
 

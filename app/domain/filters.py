@@ -39,6 +39,9 @@ class Traits(NamedTuple):
     # Counters on it by kind (casefolded, a trailing " counter" dropped), sorted: 122.1.
     counters: tuple[tuple[str, int], ...] = ()
     name: str = ""  # its name, casefolded (201.2: objects with the same name)
+    # Its keyword abilities, casefolded: the face's, less those layer 6 removed, plus those
+    # granted (613.1f); read through the characteristics pass, never the printed face alone.
+    keywords: frozenset[str] = frozenset()
 
     @property
     def basic(self) -> bool:
@@ -182,6 +185,16 @@ def counter_kind(name: str) -> str:
     return plain
 
 
+class HasKeyword(Strict):
+    """Has this keyword ability ("creatures you control with defender", 702.3), after the
+    abilities layer 6 adds and removes (613.1f)."""
+
+    kind: Literal["keyword"] = "keyword"
+    """Always `keyword`: the permanent has this keyword ability (613.1f applied)"""
+    keyword: Word
+    """The keyword, any case, like `defender`"""
+
+
 class Not(Strict):
     """The one condition does not hold ("nonland", "untapped")."""
 
@@ -227,6 +240,7 @@ AnyLeaf = (
     | HasCounters
     | HasName
     | IsMonocolored
+    | HasKeyword
 )
 Leaf = Annotated[AnyLeaf, Field(discriminator="kind")]
 Term = Annotated[AnyLeaf | Not, Field(discriminator="kind")]
@@ -306,6 +320,9 @@ def compile_filter(f: AnyFilter) -> Predicate:
             return lambda _l, _id, tr: tr.name == folded_name
         case IsMonocolored():
             return lambda _l, _id, tr: len(tr.colors) == 1
+        case HasKeyword(keyword=kw):
+            folded_kw = kw.casefold()
+            return lambda _l, _id, tr: folded_kw in tr.keywords
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -334,6 +351,8 @@ def filter_uses_object(f: AnyFilter) -> bool:
         case HasType() | HasSubtype() | HasSupertype() | HasColor() | ControlledBy():
             return False
         case IsTapped() | IsBasic() | IsToken() | HasCounters() | HasName() | IsMonocolored():
+            return False
+        case HasKeyword():
             return False
         case _:
             assert_never(f)
@@ -366,7 +385,7 @@ class Selector(Strict):
         exclude_if=lambda v: v is None,
         description="Any further condition, as a filter (all / any / not over type, subtype, "
         "supertype, color, controller, attached, tapped, basic, token, other, counters, name, "
-        "monocolored); "
+        "monocolored, keyword); "
         "it must hold as well as the fields above",
     )
 

@@ -1,9 +1,11 @@
 """How many: a fixed number, the number of matching permanents, counters on the source, X
-(107.3), the source's power or toughness, the greatest power among some permanents, the mana
-value of the permanent a cost sacrificed or exiled, or a devotion (700.5). Older card data
-keeps its flat fields (PerCount.count, EntersWithCounters.amount); their `quantity` properties
-give the same number as one of these kinds. app/engine/production.py evaluates them in one
-`match`."""
+(107.3), the source's power or toughness, the greatest power or toughness among some
+permanents, how many different powers they have, the largest group of them sharing a
+creature type, the mana value of the permanent a cost
+sacrificed or exiled (or the power of the creature it sacrificed), or a devotion (700.5). Older
+card data keeps its flat fields (PerCount.count, EntersWithCounters.amount); their `quantity`
+properties give the same number as one of these kinds. app/engine/production.py evaluates them
+in one `match`."""
 
 from __future__ import annotations
 
@@ -66,12 +68,35 @@ class SourcePower(Strict):
 
 
 class GreatestPower(Strict):
-    """The greatest power among the matching permanents (0 when none match)."""
+    """The greatest power (or toughness) among the matching permanents (0 when none match),
+    each read from the state (208.3)."""
 
-    kind: Literal["greatest_power"] = "greatest_power"
-    """Always `greatest_power`: the greatest power among matching permanents"""
+    kind: Literal["greatest_power", "greatest_toughness"] = "greatest_power"
+    """`greatest_power` or `greatest_toughness`: that greatest value among matching permanents"""
     among: Selector
-    """Whose power counts, seen from the ability's source"""
+    """Whose power (or toughness) counts, seen from the ability's source"""
+
+
+class DifferentPowers(Strict):
+    """How many different powers the matching permanents have between them (208.3): each of
+    them needs its power in the state; equal powers count once."""
+
+    kind: Literal["different_powers"] = "different_powers"
+    """Always `different_powers`: the number of distinct powers among matching permanents"""
+    among: Selector
+    """Whose powers are looked at, seen from the ability's source"""
+
+
+class SharedCreatureType(Strict):
+    """The greatest number of the matching permanents that have one creature type in common
+    (205.3m): for each creature type, how many of them have it, the largest of those. A
+    permanent with changeling is every creature type (702.73a), even after it loses that
+    ability (the type is set in layer 4, before layer 6 removes it), so it joins every group."""
+
+    kind: Literal["shared_creature_type"] = "shared_creature_type"
+    """Always `shared_creature_type`: the largest group sharing a creature type"""
+    among: Selector
+    """Which permanents are looked at, seen from the ability's source"""
 
 
 class CountWithPower(Strict):
@@ -95,6 +120,15 @@ class CostManaValue(Strict):
     """Always `cost_mana_value`: the mana value of what the cost sacrificed or exiled"""
 
 
+class CostPower(Strict):
+    """The power of the creature sacrificed to pay the cost, as it last existed on the
+    battlefield (208.3, 608.2h); the controller picks it as they activate the ability (602.2b),
+    so the request's `x` gives that power (0 for a negative one, 107.1b)."""
+
+    kind: Literal["cost_power"] = "cost_power"
+    """Always `cost_power`: the power of what the cost sacrificed"""
+
+
 class Devotion(Strict):
     """The controller's devotion to a color (700.5): the mana symbols of that color among the
     mana costs of the permanents they control, a hybrid symbol counting for each of its colors.
@@ -114,8 +148,11 @@ Quantity = Annotated[
     | ChosenX
     | SourcePower
     | GreatestPower
+    | DifferentPowers
+    | SharedCreatureType
     | CountWithPower
     | CostManaValue
+    | CostPower
     | Devotion,
     Field(discriminator="kind"),
 ]

@@ -82,6 +82,14 @@ class PermanentIn(StateModel):
         description="Is it a token (111.1)? For abilities that look at tokens "
         '("creature tokens you control")',
     )
+    # 702.112b: renown makes a permanent renowned; nothing on the card shows it, so a question
+    # about an ability that needs it must say it. Left out of the dump when absent.
+    renowned: bool | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="Is it renowned (702.112b)? For abilities that apply only while it is "
+        '("as long as ~ is renowned"); required by those, ignored otherwise',
+    )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
     # before.
@@ -171,6 +179,7 @@ class Permanent:
     power: int | None = None
     toughness: int | None = None
     token: bool = False  # 111.1
+    renowned: bool | None = None  # 702.112b; None: not said
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

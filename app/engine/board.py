@@ -18,7 +18,7 @@ with relation `attached` means "the target" there.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from operator import attrgetter
 from typing import Literal, assert_never
@@ -48,6 +48,7 @@ from app.domain.filters import Looker, Traits, counter_kind
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
+    LAND_TYPES,
     LAYER_KINDS,
     Characteristics,
     EffectSource,
@@ -135,6 +136,8 @@ class ListedAbility:
     # shifts). "printed:<place in the card's abilities>", "intrinsic:<basic land type>",
     # "granted:<source id>:<n-th ability that source grants it>".
     id: str = ""
+    # For a grant with a condition (611.3a): why it holds now, with its rule numbers.
+    condition: tuple[str, tuple[str, ...]] | None = None
 
     @property
     def summary(self) -> str:
@@ -145,6 +148,8 @@ class ListedAbility:
         text = describe_ability(self.ability, has_counter=has_counter)
         if self.origin == "intrinsic":
             return f"{text} (from its land type {self.land_type}, 305.6)"
+        if self.granted_by is not None and self.condition is not None:
+            return f"{text} (granted by {self.granted_by.label}, as {self.condition[0]})"
         if self.granted_by is not None:
             return f"{text} (granted by {self.granted_by.label})"
         return text
@@ -160,6 +165,7 @@ class SourcedReplacement:
 class SourcedTrigger:
     source: Source
     trigger: ManaTrigger
+    times: int = 1  # with `per_count`: how many permanents it picks now (its mana that often)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,8 +235,8 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         chosen_color=lambda: chosen_color_of(src),
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
-        greatest_power=lambda sel: greatest_power(view, sel, src),
-        powers=lambda sel: powers_of(view, sel, src),
+        stats=lambda sel, stat: stats_of(view, sel, src, stat),
+        shared_type=lambda sel: largest_shared_type(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
         x=x,
     )
@@ -284,23 +290,86 @@ def instead_reason(
 def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
     """The greatest power among the permanents `sel` picks (0 with none); each needs its
     power in the state (208.3), and every one missing is named."""
-    return max(powers_of(view, sel, src), default=0)
+    return max(stats_of(view, sel, src, "power"), default=0)
 
 
-def powers_of(view: BoardView, sel: Selector, src: Source) -> list[int]:
-    """The power of each permanent `sel` picks; each needs its power in the state (208.3),
-    and every one missing is named."""
+def stats_of(view: BoardView, sel: Selector, src: Source, stat: str) -> list[int]:
+    """The power (or toughness) of each permanent `sel` picks; each needs it in the state
+    (208.3), and every one missing is named."""
     picked = view.matching(sel, src)
-    missing = [q for q in picked if q.power is None]
+    missing = [q for q in picked if (q.power if stat == "power" else q.toughness) is None]
     if missing:
         raise QuestionError(
-            ("state", "battlefield", missing[0].index, "power"),
-            f"{src.label} makes mana by the greatest power among {describe_selector(sel)}: "
-            "give 'power' (now, counters and effects included) for "
+            ("state", "battlefield", missing[0].index, stat),
+            f"{src.label} makes mana by the {stat} of {describe_selector(sel)}: "
+            f"give '{stat}' (now, counters and effects included) for "
             + bounded_list([f"{q.name} ({q.id})" for q in missing], 10),
-            "power_required",
+            "power_required" if stat == "power" else "toughness_required",
         )
-    return [q.power or 0 for q in picked]
+    return [(q.power if stat == "power" else q.toughness) or 0 for q in picked]
+
+
+# Subtypes a creature may carry that are no creature types (205.3g artifact, 205.3h enchantment,
+# 205.3i land types, battle types): a crewed Vehicle, an Equipment creature, Dryad Arbor's Forest.
+NOT_CREATURE_TYPES = LAND_TYPES | frozenset(
+    t.casefold()
+    for t in (
+        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
+        "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen",
+        "Powerstone", "Spacecraft", "Stone", "Terminus", "Treasure", "Vehicle", "Aura",
+        "Background", "Cartouche", "Case", "Class", "Curse", "Plan", "Role", "Room", "Rune",
+        "Saga", "Shard", "Shrine", "Siege",
+    )
+)  # fmt: skip
+
+
+def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:
+    """205.3m: the largest number of the permanents `sel` picks that have one creature type in
+    common. A changeling (its face's keyword) is every creature type (702.73a) and joins every
+    group; losing the ability in layer 6 doesn't undo a type set in layer 4."""
+    groups: dict[str, int] = {}
+    every = 0
+    for q in view.matching(sel, src):
+        traits = view.traits(q)
+        if "changeling" in q.face.keyword_set:
+            every += 1
+            continue
+        if "planeswalker" in traits.types:
+            raise QuestionError(
+                ("state", "battlefield", q.index),
+                f"{q.name} ({q.id}) is a planeswalker too: which of its subtypes are creature "
+                "types can't be told here (205.3j, 205.3m)",
+                "too_complex",
+            )
+        for subtype in traits.subtypes - NOT_CREATURE_TYPES:
+            groups[subtype] = groups.get(subtype, 0) + 1
+    if not groups:
+        return every  # changelings alone share every creature type
+    return every + max(groups.values())
+
+
+def condition_words(grant: GrantManaAbility) -> tuple[str, tuple[str, ...]] | None:
+    """Why a conditional grant holds, in our words, with its rules (611.3a)."""
+    parts: list[str] = []
+    rules = ["611.3a"]
+    if grant.while_count is not None:
+        what = describe_selector(grant.while_count.of)
+        parts.append(f"there are {grant.while_count.at_least} or more {what}")
+    match grant.while_source:
+        case "renowned":
+            parts.append("it is renowned (702.112b)")
+            rules.append("702.112b")
+        case "modified":
+            parts.append(
+                "it is modified: it has a counter, is equipped or is enchanted by an Aura its "
+                "controller controls (700.9)"
+            )
+            rules.append("700.9")
+        case None:
+            pass
+        case _:
+            assert_never(grant.while_source)
+    return (" and ".join(parts), tuple(rules)) if parts else None
 
 
 def commander_colors_of(board: Board, src: Source) -> tuple[str, ...]:
@@ -425,6 +494,8 @@ class BoardView:
     _object_grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     _object_replacements: list[SourcedReplacement] = field(init=False)
     _ability_keys: dict[int, str] = field(init=False)
+    _holds: dict[tuple[str, int], bool] = field(init=False)  # grant conditions, once each
+    _condition_words: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = field(init=False)
 
     def __post_init__(self) -> None:
         self._sources = {}
@@ -473,8 +544,11 @@ class BoardView:
             for r in self.replacements
             if r.effect.source.per_object and r.effect.source.relation != "attached"
         ]
+        # Read again from here on: those read above lacked the keyword grants (613.1f).
         self._traits = {}
         self._layered_traits = {}
+        self._holds = {}
+        self._condition_words = {}
         self._grants_by_traits = {}
         self._repl_by_traits = {}
         self._ability_keys = {}
@@ -679,11 +753,28 @@ class BoardView:
                         printed.token,
                         printed.counters,
                         printed.name,
+                        printed.keywords,
                     )
             else:
                 t = self._printed_traits(p)
+            if self.keyword_grants or self.layer_effects.layer6_loss:
+                t = self._layer6_keywords(p, t)
             self._traits[p.id] = t
         return t
+
+    def _layer6_keywords(self, p: Permanent, t: Traits) -> Traits:
+        """613.1f: its keywords after layer 6: a "loses all abilities" removes the face's, and
+        keywords granted are added, a grant older than that loss removed with the rest (613.7).
+        A grant's own selector sees the keywords before the grants (none of the compiled ones
+        asks about keywords)."""
+        chars = self.chars.of(p) if self.layer_effects.layer6_loss else None
+        keywords = frozenset() if chars is not None and chars.lost_all else t.keywords
+        for src, grant in self.keyword_grants:
+            if (chars is None or chars.keeps_grant(self.timestamp_of(src))) and selector_matches(
+                grant.to, src.controller, src.attached_to, p.id, t, src.id
+            ):
+                keywords = keywords | {grant.keyword.casefold()}
+        return t if keywords == t.keywords else t._replace(keywords=keywords)
 
     def has_type(self, p: Permanent, card_type: str) -> bool:
         """Whether it has this card type after layer 4 (a land that became a creature is one:
@@ -753,6 +844,56 @@ class BoardView:
 
     # -- mana abilities --
 
+    def grant_holds(self, src: Source, grant: GrantManaAbility) -> bool:
+        """Whether a grant's condition holds now (611.3a: "as long as you control N or more
+        ...", "as long as ~ is renowned"); true without one. Read only when a permanent's
+        abilities are listed, so a question that doesn't look at it needs no `renowned`."""
+        key = (src.id, id(grant))
+        found = self._holds.get(key)
+        if found is None:
+            found = self._holds[key] = self._condition(src, grant)
+            words = condition_words(grant)
+            if found and words is not None:
+                self._condition_words[(src.id, id(grant.ability))] = words
+        return found
+
+    def _condition(self, src: Source, grant: GrantManaAbility) -> bool:
+        if grant.while_count is not None:
+            n = len(self.matching(grant.while_count.of, src))
+            if n < grant.while_count.at_least:
+                return False
+        p = self.board.get(src.id)
+        if grant.while_source == "modified":
+            return p is not None and self.is_modified(p)
+        if grant.while_source == "renowned":
+            if p is None:
+                return False
+            if p.renowned is None:
+                raise QuestionError(
+                    ("state", "battlefield", p.index, "renowned"),
+                    f"{p.name} ({p.id}) has an ability only while it is renowned (702.112b): "
+                    "say whether it is, as 'renowned'",
+                    "renowned_required",
+                )
+            return p.renowned
+        return True
+
+    def is_modified(self, p: Permanent) -> bool:
+        """700.9: it has a counter (122.1), is equipped (301.5: an Equipment attached to it),
+        or is enchanted by an Aura (303.4) its controller controls; types after layer 4 and
+        controllers after layer 2."""
+        if any(n > 0 for n in p.counters.values()):
+            return True
+        for q in self.board.permanents:
+            if q.attached_to != p.id:
+                continue
+            subtypes = self.traits(q).subtypes
+            if "equipment" in subtypes:
+                return True
+            if "aura" in subtypes and self.controller(q) == self.controller(p):
+                return True
+        return False
+
     def _grants_for(self, p: Permanent, distinct: bool) -> list[tuple[Source, ManaAbility]]:
         traits = self.traits(p)
         key = (traits, distinct)
@@ -763,7 +904,9 @@ class BoardView:
             for src, grant in self.grants:
                 if grant.to.per_object:
                     continue  # the attached one, or one asking about one object: below
-                if selector_matches(grant.to, src.controller, src.attached_to, p.id, traits):
+                if selector_matches(
+                    grant.to, src.controller, src.attached_to, p.id, traits
+                ) and self.grant_holds(src, grant):
                     if distinct:
                         k = _ability_key(grant.ability, self._ability_keys)
                         if k in seen:
@@ -774,7 +917,7 @@ class BoardView:
         attached = [
             (src, grant.ability)
             for src, grant in (*self._attached_grants.get(p.id, ()), *self._object_grants)
-            if self.matches(grant.to, src, p)
+            if self.matches(grant.to, src, p) and self.grant_holds(src, grant)
         ]
         if not attached:
             return general
@@ -822,7 +965,16 @@ class BoardView:
             n = per_source[src.id] = per_source.get(src.id, -1) + 1
             if lost and not self.chars.of(p).keeps_grant(self.timestamp_of(src)):
                 continue  # 613.7: granted before the loss, removed by it
-            listed.append(ListedAbility(len(listed), a, "granted", src, id=f"granted:{src.id}:{n}"))
+            listed.append(
+                ListedAbility(
+                    len(listed),
+                    a,
+                    "granted",
+                    src,
+                    id=f"granted:{src.id}:{n}",
+                    condition=self._condition_words.get((src.id, id(a))),
+                )
+            )
         return listed
 
     def timestamp_of(self, src: Source) -> tuple[int, int, int]:
@@ -884,12 +1036,18 @@ class BoardView:
             )
         return found
 
+    def _counted(self, t: SourcedTrigger) -> SourcedTrigger:
+        """The trigger with how often it adds its mana ("for each Elf"), counted now."""
+        if t.trigger.per_count is None:
+            return t
+        return replace(t, times=len(self.matching(t.trigger.per_count, t.source)))
+
     def matching_triggers(self, p: Permanent) -> list[SourcedTrigger]:
         """Triggered mana abilities that watch this permanent (whether they fire depends on
         the ability and the mana made: 106.12a)."""
         traits = self.traits(p)
         return [
-            t
+            self._counted(t)
             for t in self.triggers
             if selector_matches(
                 t.trigger.source,
@@ -937,4 +1095,5 @@ def printed_traits(controllers: Mapping[str, str], p: Permanent) -> Traits:
         p.token,
         counters_of(p),
         p.face.name.casefold(),  # the face on the battlefield (201.2)
+        face.keyword_set,
     )

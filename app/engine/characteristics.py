@@ -415,6 +415,7 @@ def _with_subtypes(traits: Traits, subtypes: list[str], types: frozenset[str]) -
         traits.token,
         traits.counters,
         traits.name,
+        traits.keywords,
     )
 
 

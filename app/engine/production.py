@@ -39,12 +39,15 @@ from app.domain.mana_abilities import (
 from app.domain.quantities import (
     ChosenX,
     CostManaValue,
+    CostPower,
     CountersOnSource,
     CountWithPower,
     Devotion,
+    DifferentPowers,
     Fixed,
     GreatestPower,
     Quantity,
+    SharedCreatureType,
     SourcePower,
     XValue,
 )
@@ -74,8 +77,10 @@ class Own:
     # Its controller's commander's color identity (903.4); raises the 422 that asks for it.
     commander_colors: Callable[[], tuple[str, ...]]
     stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
-    greatest_power: Callable[[Selector], int] = lambda sel: _no_stat("power")
-    powers: Callable[[Selector], list[int]] = lambda sel: [_no_stat("power")]
+    # The power or toughness of each permanent a selector picks (208.3).
+    stats: Callable[[Selector, str], list[int]] = lambda sel, stat: [_no_stat(stat)]
+    # The largest group of a selector's permanents sharing a creature type (205.3m).
+    shared_type: Callable[[Selector], int] = lambda sel: _no_stat("creature types")
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
     x: int | None = None
 
@@ -99,10 +104,15 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
         case SourcePower():
             return max(own.stat(q.kind), 0)  # a negative amount makes no mana (107.1b)
         case GreatestPower():
-            return max(own.greatest_power(q.among), 0)
+            stat = "power" if q.kind == "greatest_power" else "toughness"
+            return max(max(own.stats(q.among, stat), default=0), 0)
+        case DifferentPowers():
+            return len(set(own.stats(q.among, "power")))  # equal powers count once
+        case SharedCreatureType():
+            return own.shared_type(q.among)
         case CountWithPower():
-            return sum(1 for n in own.powers(q.of) if n >= q.at_least)
-        case ChosenX() | CostManaValue():
+            return sum(1 for n in own.stats(q.of, "power") if n >= q.at_least)
+        case ChosenX() | CostManaValue() | CostPower():
             return own.x
         case Devotion():
             chosen = q.color or color
@@ -118,11 +128,13 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
 def is_chosen(q: Quantity) -> bool:
     """Whether the quantity is chosen as the ability is activated (the request's `x`)."""
     match q:
-        case ChosenX() | CostManaValue():
+        case ChosenX() | CostManaValue() | CostPower():
             return True
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return False
         case SourcePower() | GreatestPower() | Devotion() | CountWithPower():
+            return False
+        case DifferentPowers() | SharedCreatureType():
             return False
         case _:
             assert_never(q)
@@ -210,12 +222,16 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
 def _rule_of(q: Quantity) -> str:
     """The rule that says what the quantity is, for amount_why's text."""
     match q:
-        case SourcePower() | GreatestPower() | CountWithPower():
+        case SourcePower() | GreatestPower() | CountWithPower() | DifferentPowers():
             return " (208.3)"
         case Devotion():
             return " (700.5)"
         case CostManaValue():
             return " (202.3)"
+        case CostPower():
+            return " (208.3, 608.2h)"
+        case SharedCreatureType():
+            return " (205.3m, 702.73a)"
         case ChosenX():
             return " (107.3)"
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
@@ -569,16 +585,19 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
                 "ignored, so any X of 1 or more can be imagined",
                 ["106.7", "107.3", "107.1c"],
             )
-        case CostManaValue():
+        case CostManaValue() | CostPower():
+            stat = "a mana value" if isinstance(prod.amount, CostManaValue) else "a power"
             return (
                 f"; {what} depends on the permanent chosen as it is activated, and whether the "
-                "cost could be paid is ignored, so a mana value of 1 or more can be imagined",
-                ["106.7", "202.3", "602.2b"],
+                f"cost could be paid is ignored, so {stat} of 1 or more can be imagined",
+                ["106.7", "202.3" if isinstance(prod.amount, CostManaValue) else "208.3", "602.2b"],
             )
-        case SourcePower() | GreatestPower() | CountWithPower():
+        case SourcePower() | GreatestPower() | CountWithPower() | DifferentPowers():
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["208.3"]
         case Devotion():
             return "", ["700.5"]
+        case SharedCreatureType():
+            return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["205.3m"]
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return "", []
         case _:

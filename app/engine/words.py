@@ -12,6 +12,7 @@ from app.domain.filters import (
     ControlledBy,
     HasColor,
     HasCounters,
+    HasKeyword,
     HasName,
     HasSubtype,
     HasSupertype,
@@ -28,13 +29,16 @@ from app.domain.filters import (
 from app.domain.quantities import (
     ChosenX,
     CostManaValue,
+    CostPower,
     CountersOnSource,
     CountOf,
     CountWithPower,
     Devotion,
+    DifferentPowers,
     Fixed,
     GreatestPower,
     Quantity,
+    SharedCreatureType,
     SourcePower,
     XValue,
 )
@@ -92,6 +96,8 @@ def describe_filter(f: AnyFilter) -> str:
             return f"named {name}"
         case IsMonocolored():
             return "monocolored"
+        case HasKeyword(keyword=kw):
+            return f"with {kw.lower()}"
         case HasCounters(counter=kind, at_least=n):
             what = f"{kind} counter" if kind else "counter"
             return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"
@@ -124,6 +130,8 @@ def describe_cost(cost: ManaAbilityCost) -> str:
         parts.append("sacrifice it")
     elif cost.sacrifice is not None:
         parts.append("sacrifice one of the " + describe_selector(cost.sacrifice))
+    if cost.untap_permanent is not None:
+        parts.append("untap one of the " + describe_selector(cost.untap_permanent))
     parts.extend(part.text for part in cost.others)
     return ", ".join(parts) if parts else "no cost"
 
@@ -144,7 +152,14 @@ def describe_quantity(q: Quantity) -> str:
         case SourcePower():
             return f"its {q.kind}"
         case GreatestPower():
-            return f"the greatest power among {describe_selector(q.among)}"
+            stat = "power" if q.kind == "greatest_power" else "toughness"
+            return f"the greatest {stat} among {describe_selector(q.among)}"
+        case DifferentPowers():
+            return f"the number of different powers among {describe_selector(q.among)}"
+        case CostPower():
+            return "the power of the creature its cost sacrificed"
+        case SharedCreatureType():
+            return f"the greatest number of {describe_selector(q.among)} that share a creature type"
         case CountWithPower():
             return f"the number of {describe_selector(q.of)} with power {q.at_least} or greater"
         case CostManaValue():

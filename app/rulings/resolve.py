@@ -130,6 +130,7 @@ class CheckedState:
                 power=p.power,
                 toughness=p.toughness,
                 token=p.token,
+                renowned=p.renowned,
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)

@@ -206,9 +206,15 @@ PROBLEMS: dict[str, ProblemPage] = {
     "x_required": _q(
         "X not chosen",
         "The ability has an X chosen as it is activated: give `x` (for 'any number of' "
-        "counters, how many are removed; for a sacrificed permanent, its mana value).",
+        "counters, how many are removed; for a sacrificed permanent, its mana value; for a "
+        "sacrificed creature's power, that power).",
     ),
     "x_not_used": _q("No X to choose", "The ability has no X: leave `x` out."),
+    "renowned_required": _q(
+        "Renowned not said",
+        "The permanent has an ability only while it is renowned (702.112b): give its "
+        "`renowned`, true or false.",
+    ),
     "commander_identity_required": _q(
         "Commander identity not given",
         "The ability makes mana of a color in its controller's commander's color identity "

@@ -141,7 +141,9 @@ def test_enchanted_land_triggers_see_what_the_aura_may_enchant(
 
 
 def test_an_unknown_tapped_for_mana_sentence_is_partial() -> None:
-    text = "Whenever a player taps a land for mana, that player adds {C} for each Swamp."
+    text = (
+        "Whenever a player taps a land for mana, that player adds {C} for each card in their hand."
+    )
     assert face(text, **ENCHANTMENT).unsupported_text == [text]
 
 

@@ -259,6 +259,7 @@ def compile_face(
     _check_type_effects(ctx)
     _check_haste_effects(ctx)
     _report_unmodelled_layers(face)
+    _report_defender_changes(face)
     return face
 
 
@@ -406,6 +407,31 @@ def _report_unmodelled_layers(face: CompiledFace) -> None:
     face.sentences = [
         SentenceRecord(r.text, "land_type", "not_understood")
         if r.status == "irrelevant" and layers.unmodelled(r.text)
+        else r
+        for r in face.sentences
+    ]
+
+
+# A sentence that gives or takes away defender (702.3) changes what "creatures you control
+# with defender" counts (filters.py `keyword`), so it bears on mana: one the grammar didn't
+# compile is not understood, not irrelevant. Sentences that only read it ("if ~ has defender",
+# "creatures with defender can't block", a token's own "with defender") don't change it.
+_READS_DEFENDER = re.compile(
+    r"\b(?:[Aa]s long as|[Ii]f) [^,]*?(?:has|doesn't have) defender\b|"
+    r"\b(?:didn't|doesn't|don't) have defender\b"  # "attack as though it didn't have defender"
+)
+_CHANGES_DEFENDER = re.compile(
+    r"\b(?:gains?|loses?|has|have)\b(?: [a-z]+,?)*? defender\b|"
+    r"\b(?:is|becomes?|enters as|choice of) an? [^.]*?\bcreature with defender\b"
+)
+
+
+def _report_defender_changes(face: CompiledFace) -> None:
+    face.sentences = [
+        SentenceRecord(r.text, "haste_control", "not_understood")
+        if r.status == "irrelevant"
+        and "defender" in r.text
+        and _CHANGES_DEFENDER.search(_READS_DEFENDER.sub("", r.text))
         else r
         for r in face.sentences
     ]
@@ -645,7 +671,7 @@ def _one_sentence(
         ability = _granted(g[1])
         if ability is None:
             return None
-        return "mana_ability", ir.Understood(abilities=[ir.Grant(g[0], ability)])
+        return "mana_ability", ir.Understood(abilities=[ir.Grant(g[0], ability, g[2], g[3])])
     if (r := replacement.parse(s, effect=ctx.spell)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[r])
     m = _ACTIVATED.match(s)

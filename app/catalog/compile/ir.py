@@ -35,6 +35,7 @@ class Sel:
     source: bool = False  # the ability's own source only ("~", "it" meaning ~)
     named: str | None = None  # "named ~": the face's own name (201.2)
     monocolored: bool = False  # "monocolored": exactly one color (105.2a)
+    keywords: tuple[str, ...] = ()  # "with defender": keyword abilities it has (613.1f)
 
 
 CostPartKind = Literal[
@@ -53,6 +54,7 @@ class Cost:
     others: tuple[tuple[CostPartKind, str], ...] = ()
     remove_x: tuple[str, int] | None = None  # (counter, least X): "remove X / any number of"
     x: bool = False  # some part has an X chosen on activation ({X}, "tap X", "sacrifice X")
+    untap_other: Sel | None = None  # "untap a tapped land an opponent controls"
 
 
 # --- productions (what "Add ..." makes) ---
@@ -129,7 +131,11 @@ QtyKind = Literal[
     "power",
     "toughness",
     "greatest_power",
+    "greatest_toughness",
+    "different_powers",
+    "shared_creature_type",
     "cost_mana_value",
+    "cost_power",
     "devotion",
     "counters",
     "count",
@@ -218,6 +224,9 @@ class ManaAbility:
 class Grant:
     to: Sel
     ability: ManaAbility
+    while_count: tuple[Sel, int] | None = None  # while its controller controls N or more
+    # Only while its source is "renowned" (702.112b) or "modified" (700.9).
+    while_source: Literal["renowned", "modified"] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +248,7 @@ class Trigger:
     only_chosen_color: bool = False
     amount: int = 1  # with any_color / combination
     optional: bool = False  # "may add"
+    per_count: Sel | None = None  # with fixed mana: once for each permanent it picks
 
 
 @dataclass(frozen=True, slots=True)

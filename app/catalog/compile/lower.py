@@ -52,6 +52,7 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
         )
     if sel.monocolored:
         parts.append(f.IsMonocolored())
+    parts.extend(f.HasKeyword(keyword=k) for k in sel.keywords)
     if sel.named is not None:
         parts.append(f.HasName(name=sel.named))
     if sel.condition_types:
@@ -77,6 +78,7 @@ def cost(c: ir.Cost) -> d.ManaAbilityCost:
             if c.remove_x is not None
             else None
         ),
+        untap_permanent=selector(c.untap_other) if c.untap_other is not None else None,
     )
 
 
@@ -86,11 +88,19 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.ChosenX()
         case "power" | "toughness":
             return q.SourcePower(kind=a.kind)
-        case "greatest_power":
+        case "greatest_power" | "greatest_toughness":
             assert a.among is not None, "the grammar names whose power"
-            return q.GreatestPower(among=selector(a.among))
+            return q.GreatestPower(kind=a.kind, among=selector(a.among))
+        case "different_powers":
+            assert a.among is not None, "the grammar names whose powers"
+            return q.DifferentPowers(among=selector(a.among))
+        case "shared_creature_type":
+            assert a.among is not None, "the grammar names which permanents"
+            return q.SharedCreatureType(among=selector(a.among))
         case "cost_mana_value":
             return q.CostManaValue()
+        case "cost_power":
+            return q.CostPower()
         case "devotion":
             return q.Devotion(color=a.color)  # type: ignore[arg-type]
         case "count":
@@ -185,7 +195,16 @@ def ability(a: ir.Ability) -> d.Ability:
         case ir.ManaAbility():
             return mana_ability(a)
         case ir.Grant():
-            return d.GrantManaAbility(to=selector(a.to), ability=mana_ability(a.ability))
+            counted = None
+            if a.while_count is not None:
+                of, least = a.while_count
+                counted = c613.CountAtLeast(of=selector(of), at_least=least)
+            return d.GrantManaAbility(
+                to=selector(a.to),
+                ability=mana_ability(a.ability),
+                while_count=counted,
+                while_source=a.while_source,
+            )
         case ir.Replacement():
             return d.ManaReplacement(
                 source=selector(a.source),
@@ -204,6 +223,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 mana=a.mana,
                 amount=a.amount,
                 optional=a.optional,
+                per_count=selector(a.per_count) if a.per_count is not None else None,
             )
         case ir.Keyword():
             return d.GrantKeyword(

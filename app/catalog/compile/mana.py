@@ -24,6 +24,7 @@ _REMOVE = re.compile(rf"^[Rr]emove ({NUMBER}) ([\w+/-]+) counters? from ~$")
 _REMOVE_X = re.compile(r"^[Rr]emove (X|any number of|one or more) ([\w+/-]+) counters from ~$")
 _PUT = re.compile(rf"^[Pp]ut ({NUMBER}) ([\w+/-]+) counters? on ~$")
 _SACRIFICE = re.compile(r"^[Ss]acrifice (.+)$")
+_UNTAP_TAPPED = re.compile(r"^[Uu]ntap (a tapped [^,]+)$")
 _TAP_UNTAPPED = re.compile(rf"^[Tt]ap ({NUMBER} |X )?untapped (.+) you control$")
 _OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
     (re.compile(r"^[Dd]iscard (?:a|an|one|two|three|your hand|\d+) ?[^,]*$"), "discard"),
@@ -54,6 +55,7 @@ def parse_cost(text: str) -> ir.Cost | None:
     others: list[tuple[ir.CostPartKind, str]] = []
     remove_x: tuple[str, int] | None = None
     x = False  # a part with an X its controller chooses as they activate it (107.3)
+    untap_other: ir.Sel | None = None
     for part in cost_parts(text):
         if "~ from your" in part or "this card from your" in part:
             # Activated from the hand or graveyard: the engine has abilities only on the
@@ -105,6 +107,11 @@ def parse_cost(text: str) -> ir.Cost | None:
                 others.append(("sacrifice", "sacrifice " + what))
             else:
                 return None
+        elif (m := _UNTAP_TAPPED.match(part)) and untap_other is None:
+            found = selector(m.group(1))
+            if found is None or found[1] or found[0].attached or found[0].tapped is not True:
+                return None
+            untap_other = found[0]
         elif m := _TAP_UNTAPPED.match(part):
             x = x or m.group(1) == "X "
             others.append(("tap_untapped", part[0].lower() + part[1:]))
@@ -125,6 +132,7 @@ def parse_cost(text: str) -> ir.Cost | None:
         others=tuple(others),
         remove_x=remove_x,
         x=x,
+        untap_other=untap_other,
     )
 
 
@@ -143,6 +151,7 @@ _COLOR_LIST = re.compile(rf"^({MANA_TYPE})(?:, ({MANA_TYPE}))*,? and/or ({MANA_T
 
 _DIFFERENT = re.compile(rf"^({NUMBER}) mana of different colors$")
 _COLOR_AMONG = re.compile(r"^one mana of any color among (.+)$")
+_SHARES_COLOR = re.compile(r"^one mana of any color that shares a color with (.+)$")
 _X_ONE_COLOR = re.compile(r"^X mana of any one color, where X is the number of (.+)$")
 _OR_CHOSEN = re.compile(rf"^({FIXED}(?:, {FIXED})*),? or one mana of the chosen color$")
 
@@ -160,7 +169,12 @@ _WITH_POWER = re.compile(rf"^(?P<pre>.+?) with power (?P<n>{NUMBER}) or greater(
 _THAT_MUCH = re.compile(rf"^that much ({MANA_TYPE})$")
 _X_PLUS = re.compile(rf"^X plus ({NUMBER})$")
 _STAT = re.compile(r"^~'s (power|toughness)$")
-_GREATEST = re.compile(r"^the greatest power among (.+)$")
+_GREATEST = re.compile(r"^the greatest (power|toughness) among (.+)$")
+_COST_POWER = "the sacrificed creature's power"
+_SHARED_TYPE = re.compile(
+    r"^the greatest number of (.+?) that (?:have a creature type in common|share a creature "
+    r"type)$"
+)
 _DEVOTION = re.compile(r"^your devotion to (white|blue|black|red|green)$")
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _COST_MANA_VALUE = re.compile(
@@ -179,13 +193,30 @@ def _quantity(text: str | None, cost: ir.Cost | None) -> tuple[ir.Qty, int] | No
     if m := _DEVOTION.match(text):
         return ir.Qty("devotion", color=_COLOR_WORDS[m.group(1)]), 0
     if m := _GREATEST.match(text):
+        found = selector(m.group(2))
+        if found is None or not found[1] or found[0].attached:
+            return None
+        return ir.Qty("greatest_" + m.group(1), found[0]), 0  # type: ignore[arg-type]
+    if m := _SHARED_TYPE.match(text):
         found = selector(m.group(1))
         if found is None or not found[1] or found[0].attached:
             return None
-        return ir.Qty("greatest_power", found[0]), 0
+        return ir.Qty("shared_creature_type", found[0]), 0  # 205.3m
+    if text == _COST_POWER and cost is not None and _sacrifices_a_creature(cost):
+        return ir.Qty("cost_power"), 0  # 608.2h: its power as it last was on the battlefield
     if (m := _COST_MANA_VALUE.match(text)) and cost is not None and _pays_with(cost, m.group(2)):
         return ir.Qty("cost_mana_value"), (number(m.group(1)) or 0) if m.group(1) else 0
     return None
+
+
+def _number_of(text: str | None) -> tuple[ir.Qty, int] | None:
+    """ "the number of <permanents>" as an X: how many the selector picks."""
+    if text is None or not text.startswith("the number of "):
+        return None
+    found = selector(text.removeprefix("the number of "))
+    if found is None or not found[1] or found[0].attached:
+        return None
+    return ir.Qty("count", found[0]), 0
 
 
 def _pays_with(cost: ir.Cost, how: str) -> bool:
@@ -196,6 +227,13 @@ def _pays_with(cost: ir.Cost, how: str) -> bool:
         parts.append("sacrifice a permanent")
     one = [t for t in parts if re.match(r"^\w+ (?:a|an|another) ", t) and "from your" not in t]
     return len(one) == 1 and len(parts) == 1
+
+
+def _sacrifices_a_creature(cost: ir.Cost) -> bool:
+    """Whether the cost's one sacrifice is of one creature (other than the source)."""
+    sel = cost.sacrifice
+    plain = isinstance(sel, ir.Sel) and sel.types == ("creature",) and not sel.subtypes
+    return plain and _pays_with(cost, "sacrificed")
 
 
 def _colors(text: str) -> tuple[str, ...] | None:
@@ -209,7 +247,9 @@ def parse_amount(text: str, cost: ir.Cost | None) -> ir.Amount | None:
     """A variable amount: "X mana of any one color[, where X is ...]", "an amount of {G} equal
     to ...", "{B} for each storage counter removed this way", "that much {C}"."""
     if m := _X_MANA.match(text):
-        q = _quantity(m.group(3), cost)
+        # "of any one color, where X is the number of ..." stays the older `one_color_per_count`.
+        counted = _number_of(m.group(3)) if m.group(1) != "of any one color" else None
+        q = _quantity(m.group(3), cost) or counted
         if q is None:
             return None
         if m.group(1) == "of any one color":
@@ -277,6 +317,13 @@ def parse_production(
         return ir.CommanderColor()  # 903.4
     if (m := _DIFFERENT.match(text)) and 2 <= (number(m.group(1)) or 0) <= 5:
         return ir.DifferentColors(number(m.group(1)) or 0)
+    if m := _SHARES_COLOR.match(text):
+        # A color that a permanent has (105.2): "a permanent a player controls" is any
+        # permanent on the battlefield, each of which some player controls (110.2).
+        found = selector(m.group(1).replace(" a player controls", " on the battlefield"))
+        if found is None or found[0].attached:
+            return None
+        return ir.ColorAmong(found[0])
     if m := _COLOR_AMONG.match(text):
         # The colors of the permanents it names (105.2), one of them chosen.
         found = selector(m.group(1))
@@ -299,6 +346,10 @@ def parse_production(
         among = m.group(2)
         if among in ("the sacrificed land", "the sacrificed permanent") and sacrificed:
             return ir.Reflect(sacrificed, of)
+        that_land = text.endswith(" that land could produce")
+        if that_land and cost is not None and cost.untap_other is not None:
+            # 106.7: what the land its cost untaps could produce; any of those lands.
+            return ir.Reflect(cost.untap_other, of)
         found = selector(among)
         return ir.Reflect(found[0], of) if found is not None else None
     if (m := _FOR_EACH.match(text)) and (power := _WITH_POWER.match(m.group(2))):
@@ -369,6 +420,9 @@ _DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion 
 _PER_COUNTER_OF_THAT = re.compile(
     r"^Add one mana of that color for each ([\w+/-]+) counter on ~\.$"
 )
+_DIFFERENT_POWERS_OF_THAT = re.compile(
+    r"^Add one mana of that color for each different power among (.+)\.$"
+)
 _CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color(?: of (?P<sel>.+))?\.$')
 
 
@@ -384,7 +438,11 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
         return None
     if m.group("sel") is None:
         # A bare color choice is some other ability unless its mana sentence follows.
-        known = following == _DEVOTION_TO_THAT or _PER_COUNTER_OF_THAT.match(following)
+        known = (
+            following == _DEVOTION_TO_THAT
+            or _PER_COUNTER_OF_THAT.match(following)
+            or _DIFFERENT_POWERS_OF_THAT.match(following)
+        )
         return (cost, None) if known else None
     found = selector(m.group("sel"))
     if found is None or found[1]:
@@ -406,6 +464,12 @@ def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.Man
     if (m := _PER_COUNTER_OF_THAT.match(sentence)) and among is None:
         counters = ir.Qty("counters", counter=m.group(1))
         return ir.ManaAbility(cost, ir.Amount(counters, "one_color"))
+    if (m := _DIFFERENT_POWERS_OF_THAT.match(sentence)) and among is None:
+        # 208.3: the powers of the permanents it names, each different value counted once.
+        found = selector(m.group(1))
+        if found is None or not found[1] or found[0].attached:
+            return None
+        return ir.ManaAbility(cost, ir.Amount(ir.Qty("different_powers", found[0]), "one_color"))
     return None
 
 

@@ -276,6 +276,9 @@ _WITH_COUNTERS = re.compile(
     rf"^(?P<core>.+?) with (?:(?P<n>{NUMBER}) or more|a|an|one) (?:(?P<kind>[+-]\d+/[+-]\d+|"
     r"[a-z]+) )?counters? on (?:it|them)$"
 )
+# "with defender" (702.3): a keyword ability the permanent has, after layer 6 (613.1f). Only
+# keywords whose grants the compiler models (statics.py) or that nothing else changes.
+_WITH_KEYWORD = re.compile(r"^(?P<core>.+?) with (?P<kw>defender)$")
 _ARTICLE = re.compile(r"^(?P<article>a|an|each|all|another)\s+", re.IGNORECASE)
 # "creature tokens", "a creature token", "tokens" (111.1): the type and the token condition.
 _TOKENS = re.compile(r"^(?P<type>[A-Za-z]+ )?(?P<noun>tokens?)\b(?P<rest>.*)$")
@@ -297,6 +300,9 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
         if at_least is None or at_least < 1:
             return None
         extras["counters"] = (kind, at_least)
+        phrase = m.group("core")
+    if m := _WITH_KEYWORD.match(phrase):
+        extras["keywords"] = (m.group("kw"),)
         phrase = m.group("core")
     article = ""
     if m := _ARTICLE.match(phrase):

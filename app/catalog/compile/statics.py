@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Literal
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import TYPES, selector
+from app.catalog.compile.phrases import NUMBER, TYPES, number, selector
 
 _KNOWN_KEYWORDS = {
     "haste",
@@ -73,7 +74,9 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     if m is None:
         return None
     keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
-    if "haste" not in keywords or not all(
+    # Haste (302.6) and defender (which "creatures with defender" counts read) are what the
+    # engine rules on; the other keywords of the list come along as grants that nothing reads.
+    if not {"haste", "defender"} & set(keywords) or not all(
         k in _KNOWN_KEYWORDS or k.startswith("protection from ") for k in keywords
     ):
         return None
@@ -122,9 +125,41 @@ _AS_LONG_AS_ATTACHED = re.compile(
 )
 
 
-def grant(sentence: str) -> tuple[ir.Sel, str] | None:
-    """ "<selector> have "<ability>"": the selector and the quoted ability's text."""
+# "As long as you control six or more lands, ...": the grant holds while its controller
+# controls that many of those permanents (a count the board shows).
+_AS_LONG_AS_COUNT = re.compile(
+    rf"^As long as you control (?P<n>{NUMBER}) or more (?P<what>[^,]+), (?P<rest>.+)$"
+)
+
+
+_AS_LONG_AS_SOURCE = re.compile(
+    r"^As long as ~ is (?P<state>renowned|modified), it (?P<rest>has .+)$"
+)
+SourceState = Literal["renowned", "modified"]
+
+
+def grant(
+    sentence: str,
+) -> tuple[ir.Sel, str, tuple[ir.Sel, int] | None, SourceState | None] | None:
+    """ "<selector> have "<ability>"": the selector, the quoted ability's text, the count it
+    holds while (permanents its controller controls, how many at least), if any, and the
+    state of its source it holds while: renowned (702.112b) or modified (700.9)."""
     condition: str | None = None
+    while_count: tuple[ir.Sel, int] | None = None
+    if (own := _AS_LONG_AS_SOURCE.match(sentence)) is not None:
+        m = _GRANTS.match("It " + own.group("rest"))
+        if m is None or not _plain_keywords(m.group("kws")):
+            return None
+        state: SourceState = "renowned" if own.group("state") == "renowned" else "modified"
+        return ir.Sel(source=True), m.group("ability"), None, state
+    if (counted := _AS_LONG_AS_COUNT.match(sentence)) is not None:
+        least = number(counted.group("n"))
+        found_count = selector(counted.group("what") + " you control")
+        if least is None or found_count is None or not found_count[1] or found_count[0].attached:
+            return None
+        while_count = (found_count[0], least)
+        sentence = counted.group("rest")
+        sentence = sentence[0].upper() + sentence[1:]
     if (cond := _AS_LONG_AS_ATTACHED.match(sentence)) is not None:
         condition = TYPES.get(cond.group("type"))
         if condition is None:
@@ -133,10 +168,8 @@ def grant(sentence: str) -> tuple[ir.Sel, str] | None:
     m = _GRANTS.match(sentence)
     if m is None:
         return None
-    if m.group("kws") is not None:
-        keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
-        if not all(k in _KNOWN_KEYWORDS and k != "haste" for k in keywords):
-            return None
+    if not _plain_keywords(m.group("kws")):
+        return None
     found = selector(m.group("sel"))
     # "Each Elf you control has ...": singular, but each of them has it.
     each = m.group("sel").startswith(("Each ", "each "))
@@ -145,7 +178,16 @@ def grant(sentence: str) -> tuple[ir.Sel, str] | None:
     sel = found[0]
     if condition is not None:
         sel = replace(sel, condition_types=(condition,))
-    return sel, m.group("ability")
+    return sel, m.group("ability"), while_count, None
+
+
+def _plain_keywords(words: str | None) -> bool:
+    """Whether the keywords granted beside a mana ability change nothing the engine rules on:
+    haste and defender do, so a grant that names them is left not understood."""
+    if words is None:
+        return True
+    keywords = [k.strip() for k in re.split(r",? and |, ", words) if k.strip()]
+    return all(k in _KNOWN_KEYWORDS and k not in ("haste", "defender") for k in keywords)
 
 
 def control(sentence: str, *, effect: bool) -> ir.Control | None:

@@ -15,6 +15,7 @@ _WHEN = re.compile(
 )
 _COLORS = re.compile(rf"^(?P<n>{NUMBER}) mana of any color$")
 _COMBINATION = re.compile(rf"^(?P<n>{NUMBER}) mana in any combination of colors$")
+_FOR_EACH = re.compile(rf"^(?P<mana>{FIXED}) for each (?P<what>.+)$")
 _CHOSEN_SOURCE = re.compile(
     r"^Whenever a land's ability causes you to add one or more mana of the chosen color, add "
     r"(?:an additional|one additional) (?:one )?mana of that color\.$"
@@ -93,4 +94,10 @@ def _adds(base: ir.Trigger, what: str) -> ir.Trigger | None:
             return replace(base, adds=adds, amount=n)  # type: ignore[arg-type]
     if re.fullmatch(FIXED, what):
         return replace(base, mana=what)
+    if (each := _FOR_EACH.match(what)) is not None:
+        # "{G} for each Elf on the battlefield": counted as the trigger resolves (608.2h).
+        counted = selector(each.group("what"), singular=True)
+        if counted is None or counted[0].attached or counted[0].source:
+            return None
+        return replace(base, mana=each.group("mana"), per_count=counted[0])
     return None

@@ -46,7 +46,9 @@ def ability_steps(view: BoardView, p: Permanent, chosen: ListedAbility) -> list[
             f"about is {m.mana_in(chosen.summary)}.{m.mana_in(side)}",
             # 605.1a: an activated ability that could add mana is a mana ability; an intrinsic
             # one exists only because of the land type (305.6).
-            ("605.1a", "305.6") if chosen.origin == "intrinsic" else ("605.1a",),
+            ("605.1a", "305.6")
+            if chosen.origin == "intrinsic"
+            else ("605.1a", *(chosen.condition[1] if chosen.condition else ())),
         ),
         _tap_step(a.cost),
     ]
@@ -279,9 +281,17 @@ def open_trigger_step(source: Source, keys: list[str]) -> Step:
     )
 
 
-def trigger_step(source: Source, me: Permanent, requires_tap: bool, mana: Mana) -> Step:
+def trigger_step(
+    source: Source, me: Permanent, requires_tap: bool, mana: Mana, counted: str = ""
+) -> Step:
     # 106.12a: it is the permanent that is tapped for mana, and the ability that makes the mana.
     m = Mentions()
+    if not mana and counted:
+        return m.step(
+            f"{source_label(m, source)} triggers and adds {m.mana_in(counted)} as it resolves "
+            "(608.2h), so it adds no mana.",
+            ("106.12a", "605.1b", "608.2h"),
+        )
     if not mana:
         return m.step(
             f"{source_label(m, source)} triggers, and its controller chose not to add the mana "
@@ -291,11 +301,13 @@ def trigger_step(source: Source, me: Permanent, requires_tap: bool, mana: Mana) 
     return m.step(
         f"{source_label(m, source)} triggers because "
         + (f"{m.label(me.name, me.id)} was tapped for mana and " if requires_tap else "")
-        + f"the ability made mana: it adds {m.mana(mana.render())}. That mana comes from a "
+        + f"the ability made mana: it adds {m.mana(mana.render())}"
+        + (f" ({m.mana_in(counted)} as it resolves, 608.2h)" if counted else "")
+        + ". That mana comes from a "
         "triggered mana "
         "ability, resolves at once and is not 'tapped for mana', so no replacement "
         "effect changes it and it doesn't count toward a replacement's amount.",
-        ("106.12a", "605.1b", "605.3"),
+        ("106.12a", "605.1b", "605.3", "608.2h") if counted else ("106.12a", "605.1b", "605.3"),
     )
 
 

@@ -240,7 +240,8 @@ def check_x(p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]
             ("x",),
             f"this ability of {label(p)} has an X its controller chooses as they activate it "
             "(107.3, 602.2b): send 'x', the X (for 'any number of' counters, how many are "
-            "removed; for a sacrificed or exiled permanent's mana value, that mana value)",
+            "removed; for a sacrificed or exiled permanent's mana value, that mana value; for "
+            "a sacrificed creature's power, that power)",
             "x_required",
         )
     removes = ability.cost.remove_x_counters
@@ -266,6 +267,14 @@ def _x_step(ability: ManaAbility, x: int) -> Step:
             f"x gives the mana value of the permanent its cost sacrificed or exiled: {x} "
             "(its controller picks that permanent as they activate it).",
             ("202.3", "602.2b"),
+            {},
+        )
+    if isinstance(ability.produces, ManaAmount) and ability.produces.amount.kind == "cost_power":
+        return Step(
+            f"x gives the power of the creature its cost sacrificed, as it last was on the "
+            f"battlefield: {x} (its controller picks that creature as they activate it; a "
+            "negative power makes no mana, so it is 0).",
+            ("208.3", "608.2h", "602.2b", "107.1b"),
             {},
         )
     return Step(f"X is {x}, chosen as the ability is activated.", ("107.3", "602.2b"), {})
@@ -348,6 +357,14 @@ def pay_other_costs(
             notes,
             f"{me}'s cost asks to sacrifice one of the {describe_selector(sacrifice)}, and "
             "there are none",
+            m,
+        )
+    untap = cost.untap_permanent
+    if untap is not None and not view.matching(untap, view.source(p)):
+        cost_unpayable(
+            steps,
+            notes,
+            f"{me}'s cost asks to untap one of the {describe_selector(untap)}, and there are none",
             m,
         )
     return counters_after

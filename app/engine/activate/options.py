@@ -27,7 +27,20 @@ MANA_LIMIT = 10_000
 CAP = MANA_LIMIT + 1
 LIST_LIMIT = 20
 # The rule numbers a production's "why" may cite (production.possible writes them in the text).
-_WHY_RULES = ("105.2", "106.1b", "106.7", "107.1c", "107.3", "202.3", "208.3", "602.2b", "700.5")
+_WHY_RULES = (
+    "105.2",
+    "106.1b",
+    "106.7",
+    "107.1c",
+    "107.3",
+    "202.3",
+    "205.3m",
+    "208.3",
+    "602.2b",
+    "608.2h",
+    "700.5",
+    "702.73a",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +56,7 @@ class Fired:
     source: Source
     trigger: ManaTrigger
     options: list[Mana]
+    times: int = 1  # with `per_count`: how many permanents it picked (608.2h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,13 +226,16 @@ def fire(
             if not produced.counts[TYPE_INDEX[color]]:
                 silent.append((src, f"no mana of its chosen color ({color}) was made"))
                 continue
-        fired.append(Fired(src, t, _trigger_options(t, src, produced)))
+        fired.append(Fired(src, t, _trigger_options(t, src, produced, st.times), st.times))
     return fired, silent
 
 
-def _trigger_options(t: ManaTrigger, src: Source, produced: Mana) -> list[Mana]:
-    """What the trigger may add (106.12a, 605.1b); with `optional`, adding nothing too."""
+def _trigger_options(t: ManaTrigger, src: Source, produced: Mana, times: int = 1) -> list[Mana]:
+    """What the trigger may add (106.12a, 605.1b); with `optional`, adding nothing too.
+    `times`: how often a "for each" trigger adds its fixed mana (0: none)."""
     made = _trigger_mana(t, src, produced)
+    if t.per_count is not None:
+        made = [sum((m for _ in range(times)), NO_MANA) for m in made]
     return [NO_MANA, *made] if t.optional else made
 
 

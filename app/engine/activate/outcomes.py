@@ -15,6 +15,7 @@ from app.engine.activate.answer import outcome
 from app.engine.activate.explain import open_trigger_step, trigger_step
 from app.engine.activate.options import (
     CAP,
+    Fired,
     ManaEvent,
     Option,
     check_limit,
@@ -24,6 +25,7 @@ from app.engine.activate.options import (
 )
 from app.engine.board import source_label
 from app.engine.replacement import TooManyReplacementStates, apply_order, explore
+from app.engine.words import describe_selector
 
 
 @dataclass(slots=True)
@@ -175,10 +177,20 @@ def resolve_triggers(
         out.entries.append(
             TriggeredOut(source_id=f.source.id, name=f.source.name, mana=mana.render())
         )
-        steps.append(trigger_step(f.source, me, f.trigger.requires_tap, mana))
+        steps.append(trigger_step(f.source, me, f.trigger.requires_tap, mana, counted_words(f)))
     for src, why_not in silent:
         m = Mentions()
         steps.append(
             m.step(f"{source_label(m, src)} does not trigger: {m.mana_in(why_not)}.", ("106.12a",))
         )
     return out
+
+
+def counted_words(f: Fired) -> str:
+    """For a "for each" trigger: how many permanents it counted as it resolved (608.2h)."""
+    per = f.trigger.per_count
+    if per is None:
+        return ""
+    return (
+        f"{f.trigger.mana} for each of the {describe_selector(per)}, of which there are {f.times}"
+    )
