@@ -15,9 +15,17 @@ class CostPart(Strict):
     Recorded and explained; 106.7 ignores it and activation takes it as paid (docs/api.md)."""
 
     kind: Literal[
-        "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "other"
+        "discard",
+        "exile",
+        "tap_untapped",
+        "exert",
+        "return",
+        "sacrifice",
+        "counter",
+        "mill",
+        "other",
     ]
-    """The sort of cost part: `discard`, `exile`, `sacrifice`, … or `other`"""
+    """The sort of cost part: `discard`, `exile`, `sacrifice`, `mill` (701.13), … or `other`"""
     text: Annotated[str, Field(min_length=1, max_length=200)]  # "discard a card", our wording
     """The cost part in a short phrase of your own, like `discard a card`"""
 

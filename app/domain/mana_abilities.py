@@ -307,8 +307,14 @@ class WhileCounters(Strict):
         return n >= self.at_least and (self.at_most is None or n <= self.at_most)
 
 
+Recipient = Literal["controller", "chosen_player", "target_player"]
+
+
 class ManaAbility(Strict):
-    """An activated mana ability (605.1a)."""
+    """An activated mana ability (605.1a), or an activated ability that adds mana to a target
+    player's pool (`recipient` `target_player`): that one targets, so it is not a mana ability
+    (605.5a) and uses the stack, but what it would make is still mana its permanent could
+    produce (106.7)."""
 
     kind: Literal["mana_ability"] = "mana_ability"
     """Always `mana_ability`: an activated mana ability (605.1a)"""
@@ -325,3 +331,15 @@ class ManaAbility(Strict):
     while_counters: WhileCounters | None = Field(None, exclude_if=lambda v: v is None)
     """It exists only while its permanent has this many counters of a kind (711.2,
     702.184); absent: always"""
+    # 106.3, 106.4: an ability that makes mana tells a player to add it, and it goes to that
+    # player's mana pool. Left out of the dump at its default, so every card whose mana goes
+    # to its controller keeps its digest.
+    recipient: Recipient = Field("controller", exclude_if=lambda v: v == "controller")
+    """Who adds the mana (106.3): `controller` (the default: "add ..."), `chosen_player` (a
+    player its controller chooses as it resolves: "choose a player; that player adds ...") or
+    `target_player` ("target player adds ...": a target, so not a mana ability, 605.5a)"""
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """605.1a, 605.5a: an ability with a target is not a mana ability."""
+        return self.recipient != "target_player"

@@ -854,9 +854,10 @@ class BoardView:
     ) -> list[SourcedReplacement]:
         """Replacement effects that apply to this ability's production event, apart from a
         min_amount that is looked at while applying (616.1e)."""
-        if not ability.cost.tap:
+        if not taps_for_mana(ability):
             # 106.12, 106.12b: only "tapped for mana" events are replaced; {Q} and sacrifice
-            # abilities (Pili-Pala, Squandered Resources) are not tapping for mana.
+            # abilities (Pili-Pala, Squandered Resources) are not tapping for mana, nor is an
+            # ability with a target (605.5a: not a mana ability).
             return []
         traits = self.traits(p)
         general = self._repl_by_traits.get(traits)
@@ -892,23 +893,47 @@ class BoardView:
             )
         return found
 
-    def matching_triggers(self, p: Permanent) -> list[SourcedTrigger]:
+    def matching_triggers(self, p: Permanent, adder: str | None = "") -> list[SourcedTrigger]:
         """Triggered mana abilities that watch this permanent (whether they fire depends on
-        the ability and the mana made: 106.12a)."""
+        the ability and the mana made: 106.12a). `adder`: the player who adds the ability's
+        mana (106.3), "" for its controller, None when not known; a trigger on the mana "you"
+        add (Caged Sun: `tapped_by_you` without `requires_tap`) needs it (QuestionError on
+        ("player",) when it is None)."""
         traits = self.traits(p)
-        return [
-            t
-            for t in self.triggers
-            if selector_matches(
-                t.trigger.source,
-                t.source.controller,
-                t.source.attached_to,
-                p.id,
-                traits,
-                t.source.id,
+        found: list[SourcedTrigger] = []
+        for t in self.triggers:
+            # On the mana "you" add, a land "you control" stands for the land whose ability
+            # makes you add it; when another player may add it, any land's ability counts.
+            by_adder = t.trigger.tapped_by_you and not t.trigger.requires_tap and adder != ""
+            sel = t.trigger.source
+            if by_adder and sel.controller == "you":
+                # A new model, not model_copy: that would keep the cached predicate.
+                sel = type(sel).model_validate(sel.model_dump() | {"controller": "any"})
+            watches = selector_matches(
+                sel, t.source.controller, t.source.attached_to, p.id, traits, t.source.id
             )
-            and (not t.trigger.tapped_by_you or traits.controller == t.source.controller)
-        ]
+            if not watches:
+                continue
+            who = traits.controller
+            if by_adder:
+                if adder is None:
+                    raise QuestionError(
+                        ("player",),
+                        f"{t.source.label} triggers only on mana its controller adds, and the "
+                        "ability's mana goes to a player chosen as it resolves or to its target: "
+                        "send 'player', the player who gets it (106.3)",
+                        "player_required",
+                    )
+                who = adder
+            if not t.trigger.tapped_by_you or who == t.source.controller:
+                found.append(t)
+        return found
+
+
+def taps_for_mana(a: ManaAbility) -> bool:
+    """106.12: tapping a permanent for mana is activating one of its mana abilities with {T} in
+    its cost; an ability with a target is no mana ability (605.5a)."""
+    return a.cost.tap and a.is_mana_ability
 
 
 def labels(sources: Iterable[Source], limit: int = 5, m: Mentions | None = None) -> str:

@@ -491,7 +491,20 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
             text += (
                 f" ({n} of that mana instead while one of the {who} has power {least} or greater)"
             )
-    return text
+    return text + _recipient_words(ability)
+
+
+def _recipient_words(ability: ManaAbility) -> str:
+    """106.3: who adds the mana, when it isn't the ability's controller."""
+    match ability.recipient:
+        case "controller":
+            return ""
+        case "chosen_player":
+            return ", to a player chosen as it resolves"
+        case "target_player":
+            return ", to target player (not a mana ability: it targets)"
+        case _:
+            assert_never(ability.recipient)
 
 
 def _production_words(p: Production) -> str:

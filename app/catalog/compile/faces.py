@@ -189,6 +189,8 @@ class _Context:
     type_effects: list[tuple[int, int]] = field(default_factory=list)
     line_spans: list[tuple[int, int]] = field(default_factory=list)
     sentence_spans: list[tuple[int, int]] = field(default_factory=list)  # records of each line
+    # Sentences of a granted ability after its mana (_granted), to report once it is recorded.
+    granted_left: list[str] = field(default_factory=list)
 
     def record(self, text: str, family: str, status: Status) -> None:
         self.face.sentences.append(SentenceRecord(text, family, status))
@@ -469,16 +471,25 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     return True
 
 
-def _granted(inner: str) -> ir.ManaAbility | None:
+def _granted(inner: str) -> tuple[ir.ManaAbility, list[str]] | None:
+    """The quoted mana ability a static ability grants, and the sentences after it that are
+    not one of its riders. Those are kept (reported) only when the granted ability targets:
+    then it is no mana ability (605.5a) and what else it does as it resolves doesn't change
+    the mana it makes ("... The next spell they cast this turn has cascade.")."""
     sentences = split_sentences(inner)
     if not sentences:
         return None
     ability = mana.parse_ability(sentences[0])
+    left: list[str] = []
     for s in sentences[1:]:
         if ability is None:
             return None
-        ability = mana.rider(s, ability)
-    return ability
+        ridden = mana.rider(s, ability) if not left else None
+        if ridden is None and ability.recipient == "target_player":
+            left.append(s)
+            continue
+        ability = ridden
+    return (ability, left) if ability is not None else None
 
 
 def _compile_line(ctx: _Context, sentences: list[str]) -> None:
@@ -514,7 +525,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     control_at = -1
     choose: tuple[ir.Cost, ir.Sel | None] | None = None
     made_token = False
+    skip = -1  # a sentence already recorded with the one before it
     for i, s in enumerate(sentences):
+        if i == skip:
+            continue
         if made_token and _ABOUT_TOKEN.match(s):
             ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
             continue
@@ -554,6 +568,15 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 continue
         current = None
         control = None
+        if (chose := mana.parse_choose_player(s, following_of(sentences, i))) is not None:
+            # "<cost>: Choose a player." and "That player adds ...": one ability (106.3).
+            current = chose
+            ctx.add(ir.Understood(abilities=[chose]))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            ctx.record(sentences[i + 1], "mana_ability", "compiled")
+            skip = i + 1
+            continue
         if (ability := mana.parse_ability(s, ctx.face.name)) is not None:
             current = ability
             ctx.add(ir.Understood(abilities=[ability]))
@@ -577,6 +600,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             before = len(ctx.face.abilities)
             ctx.add(understood)
             ctx.record(s, family, "compiled")
+            for rest in ctx.granted_left:
+                # What the granted ability also does, not understood: reported by itself.
+                ctx.unknown(rest, effect=True)
+            ctx.granted_left.clear()
             if any(isinstance(a, ir.Keyword) and a.effect for a in understood.abilities):
                 ctx.haste_effects.append((len(ctx.face.sentences) - 1, ctx.face.abilities[before:]))
             controls = [a for a in understood.abilities if isinstance(a, ir.Control)]
@@ -642,9 +669,11 @@ def _one_sentence(
     if (c := costs.additional_sentence(s)) is not None:
         return "additional_cost", ir.Understood(costs=[c])
     if (g := statics.grant(s)) is not None:
-        ability = _granted(g[1])
-        if ability is None:
+        granted = _granted(g[1])
+        if granted is None:
             return None
+        ability, left = granted
+        ctx.granted_left.extend(left)
         return "mana_ability", ir.Understood(abilities=[ir.Grant(g[0], ability)])
     if (r := replacement.parse(s, effect=ctx.spell)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[r])

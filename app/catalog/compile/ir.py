@@ -38,8 +38,9 @@ class Sel:
 
 
 CostPartKind = Literal[
-    "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "other"
+    "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "mill", "other"
 ]
+Recipient = Literal["controller", "chosen_player", "target_player"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +213,8 @@ class ManaAbility:
     # (power, amount): "if you control a creature with power N or greater, ... instead"
     instead_power: tuple[int, int] | None = None
     side_effect: str | None = None
+    # 106.3: who adds the mana; "target_player" targets, so it is not a mana ability (605.5a).
+    recipient: Recipient = "controller"
 
 
 @dataclass(frozen=True, slots=True)

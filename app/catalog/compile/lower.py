@@ -164,6 +164,7 @@ def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
         produces=production(a.produces),
         instead=instead,
         side_effect=a.side_effect,
+        recipient=a.recipient,
     )
 
 

@@ -30,7 +30,8 @@ _OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
     (re.compile(r"^[Ee]xile (?!X\b)[^,]+$"), "exile"),
     (re.compile(r"^[Ee]xert ~$"), "exert"),
     (re.compile(r"^[Rr]eturn (?!X\b)[^,]+ to (?:its|their) owner's hand$"), "return"),
-    (re.compile(rf"^[Mm]ill ({NUMBER}) cards?$"), "other"),
+    # 701.13: mill N is putting the top N cards of your library into your graveyard.
+    (re.compile(rf"^[Mm]ill ({NUMBER}) cards?$"), "mill"),
     (re.compile(r"^[Pp]ay (?:\{E\})+$"), "other"),
     # Keyword costs (701.61 forage, 701.59 collect evidence): paid before the ability, never
     # read by 106.7, taken as paid on activation.
@@ -341,19 +342,48 @@ def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility
         return None
     if each := _EACH_COLOR.match(m.group("effect")):
         return _each_color(m.group("cost"), each.group(1))
-    if not m.group("effect").startswith("Add "):
+    effect = m.group("effect")
+    recipient: ir.Recipient = "controller"
+    if effect.startswith(_TARGET_ADDS):
+        # 106.3: the target player adds it; a target makes it no mana ability (605.5a).
+        recipient, effect = "target_player", "Add " + effect.removeprefix(_TARGET_ADDS)
+    if not effect.startswith("Add "):
         return None
-    cost = parse_cost(m.group("cost"))
+    return _adding(m.group("cost"), effect.removeprefix("Add "), self_name, recipient)
+
+
+_TARGET_ADDS = "Target player adds "
+
+
+def _adding(
+    cost_text: str, effect: str, self_name: str | None, recipient: ir.Recipient
+) -> ir.ManaAbility | None:
+    """ "<cost>: <someone> adds <effect>" once the cost and the mana are split off."""
+    cost = parse_cost(cost_text)
     if cost is None:
         return None
-    effect = m.group("effect").removeprefix("Add ").removesuffix(".")
-    produces = parse_production(effect, _sacrificed(cost), cost, self_name)
+    produces = parse_production(effect.removesuffix("."), _sacrificed(cost), cost, self_name)
     if produces is None:
         return None
     uses_x = isinstance(produces, ir.Amount) and produces.amount.kind == "chosen_x"
     if cost.x != uses_x:
         return None  # an X in the cost that the amount doesn't use, or the other way round
-    return ir.ManaAbility(cost, produces)
+    return ir.ManaAbility(cost, produces, recipient=recipient)
+
+
+_CHOOSE_PLAYER = re.compile(r'^(?P<cost>[^:"]+): Choose a player\.$')
+_THAT_PLAYER_ADDS = re.compile(r"^That player adds (?P<what>.+?)(?: they choose)?\.$")
+
+
+def parse_choose_player(sentence: str, following: str) -> ir.ManaAbility | None:
+    """ "<cost>: Choose a player." with the next sentence "That player adds <mana>." (the
+    chosen player picks the color, "they choose"): one mana ability whose mana goes to a
+    player chosen as it resolves (106.3; no target, so a mana ability, 605.1a)."""
+    m = _CHOOSE_PLAYER.match(sentence)
+    adds = _THAT_PLAYER_ADDS.match(following)
+    if m is None or adds is None:
+        return None
+    return _adding(m.group("cost"), adds.group("what"), None, "chosen_player")
 
 
 def _each_color(cost_text: str, among: str) -> ir.ManaAbility | None:
@@ -462,6 +492,7 @@ def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
         "instead": ability.instead,
         "instead_power": ability.instead_power,
         "side_effect": ability.side_effect,
+        "recipient": ability.recipient,
         **changes,
     }
     return ir.ManaAbility(**values)  # type: ignore[arg-type]

@@ -135,9 +135,11 @@ def mana_event(
     counters_now: dict[str, int],
     steps: list[Step],
     x: int | None = None,
+    player: str | None = None,
 ) -> ManaEvent:
     """The event this activation is, with the steps saying what it can make and which named
-    replacement sources don't apply to it."""
+    replacement sources don't apply to it; `player` is who gets the mana of an ability whose
+    mana goes to a chosen or target player (106.3), when the question says."""
     options, why, defined, feeding = mana_options(view, p, a, x)
     if why:
         why_rules = [r for r in _WHY_RULES if r in why]
@@ -186,7 +188,10 @@ def mana_event(
                     ("616.1",),
                 )
             )
-    return ManaEvent(options, defined, self_rep, effects, view.matching_triggers(p), order)
+    # 106.3: the player who adds the mana ("" : its controller; None: not said).
+    adder = "" if a.recipient == "controller" else player
+    watching = view.matching_triggers(p, adder)
+    return ManaEvent(options, defined, self_rep, effects, watching, order)
 
 
 def fire(
@@ -202,6 +207,15 @@ def fire(
         if t.requires_tap and not p_ability.cost.tap:
             silent.append(
                 (src, "this ability does not tap the permanent, so it was not tapped for mana")
+            )
+            continue
+        if t.requires_tap and not p_ability.is_mana_ability:
+            silent.append(
+                (
+                    src,
+                    "this ability has a target, so it is not a mana ability (605.5a) and "
+                    "the permanent was not tapped for mana (106.12)",
+                )
             )
             continue
         if not produced:

@@ -1,0 +1,91 @@
+"""Who adds the mana (106.3): a player chosen as the ability resolves, or a target player (then
+it is no mana ability, 605.5a); mill as a cost part (701.13). Invented cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.card import (
+    AnyColor,
+    CostPart,
+    FixedMana,
+    GrantManaAbility,
+    ManaAbility,
+    ManaAbilityCost,
+    Selector,
+)
+from tests.compile.helpers import face, one
+
+TAP = ManaAbilityCost(tap=True)
+
+
+def test_a_chosen_player_adds_the_mana() -> None:
+    got = one("{T}: Choose a player. That player adds one mana of any color they choose.")
+    assert got == ManaAbility(cost=TAP, produces=AnyColor(), recipient="chosen_player")
+    assert got.is_mana_ability  # no target (605.1a)
+
+
+def test_a_chosen_player_with_a_sacrifice_cost() -> None:
+    got = one("{T}, Sacrifice a Swamp: Choose a player. That player adds {B}{B}.", types=("Land",))
+    assert isinstance(got, ManaAbility)
+    assert got.produces == FixedMana(mana="{B}{B}")
+    assert got.recipient == "chosen_player"
+    assert got.cost.sacrifice == Selector(controller="you", subtypes=["Swamp"])
+
+
+def test_choosing_a_player_for_something_else_is_not_understood() -> None:
+    compiled = face("{T}: Choose a player. That player draws a card.")
+    assert compiled.abilities == []
+    assert all(s.status != "compiled" for s in compiled.sentences)
+
+
+@pytest.mark.parametrize(
+    ("mana", "produces"),
+    [("one mana of any color", AnyColor()), ("{R}{R}", FixedMana(mana="{R}{R}"))],
+)
+def test_target_player_adds_is_recorded_as_targeting(mana: str, produces: object) -> None:
+    got = one(f"{{T}}, Mill a card: Target player adds {mana}.")
+    assert got == ManaAbility(
+        cost=ManaAbilityCost(tap=True, others=[CostPart(kind="mill", text="mill a card")]),
+        produces=produces,
+        recipient="target_player",
+    )
+    assert not got.is_mana_ability  # 605.5a
+
+
+def test_mill_is_a_cost_part_of_its_own() -> None:
+    got = one("{1}, Mill two cards: Add {U}.")
+    assert isinstance(got, ManaAbility)
+    assert got.cost.others == [CostPart(kind="mill", text="mill two cards")]
+
+
+def test_a_controller_ability_keeps_its_data_without_recipient() -> None:
+    got = one("{T}: Add {G}.")
+    assert isinstance(got, ManaAbility)
+    assert "recipient" not in got.model_dump(mode="json")
+
+
+def test_a_granted_targeting_ability_and_what_else_it_does() -> None:
+    compiled = face(
+        'Enchanted permanent has "{T}: Target player adds two mana of any one color. That '
+        'player gains 2 life."',
+        types=("Enchantment",),
+        subtypes=("Aura",),
+    )
+    assert compiled.abilities == [
+        GrantManaAbility(
+            to=Selector(relation="attached"),
+            ability=ManaAbility(cost=TAP, produces=AnyColor(amount=2), recipient="target_player"),
+        )
+    ]
+    # The granted ability's other sentence is recorded by itself (here irrelevant: life).
+    assert [s.text for s in compiled.sentences][-1] == "That player gains 2 life."
+
+
+def test_a_granted_mana_ability_with_an_unknown_sentence_is_not_compiled() -> None:
+    compiled = face(
+        'Enchanted land has "{T}: Add {G}. That player gains 2 life."',
+        types=("Enchantment",),
+        subtypes=("Aura",),
+    )
+    assert compiled.abilities == []
