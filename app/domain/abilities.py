@@ -112,6 +112,12 @@ class ManaTrigger(Strict):
         description='Its controller may add the mana or not ("may add"); not adding is the '
         "choice `none`",
     )
+    while_monarch: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="It triggers only while its controller is the monarch (724): the state's "
+        "`players.<controller>.monarch` says",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

@@ -106,6 +106,17 @@ class Devotion(Strict):
     """The color (W U B R G); null: the color chosen for the mana it makes"""
 
 
+class PlayerFact(Strict):
+    """A number about the ability's controller that the state gives (`players`): their life
+    total (119.1), the life they gained this turn (119.3) or the cards they drew this turn
+    (121.1). A negative life total makes no mana (107.1b)."""
+
+    kind: Literal["player"] = "player"
+    """Always `player`: a number about the ability's controller, from the state"""
+    fact: Literal["life", "life_gained_this_turn", "cards_drawn_this_turn"]
+    """Which: `life`, `life_gained_this_turn` or `cards_drawn_this_turn`"""
+
+
 Quantity = Annotated[
     Fixed
     | CountOf
@@ -116,6 +127,7 @@ Quantity = Annotated[
     | GreatestPower
     | CountWithPower
     | CostManaValue
-    | Devotion,
+    | Devotion
+    | PlayerFact,
     Field(discriminator="kind"),
 ]

@@ -7,7 +7,7 @@ the catalog and every cross-reference checked; the engine only ever sees a `Boar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -126,6 +126,43 @@ class EffectIn(StateModel):
     )
 
 
+class PlayerIn(StateModel):
+    """What the state says about one player, for abilities that read it; every fact is
+    optional, and an ability that needs one that is missing makes the answer a 422 naming it."""
+
+    # Each left out of the dump when absent, so a question without it reads as before.
+    life: Annotated[int, Field(ge=-1_000_000, le=1_000_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="119.1: their life total now, for abilities whose amount is it "
+        '("X is your life total")',
+        examples=[20],
+    )
+    life_gained_this_turn: Annotated[int, Field(ge=0, le=1_000_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="119.3: how much life they gained this turn in all, for abilities that "
+        "count it",
+        examples=[3],
+    )
+    cards_drawn_this_turn: Annotated[int, Field(ge=0, le=10_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="121.1: how many cards they drew this turn, for abilities that count them",
+        examples=[2],
+    )
+    monarch: bool | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="724: are they the monarch? For abilities that work only while their "
+        "controller is",
+        examples=[True],
+    )
+
+
+PlayerFactName = Literal["life", "life_gained_this_turn", "cards_drawn_this_turn"]
+
+
 class GameState(StateModel):
     """The game a mana question is asked about: the battlefield and the turn's effects."""
 
@@ -147,6 +184,16 @@ class GameState(StateModel):
         "an empty list for a player with no commander or a colorless one. Needed only for "
         "abilities that make mana of a color in it.",
         examples=[{"alice": ["G", "W"]}],
+    )
+    # Left out of the dump when empty, so a question without it reads (and is identified) as
+    # before.
+    players: dict[Player, PlayerIn] = Field(
+        default_factory=dict,
+        max_length=LIMIT_PLAYERS,
+        exclude_if=lambda v: not v,
+        description="Facts about players by name (life total, life gained and cards drawn this "
+        "turn, the monarch), each optional; needed only for abilities that read them.",
+        examples=[{"alice": {"life": 17, "monarch": True}}],
     )
 
 
@@ -204,6 +251,8 @@ class Board:
     state: GameState | None = None  # what the client sent, for answers that return a new state
     # 903.4: per player given, the commander's color identity (empty: none, 903.4f).
     commander_identity: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # What the state says about each player it names (life, draws, the monarch).
+    players: dict[str, PlayerIn] = field(default_factory=dict)
 
     def get(self, permanent_id: str) -> Permanent | None:
         return self.by_id.get(permanent_id)

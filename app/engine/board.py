@@ -231,8 +231,51 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         greatest_power=lambda sel: greatest_power(view, sel, src),
         powers=lambda sel: powers_of(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
+        player=lambda fact: player_fact(view.board, src, fact),
         x=x,
     )
+
+
+# The 422 code of each player fact a state lacks.
+_FACT_CODES = {
+    "life": "life_required",
+    "life_gained_this_turn": "life_gained_this_turn_required",
+    "cards_drawn_this_turn": "cards_drawn_this_turn_required",
+}
+_FACT_WORDS = {
+    "life": "their life total (119.1)",
+    "life_gained_this_turn": "the life they gained this turn (119.3)",
+    "cards_drawn_this_turn": "the cards they drew this turn (121.1)",
+}
+
+
+def player_fact(board: Board, src: Source, fact: str) -> int:
+    """A number about the source's controller from the state's `players`; a question that
+    needs it must say it."""
+    given = board.players.get(src.controller)
+    value = getattr(given, fact) if given is not None else None
+    if value is None:
+        raise QuestionError(
+            ("state", "players", src.controller, fact),
+            f"{src.label} makes mana by {_FACT_WORDS[fact]} of its controller: give "
+            f"'{fact}' for {src.controller!r} in the state's 'players'",
+            _FACT_CODES[fact],
+        )
+    return int(value)
+
+
+def is_monarch(board: Board, player: str, src: Source) -> bool:
+    """724: whether the player is the monarch, as the state says; a question about an ability
+    that works only while they are must say it."""
+    given = board.players.get(player)
+    if given is None or given.monarch is None:
+        raise QuestionError(
+            ("state", "players", player, "monarch"),
+            f"{src.label} triggers only while its controller is the monarch (724): give "
+            f"'monarch' for {player!r} in the state's 'players'",
+            "monarch_required",
+        )
+    return given.monarch
 
 
 def devotion_to(view: BoardView, src: Source, color: str) -> int:

@@ -44,12 +44,20 @@ from app.domain.quantities import (
     Devotion,
     Fixed,
     GreatestPower,
+    PlayerFact,
     Quantity,
     SourcePower,
     XValue,
 )
 from app.domain.quantities import CountOf as CountOfQuantity
 from app.engine.words import bounded_list, describe_cost, describe_quantity, describe_selector
+
+# The rule that says what each player fact is: life total, life gained, cards drawn.
+PLAYER_FACT_RULES = {
+    "life": "119.1",
+    "life_gained_this_turn": "119.3",
+    "cards_drawn_this_turn": "121.1",
+}
 
 # How a production sees the board: count of matching permanents, union of their colors (a
 # mask), and for reflectors what they could produce (a mask) with the permanents feeding it.
@@ -77,6 +85,8 @@ class Own:
     greatest_power: Callable[[Selector], int] = lambda sel: _no_stat("power")
     powers: Callable[[Selector], list[int]] = lambda sel: [_no_stat("power")]
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
+    # A number about its controller from the state's `players` (119.1, 119.3, 121.1).
+    player: Callable[[str], int] = lambda fact: _no_stat(fact)
     x: int | None = None
 
 
@@ -111,6 +121,8 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return own.devotion(chosen)
         case XValue():
             raise ValueError("ManaAmount refuses the spell's X (the board doesn't carry it)")
+        case PlayerFact():
+            return max(own.player(q.fact), 0)  # a negative life total makes no mana (107.1b)
         case _:
             assert_never(q)
 
@@ -122,7 +134,7 @@ def is_chosen(q: Quantity) -> bool:
             return True
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return False
-        case SourcePower() | GreatestPower() | Devotion() | CountWithPower():
+        case SourcePower() | GreatestPower() | Devotion() | CountWithPower() | PlayerFact():
             return False
         case _:
             assert_never(q)
@@ -218,6 +230,8 @@ def _rule_of(q: Quantity) -> str:
             return " (202.3)"
         case ChosenX():
             return " (107.3)"
+        case PlayerFact():
+            return f" ({PLAYER_FACT_RULES[q.fact]})"
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return ""
         case _:
@@ -592,6 +606,9 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["208.3"]
         case Devotion():
             return "", ["700.5"]
+        case PlayerFact():
+            rule = PLAYER_FACT_RULES[prod.amount.fact]
+            return f"; {what} is {quantity(prod.amount, count_of, own)} here", [rule]
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return "", []
         case _:

@@ -34,6 +34,7 @@ from app.domain.quantities import (
     Devotion,
     Fixed,
     GreatestPower,
+    PlayerFact,
     Quantity,
     SourcePower,
     XValue,
@@ -151,8 +152,17 @@ def describe_quantity(q: Quantity) -> str:
             return "the mana value of the permanent its cost sacrificed or exiled"
         case Devotion():
             return f"its controller's devotion to {q.color or 'that color'}"
+        case PlayerFact():
+            return PLAYER_FACT_WORDS[q.fact]
         case _:
             assert_never(q)
+
+
+PLAYER_FACT_WORDS = {
+    "life": "its controller's life total",
+    "life_gained_this_turn": "the life its controller gained this turn",
+    "cards_drawn_this_turn": "the number of cards its controller drew this turn",
+}
 
 
 def bounded_list(items: list[str], limit: int = 5) -> str:

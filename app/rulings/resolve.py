@@ -159,6 +159,7 @@ class CheckedState:
                 player: tuple(c for c in "WUBRG" if c in colors)  # 105.1 order, once each
                 for player, colors in self.state.commander_identity.items()
             },
+            players=dict(self.state.players),
         )
 
 

@@ -135,6 +135,7 @@ QtyKind = Literal[
     "counters",
     "count",
     "count_power",
+    "player",
 ]
 
 
@@ -150,6 +151,8 @@ class Qty:
     color: str | None = None
     counter: str | None = None
     at_least: int = 0  # with count_power: the least power that counts
+    # with player: "life", "life_gained_this_turn" or "cards_drawn_this_turn"
+    fact: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +245,7 @@ class Trigger:
     only_chosen_color: bool = False
     amount: int = 1  # with any_color / combination
     optional: bool = False  # "may add"
+    while_monarch: bool = False  # "while you're the monarch" (724)
 
 
 @dataclass(frozen=True, slots=True)

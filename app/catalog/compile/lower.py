@@ -102,6 +102,8 @@ def quantity(a: ir.Qty) -> q.Quantity:
         case "counters":
             assert a.counter is not None, "the grammar names the counter"
             return q.CountersOnSource(counter=a.counter)
+        case "player":
+            return q.PlayerFact(fact=a.fact)  # type: ignore[arg-type]
         case _:
             assert_never(a.kind)
 
@@ -205,6 +207,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 mana=a.mana,
                 amount=a.amount,
                 optional=a.optional,
+                while_monarch=a.while_monarch,
             )
         case ir.Keyword():
             return d.GrantKeyword(

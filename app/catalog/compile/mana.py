@@ -169,8 +169,20 @@ _COST_MANA_VALUE = re.compile(
 )
 
 
+# What the state says about the ability's controller (119.1, 119.3, 121.1): "X is ...",
+# "equal to ..." and "for each ..." phrases.
+_PLAYER_FACTS = {
+    "your life total": "life",
+    "the amount of life you gained this turn": "life_gained_this_turn",
+    "the number of cards you've drawn this turn": "cards_drawn_this_turn",
+}
+_PLAYER_EACH = {"card you've drawn this turn": "cards_drawn_this_turn"}
+
+
 def _quantity(text: str | None, cost: ir.Cost | None) -> tuple[ir.Qty, int] | None:
     """The amount an "X is ..." or "equal to ..." phrase names, with what is added to it."""
+    if text in _PLAYER_FACTS:
+        return ir.Qty("player", fact=_PLAYER_FACTS[text]), 0
     if text is None or text == "X":
         return (ir.Qty("chosen_x"), 0) if cost is not None and cost.x else None
     if (m := _X_PLUS.match(text)) and cost is not None and cost.x:
@@ -310,6 +322,9 @@ def parse_production(
             return None
         counted = ir.Qty("count_power", found[0], at_least=least)
         return ir.Amount(counted, "type", mana_type_of(m.group(1)))
+    if (m := _FOR_EACH.match(text)) and m.group(2) in _PLAYER_EACH:
+        fact = ir.Qty("player", fact=_PLAYER_EACH[m.group(2)])
+        return ir.Amount(fact, "type", mana_type_of(m.group(1)))
     for pattern, singular in ((_FOR_EACH, True), (_EQUAL_TO, False)):
         m = pattern.match(text)
         if m is None:

@@ -18,7 +18,9 @@ from app.engine.board import (
     SourcedTrigger,
     chosen_color_of,
     instead_reason,
+    is_monarch,
     own_of,
+    source_label,
 )
 from app.engine.could_produce import solve
 from app.engine.replacement import Replacement, SelfReplacement
@@ -27,7 +29,20 @@ MANA_LIMIT = 10_000
 CAP = MANA_LIMIT + 1
 LIST_LIMIT = 20
 # The rule numbers a production's "why" may cite (production.possible writes them in the text).
-_WHY_RULES = ("105.2", "106.1b", "106.7", "107.1c", "107.3", "202.3", "208.3", "602.2b", "700.5")
+_WHY_RULES = (
+    "105.2",
+    "106.1b",
+    "106.7",
+    "107.1c",
+    "107.3",
+    "119.1",
+    "119.3",
+    "121.1",
+    "202.3",
+    "208.3",
+    "602.2b",
+    "700.5",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +205,30 @@ def mana_event(
             )
     # 106.3: the player who adds the mana ("" : its controller; None: not said).
     adder = "" if a.recipient == "controller" else player
-    watching = view.matching_triggers(p, adder)
+    watching = _monarchs_only(view, view.matching_triggers(p, adder), steps)
     return ManaEvent(options, defined, self_rep, effects, watching, order)
+
+
+def _monarchs_only(
+    view: BoardView, watching: list[SourcedTrigger], steps: list[Step]
+) -> list[SourcedTrigger]:
+    """724: a trigger that works only while its controller is the monarch, left out (with a
+    step saying so) when the state says they aren't."""
+    kept: list[SourcedTrigger] = []
+    for st in watching:
+        src = st.source
+        if st.trigger.while_monarch and not is_monarch(view.board, src.controller, src):
+            m = Mentions()
+            steps.append(
+                m.step(
+                    f"{source_label(m, src)} does not trigger: {src.controller} is not the "
+                    "monarch.",
+                    ("724",),
+                )
+            )
+            continue
+        kept.append(st)
+    return kept
 
 
 def fire(
