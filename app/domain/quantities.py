@@ -117,6 +117,18 @@ class PlayerFact(Strict):
     """Which: `life`, `life_gained_this_turn` or `cards_drawn_this_turn`"""
 
 
+class CardsInGraveyard(Strict):
+    """How many cards in its controller's graveyard match `of` (404.1), from the state's
+    `players.<controller>.graveyard`. A card there has the characteristics of its front face,
+    or both halves of a split card (709.4, 712.8); only what a card has is asked (types,
+    subtypes, supertypes, colors, name): no controller, tapped state or counters."""
+
+    kind: Literal["graveyard_count"] = "graveyard_count"
+    """Always `graveyard_count`: how many matching cards are in its controller's graveyard"""
+    of: Selector
+    """Which cards count (`types` any of; "permanent cards" are the six permanent types)"""
+
+
 Quantity = Annotated[
     Fixed
     | CountOf
@@ -128,6 +140,7 @@ Quantity = Annotated[
     | CountWithPower
     | CostManaValue
     | Devotion
-    | PlayerFact,
+    | PlayerFact
+    | CardsInGraveyard,
     Field(discriminator="kind"),
 ]

@@ -17,6 +17,7 @@ from app.domain.card import Card, CardFace, ColorCode, Name
 LIMIT_PERMANENTS = 10_000
 LIMIT_EFFECTS = 100
 LIMIT_PLAYERS = 100
+LIMIT_GRAVEYARD = 1_000
 
 Id = Annotated[str, Field(min_length=1, max_length=100)]
 Player = Annotated[str, Field(min_length=1, max_length=100)]
@@ -158,6 +159,14 @@ class PlayerIn(StateModel):
         "controller is",
         examples=[True],
     )
+    graveyard: list[Name] | None = Field(
+        None,
+        max_length=LIMIT_GRAVEYARD,
+        exclude_if=lambda v: v is None,
+        description="404.1: the cards in their graveyard, by catalog name (any spelling; [] for "
+        "none), for abilities that count or look at them",
+        examples=[["Grizzly Bears", "Lightning Bolt"]],
+    )
 
 
 PlayerFactName = Literal["life", "life_gained_this_turn", "cards_drawn_this_turn"]
@@ -253,6 +262,8 @@ class Board:
     commander_identity: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # What the state says about each player it names (life, draws, the monarch).
     players: dict[str, PlayerIn] = field(default_factory=dict)
+    # 404.1: the cards in each graveyard the state gives, resolved against the catalog.
+    graveyards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
 
     def get(self, permanent_id: str) -> Permanent | None:
         return self.by_id.get(permanent_id)

@@ -26,6 +26,7 @@ from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import (
     AmountIfCounter,
     AmountIfPower,
+    Card,
     EntersWithCounters,
     EtbTrigger,
     FixedMana,
@@ -44,6 +45,7 @@ from app.domain.card import (
 from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits, counter_kind
+from app.domain.layouts import off_stack_faces
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
@@ -232,7 +234,37 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         powers=lambda sel: powers_of(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
         player=lambda fact: player_fact(view.board, src, fact),
+        graveyard_count=lambda sel: len(graveyard_cards(view.board, src, sel)),
         x=x,
+    )
+
+
+def graveyard_cards(board: Board, src: Source, sel: Selector) -> list[Card]:
+    """The cards in the source's controller's graveyard that `sel` picks (404.1), each with
+    the characteristics it has there (709.4, 712.8: off_stack_faces); a question that needs
+    the graveyard must give it."""
+    cards = board.graveyards.get(src.controller)
+    if cards is None:
+        raise QuestionError(
+            ("state", "players", src.controller, "graveyard"),
+            f"{src.label} looks at the cards in its controller's graveyard: give 'graveyard' "
+            f"for {src.controller!r} in the state's 'players' ([] for none)",
+            "graveyard_required",
+        )
+    looker = Looker(src.controller, None, src.id)
+    return [c for c in cards if sel.predicate(looker, "", card_traits(c, src.controller))]
+
+
+def card_traits(card: Card, owner: str) -> Traits:
+    """What a filter may ask about a card off the battlefield: its characteristics there."""
+    faces = off_stack_faces(card)
+    return Traits(
+        owner,
+        frozenset().union(*(f.type_set for f in faces)),
+        frozenset().union(*(f.subtype_set for f in faces)),
+        frozenset().union(*(f.supertype_set for f in faces)),
+        frozenset().union(*(f.color_set for f in faces)),
+        name=card.name.casefold(),
     )
 
 

@@ -37,6 +37,7 @@ from app.domain.mana_abilities import (
     Production,
 )
 from app.domain.quantities import (
+    CardsInGraveyard,
     ChosenX,
     CostManaValue,
     CountersOnSource,
@@ -87,6 +88,8 @@ class Own:
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
     # A number about its controller from the state's `players` (119.1, 119.3, 121.1).
     player: Callable[[str], int] = lambda fact: _no_stat(fact)
+    # How many cards in its controller's graveyard match (404.1), from the state.
+    graveyard_count: Callable[[Selector], int] = lambda sel: _no_stat("graveyard")
     x: int | None = None
 
 
@@ -123,6 +126,8 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             raise ValueError("ManaAmount refuses the spell's X (the board doesn't carry it)")
         case PlayerFact():
             return max(own.player(q.fact), 0)  # a negative life total makes no mana (107.1b)
+        case CardsInGraveyard():
+            return own.graveyard_count(q.of)
         case _:
             assert_never(q)
 
@@ -135,6 +140,8 @@ def is_chosen(q: Quantity) -> bool:
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return False
         case SourcePower() | GreatestPower() | Devotion() | CountWithPower() | PlayerFact():
+            return False
+        case CardsInGraveyard():
             return False
         case _:
             assert_never(q)
@@ -232,6 +239,8 @@ def _rule_of(q: Quantity) -> str:
             return " (107.3)"
         case PlayerFact():
             return f" ({PLAYER_FACT_RULES[q.fact]})"
+        case CardsInGraveyard():
+            return " (404.1)"
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return ""
         case _:
@@ -609,6 +618,8 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
         case PlayerFact():
             rule = PLAYER_FACT_RULES[prod.amount.fact]
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", [rule]
+        case CardsInGraveyard():
+            return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["404.1"]
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return "", []
         case _:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from app.domain.base import PERMANENT_TYPES
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import (
     AllOf,
@@ -26,6 +27,7 @@ from app.domain.filters import (
     Selector,
 )
 from app.domain.quantities import (
+    CardsInGraveyard,
     ChosenX,
     CostManaValue,
     CountersOnSource,
@@ -63,6 +65,16 @@ def describe_selector(sel: Selector, *, plural: bool = True) -> str:
         noun += " you control"
     elif sel.controller == "opponent":
         noun += " an opponent controls"
+    if sel.where is not None:
+        noun += f" ({describe_filter(sel.where)})"
+    return noun
+
+
+def describe_cards(sel: Selector) -> str:
+    """'creature cards', 'permanent cards (B in its colors)': cards, not permanents."""
+    words = list(sel.subtypes) or list(sel.types)
+    noun = "permanent" if frozenset(words) == PERMANENT_TYPES else " or ".join(words) or "any"
+    noun += " cards"
     if sel.where is not None:
         noun += f" ({describe_filter(sel.where)})"
     return noun
@@ -154,6 +166,8 @@ def describe_quantity(q: Quantity) -> str:
             return f"its controller's devotion to {q.color or 'that color'}"
         case PlayerFact():
             return PLAYER_FACT_WORDS[q.fact]
+        case CardsInGraveyard():
+            return f"the number of {describe_cards(q.of)} in its controller's graveyard"
         case _:
             assert_never(q)
 

@@ -243,6 +243,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability works only while its controller is the monarch (724): give `monarch` "
         "(true or false) for that player in the state's `players`.",
     ),
+    "graveyard_required": _q(
+        "Graveyard not given",
+        "The ability looks at the cards in its controller's graveyard (404.1): give "
+        "`graveyard` (card names, `[]` for none) for that player in the state's `players`.",
+    ),
     "not_a_replacement_source": _q(
         "Not a replacement source",
         "Ids in `replacement_order` must be sources of replacement effects on this event.",

@@ -116,5 +116,5 @@ def post_activate(
             body.player,
         ),
         cards=checked.card_names,
-        used=[*(c for c, _ in checked.cards), *checked.effect_cards],
+        used=checked.used_cards,
     )

@@ -136,6 +136,7 @@ QtyKind = Literal[
     "count",
     "count_power",
     "player",
+    "graveyard_count",
 ]
 
 

@@ -80,6 +80,21 @@ def cost(c: ir.Cost) -> d.ManaAbilityCost:
     )
 
 
+def _with_color(sel: d.Selector, color: str | None) -> d.Selector:
+    """The selector with one more condition: of this color (105.2), when one is given."""
+    if color is None:
+        return sel
+    has = f.HasColor(color=color)  # type: ignore[arg-type]
+    match sel.where:
+        case None:
+            where: f.AnyFilter = has
+        case f.AllOf():
+            where = f.AllOf(of=[*sel.where.of, has])
+        case _:
+            where = f.AllOf(of=[sel.where, has])
+    return sel.model_copy(update={"where": where})
+
+
 def quantity(a: ir.Qty) -> q.Quantity:
     match a.kind:
         case "chosen_x":
@@ -104,6 +119,9 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.CountersOnSource(counter=a.counter)
         case "player":
             return q.PlayerFact(fact=a.fact)  # type: ignore[arg-type]
+        case "graveyard_count":
+            assert a.among is not None, "the grammar names the cards counted"
+            return q.CardsInGraveyard(of=_with_color(selector(a.among), a.color))
         case _:
             assert_never(a.kind)
 

@@ -179,10 +179,40 @@ _PLAYER_FACTS = {
 _PLAYER_EACH = {"card you've drawn this turn": "cards_drawn_this_turn"}
 
 
+_IN_GRAVEYARD = re.compile(
+    r"^(?:(?P<color>white|blue|black|red|green) )?(?P<what>[\w ]+?) cards? in your graveyard$"
+)
+_PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+
+
+def graveyard_count(phrase: str) -> ir.Qty | None:
+    """ "[black] creature cards in your graveyard", "permanent cards in your graveyard": how
+    many such cards the controller's graveyard holds (404.1); what a card has only (its
+    types, supertypes, color), nothing a permanent has."""
+    m = _IN_GRAVEYARD.match(phrase)
+    if m is None:
+        return None
+    color = _COLOR_WORDS[m.group("color")] if m.group("color") else None
+    if m.group("what") == "permanent":
+        return ir.Qty("graveyard_count", ir.Sel(types=_PERMANENT_TYPES), color=color)  # 110.4
+    found = selector(m.group("what"), singular=True)
+    if found is None or found[1]:
+        return None
+    sel = found[0]
+    plain = ir.Sel(types=sel.types, subtypes=sel.subtypes, supertypes=sel.supertypes)
+    if sel != plain or not (sel.types or sel.subtypes):
+        return None  # a condition a card has no answer to, or no card type named
+    return ir.Qty("graveyard_count", sel, color=color)
+
+
 def _quantity(text: str | None, cost: ir.Cost | None) -> tuple[ir.Qty, int] | None:
     """The amount an "X is ..." or "equal to ..." phrase names, with what is added to it."""
     if text in _PLAYER_FACTS:
         return ir.Qty("player", fact=_PLAYER_FACTS[text]), 0
+    if text is not None and text.startswith("the number of "):
+        counted = graveyard_count(text.removeprefix("the number of "))
+        if counted is not None:
+            return counted, 0
     if text is None or text == "X":
         return (ir.Qty("chosen_x"), 0) if cost is not None and cost.x else None
     if (m := _X_PLUS.match(text)) and cost is not None and cost.x:
@@ -325,6 +355,8 @@ def parse_production(
     if (m := _FOR_EACH.match(text)) and m.group(2) in _PLAYER_EACH:
         fact = ir.Qty("player", fact=_PLAYER_EACH[m.group(2)])
         return ir.Amount(fact, "type", mana_type_of(m.group(1)))
+    if (m := _FOR_EACH.match(text)) and (cards := graveyard_count(m.group(2))) is not None:
+        return ir.Amount(cards, "type", mana_type_of(m.group(1)))
     for pattern, singular in ((_FOR_EACH, True), (_EQUAL_TO, False)):
         m = pattern.match(text)
         if m is None:
