@@ -98,6 +98,17 @@ class ColorOfPermanent(Strict):
     """How much mana, all of the one chosen color"""
 
 
+class ColorAmongGraveyard(Strict):
+    """One mana of a color among the cards in its controller's graveyard that `among` picks
+    ("one mana of any color among legendary creature cards in your graveyard"): a card's colors
+    there (105.2; 404.1), from the state's `players.<controller>.graveyard`."""
+
+    kind: Literal["color_among_graveyard"] = "color_among_graveyard"
+    """Always `color_among_graveyard`: mana of a color a matching card in its graveyard has"""
+    among: Selector
+    """Which cards in its controller's graveyard (card types, supertypes, colors, name)"""
+
+
 class DifferentColors(Strict):
     """`amount` mana, each of a different color, the colors chosen as it resolves ("two mana
     of different colors"): colorless is no color (105.1, 106.1b)."""
@@ -257,7 +268,8 @@ Production = Annotated[
     | ManaAmount
     | CommanderColor
     | DifferentColors
-    | EachColorAmong,
+    | EachColorAmong
+    | ColorAmongGraveyard,
     Field(discriminator="kind"),
 ]
 

@@ -46,6 +46,7 @@ from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLa
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits, counter_kind
 from app.domain.layouts import off_stack_faces
+from app.domain.mana import mask_of
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
@@ -235,6 +236,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         devotion=lambda color: devotion_to(view, src, color),
         player=lambda fact: player_fact(view.board, src, fact),
         graveyard_count=lambda sel: len(graveyard_cards(view.board, src, sel)),
+        graveyard_colors=lambda sel: graveyard_colors(view.board, src, sel),
         x=x,
     )
 
@@ -253,6 +255,15 @@ def graveyard_cards(board: Board, src: Source, sel: Selector) -> list[Card]:
         )
     looker = Looker(src.controller, None, src.id)
     return [c for c in cards if sel.predicate(looker, "", card_traits(c, src.controller))]
+
+
+def graveyard_colors(board: Board, src: Source, sel: Selector) -> int:
+    """The colors (a mask) the matching cards in the controller's graveyard have (105.2)."""
+    mask = 0
+    for card in graveyard_cards(board, src, sel):
+        for face in off_stack_faces(card):
+            mask |= mask_of(face.face_colors)
+    return mask
 
 
 def card_traits(card: Card, owner: str) -> Traits:

@@ -23,6 +23,7 @@ from app.domain.mana_abilities import (
     ChoiceOfMana,
     ChoiceOrChosenColor,
     ChosenColor,
+    ColorAmongGraveyard,
     ColorOfPermanent,
     CommanderColor,
     CouldProduce,
@@ -51,7 +52,13 @@ from app.domain.quantities import (
     XValue,
 )
 from app.domain.quantities import CountOf as CountOfQuantity
-from app.engine.words import bounded_list, describe_cost, describe_quantity, describe_selector
+from app.engine.words import (
+    bounded_list,
+    describe_cards,
+    describe_cost,
+    describe_quantity,
+    describe_selector,
+)
 
 # The rule that says what each player fact is: life total, life gained, cards drawn.
 PLAYER_FACT_RULES = {
@@ -90,6 +97,8 @@ class Own:
     player: Callable[[str], int] = lambda fact: _no_stat(fact)
     # How many cards in its controller's graveyard match (404.1), from the state.
     graveyard_count: Callable[[Selector], int] = lambda sel: _no_stat("graveyard")
+    # The colors (a mask) of the cards in its controller's graveyard that match (404.1).
+    graveyard_colors: Callable[[Selector], int] = lambda sel: _no_stat("graveyard")
     x: int | None = None
 
 
@@ -272,7 +281,7 @@ def is_reflector(prod: Production) -> bool:
             return False
         case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount() | CommanderColor():
             return False
-        case DifferentColors() | EachColorAmong():
+        case DifferentColors() | EachColorAmong() | ColorAmongGraveyard():
             return False
         case _:
             assert_never(prod)
@@ -295,6 +304,8 @@ def is_board_independent(prod: Production) -> bool:
             return True
         case EachColorAmong():
             return False  # it reads the colors of permanents
+        case ColorAmongGraveyard():
+            return False  # it reads its controller's graveyard
         case _:
             assert_never(prod)
 
@@ -335,6 +346,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return different_colors(prod.amount)
         case EachColorAmong():
             return [each_color(colors_of(prod.among))]
+        case ColorAmongGraveyard():
+            return [Mana.of(t) for t in mask_types(own.graveyard_colors(prod.among))]
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -396,6 +409,8 @@ def possible(
             return Possible(
                 [Mana.of(t, prod.amount) for t in mask_types(colors)], mask_types(colors), why
             )
+        case ColorAmongGraveyard():
+            return _graveyard_colors_possible(prod, own)
         case CouldProduce():
             return _reflected_possible(prod, reflected)
         case AnyCombination() | ChosenColor() | PerCounter() | OneColorPerCount():
@@ -467,6 +482,19 @@ def _each_color_possible(prod: EachColorAmong, colors_of: ColorsOf) -> Possible:
         return Possible([NO_MANA], [], f"none of the {who} has a color (105.2), so it adds none")
     why = f"the {who} have the colors {', '.join(colors)} (105.2), one mana of each"
     return Possible([each_color(colors_of(prod.among))], colors, why)
+
+
+def _graveyard_colors_possible(prod: ColorAmongGraveyard, own: Own) -> Possible:
+    colors = mask_types(own.graveyard_colors(prod.among) & ALL_COLORS_MASK)
+    cards = describe_cards(prod.among)
+    if not colors:
+        why = f"none of the {cards} in its controller's graveyard has a color (105.2, 404.1)"
+    else:
+        why = (
+            f"the {cards} in its controller's graveyard have the colors {', '.join(colors)} "
+            "(105.2, 404.1); its controller chooses one"
+        )
+    return Possible([Mana.of(c) for c in colors], colors, why)
 
 
 def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
@@ -550,6 +578,8 @@ def _production_words(p: Production) -> str:
             return f"add {{{p.mana_type}}} for each of the {describe_selector(p.count)}"
         case ColorOfPermanent():
             return f"add one mana of a color among the {describe_selector(p.among)}"
+        case ColorAmongGraveyard():
+            return f"add one mana of a color among the {describe_cards(p.among)} in your graveyard"
         case CouldProduce():
             amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
             return f"add {amount} of any {p.of} that the {describe_selector(p.among)} could produce"
@@ -633,6 +663,9 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return f"; there are no {describe_selector(prod.count)}, so it would make no mana", []
         case ColorOfPermanent():
             return f"; none of the {describe_selector(prod.among)} has a color", ["106.5"]
+        case ColorAmongGraveyard():
+            cards = describe_cards(prod.among)
+            return f"; none of the {cards} in its controller's graveyard has a color", ["404.1"]
         case PerCounter():
             return f"; it has no {prod.counter} counters, so it would make no mana", []
         case FixedMana() | ChoiceOfMana() | AnyColor() | AnyType() | CouldProduce():

@@ -31,3 +31,24 @@ def test_the_graveyard_is_asked_for_and_checked(sqlite_client: TestClient) -> No
     bad = s | {"players": {"alice": {"graveyard": ["Grizzly Bears", "Nonesuch Card"]}}}
     r = sqlite_client.post(CP, json={"state": bad, "permanent_id": "v"})
     assert_problem(r, ["body", "state", "players", "alice", "graveyard", 1], "unknown_card")
+
+
+HAVEN = definition(
+    "Cairn of Kings",
+    "{T}: Add one mana of any color among legendary creature cards in your graveyard.",
+    ["Land"],
+)
+
+
+def test_a_color_among_cards_in_the_graveyard(sqlite_client: TestClient) -> None:
+    assert HAVEN["support"] == "full"
+    yard = {
+        "alice": {"graveyard": ["Grizzly Bears", "Valki, God of Lies"]},
+        "bob": {"graveyard": []},
+    }
+    s = state(inline("h", HAVEN), inline("o", HAVEN, "bob")) | {"players": yard}
+    r = ruling(sqlite_client, CP, {"state": s})
+    # Valki's front face is a legendary black creature card (712.8); bob's graveyard is empty.
+    assert [p["types"] for p in r["answer"]["permanents"]] == [["B"], []]
+    spelled = r["question"]["state"]["players"]["alice"]["graveyard"][1]
+    assert spelled == "Valki, God of Lies // Tibalt, Cosmic Impostor"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.card import ManaAbility, ManaAmount, Selector
+from app.domain.card import ColorAmongGraveyard, ManaAbility, ManaAmount, Selector
 from app.domain.filters import HasColor
 from app.domain.quantities import CardsInGraveyard
 from tests.compile.helpers import face, one
@@ -44,3 +44,11 @@ def test_a_condition_no_card_has_is_not_understood() -> None:
         "{T}: Add {B} for each tapped creature card in your graveyard.", types=("Land",)
     )
     assert compiled.support == "partial" and compiled.abilities == []
+
+
+def test_a_color_among_cards_in_your_graveyard() -> None:
+    got = one(
+        "{T}: Add one mana of any color among artifact cards in your graveyard.", types=("Land",)
+    )
+    assert isinstance(got, ManaAbility)
+    assert got.produces == ColorAmongGraveyard(among=Selector(types=["artifact"]))

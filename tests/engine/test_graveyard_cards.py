@@ -67,3 +67,13 @@ def test_an_unknown_card_in_a_graveyard_is_named() -> None:
         board(P("d", "Gravebloom Druid"), graveyard=["Grizzly Bears", "No Such Card"])
     assert err.value.loc == ("state", "players", "alice", "graveyard", 1)
     assert err.value.code == "unknown_card"
+
+
+def test_a_color_among_legendary_creature_cards() -> None:
+    # Valki, God of Lies is a legendary black creature card there (its front face, 712.8).
+    b = board(P("h", "Barrow Haven"), graveyard=YARD)
+    v = activate(b, "h")
+    assert v.answer_data["total"] == "{B}"
+    assert could_produce(b, "h").answer_data["permanents"][0]["types"] == ["B"]
+    none = board(P("h", "Barrow Haven"), graveyard=["Grizzly Bears"])
+    assert activate(none, "h").answer_data["made_mana"] is False

@@ -180,6 +180,13 @@ class DifferentColors:
 
 
 @dataclass(frozen=True, slots=True)
+class ColorAmongGraveyard:
+    """One mana of a color among the `among` cards in your graveyard (404.1, 105.2)."""
+
+    among: Sel
+
+
+@dataclass(frozen=True, slots=True)
 class EachColorAmong:
     """One mana of each color among `among` (105.2)."""
 
@@ -203,6 +210,7 @@ Production = (
     | CommanderColor
     | DifferentColors
     | EachColorAmong
+    | ColorAmongGraveyard
 )
 
 

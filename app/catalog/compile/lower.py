@@ -146,6 +146,8 @@ def production(p: ir.Production) -> d.Production:
             return d.PerCounter(mana_type=p.mana_type, counter=p.counter)  # type: ignore[arg-type]
         case ir.ColorAmong():
             return d.ColorOfPermanent(among=selector(p.among))
+        case ir.ColorAmongGraveyard():
+            return d.ColorAmongGraveyard(among=selector(p.among))
         case ir.OneColorCount():
             count = selector(p.count) if p.count is not None else None
             return d.OneColorPerCount(count=count, counter=p.counter)

@@ -320,6 +320,11 @@ def parse_production(
         return ir.CommanderColor()  # 903.4
     if (m := _DIFFERENT.match(text)) and 2 <= (number(m.group(1)) or 0) <= 5:
         return ir.DifferentColors(number(m.group(1)) or 0)
+    if (m := _COLOR_AMONG.match(text)) and (cards := graveyard_count(m.group(1))) is not None:
+        # The colors of those cards in your graveyard (404.1), one of them chosen.
+        if cards.color is not None or cards.among is None:
+            return None
+        return ir.ColorAmongGraveyard(cards.among)
     if m := _COLOR_AMONG.match(text):
         # The colors of the permanents it names (105.2), one of them chosen.
         found = selector(m.group(1))
