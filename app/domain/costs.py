@@ -60,6 +60,15 @@ class ManaAbilityCost(Strict):
     """A permanent to sacrifice: `self`, or which of your permanents qualify"""
     others: list[CostPart] = Field(default_factory=list, max_length=10)
     """Any other cost parts, recorded and explained (taken as paid when activating)"""
+    # Left out of the dump at its default, so data without it reads (and digests) as before.
+    x_at_least: int = Field(
+        0,
+        ge=0,
+        le=1,
+        exclude_if=lambda v: v == 0,
+        description='The least X a part of the cost allows: 1 for "sacrifice one or more ..." '
+        "(the X is how many; 107.3, 602.2b)",
+    )
 
     _check_mana = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
 

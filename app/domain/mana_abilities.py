@@ -231,6 +231,15 @@ class ManaAmount(Strict):
     """How much mana, by kind (`chosen_x`, `power`, `count`, ...)"""
     plus: int = Field(0, ge=0, le=100)
     """Added to the amount ("X plus one": 1)"""
+    # Left out of the dump at its default, so data without it reads (and digests) as before.
+    times: int = Field(
+        1,
+        ge=1,
+        le=100,
+        exclude_if=lambda v: v == 1,
+        description='The amount is multiplied by it before `plus` is added ("three mana ... '
+        'for each artifact sacrificed this way": 3)',
+    )
     of: Literal["type", "one_color", "combination"]
     """`type`: all of `mana_type`; `one_color`: all of one chosen color; `combination`: any
     mix of `colors`"""

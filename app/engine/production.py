@@ -170,7 +170,7 @@ COMBINATION_LIMIT = 10_010
 
 def amount_of(prod: ManaAmount, count_of: CountOf, own: Own, color: str | None = None) -> int:
     n = quantity(prod.amount, count_of, own, color)
-    return (SOME_X if n is None else n) + prod.plus
+    return (SOME_X if n is None else n) * prod.times + prod.plus
 
 
 def _per_color(prod: ManaAmount) -> bool:
@@ -232,7 +232,9 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
             f"{what} is chosen as it is activated, and 106.7 ignores whether the cost could be "
             f"paid, so with any {what} of 1 or more it makes these types (107.3, 107.1c)"
         )
-    return f"{what} is {n - prod.plus}{plus}{_rule_of(prod.amount)}, so it makes {n} mana"
+    times = f" times {prod.times}" if prod.times != 1 else ""
+    base = (n - prod.plus) // prod.times
+    return f"{what} is {base}{_rule_of(prod.amount)}{times}{plus}, so it makes {n} mana"
 
 
 def _rule_of(q: Quantity) -> str:
@@ -609,6 +611,8 @@ def _production_words(p: Production) -> str:
 
 def _amount_words(p: ManaAmount) -> str:
     what = describe_quantity(p.amount)
+    if p.times != 1:
+        what = f"{p.times} times {what}"
     n = f"{what} plus {p.plus}" if p.plus else what
     match p.of:
         case "type":

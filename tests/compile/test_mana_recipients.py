@@ -12,8 +12,10 @@ from app.domain.card import (
     GrantManaAbility,
     ManaAbility,
     ManaAbilityCost,
+    ManaAmount,
     Selector,
 )
+from app.domain.quantities import ChosenX
 from tests.compile.helpers import face, one
 
 TAP = ManaAbilityCost(tap=True)
@@ -89,3 +91,27 @@ def test_a_granted_mana_ability_with_an_unknown_sentence_is_not_compiled() -> No
         subtypes=("Aura",),
     )
     assert compiled.abilities == []
+
+
+def test_a_chosen_color_for_each_permanent_sacrificed_to_a_target_player() -> None:
+    got = one(
+        "{T}, Sacrifice one or more creatures: Choose a color. Target player adds two mana of "
+        "the chosen color for each creature sacrificed this way."
+    )
+    assert got == ManaAbility(
+        cost=ManaAbilityCost(
+            tap=True,
+            others=[CostPart(kind="sacrifice", text="sacrifice one or more creatures")],
+            x_at_least=1,
+        ),
+        produces=ManaAmount(amount=ChosenX(), of="one_color", times=2),
+        recipient="target_player",
+    )
+
+
+def test_for_each_of_another_kind_sacrificed_is_not_understood() -> None:
+    compiled = face(
+        "{T}, Sacrifice one or more creatures: Choose a color. Target player adds two mana of "
+        "the chosen color for each artifact sacrificed this way."
+    )
+    assert compiled.abilities == [] and compiled.support == "partial"

@@ -84,3 +84,27 @@ def test_player_is_refused_for_an_ability_its_controller_adds() -> None:
     with pytest.raises(QuestionError) as err:
         activate(board(P("f", "Forest")), "f", player="bob")
     assert err.value.loc == ("player",) and err.value.code == "player_not_used"
+
+
+def test_caged_sun_on_a_targeting_lands_mana_uses_the_stack() -> None:
+    # 605.5a, 605.1b: it triggers from an ability that isn't a mana ability.
+    b = board(P("k", "Offering Knoll"), P("sun", "Caged Sun", chosen_color="G"))
+    v = activate(b, "k", player="alice")
+    assert v.answer_data["total"] == "{G}{G}{G}"
+    assert "uses the stack" in steps(v) and "605.1b" in v.citations
+    assert activate(b, "k", player="bob").answer_data["total"] == "{G}{G}"
+
+
+def test_three_mana_for_each_artifact_sacrificed() -> None:
+    # 107.3, 602.2b: x is how many artifacts the cost sacrificed; three mana of one color each.
+    b = board(P("l", "Glint Lotus"), P("mr", "Mana Reflection"))
+    a = activate(b, "l", choose="G", x=2).answer_data
+    assert a["total"] == "{G}" * 6  # not tapped for mana (605.5a): no doubling
+    assert "3 times X" in a["ability"]["summary"]
+    with pytest.raises(QuestionError) as err:
+        activate(b, "l", choose="G", x=0)
+    assert err.value.code == "invalid_x"
+    with pytest.raises(QuestionError) as missing:
+        activate(b, "l", choose="G")
+    assert missing.value.code == "x_required"
+    assert could_produce(b, "l").answer_data["permanents"][0]["types"] == ["W", "U", "B", "R", "G"]

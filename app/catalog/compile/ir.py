@@ -54,6 +54,7 @@ class Cost:
     others: tuple[tuple[CostPartKind, str], ...] = ()
     remove_x: tuple[str, int] | None = None  # (counter, least X): "remove X / any number of"
     x: bool = False  # some part has an X chosen on activation ({X}, "tap X", "sacrifice X")
+    x_at_least: int = 0  # 1: "sacrifice one or more ...": the X is at least one
 
 
 # --- productions (what "Add ..." makes) ---
@@ -165,6 +166,7 @@ class Amount:
     mana_type: str | None = None
     colors: tuple[str, ...] = ("W", "U", "B", "R", "G")
     plus: int = 0
+    times: int = 1  # "three mana ... for each": the amount times three
 
 
 @dataclass(frozen=True, slots=True)

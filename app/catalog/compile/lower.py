@@ -72,6 +72,7 @@ def cost(c: ir.Cost) -> d.ManaAbilityCost:
         remove_counters=dict(c.remove_counters),
         sacrifice=sacrifice,
         others=[d.CostPart(kind=k, text=t) for k, t in c.others],
+        x_at_least=c.x_at_least,
         remove_x_counters=(
             d.RemoveXCounters(counter=c.remove_x[0], at_least=c.remove_x[1])
             if c.remove_x is not None
@@ -165,6 +166,7 @@ def production(p: ir.Production) -> d.Production:
             return d.ManaAmount(
                 amount=quantity(p.amount),
                 plus=p.plus,
+                times=p.times,
                 of=p.of,
                 mana_type=p.mana_type,  # type: ignore[arg-type]
                 colors=list(p.colors),  # type: ignore[arg-type]

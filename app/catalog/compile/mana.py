@@ -55,6 +55,7 @@ def parse_cost(text: str) -> ir.Cost | None:
     others: list[tuple[ir.CostPartKind, str]] = []
     remove_x: tuple[str, int] | None = None
     x = False  # a part with an X its controller chooses as they activate it (107.3)
+    x_at_least = 0
     for part in cost_parts(text):
         if "~ from your" in part or "this card from your" in part:
             # Activated from the hand or graveyard: the engine has abilities only on the
@@ -87,6 +88,11 @@ def parse_cost(text: str) -> ir.Cost | None:
             if re.fullmatch(r"X [^,]+", what):
                 others.append(("sacrifice", "sacrifice " + what))
                 x = True
+                continue
+            if re.fullmatch(r"one or more [a-z]+s", what):
+                # How many is a number chosen as it is activated, one at least (107.3).
+                others.append(("sacrifice", "sacrifice " + what))
+                x, x_at_least = True, 1
                 continue
             if what == "~":
                 sacrifice = "self"
@@ -126,6 +132,7 @@ def parse_cost(text: str) -> ir.Cost | None:
         others=tuple(others),
         remove_x=remove_x,
         x=x,
+        x_at_least=x_at_least,
     )
 
 
@@ -462,11 +469,15 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
     if m is None:
         return None
     cost = parse_cost(m.group("cost"))
-    if cost is None or cost.x:
+    if cost is None or (cost.x and _per_sacrificed(cost, following) is None):
         return None
     if m.group("sel") is None:
         # A bare color choice is some other ability unless its mana sentence follows.
-        known = following == _DEVOTION_TO_THAT or _PER_COUNTER_OF_THAT.match(following)
+        known = (
+            following == _DEVOTION_TO_THAT
+            or _PER_COUNTER_OF_THAT.match(following)
+            or _per_sacrificed(cost, following) is not None
+        )
         return (cost, None) if known else None
     found = selector(m.group("sel"))
     if found is None or found[1]:
@@ -475,6 +486,28 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
 
 
 THAT_COLOR = "Add one mana of that color."
+_PER_SACRIFICED = re.compile(
+    rf"^Target player adds ({NUMBER}) mana of the chosen color for each ([a-z]+) sacrificed "
+    r"this way\.$"
+)
+
+
+def _per_sacrificed(cost: ir.Cost, sentence: str) -> ir.ManaAbility | None:
+    """ "Target player adds three mana of the chosen color for each artifact sacrificed this
+    way." after "<cost with 'sacrifice one or more artifacts'>: Choose a color.": N times the
+    X the cost sacrificed, of the color chosen as it resolves, to the target player (106.3;
+    a target: no mana ability, 605.5a)."""
+    m = _PER_SACRIFICED.match(sentence)
+    if m is None or not cost.x:
+        return None
+    times = number(m.group(1))
+    wanted = f"sacrifice one or more {m.group(2)}s"
+    parts = [t for k, t in cost.others if k == "sacrifice"]
+    other_x = any(re.search(r"\bX\b", t) for _, t in cost.others) or "{X}" in (cost.mana or "")
+    if times is None or parts != [wanted] or cost.remove_x is not None or other_x:
+        return None  # the X must be that sacrifice's, and only that
+    amount = ir.Amount(ir.Qty("chosen_x"), "one_color", times=times)
+    return ir.ManaAbility(cost, amount, recipient="target_player")
 
 
 def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.ManaAbility | None:
@@ -485,9 +518,11 @@ def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.Man
     if sentence == _DEVOTION_TO_THAT and among is None:
         # 700.5: the amount is the devotion to the color chosen as it resolves.
         return ir.ManaAbility(cost, ir.Amount(ir.Qty("devotion"), "one_color"))
-    if (m := _PER_COUNTER_OF_THAT.match(sentence)) and among is None:
+    if (m := _PER_COUNTER_OF_THAT.match(sentence)) and among is None and not cost.x:
         counters = ir.Qty("counters", counter=m.group(1))
         return ir.ManaAbility(cost, ir.Amount(counters, "one_color"))
+    if among is None and (sacrificed := _per_sacrificed(cost, sentence)) is not None:
+        return sacrificed
     return None
 
 

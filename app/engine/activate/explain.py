@@ -324,7 +324,9 @@ def open_trigger_step(source: Source, keys: list[str]) -> Step:
     )
 
 
-def trigger_step(source: Source, me: Permanent, requires_tap: bool, mana: Mana) -> Step:
+def trigger_step(
+    source: Source, me: Permanent, requires_tap: bool, mana: Mana, from_mana_ability: bool = True
+) -> Step:
     # 106.12a: it is the permanent that is tapped for mana, and the ability that makes the mana.
     m = Mentions()
     if not mana:
@@ -332,6 +334,15 @@ def trigger_step(source: Source, me: Permanent, requires_tap: bool, mana: Mana) 
             f"{source_label(m, source)} triggers, and its controller chose not to add the mana "
             "it may add ('none').",
             ("106.12a", "603.5", "605.1b"),
+        )
+    if not from_mana_ability:
+        # 605.1b, 605.5a: it triggers from an ability that isn't a mana ability, so it is no
+        # triggered mana ability either: it uses the stack (its mana comes when it resolves).
+        return m.step(
+            f"{source_label(m, source)} triggers because the ability made mana: it adds "
+            f"{m.mana(mana.render())} when it resolves. It triggered from an ability that is "
+            "not a mana ability, so it is not a mana ability either and uses the stack.",
+            ("605.1b", "605.5a"),
         )
     return m.step(
         f"{source_label(m, source)} triggers because "

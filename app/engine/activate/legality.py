@@ -261,6 +261,10 @@ def check_x(p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]
             f"the cost removes one or more {removes.counter} counters: x is 1 or more",
             "invalid_x",
         )
+    if x < ability.cost.x_at_least:
+        raise QuestionError(
+            ("x",), "the cost sacrifices one or more permanents: x is 1 or more", "invalid_x"
+        )
     steps.append(_x_step(ability, x))
     if removes is None:
         return []

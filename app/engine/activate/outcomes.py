@@ -175,7 +175,7 @@ def resolve_triggers(
         out.entries.append(
             TriggeredOut(source_id=f.source.id, name=f.source.name, mana=mana.render())
         )
-        steps.append(trigger_step(f.source, me, f.trigger.requires_tap, mana))
+        steps.append(trigger_step(f.source, me, f.trigger.requires_tap, mana, a.is_mana_ability))
     for src, why_not in silent:
         m = Mentions()
         steps.append(
