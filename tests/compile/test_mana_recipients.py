@@ -115,3 +115,33 @@ def test_for_each_of_another_kind_sacrificed_is_not_understood() -> None:
         "the chosen color for each artifact sacrificed this way."
     )
     assert compiled.abilities == [] and compiled.support == "partial"
+
+
+def test_a_player_of_your_choice_adds_the_mana() -> None:
+    got = one("{1}, {T}: A player of your choice adds {C}{C}.")
+    assert got == ManaAbility(
+        cost=ManaAbilityCost(tap=True, mana="{1}"),
+        produces=FixedMana(mana="{C}{C}"),
+        recipient="chosen_player",
+    )
+
+
+def test_other_effects_before_target_player_adds() -> None:
+    compiled = face(
+        "{1}, {T}, Sacrifice this artifact: You gain 2 life. Scry 1. Target player adds {G}."
+    )
+    assert compiled.support == "full"
+    (got,) = compiled.abilities
+    assert isinstance(got, ManaAbility)
+    assert (got.produces, got.recipient, got.cost.sacrifice) == (
+        FixedMana(mana="{G}"),
+        "target_player",
+        "self",
+    )
+    assert got.side_effect is not None and "rest of its effect" in got.side_effect
+    assert all(s.status == "compiled" for s in compiled.sentences)
+
+
+def test_a_relevant_effect_before_target_player_adds_is_not_waved_through() -> None:
+    compiled = face("{T}: Add {R}. Target player adds {G}.")
+    assert compiled.support == "partial"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.catalog.compile import (
@@ -511,6 +511,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     if _keyword_line(ctx, sentences):
         return
+    if _targeted_adds_last(ctx, sentences):
+        return
     # 605.1a-b: a loyalty ability, or a triggered ability that doesn't trigger from a mana
     # ability, is never a mana ability; an "Add ..." later in its line is part of its effect.
     # A quoted ability it grants ("he gains "{T}: Add {U}."") is still a mana ability of what
@@ -614,7 +616,46 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                     # A permanent's trigger: one effect among its abilities (_check_type_effects).
                     ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
             continue
+        if not (ctx.spell or not_mana) and _PLAYER_ADDS.match(s):
+            # 106.3: mana some player adds, in an activated ability: never waved through.
+            ctx.record(s, "mana_ability", "not_understood")
+            continue
         ctx.unknown(s, effect=not_mana and i > 0 and '"' not in s)
+
+
+# A sentence (or an activated ability's effect) in which a player adds mana.
+_PLAYER_ADDS = re.compile(
+    r'^(?:[^:"]+: )?(?:Target player|That player|A player of your choice|Each player|You) '
+    r"adds? "
+)
+_ADDS = re.compile(r"\badds?\b", re.IGNORECASE)
+
+
+def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
+    """ "<cost>: <other effects>. ... Target player adds <mana>.": one activated ability that
+    targets, so no mana ability (605.5a), whose other effects, each irrelevant by itself
+    (gaining life, drawing, damage), happen as it resolves and change no mana it makes. Its
+    last sentence makes the mana; any sentence that bears on what the engine answers makes the
+    line go the usual way."""
+    if ctx.spell or len(sentences) < 2 or not sentences[-1].startswith(mana.TARGET_ADDS):
+        return False
+    first = _ACTIVATED.match(sentences[0])
+    if first is None or _LOYALTY.match(sentences[0]):
+        return False
+    effects = [first.group("effect"), *sentences[1:-1]]
+    if any(
+        _ADDS.search(e) or relevance.family(e, x_permanent=ctx.x_permanent, spell=False)
+        for e in effects
+    ):
+        return False  # another sentence makes mana, or bears on what the engine answers
+    ability = mana.parse_ability(f"{first.group('cost')}: {sentences[-1]}", ctx.face.name)
+    if ability is None:
+        return False
+    side = "the rest of its effect happens too (none of it changes the mana)"
+    ctx.add(ir.Understood(abilities=[replace(ability, side_effect=side)]))
+    for s in sentences:
+        ctx.record(s, "mana_ability", "compiled")
+    return True
 
 
 _LOYALTY = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")

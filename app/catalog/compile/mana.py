@@ -403,15 +403,19 @@ def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility
         return _each_color(m.group("cost"), each.group(1))
     effect = m.group("effect")
     recipient: ir.Recipient = "controller"
-    if effect.startswith(_TARGET_ADDS):
+    if effect.startswith(TARGET_ADDS):
         # 106.3: the target player adds it; a target makes it no mana ability (605.5a).
-        recipient, effect = "target_player", "Add " + effect.removeprefix(_TARGET_ADDS)
+        recipient, effect = "target_player", "Add " + effect.removeprefix(TARGET_ADDS)
+    elif effect.startswith(_CHOICE_ADDS):
+        # 106.3: a player chosen as it resolves adds it; no target, still a mana ability.
+        recipient, effect = "chosen_player", "Add " + effect.removeprefix(_CHOICE_ADDS)
     if not effect.startswith("Add "):
         return None
     return _adding(m.group("cost"), effect.removeprefix("Add "), self_name, recipient)
 
 
-_TARGET_ADDS = "Target player adds "
+TARGET_ADDS = "Target player adds "
+_CHOICE_ADDS = "A player of your choice adds "
 
 
 def _adding(
