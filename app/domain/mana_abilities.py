@@ -360,7 +360,14 @@ class ManaAbility(Strict):
     player its controller chooses as it resolves: "choose a player; that player adds ...") or
     `target_player` ("target player adds ...": a target, so not a mana ability, 605.5a)"""
 
+    targets: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description='It has a target besides who adds the mana ("goad target creature ... you '
+        'add {R}"): then it is not a mana ability (605.5a)',
+    )
+
     @property
     def is_mana_ability(self) -> bool:
         """605.1a, 605.5a: an ability with a target is not a mana ability."""
-        return self.recipient != "target_player"
+        return self.recipient != "target_player" and not self.targets

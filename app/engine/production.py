@@ -550,6 +550,8 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
 def _recipient_words(ability: ManaAbility) -> str:
     """106.3: who adds the mana, when it isn't the ability's controller."""
     match ability.recipient:
+        case "controller" if ability.targets:
+            return " (not a mana ability: it has a target)"
         case "controller":
             return ""
         case "chosen_player":

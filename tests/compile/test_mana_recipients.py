@@ -145,3 +145,22 @@ def test_other_effects_before_target_player_adds() -> None:
 def test_a_relevant_effect_before_target_player_adds_is_not_waved_through() -> None:
     compiled = face("{T}: Add {R}. Target player adds {G}.")
     assert compiled.support == "partial"
+
+
+def test_you_add_after_a_target_is_no_mana_ability() -> None:
+    compiled = face("{T}: Tap target creature. Its controller draws a card. You add {U}{U}.")
+    assert compiled.support == "full"
+    (got,) = compiled.abilities
+    assert isinstance(got, ManaAbility)
+    assert (got.produces, got.recipient, got.targets) == (
+        FixedMana(mana="{U}{U}"),
+        "controller",
+        True,
+    )
+    assert not got.is_mana_ability  # 605.5a
+
+
+def test_a_target_that_may_be_none_is_not_guessed() -> None:
+    # "up to one target": it may have no target, so whether it is a mana ability isn't known.
+    compiled = face("{T}: Tap up to one target creature. You add {U}.")
+    assert compiled.support == "partial"

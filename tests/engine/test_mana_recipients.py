@@ -108,3 +108,13 @@ def test_three_mana_for_each_artifact_sacrificed() -> None:
         activate(b, "l", choose="G")
     assert missing.value.code == "x_required"
     assert could_produce(b, "l").answer_data["permanents"][0]["types"] == ["W", "U", "B", "R", "G"]
+
+
+def test_an_ability_with_another_target_is_not_tapped_for_mana() -> None:
+    # 605.5a: its controller gets the mana, but it has a target: Mana Reflection ignores it.
+    b = board(P("c", "Lure Crab"), P("mr", "Mana Reflection"), P("mf", "Mana Flare"))
+    v = activate(b, "c")
+    a = v.answer_data
+    assert (a["total"], a["triggered"]) == ("{R}", [])
+    assert "recipient" not in a["ability"] and "has a target" in a["ability"]["summary"]
+    assert "605.5a" in v.citations

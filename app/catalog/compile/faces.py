@@ -629,6 +629,8 @@ _PLAYER_ADDS = re.compile(
     r"adds? "
 )
 _ADDS = re.compile(r"\badds?\b", re.IGNORECASE)
+_REQUIRED_TARGET = re.compile(r"(?<!up to one )(?<!any number of )\btargets?\b", re.IGNORECASE)
+_YOU_ADD = re.compile(r"^You add (?P<mana>(?:\{[WUBRGC]\})+)(?: and (?P<more>[^.]+))?\.$")
 
 
 def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
@@ -637,20 +639,32 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
     (gaining life, drawing, damage), happen as it resolves and change no mana it makes. Its
     last sentence makes the mana; any sentence that bears on what the engine answers makes the
     line go the usual way."""
-    if ctx.spell or len(sentences) < 2 or not sentences[-1].startswith(mana.TARGET_ADDS):
+    if ctx.spell or len(sentences) < 2:
         return False
     first = _ACTIVATED.match(sentences[0])
     if first is None or _LOYALTY.match(sentences[0]):
         return False
     effects = [first.group("effect"), *sentences[1:-1]]
+    last = sentences[-1]
+    # A target it must have: "up to one" or "any number of" targets may be none at all.
+    targeted = any(_REQUIRED_TARGET.search(e) for e in effects)
+    if (you := _YOU_ADD.match(last)) is not None and targeted:
+        # "You add <mana>[ and <more>]." after a target: its controller's, no mana ability.
+        last = f"Add {you.group('mana')}."
+        if you.group("more"):
+            effects.append(you.group("more"))
+    elif not last.startswith(mana.TARGET_ADDS):
+        return False
     if any(
         _ADDS.search(e) or relevance.family(e, x_permanent=ctx.x_permanent, spell=False)
         for e in effects
     ):
         return False  # another sentence makes mana, or bears on what the engine answers
-    ability = mana.parse_ability(f"{first.group('cost')}: {sentences[-1]}", ctx.face.name)
+    ability = mana.parse_ability(f"{first.group('cost')}: {last}", ctx.face.name)
     if ability is None:
         return False
+    if targeted:
+        ability = replace(ability, targets=True)
     side = "the rest of its effect happens too (none of it changes the mana)"
     ctx.add(ir.Understood(abilities=[replace(ability, side_effect=side)]))
     for s in sentences:

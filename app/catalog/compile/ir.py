@@ -229,6 +229,7 @@ class ManaAbility:
     side_effect: str | None = None
     # 106.3: who adds the mana; "target_player" targets, so it is not a mana ability (605.5a).
     recipient: Recipient = "controller"
+    targets: bool = False  # it has a target besides who adds the mana (605.5a)
 
 
 @dataclass(frozen=True, slots=True)

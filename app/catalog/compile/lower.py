@@ -189,6 +189,7 @@ def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
         instead=instead,
         side_effect=a.side_effect,
         recipient=a.recipient,
+        targets=a.targets,
     )
 
 

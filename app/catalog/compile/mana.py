@@ -584,6 +584,7 @@ def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
         "instead_power": ability.instead_power,
         "side_effect": ability.side_effect,
         "recipient": ability.recipient,
+        "targets": ability.targets,
         **changes,
     }
     return ir.ManaAbility(**values)  # type: ignore[arg-type]

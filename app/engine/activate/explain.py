@@ -92,7 +92,7 @@ def _targeted_step(cost: ManaAbilityCost) -> Step:
     """605.5a: an activated ability with a target is not a mana ability, whatever it adds."""
     tapping = "Tapping the permanent to pay {T} is" if cost.tap else "Activating it is"
     return Mentions().step(
-        "It targets a player, so it is not a mana ability: it uses the stack, and players "
+        "It has a target, so it is not a mana ability: it uses the stack, and players "
         f"may respond to it. {tapping} not tapping it for mana, so effects that care about "
         "a permanent tapped for mana ignore it.",
         ("605.5a", "106.12"),
