@@ -52,14 +52,16 @@ def ability_steps(
             # one exists only because of the land type (305.6).
             ("605.1a", "305.6") if chosen.origin == "intrinsic" else ("605.1a",),
         ),
-        *recipient_steps(a.recipient, view.controller(p), player),
+        *recipient_steps(a.recipient, view.controller(p), player, a.is_mana_ability),
         _tap_step(a.cost) if a.is_mana_ability else _targeted_step(a.cost),
     ]
     other = _other_costs_step(a.cost)
     return [*steps, other] if other else steps
 
 
-def recipient_steps(recipient: Recipient, controller: str, player: str | None) -> list[Step]:
+def recipient_steps(
+    recipient: Recipient, controller: str, player: str | None, mana_ability: bool = True
+) -> list[Step]:
     """106.3, 106.4: who adds the mana the ability makes, into whose mana pool it goes."""
     m = Mentions()
     match recipient:
@@ -73,9 +75,11 @@ def recipient_steps(recipient: Recipient, controller: str, player: str | None) -
             )
             text = (
                 f"Its mana goes to {who}, not necessarily to {controller}: that player adds it "
-                "to their mana pool (and picks its color where the ability says they choose). "
-                "It has no target, so it is still a mana ability."
+                "to their mana pool (and picks its color where the ability says they choose)."
             )
+            if not mana_ability:
+                return [m.step(text, ("106.3", "106.4"))]
+            text += " Choosing a player is no target, so it is still a mana ability."
             return [m.step(text, ("106.3", "106.4", "605.1a"))]
         case "target_player":
             who = f"{player}, its target" if player is not None else "the player it targets"
