@@ -293,13 +293,18 @@ def _graveyards(
     found: list[tuple[str, tuple[Card, ...]]] = []
     players = dict(state.players)
     respelled = False
+    known: dict[str, Card] = {}  # each distinct name looked up once
+
+    def card(name: str, at: Loc) -> Card:
+        if name not in known:
+            known[name] = resolve_card(catalog, name, at)
+        return known[name]
+
     for player, facts in state.players.items():
         if facts.graveyard is None:
             continue
         here = (*loc, "players", player, "graveyard")
-        cards = tuple(
-            resolve_card(catalog, name, (*here, i)) for i, name in enumerate(facts.graveyard)
-        )
+        cards = tuple(card(name, (*here, i)) for i, name in enumerate(facts.graveyard))
         found.append((player, cards))
         names = [c.name for c in cards]
         if names != facts.graveyard:

@@ -75,7 +75,8 @@ def recipient_steps(
             )
             text = (
                 f"Its mana goes to {who}, not necessarily to {controller}: that player adds it "
-                "to their mana pool (and picks its color where the ability says they choose)."
+                "to their mana pool (and picks its color where the ability says they choose); "
+                "mana a triggered ability adds goes to the player that ability names."
             )
             if not mana_ability:
                 return [m.step(text, ("106.3", "106.4"))]
@@ -85,7 +86,8 @@ def recipient_steps(
             who = f"{player}, its target" if player is not None else "the player it targets"
             text = (
                 f"Its mana goes to {who}, not necessarily to {controller}: that player adds it "
-                "to their mana pool when it resolves."
+                "to their mana pool when it resolves; mana a triggered ability adds goes to the "
+                "player that ability names."
             )
             return [m.step(text, ("106.3", "106.4"))]
         case _:
