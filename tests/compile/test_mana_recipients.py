@@ -164,3 +164,13 @@ def test_a_target_that_may_be_none_is_not_guessed() -> None:
     # "up to one target": it may have no target, so whether it is a mana ability isn't known.
     compiled = face("{T}: Tap up to one target creature. You add {U}.")
     assert compiled.support == "partial"
+
+
+def test_a_mana_face_that_may_not_be_a_creature_is_reported() -> None:
+    # Its printed types say creature; "isn't a creature" (layer 4) isn't modelled.
+    text = "As long as you control no Forest, ~ isn't a creature."
+    compiled = face(
+        f"Haste\n{text}\n{{T}}, Mill a card: Target player adds {{G}}.",
+        types=("Artifact", "Creature"),
+    )
+    assert compiled.unsupported_text == [text]

@@ -261,6 +261,7 @@ def compile_face(
     _check_type_effects(ctx)
     _check_haste_effects(ctx)
     _report_unmodelled_layers(face)
+    _report_own_type_loss(face)
     return face
 
 
@@ -408,6 +409,23 @@ def _report_unmodelled_layers(face: CompiledFace) -> None:
     face.sentences = [
         SentenceRecord(r.text, "land_type", "not_understood")
         if r.status == "irrelevant" and layers.unmodelled(r.text)
+        else r
+        for r in face.sentences
+    ]
+
+
+_NOT_A_CREATURE = re.compile(r"(?:^|[ ,])~ isn't a creature\b")
+
+
+def _report_own_type_loss(face: CompiledFace) -> None:
+    """A face with a mana ability that says it "isn't a creature" under some condition: the
+    engine reads its printed types (selectors such as "creatures you control", 302.6), and no
+    such layer 4 effect is modelled, so the sentence is reported rather than waved through."""
+    if not any(isinstance(a, DomainManaAbility) for a in face.abilities):
+        return
+    face.sentences = [
+        SentenceRecord(r.text, "type_change", "not_understood")
+        if r.status == "irrelevant" and _NOT_A_CREATURE.search(r.text)
         else r
         for r in face.sentences
     ]
