@@ -118,6 +118,12 @@ class ManaTrigger(Strict):
         description="With `adds` `fixed`: the `mana` is added once for each permanent this "
         'selector picks as it resolves ("an additional {G} for each Elf"); null: once',
     )
+    while_monarch: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="It triggers only while its controller is the monarch (724): the state's "
+        "`players.<controller>.monarch` says",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

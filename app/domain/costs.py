@@ -15,9 +15,17 @@ class CostPart(Strict):
     Recorded and explained; 106.7 ignores it and activation takes it as paid (docs/api.md)."""
 
     kind: Literal[
-        "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "other"
+        "discard",
+        "exile",
+        "tap_untapped",
+        "exert",
+        "return",
+        "sacrifice",
+        "counter",
+        "mill",
+        "other",
     ]
-    """The sort of cost part: `discard`, `exile`, `sacrifice`, … or `other`"""
+    """The sort of cost part: `discard`, `exile`, `sacrifice`, `mill` (701.13), … or `other`"""
     text: Annotated[str, Field(min_length=1, max_length=200)]  # "discard a card", our wording
     """The cost part in a short phrase of your own, like `discard a card`"""
 
@@ -59,6 +67,15 @@ class ManaAbilityCost(Strict):
         description='A permanent to untap as part of the cost ("untap a tapped land an '
         'opponent controls"): which qualify; null: none. The mana "that land could '
         'produce" is what one of them could produce (106.7)',
+    )
+    # Left out of the dump at its default, so data without it reads (and digests) as before.
+    x_at_least: int = Field(
+        0,
+        ge=0,
+        le=1,
+        exclude_if=lambda v: v == 0,
+        description='The least X a part of the cost allows: 1 for "sacrifice one or more ..." '
+        "(the X is how many; 107.3, 602.2b)",
     )
 
     _check_mana = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))

@@ -98,6 +98,17 @@ class ColorOfPermanent(Strict):
     """How much mana, all of the one chosen color"""
 
 
+class ColorAmongGraveyard(Strict):
+    """One mana of a color among the cards in its controller's graveyard that `among` picks
+    ("one mana of any color among legendary creature cards in your graveyard"): a card's colors
+    there (105.2; 404.1), from the state's `players.<controller>.graveyard`."""
+
+    kind: Literal["color_among_graveyard"] = "color_among_graveyard"
+    """Always `color_among_graveyard`: mana of a color a matching card in its graveyard has"""
+    among: Selector
+    """Which cards in its controller's graveyard (card types, supertypes, colors, name)"""
+
+
 class DifferentColors(Strict):
     """`amount` mana, each of a different color, the colors chosen as it resolves ("two mana
     of different colors"): colorless is no color (105.1, 106.1b)."""
@@ -220,6 +231,15 @@ class ManaAmount(Strict):
     """How much mana, by kind (`chosen_x`, `power`, `count`, ...)"""
     plus: int = Field(0, ge=0, le=100)
     """Added to the amount ("X plus one": 1)"""
+    # Left out of the dump at its default, so data without it reads (and digests) as before.
+    times: int = Field(
+        1,
+        ge=1,
+        le=100,
+        exclude_if=lambda v: v == 1,
+        description='The amount is multiplied by it before `plus` is added ("three mana ... '
+        'for each artifact sacrificed this way": 3)',
+    )
     of: Literal["type", "one_color", "combination"]
     """`type`: all of `mana_type`; `one_color`: all of one chosen color; `combination`: any
     mix of `colors`"""
@@ -257,7 +277,8 @@ Production = Annotated[
     | ManaAmount
     | CommanderColor
     | DifferentColors
-    | EachColorAmong,
+    | EachColorAmong
+    | ColorAmongGraveyard,
     Field(discriminator="kind"),
 ]
 
@@ -307,8 +328,14 @@ class WhileCounters(Strict):
         return n >= self.at_least and (self.at_most is None or n <= self.at_most)
 
 
+Recipient = Literal["controller", "chosen_player", "target_player"]
+
+
 class ManaAbility(Strict):
-    """An activated mana ability (605.1a)."""
+    """An activated mana ability (605.1a), or an activated ability that adds mana to a target
+    player's pool (`recipient` `target_player`): that one targets, so it is not a mana ability
+    (605.5a) and uses the stack, but what it would make is still mana its permanent could
+    produce (106.7)."""
 
     kind: Literal["mana_ability"] = "mana_ability"
     """Always `mana_ability`: an activated mana ability (605.1a)"""
@@ -325,3 +352,22 @@ class ManaAbility(Strict):
     while_counters: WhileCounters | None = Field(None, exclude_if=lambda v: v is None)
     """It exists only while its permanent has this many counters of a kind (711.2,
     702.184); absent: always"""
+    # 106.3, 106.4: an ability that makes mana tells a player to add it, and it goes to that
+    # player's mana pool. Left out of the dump at its default, so every card whose mana goes
+    # to its controller keeps its digest.
+    recipient: Recipient = Field("controller", exclude_if=lambda v: v == "controller")
+    """Who adds the mana (106.3): `controller` (the default: "add ..."), `chosen_player` (a
+    player its controller chooses as it resolves: "choose a player; that player adds ...") or
+    `target_player` ("target player adds ...": a target, so not a mana ability, 605.5a)"""
+
+    targets: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description='It has a target besides who adds the mana ("goad target creature ... you '
+        'add {R}"): then it is not a mana ability (605.5a)',
+    )
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """605.1a, 605.5a: an ability with a target is not a mana ability."""
+        return self.recipient != "target_player" and not self.targets

@@ -140,6 +140,29 @@ class Devotion(Strict):
     """The color (W U B R G); null: the color chosen for the mana it makes"""
 
 
+class PlayerFact(Strict):
+    """A number about the ability's controller that the state gives (`players`): their life
+    total (119.1), the life they gained this turn (119.3) or the cards they drew this turn
+    (121.1). A negative life total makes no mana (107.1b)."""
+
+    kind: Literal["player"] = "player"
+    """Always `player`: a number about the ability's controller, from the state"""
+    fact: Literal["life", "life_gained_this_turn", "cards_drawn_this_turn"]
+    """Which: `life`, `life_gained_this_turn` or `cards_drawn_this_turn`"""
+
+
+class CardsInGraveyard(Strict):
+    """How many cards in its controller's graveyard match `of` (404.1), from the state's
+    `players.<controller>.graveyard`. A card there has the characteristics of its front face,
+    or both halves of a split card (709.4, 712.8); only what a card has is asked (types,
+    subtypes, supertypes, colors, name): no controller, tapped state or counters."""
+
+    kind: Literal["graveyard_count"] = "graveyard_count"
+    """Always `graveyard_count`: how many matching cards are in its controller's graveyard"""
+    of: Selector
+    """Which cards count (`types` any of; "permanent cards" are the six permanent types)"""
+
+
 Quantity = Annotated[
     Fixed
     | CountOf
@@ -153,6 +176,8 @@ Quantity = Annotated[
     | CountWithPower
     | CostManaValue
     | CostPower
-    | Devotion,
+    | Devotion
+    | PlayerFact
+    | CardsInGraveyard,
     Field(discriminator="kind"),
 ]

@@ -7,7 +7,7 @@ the catalog and every cross-reference checked; the engine only ever sees a `Boar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,6 +17,7 @@ from app.domain.card import Card, CardFace, ColorCode, Name
 LIMIT_PERMANENTS = 10_000
 LIMIT_EFFECTS = 100
 LIMIT_PLAYERS = 100
+LIMIT_GRAVEYARD = 1_000
 
 Id = Annotated[str, Field(min_length=1, max_length=100)]
 Player = Annotated[str, Field(min_length=1, max_length=100)]
@@ -134,6 +135,51 @@ class EffectIn(StateModel):
     )
 
 
+class PlayerIn(StateModel):
+    """What the state says about one player, for abilities that read it; every fact is
+    optional, and an ability that needs one that is missing makes the answer a 422 naming it."""
+
+    # Each left out of the dump when absent, so a question without it reads as before.
+    life: Annotated[int, Field(ge=-1_000_000, le=1_000_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="119.1: their life total now, for abilities whose amount is it "
+        '("X is your life total")',
+        examples=[20],
+    )
+    life_gained_this_turn: Annotated[int, Field(ge=0, le=1_000_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="119.3: how much life they gained this turn in all, for abilities that "
+        "count it",
+        examples=[3],
+    )
+    cards_drawn_this_turn: Annotated[int, Field(ge=0, le=10_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="121.1: how many cards they drew this turn, for abilities that count them",
+        examples=[2],
+    )
+    monarch: bool | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="724: are they the monarch? For abilities that work only while their "
+        "controller is",
+        examples=[True],
+    )
+    graveyard: list[Name] | None = Field(
+        None,
+        max_length=LIMIT_GRAVEYARD,
+        exclude_if=lambda v: v is None,
+        description="404.1: the cards in their graveyard, by catalog name (any spelling; [] for "
+        "none), for abilities that count or look at them",
+        examples=[["Grizzly Bears", "Lightning Bolt"]],
+    )
+
+
+PlayerFactName = Literal["life", "life_gained_this_turn", "cards_drawn_this_turn"]
+
+
 class GameState(StateModel):
     """The game a mana question is asked about: the battlefield and the turn's effects."""
 
@@ -155,6 +201,16 @@ class GameState(StateModel):
         "an empty list for a player with no commander or a colorless one. Needed only for "
         "abilities that make mana of a color in it.",
         examples=[{"alice": ["G", "W"]}],
+    )
+    # Left out of the dump when empty, so a question without it reads (and is identified) as
+    # before.
+    players: dict[Player, PlayerIn] = Field(
+        default_factory=dict,
+        max_length=LIMIT_PLAYERS,
+        exclude_if=lambda v: not v,
+        description="Facts about players by name (life total, life gained and cards drawn this "
+        "turn, the monarch), each optional; needed only for abilities that read them.",
+        examples=[{"alice": {"life": 17, "monarch": True}}],
     )
 
 
@@ -213,6 +269,10 @@ class Board:
     state: GameState | None = None  # what the client sent, for answers that return a new state
     # 903.4: per player given, the commander's color identity (empty: none, 903.4f).
     commander_identity: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # What the state says about each player it names (life, draws, the monarch).
+    players: dict[str, PlayerIn] = field(default_factory=dict)
+    # 404.1: the cards in each graveyard the state gives, resolved against the catalog.
+    graveyards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
 
     def get(self, permanent_id: str) -> Permanent | None:
         return self.by_id.get(permanent_id)

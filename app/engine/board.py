@@ -27,6 +27,7 @@ from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import (
     AmountIfCounter,
     AmountIfPower,
+    Card,
     EntersWithCounters,
     EtbTrigger,
     FixedMana,
@@ -45,6 +46,8 @@ from app.domain.card import (
 from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits, counter_kind
+from app.domain.layouts import off_stack_faces
+from app.domain.mana import mask_of
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
@@ -238,8 +241,91 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         stats=lambda sel, stat: stats_of(view, sel, src, stat),
         shared_type=lambda sel: largest_shared_type(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
+        player=lambda fact: player_fact(view.board, src, fact),
+        graveyard_count=lambda sel: len(graveyard_cards(view.board, src, sel)),
+        graveyard_colors=lambda sel: graveyard_colors(view.board, src, sel),
         x=x,
     )
+
+
+def graveyard_cards(board: Board, src: Source, sel: Selector) -> list[Card]:
+    """The cards in the source's controller's graveyard that `sel` picks (404.1), each with
+    the characteristics it has there (709.4, 712.8: off_stack_faces); a question that needs
+    the graveyard must give it."""
+    cards = board.graveyards.get(src.controller)
+    if cards is None:
+        raise QuestionError(
+            ("state", "players", src.controller, "graveyard"),
+            f"{src.label} looks at the cards in its controller's graveyard: give 'graveyard' "
+            f"for {src.controller!r} in the state's 'players' ([] for none)",
+            "graveyard_required",
+        )
+    looker = Looker(src.controller, None, src.id)
+    return [c for c in cards if sel.predicate(looker, "", card_traits(c, src.controller))]
+
+
+def graveyard_colors(board: Board, src: Source, sel: Selector) -> int:
+    """The colors (a mask) the matching cards in the controller's graveyard have (105.2)."""
+    mask = 0
+    for card in graveyard_cards(board, src, sel):
+        for face in off_stack_faces(card):
+            mask |= mask_of(face.face_colors)
+    return mask
+
+
+def card_traits(card: Card, owner: str) -> Traits:
+    """What a filter may ask about a card off the battlefield: its characteristics there."""
+    faces = off_stack_faces(card)
+    return Traits(
+        owner,
+        frozenset().union(*(f.type_set for f in faces)),
+        frozenset().union(*(f.subtype_set for f in faces)),
+        frozenset().union(*(f.supertype_set for f in faces)),
+        frozenset().union(*(f.color_set for f in faces)),
+        name=card.name.casefold(),
+    )
+
+
+# The 422 code of each player fact a state lacks.
+_FACT_CODES = {
+    "life": "life_required",
+    "life_gained_this_turn": "life_gained_this_turn_required",
+    "cards_drawn_this_turn": "cards_drawn_this_turn_required",
+}
+_FACT_WORDS = {
+    "life": "their life total (119.1)",
+    "life_gained_this_turn": "the life they gained this turn (119.3)",
+    "cards_drawn_this_turn": "the cards they drew this turn (121.1)",
+}
+
+
+def player_fact(board: Board, src: Source, fact: str) -> int:
+    """A number about the source's controller from the state's `players`; a question that
+    needs it must say it."""
+    given = board.players.get(src.controller)
+    value = getattr(given, fact) if given is not None else None
+    if value is None:
+        raise QuestionError(
+            ("state", "players", src.controller, fact),
+            f"{src.label} makes mana by {_FACT_WORDS[fact]} of its controller: give "
+            f"'{fact}' for {src.controller!r} in the state's 'players'",
+            _FACT_CODES[fact],
+        )
+    return int(value)
+
+
+def is_monarch(board: Board, player: str, src: Source) -> bool:
+    """724: whether the player is the monarch, as the state says; a question about an ability
+    that works only while they are must say it."""
+    given = board.players.get(player)
+    if given is None or given.monarch is None:
+        raise QuestionError(
+            ("state", "players", player, "monarch"),
+            f"{src.label} triggers only while its controller is the monarch (724): give "
+            f"'monarch' for {player!r} in the state's 'players'",
+            "monarch_required",
+        )
+    return given.monarch
 
 
 def devotion_to(view: BoardView, src: Source, color: str) -> int:
@@ -998,9 +1084,10 @@ class BoardView:
     ) -> list[SourcedReplacement]:
         """Replacement effects that apply to this ability's production event, apart from a
         min_amount that is looked at while applying (616.1e)."""
-        if not ability.cost.tap:
+        if not taps_for_mana(ability):
             # 106.12, 106.12b: only "tapped for mana" events are replaced; {Q} and sacrifice
-            # abilities (Pili-Pala, Squandered Resources) are not tapping for mana.
+            # abilities (Pili-Pala, Squandered Resources) are not tapping for mana, nor is an
+            # ability with a target (605.5a: not a mana ability).
             return []
         traits = self.traits(p)
         general = self._repl_by_traits.get(traits)
@@ -1042,23 +1129,47 @@ class BoardView:
             return t
         return replace(t, times=len(self.matching(t.trigger.per_count, t.source)))
 
-    def matching_triggers(self, p: Permanent) -> list[SourcedTrigger]:
+    def matching_triggers(self, p: Permanent, adder: str | None = "") -> list[SourcedTrigger]:
         """Triggered mana abilities that watch this permanent (whether they fire depends on
-        the ability and the mana made: 106.12a)."""
+        the ability and the mana made: 106.12a). `adder`: the player who adds the ability's
+        mana (106.3), "" for its controller, None when not known; a trigger on the mana "you"
+        add (Caged Sun: `tapped_by_you` without `requires_tap`) needs it (QuestionError on
+        ("player",) when it is None)."""
         traits = self.traits(p)
-        return [
-            self._counted(t)
-            for t in self.triggers
-            if selector_matches(
-                t.trigger.source,
-                t.source.controller,
-                t.source.attached_to,
-                p.id,
-                traits,
-                t.source.id,
+        found: list[SourcedTrigger] = []
+        for t in self.triggers:
+            # On the mana "you" add, a land "you control" stands for the land whose ability
+            # makes you add it; when another player may add it, any land's ability counts.
+            by_adder = t.trigger.tapped_by_you and not t.trigger.requires_tap and adder != ""
+            sel = t.trigger.source
+            if by_adder and sel.controller == "you":
+                # A new model, not model_copy: that would keep the cached predicate.
+                sel = type(sel).model_validate(sel.model_dump() | {"controller": "any"})
+            watches = selector_matches(
+                sel, t.source.controller, t.source.attached_to, p.id, traits, t.source.id
             )
-            and (not t.trigger.tapped_by_you or traits.controller == t.source.controller)
-        ]
+            if not watches:
+                continue
+            who = traits.controller
+            if by_adder:
+                if adder is None:
+                    raise QuestionError(
+                        ("player",),
+                        f"{t.source.label} triggers only on mana its controller adds, and the "
+                        "ability's mana goes to a player chosen as it resolves or to its target: "
+                        "send 'player', the player who gets it (106.3)",
+                        "player_required",
+                    )
+                who = adder
+            if not t.trigger.tapped_by_you or who == t.source.controller:
+                found.append(self._counted(t))
+        return found
+
+
+def taps_for_mana(a: ManaAbility) -> bool:
+    """106.12: tapping a permanent for mana is activating one of its mana abilities with {T} in
+    its cost; an ability with a target is no mana ability (605.5a)."""
+    return a.cost.tap and a.is_mana_ability
 
 
 def labels(sources: Iterable[Source], limit: int = 5, m: Mentions | None = None) -> str:

@@ -58,6 +58,7 @@ from app.engine.board import (
     own_of,
     selector_matches,
     source_label,
+    taps_for_mana,
 )
 from app.engine.characteristics import layer_steps
 from app.engine.replacement import (
@@ -144,8 +145,8 @@ class _Memos:
     def replacements_on(self, p: Permanent, ability: ManaAbility) -> Multiset:
         """The replacement effects on this ability's event, as a multiset of signatures; shared
         by every permanent with the same traits (unless an effect watches one permanent)."""
-        if not ability.cost.tap:
-            return ()  # 106.12b: only 'tapped for mana' events are replaced
+        if not taps_for_mana(ability):
+            return ()  # 106.12b: only 'tapped for mana' events are replaced (605.5a)
         view = self.view
         if self.has_attached:
             # Rare (an Aura replacing its land's mana): no sharing between permanents.

@@ -23,6 +23,7 @@ from app.domain.mana_abilities import (
     ChoiceOfMana,
     ChoiceOrChosenColor,
     ChosenColor,
+    ColorAmongGraveyard,
     ColorOfPermanent,
     CommanderColor,
     CouldProduce,
@@ -37,6 +38,7 @@ from app.domain.mana_abilities import (
     Production,
 )
 from app.domain.quantities import (
+    CardsInGraveyard,
     ChosenX,
     CostManaValue,
     CostPower,
@@ -46,13 +48,27 @@ from app.domain.quantities import (
     DifferentPowers,
     Fixed,
     GreatestPower,
+    PlayerFact,
     Quantity,
     SharedCreatureType,
     SourcePower,
     XValue,
 )
 from app.domain.quantities import CountOf as CountOfQuantity
-from app.engine.words import bounded_list, describe_cost, describe_quantity, describe_selector
+from app.engine.words import (
+    bounded_list,
+    describe_cards,
+    describe_cost,
+    describe_quantity,
+    describe_selector,
+)
+
+# The rule that says what each player fact is: life total, life gained, cards drawn.
+PLAYER_FACT_RULES = {
+    "life": "119.1",
+    "life_gained_this_turn": "119.3",
+    "cards_drawn_this_turn": "121.1",
+}
 
 # How a production sees the board: count of matching permanents, union of their colors (a
 # mask), and for reflectors what they could produce (a mask) with the permanents feeding it.
@@ -82,6 +98,12 @@ class Own:
     # The largest group of a selector's permanents sharing a creature type (205.3m).
     shared_type: Callable[[Selector], int] = lambda sel: _no_stat("creature types")
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
+    # A number about its controller from the state's `players` (119.1, 119.3, 121.1).
+    player: Callable[[str], int] = lambda fact: _no_stat(fact)
+    # How many cards in its controller's graveyard match (404.1), from the state.
+    graveyard_count: Callable[[Selector], int] = lambda sel: _no_stat("graveyard")
+    # The colors (a mask) of the cards in its controller's graveyard that match (404.1).
+    graveyard_colors: Callable[[Selector], int] = lambda sel: _no_stat("graveyard")
     x: int | None = None
 
 
@@ -121,6 +143,10 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return own.devotion(chosen)
         case XValue():
             raise ValueError("ManaAmount refuses the spell's X (the board doesn't carry it)")
+        case PlayerFact():
+            return max(own.player(q.fact), 0)  # a negative life total makes no mana (107.1b)
+        case CardsInGraveyard():
+            return own.graveyard_count(q.of)
         case _:
             assert_never(q)
 
@@ -132,7 +158,9 @@ def is_chosen(q: Quantity) -> bool:
             return True
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return False
-        case SourcePower() | GreatestPower() | Devotion() | CountWithPower():
+        case SourcePower() | GreatestPower() | Devotion() | CountWithPower() | PlayerFact():
+            return False
+        case CardsInGraveyard():
             return False
         case DifferentPowers() | SharedCreatureType():
             return False
@@ -154,7 +182,7 @@ COMBINATION_LIMIT = 10_010
 
 def amount_of(prod: ManaAmount, count_of: CountOf, own: Own, color: str | None = None) -> int:
     n = quantity(prod.amount, count_of, own, color)
-    return (SOME_X if n is None else n) + prod.plus
+    return (SOME_X if n is None else n) * prod.times + prod.plus
 
 
 def _per_color(prod: ManaAmount) -> bool:
@@ -216,7 +244,9 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
             f"{what} is chosen as it is activated, and 106.7 ignores whether the cost could be "
             f"paid, so with any {what} of 1 or more it makes these types (107.3, 107.1c)"
         )
-    return f"{what} is {n - prod.plus}{plus}{_rule_of(prod.amount)}, so it makes {n} mana"
+    times = f" times {prod.times}" if prod.times != 1 else ""
+    base = (n - prod.plus) // prod.times
+    return f"{what} is {base}{_rule_of(prod.amount)}{times}{plus}, so it makes {n} mana"
 
 
 def _rule_of(q: Quantity) -> str:
@@ -234,6 +264,10 @@ def _rule_of(q: Quantity) -> str:
             return " (205.3m, 702.73a)"
         case ChosenX():
             return " (107.3)"
+        case PlayerFact():
+            return f" ({PLAYER_FACT_RULES[q.fact]})"
+        case CardsInGraveyard():
+            return " (404.1)"
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return ""
         case _:
@@ -265,7 +299,7 @@ def is_reflector(prod: Production) -> bool:
             return False
         case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount() | CommanderColor():
             return False
-        case DifferentColors() | EachColorAmong():
+        case DifferentColors() | EachColorAmong() | ColorAmongGraveyard():
             return False
         case _:
             assert_never(prod)
@@ -288,6 +322,8 @@ def is_board_independent(prod: Production) -> bool:
             return True
         case EachColorAmong():
             return False  # it reads the colors of permanents
+        case ColorAmongGraveyard():
+            return False  # it reads its controller's graveyard
         case _:
             assert_never(prod)
 
@@ -328,6 +364,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return different_colors(prod.amount)
         case EachColorAmong():
             return [each_color(colors_of(prod.among))]
+        case ColorAmongGraveyard():
+            return [Mana.of(t) for t in mask_types(own.graveyard_colors(prod.among))]
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -389,6 +427,8 @@ def possible(
             return Possible(
                 [Mana.of(t, prod.amount) for t in mask_types(colors)], mask_types(colors), why
             )
+        case ColorAmongGraveyard():
+            return _graveyard_colors_possible(prod, own)
         case CouldProduce():
             return _reflected_possible(prod, reflected)
         case AnyCombination() | ChosenColor() | PerCounter() | OneColorPerCount():
@@ -462,6 +502,19 @@ def _each_color_possible(prod: EachColorAmong, colors_of: ColorsOf) -> Possible:
     return Possible([each_color(colors_of(prod.among))], colors, why)
 
 
+def _graveyard_colors_possible(prod: ColorAmongGraveyard, own: Own) -> Possible:
+    colors = mask_types(own.graveyard_colors(prod.among) & ALL_COLORS_MASK)
+    cards = describe_cards(prod.among)
+    if not colors:
+        why = f"none of the {cards} in its controller's graveyard has a color (105.2, 404.1)"
+    else:
+        why = (
+            f"the {cards} in its controller's graveyard have the colors {', '.join(colors)} "
+            "(105.2, 404.1); its controller chooses one"
+        )
+    return Possible([Mana.of(c) for c in colors], colors, why)
+
+
 def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
     colors = list(own.commander_colors())
     if not colors:
@@ -507,7 +560,22 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
             text += (
                 f" ({n} of that mana instead while one of the {who} has power {least} or greater)"
             )
-    return text
+    return text + _recipient_words(ability)
+
+
+def _recipient_words(ability: ManaAbility) -> str:
+    """106.3: who adds the mana, when it isn't the ability's controller."""
+    match ability.recipient:
+        case "controller" if ability.targets:
+            return " (not a mana ability: it has a target)"
+        case "controller":
+            return ""
+        case "chosen_player":
+            return ", to a player chosen as it resolves"
+        case "target_player":
+            return ", to target player (not a mana ability: it targets)"
+        case _:
+            assert_never(ability.recipient)
 
 
 def _production_words(p: Production) -> str:
@@ -530,6 +598,8 @@ def _production_words(p: Production) -> str:
             return f"add {{{p.mana_type}}} for each of the {describe_selector(p.count)}"
         case ColorOfPermanent():
             return f"add one mana of a color among the {describe_selector(p.among)}"
+        case ColorAmongGraveyard():
+            return f"add one mana of a color among the {describe_cards(p.among)} in your graveyard"
         case CouldProduce():
             amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
             return f"add {amount} of any {p.of} that the {describe_selector(p.among)} could produce"
@@ -559,6 +629,8 @@ def _production_words(p: Production) -> str:
 
 def _amount_words(p: ManaAmount) -> str:
     what = describe_quantity(p.amount)
+    if p.times != 1:
+        what = f"{p.times} times {what}"
     n = f"{what} plus {p.plus}" if p.plus else what
     match p.of:
         case "type":
@@ -598,6 +670,11 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
             return "", ["700.5"]
         case SharedCreatureType():
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["205.3m"]
+        case PlayerFact():
+            rule = PLAYER_FACT_RULES[prod.amount.fact]
+            return f"; {what} is {quantity(prod.amount, count_of, own)} here", [rule]
+        case CardsInGraveyard():
+            return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["404.1"]
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return "", []
         case _:
@@ -611,6 +688,9 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return f"; there are no {describe_selector(prod.count)}, so it would make no mana", []
         case ColorOfPermanent():
             return f"; none of the {describe_selector(prod.among)} has a color", ["106.5"]
+        case ColorAmongGraveyard():
+            cards = describe_cards(prod.among)
+            return f"; none of the {cards} in its controller's graveyard has a color", ["404.1"]
         case PerCounter():
             return f"; it has no {prod.counter} counters, so it would make no mana", []
         case FixedMana() | ChoiceOfMana() | AnyColor() | AnyType() | CouldProduce():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from app.domain.base import PERMANENT_TYPES
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import (
     AllOf,
@@ -27,6 +28,7 @@ from app.domain.filters import (
     Selector,
 )
 from app.domain.quantities import (
+    CardsInGraveyard,
     ChosenX,
     CostManaValue,
     CostPower,
@@ -37,6 +39,7 @@ from app.domain.quantities import (
     DifferentPowers,
     Fixed,
     GreatestPower,
+    PlayerFact,
     Quantity,
     SharedCreatureType,
     SourcePower,
@@ -66,6 +69,16 @@ def describe_selector(sel: Selector, *, plural: bool = True) -> str:
         noun += " you control"
     elif sel.controller == "opponent":
         noun += " an opponent controls"
+    if sel.where is not None:
+        noun += f" ({describe_filter(sel.where)})"
+    return noun
+
+
+def describe_cards(sel: Selector) -> str:
+    """'creature cards', 'permanent cards (B in its colors)': cards, not permanents."""
+    words = list(sel.subtypes) or list(sel.types)
+    noun = "permanent" if frozenset(words) == PERMANENT_TYPES else " or ".join(words) or "any"
+    noun += " cards"
     if sel.where is not None:
         noun += f" ({describe_filter(sel.where)})"
     return noun
@@ -166,8 +179,19 @@ def describe_quantity(q: Quantity) -> str:
             return "the mana value of the permanent its cost sacrificed or exiled"
         case Devotion():
             return f"its controller's devotion to {q.color or 'that color'}"
+        case PlayerFact():
+            return PLAYER_FACT_WORDS[q.fact]
+        case CardsInGraveyard():
+            return f"the number of {describe_cards(q.of)} in its controller's graveyard"
         case _:
             assert_never(q)
+
+
+PLAYER_FACT_WORDS = {
+    "life": "its controller's life total",
+    "life_gained_this_turn": "the life its controller gained this turn",
+    "cards_drawn_this_turn": "the number of cards its controller drew this turn",
+}
 
 
 def bounded_list(items: list[str], limit: int = 5) -> str:

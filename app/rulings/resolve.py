@@ -11,7 +11,15 @@ from dataclasses import dataclass
 from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
-from app.domain.state import Board, Effect, EffectIn, GameState, Permanent, PermanentIn
+from app.domain.state import (
+    Board,
+    Effect,
+    EffectIn,
+    GameState,
+    Permanent,
+    PermanentIn,
+    PlayerIn,
+)
 from app.rulings.board_checks import check_effect, check_on_battlefield, counter_spelling
 
 Loc = tuple[str | int, ...]
@@ -103,6 +111,14 @@ class CheckedState:
     state: GameState
     cards: tuple[tuple[Card, CardFace], ...]  # per battlefield permanent: card, face it's on
     effect_cards: tuple[Card, ...]
+    # 404.1: per player whose graveyard the state gives, its cards.
+    graveyards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+
+    @property
+    def used_cards(self) -> list[Card]:
+        """Every card the question reads: on the battlefield, effects, graveyards."""
+        in_graveyards = [c for _, cards in self.graveyards for c in cards]
+        return [*(c for c, _ in self.cards), *self.effect_cards, *in_graveyards]
 
     @property
     def ids(self) -> frozenset[str]:
@@ -111,6 +127,7 @@ class CheckedState:
     @property
     def card_names(self) -> list[str]:
         names = {card.name for card, _ in self.cards} | {c.name for c in self.effect_cards}
+        names |= {c.name for _, cards in self.graveyards for c in cards}
         return sorted(names)
 
     def board(self) -> Board:
@@ -160,6 +177,8 @@ class CheckedState:
                 player: tuple(c for c in "WUBRG" if c in colors)  # 105.1 order, once each
                 for player, colors in self.state.commander_identity.items()
             },
+            players=dict(self.state.players),
+            graveyards=dict(self.graveyards),
         )
 
 
@@ -252,15 +271,47 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             f"{len(players)} players in one game; the limit is {MAX_PLAYERS}",
             "too_many_players",
         )
+    graveyards, players_in = _graveyards(catalog, state, loc)
     respelled = any(n is not p for n, p in zip(normalized_bf, state.battlefield, strict=True))
     respelled |= any(n is not e for n, e in zip(normalized_fx, state.effects, strict=True))
+    respelled |= players_in is not state.players
     # Nothing respelled: the state itself is the normalized one (so its dump is the question's).
     normalized = (
-        state.model_copy(update={"battlefield": normalized_bf, "effects": normalized_fx})
+        state.model_copy(
+            update={"battlefield": normalized_bf, "effects": normalized_fx, "players": players_in}
+        )
         if respelled
         else state
     )
-    return CheckedState(normalized, tuple(cards), tuple(effect_cards))
+    return CheckedState(normalized, tuple(cards), tuple(effect_cards), graveyards)
+
+
+def _graveyards(
+    catalog: Catalog, state: GameState, loc: Loc
+) -> tuple[tuple[tuple[str, tuple[Card, ...]], ...], dict[str, PlayerIn]]:
+    """Each graveyard's cards from the catalog, and the players with catalog spellings (the
+    same dict when nothing was respelled)."""
+    found: list[tuple[str, tuple[Card, ...]]] = []
+    players = dict(state.players)
+    respelled = False
+    known: dict[str, Card] = {}  # each distinct name looked up once
+
+    def card(name: str, at: Loc) -> Card:
+        if name not in known:
+            known[name] = resolve_card(catalog, name, at)
+        return known[name]
+
+    for player, facts in state.players.items():
+        if facts.graveyard is None:
+            continue
+        here = (*loc, "players", player, "graveyard")
+        cards = tuple(card(name, (*here, i)) for i, name in enumerate(facts.graveyard))
+        found.append((player, cards))
+        names = [c.name for c in cards]
+        if names != facts.graveyard:
+            players[player] = facts.model_copy(update={"graveyard": names})
+            respelled = True
+    return tuple(found), players if respelled else state.players
 
 
 def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameState, Board]:

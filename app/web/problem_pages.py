@@ -220,6 +220,40 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability makes mana of a color in its controller's commander's color identity "
         "(903.4): give `commander_identity` for that player (`[]` for no commander).",
     ),
+    "player_required": _q(
+        "Player not given",
+        "The ability's mana goes to a player chosen as it resolves or to its target (106.3), "
+        "and a trigger cares who adds it: give `player`, the player who gets it.",
+    ),
+    "player_not_used": _q(
+        "No player to name",
+        "The ability's mana goes to its controller: leave `player` out.",
+    ),
+    "life_required": _q(
+        "Life total not given",
+        "The ability makes mana by its controller's life total (119.1): give `life` for that "
+        "player in the state's `players`.",
+    ),
+    "life_gained_this_turn_required": _q(
+        "Life gained not given",
+        "The ability counts the life its controller gained this turn (119.3): give "
+        "`life_gained_this_turn` for that player in the state's `players`.",
+    ),
+    "cards_drawn_this_turn_required": _q(
+        "Cards drawn not given",
+        "The ability counts the cards its controller drew this turn (121.1): give "
+        "`cards_drawn_this_turn` for that player in the state's `players`.",
+    ),
+    "monarch_required": _q(
+        "Monarch not given",
+        "The ability works only while its controller is the monarch (724): give `monarch` "
+        "(true or false) for that player in the state's `players`.",
+    ),
+    "graveyard_required": _q(
+        "Graveyard not given",
+        "The ability looks at the cards in its controller's graveyard (404.1): give "
+        "`graveyard` (card names, `[]` for none) for that player in the state's `players`.",
+    ),
     "not_a_replacement_source": _q(
         "Not a replacement source",
         "Ids in `replacement_order` must be sources of replacement effects on this event.",

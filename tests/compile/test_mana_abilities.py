@@ -134,7 +134,7 @@ def test_a_color_of_a_permanent_two_sentences() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "{T}: Add X mana of any one color, where X is your life total.",
+        "{T}: Add X mana of any one color, where X is the number of opponents you have.",
         "{X}, {T}: Add {C}.",
         "{T}: Add X mana of any one color.",
         "{T}, Remove X charge counters from this artifact: Add {C} for each spore counter "

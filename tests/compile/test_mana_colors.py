@@ -47,7 +47,7 @@ def test_a_color_among_legendary_creatures_and_planeswalkers() -> None:
 
 
 def test_a_color_among_cards_elsewhere_is_not_understood() -> None:
-    text = "{T}: Add one mana of any color among legendary creature cards in your graveyard."
+    text = "{T}: Add one mana of any color among legendary creature cards in your hand."
     assert not_understood(text) == [text]
 
 

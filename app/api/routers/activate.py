@@ -69,6 +69,14 @@ class ActivateRequest(BaseModel):
         "the permanent its cost sacrifices or exiles; required when the ability has an X",
         examples=[2],
     )
+    player: Annotated[str, Field(min_length=1, max_length=100)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="The player who gets the mana of an ability whose mana goes to a player "
+        "chosen as it resolves or to a target player (106.3); needed only when a trigger "
+        "cares who adds the mana (a land's mana 'you' add)",
+        examples=["bob"],
+    )
 
 
 ActivateRuling = ruling_schema("ActivateRuling", "activate_mana_ability", ActivateAnswer)
@@ -105,7 +113,8 @@ def post_activate(
             q.choose,
             list(body.replacement_order) if body.replacement_order is not None else None,
             body.x,
+            body.player,
         ),
         cards=checked.card_names,
-        used=[*(c for c, _ in checked.cards), *checked.effect_cards],
+        used=checked.used_cards,
     )

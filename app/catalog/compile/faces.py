@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.catalog.compile import (
@@ -189,6 +189,8 @@ class _Context:
     type_effects: list[tuple[int, int]] = field(default_factory=list)
     line_spans: list[tuple[int, int]] = field(default_factory=list)
     sentence_spans: list[tuple[int, int]] = field(default_factory=list)  # records of each line
+    # Sentences of a granted ability after its mana (_granted), to report once it is recorded.
+    granted_left: list[str] = field(default_factory=list)
 
     def record(self, text: str, family: str, status: Status) -> None:
         self.face.sentences.append(SentenceRecord(text, family, status))
@@ -260,6 +262,7 @@ def compile_face(
     _check_haste_effects(ctx)
     _report_unmodelled_layers(face)
     _report_defender_changes(face)
+    _report_own_type_loss(face)
     return face
 
 
@@ -437,6 +440,23 @@ def _report_defender_changes(face: CompiledFace) -> None:
     ]
 
 
+_NOT_A_CREATURE = re.compile(r"(?:^|[ ,])~ isn't a creature\b")
+
+
+def _report_own_type_loss(face: CompiledFace) -> None:
+    """A face with a mana ability that says it "isn't a creature" under some condition: the
+    engine reads its printed types (selectors such as "creatures you control", 302.6), and no
+    such layer 4 effect is modelled, so the sentence is reported rather than waved through."""
+    if not any(isinstance(a, DomainManaAbility) for a in face.abilities):
+        return
+    face.sentences = [
+        SentenceRecord(r.text, "type_change", "not_understood")
+        if r.status == "irrelevant" and _NOT_A_CREATURE.search(r.text)
+        else r
+        for r in face.sentences
+    ]
+
+
 def _lowered(words: Iterable[str]) -> frozenset[str]:
     return frozenset(w.lower() for w in words)
 
@@ -495,16 +515,25 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     return True
 
 
-def _granted(inner: str) -> ir.ManaAbility | None:
+def _granted(inner: str) -> tuple[ir.ManaAbility, list[str]] | None:
+    """The quoted mana ability a static ability grants, and the sentences after it that are
+    not one of its riders. Those are kept (reported) only when the granted ability targets:
+    then it is no mana ability (605.5a) and what else it does as it resolves doesn't change
+    the mana it makes ("... The next spell they cast this turn has cascade.")."""
     sentences = split_sentences(inner)
     if not sentences:
         return None
     ability = mana.parse_ability(sentences[0])
+    left: list[str] = []
     for s in sentences[1:]:
         if ability is None:
             return None
-        ability = mana.rider(s, ability)
-    return ability
+        ridden = mana.rider(s, ability) if not left else None
+        if ridden is None and ability.recipient == "target_player":
+            left.append(s)
+            continue
+        ability = ridden
+    return (ability, left) if ability is not None else None
 
 
 def _compile_line(ctx: _Context, sentences: list[str]) -> None:
@@ -526,6 +555,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     if _keyword_line(ctx, sentences):
         return
+    if _targeted_adds_last(ctx, sentences):
+        return
     # 605.1a-b: a loyalty ability, or a triggered ability that doesn't trigger from a mana
     # ability, is never a mana ability; an "Add ..." later in its line is part of its effect.
     # A quoted ability it grants ("he gains "{T}: Add {U}."") is still a mana ability of what
@@ -540,7 +571,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     control_at = -1
     choose: tuple[ir.Cost, ir.Sel | None] | None = None
     made_token = False
+    skip = -1  # a sentence already recorded with the one before it
     for i, s in enumerate(sentences):
+        if i == skip:
+            continue
         if made_token and _ABOUT_TOKEN.match(s):
             ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
             continue
@@ -580,6 +614,15 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 continue
         current = None
         control = None
+        if (chose := mana.parse_choose_player(s, following_of(sentences, i))) is not None:
+            # "<cost>: Choose a player." and "That player adds ...": one ability (106.3).
+            current = chose
+            ctx.add(ir.Understood(abilities=[chose]))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            ctx.record(sentences[i + 1], "mana_ability", "compiled")
+            skip = i + 1
+            continue
         if (ability := mana.parse_ability(s, ctx.face.name)) is not None:
             current = ability
             ctx.add(ir.Understood(abilities=[ability]))
@@ -603,6 +646,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             before = len(ctx.face.abilities)
             ctx.add(understood)
             ctx.record(s, family, "compiled")
+            for rest in ctx.granted_left:
+                # What the granted ability also does, not understood: reported by itself.
+                ctx.unknown(rest, effect=True)
+            ctx.granted_left.clear()
             if any(isinstance(a, ir.Keyword) and a.effect for a in understood.abilities):
                 ctx.haste_effects.append((len(ctx.face.sentences) - 1, ctx.face.abilities[before:]))
             controls = [a for a in understood.abilities if isinstance(a, ir.Control)]
@@ -613,7 +660,60 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                     # A permanent's trigger: one effect among its abilities (_check_type_effects).
                     ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
             continue
+        if not (ctx.spell or not_mana) and _PLAYER_ADDS.match(s):
+            # 106.3: mana some player adds, in an activated ability: never waved through.
+            ctx.record(s, "mana_ability", "not_understood")
+            continue
         ctx.unknown(s, effect=not_mana and i > 0 and '"' not in s)
+
+
+# A sentence (or an activated ability's effect) in which a player adds mana.
+_PLAYER_ADDS = re.compile(
+    r'^(?:[^:"]+: )?(?:Target player|That player|A player of your choice|Each player|You) '
+    r"adds? "
+)
+_ADDS = re.compile(r"\badds?\b", re.IGNORECASE)
+_REQUIRED_TARGET = re.compile(r"(?<!up to one )(?<!any number of )\btargets?\b", re.IGNORECASE)
+_YOU_ADD = re.compile(r"^You add (?P<mana>(?:\{[WUBRGC]\})+)(?: and (?P<more>[^.]+))?\.$")
+
+
+def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
+    """ "<cost>: <other effects>. ... Target player adds <mana>.": one activated ability that
+    targets, so no mana ability (605.5a), whose other effects, each irrelevant by itself
+    (gaining life, drawing, damage), happen as it resolves and change no mana it makes. Its
+    last sentence makes the mana; any sentence that bears on what the engine answers makes the
+    line go the usual way."""
+    if ctx.spell or len(sentences) < 2:
+        return False
+    first = _ACTIVATED.match(sentences[0])
+    if first is None or _LOYALTY.match(sentences[0]):
+        return False
+    effects = [first.group("effect"), *sentences[1:-1]]
+    last = sentences[-1]
+    # A target it must have: "up to one" or "any number of" targets may be none at all.
+    targeted = any(_REQUIRED_TARGET.search(e) for e in effects)
+    if (you := _YOU_ADD.match(last)) is not None and targeted:
+        # "You add <mana>[ and <more>]." after a target: its controller's, no mana ability.
+        last = f"Add {you.group('mana')}."
+        if you.group("more"):
+            effects.append(you.group("more"))
+    elif not last.startswith(mana.TARGET_ADDS):
+        return False
+    if any(
+        _ADDS.search(e) or relevance.family(e, x_permanent=ctx.x_permanent, spell=False)
+        for e in effects
+    ):
+        return False  # another sentence makes mana, or bears on what the engine answers
+    ability = mana.parse_ability(f"{first.group('cost')}: {last}", ctx.face.name)
+    if ability is None:
+        return False
+    if targeted:
+        ability = replace(ability, targets=True)
+    side = "the rest of its effect happens too (none of it changes the mana)"
+    ctx.add(ir.Understood(abilities=[replace(ability, side_effect=side)]))
+    for s in sentences:
+        ctx.record(s, "mana_ability", "compiled")
+    return True
 
 
 _LOYALTY = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
@@ -668,9 +768,11 @@ def _one_sentence(
     if (c := costs.additional_sentence(s)) is not None:
         return "additional_cost", ir.Understood(costs=[c])
     if (g := statics.grant(s)) is not None:
-        ability = _granted(g[1])
-        if ability is None:
+        granted = _granted(g[1])
+        if granted is None:
             return None
+        ability, left = granted
+        ctx.granted_left.extend(left)
         return "mana_ability", ir.Understood(abilities=[ir.Grant(g[0], ability, g[2], g[3])])
     if (r := replacement.parse(s, effect=ctx.spell)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[r])

@@ -39,8 +39,9 @@ class Sel:
 
 
 CostPartKind = Literal[
-    "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "other"
+    "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "mill", "other"
 ]
+Recipient = Literal["controller", "chosen_player", "target_player"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,7 @@ class Cost:
     remove_x: tuple[str, int] | None = None  # (counter, least X): "remove X / any number of"
     x: bool = False  # some part has an X chosen on activation ({X}, "tap X", "sacrifice X")
     untap_other: Sel | None = None  # "untap a tapped land an opponent controls"
+    x_at_least: int = 0  # 1: "sacrifice one or more ...": the X is at least one
 
 
 # --- productions (what "Add ..." makes) ---
@@ -140,6 +142,8 @@ QtyKind = Literal[
     "counters",
     "count",
     "count_power",
+    "player",
+    "graveyard_count",
 ]
 
 
@@ -155,6 +159,8 @@ class Qty:
     color: str | None = None
     counter: str | None = None
     at_least: int = 0  # with count_power: the least power that counts
+    # with player: "life", "life_gained_this_turn" or "cards_drawn_this_turn"
+    fact: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +172,7 @@ class Amount:
     mana_type: str | None = None
     colors: tuple[str, ...] = ("W", "U", "B", "R", "G")
     plus: int = 0
+    times: int = 1  # "three mana ... for each": the amount times three
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +185,13 @@ class DifferentColors:
     """`amount` mana, each of its own color."""
 
     amount: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ColorAmongGraveyard:
+    """One mana of a color among the `among` cards in your graveyard (404.1, 105.2)."""
+
+    among: Sel
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +218,7 @@ Production = (
     | CommanderColor
     | DifferentColors
     | EachColorAmong
+    | ColorAmongGraveyard
 )
 
 
@@ -218,6 +233,9 @@ class ManaAbility:
     # (power, amount): "if you control a creature with power N or greater, ... instead"
     instead_power: tuple[int, int] | None = None
     side_effect: str | None = None
+    # 106.3: who adds the mana; "target_player" targets, so it is not a mana ability (605.5a).
+    recipient: Recipient = "controller"
+    targets: bool = False  # it has a target besides who adds the mana (605.5a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +267,7 @@ class Trigger:
     amount: int = 1  # with any_color / combination
     optional: bool = False  # "may add"
     per_count: Sel | None = None  # with fixed mana: once for each permanent it picks
+    while_monarch: bool = False  # "while you're the monarch" (724)
 
 
 @dataclass(frozen=True, slots=True)

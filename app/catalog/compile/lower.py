@@ -73,6 +73,7 @@ def cost(c: ir.Cost) -> d.ManaAbilityCost:
         remove_counters=dict(c.remove_counters),
         sacrifice=sacrifice,
         others=[d.CostPart(kind=k, text=t) for k, t in c.others],
+        x_at_least=c.x_at_least,
         remove_x_counters=(
             d.RemoveXCounters(counter=c.remove_x[0], at_least=c.remove_x[1])
             if c.remove_x is not None
@@ -80,6 +81,21 @@ def cost(c: ir.Cost) -> d.ManaAbilityCost:
         ),
         untap_permanent=selector(c.untap_other) if c.untap_other is not None else None,
     )
+
+
+def _with_color(sel: d.Selector, color: str | None) -> d.Selector:
+    """The selector with one more condition: of this color (105.2), when one is given."""
+    if color is None:
+        return sel
+    has = f.HasColor(color=color)  # type: ignore[arg-type]
+    match sel.where:
+        case None:
+            where: f.AnyFilter = has
+        case f.AllOf():
+            where = f.AllOf(of=[*sel.where.of, has])
+        case _:
+            where = f.AllOf(of=[sel.where, has])
+    return sel.model_copy(update={"where": where})
 
 
 def quantity(a: ir.Qty) -> q.Quantity:
@@ -112,6 +128,11 @@ def quantity(a: ir.Qty) -> q.Quantity:
         case "counters":
             assert a.counter is not None, "the grammar names the counter"
             return q.CountersOnSource(counter=a.counter)
+        case "player":
+            return q.PlayerFact(fact=a.fact)  # type: ignore[arg-type]
+        case "graveyard_count":
+            assert a.among is not None, "the grammar names the cards counted"
+            return q.CardsInGraveyard(of=_with_color(selector(a.among), a.color))
         case _:
             assert_never(a.kind)
 
@@ -136,6 +157,8 @@ def production(p: ir.Production) -> d.Production:
             return d.PerCounter(mana_type=p.mana_type, counter=p.counter)  # type: ignore[arg-type]
         case ir.ColorAmong():
             return d.ColorOfPermanent(among=selector(p.among))
+        case ir.ColorAmongGraveyard():
+            return d.ColorAmongGraveyard(among=selector(p.among))
         case ir.OneColorCount():
             count = selector(p.count) if p.count is not None else None
             return d.OneColorPerCount(count=count, counter=p.counter)
@@ -153,6 +176,7 @@ def production(p: ir.Production) -> d.Production:
             return d.ManaAmount(
                 amount=quantity(p.amount),
                 plus=p.plus,
+                times=p.times,
                 of=p.of,
                 mana_type=p.mana_type,  # type: ignore[arg-type]
                 colors=list(p.colors),  # type: ignore[arg-type]
@@ -174,6 +198,8 @@ def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
         produces=production(a.produces),
         instead=instead,
         side_effect=a.side_effect,
+        recipient=a.recipient,
+        targets=a.targets,
     )
 
 
@@ -224,6 +250,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 amount=a.amount,
                 optional=a.optional,
                 per_count=selector(a.per_count) if a.per_count is not None else None,
+                while_monarch=a.while_monarch,
             )
         case ir.Keyword():
             return d.GrantKeyword(

@@ -31,7 +31,8 @@ _OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
     (re.compile(r"^[Ee]xile (?!X\b)[^,]+$"), "exile"),
     (re.compile(r"^[Ee]xert ~$"), "exert"),
     (re.compile(r"^[Rr]eturn (?!X\b)[^,]+ to (?:its|their) owner's hand$"), "return"),
-    (re.compile(rf"^[Mm]ill ({NUMBER}) cards?$"), "other"),
+    # 701.13: mill N is putting the top N cards of your library into your graveyard.
+    (re.compile(rf"^[Mm]ill ({NUMBER}) cards?$"), "mill"),
     (re.compile(r"^[Pp]ay (?:\{E\})+$"), "other"),
     # Keyword costs (701.61 forage, 701.59 collect evidence): paid before the ability, never
     # read by 106.7, taken as paid on activation.
@@ -56,6 +57,7 @@ def parse_cost(text: str) -> ir.Cost | None:
     remove_x: tuple[str, int] | None = None
     x = False  # a part with an X its controller chooses as they activate it (107.3)
     untap_other: ir.Sel | None = None
+    x_at_least = 0
     for part in cost_parts(text):
         if "~ from your" in part or "this card from your" in part:
             # Activated from the hand or graveyard: the engine has abilities only on the
@@ -88,6 +90,11 @@ def parse_cost(text: str) -> ir.Cost | None:
             if re.fullmatch(r"X [^,]+", what):
                 others.append(("sacrifice", "sacrifice " + what))
                 x = True
+                continue
+            if re.fullmatch(r"one or more [a-z]+s", what):
+                # How many is a number chosen as it is activated, one at least (107.3).
+                others.append(("sacrifice", "sacrifice " + what))
+                x, x_at_least = True, 1
                 continue
             if what == "~":
                 sacrifice = "self"
@@ -133,6 +140,7 @@ def parse_cost(text: str) -> ir.Cost | None:
         remove_x=remove_x,
         x=x,
         untap_other=untap_other,
+        x_at_least=x_at_least,
     )
 
 
@@ -182,8 +190,50 @@ _COST_MANA_VALUE = re.compile(
 )
 
 
+# What the state says about the ability's controller (119.1, 119.3, 121.1): "X is ...",
+# "equal to ..." and "for each ..." phrases.
+_PLAYER_FACTS = {
+    "your life total": "life",
+    "the amount of life you gained this turn": "life_gained_this_turn",
+    "the number of cards you've drawn this turn": "cards_drawn_this_turn",
+}
+_PLAYER_EACH = {"card you've drawn this turn": "cards_drawn_this_turn"}
+
+
+_IN_GRAVEYARD = re.compile(
+    r"^(?:(?P<color>white|blue|black|red|green) )?(?P<what>[\w ]+?) cards? in your graveyard$"
+)
+_PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+
+
+def graveyard_count(phrase: str) -> ir.Qty | None:
+    """ "[black] creature cards in your graveyard", "permanent cards in your graveyard": how
+    many such cards the controller's graveyard holds (404.1); what a card has only (its
+    types, supertypes, color), nothing a permanent has."""
+    m = _IN_GRAVEYARD.match(phrase)
+    if m is None:
+        return None
+    color = _COLOR_WORDS[m.group("color")] if m.group("color") else None
+    if m.group("what") == "permanent":
+        return ir.Qty("graveyard_count", ir.Sel(types=_PERMANENT_TYPES), color=color)  # 110.4
+    found = selector(m.group("what"), singular=True)
+    if found is None or found[1]:
+        return None
+    sel = found[0]
+    plain = ir.Sel(types=sel.types, subtypes=sel.subtypes, supertypes=sel.supertypes)
+    if sel != plain or not (sel.types or sel.subtypes):
+        return None  # a condition a card has no answer to, or no card type named
+    return ir.Qty("graveyard_count", sel, color=color)
+
+
 def _quantity(text: str | None, cost: ir.Cost | None) -> tuple[ir.Qty, int] | None:
     """The amount an "X is ..." or "equal to ..." phrase names, with what is added to it."""
+    if text in _PLAYER_FACTS:
+        return ir.Qty("player", fact=_PLAYER_FACTS[text]), 0
+    if text is not None and text.startswith("the number of "):
+        counted = graveyard_count(text.removeprefix("the number of "))
+        if counted is not None:
+            return counted, 0
     if text is None or text == "X":
         return (ir.Qty("chosen_x"), 0) if cost is not None and cost.x else None
     if (m := _X_PLUS.match(text)) and cost is not None and cost.x:
@@ -324,6 +374,11 @@ def parse_production(
         if found is None or found[0].attached:
             return None
         return ir.ColorAmong(found[0])
+    if (m := _COLOR_AMONG.match(text)) and (cards := graveyard_count(m.group(1))) is not None:
+        # The colors of those cards in your graveyard (404.1), one of them chosen.
+        if cards.color is not None or cards.among is None:
+            return None
+        return ir.ColorAmongGraveyard(cards.among)
     if m := _COLOR_AMONG.match(text):
         # The colors of the permanents it names (105.2), one of them chosen.
         found = selector(m.group(1))
@@ -360,6 +415,11 @@ def parse_production(
             return None
         counted = ir.Qty("count_power", found[0], at_least=least)
         return ir.Amount(counted, "type", mana_type_of(m.group(1)))
+    if (m := _FOR_EACH.match(text)) and m.group(2) in _PLAYER_EACH:
+        fact = ir.Qty("player", fact=_PLAYER_EACH[m.group(2)])
+        return ir.Amount(fact, "type", mana_type_of(m.group(1)))
+    if (m := _FOR_EACH.match(text)) and (cards := graveyard_count(m.group(2))) is not None:
+        return ir.Amount(cards, "type", mana_type_of(m.group(1)))
     for pattern, singular in ((_FOR_EACH, True), (_EQUAL_TO, False)):
         m = pattern.match(text)
         if m is None:
@@ -392,19 +452,52 @@ def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility
         return None
     if each := _EACH_COLOR.match(m.group("effect")):
         return _each_color(m.group("cost"), each.group(1))
-    if not m.group("effect").startswith("Add "):
+    effect = m.group("effect")
+    recipient: ir.Recipient = "controller"
+    if effect.startswith(TARGET_ADDS):
+        # 106.3: the target player adds it; a target makes it no mana ability (605.5a).
+        recipient, effect = "target_player", "Add " + effect.removeprefix(TARGET_ADDS)
+    elif effect.startswith(_CHOICE_ADDS):
+        # 106.3: a player chosen as it resolves adds it; no target, still a mana ability.
+        recipient, effect = "chosen_player", "Add " + effect.removeprefix(_CHOICE_ADDS)
+    if not effect.startswith("Add "):
         return None
-    cost = parse_cost(m.group("cost"))
+    return _adding(m.group("cost"), effect.removeprefix("Add "), self_name, recipient)
+
+
+TARGET_ADDS = "Target player adds "
+_CHOICE_ADDS = "A player of your choice adds "
+
+
+def _adding(
+    cost_text: str, effect: str, self_name: str | None, recipient: ir.Recipient
+) -> ir.ManaAbility | None:
+    """ "<cost>: <someone> adds <effect>" once the cost and the mana are split off."""
+    cost = parse_cost(cost_text)
     if cost is None:
         return None
-    effect = m.group("effect").removeprefix("Add ").removesuffix(".")
-    produces = parse_production(effect, _sacrificed(cost), cost, self_name)
+    produces = parse_production(effect.removesuffix("."), _sacrificed(cost), cost, self_name)
     if produces is None:
         return None
     uses_x = isinstance(produces, ir.Amount) and produces.amount.kind == "chosen_x"
     if cost.x != uses_x:
         return None  # an X in the cost that the amount doesn't use, or the other way round
-    return ir.ManaAbility(cost, produces)
+    return ir.ManaAbility(cost, produces, recipient=recipient)
+
+
+_CHOOSE_PLAYER = re.compile(r'^(?P<cost>[^:"]+): Choose a player\.$')
+_THAT_PLAYER_ADDS = re.compile(r"^That player adds (?P<what>.+?)(?: they choose)?\.$")
+
+
+def parse_choose_player(sentence: str, following: str) -> ir.ManaAbility | None:
+    """ "<cost>: Choose a player." with the next sentence "That player adds <mana>." (the
+    chosen player picks the color, "they choose"): one mana ability whose mana goes to a
+    player chosen as it resolves (106.3; no target, so a mana ability, 605.1a)."""
+    m = _CHOOSE_PLAYER.match(sentence)
+    adds = _THAT_PLAYER_ADDS.match(following)
+    if m is None or adds is None:
+        return None
+    return _adding(m.group("cost"), adds.group("what"), None, "chosen_player")
 
 
 def _each_color(cost_text: str, among: str) -> ir.ManaAbility | None:
@@ -434,7 +527,7 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
     if m is None:
         return None
     cost = parse_cost(m.group("cost"))
-    if cost is None or cost.x:
+    if cost is None or (cost.x and _per_sacrificed(cost, following) is None):
         return None
     if m.group("sel") is None:
         # A bare color choice is some other ability unless its mana sentence follows.
@@ -442,6 +535,7 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
             following == _DEVOTION_TO_THAT
             or _PER_COUNTER_OF_THAT.match(following)
             or _DIFFERENT_POWERS_OF_THAT.match(following)
+            or _per_sacrificed(cost, following) is not None
         )
         return (cost, None) if known else None
     found = selector(m.group("sel"))
@@ -451,6 +545,28 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
 
 
 THAT_COLOR = "Add one mana of that color."
+_PER_SACRIFICED = re.compile(
+    rf"^Target player adds ({NUMBER}) mana of the chosen color for each ([a-z]+) sacrificed "
+    r"this way\.$"
+)
+
+
+def _per_sacrificed(cost: ir.Cost, sentence: str) -> ir.ManaAbility | None:
+    """ "Target player adds three mana of the chosen color for each artifact sacrificed this
+    way." after "<cost with 'sacrifice one or more artifacts'>: Choose a color.": N times the
+    X the cost sacrificed, of the color chosen as it resolves, to the target player (106.3;
+    a target: no mana ability, 605.5a)."""
+    m = _PER_SACRIFICED.match(sentence)
+    if m is None or not cost.x:
+        return None
+    times = number(m.group(1))
+    wanted = f"sacrifice one or more {m.group(2)}s"
+    parts = [t for k, t in cost.others if k == "sacrifice"]
+    other_x = any(re.search(r"\bX\b", t) for _, t in cost.others) or "{X}" in (cost.mana or "")
+    if times is None or parts != [wanted] or cost.remove_x is not None or other_x:
+        return None  # the X must be that sacrifice's, and only that
+    amount = ir.Amount(ir.Qty("chosen_x"), "one_color", times=times)
+    return ir.ManaAbility(cost, amount, recipient="target_player")
 
 
 def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.ManaAbility | None:
@@ -461,7 +577,7 @@ def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.Man
     if sentence == _DEVOTION_TO_THAT and among is None:
         # 700.5: the amount is the devotion to the color chosen as it resolves.
         return ir.ManaAbility(cost, ir.Amount(ir.Qty("devotion"), "one_color"))
-    if (m := _PER_COUNTER_OF_THAT.match(sentence)) and among is None:
+    if (m := _PER_COUNTER_OF_THAT.match(sentence)) and among is None and not cost.x:
         counters = ir.Qty("counters", counter=m.group(1))
         return ir.ManaAbility(cost, ir.Amount(counters, "one_color"))
     if (m := _DIFFERENT_POWERS_OF_THAT.match(sentence)) and among is None:
@@ -470,6 +586,8 @@ def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.Man
         if found is None or not found[1] or found[0].attached:
             return None
         return ir.ManaAbility(cost, ir.Amount(ir.Qty("different_powers", found[0]), "one_color"))
+    if among is None and (sacrificed := _per_sacrificed(cost, sentence)) is not None:
+        return sacrificed
     return None
 
 
@@ -526,6 +644,8 @@ def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
         "instead": ability.instead,
         "instead_power": ability.instead_power,
         "side_effect": ability.side_effect,
+        "recipient": ability.recipient,
+        "targets": ability.targets,
         **changes,
     }
     return ir.ManaAbility(**values)  # type: ignore[arg-type]

@@ -10,7 +10,8 @@ from app.catalog.compile.phrases import FIXED, NUMBER, number, selector
 
 _WHEN = re.compile(
     r"^Whenever (?:(?P<passive>.+?) is tapped|(?P<who>a player|you) taps? (?P<obj>.+?)) for "
-    r"mana(?P<of_chosen> of the chosen color)?, (?:that player adds|its controller adds|add|"
+    r"mana(?P<of_chosen> of the chosen color)?(?P<monarch> while you're the monarch)?, "
+    r"(?:that player adds|its controller adds|add|"
     r"(?P<may>(?:that player|its controller|you) may add)) (?P<what>.+)\.$"
 )
 _COLORS = re.compile(rf"^(?P<n>{NUMBER}) mana of any color$")
@@ -62,7 +63,14 @@ def parse(sentence: str, enchant_subtypes: tuple[str, ...] = ()) -> ir.Trigger |
     elif tapped_by_you and source.controller == "any":
         source = replace(source, controller="you")  # you tap only what you control
     what = m.group("what").removeprefix("an additional ").removeprefix("one additional ")
-    base = ir.Trigger(source, "fixed", tapped_by_you=tapped_by_you, optional=bool(m.group("may")))
+    base = ir.Trigger(
+        source,
+        "fixed",
+        tapped_by_you=tapped_by_you,
+        optional=bool(m.group("may")),
+        # 724: it triggers only while its controller is the monarch.
+        while_monarch=bool(m.group("monarch")),
+    )
     if m.group("of_chosen"):
         # 106.12a: it looks at the mana the land made, which must include the chosen color.
         if what not in ("one mana of that color", "mana of that color"):

@@ -48,6 +48,13 @@ Conventions (what a client can rely on):
   the ability has one, refused (`x_not_used`) when it has none. A cost removing more counters
   than the permanent has is illegal (`not_enough_counters`, 602.2b, 118.3); X = 0 makes no
   mana.
+- `player` is the player who gets the mana of an ability whose mana goes to a player chosen
+  as it resolves or to a target player (106.3: Spectral Searchlight, "target player adds"):
+  needed only when a trigger cares who adds it (Caged Sun's mana "you" add), as a
+  QuestionError `player_required` on ("player",); refused (`player_not_used`) for an ability
+  whose mana its controller adds. An ability with a target is not a mana ability (605.5a): no
+  "tapped for mana" replacement effect or trigger applies to it (106.12); the answer's
+  `ability.recipient` says who adds the mana.
 - `replacement_order` is a priority list of replacement source ids, first applied first
   (616.1): at each point the applicable effect named first is applied; effects not named
   follow in the default order, which is the order of the sources in the state (battlefield
@@ -86,6 +93,7 @@ from app.engine.activate.explain import (
 from app.engine.activate.legality import (
     by_choice,
     check_order,
+    check_player,
     check_tap_cost,
     check_x,
     find_permanent,
@@ -117,6 +125,7 @@ def activate(
     choose: str | None = None,
     replacement_order: list[str] | None = None,
     x: int | None = None,
+    player: str | None = None,
 ) -> Verdict:
     """Rule on activating one mana ability of a permanent (module docstring)."""
     p = find_permanent(board, permanent_id)
@@ -132,7 +141,8 @@ def activate(
         reasons = [reason("no_mana_ability", ["605.1a"], msg)]
         return Verdict(illegal_answer(board, p, reasons, None), steps)
     chosen = pick_ability(p, by_choice(view, p, listed, ability, choose_key), ability)
-    steps += ability_steps(view, p, chosen)
+    check_player(chosen.ability, player)
+    steps += ability_steps(view, p, chosen, player)
     cost = chosen.ability.cost
     reasons = check_tap_cost(view, p, cost, steps) + check_x(p, chosen.ability, x, steps)
     if reasons:
@@ -140,7 +150,7 @@ def activate(
     notes: list[Note] = []
     counters_after = pay_other_costs(view, p, cost, steps, notes, x)
     counters_now = counters_after if counters_after is not None else p.counters
-    event = mana_event(view, p, chosen.ability, order, counters_now, steps, x)
+    event = mana_event(view, p, chosen.ability, order, counters_now, steps, x, player)
     answer = _rule(board, p, chosen, event, (choose, choose_key), counters_after, steps, notes)
     return Verdict(answer, steps)
 

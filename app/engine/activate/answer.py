@@ -38,7 +38,11 @@ def ability_out(chosen: ListedAbility) -> AbilityOut:
     """The ability asked about, as the answer names it."""
     granted_by = chosen.granted_by.id if chosen.granted_by else None
     return AbilityOut(
-        index=chosen.index, summary=chosen.summary, origin=chosen.origin, granted_by=granted_by
+        index=chosen.index,
+        summary=chosen.summary,
+        origin=chosen.origin,
+        granted_by=granted_by,
+        recipient=chosen.ability.recipient,
     )
 
 

@@ -5,10 +5,12 @@ effects (614.15, 616.1), triggered mana abilities (106.12a, 605.1b) and the resu
 from __future__ import annotations
 
 from collections.abc import Container
+from typing import assert_never
 
 from app.domain.answers import Note, OutcomeOut
 from app.domain.card import ManaAbilityCost
 from app.domain.mana import Mana
+from app.domain.mana_abilities import Recipient
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine.board import (
@@ -26,9 +28,11 @@ from app.engine.production import describe_ability
 from app.engine.replacement import Applied, Replacement
 
 
-def ability_steps(view: BoardView, p: Permanent, chosen: ListedAbility) -> list[Step]:
-    """Which ability is asked about, what its {T}/{Q} part means, and that the other costs are
-    taken as paid."""
+def ability_steps(
+    view: BoardView, p: Permanent, chosen: ListedAbility, player: str | None = None
+) -> list[Step]:
+    """Which ability is asked about, who gets its mana, what its {T}/{Q} part means, and that
+    the other costs are taken as paid."""
     a = chosen.ability
     side = ""
     if a.side_effect:
@@ -50,10 +54,57 @@ def ability_steps(view: BoardView, p: Permanent, chosen: ListedAbility) -> list[
             if chosen.origin == "intrinsic"
             else ("605.1a", *(chosen.condition[1] if chosen.condition else ())),
         ),
-        _tap_step(a.cost),
+        *recipient_steps(a.recipient, view.controller(p), player, a.is_mana_ability),
+        _tap_step(a.cost) if a.is_mana_ability else _targeted_step(a.cost),
     ]
     other = _other_costs_step(a.cost)
     return [*steps, other] if other else steps
+
+
+def recipient_steps(
+    recipient: Recipient, controller: str, player: str | None, mana_ability: bool = True
+) -> list[Step]:
+    """106.3, 106.4: who adds the mana the ability makes, into whose mana pool it goes."""
+    m = Mentions()
+    match recipient:
+        case "controller":
+            return []
+        case "chosen_player":
+            who = (
+                f"{player}, the player chosen"
+                if player is not None
+                else f"a player {controller} chooses as it resolves"
+            )
+            text = (
+                f"Its mana goes to {who}, not necessarily to {controller}: that player adds it "
+                "to their mana pool (and picks its color where the ability says they choose); "
+                "mana a triggered ability adds goes to the player that ability names."
+            )
+            if not mana_ability:
+                return [m.step(text, ("106.3", "106.4"))]
+            text += " Choosing a player is no target, so it is still a mana ability."
+            return [m.step(text, ("106.3", "106.4", "605.1a"))]
+        case "target_player":
+            who = f"{player}, its target" if player is not None else "the player it targets"
+            text = (
+                f"Its mana goes to {who}, not necessarily to {controller}: that player adds it "
+                "to their mana pool when it resolves; mana a triggered ability adds goes to the "
+                "player that ability names."
+            )
+            return [m.step(text, ("106.3", "106.4"))]
+        case _:
+            assert_never(recipient)
+
+
+def _targeted_step(cost: ManaAbilityCost) -> Step:
+    """605.5a: an activated ability with a target is not a mana ability, whatever it adds."""
+    tapping = "Tapping the permanent to pay {T} is" if cost.tap else "Activating it is"
+    return Mentions().step(
+        "It has a target, so it is not a mana ability: it uses the stack, and players "
+        f"may respond to it. {tapping} not tapping it for mana, so effects that care about "
+        "a permanent tapped for mana ignore it.",
+        ("605.5a", "106.12"),
+    )
 
 
 def _tap_step(cost: ManaAbilityCost) -> Step:
@@ -282,7 +333,12 @@ def open_trigger_step(source: Source, keys: list[str]) -> Step:
 
 
 def trigger_step(
-    source: Source, me: Permanent, requires_tap: bool, mana: Mana, counted: str = ""
+    source: Source,
+    me: Permanent,
+    requires_tap: bool,
+    mana: Mana,
+    counted: str = "",
+    from_mana_ability: bool = True,
 ) -> Step:
     # 106.12a: it is the permanent that is tapped for mana, and the ability that makes the mana.
     m = Mentions()
@@ -297,6 +353,15 @@ def trigger_step(
             f"{source_label(m, source)} triggers, and its controller chose not to add the mana "
             "it may add ('none').",
             ("106.12a", "603.5", "605.1b"),
+        )
+    if not from_mana_ability:
+        # 605.1b, 605.5a: it triggers from an ability that isn't a mana ability, so it is no
+        # triggered mana ability either: it uses the stack (its mana comes when it resolves).
+        return m.step(
+            f"{source_label(m, source)} triggers because the ability made mana: it adds "
+            f"{m.mana(mana.render())} when it resolves. It triggered from an ability that is "
+            "not a mana ability, so it is not a mana ability either and uses the stack.",
+            ("605.1b", "605.5a"),
         )
     return m.step(
         f"{source_label(m, source)} triggers because "

@@ -223,6 +223,17 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
     return []
 
 
+def check_player(ability: ManaAbility, player: str | None) -> None:
+    """`player` names who gets the mana of an ability whose mana goes to a chosen or target
+    player (106.3); for one whose controller adds it, there is no player to name."""
+    if player is not None and ability.recipient == "controller":
+        raise QuestionError(
+            ("player",),
+            "this ability's mana goes to its controller; leave 'player' out",
+            "player_not_used",
+        )
+
+
 def check_x(p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]) -> list[Reason]:
     """The X chosen as the ability is activated (107.3, 602.2b): required when the ability has
     one, refused when it has none; a cost removing more counters than the permanent has can't
@@ -250,6 +261,10 @@ def check_x(p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]
             ("x",),
             f"the cost removes one or more {removes.counter} counters: x is 1 or more",
             "invalid_x",
+        )
+    if x < ability.cost.x_at_least:
+        raise QuestionError(
+            ("x",), "the cost sacrifices one or more permanents: x is 1 or more", "invalid_x"
         )
     steps.append(_x_step(ability, x))
     if removes is None:

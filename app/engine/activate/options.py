@@ -18,7 +18,9 @@ from app.engine.board import (
     SourcedTrigger,
     chosen_color_of,
     instead_reason,
+    is_monarch,
     own_of,
+    source_label,
 )
 from app.engine.could_produce import solve
 from app.engine.replacement import Replacement, SelfReplacement
@@ -33,9 +35,13 @@ _WHY_RULES = (
     "106.7",
     "107.1c",
     "107.3",
+    "119.1",
+    "119.3",
+    "121.1",
     "202.3",
     "205.3m",
     "208.3",
+    "404.1",
     "602.2b",
     "608.2h",
     "700.5",
@@ -149,9 +155,11 @@ def mana_event(
     counters_now: dict[str, int],
     steps: list[Step],
     x: int | None = None,
+    player: str | None = None,
 ) -> ManaEvent:
     """The event this activation is, with the steps saying what it can make and which named
-    replacement sources don't apply to it."""
+    replacement sources don't apply to it; `player` is who gets the mana of an ability whose
+    mana goes to a chosen or target player (106.3), when the question says."""
     options, why, defined, feeding = mana_options(view, p, a, x)
     if why:
         why_rules = [r for r in _WHY_RULES if r in why]
@@ -200,7 +208,32 @@ def mana_event(
                     ("616.1",),
                 )
             )
-    return ManaEvent(options, defined, self_rep, effects, view.matching_triggers(p), order)
+    # 106.3: the player who adds the mana ("" : its controller; None: not said).
+    adder = "" if a.recipient == "controller" else player
+    watching = _monarchs_only(view, view.matching_triggers(p, adder), steps)
+    return ManaEvent(options, defined, self_rep, effects, watching, order)
+
+
+def _monarchs_only(
+    view: BoardView, watching: list[SourcedTrigger], steps: list[Step]
+) -> list[SourcedTrigger]:
+    """724: a trigger that works only while its controller is the monarch, left out (with a
+    step saying so) when the state says they aren't."""
+    kept: list[SourcedTrigger] = []
+    for st in watching:
+        src = st.source
+        if st.trigger.while_monarch and not is_monarch(view.board, src.controller, src):
+            m = Mentions()
+            steps.append(
+                m.step(
+                    f"{source_label(m, src)} does not trigger: {src.controller} is not the "
+                    "monarch.",
+                    ("724",),
+                )
+            )
+            continue
+        kept.append(st)
+    return kept
 
 
 def fire(
@@ -216,6 +249,15 @@ def fire(
         if t.requires_tap and not p_ability.cost.tap:
             silent.append(
                 (src, "this ability does not tap the permanent, so it was not tapped for mana")
+            )
+            continue
+        if t.requires_tap and not p_ability.is_mana_ability:
+            silent.append(
+                (
+                    src,
+                    "this ability has a target, so it is not a mana ability (605.5a) and "
+                    "the permanent was not tapped for mana (106.12)",
+                )
             )
             continue
         if not produced:

@@ -177,7 +177,11 @@ def resolve_triggers(
         out.entries.append(
             TriggeredOut(source_id=f.source.id, name=f.source.name, mana=mana.render())
         )
-        steps.append(trigger_step(f.source, me, f.trigger.requires_tap, mana, counted_words(f)))
+        steps.append(
+            trigger_step(
+                f.source, me, f.trigger.requires_tap, mana, counted_words(f), a.is_mana_ability
+            )
+        )
     for src, why_not in silent:
         m = Mentions()
         steps.append(

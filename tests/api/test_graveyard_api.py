@@ -1,0 +1,54 @@
+"""Cards in a graveyard through HTTP (404.1): `players.<name>.graveyard` by catalog name in
+any spelling, normalized in the question; a missing graveyard or an unknown card is
+problem+json naming it. The counting card is invented; its text is ours."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from tests.api.helpers import assert_problem, state
+from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, ruling
+
+VAULT = definition(
+    "Marrow Vault", "{2}, {T}: Add {B} for each creature card in your graveyard.", ["Land"]
+)
+
+
+def test_cards_in_the_graveyard_count(sqlite_client: TestClient) -> None:
+    assert VAULT["support"] == "full"
+    yard = ["grizzly bears", "Lightning Bolt", "Llanowar Elves"]
+    s = state(inline("v", VAULT)) | {"players": {"alice": {"graveyard": yard}}}
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "v"})
+    assert r["answer"]["total"] == "{B}{B}"
+    assert r["question"]["state"]["players"]["alice"]["graveyard"][0] == "Grizzly Bears"
+    assert "404.1" in {rule for step in r["explanation"] for rule in step["rules"]}
+
+
+def test_the_graveyard_is_asked_for_and_checked(sqlite_client: TestClient) -> None:
+    s = state(inline("v", VAULT))
+    r = sqlite_client.post(CP, json={"state": s, "permanent_id": "v"})
+    assert_problem(r, ["body", "state", "players", "alice", "graveyard"], "graveyard_required")
+    bad = s | {"players": {"alice": {"graveyard": ["Grizzly Bears", "Nonesuch Card"]}}}
+    r = sqlite_client.post(CP, json={"state": bad, "permanent_id": "v"})
+    assert_problem(r, ["body", "state", "players", "alice", "graveyard", 1], "unknown_card")
+
+
+HAVEN = definition(
+    "Cairn of Kings",
+    "{T}: Add one mana of any color among legendary creature cards in your graveyard.",
+    ["Land"],
+)
+
+
+def test_a_color_among_cards_in_the_graveyard(sqlite_client: TestClient) -> None:
+    assert HAVEN["support"] == "full"
+    yard = {
+        "alice": {"graveyard": ["Grizzly Bears", "Valki, God of Lies"]},
+        "bob": {"graveyard": []},
+    }
+    s = state(inline("h", HAVEN), inline("o", HAVEN, "bob")) | {"players": yard}
+    r = ruling(sqlite_client, CP, {"state": s})
+    # Valki's front face is a legendary black creature card (712.8); bob's graveyard is empty.
+    assert [p["types"] for p in r["answer"]["permanents"]] == [["B"], []]
+    spelled = r["question"]["state"]["players"]["alice"]["graveyard"][1]
+    assert spelled == "Valki, God of Lies // Tibalt, Cosmic Impostor"
