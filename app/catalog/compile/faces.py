@@ -447,6 +447,11 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
         if part.lower() == "haste":
             ctx.record(part, "haste_control", "compiled")
             ctx.add(ir.Understood(keywords=["Haste"]))
+        elif part == "Mayhem":
+            # 702.187c: without a cost it only lets the card be played from the graveyard the
+            # turn it was discarded; no cost is paid instead of the mana cost, and playing a
+            # land is not casting it (305.1), so no cost or mana question reads it.
+            ctx.record(part, "other", "irrelevant")
         elif any(part.startswith(k) for k in costs.UNMODELLED_CASTING):
             ctx.record(part, "casting", "not_understood")
         elif (c := costs.keyword_cost(part)) is not None:
