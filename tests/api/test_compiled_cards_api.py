@@ -224,6 +224,26 @@ def test_a_land_an_effect_made_a_creature_over_http(sqlite_client: TestClient) -
     assert any("702.10" in s["rules"] for s in hasty["explanation"])
 
 
+def test_a_permanent_that_animated_itself_over_http(sqlite_client: TestClient) -> None:
+    # 205.1b, 302.6: its own trigger made it a creature too; the entry's target is itself.
+    lamp = definition(
+        "Gearwhirl Lamp",
+        "{T}: Add {R}.\nAt the beginning of combat on your turn, ~ becomes a 2/2 Newt creature "
+        "in addition to its other types until end of turn.",
+        ["Artifact"],
+        "{2}",
+    )
+    assert lamp["support"] == "full"
+    fx = [{"id": "fx", "definition": lamp, "controller": "alice", "target": "lamp"}]
+    fresh = inline("lamp", lamp, controlled_since_turn_start=False)
+    body = {"state": state(fresh, effects=fx), "permanent_id": "lamp"}
+    sick = ruling(sqlite_client, ACT, body)
+    assert sick["answer"]["legal"] is False
+    assert sick["answer"]["reasons"][0]["code"] == "summoning_sick"
+    plain = ruling(sqlite_client, ACT, {"state": state(fresh), "permanent_id": "lamp"})
+    assert (plain["answer"]["legal"], plain["answer"]["total"]) == (True, "{R}")
+
+
 def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestClient) -> None:
     # 305.7: the effect's `chosen_land_type` is the type; without it, a 422 names the field.
     surveyor = definition(

@@ -172,3 +172,52 @@ def test_control_on_entering_and_another_effect_cant_share_one_entry() -> None:
     other = "{2}: Target creature becomes a Newt in addition to its other types."
     compiled = face(f"{control}\n{other}", types=("Creature",))
     assert compiled.unsupported_text == [control, other] and compiled.abilities == []
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "added"),
+    [
+        (
+            "{2}: ~ becomes a 3/3 Moth artifact creature until end of turn. It's still a land.",
+            ("Land",),
+            (["artifact", "creature"], ["Moth"]),
+        ),
+        (
+            "At the beginning of combat on your turn, ~ becomes a 2/2 Newt creature in addition "
+            "to its other types until end of turn.",
+            ("Artifact", "Land"),
+            (["creature"], ["Newt"]),
+        ),
+        (
+            "{5}: Put three +1/+1 counters on ~. It becomes a 0/0 Moth creature in addition to "
+            "its other types.",
+            ("Artifact",),
+            (["creature"], ["Moth"]),
+        ),
+    ],
+)
+def test_the_permanent_itself_becomes_a_creature(
+    text: str, types: tuple[str, ...], added: tuple[list[str], list[str]]
+) -> None:
+    # 205.1b: its own activation or trigger; the effects entry's target is the permanent itself.
+    found = abilities(text, types=types)
+    assert found == [
+        AddTypes(to=TARGET, types=added[0], subtypes=added[1], works_from="effect")  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 205.1a: "still a land" of an artifact keeps nothing it is.
+        "{2}: ~ becomes a 3/3 Moth artifact creature until end of turn. It's still a land.",
+        # "It" after a target, or after a token, is not ~.
+        "{5}: Put a +1/+1 counter on target artifact. It becomes a 0/0 Moth creature in addition "
+        "to its other types.",
+        "{5}: Create a 1/1 Moth artifact token. It becomes a 0/0 Moth creature in addition to its "
+        "other types.",
+    ],
+)
+def test_what_the_permanent_itself_may_not_be_is_not_compiled(text: str) -> None:
+    compiled = face(text, types=("Artifact",))
+    assert not any(isinstance(a, AddTypes) for a in compiled.abilities)

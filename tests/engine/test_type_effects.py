@@ -179,3 +179,26 @@ def test_the_chosen_land_type_must_be_given() -> None:
     with pytest.raises(QuestionError) as e:
         _types_of(b, "dual")
     assert e.value.loc == ("state", "effects", 0, "chosen_land_type")
+
+
+# A land that animates itself: the effects entry's target is the land itself.
+SELF_WAKER = _card(
+    "Moth Hollow",
+    "{T}: Add {C}.\n{2}: ~ becomes a 2/2 Moth creature until end of turn. It's still a land.",
+    ["Land"],
+)
+
+
+def test_a_new_land_that_animated_itself_is_summoning_sick_for_its_own_tap() -> None:
+    # 205.1b, 302.6: once its own activation resolved it is a creature too, so a land played
+    # this turn can't pay {T}; without the effect it can.
+    plain = _board(_perm("hollow", SELF_WAKER, controlled_since_turn_start=False))
+    assert activate(plain, "hollow").answer_data["legal"] is True
+    b = _board(
+        _perm("hollow", SELF_WAKER, controlled_since_turn_start=False),
+        effects=[_effect("fx", SELF_WAKER, "hollow")],
+    )
+    answer = activate(b, "hollow").answer_data
+    assert answer["legal"] is False and answer["reasons"][0]["code"] == "summoning_sick"
+    since = _board(_perm("hollow", SELF_WAKER), effects=[_effect("fx", SELF_WAKER, "hollow")])
+    assert activate(since, "hollow").answer_data["total"] == "{C}"

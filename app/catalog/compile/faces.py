@@ -182,6 +182,7 @@ class _Context:
     keywords: tuple[str, ...]
     enchant_subtypes: tuple[str, ...] = ()
     targets: int = 0  # how many times the face's text says "target"
+    land: bool = False  # the face is a land (what "~ becomes ... that's still a land" needs)
     # Records (by index) of one-shot haste effects and the abilities they became.
     haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
     # Records (by index) of a permanent's one-shot type and control changes, with the line
@@ -231,6 +232,7 @@ def compile_face(
         spell=bool(type_set & {"instant", "sorcery"}),
         x_permanent="{X}" in (mana_cost or "") and not type_set & {"instant", "sorcery"},
         keywords=tuple(k for k in keywords if k),
+        land="land" in type_set,
     )
     lines = list(lines_of(name, text or ""))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
@@ -329,19 +331,31 @@ def _check_type_effects(ctx: _Context) -> None:
                 face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
-def _becomes(ctx: _Context, s: str, following: str) -> bool:
+def _becomes(ctx: _Context, s: str, following: str, previous: str | None) -> bool:
     """ "{T}: Target land you control becomes a 3/3 Elemental creature with haste until end of
-    turn." (layers.becomes): from an activation or a spell, an entry of the state's effects."""
+    turn." (layers.becomes): from an activation or a spell, an entry of the state's effects.
+    "At the beginning of combat on your turn, ~ becomes a Construct creature in addition to its
+    other types until end of turn.", "{7}: Put seven +1/+1 counters on ~. It becomes a Spirit
+    creature in addition to its other types.": the permanent itself changes, by an activation
+    or trigger of its own; the entry's `target` is that permanent."""
     if _LOYALTY.match(s):
         return False  # 606: a loyalty ability's effect is dismissed with it (relevance.py)
-    if not (ctx.spell or _ACTIVATED.match(s) or s.startswith("Until end of turn, target ")):
+    about_self = previous is not None and _ON_SELF.match(previous) is not None
+    if not (
+        ctx.spell
+        or _ACTIVATED.match(s)
+        or _SELF_TRIGGER.match(s)
+        or about_self
+        or s.startswith("Until end of turn, target ")
+    ):
         return False
     if (chosen := layers.chosen_land_type(s)) is not None:
         ctx.add(ir.Understood(abilities=[chosen]))
         ctx.record(s, "land_type", "compiled")
         ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
         return True
-    found = layers.becomes(s, following, pronoun=False)
+    self_land = None if ctx.spell else ctx.land
+    found = layers.becomes(s, following, pronoun=about_self, self_land=self_land)
     if found is None:
         return False
     abilities, haste = found
@@ -575,7 +589,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if _layer_sentence(ctx, s):
             continue
-        if _becomes(ctx, s, following):
+        if _becomes(ctx, s, following, sentences[i - 1] if i else None):
             continue
         if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:
             family, understood = found
@@ -610,6 +624,13 @@ def ir_record(r: SentenceRecord) -> SentenceRecord:
 
 
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
+# A trigger whose effect changes the permanent itself ("At the beginning of combat on your
+# turn, ~ becomes ..."); and an activation or trigger whose first sentence acts on ~ alone, so
+# that "It" in the next one can only be ~ (no target, no token, no other object named).
+_SELF_TRIGGER = re.compile(r'^(?:At|When|Whenever) [^,:"]+, ~ becomes ')
+_ON_SELF = re.compile(
+    r'^(?:[^:"]+: |(?:At|When|Whenever) [^,:"]+, )(?:Put [a-z]+ [+\-\w/]+ counters? on|Untap) ~\.$'
+)
 
 
 # How a haste sentence opens: an activation cost or a trigger condition, a duration.

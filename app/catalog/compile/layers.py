@@ -127,8 +127,9 @@ def unmodelled(sentence: str) -> bool:
 # old ones ("in addition to its other types", "that's still a land", or "It's still a land."
 # next) adds them, and only those are compiled.
 _BECOMES = re.compile(
-    r'^(?:(?P<cost>[^:"]+): )?(?P<until>[Uu]ntil end of turn, )?'
-    r"(?:[Tt]arget (?P<target>[a-z ]+?)|(?P<it>it)) becomes (?:a|an) "
+    r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:At|When|Whenever) [^,:"]+, ))?'
+    r"(?P<until>[Uu]ntil end of turn, )?"
+    r"(?:[Tt]arget (?P<target>[a-z ]+?)|(?P<it>[Ii]t)|(?P<self>~)) becomes (?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ]+?)"
     r"(?: with (?P<with>[a-z ,]+?))?"
     r"(?P<kept> in addition to its other types| that's still a land)?"
@@ -149,16 +150,22 @@ def _keywords(phrase: str | None) -> tuple[str, ...] | None:
 
 
 def becomes(
-    sentence: str, following: str, *, pronoun: bool
+    sentence: str, following: str, *, pronoun: bool, self_land: bool | None = None
 ) -> tuple[list[ir.Ability], bool] | None:
     """A target that becomes more of a type, for the effect's one target: the abilities (the
     type change, and haste to the target) and whether it gains haste. pronoun: "it" names the
-    effect's target (the sentence before targeted it)."""
+    effect's target (the sentence before targeted it, or named ~ alone). self_land: given, the
+    face's own permanent may be what changes ("~ becomes", or the pronoun for ~): the entry's
+    `target` is then that permanent, and the value says whether it is a land."""
     m = _BECOMES.match(sentence)
     if m is None or (m.group("it") is not None) != pronoun:
         return None
-    if m.group("it") is not None and m.group("cost") is not None:
+    if m.group("it") is not None and (m.group("cost") or m.group("trigger")):
         return None
+    if m.group("self") is not None and self_land is None:
+        return None
+    if m.group("trigger") is not None and m.group("self") is None:
+        return None  # a trigger's target: which one it chose is the entry's, not modelled here
     target = selector(m.group("target"), singular=True) if m.group("target") else None
     if m.group("target") is not None and target is None:
         return None
@@ -167,7 +174,8 @@ def becomes(
         return None  # 205.1a: the old card types would be replaced, not modelled
     # "Still a land" keeps the old types only of a land.
     still_land = "still a land" in kept or not kept
-    if still_land and not (target is not None and target[0].types == ("land",)):
+    land = target[0].types == ("land",) if target is not None else bool(self_land)
+    if still_land and not land:
         return None
     words = m.group("words").split(" ")
     types = tuple(TYPES[w] for w in words if w in TYPES)
