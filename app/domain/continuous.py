@@ -122,7 +122,7 @@ class AddSubtypes(Strict):
     """Always `add_subtypes`: matching permanents gain subtypes, keeping theirs (613.1d)"""
     to: Selector
     """Which permanents gain them, seen from this ability's controller"""
-    subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    subtypes: list[Word] = Field(default_factory=list, max_length=20)
     """The subtypes added, like `Swamp` (a basic land type brings its mana, 305.6)"""
     chosen_type: bool = _chosen_type()
     works_from: WorksFrom = "battlefield"

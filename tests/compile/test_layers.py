@@ -100,3 +100,14 @@ def test_what_the_engine_does_not_model_stays_reported() -> None:
 )
 def test_what_the_templates_do_not_say_is_not_understood(text: str) -> None:
     assert not_understood(text, **ENCHANTMENT) == [text]
+
+
+def test_every_nonbasic_land_type() -> None:
+    # 205.3i: each land type that isn't basic, on the land itself.
+    from app.catalog.compile.phrases import NONBASIC_LAND_TYPES
+
+    found = face("~ is every nonbasic land type.\n{T}: Add {C}.", types=("Land",))
+    assert found.support == "full"
+    [change] = [a for a in found.abilities if isinstance(a, AddSubtypes)]
+    assert change.subtypes == list(NONBASIC_LAND_TYPES) and change.works_from == "battlefield"
+    assert "Gate" in change.subtypes and "Forest" not in change.subtypes

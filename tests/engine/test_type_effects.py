@@ -202,3 +202,28 @@ def test_a_new_land_that_animated_itself_is_summoning_sick_for_its_own_tap() -> 
     assert answer["legal"] is False and answer["reasons"][0]["code"] == "summoning_sick"
     since = _board(_perm("hollow", SELF_WAKER), effects=[_effect("fx", SELF_WAKER, "hollow")])
     assert activate(since, "hollow").answer_data["total"] == "{C}"
+
+
+NEXUS = _card("Nexus of Byways", "~ is every nonbasic land type.\n{T}: Add {C}.", ["Land"])
+GATE_COUNTER = _card("Gatewatch Abacus", "{T}: Add {C} for each Gate you control.", ["Artifact"])
+MOON = _card("Red Sky Omen", "Nonbasic lands are Mountains.", ["Enchantment"])
+
+
+def test_a_land_that_is_every_nonbasic_land_type_is_a_gate() -> None:
+    # 205.3i: Gate is one of the nonbasic land types; no basic land type, so no new mana (305.6).
+    b = _board(_perm("nexus", NEXUS), _perm("abacus", GATE_COUNTER))
+    assert activate(b, "abacus").answer_data["total"] == "{C}"
+    assert _types_of(b, "nexus") == ["C"]
+
+
+def test_setting_its_land_types_removes_every_nonbasic_type_whatever_the_timestamps() -> None:
+    # 305.7, 613.8a: the Mountain effect removes the ability that made it every type, so it
+    # applies first; the land is a Mountain only, with the Mountain's mana.
+    for moon_ts, nexus_ts in ((1, 5), (5, 1)):
+        b = _board(
+            _perm("moon", MOON, timestamp=moon_ts),
+            _perm("nexus", NEXUS, timestamp=nexus_ts),
+            _perm("abacus", GATE_COUNTER, timestamp=3),
+        )
+        assert activate(b, "abacus").answer_data["total"] == "", (moon_ts, nexus_ts)
+        assert _types_of(b, "nexus") == ["R"]

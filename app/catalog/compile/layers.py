@@ -20,7 +20,13 @@ from __future__ import annotations
 import re
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import BASIC_LAND_TYPES, TYPES, selector, subtype_word
+from app.catalog.compile.phrases import (
+    BASIC_LAND_TYPES,
+    NONBASIC_LAND_TYPES,
+    TYPES,
+    selector,
+    subtype_word,
+)
 
 _BASIC = {t: t for t in BASIC_LAND_TYPES} | {t + "s": t for t in BASIC_LAND_TYPES if t != "Plains"}
 _ADDITION = r" in addition to (?:its|their) other (?:land )?types"
@@ -235,9 +241,19 @@ _ALSO_TYPE = re.compile(
 )
 
 
+# "~ is every nonbasic land type.": the land itself has each land type 205.3i lists but the
+# basic ones, none of which brings a mana ability (305.6 is about basic land types only). Off
+# the battlefield nothing the engine asks reads a card's subtypes. An effect setting its land
+# types (Blood Moon, 305.7) removes this ability, so it applies first (613.8a), as a
+# characteristic-defining ability would (613.3): either way the set types are what is left.
+_EVERY_NONBASIC = "~ is every nonbasic land type."
+
+
 def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
     """A static type-adding effect of a permanent (above); None for basic land types (those
     are type_change's, with their mana) and for anything else."""
+    if sentence == _EVERY_NONBASIC:
+        return ir.AddSubtypes(ir.Sel(source=True), NONBASIC_LAND_TYPES)
     if (t := _ALSO_TYPE.match(sentence)) is not None:
         card_type = TYPES.get(t.group("type"))
         if card_type is None:
