@@ -244,6 +244,41 @@ def test_a_permanent_that_animated_itself_over_http(sqlite_client: TestClient) -
     assert (plain["answer"]["legal"], plain["answer"]["total"]) == (True, "{R}")
 
 
+def test_a_subtype_while_a_counter_an_effect_names_is_there_over_http(
+    sqlite_client: TestClient,
+) -> None:
+    # 205.1b: the bear is a Newt while it has the hex counter; the effect's card names the
+    # counter kind, so the state may put it on the bear (122.1).
+    spire = definition(
+        "Hexmire Spire",
+        "{2}, {T}: Put a hex counter on target creature. For as long as that creature has a hex "
+        "counter on it, it's a Newt in addition to its other types.",
+        ["Land"],
+    )
+    hollow = definition("Hollow of Newts", "{T}: Add {B} for each Newt you control.", ["Land"])
+    assert spire["support"] == hollow["support"] == "full"
+    bear = {"name": "Plain Bear", "types": ["creature"], "subtypes": ["Bear"]}
+    fx = [{"id": "fx", "definition": spire, "controller": "alice", "target": "bear"}]
+
+    def total(**bear_kw: Any) -> str:
+        st = state(inline("hollow", hollow), inline("bear", bear, **bear_kw), effects=fx)
+        found: str = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "hollow"})["answer"][
+            "total"
+        ]
+        return found
+
+    assert total(counters={"hex counter": 1}) == "{B}"
+    assert total() == ""
+    unknown = {
+        "state": state(
+            inline("hollow", hollow), inline("bear", bear, counters={"doom": 1}), effects=fx
+        ),
+        "permanent_id": "hollow",
+    }
+    r = sqlite_client.post(ACT, json=unknown)
+    assert r.status_code == 422 and "doom" in r.text
+
+
 def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestClient) -> None:
     # 305.7: the effect's `chosen_land_type` is the type; without it, a 422 names the field.
     surveyor = definition(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.continuous import AddSubtypes, AddTypes, GainControl, GrantKeyword
-from app.domain.filters import IsOther, Not, Selector
+from app.domain.filters import HasCounters, IsOther, Not, Selector
 from tests.compile.helpers import abilities, face, not_understood
 
 TARGET = Selector(relation="attached")
@@ -221,3 +221,32 @@ def test_the_permanent_itself_becomes_a_creature(
 def test_what_the_permanent_itself_may_not_be_is_not_compiled(text: str) -> None:
     compiled = face(text, types=("Artifact",))
     assert not any(isinstance(a, AddTypes) for a in compiled.abilities)
+
+
+def test_a_subtype_kept_while_the_target_has_the_counter() -> None:
+    found = abilities(
+        "{2}, {T}: Put a hex counter on target creature. For as long as that creature has a hex "
+        "counter on it, it's a Newt in addition to its other types.",
+        types=("Land",),
+    )
+    assert found == [
+        AddSubtypes(
+            to=Selector(relation="attached", where=HasCounters(counter="hex", at_least=1)),
+            subtypes=["Newt"],
+            works_from="effect",
+        )
+    ]
+    # Another kind of counter than the one put there: which object is meant is unsure.
+    assert not_understood(
+        "{2}, {T}: Put a hex counter on target creature. For as long as that creature has a "
+        "doom counter on it, it's a Newt in addition to its other types."
+    )
+
+
+def test_the_creature_a_spell_it_allowed_became_is_of_a_subtype_too() -> None:
+    found = abilities(
+        "{T}: You may cast a creature spell from your graveyard this turn. If you do, it enters "
+        "with a hex counter on it and is a Newt in addition to its other types.",
+        types=("Land",),
+    )
+    assert found == [AddSubtypes(to=TARGET, subtypes=["Newt"], works_from="effect")]

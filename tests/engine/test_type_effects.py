@@ -227,3 +227,24 @@ def test_setting_its_land_types_removes_every_nonbasic_type_whatever_the_timesta
         )
         assert activate(b, "abacus").answer_data["total"] == "", (moon_ts, nexus_ts)
         assert _types_of(b, "nexus") == ["R"]
+
+
+HEXER = _card(
+    "Hexmire Spire",
+    "{2}, {T}: Put a hex counter on target creature. For as long as that creature has a hex "
+    "counter on it, it's a Newt in addition to its other types.",
+    ["Land"],
+)
+NEWT_HOLLOW = _card("Hollow of Newts", "{T}: Add {B} for each Newt you control.", ["Land"])
+
+
+def test_a_subtype_that_lasts_while_the_target_has_a_counter() -> None:
+    # 205.1b, 613.1d: with the hex counter the bear is a Newt; once it is gone, it isn't.
+    bear = {"name": "Plain Bear", "types": ["creature"], "subtypes": ["Bear"]}
+    fx = [_effect("fx", HEXER, "bear")]
+    hexed = _board(
+        _perm("hollow", NEWT_HOLLOW), _perm("bear", bear, counters={"hex": 1}), effects=fx
+    )
+    assert activate(hexed, "hollow").answer_data["total"] == "{B}"
+    cured = _board(_perm("hollow", NEWT_HOLLOW), _perm("bear", bear), effects=fx)
+    assert activate(cured, "hollow").answer_data["total"] == ""

@@ -591,6 +591,11 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if _becomes(ctx, s, following, sentences[i - 1] if i else None):
             continue
+        if (kept := layers.resolved_object_type(sentences[i - 1] if i else None, s)) is not None:
+            ctx.add(ir.Understood(abilities=[kept]))
+            ctx.record(s, "type_change", "compiled")
+            ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+            continue
         if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:
             family, understood = found
             before = len(ctx.face.abilities)

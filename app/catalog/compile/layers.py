@@ -271,3 +271,46 @@ def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
     if found is None or not found[1] or subtype is None or subtype in BASIC_LAND_TYPES:
         return None
     return ir.AddSubtypes(found[0], (subtype,))
+
+
+# --- what a resolved ability's object is, while it lasts (205.1b, 613.1d) --------------------
+#
+#     {3}, {T}: Put a hex counter on target creature. For as long as that creature has a hex
+#          counter on it, it's a Newt in addition to its other types.
+#                    -> add_subtypes to the effect's target, while it has a hex counter
+#     {T}: You may cast a creature spell from your graveyard this turn. If you do, it enters
+#          with a hex counter on it and is a Newt in addition to its other types.
+#                    -> add_subtypes to the effect's target: the creature that spell became
+#
+# Either way the entry of the state's effects names as its `target` the one object meant: the
+# creature the activation targeted, or the permanent the spell it allowed became.
+_PUT_ON_TARGET = re.compile(
+    r'^[^:"]+: Put an? (?P<kind>[a-z]+) counter on target (?:creature|permanent)\.$'
+)
+_WHILE_COUNTER = re.compile(
+    r"^For as long as that (?:creature|permanent) has an? (?P<kind>[a-z]+) counter on it, "
+    r"it's an? (?P<sub>[A-Z][a-z]+) in addition to its other types\.$"
+)
+_MAY_CAST = re.compile(
+    r'^[^:"]+: You may cast an? (?:creature|permanent) spell from your graveyard this turn\.$'
+)
+_ENTERS_AS = re.compile(
+    r"^If you do, it enters with an? [a-z]+ counter on it and is an? (?P<sub>[A-Z][a-z]+) in "
+    r"addition to its other types\.$"
+)
+
+
+def resolved_object_type(previous: str | None, sentence: str) -> ir.AddSubtypes | None:
+    """The subtype a resolved activation's one object has, kept while it lasts (above)."""
+    if previous is None:
+        return None
+    if (put := _PUT_ON_TARGET.match(previous)) and (m := _WHILE_COUNTER.match(sentence)):
+        if m.group("kind") != put.group("kind") or m.group("sub") in TYPES:
+            return None
+        to = ir.Sel(attached=True, counters=(m.group("kind"), 1))  # the effect's target
+        return ir.AddSubtypes(to, (m.group("sub"),), effect=True)
+    if _MAY_CAST.match(previous) and (m := _ENTERS_AS.match(sentence)):
+        if m.group("sub") in TYPES:
+            return None
+        return ir.AddSubtypes(ir.Sel(attached=True), (m.group("sub"),), effect=True)
+    return None
