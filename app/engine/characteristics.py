@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import assert_never
 
 from app.domain.abilities import AnyAbility, works_from
+from app.domain.base import NONBASIC_LAND_TYPES as NONBASIC
 from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
@@ -41,10 +42,7 @@ from app.engine.words import describe_selector
 # 305.6: the basic land types.
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 # 205.3i: land types that are not basic (a set effect removes these too, 305.7).
-NONBASIC_LAND_TYPES = frozenset(
-    t.casefold()
-    for t in ("Cave", "Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Sphere", "Tower")
-) | {"urza's"}
+NONBASIC_LAND_TYPES = frozenset(t.casefold() for t in NONBASIC)
 LAND_TYPES = frozenset(t.casefold() for t in BASIC_LAND_TYPES) | NONBASIC_LAND_TYPES
 
 TypeEffect = SetLandTypes | AddSubtypes | AddTypes

@@ -104,7 +104,7 @@ def test_what_the_templates_do_not_say_is_not_understood(text: str) -> None:
 
 def test_every_nonbasic_land_type() -> None:
     # 205.3i: each land type that isn't basic, on the land itself.
-    from app.catalog.compile.phrases import NONBASIC_LAND_TYPES
+    from app.domain.base import NONBASIC_LAND_TYPES
 
     found = face("~ is every nonbasic land type.\n{T}: Add {C}.", types=("Land",))
     assert found.support == "full"

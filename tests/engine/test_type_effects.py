@@ -248,3 +248,15 @@ def test_a_subtype_that_lasts_while_the_target_has_a_counter() -> None:
     assert activate(hexed, "hollow").answer_data["total"] == "{B}"
     cured = _board(_perm("hollow", NEWT_HOLLOW), _perm("bear", bear), effects=fx)
     assert activate(cured, "hollow").answer_data["total"] == ""
+
+
+def test_setting_land_types_removes_the_newer_nonbasic_ones_too() -> None:
+    # 205.3i, 305.7: Planet and Town are land types, so a set effect removes them.
+    planet = {"name": "Far Orb", "types": ["land"], "subtypes": ["Planet", "Town"]}
+    b = _board(_perm("moon", MOON), _perm("orb", planet))
+    from app.engine.board import BoardView
+
+    view = BoardView(b)
+    orb = b.get("orb")
+    assert orb is not None
+    assert view.chars.of(orb).subtypes == ("Mountain",)

@@ -20,13 +20,8 @@ from __future__ import annotations
 import re
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import (
-    BASIC_LAND_TYPES,
-    NONBASIC_LAND_TYPES,
-    TYPES,
-    selector,
-    subtype_word,
-)
+from app.catalog.compile.phrases import BASIC_LAND_TYPES, TYPES, selector, subtype_word
+from app.domain.base import NONBASIC_LAND_TYPES
 
 _BASIC = {t: t for t in BASIC_LAND_TYPES} | {t + "s": t for t in BASIC_LAND_TYPES if t != "Plains"}
 _ADDITION = r" in addition to (?:its|their) other (?:land )?types"

@@ -36,23 +36,6 @@ TYPES = {
 }
 PLURAL_TYPES = {t + "s": t for t in TYPES}
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-# 205.3i: the land types that are not basic, as the rules list them (with Planet and Town,
-# the seventeen land types less the five basic ones). A land type added to the rules later
-# belongs here too.
-NONBASIC_LAND_TYPES = (
-    "Cave",
-    "Desert",
-    "Gate",
-    "Lair",
-    "Locus",
-    "Mine",
-    "Planet",
-    "Power-Plant",
-    "Sphere",
-    "Tower",
-    "Town",
-    "Urza's",
-)
 _IRREGULAR = {
     "Elves": "Elf",
     "Dwarves": "Dwarf",
