@@ -260,3 +260,27 @@ def test_setting_land_types_removes_the_newer_nonbasic_ones_too() -> None:
     orb = b.get("orb")
     assert orb is not None
     assert view.chars.of(orb).subtypes == ("Mountain",)
+
+
+RALLY = _card("Emberhorn Rally", "Creatures you control gain haste until end of turn.", ["Sorcery"])
+
+
+def test_a_group_haste_effect_is_one_entry_per_creature_it_reached() -> None:
+    # 611.2c: the creatures there as it resolved; each is an entry with it as target.
+    elf = {
+        "name": "Quick Elf",
+        "types": ["creature"],
+        "abilities": [
+            {
+                "kind": "mana_ability",
+                "cost": {"tap": True},
+                "produces": {"kind": "fixed", "mana": "{G}"},
+            }
+        ],
+    }
+    new = {"controlled_since_turn_start": False}
+    b = _board(
+        _perm("a", elf, **new), _perm("late", elf, **new), effects=[_effect("fx-a", RALLY, "a")]
+    )
+    assert activate(b, "a").answer_data["legal"] is True
+    assert activate(b, "late").answer_data["legal"] is False

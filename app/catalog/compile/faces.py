@@ -288,11 +288,19 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
     _compile_line(ctx, sentences)
     added = face.abilities[abilities:]
     more_costs = len(face.alternative_costs) + len(face.additional_costs) > costs
-    only_mana = all(isinstance(a, DomainManaAbility) for a in added)
+    # An activation's resolved effect (an entry of the state's effects) needed the band only to
+    # be activated: once it resolved it lasts whatever the counters are now.
+    only_mana = all(
+        isinstance(a, DomainManaAbility) or getattr(a, "works_from", None) == "effect"
+        for a in added
+    )
     if only_mana and not more_costs and len(face.keywords) == keywords:
         while_counters = WhileCounters(counter=band.counter, at_least=band.least, at_most=band.most)
         face.abilities[abilities:] = [
-            a.model_copy(update={"while_counters": while_counters}) for a in added
+            a.model_copy(update={"while_counters": while_counters})
+            if isinstance(a, DomainManaAbility)
+            else a
+            for a in added
         ]
         return
     del face.abilities[abilities:]
@@ -584,7 +592,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."
             continue
-        if loyalty and statics.gains_haste_effect(s) is not None:
+        if loyalty and (
+            statics.gains_haste_effect(s) is not None
+            or statics.group_haste_effect(s, sentences[i - 1] if i else None, spell=False)
+        ):
             ctx.unknown(s)
             continue
         if _layer_sentence(ctx, s):
@@ -695,6 +706,8 @@ def _one_sentence(
         return "haste_control", k
     if (g2 := statics.gains_haste_effect(s)) is not None:
         return ("haste_control", g2) if _haste_effect_placed(ctx, s, previous) else None
+    if (g3 := statics.group_haste_effect(s, previous, spell=ctx.spell)) is not None:
+        return "haste_control", g3
     if (h := statics.as_though_haste(s)) is not None and not ctx.spell:
         return "haste_control", ir.Understood(abilities=[h])
     if (c2 := statics.control(s, effect=ctx.spell)) is not None:
