@@ -21,6 +21,7 @@ from app.domain.continuous import (
     GrantKeyword,
     GrantManaAbility,
     LoseAllAbilities,
+    SetCardTypes,
     SetLandTypes,
     StaticAbility,
     WorksFrom,
@@ -183,6 +184,7 @@ AnyAbility = (
     | SetLandTypes
     | AddSubtypes
     | AddTypes
+    | SetCardTypes
     | LoseAllAbilities
     | ManaReplacement
     | ManaTrigger
@@ -207,7 +209,7 @@ def category(ability: AnyAbility) -> Category:
             return "triggered"
         case GrantManaAbility() | GrantKeyword() | GainControl() | MulliganHelper():
             return "static"
-        case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes() | LoseAllAbilities():
             return "static"
         case ManaReplacement() | EntersWithCounters():
             return "replacement"
@@ -224,7 +226,7 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             return ability.works_from
         case ManaTrigger():
             return ability.works_from
-        case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes() | LoseAllAbilities():
             return ability.works_from
         case ManaAbility() | EntersWithCounters() | EtbTrigger() | RevealUntil():
             return "battlefield"

@@ -153,6 +153,27 @@ class AddTypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
+class SetCardTypes(Strict):
+    """Matching permanents' card types become these, with these subtypes (Vraska's Treasure,
+    Hydro-Man becoming a land until your next turn). 205.1a: the new card types replace the old
+    ones; subtypes go with the card types they belong to (205.3d), and a named subtype replaces
+    the old ones of its kind. A land type stays on a permanent still a land when no land type is
+    named; no other old subtype stays, so the compiler uses this kind only when that is exact:
+    the new types are `land` alone, or each comes with its subtype named. Supertypes, colors
+    and abilities are kept. 613.1d: layer 4."""
+
+    kind: Literal["set_card_types"] = "set_card_types"
+    """Always `set_card_types`: matching permanents' card types are replaced (613.1d)"""
+    to: Selector
+    """Which permanents change, seen from this ability's controller"""
+    types: list[CardType] = Field(min_length=1, max_length=6)
+    """The card types they become, lower case, like `land`"""
+    subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """The subtypes they get with them, like `Treasure`"""
+    works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+
+
 class LoseAllAbilities(Strict):
     """Matching permanents lose all abilities (Humility; Turn to Frog on its target), the
     intrinsic mana abilities of their land types too (613.1f)."""
@@ -172,6 +193,7 @@ StaticAbility = (
     | SetLandTypes
     | AddSubtypes
     | AddTypes
+    | SetCardTypes
     | LoseAllAbilities
 )
 
@@ -180,7 +202,7 @@ def layer_of(ability: StaticAbility) -> Layer:
     match ability:
         case GainControl():
             return Layer.CONTROL  # 613.1b (its haste is layer 6, applied with the grants)
-        case SetLandTypes() | AddSubtypes() | AddTypes():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes():
             return Layer.TYPE  # 613.1d
         case GrantManaAbility() | GrantKeyword() | LoseAllAbilities():
             return Layer.ABILITY  # 613.1f

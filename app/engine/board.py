@@ -41,7 +41,13 @@ from app.domain.card import (
     Selector,
     Unsupported,
 )
-from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
+from app.domain.continuous import (
+    AddSubtypes,
+    AddTypes,
+    LoseAllAbilities,
+    SetCardTypes,
+    SetLandTypes,
+)
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits, counter_kind
 from app.domain.ruling import Mentions
@@ -351,7 +357,7 @@ def _filed(a: AnyAbility) -> bool:
             return True
         case Unsupported() | ManaAbility() | GainControl():
             return False
-        case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes() | LoseAllAbilities():
             return False
         case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
             return False
@@ -551,7 +557,7 @@ class BoardView:
                 pass
             case ManaAbility() | GainControl():
                 pass  # listed per permanent / applied by the control pass
-            case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
+            case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes() | LoseAllAbilities():
                 pass  # layers 4 and 6: applied by characteristics.py
             case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)

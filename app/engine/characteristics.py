@@ -6,9 +6,11 @@ face comes first, then, in layer order (613.1):
 
 - layer 2, control (613.1b): computed by BoardView's control pass (`controllers`);
 - layer 4, types (613.1d): `set_land_types` (305.7: the old land types and every ability of
-  the rules text go, the new basic types' intrinsic abilities come, 305.6) and
+  the rules text go, the new basic types' intrinsic abilities come, 305.6),
   `add_subtypes` and `add_types` (card types and subtypes added, everything else kept: a
-  land that becomes a creature is a creature from here on, 302.6 included);
+  land that becomes a creature is a creature from here on, 302.6 included) and
+  `set_card_types` (205.1a: the card types replaced, their subtypes with them; a creature
+  that becomes a land is no creature, so 302.6 no longer applies to it);
 - layer 6, abilities (613.1f): `lose_all_abilities` (intrinsic mana abilities too) and the
   grants (`grant_mana_ability`, `grant_keyword`), applied by BoardView in the same order.
 
@@ -32,7 +34,13 @@ from typing import assert_never
 
 from app.domain.abilities import AnyAbility, works_from
 from app.domain.base import NONBASIC_LAND_TYPES as NONBASIC
-from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
+from app.domain.continuous import (
+    AddSubtypes,
+    AddTypes,
+    LoseAllAbilities,
+    SetCardTypes,
+    SetLandTypes,
+)
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Refs, Step
@@ -45,11 +53,12 @@ BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 NONBASIC_LAND_TYPES = frozenset(t.casefold() for t in NONBASIC)
 LAND_TYPES = frozenset(t.casefold() for t in BASIC_LAND_TYPES) | NONBASIC_LAND_TYPES
 
-TypeEffect = SetLandTypes | AddSubtypes | AddTypes
+TypeEffect = SetLandTypes | AddSubtypes | AddTypes | SetCardTypes
 LAYER_KINDS = (
     SetLandTypes,
     AddSubtypes,
     AddTypes,
+    SetCardTypes,
     LoseAllAbilities,
 )  # a cheap pre-check for collect
 
@@ -145,7 +154,7 @@ def collect(
 
 def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
     match a:
-        case SetLandTypes() | AddSubtypes() | AddTypes():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes():
             found.layer4.append((src, a))
         case LoseAllAbilities():
             found.layer6_loss.append((src, a))
@@ -202,7 +211,7 @@ class Characteristics:
         or, for a j that adds types, change what i applies to?"""
         src_i, eff_i = self.effects.layer4[i]
         src_j, eff_j = self.effects.layer4[j]
-        if isinstance(eff_j, (AddTypes, AddSubtypes)):
+        if isinstance(eff_j, (AddTypes, AddSubtypes, SetCardTypes)):
             key = (i, j)
             found = self._reach.get(key)
             if found is None:
@@ -220,7 +229,7 @@ class Characteristics:
         src_i: EffectSource,
         eff_i: TypeEffect,
         src_j: EffectSource,
-        eff_j: AddTypes | AddSubtypes,
+        eff_j: AddTypes | AddSubtypes | SetCardTypes,
     ) -> bool:
         """613.8a: would the card types or subtypes j adds change which permanents i applies
         to? Looked at on the printed characteristics of each permanent j reaches: once per
@@ -235,10 +244,14 @@ class Characteristics:
                 seen.add(before)
             if not eff_j.to.matches(src_j.looker, p.id, before):
                 continue
-            added = frozenset(eff_j.types) if isinstance(eff_j, AddTypes) else frozenset()
-            after = _with_subtypes(
-                before, [*before.subtypes, *subtypes_of(src_j, eff_j)], before.types | added
-            )
+            if isinstance(eff_j, SetCardTypes):
+                subtypes, types = set_card_types(list(before.subtypes), eff_j)
+                after = _with_subtypes(before, subtypes, types)
+            else:
+                added = frozenset(eff_j.types) if isinstance(eff_j, AddTypes) else frozenset()
+                after = _with_subtypes(
+                    before, [*before.subtypes, *subtypes_of(src_j, eff_j)], before.types | added
+                )
             if _reaches(src_i, eff_i, p.id, before) != _reaches(src_i, eff_i, p.id, after):
                 return True
         return False
@@ -301,6 +314,8 @@ class Characteristics:
                     types = types | frozenset(eff.types)
                     have = {s.casefold() for s in subtypes}
                     subtypes += [s for s in eff.subtypes if s.casefold() not in have]
+                case SetCardTypes():
+                    subtypes, types = set_card_types(subtypes, eff)
                 case _:
                     assert_never(eff)
             applied.append(Applied(src, eff, why))
@@ -334,10 +349,23 @@ class Characteristics:
 # --- explanation -------------------------------------------------------------------------------
 
 
+def set_card_types(subtypes: list[str], eff: SetCardTypes) -> tuple[list[str], frozenset[str]]:
+    """205.1a: the card types become the effect's; of the old subtypes only land types stay, on
+    a permanent that is still a land, unless the effect names a land type of its own (205.3d:
+    the others belonged to card types it no longer has, or a named subtype replaced them)."""
+    types = frozenset(eff.types)
+    named = list(eff.subtypes)
+    kept: list[str] = []
+    if "land" in types and not any(s.casefold() in LAND_TYPES for s in named):
+        kept = [s for s in subtypes if s.casefold() in LAND_TYPES]
+    have = {s.casefold() for s in kept}
+    return kept + [s for s in named if s.casefold() not in have], types
+
+
 def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
     """The subtypes a layer-4 effect gives: its own, and for `chosen_type` the basic land type
     chosen as its effect resolved (305.7), which the question must say."""
-    if isinstance(eff, AddTypes) or not eff.chosen_type:
+    if isinstance(eff, (AddTypes, SetCardTypes)) or not eff.chosen_type:
         return list(eff.subtypes)
     if src.chosen_land_type is None:
         raise QuestionError(
@@ -370,6 +398,13 @@ def _what(src: EffectSource, eff: TypeEffect | LoseAllAbilities) -> str:
                 f"{who} gain the types {added}, keeping all they had (one that becomes a "
                 "creature is one for summoning sickness too, 302.6)"
             )
+        case SetCardTypes():
+            became = " ".join([*eff.subtypes, *eff.types])
+            return (
+                f"{who} are {became} and no other card type, losing the subtypes of the card "
+                "types they lose (one that is no longer a creature is no longer subject to "
+                "summoning sickness, 302.6)"
+            )
         case LoseAllAbilities():
             return f"{who} lose all abilities, the mana abilities of their land types too"
         case _:
@@ -378,7 +413,9 @@ def _what(src: EffectSource, eff: TypeEffect | LoseAllAbilities) -> str:
 
 def _added(src: EffectSource, eff: TypeEffect) -> list[str]:
     """The subtypes (and card types) a layer-4 effect gives."""
-    return [*eff.subtypes, *eff.types] if isinstance(eff, AddTypes) else subtypes_of(src, eff)
+    if isinstance(eff, (AddTypes, SetCardTypes)):
+        return [*eff.subtypes, *eff.types]
+    return subtypes_of(src, eff)
 
 
 def _rule_of(eff: TypeEffect) -> str:
@@ -389,6 +426,8 @@ def _rule_of(eff: TypeEffect) -> str:
             return "305.6"
         case AddTypes():
             return "205.1b"  # types added to the ones it has
+        case SetCardTypes():
+            return "205.1a"  # types that replace the ones it has
         case _:
             assert_never(eff)
 

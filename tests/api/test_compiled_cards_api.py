@@ -279,6 +279,27 @@ def test_a_subtype_while_a_counter_an_effect_names_is_there_over_http(
     assert r.status_code == 422 and "doom" in r.text
 
 
+def test_a_creature_that_became_a_land_over_http(sqlite_client: TestClient) -> None:
+    # 205.1a, 302.6: until its next turn it is a land, not a creature: though it arrived this
+    # turn it taps for the mana it gained; without the entry it is a creature with no ability.
+    drifter = definition(
+        "Tidewash Drifter",
+        "At the beginning of your end step, untap ~. Until your next turn, it becomes a land "
+        'and gains "{T}: Add {U}."',
+        ["Creature"],
+        "{U}{U}",
+        ["Elemental"],
+    )
+    assert drifter["support"] == "full"
+    fresh = inline("drifter", drifter, controlled_since_turn_start=False)
+    fx = [{"id": "fx", "definition": drifter, "controller": "alice", "target": "drifter"}]
+    r = ruling(sqlite_client, ACT, {"state": state(fresh, effects=fx), "permanent_id": "drifter"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{U}")
+    assert any("205.1a" in s["rules"] for s in r["explanation"])
+    cp = ruling(sqlite_client, CP, {"state": state(fresh), "permanent_id": "drifter"})
+    assert cp["answer"]["permanents"][0]["types"] == []
+
+
 def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestClient) -> None:
     # 305.7: the effect's `chosen_land_type` is the type; without it, a 422 names the field.
     surveyor = definition(

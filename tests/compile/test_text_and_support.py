@@ -142,7 +142,10 @@ def test_a_trigger_granting_a_quoted_mana_ability_still_counts() -> None:
         "At the beginning of your end step, untap this creature. Until your next turn, it "
         'becomes a land and gains "{T}: Add {U}."'
     )
-    assert face(text, types=("Creature",)).support == "partial"
+    # Not dismissed with the trigger: it compiles, the grant from the resolved effect (205.1a).
+    compiled = face(text, types=("Creature",))
+    assert compiled.support == "full"
+    assert [a.kind for a in compiled.abilities] == ["set_card_types", "grant_mana_ability"]
 
 
 def test_haste_after_a_dismissed_loyalty_effect_is_not_compiled() -> None:

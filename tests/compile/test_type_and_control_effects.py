@@ -250,3 +250,51 @@ def test_the_creature_a_spell_it_allowed_became_is_of_a_subtype_too() -> None:
         types=("Land",),
     )
     assert found == [AddSubtypes(to=TARGET, subtypes=["Newt"], works_from="effect")]
+
+
+def test_a_returned_card_that_is_only_an_artifact_of_a_subtype() -> None:
+    from app.domain.continuous import GrantManaAbility, SetCardTypes
+
+    found = abilities(
+        "Whenever a creature an opponent controls dies, you may pay {2}. If you do, return that "
+        "card to the battlefield under your control. It's a Clue artifact with \"{T}, Sacrifice "
+        '~: Add {C}{C}," and it loses all other card types.',
+        types=("Enchantment",),
+    )
+    assert found[0] == SetCardTypes(
+        to=TARGET, types=["artifact"], subtypes=["Clue"], works_from="effect"
+    )
+    assert isinstance(found[1], GrantManaAbility) and found[1].works_from == "effect"
+    assert found[1].ability.cost.sacrifice == "self"
+
+
+def test_the_permanent_itself_becomes_a_land_for_a_while() -> None:
+    from app.domain.continuous import GrantManaAbility, SetCardTypes
+
+    found = abilities(
+        "At the beginning of your end step, untap ~. Until your next turn, it becomes a land and "
+        'gains "{T}: Add {G}."',
+        types=("Creature",),
+    )
+    assert found[0] == SetCardTypes(to=TARGET, types=["land"], works_from="effect")
+    assert isinstance(found[1], GrantManaAbility) and found[1].to == TARGET
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Which object "it" is: nothing was returned or untapped just before.
+        'It\'s a Clue artifact with "{T}, Sacrifice ~: Add {C}," and it loses all other card '
+        "types.",
+        'Until your next turn, it becomes a land and gains "{T}: Add {G}."',
+        # A card type without its subtype: the old subtypes of that type can't be told apart.
+        "If you do, return that card to the battlefield under your control. It's an artifact "
+        'with "{T}: Add {C}," and it loses all other card types.',
+    ],
+)
+def test_card_types_replaced_where_unsure_are_not_compiled(text: str) -> None:
+    from app.domain.continuous import SetCardTypes
+
+    compiled = face(text, types=("Creature",))
+    assert not any(isinstance(a, SetCardTypes) for a in compiled.abilities)
+    assert compiled.support == "partial"

@@ -28,9 +28,15 @@ from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import AdditionalCost, AlternativeCost, WhileCounters
 from app.domain.card import ManaAbility as DomainManaAbility
-from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
+from app.domain.continuous import (
+    AddSubtypes,
+    AddTypes,
+    LoseAllAbilities,
+    SetCardTypes,
+    SetLandTypes,
+)
 
-_LAYERED = (SetLandTypes, AddSubtypes, AddTypes, LoseAllAbilities)
+_LAYERED = (SetLandTypes, AddSubtypes, AddTypes, SetCardTypes, LoseAllAbilities)
 Status = Literal["compiled", "not_understood", "irrelevant"]
 
 # Keywords that matter to no question the engine answers, besides those MTGJSON lists.
@@ -375,6 +381,23 @@ def _becomes(ctx: _Context, s: str, following: str, previous: str | None) -> boo
     return True
 
 
+def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
+    """A resolved ability's one object that becomes other card types and gains a mana ability
+    (layers.set_types): both from the same entry of the state's effects."""
+    found = layers.set_types(previous, s)
+    if found is None or ctx.spell:
+        return False
+    change, quoted = found
+    granted = _granted(quoted)
+    if granted is None:
+        return False
+    grant = ir.Grant(ir.Sel(attached=True), granted, effect=True)
+    ctx.add(ir.Understood(abilities=[change, grant]))
+    ctx.record(s, "type_change", "compiled")
+    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+    return True
+
+
 def _check_haste_effects(ctx: _Context) -> None:
     """An `effects` entry applies every effect ability of its card to its one target
     (board.py), so a one-shot haste grant is exact only as the face's one effect: with another
@@ -601,6 +624,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         if _layer_sentence(ctx, s):
             continue
         if _becomes(ctx, s, following, sentences[i - 1] if i else None):
+            continue
+        if _set_types(ctx, s, sentences[i - 1] if i else None):
             continue
         if (kept := layers.resolved_object_type(sentences[i - 1] if i else None, s)) is not None:
             ctx.add(ir.Understood(abilities=[kept]))

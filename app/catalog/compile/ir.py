@@ -218,6 +218,7 @@ class ManaAbility:
 class Grant:
     to: Sel
     ability: ManaAbility
+    effect: bool = False  # from a resolved effect (an entry of the state's effects)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +317,16 @@ class AddTypes:
 
 
 @dataclass(frozen=True, slots=True)
+class SetCardTypes:
+    """The permanents' card types become these, with these subtypes (layer 4, 205.1a)."""
+
+    to: Sel
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    effect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LoseAllAbilities:
     """The permanents lose all abilities, intrinsic mana abilities too (layer 6, 613.1f)."""
 
@@ -337,6 +348,7 @@ Ability = (
     | SetLandTypes
     | AddSubtypes
     | AddTypes
+    | SetCardTypes
     | LoseAllAbilities
 )
 

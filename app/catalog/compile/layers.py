@@ -309,3 +309,45 @@ def resolved_object_type(previous: str | None, sentence: str) -> ir.AddSubtypes 
             return None
         return ir.AddSubtypes(ir.Sel(attached=True), (m.group("sub"),), effect=True)
     return None
+
+
+# --- a resolved ability's one object that becomes other card types (205.1a, 613.1d) ----------
+#
+#     If you do, return that card to the battlefield under your control. It's a Treasure
+#          artifact with "{T}, Sacrifice ~: Add one mana of any color," and it loses all other
+#          card types.              -> set_card_types (artifact, Treasure) and the grant
+#     At the beginning of your end step, untap ~. Until your next turn, he becomes a land and
+#          gains "{T}: Add {U}."    -> set_card_types (land) of itself and the grant
+#
+# 205.1a: "becomes a land" without "in addition" or "still" replaces the card types. The
+# compiled kind keeps no old subtype but land types (set_card_types), so only these are
+# compiled: the new types are "land" alone, or one card type with its own subtype named.
+# The entry of the state's effects names the one object as `target`.
+_RETURNED = re.compile(
+    r"^(?:If you do, )?[Rr]eturn that card to the battlefield(?: tapped)?(?: under your "
+    r"control)?\.$"
+)
+_NOW_IS = re.compile(
+    r"^It's an? (?P<sub>[A-Z][a-z]+) (?P<type>artifact|enchantment) with "
+    r'"(?P<ability>[^"]+?),?" and it loses all other card types\.$'
+)
+_SELF_LAND = re.compile(
+    r"^Until (?:your next turn|end of turn), (?:he|she|it|~) becomes a land and gains "
+    r'"(?P<ability>[^"]+)"\.?$'
+)
+_UNTAP_SELF = re.compile(r'^(?:[^:"]+: |(?:At|When|Whenever) [^,:"]+, )[Uu]ntap ~\.$')
+
+
+def set_types(previous: str | None, sentence: str) -> tuple[ir.SetCardTypes, str] | None:
+    """The type change and the quoted ability it gains (for the caller to compile), above."""
+    if previous is None:
+        return None
+    to = ir.Sel(attached=True)  # the effect's one object: its `target`
+    if _RETURNED.match(previous) and (m := _NOW_IS.match(sentence)):
+        if m.group("sub") in TYPES or m.group("type") not in TYPES:
+            return None
+        change = ir.SetCardTypes(to, (TYPES[m.group("type")],), (m.group("sub"),), effect=True)
+        return change, m.group("ability").rstrip(",") + "."
+    if _UNTAP_SELF.match(previous) and (m := _SELF_LAND.match(sentence)):
+        return ir.SetCardTypes(to, ("land",), effect=True), m.group("ability")
+    return None

@@ -185,7 +185,11 @@ def ability(a: ir.Ability) -> d.Ability:
         case ir.ManaAbility():
             return mana_ability(a)
         case ir.Grant():
-            return d.GrantManaAbility(to=selector(a.to), ability=mana_ability(a.ability))
+            return d.GrantManaAbility(
+                to=selector(a.to),
+                ability=mana_ability(a.ability),
+                works_from=_works_from(a.effect),
+            )
         case ir.Replacement():
             return d.ManaReplacement(
                 source=selector(a.source),
@@ -223,6 +227,13 @@ def ability(a: ir.Ability) -> d.Ability:
             return d.MulliganHelper()
         case ir.SetLandTypes() | ir.AddSubtypes() | ir.AddTypes() | ir.LoseAllAbilities():
             return layer_ability(a)
+        case ir.SetCardTypes():
+            return c613.SetCardTypes(
+                to=selector(a.to),
+                types=list(a.types),  # type: ignore[arg-type]
+                subtypes=list(a.subtypes),
+                works_from=_works_from(a.effect),
+            )
         case _:
             assert_never(a)
 

@@ -1,0 +1,101 @@
+"""Card types replaced in layer 4 (205.1a, 613.1d): a creature that becomes a land is no longer
+a creature (302.6 no longer applies), its creature types go with its creature type, and a land
+keeps its land types. Invented cards, compiled from templated sentences we wrote."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.activate import activate
+from tests.engine.test_type_effects import _board, _card, _effect, _perm, _types_of
+
+# A creature of its own that becomes a land until your next turn.
+SHIFTER = _card(
+    "Tidewash Drifter",
+    "At the beginning of your end step, untap ~. Until your next turn, it becomes a land and "
+    'gains "{T}: Add {U}."',
+    ["Creature"],
+    ["Elemental"],
+)
+ELF_COUNTER = _card("Elfcount Idol", "{T}: Add {G} for each Elf you control.", ["Artifact"])
+# A returned creature card that is a Treasure artifact from then on.
+REAPER = _card(
+    "Gilded Reaper",
+    "Whenever a nontoken creature an opponent controls dies, you may pay {1}. If you do, return "
+    "that card to the battlefield under your control. It's a Treasure artifact with \"{T}, "
+    'Sacrifice ~: Add one mana of any color," and it loses all other card types.',
+    ["Creature"],
+)
+ARTIFACT_COUNTER = _card("Brassleaf Tally", "{T}: Add {C} for each artifact you control.", ["Land"])
+CREATURE_COUNTER = _card(
+    "Hollow of Counting", "{T}: Add {G} for each creature you control.", ["Land"]
+)
+
+
+def _elf(**kw: Any) -> dict[str, Any]:
+    return {
+        "name": "Moss Elf",
+        "types": ["creature"],
+        "subtypes": ["Elf"],
+        "abilities": [
+            {
+                "kind": "mana_ability",
+                "cost": {"tap": True},
+                "produces": {"kind": "fixed", "mana": "{G}"},
+            }
+        ],
+        **kw,
+    }
+
+
+def test_a_new_creature_that_became_a_land_taps_for_the_mana_it_gained() -> None:
+    # 205.1a, 302.6: no longer a creature, so having arrived this turn doesn't matter.
+    new = {"controlled_since_turn_start": False}
+    plain = _board(_perm("drifter", SHIFTER, **new))
+    assert _types_of(plain, "drifter") == []
+    b = _board(_perm("drifter", SHIFTER, **new), effects=[_effect("fx", SHIFTER, "drifter")])
+    answer = activate(b, "drifter").answer_data
+    assert (answer["legal"], answer["total"]) == (True, "{U}")
+    assert _types_of(b, "drifter") == ["U"]
+
+
+def test_a_creature_made_a_land_keeps_its_own_abilities_and_loses_its_creature_types() -> None:
+    # Its printed mana ability stays (only the types change) and, no creature, it taps at once;
+    # it is no Elf any more (205.3d), so the idol counts one Elf.
+    elf = _elf()
+    new = {"controlled_since_turn_start": False}
+    b = _board(
+        _perm("elf", elf, **new),
+        _perm("other", elf),
+        _perm("idol", ELF_COUNTER),
+        effects=[_effect("fx", SHIFTER, "elf")],
+    )
+    printed = activate(b, "elf", ability="printed:0").answer_data
+    assert (printed["legal"], printed["total"]) == (True, "{G}")
+    assert activate(b, "idol").answer_data["total"] == "{G}"
+
+
+def test_a_returned_creature_card_is_a_treasure_artifact_only() -> None:
+    bear = {"name": "Plain Bear", "types": ["creature"], "subtypes": ["Bear"]}
+    b = _board(
+        _perm("bear", bear, tapped=True),
+        _perm("tally", ARTIFACT_COUNTER),
+        _perm("hollow", CREATURE_COUNTER),
+        effects=[_effect("fx", REAPER, "bear")],
+    )
+    assert activate(b, "tally").answer_data["total"] == "{C}"
+    assert activate(b, "hollow").answer_data["total"] == ""
+    untapped = _board(_perm("bear", bear), effects=[_effect("fx", REAPER, "bear")])
+    answer = activate(untapped, "bear").answer_data
+    assert answer["legal"] is True and answer["choice_required"] is True
+
+
+def test_a_land_creature_made_a_land_keeps_its_land_type() -> None:
+    # 205.1a: land types stay on what is still a land; the Forest's mana stays (305.6).
+    arbor = {"name": "Grove Walker", "types": ["land", "creature"], "subtypes": ["Forest", "Dryad"]}
+    b = _board(
+        _perm("arbor", arbor, controlled_since_turn_start=False),
+        effects=[_effect("fx", SHIFTER, "arbor")],
+    )
+    assert sorted(_types_of(b, "arbor")) == ["G", "U"]
+    assert activate(b, "arbor", ability="intrinsic:Forest").answer_data["legal"] is True
