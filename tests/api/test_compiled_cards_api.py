@@ -300,6 +300,21 @@ def test_a_creature_that_became_a_land_over_http(sqlite_client: TestClient) -> N
     assert cp["answer"]["permanents"][0]["types"] == []
 
 
+def test_a_granted_ability_of_the_holders_colors_over_http(sqlite_client: TestClient) -> None:
+    # 105.2: each Human makes its own colors, not the colors of the card granting it.
+    warden = definition(
+        "Dawnfield Warden",
+        'Human creatures you control have "{T}: Add one mana of any of this creature\'s colors."',
+        ["Creature"],
+        "{G}{W}",
+    )
+    assert warden["support"] == "full"
+    red = {"name": "Red Human", "types": ["creature"], "subtypes": ["Human"], "mana_cost": "{R}"}
+    st = state(inline("warden", warden), inline("red", red))
+    r = ruling(sqlite_client, CP, {"state": st, "permanent_id": "red"})
+    assert r["answer"]["permanents"] == [{"id": "red", "name": "Red Human", "types": ["R"]}]
+
+
 def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestClient) -> None:
     # 305.7: the effect's `chosen_land_type` is the type; without it, a 422 names the field.
     surveyor = definition(

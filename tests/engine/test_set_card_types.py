@@ -99,3 +99,27 @@ def test_a_land_creature_made_a_land_keeps_its_land_type() -> None:
     )
     assert sorted(_types_of(b, "arbor")) == ["G", "U"]
     assert activate(b, "arbor", ability="intrinsic:Forest").answer_data["legal"] is True
+
+
+# A granted ability that reads the colors of the permanent that has it.
+WARDEN = _card(
+    "Dawnfield Warden",
+    'Human creatures you control have "{T}: Add one mana of any of this creature\'s colors."',
+    ["Creature"],
+)
+
+
+def test_a_granted_ability_makes_the_colors_of_the_creature_that_has_it() -> None:
+    # 105.2: each Human's own colors from its mana cost, not the granter's; none for colorless.
+    def human(name: str, cost: str | None) -> dict[str, Any]:
+        return {"name": name, "types": ["creature"], "subtypes": ["Human"], "mana_cost": cost}
+
+    b = _board(
+        _perm("warden", {**WARDEN, "mana_cost": "{G}{W}"}),
+        _perm("red", human("Red Human", "{1}{R}")),
+        _perm("duo", human("Duo Human", "{U}{B}")),
+        _perm("plain", human("Plain Human", "{3}")),
+    )
+    assert _types_of(b, "red") == ["R"]
+    assert _types_of(b, "duo") == ["U", "B"]
+    assert _types_of(b, "plain") == []
