@@ -39,6 +39,7 @@ class Traits(NamedTuple):
     # Counters on it by kind (casefolded, a trailing " counter" dropped), sorted: 122.1.
     counters: tuple[tuple[str, int], ...] = ()
     name: str = ""  # its name, casefolded (201.2: objects with the same name)
+    equipped: bool = False  # 301.5: an Equipment is attached to it (the state's `attached_to`)
 
     @property
     def basic(self) -> bool:
@@ -147,6 +148,14 @@ class IsMonocolored(Strict):
     """Always `monocolored`: the permanent has exactly one color"""
 
 
+class IsEquipped(Strict):
+    """An Equipment is attached to it (301.5: "equipped creatures"), as the state's
+    `attached_to` says; an Equipment is a permanent with that subtype on its face."""
+
+    kind: Literal["equipped"] = "equipped"
+    """Always `equipped`: an Equipment is attached to the permanent (301.5)"""
+
+
 class HasName(Strict):
     """Has this name ("artifacts you control named ~": the source's own name, 201.2)."""
 
@@ -227,6 +236,7 @@ AnyLeaf = (
     | HasCounters
     | HasName
     | IsMonocolored
+    | IsEquipped
 )
 Leaf = Annotated[AnyLeaf, Field(discriminator="kind")]
 Term = Annotated[AnyLeaf | Not, Field(discriminator="kind")]
@@ -306,6 +316,8 @@ def compile_filter(f: AnyFilter) -> Predicate:
             return lambda _l, _id, tr: tr.name == folded_name
         case IsMonocolored():
             return lambda _l, _id, tr: len(tr.colors) == 1
+        case IsEquipped():
+            return lambda _l, _id, tr: tr.equipped
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -335,6 +347,8 @@ def filter_uses_object(f: AnyFilter) -> bool:
             return False
         case IsTapped() | IsBasic() | IsToken() | HasCounters() | HasName() | IsMonocolored():
             return False
+        case IsEquipped():
+            return False  # a trait of its own (Traits.equipped)
         case _:
             assert_never(f)
 

@@ -430,10 +430,16 @@ class BoardView:
     _object_grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     _object_replacements: list[SourcedReplacement] = field(init=False)
     _ability_keys: dict[int, str] = field(init=False)
+    _equipped: frozenset[str] = field(init=False)  # 301.5: ids an Equipment is attached to
 
     def __post_init__(self) -> None:
         self._sources = {}
         self._faces = {}
+        self._equipped = frozenset(
+            p.attached_to
+            for p in self.board.permanents
+            if p.attached_to is not None and "equipment" in p.face.subtype_set
+        )
         self._kinds = self._group_kinds()
         self._compute_control()
         board = self.board
@@ -681,6 +687,7 @@ class BoardView:
                         printed.token,
                         printed.counters,
                         printed.name,
+                        printed.equipped,
                     )
             else:
                 t = self._printed_traits(p)
@@ -705,6 +712,7 @@ class BoardView:
             p.token,
             counters_of(p),
             p.face.name.casefold(),  # the face on the battlefield (201.2)
+            p.id in self._equipped,
         )
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:

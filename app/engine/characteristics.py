@@ -179,7 +179,7 @@ class Characteristics:
         self.effects = effects
         self._printed_of = printed_traits
         self._printed: dict[str, Traits] = {}
-        self._memo: dict[tuple[int, str, bool, bool, tuple[tuple[str, int], ...]], Chars] = {}
+        self._memo: dict[tuple[int, str, bool, bool, tuple[tuple[str, int], ...], bool], Chars] = {}
         self._chars: dict[str, Chars] = {}
         self._reach: dict[tuple[int, int], bool] = {}
         self.order4 = self._layer4_order()
@@ -275,7 +275,14 @@ class Characteristics:
                 src.id == p.id for src, _ in self.effects.layer6_loss
             )
             traits = self.printed(p)
-            key = (id(p.face), traits.controller, p.tapped, traits.token, traits.counters)
+            key = (
+                id(p.face),
+                traits.controller,
+                p.tapped,
+                traits.token,
+                traits.counters,
+                traits.equipped,
+            )
             if aimed or sources:
                 found = self._compute(p)
             else:
@@ -452,6 +459,7 @@ def _with_subtypes(traits: Traits, subtypes: list[str], types: frozenset[str]) -
         traits.token,
         traits.counters,
         traits.name,
+        traits.equipped,
     )
 
 

@@ -315,6 +315,26 @@ def test_a_granted_ability_of_the_holders_colors_over_http(sqlite_client: TestCl
     assert r["answer"]["permanents"] == [{"id": "red", "name": "Red Human", "types": ["R"]}]
 
 
+def test_equipped_creatures_have_haste_over_http(sqlite_client: TestClient) -> None:
+    # 301.5, 702.10: the state's attached_to says which creature is equipped.
+    marshal = definition(
+        "Forgewise Marshal", "Equipped creatures you control have flying and haste.", ["Creature"]
+    )
+    elf = definition("Moss Elf", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
+    blade = {"name": "Plain Blade", "types": ["artifact"], "subtypes": ["Equipment"]}
+    fresh = inline("elf", elf, controlled_since_turn_start=False)
+
+    def legal(*more: dict[str, Any]) -> bool:
+        st = state(inline("marshal", marshal), fresh, *more)
+        found: bool = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "elf"})["answer"][
+            "legal"
+        ]
+        return found
+
+    assert legal(inline("blade", blade, attached_to="elf")) is True
+    assert legal(inline("blade", blade)) is False
+
+
 def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestClient) -> None:
     # 305.7: the effect's `chosen_land_type` is the type; without it, a 422 names the field.
     surveyor = definition(

@@ -123,3 +123,28 @@ def test_a_granted_ability_makes_the_colors_of_the_creature_that_has_it() -> Non
     assert _types_of(b, "red") == ["R"]
     assert _types_of(b, "duo") == ["U", "B"]
     assert _types_of(b, "plain") == []
+
+
+EQUIP_LORD = _card(
+    "Forgewise Marshal", "Equipped creatures you control have flying and haste.", ["Creature"]
+)
+
+
+def test_equipped_creatures_have_haste() -> None:
+    # 301.5: the one an Equipment is attached to has haste, so it taps for mana the turn it
+    # arrived; one with an Aura, or nothing, attached doesn't.
+    elf = _elf()
+    sword = {"name": "Plain Blade", "types": ["artifact"], "subtypes": ["Equipment"]}
+    charm = {"name": "Plain Charm", "types": ["enchantment"], "subtypes": ["Aura"]}
+    new = {"controlled_since_turn_start": False}
+    b = _board(
+        _perm("lord", EQUIP_LORD),
+        _perm("geared", elf, **new),
+        _perm("charmed", elf, **new),
+        _perm("bare", elf, **new),
+        _perm("sword", sword, attached_to="geared"),
+        _perm("charm", charm, attached_to="charmed"),
+    )
+    assert activate(b, "geared").answer_data["legal"] is True
+    assert activate(b, "charmed").answer_data["legal"] is False
+    assert activate(b, "bare").answer_data["legal"] is False

@@ -35,6 +35,7 @@ class Sel:
     source: bool = False  # the ability's own source only ("~", "it" meaning ~)
     named: str | None = None  # "named ~": the face's own name (201.2)
     monocolored: bool = False  # "monocolored": exactly one color (105.2a)
+    equipped: bool = False  # "equipped creatures": an Equipment is attached to it (301.5)
 
 
 CostPartKind = Literal[

@@ -52,6 +52,8 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
         )
     if sel.monocolored:
         parts.append(f.IsMonocolored())
+    if sel.equipped:
+        parts.append(f.IsEquipped())
     if sel.named is not None:
         parts.append(f.HasName(name=sel.named))
     if sel.condition_types:
