@@ -22,6 +22,7 @@ from app.domain.continuous import (
     GrantManaAbility,
     LoseAllAbilities,
     SetCardTypes,
+    SetColors,
     SetLandTypes,
     StaticAbility,
     WorksFrom,
@@ -185,6 +186,7 @@ AnyAbility = (
     | AddSubtypes
     | AddTypes
     | SetCardTypes
+    | SetColors
     | LoseAllAbilities
     | ManaReplacement
     | ManaTrigger
@@ -209,7 +211,14 @@ def category(ability: AnyAbility) -> Category:
             return "triggered"
         case GrantManaAbility() | GrantKeyword() | GainControl() | MulliganHelper():
             return "static"
-        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes() | LoseAllAbilities():
+        case (
+            SetLandTypes()
+            | AddSubtypes()
+            | AddTypes()
+            | SetCardTypes()
+            | SetColors()
+            | LoseAllAbilities()
+        ):
             return "static"
         case ManaReplacement() | EntersWithCounters():
             return "replacement"
@@ -226,7 +235,14 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             return ability.works_from
         case ManaTrigger():
             return ability.works_from
-        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes() | LoseAllAbilities():
+        case (
+            SetLandTypes()
+            | AddSubtypes()
+            | AddTypes()
+            | SetCardTypes()
+            | SetColors()
+            | LoseAllAbilities()
+        ):
             return ability.works_from
         case ManaAbility() | EntersWithCounters() | EtbTrigger() | RevealUntil():
             return "battlefield"

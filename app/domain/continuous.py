@@ -1,7 +1,7 @@
 """Static abilities that create continuous effects, and the layer each applies in (613.1).
 
 The layers the engine applies (app/engine/characteristics.py): 2 control-changing (613.1b),
-4 type-changing (613.1d), 6 ability-adding and -removing (613.1f). Keywords such as haste
+4 type-changing (613.1d), 5 color-changing (613.1e), 6 ability-adding and -removing (613.1f). Keywords such as haste
 are abilities, so granting one is layer 6 too.
 """
 
@@ -12,7 +12,7 @@ from typing import Any, Literal, assert_never
 
 from pydantic import Field, model_validator
 
-from app.domain.base import CardType, Strict, Word
+from app.domain.base import CardType, ColorCode, Strict, Word
 from app.domain.filters import Selector
 from app.domain.mana_abilities import ManaAbility
 
@@ -174,6 +174,20 @@ class SetCardTypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
+class SetColors(Strict):
+    """Matching permanents are these colors and no others (Imprisoned in the Moon's
+    "colorless land"): 105.2, 613.1e, layer 5. An empty list is colorless (105.2c)."""
+
+    kind: Literal["set_colors"] = "set_colors"
+    """Always `set_colors`: matching permanents' colors are replaced (613.1e)"""
+    to: Selector
+    """Which permanents change, seen from this ability's controller"""
+    colors: list[ColorCode] = Field(default_factory=list, max_length=5)
+    """The colors they are (W U B R G); empty: colorless"""
+    works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+
+
 class LoseAllAbilities(Strict):
     """Matching permanents lose all abilities (Humility; Turn to Frog on its target), the
     intrinsic mana abilities of their land types too (613.1f)."""
@@ -182,6 +196,12 @@ class LoseAllAbilities(Strict):
     """Always `lose_all_abilities`: matching permanents lose every ability (613.1f)"""
     to: Selector
     """Which permanents lose them, seen from this ability's controller"""
+    keeps_own: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description='"Loses all other abilities": the abilities this same source grants them '
+        "stay (left out of the dump when false)",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
@@ -194,6 +214,7 @@ StaticAbility = (
     | AddSubtypes
     | AddTypes
     | SetCardTypes
+    | SetColors
     | LoseAllAbilities
 )
 
@@ -204,6 +225,8 @@ def layer_of(ability: StaticAbility) -> Layer:
             return Layer.CONTROL  # 613.1b (its haste is layer 6, applied with the grants)
         case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes():
             return Layer.TYPE  # 613.1d
+        case SetColors():
+            return Layer.COLOR  # 613.1e
         case GrantManaAbility() | GrantKeyword() | LoseAllAbilities():
             return Layer.ABILITY  # 613.1f
         case _:

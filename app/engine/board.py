@@ -46,6 +46,7 @@ from app.domain.continuous import (
     AddTypes,
     LoseAllAbilities,
     SetCardTypes,
+    SetColors,
     SetLandTypes,
 )
 from app.domain.errors import QuestionError
@@ -357,7 +358,14 @@ def _filed(a: AnyAbility) -> bool:
             return True
         case Unsupported() | ManaAbility() | GainControl():
             return False
-        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes() | LoseAllAbilities():
+        case (
+            SetLandTypes()
+            | AddSubtypes()
+            | AddTypes()
+            | SetCardTypes()
+            | SetColors()
+            | LoseAllAbilities()
+        ):
             return False
         case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
             return False
@@ -418,7 +426,9 @@ class BoardView:
     grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
-    _layered_traits: dict[tuple[Traits, frozenset[str], frozenset[str]], Traits] = field(init=False)
+    _layered_traits: dict[tuple[Traits, frozenset[str], frozenset[str], frozenset[str]], Traits] = (
+        field(init=False)
+    )
     layer_effects: LayerEffects = field(init=False)
     chars: Characteristics = field(init=False)
     _grants_by_traits: dict[tuple[Traits, bool], list[tuple[Source, ManaAbility]]] = field(
@@ -563,7 +573,14 @@ class BoardView:
                 pass
             case ManaAbility() | GainControl():
                 pass  # listed per permanent / applied by the control pass
-            case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes() | LoseAllAbilities():
+            case (
+                SetLandTypes()
+                | AddSubtypes()
+                | AddTypes()
+                | SetCardTypes()
+                | SetColors()
+                | LoseAllAbilities()
+            ):
                 pass  # layers 4 and 6: applied by characteristics.py
             case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
@@ -671,10 +688,12 @@ class BoardView:
         """Its characteristics after layers 2 and 4 (what selectors look at)."""
         t = self._traits.get(p.id)
         if t is None:
-            if self.layer_effects.layer4:
+            if self.layer_effects.layer4 or self.layer_effects.layer5:
                 printed, c = self.chars.printed(p), self.chars.of(p)
-                # Permanents alike before and after layer 4 share one Traits (10,000 Forests).
-                key = (printed, c.subtypes_folded, c.types)
+                colors = printed.colors if c.colors is None else c.colors  # layer 5
+                # Permanents alike before and after layers 4 and 5 share one Traits (10,000
+                # Forests).
+                key = (printed, c.subtypes_folded, c.types, colors)
                 t = self._layered_traits.get(key)
                 if t is None:
                     t = self._layered_traits[key] = Traits(
@@ -682,7 +701,7 @@ class BoardView:
                         c.types,
                         c.subtypes_folded,
                         printed.supertypes,
-                        printed.colors,
+                        colors,
                         printed.tapped,
                         printed.token,
                         printed.counters,

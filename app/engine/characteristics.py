@@ -11,6 +11,7 @@ face comes first, then, in layer order (613.1):
   land that becomes a creature is a creature from here on, 302.6 included) and
   `set_card_types` (205.1a: the card types replaced, their subtypes with them; a creature
   that becomes a land is no creature, so 302.6 no longer applies to it);
+- layer 5, colors (613.1e): `set_colors` (the colors it is, none for colorless);
 - layer 6, abilities (613.1f): `lose_all_abilities` (intrinsic mana abilities too) and the
   grants (`grant_mana_ability`, `grant_keyword`), applied by BoardView in the same order.
 
@@ -39,6 +40,7 @@ from app.domain.continuous import (
     AddTypes,
     LoseAllAbilities,
     SetCardTypes,
+    SetColors,
     SetLandTypes,
 )
 from app.domain.errors import QuestionError
@@ -59,6 +61,7 @@ LAYER_KINDS = (
     AddSubtypes,
     AddTypes,
     SetCardTypes,
+    SetColors,
     LoseAllAbilities,
 )  # a cheap pre-check for collect
 
@@ -85,7 +88,7 @@ class Applied:
     """One layer effect that applied to a permanent: for the explanation."""
 
     source: EffectSource
-    effect: TypeEffect | LoseAllAbilities
+    effect: TypeEffect | SetColors | LoseAllAbilities
     why_first: str = ""  # "613.8" when a dependency put it before an earlier timestamp
 
 
@@ -101,10 +104,17 @@ class Chars:
     # 613.7 inside layer 6: the timestamp of the latest "loses all abilities" that applied; an
     # ability granted by an effect with a later timestamp is added after it and kept.
     lost_at: tuple[int, int, int] | None = None
+    # Layer 5 (613.1e): the colors an effect set, or None when none did (the printed ones).
+    colors: frozenset[str] | None = None
+    # The latest loss says "all other abilities": what its own source grants stays.
+    lost_keeps_own: bool = False
 
     def keeps_grant(self, granted_at: tuple[int, int, int]) -> bool:
-        """Whether an ability granted with this timestamp survives layer 6's removals."""
-        return self.lost_at is None or granted_at > self.lost_at
+        """Whether an ability granted with this timestamp survives layer 6's removals (one
+        source's abilities share its timestamp: equal means the loss's own source)."""
+        if self.lost_at is None or granted_at > self.lost_at:
+            return True
+        return granted_at == self.lost_at and self.lost_keeps_own
 
     # Folded once: every permanent with these characteristics reads them (board.traits).
     subtypes_folded: frozenset[str] = field(init=False)
@@ -126,6 +136,7 @@ class LayerEffects:
     """The layer 4 and layer 6 effects on the board, in the order they apply."""
 
     layer4: list[tuple[EffectSource, TypeEffect]] = field(default_factory=list)
+    layer5: list[tuple[EffectSource, SetColors]] = field(default_factory=list)
     layer6_loss: list[tuple[EffectSource, LoseAllAbilities]] = field(default_factory=list)
     dependent: set[int] = field(default_factory=set)  # layer4 indices that depend (613.8)
 
@@ -148,6 +159,7 @@ def collect(
             if works_from(a) == "effect":
                 _file(found, src, a)
     found.layer4.sort(key=lambda pair: pair[0].order)
+    found.layer5.sort(key=lambda pair: pair[0].order)
     found.layer6_loss.sort(key=lambda pair: pair[0].order)
     return found
 
@@ -156,6 +168,8 @@ def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
     match a:
         case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes():
             found.layer4.append((src, a))
+        case SetColors():
+            found.layer5.append((src, a))
         case LoseAllAbilities():
             found.layer6_loss.append((src, a))
         case _:
@@ -267,13 +281,10 @@ class Characteristics:
     def of(self, p: Permanent) -> Chars:
         found = self._chars.get(p.id)
         if found is None:
-            aimed = any(src.attached_to == p.id for src, _ in self.effects.layer4) or any(
-                src.attached_to == p.id for src, _ in self.effects.layer6_loss
-            )
+            every = (*self.effects.layer4, *self.effects.layer5, *self.effects.layer6_loss)
+            aimed = any(src.attached_to == p.id for src, _ in every)
             # A source is computed alone: an "other" filter of its own leaves it out.
-            sources = any(src.id == p.id for src, _ in self.effects.layer4) or any(
-                src.id == p.id for src, _ in self.effects.layer6_loss
-            )
+            sources = any(src.id == p.id for src, _ in every)
             traits = self.printed(p)
             key = (
                 id(p.face),
@@ -326,15 +337,43 @@ class Characteristics:
                 case _:
                     assert_never(eff)
             applied.append(Applied(src, eff, why))
+        colors = self._colors(p, traits, subtypes, types, applied)
+        now = _with_subtypes(traits, subtypes, types, colors)
         lost_at: tuple[int, int, int] | None = None
+        keeps_own = False
         for src, loss in self.effects.layer6_loss:
-            if not self.source_has_text(src):
-                continue
-            now = _with_subtypes(traits, subtypes, types)
-            if loss.to.matches(src.looker, p.id, now):
-                lost_at = src.order if lost_at is None else max(lost_at, src.order)
+            if self.source_has_text(src) and loss.to.matches(src.looker, p.id, now):
+                if lost_at is None or src.order >= lost_at:
+                    lost_at, keeps_own = src.order, loss.keeps_own
                 applied.append(Applied(src, loss))
-        return Chars(tuple(subtypes), types, text, lost_at is not None, tuple(applied), lost_at)
+        set_colors = colors if self.effects.layer5 else None
+        return Chars(
+            tuple(subtypes),
+            types,
+            text,
+            lost_at is not None,
+            tuple(applied),
+            lost_at,
+            set_colors,
+            keeps_own,
+        )
+
+    def _colors(
+        self,
+        p: Permanent,
+        traits: Traits,
+        subtypes: list[str],
+        types: frozenset[str],
+        applied: list[Applied],
+    ) -> frozenset[str]:
+        """Layer 5 (613.1e): color-setting effects in timestamp order, after the types."""
+        colors = traits.colors
+        for src, eff in self.effects.layer5:
+            now = _with_subtypes(traits, subtypes, types, colors)
+            if self.source_has_text(src) and eff.to.matches(src.looker, p.id, now):
+                colors = frozenset(eff.colors)
+                applied.append(Applied(src, eff))
+        return colors
 
     def source_has_text(self, src: EffectSource) -> bool:
         """Whether the source still has the ability after 305.7 (a Blood Moon'd Urborg has
@@ -384,7 +423,7 @@ def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
     return [*eff.subtypes, src.chosen_land_type]
 
 
-def _what(src: EffectSource, eff: TypeEffect | LoseAllAbilities) -> str:
+def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> str:
     who = describe_selector(eff.to)
     match eff:
         case SetLandTypes():
@@ -412,7 +451,14 @@ def _what(src: EffectSource, eff: TypeEffect | LoseAllAbilities) -> str:
                 "types they lose (one that is no longer a creature is no longer subject to "
                 "summoning sickness, 302.6)"
             )
+        case SetColors():
+            return f"{who} are {'/'.join(eff.colors) or 'colorless'} and no other color"
         case LoseAllAbilities():
+            if eff.keeps_own:
+                return (
+                    f"{who} lose all other abilities, the mana abilities of their land types "
+                    "too; what this same source gives them stays"
+                )
             return f"{who} lose all abilities, the mana abilities of their land types too"
         case _:
             assert_never(eff)
@@ -447,14 +493,20 @@ def _reaches(src: EffectSource, eff: TypeEffect, p_id: str, traits: Traits) -> b
     return eff.to.matches(src.looker, p_id, traits)
 
 
-def _with_subtypes(traits: Traits, subtypes: list[str], types: frozenset[str]) -> Traits:
-    """The traits with the card types and subtypes the layer-4 effects so far have left it."""
+def _with_subtypes(
+    traits: Traits,
+    subtypes: list[str],
+    types: frozenset[str],
+    colors: frozenset[str] | None = None,
+) -> Traits:
+    """The traits with the card types and subtypes the layer-4 effects so far have left it
+    (and the colors layer 5 left it, once it has applied)."""
     return Traits(
         traits.controller,
         types,
         frozenset(s.casefold() for s in subtypes),
         traits.supertypes,
-        traits.colors,
+        traits.colors if colors is None else colors,
         traits.tapped,
         traits.token,
         traits.counters,
@@ -495,6 +547,15 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
                 "the ability creating it, so that effect applied first, whatever the timestamps."
             )
         steps.append(Step(text, tuple(sorted(rules)), _refs(chars, [s for s, _ in fx.layer4])))
+    if fx.layer5:
+        parts = [f"{src.label}: {_what(src, c)}" for src, c in fx.layer5]
+        steps.append(
+            Step(
+                "Colors are set in layer 5, after the type changes: " + "; ".join(parts) + ".",
+                ("105.2", "613.1e"),
+                _refs(chars, [s for s, _ in fx.layer5]),
+            )
+        )
     if fx.layer6_loss:
         parts = [f"{src.label}: {_what(src, loss)}" for src, loss in fx.layer6_loss]
         steps.append(

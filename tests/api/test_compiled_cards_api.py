@@ -335,6 +335,27 @@ def test_equipped_creatures_have_haste_over_http(sqlite_client: TestClient) -> N
     assert legal(inline("blade", blade)) is False
 
 
+def test_an_imprisoned_creature_over_http(sqlite_client: TestClient) -> None:
+    # 205.1a, 613.1e, 613.1f: a colorless land with only the Aura's {C} ability.
+    cell = definition(
+        "Moonbound Cell",
+        'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card '
+        "types and abilities.",
+        ["Enchantment"],
+        "{2}{U}",
+        ["Aura"],
+    )
+    elf = definition("Moss Elf", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
+    assert cell["support"] == "full"
+    st = state(
+        inline("elf", elf, controlled_since_turn_start=False),
+        inline("cell", cell, attached_to="elf"),
+    )
+    r = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "elf"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{C}")
+    assert any("613.1e" in s["rules"] for s in r["explanation"])
+
+
 def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestClient) -> None:
     # 305.7: the effect's `chosen_land_type` is the type; without it, a 422 names the field.
     surveyor = definition(

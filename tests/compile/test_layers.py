@@ -111,3 +111,22 @@ def test_every_nonbasic_land_type() -> None:
     [change] = [a for a in found.abilities if isinstance(a, AddSubtypes)]
     assert change.subtypes == list(NONBASIC_LAND_TYPES) and change.works_from == "battlefield"
     assert "Gate" in change.subtypes and "Forest" not in change.subtypes
+
+
+def test_a_colorless_land_with_one_ability_and_no_other() -> None:
+    from app.domain.continuous import GrantManaAbility, SetCardTypes, SetColors
+
+    found = face(
+        'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card '
+        "types and abilities.",
+        types=("Enchantment",),
+        subtypes=("Aura",),
+    )
+    assert found.support == "full"
+    at = Selector(relation="attached")
+    assert found.abilities[:3] == [
+        SetCardTypes(to=at, types=["land"]),
+        SetColors(to=at, colors=[]),
+        LoseAllAbilities(to=at, keeps_own=True),
+    ]
+    assert isinstance(found.abilities[3], GrantManaAbility) and found.abilities[3].to == at

@@ -148,3 +148,57 @@ def test_equipped_creatures_have_haste() -> None:
     assert activate(b, "geared").answer_data["legal"] is True
     assert activate(b, "charmed").answer_data["legal"] is False
     assert activate(b, "bare").answer_data["legal"] is False
+
+
+MOON_CELL = _card(
+    "Moonbound Cell",
+    'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card types '
+    "and abilities.",
+    ["Enchantment"],
+    ["Aura"],
+)
+HUE_SEEKER = _card(
+    "Hue Seeker", "{T}: Add one mana of any color among permanents you control.", ["Artifact"]
+)
+
+
+def test_an_imprisoned_creature_is_a_colorless_land_tapping_for_colorless() -> None:
+    # 205.1a: a land only, so though it arrived this turn it taps (302.6 is about creatures);
+    # 613.1f: its own {G} ability is gone, the Aura's {C} is not (the loss spares "other").
+    elf = _elf(mana_cost="{G}")
+    b = _board(
+        _perm("elf", elf, controlled_since_turn_start=False),
+        _perm("cell", MOON_CELL, attached_to="elf"),
+    )
+    answer = activate(b, "elf").answer_data
+    assert (answer["legal"], answer["total"]) == (True, "{C}")
+    assert _types_of(b, "elf") == ["C"]
+
+
+def test_an_imprisoned_permanent_is_colorless_for_what_reads_colors() -> None:
+    # 105.2c, 613.1e: no color of it counts any more.
+    elf = _elf(mana_cost="{G}")
+    free = _board(_perm("elf", elf), _perm("seeker", HUE_SEEKER))
+    assert _types_of(free, "seeker") == ["G"]
+    held = _board(
+        _perm("elf", elf), _perm("seeker", HUE_SEEKER), _perm("cell", MOON_CELL, attached_to="elf")
+    )
+    assert _types_of(held, "seeker") == []
+
+
+def test_an_imprisoned_forest_keeps_its_type_but_not_its_mana() -> None:
+    # A land keeps its land types (205.1a) but loses their intrinsic abilities (305.6, 613.1f).
+    forest = {
+        "name": "Green Field",
+        "supertypes": ["Basic"],
+        "types": ["land"],
+        "subtypes": ["Forest"],
+    }
+    counter = _card("Grove Tally", "{T}: Add {C} for each Forest you control.", ["Artifact"])
+    b = _board(
+        _perm("field", forest),
+        _perm("cell", MOON_CELL, attached_to="field"),
+        _perm("tally", counter),
+    )
+    assert _types_of(b, "field") == ["C"]
+    assert activate(b, "tally").answer_data["total"] == "{C}"

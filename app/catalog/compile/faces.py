@@ -33,10 +33,11 @@ from app.domain.continuous import (
     AddTypes,
     LoseAllAbilities,
     SetCardTypes,
+    SetColors,
     SetLandTypes,
 )
 
-_LAYERED = (SetLandTypes, AddSubtypes, AddTypes, SetCardTypes, LoseAllAbilities)
+_LAYERED = (SetLandTypes, AddSubtypes, AddTypes, SetCardTypes, SetColors, LoseAllAbilities)
 Status = Literal["compiled", "not_understood", "irrelevant"]
 
 # Keywords that matter to no question the engine answers, besides those MTGJSON lists.
@@ -384,6 +385,14 @@ def _becomes(ctx: _Context, s: str, following: str, previous: str | None) -> boo
 def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
     """A resolved ability's one object that becomes other card types and gains a mana ability
     (layers.set_types): both from the same entry of the state's effects."""
+    if not ctx.spell and (land := layers.colorless_land(s)) is not None:
+        effects, text = land
+        ability = _granted(text)
+        if ability is None:
+            return False
+        ctx.add(ir.Understood(abilities=[*effects, ir.Grant(ir.Sel(attached=True), ability)]))
+        ctx.record(s, "land_type", "compiled")
+        return True
     found = layers.set_types(previous, s)
     if found is None or ctx.spell:
         return False

@@ -333,6 +333,16 @@ class LoseAllAbilities:
 
     to: Sel
     effect: bool = False
+    keeps_own: bool = False  # "all other abilities": what the same source grants stays
+
+
+@dataclass(frozen=True, slots=True)
+class SetColors:
+    """The permanents are these colors only; none: colorless (layer 5, 613.1e)."""
+
+    to: Sel
+    colors: tuple[str, ...] = ()
+    effect: bool = False
 
 
 Ability = (
@@ -350,6 +360,7 @@ Ability = (
     | AddSubtypes
     | AddTypes
     | SetCardTypes
+    | SetColors
     | LoseAllAbilities
 )
 

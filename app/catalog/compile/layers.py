@@ -351,3 +351,27 @@ def set_types(previous: str | None, sentence: str) -> tuple[ir.SetCardTypes, str
     if _UNTAP_SELF.match(previous) and (m := _SELF_LAND.match(sentence)):
         return ir.SetCardTypes(to, ("land",), effect=True), m.group("ability")
     return None
+
+
+# "Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card types
+# and abilities.": its card types become land alone (205.1a; a land keeps its land types), it
+# is colorless (105.2c, layer 5), it has the quoted ability and loses every other one (layer
+# 6, its land types' intrinsic ones too: 305.6, 613.1f).
+_COLORLESS_LAND = re.compile(
+    r"^Enchanted (?:permanent|creature|land|artifact) is a colorless land with "
+    r'"(?P<ability>[^"]+?)\.?" and loses all other card types and abilities\.$'
+)
+
+
+def colorless_land(sentence: str) -> tuple[list[ir.Ability], str] | None:
+    """The layer effects and the quoted ability's text (for the caller to compile), above."""
+    m = _COLORLESS_LAND.match(sentence)
+    if m is None:
+        return None
+    to = ir.Sel(attached=True)
+    effects: list[ir.Ability] = [
+        ir.SetCardTypes(to, ("land",)),
+        ir.SetColors(to, ()),
+        ir.LoseAllAbilities(to, keeps_own=True),
+    ]
+    return effects, m.group("ability") + "."

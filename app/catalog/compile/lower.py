@@ -229,6 +229,12 @@ def ability(a: ir.Ability) -> d.Ability:
             return d.MulliganHelper()
         case ir.SetLandTypes() | ir.AddSubtypes() | ir.AddTypes() | ir.LoseAllAbilities():
             return layer_ability(a)
+        case ir.SetColors():
+            return c613.SetColors(
+                to=selector(a.to),
+                colors=list(a.colors),  # type: ignore[arg-type]
+                works_from=_works_from(a.effect),
+            )
         case ir.SetCardTypes():
             return c613.SetCardTypes(
                 to=selector(a.to),
@@ -262,7 +268,9 @@ def layer_ability(
                 works_from=_works_from(a.effect),
             )
         case ir.LoseAllAbilities():
-            return c613.LoseAllAbilities(to=selector(a.to), works_from=_works_from(a.effect))
+            return c613.LoseAllAbilities(
+                to=selector(a.to), keeps_own=a.keeps_own, works_from=_works_from(a.effect)
+            )
         case _:
             assert_never(a)
 
