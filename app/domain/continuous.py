@@ -1,8 +1,8 @@
 """Static abilities that create continuous effects, and the layer each applies in (613.1).
 
 The layers the engine applies (app/engine/characteristics.py): 2 control-changing (613.1b),
-4 type-changing (613.1d), 5 color-changing (613.1e), 6 ability-adding and -removing (613.1f). Keywords such as haste
-are abilities, so granting one is layer 6 too.
+4 type-changing (613.1d), 5 color-changing (613.1e), 6 ability-adding and -removing
+(613.1f). Keywords such as haste are abilities, so granting one is layer 6 too.
 """
 
 from __future__ import annotations

@@ -211,9 +211,9 @@ def test_the_permanent_itself_becomes_a_creature(
     [
         # 205.1a: "still a land" of an artifact keeps nothing it is.
         "{2}: ~ becomes a 3/3 Moth artifact creature until end of turn. It's still a land.",
-        # "It" after a target, or after a token, is not ~.
-        "{5}: Put a +1/+1 counter on target artifact. It becomes a 0/0 Moth creature in addition "
-        "to its other types.",
+        # "It" after counters on many, or after a token, is not ~.
+        "{5}: Put a +1/+1 counter on each artifact you control. It becomes a 0/0 Moth creature "
+        "in addition to its other types.",
         "{5}: Create a 1/1 Moth artifact token. It becomes a 0/0 Moth creature in addition to its "
         "other types.",
     ],
@@ -297,4 +297,39 @@ def test_card_types_replaced_where_unsure_are_not_compiled(text: str) -> None:
 
     compiled = face(text, types=("Creature",))
     assert not any(isinstance(a, SetCardTypes) for a in compiled.abilities)
+    assert compiled.support == "partial"
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        (
+            "{4}: Put three +1/+1 counters on target noncreature land you control. It becomes a "
+            "0/0 Moth creature with haste. It's still a land.",
+            ("Artifact",),
+        ),
+        (
+            "[+1]: Put two +1/+1 counters on up to one target noncreature land you control. "
+            "Untap it. It becomes a 0/0 Moth creature with vigilance and haste that's still a "
+            "land.",
+            ("Planeswalker",),
+        ),
+    ],
+)
+def test_it_after_counters_on_one_target_is_that_target(text: str, types: tuple[str, ...]) -> None:
+    # 606.3: a loyalty ability's effect resolves like any activation's; the entry's target is
+    # the land the first sentence targeted.
+    assert abilities(text, types=types) == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Moth"], works_from="effect"),
+        GrantKeyword(keyword="Haste", to=TARGET, works_from="effect"),
+    ]
+
+
+def test_it_after_two_targets_is_not_sure() -> None:
+    compiled = face(
+        "{4}: Put three +1/+1 counters on target land you control. It becomes a 0/0 Moth "
+        "creature with haste. It's still a land.\n{1}: Tap target creature.",
+        types=("Artifact",),
+    )
+    assert not any(isinstance(a, AddTypes) for a in compiled.abilities)
     assert compiled.support == "partial"

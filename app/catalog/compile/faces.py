@@ -23,7 +23,7 @@ from app.catalog.compile import (
     statics,
     triggers,
 )
-from app.catalog.compile.phrases import BASIC_LAND_TYPES
+from app.catalog.compile.phrases import BASIC_LAND_TYPES, selector
 from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import AdditionalCost, AlternativeCost, WhileCounters
@@ -346,7 +346,9 @@ def _check_type_effects(ctx: _Context) -> None:
                 face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
-def _becomes(ctx: _Context, s: str, following: str, previous: str | None) -> bool:
+def _becomes(
+    ctx: _Context, s: str, following: str, previous: str | None, first: str | None
+) -> bool:
     """ "{T}: Target land you control becomes a 3/3 Elemental creature with haste until end of
     turn." (layers.becomes): from an activation or a spell, an entry of the state's effects.
     "At the beginning of combat on your turn, ~ becomes a Construct creature in addition to its
@@ -356,11 +358,13 @@ def _becomes(ctx: _Context, s: str, following: str, previous: str | None) -> boo
     if _LOYALTY.match(s):
         return False  # 606: a loyalty ability's effect is dismissed with it (relevance.py)
     about_self = previous is not None and _ON_SELF.match(previous) is not None
+    referent = _pronoun_target(ctx, previous, first)
     if not (
         ctx.spell
         or _ACTIVATED.match(s)
         or _SELF_TRIGGER.match(s)
         or about_self
+        or referent is not None
         or s.startswith("Until end of turn, target ")
     ):
         return False
@@ -370,7 +374,13 @@ def _becomes(ctx: _Context, s: str, following: str, previous: str | None) -> boo
         ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
         return True
     self_land = None if ctx.spell else ctx.land
-    found = layers.becomes(s, following, pronoun=about_self, self_land=self_land)
+    found = layers.becomes(
+        s,
+        following,
+        pronoun=about_self or referent is not None,
+        self_land=self_land,
+        referent=referent,
+    )
     if found is None:
         return False
     abilities, haste = found
@@ -632,7 +642,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if _layer_sentence(ctx, s):
             continue
-        if _becomes(ctx, s, following, sentences[i - 1] if i else None):
+        if _becomes(ctx, s, following, sentences[i - 1] if i else None, sentences[0]):
             continue
         if _set_types(ctx, s, sentences[i - 1] if i else None):
             continue
@@ -674,6 +684,26 @@ def ir_record(r: SentenceRecord) -> SentenceRecord:
 
 
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
+# An activation (a loyalty ability too: 606.3, its effect resolves like any other) whose first
+# sentence puts counters on its one target, then perhaps untaps it: "It" next is that target.
+_ON_ONE_TARGET = re.compile(
+    r'^(?:\[[+\u2212-]?\d+\]|[^:"]+): Put [a-z]+ [+\-\w/]+ counters? on (?:up to one )?target '
+    r"(?P<sel>[a-z ]+?)\.$"
+)
+
+
+def _pronoun_target(ctx: _Context, previous: str | None, first: str | None) -> ir.Sel | None:
+    """What "It" names after an activation's first sentence targeted one permanent (above):
+    its selector, when the face says "target" only there."""
+    if previous is None or first is None or ctx.targets != 1 or ctx.spell:
+        return None
+    if previous not in (first, "Untap it."):
+        return None
+    m = _ON_ONE_TARGET.match(first)
+    found = selector(m.group("sel"), singular=True) if m else None
+    return found[0] if found is not None else None
+
+
 # A trigger whose effect changes the permanent itself ("At the beginning of combat on your
 # turn, ~ becomes ..."); and an activation or trigger whose first sentence acts on ~ alone, so
 # that "It" in the next one can only be ~ (no target, no token, no other object named).

@@ -151,13 +151,19 @@ def _keywords(phrase: str | None) -> tuple[str, ...] | None:
 
 
 def becomes(
-    sentence: str, following: str, *, pronoun: bool, self_land: bool | None = None
+    sentence: str,
+    following: str,
+    *,
+    pronoun: bool,
+    self_land: bool | None = None,
+    referent: ir.Sel | None = None,
 ) -> tuple[list[ir.Ability], bool] | None:
     """A target that becomes more of a type, for the effect's one target: the abilities (the
     type change, and haste to the target) and whether it gains haste. pronoun: "it" names the
     effect's target (the sentence before targeted it, or named ~ alone). self_land: given, the
     face's own permanent may be what changes ("~ becomes", or the pronoun for ~): the entry's
-    `target` is then that permanent, and the value says whether it is a land."""
+    `target` is then that permanent, and the value says whether it is a land. referent: what
+    the pronoun names, the target of the sentence before (whether it is a land)."""
     m = _BECOMES.match(sentence)
     if m is None or (m.group("it") is not None) != pronoun:
         return None
@@ -175,7 +181,12 @@ def becomes(
         return None  # 205.1a: the old card types would be replaced, not modelled
     # "Still a land" keeps the old types only of a land.
     still_land = "still a land" in kept or not kept
-    land = target[0].types == ("land",) if target is not None else bool(self_land)
+    if target is not None:
+        land = target[0].types == ("land",)
+    elif referent is not None and m.group("it") is not None:
+        land = referent.types == ("land",)
+    else:
+        land = bool(self_land)
     if still_land and not land:
         return None
     words = m.group("words").split(" ")
