@@ -190,6 +190,10 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
         ),
         ("{T}: Creatures you control gain haste until end of turn.", ("Artifact",)),
         (
+            "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.",
+            ("Artifact",),
+        ),
+        (
             "{2}, {T}: Create a 1/1 red Imp creature token, then creatures you control get +1/+0 "
             "and gain haste until end of turn.",
             ("Land",),

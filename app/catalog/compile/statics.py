@@ -127,10 +127,19 @@ _THEN_YOURS = re.compile(
 )
 
 
+# "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.": each
+# target chosen is an entry (what they can't be blocked by is combat, nothing mana reads).
+_EACH_TARGET = re.compile(
+    r'^(?P<lead>[^:"]+: )Up to (?:X|one|two|three|four|five) target creatures you control each '
+    r"gain (?P<kws>[a-z ,]+?) until end of turn(?: and can't be blocked this turn except by "
+    r"creatures with haste)?(?:, where X is [^.]+)?\.$"
+)
+
+
 def group_haste_effect(sentence: str, previous: str | None, *, spell: bool) -> ir.Understood | None:
     """ "They gain haste until end of turn." after tokens were made, "Creatures you control gain
     haste until end of turn." from an activation, trigger or spell (above)."""
-    m = _GROUP_GAINS.match(sentence) or _THEN_YOURS.match(sentence)
+    m = _GROUP_GAINS.match(sentence) or _THEN_YOURS.match(sentence) or _EACH_TARGET.match(sentence)
     if m is None:
         return None
     who = m.groupdict().get("who")
