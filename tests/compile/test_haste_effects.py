@@ -239,3 +239,28 @@ def test_each_object_of_a_group_effect_is_its_own_entry(sqlite_client: TestClien
     for pid, legal in (("a", True), ("b", True), ("late", False)):
         body = {"state": state(*perms, late, effects=fx), "permanent_id": pid}
         assert ruling(sqlite_client, "/v1/mana/activate", body)["answer"]["legal"] is legal, pid
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{2}{R}, Sacrifice ~: Gain control of target creature with power 3 or less until end of "
+        "turn. Untap that creature. It gains haste until end of turn.",
+        "When ~ enters, if it was kicked, gain control of target artifact or creature until end "
+        "of turn. Untap that creature. It gains haste until end of turn.",
+    ],
+)
+def test_a_permanents_one_target_taken_for_the_turn_with_haste(text: str) -> None:
+    # 613.1b: the target's restrictions were met as it was chosen; the entry's target is it.
+    assert one(text, types=("Creature",)) == GainControl(
+        of="target", haste=True, works_from="effect"
+    )
+
+
+def test_control_of_several_targets_is_not_one_entry() -> None:
+    compiled = face(
+        "{3}: Gain control of any number of target creatures until end of turn.",
+        types=("Artifact",),
+    )
+    assert compiled.support == "partial"
+    assert not any(isinstance(a, GainControl) for a in compiled.abilities)

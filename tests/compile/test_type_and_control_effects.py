@@ -333,3 +333,14 @@ def test_it_after_two_targets_is_not_sure() -> None:
     )
     assert not any(isinstance(a, AddTypes) for a in compiled.abilities)
     assert compiled.support == "partial"
+
+
+def test_a_loyalty_effect_beside_another_relevant_loyalty_ability_is_not_compiled() -> None:
+    compiled = face(
+        "[+1]: Put two +1/+1 counters on up to one target noncreature land you control. Untap "
+        "it. It becomes a 0/0 Moth creature with haste that's still a land.\n"
+        "[-3]: Creatures you control gain haste until end of turn.",
+        types=("Planeswalker",),
+    )
+    assert compiled.support == "partial"
+    assert not any(isinstance(a, (AddTypes, GrantKeyword)) for a in compiled.abilities)

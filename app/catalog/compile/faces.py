@@ -265,6 +265,7 @@ def compile_face(
             _banded_line(ctx, sentences, line_band)
         ctx.line_spans.append((start, len(face.abilities)))
         ctx.sentence_spans.append((first, len(face.sentences)))
+    _check_loyalty_effects(ctx)
     _check_type_effects(ctx)
     _check_haste_effects(ctx)
     _report_unmodelled_layers(face)
@@ -316,6 +317,55 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
         SentenceRecord(r.text, r.family, "not_understood") if r.status == "compiled" else r
         for r in face.sentences[records:]
     ]
+
+
+def _check_loyalty_effects(ctx: _Context) -> None:
+    """606.3: a loyalty ability's effect works from an entry of the state's effects, and an
+    entry applies every effect ability of its card. Loyalty abilities whose effect isn't
+    compiled are dismissed (relevance.py); if one of them, read without its loyalty cost, bears
+    on what the engine rules on, an entry of the card can't say which ability resolved: the
+    effects compiled from loyalty abilities are dropped and their sentences not understood."""
+    face = ctx.face
+    loyal = [
+        n
+        for n, (first, end) in enumerate(ctx.sentence_spans)
+        if first < end and _LOYALTY.match(face.sentences[first].text)
+    ]
+    compiled = [
+        n
+        for n in loyal
+        for a in face.abilities[slice(*ctx.line_spans[n])]
+        if getattr(a, "works_from", "battlefield") == "effect"
+    ]
+    if not compiled:
+        return
+    for n in loyal:
+        if n in compiled:
+            continue
+        for r in face.sentences[slice(*ctx.sentence_spans[n])]:
+            plain = _LOYALTY.sub("", r.text)
+            if relevance.family(plain, x_permanent=False, spell=True) is not None:
+                _drop_effects_of(ctx, set(compiled))
+                return
+
+
+def _drop_effects_of(ctx: _Context, lines: set[int]) -> None:
+    face = ctx.face
+    dropped = {
+        id(a)
+        for n in lines
+        for a in face.abilities[slice(*ctx.line_spans[n])]
+        if getattr(a, "works_from", "battlefield") == "effect"
+    }
+    face.abilities = [a for a in face.abilities if id(a) not in dropped]
+    for n in lines:
+        start, end = ctx.sentence_spans[n]
+        for at in range(start, end):
+            r = face.sentences[at]
+            if r.status == "compiled" and r.family != "mana_ability":
+                face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
+    ctx.type_effects = [(at, line) for at, line in ctx.type_effects if line not in lines]
+    ctx.haste_effects = [(at, f) for at, f in ctx.haste_effects if not {id(a) for a in f} & dropped]
 
 
 def _check_type_effects(ctx: _Context) -> None:
@@ -776,6 +826,8 @@ def _one_sentence(
         return "haste_control", ir.Understood(abilities=[h])
     if (c2 := statics.control(s, effect=ctx.spell)) is not None:
         return "haste_control", ir.Understood(abilities=[c2])
+    if not ctx.spell and (c4 := statics.take_one(s)) is not None:
+        return "haste_control", ir.Understood(abilities=[c4])
     if not ctx.spell and (c3 := statics.etb_control(s)) is not None:
         return "haste_control", ir.Understood(abilities=[c3])
     if statics.state_control(s):

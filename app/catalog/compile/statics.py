@@ -248,6 +248,27 @@ def etb_control(sentence: str) -> ir.Control | None:
     return found if found is not None and found.of == "target" else None
 
 
+# "{3}{R}: Gain control of target creature with power 4 or less until end of turn.", "When ~
+# enters, if it was kicked, gain control of target artifact or creature until end of turn.": a
+# permanent's activation or trigger taking one target for the turn. The target's restrictions
+# were met when it was chosen, so whatever they say, the entry's `target` is the one (613.1b).
+_TAKE_ONE = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)[Gg]ain control of '
+    r"(?:another )?target (?P<what>[a-z][^.:\"]*?) until end of turn\.$"
+)
+_ONE_OBJECT = re.compile(r"^(?:artifact|creature|permanent|land|nonland|nonlegendary|Vehicle)\b")
+
+
+def take_one(sentence: str) -> ir.Control | None:
+    """A permanent's one-shot control change of its one target for the turn (above)."""
+    m = _TAKE_ONE.match(sentence)
+    if m is None or re.search(r"\btargets?\b|\beach\b", m.group("what")):
+        return None
+    if not _ONE_OBJECT.match(m.group("what")):
+        return None
+    return ir.Control("target", effect=True)
+
+
 def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
     if previous.of != "target":
         return None
