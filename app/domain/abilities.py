@@ -21,6 +21,8 @@ from app.domain.continuous import (
     GrantKeyword,
     GrantManaAbility,
     LoseAllAbilities,
+    SetCardTypes,
+    SetColors,
     SetLandTypes,
     StaticAbility,
     WorksFrom,
@@ -197,6 +199,8 @@ AnyAbility = (
     | SetLandTypes
     | AddSubtypes
     | AddTypes
+    | SetCardTypes
+    | SetColors
     | LoseAllAbilities
     | ManaReplacement
     | ManaTrigger
@@ -221,7 +225,14 @@ def category(ability: AnyAbility) -> Category:
             return "triggered"
         case GrantManaAbility() | GrantKeyword() | GainControl() | MulliganHelper():
             return "static"
-        case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
+        case (
+            SetLandTypes()
+            | AddSubtypes()
+            | AddTypes()
+            | SetCardTypes()
+            | SetColors()
+            | LoseAllAbilities()
+        ):
             return "static"
         case ManaReplacement() | EntersWithCounters():
             return "replacement"
@@ -238,7 +249,14 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             return ability.works_from
         case ManaTrigger():
             return ability.works_from
-        case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
+        case (
+            SetLandTypes()
+            | AddSubtypes()
+            | AddTypes()
+            | SetCardTypes()
+            | SetColors()
+            | LoseAllAbilities()
+        ):
             return ability.works_from
         case ManaAbility() | EntersWithCounters() | EtbTrigger() | RevealUntil():
             return "battlefield"

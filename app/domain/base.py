@@ -30,6 +30,23 @@ CardType = Literal[
 PERMANENT_TYPES = frozenset(
     {"land", "creature", "artifact", "enchantment", "planeswalker", "battle"}
 )  # 110.4
+# 205.3i: the land types that are not basic, as the rules list them (the seventeen land types,
+# Planet and Town among them, less the five basic ones). A land type the rules add later
+# belongs here too.
+NONBASIC_LAND_TYPES = (
+    "Cave",
+    "Desert",
+    "Gate",
+    "Lair",
+    "Locus",
+    "Mine",
+    "Planet",
+    "Power-Plant",
+    "Sphere",
+    "Tower",
+    "Town",
+    "Urza's",
+)
 
 
 class Strict(BaseModel):

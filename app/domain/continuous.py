@@ -1,8 +1,8 @@
 """Static abilities that create continuous effects, and the layer each applies in (613.1).
 
 The layers the engine applies (app/engine/characteristics.py): 2 control-changing (613.1b),
-4 type-changing (613.1d), 6 ability-adding and -removing (613.1f). Keywords such as haste
-are abilities, so granting one is layer 6 too.
+4 type-changing (613.1d), 5 color-changing (613.1e), 6 ability-adding and -removing
+(613.1f). Keywords such as haste are abilities, so granting one is layer 6 too.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Literal, assert_never
 
 from pydantic import Field, model_validator
 
-from app.domain.base import CardType, Strict, Word
+from app.domain.base import CardType, ColorCode, Strict, Word
 from app.domain.filters import Selector
 from app.domain.mana_abilities import ManaAbility
 
@@ -148,7 +148,7 @@ class AddSubtypes(Strict):
     """Always `add_subtypes`: matching permanents gain subtypes, keeping theirs (613.1d)"""
     to: Selector
     """Which permanents gain them, seen from this ability's controller"""
-    subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    subtypes: list[Word] = Field(default_factory=list, max_length=20)
     """The subtypes added, like `Swamp` (a basic land type brings its mana, 305.6)"""
     chosen_type: bool = _chosen_type()
     works_from: WorksFrom = "battlefield"
@@ -179,6 +179,41 @@ class AddTypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
+class SetCardTypes(Strict):
+    """Matching permanents' card types become these, with these subtypes (Vraska's Treasure,
+    Hydro-Man becoming a land until your next turn). 205.1a: the new card types replace the old
+    ones; subtypes go with the card types they belong to (205.3d), and a named subtype replaces
+    the old ones of its kind. A land type stays on a permanent still a land when no land type is
+    named; no other old subtype stays, so the compiler uses this kind only when that is exact:
+    the new types are `land` alone, or each comes with its subtype named. Supertypes, colors
+    and abilities are kept. 613.1d: layer 4."""
+
+    kind: Literal["set_card_types"] = "set_card_types"
+    """Always `set_card_types`: matching permanents' card types are replaced (613.1d)"""
+    to: Selector
+    """Which permanents change, seen from this ability's controller"""
+    types: list[CardType] = Field(min_length=1, max_length=6)
+    """The card types they become, lower case, like `land`"""
+    subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """The subtypes they get with them, like `Treasure`"""
+    works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+
+
+class SetColors(Strict):
+    """Matching permanents are these colors and no others (Imprisoned in the Moon's
+    "colorless land"): 105.2, 613.1e, layer 5. An empty list is colorless (105.2c)."""
+
+    kind: Literal["set_colors"] = "set_colors"
+    """Always `set_colors`: matching permanents' colors are replaced (613.1e)"""
+    to: Selector
+    """Which permanents change, seen from this ability's controller"""
+    colors: list[ColorCode] = Field(default_factory=list, max_length=5)
+    """The colors they are (W U B R G); empty: colorless"""
+    works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+
+
 class LoseAllAbilities(Strict):
     """Matching permanents lose all abilities (Humility; Turn to Frog on its target), the
     intrinsic mana abilities of their land types too (613.1f)."""
@@ -187,6 +222,12 @@ class LoseAllAbilities(Strict):
     """Always `lose_all_abilities`: matching permanents lose every ability (613.1f)"""
     to: Selector
     """Which permanents lose them, seen from this ability's controller"""
+    keeps_own: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description='"Loses all other abilities": the abilities this same source grants them '
+        "stay (left out of the dump when false)",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
@@ -198,6 +239,8 @@ StaticAbility = (
     | SetLandTypes
     | AddSubtypes
     | AddTypes
+    | SetCardTypes
+    | SetColors
     | LoseAllAbilities
 )
 
@@ -206,8 +249,10 @@ def layer_of(ability: StaticAbility) -> Layer:
     match ability:
         case GainControl():
             return Layer.CONTROL  # 613.1b (its haste is layer 6, applied with the grants)
-        case SetLandTypes() | AddSubtypes() | AddTypes():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes():
             return Layer.TYPE  # 613.1d
+        case SetColors():
+            return Layer.COLOR  # 613.1e
         case GrantManaAbility() | GrantKeyword() | LoseAllAbilities():
             return Layer.ABILITY  # 613.1f
         case _:

@@ -42,6 +42,7 @@ class Traits(NamedTuple):
     # Its keyword abilities, casefolded: the face's, less those layer 6 removed, plus those
     # granted (613.1f); read through the characteristics pass, never the printed face alone.
     keywords: frozenset[str] = frozenset()
+    equipped: bool = False  # 301.5: an Equipment is attached to it (the state's `attached_to`)
 
     @property
     def basic(self) -> bool:
@@ -150,6 +151,14 @@ class IsMonocolored(Strict):
     """Always `monocolored`: the permanent has exactly one color"""
 
 
+class IsEquipped(Strict):
+    """An Equipment is attached to it (301.5: "equipped creatures"), as the state's
+    `attached_to` says; an Equipment is a permanent with that subtype on its face."""
+
+    kind: Literal["equipped"] = "equipped"
+    """Always `equipped`: an Equipment is attached to the permanent (301.5)"""
+
+
 class HasName(Strict):
     """Has this name ("artifacts you control named ~": the source's own name, 201.2)."""
 
@@ -241,6 +250,7 @@ AnyLeaf = (
     | HasName
     | IsMonocolored
     | HasKeyword
+    | IsEquipped
 )
 Leaf = Annotated[AnyLeaf, Field(discriminator="kind")]
 Term = Annotated[AnyLeaf | Not, Field(discriminator="kind")]
@@ -323,6 +333,8 @@ def compile_filter(f: AnyFilter) -> Predicate:
         case HasKeyword(keyword=kw):
             folded_kw = kw.casefold()
             return lambda _l, _id, tr: folded_kw in tr.keywords
+        case IsEquipped():
+            return lambda _l, _id, tr: tr.equipped
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -354,6 +366,8 @@ def filter_uses_object(f: AnyFilter) -> bool:
             return False
         case HasKeyword():
             return False
+        case IsEquipped():
+            return False  # a trait of its own (Traits.equipped)
         case _:
             assert_never(f)
 

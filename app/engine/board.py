@@ -43,7 +43,14 @@ from app.domain.card import (
     Selector,
     Unsupported,
 )
-from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
+from app.domain.continuous import (
+    AddSubtypes,
+    AddTypes,
+    LoseAllAbilities,
+    SetCardTypes,
+    SetColors,
+    SetLandTypes,
+)
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits, counter_kind
 from app.domain.layouts import off_stack_faces
@@ -507,7 +514,14 @@ def _filed(a: AnyAbility) -> bool:
             return True
         case Unsupported() | ManaAbility() | GainControl():
             return False
-        case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
+        case (
+            SetLandTypes()
+            | AddSubtypes()
+            | AddTypes()
+            | SetCardTypes()
+            | SetColors()
+            | LoseAllAbilities()
+        ):
             return False
         case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
             return False
@@ -568,7 +582,9 @@ class BoardView:
     grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
-    _layered_traits: dict[tuple[Traits, frozenset[str], frozenset[str]], Traits] = field(init=False)
+    _layered_traits: dict[tuple[Traits, frozenset[str], frozenset[str], frozenset[str]], Traits] = (
+        field(init=False)
+    )
     layer_effects: LayerEffects = field(init=False)
     chars: Characteristics = field(init=False)
     _grants_by_traits: dict[tuple[Traits, bool], list[tuple[Source, ManaAbility]]] = field(
@@ -582,10 +598,16 @@ class BoardView:
     _ability_keys: dict[int, str] = field(init=False)
     _holds: dict[tuple[str, int], bool] = field(init=False)  # grant conditions, once each
     _condition_words: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = field(init=False)
+    _equipped: frozenset[str] = field(init=False)  # 301.5: ids an Equipment is attached to
 
     def __post_init__(self) -> None:
         self._sources = {}
         self._faces = {}
+        self._equipped = frozenset(
+            p.attached_to
+            for p in self.board.permanents
+            if p.attached_to is not None and "equipment" in p.face.subtype_set
+        )
         self._kinds = self._group_kinds()
         self._compute_control()
         board = self.board
@@ -712,7 +734,14 @@ class BoardView:
                 pass
             case ManaAbility() | GainControl():
                 pass  # listed per permanent / applied by the control pass
-            case SetLandTypes() | AddSubtypes() | AddTypes() | LoseAllAbilities():
+            case (
+                SetLandTypes()
+                | AddSubtypes()
+                | AddTypes()
+                | SetCardTypes()
+                | SetColors()
+                | LoseAllAbilities()
+            ):
                 pass  # layers 4 and 6: applied by characteristics.py
             case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
@@ -797,7 +826,7 @@ class BoardView:
             # Not the bound method: view -> chars -> method -> view would be a reference cycle,
             # and a cycle keeps the whole board (every permanent of a 10,000-permanent
             # question) alive after the request until the cyclic collector runs.
-            partial(printed_traits, self.controllers),
+            partial(printed_traits, self.controllers, self._equipped),
             [k.first for k in self.kinds()[0]],
         )
 
@@ -823,10 +852,12 @@ class BoardView:
         """Its characteristics after layers 2 and 4 (what selectors look at)."""
         t = self._traits.get(p.id)
         if t is None:
-            if self.layer_effects.layer4:
+            if self.layer_effects.layer4 or self.layer_effects.layer5:
                 printed, c = self.chars.printed(p), self.chars.of(p)
-                # Permanents alike before and after layer 4 share one Traits (10,000 Forests).
-                key = (printed, c.subtypes_folded, c.types)
+                colors = printed.colors if c.colors is None else c.colors  # layer 5
+                # Permanents alike before and after layers 4 and 5 share one Traits (10,000
+                # Forests).
+                key = (printed, c.subtypes_folded, c.types, colors)
                 t = self._layered_traits.get(key)
                 if t is None:
                     t = self._layered_traits[key] = Traits(
@@ -834,12 +865,13 @@ class BoardView:
                         c.types,
                         c.subtypes_folded,
                         printed.supertypes,
-                        printed.colors,
+                        colors,
                         printed.tapped,
                         printed.token,
                         printed.counters,
                         printed.name,
                         printed.keywords,
+                        printed.equipped,
                     )
             else:
                 t = self._printed_traits(p)
@@ -868,7 +900,7 @@ class BoardView:
         return card_type in self.traits(p).types
 
     def _printed_traits(self, p: Permanent) -> Traits:
-        return printed_traits(self.controllers, p)
+        return printed_traits(self.controllers, self._equipped, p)
 
     def matches(self, sel: Selector, looker: Source, candidate: Permanent) -> bool:
         return selector_matches(
@@ -1192,9 +1224,11 @@ def replacement_label(m: Mentions, r: Replacement) -> str:
     return m.label(r.name, r.source_id, permanent=r.on_battlefield)
 
 
-def printed_traits(controllers: Mapping[str, str], p: Permanent) -> Traits:
+def printed_traits(
+    controllers: Mapping[str, str], equipped: frozenset[str], p: Permanent
+) -> Traits:
     """The printed face's characteristics with its controller after layer 2 (`controllers`:
-    the permanents whose control changed)."""
+    the permanents whose control changed; `equipped`: those an Equipment is attached to)."""
     face = p.face
     return Traits(
         controllers.get(p.id, p.controller),
@@ -1207,4 +1241,5 @@ def printed_traits(controllers: Mapping[str, str], p: Permanent) -> Traits:
         counters_of(p),
         p.face.name.casefold(),  # the face on the battlefield (201.2)
         face.keyword_set,
+        p.id in equipped,
     )

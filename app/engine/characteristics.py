@@ -6,9 +6,12 @@ face comes first, then, in layer order (613.1):
 
 - layer 2, control (613.1b): computed by BoardView's control pass (`controllers`);
 - layer 4, types (613.1d): `set_land_types` (305.7: the old land types and every ability of
-  the rules text go, the new basic types' intrinsic abilities come, 305.6) and
+  the rules text go, the new basic types' intrinsic abilities come, 305.6),
   `add_subtypes` and `add_types` (card types and subtypes added, everything else kept: a
-  land that becomes a creature is a creature from here on, 302.6 included);
+  land that becomes a creature is a creature from here on, 302.6 included) and
+  `set_card_types` (205.1a: the card types replaced, their subtypes with them; a creature
+  that becomes a land is no creature, so 302.6 no longer applies to it);
+- layer 5, colors (613.1e): `set_colors` (the colors it is, none for colorless);
 - layer 6, abilities (613.1f): `lose_all_abilities` (intrinsic mana abilities too) and the
   grants (`grant_mana_ability`, `grant_keyword`), applied by BoardView in the same order.
 
@@ -31,7 +34,15 @@ from dataclasses import dataclass, field
 from typing import assert_never
 
 from app.domain.abilities import AnyAbility, works_from
-from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
+from app.domain.base import NONBASIC_LAND_TYPES as NONBASIC
+from app.domain.continuous import (
+    AddSubtypes,
+    AddTypes,
+    LoseAllAbilities,
+    SetCardTypes,
+    SetColors,
+    SetLandTypes,
+)
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Refs, Step
@@ -41,17 +52,16 @@ from app.engine.words import describe_selector
 # 305.6: the basic land types.
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 # 205.3i: land types that are not basic (a set effect removes these too, 305.7).
-NONBASIC_LAND_TYPES = frozenset(
-    t.casefold()
-    for t in ("Cave", "Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Sphere", "Tower")
-) | {"urza's"}
+NONBASIC_LAND_TYPES = frozenset(t.casefold() for t in NONBASIC)
 LAND_TYPES = frozenset(t.casefold() for t in BASIC_LAND_TYPES) | NONBASIC_LAND_TYPES
 
-TypeEffect = SetLandTypes | AddSubtypes | AddTypes
+TypeEffect = SetLandTypes | AddSubtypes | AddTypes | SetCardTypes
 LAYER_KINDS = (
     SetLandTypes,
     AddSubtypes,
     AddTypes,
+    SetCardTypes,
+    SetColors,
     LoseAllAbilities,
 )  # a cheap pre-check for collect
 
@@ -78,7 +88,7 @@ class Applied:
     """One layer effect that applied to a permanent: for the explanation."""
 
     source: EffectSource
-    effect: TypeEffect | LoseAllAbilities
+    effect: TypeEffect | SetColors | LoseAllAbilities
     why_first: str = ""  # "613.8" when a dependency put it before an earlier timestamp
 
 
@@ -94,10 +104,17 @@ class Chars:
     # 613.7 inside layer 6: the timestamp of the latest "loses all abilities" that applied; an
     # ability granted by an effect with a later timestamp is added after it and kept.
     lost_at: tuple[int, int, int] | None = None
+    # Layer 5 (613.1e): the colors an effect set, or None when none did (the printed ones).
+    colors: frozenset[str] | None = None
+    # The latest loss says "all other abilities": what its own source grants stays.
+    lost_keeps_own: bool = False
 
     def keeps_grant(self, granted_at: tuple[int, int, int]) -> bool:
-        """Whether an ability granted with this timestamp survives layer 6's removals."""
-        return self.lost_at is None or granted_at > self.lost_at
+        """Whether an ability granted with this timestamp survives layer 6's removals (one
+        source's abilities share its timestamp: equal means the loss's own source)."""
+        if self.lost_at is None or granted_at > self.lost_at:
+            return True
+        return granted_at == self.lost_at and self.lost_keeps_own
 
     # Folded once: every permanent with these characteristics reads them (board.traits).
     subtypes_folded: frozenset[str] = field(init=False)
@@ -119,6 +136,7 @@ class LayerEffects:
     """The layer 4 and layer 6 effects on the board, in the order they apply."""
 
     layer4: list[tuple[EffectSource, TypeEffect]] = field(default_factory=list)
+    layer5: list[tuple[EffectSource, SetColors]] = field(default_factory=list)
     layer6_loss: list[tuple[EffectSource, LoseAllAbilities]] = field(default_factory=list)
     dependent: set[int] = field(default_factory=set)  # layer4 indices that depend (613.8)
 
@@ -141,14 +159,17 @@ def collect(
             if works_from(a) == "effect":
                 _file(found, src, a)
     found.layer4.sort(key=lambda pair: pair[0].order)
+    found.layer5.sort(key=lambda pair: pair[0].order)
     found.layer6_loss.sort(key=lambda pair: pair[0].order)
     return found
 
 
 def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
     match a:
-        case SetLandTypes() | AddSubtypes() | AddTypes():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes():
             found.layer4.append((src, a))
+        case SetColors():
+            found.layer5.append((src, a))
         case LoseAllAbilities():
             found.layer6_loss.append((src, a))
         case _:
@@ -172,7 +193,7 @@ class Characteristics:
         self.effects = effects
         self._printed_of = printed_traits
         self._printed: dict[str, Traits] = {}
-        self._memo: dict[tuple[int, str, bool, bool, tuple[tuple[str, int], ...]], Chars] = {}
+        self._memo: dict[tuple[int, str, bool, bool, tuple[tuple[str, int], ...], bool], Chars] = {}
         self._chars: dict[str, Chars] = {}
         self._reach: dict[tuple[int, int], bool] = {}
         self.order4 = self._layer4_order()
@@ -204,7 +225,7 @@ class Characteristics:
         or, for a j that adds types, change what i applies to?"""
         src_i, eff_i = self.effects.layer4[i]
         src_j, eff_j = self.effects.layer4[j]
-        if isinstance(eff_j, (AddTypes, AddSubtypes)):
+        if isinstance(eff_j, (AddTypes, AddSubtypes, SetCardTypes)):
             key = (i, j)
             found = self._reach.get(key)
             if found is None:
@@ -222,7 +243,7 @@ class Characteristics:
         src_i: EffectSource,
         eff_i: TypeEffect,
         src_j: EffectSource,
-        eff_j: AddTypes | AddSubtypes,
+        eff_j: AddTypes | AddSubtypes | SetCardTypes,
     ) -> bool:
         """613.8a: would the card types or subtypes j adds change which permanents i applies
         to? Looked at on the printed characteristics of each permanent j reaches: once per
@@ -237,10 +258,14 @@ class Characteristics:
                 seen.add(before)
             if not eff_j.to.matches(src_j.looker, p.id, before):
                 continue
-            added = frozenset(eff_j.types) if isinstance(eff_j, AddTypes) else frozenset()
-            after = _with_subtypes(
-                before, [*before.subtypes, *subtypes_of(src_j, eff_j)], before.types | added
-            )
+            if isinstance(eff_j, SetCardTypes):
+                subtypes, types = set_card_types(list(before.subtypes), eff_j)
+                after = _with_subtypes(before, subtypes, types)
+            else:
+                added = frozenset(eff_j.types) if isinstance(eff_j, AddTypes) else frozenset()
+                after = _with_subtypes(
+                    before, [*before.subtypes, *subtypes_of(src_j, eff_j)], before.types | added
+                )
             if _reaches(src_i, eff_i, p.id, before) != _reaches(src_i, eff_i, p.id, after):
                 return True
         return False
@@ -256,15 +281,19 @@ class Characteristics:
     def of(self, p: Permanent) -> Chars:
         found = self._chars.get(p.id)
         if found is None:
-            aimed = any(src.attached_to == p.id for src, _ in self.effects.layer4) or any(
-                src.attached_to == p.id for src, _ in self.effects.layer6_loss
-            )
+            every = (*self.effects.layer4, *self.effects.layer5, *self.effects.layer6_loss)
+            aimed = any(src.attached_to == p.id for src, _ in every)
             # A source is computed alone: an "other" filter of its own leaves it out.
-            sources = any(src.id == p.id for src, _ in self.effects.layer4) or any(
-                src.id == p.id for src, _ in self.effects.layer6_loss
-            )
+            sources = any(src.id == p.id for src, _ in every)
             traits = self.printed(p)
-            key = (id(p.face), traits.controller, p.tapped, traits.token, traits.counters)
+            key = (
+                id(p.face),
+                traits.controller,
+                p.tapped,
+                traits.token,
+                traits.counters,
+                traits.equipped,
+            )
             if aimed or sources:
                 found = self._compute(p)
             else:
@@ -303,18 +332,48 @@ class Characteristics:
                     types = types | frozenset(eff.types)
                     have = {s.casefold() for s in subtypes}
                     subtypes += [s for s in eff.subtypes if s.casefold() not in have]
+                case SetCardTypes():
+                    subtypes, types = set_card_types(subtypes, eff)
                 case _:
                     assert_never(eff)
             applied.append(Applied(src, eff, why))
+        colors = self._colors(p, traits, subtypes, types, applied)
+        now = _with_subtypes(traits, subtypes, types, colors)
         lost_at: tuple[int, int, int] | None = None
+        keeps_own = False
         for src, loss in self.effects.layer6_loss:
-            if not self.source_has_text(src):
-                continue
-            now = _with_subtypes(traits, subtypes, types)
-            if loss.to.matches(src.looker, p.id, now):
-                lost_at = src.order if lost_at is None else max(lost_at, src.order)
+            if self.source_has_text(src) and loss.to.matches(src.looker, p.id, now):
+                if lost_at is None or src.order >= lost_at:
+                    lost_at, keeps_own = src.order, loss.keeps_own
                 applied.append(Applied(src, loss))
-        return Chars(tuple(subtypes), types, text, lost_at is not None, tuple(applied), lost_at)
+        set_colors = colors if self.effects.layer5 else None
+        return Chars(
+            tuple(subtypes),
+            types,
+            text,
+            lost_at is not None,
+            tuple(applied),
+            lost_at,
+            set_colors,
+            keeps_own,
+        )
+
+    def _colors(
+        self,
+        p: Permanent,
+        traits: Traits,
+        subtypes: list[str],
+        types: frozenset[str],
+        applied: list[Applied],
+    ) -> frozenset[str]:
+        """Layer 5 (613.1e): color-setting effects in timestamp order, after the types."""
+        colors = traits.colors
+        for src, eff in self.effects.layer5:
+            now = _with_subtypes(traits, subtypes, types, colors)
+            if self.source_has_text(src) and eff.to.matches(src.looker, p.id, now):
+                colors = frozenset(eff.colors)
+                applied.append(Applied(src, eff))
+        return colors
 
     def source_has_text(self, src: EffectSource) -> bool:
         """Whether the source still has the ability after 305.7 (a Blood Moon'd Urborg has
@@ -336,10 +395,23 @@ class Characteristics:
 # --- explanation -------------------------------------------------------------------------------
 
 
+def set_card_types(subtypes: list[str], eff: SetCardTypes) -> tuple[list[str], frozenset[str]]:
+    """205.1a: the card types become the effect's; of the old subtypes only land types stay, on
+    a permanent that is still a land, unless the effect names a land type of its own (205.3d:
+    the others belonged to card types it no longer has, or a named subtype replaced them)."""
+    types = frozenset(eff.types)
+    named = list(eff.subtypes)
+    kept: list[str] = []
+    if "land" in types and not any(s.casefold() in LAND_TYPES for s in named):
+        kept = [s for s in subtypes if s.casefold() in LAND_TYPES]
+    have = {s.casefold() for s in kept}
+    return kept + [s for s in named if s.casefold() not in have], types
+
+
 def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
     """The subtypes a layer-4 effect gives: its own, and for `chosen_type` the basic land type
     chosen as its effect resolved (305.7), which the question must say."""
-    if isinstance(eff, AddTypes) or not eff.chosen_type:
+    if isinstance(eff, (AddTypes, SetCardTypes)) or not eff.chosen_type:
         return list(eff.subtypes)
     if src.chosen_land_type is None:
         raise QuestionError(
@@ -351,7 +423,7 @@ def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
     return [*eff.subtypes, src.chosen_land_type]
 
 
-def _what(src: EffectSource, eff: TypeEffect | LoseAllAbilities) -> str:
+def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> str:
     who = describe_selector(eff.to)
     match eff:
         case SetLandTypes():
@@ -372,7 +444,21 @@ def _what(src: EffectSource, eff: TypeEffect | LoseAllAbilities) -> str:
                 f"{who} gain the types {added}, keeping all they had (one that becomes a "
                 "creature is one for summoning sickness too, 302.6)"
             )
+        case SetCardTypes():
+            became = " ".join([*eff.subtypes, *eff.types])
+            return (
+                f"{who} are {became} and no other card type, losing the subtypes of the card "
+                "types they lose (one that is no longer a creature is no longer subject to "
+                "summoning sickness, 302.6)"
+            )
+        case SetColors():
+            return f"{who} are {'/'.join(eff.colors) or 'colorless'} and no other color"
         case LoseAllAbilities():
+            if eff.keeps_own:
+                return (
+                    f"{who} lose all other abilities, the mana abilities of their land types "
+                    "too; what this same source gives them stays"
+                )
             return f"{who} lose all abilities, the mana abilities of their land types too"
         case _:
             assert_never(eff)
@@ -380,7 +466,9 @@ def _what(src: EffectSource, eff: TypeEffect | LoseAllAbilities) -> str:
 
 def _added(src: EffectSource, eff: TypeEffect) -> list[str]:
     """The subtypes (and card types) a layer-4 effect gives."""
-    return [*eff.subtypes, *eff.types] if isinstance(eff, AddTypes) else subtypes_of(src, eff)
+    if isinstance(eff, (AddTypes, SetCardTypes)):
+        return [*eff.subtypes, *eff.types]
+    return subtypes_of(src, eff)
 
 
 def _rule_of(eff: TypeEffect) -> str:
@@ -391,6 +479,8 @@ def _rule_of(eff: TypeEffect) -> str:
             return "305.6"
         case AddTypes():
             return "205.1b"  # types added to the ones it has
+        case SetCardTypes():
+            return "205.1a"  # types that replace the ones it has
         case _:
             assert_never(eff)
 
@@ -403,19 +493,26 @@ def _reaches(src: EffectSource, eff: TypeEffect, p_id: str, traits: Traits) -> b
     return eff.to.matches(src.looker, p_id, traits)
 
 
-def _with_subtypes(traits: Traits, subtypes: list[str], types: frozenset[str]) -> Traits:
-    """The traits with the card types and subtypes the layer-4 effects so far have left it."""
+def _with_subtypes(
+    traits: Traits,
+    subtypes: list[str],
+    types: frozenset[str],
+    colors: frozenset[str] | None = None,
+) -> Traits:
+    """The traits with the card types and subtypes the layer-4 effects so far have left it
+    (and the colors layer 5 left it, once it has applied)."""
     return Traits(
         traits.controller,
         types,
         frozenset(s.casefold() for s in subtypes),
         traits.supertypes,
-        traits.colors,
+        traits.colors if colors is None else colors,
         traits.tapped,
         traits.token,
         traits.counters,
         traits.name,
         traits.keywords,
+        traits.equipped,
     )
 
 
@@ -451,6 +548,15 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
                 "the ability creating it, so that effect applied first, whatever the timestamps."
             )
         steps.append(Step(text, tuple(sorted(rules)), _refs(chars, [s for s, _ in fx.layer4])))
+    if fx.layer5:
+        parts = [f"{src.label}: {_what(src, c)}" for src, c in fx.layer5]
+        steps.append(
+            Step(
+                "Colors are set in layer 5, after the type changes: " + "; ".join(parts) + ".",
+                ("105.2", "613.1e"),
+                _refs(chars, [s for s, _ in fx.layer5]),
+            )
+        )
     if fx.layer6_loss:
         parts = [f"{src.label}: {_what(src, loss)}" for src, loss in fx.layer6_loss]
         steps.append(

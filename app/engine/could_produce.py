@@ -304,7 +304,7 @@ class _Cells:
             self.of.append(c)
             self.count[c] += len(kind.members)
             self.members[c].append(k)
-            self.colors[c] |= mask_of(p.face.face_colors)
+            self.colors[c] |= mask_of(tr.colors)  # after layer 5 (105.2, 613.1e)
         self.by_controller: dict[str, list[int]] = {}
         for c, tr in enumerate(self.traits):
             self.by_controller.setdefault(tr.controller, []).append(c)
@@ -642,7 +642,7 @@ def _count_all(view: BoardView, sel: Selector, src: Source) -> int:
 def _colors_all(view: BoardView, sel: Selector, src: Source) -> int:
     colors = 0
     for q in view.matching(sel, src):
-        colors |= mask_of(q.face.face_colors)
+        colors |= mask_of(view.traits(q).colors)  # after layer 5 (105.2, 613.1e)
     return colors
 
 

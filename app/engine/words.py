@@ -20,6 +20,7 @@ from app.domain.filters import (
     HasType,
     IsAttached,
     IsBasic,
+    IsEquipped,
     IsMonocolored,
     IsOther,
     IsTapped,
@@ -111,6 +112,8 @@ def describe_filter(f: AnyFilter) -> str:
             return "monocolored"
         case HasKeyword(keyword=kw):
             return f"with {kw.lower()}"
+        case IsEquipped():
+            return "equipped"
         case HasCounters(counter=kind, at_least=n):
             what = f"{kind} counter" if kind else "counter"
             return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"

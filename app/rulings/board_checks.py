@@ -90,10 +90,13 @@ def check_effect(card: Card, target: str | None, loc: Loc, card_field: str) -> N
         )
 
 
-def counter_spelling(card: Card, counters: dict[str, int], loc: Loc) -> dict[str, int]:
+def counter_spelling(
+    card: Card, counters: dict[str, int], loc: Loc, also: frozenset[str] = frozenset()
+) -> dict[str, int]:
     """Counter names in the catalog's spelling ("+1/+1 counters" is "+1/+1"); a name that is
-    no counter kind the engine knows is refused rather than ignored."""
-    known = COUNTER_KINDS | set(_counters_named(card))
+    no counter kind the engine knows is refused rather than ignored. also: kinds the state's
+    effects look for on the permanents they change (effect_counters)."""
+    known = COUNTER_KINDS | set(_counters_named(card)) | also
     out: dict[str, int] = {}
     for asked, amount in counters.items():
         name = _plain_counter(asked)
@@ -123,6 +126,26 @@ def _plain_counter(name: str) -> str:
 def _effect_abilities(card: Card) -> list[Ability]:
     # The engine reads an effect's front face (app.engine.board).
     return [a for a in card.front.abilities if getattr(a, "works_from", None) == "effect"]
+
+
+def effect_counters(card: Card) -> Iterator[str]:
+    """Counter kinds an effect's abilities look for on what they change ("for as long as that
+    creature has a shadow counter on it"): a permanent of another card may carry them."""
+    for a in _effect_abilities(card):
+        to = getattr(a, "to", None)
+        if to is not None and to.where is not None:
+            yield from _filter_counters(to.where.model_dump(mode="json"))
+
+
+def _filter_counters(node: object) -> Iterator[str]:
+    if isinstance(node, dict):
+        if node.get("kind") == "counters" and isinstance(node.get("counter"), str):
+            yield node["counter"]
+        for value in node.values():
+            yield from _filter_counters(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _filter_counters(item)
 
 
 def _needs_target(a: Ability) -> bool:

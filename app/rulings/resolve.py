@@ -20,7 +20,12 @@ from app.domain.state import (
     PermanentIn,
     PlayerIn,
 )
-from app.rulings.board_checks import check_effect, check_on_battlefield, counter_spelling
+from app.rulings.board_checks import (
+    check_effect,
+    check_on_battlefield,
+    counter_spelling,
+    effect_counters,
+)
 
 Loc = tuple[str | int, ...]
 
@@ -191,6 +196,17 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
     return card, face, card_face
 
 
+def _effects_counters(catalog: Catalog, state: GameState) -> frozenset[str]:
+    """Counter kinds the state's effects look for on what they change (an unknown card is
+    reported where the effects are checked)."""
+    found: set[str] = set()
+    for e in state.effects:
+        card = e.definition if e.definition is not None else catalog.get(e.card or "")
+        if card is not None:
+            found.update(effect_counters(card))
+    return frozenset(found)
+
+
 def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     """Every cross-reference of the state checked; names looked up once per distinct card."""
     cards: list[tuple[Card, CardFace]] = []
@@ -199,6 +215,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     # Card, face index and face per (catalog name, face asked, face given): 10,000 Forests
     # are looked up and checked once. A definition is checked where it is.
     by_name: dict[tuple[str, int | str, bool], tuple[Card, int, CardFace]] = {}
+    also = _effects_counters(catalog, state)
     for i, p in enumerate(state.battlefield):
         if p.id in seen:
             raise QuestionError(
@@ -216,7 +233,9 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         else:
             found = _card_and_face(catalog, p, here)
         card, face, card_face = found
-        counters = counter_spelling(card, p.counters, (*here, "counters")) if p.counters else {}
+        counters = (
+            counter_spelling(card, p.counters, (*here, "counters"), also) if p.counters else {}
+        )
         cards.append((card, card_face))
         if (p.card is not None and p.card != card.name) or p.face != face or counters != p.counters:
             # Normalized: catalog spellings and the face's index, so equal questions are one.

@@ -224,6 +224,138 @@ def test_a_land_an_effect_made_a_creature_over_http(sqlite_client: TestClient) -
     assert any("702.10" in s["rules"] for s in hasty["explanation"])
 
 
+def test_a_permanent_that_animated_itself_over_http(sqlite_client: TestClient) -> None:
+    # 205.1b, 302.6: its own trigger made it a creature too; the entry's target is itself.
+    lamp = definition(
+        "Gearwhirl Lamp",
+        "{T}: Add {R}.\nAt the beginning of combat on your turn, ~ becomes a 2/2 Newt creature "
+        "in addition to its other types until end of turn.",
+        ["Artifact"],
+        "{2}",
+    )
+    assert lamp["support"] == "full"
+    fx = [{"id": "fx", "definition": lamp, "controller": "alice", "target": "lamp"}]
+    fresh = inline("lamp", lamp, controlled_since_turn_start=False)
+    body = {"state": state(fresh, effects=fx), "permanent_id": "lamp"}
+    sick = ruling(sqlite_client, ACT, body)
+    assert sick["answer"]["legal"] is False
+    assert sick["answer"]["reasons"][0]["code"] == "summoning_sick"
+    plain = ruling(sqlite_client, ACT, {"state": state(fresh), "permanent_id": "lamp"})
+    assert (plain["answer"]["legal"], plain["answer"]["total"]) == (True, "{R}")
+
+
+def test_a_subtype_while_a_counter_an_effect_names_is_there_over_http(
+    sqlite_client: TestClient,
+) -> None:
+    # 205.1b: the bear is a Newt while it has the hex counter; the effect's card names the
+    # counter kind, so the state may put it on the bear (122.1).
+    spire = definition(
+        "Hexmire Spire",
+        "{2}, {T}: Put a hex counter on target creature. For as long as that creature has a hex "
+        "counter on it, it's a Newt in addition to its other types.",
+        ["Land"],
+    )
+    hollow = definition("Hollow of Newts", "{T}: Add {B} for each Newt you control.", ["Land"])
+    assert spire["support"] == hollow["support"] == "full"
+    bear = {"name": "Plain Bear", "types": ["creature"], "subtypes": ["Bear"]}
+    fx = [{"id": "fx", "definition": spire, "controller": "alice", "target": "bear"}]
+
+    def total(**bear_kw: Any) -> str:
+        st = state(inline("hollow", hollow), inline("bear", bear, **bear_kw), effects=fx)
+        found: str = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "hollow"})["answer"][
+            "total"
+        ]
+        return found
+
+    assert total(counters={"hex counter": 1}) == "{B}"
+    assert total() == ""
+    unknown = {
+        "state": state(
+            inline("hollow", hollow), inline("bear", bear, counters={"doom": 1}), effects=fx
+        ),
+        "permanent_id": "hollow",
+    }
+    r = sqlite_client.post(ACT, json=unknown)
+    assert r.status_code == 422 and "doom" in r.text
+
+
+def test_a_creature_that_became_a_land_over_http(sqlite_client: TestClient) -> None:
+    # 205.1a, 302.6: until its next turn it is a land, not a creature: though it arrived this
+    # turn it taps for the mana it gained; without the entry it is a creature with no ability.
+    drifter = definition(
+        "Tidewash Drifter",
+        "At the beginning of your end step, untap ~. Until your next turn, it becomes a land "
+        'and gains "{T}: Add {U}."',
+        ["Creature"],
+        "{U}{U}",
+        ["Elemental"],
+    )
+    assert drifter["support"] == "full"
+    fresh = inline("drifter", drifter, controlled_since_turn_start=False)
+    fx = [{"id": "fx", "definition": drifter, "controller": "alice", "target": "drifter"}]
+    r = ruling(sqlite_client, ACT, {"state": state(fresh, effects=fx), "permanent_id": "drifter"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{U}")
+    assert any("205.1a" in s["rules"] for s in r["explanation"])
+    cp = ruling(sqlite_client, CP, {"state": state(fresh), "permanent_id": "drifter"})
+    assert cp["answer"]["permanents"][0]["types"] == []
+
+
+def test_a_granted_ability_of_the_holders_colors_over_http(sqlite_client: TestClient) -> None:
+    # 105.2: each Human makes its own colors, not the colors of the card granting it.
+    warden = definition(
+        "Dawnfield Warden",
+        'Human creatures you control have "{T}: Add one mana of any of this creature\'s colors."',
+        ["Creature"],
+        "{G}{W}",
+    )
+    assert warden["support"] == "full"
+    red = {"name": "Red Human", "types": ["creature"], "subtypes": ["Human"], "mana_cost": "{R}"}
+    st = state(inline("warden", warden), inline("red", red))
+    r = ruling(sqlite_client, CP, {"state": st, "permanent_id": "red"})
+    assert r["answer"]["permanents"] == [{"id": "red", "name": "Red Human", "types": ["R"]}]
+
+
+def test_equipped_creatures_have_haste_over_http(sqlite_client: TestClient) -> None:
+    # 301.5, 702.10: the state's attached_to says which creature is equipped.
+    marshal = definition(
+        "Forgewise Marshal", "Equipped creatures you control have flying and haste.", ["Creature"]
+    )
+    elf = definition("Moss Elf", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
+    blade = {"name": "Plain Blade", "types": ["artifact"], "subtypes": ["Equipment"]}
+    fresh = inline("elf", elf, controlled_since_turn_start=False)
+
+    def legal(*more: dict[str, Any]) -> bool:
+        st = state(inline("marshal", marshal), fresh, *more)
+        found: bool = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "elf"})["answer"][
+            "legal"
+        ]
+        return found
+
+    assert legal(inline("blade", blade, attached_to="elf")) is True
+    assert legal(inline("blade", blade)) is False
+
+
+def test_an_imprisoned_creature_over_http(sqlite_client: TestClient) -> None:
+    # 205.1a, 613.1e, 613.1f: a colorless land with only the Aura's {C} ability.
+    cell = definition(
+        "Moonbound Cell",
+        'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card '
+        "types and abilities.",
+        ["Enchantment"],
+        "{2}{U}",
+        ["Aura"],
+    )
+    elf = definition("Moss Elf", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
+    assert cell["support"] == "full"
+    st = state(
+        inline("elf", elf, controlled_since_turn_start=False),
+        inline("cell", cell, attached_to="elf"),
+    )
+    r = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "elf"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{C}")
+    assert any("613.1e" in s["rules"] for s in r["explanation"])
+
+
 def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestClient) -> None:
     # 305.7: the effect's `chosen_land_type` is the type; without it, a 422 names the field.
     surveyor = definition(

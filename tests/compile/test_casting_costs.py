@@ -38,6 +38,7 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{2}{R}"}
         ("Prowl {1}{B}", "Prowl", "{1}{B}", ""),
         ("Foretell {1}{U}", "Foretell", "{1}{U}", ""),
         ("Bestow {3}{W}", "Bestow", "{3}{W}", ""),
+        ("Mayhem {1}{B}", "Mayhem", "{1}{B}", ""),
     ],
 )
 def test_alternative_keyword_costs(line: str, name: str, mana: str | None, summary: str) -> None:
@@ -135,3 +136,17 @@ def test_casting_other_spells_for_free_is_not_this_face_s_cost() -> None:
 def test_a_cost_change_on_itself_is_partial() -> None:
     compiled = face("This spell costs {1} less to cast for each creature you control.", **SORCERY)
     assert compiled.unsupported_text == ["~ costs {1} less to cast for each creature you control."]
+
+
+def test_mayhem_without_a_cost_is_no_cost_change() -> None:
+    # 702.187c: a land with bare mayhem may be played from the graveyard; nothing is cast or paid.
+    compiled = face(
+        "{T}: Add {B} or {R}.\nMayhem",
+        name="Scrapyard Tollway",
+        types=("Land",),
+        mana_cost=None,
+        keywords=("Mayhem",),
+    )
+    assert compiled.support == "full"
+    assert compiled.alternative_costs == [] and compiled.additional_costs == []
+    assert [s.status for s in compiled.sentences if s.text == "Mayhem"] == ["irrelevant"]

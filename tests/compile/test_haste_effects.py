@@ -73,12 +73,19 @@ def test_other_keywords_given_with_haste() -> None:
 @pytest.mark.parametrize(
     ("text", "types"),
     [
-        # More objects than an effect's one target can name (611.2c for groups).
+        # "They" after a copy, or after targets: what they are is not sure.
         (
-            "Create two 1/1 red Imp creature tokens. They gain haste until end of turn.",
+            "Create two tokens that are copies of target creature. They gain haste until end of "
+            "turn.",
             ("Sorcery",),
         ),
-        ("Creatures you control gain haste until end of turn.", ("Sorcery",)),
+        (
+            "Return two target creature cards from your graveyard to the battlefield. They gain "
+            "haste.",
+            ("Sorcery",),
+        ),
+        # A permanent's "creatures you control gain" without an activation or trigger.
+        ("Creatures you control gain haste until end of turn.", ("Enchantment",)),
         # The target is the artifact copied, the haste goes to the token: an effects entry's
         # one target can't say both.
         (
@@ -166,3 +173,94 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
     body = {"state": state(sick, effects=[effect]), "permanent_id": "imp"}
     after = ruling(sqlite_client, "/v1/mana/activate", body)
     assert after["answer"]["legal"] is True and after["answer"]["produced"] == "{R}"
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        (
+            "Create two 1/1 red Imp creature tokens. They gain haste until end of turn.",
+            ("Sorcery",),
+        ),
+        ("{4}: Create three 1/1 red Imp creature tokens. Those tokens gain haste.", ("Artifact",)),
+        ("Creatures you control gain haste until end of turn.", ("Sorcery",)),
+        (
+            "When ~ enters, creatures you control get +1/+0 and gain haste until end of turn.",
+            ("Creature",),
+        ),
+        ("{T}: Creatures you control gain haste until end of turn.", ("Artifact",)),
+        (
+            "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.",
+            ("Artifact",),
+        ),
+        (
+            "{2}, {T}: Create a 1/1 red Imp creature token, then creatures you control get +1/+0 "
+            "and gain haste until end of turn.",
+            ("Land",),
+        ),
+    ],
+)
+def test_the_objects_an_effect_names_for_sure_each_gain_haste(
+    text: str, types: tuple[str, ...]
+) -> None:
+    # 611.2c: the tokens it made, or the creatures you controlled as it resolved; each is an
+    # entry of its own with that object as target.
+    assert abilities(text, types=types) == [HASTE]
+
+
+def test_an_effect_on_a_station_line_needs_the_band_only_to_be_activated() -> None:
+    compiled = face(
+        "{T}: Add {R}.\nStation\n8+ | {2}, {T}: Create a 1/1 red Imp creature token, then "
+        "creatures you control gain haste until end of turn.",
+        types=("Land",),
+        keywords=("Station",),
+    )
+    assert compiled.support == "full"
+    assert compiled.abilities[1] == HASTE
+
+
+def test_each_object_of_a_group_effect_is_its_own_entry(sqlite_client: TestClient) -> None:
+    # 611.2c, 302.6: the two new Imps each got haste (an entry each); a creature that wasn't
+    # there as it resolved got none.
+    call = definition(
+        "Emberhorn Call",
+        "Create two 1/1 red Imp creature tokens. They gain haste until end of turn.",
+        ["Sorcery"],
+        "{2}{R}",
+    )
+    imp = definition("Sootwing Imp", "{T}: Add {R}.", ["Creature"], "{1}{R}")
+    new = {"controlled_since_turn_start": False}
+    perms = [inline("a", imp, token=True, **new), inline("b", imp, token=True, **new)]
+    late = inline("late", imp, **new)
+    fx = [
+        {"id": f"call-{p['id']}", "definition": call, "controller": "alice", "target": p["id"]}
+        for p in perms
+    ]
+    for pid, legal in (("a", True), ("b", True), ("late", False)):
+        body = {"state": state(*perms, late, effects=fx), "permanent_id": pid}
+        assert ruling(sqlite_client, "/v1/mana/activate", body)["answer"]["legal"] is legal, pid
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{2}{R}, Sacrifice ~: Gain control of target creature with power 3 or less until end of "
+        "turn. Untap that creature. It gains haste until end of turn.",
+        "When ~ enters, if it was kicked, gain control of target artifact or creature until end "
+        "of turn. Untap that creature. It gains haste until end of turn.",
+    ],
+)
+def test_a_permanents_one_target_taken_for_the_turn_with_haste(text: str) -> None:
+    # 613.1b: the target's restrictions were met as it was chosen; the entry's target is it.
+    assert one(text, types=("Creature",)) == GainControl(
+        of="target", haste=True, works_from="effect"
+    )
+
+
+def test_control_of_several_targets_is_not_one_entry() -> None:
+    compiled = face(
+        "{3}: Gain control of any number of target creatures until end of turn.",
+        types=("Artifact",),
+    )
+    assert compiled.support == "partial"
+    assert not any(isinstance(a, GainControl) for a in compiled.abilities)

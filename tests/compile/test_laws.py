@@ -172,6 +172,7 @@ KEYWORD_COSTS = [
     "Overload",
     "Dash",
     "Madness",
+    "Mayhem",
     "Escape",
     "Emerge",
     "Surge",

@@ -100,3 +100,33 @@ def test_what_the_engine_does_not_model_stays_reported() -> None:
 )
 def test_what_the_templates_do_not_say_is_not_understood(text: str) -> None:
     assert not_understood(text, **ENCHANTMENT) == [text]
+
+
+def test_every_nonbasic_land_type() -> None:
+    # 205.3i: each land type that isn't basic, on the land itself.
+    from app.domain.base import NONBASIC_LAND_TYPES
+
+    found = face("~ is every nonbasic land type.\n{T}: Add {C}.", types=("Land",))
+    assert found.support == "full"
+    [change] = [a for a in found.abilities if isinstance(a, AddSubtypes)]
+    assert change.subtypes == list(NONBASIC_LAND_TYPES) and change.works_from == "battlefield"
+    assert "Gate" in change.subtypes and "Forest" not in change.subtypes
+
+
+def test_a_colorless_land_with_one_ability_and_no_other() -> None:
+    from app.domain.continuous import GrantManaAbility, SetCardTypes, SetColors
+
+    found = face(
+        'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card '
+        "types and abilities.",
+        types=("Enchantment",),
+        subtypes=("Aura",),
+    )
+    assert found.support == "full"
+    at = Selector(relation="attached")
+    assert found.abilities[:3] == [
+        SetCardTypes(to=at, types=["land"]),
+        SetColors(to=at, colors=[]),
+        LoseAllAbilities(to=at, keeps_own=True),
+    ]
+    assert isinstance(found.abilities[3], GrantManaAbility) and found.abilities[3].to == at

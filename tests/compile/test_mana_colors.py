@@ -127,3 +127,19 @@ def test_for_each_creature_with_enough_power() -> None:
     assert (p["kind"], p["of"], p["mana_type"]) == ("amount", "type", "R")
     assert p["amount"]["kind"] == "count_power" and p["amount"]["at_least"] == 3
     assert p["amount"]["of"]["types"] == ["creature"]
+
+
+def test_a_granted_ability_of_its_holders_own_colors() -> None:
+    # "this creature" in the quoted ability is the permanent that has it (105.2).
+    from app.domain.continuous import GrantManaAbility
+    from app.domain.filters import IsOther, Not
+    from app.domain.mana_abilities import ColorOfPermanent
+
+    grant = one(
+        'Elf creatures you control have "{T}: Add one mana of any of this creature\'s colors."',
+        types=("Creature",),
+    )
+    assert isinstance(grant, GrantManaAbility)
+    produces = grant.ability.produces
+    assert isinstance(produces, ColorOfPermanent)
+    assert produces.among.where == Not(filter=IsOther())

@@ -95,3 +95,15 @@ def test_an_aura_on_a_named_basic_land_type() -> None:
     assert got == ManaTrigger(
         source=DomainSelector(relation="attached", subtypes=["Island"]), adds="fixed", mana="{U}"
     )
+
+
+def test_equipped_creatures_are_those_an_equipment_is_attached_to() -> None:
+    from app.catalog.compile.ir import Sel
+    from app.catalog.compile.phrases import selector
+
+    assert selector("Equipped creatures you control") == (
+        Sel(controller="you", types=("creature",), equipped=True),
+        True,
+    )
+    # Singular: the one this Equipment is attached to.
+    assert selector("Equipped creature") == (Sel(types=("creature",), attached=True), False)

@@ -142,13 +142,28 @@ def test_a_trigger_granting_a_quoted_mana_ability_still_counts() -> None:
         "At the beginning of your end step, untap this creature. Until your next turn, it "
         'becomes a land and gains "{T}: Add {U}."'
     )
-    assert face(text, types=("Creature",)).support == "partial"
+    # Not dismissed with the trigger: it compiles, the grant from the resolved effect (205.1a).
+    compiled = face(text, types=("Creature",))
+    assert compiled.support == "full"
+    assert [a.kind for a in compiled.abilities] == ["set_card_types", "grant_mana_ability"]
 
 
-def test_haste_after_a_dismissed_loyalty_effect_is_not_compiled() -> None:
+def test_a_loyalty_control_change_with_haste_is_an_effect_of_its_own() -> None:
+    # 606.3: the loyalty ability's effect works from an entry of the state's effects.
     text = (
         "[-2]: Gain control of target creature until end of turn. Untap it. It gains haste "
-        "until end of turn."
+        "until end of turn.\n[+1]: You gain 2 life."
+    )
+    compiled = face(text, types=("Planeswalker",), name="Vessa Emberthorn")
+    assert compiled.support == "full"
+    assert [a.kind for a in compiled.abilities] == ["gain_control"]
+
+
+def test_haste_beside_another_dismissed_loyalty_effect_is_not_compiled() -> None:
+    # The other loyalty ability gives haste too: which one would an entry of the card mean?
+    text = (
+        "[-2]: Gain control of target creature until end of turn. Untap it. It gains haste "
+        "until end of turn.\n[+1]: Creatures you control gain haste until end of turn."
     )
     compiled = face(text, types=("Planeswalker",), name="Vessa Emberthorn")
     assert compiled.support == "partial" and compiled.abilities == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.continuous import AddSubtypes, AddTypes, GainControl, GrantKeyword
-from app.domain.filters import IsOther, Not, Selector
+from app.domain.filters import HasCounters, IsOther, Not, Selector
 from tests.compile.helpers import abilities, face, not_understood
 
 TARGET = Selector(relation="attached")
@@ -172,3 +172,175 @@ def test_control_on_entering_and_another_effect_cant_share_one_entry() -> None:
     other = "{2}: Target creature becomes a Newt in addition to its other types."
     compiled = face(f"{control}\n{other}", types=("Creature",))
     assert compiled.unsupported_text == [control, other] and compiled.abilities == []
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "added"),
+    [
+        (
+            "{2}: ~ becomes a 3/3 Moth artifact creature until end of turn. It's still a land.",
+            ("Land",),
+            (["artifact", "creature"], ["Moth"]),
+        ),
+        (
+            "At the beginning of combat on your turn, ~ becomes a 2/2 Newt creature in addition "
+            "to its other types until end of turn.",
+            ("Artifact", "Land"),
+            (["creature"], ["Newt"]),
+        ),
+        (
+            "{5}: Put three +1/+1 counters on ~. It becomes a 0/0 Moth creature in addition to "
+            "its other types.",
+            ("Artifact",),
+            (["creature"], ["Moth"]),
+        ),
+    ],
+)
+def test_the_permanent_itself_becomes_a_creature(
+    text: str, types: tuple[str, ...], added: tuple[list[str], list[str]]
+) -> None:
+    # 205.1b: its own activation or trigger; the effects entry's target is the permanent itself.
+    found = abilities(text, types=types)
+    assert found == [
+        AddTypes(to=TARGET, types=added[0], subtypes=added[1], works_from="effect")  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 205.1a: "still a land" of an artifact keeps nothing it is.
+        "{2}: ~ becomes a 3/3 Moth artifact creature until end of turn. It's still a land.",
+        # "It" after counters on many, or after a token, is not ~.
+        "{5}: Put a +1/+1 counter on each artifact you control. It becomes a 0/0 Moth creature "
+        "in addition to its other types.",
+        "{5}: Create a 1/1 Moth artifact token. It becomes a 0/0 Moth creature in addition to its "
+        "other types.",
+    ],
+)
+def test_what_the_permanent_itself_may_not_be_is_not_compiled(text: str) -> None:
+    compiled = face(text, types=("Artifact",))
+    assert not any(isinstance(a, AddTypes) for a in compiled.abilities)
+
+
+def test_a_subtype_kept_while_the_target_has_the_counter() -> None:
+    found = abilities(
+        "{2}, {T}: Put a hex counter on target creature. For as long as that creature has a hex "
+        "counter on it, it's a Newt in addition to its other types.",
+        types=("Land",),
+    )
+    assert found == [
+        AddSubtypes(
+            to=Selector(relation="attached", where=HasCounters(counter="hex", at_least=1)),
+            subtypes=["Newt"],
+            works_from="effect",
+        )
+    ]
+    # Another kind of counter than the one put there: which object is meant is unsure.
+    assert not_understood(
+        "{2}, {T}: Put a hex counter on target creature. For as long as that creature has a "
+        "doom counter on it, it's a Newt in addition to its other types."
+    )
+
+
+def test_the_creature_a_spell_it_allowed_became_is_of_a_subtype_too() -> None:
+    found = abilities(
+        "{T}: You may cast a creature spell from your graveyard this turn. If you do, it enters "
+        "with a hex counter on it and is a Newt in addition to its other types.",
+        types=("Land",),
+    )
+    assert found == [AddSubtypes(to=TARGET, subtypes=["Newt"], works_from="effect")]
+
+
+def test_a_returned_card_that_is_only_an_artifact_of_a_subtype() -> None:
+    from app.domain.continuous import GrantManaAbility, SetCardTypes
+
+    found = abilities(
+        "Whenever a creature an opponent controls dies, you may pay {2}. If you do, return that "
+        "card to the battlefield under your control. It's a Clue artifact with \"{T}, Sacrifice "
+        '~: Add {C}{C}," and it loses all other card types.',
+        types=("Enchantment",),
+    )
+    assert found[0] == SetCardTypes(
+        to=TARGET, types=["artifact"], subtypes=["Clue"], works_from="effect"
+    )
+    assert isinstance(found[1], GrantManaAbility) and found[1].works_from == "effect"
+    assert found[1].ability.cost.sacrifice == "self"
+
+
+def test_the_permanent_itself_becomes_a_land_for_a_while() -> None:
+    from app.domain.continuous import GrantManaAbility, SetCardTypes
+
+    found = abilities(
+        "At the beginning of your end step, untap ~. Until your next turn, it becomes a land and "
+        'gains "{T}: Add {G}."',
+        types=("Creature",),
+    )
+    assert found[0] == SetCardTypes(to=TARGET, types=["land"], works_from="effect")
+    assert isinstance(found[1], GrantManaAbility) and found[1].to == TARGET
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Which object "it" is: nothing was returned or untapped just before.
+        'It\'s a Clue artifact with "{T}, Sacrifice ~: Add {C}," and it loses all other card '
+        "types.",
+        'Until your next turn, it becomes a land and gains "{T}: Add {G}."',
+        # A card type without its subtype: the old subtypes of that type can't be told apart.
+        "If you do, return that card to the battlefield under your control. It's an artifact "
+        'with "{T}: Add {C}," and it loses all other card types.',
+    ],
+)
+def test_card_types_replaced_where_unsure_are_not_compiled(text: str) -> None:
+    from app.domain.continuous import SetCardTypes
+
+    compiled = face(text, types=("Creature",))
+    assert not any(isinstance(a, SetCardTypes) for a in compiled.abilities)
+    assert compiled.support == "partial"
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        (
+            "{4}: Put three +1/+1 counters on target noncreature land you control. It becomes a "
+            "0/0 Moth creature with haste. It's still a land.",
+            ("Artifact",),
+        ),
+        (
+            "[+1]: Put two +1/+1 counters on up to one target noncreature land you control. "
+            "Untap it. It becomes a 0/0 Moth creature with vigilance and haste that's still a "
+            "land.",
+            ("Planeswalker",),
+        ),
+    ],
+)
+def test_it_after_counters_on_one_target_is_that_target(text: str, types: tuple[str, ...]) -> None:
+    # 606.3: a loyalty ability's effect resolves like any activation's; the entry's target is
+    # the land the first sentence targeted.
+    assert abilities(text, types=types) == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Moth"], works_from="effect"),
+        GrantKeyword(keyword="Haste", to=TARGET, works_from="effect"),
+    ]
+
+
+def test_it_after_two_targets_is_not_sure() -> None:
+    compiled = face(
+        "{4}: Put three +1/+1 counters on target land you control. It becomes a 0/0 Moth "
+        "creature with haste. It's still a land.\n{1}: Tap target creature.",
+        types=("Artifact",),
+    )
+    assert not any(isinstance(a, AddTypes) for a in compiled.abilities)
+    assert compiled.support == "partial"
+
+
+def test_a_loyalty_effect_beside_another_relevant_loyalty_ability_is_not_compiled() -> None:
+    compiled = face(
+        "[+1]: Put two +1/+1 counters on up to one target noncreature land you control. Untap "
+        "it. It becomes a 0/0 Moth creature with haste that's still a land.\n"
+        "[-3]: Creatures you control gain haste until end of turn.",
+        types=("Planeswalker",),
+    )
+    assert compiled.support == "partial"
+    assert not any(isinstance(a, (AddTypes, GrantKeyword)) for a in compiled.abilities)

@@ -179,3 +179,108 @@ def test_the_chosen_land_type_must_be_given() -> None:
     with pytest.raises(QuestionError) as e:
         _types_of(b, "dual")
     assert e.value.loc == ("state", "effects", 0, "chosen_land_type")
+
+
+# A land that animates itself: the effects entry's target is the land itself.
+SELF_WAKER = _card(
+    "Moth Hollow",
+    "{T}: Add {C}.\n{2}: ~ becomes a 2/2 Moth creature until end of turn. It's still a land.",
+    ["Land"],
+)
+
+
+def test_a_new_land_that_animated_itself_is_summoning_sick_for_its_own_tap() -> None:
+    # 205.1b, 302.6: once its own activation resolved it is a creature too, so a land played
+    # this turn can't pay {T}; without the effect it can.
+    plain = _board(_perm("hollow", SELF_WAKER, controlled_since_turn_start=False))
+    assert activate(plain, "hollow").answer_data["legal"] is True
+    b = _board(
+        _perm("hollow", SELF_WAKER, controlled_since_turn_start=False),
+        effects=[_effect("fx", SELF_WAKER, "hollow")],
+    )
+    answer = activate(b, "hollow").answer_data
+    assert answer["legal"] is False and answer["reasons"][0]["code"] == "summoning_sick"
+    since = _board(_perm("hollow", SELF_WAKER), effects=[_effect("fx", SELF_WAKER, "hollow")])
+    assert activate(since, "hollow").answer_data["total"] == "{C}"
+
+
+NEXUS = _card("Nexus of Byways", "~ is every nonbasic land type.\n{T}: Add {C}.", ["Land"])
+GATE_COUNTER = _card("Gatewatch Abacus", "{T}: Add {C} for each Gate you control.", ["Artifact"])
+MOON = _card("Red Sky Omen", "Nonbasic lands are Mountains.", ["Enchantment"])
+
+
+def test_a_land_that_is_every_nonbasic_land_type_is_a_gate() -> None:
+    # 205.3i: Gate is one of the nonbasic land types; no basic land type, so no new mana (305.6).
+    b = _board(_perm("nexus", NEXUS), _perm("abacus", GATE_COUNTER))
+    assert activate(b, "abacus").answer_data["total"] == "{C}"
+    assert _types_of(b, "nexus") == ["C"]
+
+
+def test_setting_its_land_types_removes_every_nonbasic_type_whatever_the_timestamps() -> None:
+    # 305.7, 613.8a: the Mountain effect removes the ability that made it every type, so it
+    # applies first; the land is a Mountain only, with the Mountain's mana.
+    for moon_ts, nexus_ts in ((1, 5), (5, 1)):
+        b = _board(
+            _perm("moon", MOON, timestamp=moon_ts),
+            _perm("nexus", NEXUS, timestamp=nexus_ts),
+            _perm("abacus", GATE_COUNTER, timestamp=3),
+        )
+        assert activate(b, "abacus").answer_data["total"] == "", (moon_ts, nexus_ts)
+        assert _types_of(b, "nexus") == ["R"]
+
+
+HEXER = _card(
+    "Hexmire Spire",
+    "{2}, {T}: Put a hex counter on target creature. For as long as that creature has a hex "
+    "counter on it, it's a Newt in addition to its other types.",
+    ["Land"],
+)
+NEWT_HOLLOW = _card("Hollow of Newts", "{T}: Add {B} for each Newt you control.", ["Land"])
+
+
+def test_a_subtype_that_lasts_while_the_target_has_a_counter() -> None:
+    # 205.1b, 613.1d: with the hex counter the bear is a Newt; once it is gone, it isn't.
+    bear = {"name": "Plain Bear", "types": ["creature"], "subtypes": ["Bear"]}
+    fx = [_effect("fx", HEXER, "bear")]
+    hexed = _board(
+        _perm("hollow", NEWT_HOLLOW), _perm("bear", bear, counters={"hex": 1}), effects=fx
+    )
+    assert activate(hexed, "hollow").answer_data["total"] == "{B}"
+    cured = _board(_perm("hollow", NEWT_HOLLOW), _perm("bear", bear), effects=fx)
+    assert activate(cured, "hollow").answer_data["total"] == ""
+
+
+def test_setting_land_types_removes_the_newer_nonbasic_ones_too() -> None:
+    # 205.3i, 305.7: Planet and Town are land types, so a set effect removes them.
+    planet = {"name": "Far Orb", "types": ["land"], "subtypes": ["Planet", "Town"]}
+    b = _board(_perm("moon", MOON), _perm("orb", planet))
+    from app.engine.board import BoardView
+
+    view = BoardView(b)
+    orb = b.get("orb")
+    assert orb is not None
+    assert view.chars.of(orb).subtypes == ("Mountain",)
+
+
+RALLY = _card("Emberhorn Rally", "Creatures you control gain haste until end of turn.", ["Sorcery"])
+
+
+def test_a_group_haste_effect_is_one_entry_per_creature_it_reached() -> None:
+    # 611.2c: the creatures there as it resolved; each is an entry with it as target.
+    elf = {
+        "name": "Quick Elf",
+        "types": ["creature"],
+        "abilities": [
+            {
+                "kind": "mana_ability",
+                "cost": {"tap": True},
+                "produces": {"kind": "fixed", "mana": "{G}"},
+            }
+        ],
+    }
+    new = {"controlled_since_turn_start": False}
+    b = _board(
+        _perm("a", elf, **new), _perm("late", elf, **new), effects=[_effect("fx-a", RALLY, "a")]
+    )
+    assert activate(b, "a").answer_data["legal"] is True
+    assert activate(b, "late").answer_data["legal"] is False

@@ -30,6 +30,8 @@ KEYWORD_COSTS: dict[str, tuple[bool, str]] = {
     "Disturb": (True, "702.146"),
     "Cleave": (True, "702.148"),
     "Freerunning": (True, "702.173"),
+    # 702.187b: cast from the graveyard, the turn it was discarded, for this cost instead.
+    "Mayhem": (True, "702.187"),
     "Kicker": (False, "702.33"),
     "Multikicker": (False, "702.33c"),
     "Buyback": (False, "702.27"),
@@ -55,7 +57,6 @@ UNMODELLED_CASTING = (
     "Gift",
     "Plot",
     "Harmonize",
-    "Mayhem",
     "Web-slinging",
     "Sneak",
     "Warp",

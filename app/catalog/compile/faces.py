@@ -23,14 +23,21 @@ from app.catalog.compile import (
     statics,
     triggers,
 )
-from app.catalog.compile.phrases import BASIC_LAND_TYPES
+from app.catalog.compile.phrases import BASIC_LAND_TYPES, selector
 from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import AdditionalCost, AlternativeCost, WhileCounters
 from app.domain.card import ManaAbility as DomainManaAbility
-from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
+from app.domain.continuous import (
+    AddSubtypes,
+    AddTypes,
+    LoseAllAbilities,
+    SetCardTypes,
+    SetColors,
+    SetLandTypes,
+)
 
-_LAYERED = (SetLandTypes, AddSubtypes, AddTypes, LoseAllAbilities)
+_LAYERED = (SetLandTypes, AddSubtypes, AddTypes, SetCardTypes, SetColors, LoseAllAbilities)
 Status = Literal["compiled", "not_understood", "irrelevant"]
 
 # Keywords that matter to no question the engine answers, besides those MTGJSON lists.
@@ -182,6 +189,7 @@ class _Context:
     keywords: tuple[str, ...]
     enchant_subtypes: tuple[str, ...] = ()
     targets: int = 0  # how many times the face's text says "target"
+    land: bool = False  # the face is a land (what "~ becomes ... that's still a land" needs)
     # Records (by index) of one-shot haste effects and the abilities they became.
     haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
     # Records (by index) of a permanent's one-shot type and control changes, with the line
@@ -233,6 +241,7 @@ def compile_face(
         spell=bool(type_set & {"instant", "sorcery"}),
         x_permanent="{X}" in (mana_cost or "") and not type_set & {"instant", "sorcery"},
         keywords=tuple(k for k in keywords if k),
+        land="land" in type_set,
     )
     lines = list(lines_of(name, text or ""))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
@@ -258,6 +267,7 @@ def compile_face(
             _banded_line(ctx, sentences, line_band)
         ctx.line_spans.append((start, len(face.abilities)))
         ctx.sentence_spans.append((first, len(face.sentences)))
+    _check_loyalty_effects(ctx)
     _check_type_effects(ctx)
     _check_haste_effects(ctx)
     _report_unmodelled_layers(face)
@@ -290,11 +300,19 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
     _compile_line(ctx, sentences)
     added = face.abilities[abilities:]
     more_costs = len(face.alternative_costs) + len(face.additional_costs) > costs
-    only_mana = all(isinstance(a, DomainManaAbility) for a in added)
+    # An activation's resolved effect (an entry of the state's effects) needed the band only to
+    # be activated: once it resolved it lasts whatever the counters are now.
+    only_mana = all(
+        isinstance(a, DomainManaAbility) or getattr(a, "works_from", None) == "effect"
+        for a in added
+    )
     if only_mana and not more_costs and len(face.keywords) == keywords:
         while_counters = WhileCounters(counter=band.counter, at_least=band.least, at_most=band.most)
         face.abilities[abilities:] = [
-            a.model_copy(update={"while_counters": while_counters}) for a in added
+            a.model_copy(update={"while_counters": while_counters})
+            if isinstance(a, DomainManaAbility)
+            else a
+            for a in added
         ]
         return
     del face.abilities[abilities:]
@@ -303,6 +321,55 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
         SentenceRecord(r.text, r.family, "not_understood") if r.status == "compiled" else r
         for r in face.sentences[records:]
     ]
+
+
+def _check_loyalty_effects(ctx: _Context) -> None:
+    """606.3: a loyalty ability's effect works from an entry of the state's effects, and an
+    entry applies every effect ability of its card. Loyalty abilities whose effect isn't
+    compiled are dismissed (relevance.py); if one of them, read without its loyalty cost, bears
+    on what the engine rules on, an entry of the card can't say which ability resolved: the
+    effects compiled from loyalty abilities are dropped and their sentences not understood."""
+    face = ctx.face
+    loyal = [
+        n
+        for n, (first, end) in enumerate(ctx.sentence_spans)
+        if first < end and _LOYALTY.match(face.sentences[first].text)
+    ]
+    compiled = [
+        n
+        for n in loyal
+        for a in face.abilities[slice(*ctx.line_spans[n])]
+        if getattr(a, "works_from", "battlefield") == "effect"
+    ]
+    if not compiled:
+        return
+    for n in loyal:
+        if n in compiled:
+            continue
+        for r in face.sentences[slice(*ctx.sentence_spans[n])]:
+            plain = _LOYALTY.sub("", r.text)
+            if relevance.family(plain, x_permanent=False, spell=True) is not None:
+                _drop_effects_of(ctx, set(compiled))
+                return
+
+
+def _drop_effects_of(ctx: _Context, lines: set[int]) -> None:
+    face = ctx.face
+    dropped = {
+        id(a)
+        for n in lines
+        for a in face.abilities[slice(*ctx.line_spans[n])]
+        if getattr(a, "works_from", "battlefield") == "effect"
+    }
+    face.abilities = [a for a in face.abilities if id(a) not in dropped]
+    for n in lines:
+        start, end = ctx.sentence_spans[n]
+        for at in range(start, end):
+            r = face.sentences[at]
+            if r.status == "compiled" and r.family != "mana_ability":
+                face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
+    ctx.type_effects = [(at, line) for at, line in ctx.type_effects if line not in lines]
+    ctx.haste_effects = [(at, f) for at, f in ctx.haste_effects if not {id(a) for a in f} & dropped]
 
 
 def _check_type_effects(ctx: _Context) -> None:
@@ -333,25 +400,72 @@ def _check_type_effects(ctx: _Context) -> None:
                 face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
-def _becomes(ctx: _Context, s: str, following: str) -> bool:
+def _becomes(
+    ctx: _Context, s: str, following: str, previous: str | None, first: str | None
+) -> bool:
     """ "{T}: Target land you control becomes a 3/3 Elemental creature with haste until end of
-    turn." (layers.becomes): from an activation or a spell, an entry of the state's effects."""
+    turn." (layers.becomes): from an activation or a spell, an entry of the state's effects.
+    "At the beginning of combat on your turn, ~ becomes a Construct creature in addition to its
+    other types until end of turn.", "{7}: Put seven +1/+1 counters on ~. It becomes a Spirit
+    creature in addition to its other types.": the permanent itself changes, by an activation
+    or trigger of its own; the entry's `target` is that permanent."""
     if _LOYALTY.match(s):
         return False  # 606: a loyalty ability's effect is dismissed with it (relevance.py)
-    if not (ctx.spell or _ACTIVATED.match(s) or s.startswith("Until end of turn, target ")):
+    about_self = previous is not None and _ON_SELF.match(previous) is not None
+    referent = _pronoun_target(ctx, previous, first)
+    if not (
+        ctx.spell
+        or _ACTIVATED.match(s)
+        or _SELF_TRIGGER.match(s)
+        or about_self
+        or referent is not None
+        or s.startswith("Until end of turn, target ")
+    ):
         return False
     if (chosen := layers.chosen_land_type(s)) is not None:
         ctx.add(ir.Understood(abilities=[chosen]))
         ctx.record(s, "land_type", "compiled")
         ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
         return True
-    found = layers.becomes(s, following, pronoun=False)
+    self_land = None if ctx.spell else ctx.land
+    found = layers.becomes(
+        s,
+        following,
+        pronoun=about_self or referent is not None,
+        self_land=self_land,
+        referent=referent,
+    )
     if found is None:
         return False
     abilities, haste = found
     if haste:
         abilities = [*abilities, ir.Keyword("Haste", ir.Sel(attached=True), effect=True)]
     ctx.add(ir.Understood(abilities=abilities))
+    ctx.record(s, "type_change", "compiled")
+    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+    return True
+
+
+def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
+    """A resolved ability's one object that becomes other card types and gains a mana ability
+    (layers.set_types): both from the same entry of the state's effects."""
+    if not ctx.spell and (land := layers.colorless_land(s)) is not None:
+        effects, text = land
+        ability = _granted(text)
+        if ability is None:
+            return False
+        ctx.add(ir.Understood(abilities=[*effects, ir.Grant(ir.Sel(attached=True), ability)]))
+        ctx.record(s, "land_type", "compiled")
+        return True
+    found = layers.set_types(previous, s)
+    if found is None or ctx.spell:
+        return False
+    change, quoted = found
+    granted = _granted(quoted)
+    if granted is None:
+        return False
+    grant = ir.Grant(ir.Sel(attached=True), granted, effect=True)
+    ctx.add(ir.Understood(abilities=[change, grant]))
     ctx.record(s, "type_change", "compiled")
     ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
     return True
@@ -493,6 +607,11 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
         if part.lower() == "haste":
             ctx.record(part, "haste_control", "compiled")
             ctx.add(ir.Understood(keywords=["Haste"]))
+        elif part == "Mayhem":
+            # 702.187c: without a cost it only lets the card be played from the graveyard the
+            # turn it was discarded; no cost is paid instead of the mana cost, and playing a
+            # land is not casting it (305.1), so no cost or mana question reads it.
+            ctx.record(part, "other", "irrelevant")
         elif any(part.startswith(k) for k in costs.UNMODELLED_CASTING):
             ctx.record(part, "casting", "not_understood")
         elif (c := costs.keyword_cost(part)) is not None:
@@ -634,12 +753,22 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."
             continue
-        if loyalty and statics.gains_haste_effect(s) is not None:
+        if loyalty and (
+            statics.gains_haste_effect(s) is not None
+            or statics.group_haste_effect(s, sentences[i - 1] if i else None, spell=False)
+        ):
             ctx.unknown(s)
             continue
         if _layer_sentence(ctx, s):
             continue
-        if _becomes(ctx, s, following):
+        if _becomes(ctx, s, following, sentences[i - 1] if i else None, sentences[0]):
+            continue
+        if _set_types(ctx, s, sentences[i - 1] if i else None):
+            continue
+        if (kept := layers.resolved_object_type(sentences[i - 1] if i else None, s)) is not None:
+            ctx.add(ir.Understood(abilities=[kept]))
+            ctx.record(s, "type_change", "compiled")
+            ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
             continue
         if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:
             family, understood = found
@@ -731,6 +860,33 @@ def ir_record(r: SentenceRecord) -> SentenceRecord:
 
 
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
+# An activation (a loyalty ability too: 606.3, its effect resolves like any other) whose first
+# sentence puts counters on its one target, then perhaps untaps it: "It" next is that target.
+_ON_ONE_TARGET = re.compile(
+    r'^(?:\[[+\u2212-]?\d+\]|[^:"]+): Put [a-z]+ [+\-\w/]+ counters? on (?:up to one )?target '
+    r"(?P<sel>[a-z ]+?)\.$"
+)
+
+
+def _pronoun_target(ctx: _Context, previous: str | None, first: str | None) -> ir.Sel | None:
+    """What "It" names after an activation's first sentence targeted one permanent (above):
+    its selector, when the face says "target" only there."""
+    if previous is None or first is None or ctx.targets != 1 or ctx.spell:
+        return None
+    if previous not in (first, "Untap it."):
+        return None
+    m = _ON_ONE_TARGET.match(first)
+    found = selector(m.group("sel"), singular=True) if m else None
+    return found[0] if found is not None else None
+
+
+# A trigger whose effect changes the permanent itself ("At the beginning of combat on your
+# turn, ~ becomes ..."); and an activation or trigger whose first sentence acts on ~ alone, so
+# that "It" in the next one can only be ~ (no target, no token, no other object named).
+_SELF_TRIGGER = re.compile(r'^(?:At|When|Whenever) [^,:"]+, ~ becomes ')
+_ON_SELF = re.compile(
+    r'^(?:[^:"]+: |(?:At|When|Whenever) [^,:"]+, )(?:Put [a-z]+ [+\-\w/]+ counters? on|Untap) ~\.$'
+)
 
 
 # How a haste sentence opens: an activation cost or a trigger condition, a duration.
@@ -792,10 +948,14 @@ def _one_sentence(
         return "haste_control", k
     if (g2 := statics.gains_haste_effect(s)) is not None:
         return ("haste_control", g2) if _haste_effect_placed(ctx, s, previous) else None
+    if (g3 := statics.group_haste_effect(s, previous, spell=ctx.spell)) is not None:
+        return "haste_control", g3
     if (h := statics.as_though_haste(s)) is not None and not ctx.spell:
         return "haste_control", ir.Understood(abilities=[h])
     if (c2 := statics.control(s, effect=ctx.spell)) is not None:
         return "haste_control", ir.Understood(abilities=[c2])
+    if not ctx.spell and (c4 := statics.take_one(s)) is not None:
+        return "haste_control", ir.Understood(abilities=[c4])
     if not ctx.spell and (c3 := statics.etb_control(s)) is not None:
         return "haste_control", ir.Understood(abilities=[c3])
     if statics.state_control(s):

@@ -36,6 +36,7 @@ class Sel:
     named: str | None = None  # "named ~": the face's own name (201.2)
     monocolored: bool = False  # "monocolored": exactly one color (105.2a)
     keywords: tuple[str, ...] = ()  # "with defender": keyword abilities it has (613.1f)
+    equipped: bool = False  # "equipped creatures": an Equipment is attached to it (301.5)
 
 
 CostPartKind = Literal[
@@ -245,6 +246,7 @@ class Grant:
     while_count: tuple[Sel, int] | None = None  # while its controller controls N or more
     # Only while its source is "renowned" (702.112b) or "modified" (700.9).
     while_source: Literal["renowned", "modified"] | None = None
+    effect: bool = False  # from a resolved effect (an entry of the state's effects)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,10 +347,30 @@ class AddTypes:
 
 
 @dataclass(frozen=True, slots=True)
+class SetCardTypes:
+    """The permanents' card types become these, with these subtypes (layer 4, 205.1a)."""
+
+    to: Sel
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    effect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LoseAllAbilities:
     """The permanents lose all abilities, intrinsic mana abilities too (layer 6, 613.1f)."""
 
     to: Sel
+    effect: bool = False
+    keeps_own: bool = False  # "all other abilities": what the same source grants stays
+
+
+@dataclass(frozen=True, slots=True)
+class SetColors:
+    """The permanents are these colors only; none: colorless (layer 5, 613.1e)."""
+
+    to: Sel
+    colors: tuple[str, ...] = ()
     effect: bool = False
 
 
@@ -366,6 +388,8 @@ Ability = (
     | SetLandTypes
     | AddSubtypes
     | AddTypes
+    | SetCardTypes
+    | SetColors
     | LoseAllAbilities
 )
 

@@ -21,6 +21,7 @@ import re
 
 from app.catalog.compile import ir
 from app.catalog.compile.phrases import BASIC_LAND_TYPES, TYPES, selector, subtype_word
+from app.domain.base import NONBASIC_LAND_TYPES
 
 _BASIC = {t: t for t in BASIC_LAND_TYPES} | {t + "s": t for t in BASIC_LAND_TYPES if t != "Plains"}
 _ADDITION = r" in addition to (?:its|their) other (?:land )?types"
@@ -127,8 +128,9 @@ def unmodelled(sentence: str) -> bool:
 # old ones ("in addition to its other types", "that's still a land", or "It's still a land."
 # next) adds them, and only those are compiled.
 _BECOMES = re.compile(
-    r'^(?:(?P<cost>[^:"]+): )?(?P<until>[Uu]ntil end of turn, )?'
-    r"(?:[Tt]arget (?P<target>[a-z ]+?)|(?P<it>it)) becomes (?:a|an) "
+    r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:At|When|Whenever) [^,:"]+, ))?'
+    r"(?P<until>[Uu]ntil end of turn, )?"
+    r"(?:[Tt]arget (?P<target>[a-z ]+?)|(?P<it>[Ii]t)|(?P<self>~)) becomes (?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ]+?)"
     r"(?: with (?P<with>[a-z ,]+?))?"
     r"(?P<kept> in addition to its other types| that's still a land)?"
@@ -149,16 +151,28 @@ def _keywords(phrase: str | None) -> tuple[str, ...] | None:
 
 
 def becomes(
-    sentence: str, following: str, *, pronoun: bool
+    sentence: str,
+    following: str,
+    *,
+    pronoun: bool,
+    self_land: bool | None = None,
+    referent: ir.Sel | None = None,
 ) -> tuple[list[ir.Ability], bool] | None:
     """A target that becomes more of a type, for the effect's one target: the abilities (the
     type change, and haste to the target) and whether it gains haste. pronoun: "it" names the
-    effect's target (the sentence before targeted it)."""
+    effect's target (the sentence before targeted it, or named ~ alone). self_land: given, the
+    face's own permanent may be what changes ("~ becomes", or the pronoun for ~): the entry's
+    `target` is then that permanent, and the value says whether it is a land. referent: what
+    the pronoun names, the target of the sentence before (whether it is a land)."""
     m = _BECOMES.match(sentence)
     if m is None or (m.group("it") is not None) != pronoun:
         return None
-    if m.group("it") is not None and m.group("cost") is not None:
+    if m.group("it") is not None and (m.group("cost") or m.group("trigger")):
         return None
+    if m.group("self") is not None and self_land is None:
+        return None
+    if m.group("trigger") is not None and m.group("self") is None:
+        return None  # a trigger's target: which one it chose is the entry's, not modelled here
     target = selector(m.group("target"), singular=True) if m.group("target") else None
     if m.group("target") is not None and target is None:
         return None
@@ -167,7 +181,13 @@ def becomes(
         return None  # 205.1a: the old card types would be replaced, not modelled
     # "Still a land" keeps the old types only of a land.
     still_land = "still a land" in kept or not kept
-    if still_land and not (target is not None and target[0].types == ("land",)):
+    if target is not None:
+        land = target[0].types == ("land",)
+    elif referent is not None and m.group("it") is not None:
+        land = referent.types == ("land",)
+    else:
+        land = bool(self_land)
+    if still_land and not land:
         return None
     words = m.group("words").split(" ")
     types = tuple(TYPES[w] for w in words if w in TYPES)
@@ -227,9 +247,19 @@ _ALSO_TYPE = re.compile(
 )
 
 
+# "~ is every nonbasic land type.": the land itself has each land type 205.3i lists but the
+# basic ones, none of which brings a mana ability (305.6 is about basic land types only). Off
+# the battlefield nothing the engine asks reads a card's subtypes. An effect setting its land
+# types (Blood Moon, 305.7) removes this ability, so it applies first (613.8a), as a
+# characteristic-defining ability would (613.3): either way the set types are what is left.
+_EVERY_NONBASIC = "~ is every nonbasic land type."
+
+
 def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
     """A static type-adding effect of a permanent (above); None for basic land types (those
     are type_change's, with their mana) and for anything else."""
+    if sentence == _EVERY_NONBASIC:
+        return ir.AddSubtypes(ir.Sel(source=True), NONBASIC_LAND_TYPES)
     if (t := _ALSO_TYPE.match(sentence)) is not None:
         card_type = TYPES.get(t.group("type"))
         if card_type is None:
@@ -247,3 +277,112 @@ def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
     if found is None or not found[1] or subtype is None or subtype in BASIC_LAND_TYPES:
         return None
     return ir.AddSubtypes(found[0], (subtype,))
+
+
+# --- what a resolved ability's object is, while it lasts (205.1b, 613.1d) --------------------
+#
+#     {3}, {T}: Put a hex counter on target creature. For as long as that creature has a hex
+#          counter on it, it's a Newt in addition to its other types.
+#                    -> add_subtypes to the effect's target, while it has a hex counter
+#     {T}: You may cast a creature spell from your graveyard this turn. If you do, it enters
+#          with a hex counter on it and is a Newt in addition to its other types.
+#                    -> add_subtypes to the effect's target: the creature that spell became
+#
+# Either way the entry of the state's effects names as its `target` the one object meant: the
+# creature the activation targeted, or the permanent the spell it allowed became.
+_PUT_ON_TARGET = re.compile(
+    r'^[^:"]+: Put an? (?P<kind>[a-z]+) counter on target (?:creature|permanent)\.$'
+)
+_WHILE_COUNTER = re.compile(
+    r"^For as long as that (?:creature|permanent) has an? (?P<kind>[a-z]+) counter on it, "
+    r"it's an? (?P<sub>[A-Z][a-z]+) in addition to its other types\.$"
+)
+_MAY_CAST = re.compile(
+    r'^[^:"]+: You may cast an? (?:creature|permanent) spell from your graveyard this turn\.$'
+)
+_ENTERS_AS = re.compile(
+    r"^If you do, it enters with an? [a-z]+ counter on it and is an? (?P<sub>[A-Z][a-z]+) in "
+    r"addition to its other types\.$"
+)
+
+
+def resolved_object_type(previous: str | None, sentence: str) -> ir.AddSubtypes | None:
+    """The subtype a resolved activation's one object has, kept while it lasts (above)."""
+    if previous is None:
+        return None
+    if (put := _PUT_ON_TARGET.match(previous)) and (m := _WHILE_COUNTER.match(sentence)):
+        if m.group("kind") != put.group("kind") or m.group("sub") in TYPES:
+            return None
+        to = ir.Sel(attached=True, counters=(m.group("kind"), 1))  # the effect's target
+        return ir.AddSubtypes(to, (m.group("sub"),), effect=True)
+    if _MAY_CAST.match(previous) and (m := _ENTERS_AS.match(sentence)):
+        if m.group("sub") in TYPES:
+            return None
+        return ir.AddSubtypes(ir.Sel(attached=True), (m.group("sub"),), effect=True)
+    return None
+
+
+# --- a resolved ability's one object that becomes other card types (205.1a, 613.1d) ----------
+#
+#     If you do, return that card to the battlefield under your control. It's a Treasure
+#          artifact with "{T}, Sacrifice ~: Add one mana of any color," and it loses all other
+#          card types.              -> set_card_types (artifact, Treasure) and the grant
+#     At the beginning of your end step, untap ~. Until your next turn, he becomes a land and
+#          gains "{T}: Add {U}."    -> set_card_types (land) of itself and the grant
+#
+# 205.1a: "becomes a land" without "in addition" or "still" replaces the card types. The
+# compiled kind keeps no old subtype but land types (set_card_types), so only these are
+# compiled: the new types are "land" alone, or one card type with its own subtype named.
+# The entry of the state's effects names the one object as `target`.
+_RETURNED = re.compile(
+    r"^(?:If you do, )?[Rr]eturn that card to the battlefield(?: tapped)?(?: under your "
+    r"control)?\.$"
+)
+_NOW_IS = re.compile(
+    r"^It's an? (?P<sub>[A-Z][a-z]+) (?P<type>artifact|enchantment) with "
+    r'"(?P<ability>[^"]+?),?" and it loses all other card types\.$'
+)
+_SELF_LAND = re.compile(
+    r"^Until (?:your next turn|end of turn), (?:he|she|it|~) becomes a land and gains "
+    r'"(?P<ability>[^"]+)"\.?$'
+)
+_UNTAP_SELF = re.compile(r'^(?:[^:"]+: |(?:At|When|Whenever) [^,:"]+, )[Uu]ntap ~\.$')
+
+
+def set_types(previous: str | None, sentence: str) -> tuple[ir.SetCardTypes, str] | None:
+    """The type change and the quoted ability it gains (for the caller to compile), above."""
+    if previous is None:
+        return None
+    to = ir.Sel(attached=True)  # the effect's one object: its `target`
+    if _RETURNED.match(previous) and (m := _NOW_IS.match(sentence)):
+        if m.group("sub") in TYPES or m.group("type") not in TYPES:
+            return None
+        change = ir.SetCardTypes(to, (TYPES[m.group("type")],), (m.group("sub"),), effect=True)
+        return change, m.group("ability").rstrip(",") + "."
+    if _UNTAP_SELF.match(previous) and (m := _SELF_LAND.match(sentence)):
+        return ir.SetCardTypes(to, ("land",), effect=True), m.group("ability")
+    return None
+
+
+# "Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card types
+# and abilities.": its card types become land alone (205.1a; a land keeps its land types), it
+# is colorless (105.2c, layer 5), it has the quoted ability and loses every other one (layer
+# 6, its land types' intrinsic ones too: 305.6, 613.1f).
+_COLORLESS_LAND = re.compile(
+    r"^Enchanted (?:permanent|creature|land|artifact) is a colorless land with "
+    r'"(?P<ability>[^"]+?)\.?" and loses all other card types and abilities\.$'
+)
+
+
+def colorless_land(sentence: str) -> tuple[list[ir.Ability], str] | None:
+    """The layer effects and the quoted ability's text (for the caller to compile), above."""
+    m = _COLORLESS_LAND.match(sentence)
+    if m is None:
+        return None
+    to = ir.Sel(attached=True)
+    effects: list[ir.Ability] = [
+        ir.SetCardTypes(to, ("land",)),
+        ir.SetColors(to, ()),
+        ir.LoseAllAbilities(to, keeps_own=True),
+    ]
+    return effects, m.group("ability") + "."

@@ -53,6 +53,8 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
     if sel.monocolored:
         parts.append(f.IsMonocolored())
     parts.extend(f.HasKeyword(keyword=k) for k in sel.keywords)
+    if sel.equipped:
+        parts.append(f.IsEquipped())
     if sel.named is not None:
         parts.append(f.HasName(name=sel.named))
     if sel.condition_types:
@@ -230,6 +232,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 ability=mana_ability(a.ability),
                 while_count=counted,
                 while_source=a.while_source,
+                works_from=_works_from(a.effect),
             )
         case ir.Replacement():
             return d.ManaReplacement(
@@ -270,6 +273,19 @@ def ability(a: ir.Ability) -> d.Ability:
             return d.MulliganHelper()
         case ir.SetLandTypes() | ir.AddSubtypes() | ir.AddTypes() | ir.LoseAllAbilities():
             return layer_ability(a)
+        case ir.SetColors():
+            return c613.SetColors(
+                to=selector(a.to),
+                colors=list(a.colors),  # type: ignore[arg-type]
+                works_from=_works_from(a.effect),
+            )
+        case ir.SetCardTypes():
+            return c613.SetCardTypes(
+                to=selector(a.to),
+                types=list(a.types),  # type: ignore[arg-type]
+                subtypes=list(a.subtypes),
+                works_from=_works_from(a.effect),
+            )
         case _:
             assert_never(a)
 
@@ -296,7 +312,9 @@ def layer_ability(
                 works_from=_works_from(a.effect),
             )
         case ir.LoseAllAbilities():
-            return c613.LoseAllAbilities(to=selector(a.to), works_from=_works_from(a.effect))
+            return c613.LoseAllAbilities(
+                to=selector(a.to), keeps_own=a.keeps_own, works_from=_works_from(a.effect)
+            )
         case _:
             assert_never(a)
 

@@ -379,6 +379,12 @@ def parse_production(
         if cards.color is not None or cards.among is None:
             return None
         return ir.ColorAmongGraveyard(cards.among)
+    if text == "one mana of any of ~'s colors":
+        # 105.2: the colors of the permanent whose ability this is. In a granted ability "this
+        # creature" (written ~) is the permanent that has it, not the one granting it (Vraska's
+        # "Sacrifice ~" is the Treasure), and the engine looks from that permanent: each one
+        # makes a color of its own; a colorless one makes no mana (106.5).
+        return ir.ColorAmong(ir.Sel(source=True))
     if m := _COLOR_AMONG.match(text):
         # The colors of the permanents it names (105.2), one of them chosen.
         found = selector(m.group(1))

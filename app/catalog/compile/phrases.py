@@ -329,6 +329,10 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
             extras["token"] = False
         elif word == "monocolored":
             extras["monocolored"] = True
+        elif word == "equipped" and rest.partition(" ")[0] == "creatures":
+            # 301.5: "equipped creatures": those an Equipment is attached to ("equipped
+            # creature", singular, is the one this Equipment is attached to: _core).
+            extras["equipped"] = True
         elif word.startswith("non") and word[3:] in TYPES:
             not_types.append(word[3:])
         else:

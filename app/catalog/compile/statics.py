@@ -52,8 +52,8 @@ _THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste unti
 # effect that "gains haste" without a duration lasts past this turn, so this turn too). The
 # engine reads it from an `effects` entry whose `target` is that object (Act of Treason's
 # model), so the grant is to the effect's target. Plural objects ("They gain haste") and
-# groups ("Creatures you control gain haste": 611.2c, only those there at resolution) are more
-# than one target can say: left to the caller as not understood.
+# groups ("Creatures you control gain haste": 611.2c, only those there at resolution) are
+# group_haste_effect's: one entry per object.
 _GAINS = re.compile(
     r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?(?:[Uu]ntil end of turn, )?'
     # A target's restrictions were met when it was chosen: the effect's target is the one.
@@ -102,6 +102,61 @@ def gains_haste_effect(sentence: str) -> ir.Understood | None:
     if "haste" not in keywords or not all(k in _KNOWN_KEYWORDS for k in keywords):
         return None
     target = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
+    return ir.Understood(
+        abilities=[ir.Keyword(k.capitalize(), target, effect=True) for k in keywords]
+    )
+
+
+# A resolved effect giving haste to several objects it names for sure: the tokens the sentence
+# before created ("Create two 1/1 Moth creature tokens. They gain haste until end of turn."),
+# or the creatures you control as it resolves (611.2c: only those; one that arrives later
+# doesn't get it). Each such object is an entry of the state's effects of its own, that
+# object its `target` (docs/api.md), so the grant is to the effect's target, as for one object.
+_GROUP_GAINS = re.compile(
+    r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
+    r"(?P<until>[Uu]ntil end of turn, )?"
+    r"(?P<who>They|Those tokens|[Cc]reatures you control) "
+    r"(?:get [+-]\d+/[+-]\d+ and )?gain (?P<kws>[a-z ,]+?)(?P<eot> until end of turn)?\.$"
+)
+_MADE_TOKENS = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?[Cc]reate '
+    r"(?:two|three|four|five|X|that many) [^.]*\btokens\.$"
+)
+# "Create a 2/2 Moth artifact creature token, then creatures you control get +1/+0 and gain
+# haste until end of turn.": the token is among them (it exists as the creatures are chosen).
+_THEN_YOURS = re.compile(
+    r'^(?P<lead>[^:"]+: )Create [^.,]*?\btokens?, then creatures you control '
+    r"(?:get [+-]\d+/[+-]\d+ and )?gain (?P<kws>[a-z ,]+?) until end of turn\.$"
+)
+
+
+# "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.": each
+# target chosen is an entry (what they can't be blocked by is combat, nothing mana reads).
+_EACH_TARGET = re.compile(
+    r'^(?P<lead>[^:"]+: )Up to (?:X|one|two|three|four|five) target creatures you control each '
+    r"gain (?P<kws>[a-z ,]+?) until end of turn(?: and can't be blocked this turn except by "
+    r"creatures with haste)?(?:, where X is [^.]+)?\.$"
+)
+
+
+def group_haste_effect(sentence: str, previous: str | None, *, spell: bool) -> ir.Understood | None:
+    """ "They gain haste until end of turn." after tokens were made, "Creatures you control gain
+    haste until end of turn." from an activation, trigger or spell (above)."""
+    m = _GROUP_GAINS.match(sentence) or _THEN_YOURS.match(sentence) or _EACH_TARGET.match(sentence)
+    if m is None:
+        return None
+    who = m.groupdict().get("who")
+    if who in ("They", "Those tokens"):
+        if m.group("lead") or previous is None or not _MADE_TOKENS.match(previous):
+            return None
+        if re.search(r"\b(?:target|copy|copies)\b", previous):
+            return None  # what "they" are, or what the tokens are, is not sure
+    elif who is not None and not (m.group("lead") or spell):
+        return None  # a permanent's one-shot needs its activation or trigger
+    keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+    if "haste" not in keywords or not all(k in _KNOWN_KEYWORDS for k in keywords):
+        return None
+    target = ir.Sel(attached=True)  # each object's own entry names it as its target
     return ir.Understood(
         abilities=[ir.Keyword(k.capitalize(), target, effect=True) for k in keywords]
     )
@@ -233,6 +288,27 @@ def etb_control(sentence: str) -> ir.Control | None:
     rest = m.group("rest")
     found = control(rest[0].upper() + rest[1:], effect=True)
     return found if found is not None and found.of == "target" else None
+
+
+# "{3}{R}: Gain control of target creature with power 4 or less until end of turn.", "When ~
+# enters, if it was kicked, gain control of target artifact or creature until end of turn.": a
+# permanent's activation or trigger taking one target for the turn. The target's restrictions
+# were met when it was chosen, so whatever they say, the entry's `target` is the one (613.1b).
+_TAKE_ONE = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)[Gg]ain control of '
+    r"(?:another )?target (?P<what>[a-z][^.:\"]*?) until end of turn\.$"
+)
+_ONE_OBJECT = re.compile(r"^(?:artifact|creature|permanent|land|nonland|nonlegendary|Vehicle)\b")
+
+
+def take_one(sentence: str) -> ir.Control | None:
+    """A permanent's one-shot control change of its one target for the turn (above)."""
+    m = _TAKE_ONE.match(sentence)
+    if m is None or re.search(r"\btargets?\b|\beach\b", m.group("what")):
+        return None
+    if not _ONE_OBJECT.match(m.group("what")):
+        return None
+    return ir.Control("target", effect=True)
 
 
 def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:

@@ -119,7 +119,7 @@ def mana_options(
     def colors_of(sel: Selector) -> int:
         colors = 0
         for q in view.matching(sel, src):
-            colors |= mask_of(q.face.face_colors)
+            colors |= mask_of(view.traits(q).colors)  # after layer 5 (105.2, 613.1e)
         return colors
 
     def reflected(sel: Selector) -> tuple[int, list[str]]:
