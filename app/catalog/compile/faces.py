@@ -451,9 +451,11 @@ def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
     (layers.set_types): both from the same entry of the state's effects."""
     if not ctx.spell and (land := layers.colorless_land(s)) is not None:
         effects, text = land
-        ability = _granted(text)
-        if ability is None:
+        granted = _granted(text)
+        if granted is None:
             return False
+        ability, left = granted
+        ctx.granted_left.extend(left)
         ctx.add(ir.Understood(abilities=[*effects, ir.Grant(ir.Sel(attached=True), ability)]))
         ctx.record(s, "land_type", "compiled")
         return True
@@ -464,7 +466,9 @@ def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
     granted = _granted(quoted)
     if granted is None:
         return False
-    grant = ir.Grant(ir.Sel(attached=True), granted, effect=True)
+    ability, left = granted
+    ctx.granted_left.extend(left)
+    grant = ir.Grant(ir.Sel(attached=True), ability, effect=True)
     ctx.add(ir.Understood(abilities=[change, grant]))
     ctx.record(s, "type_change", "compiled")
     ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
