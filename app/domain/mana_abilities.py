@@ -220,6 +220,9 @@ class ManaAmount(Strict):
     """How much mana, by kind (`chosen_x`, `power`, `count`, ...)"""
     plus: int = Field(0, ge=0, le=100)
     """Added to the amount ("X plus one": 1)"""
+    # Left out of the dump when 1, so every card without it keeps its digest.
+    times: int = Field(1, ge=1, le=10, exclude_if=lambda v: v == 1)
+    """The amount is multiplied by this before `plus` ("{C}{C} for each card revealed": 2)"""
     of: Literal["type", "one_color", "combination"]
     """`type`: all of `mana_type`; `one_color`: all of one chosen color; `combination`: any
     mix of `colors`"""
@@ -241,6 +244,29 @@ class ManaAmount(Strict):
         return self
 
 
+class ExiledColor(Strict):
+    """`amount` mana of one color among the cards exiled with the source by its linked ability
+    (406.6, 607.2a: "one mana of any of the exiled card's colors"), chosen as it resolves. A
+    card's colors in exile are those of its mana cost or color indicator (105.2, 202.2), a
+    split card's both halves (709.4), a double-faced card's front (712.8); with no colored
+    card exiled it makes no mana (106.5). The permanent's `exiled` says the cards."""
+
+    kind: Literal["exiled_color"] = "exiled_color"
+    """Always `exiled_color`: mana of a color among the cards exiled with it (607.2a)"""
+    amount: int = Field(1, ge=1, le=100)
+    """How much mana, all of the one chosen color"""
+
+
+class EachExiledColor(Strict):
+    """One mana of each color among the cards exiled with the source by its linked ability
+    ("for each color among the exiled cards used to craft it, add one mana of that color":
+    702.167, 607.2a); colorless cards add none (105.2). The permanent's `exiled` says the
+    cards."""
+
+    kind: Literal["each_exiled_color"] = "each_exiled_color"
+    """Always `each_exiled_color`: one mana of each color among the cards exiled with it"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -257,7 +283,9 @@ Production = Annotated[
     | ManaAmount
     | CommanderColor
     | DifferentColors
-    | EachColorAmong,
+    | EachColorAmong
+    | ExiledColor
+    | EachExiledColor,
     Field(discriminator="kind"),
 ]
 

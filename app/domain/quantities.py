@@ -1,6 +1,7 @@
 """How many: a fixed number, the number of matching permanents, counters on the source, X
 (107.3), the source's power or toughness, the greatest power among some permanents, the mana
-value of the permanent a cost sacrificed or exiled, or a devotion (700.5). Older card data
+value of the permanent a cost sacrificed or exiled, a devotion (700.5), or how many cards are
+revealed from the hand (701.16). Older card data
 keeps its flat fields (PerCount.count, EntersWithCounters.amount); their `quantity` properties
 give the same number as one of these kinds. app/engine/production.py evaluates them in one
 `match`."""
@@ -106,6 +107,18 @@ class Devotion(Strict):
     """The color (W U B R G); null: the color chosen for the mana it makes"""
 
 
+class RevealedFromHand(Strict):
+    """How many cards its controller reveals from their hand as the ability resolves ("reveal
+    any number of artifact cards in your hand", 701.16): a number they choose, from 0 to how
+    many such cards their hand holds. The engine doesn't see the hand, so the question says
+    it, like an X chosen on activation (the activate question's `x`)."""
+
+    kind: Literal["revealed"] = "revealed"
+    """Always `revealed`: how many cards of a kind are revealed from the hand (701.16)"""
+    cards: Annotated[str, Field(min_length=1, max_length=120)]
+    """Which cards may be revealed, in a short phrase ("artifact cards")"""
+
+
 Quantity = Annotated[
     Fixed
     | CountOf
@@ -116,6 +129,7 @@ Quantity = Annotated[
     | GreatestPower
     | CountWithPower
     | CostManaValue
-    | Devotion,
+    | Devotion
+    | RevealedFromHand,
     Field(discriminator="kind"),
 ]

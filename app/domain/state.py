@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.domain.base import BasicLandType
 from app.domain.card import Card, CardFace, ColorCode, Name
+from app.domain.layouts import off_stack_faces
+from app.domain.mana import COLORS
 
 LIMIT_PERMANENTS = 10_000
 LIMIT_EFFECTS = 100
@@ -82,6 +84,17 @@ class PermanentIn(StateModel):
         description="Is it a token (111.1)? For abilities that look at tokens "
         '("creature tokens you control")',
     )
+    # 406.6, 607.2a: the cards its linked ability exiled (imprint, craft), as catalog names;
+    # resolved through the catalog like `card`. Left out of the dump when absent.
+    exiled: list[Name] | None = Field(
+        None,
+        max_length=20,
+        exclude_if=lambda v: v is None,
+        description="406.6, 607.2a: the cards exiled with it by its own linked ability "
+        "(imprint, craft), as catalog card names ([] for none); for abilities that read "
+        "the exiled cards",
+        examples=[["Lightning Bolt"]],
+    )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
     # before.
@@ -150,6 +163,21 @@ class GameState(StateModel):
     )
 
 
+@dataclass(frozen=True, slots=True)
+class ExiledCard:
+    """A card exiled with a permanent (406.6): its name and its colors in exile (105.2: a
+    split card has both halves', 709.4; a double-faced card its front's, 712.8; an
+    adventurer its creature part's, 715.4)."""
+
+    name: str
+    colors: tuple[str, ...]
+
+    @classmethod
+    def of(cls, card: Card) -> ExiledCard:
+        found = {c for f in off_stack_faces(card) for c in f.face_colors}
+        return cls(card.name, tuple(c for c in COLORS if c in found))
+
+
 @dataclass(slots=True)
 class Permanent:
     """A permanent with its card resolved. `index` is its place on the battlefield.
@@ -171,6 +199,7 @@ class Permanent:
     power: int | None = None
     toughness: int | None = None
     token: bool = False  # 111.1
+    exiled: tuple[ExiledCard, ...] | None = None  # 406.6, 607.2a: the cards exiled with it
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

@@ -44,6 +44,7 @@ from app.domain.card import (
 from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits, counter_kind
+from app.domain.mana import COLORS
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
 from app.engine.characteristics import (
@@ -231,8 +232,23 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         greatest_power=lambda sel: greatest_power(view, sel, src),
         powers=lambda sel: powers_of(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
+        exiled_colors=lambda: exiled_colors_of(p),
         x=x,
     )
+
+
+def exiled_colors_of(p: Permanent) -> tuple[str, ...]:
+    """406.6, 607.2a: the colors among the cards exiled with it (105.2), in W U B R G order;
+    a question that needs them must name the cards (`exiled`, [] for none)."""
+    if p.exiled is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, "exiled"),
+            f"{p.name} ({p.id}) makes mana of the colors of the cards exiled with it (607.2a): "
+            "name them as 'exiled' ([] for none)",
+            "exiled_required",
+        )
+    found = {c for card in p.exiled for c in card.colors}
+    return tuple(c for c in COLORS if c in found)
 
 
 def devotion_to(view: BoardView, src: Source, color: str) -> int:

@@ -28,6 +28,8 @@ from app.domain.mana_abilities import (
     CouldProduce,
     DifferentColors,
     EachColorAmong,
+    EachExiledColor,
+    ExiledColor,
     FixedMana,
     ManaAbility,
     ManaAmount,
@@ -45,6 +47,7 @@ from app.domain.quantities import (
     Fixed,
     GreatestPower,
     Quantity,
+    RevealedFromHand,
     SourcePower,
     XValue,
 )
@@ -62,6 +65,10 @@ def _no_stat(stat: str) -> int:
     raise ValueError(f"this reader has no {stat}")
 
 
+def _no_colors(what: str) -> tuple[str, ...]:
+    raise ValueError(f"this reader has no {what}")
+
+
 @dataclass(frozen=True, slots=True)
 class Own:
     """What a production reads on its own permanent: its counters, the color chosen for it as
@@ -77,6 +84,8 @@ class Own:
     greatest_power: Callable[[Selector], int] = lambda sel: _no_stat("power")
     powers: Callable[[Selector], list[int]] = lambda sel: [_no_stat("power")]
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
+    # The colors of the cards exiled with it (406.6, 607.2a); raises the 422 that asks.
+    exiled_colors: Callable[[], tuple[str, ...]] = lambda: _no_colors("exiled cards")
     x: int | None = None
 
 
@@ -102,7 +111,7 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return max(own.greatest_power(q.among), 0)
         case CountWithPower():
             return sum(1 for n in own.powers(q.of) if n >= q.at_least)
-        case ChosenX() | CostManaValue():
+        case ChosenX() | CostManaValue() | RevealedFromHand():
             return own.x
         case Devotion():
             chosen = q.color or color
@@ -118,7 +127,7 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
 def is_chosen(q: Quantity) -> bool:
     """Whether the quantity is chosen as the ability is activated (the request's `x`)."""
     match q:
-        case ChosenX() | CostManaValue():
+        case ChosenX() | CostManaValue() | RevealedFromHand():
             return True
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return False
@@ -142,7 +151,7 @@ COMBINATION_LIMIT = 10_010
 
 def amount_of(prod: ManaAmount, count_of: CountOf, own: Own, color: str | None = None) -> int:
     n = quantity(prod.amount, count_of, own, color)
-    return (SOME_X if n is None else n) + prod.plus
+    return (SOME_X if n is None else n) * prod.times + prod.plus
 
 
 def _per_color(prod: ManaAmount) -> bool:
@@ -199,12 +208,22 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
         each = ", ".join(f"{c} {amount_of(prod, count_of, own, c)}" for c in prod.colors)
         return f"its controller chooses a color; their devotion to each is {each} (700.5)"
     n = amount_of(prod, count_of, own)
+    if isinstance(prod.amount, RevealedFromHand) and own.x is None:
+        return (
+            f"{what} is chosen as it resolves, from 0 up to how many of them its controller's "
+            "hand holds, which the question doesn't say: with 1 or more revealed it makes "
+            "these types (701.16)"
+        )
     if is_chosen(prod.amount) and own.x is None:
         return (
             f"{what} is chosen as it is activated, and 106.7 ignores whether the cost could be "
             f"paid, so with any {what} of 1 or more it makes these types (107.3, 107.1c)"
         )
-    return f"{what} is {n - prod.plus}{plus}{_rule_of(prod.amount)}, so it makes {n} mana"
+    base = (n - prod.plus) // prod.times
+    if prod.times != 1:
+        each = f"{prod.times} mana for each{plus}"
+        return f"{what} is {base}{_rule_of(prod.amount)}; at {each}, it makes {n} mana"
+    return f"{what} is {base}{plus}{_rule_of(prod.amount)}, so it makes {n} mana"
 
 
 def _rule_of(q: Quantity) -> str:
@@ -218,6 +237,8 @@ def _rule_of(q: Quantity) -> str:
             return " (202.3)"
         case ChosenX():
             return " (107.3)"
+        case RevealedFromHand():
+            return " (701.16)"
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return ""
         case _:
@@ -249,7 +270,7 @@ def is_reflector(prod: Production) -> bool:
             return False
         case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount() | CommanderColor():
             return False
-        case DifferentColors() | EachColorAmong():
+        case DifferentColors() | EachColorAmong() | ExiledColor() | EachExiledColor():
             return False
         case _:
             assert_never(prod)
@@ -272,6 +293,8 @@ def is_board_independent(prod: Production) -> bool:
             return True
         case EachColorAmong():
             return False  # it reads the colors of permanents
+        case ExiledColor() | EachExiledColor():
+            return False  # it reads the cards exiled with its permanent
         case _:
             assert_never(prod)
 
@@ -312,6 +335,10 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return different_colors(prod.amount)
         case EachColorAmong():
             return [each_color(colors_of(prod.among))]
+        case ExiledColor():
+            return [Mana.of(c, prod.amount) for c in own.exiled_colors()]  # 106.5: none
+        case EachExiledColor():
+            return [sum((Mana.of(c) for c in own.exiled_colors()), NO_MANA)]
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -395,6 +422,8 @@ def possible(
             return Possible(different_colors(prod.amount), list(COLORS), why)
         case EachColorAmong():
             return _each_color_possible(prod, colors_of)
+        case ExiledColor() | EachExiledColor():
+            return _exiled_possible(prod, own)
         case _:
             assert_never(prod)
 
@@ -444,6 +473,25 @@ def _each_color_possible(prod: EachColorAmong, colors_of: ColorsOf) -> Possible:
         return Possible([NO_MANA], [], f"none of the {who} has a color (105.2), so it adds none")
     why = f"the {who} have the colors {', '.join(colors)} (105.2), one mana of each"
     return Possible([each_color(colors_of(prod.among))], colors, why)
+
+
+def _exiled_possible(prod: ExiledColor | EachExiledColor, own: Own) -> Possible:
+    """406.6, 607.2a: the colors of the cards its linked ability exiled (105.2)."""
+    colors = list(own.exiled_colors())
+    if not colors:
+        # 106.5: a color among colorless cards is no color: no mana is made.
+        why = (
+            "no card exiled with it has a color (105.2; a colorless card gives none), so it "
+            "adds no mana (106.5, 607.2a)"
+        )
+        return Possible([] if isinstance(prod, ExiledColor) else [NO_MANA], [], why)
+    among = f"the cards exiled with it have the colors {', '.join(colors)} (105.2, 607.2a)"
+    if isinstance(prod, EachExiledColor):
+        return Possible(
+            [sum((Mana.of(c) for c in colors), NO_MANA)], colors, among + ", one of each"
+        )
+    manas = [Mana.of(c, prod.amount) for c in colors]
+    return Possible(manas, colors, f"{among}; its controller chooses one")
 
 
 def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
@@ -537,14 +585,24 @@ def _production_words(p: Production) -> str:
             return f"add {p.amount} mana of different colors"
         case EachColorAmong():
             return f"add one mana of each color among the {describe_selector(p.among)}"
+        case ExiledColor():
+            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            return f"add {amount} of a color among the cards exiled with it"
+        case EachExiledColor():
+            return "add one mana of each color among the cards exiled with it"
         case _:
             assert_never(p)
 
 
 def _amount_words(p: ManaAmount) -> str:
     what = describe_quantity(p.amount)
+    if p.times != 1:
+        what = f"{p.times} times {what}"
     n = f"{what} plus {p.plus}" if p.plus else what
     match p.of:
+        case "type" if p.times != 1 and not p.plus:
+            mana = f"{{{p.mana_type}}}" * p.times
+            return f"add {mana} as many times as {describe_quantity(p.amount)}"
         case "type":
             return f"add as much {{{p.mana_type}}} as {n}"
         case "one_color" if len(p.colors) < len(COLORS):
@@ -579,6 +637,12 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["208.3"]
         case Devotion():
             return "", ["700.5"]
+        case RevealedFromHand():
+            return (
+                f"; {what} is chosen as it resolves, from 0 up to how many of them the hand "
+                "holds, which the question doesn't say: with 1 or more it makes mana",
+                ["701.16"],
+            )
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return "", []
         case _:
@@ -610,6 +674,8 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; it would make no mana", []
         case EachColorAmong():
             return f"; none of the {describe_selector(prod.among)} has a color", ["105.2"]
+        case ExiledColor() | EachExiledColor():
+            return "; no card exiled with it has a color", ["105.2", "106.5", "607.2a"]
         case _:
             assert_never(prod)
 

@@ -35,6 +35,7 @@ from app.domain.quantities import (
     Fixed,
     GreatestPower,
     Quantity,
+    RevealedFromHand,
     SourcePower,
     XValue,
 )
@@ -151,6 +152,8 @@ def describe_quantity(q: Quantity) -> str:
             return "the mana value of the permanent its cost sacrificed or exiled"
         case Devotion():
             return f"its controller's devotion to {q.color or 'that color'}"
+        case RevealedFromHand():
+            return f"the number of {q.cards} revealed from its controller's hand"
         case _:
             assert_never(q)
 

@@ -6,12 +6,12 @@ answer 422 naming it (docs/api.md: unknown card, duplicate ids, a permanent that
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
-from app.domain.state import Board, Effect, EffectIn, GameState, Permanent, PermanentIn
+from app.domain.state import Board, Effect, EffectIn, ExiledCard, GameState, Permanent, PermanentIn
 from app.rulings.board_checks import check_effect, check_on_battlefield, counter_spelling
 
 Loc = tuple[str | int, ...]
@@ -103,6 +103,8 @@ class CheckedState:
     state: GameState
     cards: tuple[tuple[Card, CardFace], ...]  # per battlefield permanent: card, face it's on
     effect_cards: tuple[Card, ...]
+    # 406.6: per battlefield index, the cards exiled with that permanent (its `exiled`).
+    exiled: dict[int, tuple[Card, ...]] = field(default_factory=dict)
 
     @property
     def ids(self) -> frozenset[str]:
@@ -110,8 +112,13 @@ class CheckedState:
 
     @property
     def card_names(self) -> list[str]:
-        names = {card.name for card, _ in self.cards} | {c.name for c in self.effect_cards}
-        return sorted(names)
+        return sorted({c.name for c in self.used})
+
+    @property
+    def used(self) -> list[Card]:
+        """Every card the state names: permanents', effects' and exiled cards."""
+        exiled = [c for cards in self.exiled.values() for c in cards]
+        return [*(c for c, _ in self.cards), *self.effect_cards, *exiled]
 
     def board(self) -> Board:
         permanents = tuple(
@@ -130,6 +137,11 @@ class CheckedState:
                 power=p.power,
                 toughness=p.toughness,
                 token=p.token,
+                exiled=(
+                    tuple(ExiledCard.of(c) for c in self.exiled.get(i, ()))
+                    if p.exiled is not None
+                    else None
+                ),
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)
@@ -179,6 +191,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     # Card, face index and face per (catalog name, face asked, face given): 10,000 Forests
     # are looked up and checked once. A definition is checked where it is.
     by_name: dict[tuple[str, int | str, bool], tuple[Card, int, CardFace]] = {}
+    exiled: dict[int, tuple[Card, ...]] = {}
     for i, p in enumerate(state.battlefield):
         if p.id in seen:
             raise QuestionError(
@@ -198,10 +211,25 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         card, face, card_face = found
         counters = counter_spelling(card, p.counters, (*here, "counters")) if p.counters else {}
         cards.append((card, card_face))
-        if (p.card is not None and p.card != card.name) or p.face != face or counters != p.counters:
+        names = p.exiled
+        if p.exiled:
+            found_exiled = _exiled_cards(catalog, p.exiled, (*here, "exiled"))
+            exiled[i] = found_exiled
+            names = [c.name for c in found_exiled]
+        if (
+            (p.card is not None and p.card != card.name)
+            or p.face != face
+            or counters != p.counters
+            or names != p.exiled
+        ):
             # Normalized: catalog spellings and the face's index, so equal questions are one.
             p = p.model_copy(
-                update={"card": p.card and card.name, "face": face, "counters": counters}
+                update={
+                    "card": p.card and card.name,
+                    "face": face,
+                    "counters": counters,
+                    "exiled": names,
+                }
             )
         normalized_bf.append(p)
     for i, p in enumerate(state.battlefield):
@@ -259,7 +287,12 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         if respelled
         else state
     )
-    return CheckedState(normalized, tuple(cards), tuple(effect_cards))
+    return CheckedState(normalized, tuple(cards), tuple(effect_cards), exiled)
+
+
+def _exiled_cards(catalog: Catalog, names: list[str], loc: Loc) -> tuple[Card, ...]:
+    """406.6: the cards exiled with a permanent, each a catalog card (in catalog spelling)."""
+    return tuple(resolve_card(catalog, n, (*loc, j)) for j, n in enumerate(names))
 
 
 def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameState, Board]:

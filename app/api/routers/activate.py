@@ -107,5 +107,5 @@ def post_activate(
             body.x,
         ),
         cards=checked.card_names,
-        used=[*(c for c, _ in checked.cards), *checked.effect_cards],
+        used=checked.used,
     )

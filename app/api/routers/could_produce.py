@@ -65,5 +65,5 @@ def post_could_produce(
         q.question,
         lambda: could_produce(checked.board(), body.permanent_id),
         cards=checked.card_names,
-        used=[*(c for c, _ in checked.cards), *checked.effect_cards],
+        used=checked.used,
     )

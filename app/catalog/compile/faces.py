@@ -182,6 +182,8 @@ class _Context:
     keywords: tuple[str, ...]
     enchant_subtypes: tuple[str, ...] = ()
     targets: int = 0  # how many times the face's text says "target"
+    # The face exiles cards as it enters, to which "the exiled card" refers (406.6, 607.2a).
+    linked_exile: bool = False
     # Records (by index) of one-shot haste effects and the abilities they became.
     haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
     # Records (by index) of a permanent's one-shot type and control changes, with the line
@@ -234,6 +236,7 @@ def compile_face(
     )
     lines = list(lines_of(name, text or ""))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
+    ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
     band: Band | None = None
     for line in lines:
         sentences = list(line.sentences)
@@ -263,6 +266,7 @@ def compile_face(
 
 
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
+_EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
 _LEVEL = re.compile(r"^LEVEL (?P<least>\d+)(?:[-\u2013](?P<most>\d+)|\+)$")
 _STATION = re.compile(r"^(?P<least>\d+)\+ \| ")
 
@@ -513,6 +517,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     control: ir.Control | None = None
     control_at = -1
     choose: tuple[ir.Cost, ir.Sel | None] | None = None
+    reveal: tuple[ir.Cost, str] | None = None
     made_token = False
     for i, s in enumerate(sentences):
         if made_token and _ABOUT_TOKEN.match(s):
@@ -529,6 +534,15 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             choose = None
             continue
         choose = None
+        if reveal is not None and (revealed := mana.after_reveal(reveal, s)) is not None:
+            current = revealed
+            ctx.face.sentences[-1] = ir_record(ctx.face.sentences[-1])
+            ctx.face.abilities.append(lower.ability(current))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            reveal = None
+            continue
+        reveal = None
         if current is not None and (ridden := mana.rider(s, current)) is not None:
             current = ridden
             ctx.face.abilities[current_at] = lower.ability(current)
@@ -554,7 +568,9 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 continue
         current = None
         control = None
-        if (ability := mana.parse_ability(s, ctx.face.name)) is not None:
+        if (
+            ability := mana.parse_ability(s, ctx.face.name, linked_exile=ctx.linked_exile)
+        ) is not None:
             current = ability
             ctx.add(ir.Understood(abilities=[ability]))
             current_at = len(ctx.face.abilities) - 1
@@ -564,6 +580,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         if (chosen := mana.parse_choose_color(s, following)) is not None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."
+            continue
+        if (revealing := mana.parse_reveal(s, following)) is not None:
+            reveal = revealing
+            ctx.record(s, "mana_ability", "not_understood")  # until "Add ... revealed this way."
             continue
         if loyalty and statics.gains_haste_effect(s) is not None:
             ctx.unknown(s)

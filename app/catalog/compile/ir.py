@@ -134,6 +134,7 @@ QtyKind = Literal[
     "counters",
     "count",
     "count_power",
+    "revealed",
 ]
 
 
@@ -149,6 +150,7 @@ class Qty:
     color: str | None = None
     counter: str | None = None
     at_least: int = 0  # with count_power: the least power that counts
+    cards: str | None = None  # with revealed: which cards may be revealed (701.16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +162,7 @@ class Amount:
     mana_type: str | None = None
     colors: tuple[str, ...] = ("W", "U", "B", "R", "G")
     plus: int = 0
+    times: int = 1  # mana for each one counted ("{C}{C} for each card revealed": 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +184,16 @@ class EachColorAmong:
     among: Sel
 
 
+@dataclass(frozen=True, slots=True)
+class ExiledColor:
+    """One mana of a color among the cards exiled with the source (406.6, 607.2a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EachExiledColor:
+    """One mana of each color among the cards exiled with the source (702.167, 607.2a)."""
+
+
 Production = (
     Fixed
     | OneOf
@@ -198,6 +211,8 @@ Production = (
     | CommanderColor
     | DifferentColors
     | EachColorAmong
+    | ExiledColor
+    | EachExiledColor
 )
 
 

@@ -102,6 +102,9 @@ def quantity(a: ir.Qty) -> q.Quantity:
         case "counters":
             assert a.counter is not None, "the grammar names the counter"
             return q.CountersOnSource(counter=a.counter)
+        case "revealed":
+            assert a.cards is not None, "the grammar names what is revealed"
+            return q.RevealedFromHand(cards=a.cards)
         case _:
             assert_never(a.kind)
 
@@ -137,12 +140,17 @@ def production(p: ir.Production) -> d.Production:
             return d.DifferentColors(amount=p.amount)
         case ir.EachColorAmong():
             return d.EachColorAmong(among=selector(p.among))
+        case ir.ExiledColor():
+            return d.ExiledColor()
+        case ir.EachExiledColor():
+            return d.EachExiledColor()
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():
             return d.ManaAmount(
                 amount=quantity(p.amount),
                 plus=p.plus,
+                times=p.times,
                 of=p.of,
                 mana_type=p.mana_type,  # type: ignore[arg-type]
                 colors=list(p.colors),  # type: ignore[arg-type]

@@ -239,17 +239,27 @@ def parse_amount(text: str, cost: ir.Cost | None) -> ir.Amount | None:
     return None
 
 
+_EXILED_COLOR = re.compile(r"^one mana of any of the exiled (?:card's|cards') colors$")
+
+
 def parse_production(
     text: str,
     sacrificed: ir.Sel | None = None,
     cost: ir.Cost | None = None,
     self_name: str | None = None,
+    linked_exile: bool = False,
 ) -> ir.Production | None:
     """What "Add <text>" makes; `sacrificed` is the cost's sacrifice ("the sacrificed land"),
     `cost` the whole cost, for amounts that its X or its sacrifice decides; `self_name` the
-    face's name, for "named ~"."""
+    face's name, for "named ~"; `linked_exile`: the face has its own ability that exiles
+    cards as it enters, to which "the exiled card" refers (406.6, 607.2a)."""
     if (varying := parse_amount(text, cost)) is not None:
         return varying
+    if _EXILED_COLOR.match(text):
+        # 607.2a: "the exiled card" is the one its linked ability exiled; a cost that exiles
+        # would be another card, so only a face whose ETB exiles, with a cost that doesn't.
+        exiles = cost is not None and any(k == "exile" for k, _ in cost.others)
+        return ir.ExiledColor() if linked_exile and not exiles else None
     if re.fullmatch(FIXED, text):
         return ir.Fixed(text)
     if (m := _NUMBERED.match(text)) and (count := number(m.group(1))) and 1 < count <= 20:
@@ -332,10 +342,15 @@ def _sacrificed(cost: ir.Cost) -> ir.Sel | None:
 
 
 _EACH_COLOR = re.compile(r"^For each color among (.+), add one mana of that color\.$")
+# 702.167: the cards a craft ability exiled are linked to the permanent it made (607.2a).
+_CRAFTED_WITH = "the exiled cards used to craft ~"
 
 
-def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility | None:
-    """A whole "<cost>: Add <mana>." sentence (`self_name`: the face's name, for "named ~")."""
+def parse_ability(
+    sentence: str, self_name: str | None = None, *, linked_exile: bool = False
+) -> ir.ManaAbility | None:
+    """A whole "<cost>: Add <mana>." sentence (`self_name`: the face's name, for "named ~";
+    `linked_exile`: the face exiles cards as it enters, see parse_production)."""
     m = _ACTIVATED.match(sentence)
     if m is None:
         return None
@@ -347,7 +362,7 @@ def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility
     if cost is None:
         return None
     effect = m.group("effect").removeprefix("Add ").removesuffix(".")
-    produces = parse_production(effect, _sacrificed(cost), cost, self_name)
+    produces = parse_production(effect, _sacrificed(cost), cost, self_name, linked_exile)
     if produces is None:
         return None
     uses_x = isinstance(produces, ir.Amount) and produces.amount.kind == "chosen_x"
@@ -359,6 +374,8 @@ def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility
 def _each_color(cost_text: str, among: str) -> ir.ManaAbility | None:
     """ "<cost>: For each color among <permanents>, add one mana of that color." (105.2)."""
     cost = parse_cost(cost_text)
+    if among == _CRAFTED_WITH and cost is not None and not cost.x:
+        return ir.ManaAbility(cost, ir.EachExiledColor())
     found = selector(among)
     if cost is None or cost.x or found is None or not found[1] or found[0].attached:
         return None
@@ -407,6 +424,42 @@ def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.Man
         counters = ir.Qty("counters", counter=m.group(1))
         return ir.ManaAbility(cost, ir.Amount(counters, "one_color"))
     return None
+
+
+_REVEAL = re.compile(
+    r'^(?P<cost>[^:"]+): Reveal any number of (?P<cards>(?:[^.:"]+ )?cards?\b[^.:"]*?) '
+    r"(?:in|from) your hand\.$"
+)
+_PER_REVEALED = re.compile(rf"^Add ((?:{MANA_TYPE})+) for each card revealed this way\.$")
+
+
+def parse_reveal(sentence: str, following: str) -> tuple[ir.Cost, str] | None:
+    """The first half of "<cost>: Reveal any number of <cards> in your hand. Add <mana> for
+    each card revealed this way." (701.16), when `following` is that second half: the cost
+    and which cards may be revealed."""
+    m = _REVEAL.match(sentence)
+    if m is None or after_reveal((ir.Cost(), m.group("cards")), following) is None:
+        return None
+    cost = parse_cost(m.group("cost"))
+    if cost is None or cost.x:
+        return None
+    return cost, m.group("cards")
+
+
+def after_reveal(reveal: tuple[ir.Cost, str], sentence: str) -> ir.ManaAbility | None:
+    """The whole ability, when `sentence` is the second half of a reveal from the hand: the
+    number revealed is chosen as it resolves, from 0 to how many such cards the hand holds."""
+    m = _PER_REVEALED.match(sentence)
+    if m is None:
+        return None
+    symbols = re.findall(MANA_TYPE, m.group(1))
+    if len(set(symbols)) != 1:
+        return None  # mana of several types for each card: not one amount of one type
+    cost, cards = reveal
+    revealed = ir.Qty("revealed", cards=cards)
+    return ir.ManaAbility(
+        cost, ir.Amount(revealed, "type", mana_type_of(symbols[0]), times=len(symbols))
+    )
 
 
 _DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")

@@ -27,7 +27,20 @@ MANA_LIMIT = 10_000
 CAP = MANA_LIMIT + 1
 LIST_LIMIT = 20
 # The rule numbers a production's "why" may cite (production.possible writes them in the text).
-_WHY_RULES = ("105.2", "106.1b", "106.7", "107.1c", "107.3", "202.3", "208.3", "602.2b", "700.5")
+_WHY_RULES = (
+    "105.2",
+    "106.1b",
+    "106.5",
+    "106.7",
+    "107.1c",
+    "107.3",
+    "202.3",
+    "208.3",
+    "602.2b",
+    "607.2a",
+    "700.5",
+    "701.16",
+)
 
 
 @dataclass(frozen=True, slots=True)

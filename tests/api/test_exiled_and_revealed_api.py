@@ -1,0 +1,62 @@
+"""The cards exiled with a permanent (`exiled`, 406.6, 607.2a) and cards revealed from the
+hand (701.16, the activate question's `x`) through HTTP: catalog names in any spelling, a
+problem naming the field when they're missing or unknown. Invented cards, our text."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from tests.api.helpers import assert_problem, state
+from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, ruling
+
+KEEPSAKE = definition(
+    "Gilded Keepsake",
+    "When this artifact enters, you may exile a nonland card from your hand.\n"
+    "{T}: Add one mana of any of the exiled card's colors.",
+    ["Artifact"],
+    "{0}",
+)
+SMITH = definition(
+    "Cogwright Apprentice",
+    "{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card "
+    "revealed this way.",
+    ["Artifact", "Creature"],
+    "{3}",
+)
+
+
+def test_the_exiled_card_gives_its_colors(sqlite_client: TestClient) -> None:
+    assert KEEPSAKE["support"] == "full" and SMITH["support"] == "full"
+    s = state(inline("mox", KEEPSAKE, exiled=["fire // ice"]))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "mox", "choose": "U"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{U}")
+    # Normalized to the catalog's spelling: the question records the card as the catalog has it.
+    assert r["question"]["state"]["battlefield"][0]["exiled"] == ["Fire // Ice"]
+    cp = ruling(sqlite_client, CP, {"state": s})
+    assert cp["answer"]["permanents"][0]["types"] == ["U", "R"]
+
+
+def test_a_colorless_exiled_card_makes_no_mana(sqlite_client: TestClient) -> None:
+    s = state(inline("mox", KEEPSAKE, exiled=["Memnite"]))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "mox"})
+    assert (r["answer"]["legal"], r["answer"]["made_mana"]) == (True, False)
+    assert "106.5" in {rule for step in r["explanation"] for rule in step["rules"]}
+
+
+def test_missing_or_unknown_exiled_cards_are_problems(sqlite_client: TestClient) -> None:
+    r = sqlite_client.post(
+        ACT, json={"state": state(inline("mox", KEEPSAKE)), "permanent_id": "mox"}
+    )
+    assert_problem(r, ["body", "state", "battlefield", 0, "exiled"], "exiled_required")
+    s = state(inline("mox", KEEPSAKE, exiled=["Lightning Bolt", "Zzyzx Nonesuch"]))
+    r = sqlite_client.post(ACT, json={"state": s, "permanent_id": "mox"})
+    assert_problem(r, ["body", "state", "battlefield", 0, "exiled", 1], "unknown_card")
+
+
+def test_cards_revealed_from_the_hand_are_the_x(sqlite_client: TestClient) -> None:
+    s = state(inline("smith", SMITH))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "smith", "x": 2})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{C}{C}{C}{C}")
+    assert "701.16" in {rule for step in r["explanation"] for rule in step["rules"]}
+    r = sqlite_client.post(ACT, json={"state": s, "permanent_id": "smith"})
+    assert_problem(r, ["body", "x"], "x_required")

@@ -1,0 +1,91 @@
+"""Templates that read cards outside the battlefield: the colors of the cards a permanent's
+own linked ability exiled (406.6, 607.2a; craft, 702.167), and mana for each card revealed
+from the hand (701.16). Invented names, our sentences."""
+
+from __future__ import annotations
+
+from app.domain.card import ManaAbility
+from tests.compile.helpers import face, not_understood
+
+IMPRINT = "When ~ enters, you may exile a nonland card from your hand."
+
+
+def _productions(text: str) -> list[dict[str, object]]:
+    compiled = face(text)
+    assert compiled.support == "full", compiled.unsupported_text
+    found = []
+    for a in compiled.abilities:
+        assert isinstance(a, ManaAbility)
+        found.append(a.produces.model_dump(mode="json"))
+    return found
+
+
+def test_a_color_of_the_card_its_linked_ability_exiled() -> None:
+    text = f"{IMPRINT}\n{{T}}: Add one mana of any of the exiled card's colors."
+    assert _productions(text) == [{"kind": "exiled_color", "amount": 1}]
+    several = (
+        "When ~ enters, exile up to two target cards from graveyards.\n"
+        "{T}: Add one mana of any of the exiled cards' colors."
+    )
+    assert _productions(several) == [{"kind": "exiled_color", "amount": 1}]
+
+
+def test_the_exiled_card_without_a_linked_exile_is_not_understood() -> None:
+    # 607.2a: with no ability of its own that exiles, "the exiled card" names nothing we know.
+    alone = "{T}: Add one mana of any of the exiled card's colors."
+    assert not_understood(alone) == [alone]
+    # A cost that exiles names another card than the one the ETB exiled.
+    by_cost = (
+        "{T}, Exile a card from your graveyard: Add one mana of any of the exiled card's colors."
+    )
+    assert not_understood(f"{IMPRINT}\n{by_cost}") == [by_cost]
+
+
+def test_each_color_among_the_cards_used_to_craft_it() -> None:
+    text = "{T}: For each color among the exiled cards used to craft ~, add one mana of that color."
+    assert _productions(text) == [{"kind": "each_exiled_color"}]
+
+
+def test_mana_for_each_card_revealed_from_the_hand() -> None:
+    text = (
+        "{T}: Reveal any number of artifact cards in your hand. "
+        "Add {C}{C} for each card revealed this way."
+    )
+    compiled = face(text)
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [s.status for s in compiled.sentences] == ["compiled", "compiled"]
+    (a,) = compiled.abilities
+    assert isinstance(a, ManaAbility) and a.cost.tap
+    assert a.produces.model_dump(mode="json", exclude={"colors"}) == {
+        "kind": "amount",
+        "amount": {"kind": "revealed", "cards": "artifact cards"},
+        "plus": 0,
+        "times": 2,
+        "of": "type",
+        "mana_type": "C",
+    }
+    green = _productions(
+        "{1}, {T}: Reveal any number of creature cards with power 4 or greater from your hand. "
+        "Add {G} for each card revealed this way. Spend this mana only to cast creature spells."
+    )
+    assert green[0]["amount"] == {
+        "kind": "revealed",
+        "cards": "creature cards with power 4 or greater",
+    }
+    assert (green[0]["mana_type"], "times" in green[0]) == ("G", False)
+
+
+def test_a_reveal_without_its_mana_sentence_or_of_mixed_mana_is_not_understood() -> None:
+    mixed = (
+        "{T}: Reveal any number of artifact cards in your hand. "
+        "Add {R}{G} for each card revealed this way."
+    )
+    # Mana of two types for each card is no one amount of one type: the mana is reported.
+    assert not_understood(mixed) == ["Add {R}{G} for each card revealed this way."]
+    other = (
+        "{T}: Reveal any number of artifact cards in your hand. "
+        "Draw a card for each card revealed this way."
+    )
+    compiled = face(other)
+    assert "Add" not in " ".join(compiled.unsupported_text)
+    assert compiled.abilities == []

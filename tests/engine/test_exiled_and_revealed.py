@@ -1,0 +1,106 @@
+"""Mana from the cards exiled with a permanent (406.6, 607.2a: its `exiled`) and from cards
+revealed from the hand (701.16: the activate question's `x`). Every card is invented; its
+text is a templated sentence we wrote."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.errors import QuestionError
+from app.engine.activate import activate
+from app.engine.could_produce import could_produce
+from tests.engine.mana_helpers import board
+from tests.engine.test_mana_colors import act, defined
+
+IMPRINT = "When ~ enters, you may exile a nonland card from your hand."
+MIRROR = ("Gilded Keepsake", f"{IMPRINT}\n{{T}}: Add one mana of any of the exiled card's colors.")
+CRAFTED = (
+    "Woven Phoenix",
+    "{T}: For each color among the exiled cards used to craft ~, add one mana of that color.",
+)
+SMITH = (
+    "Cogwright Apprentice",
+    "{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed "
+    "this way.",
+)
+
+
+def _types(b: object, pid: str) -> list[str]:
+    v = could_produce(b, None)  # type: ignore[arg-type]
+    return next(p for p in v.answer_data["permanents"] if p["id"] == pid)["types"]
+
+
+def test_a_color_of_the_exiled_card() -> None:
+    b = board(defined("mox", *MIRROR, exiled=["Kitchen Finks"]))  # {1}{G/W}{G/W}: G and W
+    a = act(b, "mox")
+    assert {o["total"] for o in a["outcomes"]} == {"{W}", "{G}"}
+    assert _types(b, "mox") == ["W", "G"]
+    assert "607.2a" in activate(b, "mox").citations
+
+
+def test_a_split_card_in_exile_has_both_halves_colors() -> None:
+    b = board(defined("mox", *MIRROR, exiled=["Fire // Ice"]))  # 709.4: red and blue
+    assert _types(b, "mox") == ["U", "R"]
+
+
+def test_a_colorless_exiled_card_or_none_gives_no_mana() -> None:
+    for exiled in (["Memnite"], []):
+        b = board(defined("mox", *MIRROR, exiled=exiled))
+        a = act(b, "mox")
+        assert (a["legal"], a["made_mana"]) == (True, False)
+        assert _types(b, "mox") == []
+        assert "106.5" in activate(b, "mox").citations
+
+
+def test_the_exiled_cards_must_be_given() -> None:
+    b = board(defined("mox", *MIRROR))
+    with pytest.raises(QuestionError) as e:
+        activate(b, "mox")
+    assert e.value.loc == ("state", "battlefield", 0, "exiled")
+    assert e.value.code == "exiled_required"
+
+
+def test_an_unknown_exiled_card_is_refused() -> None:
+    with pytest.raises(QuestionError) as e:
+        board(defined("mox", *MIRROR, exiled=["Lightning Bolt", "No Such Card At All"]))
+    assert e.value.loc == ("state", "battlefield", 0, "exiled", 1)
+
+
+def test_two_keepsakes_with_different_cards_are_told_apart() -> None:
+    b = board(
+        defined("red", *MIRROR, exiled=["Lightning Bolt"]),
+        defined("blue", *MIRROR, exiled=["Counterspell"]),
+    )
+    assert (_types(b, "red"), _types(b, "blue")) == (["R"], ["U"])
+
+
+def test_one_of_each_color_among_the_crafting_cards() -> None:
+    b = board(
+        defined(
+            "bird",
+            *CRAFTED,
+            types=("Artifact", "Creature"),
+            exiled=["Lightning Bolt", "Kitchen Finks", "Memnite", "Grizzly Bears"],
+        )
+    )
+    a = act(b, "bird")
+    assert (a["legal"], a["choice_required"], a["total"]) == (True, False, "{W}{R}{G}")
+
+
+def test_two_colorless_for_each_artifact_revealed() -> None:
+    b = board(defined("smith", *SMITH, types=("Artifact", "Creature"), cost="{3}"))
+    a = act(b, "smith", x=3)
+    assert (a["legal"], a["total"]) == (True, "{C}{C}{C}{C}{C}{C}")
+    none = act(b, "smith", x=0)
+    assert (none["legal"], none["made_mana"]) == (True, False)
+    v = activate(b, "smith", x=3)
+    assert "701.16" in v.citations
+    assert any("from 0 up to" in s.text for s in v.steps)
+    assert _types(b, "smith") == ["C"]
+
+
+def test_how_many_are_revealed_must_be_given() -> None:
+    b = board(defined("smith", *SMITH, types=("Artifact", "Creature"), cost="{3}"))
+    with pytest.raises(QuestionError) as e:
+        activate(b, "smith")
+    assert e.value.code == "x_required"
