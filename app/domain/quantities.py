@@ -107,6 +107,17 @@ class Devotion(Strict):
     """The color (W U B R G); null: the color chosen for the mana it makes"""
 
 
+class CountOfChosenType(Strict):
+    """How many permanents the selector picks that have the creature type chosen for the
+    ability's source as it entered (205.3m, its `chosen_type`): "the number of creatures you
+    control of the chosen type"."""
+
+    kind: Literal["count_chosen_type"] = "count_chosen_type"
+    """Always `count_chosen_type`: how many matching permanents have the chosen type"""
+    of: Selector
+    """Which permanents are counted (those of the chosen type among them)"""
+
+
 class RevealedFromHand(Strict):
     """How many cards its controller reveals from their hand as the ability resolves ("reveal
     any number of artifact cards in your hand", 701.16): a number they choose, from 0 to how
@@ -130,6 +141,7 @@ Quantity = Annotated[
     | CountWithPower
     | CostManaValue
     | Devotion
-    | RevealedFromHand,
+    | RevealedFromHand
+    | CountOfChosenType,
     Field(discriminator="kind"),
 ]

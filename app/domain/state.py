@@ -95,6 +95,25 @@ class PermanentIn(StateModel):
         "the exiled cards",
         examples=[["Lightning Bolt"]],
     )
+    # 201.3: a card name chosen for it (as it entered); resolved through the catalog like
+    # `card`. Left out of the dump when absent.
+    chosen_name: Name | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="201.3: the card name chosen for it, as a catalog card name, for "
+        'abilities that ask ("lands with the chosen name have ...")',
+        examples=["Forest"],
+    )
+    # 205.3m: a creature type chosen for it as it entered. Left out of the dump when absent.
+    chosen_type: (
+        Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z' -]+$")] | None
+    ) = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="205.3m: the creature type chosen for it as it entered, for abilities "
+        'that count "creatures you control of the chosen type"',
+        examples=["Elf"],
+    )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
     # before.
@@ -200,6 +219,8 @@ class Permanent:
     toughness: int | None = None
     token: bool = False  # 111.1
     exiled: tuple[ExiledCard, ...] | None = None  # 406.6, 607.2a: the cards exiled with it
+    chosen_name: str | None = None  # 201.3
+    chosen_type: str | None = None  # 205.3m
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

@@ -43,7 +43,7 @@ from app.domain.card import (
 )
 from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
-from app.domain.filters import Looker, Traits, counter_kind
+from app.domain.filters import HasName, Looker, Traits, counter_kind, with_condition
 from app.domain.mana import COLORS
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, Permanent
@@ -233,8 +233,38 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         powers=lambda sel: powers_of(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
         exiled_colors=lambda: exiled_colors_of(p),
+        chosen_type=lambda: chosen_type_of(p),
         x=x,
     )
+
+
+def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility:
+    """The ability with what was chosen for its permanent filled in: a grant to those "with
+    the chosen name" (201.3) becomes one to those with that name."""
+    if isinstance(a, GrantManaAbility) and a.to_chosen_name:
+        if p.chosen_name is None:
+            raise QuestionError(
+                ("state", "battlefield", p.index, "chosen_name"),
+                f"{p.name} ({p.id}) grants a mana ability to permanents with the card name "
+                "chosen for it (201.3): give it as 'chosen_name'",
+                "chosen_name_required",
+            )
+        to = with_condition(a.to, HasName(name=p.chosen_name))
+        return GrantManaAbility(to=to, ability=a.ability, works_from=a.works_from)
+    return a
+
+
+def chosen_type_of(p: Permanent) -> str:
+    """205.3m: the creature type chosen for it as it entered; a question that needs it must
+    say it."""
+    if p.chosen_type is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, "chosen_type"),
+            f"{p.name} ({p.id}) counts creatures of the creature type chosen for it (205.3m): "
+            "give it as 'chosen_type'",
+            "chosen_type_required",
+        )
+    return p.chosen_type
 
 
 def exiled_colors_of(p: Permanent) -> tuple[str, ...]:
@@ -463,7 +493,7 @@ class BoardView:
             if not self.has_text_abilities(p):
                 continue  # 305.7 / 613.1f: an ability that is gone creates no effect
             src = self.source(p)
-            pairs.extend((src, a) for a in self.face_abilities(p).filed)
+            pairs.extend((src, chosen_for(p, a)) for a in self.face_abilities(p).filed)
         for e, src in zip(board.effects, self.effect_sources, strict=True):
             pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
         for src, a in pairs:

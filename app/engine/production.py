@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import assert_never
 
 from app.domain.errors import QuestionError
-from app.domain.filters import Selector
+from app.domain.filters import HasSubtype, Selector, with_condition
 from app.domain.mana import ALL_COLORS_MASK, COLORS, NO_MANA, TYPE_INDEX, TYPES, Mana, mask_types
 from app.domain.mana_abilities import (
     AmountIfCounter,
@@ -42,6 +42,7 @@ from app.domain.quantities import (
     ChosenX,
     CostManaValue,
     CountersOnSource,
+    CountOfChosenType,
     CountWithPower,
     Devotion,
     Fixed,
@@ -65,6 +66,10 @@ def _no_stat(stat: str) -> int:
     raise ValueError(f"this reader has no {stat}")
 
 
+def _no_stat_text(what: str) -> str:
+    raise ValueError(f"this reader has no {what}")
+
+
 def _no_colors(what: str) -> tuple[str, ...]:
     raise ValueError(f"this reader has no {what}")
 
@@ -86,6 +91,8 @@ class Own:
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
     # The colors of the cards exiled with it (406.6, 607.2a); raises the 422 that asks.
     exiled_colors: Callable[[], tuple[str, ...]] = lambda: _no_colors("exiled cards")
+    # The creature type chosen for it (205.3m); raises the 422 that asks.
+    chosen_type: Callable[[], str] = lambda: _no_stat_text("chosen type")
     x: int | None = None
 
 
@@ -103,6 +110,8 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return q.value
         case CountOfQuantity():
             return count_of(q.of)
+        case CountOfChosenType():
+            return count_of(with_condition(q.of, HasSubtype(subtype=own.chosen_type())))
         case CountersOnSource():
             return own.counters(q.counter)
         case SourcePower():
@@ -129,7 +138,7 @@ def is_chosen(q: Quantity) -> bool:
     match q:
         case ChosenX() | CostManaValue() | RevealedFromHand():
             return True
-        case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
+        case Fixed() | CountOfQuantity() | CountersOnSource() | XValue() | CountOfChosenType():
             return False
         case SourcePower() | GreatestPower() | Devotion() | CountWithPower():
             return False
@@ -239,6 +248,8 @@ def _rule_of(q: Quantity) -> str:
             return " (107.3)"
         case RevealedFromHand():
             return " (701.16)"
+        case CountOfChosenType():
+            return " (205.3m)"
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return ""
         case _:
@@ -643,6 +654,8 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
                 "holds, which the question doesn't say: with 1 or more it makes mana",
                 ["701.16"],
             )
+        case CountOfChosenType():
+            return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["205.3m"]
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return "", []
         case _:

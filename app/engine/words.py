@@ -30,6 +30,7 @@ from app.domain.quantities import (
     CostManaValue,
     CountersOnSource,
     CountOf,
+    CountOfChosenType,
     CountWithPower,
     Devotion,
     Fixed,
@@ -154,6 +155,8 @@ def describe_quantity(q: Quantity) -> str:
             return f"its controller's devotion to {q.color or 'that color'}"
         case RevealedFromHand():
             return f"the number of {q.cards} revealed from its controller's hand"
+        case CountOfChosenType():
+            return f"the number of {describe_selector(q.of)} of its chosen creature type"
         case _:
             assert_never(q)
 

@@ -137,6 +137,8 @@ class CheckedState:
                 power=p.power,
                 toughness=p.toughness,
                 token=p.token,
+                chosen_name=p.chosen_name,
+                chosen_type=p.chosen_type,
                 exiled=(
                     tuple(ExiledCard.of(c) for c in self.exiled.get(i, ()))
                     if p.exiled is not None
@@ -211,6 +213,9 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         card, face, card_face = found
         counters = counter_spelling(card, p.counters, (*here, "counters")) if p.counters else {}
         cards.append((card, card_face))
+        chosen_name = p.chosen_name
+        if chosen_name is not None:
+            chosen_name = _chosen_name(catalog, chosen_name, (*here, "chosen_name"))
         names = p.exiled
         if p.exiled:
             found_exiled = _exiled_cards(catalog, p.exiled, (*here, "exiled"))
@@ -221,6 +226,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             or p.face != face
             or counters != p.counters
             or names != p.exiled
+            or chosen_name != p.chosen_name
         ):
             # Normalized: catalog spellings and the face's index, so equal questions are one.
             p = p.model_copy(
@@ -229,6 +235,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                     "face": face,
                     "counters": counters,
                     "exiled": names,
+                    "chosen_name": chosen_name,
                 }
             )
         normalized_bf.append(p)
@@ -288,6 +295,14 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         else state
     )
     return CheckedState(normalized, tuple(cards), tuple(effect_cards), exiled)
+
+
+def _chosen_name(catalog: Catalog, name: str, loc: Loc) -> str:
+    """201.3: a chosen card name is a real card's: the catalog's spelling of it (of the face,
+    when it names one face)."""
+    card = resolve_card(catalog, name, loc)
+    face = card.face_named(name.strip()) if card.faces else None
+    return face.name if face is not None else card.name
 
 
 def _exiled_cards(catalog: Catalog, names: list[str], loc: Loc) -> tuple[Card, ...]:

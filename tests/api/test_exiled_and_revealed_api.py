@@ -60,3 +60,46 @@ def test_cards_revealed_from_the_hand_are_the_x(sqlite_client: TestClient) -> No
     assert "701.16" in {rule for step in r["explanation"] for rule in step["rules"]}
     r = sqlite_client.post(ACT, json={"state": s, "permanent_id": "smith"})
     assert_problem(r, ["body", "x"], "x_required")
+
+
+WAYSTONE = definition(
+    "Mossgrown Waystone",
+    "When this land enters, choose a land card name.\n"
+    'Lands with the chosen name have "{T}: Add {C}."',
+    ["Land"],
+    None,
+)
+GROVE = definition(
+    "Kinroot Grove",
+    "As this land enters, choose a creature type.\n"
+    "{3}, {T}: Choose a color. Add an amount of mana of that color equal to the number of "
+    "creatures you control of the chosen type.",
+    ["Land"],
+    None,
+)
+
+
+def test_the_chosen_name_and_the_chosen_type(sqlite_client: TestClient) -> None:
+    assert WAYSTONE["support"] == "full" and GROVE["support"] == "full"
+    s = state(
+        inline("stone", WAYSTONE, chosen_name="FOREST"),
+        {"id": "f", "card": "Forest", "controller": "alice"},
+    )
+    cp = ruling(sqlite_client, CP, {"state": s, "permanent_id": "f"})
+    assert cp["answer"]["permanents"][0]["types"] == ["G", "C"]
+    assert cp["question"]["state"]["battlefield"][0]["chosen_name"] == "Forest"
+    elves = state(
+        inline("grove", GROVE, chosen_type="Elf"),
+        {"id": "e", "card": "Llanowar Elves", "controller": "alice"},
+    )
+    a = ruling(sqlite_client, ACT, {"state": elves, "permanent_id": "grove", "choose": "B"})
+    assert (a["answer"]["legal"], a["answer"]["total"]) == (True, "{B}")
+
+
+def test_a_missing_chosen_name_or_type_is_a_problem(sqlite_client: TestClient) -> None:
+    s = state(inline("stone", WAYSTONE), {"id": "f", "card": "Forest", "controller": "alice"})
+    r = sqlite_client.post(CP, json={"state": s})
+    assert_problem(r, ["body", "state", "battlefield", 0, "chosen_name"], "chosen_name_required")
+    g = state(inline("grove", GROVE))
+    r = sqlite_client.post(ACT, json={"state": g, "permanent_id": "grove", "choose": "B"})
+    assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "chosen_type_required")

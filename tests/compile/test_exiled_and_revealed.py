@@ -89,3 +89,50 @@ def test_a_reveal_without_its_mana_sentence_or_of_mixed_mana_is_not_understood()
     compiled = face(other)
     assert "Add" not in " ".join(compiled.unsupported_text)
     assert compiled.abilities == []
+
+
+NAMES = "When ~ enters, choose a land card name."
+TYPE = "As ~ enters, choose a creature type."
+
+
+def test_a_grant_to_permanents_with_the_chosen_name() -> None:
+    compiled = face(f'{NAMES}\nLands with the chosen name have "{{T}}: Add {{C}}."')
+    assert compiled.support == "full", compiled.unsupported_text
+    (grant,) = compiled.abilities
+    dumped = grant.model_dump(mode="json")
+    assert dumped["kind"] == "grant_mana_ability" and dumped["to_chosen_name"] is True
+    assert (dumped["to"]["types"], dumped["to"]["controller"]) == (["land"], "any")
+    assert dumped["ability"]["produces"] == {"kind": "fixed", "mana": "{C}"}
+
+
+def test_the_chosen_name_with_no_name_chosen_is_not_understood() -> None:
+    text = 'Lands with the chosen name have "{T}: Add {C}."'
+    assert not_understood(text) == [text]
+
+
+def test_an_amount_of_the_chosen_color_for_creatures_of_the_chosen_type() -> None:
+    text = (
+        f"{TYPE}\n{{3}}, {{T}}: Choose a color. Add an amount of mana of that color equal to "
+        "the number of creatures you control of the chosen type."
+    )
+    compiled = face(text, types=("Land",), mana_cost=None)
+    assert compiled.support == "full", compiled.unsupported_text
+    (a,) = compiled.abilities
+    assert isinstance(a, ManaAbility) and a.cost.mana == "{3}"
+    assert a.produces.model_dump(mode="json", include={"kind", "amount", "of"}) == {
+        "kind": "amount",
+        "amount": {
+            "kind": "count_chosen_type",
+            "of": {
+                "controller": "you",
+                "types": ["creature"],
+                "subtypes": [],
+                "nonbasic": False,
+                "relation": "any",
+            },
+        },
+        "of": "one_color",
+    }
+    # Without a creature type chosen as it enters, "the chosen type" is not understood.
+    alone = face(text.split("\n", 1)[1], types=("Land",), mana_cost=None)
+    assert alone.support == "partial"

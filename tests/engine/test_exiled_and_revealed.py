@@ -104,3 +104,71 @@ def test_how_many_are_revealed_must_be_given() -> None:
     with pytest.raises(QuestionError) as e:
         activate(b, "smith")
     assert e.value.code == "x_required"
+
+
+HAMLET = (
+    "Mossgrown Waystone",
+    'When ~ enters, choose a land card name.\nLands with the chosen name have "{T}: Add {C}."',
+)
+GROVE = (
+    "Kinroot Grove",
+    "As ~ enters, choose a creature type.\n"
+    "{3}, {T}: Choose a color. Add an amount of mana of that color equal to the number of "
+    "creatures you control of the chosen type.",
+)
+
+
+def test_lands_with_the_chosen_name_gain_the_ability() -> None:
+    b = board(
+        defined("stone", *HAMLET, chosen_name="forest"),
+        {"id": "f1", "card": "Forest", "controller": "bob"},
+        {"id": "is", "card": "Island", "controller": "alice"},
+    )
+    assert b.get("stone").chosen_name == "Forest"  # type: ignore[union-attr]
+    assert (_types(b, "f1"), _types(b, "is")) == (["G", "C"], ["U"])
+    a = act(b, "f1", choose="C")
+    assert (a["legal"], a["total"]) == (True, "{C}")
+
+
+def test_the_chosen_name_must_be_given_and_known() -> None:
+    b = board(defined("stone", *HAMLET), {"id": "f1", "card": "Forest", "controller": "bob"})
+    with pytest.raises(QuestionError) as e:
+        could_produce(b, None)
+    assert (e.value.loc, e.value.code) == (
+        ("state", "battlefield", 0, "chosen_name"),
+        "chosen_name_required",
+    )
+    with pytest.raises(QuestionError) as e:
+        board(defined("stone", *HAMLET, chosen_name="Qwerty Nowhere"))
+    assert e.value.loc == ("state", "battlefield", 0, "chosen_name")
+
+
+def _creature(pid: str, subtype: str, controller: str = "alice") -> dict[str, object]:
+    card = {"name": f"Test {subtype}", "types": ["creature"], "subtypes": [subtype]}
+    return {"id": pid, "definition": card, "controller": controller}
+
+
+def test_mana_for_each_creature_of_the_chosen_type() -> None:
+    b = board(
+        defined("grove", *GROVE, cost=None, types=("Land",), chosen_type="elf"),
+        _creature("e1", "Elf"),
+        _creature("e2", "Elf"),
+        _creature("g1", "Goblin"),
+        _creature("e3", "Elf", controller="bob"),
+    )
+    a = act(b, "grove", choose="G")
+    assert (a["legal"], a["total"]) == (True, "{G}{G}")
+    assert "205.3m" in activate(b, "grove", choose="G").citations
+    other = board(defined("grove", *GROVE, cost=None, types=("Land",), chosen_type="Sliver"))
+    none = act(other, "grove", choose="G")
+    assert (none["legal"], none["made_mana"]) == (True, False)
+
+
+def test_the_chosen_type_must_be_given() -> None:
+    b = board(defined("grove", *GROVE, cost=None, types=("Land",)))
+    with pytest.raises(QuestionError) as e:
+        activate(b, "grove", choose="G")
+    assert (e.value.loc, e.value.code) == (
+        ("state", "battlefield", 0, "chosen_type"),
+        "chosen_type_required",
+    )

@@ -184,6 +184,10 @@ class _Context:
     targets: int = 0  # how many times the face's text says "target"
     # The face exiles cards as it enters, to which "the exiled card" refers (406.6, 607.2a).
     linked_exile: bool = False
+    # The face chooses a card name, to which "the chosen name" refers (201.3).
+    chooses_name: bool = False
+    # The face chooses a creature type as it enters, "the chosen type" (205.3m).
+    chooses_type: bool = False
     # Records (by index) of one-shot haste effects and the abilities they became.
     haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
     # Records (by index) of a permanent's one-shot type and control changes, with the line
@@ -237,6 +241,8 @@ def compile_face(
     lines = list(lines_of(name, text or ""))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
     ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
+    ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
+    ctx.chooses_type = any(_CHOOSES_TYPE.match(s) for line in lines for s in line.sentences)
     band: Band | None = None
     for line in lines:
         sentences = list(line.sentences)
@@ -267,6 +273,8 @@ def compile_face(
 
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
 _EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
+_CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
+_CHOOSES_NAME = re.compile(r"^(?:As|When) ~ enters, choose an? (?:[\w-]+ )*?card name\.$")
 _LEVEL = re.compile(r"^LEVEL (?P<least>\d+)(?:[-\u2013](?P<most>\d+)|\+)$")
 _STATION = re.compile(r"^(?P<least>\d+)\+ \| ")
 
@@ -525,7 +533,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         made_token = made_token or bool(_CREATES_TOKEN.search(s))
         # A sentence continuing the ability before it.
-        if choose is not None and (joined := mana.after_choice(choose, s)) is not None:
+        if (
+            choose is not None
+            and (joined := mana.after_choice(choose, s, chooses_type=ctx.chooses_type)) is not None
+        ):
             current = joined
             ctx.face.sentences[-1] = ir_record(ctx.face.sentences[-1])
             ctx.face.abilities.append(lower.ability(current))
@@ -666,6 +677,13 @@ def _one_sentence(
         if ability is None:
             return None
         return "mana_ability", ir.Understood(abilities=[ir.Grant(g[0], ability)])
+    if ctx.chooses_name and (g := statics.chosen_name_grant(s)) is not None:
+        # 201.3: the permanent's `chosen_name` says which of them have it.
+        ability = _granted(g[1])
+        if ability is None:
+            return None
+        grant = ir.Grant(g[0], ability, chosen_name=True)
+        return "mana_ability", ir.Understood(abilities=[grant])
     if (r := replacement.parse(s, effect=ctx.spell)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[r])
     m = _ACTIVATED.match(s)

@@ -135,6 +135,7 @@ QtyKind = Literal[
     "count",
     "count_power",
     "revealed",
+    "count_chosen_type",
 ]
 
 
@@ -233,6 +234,7 @@ class ManaAbility:
 class Grant:
     to: Sel
     ability: ManaAbility
+    chosen_name: bool = False  # only those with the card name chosen for the source (201.3)
 
 
 @dataclass(frozen=True, slots=True)

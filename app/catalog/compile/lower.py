@@ -102,6 +102,9 @@ def quantity(a: ir.Qty) -> q.Quantity:
         case "counters":
             assert a.counter is not None, "the grammar names the counter"
             return q.CountersOnSource(counter=a.counter)
+        case "count_chosen_type":
+            assert a.among is not None, "the grammar names what is counted"
+            return q.CountOfChosenType(of=selector(a.among))
         case "revealed":
             assert a.cards is not None, "the grammar names what is revealed"
             return q.RevealedFromHand(cards=a.cards)
@@ -193,7 +196,9 @@ def ability(a: ir.Ability) -> d.Ability:
         case ir.ManaAbility():
             return mana_ability(a)
         case ir.Grant():
-            return d.GrantManaAbility(to=selector(a.to), ability=mana_ability(a.ability))
+            return d.GrantManaAbility(
+                to=selector(a.to), ability=mana_ability(a.ability), to_chosen_name=a.chosen_name
+            )
         case ir.Replacement():
             return d.ManaReplacement(
                 source=selector(a.source),

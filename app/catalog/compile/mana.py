@@ -386,6 +386,8 @@ _DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion 
 _PER_COUNTER_OF_THAT = re.compile(
     r"^Add one mana of that color for each ([\w+/-]+) counter on ~\.$"
 )
+_COUNT_OF_THAT = re.compile(r"^Add an amount of mana of that color equal to the number of (.+)\.$")
+_OF_CHOSEN_TYPE = " of the chosen type"
 _CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color(?: of (?P<sel>.+))?\.$')
 
 
@@ -401,7 +403,11 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
         return None
     if m.group("sel") is None:
         # A bare color choice is some other ability unless its mana sentence follows.
-        known = following == _DEVOTION_TO_THAT or _PER_COUNTER_OF_THAT.match(following)
+        known = (
+            following == _DEVOTION_TO_THAT
+            or _PER_COUNTER_OF_THAT.match(following)
+            or _COUNT_OF_THAT.match(following)
+        )
         return (cost, None) if known else None
     found = selector(m.group("sel"))
     if found is None or found[1]:
@@ -412,9 +418,14 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
 THAT_COLOR = "Add one mana of that color."
 
 
-def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.ManaAbility | None:
-    """The whole ability, when `sentence` is the second half of a "Choose a color" one."""
+def after_choice(
+    choose: tuple[ir.Cost, ir.Sel | None], sentence: str, *, chooses_type: bool = False
+) -> ir.ManaAbility | None:
+    """The whole ability, when `sentence` is the second half of a "Choose a color" one
+    (`chooses_type`: the face chooses a creature type as it enters, 205.3m)."""
     cost, among = choose
+    if (m := _COUNT_OF_THAT.match(sentence)) and among is None:
+        return _count_of_that(cost, m.group(1), chooses_type)
     if sentence == THAT_COLOR and among is not None:
         return ir.ManaAbility(cost, ir.ColorAmong(among))
     if sentence == _DEVOTION_TO_THAT and among is None:
@@ -460,6 +471,19 @@ def after_reveal(reveal: tuple[ir.Cost, str], sentence: str) -> ir.ManaAbility |
     return ir.ManaAbility(
         cost, ir.Amount(revealed, "type", mana_type_of(symbols[0]), times=len(symbols))
     )
+
+
+def _count_of_that(cost: ir.Cost, phrase: str, chooses_type: bool) -> ir.ManaAbility | None:
+    """ "Add an amount of mana of that color equal to the number of <permanents> [of the
+    chosen type]": all of the color chosen as it resolves."""
+    chosen = phrase.endswith(_OF_CHOSEN_TYPE)
+    if chosen and not chooses_type:
+        return None  # "the chosen type" with no creature type chosen: not ours to guess
+    found = selector(phrase.removesuffix(_OF_CHOSEN_TYPE), singular=False)
+    if found is None or found[0].attached:
+        return None
+    counted = ir.Qty("count_chosen_type" if chosen else "count", found[0])
+    return ir.ManaAbility(cost, ir.Amount(counted, "one_color"))
 
 
 _DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")

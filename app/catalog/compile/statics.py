@@ -148,6 +148,18 @@ def grant(sentence: str) -> tuple[ir.Sel, str] | None:
     return sel, m.group("ability")
 
 
+_CHOSEN_NAME = " with the chosen name "
+
+
+def chosen_name_grant(sentence: str) -> tuple[ir.Sel, str] | None:
+    """ "<selector> with the chosen name have "<ability>"" (201.3): the selector without the
+    name, which the permanent's `chosen_name` adds, and the quoted ability's text."""
+    subject = sentence.split('"', 1)[0]
+    if _CHOSEN_NAME not in subject:
+        return None
+    return grant(sentence.replace(_CHOSEN_NAME, " ", 1))
+
+
 def control(sentence: str, *, effect: bool) -> ir.Control | None:
     if _YOU_CONTROL.match(sentence):
         return ir.Control("attached", effect=effect)
