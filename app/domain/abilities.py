@@ -112,6 +112,12 @@ class ManaTrigger(Strict):
         description='Its controller may add the mana or not ("may add"); not adding is the '
         "choice `none`",
     )
+    source_named_exiled: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="406.6, 607.2a: only those of `source` with the same name as a card "
+        "exiled with this ability's permanent (its `exiled`; none exiled: it never triggers)",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

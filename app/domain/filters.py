@@ -415,7 +415,7 @@ class Selector(Strict):
         return self.predicate(looker, candidate_id, traits)
 
 
-def with_condition(sel: Selector, leaf: AnyLeaf) -> Selector:
+def with_condition(sel: Selector, leaf: AnyLeaf | AnyOf) -> Selector:
     """The selector with one more condition that must hold too."""
     match sel.where:
         case None:

@@ -190,11 +190,14 @@ class ExiledCard:
 
     name: str
     colors: tuple[str, ...]
+    names: tuple[str, ...] = ()  # its name(s) in exile: a split card has both (709.4)
 
     @classmethod
     def of(cls, card: Card) -> ExiledCard:
-        found = {c for f in off_stack_faces(card) for c in f.face_colors}
-        return cls(card.name, tuple(c for c in COLORS if c in found))
+        faces = off_stack_faces(card)
+        found = {c for f in faces for c in f.face_colors}
+        names = tuple(f.name for f in faces)
+        return cls(card.name, tuple(c for c in COLORS if c in found), names)
 
 
 @dataclass(slots=True)

@@ -43,10 +43,10 @@ from app.domain.card import (
 )
 from app.domain.continuous import AddSubtypes, AddTypes, LoseAllAbilities, SetLandTypes
 from app.domain.errors import QuestionError
-from app.domain.filters import HasName, Looker, Traits, counter_kind, with_condition
+from app.domain.filters import AnyOf, HasName, Looker, Traits, counter_kind, with_condition
 from app.domain.mana import COLORS
 from app.domain.ruling import Mentions
-from app.domain.state import Board, Effect, Permanent
+from app.domain.state import Board, Effect, ExiledCard, Permanent
 from app.engine.characteristics import (
     LAYER_KINDS,
     Characteristics,
@@ -238,9 +238,19 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
     )
 
 
-def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility:
+def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
     """The ability with what was chosen for its permanent filled in: a grant to those "with
-    the chosen name" (201.3) becomes one to those with that name."""
+    the chosen name" (201.3) becomes one to those with that name; a trigger on those "with
+    the same name as the exiled card" (607.2a) one on those with its name, or None (it never
+    triggers) when no card was exiled."""
+    if isinstance(a, ManaTrigger) and a.source_named_exiled:
+        names = [n for card in exiled_of(p) for n in card.names]
+        if not names:
+            return None
+        named = AnyOf(of=[HasName(name=n) for n in names])
+        return a.model_copy(
+            update={"source": with_condition(a.source, named), "source_named_exiled": False}
+        )
     if isinstance(a, GrantManaAbility) and a.to_chosen_name:
         if p.chosen_name is None:
             raise QuestionError(
@@ -267,17 +277,22 @@ def chosen_type_of(p: Permanent) -> str:
     return p.chosen_type
 
 
-def exiled_colors_of(p: Permanent) -> tuple[str, ...]:
-    """406.6, 607.2a: the colors among the cards exiled with it (105.2), in W U B R G order;
-    a question that needs them must name the cards (`exiled`, [] for none)."""
+def exiled_of(p: Permanent) -> tuple[ExiledCard, ...]:
+    """406.6, 607.2a: the cards exiled with it; a question that needs them must name them
+    (`exiled`, [] for none)."""
     if p.exiled is None:
         raise QuestionError(
             ("state", "battlefield", p.index, "exiled"),
-            f"{p.name} ({p.id}) makes mana of the colors of the cards exiled with it (607.2a): "
+            f"{p.name} ({p.id}) has an ability that reads the cards exiled with it (607.2a): "
             "name them as 'exiled' ([] for none)",
             "exiled_required",
         )
-    found = {c for card in p.exiled for c in card.colors}
+    return p.exiled
+
+
+def exiled_colors_of(p: Permanent) -> tuple[str, ...]:
+    """406.6, 607.2a: the colors among the cards exiled with it (105.2), in W U B R G order."""
+    found = {c for card in exiled_of(p) for c in card.colors}
     return tuple(c for c in COLORS if c in found)
 
 
@@ -493,7 +508,9 @@ class BoardView:
             if not self.has_text_abilities(p):
                 continue  # 305.7 / 613.1f: an ability that is gone creates no effect
             src = self.source(p)
-            pairs.extend((src, chosen_for(p, a)) for a in self.face_abilities(p).filed)
+            for a in self.face_abilities(p).filed:
+                if (chosen := chosen_for(p, a)) is not None:
+                    pairs.append((src, chosen))
         for e, src in zip(board.effects, self.effect_sources, strict=True):
             pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
         for src, a in pairs:

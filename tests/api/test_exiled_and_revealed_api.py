@@ -103,3 +103,26 @@ def test_a_missing_chosen_name_or_type_is_a_problem(sqlite_client: TestClient) -
     g = state(inline("grove", GROVE))
     r = sqlite_client.post(ACT, json={"state": g, "permanent_id": "grove", "choose": "B"})
     assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "chosen_type_required")
+
+
+PRISM = definition(
+    "Echoing Prism",
+    "When this artifact enters, you may exile target land you control.\n"
+    "Whenever a land with the same name as the exiled card is tapped for mana, its controller "
+    "adds one mana of any type that land produced.",
+    ["Artifact"],
+    "{3}",
+)
+
+
+def test_a_land_named_like_the_exiled_card_triggers(sqlite_client: TestClient) -> None:
+    assert PRISM["support"] == "full"
+    s = state(
+        inline("prism", PRISM, exiled=["island"]),
+        {"id": "i", "card": "Island", "controller": "bob"},
+        {"id": "f", "card": "Forest", "controller": "bob"},
+    )
+    a = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "i"})["answer"]
+    assert (a["total"], [t["source_id"] for t in a["triggered"]]) == ("{U}{U}", ["prism"])
+    f = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f"})["answer"]
+    assert (f["total"], f["triggered"]) == ("{G}", [])

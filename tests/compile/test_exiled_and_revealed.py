@@ -136,3 +136,22 @@ def test_an_amount_of_the_chosen_color_for_creatures_of_the_chosen_type() -> Non
     # Without a creature type chosen as it enters, "the chosen type" is not understood.
     alone = face(text.split("\n", 1)[1], types=("Land",), mana_cost=None)
     assert alone.support == "partial"
+
+
+def test_a_trigger_on_lands_named_like_the_exiled_card() -> None:
+    sentence = (
+        "Whenever a land with the same name as the exiled card is tapped for mana, its "
+        "controller adds one mana of any type that land produced."
+    )
+    compiled = face(f"When ~ enters, you may exile target land you control.\n{sentence}")
+    assert compiled.support == "full", compiled.unsupported_text
+    (t,) = compiled.abilities
+    dumped = t.model_dump(mode="json")
+    assert (dumped["kind"], dumped["adds"], dumped["source_named_exiled"]) == (
+        "mana_trigger",
+        "type_produced",
+        True,
+    )
+    assert dumped["source"]["types"] == ["land"]
+    # Without an ability that exiles, "the exiled card" is not ours to guess.
+    assert not_understood(sentence) == [sentence]

@@ -172,3 +172,34 @@ def test_the_chosen_type_must_be_given() -> None:
         ("state", "battlefield", 0, "chosen_type"),
         "chosen_type_required",
     )
+
+
+LENS = (
+    "Echoing Prism",
+    "When ~ enters, you may exile target land you control.\n"
+    "Whenever a land with the same name as the exiled card is tapped for mana, its controller "
+    "adds one mana of any type that land produced.",
+)
+
+
+def test_lands_with_the_exiled_cards_name_trigger() -> None:
+    b = board(
+        defined("prism", *LENS, exiled=["Forest"]),
+        {"id": "f", "card": "Forest", "controller": "bob"},
+        {"id": "i", "card": "Island", "controller": "alice"},
+    )
+    a = act(b, "f")
+    assert a["triggered"] == [{"source_id": "prism", "name": "Echoing Prism", "mana": "{G}"}]
+    assert a["total"] == "{G}{G}"
+    assert act(b, "i")["triggered"] == []
+
+
+def test_with_nothing_exiled_it_never_triggers() -> None:
+    b = board(
+        defined("prism", *LENS, exiled=[]), {"id": "f", "card": "Forest", "controller": "bob"}
+    )
+    assert act(b, "f")["triggered"] == []
+    missing = board(defined("prism", *LENS), {"id": "f", "card": "Forest", "controller": "bob"})
+    with pytest.raises(QuestionError) as e:
+        activate(missing, "f")
+    assert (e.value.loc, e.value.code) == (("state", "battlefield", 0, "exiled"), "exiled_required")

@@ -694,7 +694,7 @@ def _one_sentence(
             return "tapped_for_mana", ir.Understood(abilities=[r])
     if (ru := triggers.reveal_until(s)) is not None and not ctx.spell:
         return "reveal_until", ir.Understood(abilities=[ru])
-    if (t := triggers.parse(s, ctx.enchant_subtypes)) is not None:
+    if (t := triggers.parse(s, ctx.enchant_subtypes, linked_exile=ctx.linked_exile)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[t])
     if (k := statics.keywords_granted(s)) is not None:
         if ctx.spell:

@@ -256,6 +256,7 @@ class Trigger:
     only_chosen_color: bool = False
     amount: int = 1  # with any_color / combination
     optional: bool = False  # "may add"
+    named_as_exiled: bool = False  # "with the same name as the exiled card" (607.2a)
 
 
 @dataclass(frozen=True, slots=True)

@@ -217,6 +217,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 mana=a.mana,
                 amount=a.amount,
                 optional=a.optional,
+                source_named_exiled=a.named_as_exiled,
             )
         case ir.Keyword():
             return d.GrantKeyword(
