@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from app.domain.base import (
+    CardType,
     ColorCode,
     ManaString,
     ManaTypeCode,
@@ -353,3 +354,9 @@ class ManaAbility(Strict):
     while_counters: WhileCounters | None = Field(None, exclude_if=lambda v: v is None)
     """It exists only while its permanent has this many counters of a kind (711.2,
     702.184); absent: always"""
+    while_library_top: CardType | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="It exists only while the top card of its controller's library is a card "
+        "of this type (the permanent's `library_top`); absent: always",
+    )

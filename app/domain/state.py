@@ -95,6 +95,16 @@ class PermanentIn(StateModel):
         "the exiled cards",
         examples=[["Lightning Bolt"]],
     )
+    # The top card of its controller's library, for an ability of this permanent that looks
+    # at it; resolved through the catalog like `card`. Left out of the dump when absent.
+    library_top: Name | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="The card on top of its controller's library, as a catalog card name, for "
+        'its abilities that look at it ("as long as the top card of your library is a land '
+        'card")',
+        examples=["Forest"],
+    )
     # 201.3: a card name chosen for it (as it entered); resolved through the catalog like
     # `card`. Left out of the dump when absent.
     chosen_name: Name | None = Field(
@@ -183,21 +193,24 @@ class GameState(StateModel):
 
 
 @dataclass(frozen=True, slots=True)
-class ExiledCard:
-    """A card exiled with a permanent (406.6): its name and its colors in exile (105.2: a
-    split card has both halves', 709.4; a double-faced card its front's, 712.8; an
-    adventurer its creature part's, 715.4)."""
+class OutsideCard:
+    """A card outside the battlefield that an ability reads (exiled with a permanent, 406.6;
+    on top of a library): its name, colors and card types there (105.2, 205.2: a split card
+    has both halves', 709.4; a double-faced card its front's, 712.8; an adventurer its
+    creature part's, 715.4)."""
 
     name: str
     colors: tuple[str, ...]
-    names: tuple[str, ...] = ()  # its name(s) in exile: a split card has both (709.4)
+    names: tuple[str, ...] = ()  # its name(s) there: a split card has both (709.4)
+    types: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, card: Card) -> ExiledCard:
+    def of(cls, card: Card) -> OutsideCard:
         faces = off_stack_faces(card)
         found = {c for f in faces for c in f.face_colors}
         names = tuple(f.name for f in faces)
-        return cls(card.name, tuple(c for c in COLORS if c in found), names)
+        types = frozenset(t for f in faces for t in f.types)
+        return cls(card.name, tuple(c for c in COLORS if c in found), names, types)
 
 
 @dataclass(slots=True)
@@ -221,8 +234,9 @@ class Permanent:
     power: int | None = None
     toughness: int | None = None
     token: bool = False  # 111.1
-    exiled: tuple[ExiledCard, ...] | None = None  # 406.6, 607.2a: the cards exiled with it
+    exiled: tuple[OutsideCard, ...] | None = None  # 406.6, 607.2a: the cards exiled with it
     chosen_name: str | None = None  # 201.3
+    library_top: OutsideCard | None = None  # the top card of its controller's library
     chosen_type: str | None = None  # 205.3m
 
     def has_type(self, card_type: str) -> bool:

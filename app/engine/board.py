@@ -46,7 +46,7 @@ from app.domain.errors import QuestionError
 from app.domain.filters import AnyOf, HasName, Looker, Traits, counter_kind, with_condition
 from app.domain.mana import COLORS
 from app.domain.ruling import Mentions
-from app.domain.state import Board, Effect, ExiledCard, Permanent
+from app.domain.state import Board, Effect, OutsideCard, Permanent
 from app.engine.characteristics import (
     LAYER_KINDS,
     Characteristics,
@@ -277,7 +277,7 @@ def chosen_type_of(p: Permanent) -> str:
     return p.chosen_type
 
 
-def exiled_of(p: Permanent) -> tuple[ExiledCard, ...]:
+def exiled_of(p: Permanent) -> tuple[OutsideCard, ...]:
     """406.6, 607.2a: the cards exiled with it; a question that needs them must name them
     (`exiled`, [] for none)."""
     if p.exiled is None:
@@ -448,8 +448,23 @@ def counters_of(p: Permanent) -> tuple[tuple[str, int], ...]:
 
 def has_band(a: ManaAbility, p: Permanent) -> bool:
     """Whether the ability exists now: a level band (711.2) or a station threshold (702.184)
-    holds for the counters the state gives the permanent; one without a band always does."""
+    holds for the counters the state gives the permanent, and the top card of its
+    controller's library is of the type it asks (205.2); one without either always does."""
+    if a.while_library_top is not None and a.while_library_top not in library_top_of(p).types:
+        return False
     return a.while_counters is None or a.while_counters.holds(p.counters)
+
+
+def library_top_of(p: Permanent) -> OutsideCard:
+    """The top card of its controller's library; a question that needs it must name it."""
+    if p.library_top is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, "library_top"),
+            f"{p.name} ({p.id}) has a mana ability only while the top card of its "
+            "controller's library is of a card type: name that card as 'library_top'",
+            "library_top_required",
+        )
+    return p.library_top
 
 
 def banded_out(p: Permanent) -> list[ManaAbility]:

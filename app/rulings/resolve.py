@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
-from app.domain.state import Board, Effect, EffectIn, ExiledCard, GameState, Permanent, PermanentIn
+from app.domain.state import Board, Effect, EffectIn, GameState, OutsideCard, Permanent, PermanentIn
 from app.rulings.board_checks import check_effect, check_on_battlefield, counter_spelling
 
 Loc = tuple[str | int, ...]
@@ -105,6 +105,9 @@ class CheckedState:
     effect_cards: tuple[Card, ...]
     # 406.6: per battlefield index, the cards exiled with that permanent (its `exiled`).
     exiled: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    # Per battlefield index, the top card of its controller's library (its `library_top`).
+    library_top: dict[int, OutsideCard] = field(default_factory=dict)
+    top_cards: dict[int, Card] = field(default_factory=dict)  # the same, as catalog cards
 
     @property
     def ids(self) -> frozenset[str]:
@@ -118,7 +121,8 @@ class CheckedState:
     def used(self) -> list[Card]:
         """Every card the state names: permanents', effects' and exiled cards."""
         exiled = [c for cards in self.exiled.values() for c in cards]
-        return [*(c for c, _ in self.cards), *self.effect_cards, *exiled]
+        tops = list(self.top_cards.values())
+        return [*(c for c, _ in self.cards), *self.effect_cards, *exiled, *tops]
 
     def board(self) -> Board:
         permanents = tuple(
@@ -138,9 +142,10 @@ class CheckedState:
                 toughness=p.toughness,
                 token=p.token,
                 chosen_name=p.chosen_name,
+                library_top=self.library_top.get(i),
                 chosen_type=p.chosen_type,
                 exiled=(
-                    tuple(ExiledCard.of(c) for c in self.exiled.get(i, ()))
+                    tuple(OutsideCard.of(c) for c in self.exiled.get(i, ()))
                     if p.exiled is not None
                     else None
                 ),
@@ -194,6 +199,8 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     # are looked up and checked once. A definition is checked where it is.
     by_name: dict[tuple[str, int | str, bool], tuple[Card, int, CardFace]] = {}
     exiled: dict[int, tuple[Card, ...]] = {}
+    library_top: dict[int, OutsideCard] = {}
+    top_cards: dict[int, Card] = {}
     for i, p in enumerate(state.battlefield):
         if p.id in seen:
             raise QuestionError(
@@ -216,6 +223,11 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         chosen_name = p.chosen_name
         if chosen_name is not None:
             chosen_name = _chosen_name(catalog, chosen_name, (*here, "chosen_name"))
+        top = p.library_top
+        if top is not None:
+            top_card = resolve_card(catalog, top, (*here, "library_top"))
+            library_top[i], top_cards[i] = OutsideCard.of(top_card), top_card
+            top = top_card.name
         names = p.exiled
         if p.exiled:
             found_exiled = _exiled_cards(catalog, p.exiled, (*here, "exiled"))
@@ -227,6 +239,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             or counters != p.counters
             or names != p.exiled
             or chosen_name != p.chosen_name
+            or top != p.library_top
         ):
             # Normalized: catalog spellings and the face's index, so equal questions are one.
             p = p.model_copy(
@@ -236,6 +249,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                     "counters": counters,
                     "exiled": names,
                     "chosen_name": chosen_name,
+                    "library_top": top,
                 }
             )
         normalized_bf.append(p)
@@ -294,7 +308,9 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         if respelled
         else state
     )
-    return CheckedState(normalized, tuple(cards), tuple(effect_cards), exiled)
+    return CheckedState(
+        normalized, tuple(cards), tuple(effect_cards), exiled, library_top, top_cards
+    )
 
 
 def _chosen_name(catalog: Catalog, name: str, loc: Loc) -> str:

@@ -126,3 +126,25 @@ def test_a_land_named_like_the_exiled_card_triggers(sqlite_client: TestClient) -
     assert (a["total"], [t["source_id"] for t in a["triggered"]]) == ("{U}{U}", ["prism"])
     f = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f"})["answer"]
     assert (f["total"], f["triggered"]) == ("{G}", [])
+
+
+SEER = definition(
+    "Rootsight Seer",
+    "As long as the top card of your library is a land card, this creature has "
+    '"{T}: Add two mana of any one color."',
+    ["Creature"],
+    "{1}{G}",
+)
+
+
+def test_the_top_card_of_the_library_decides(sqlite_client: TestClient) -> None:
+    assert SEER["support"] == "full"
+    land = state(inline("seer", SEER, library_top="forest"))
+    r = ruling(sqlite_client, ACT, {"state": land, "permanent_id": "seer", "choose": "W"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{W}{W}")
+    assert r["question"]["state"]["battlefield"][0]["library_top"] == "Forest"
+    bolt = state(inline("seer", SEER, library_top="Lightning Bolt"))
+    cp = ruling(sqlite_client, CP, {"state": bolt})
+    assert cp["answer"]["permanents"][0]["types"] == []
+    r = sqlite_client.post(CP, json={"state": state(inline("seer", SEER))})
+    assert_problem(r, ["body", "state", "battlefield", 0, "library_top"], "library_top_required")

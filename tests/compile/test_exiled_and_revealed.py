@@ -155,3 +155,17 @@ def test_a_trigger_on_lands_named_like_the_exiled_card() -> None:
     assert dumped["source"]["types"] == ["land"]
     # Without an ability that exiles, "the exiled card" is not ours to guess.
     assert not_understood(sentence) == [sentence]
+
+
+def test_a_mana_ability_while_the_top_card_of_the_library_is_a_land() -> None:
+    text = (
+        "As long as the top card of your library is a land card, ~ has "
+        '"{T}: Add two mana of any one color."'
+    )
+    compiled = face(text, types=("Creature",))
+    assert compiled.support == "full", compiled.unsupported_text
+    (a,) = compiled.abilities
+    assert isinstance(a, ManaAbility) and a.while_library_top == "land"
+    assert a.produces.model_dump(mode="json") == {"kind": "any_color", "amount": 2}
+    odd = 'As long as the top card of your library is a land card, ~ has "Flying."'
+    assert face(odd, types=("Creature",)).abilities == []

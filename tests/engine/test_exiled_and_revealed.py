@@ -203,3 +203,37 @@ def test_with_nothing_exiled_it_never_triggers() -> None:
     with pytest.raises(QuestionError) as e:
         activate(missing, "f")
     assert (e.value.loc, e.value.code) == (("state", "battlefield", 0, "exiled"), "exiled_required")
+
+
+CHANNELER = (
+    "Rootsight Seer",
+    "As long as the top card of your library is a land card, ~ has "
+    '"{T}: Add two mana of any one color."',
+)
+
+
+def test_the_ability_exists_while_a_land_is_on_top_of_the_library() -> None:
+    seer = defined("seer", *CHANNELER, types=("Creature",), cost="{1}{G}", library_top="Forest")
+    b = board(seer)
+    assert _types(b, "seer") == ["W", "U", "B", "R", "G"]
+    a = act(b, "seer", choose="R")
+    assert (a["legal"], a["total"]) == (True, "{R}{R}")
+    v = activate(b, "seer", choose="R")
+    assert "205.2" in v.citations and any("Forest" in s.refs["cards"] for s in v.steps)
+    # A split card of instants on top is no land card: the ability isn't there.
+    spell = board(
+        defined("seer", *CHANNELER, types=("Creature",), cost="{1}{G}", library_top="Fire // Ice")
+    )
+    assert _types(spell, "seer") == []
+    a = act(spell, "seer")
+    assert (a["legal"], [r["code"] for r in a["reasons"]]) == (False, ["no_mana_ability"])
+
+
+def test_the_top_card_must_be_given() -> None:
+    b = board(defined("seer", *CHANNELER, types=("Creature",), cost="{1}{G}"))
+    with pytest.raises(QuestionError) as e:
+        could_produce(b, None)
+    assert (e.value.loc, e.value.code) == (
+        ("state", "battlefield", 0, "library_top"),
+        "library_top_required",
+    )

@@ -409,6 +409,27 @@ def _layer_sentence(ctx: _Context, s: str) -> bool:
     return False
 
 
+_LIBRARY_TOP = re.compile(
+    r"^As long as the top card of your library is an? (?P<type>land|creature|artifact|"
+    r'enchantment|planeswalker|instant|sorcery|battle) card, ~ has "(?P<ability>.+)"$'
+)
+
+
+def _library_top_ability(ctx: _Context, s: str) -> bool:
+    """ "As long as the top card of your library is a land card, ~ has "<mana ability>"": the
+    mana ability, existing only while that holds (the permanent's `library_top`, 205.2)."""
+    m = _LIBRARY_TOP.match(s)
+    if m is None or ctx.spell:
+        return False
+    ability = _granted(m.group("ability"))
+    if ability is None:
+        return False
+    lowered = lower.mana_ability(ability)
+    ctx.face.abilities.append(lowered.model_copy(update={"while_library_top": m.group("type")}))
+    ctx.record(s, "mana_ability", "compiled")
+    return True
+
+
 def _report_unmodelled_layers(face: CompiledFace) -> None:
     """On a face with a layer effect, a sentence changing a characteristic the engine doesn't
     model (color 613.1e, power and toughness 613.1g) is reported, not waved through as
@@ -598,6 +619,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if loyalty and statics.gains_haste_effect(s) is not None:
             ctx.unknown(s)
+            continue
+        if _library_top_ability(ctx, s):
             continue
         if _layer_sentence(ctx, s):
             continue
