@@ -198,9 +198,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     # Card, face index and face per (catalog name, face asked, face given): 10,000 Forests
     # are looked up and checked once. A definition is checked where it is.
     by_name: dict[tuple[str, int | str, bool], tuple[Card, int, CardFace]] = {}
-    exiled: dict[int, tuple[Card, ...]] = {}
-    library_top: dict[int, OutsideCard] = {}
-    top_cards: dict[int, Card] = {}
+    outside = _Outside()
     for i, p in enumerate(state.battlefield):
         if p.id in seen:
             raise QuestionError(
@@ -220,26 +218,12 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         card, face, card_face = found
         counters = counter_spelling(card, p.counters, (*here, "counters")) if p.counters else {}
         cards.append((card, card_face))
-        chosen_name = p.chosen_name
-        if chosen_name is not None:
-            chosen_name = _chosen_name(catalog, chosen_name, (*here, "chosen_name"))
-        top = p.library_top
-        if top is not None:
-            top_card = resolve_card(catalog, top, (*here, "library_top"))
-            library_top[i], top_cards[i] = OutsideCard.of(top_card), top_card
-            top = top_card.name
-        names = p.exiled
-        if p.exiled:
-            found_exiled = _exiled_cards(catalog, p.exiled, (*here, "exiled"))
-            exiled[i] = found_exiled
-            names = [c.name for c in found_exiled]
+        names = outside.read(catalog, p, i, here)
         if (
             (p.card is not None and p.card != card.name)
             or p.face != face
             or counters != p.counters
-            or names != p.exiled
-            or chosen_name != p.chosen_name
-            or top != p.library_top
+            or names
         ):
             # Normalized: catalog spellings and the face's index, so equal questions are one.
             p = p.model_copy(
@@ -247,9 +231,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                     "card": p.card and card.name,
                     "face": face,
                     "counters": counters,
-                    "exiled": names,
-                    "chosen_name": chosen_name,
-                    "library_top": top,
+                    **names,
                 }
             )
         normalized_bf.append(p)
@@ -309,8 +291,43 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         else state
     )
     return CheckedState(
-        normalized, tuple(cards), tuple(effect_cards), exiled, library_top, top_cards
+        normalized,
+        tuple(cards),
+        tuple(effect_cards),
+        outside.exiled,
+        outside.library_top,
+        outside.top_cards,
     )
+
+
+@dataclass(slots=True)
+class _Outside:
+    """The cards permanents name outside the battlefield (exiled with them, 406.6; on top of
+    their controller's library) and the names chosen for them (201.3), per battlefield index."""
+
+    exiled: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    library_top: dict[int, OutsideCard] = field(default_factory=dict)
+    top_cards: dict[int, Card] = field(default_factory=dict)
+
+    def read(self, catalog: Catalog, p: PermanentIn, i: int, here: Loc) -> dict[str, object]:
+        """Resolve the permanent's names of cards; the fields whose catalog spelling differs
+        from what the client sent, respelled."""
+        respelled: dict[str, object] = {}
+        if p.chosen_name is not None:
+            chosen = _chosen_name(catalog, p.chosen_name, (*here, "chosen_name"))
+            if chosen != p.chosen_name:
+                respelled["chosen_name"] = chosen
+        if p.library_top is not None:
+            top = resolve_card(catalog, p.library_top, (*here, "library_top"))
+            self.library_top[i], self.top_cards[i] = OutsideCard.of(top), top
+            if top.name != p.library_top:
+                respelled["library_top"] = top.name
+        if p.exiled:
+            found = _exiled_cards(catalog, p.exiled, (*here, "exiled"))
+            self.exiled[i] = found
+            if [c.name for c in found] != p.exiled:
+                respelled["exiled"] = [c.name for c in found]
+        return respelled
 
 
 def _chosen_name(catalog: Catalog, name: str, loc: Loc) -> str:
