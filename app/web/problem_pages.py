@@ -214,6 +214,26 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability makes mana of a color in its controller's commander's color identity "
         "(903.4): give `commander_identity` for that player (`[]` for no commander).",
     ),
+    "exiled_required": _q(
+        "Exiled cards not given",
+        "The ability reads the cards exiled with its permanent by its own linked ability "
+        "(406.6, 607.2a): give the permanent's `exiled`, as catalog card names (`[]` for none).",
+    ),
+    "chosen_name_required": _q(
+        "Card name not chosen",
+        "The ability gives its mana ability to permanents with the card name chosen for its "
+        "permanent (201.3): give the permanent's `chosen_name`.",
+    ),
+    "chosen_type_required": _q(
+        "Creature type not chosen",
+        "The ability counts creatures of the creature type chosen for its permanent (205.3m): "
+        "give the permanent's `chosen_type`.",
+    ),
+    "library_top_required": _q(
+        "Top card of the library not given",
+        "The permanent has a mana ability only while the top card of its controller's library "
+        "is of a card type: give the permanent's `library_top`, a catalog card name.",
+    ),
     "not_a_replacement_source": _q(
         "Not a replacement source",
         "Ids in `replacement_order` must be sources of replacement effects on this event.",
