@@ -268,6 +268,16 @@ class EachExiledColor(Strict):
     """Always `each_exiled_color`: one mana of each color among the cards exiled with it"""
 
 
+class MilledCardSymbols(Strict):
+    """One mana of the color of each colored mana symbol in the mana cost of the card its cost
+    mills ("mill a card": the top card of its controller's library, the permanent's
+    `library_top`, 701.13): {3}{U}{U}{B} makes {U}{U}{B}; a hybrid symbol one of its colors,
+    chosen (107.4); a Phyrexian symbol its color. A card with no colored symbol gives no mana."""
+
+    kind: Literal["milled_card_symbols"] = "milled_card_symbols"
+    """Always `milled_card_symbols`: mana by the colored symbols of the milled card's cost"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -286,7 +296,8 @@ Production = Annotated[
     | DifferentColors
     | EachColorAmong
     | ExiledColor
-    | EachExiledColor,
+    | EachExiledColor
+    | MilledCardSymbols,
     Field(discriminator="kind"),
 ]
 

@@ -203,6 +203,8 @@ class OutsideCard:
     colors: tuple[str, ...]
     names: tuple[str, ...] = ()  # its name(s) there: a split card has both (709.4)
     types: frozenset[str] = frozenset()
+    # Each colored mana symbol of its mana cost, as that symbol's colors ({G/W}: G and W).
+    symbol_colors: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
     def of(cls, card: Card) -> OutsideCard:
@@ -210,7 +212,13 @@ class OutsideCard:
         found = {c for f in faces for c in f.face_colors}
         names = tuple(f.name for f in faces)
         types = frozenset(t for f in faces for t in f.types)
-        return cls(card.name, tuple(c for c in COLORS if c in found), names, types)
+        symbols = tuple(
+            colors
+            for f in faces
+            for s in f.cost_symbols
+            if (colors := tuple(c for c in COLORS if c in s.text.split("/")))
+        )
+        return cls(card.name, tuple(c for c in COLORS if c in found), names, types, symbols)
 
 
 @dataclass(slots=True)

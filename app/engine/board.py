@@ -234,6 +234,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         devotion=lambda color: devotion_to(view, src, color),
         exiled_colors=lambda: exiled_colors_of(p),
         chosen_type=lambda: chosen_type_of(p),
+        top_symbols=lambda: library_top_of(p).symbol_colors,
         x=x,
     )
 
@@ -460,8 +461,8 @@ def library_top_of(p: Permanent) -> OutsideCard:
     if p.library_top is None:
         raise QuestionError(
             ("state", "battlefield", p.index, "library_top"),
-            f"{p.name} ({p.id}) has a mana ability only while the top card of its "
-            "controller's library is of a card type: name that card as 'library_top'",
+            f"{p.name} ({p.id}) has a mana ability that reads the top card of its "
+            "controller's library: name that card as 'library_top'",
             "library_top_required",
         )
     return p.library_top

@@ -33,6 +33,7 @@ from app.domain.mana_abilities import (
     FixedMana,
     ManaAbility,
     ManaAmount,
+    MilledCardSymbols,
     OneColorPerCount,
     PerCount,
     PerCounter,
@@ -70,6 +71,10 @@ def _no_stat_text(what: str) -> str:
     raise ValueError(f"this reader has no {what}")
 
 
+def _no_symbols() -> tuple[tuple[str, ...], ...]:
+    raise ValueError("this reader has no library top")
+
+
 def _no_colors(what: str) -> tuple[str, ...]:
     raise ValueError(f"this reader has no {what}")
 
@@ -91,6 +96,9 @@ class Own:
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
     # The colors of the cards exiled with it (406.6, 607.2a); raises the 422 that asks.
     exiled_colors: Callable[[], tuple[str, ...]] = lambda: _no_colors("exiled cards")
+    # Each colored mana symbol of the top card of its controller's library, as its colors;
+    # raises the 422 that asks.
+    top_symbols: Callable[[], tuple[tuple[str, ...], ...]] = lambda: _no_symbols()
     # The creature type chosen for it (205.3m); raises the 422 that asks.
     chosen_type: Callable[[], str] = lambda: _no_stat_text("chosen type")
     x: int | None = None
@@ -283,6 +291,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case DifferentColors() | EachColorAmong() | ExiledColor() | EachExiledColor():
             return False
+        case MilledCardSymbols():
+            return False
         case _:
             assert_never(prod)
 
@@ -306,6 +316,8 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads the colors of permanents
         case ExiledColor() | EachExiledColor():
             return False  # it reads the cards exiled with its permanent
+        case MilledCardSymbols():
+            return False  # it reads the top card of its controller's library
         case _:
             assert_never(prod)
 
@@ -350,6 +362,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [Mana.of(c, prod.amount) for c in own.exiled_colors()]  # 106.5: none
         case EachExiledColor():
             return [sum((Mana.of(c) for c in own.exiled_colors()), NO_MANA)]
+        case MilledCardSymbols():
+            return symbol_manas(own.top_symbols())
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -435,6 +449,8 @@ def possible(
             return _each_color_possible(prod, colors_of)
         case ExiledColor() | EachExiledColor():
             return _exiled_possible(prod, own)
+        case MilledCardSymbols():
+            return _milled_possible(own)
         case _:
             assert_never(prod)
 
@@ -503,6 +519,35 @@ def _exiled_possible(prod: ExiledColor | EachExiledColor, own: Own) -> Possible:
         )
     manas = [Mana.of(c, prod.amount) for c in colors]
     return Possible(manas, colors, f"{among}; its controller chooses one")
+
+
+def symbol_manas(symbols: tuple[tuple[str, ...], ...]) -> list[Mana]:
+    """One mana for each colored symbol, of its color; a hybrid symbol's color is chosen, so
+    every choice is one result (deduplicated)."""
+    found: list[Mana] = [NO_MANA]
+    for colors in symbols:
+        found = list(dict.fromkeys(m + Mana.of(c) for m in found for c in colors))
+    return found
+
+
+def _milled_possible(own: Own) -> Possible:
+    """701.13: the card its cost mills is the top card of its controller's library."""
+    symbols = own.top_symbols()
+    if not symbols:
+        why = (
+            "the mana cost of the card its cost mills (the top card of its controller's "
+            "library, 701.13) has no colored mana symbol, so it adds no mana"
+        )
+        return Possible([NO_MANA], [], why)
+    manas = symbol_manas(symbols)
+    colors = [c for c in COLORS if any(c in s for s in symbols)]
+    why = (
+        "its cost mills the top card of its controller's library (701.13): one mana for each "
+        "colored mana symbol in that card's mana cost"
+    )
+    if any(len(s) > 1 for s in symbols):
+        why += ", a hybrid symbol's color chosen by its controller"
+    return Possible(manas, colors, why)
 
 
 def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
@@ -601,6 +646,8 @@ def _production_words(p: Production) -> str:
             return f"add {amount} of a color among the cards exiled with it"
         case EachExiledColor():
             return "add one mana of each color among the cards exiled with it"
+        case MilledCardSymbols():
+            return "add one mana of each colored mana symbol's color in the milled card's mana cost"
         case _:
             assert_never(p)
 
@@ -689,6 +736,8 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return f"; none of the {describe_selector(prod.among)} has a color", ["105.2"]
         case ExiledColor() | EachExiledColor():
             return "; no card exiled with it has a color", ["105.2", "106.5", "607.2a"]
+        case MilledCardSymbols():
+            return "; the card it would mill has no colored mana symbol", ["701.13"]
         case _:
             assert_never(prod)
 

@@ -231,8 +231,9 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "library_top_required": _q(
         "Top card of the library not given",
-        "The permanent has a mana ability only while the top card of its controller's library "
-        "is of a card type: give the permanent's `library_top`, a catalog card name.",
+        "The permanent's mana ability reads the top card of its controller's library (it exists "
+        "only while that card is of a card type, or its cost mills that card): give the "
+        "permanent's `library_top`, a catalog card name.",
     ),
     "not_a_replacement_source": _q(
         "Not a replacement source",

@@ -148,3 +148,21 @@ def test_the_top_card_of_the_library_decides(sqlite_client: TestClient) -> None:
     assert cp["answer"]["permanents"][0]["types"] == []
     r = sqlite_client.post(CP, json={"state": state(inline("seer", SEER))})
     assert_problem(r, ["body", "state", "battlefield", 0, "library_top"], "library_top_required")
+
+
+LOCKET = definition(
+    "Glinting Locket",
+    "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one "
+    "mana of that color. Activate only as an instant.",
+    ["Artifact"],
+    "{4}",
+)
+
+
+def test_the_milled_card_is_the_top_of_the_library(sqlite_client: TestClient) -> None:
+    assert LOCKET["support"] == "full"
+    s = state(inline("locket", LOCKET, library_top="Counterspell"))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "locket"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{U}{U}")
+    r = sqlite_client.post(ACT, json={"state": state(inline("l", LOCKET)), "permanent_id": "l"})
+    assert_problem(r, ["body", "state", "battlefield", 0, "library_top"], "library_top_required")

@@ -169,3 +169,14 @@ def test_a_mana_ability_while_the_top_card_of_the_library_is_a_land() -> None:
     assert a.produces.model_dump(mode="json") == {"kind": "any_color", "amount": 2}
     odd = 'As long as the top card of your library is a land card, ~ has "Flying."'
     assert face(odd, types=("Creature",)).abilities == []
+
+
+def test_mana_by_the_colored_symbols_of_the_milled_card() -> None:
+    text = (
+        "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one "
+        "mana of that color. Activate only as an instant."
+    )
+    assert _productions(text) == [{"kind": "milled_card_symbols"}]
+    # Two cards milled, or none by this cost: "the milled card" isn't one card we know.
+    two = text.replace("Mill a card", "Mill two cards")
+    assert not_understood(two) == [two.split(" Activate")[0]]

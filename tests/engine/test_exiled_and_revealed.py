@@ -237,3 +237,35 @@ def test_the_top_card_must_be_given() -> None:
         ("state", "battlefield", 0, "library_top"),
         "library_top_required",
     )
+
+
+PENDANT = (
+    "Glinting Locket",
+    "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one "
+    "mana of that color.",
+)
+
+
+def test_one_mana_for_each_colored_symbol_of_the_top_card() -> None:
+    b = board(defined("locket", *PENDANT, library_top="Counterspell"))
+    a = act(b, "locket")
+    assert (a["legal"], a["choice_required"], a["total"]) == (True, False, "{U}{U}")
+    assert "701.13" in activate(b, "locket").citations
+    hybrid = board(defined("locket", *PENDANT, library_top="Kitchen Finks"))  # {1}{G/W}{G/W}
+    assert {o["total"] for o in act(hybrid, "locket")["outcomes"]} == {
+        "{W}{W}",
+        "{W}{G}",
+        "{G}{G}",
+    }
+    assert _types(hybrid, "locket") == ["W", "G"]
+    split = board(defined("locket", *PENDANT, library_top="Fire // Ice"))  # 709.4: both halves
+    assert act(split, "locket")["total"] == "{U}{R}"
+    none = board(defined("locket", *PENDANT, library_top="Memnite"))
+    assert (act(none, "locket")["made_mana"], _types(none, "locket")) == (False, [])
+
+
+def test_the_milled_card_must_be_given() -> None:
+    b = board(defined("locket", *PENDANT))
+    with pytest.raises(QuestionError) as e:
+        activate(b, "locket")
+    assert e.value.code == "library_top_required"

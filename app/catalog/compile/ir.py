@@ -195,6 +195,11 @@ class EachExiledColor:
     """One mana of each color among the cards exiled with the source (702.167, 607.2a)."""
 
 
+@dataclass(frozen=True, slots=True)
+class MilledCardSymbols:
+    """One mana of each colored mana symbol's color in the milled card's mana cost (701.13)."""
+
+
 Production = (
     Fixed
     | OneOf
@@ -214,6 +219,7 @@ Production = (
     | EachColorAmong
     | ExiledColor
     | EachExiledColor
+    | MilledCardSymbols
 )
 
 

@@ -147,6 +147,8 @@ def production(p: ir.Production) -> d.Production:
             return d.ExiledColor()
         case ir.EachExiledColor():
             return d.EachExiledColor()
+        case ir.MilledCardSymbols():
+            return d.MilledCardSymbols()
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():

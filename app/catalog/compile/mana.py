@@ -356,6 +356,8 @@ def parse_ability(
         return None
     if each := _EACH_COLOR.match(m.group("effect")):
         return _each_color(m.group("cost"), each.group(1))
+    if m.group("effect") == _PER_MILLED_SYMBOL:
+        return _per_milled_symbol(m.group("cost"))
     if not m.group("effect").startswith("Add "):
         return None
     cost = parse_cost(m.group("cost"))
@@ -369,6 +371,23 @@ def parse_ability(
     if cost.x != uses_x:
         return None  # an X in the cost that the amount doesn't use, or the other way round
     return ir.ManaAbility(cost, produces)
+
+
+_PER_MILLED_SYMBOL = (
+    "For each colored mana symbol in the milled card's mana cost, add one mana of that color."
+)
+
+
+def _per_milled_symbol(cost_text: str) -> ir.ManaAbility | None:
+    """ "<cost>, Mill a card: For each colored mana symbol in the milled card's mana cost, add
+    one mana of that color." (701.13): the card milled is the top card of the library."""
+    cost = parse_cost(cost_text)
+    if cost is None or cost.x:
+        return None
+    mills = [t for k, t in cost.others if t.lower().startswith("mill ")]
+    if mills != ["mill a card"]:
+        return None  # the milled card must be one card, milled by this cost
+    return ir.ManaAbility(cost, ir.MilledCardSymbols())
 
 
 def _each_color(cost_text: str, among: str) -> ir.ManaAbility | None:
