@@ -37,9 +37,12 @@ from app.domain.card import (
     CouldProduce,
     DifferentColors,
     EachColorAmong,
+    EachExiledColor,
+    ExiledColor,
     FixedMana,
     ManaAbility,
     ManaAmount,
+    MilledCardSymbols,
     OneColorPerCount,
     PerCount,
     PerCounter,
@@ -83,6 +86,8 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return set(COLORS)
         case DifferentColors() | EachColorAmong() | ColorAmongGraveyard():
             return set(COLORS)
+        case ExiledColor() | EachExiledColor() | MilledCardSymbols():
+            return set(COLORS)  # colors of cards elsewhere: whichever, colors only (105.2)
         case CommanderColor():
             return set(COLORS)  # whatever the identity, it is made of colors (903.4)
         case AnyCombination(colors=colors):

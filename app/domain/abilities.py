@@ -126,6 +126,12 @@ class ManaTrigger(Strict):
         description="It triggers only while its controller is the monarch (724): the state's "
         "`players.<controller>.monarch` says",
     )
+    source_named_exiled: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="406.6, 607.2a: only those of `source` with the same name as a card "
+        "exiled with this ability's permanent (its `exiled`; none exiled: it never triggers)",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

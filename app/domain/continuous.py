@@ -70,6 +70,13 @@ class GrantManaAbility(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    # Left out of the dump when false, so every card without it keeps its digest.
+    to_chosen_name: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="201.3: only those of `to` with the card name chosen for this ability's "
+        "permanent (its `chosen_name`)",
+    )
 
 
 class GrantKeyword(Strict):

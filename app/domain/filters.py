@@ -446,3 +446,23 @@ class Selector(Strict):
 
     def matches(self, looker: Looker, candidate_id: str, traits: Traits) -> bool:
         return self.predicate(looker, candidate_id, traits)
+
+
+def with_condition(sel: Selector, leaf: AnyLeaf | AnyOf) -> Selector:
+    """The selector with one more condition that must hold too."""
+    match sel.where:
+        case None:
+            where: AnyFilter = leaf
+        case AllOf(of=parts):
+            where = AllOf(of=[*parts, leaf])
+        case _:
+            where = AllOf(of=[sel.where, leaf])
+    # A new model, not a copy: a copy would keep the old selector's cached predicate.
+    return Selector(
+        controller=sel.controller,
+        types=sel.types,
+        subtypes=sel.subtypes,
+        nonbasic=sel.nonbasic,
+        relation=sel.relation,
+        where=where,
+    )

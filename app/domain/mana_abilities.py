@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from app.domain.base import (
+    CardType,
     ColorCode,
     ManaString,
     ManaTypeCode,
@@ -261,6 +262,39 @@ class ManaAmount(Strict):
         return self
 
 
+class ExiledColor(Strict):
+    """`amount` mana of one color among the cards exiled with the source by its linked ability
+    (406.6, 607.2a: "one mana of any of the exiled card's colors"), chosen as it resolves. A
+    card's colors in exile are those of its mana cost or color indicator (105.2, 202.2), a
+    split card's both halves (709.4), a double-faced card's front (712.8); with no colored
+    card exiled it makes no mana (106.5). The permanent's `exiled` says the cards."""
+
+    kind: Literal["exiled_color"] = "exiled_color"
+    """Always `exiled_color`: mana of a color among the cards exiled with it (607.2a)"""
+    amount: int = Field(1, ge=1, le=100)
+    """How much mana, all of the one chosen color"""
+
+
+class EachExiledColor(Strict):
+    """One mana of each color among the cards exiled with the source by its linked ability
+    ("for each color among the exiled cards used to craft it, add one mana of that color":
+    702.167, 607.2a); colorless cards add none (105.2). The permanent's `exiled` says the
+    cards."""
+
+    kind: Literal["each_exiled_color"] = "each_exiled_color"
+    """Always `each_exiled_color`: one mana of each color among the cards exiled with it"""
+
+
+class MilledCardSymbols(Strict):
+    """One mana of the color of each colored mana symbol in the mana cost of the card its cost
+    mills ("mill a card": the top card of its controller's library, the permanent's
+    `library_top`, 701.13): {3}{U}{U}{B} makes {U}{U}{B}; a hybrid symbol one of its colors,
+    chosen (107.4); a Phyrexian symbol its color. A card with no colored symbol gives no mana."""
+
+    kind: Literal["milled_card_symbols"] = "milled_card_symbols"
+    """Always `milled_card_symbols`: mana by the colored symbols of the milled card's cost"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -278,7 +312,10 @@ Production = Annotated[
     | CommanderColor
     | DifferentColors
     | EachColorAmong
-    | ColorAmongGraveyard,
+    | ColorAmongGraveyard
+    | ExiledColor
+    | EachExiledColor
+    | MilledCardSymbols,
     Field(discriminator="kind"),
 ]
 
@@ -371,3 +408,10 @@ class ManaAbility(Strict):
     def is_mana_ability(self) -> bool:
         """605.1a, 605.5a: an ability with a target is not a mana ability."""
         return self.recipient != "target_player" and not self.targets
+
+    while_library_top: CardType | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="It exists only while the top card of its controller's library is a card "
+        "of this type (the permanent's `library_top`); absent: always",
+    )

@@ -1,11 +1,12 @@
 """How many: a fixed number, the number of matching permanents, counters on the source, X
 (107.3), the source's power or toughness, the greatest power or toughness among some
 permanents, how many different powers they have, the largest group of them sharing a
-creature type, the mana value of the permanent a cost
-sacrificed or exiled (or the power of the creature it sacrificed), or a devotion (700.5). Older
-card data keeps its flat fields (PerCount.count, EntersWithCounters.amount); their `quantity`
-properties give the same number as one of these kinds. app/engine/production.py evaluates them
-in one `match`."""
+creature type, the mana value of the permanent a cost sacrificed or exiled (or the power of
+the creature it sacrificed), a devotion (700.5), a number about a player or their graveyard
+that the state gives, how many permanents have the chosen creature type, or how many cards
+are revealed from the hand (701.16). Older card data keeps its flat fields (PerCount.count,
+EntersWithCounters.amount); their `quantity` properties give the same number as one of these
+kinds. app/engine/production.py evaluates them in one `match`."""
 
 from __future__ import annotations
 
@@ -163,6 +164,29 @@ class CardsInGraveyard(Strict):
     """Which cards count (`types` any of; "permanent cards" are the six permanent types)"""
 
 
+class CountOfChosenType(Strict):
+    """How many permanents the selector picks that have the creature type chosen for the
+    ability's source as it entered (205.3m, its `chosen_type`): "the number of creatures you
+    control of the chosen type"."""
+
+    kind: Literal["count_chosen_type"] = "count_chosen_type"
+    """Always `count_chosen_type`: how many matching permanents have the chosen type"""
+    of: Selector
+    """Which permanents are counted (those of the chosen type among them)"""
+
+
+class RevealedFromHand(Strict):
+    """How many cards its controller reveals from their hand as the ability resolves ("reveal
+    any number of artifact cards in your hand", 701.16): a number they choose, from 0 to how
+    many such cards their hand holds. The engine doesn't see the hand, so the question says
+    it, like an X chosen on activation (the activate question's `x`)."""
+
+    kind: Literal["revealed"] = "revealed"
+    """Always `revealed`: how many cards of a kind are revealed from the hand (701.16)"""
+    cards: Annotated[str, Field(min_length=1, max_length=120)]
+    """Which cards may be revealed, in a short phrase ("artifact cards")"""
+
+
 Quantity = Annotated[
     Fixed
     | CountOf
@@ -178,6 +202,8 @@ Quantity = Annotated[
     | CostPower
     | Devotion
     | PlayerFact
-    | CardsInGraveyard,
+    | CardsInGraveyard
+    | RevealedFromHand
+    | CountOfChosenType,
     Field(discriminator="kind"),
 ]

@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.domain.base import BasicLandType
 from app.domain.card import Card, CardFace, ColorCode, Name
+from app.domain.layouts import off_stack_faces
+from app.domain.mana import COLORS
 
 LIMIT_PERMANENTS = 10_000
 LIMIT_EFFECTS = 100
@@ -90,6 +92,46 @@ class PermanentIn(StateModel):
         exclude_if=lambda v: v is None,
         description="Is it renowned (702.112b)? For abilities that apply only while it is "
         '("as long as ~ is renowned"); required by those, ignored otherwise',
+    )
+    # 406.6, 607.2a: the cards its linked ability exiled (imprint, craft), as catalog names;
+    # resolved through the catalog like `card`. Left out of the dump when absent.
+    exiled: list[Name] | None = Field(
+        None,
+        max_length=20,
+        exclude_if=lambda v: v is None,
+        description="406.6, 607.2a: the cards exiled with it by its own linked ability "
+        "(imprint, craft), as catalog card names ([] for none); for abilities that read "
+        "the exiled cards",
+        examples=[["Lightning Bolt"]],
+    )
+    # The top card of its controller's library, for an ability of this permanent that looks
+    # at it; resolved through the catalog like `card`. Left out of the dump when absent.
+    library_top: Name | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="The card on top of its controller's library, as a catalog card name, for "
+        'its abilities that look at it ("as long as the top card of your library is a land '
+        'card")',
+        examples=["Forest"],
+    )
+    # 201.3: a card name chosen for it (as it entered); resolved through the catalog like
+    # `card`. Left out of the dump when absent.
+    chosen_name: Name | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="201.3: the card name chosen for it, as a catalog card name, for "
+        'abilities that ask ("lands with the chosen name have ...")',
+        examples=["Forest"],
+    )
+    # 205.3m: a creature type chosen for it as it entered. Left out of the dump when absent.
+    chosen_type: (
+        Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z' -]+$")] | None
+    ) = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="205.3m: the creature type chosen for it as it entered, for abilities "
+        'that count "creatures you control of the chosen type"',
+        examples=["Elf"],
     )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
@@ -214,6 +256,35 @@ class GameState(StateModel):
     )
 
 
+@dataclass(frozen=True, slots=True)
+class OutsideCard:
+    """A card outside the battlefield that an ability reads (exiled with a permanent, 406.6;
+    on top of a library): its name, colors and card types there (105.2, 205.2: a split card
+    has both halves', 709.4; a double-faced card its front's, 712.8; an adventurer its
+    creature part's, 715.4)."""
+
+    name: str
+    colors: tuple[str, ...]
+    names: tuple[str, ...] = ()  # its name(s) there: a split card has both (709.4)
+    types: frozenset[str] = frozenset()
+    # Each colored mana symbol of its mana cost, as that symbol's colors ({G/W}: G and W).
+    symbol_colors: tuple[tuple[str, ...], ...] = ()
+
+    @classmethod
+    def of(cls, card: Card) -> OutsideCard:
+        faces = off_stack_faces(card)
+        found = {c for f in faces for c in f.face_colors}
+        names = tuple(f.name for f in faces)
+        types = frozenset(t for f in faces for t in f.types)
+        symbols = tuple(
+            colors
+            for f in faces
+            for s in f.cost_symbols
+            if (colors := tuple(c for c in COLORS if c in s.text.split("/")))
+        )
+        return cls(card.name, tuple(c for c in COLORS if c in found), names, types, symbols)
+
+
 @dataclass(slots=True)
 class Permanent:
     """A permanent with its card resolved. `index` is its place on the battlefield.
@@ -236,6 +307,10 @@ class Permanent:
     toughness: int | None = None
     token: bool = False  # 111.1
     renowned: bool | None = None  # 702.112b; None: not said
+    exiled: tuple[OutsideCard, ...] | None = None  # 406.6, 607.2a: the cards exiled with it
+    chosen_name: str | None = None  # 201.3
+    library_top: OutsideCard | None = None  # the top card of its controller's library
+    chosen_type: str | None = None  # 205.3m
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

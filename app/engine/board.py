@@ -52,11 +52,11 @@ from app.domain.continuous import (
     SetLandTypes,
 )
 from app.domain.errors import QuestionError
-from app.domain.filters import Looker, Traits, counter_kind
+from app.domain.filters import AnyOf, HasName, Looker, Traits, counter_kind, with_condition
 from app.domain.layouts import off_stack_faces
-from app.domain.mana import mask_of
+from app.domain.mana import COLORS, mask_of
 from app.domain.ruling import Mentions
-from app.domain.state import Board, Effect, Permanent
+from app.domain.state import Board, Effect, OutsideCard, Permanent
 from app.engine.characteristics import (
     LAND_TYPES,
     LAYER_KINDS,
@@ -251,6 +251,9 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         player=lambda fact: player_fact(view.board, src, fact),
         graveyard_count=lambda sel: len(graveyard_cards(view.board, src, sel)),
         graveyard_colors=lambda sel: graveyard_colors(view.board, src, sel),
+        exiled_colors=lambda: exiled_colors_of(p),
+        chosen_type=lambda: chosen_type_of(p),
+        top_symbols=lambda: library_top_of(p).symbol_colors,
         x=x,
     )
 
@@ -333,6 +336,64 @@ def is_monarch(board: Board, player: str, src: Source) -> bool:
             "monarch_required",
         )
     return given.monarch
+
+
+def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
+    """The ability with what was chosen for its permanent filled in: a grant to those "with
+    the chosen name" (201.3) becomes one to those with that name; a trigger on those "with
+    the same name as the exiled card" (607.2a) one on those with its name, or None (it never
+    triggers) when no card was exiled."""
+    if isinstance(a, ManaTrigger) and a.source_named_exiled:
+        names = [n for card in exiled_of(p) for n in card.names]
+        if not names:
+            return None
+        named = AnyOf(of=[HasName(name=n) for n in names])
+        return a.model_copy(
+            update={"source": with_condition(a.source, named), "source_named_exiled": False}
+        )
+    if isinstance(a, GrantManaAbility) and a.to_chosen_name:
+        if p.chosen_name is None:
+            raise QuestionError(
+                ("state", "battlefield", p.index, "chosen_name"),
+                f"{p.name} ({p.id}) grants a mana ability to permanents with the card name "
+                "chosen for it (201.3): give it as 'chosen_name'",
+                "chosen_name_required",
+            )
+        to = with_condition(a.to, HasName(name=p.chosen_name))
+        return a.model_copy(update={"to": to, "to_chosen_name": False})
+    return a
+
+
+def chosen_type_of(p: Permanent) -> str:
+    """205.3m: the creature type chosen for it as it entered; a question that needs it must
+    say it."""
+    if p.chosen_type is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, "chosen_type"),
+            f"{p.name} ({p.id}) counts creatures of the creature type chosen for it (205.3m): "
+            "give it as 'chosen_type'",
+            "chosen_type_required",
+        )
+    return p.chosen_type
+
+
+def exiled_of(p: Permanent) -> tuple[OutsideCard, ...]:
+    """406.6, 607.2a: the cards exiled with it; a question that needs them must name them
+    (`exiled`, [] for none)."""
+    if p.exiled is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, "exiled"),
+            f"{p.name} ({p.id}) has an ability that reads the cards exiled with it (607.2a): "
+            "name them as 'exiled' ([] for none)",
+            "exiled_required",
+        )
+    return p.exiled
+
+
+def exiled_colors_of(p: Permanent) -> tuple[str, ...]:
+    """406.6, 607.2a: the colors among the cards exiled with it (105.2), in W U B R G order."""
+    found = {c for card in exiled_of(p) for c in card.colors}
+    return tuple(c for c in COLORS if c in found)
 
 
 def devotion_to(view: BoardView, src: Source, color: str) -> int:
@@ -557,8 +618,23 @@ def counters_of(p: Permanent) -> tuple[tuple[str, int], ...]:
 
 def has_band(a: ManaAbility, p: Permanent) -> bool:
     """Whether the ability exists now: a level band (711.2) or a station threshold (702.184)
-    holds for the counters the state gives the permanent; one without a band always does."""
+    holds for the counters the state gives the permanent, and the top card of its
+    controller's library is of the type it asks (205.2); one without either always does."""
+    if a.while_library_top is not None and a.while_library_top not in library_top_of(p).types:
+        return False
     return a.while_counters is None or a.while_counters.holds(p.counters)
+
+
+def library_top_of(p: Permanent) -> OutsideCard:
+    """The top card of its controller's library; a question that needs it must name it."""
+    if p.library_top is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, "library_top"),
+            f"{p.name} ({p.id}) has a mana ability that reads the top card of its "
+            "controller's library: name that card as 'library_top'",
+            "library_top_required",
+        )
+    return p.library_top
 
 
 def banded_out(p: Permanent) -> list[ManaAbility]:
@@ -627,7 +703,9 @@ class BoardView:
             if not self.has_text_abilities(p):
                 continue  # 305.7 / 613.1f: an ability that is gone creates no effect
             src = self.source(p)
-            pairs.extend((src, a) for a in self.face_abilities(p).filed)
+            for a in self.face_abilities(p).filed:
+                if (chosen := chosen_for(p, a)) is not None:
+                    pairs.append((src, chosen))
         for e, src in zip(board.effects, self.effect_sources, strict=True):
             pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
         for src, a in pairs:

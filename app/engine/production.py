@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import assert_never
 
 from app.domain.errors import QuestionError
-from app.domain.filters import Selector
+from app.domain.filters import HasSubtype, Selector, with_condition
 from app.domain.mana import ALL_COLORS_MASK, COLORS, NO_MANA, TYPE_INDEX, TYPES, Mana, mask_types
 from app.domain.mana_abilities import (
     AmountIfCounter,
@@ -29,9 +29,12 @@ from app.domain.mana_abilities import (
     CouldProduce,
     DifferentColors,
     EachColorAmong,
+    EachExiledColor,
+    ExiledColor,
     FixedMana,
     ManaAbility,
     ManaAmount,
+    MilledCardSymbols,
     OneColorPerCount,
     PerCount,
     PerCounter,
@@ -43,6 +46,7 @@ from app.domain.quantities import (
     CostManaValue,
     CostPower,
     CountersOnSource,
+    CountOfChosenType,
     CountWithPower,
     Devotion,
     DifferentPowers,
@@ -50,6 +54,7 @@ from app.domain.quantities import (
     GreatestPower,
     PlayerFact,
     Quantity,
+    RevealedFromHand,
     SharedCreatureType,
     SourcePower,
     XValue,
@@ -81,6 +86,18 @@ def _no_stat(stat: str) -> int:
     raise ValueError(f"this reader has no {stat}")
 
 
+def _no_stat_text(what: str) -> str:
+    raise ValueError(f"this reader has no {what}")
+
+
+def _no_symbols() -> tuple[tuple[str, ...], ...]:
+    raise ValueError("this reader has no library top")
+
+
+def _no_colors(what: str) -> tuple[str, ...]:
+    raise ValueError(f"this reader has no {what}")
+
+
 @dataclass(frozen=True, slots=True)
 class Own:
     """What a production reads on its own permanent: its counters, the color chosen for it as
@@ -104,6 +121,13 @@ class Own:
     graveyard_count: Callable[[Selector], int] = lambda sel: _no_stat("graveyard")
     # The colors (a mask) of the cards in its controller's graveyard that match (404.1).
     graveyard_colors: Callable[[Selector], int] = lambda sel: _no_stat("graveyard")
+    # The colors of the cards exiled with it (406.6, 607.2a); raises the 422 that asks.
+    exiled_colors: Callable[[], tuple[str, ...]] = lambda: _no_colors("exiled cards")
+    # Each colored mana symbol of the top card of its controller's library, as its colors;
+    # raises the 422 that asks.
+    top_symbols: Callable[[], tuple[tuple[str, ...], ...]] = lambda: _no_symbols()
+    # The creature type chosen for it (205.3m); raises the 422 that asks.
+    chosen_type: Callable[[], str] = lambda: _no_stat_text("chosen type")
     x: int | None = None
 
 
@@ -121,6 +145,8 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return q.value
         case CountOfQuantity():
             return count_of(q.of)
+        case CountOfChosenType():
+            return count_of(with_condition(q.of, HasSubtype(subtype=own.chosen_type())))
         case CountersOnSource():
             return own.counters(q.counter)
         case SourcePower():
@@ -134,7 +160,7 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return own.shared_type(q.among)
         case CountWithPower():
             return sum(1 for n in own.stats(q.of, "power") if n >= q.at_least)
-        case ChosenX() | CostManaValue() | CostPower():
+        case ChosenX() | CostManaValue() | CostPower() | RevealedFromHand():
             return own.x
         case Devotion():
             chosen = q.color or color
@@ -154,9 +180,9 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
 def is_chosen(q: Quantity) -> bool:
     """Whether the quantity is chosen as the ability is activated (the request's `x`)."""
     match q:
-        case ChosenX() | CostManaValue() | CostPower():
+        case ChosenX() | CostManaValue() | CostPower() | RevealedFromHand():
             return True
-        case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
+        case Fixed() | CountOfQuantity() | CountersOnSource() | XValue() | CountOfChosenType():
             return False
         case SourcePower() | GreatestPower() | Devotion() | CountWithPower() | PlayerFact():
             return False
@@ -239,6 +265,12 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
         each = ", ".join(f"{c} {amount_of(prod, count_of, own, c)}" for c in prod.colors)
         return f"its controller chooses a color; their devotion to each is {each} (700.5)"
     n = amount_of(prod, count_of, own)
+    if isinstance(prod.amount, RevealedFromHand) and own.x is None:
+        return (
+            f"{what} is chosen as it resolves, from 0 up to how many of them its controller's "
+            "hand holds, which the question doesn't say: with 1 or more revealed it makes "
+            "these types (701.16)"
+        )
     if is_chosen(prod.amount) and own.x is None:
         return (
             f"{what} is chosen as it is activated, and 106.7 ignores whether the cost could be "
@@ -268,6 +300,10 @@ def _rule_of(q: Quantity) -> str:
             return f" ({PLAYER_FACT_RULES[q.fact]})"
         case CardsInGraveyard():
             return " (404.1)"
+        case RevealedFromHand():
+            return " (701.16)"
+        case CountOfChosenType():
+            return " (205.3m)"
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return ""
         case _:
@@ -301,6 +337,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case DifferentColors() | EachColorAmong() | ColorAmongGraveyard():
             return False
+        case ExiledColor() | EachExiledColor() | MilledCardSymbols():
+            return False
         case _:
             assert_never(prod)
 
@@ -324,6 +362,10 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads the colors of permanents
         case ColorAmongGraveyard():
             return False  # it reads its controller's graveyard
+        case ExiledColor() | EachExiledColor():
+            return False  # it reads the cards exiled with its permanent
+        case MilledCardSymbols():
+            return False  # it reads the top card of its controller's library
         case _:
             assert_never(prod)
 
@@ -366,6 +408,12 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [each_color(colors_of(prod.among))]
         case ColorAmongGraveyard():
             return [Mana.of(t) for t in mask_types(own.graveyard_colors(prod.among))]
+        case ExiledColor():
+            return [Mana.of(c, prod.amount) for c in own.exiled_colors()]  # 106.5: none
+        case EachExiledColor():
+            return [sum((Mana.of(c) for c in own.exiled_colors()), NO_MANA)]
+        case MilledCardSymbols():
+            return symbol_manas(own.top_symbols())
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -451,6 +499,10 @@ def possible(
             return Possible(different_colors(prod.amount), list(COLORS), why)
         case EachColorAmong():
             return _each_color_possible(prod, colors_of)
+        case ExiledColor() | EachExiledColor():
+            return _exiled_possible(prod, own)
+        case MilledCardSymbols():
+            return _milled_possible(own)
         case _:
             assert_never(prod)
 
@@ -513,6 +565,54 @@ def _graveyard_colors_possible(prod: ColorAmongGraveyard, own: Own) -> Possible:
             "(105.2, 404.1); its controller chooses one"
         )
     return Possible([Mana.of(c) for c in colors], colors, why)
+
+
+def _exiled_possible(prod: ExiledColor | EachExiledColor, own: Own) -> Possible:
+    """406.6, 607.2a: the colors of the cards its linked ability exiled (105.2)."""
+    colors = list(own.exiled_colors())
+    if not colors:
+        # 106.5: a color among colorless cards is no color: no mana is made.
+        why = (
+            "no card exiled with it has a color (105.2; a colorless card gives none), so it "
+            "adds no mana (106.5, 607.2a)"
+        )
+        return Possible([] if isinstance(prod, ExiledColor) else [NO_MANA], [], why)
+    among = f"the cards exiled with it have the colors {', '.join(colors)} (105.2, 607.2a)"
+    if isinstance(prod, EachExiledColor):
+        return Possible(
+            [sum((Mana.of(c) for c in colors), NO_MANA)], colors, among + ", one of each"
+        )
+    manas = [Mana.of(c, prod.amount) for c in colors]
+    return Possible(manas, colors, f"{among}; its controller chooses one")
+
+
+def symbol_manas(symbols: tuple[tuple[str, ...], ...]) -> list[Mana]:
+    """One mana for each colored symbol, of its color; a hybrid symbol's color is chosen, so
+    every choice is one result (deduplicated)."""
+    found: list[Mana] = [NO_MANA]
+    for colors in symbols:
+        found = list(dict.fromkeys(m + Mana.of(c) for m in found for c in colors))
+    return found
+
+
+def _milled_possible(own: Own) -> Possible:
+    """701.13: the card its cost mills is the top card of its controller's library."""
+    symbols = own.top_symbols()
+    if not symbols:
+        why = (
+            "the mana cost of the card its cost mills (the top card of its controller's "
+            "library, 701.13) has no colored mana symbol, so it adds no mana"
+        )
+        return Possible([NO_MANA], [], why)
+    manas = symbol_manas(symbols)
+    colors = [c for c in COLORS if any(c in s for s in symbols)]
+    why = (
+        "its cost mills the top card of its controller's library (701.13): one mana for each "
+        "colored mana symbol in that card's mana cost"
+    )
+    if any(len(s) > 1 for s in symbols):
+        why += ", a hybrid symbol's color chosen by its controller"
+    return Possible(manas, colors, why)
 
 
 def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
@@ -623,6 +723,13 @@ def _production_words(p: Production) -> str:
             return f"add {p.amount} mana of different colors"
         case EachColorAmong():
             return f"add one mana of each color among the {describe_selector(p.among)}"
+        case ExiledColor():
+            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            return f"add {amount} of a color among the cards exiled with it"
+        case EachExiledColor():
+            return "add one mana of each color among the cards exiled with it"
+        case MilledCardSymbols():
+            return "add one mana of each colored mana symbol's color in the milled card's mana cost"
         case _:
             assert_never(p)
 
@@ -633,6 +740,9 @@ def _amount_words(p: ManaAmount) -> str:
         what = f"{p.times} times {what}"
     n = f"{what} plus {p.plus}" if p.plus else what
     match p.of:
+        case "type" if p.times != 1 and not p.plus:
+            mana = f"{{{p.mana_type}}}" * p.times
+            return f"add {mana} as many times as {describe_quantity(p.amount)}"
         case "type":
             return f"add as much {{{p.mana_type}}} as {n}"
         case "one_color" if len(p.colors) < len(COLORS):
@@ -675,6 +785,14 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", [rule]
         case CardsInGraveyard():
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["404.1"]
+        case RevealedFromHand():
+            return (
+                f"; {what} is chosen as it resolves, from 0 up to how many of them the hand "
+                "holds, which the question doesn't say: with 1 or more it makes mana",
+                ["701.16"],
+            )
+        case CountOfChosenType():
+            return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["205.3m"]
         case Fixed() | CountOfQuantity() | CountersOnSource() | XValue():
             return "", []
         case _:
@@ -709,6 +827,10 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; it would make no mana", []
         case EachColorAmong():
             return f"; none of the {describe_selector(prod.among)} has a color", ["105.2"]
+        case ExiledColor() | EachExiledColor():
+            return "; no card exiled with it has a color", ["105.2", "106.5", "607.2a"]
+        case MilledCardSymbols():
+            return "; the card it would mill has no colored mana symbol", ["701.13"]
         case _:
             assert_never(prod)
 

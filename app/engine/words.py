@@ -35,6 +35,7 @@ from app.domain.quantities import (
     CostPower,
     CountersOnSource,
     CountOf,
+    CountOfChosenType,
     CountWithPower,
     Devotion,
     DifferentPowers,
@@ -42,6 +43,7 @@ from app.domain.quantities import (
     GreatestPower,
     PlayerFact,
     Quantity,
+    RevealedFromHand,
     SharedCreatureType,
     SourcePower,
     XValue,
@@ -186,6 +188,10 @@ def describe_quantity(q: Quantity) -> str:
             return PLAYER_FACT_WORDS[q.fact]
         case CardsInGraveyard():
             return f"the number of {describe_cards(q.of)} in its controller's graveyard"
+        case RevealedFromHand():
+            return f"the number of {q.cards} revealed from its controller's hand"
+        case CountOfChosenType():
+            return f"the number of {describe_selector(q.of)} of its chosen creature type"
         case _:
             assert_never(q)
 

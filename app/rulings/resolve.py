@@ -6,7 +6,7 @@ answer 422 naming it (docs/api.md: unknown card, duplicate ids, a permanent that
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
@@ -16,6 +16,7 @@ from app.domain.state import (
     Effect,
     EffectIn,
     GameState,
+    OutsideCard,
     Permanent,
     PermanentIn,
     PlayerIn,
@@ -118,12 +119,26 @@ class CheckedState:
     effect_cards: tuple[Card, ...]
     # 404.1: per player whose graveyard the state gives, its cards.
     graveyards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    # 406.6: per battlefield index, the cards exiled with that permanent (its `exiled`).
+    exiled: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    # Per battlefield index, the top card of its controller's library (its `library_top`).
+    library_top: dict[int, OutsideCard] = field(default_factory=dict)
+    top_cards: dict[int, Card] = field(default_factory=dict)  # the same, as catalog cards
 
     @property
     def used_cards(self) -> list[Card]:
-        """Every card the question reads: on the battlefield, effects, graveyards."""
+        """Every card the question reads: on the battlefield, effects, graveyards, cards exiled
+        with permanents and on top of libraries."""
         in_graveyards = [c for _, cards in self.graveyards for c in cards]
-        return [*(c for c, _ in self.cards), *self.effect_cards, *in_graveyards]
+        exiled = [c for cards in self.exiled.values() for c in cards]
+        tops = list(self.top_cards.values())
+        return [
+            *(c for c, _ in self.cards),
+            *self.effect_cards,
+            *in_graveyards,
+            *exiled,
+            *tops,
+        ]
 
     @property
     def ids(self) -> frozenset[str]:
@@ -131,9 +146,7 @@ class CheckedState:
 
     @property
     def card_names(self) -> list[str]:
-        names = {card.name for card, _ in self.cards} | {c.name for c in self.effect_cards}
-        names |= {c.name for _, cards in self.graveyards for c in cards}
-        return sorted(names)
+        return sorted({c.name for c in self.used_cards})
 
     def board(self) -> Board:
         permanents = tuple(
@@ -153,6 +166,14 @@ class CheckedState:
                 toughness=p.toughness,
                 token=p.token,
                 renowned=p.renowned,
+                chosen_name=p.chosen_name,
+                library_top=self.library_top.get(i),
+                chosen_type=p.chosen_type,
+                exiled=(
+                    tuple(OutsideCard.of(c) for c in self.exiled.get(i, ()))
+                    if p.exiled is not None
+                    else None
+                ),
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)
@@ -216,6 +237,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     # are looked up and checked once. A definition is checked where it is.
     by_name: dict[tuple[str, int | str, bool], tuple[Card, int, CardFace]] = {}
     also = _effects_counters(catalog, state)
+    outside = _Outside()
     for i, p in enumerate(state.battlefield):
         if p.id in seen:
             raise QuestionError(
@@ -237,10 +259,21 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             counter_spelling(card, p.counters, (*here, "counters"), also) if p.counters else {}
         )
         cards.append((card, card_face))
-        if (p.card is not None and p.card != card.name) or p.face != face or counters != p.counters:
+        names = outside.read(catalog, p, i, here)
+        if (
+            (p.card is not None and p.card != card.name)
+            or p.face != face
+            or counters != p.counters
+            or names
+        ):
             # Normalized: catalog spellings and the face's index, so equal questions are one.
             p = p.model_copy(
-                update={"card": p.card and card.name, "face": face, "counters": counters}
+                update={
+                    "card": p.card and card.name,
+                    "face": face,
+                    "counters": counters,
+                    **names,
+                }
             )
         normalized_bf.append(p)
     for i, p in enumerate(state.battlefield):
@@ -302,7 +335,15 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         if respelled
         else state
     )
-    return CheckedState(normalized, tuple(cards), tuple(effect_cards), graveyards)
+    return CheckedState(
+        normalized,
+        tuple(cards),
+        tuple(effect_cards),
+        graveyards=graveyards,
+        exiled=outside.exiled,
+        library_top=outside.library_top,
+        top_cards=outside.top_cards,
+    )
 
 
 def _graveyards(
@@ -331,6 +372,49 @@ def _graveyards(
             players[player] = facts.model_copy(update={"graveyard": names})
             respelled = True
     return tuple(found), players if respelled else state.players
+
+
+@dataclass(slots=True)
+class _Outside:
+    """The cards permanents name outside the battlefield (exiled with them, 406.6; on top of
+    their controller's library) and the names chosen for them (201.3), per battlefield index."""
+
+    exiled: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    library_top: dict[int, OutsideCard] = field(default_factory=dict)
+    top_cards: dict[int, Card] = field(default_factory=dict)
+
+    def read(self, catalog: Catalog, p: PermanentIn, i: int, here: Loc) -> dict[str, object]:
+        """Resolve the permanent's names of cards; the fields whose catalog spelling differs
+        from what the client sent, respelled."""
+        respelled: dict[str, object] = {}
+        if p.chosen_name is not None:
+            chosen = _chosen_name(catalog, p.chosen_name, (*here, "chosen_name"))
+            if chosen != p.chosen_name:
+                respelled["chosen_name"] = chosen
+        if p.library_top is not None:
+            top = resolve_card(catalog, p.library_top, (*here, "library_top"))
+            self.library_top[i], self.top_cards[i] = OutsideCard.of(top), top
+            if top.name != p.library_top:
+                respelled["library_top"] = top.name
+        if p.exiled:
+            found = _exiled_cards(catalog, p.exiled, (*here, "exiled"))
+            self.exiled[i] = found
+            if [c.name for c in found] != p.exiled:
+                respelled["exiled"] = [c.name for c in found]
+        return respelled
+
+
+def _chosen_name(catalog: Catalog, name: str, loc: Loc) -> str:
+    """201.3: a chosen card name is a real card's: the catalog's spelling of it (of the face,
+    when it names one face)."""
+    card = resolve_card(catalog, name, loc)
+    face = card.face_named(name.strip()) if card.faces else None
+    return face.name if face is not None else card.name
+
+
+def _exiled_cards(catalog: Catalog, names: list[str], loc: Loc) -> tuple[Card, ...]:
+    """406.6: the cards exiled with a permanent, each a catalog card (in catalog spelling)."""
+    return tuple(resolve_card(catalog, n, (*loc, j)) for j, n in enumerate(names))
 
 
 def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameState, Board]:

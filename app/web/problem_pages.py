@@ -254,6 +254,27 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability looks at the cards in its controller's graveyard (404.1): give "
         "`graveyard` (card names, `[]` for none) for that player in the state's `players`.",
     ),
+    "exiled_required": _q(
+        "Exiled cards not given",
+        "The ability reads the cards exiled with its permanent by its own linked ability "
+        "(406.6, 607.2a): give the permanent's `exiled`, as catalog card names (`[]` for none).",
+    ),
+    "chosen_name_required": _q(
+        "Card name not chosen",
+        "The ability gives its mana ability to permanents with the card name chosen for its "
+        "permanent (201.3): give the permanent's `chosen_name`.",
+    ),
+    "chosen_type_required": _q(
+        "Creature type not chosen",
+        "The ability counts creatures of the creature type chosen for its permanent (205.3m): "
+        "give the permanent's `chosen_type`.",
+    ),
+    "library_top_required": _q(
+        "Top card of the library not given",
+        "The permanent's mana ability reads the top card of its controller's library (it exists "
+        "only while that card is of a card type, or its cost mills that card): give the "
+        "permanent's `library_top`, a catalog card name.",
+    ),
     "not_a_replacement_source": _q(
         "Not a replacement source",
         "Ids in `replacement_order` must be sources of replacement effects on this event.",

@@ -190,6 +190,12 @@ class _Context:
     enchant_subtypes: tuple[str, ...] = ()
     targets: int = 0  # how many times the face's text says "target"
     land: bool = False  # the face is a land (what "~ becomes ... that's still a land" needs)
+    # The face exiles cards as it enters, to which "the exiled card" refers (406.6, 607.2a).
+    linked_exile: bool = False
+    # The face chooses a card name, to which "the chosen name" refers (201.3).
+    chooses_name: bool = False
+    # The face chooses a creature type as it enters, "the chosen type" (205.3m).
+    chooses_type: bool = False
     # Records (by index) of one-shot haste effects and the abilities they became.
     haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
     # Records (by index) of a permanent's one-shot type and control changes, with the line
@@ -245,6 +251,9 @@ def compile_face(
     )
     lines = list(lines_of(name, text or ""))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
+    ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
+    ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
+    ctx.chooses_type = any(_CHOOSES_TYPE.match(s) for line in lines for s in line.sentences)
     band: Band | None = None
     for line in lines:
         sentences = list(line.sentences)
@@ -277,6 +286,9 @@ def compile_face(
 
 
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
+_EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
+_CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
+_CHOOSES_NAME = re.compile(r"^(?:As|When) ~ enters, choose an? (?:[\w-]+ )*?card name\.$")
 _LEVEL = re.compile(r"^LEVEL (?P<least>\d+)(?:[-\u2013](?P<most>\d+)|\+)$")
 _STATION = re.compile(r"^(?P<least>\d+)\+ \| ")
 
@@ -519,6 +531,29 @@ def _layer_sentence(ctx: _Context, s: str) -> bool:
     return False
 
 
+_LIBRARY_TOP = re.compile(
+    r"^As long as the top card of your library is an? (?P<type>land|creature|artifact|"
+    r'enchantment|planeswalker|instant|sorcery|battle) card, ~ has "(?P<ability>.+)"$'
+)
+
+
+def _library_top_ability(ctx: _Context, s: str) -> bool:
+    """ "As long as the top card of your library is a land card, ~ has "<mana ability>"": the
+    mana ability, existing only while that holds (the permanent's `library_top`, 205.2)."""
+    m = _LIBRARY_TOP.match(s)
+    if m is None or ctx.spell:
+        return False
+    granted = _granted(m.group("ability"))
+    if granted is None:
+        return False
+    ability, left = granted
+    ctx.granted_left.extend(left)
+    lowered = lower.mana_ability(ability)
+    ctx.face.abilities.append(lowered.model_copy(update={"while_library_top": m.group("type")}))
+    ctx.record(s, "mana_ability", "compiled")
+    return True
+
+
 def _report_unmodelled_layers(face: CompiledFace) -> None:
     """On a face with a layer effect, a sentence changing a characteristic the engine doesn't
     model (color 613.1e, power and toughness 613.1g) is reported, not waved through as
@@ -693,6 +728,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     control: ir.Control | None = None
     control_at = -1
     choose: tuple[ir.Cost, ir.Sel | None] | None = None
+    reveal: tuple[ir.Cost, str] | None = None
     made_token = False
     skip = -1  # a sentence already recorded with the one before it
     for i, s in enumerate(sentences):
@@ -703,7 +739,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         made_token = made_token or bool(_CREATES_TOKEN.search(s))
         # A sentence continuing the ability before it.
-        if choose is not None and (joined := mana.after_choice(choose, s)) is not None:
+        if (
+            choose is not None
+            and (joined := mana.after_choice(choose, s, chooses_type=ctx.chooses_type)) is not None
+        ):
             current = joined
             ctx.face.sentences[-1] = ir_record(ctx.face.sentences[-1])
             ctx.face.abilities.append(lower.ability(current))
@@ -712,6 +751,15 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             choose = None
             continue
         choose = None
+        if reveal is not None and (revealed := mana.after_reveal(reveal, s)) is not None:
+            current = revealed
+            ctx.face.sentences[-1] = ir_record(ctx.face.sentences[-1])
+            ctx.face.abilities.append(lower.ability(current))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            reveal = None
+            continue
+        reveal = None
         if current is not None and (ridden := mana.rider(s, current)) is not None:
             current = ridden
             ctx.face.abilities[current_at] = lower.ability(current)
@@ -746,7 +794,9 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.record(sentences[i + 1], "mana_ability", "compiled")
             skip = i + 1
             continue
-        if (ability := mana.parse_ability(s, ctx.face.name)) is not None:
+        if (
+            ability := mana.parse_ability(s, ctx.face.name, linked_exile=ctx.linked_exile)
+        ) is not None:
             current = ability
             ctx.add(ir.Understood(abilities=[ability]))
             current_at = len(ctx.face.abilities) - 1
@@ -757,11 +807,17 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."
             continue
+        if (revealing := mana.parse_reveal(s, following)) is not None:
+            reveal = revealing
+            ctx.record(s, "mana_ability", "not_understood")  # until "Add ... revealed this way."
+            continue
         if loyalty and (
             statics.gains_haste_effect(s) is not None
             or statics.group_haste_effect(s, sentences[i - 1] if i else None, spell=False)
         ):
             ctx.unknown(s)
+            continue
+        if _library_top_ability(ctx, s):
             continue
         if _layer_sentence(ctx, s):
             continue
@@ -934,6 +990,15 @@ def _one_sentence(
         ability, left = granted
         ctx.granted_left.extend(left)
         return "mana_ability", ir.Understood(abilities=[ir.Grant(g[0], ability, g[2], g[3])])
+    if ctx.chooses_name and (named := statics.chosen_name_grant(s)) is not None:
+        # 201.3: the permanent's `chosen_name` says which of them have it.
+        granted = _granted(named[1])
+        if granted is None:
+            return None
+        ability, left = granted
+        ctx.granted_left.extend(left)
+        grant = ir.Grant(named[0], ability, chosen_name=True)
+        return "mana_ability", ir.Understood(abilities=[grant])
     if (r := replacement.parse(s, effect=ctx.spell)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[r])
     m = _ACTIVATED.match(s)
@@ -944,7 +1009,7 @@ def _one_sentence(
             return "tapped_for_mana", ir.Understood(abilities=[r])
     if (ru := triggers.reveal_until(s)) is not None and not ctx.spell:
         return "reveal_until", ir.Understood(abilities=[ru])
-    if (t := triggers.parse(s, ctx.enchant_subtypes)) is not None:
+    if (t := triggers.parse(s, ctx.enchant_subtypes, linked_exile=ctx.linked_exile)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[t])
     if (k := statics.keywords_granted(s)) is not None:
         if ctx.spell:

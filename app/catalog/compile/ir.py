@@ -145,6 +145,8 @@ QtyKind = Literal[
     "count_power",
     "player",
     "graveyard_count",
+    "revealed",
+    "count_chosen_type",
 ]
 
 
@@ -162,6 +164,7 @@ class Qty:
     at_least: int = 0  # with count_power: the least power that counts
     # with player: "life", "life_gained_this_turn" or "cards_drawn_this_turn"
     fact: str | None = None
+    cards: str | None = None  # with revealed: which cards may be revealed (701.16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +205,21 @@ class EachColorAmong:
     among: Sel
 
 
+@dataclass(frozen=True, slots=True)
+class ExiledColor:
+    """One mana of a color among the cards exiled with the source (406.6, 607.2a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EachExiledColor:
+    """One mana of each color among the cards exiled with the source (702.167, 607.2a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MilledCardSymbols:
+    """One mana of each colored mana symbol's color in the milled card's mana cost (701.13)."""
+
+
 Production = (
     Fixed
     | OneOf
@@ -220,6 +238,9 @@ Production = (
     | DifferentColors
     | EachColorAmong
     | ColorAmongGraveyard
+    | ExiledColor
+    | EachExiledColor
+    | MilledCardSymbols
 )
 
 
@@ -247,6 +268,7 @@ class Grant:
     # Only while its source is "renowned" (702.112b) or "modified" (700.9).
     while_source: Literal["renowned", "modified"] | None = None
     effect: bool = False  # from a resolved effect (an entry of the state's effects)
+    chosen_name: bool = False  # only those with the card name chosen for the source (201.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +292,7 @@ class Trigger:
     optional: bool = False  # "may add"
     per_count: Sel | None = None  # with fixed mana: once for each permanent it picks
     while_monarch: bool = False  # "while you're the monarch" (724)
+    named_as_exiled: bool = False  # "with the same name as the exiled card" (607.2a)
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,6 +135,12 @@ def quantity(a: ir.Qty) -> q.Quantity:
         case "graveyard_count":
             assert a.among is not None, "the grammar names the cards counted"
             return q.CardsInGraveyard(of=_with_color(selector(a.among), a.color))
+        case "count_chosen_type":
+            assert a.among is not None, "the grammar names what is counted"
+            return q.CountOfChosenType(of=selector(a.among))
+        case "revealed":
+            assert a.cards is not None, "the grammar names what is revealed"
+            return q.RevealedFromHand(cards=a.cards)
         case _:
             assert_never(a.kind)
 
@@ -172,6 +178,12 @@ def production(p: ir.Production) -> d.Production:
             return d.DifferentColors(amount=p.amount)
         case ir.EachColorAmong():
             return d.EachColorAmong(among=selector(p.among))
+        case ir.ExiledColor():
+            return d.ExiledColor()
+        case ir.EachExiledColor():
+            return d.EachExiledColor()
+        case ir.MilledCardSymbols():
+            return d.MilledCardSymbols()
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():
@@ -233,6 +245,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 while_count=counted,
                 while_source=a.while_source,
                 works_from=_works_from(a.effect),
+                to_chosen_name=a.chosen_name,
             )
         case ir.Replacement():
             return d.ManaReplacement(
@@ -254,6 +267,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 optional=a.optional,
                 per_count=selector(a.per_count) if a.per_count is not None else None,
                 while_monarch=a.while_monarch,
+                source_named_exiled=a.named_as_exiled,
             )
         case ir.Keyword():
             return d.GrantKeyword(

@@ -329,17 +329,27 @@ def parse_amount(text: str, cost: ir.Cost | None) -> ir.Amount | None:
     return None
 
 
+_EXILED_COLOR = re.compile(r"^one mana of any of the exiled (?:card's|cards') colors$")
+
+
 def parse_production(
     text: str,
     sacrificed: ir.Sel | None = None,
     cost: ir.Cost | None = None,
     self_name: str | None = None,
+    linked_exile: bool = False,
 ) -> ir.Production | None:
     """What "Add <text>" makes; `sacrificed` is the cost's sacrifice ("the sacrificed land"),
     `cost` the whole cost, for amounts that its X or its sacrifice decides; `self_name` the
-    face's name, for "named ~"."""
+    face's name, for "named ~"; `linked_exile`: the face has its own ability that exiles
+    cards as it enters, to which "the exiled card" refers (406.6, 607.2a)."""
     if (varying := parse_amount(text, cost)) is not None:
         return varying
+    if _EXILED_COLOR.match(text):
+        # 607.2a: "the exiled card" is the one its linked ability exiled; a cost that exiles
+        # would be another card, so only a face whose ETB exiles, with a cost that doesn't.
+        exiles = cost is not None and any(k == "exile" for k, _ in cost.others)
+        return ir.ExiledColor() if linked_exile and not exiles else None
     if re.fullmatch(FIXED, text):
         return ir.Fixed(text)
     if (m := _NUMBERED.match(text)) and (count := number(m.group(1))) and 1 < count <= 20:
@@ -449,16 +459,23 @@ def _sacrificed(cost: ir.Cost) -> ir.Sel | None:
 
 
 _EACH_COLOR = re.compile(r"^For each color among (.+), add one mana of that color\.$")
+# 702.167: the cards a craft ability exiled are linked to the permanent it made (607.2a).
+_CRAFTED_WITH = "the exiled cards used to craft ~"
 
 
-def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility | None:
-    """A whole "<cost>: Add <mana>." sentence (`self_name`: the face's name, for "named ~")."""
+def parse_ability(
+    sentence: str, self_name: str | None = None, *, linked_exile: bool = False
+) -> ir.ManaAbility | None:
+    """A whole "<cost>: Add <mana>." sentence (`self_name`: the face's name, for "named ~";
+    `linked_exile`: the face exiles cards as it enters, see parse_production)."""
     m = _ACTIVATED.match(sentence)
     if m is None:
         return None
     if each := _EACH_COLOR.match(m.group("effect")):
         return _each_color(m.group("cost"), each.group(1))
     effect = m.group("effect")
+    if effect == _PER_MILLED_SYMBOL:
+        return _per_milled_symbol(m.group("cost"))
     recipient: ir.Recipient = "controller"
     if effect.startswith(TARGET_ADDS):
         # 106.3: the target player adds it; a target makes it no mana ability (605.5a).
@@ -468,7 +485,7 @@ def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility
         recipient, effect = "chosen_player", "Add " + effect.removeprefix(_CHOICE_ADDS)
     if not effect.startswith("Add "):
         return None
-    return _adding(m.group("cost"), effect.removeprefix("Add "), self_name, recipient)
+    return _adding(m.group("cost"), effect.removeprefix("Add "), self_name, recipient, linked_exile)
 
 
 TARGET_ADDS = "Target player adds "
@@ -476,13 +493,20 @@ _CHOICE_ADDS = "A player of your choice adds "
 
 
 def _adding(
-    cost_text: str, effect: str, self_name: str | None, recipient: ir.Recipient
+    cost_text: str,
+    effect: str,
+    self_name: str | None,
+    recipient: ir.Recipient,
+    linked_exile: bool = False,
 ) -> ir.ManaAbility | None:
-    """ "<cost>: <someone> adds <effect>" once the cost and the mana are split off."""
+    """ "<cost>: <someone> adds <effect>" once the cost and the mana are split off
+    (`linked_exile`: as parse_ability)."""
     cost = parse_cost(cost_text)
     if cost is None:
         return None
-    produces = parse_production(effect.removesuffix("."), _sacrificed(cost), cost, self_name)
+    produces = parse_production(
+        effect.removesuffix("."), _sacrificed(cost), cost, self_name, linked_exile
+    )
     if produces is None:
         return None
     uses_x = isinstance(produces, ir.Amount) and produces.amount.kind == "chosen_x"
@@ -506,9 +530,28 @@ def parse_choose_player(sentence: str, following: str) -> ir.ManaAbility | None:
     return _adding(m.group("cost"), adds.group("what"), None, "chosen_player")
 
 
+_PER_MILLED_SYMBOL = (
+    "For each colored mana symbol in the milled card's mana cost, add one mana of that color."
+)
+
+
+def _per_milled_symbol(cost_text: str) -> ir.ManaAbility | None:
+    """ "<cost>, Mill a card: For each colored mana symbol in the milled card's mana cost, add
+    one mana of that color." (701.13): the card milled is the top card of the library."""
+    cost = parse_cost(cost_text)
+    if cost is None or cost.x:
+        return None
+    mills = [t for k, t in cost.others if t.lower().startswith("mill ")]
+    if mills != ["mill a card"]:
+        return None  # the milled card must be one card, milled by this cost
+    return ir.ManaAbility(cost, ir.MilledCardSymbols())
+
+
 def _each_color(cost_text: str, among: str) -> ir.ManaAbility | None:
     """ "<cost>: For each color among <permanents>, add one mana of that color." (105.2)."""
     cost = parse_cost(cost_text)
+    if among == _CRAFTED_WITH and cost is not None and not cost.x:
+        return ir.ManaAbility(cost, ir.EachExiledColor())
     found = selector(among)
     if cost is None or cost.x or found is None or not found[1] or found[0].attached:
         return None
@@ -522,6 +565,8 @@ _PER_COUNTER_OF_THAT = re.compile(
 _DIFFERENT_POWERS_OF_THAT = re.compile(
     r"^Add one mana of that color for each different power among (.+)\.$"
 )
+_COUNT_OF_THAT = re.compile(r"^Add an amount of mana of that color equal to the number of (.+)\.$")
+_OF_CHOSEN_TYPE = " of the chosen type"
 _CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color(?: of (?P<sel>.+))?\.$')
 
 
@@ -542,6 +587,7 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
             or _PER_COUNTER_OF_THAT.match(following)
             or _DIFFERENT_POWERS_OF_THAT.match(following)
             or _per_sacrificed(cost, following) is not None
+            or _COUNT_OF_THAT.match(following)
         )
         return (cost, None) if known else None
     found = selector(m.group("sel"))
@@ -575,9 +621,14 @@ def _per_sacrificed(cost: ir.Cost, sentence: str) -> ir.ManaAbility | None:
     return ir.ManaAbility(cost, amount, recipient="target_player")
 
 
-def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.ManaAbility | None:
-    """The whole ability, when `sentence` is the second half of a "Choose a color" one."""
+def after_choice(
+    choose: tuple[ir.Cost, ir.Sel | None], sentence: str, *, chooses_type: bool = False
+) -> ir.ManaAbility | None:
+    """The whole ability, when `sentence` is the second half of a "Choose a color" one
+    (`chooses_type`: the face chooses a creature type as it enters, 205.3m)."""
     cost, among = choose
+    if (m := _COUNT_OF_THAT.match(sentence)) and among is None:
+        return _count_of_that(cost, m.group(1), chooses_type)
     if sentence == THAT_COLOR and among is not None:
         return ir.ManaAbility(cost, ir.ColorAmong(among))
     if sentence == _DEVOTION_TO_THAT and among is None:
@@ -595,6 +646,55 @@ def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.Man
     if among is None and (sacrificed := _per_sacrificed(cost, sentence)) is not None:
         return sacrificed
     return None
+
+
+_REVEAL = re.compile(
+    r'^(?P<cost>[^:"]+): Reveal any number of (?P<cards>(?:[^.:"]+ )?cards?\b[^.:"]*?) '
+    r"(?:in|from) your hand\.$"
+)
+_PER_REVEALED = re.compile(rf"^Add ((?:{MANA_TYPE})+) for each card revealed this way\.$")
+
+
+def parse_reveal(sentence: str, following: str) -> tuple[ir.Cost, str] | None:
+    """The first half of "<cost>: Reveal any number of <cards> in your hand. Add <mana> for
+    each card revealed this way." (701.16), when `following` is that second half: the cost
+    and which cards may be revealed."""
+    m = _REVEAL.match(sentence)
+    if m is None or after_reveal((ir.Cost(), m.group("cards")), following) is None:
+        return None
+    cost = parse_cost(m.group("cost"))
+    if cost is None or cost.x:
+        return None
+    return cost, m.group("cards")
+
+
+def after_reveal(reveal: tuple[ir.Cost, str], sentence: str) -> ir.ManaAbility | None:
+    """The whole ability, when `sentence` is the second half of a reveal from the hand: the
+    number revealed is chosen as it resolves, from 0 to how many such cards the hand holds."""
+    m = _PER_REVEALED.match(sentence)
+    if m is None:
+        return None
+    symbols = re.findall(MANA_TYPE, m.group(1))
+    if len(set(symbols)) != 1:
+        return None  # mana of several types for each card: not one amount of one type
+    cost, cards = reveal
+    revealed = ir.Qty("revealed", cards=cards)
+    return ir.ManaAbility(
+        cost, ir.Amount(revealed, "type", mana_type_of(symbols[0]), times=len(symbols))
+    )
+
+
+def _count_of_that(cost: ir.Cost, phrase: str, chooses_type: bool) -> ir.ManaAbility | None:
+    """ "Add an amount of mana of that color equal to the number of <permanents> [of the
+    chosen type]": all of the color chosen as it resolves."""
+    chosen = phrase.endswith(_OF_CHOSEN_TYPE)
+    if chosen and not chooses_type:
+        return None  # "the chosen type" with no creature type chosen: not ours to guess
+    found = selector(phrase.removesuffix(_OF_CHOSEN_TYPE), singular=False)
+    if found is None or found[0].attached:
+        return None
+    counted = ir.Qty("count_chosen_type" if chosen else "count", found[0])
+    return ir.ManaAbility(cost, ir.Amount(counted, "one_color"))
 
 
 _DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")

@@ -245,6 +245,21 @@ def _plain_keywords(words: str | None) -> bool:
     return all(k in _KNOWN_KEYWORDS and k not in ("haste", "defender") for k in keywords)
 
 
+_CHOSEN_NAME = " with the chosen name "
+
+
+def chosen_name_grant(sentence: str) -> tuple[ir.Sel, str] | None:
+    """ "<selector> with the chosen name have "<ability>"" (201.3): the selector without the
+    name, which the permanent's `chosen_name` adds, and the quoted ability's text."""
+    subject = sentence.split('"', 1)[0]
+    if _CHOSEN_NAME not in subject:
+        return None
+    found = grant(sentence.replace(_CHOSEN_NAME, " ", 1))
+    if found is None or found[2] is not None or found[3] is not None:
+        return None  # a condition besides the name: not this template
+    return found[0], found[1]
+
+
 def control(sentence: str, *, effect: bool) -> ir.Control | None:
     if _YOU_CONTROL.match(sentence):
         return ir.Control("attached", effect=effect)

@@ -40,7 +40,14 @@ def reveal_until(sentence: str) -> ir.RevealUntil | None:
     return ir.RevealUntil(int(m.group("n")), nonlegendary=bool(m.group("legendary")))
 
 
-def parse(sentence: str, enchant_subtypes: tuple[str, ...] = ()) -> ir.Trigger | None:
+_SAME_NAME = " with the same name as the exiled card"
+
+
+def parse(
+    sentence: str, enchant_subtypes: tuple[str, ...] = (), *, linked_exile: bool = False
+) -> ir.Trigger | None:
+    """A "whenever ... is tapped for mana" trigger; `linked_exile`: the face exiles a card as
+    it enters, which "the exiled card" names (607.2a)."""
     if _CHOSEN_SOURCE.match(sentence):
         return ir.Trigger(
             ir.Sel("you", ("land",)),
@@ -53,7 +60,11 @@ def parse(sentence: str, enchant_subtypes: tuple[str, ...] = ()) -> ir.Trigger |
     if m is None:
         return None
     tapped_by_you = m.group("who") == "you"
-    found = selector(m.group("passive") or m.group("obj"))
+    phrase = m.group("passive") or m.group("obj")
+    named = phrase.endswith(_SAME_NAME)
+    if named and not linked_exile:
+        return None
+    found = selector(phrase.removesuffix(_SAME_NAME))
     if found is None or found[1]:
         return None
     source = found[0]
@@ -70,6 +81,7 @@ def parse(sentence: str, enchant_subtypes: tuple[str, ...] = ()) -> ir.Trigger |
         optional=bool(m.group("may")),
         # 724: it triggers only while its controller is the monarch.
         while_monarch=bool(m.group("monarch")),
+        named_as_exiled=named,
     )
     if m.group("of_chosen"):
         # 106.12a: it looks at the mana the land made, which must include the chosen color.

@@ -8,7 +8,7 @@ from collections.abc import Container
 from typing import assert_never
 
 from app.domain.answers import Note, OutcomeOut
-from app.domain.card import ManaAbilityCost
+from app.domain.card import ManaAbility, ManaAbilityCost
 from app.domain.mana import Mana
 from app.domain.mana_abilities import Recipient
 from app.domain.ruling import Mentions, Step
@@ -21,6 +21,8 @@ from app.engine.board import (
     banded_out,
     bounded_total,
     describe_cost,
+    has_band,
+    library_top_of,
     replacement_label,
     source_label,
 )
@@ -184,9 +186,12 @@ def control_change_text(m: Mentions, change: ControlChange, restarts_count: bool
 
 def band_steps(p: Permanent) -> list[Step]:
     """Its mana abilities that its counters leave out now: a level band (711.2) or a station
-    threshold (702.184) it doesn't meet, with the counters the state gives it."""
-    steps: list[Step] = []
+    threshold (702.184) it doesn't meet, with the counters the state gives it; and those that
+    exist only while its controller's library has a card of a type on top (205.2)."""
+    steps: list[Step] = library_top_steps(p)
     for a in banded_out(p):
+        if a.while_library_top is not None and not has_band(a, p):
+            continue  # said by library_top_steps
         band = a.while_counters
         assert band is not None, "banded_out lists banded abilities only"
         m = Mentions()
@@ -206,6 +211,33 @@ def band_steps(p: Permanent) -> list[Step]:
             )
         )
     return steps
+
+
+def library_top_steps(p: Permanent) -> list[Step]:
+    """Whether each of its mana abilities that exist only while the top card of its
+    controller's library is of a card type exists now (205.2), with the card the state names."""
+    steps: list[Step] = []
+    for a in p.face.abilities:
+        if not isinstance(a, ManaAbility) or a.while_library_top is None:
+            continue
+        top = library_top_of(p)
+        m = Mentions()
+        what = m.mana_in(describe_ability(a))
+        holds = a.while_library_top in top.types
+        steps.append(
+            m.step(
+                f"{m.label(p.name, p.id)} has the ability {what} only while the top card of its "
+                f"controller's library is {article(a.while_library_top)} card; that card is "
+                f"{m.card(top.name)}, so it {'has' if holds else 'does not have'} that ability "
+                "now.",
+                ("205.2",),
+            )
+        )
+    return steps
+
+
+def article(word: str) -> str:
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def cost_unpayable(steps: list[Step], notes: list[Note], what: str, m: Mentions) -> None:

@@ -252,7 +252,8 @@ def check_x(p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]
             f"this ability of {label(p)} has an X its controller chooses as they activate it "
             "(107.3, 602.2b): send 'x', the X (for 'any number of' counters, how many are "
             "removed; for a sacrificed or exiled permanent's mana value, that mana value; for "
-            "a sacrificed creature's power, that power)",
+            "a sacrificed creature's power, that power; for cards revealed from the hand, how "
+            "many are revealed)",
             "x_required",
         )
     removes = ability.cost.remove_x_counters
@@ -290,6 +291,14 @@ def _x_step(ability: ManaAbility, x: int) -> Step:
             f"battlefield: {x} (its controller picks that creature as they activate it; a "
             "negative power makes no mana, so it is 0).",
             ("208.3", "608.2h", "602.2b", "107.1b"),
+            {},
+        )
+    if isinstance(ability.produces, ManaAmount) and ability.produces.amount.kind == "revealed":
+        return Step(
+            f"x gives how many {ability.produces.amount.cards} its controller reveals from "
+            f"their hand as it resolves: {x} (any number from 0 up to how many of them the "
+            "hand holds; the question doesn't include the hand).",
+            ("701.16",),
             {},
         )
     return Step(f"X is {x}, chosen as the ability is activated.", ("107.3", "602.2b"), {})
