@@ -34,6 +34,7 @@ class FaceText:
     mana_cost: str | None
     keywords: tuple[str, ...]
     layout: str = "normal"
+    supertypes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ def card_faces(card: str, data: dict[str, Any]) -> Iterator[FaceText]:
             face.get("mana_cost"),
             tuple(face.get("keywords") or ()),
             layout,
+            tuple(face.get("supertypes") or ()),
         )
 
 
@@ -110,6 +112,7 @@ def _card_object(card: dict[str, Any], seen: set[str]) -> Iterator[FaceText | Sk
         card.get("manaCost") or None,
         tuple(card.get("keywords") or ()),
         layout,
+        tuple(card.get("supertypes") or ()),
     )
 
 

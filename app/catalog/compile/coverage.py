@@ -87,6 +87,7 @@ def measure(faces: Iterable[FaceText | Skipped]) -> Coverage:
                 subtypes=f.subtypes,
                 mana_cost=f.mana_cost,
                 keywords=f.keywords,
+                supertypes=f.supertypes,
             )
         )
     return cov

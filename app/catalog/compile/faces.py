@@ -219,11 +219,14 @@ def compile_face(
     subtypes: Iterable[str] = (),
     mana_cost: str | None = None,
     keywords: Iterable[str] = (),
+    supertypes: Iterable[str] = (),
 ) -> CompiledFace:
-    """Compile one face. types/subtypes as on the type line (any case); keywords as the source
-    lists them (MTGJSON's `keywords`), used to tell keyword lines from sentences."""
+    """Compile one face. types/subtypes/supertypes as on the type line (any case); keywords as
+    the source lists them (MTGJSON's `keywords`), used to tell keyword lines from sentences.
+    A legendary face's text may name it by a shortened name (text.short_names)."""
     type_set = {t.lower() for t in types}
     subtype_list = list(subtypes)
+    legendary = "legendary" in {t.lower() for t in supertypes}
     face = CompiledFace(name=name)
     face.intrinsic = [t for t in BASIC_LAND_TYPES if t in subtype_list and "land" in type_set]
     ctx = _Context(
@@ -232,7 +235,8 @@ def compile_face(
         x_permanent="{X}" in (mana_cost or "") and not type_set & {"instant", "sorcery"},
         keywords=tuple(k for k in keywords if k),
     )
-    lines = list(lines_of(name, text or ""))
+    avoid = (*type_set, *subtype_list)
+    lines = list(lines_of(name, text or "", legendary=legendary, avoid=avoid))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
     band: Band | None = None
     for line in lines:
