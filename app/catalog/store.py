@@ -40,6 +40,7 @@ from app.domain.card import (
     ManaAbility,
     ManaAmount,
     OneColorPerCount,
+    OneOfChosenColors,
     PerCount,
     PerCounter,
 )
@@ -80,7 +81,7 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {s.text for option in options for s in parse_cost(option)}
         case AnyColor() | ColorOfPermanent() | ChosenColor() | OneColorPerCount():
             return set(COLORS)
-        case DifferentColors() | EachColorAmong():
+        case DifferentColors() | EachColorAmong() | OneOfChosenColors():
             return set(COLORS)
         case CommanderColor():
             return set(COLORS)  # whatever the identity, it is made of colors (903.4)

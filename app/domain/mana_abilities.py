@@ -156,6 +156,17 @@ class ChosenColor(Strict):
     """How much mana of the source's `chosen_color`"""
 
 
+class OneOfChosenColors(Strict):
+    """`amount` mana of one of the colors chosen for the source (its `chosen_colors`, several:
+    "choose up to two colors", "circle two colors" as the deck is made); with no color
+    chosen it makes no mana."""
+
+    kind: Literal["one_of_chosen_colors"] = "one_of_chosen_colors"
+    """Always `one_of_chosen_colors`: mana of one of the colors chosen for the source"""
+    amount: int = Field(1, ge=0, le=100)
+    """How much mana, all of the one color picked among its chosen colors"""
+
+
 class CommanderColor(Strict):
     """`amount` mana of one color of its controller's commander's color identity (903.4): with
     no commander, or a colorless identity, it makes no mana (903.4f). The state says the
@@ -257,7 +268,8 @@ Production = Annotated[
     | ManaAmount
     | CommanderColor
     | DifferentColors
-    | EachColorAmong,
+    | EachColorAmong
+    | OneOfChosenColors,
     Field(discriminator="kind"),
 ]
 
@@ -307,6 +319,11 @@ class WhileCounters(Strict):
         return n >= self.at_least and (self.at_most is None or n <= self.at_most)
 
 
+# A side effect that starts so is another player's choice to stop the mana ("unless any
+# player pays {1}", 118.12): the mana is made only if no one pays as it resolves.
+UNLESS_PAYS = "unless any player pays"
+
+
 class ManaAbility(Strict):
     """An activated mana ability (605.1a)."""
 
@@ -319,9 +336,17 @@ class ManaAbility(Strict):
     instead: Instead | None = None
     """A bigger amount it makes under a condition of its own (614.15); null: none"""
     side_effect: Annotated[str, Field(max_length=200)] | None = None  # "deals 1 damage to you"
-    """Anything else it does as it resolves, in a short phrase (not a cost)"""
+    """Anything else it does as it resolves, in a short phrase (not a cost); one starting
+    `unless any player pays` names what another player may pay to stop the mana (118.12)"""
     # Left out of the dump when absent, so every card without bands keeps its digest (and its
     # stored rulings their identity, docs/architecture.md).
     while_counters: WhileCounters | None = Field(None, exclude_if=lambda v: v is None)
     """It exists only while its permanent has this many counters of a kind (711.2,
     702.184); absent: always"""
+    # Left out of the dump when empty, like `while_counters`.
+    puts_counters: dict[Word, Annotated[int, Field(ge=1, le=100)]] = Field(
+        default_factory=dict, max_length=5, exclude_if=lambda v: not v
+    )
+    """Counters its effect puts on its own permanent as it resolves, before it adds its mana
+    (608.2c: in the order written): the state after the activation has them, and an amount
+    counting them already includes them (its `plus`); empty: none"""

@@ -106,6 +106,7 @@ class Source:
     chosen_color: str | None
     is_effect: bool
     index: int  # place on the battlefield, or in `effects`
+    chosen_colors: tuple[str, ...] | None = None  # a permanent's several chosen colors
 
     @property
     def label(self) -> str:
@@ -224,8 +225,10 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
     """What a production reads on its own permanent (app/engine/production.py); `x` is the X
     chosen on activation (None: not chosen, as 106.7 asks)."""
     return Own(
-        counters=lambda kind: p.counters.get(kind, 0),
+        # 122.1: counters of one kind, or of every kind together (kind None).
+        counters=lambda kind: sum(p.counters.values()) if kind is None else p.counters.get(kind, 0),
         chosen_color=lambda: chosen_color_of(src),
+        chosen_colors=lambda: chosen_colors_of(src),
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
         greatest_power=lambda sel: greatest_power(view, sel, src),
@@ -325,6 +328,20 @@ def chosen_color_of(src: Source) -> str:
             "chosen_color_required",
         )
     return src.chosen_color
+
+
+def chosen_colors_of(src: Source) -> tuple[str, ...]:
+    """The colors chosen for a source (several: "choose up to two colors"); a lone
+    `chosen_color` is the one color chosen; a question that needs them must say them."""
+    if src.chosen_colors is not None:
+        return src.chosen_colors
+    if src.chosen_color is not None:
+        return (src.chosen_color,)
+    raise QuestionError(
+        (*src.loc, "chosen_colors"),
+        f"{src.label} needs the colors chosen for it ('chosen_colors', a list of W U B R G)",
+        "chosen_colors_required",
+    )
 
 
 def _ability_key(ability: ManaAbility, cache: dict[int, str]) -> str:
@@ -651,7 +668,14 @@ class BoardView:
         src = self._sources.get(p.id)
         if src is None:
             src = self._sources[p.id] = Source(
-                p.id, p.name, self.controller(p), p.attached_to, p.chosen_color, False, p.index
+                p.id,
+                p.name,
+                self.controller(p),
+                p.attached_to,
+                p.chosen_color,
+                False,
+                p.index,
+                p.chosen_colors,
             )
         return src
 

@@ -32,6 +32,7 @@ from app.domain.mana_abilities import (
     ManaAbility,
     ManaAmount,
     OneColorPerCount,
+    OneOfChosenColors,
     PerCount,
     PerCounter,
     Production,
@@ -69,7 +70,7 @@ class Own:
     raises the 422 that asks for what the state lacks), and the X chosen on activation (None:
     not chosen here; 106.7 asks about every X)."""
 
-    counters: Callable[[str], int]
+    counters: Callable[[str | None], int]  # None: counters of every kind together
     chosen_color: Callable[[], str]
     # Its controller's commander's color identity (903.4); raises the 422 that asks for it.
     commander_colors: Callable[[], tuple[str, ...]]
@@ -78,6 +79,8 @@ class Own:
     powers: Callable[[Selector], list[int]] = lambda sel: [_no_stat("power")]
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
     x: int | None = None
+    # The several colors chosen for it ("choose up to two colors"); raises the 422 for them.
+    chosen_colors: Callable[[], tuple[str, ...]] = lambda: ()
 
 
 # With X not chosen (could_produce, 106.7), an X of one shows the types it could make; 106.7
@@ -235,7 +238,7 @@ def combinations_of(colors: Iterable[str], amount: int) -> list[Mana]:
 def _one_color_count(prod: OneColorPerCount, count_of: CountOf, own: Own) -> int:
     if prod.count is not None:
         return count_of(prod.count)
-    return own.counters(prod.counter or "")
+    return own.counters(prod.counter or "")  # `counter` is given when `count` isn't
 
 
 def is_reflector(prod: Production) -> bool:
@@ -249,7 +252,7 @@ def is_reflector(prod: Production) -> bool:
             return False
         case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount() | CommanderColor():
             return False
-        case DifferentColors() | EachColorAmong():
+        case DifferentColors() | EachColorAmong() | OneOfChosenColors():
             return False
         case _:
             assert_never(prod)
@@ -272,6 +275,8 @@ def is_board_independent(prod: Production) -> bool:
             return True
         case EachColorAmong():
             return False  # it reads the colors of permanents
+        case OneOfChosenColors():
+            return False  # it reads its own permanent's chosen colors
         case _:
             assert_never(prod)
 
@@ -312,6 +317,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return different_colors(prod.amount)
         case EachColorAmong():
             return [each_color(colors_of(prod.among))]
+        case OneOfChosenColors():
+            return [Mana.of(c, prod.amount) for c in own.chosen_colors()]  # none chosen: none
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -395,6 +402,8 @@ def possible(
             return Possible(different_colors(prod.amount), list(COLORS), why)
         case EachColorAmong():
             return _each_color_possible(prod, colors_of)
+        case OneOfChosenColors():
+            return _chosen_colors_possible(prod, own)
         case _:
             assert_never(prod)
 
@@ -453,6 +462,15 @@ def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
         why = "its controller's commander's color identity has no color (903.4f)"
     else:
         why = f"its controller chooses a color of their commander's identity ({', '.join(colors)})"
+    return Possible([Mana.of(c, prod.amount) for c in colors], colors, why)
+
+
+def _chosen_colors_possible(prod: OneOfChosenColors, own: Own) -> Possible:
+    colors = list(dict.fromkeys(own.chosen_colors()))
+    if not colors:
+        why = "no color was chosen for it, so there is no color to make its mana of"
+    else:
+        why = f"its controller picks one of the colors chosen for it ({', '.join(colors)})"
     return Possible([Mana.of(c, prod.amount) for c in colors], colors, why)
 
 
@@ -537,6 +555,9 @@ def _production_words(p: Production) -> str:
             return f"add {p.amount} mana of different colors"
         case EachColorAmong():
             return f"add one mana of each color among the {describe_selector(p.among)}"
+        case OneOfChosenColors():
+            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            return f"add {amount} of one of the colors chosen for it"
         case _:
             assert_never(p)
 
@@ -610,6 +631,8 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; it would make no mana", []
         case EachColorAmong():
             return f"; none of the {describe_selector(prod.among)} has a color", ["105.2"]
+        case OneOfChosenColors():
+            return "; no color was chosen for it, so it would make no mana", []
         case _:
             assert_never(prod)
 

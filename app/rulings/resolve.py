@@ -130,6 +130,7 @@ class CheckedState:
                 power=p.power,
                 toughness=p.toughness,
                 token=p.token,
+                chosen_colors=tuple(p.chosen_colors) if p.chosen_colors is not None else None,
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)

@@ -518,7 +518,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     control_at = -1
     choose: tuple[ir.Cost, ir.Sel | None] | None = None
     made_token = False
+    joined_next = False  # the sentence is the second half of the ability before it
     for i, s in enumerate(sentences):
+        if joined_next:
+            joined_next = False
+            ctx.record(s, "mana_ability", "compiled")
+            continue
         if made_token and _ABOUT_TOKEN.match(s):
             ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
             continue
@@ -565,6 +570,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.record(s, "mana_ability", "compiled")
             continue
         following = sentences[i + 1] if i + 1 < len(sentences) else ""
+        if (put := mana.put_then_add(s, following, ctx.face.name)) is not None:
+            current, joined_next = put, True
+            ctx.add(ir.Understood(abilities=[put]))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            continue
         if (chosen := mana.parse_choose_color(s, following)) is not None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."

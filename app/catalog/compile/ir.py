@@ -163,6 +163,13 @@ class Amount:
 
 
 @dataclass(frozen=True, slots=True)
+class OneOfChosen:
+    """`amount` mana of one of the colors chosen for the source (its several chosen colors)."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderColor:
     """One mana of a color in its controller's commander's color identity (903.4)."""
 
@@ -198,6 +205,7 @@ Production = (
     | CommanderColor
     | DifferentColors
     | EachColorAmong
+    | OneOfChosen
 )
 
 
@@ -212,6 +220,7 @@ class ManaAbility:
     # (power, amount): "if you control a creature with power N or greater, ... instead"
     instead_power: tuple[int, int] | None = None
     side_effect: str | None = None
+    puts_counters: tuple[tuple[str, int], ...] = ()  # put on its source before the mana (608.2c)
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,8 +100,7 @@ def quantity(a: ir.Qty) -> q.Quantity:
             assert a.among is not None, "the grammar names what is counted"
             return q.CountWithPower(of=selector(a.among), at_least=a.at_least)
         case "counters":
-            assert a.counter is not None, "the grammar names the counter"
-            return q.CountersOnSource(counter=a.counter)
+            return q.CountersOnSource(counter=a.counter)  # None: of every kind (122.1)
         case _:
             assert_never(a.kind)
 
@@ -137,6 +136,8 @@ def production(p: ir.Production) -> d.Production:
             return d.DifferentColors(amount=p.amount)
         case ir.EachColorAmong():
             return d.EachColorAmong(among=selector(p.among))
+        case ir.OneOfChosen():
+            return d.OneOfChosenColors(amount=p.amount)
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():
@@ -164,6 +165,7 @@ def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
         produces=production(a.produces),
         instead=instead,
         side_effect=a.side_effect,
+        puts_counters=dict(a.puts_counters),
     )
 
 

@@ -17,6 +17,7 @@ from app.catalog.compile.phrases import (
     number,
     selector,
 )
+from app.domain.mana_abilities import UNLESS_PAYS
 
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
 _LIFE = re.compile(rf"^[Pp]ay ({NUMBER}) life$")
@@ -145,6 +146,15 @@ _DIFFERENT = re.compile(rf"^({NUMBER}) mana of different colors$")
 _COLOR_AMONG = re.compile(r"^one mana of any color among (.+)$")
 _X_ONE_COLOR = re.compile(r"^X mana of any one color, where X is the number of (.+)$")
 _OR_CHOSEN = re.compile(rf"^({FIXED}(?:, {FIXED})*),? or one mana of the chosen color$")
+# One of several colors chosen for the permanent ("choose up to two colors", colors circled as
+# the deck was made).
+_OF_CHOSEN_COLORS = re.compile(r"^one mana of (?:a chosen color|either of the circled colors)$")
+# "{C}, plus an additional {C} for each art counter on ~": one more for each counter (122.1).
+_PLUS_PER_COUNTER = re.compile(
+    rf"^({MANA_TYPE}), plus an additional \1 for each ([\w+/-]+) counter on ~$"
+)
+# The old wording of the color chosen for it ("the color last chosen": the one chosen last).
+_LAST_CHOSEN = "one mana of the color last chosen"
 
 
 _COLORS_OF = rf"(colors|{MANA_TYPE}(?:, {MANA_TYPE})*,? and/or {MANA_TYPE})"
@@ -294,6 +304,13 @@ def parse_production(
         return None
     if m := _CHOSEN.match(text):
         return ir.Chosen(number(m.group(1)) or 0)
+    if text == _LAST_CHOSEN:
+        return ir.Chosen(1)
+    if _OF_CHOSEN_COLORS.match(text):
+        return ir.OneOfChosen(1)
+    if m := _PLUS_PER_COUNTER.match(text):
+        counted = ir.Qty("counters", counter=m.group(2))
+        return ir.Amount(counted, "type", mana_type_of(m.group(1)), plus=1)
     if m := _REFLECT.match(text):
         of: Literal["type", "color"] = "type" if m.group(1) == "type" else "color"
         among = m.group(2)
@@ -317,6 +334,9 @@ def parse_production(
         counters = _COUNTERS_ON_SELF.match(m.group(2))
         if counters:
             return ir.ForEachCounter(mana_type, counters.group(1))
+        if m.group(2) == "counter on ~" and singular:
+            # 122.1: "for each counter on ~" counts its counters of every kind.
+            return ir.Amount(ir.Qty("counters"), "type", mana_type)
         phrase = m.group(2)
         named = phrase.endswith(" named ~") and self_name is not None
         found = selector(phrase.removesuffix(" named ~") if named else phrase, singular=singular)
@@ -341,12 +361,14 @@ def parse_ability(sentence: str, self_name: str | None = None) -> ir.ManaAbility
         return None
     if each := _EACH_COLOR.match(m.group("effect")):
         return _each_color(m.group("cost"), each.group(1))
-    if not m.group("effect").startswith("Add "):
+    # The old wording "Add to your mana pool <mana>" says the same as "Add <mana>" (106.4).
+    effect = m.group("effect").replace("Add to your mana pool ", "Add ", 1)
+    if not effect.startswith("Add "):
         return None
     cost = parse_cost(m.group("cost"))
     if cost is None:
         return None
-    effect = m.group("effect").removeprefix("Add ").removesuffix(".")
+    effect = effect.removeprefix("Add ").removesuffix(".")
     produces = parse_production(effect, _sacrificed(cost), cost, self_name)
     if produces is None:
         return None
@@ -363,6 +385,43 @@ def _each_color(cost_text: str, among: str) -> ir.ManaAbility | None:
     if cost is None or cost.x or found is None or not found[1] or found[0].attached:
         return None
     return ir.ManaAbility(cost, ir.EachColorAmong(found[0]))
+
+
+_PUT_ON_SELF = re.compile(rf'^(?P<cost>[^:"]+): Put ({NUMBER}) ([\w+/-]+) counters? on ~\.$')
+
+
+def put_then_add(
+    sentence: str, following: str, self_name: str | None = None
+) -> ir.ManaAbility | None:
+    """ "<cost>: Put a charge counter on ~." followed by "Add <mana>.": one ability whose
+    effect puts the counters on first and then adds the mana (608.2c: in the order written),
+    so an amount counting those counters on ~ counts the new ones too."""
+    m = _PUT_ON_SELF.match(sentence)
+    n = number(m.group(2)) if m is not None else None
+    if m is None or n is None or not following.startswith("Add "):
+        return None
+    ability = parse_ability(f"{m.group('cost')}: {following}", self_name)
+    if ability is None or ability.instead is not None or ability.instead_power is not None:
+        return None
+    kind = m.group(3)
+    produces = _with_counters_put(ability.produces, kind, n)
+    return replace(ability, produces=produces, puts_counters=((kind, n),))
+
+
+def _with_counters_put(p: ir.Production, kind: str, n: int) -> ir.Production:
+    """The production once `n` `kind` counters were put on its source as it resolves."""
+    if isinstance(p, ir.OneColorCount) and p.counter == kind:
+        return ir.Amount(ir.Qty("counters", counter=kind), "one_color", plus=n)
+    if isinstance(p, ir.ForEachCounter) and p.counter == kind:
+        return ir.Amount(ir.Qty("counters", counter=kind), "type", p.mana_type, plus=n)
+    # An amount of that kind of counters, or of every kind together.
+    if (
+        isinstance(p, ir.Amount)
+        and p.amount.kind == "counters"
+        and p.amount.counter in (kind, None)
+    ):
+        return replace(p, plus=p.plus + n)
+    return p
 
 
 _DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion to that color."
@@ -384,7 +443,11 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
         return None
     if m.group("sel") is None:
         # A bare color choice is some other ability unless its mana sentence follows.
-        known = following == _DEVOTION_TO_THAT or _PER_COUNTER_OF_THAT.match(following)
+        known = (
+            following == _DEVOTION_TO_THAT
+            or _PER_COUNTER_OF_THAT.match(following)
+            or _UNLESS_PAYS.match(following)
+        )
         return (cost, None) if known else None
     found = selector(m.group("sel"))
     if found is None or found[1]:
@@ -393,6 +456,8 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
 
 
 THAT_COLOR = "Add one mana of that color."
+# Any other player may pay to stop it: the mana is made unless someone pays as it resolves.
+_UNLESS_PAYS = re.compile(rf"^Add one mana of that color unless any player pays ({COST_MANA})\.$")
 
 
 def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.ManaAbility | None:
@@ -403,12 +468,16 @@ def after_choice(choose: tuple[ir.Cost, ir.Sel | None], sentence: str) -> ir.Man
     if sentence == _DEVOTION_TO_THAT and among is None:
         # 700.5: the amount is the devotion to the color chosen as it resolves.
         return ir.ManaAbility(cost, ir.Amount(ir.Qty("devotion"), "one_color"))
+    if (m := _UNLESS_PAYS.match(sentence)) and among is None:
+        # 106.7: it could make any color; whether anyone pays is decided as it resolves.
+        return ir.ManaAbility(cost, ir.AnyColor(1), side_effect=f"{UNLESS_PAYS} {m.group(1)}")
     if (m := _PER_COUNTER_OF_THAT.match(sentence)) and among is None:
         counters = ir.Qty("counters", counter=m.group(1))
         return ir.ManaAbility(cost, ir.Amount(counters, "one_color"))
     return None
 
 
+_CHOOSE_AGAIN = "Then choose a random color."
 _DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")
 _LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")
 _INSTEAD = re.compile(
@@ -435,6 +504,9 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
         )
     ):
         return ability
+    if sentence == _CHOOSE_AGAIN and ability.produces == ir.Chosen(1) and not ability.side_effect:
+        # The mana is of the color chosen before; the new color is for the next activation.
+        return _with(ability, side_effect="a new color is chosen for it at random")
     if (m := _DAMAGE.match(sentence)) and ability.side_effect is None:
         return _with(ability, side_effect=f"it deals {number(m.group(1))} damage to you")
     if (m := _LOSE.match(sentence)) and ability.side_effect is None:
@@ -462,6 +534,7 @@ def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
         "instead": ability.instead,
         "instead_power": ability.instead_power,
         "side_effect": ability.side_effect,
+        "puts_counters": ability.puts_counters,
         **changes,
     }
     return ir.ManaAbility(**values)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from collections.abc import Container
 from app.domain.answers import Note, OutcomeOut
 from app.domain.card import ManaAbilityCost
 from app.domain.mana import Mana
+from app.domain.mana_abilities import UNLESS_PAYS
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine.board import (
@@ -30,13 +31,34 @@ def ability_steps(view: BoardView, p: Permanent, chosen: ListedAbility) -> list[
     """Which ability is asked about, what its {T}/{Q} part means, and that the other costs are
     taken as paid."""
     a = chosen.ability
+    # 605.1a: an activated ability that could add mana is a mana ability; an intrinsic one
+    # exists only because of the land type (305.6).
+    rules: tuple[str, ...] = ("605.1a", "305.6") if chosen.origin == "intrinsic" else ("605.1a",)
     side = ""
-    if a.side_effect:
+    if a.side_effect and a.side_effect.startswith(UNLESS_PAYS):
+        # Another player's choice as it resolves, not a cost of the ability (118.12); what it
+        # could produce ignores it (106.7).
+        side = (
+            f" When it resolves, it adds its mana {a.side_effect}: any player may pay that to "
+            "stop it, and then it adds no mana; that payment is not a cost of the ability."
+        )
+        rules = (*rules, "118.12")
+    elif a.side_effect:
         # Part of the ability's effect, not its cost (unlike life paid for Mana Confluence):
         # it happens as the ability resolves, and nothing in the state tracks it.
         side = (
             f" When it resolves, {a.side_effect} as well; that is part of its effect, not a cost."
         )
+    if a.puts_counters:
+        put = " and ".join(
+            f"a {kind} counter" if n == 1 else f"{n} {kind} counters"
+            for kind, n in a.puts_counters.items()
+        )
+        side += (
+            f" When it resolves, it first puts {put} on it and then adds its mana, which counts "
+            "them (its instructions are followed in order)."
+        )
+        rules = (*rules, "608.2c")
     m = Mentions()
     if chosen.granted_by is not None:
         source_label(m, chosen.granted_by)
@@ -44,9 +66,7 @@ def ability_steps(view: BoardView, p: Permanent, chosen: ListedAbility) -> list[
         m.step(
             f"{m.label(p.name, p.id)}, controlled by {view.controller(p)}: the ability asked "
             f"about is {m.mana_in(chosen.summary)}.{m.mana_in(side)}",
-            # 605.1a: an activated ability that could add mana is a mana ability; an intrinsic
-            # one exists only because of the land type (305.6).
-            ("605.1a", "305.6") if chosen.origin == "intrinsic" else ("605.1a",),
+            rules,
         ),
         _tap_step(a.cost),
     ]
