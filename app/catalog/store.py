@@ -37,6 +37,7 @@ from app.domain.card import (
     DifferentColors,
     EachColorAmong,
     FixedMana,
+    IfCounter,
     ManaAbility,
     ManaAmount,
     OneColorPerCount,
@@ -99,6 +100,11 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type or "C"}
         case ManaAmount(colors=colors):
             return set(colors)
+        case IfCounter(with_counter=with_counter, otherwise=otherwise):
+            both = (with_counter, otherwise)
+            return set().union(
+                *(_production_types(ability.model_copy(update={"produces": p})) for p in both)
+            )
         case _:
             assert_never(produced)
 

@@ -252,6 +252,26 @@ class ManaAmount(Strict):
         return self
 
 
+SimpleProduction = Annotated[
+    FixedMana | ChoiceOfMana | AnyColor | AnyType, Field(discriminator="kind")
+]
+
+
+class IfCounter(Strict):
+    """One production while the source has a `counter` counter, another without (the ability's
+    own "instead", 614.1a, 614.15: "Add {C}. If ~ has a luck counter on it, instead add one
+    mana of any color")."""
+
+    kind: Literal["if_counter"] = "if_counter"
+    """Always `if_counter`: what it makes depends on a counter on its source"""
+    counter: Word
+    """The kind of counter, like `luck`"""
+    with_counter: SimpleProduction
+    """What it makes while its source has at least one such counter"""
+    otherwise: SimpleProduction
+    """What it makes without one"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -269,7 +289,8 @@ Production = Annotated[
     | CommanderColor
     | DifferentColors
     | EachColorAmong
-    | OneOfChosenColors,
+    | OneOfChosenColors
+    | IfCounter,
     Field(discriminator="kind"),
 ]
 

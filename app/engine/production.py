@@ -29,6 +29,7 @@ from app.domain.mana_abilities import (
     DifferentColors,
     EachColorAmong,
     FixedMana,
+    IfCounter,
     ManaAbility,
     ManaAmount,
     OneColorPerCount,
@@ -252,8 +253,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case OneColorPerCount() | ChoiceOrChosenColor() | ManaAmount() | CommanderColor():
             return False
-        case DifferentColors() | EachColorAmong() | OneOfChosenColors():
-            return False
+        case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter():
+            return False  # an if_counter's two productions are simple kinds
         case _:
             assert_never(prod)
 
@@ -275,8 +276,8 @@ def is_board_independent(prod: Production) -> bool:
             return True
         case EachColorAmong():
             return False  # it reads the colors of permanents
-        case OneOfChosenColors():
-            return False  # it reads its own permanent's chosen colors
+        case OneOfChosenColors() | IfCounter():
+            return False  # it reads its own permanent's chosen colors, or its counters
         case _:
             assert_never(prod)
 
@@ -319,6 +320,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [each_color(colors_of(prod.among))]
         case OneOfChosenColors():
             return [Mana.of(c, prod.amount) for c in own.chosen_colors()]  # none chosen: none
+        case IfCounter():
+            return events(if_counter_branch(prod, own), count_of, colors_of, own)
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -404,6 +407,8 @@ def possible(
             return _each_color_possible(prod, colors_of)
         case OneOfChosenColors():
             return _chosen_colors_possible(prod, own)
+        case IfCounter():
+            return _if_counter_possible(prod, count_of, colors_of, reflected, own)
         case _:
             assert_never(prod)
 
@@ -463,6 +468,24 @@ def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
     else:
         why = f"its controller chooses a color of their commander's identity ({', '.join(colors)})"
     return Possible([Mana.of(c, prod.amount) for c in colors], colors, why)
+
+
+def _if_counter_possible(
+    prod: IfCounter, count_of: CountOf, colors_of: ColorsOf, reflected: ReflectedBy, own: Own
+) -> Possible:
+    branch = if_counter_branch(prod, own)
+    found = possible(branch, count_of, colors_of, reflected, own)
+    has = own.counters(prod.counter) > 0
+    made = _production_words(branch).removeprefix("add ")
+    counter = f"a {prod.counter} counter" if has else f"no {prod.counter} counter"
+    why = f"it has {counter}, so it makes {made} (its own instead, 614.15)"
+    found.why = f"{why}; {found.why}" if found.why else why
+    return found
+
+
+def if_counter_branch(prod: IfCounter, own: Own) -> Production:
+    """What an if_counter production makes on its permanent now (614.15: its own instead)."""
+    return prod.with_counter if own.counters(prod.counter) > 0 else prod.otherwise
 
 
 def _chosen_colors_possible(prod: OneOfChosenColors, own: Own) -> Possible:
@@ -558,6 +581,12 @@ def _production_words(p: Production) -> str:
         case OneOfChosenColors():
             amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
             return f"add {amount} of one of the colors chosen for it"
+        case IfCounter():
+            instead = _production_words(p.with_counter).removeprefix("add ")
+            return (
+                f"{_production_words(p.otherwise)}, or {instead} instead while it has a "
+                f"{p.counter} counter"
+            )
         case _:
             assert_never(p)
 
@@ -633,6 +662,8 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return f"; none of the {describe_selector(prod.among)} has a color", ["105.2"]
         case OneOfChosenColors():
             return "; no color was chosen for it, so it would make no mana", []
+        case IfCounter():
+            return "; it would make no mana", []
         case _:
             assert_never(prod)
 

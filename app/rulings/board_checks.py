@@ -14,6 +14,7 @@ from app.domain.card import (
     GainControl,
     GrantKeyword,
     GrantManaAbility,
+    IfCounter,
     ManaAbility,
     ManaAmount,
     ManaReplacement,
@@ -143,7 +144,7 @@ def _needs_target(a: Ability) -> bool:
 
 def _produced_counters(prod: Production) -> Iterator[str]:
     """The counter kind a production counts on its source, if it names one."""
-    if isinstance(prod, PerCounter):
+    if isinstance(prod, PerCounter | IfCounter):
         yield prod.counter
     if isinstance(prod, OneColorPerCount) and prod.counter is not None:
         yield prod.counter

@@ -40,3 +40,42 @@ def test_counters_put_on_as_it_resolves(sqlite_client: TestClient) -> None:
     a = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "d", "choose": "G"})["answer"]
     assert (a["legal"], a["total"]) == (True, "{G}{G}{G}")
     assert a["state"]["battlefield"][0]["counters"] == {"charge": 3}
+
+
+HOLLOW = definition(
+    "Lucky Hollow",
+    "{T}: Add {C}. If this land has a luck counter on it, instead add one mana of any color.",
+    ["Land"],
+)
+GROTTO = definition(
+    "Haggle Grotto",
+    "{T}: Choose a color. Add one mana of that color unless any player pays {1}.",
+    ["Land"],
+)
+ABACUS = definition(
+    "Tally Abacus", "{T}: Add {U} for each counter on this artifact.", ["Artifact"], "{2}"
+)
+
+
+def test_counters_decide_what_is_made(sqlite_client: TestClient) -> None:
+    s = state(
+        inline("lucky", HOLLOW, counters={"luck": 1}),
+        inline("plain", HOLLOW),
+        inline("abacus", ABACUS, counters={"charge": 1, "+1/+1": 2}),
+    )
+    r = ruling(sqlite_client, CP, {"state": s})
+    assert [(p["id"], p["types"]) for p in r["answer"]["permanents"]] == [
+        ("lucky", ["W", "U", "B", "R", "G"]),
+        ("plain", ["C"]),
+        ("abacus", ["U"]),
+    ]
+    a = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "abacus"})["answer"]
+    assert a["total"] == "{U}{U}{U}"
+
+
+def test_mana_any_player_may_pay_to_stop(sqlite_client: TestClient) -> None:
+    s = state(inline("g", GROTTO))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "g", "choose": "W"})
+    assert r["answer"]["total"] == "{W}"
+    [first] = [e for e in r["explanation"] if "118.12" in e["rules"]]
+    assert "any player may pay" in first["text"]

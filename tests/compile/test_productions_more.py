@@ -74,3 +74,29 @@ def test_mana_any_player_may_pay_to_stop() -> None:
     assert (a.produces, a.side_effect) == (AnyColor(), "unless any player pays {1}")
     # Only "any player": a payment by its controller (a cost-like choice) is not this.
     not_understood("{T}: Choose a color. Add one mana of that color unless you pay {1}.")
+
+
+def test_fixed_mana_and_its_own_instead() -> None:
+    a = _mana(
+        "{T}: Add {G}. If you control a creature with power 4 or greater, add {G}{G} instead."
+    )
+    assert a.instead is not None and a.instead.kind == "amount_if_power"
+    assert (a.instead.power, a.instead.amount) == (4, 2)
+    b = _mana("{T}: Add {C}. If ~ has a charge counter on it, add {C}{C}{C} instead.")
+    assert b.instead is not None and b.instead.kind == "amount_if_counter"
+    assert b.instead.amount == 3
+    # Another type instead is not "that many of its type".
+    not_understood("{T}: Add {G}. If ~ has a charge counter on it, add {R}{R} instead.")
+
+
+def test_another_production_while_a_counter_is_there() -> None:
+    from app.domain.card import FixedMana, IfCounter
+
+    a = _mana("{T}: Add {C}. If ~ has a luck counter on it, instead add one mana of any color.")
+    assert a.produces == IfCounter(
+        counter="luck", with_counter=AnyColor(), otherwise=FixedMana(mana="{C}")
+    )
+    # Only simple productions on both sides.
+    not_understood(
+        "{T}: Add {C}. If ~ has a luck counter on it, instead add {G} for each Elf you control."
+    )

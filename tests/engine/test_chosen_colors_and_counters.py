@@ -87,3 +87,41 @@ def test_mana_another_player_may_pay_to_stop() -> None:
     text = " ".join(s.text for s in v.steps)
     assert "unless any player pays {1}" in text and "any player may pay" in text
     assert "118.12" in v.citations
+
+
+FIELD = (
+    "Drum Field",
+    "{T}: Add {G}. If you control a creature with power 4 or greater, add {G}{G} instead.",
+)
+BRUTE = ("Loam Brute", "{T}: Add an amount of {G} equal to this creature's power.")
+
+
+def test_fixed_mana_and_its_own_instead_with_a_big_creature() -> None:
+    """614.15: its own "instead" makes two {G} while a creature of power 4 or more is there."""
+    big = board(
+        defined("f", *FIELD, types=("Land",)), defined("b", *BRUTE, types=("Creature",), power=5)
+    )
+    assert act(big, "f")["total"] == "{G}{G}"
+    small = board(
+        defined("f", *FIELD, types=("Land",)), defined("b", *BRUTE, types=("Creature",), power=2)
+    )
+    assert act(small, "f")["total"] == "{G}"
+
+
+CAVE = (
+    "Lucky Hollow",
+    "{T}: Add {C}. If this land has a luck counter on it, instead add one mana of any color.",
+)
+
+
+def test_another_production_while_a_counter_is_there() -> None:
+    """614.15: its own "instead": any color with a luck counter, {C} without one."""
+    b = board(
+        defined("lucky", *CAVE, types=("Land",), counters={"luck": 1}),
+        defined("plain", *CAVE, types=("Land",)),
+    )
+    assert _types(b) == {"lucky": ["W", "U", "B", "R", "G"], "plain": ["C"]}
+    assert act(b, "plain")["total"] == "{C}"
+    v = activate(b, "lucky", choose="U")
+    assert v.answer_data["total"] == "{U}"
+    assert {o["total"] for o in act(b, "lucky")["outcomes"]} == {"{W}", "{U}", "{B}", "{R}", "{G}"}

@@ -170,6 +170,15 @@ class OneOfChosen:
 
 
 @dataclass(frozen=True, slots=True)
+class IfCounter:
+    """`with_counter` while the source has a `counter` counter, else `otherwise` (614.15)."""
+
+    counter: str
+    with_counter: Fixed | OneOf | AnyColor | AnyType
+    otherwise: Fixed | OneOf | AnyColor | AnyType
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderColor:
     """One mana of a color in its controller's commander's color identity (903.4)."""
 
@@ -206,6 +215,7 @@ Production = (
     | DifferentColors
     | EachColorAmong
     | OneOfChosen
+    | IfCounter
 )
 
 

@@ -138,6 +138,12 @@ def production(p: ir.Production) -> d.Production:
             return d.EachColorAmong(among=selector(p.among))
         case ir.OneOfChosen():
             return d.OneOfChosenColors(amount=p.amount)
+        case ir.IfCounter():
+            return d.IfCounter(
+                counter=p.counter,
+                with_counter=production(p.with_counter),  # type: ignore[arg-type]
+                otherwise=production(p.otherwise),  # type: ignore[arg-type]
+            )
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():

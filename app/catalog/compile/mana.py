@@ -492,6 +492,40 @@ _INSTEAD_POWER = re.compile(
 )
 
 
+# The same "instead" with fixed mana of the one type the ability makes ("{T}: Add {G}." then
+# "..., add {G}{G} instead."): that many of that type.
+_INSTEAD_FIXED = re.compile(
+    rf"^If (?:~ has an? (?P<counter>[\w+/-]+) counter on it|you control a creature with power "
+    rf"(?P<power>{NUMBER}) or greater), add (?P<mana>{FIXED}) instead\.$"
+)
+
+
+# "If ~ has a luck counter on it, instead add one mana of any color.": another production while
+# the counter is there (614.15), both of the simple kinds.
+_INSTEAD_OTHER = re.compile(r"^If ~ has an? ([\w+/-]+) counter on it, instead add (.+)\.$")
+_SIMPLE = (ir.Fixed, ir.OneOf, ir.AnyColor, ir.AnyType)
+
+
+def _other_instead(ability: ir.ManaAbility, counter: str, text: str) -> ir.ManaAbility | None:
+    plain = ability.instead is None and ability.instead_power is None
+    instead = parse_production(text)
+    if not plain or not isinstance(ability.produces, _SIMPLE) or not isinstance(instead, _SIMPLE):
+        return None
+    return _with(ability, produces=ir.IfCounter(counter, instead, ability.produces))
+
+
+def _fixed_instead(ability: ir.ManaAbility, mana: str) -> int | None:
+    """How many of the ability's one mana type `mana` is, when it makes one fixed type."""
+    plain = ability.instead is None and ability.instead_power is None
+    if not plain or not isinstance(ability.produces, ir.Fixed):
+        return None
+    made = re.findall(MANA_TYPE, ability.produces.mana)
+    wanted = re.findall(MANA_TYPE, mana)
+    if len(set(made)) != 1 or set(wanted) != set(made) or len(wanted) <= len(made):
+        return None
+    return len(wanted)
+
+
 def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
     """The ability with a following sentence applied, or None if it isn't one of its riders.
     "Spend this mana only..." and "Activate only..." change no type or amount (106.7)."""
@@ -513,6 +547,14 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
         return _with(ability, side_effect=f"you lose {number(m.group(1))} life")
     if (m := _INSTEAD.match(sentence)) and ability.instead is None:
         return _with(ability, instead=(m.group(1), number(m.group(2)) or 0))
+    if m := _INSTEAD_OTHER.match(sentence):
+        return _other_instead(ability, m.group(1), m.group(2))
+    if (m := _INSTEAD_FIXED.match(sentence)) and (n := _fixed_instead(ability, m["mana"])):
+        # 614.15: its own replacement, that many of the one type it makes.
+        if m["counter"] is not None:
+            return _with(ability, instead=(m["counter"], n))
+        power = number(m["power"])
+        return _with(ability, instead_power=(power, n)) if power is not None else None
     if (m := _INSTEAD_POWER.match(sentence)) and _one_chosen_color(ability):
         # 614.15: its own replacement; "N mana of any one color" is N of the color chosen.
         power, amount = number(m.group(1)), number(m.group(2))
