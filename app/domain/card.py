@@ -58,6 +58,7 @@ from app.domain.layouts import (
 )
 from app.domain.mana import COLORS, ManaSymbol, cost_mana_value, count_x, parse_cost
 from app.domain.mana_abilities import (
+    AmountIfControl,
     AmountIfCounter,
     AmountIfPower,
     AnyColor,
@@ -98,6 +99,7 @@ __all__ = [
     "Ability",
     "AdditionalCost",
     "AlternativeCost",
+    "AmountIfControl",
     "AmountIfCounter",
     "AmountIfPower",
     "AnyAbility",

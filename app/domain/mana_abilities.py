@@ -320,7 +320,22 @@ class AmountIfPower(Strict):
     """How much of the chosen mana it makes instead"""
 
 
-Instead = Annotated[AmountIfCounter | AmountIfPower, Field(discriminator="kind")]
+class AmountIfControl(Strict):
+    """The ability's own 'instead' (614.15): `amount` of the mana it makes while its
+    controller controls `at_least` or more permanents of `of` ("if you control four or more
+    creatures, add {G}{G} instead")."""
+
+    kind: Literal["amount_if_control"] = "amount_if_control"
+    """Always `amount_if_control`: more mana while its controller controls enough of them"""
+    of: Selector
+    """Which permanents are counted, seen from the ability's source"""
+    at_least: int = Field(ge=1, le=10_000)
+    """How many of them it needs"""
+    amount: int = Field(ge=0, le=100)
+    """How much of the mana it makes instead"""
+
+
+Instead = Annotated[AmountIfCounter | AmountIfPower | AmountIfControl, Field(discriminator="kind")]
 
 
 class WhileCounters(Strict):

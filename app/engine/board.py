@@ -24,6 +24,7 @@ from typing import Literal, assert_never
 
 from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import (
+    AmountIfControl,
     AmountIfCounter,
     AmountIfPower,
     EntersWithCounters,
@@ -279,6 +280,11 @@ def instead_reason(
             if greatest_power(view, among, view.source(p)) < least:
                 return None
             return f"its controller controls a creature with power {least} or greater (208.3)"
+        case AmountIfControl(of=of, at_least=least):
+            count = len(view.matching(of, view.source(p)))
+            if count < least:
+                return None
+            return f"its controller controls {count} {describe_selector(of)} ({least} or more)"
         case _:
             assert_never(a.instead)
 

@@ -15,6 +15,7 @@ from app.domain.errors import QuestionError
 from app.domain.filters import Selector
 from app.domain.mana import ALL_COLORS_MASK, COLORS, NO_MANA, TYPE_INDEX, TYPES, Mana, mask_types
 from app.domain.mana_abilities import (
+    AmountIfControl,
     AmountIfCounter,
     AmountIfPower,
     AnyColor,
@@ -523,6 +524,15 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
             text += f" (it has a {counter} counter, so {n} of that mana instead)"
         else:
             text += f" ({n} of that mana instead while it has a {counter} counter)"
+    if isinstance(ability.instead, AmountIfControl):
+        n, least = ability.instead.amount, ability.instead.at_least
+        who = describe_selector(ability.instead.of)
+        if has_counter:
+            text += f" (its controller controls {least} or more {who}, so {n} of that mana instead)"
+        else:
+            text += (
+                f" ({n} of that mana instead while its controller controls {least} or more {who})"
+            )
     if isinstance(ability.instead, AmountIfPower):
         n, least = ability.instead.amount, ability.instead.power
         who = describe_selector(ability.instead.among)

@@ -79,3 +79,20 @@ def test_mana_any_player_may_pay_to_stop(sqlite_client: TestClient) -> None:
     assert r["answer"]["total"] == "{W}"
     [first] = [e for e in r["explanation"] if "118.12" in e["rules"]]
     assert "any player may pay" in first["text"]
+
+
+GLADE = definition(
+    "Crowded Glade",
+    "{T}: Add {G}. If you control three or more creatures, add {G}{G} instead.",
+    ["Land"],
+)
+PUP = definition("Moss Pup", "Trample", ["Creature"], "{G}")
+
+
+def test_more_mana_while_you_control_enough(sqlite_client: TestClient) -> None:
+    pups = [inline(f"p{i}", PUP) for i in range(3)]
+    s = state(inline("g", GLADE), *pups)
+    a = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "g"})["answer"]
+    assert a["total"] == "{G}{G}"
+    r = ruling(sqlite_client, CP, {"state": state(inline("g", GLADE), *pups[:2])})
+    assert r["answer"]["permanents"][0]["types"] == ["G"]

@@ -100,3 +100,14 @@ def test_another_production_while_a_counter_is_there() -> None:
     not_understood(
         "{T}: Add {C}. If ~ has a luck counter on it, instead add {G} for each Elf you control."
     )
+
+
+def test_fixed_mana_instead_while_you_control_enough() -> None:
+    a = _mana("{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.")
+    assert a.instead is not None and a.instead.kind == "amount_if_control"
+    assert (a.instead.at_least, a.instead.amount) == (4, 2)
+    assert a.instead.of.controller == "you" and a.instead.of.types == ["creature"]
+    not_understood(
+        "{T}: Add {G}. If you control four or more creatures an opponent controls, add {G}{G} "
+        "instead."
+    )

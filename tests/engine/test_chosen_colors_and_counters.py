@@ -125,3 +125,21 @@ def test_another_production_while_a_counter_is_there() -> None:
     v = activate(b, "lucky", choose="U")
     assert v.answer_data["total"] == "{U}"
     assert {o["total"] for o in act(b, "lucky")["outcomes"]} == {"{W}", "{U}", "{B}", "{R}", "{G}"}
+
+
+GLADE = (
+    "Crowded Glade",
+    "{T}: Add {G}. If you control three or more creatures, add {G}{G} instead.",
+)
+
+
+def test_fixed_mana_instead_while_you_control_enough() -> None:
+    """614.15: its own "instead" while its controller controls three or more creatures."""
+    crowd = [defined(f"c{i}", *BRUTE, types=("Creature",), power=1) for i in range(3)]
+    b = board(defined("g", *GLADE, types=("Land",)), *crowd)
+    v = activate(b, "g")
+    assert v.answer_data["total"] == "{G}{G}"
+    assert "614.15" in v.citations
+    assert act(board(defined("g", *GLADE, types=("Land",)), *crowd[:2]), "g")["total"] == "{G}"
+    theirs = [{**c, "controller": "bob"} for c in crowd]
+    assert act(board(defined("g", *GLADE, types=("Land",)), *theirs), "g")["total"] == "{G}"

@@ -159,13 +159,16 @@ def production(p: ir.Production) -> d.Production:
 
 
 def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
-    instead: d.AmountIfCounter | d.AmountIfPower | None = None
+    instead: d.AmountIfCounter | d.AmountIfPower | d.AmountIfControl | None = None
     if a.instead is not None:
         instead = d.AmountIfCounter(counter=a.instead[0], amount=a.instead[1])
     elif a.instead_power is not None:
         creatures = d.Selector(controller="you", types=["creature"])
         power, amount = a.instead_power
         instead = d.AmountIfPower(power=power, among=creatures, amount=amount)
+    elif a.instead_control is not None:
+        of, least, amount = a.instead_control
+        instead = d.AmountIfControl(of=selector(of), at_least=least, amount=amount)
     return d.ManaAbility(
         cost=cost(a.cost),
         produces=production(a.produces),

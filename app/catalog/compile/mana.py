@@ -508,15 +508,46 @@ _SIMPLE = (ir.Fixed, ir.OneOf, ir.AnyColor, ir.AnyType)
 
 def _other_instead(ability: ir.ManaAbility, counter: str, text: str) -> ir.ManaAbility | None:
     plain = ability.instead is None and ability.instead_power is None
+    plain = plain and ability.instead_control is None
     instead = parse_production(text)
     if not plain or not isinstance(ability.produces, _SIMPLE) or not isinstance(instead, _SIMPLE):
         return None
     return _with(ability, produces=ir.IfCounter(counter, instead, ability.produces))
 
 
+_INSTEAD_CONTROL = re.compile(
+    rf"^If you control ({NUMBER}) or more (.+), add (?P<mana>{FIXED}) instead\.$"
+)
+
+
+def _control_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbility | None:
+    """ "If you control four or more creatures, add {G}{G} instead." (614.15)."""
+    n, least = _fixed_instead(ability, m["mana"]), number(m.group(1))
+    found = selector(m.group(2))
+    if n is None or least is None or least < 1 or found is None or not found[1]:
+        return None
+    if found[0].attached or found[0].controller != "any":
+        return None  # "...creatures an opponent controls": not "you control"
+    # "you control" before the count: the permanents counted are its controller's.
+    return _with(ability, instead_control=(replace(found[0], controller="you"), least, n))
+
+
+def _fixed_instead_free(ability: ir.ManaAbility) -> bool:
+    """Whether it has no "instead" of its own yet."""
+    return (
+        ability.instead is None
+        and ability.instead_power is None
+        and ability.instead_control is None
+    )
+
+
 def _fixed_instead(ability: ir.ManaAbility, mana: str) -> int | None:
     """How many of the ability's one mana type `mana` is, when it makes one fixed type."""
-    plain = ability.instead is None and ability.instead_power is None
+    plain = (
+        ability.instead is None
+        and ability.instead_power is None
+        and ability.instead_control is None
+    )
     if not plain or not isinstance(ability.produces, ir.Fixed):
         return None
     made = re.findall(MANA_TYPE, ability.produces.mana)
@@ -545,8 +576,10 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
         return _with(ability, side_effect=f"it deals {number(m.group(1))} damage to you")
     if (m := _LOSE.match(sentence)) and ability.side_effect is None:
         return _with(ability, side_effect=f"you lose {number(m.group(1))} life")
-    if (m := _INSTEAD.match(sentence)) and ability.instead is None:
+    if (m := _INSTEAD.match(sentence)) and _fixed_instead_free(ability):
         return _with(ability, instead=(m.group(1), number(m.group(2)) or 0))
+    if m := _INSTEAD_CONTROL.match(sentence):
+        return _control_instead(ability, m)
     if m := _INSTEAD_OTHER.match(sentence):
         return _other_instead(ability, m.group(1), m.group(2))
     if (m := _INSTEAD_FIXED.match(sentence)) and (n := _fixed_instead(ability, m["mana"])):
@@ -566,6 +599,7 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
 def _one_chosen_color(ability: ir.ManaAbility) -> bool:
     """Whether it makes one mana of one chosen color and has no "instead" yet."""
     plain = ability.instead is None and ability.instead_power is None
+    plain = plain and ability.instead_control is None
     return plain and ability.produces == ir.AnyColor(1)
 
 
@@ -577,6 +611,7 @@ def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
         "instead_power": ability.instead_power,
         "side_effect": ability.side_effect,
         "puts_counters": ability.puts_counters,
+        "instead_control": ability.instead_control,
         **changes,
     }
     return ir.ManaAbility(**values)  # type: ignore[arg-type]
