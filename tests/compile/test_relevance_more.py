@@ -59,7 +59,7 @@ def test_a_token_made_on_a_condition_after_a_trigger_of_tapping_for_mana() -> No
         "At the beginning of your upkeep, each player who tapped a land for mana this turn "
         "adds {R}.",
         # A rider in lower case changes what the ability before it makes.
-        "{T}: Add {C}. If you control three or more Wizards, add {C}{C} instead.",
+        "{T}: Add {C}. If you attacked with a Wizard this turn, add {C}{C} instead.",
         "{T}: Each player reveals a card. For each land card revealed this way, add {G}.",
     ],
 )
