@@ -320,17 +320,25 @@ class AmountIfPower(Strict):
     """How much of the chosen mana it makes instead"""
 
 
+class ControlCount(Strict):
+    """A condition of an `amount_if_control`: its controller controls `at_least` or more
+    permanents of `of`."""
+
+    of: Selector
+    """Which permanents are counted, seen from the ability's source"""
+    at_least: int = Field(1, ge=1, le=10_000)
+    """How many of them it needs"""
+
+
 class AmountIfControl(Strict):
     """The ability's own 'instead' (614.15): `amount` of the mana it makes while its
-    controller controls `at_least` or more permanents of `of` ("if you control four or more
-    creatures, add {G}{G} instead")."""
+    controller controls enough permanents of each condition ("if you control four or more
+    creatures, add {G}{G} instead"; "if you control an Urza's Mine and an Urza's Tower")."""
 
     kind: Literal["amount_if_control"] = "amount_if_control"
     """Always `amount_if_control`: more mana while its controller controls enough of them"""
-    of: Selector
-    """Which permanents are counted, seen from the ability's source"""
-    at_least: int = Field(ge=1, le=10_000)
-    """How many of them it needs"""
+    conditions: list[ControlCount] = Field(min_length=1, max_length=3)
+    """Every one must hold"""
     amount: int = Field(ge=0, le=100)
     """How much of the mana it makes instead"""
 

@@ -280,11 +280,15 @@ def instead_reason(
             if greatest_power(view, among, view.source(p)) < least:
                 return None
             return f"its controller controls a creature with power {least} or greater (208.3)"
-        case AmountIfControl(of=of, at_least=least):
-            count = len(view.matching(of, view.source(p)))
-            if count < least:
+        case AmountIfControl(conditions=conditions):
+            src = view.source(p)
+            counts = [len(view.matching(c.of, src)) for c in conditions]
+            if any(n < c.at_least for n, c in zip(counts, conditions, strict=True)):
                 return None
-            return f"its controller controls {count} {describe_selector(of)} ({least} or more)"
+            held = [
+                f"{n} {describe_selector(c.of)}" for n, c in zip(counts, conditions, strict=True)
+            ]
+            return f"its controller controls {' and '.join(held)}"
         case _:
             assert_never(a.instead)
 

@@ -525,14 +525,14 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
         else:
             text += f" ({n} of that mana instead while it has a {counter} counter)"
     if isinstance(ability.instead, AmountIfControl):
-        n, least = ability.instead.amount, ability.instead.at_least
-        who = describe_selector(ability.instead.of)
+        n = ability.instead.amount
+        who = " and ".join(
+            f"{c.at_least} or more {describe_selector(c.of)}" for c in ability.instead.conditions
+        )
         if has_counter:
-            text += f" (its controller controls {least} or more {who}, so {n} of that mana instead)"
+            text += f" (its controller controls {who}, so {n} of that mana instead)"
         else:
-            text += (
-                f" ({n} of that mana instead while its controller controls {least} or more {who})"
-            )
+            text += f" ({n} of that mana instead while its controller controls {who})"
     if isinstance(ability.instead, AmountIfPower):
         n, least = ability.instead.amount, ability.instead.power
         who = describe_selector(ability.instead.among)

@@ -105,9 +105,23 @@ def test_another_production_while_a_counter_is_there() -> None:
 def test_fixed_mana_instead_while_you_control_enough() -> None:
     a = _mana("{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.")
     assert a.instead is not None and a.instead.kind == "amount_if_control"
-    assert (a.instead.at_least, a.instead.amount) == (4, 2)
-    assert a.instead.of.controller == "you" and a.instead.of.types == ["creature"]
+    [condition] = a.instead.conditions
+    assert (condition.at_least, a.instead.amount) == (4, 2)
+    assert condition.of.controller == "you" and condition.of.types == ["creature"]
     not_understood(
         "{T}: Add {G}. If you control four or more creatures an opponent controls, add {G}{G} "
         "instead."
+    )
+
+
+def test_urza_lands_name_each_other_by_their_land_types() -> None:
+    """205.3i: "an Urza's Tower" is a land with the subtypes Urza's and Tower."""
+    a = _mana(
+        "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead."
+    )
+    assert a.instead is not None and a.instead.kind == "amount_if_control"
+    assert [c.of.subtypes for c in a.instead.conditions] == [["Mine"], ["Tower"]]
+    assert a.instead.amount == 2
+    not_understood(
+        "{T}: Add {C}. If you control an Urza's Mine and an Urza's Mine, add {C}{C} instead."
     )

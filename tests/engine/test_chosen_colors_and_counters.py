@@ -143,3 +143,28 @@ def test_fixed_mana_instead_while_you_control_enough() -> None:
     assert act(board(defined("g", *GLADE, types=("Land",)), *crowd[:2]), "g")["total"] == "{G}"
     theirs = [{**c, "controller": "bob"} for c in crowd]
     assert act(board(defined("g", *GLADE, types=("Land",)), *theirs), "g")["total"] == "{G}"
+
+
+def _urza(pid: str, name: str, kind: str, text: str, **kw: object) -> dict[str, object]:
+    from app.catalog.compile import compile_face
+
+    compiled = compile_face(name, text, types=("Land",), subtypes=("Urza's", kind))
+    assert compiled.support == "full", compiled.unsupported_text
+    card = {"name": name, "types": ["land"], "subtypes": ["Urza's", kind], **compiled.card_fields()}
+    return {"id": pid, "definition": card, "controller": "alice", **kw}
+
+
+def test_urza_lands_count_each_other_by_their_land_types() -> None:
+    mine = _urza(
+        "m",
+        "Relic Mine",
+        "Mine",
+        "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} "
+        "instead.",
+    )
+    plant = _urza("p", "Relic Plant", "Power-Plant", "{T}: Add {C}.")
+    tower = _urza("t", "Relic Tower", "Tower", "{T}: Add {C}.")
+    assert act(board(mine, plant, tower), "m")["total"] == "{C}{C}"
+    assert act(board(mine, plant), "m")["total"] == "{C}"
+    theirs = {**tower, "controller": "bob"}
+    assert act(board(mine, plant, theirs), "m")["total"] == "{C}"

@@ -231,8 +231,8 @@ class ManaAbility:
     instead_power: tuple[int, int] | None = None
     side_effect: str | None = None
     puts_counters: tuple[tuple[str, int], ...] = ()  # put on its source before the mana (608.2c)
-    # (selector, at least, amount): "if you control four or more creatures, ... instead"
-    instead_control: tuple[Sel, int, int] | None = None
+    # ((selector, at least), ...), amount: "if you control four or more creatures, ... instead"
+    instead_control: tuple[tuple[tuple[Sel, int], ...], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,8 +167,9 @@ def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
         power, amount = a.instead_power
         instead = d.AmountIfPower(power=power, among=creatures, amount=amount)
     elif a.instead_control is not None:
-        of, least, amount = a.instead_control
-        instead = d.AmountIfControl(of=selector(of), at_least=least, amount=amount)
+        conditions, amount = a.instead_control
+        counts = [d.ControlCount(of=selector(of), at_least=n) for of, n in conditions]
+        instead = d.AmountIfControl(conditions=counts, amount=amount)
     return d.ManaAbility(
         cost=cost(a.cost),
         produces=production(a.produces),

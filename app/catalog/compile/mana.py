@@ -515,6 +515,25 @@ def _other_instead(ability: ir.ManaAbility, counter: str, text: str) -> ir.ManaA
     return _with(ability, produces=ir.IfCounter(counter, instead, ability.produces))
 
 
+# 205.3i: Urza's lands name each other by their land types ("an Urza's Power-Plant" is a land
+# with the subtypes Urza's and Power-Plant).
+_URZA_PAIR = re.compile(
+    r"^If you control an? Urza's (Mine|Power-Plant|Tower) and an? Urza's "
+    rf"(Mine|Power-Plant|Tower), add (?P<mana>{FIXED}) instead\.$"
+)
+
+
+def _urza_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbility | None:
+    n = _fixed_instead(ability, m["mana"])
+    if n is None or m.group(1) == m.group(2):
+        return None
+    lands = tuple(
+        (ir.Sel(controller="you", subtypes=(t,), either=(("subtype", "Urza's"),)), 1)
+        for t in (m.group(1), m.group(2))
+    )
+    return _with(ability, instead_control=(lands, n))
+
+
 _INSTEAD_CONTROL = re.compile(
     rf"^If you control ({NUMBER}) or more (.+), add (?P<mana>{FIXED}) instead\.$"
 )
@@ -529,7 +548,8 @@ def _control_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbilit
     if found[0].attached or found[0].controller != "any":
         return None  # "...creatures an opponent controls": not "you control"
     # "you control" before the count: the permanents counted are its controller's.
-    return _with(ability, instead_control=(replace(found[0], controller="you"), least, n))
+    mine = replace(found[0], controller="you")
+    return _with(ability, instead_control=(((mine, least),), n))
 
 
 def _fixed_instead_free(ability: ir.ManaAbility) -> bool:
@@ -580,6 +600,8 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
         return _with(ability, instead=(m.group(1), number(m.group(2)) or 0))
     if m := _INSTEAD_CONTROL.match(sentence):
         return _control_instead(ability, m)
+    if m := _URZA_PAIR.match(sentence):
+        return _urza_instead(ability, m)
     if m := _INSTEAD_OTHER.match(sentence):
         return _other_instead(ability, m.group(1), m.group(2))
     if (m := _INSTEAD_FIXED.match(sentence)) and (n := _fixed_instead(ability, m["mana"])):
