@@ -18,7 +18,7 @@ GOALS = {"mana": 98.0, "costs": 95.0, "seconds": 20.0}
 
 
 def coverage_section() -> Section:
-    from app.catalog.compile.corpus import read_faces
+    from app.catalog.compile.corpus import read_corpus
     from app.catalog.compile.coverage import measure
 
     section = Section("compiler coverage (RULINGS_CORPUS)", ["measure", "value", "goal"])
@@ -27,7 +27,7 @@ def coverage_section() -> Section:
         section.skip("corpus", "not available: set RULINGS_CORPUS to an MTGJSON-like file")
         return section
     started = time.perf_counter()
-    cov = measure(read_faces(path))
+    cov = measure(read_corpus(path))
     seconds = time.perf_counter() - started
 
     def pct(part: int, whole: int) -> float:
@@ -65,12 +65,12 @@ def main() -> int:
     print(render([section]))
     path = os.environ.get("RULINGS_CORPUS")
     if path and Path(path).is_file():
-        from app.catalog.compile.corpus import read_faces
+        from app.catalog.compile.corpus import read_corpus
         from app.catalog.compile.coverage import measure
         from app.catalog.compile.coverage import render as render_coverage
 
         print()
-        print(render_coverage(measure(read_faces(path))))
+        print(render_coverage(measure(read_corpus(path))))
     return 0
 
 

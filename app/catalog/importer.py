@@ -35,6 +35,7 @@ from app.catalog.sources import (
     open_stream,
     scryfall,
 )
+from app.catalog.sources.layouts import ANOTHER_PRINTING
 from app.catalog.store import (
     BUNDLED,
     IMPORTED,
@@ -139,7 +140,7 @@ def _take(parsed: Parsed, seen: dict[str, Card], skipped: Counter[str]) -> None:
         skipped[parsed.skipped] += 1
         return
     if parsed.name in seen:
-        skipped["another printing of a card already read"] += 1
+        skipped[ANOTHER_PRINTING] += 1
         return
     card = _validated(parsed)
     if card is None:

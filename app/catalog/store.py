@@ -40,10 +40,12 @@ from app.domain.card import (
     EachExiledColor,
     ExiledColor,
     FixedMana,
+    IfCounter,
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
     OneColorPerCount,
+    OneOfChosenColors,
     PerCount,
     PerCounter,
 )
@@ -84,7 +86,7 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {s.text for option in options for s in parse_cost(option)}
         case AnyColor() | ColorOfPermanent() | ChosenColor() | OneColorPerCount():
             return set(COLORS)
-        case DifferentColors() | EachColorAmong() | ColorAmongGraveyard():
+        case DifferentColors() | EachColorAmong() | ColorAmongGraveyard() | OneOfChosenColors():
             return set(COLORS)
         case ExiledColor() | EachExiledColor() | MilledCardSymbols():
             return set(COLORS)  # colors of cards elsewhere: whichever, colors only (105.2)
@@ -104,6 +106,11 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type or "C"}
         case ManaAmount(colors=colors):
             return set(colors)
+        case IfCounter(with_counter=with_counter, otherwise=otherwise):
+            both = (with_counter, otherwise)
+            return set().union(
+                *(_production_types(ability.model_copy(update={"produces": p})) for p in both)
+            )
         case _:
             assert_never(produced)
 

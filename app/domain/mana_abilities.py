@@ -168,6 +168,17 @@ class ChosenColor(Strict):
     """How much mana of the source's `chosen_color`"""
 
 
+class OneOfChosenColors(Strict):
+    """`amount` mana of one of the colors chosen for the source (its `chosen_colors`, several:
+    "choose up to two colors", "circle two colors" as the deck is made); with no color
+    chosen it makes no mana."""
+
+    kind: Literal["one_of_chosen_colors"] = "one_of_chosen_colors"
+    """Always `one_of_chosen_colors`: mana of one of the colors chosen for the source"""
+    amount: int = Field(1, ge=0, le=100)
+    """How much mana, all of the one color picked among its chosen colors"""
+
+
 class CommanderColor(Strict):
     """`amount` mana of one color of its controller's commander's color identity (903.4): with
     no commander, or a colorless identity, it makes no mana (903.4f). The state says the
@@ -295,6 +306,26 @@ class MilledCardSymbols(Strict):
     """Always `milled_card_symbols`: mana by the colored symbols of the milled card's cost"""
 
 
+SimpleProduction = Annotated[
+    FixedMana | ChoiceOfMana | AnyColor | AnyType, Field(discriminator="kind")
+]
+
+
+class IfCounter(Strict):
+    """One production while the source has a `counter` counter, another without (the ability's
+    own "instead", 614.1a, 614.15: "Add {C}. If ~ has a luck counter on it, instead add one
+    mana of any color")."""
+
+    kind: Literal["if_counter"] = "if_counter"
+    """Always `if_counter`: what it makes depends on a counter on its source"""
+    counter: Word
+    """The kind of counter, like `luck`"""
+    with_counter: SimpleProduction
+    """What it makes while its source has at least one such counter"""
+    otherwise: SimpleProduction
+    """What it makes without one"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -315,7 +346,9 @@ Production = Annotated[
     | ColorAmongGraveyard
     | ExiledColor
     | EachExiledColor
-    | MilledCardSymbols,
+    | MilledCardSymbols
+    | OneOfChosenColors
+    | IfCounter,
     Field(discriminator="kind"),
 ]
 
@@ -345,7 +378,30 @@ class AmountIfPower(Strict):
     """How much of the chosen mana it makes instead"""
 
 
-Instead = Annotated[AmountIfCounter | AmountIfPower, Field(discriminator="kind")]
+class ControlCount(Strict):
+    """A condition of an `amount_if_control`: its controller controls `at_least` or more
+    permanents of `of`."""
+
+    of: Selector
+    """Which permanents are counted, seen from the ability's source"""
+    at_least: int = Field(1, ge=1, le=10_000)
+    """How many of them it needs"""
+
+
+class AmountIfControl(Strict):
+    """The ability's own 'instead' (614.15): `amount` of the mana it makes while its
+    controller controls enough permanents of each condition ("if you control four or more
+    creatures, add {G}{G} instead"; "if you control an Urza's Mine and an Urza's Tower")."""
+
+    kind: Literal["amount_if_control"] = "amount_if_control"
+    """Always `amount_if_control`: more mana while its controller controls enough of them"""
+    conditions: list[ControlCount] = Field(min_length=1, max_length=3)
+    """Every one must hold"""
+    amount: int = Field(ge=0, le=100)
+    """How much of the mana it makes instead"""
+
+
+Instead = Annotated[AmountIfCounter | AmountIfPower | AmountIfControl, Field(discriminator="kind")]
 
 
 class WhileCounters(Strict):
@@ -367,6 +423,10 @@ class WhileCounters(Strict):
 
 Recipient = Literal["controller", "chosen_player", "target_player"]
 
+# A side effect that starts so is another player's choice to stop the mana ("unless any
+# player pays {1}", 118.12): the mana is made only if no one pays as it resolves.
+UNLESS_PAYS = "unless any player pays"
+
 
 class ManaAbility(Strict):
     """An activated mana ability (605.1a), or an activated ability that adds mana to a target
@@ -383,7 +443,8 @@ class ManaAbility(Strict):
     instead: Instead | None = None
     """A bigger amount it makes under a condition of its own (614.15); null: none"""
     side_effect: Annotated[str, Field(max_length=200)] | None = None  # "deals 1 damage to you"
-    """Anything else it does as it resolves, in a short phrase (not a cost)"""
+    """Anything else it does as it resolves, in a short phrase (not a cost); one starting
+    `unless any player pays` names what another player may pay to stop the mana (118.12)"""
     # Left out of the dump when absent, so every card without bands keeps its digest (and its
     # stored rulings their identity, docs/architecture.md).
     while_counters: WhileCounters | None = Field(None, exclude_if=lambda v: v is None)
@@ -415,3 +476,11 @@ class ManaAbility(Strict):
         description="It exists only while the top card of its controller's library is a card "
         "of this type (the permanent's `library_top`); absent: always",
     )
+
+    # Left out of the dump when empty, like `while_counters`.
+    puts_counters: dict[Word, Annotated[int, Field(ge=1, le=100)]] = Field(
+        default_factory=dict, max_length=5, exclude_if=lambda v: not v
+    )
+    """Counters its effect puts on its own permanent as it resolves, before it adds its mana
+    (608.2c: in the order written): the state after the activation has them, and an amount
+    counting them already includes them (its `plus`); empty: none"""

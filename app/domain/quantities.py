@@ -37,12 +37,13 @@ class CountOf(Strict):
 
 
 class CountersOnSource(Strict):
-    """How many counters of a kind are on the ability's source."""
+    """How many counters of a kind are on the ability's source (122.1), or of every kind
+    together ("for each counter on it")."""
 
     kind: Literal["counters"] = "counters"
-    """Always `counters`: how many counters of a kind the source has"""
-    counter: Word
-    """The kind of counter, like `charge`"""
+    """Always `counters`: how many counters of a kind (or of every kind) the source has"""
+    counter: Word | None = Field(None, exclude_if=lambda v: v is None)
+    """The kind of counter, like `charge`; absent: counters of every kind together"""
 
 
 class XValue(Strict):

@@ -59,7 +59,19 @@ class PermanentIn(StateModel):
     attached_to: Id | None = None
     """For an Aura or Equipment: the id of the permanent it is attached to"""
     chosen_color: ColorCode | None = None
-    """A color chosen as it entered (W U B R G), for cards that ask"""
+    """A color chosen as it entered (W U B R G), or the one chosen last for a card that chooses
+    again, for cards that ask"""
+    # Left out of the dump when absent, so a question without it reads (and is identified) as
+    # before.
+    chosen_colors: list[ColorCode] | None = Field(
+        None,
+        max_length=5,
+        exclude_if=lambda v: v is None,
+        description='The colors chosen for it, for cards that choose several ("choose up to '
+        'two colors", colors circled as the deck was made); an empty list when none was '
+        "chosen. A card that reads them takes a lone `chosen_color` as the one color chosen.",
+        examples=[["G", "U"]],
+    )
     # 208.3: the power it has now, after every effect and counter; the engine never reads it
     # from the printed card (anthems and counters change it). Left out of the dump when
     # absent, like `timestamp`.
@@ -311,6 +323,7 @@ class Permanent:
     chosen_name: str | None = None  # 201.3
     library_top: OutsideCard | None = None  # the top card of its controller's library
     chosen_type: str | None = None  # 205.3m
+    chosen_colors: tuple[str, ...] | None = None  # several colors chosen for it
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

@@ -25,6 +25,7 @@ from typing import Literal, assert_never
 
 from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import (
+    AmountIfControl,
     AmountIfCounter,
     AmountIfPower,
     Card,
@@ -118,6 +119,7 @@ class Source:
     chosen_color: str | None
     is_effect: bool
     index: int  # place on the battlefield, or in `effects`
+    chosen_colors: tuple[str, ...] | None = None  # a permanent's several chosen colors
 
     @property
     def label(self) -> str:
@@ -241,8 +243,10 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
     """What a production reads on its own permanent (app/engine/production.py); `x` is the X
     chosen on activation (None: not chosen, as 106.7 asks)."""
     return Own(
-        counters=lambda kind: p.counters.get(kind, 0),
+        # 122.1: counters of one kind, or of every kind together (kind None).
+        counters=lambda kind: sum(p.counters.values()) if kind is None else p.counters.get(kind, 0),
         chosen_color=lambda: chosen_color_of(src),
+        chosen_colors=lambda: chosen_colors_of(src),
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
         stats=lambda sel, stat: stats_of(view, sel, src, stat),
@@ -437,6 +441,15 @@ def instead_reason(
             if greatest_power(view, among, view.source(p)) < least:
                 return None
             return f"its controller controls a creature with power {least} or greater (208.3)"
+        case AmountIfControl(conditions=conditions):
+            src = view.source(p)
+            counts = [len(view.matching(c.of, src)) for c in conditions]
+            if any(n < c.at_least for n, c in zip(counts, conditions, strict=True)):
+                return None
+            held = [
+                f"{n} {describe_selector(c.of)}" for n, c in zip(counts, conditions, strict=True)
+            ]
+            return f"its controller controls {' and '.join(held)}"
         case _:
             assert_never(a.instead)
 
@@ -549,6 +562,20 @@ def chosen_color_of(src: Source) -> str:
             "chosen_color_required",
         )
     return src.chosen_color
+
+
+def chosen_colors_of(src: Source) -> tuple[str, ...]:
+    """The colors chosen for a source (several: "choose up to two colors"); a lone
+    `chosen_color` is the one color chosen; a question that needs them must say them."""
+    if src.chosen_colors is not None:
+        return src.chosen_colors
+    if src.chosen_color is not None:
+        return (src.chosen_color,)
+    raise QuestionError(
+        (*src.loc, "chosen_colors"),
+        f"{src.label} needs the colors chosen for it ('chosen_colors', a list of W U B R G)",
+        "chosen_colors_required",
+    )
 
 
 def _ability_key(ability: ManaAbility, cache: dict[int, str]) -> str:
@@ -922,7 +949,14 @@ class BoardView:
         src = self._sources.get(p.id)
         if src is None:
             src = self._sources[p.id] = Source(
-                p.id, p.name, self.controller(p), p.attached_to, p.chosen_color, False, p.index
+                p.id,
+                p.name,
+                self.controller(p),
+                p.attached_to,
+                p.chosen_color,
+                False,
+                p.index,
+                p.chosen_colors,
             )
         return src
 

@@ -15,6 +15,7 @@ from app.domain.errors import QuestionError
 from app.domain.filters import HasSubtype, Selector, with_condition
 from app.domain.mana import ALL_COLORS_MASK, COLORS, NO_MANA, TYPE_INDEX, TYPES, Mana, mask_types
 from app.domain.mana_abilities import (
+    AmountIfControl,
     AmountIfCounter,
     AmountIfPower,
     AnyColor,
@@ -32,10 +33,12 @@ from app.domain.mana_abilities import (
     EachExiledColor,
     ExiledColor,
     FixedMana,
+    IfCounter,
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
     OneColorPerCount,
+    OneOfChosenColors,
     PerCount,
     PerCounter,
     Production,
@@ -105,7 +108,7 @@ class Own:
     raises the 422 that asks for what the state lacks), and the X chosen on activation (None:
     not chosen here; 106.7 asks about every X)."""
 
-    counters: Callable[[str], int]
+    counters: Callable[[str | None], int]  # None: counters of every kind together
     chosen_color: Callable[[], str]
     # Its controller's commander's color identity (903.4); raises the 422 that asks for it.
     commander_colors: Callable[[], tuple[str, ...]]
@@ -129,6 +132,8 @@ class Own:
     # The creature type chosen for it (205.3m); raises the 422 that asks.
     chosen_type: Callable[[], str] = lambda: _no_stat_text("chosen type")
     x: int | None = None
+    # The several colors chosen for it ("choose up to two colors"); raises the 422 for them.
+    chosen_colors: Callable[[], tuple[str, ...]] = lambda: ()
 
 
 # With X not chosen (could_produce, 106.7), an X of one shows the types it could make; 106.7
@@ -321,7 +326,7 @@ def combinations_of(colors: Iterable[str], amount: int) -> list[Mana]:
 def _one_color_count(prod: OneColorPerCount, count_of: CountOf, own: Own) -> int:
     if prod.count is not None:
         return count_of(prod.count)
-    return own.counters(prod.counter or "")
+    return own.counters(prod.counter or "")  # `counter` is given when `count` isn't
 
 
 def is_reflector(prod: Production) -> bool:
@@ -339,6 +344,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case ExiledColor() | EachExiledColor() | MilledCardSymbols():
             return False
+        case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter():
+            return False  # an if_counter's two productions are simple kinds
         case _:
             assert_never(prod)
 
@@ -366,6 +373,8 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads the cards exiled with its permanent
         case MilledCardSymbols():
             return False  # it reads the top card of its controller's library
+        case OneOfChosenColors() | IfCounter():
+            return False  # it reads its own permanent's chosen colors, or its counters
         case _:
             assert_never(prod)
 
@@ -414,6 +423,10 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [sum((Mana.of(c) for c in own.exiled_colors()), NO_MANA)]
         case MilledCardSymbols():
             return symbol_manas(own.top_symbols())
+        case OneOfChosenColors():
+            return [Mana.of(c, prod.amount) for c in own.chosen_colors()]  # none chosen: none
+        case IfCounter():
+            return events(if_counter_branch(prod, own), count_of, colors_of, own)
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -503,6 +516,10 @@ def possible(
             return _exiled_possible(prod, own)
         case MilledCardSymbols():
             return _milled_possible(own)
+        case OneOfChosenColors():
+            return _chosen_colors_possible(prod, own)
+        case IfCounter():
+            return _if_counter_possible(prod, count_of, colors_of, reflected, own)
         case _:
             assert_never(prod)
 
@@ -625,6 +642,33 @@ def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
     return Possible([Mana.of(c, prod.amount) for c in colors], colors, why)
 
 
+def _if_counter_possible(
+    prod: IfCounter, count_of: CountOf, colors_of: ColorsOf, reflected: ReflectedBy, own: Own
+) -> Possible:
+    branch = if_counter_branch(prod, own)
+    found = possible(branch, count_of, colors_of, reflected, own)
+    has = own.counters(prod.counter) > 0
+    made = _production_words(branch).removeprefix("add ")
+    counter = f"a {prod.counter} counter" if has else f"no {prod.counter} counter"
+    why = f"it has {counter}, so it makes {made} (its own instead, 614.15)"
+    found.why = f"{why}; {found.why}" if found.why else why
+    return found
+
+
+def if_counter_branch(prod: IfCounter, own: Own) -> Production:
+    """What an if_counter production makes on its permanent now (614.15: its own instead)."""
+    return prod.with_counter if own.counters(prod.counter) > 0 else prod.otherwise
+
+
+def _chosen_colors_possible(prod: OneOfChosenColors, own: Own) -> Possible:
+    colors = list(dict.fromkeys(own.chosen_colors()))
+    if not colors:
+        why = "no color was chosen for it, so there is no color to make its mana of"
+    else:
+        why = f"its controller picks one of the colors chosen for it ({', '.join(colors)})"
+    return Possible([Mana.of(c, prod.amount) for c in colors], colors, why)
+
+
 def _reflected_possible(prod: CouldProduce, reflected: ReflectedBy) -> Possible:
     seen, feeders = reflected(prod.among)
     usable = seen & ALL_COLORS_MASK if prod.of == "color" else seen
@@ -651,6 +695,15 @@ def describe_production(ability: ManaAbility, *, has_counter: bool | None = None
             text += f" (it has a {counter} counter, so {n} of that mana instead)"
         else:
             text += f" ({n} of that mana instead while it has a {counter} counter)"
+    if isinstance(ability.instead, AmountIfControl):
+        n = ability.instead.amount
+        who = " and ".join(
+            f"{c.at_least} or more {describe_selector(c.of)}" for c in ability.instead.conditions
+        )
+        if has_counter:
+            text += f" (its controller controls {who}, so {n} of that mana instead)"
+        else:
+            text += f" ({n} of that mana instead while its controller controls {who})"
     if isinstance(ability.instead, AmountIfPower):
         n, least = ability.instead.amount, ability.instead.power
         who = describe_selector(ability.instead.among)
@@ -730,6 +783,15 @@ def _production_words(p: Production) -> str:
             return "add one mana of each color among the cards exiled with it"
         case MilledCardSymbols():
             return "add one mana of each colored mana symbol's color in the milled card's mana cost"
+        case OneOfChosenColors():
+            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            return f"add {amount} of one of the colors chosen for it"
+        case IfCounter():
+            instead = _production_words(p.with_counter).removeprefix("add ")
+            return (
+                f"{_production_words(p.otherwise)}, or {instead} instead while it has a "
+                f"{p.counter} counter"
+            )
         case _:
             assert_never(p)
 
@@ -831,6 +893,10 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; no card exiled with it has a color", ["105.2", "106.5", "607.2a"]
         case MilledCardSymbols():
             return "; the card it would mill has no colored mana symbol", ["701.13"]
+        case OneOfChosenColors():
+            return "; no color was chosen for it, so it would make no mana", []
+        case IfCounter():
+            return "; it would make no mana", []
         case _:
             assert_never(prod)
 

@@ -162,6 +162,8 @@ def describe_quantity(q: Quantity) -> str:
         case CountOf():
             return f"the number of {describe_selector(q.of)}"
         case CountersOnSource():
+            if q.counter is None:
+                return "the number of counters of every kind on it"
             return f"the number of {q.counter} counters on it"
         case XValue():
             return "the X it was cast with"

@@ -14,12 +14,17 @@ from app.domain.card import (
     GainControl,
     GrantKeyword,
     GrantManaAbility,
+    IfCounter,
     ManaAbility,
+    ManaAmount,
     ManaReplacement,
     ManaTrigger,
+    OneColorPerCount,
     PerCounter,
+    Production,
 )
 from app.domain.errors import QuestionError
+from app.domain.quantities import CountersOnSource
 
 Loc = tuple[str | int, ...]
 
@@ -160,6 +165,17 @@ def _needs_target(a: Ability) -> bool:
             return False
 
 
+def _produced_counters(prod: Production) -> Iterator[str]:
+    """The counter kind a production counts on its source, if it names one."""
+    if isinstance(prod, PerCounter | IfCounter):
+        yield prod.counter
+    if isinstance(prod, OneColorPerCount) and prod.counter is not None:
+        yield prod.counter
+    counted = prod.amount if isinstance(prod, ManaAmount) else None
+    if isinstance(counted, CountersOnSource) and counted.counter is not None:
+        yield counted.counter
+
+
 def _counters_named(card: Card) -> Iterator[str]:
     for face in card.card_faces:
         for a in face.abilities:
@@ -168,8 +184,7 @@ def _counters_named(card: Card) -> Iterator[str]:
                 yield from ability.cost.remove_counters
                 if ability.cost.remove_x_counters is not None:
                     yield ability.cost.remove_x_counters.counter
-                if isinstance(ability.produces, PerCounter):
-                    yield ability.produces.counter
+                yield from _produced_counters(ability.produces)
                 if isinstance(ability.instead, AmountIfCounter):
                     yield ability.instead.counter
                 if ability.while_counters is not None:

@@ -174,6 +174,7 @@ class CheckedState:
                     if p.exiled is not None
                     else None
                 ),
+                chosen_colors=tuple(p.chosen_colors) if p.chosen_colors is not None else None,
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)

@@ -189,6 +189,12 @@ PROBLEMS: dict[str, ProblemPage] = {
     "chosen_color_required": _q(
         "Color not chosen", "The permanent's ability uses a chosen color: give `chosen_color`."
     ),
+    "chosen_colors_required": _q(
+        "Colors not chosen",
+        "The permanent's ability makes mana of one of the colors chosen for it: give "
+        "`chosen_colors` (a list of W U B R G, `[]` when none was chosen), or `chosen_color` "
+        "for a lone one.",
+    ),
     "chosen_land_type_required": _q(
         "Land type not chosen",
         "The effect makes a land the basic land type chosen as it resolved (305.7): give the "

@@ -16,9 +16,16 @@ def face(
     subtypes: tuple[str, ...] = (),
     mana_cost: str | None = "{2}",
     keywords: tuple[str, ...] = (),
+    supertypes: tuple[str, ...] = (),
 ) -> CompiledFace:
     return compile_face(
-        name, text, types=types, subtypes=subtypes, mana_cost=mana_cost, keywords=keywords
+        name,
+        text,
+        types=types,
+        subtypes=subtypes,
+        mana_cost=mana_cost,
+        keywords=keywords,
+        supertypes=supertypes,
     )
 
 

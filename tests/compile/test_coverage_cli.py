@@ -117,3 +117,90 @@ def test_without_path_it_reads_the_imported_cards(
     assert report["top_not_understood"] == [
         {"template": "{T}: Add {U} for each Wizard you control with flying.", "count": 1}
     ]
+
+
+NOT_IMPORTED = [
+    {
+        "name": "Glimmerfall Expanse",
+        "layout": "planar",
+        "types": ["Plane"],
+        "subtypes": ["Veldrane"],
+        "text": 'All lands have "{T}: Add one mana of any color."',
+    },
+    {
+        "name": "Murkwater Pilgrim Avatar",
+        "layout": "vanguard",
+        "types": ["Vanguard"],
+        "text": 'Creatures you control have "{T}: Add {G}."',
+    },
+    {"name": "Cinder Plot", "layout": "scheme", "types": ["Scheme"], "text": "Add {R}."},
+    {"name": "Whispered Pact", "types": ["Conspiracy"], "text": "Lands you control have haste."},
+    {"name": "Tallow Vault", "layout": "normal", "types": ["Land"], "text": "{T}: Add {C}."},
+    # A reversible printing is read as its front: the same card as the one above.
+    {
+        "name": "Tallow Vault // Tallow Vault",
+        "layout": "reversible_card",
+        "types": ["Land"],
+        "text": "{T}: Add {C}.",
+    },
+]
+
+
+def test_faces_the_importer_skips_are_counted_not_measured(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(CARDS + NOT_IMPORTED), encoding="utf-8")
+    code, out = _run(capsys, str(path), "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["faces"] == 4 and report["mana_faces"] == 3  # the plane's grant not counted
+    assert report["skipped_faces"] == 5
+    assert report["skipped"] == {
+        "another printing of a card already read": 1,
+        "conspiracy": 1,
+        "plane or phenomenon": 1,
+        "scheme": 1,
+        "vanguard": 1,
+    }
+    code, out = _run(capsys, str(path))
+    assert "faces not measured, as the importer skips them: 5" in out
+    assert "     1  vanguard" in out
+
+
+def test_atomic_cards_skip_as_the_importer_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = {c["name"]: [c] for c in CARDS + NOT_IMPORTED[:4]}
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps({"meta": {}, "data": data}), encoding="utf-8")
+    code, out = _run(capsys, str(path), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["faces"] == 3 and report["skipped_faces"] == 4
+
+
+def test_a_face_listed_under_the_whole_name_is_its_first_face(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A list entry named "Front // Back" (no faceName) is the front: its text's name is `~`."""
+    cards = [
+        {
+            "name": "Ossick Warden // Ossick Unbound",
+            "layout": "transform",
+            "types": ["Creature"],
+            "text": "{T}: Add {G} for each +1/+1 counter on Ossick Warden.",
+        },
+        {
+            "name": "Ossick Unbound",
+            "face": "back",
+            "front": "Ossick Warden",
+            "layout": "transform",
+            "types": ["Creature"],
+            "text": "{T}: Add {G}{G}.",
+        },
+    ]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    code, out = _run(capsys, str(path), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["faces"] == 2 and report["mana_faces_full"] == 2

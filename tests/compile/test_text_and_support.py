@@ -24,6 +24,81 @@ def test_own_name_and_this_type_become_the_token() -> None:
     assert line.sentences == ("Spend this mana only this turn.",)
 
 
+def test_a_rebalanced_card_is_named_without_its_prefix() -> None:
+    compiled = face(
+        "{T}, Remove a spore counter from Brindle Keeper: Add {C}.", name="A-Brindle Keeper"
+    )
+    assert compiled.support == "full"
+    [ability] = compiled.abilities
+    assert ability.cost.remove_counters == {"spore": 1}
+
+
+def _sentences(
+    name: str, text: str, *, legendary: bool = False, avoid: tuple[str, ...] = ()
+) -> tuple[str, ...]:
+    lines = lines_of(name, text, legendary=legendary, avoid=avoid)
+    return tuple(s for line in lines for s in line.sentences)
+
+
+def test_a_legendary_face_named_by_its_short_name() -> None:
+    text = "Remove a dream counter from Osric: Add {C}. When Osric Vantblade dies, draw."
+    assert _sentences("Osric Vantblade", text, legendary=True) == (
+        "Remove a dream counter from ~: Add {C}.",
+        "When ~ dies, draw.",
+    )
+    # The words before "of"/"the" first, then the first word.
+    assert _sentences(
+        "Mirel Dunhart of the Marsh", "Mirel Dunhart and Mirel go.", legendary=True
+    ) == ("~ and ~ go.",)
+    # Only a legendary face does it: a common card's first word is a common word.
+    compiled = face("Remove a dream counter from Osric: Add {C}.", name="Osric Vantblade")
+    assert compiled.support == "partial"
+    compiled = face(
+        "Remove a dream counter from Osric: Add {C}.",
+        name="Osric Vantblade",
+        types=("Creature",),
+        supertypes=("Legendary",),
+    )
+    assert compiled.support == "full"
+    assert compiled.abilities[0].cost.remove_counters == {"dream": 1}
+
+
+def test_a_short_name_that_is_a_common_word_stays_that_word() -> None:
+    # The face's own subtype, a type noun after it, another name after it, "named", a title.
+    assert _sentences(
+        "Goblin Ashcaller",
+        "Sacrifice a Goblin: Add {R}. Ember creatures you control get +1/+0. "
+        "Create Ember the Lost. Search for a card named Ember Tide. Ember deals 1 damage.",
+        legendary=True,
+        avoid=("creature", "Goblin"),
+    ) == (
+        "Sacrifice a Goblin: Add {R}.",
+        "Ember creatures you control get +1/+0.",
+        "Create Ember the Lost.",
+        "Search for a card named Ember Tide.",
+        "Ember deals 1 damage.",
+    )
+    assert _sentences(
+        "Ember Ashcaller",
+        "Ember creatures you control get +1/+0. Create Ember the Lost. A Ember planeswalker. "
+        "Ember deals 1 damage.",
+        legendary=True,
+        avoid=("creature", "Shaman"),
+    ) == (
+        "Ember creatures you control get +1/+0.",
+        "Create Ember the Lost.",
+        "A Ember planeswalker.",
+        "~ deals 1 damage.",
+    )
+    assert _sentences("The Hollow Crown", "The crown stays.", legendary=True) == (
+        "The crown stays.",
+    )
+    # A face named like a type: "becomes a Name" is the type, not the face.
+    assert _sentences("Thornling", "Target creature becomes a Thornling until end of turn.") == (
+        "Target creature becomes a Thornling until end of turn.",
+    )
+
+
 def test_quoted_abilities_stay_in_their_sentence_and_ability_words_go() -> None:
     assert split_sentences('Lands you control have "{T}: Add {G}. Activate only once." Draw.') == [
         'Lands you control have "{T}: Add {G}. Activate only once."',

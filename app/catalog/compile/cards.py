@@ -25,6 +25,7 @@ def compile_face_data(face: dict[str, Any]) -> CompiledFace:
         subtypes=face.get("subtypes") or (),
         mana_cost=face.get("mana_cost"),
         keywords=face.get("keywords") or (),
+        supertypes=face.get("supertypes") or (),
     )
 
 

@@ -7,7 +7,7 @@ import sys
 
 import ijson
 
-from app.catalog.compile.corpus import read_faces
+from app.catalog.compile.corpus import read_corpus
 from app.catalog.compile.coverage import measure, render
 
 
@@ -15,7 +15,7 @@ def coverage(path: str | None, *, as_json: bool) -> int:
     if path is None:
         return _stored_coverage(as_json=as_json)
     try:
-        cov = measure(read_faces(path))
+        cov = measure(read_corpus(path))
     except (OSError, ValueError, ijson.JSONError) as exc:
         print(f"cannot read {path}: {exc}", file=sys.stderr)
         return 1

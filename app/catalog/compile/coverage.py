@@ -1,5 +1,6 @@
 """`rulings cards coverage`: per ability family, sentences seen / compiled / not understood, and
-the most frequent not-understood templates (names as `~`, numbers as `N`)."""
+the most frequent not-understood templates (names as `~`, numbers as `N`). Faces of objects the
+importer doesn't import are not measured, only counted by why (corpus.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.catalog.compile.corpus import FaceText
+from app.catalog.compile.corpus import FaceText, Skipped
 from app.catalog.compile.faces import CompiledFace, compile_face
 
 COST_FAMILIES = ("alternative_cost", "additional_cost")
@@ -25,6 +26,7 @@ class Coverage:
     with_mana_full: int = 0
     with_cost: int = 0
     with_cost_compiled: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
 
     def add(self, face: CompiledFace) -> None:
         self.faces += 1
@@ -54,6 +56,8 @@ class Coverage:
             "mana_faces_full": self.with_mana_full,
             "cost_faces": self.with_cost,
             "cost_faces_compiled": self.with_cost_compiled,
+            "skipped_faces": self.skipped.total(),
+            "skipped": dict(sorted(self.skipped.items())),
             "families": {
                 fam: {
                     "seen": sum(c.values()),
@@ -69,9 +73,12 @@ class Coverage:
         }
 
 
-def measure(faces: Iterable[FaceText]) -> Coverage:
+def measure(faces: Iterable[FaceText | Skipped]) -> Coverage:
     cov = Coverage()
     for f in faces:
+        if isinstance(f, Skipped):
+            cov.skipped[f.reason] += 1
+            continue
         cov.add(
             compile_face(
                 f.name,
@@ -80,6 +87,7 @@ def measure(faces: Iterable[FaceText]) -> Coverage:
                 subtypes=f.subtypes,
                 mana_cost=f.mana_cost,
                 keywords=f.keywords,
+                supertypes=f.supertypes,
             )
         )
     return cov
@@ -97,6 +105,11 @@ def render(cov: Coverage) -> str:
         f"({_pct(cov.with_mana_full, cov.with_mana)})",
         f"faces with an alternative/additional cost: {cov.with_cost}, compiled: "
         f"{cov.with_cost_compiled} ({_pct(cov.with_cost_compiled, cov.with_cost)})",
+    ]
+    if cov.skipped:
+        lines.append(f"faces not measured, as the importer skips them: {cov.skipped.total()}")
+        lines += [f"{n:>6}  {why}" for why, n in cov.skipped.most_common()]
+    lines += [
         "",
         f"{'family':<18} {'seen':>8} {'compiled':>9} {'not understood':>15}",
     ]

@@ -235,11 +235,14 @@ def compile_face(
     subtypes: Iterable[str] = (),
     mana_cost: str | None = None,
     keywords: Iterable[str] = (),
+    supertypes: Iterable[str] = (),
 ) -> CompiledFace:
-    """Compile one face. types/subtypes as on the type line (any case); keywords as the source
-    lists them (MTGJSON's `keywords`), used to tell keyword lines from sentences."""
+    """Compile one face. types/subtypes/supertypes as on the type line (any case); keywords as
+    the source lists them (MTGJSON's `keywords`), used to tell keyword lines from sentences.
+    A legendary face's text may name it by a shortened name (text.short_names)."""
     type_set = {t.lower() for t in types}
     subtype_list = list(subtypes)
+    legendary = "legendary" in {t.lower() for t in supertypes}
     face = CompiledFace(name=name)
     face.intrinsic = [t for t in BASIC_LAND_TYPES if t in subtype_list and "land" in type_set]
     ctx = _Context(
@@ -249,7 +252,8 @@ def compile_face(
         keywords=tuple(k for k in keywords if k),
         land="land" in type_set,
     )
-    lines = list(lines_of(name, text or ""))
+    avoid = (*type_set, *subtype_list)
+    lines = list(lines_of(name, text or "", legendary=legendary, avoid=avoid))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
     ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
     ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
@@ -731,8 +735,13 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     reveal: tuple[ir.Cost, str] | None = None
     made_token = False
     skip = -1  # a sentence already recorded with the one before it
+    joined_next = False  # the sentence is the second half of the ability before it
     for i, s in enumerate(sentences):
         if i == skip:
+            continue
+        if joined_next:
+            joined_next = False
+            ctx.record(s, "mana_ability", "compiled")
             continue
         if made_token and _ABOUT_TOKEN.match(s):
             ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
@@ -803,6 +812,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.record(s, "mana_ability", "compiled")
             continue
         following = sentences[i + 1] if i + 1 < len(sentences) else ""
+        if (put := mana.put_then_add(s, following, ctx.face.name)) is not None:
+            current, joined_next = put, True
+            ctx.add(ir.Understood(abilities=[put]))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            continue
         if (chosen := mana.parse_choose_color(s, following)) is not None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."

@@ -180,6 +180,22 @@ class Amount:
 
 
 @dataclass(frozen=True, slots=True)
+class OneOfChosen:
+    """`amount` mana of one of the colors chosen for the source (its several chosen colors)."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class IfCounter:
+    """`with_counter` while the source has a `counter` counter, else `otherwise` (614.15)."""
+
+    counter: str
+    with_counter: Fixed | OneOf | AnyColor | AnyType
+    otherwise: Fixed | OneOf | AnyColor | AnyType
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderColor:
     """One mana of a color in its controller's commander's color identity (903.4)."""
 
@@ -241,6 +257,8 @@ Production = (
     | ExiledColor
     | EachExiledColor
     | MilledCardSymbols
+    | OneOfChosen
+    | IfCounter
 )
 
 
@@ -258,6 +276,9 @@ class ManaAbility:
     # 106.3: who adds the mana; "target_player" targets, so it is not a mana ability (605.5a).
     recipient: Recipient = "controller"
     targets: bool = False  # it has a target besides who adds the mana (605.5a)
+    puts_counters: tuple[tuple[str, int], ...] = ()  # put on its source before the mana (608.2c)
+    # ((selector, at least), ...), amount: "if you control four or more creatures, ... instead"
+    instead_control: tuple[tuple[tuple[Sel, int], ...], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,8 +128,7 @@ def quantity(a: ir.Qty) -> q.Quantity:
             assert a.among is not None, "the grammar names what is counted"
             return q.CountWithPower(of=selector(a.among), at_least=a.at_least)
         case "counters":
-            assert a.counter is not None, "the grammar names the counter"
-            return q.CountersOnSource(counter=a.counter)
+            return q.CountersOnSource(counter=a.counter)  # None: of every kind (122.1)
         case "player":
             return q.PlayerFact(fact=a.fact)  # type: ignore[arg-type]
         case "graveyard_count":
@@ -184,6 +183,14 @@ def production(p: ir.Production) -> d.Production:
             return d.EachExiledColor()
         case ir.MilledCardSymbols():
             return d.MilledCardSymbols()
+        case ir.OneOfChosen():
+            return d.OneOfChosenColors(amount=p.amount)
+        case ir.IfCounter():
+            return d.IfCounter(
+                counter=p.counter,
+                with_counter=production(p.with_counter),  # type: ignore[arg-type]
+                otherwise=production(p.otherwise),  # type: ignore[arg-type]
+            )
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():
@@ -200,13 +207,17 @@ def production(p: ir.Production) -> d.Production:
 
 
 def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
-    instead: d.AmountIfCounter | d.AmountIfPower | None = None
+    instead: d.AmountIfCounter | d.AmountIfPower | d.AmountIfControl | None = None
     if a.instead is not None:
         instead = d.AmountIfCounter(counter=a.instead[0], amount=a.instead[1])
     elif a.instead_power is not None:
         creatures = d.Selector(controller="you", types=["creature"])
         power, amount = a.instead_power
         instead = d.AmountIfPower(power=power, among=creatures, amount=amount)
+    elif a.instead_control is not None:
+        conditions, amount = a.instead_control
+        counts = [d.ControlCount(of=selector(of), at_least=n) for of, n in conditions]
+        instead = d.AmountIfControl(conditions=counts, amount=amount)
     return d.ManaAbility(
         cost=cost(a.cost),
         produces=production(a.produces),
@@ -214,6 +225,7 @@ def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
         side_effect=a.side_effect,
         recipient=a.recipient,
         targets=a.targets,
+        puts_counters=dict(a.puts_counters),
     )
 
 

@@ -17,6 +17,7 @@ from app.catalog.compile.phrases import (
     number,
     selector,
 )
+from app.domain.mana_abilities import UNLESS_PAYS
 
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
 _LIFE = re.compile(rf"^[Pp]ay ({NUMBER}) life$")
@@ -162,6 +163,15 @@ _COLOR_AMONG = re.compile(r"^one mana of any color among (.+)$")
 _SHARES_COLOR = re.compile(r"^one mana of any color that shares a color with (.+)$")
 _X_ONE_COLOR = re.compile(r"^X mana of any one color, where X is the number of (.+)$")
 _OR_CHOSEN = re.compile(rf"^({FIXED}(?:, {FIXED})*),? or one mana of the chosen color$")
+# One of several colors chosen for the permanent ("choose up to two colors", colors circled as
+# the deck was made).
+_OF_CHOSEN_COLORS = re.compile(r"^one mana of (?:a chosen color|either of the circled colors)$")
+# "{C}, plus an additional {C} for each art counter on ~": one more for each counter (122.1).
+_PLUS_PER_COUNTER = re.compile(
+    rf"^({MANA_TYPE}), plus an additional \1 for each ([\w+/-]+) counter on ~$"
+)
+# The old wording of the color chosen for it ("the color last chosen": the one chosen last).
+_LAST_CHOSEN = "one mana of the color last chosen"
 
 
 _COLORS_OF = rf"(colors|{MANA_TYPE}(?:, {MANA_TYPE})*,? and/or {MANA_TYPE})"
@@ -412,6 +422,13 @@ def parse_production(
         return None
     if m := _CHOSEN.match(text):
         return ir.Chosen(number(m.group(1)) or 0)
+    if text == _LAST_CHOSEN:
+        return ir.Chosen(1)
+    if _OF_CHOSEN_COLORS.match(text):
+        return ir.OneOfChosen(1)
+    if m := _PLUS_PER_COUNTER.match(text):
+        counted = ir.Qty("counters", counter=m.group(2))
+        return ir.Amount(counted, "type", mana_type_of(m.group(1)), plus=1)
     if m := _REFLECT.match(text):
         of: Literal["type", "color"] = "type" if m.group(1) == "type" else "color"
         among = m.group(2)
@@ -444,6 +461,9 @@ def parse_production(
         counters = _COUNTERS_ON_SELF.match(m.group(2))
         if counters:
             return ir.ForEachCounter(mana_type, counters.group(1))
+        if m.group(2) == "counter on ~" and singular:
+            # 122.1: "for each counter on ~" counts its counters of every kind.
+            return ir.Amount(ir.Qty("counters"), "type", mana_type)
         phrase = m.group(2)
         named = phrase.endswith(" named ~") and self_name is not None
         found = selector(phrase.removesuffix(" named ~") if named else phrase, singular=singular)
@@ -473,7 +493,8 @@ def parse_ability(
         return None
     if each := _EACH_COLOR.match(m.group("effect")):
         return _each_color(m.group("cost"), each.group(1))
-    effect = m.group("effect")
+    # The old wording "Add to your mana pool <mana>" says the same as "Add <mana>" (106.4).
+    effect = m.group("effect").replace("Add to your mana pool ", "Add ", 1)
     if effect == _PER_MILLED_SYMBOL:
         return _per_milled_symbol(m.group("cost"))
     recipient: ir.Recipient = "controller"
@@ -558,6 +579,43 @@ def _each_color(cost_text: str, among: str) -> ir.ManaAbility | None:
     return ir.ManaAbility(cost, ir.EachColorAmong(found[0]))
 
 
+_PUT_ON_SELF = re.compile(rf'^(?P<cost>[^:"]+): Put ({NUMBER}) ([\w+/-]+) counters? on ~\.$')
+
+
+def put_then_add(
+    sentence: str, following: str, self_name: str | None = None
+) -> ir.ManaAbility | None:
+    """ "<cost>: Put a charge counter on ~." followed by "Add <mana>.": one ability whose
+    effect puts the counters on first and then adds the mana (608.2c: in the order written),
+    so an amount counting those counters on ~ counts the new ones too."""
+    m = _PUT_ON_SELF.match(sentence)
+    n = number(m.group(2)) if m is not None else None
+    if m is None or n is None or not following.startswith("Add "):
+        return None
+    ability = parse_ability(f"{m.group('cost')}: {following}", self_name)
+    if ability is None or ability.instead is not None or ability.instead_power is not None:
+        return None
+    kind = m.group(3)
+    produces = _with_counters_put(ability.produces, kind, n)
+    return replace(ability, produces=produces, puts_counters=((kind, n),))
+
+
+def _with_counters_put(p: ir.Production, kind: str, n: int) -> ir.Production:
+    """The production once `n` `kind` counters were put on its source as it resolves."""
+    if isinstance(p, ir.OneColorCount) and p.counter == kind:
+        return ir.Amount(ir.Qty("counters", counter=kind), "one_color", plus=n)
+    if isinstance(p, ir.ForEachCounter) and p.counter == kind:
+        return ir.Amount(ir.Qty("counters", counter=kind), "type", p.mana_type, plus=n)
+    # An amount of that kind of counters, or of every kind together.
+    if (
+        isinstance(p, ir.Amount)
+        and p.amount.kind == "counters"
+        and p.amount.counter in (kind, None)
+    ):
+        return replace(p, plus=p.plus + n)
+    return p
+
+
 _DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion to that color."
 _PER_COUNTER_OF_THAT = re.compile(
     r"^Add one mana of that color for each ([\w+/-]+) counter on ~\.$"
@@ -588,6 +646,7 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
             or _DIFFERENT_POWERS_OF_THAT.match(following)
             or _per_sacrificed(cost, following) is not None
             or _COUNT_OF_THAT.match(following)
+            or _UNLESS_PAYS.match(following)
         )
         return (cost, None) if known else None
     found = selector(m.group("sel"))
@@ -601,6 +660,8 @@ _PER_SACRIFICED = re.compile(
     rf"^Target player adds ({NUMBER}) mana of the chosen color for each ([a-z]+) sacrificed "
     r"this way\.$"
 )
+# Any other player may pay to stop it: the mana is made unless someone pays as it resolves.
+_UNLESS_PAYS = re.compile(rf"^Add one mana of that color unless any player pays ({COST_MANA})\.$")
 
 
 def _per_sacrificed(cost: ir.Cost, sentence: str) -> ir.ManaAbility | None:
@@ -634,6 +695,9 @@ def after_choice(
     if sentence == _DEVOTION_TO_THAT and among is None:
         # 700.5: the amount is the devotion to the color chosen as it resolves.
         return ir.ManaAbility(cost, ir.Amount(ir.Qty("devotion"), "one_color"))
+    if (m := _UNLESS_PAYS.match(sentence)) and among is None:
+        # 106.7: it could make any color; whether anyone pays is decided as it resolves.
+        return ir.ManaAbility(cost, ir.AnyColor(1), side_effect=f"{UNLESS_PAYS} {m.group(1)}")
     if (m := _PER_COUNTER_OF_THAT.match(sentence)) and among is None and not cost.x:
         counters = ir.Qty("counters", counter=m.group(1))
         return ir.ManaAbility(cost, ir.Amount(counters, "one_color"))
@@ -697,6 +761,7 @@ def _count_of_that(cost: ir.Cost, phrase: str, chooses_type: bool) -> ir.ManaAbi
     return ir.ManaAbility(cost, ir.Amount(counted, "one_color"))
 
 
+_CHOOSE_AGAIN = "Then choose a random color."
 _DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")
 _LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")
 _INSTEAD = re.compile(
@@ -711,6 +776,91 @@ _INSTEAD_POWER = re.compile(
 )
 
 
+# The same "instead" with fixed mana of the one type the ability makes ("{T}: Add {G}." then
+# "..., add {G}{G} instead."): that many of that type.
+_INSTEAD_FIXED = re.compile(
+    rf"^If (?:~ has an? (?P<counter>[\w+/-]+) counter on it|you control a creature with power "
+    rf"(?P<power>{NUMBER}) or greater), add (?P<mana>{FIXED}) instead\.$"
+)
+
+
+# "If ~ has a luck counter on it, instead add one mana of any color.": another production while
+# the counter is there (614.15), both of the simple kinds.
+_INSTEAD_OTHER = re.compile(r"^If ~ has an? ([\w+/-]+) counter on it, instead add (.+)\.$")
+_SIMPLE = (ir.Fixed, ir.OneOf, ir.AnyColor, ir.AnyType)
+
+
+def _other_instead(ability: ir.ManaAbility, counter: str, text: str) -> ir.ManaAbility | None:
+    plain = ability.instead is None and ability.instead_power is None
+    plain = plain and ability.instead_control is None
+    instead = parse_production(text)
+    if not plain or not isinstance(ability.produces, _SIMPLE) or not isinstance(instead, _SIMPLE):
+        return None
+    return _with(ability, produces=ir.IfCounter(counter, instead, ability.produces))
+
+
+# 205.3i: Urza's lands name each other by their land types ("an Urza's Power-Plant" is a land
+# with the subtypes Urza's and Power-Plant).
+_URZA_PAIR = re.compile(
+    r"^If you control an? Urza's (Mine|Power-Plant|Tower) and an? Urza's "
+    rf"(Mine|Power-Plant|Tower), add (?P<mana>{FIXED}) instead\.$"
+)
+
+
+def _urza_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbility | None:
+    n = _fixed_instead(ability, m["mana"])
+    if n is None or m.group(1) == m.group(2):
+        return None
+    lands = tuple(
+        (ir.Sel(controller="you", subtypes=(t,), either=(("subtype", "Urza's"),)), 1)
+        for t in (m.group(1), m.group(2))
+    )
+    return _with(ability, instead_control=(lands, n))
+
+
+_INSTEAD_CONTROL = re.compile(
+    rf"^If you control ({NUMBER}) or more (.+), add (?P<mana>{FIXED}) instead\.$"
+)
+
+
+def _control_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbility | None:
+    """ "If you control four or more creatures, add {G}{G} instead." (614.15)."""
+    n, least = _fixed_instead(ability, m["mana"]), number(m.group(1))
+    found = selector(m.group(2))
+    if n is None or least is None or least < 1 or found is None or not found[1]:
+        return None
+    if found[0].attached or found[0].controller != "any":
+        return None  # "...creatures an opponent controls": not "you control"
+    # "you control" before the count: the permanents counted are its controller's.
+    mine = replace(found[0], controller="you")
+    return _with(ability, instead_control=(((mine, least),), n))
+
+
+def _fixed_instead_free(ability: ir.ManaAbility) -> bool:
+    """Whether it has no "instead" of its own yet."""
+    return (
+        ability.instead is None
+        and ability.instead_power is None
+        and ability.instead_control is None
+    )
+
+
+def _fixed_instead(ability: ir.ManaAbility, mana: str) -> int | None:
+    """How many of the ability's one mana type `mana` is, when it makes one fixed type."""
+    plain = (
+        ability.instead is None
+        and ability.instead_power is None
+        and ability.instead_control is None
+    )
+    if not plain or not isinstance(ability.produces, ir.Fixed):
+        return None
+    made = re.findall(MANA_TYPE, ability.produces.mana)
+    wanted = re.findall(MANA_TYPE, mana)
+    if len(set(made)) != 1 or set(wanted) != set(made) or len(wanted) <= len(made):
+        return None
+    return len(wanted)
+
+
 def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
     """The ability with a following sentence applied, or None if it isn't one of its riders.
     "Spend this mana only..." and "Activate only..." change no type or amount (106.7)."""
@@ -723,12 +873,27 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
         )
     ):
         return ability
+    if sentence == _CHOOSE_AGAIN and ability.produces == ir.Chosen(1) and not ability.side_effect:
+        # The mana is of the color chosen before; the new color is for the next activation.
+        return _with(ability, side_effect="a new color is chosen for it at random")
     if (m := _DAMAGE.match(sentence)) and ability.side_effect is None:
         return _with(ability, side_effect=f"it deals {number(m.group(1))} damage to you")
     if (m := _LOSE.match(sentence)) and ability.side_effect is None:
         return _with(ability, side_effect=f"you lose {number(m.group(1))} life")
-    if (m := _INSTEAD.match(sentence)) and ability.instead is None:
+    if (m := _INSTEAD.match(sentence)) and _fixed_instead_free(ability):
         return _with(ability, instead=(m.group(1), number(m.group(2)) or 0))
+    if m := _INSTEAD_CONTROL.match(sentence):
+        return _control_instead(ability, m)
+    if m := _URZA_PAIR.match(sentence):
+        return _urza_instead(ability, m)
+    if m := _INSTEAD_OTHER.match(sentence):
+        return _other_instead(ability, m.group(1), m.group(2))
+    if (m := _INSTEAD_FIXED.match(sentence)) and (n := _fixed_instead(ability, m["mana"])):
+        # 614.15: its own replacement, that many of the one type it makes.
+        if m["counter"] is not None:
+            return _with(ability, instead=(m["counter"], n))
+        power = number(m["power"])
+        return _with(ability, instead_power=(power, n)) if power is not None else None
     if (m := _INSTEAD_POWER.match(sentence)) and _one_chosen_color(ability):
         # 614.15: its own replacement; "N mana of any one color" is N of the color chosen.
         power, amount = number(m.group(1)), number(m.group(2))
@@ -740,6 +905,7 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
 def _one_chosen_color(ability: ir.ManaAbility) -> bool:
     """Whether it makes one mana of one chosen color and has no "instead" yet."""
     plain = ability.instead is None and ability.instead_power is None
+    plain = plain and ability.instead_control is None
     return plain and ability.produces == ir.AnyColor(1)
 
 
@@ -752,6 +918,8 @@ def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
         "side_effect": ability.side_effect,
         "recipient": ability.recipient,
         "targets": ability.targets,
+        "puts_counters": ability.puts_counters,
+        "instead_control": ability.instead_control,
         **changes,
     }
     return ir.ManaAbility(**values)  # type: ignore[arg-type]

@@ -12,7 +12,8 @@ import re
 _IRRELEVANT = re.compile(
     r"without paying (?:its|their) mana costs?|rather than pay(?:ing)? (?:its|the) mana cost|"
     r"\bspend\b|\bspent\b|unspent|lose this mana|^\[[+\u2212-]?[\dX]+\]:|"
-    r"^(?:When|Whenever|At) (?![^,]*for mana)[^,]*, (?:you may )?add\b|"
+    r"^(?:When|Whenever|At) (?![^,]*(?:for mana|mana abilit))[^,]*, (?:if [^,]*, )?"
+    r"(?:you may )?(?:[^\".]* and )?add\b|"
     r"spells? [^.]*you cast cost|spells? cost|abilities [^.]*cost [^.]* to activate|"
     r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"
     # An activated ability's own cost change: activation takes its costs as paid (docs/api.md) and
@@ -21,7 +22,27 @@ _IRRELEVANT = re.compile(
     # 605.1b: a trigger on tapping for mana that adds no mana is no mana ability; it changes
     # nothing that is produced.
     r"^Whenever [^,]*tap[^,]* for mana, (?![^.]*\badds?\b)|"
-    r'\bcreates? [^"]*\btokens?\b[^"]*"',
+    r'\bcreates? [^"]*\btokens?\b[^"]*"|'
+    # A trigger of a mana ability resolving that adds no mana (605.1b: not a mana ability),
+    # alone or granted in quotes: it changes nothing that is produced ("put counters on it").
+    r'^(?:[^"]*\bha(?:s|ve) ")?Whenever a mana ability of [^,"]* resolves, (?![^"]*\badds?\b)'
+    r'[^"]*"?\.?$|'
+    # A library search that puts what it finds somewhere, the land types only what it looks
+    # for: the lands found are the state's permanents, nothing is changed (701.23).
+    r"^(?:[^:\"]*: )?(?:(?:(?:That|Each|Target) player|Its controller|You) may )?"
+    r"[Ss]earch (?:your|their) library for [^.]*?(?:, (?:reveal (?:it|them)|"
+    r"put (?:it|them|that card|those cards) "
+    r"(?:onto the battlefield(?: tapped)?|into (?:your|their) hand)))+,? (?:then|and) shuffle\.$|"
+    # A beginning-of-step trigger (605.1b: never a mana ability) whose players are those who
+    # tapped for mana earlier: what it does (sacrifice) changes no production.
+    r"^At the beginning of [^,]*, each player who tapped [^.]* for mana this turn "
+    r"sacrifices (?:a|an|one|two) [a-z ]+ of their choice\.$|"
+    # A trigger returning its own card from the graveyard to the hand: a card moving between
+    # zones the engine doesn't look at, whatever condition triggers it.
+    r"^(?:When|Whenever) [^,]*, (?:you may )?return ~ from your graveyard to your hand\.$|"
+    # Creating a token on a condition: the token is its own permanent (its abilities are read
+    # from its own definition on the battlefield); the condition changes nothing.
+    r"^If [^,]*, create (?:a|an|one|two|three|X) [^.,]*\btokens?\.$",
     re.IGNORECASE,
 )
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -51,7 +72,12 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^~ costs? [^.]*(?:less|more) to cast"), "cost_change"),
     # "{B} or {1}" after "pay(s)" is a payment asked ("unless its controller pays"), not mana made.
     (
-        re.compile(r"\bAdd\b|\badds?\b[^.]*\bmana\b|(?<!pays )(?<!pay )\{[WUBRGC]\} or \{"),
+        re.compile(
+            r"\bAdd\b|\badds?\b[^.]*\bmana\b|(?<!pays )(?<!pay )\{[WUBRGC]\} or \{|"
+            # "..., add {C}{C} instead", "add an additional {G}": mana made in lower case too.
+            r"\badd (?:\{|an additional\b|an amount\b|X\b|that\b|"
+            r"(?:one|two|three|four|five|six|seven|eight|nine|ten)\b)"
+        ),
         "mana_ability",
     ),
     (re.compile(r"\bhaste\b"), "haste_control"),
@@ -77,6 +103,9 @@ _NOT_PRODUCTION = re.compile(
     r"\busing mana produced by\b|\brather than pay that mana\b|\bhybrid mana\b|"
     r"\b(?:each|for each) mana in [^.]*cost\b|\bmana in (?:this ability's|its|a) "
     r"(?:activation )?cost\b"
+    "|"
+    # Paying for an ability ("by spending four or more mana to activate it"): no production.
+    r"\bby spending [^.]*?\bmana\b"
 )
 _X = re.compile(r"\bX\b")
 _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')

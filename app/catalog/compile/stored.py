@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from app.catalog.compile.corpus import FaceText
+from app.catalog.compile.corpus import FaceText, card_faces
 from app.db.models import CardRow
 
 _BATCH = 1000
@@ -25,16 +25,4 @@ def stored_faces(engine: Engine) -> Iterator[FaceText]:
 
 
 def _faces_of(name: str, card: dict[str, Any]) -> Iterator[FaceText]:
-    for face in card.get("faces") or [card]:
-        text = face.get("text")
-        if not text:
-            continue
-        yield FaceText(
-            name,
-            face.get("name") or name,
-            text,
-            tuple(face.get("types") or ()),
-            tuple(face.get("subtypes") or ()),
-            face.get("mana_cost"),
-            tuple(face.get("keywords") or ()),
-        )
+    return (face for face in card_faces(name, card) if face.text)

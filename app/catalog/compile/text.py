@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -30,17 +31,64 @@ def strip_reminders(text: str) -> str:
     return text
 
 
+# An Alchemy rebalanced card's name ("A-Name") is its original's with a prefix; its text
+# names it without the prefix.
+_REBALANCED = re.compile(r"^A-(?=\S)")
+# A shortened name that is followed by a capitalized word (another name: "create Vel the
+# Lost") or by a word of a type ("a Vel planeswalker", "Vel creatures") is not the face.
+_TYPE_NOUNS = (
+    r"(?:creature|card|spell|permanent|token|planeswalker|artifact|enchantment|land|"
+    r"battle|instant|sorcery|ability|abilities|emblem)s?"
+)
+_NOT_SHORT_AFTER = rf"(?![\w-]| {_TYPE_NOUNS}\b|,? (?:the |of )?[A-Z])"
+_NOT_SHORT_BEFORE = r"(?<![\w-])(?<!named )"
+_TITLE_WORDS = frozenset({"The", "A", "An", "Lord", "Lady", "King", "Queen", "Sir", "General"})
+
+
 def self_names(name: str) -> list[str]:
-    """How a face refers to itself: its name, and for "Name, the Title" the short name."""
+    """How a face refers to itself by its whole name: its name, a rebalanced card's original
+    name, and for "Name, the Title" the short name (201.5: the name means this object)."""
     names = [name]
-    if ", " in name:
-        names.append(name.split(", ")[0])
+    if (plain := _REBALANCED.sub("", name)) != name:
+        names.append(plain)
+    for full in list(names):
+        if ", " in full:
+            names.append(full.split(", ")[0])
     return [n for n in names if n]
 
 
-def with_self_token(text: str, name: str) -> str:
+def short_names(name: str, *, avoid: Iterable[str] = ()) -> list[str]:
+    """A legendary face's shortened names, longest first: the words before the first word that
+    isn't capitalized ("Vel Amarin of the Deep" -> "Vel Amarin"), then the first word. Never a
+    title or article, nor a word that is also a type the face has (`avoid`): a "Sliver Queen"
+    saying "Sliver" means Slivers."""
+    plain = _REBALANCED.sub("", name).split(", ")[0]
+    words = plain.split(" ")
+    if len(words) < 2:
+        return []
+    lead: list[str] = []
+    for word in words:
+        if not word[:1].isupper():
+            break
+        lead.append(word)
+    shorts = [" ".join(lead)] if 1 < len(lead) < len(words) else []
+    first = words[0]
+    avoided = {a.casefold() for a in avoid}
+    if len(first) > 2 and first not in _TITLE_WORDS and first.casefold() not in avoided:
+        shorts.append(first)
+    return [s for s in shorts if s.casefold() not in avoided]
+
+
+def with_self_token(
+    text: str, name: str, *, legendary: bool = False, avoid: Iterable[str] = ()
+) -> str:
     for own in self_names(name):
-        text = text.replace(own, "~")
+        # Not "a Name" / "an Name": a face named like a type ("becomes a Name") means the type.
+        text = re.sub(r"(?<![\w-])(?<!\ba )(?<!\ban )" + re.escape(own) + r"(?![\w-])", "~", text)
+    if legendary:
+        for short in short_names(name, avoid=avoid):
+            pattern = _NOT_SHORT_BEFORE + re.escape(short) + _NOT_SHORT_AFTER
+            text = re.sub(pattern, "~", text)
     return _THIS.sub("~", text)
 
 
@@ -72,8 +120,11 @@ def _ends_sentence(line: str, after: int) -> bool:
 _ABILITY_WORD = re.compile(r"^(?![IVX]+(?:, [IVX]+)* — )[A-Z][A-Za-z' ,-]{0,40} — (?=\S)")
 
 
-def lines_of(name: str, text: str) -> list[Line]:
-    text = with_self_token(strip_reminders(text), name)
+def lines_of(
+    name: str, text: str, *, legendary: bool = False, avoid: Iterable[str] = ()
+) -> list[Line]:
+    """`legendary`: the face may name itself by a shortened name; `avoid`: its type words."""
+    text = with_self_token(strip_reminders(text), name, legendary=legendary, avoid=avoid)
     lines = []
     for raw in text.split("\n"):
         raw = _ABILITY_WORD.sub("", _SPACES.sub(" ", raw).strip())

@@ -51,8 +51,21 @@ GAME_LAYOUTS = set(TWO_FACED_LAYOUTS) | {
     "host",
     "augment",
 }
+# Why the importer leaves out a later object of a name it already read.
+ANOTHER_PRINTING = "another printing of a card already read"
+MELD_RESULT = "meld result (the back face of two cards)"
 CARD_TYPES = frozenset(get_args(CardType))  # the domain's card types, one list
 SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"}
+
+
+def layout_skip(layout: str) -> str | None:
+    """Why an object of this layout is not imported, or None for a game card's layout (a
+    reversible card is read as its front, see REVERSIBLE)."""
+    if layout in NON_GAME_LAYOUTS:
+        return NON_GAME_LAYOUTS[layout]
+    if layout not in GAME_LAYOUTS and layout != REVERSIBLE:
+        return f"layout the engine doesn't model: {layout}"
+    return None
 
 
 def card_types(names: list[str]) -> tuple[list[str], str | None]:

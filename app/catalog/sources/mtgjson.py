@@ -10,12 +10,12 @@ import ijson
 
 from app.catalog.sources import ImportProblem, Parsed, ParsedStream, string, words
 from app.catalog.sources.layouts import (
-    GAME_LAYOUTS,
-    NON_GAME_LAYOUTS,
+    MELD_RESULT,
     REVERSIBLE,
     card_data,
     card_types,
     face_data,
+    layout_skip,
 )
 from app.domain.card import TWO_FACED_LAYOUTS
 
@@ -53,10 +53,8 @@ def parse_entry(key: str, entries: Any) -> Parsed:
     if layout == REVERSIBLE:
         card = string(first.get("faceName"), "faceName", name) or name.split(" // ")[0]
         return parse_entry(card, [{**first, "name": card, "layout": "normal"}])
-    if layout in NON_GAME_LAYOUTS:
-        return Parsed(name, None, NON_GAME_LAYOUTS[layout], funny)
-    if layout not in GAME_LAYOUTS:
-        return Parsed(name, None, f"layout the engine doesn't model: {layout}", funny)
+    if (why := layout_skip(layout)) is not None:
+        return Parsed(name, None, why, funny)
     by_side: dict[str, dict[str, Any]] = {}
     for entry in entries:
         by_side.setdefault(str(entry.get("side") or "a"), entry)
@@ -64,7 +62,7 @@ def parse_entry(key: str, entries: Any) -> Parsed:
     if len(sides) > 2:
         return Parsed(name, None, "more than two faces", funny)
     if layout == "meld" and sides == ["b"]:
-        return Parsed(name, None, "meld result (the back face of two cards)", funny)
+        return Parsed(name, None, MELD_RESULT, funny)
     faces: list[dict[str, Any]] = []
     for side in sides:
         entry = by_side[side]

@@ -11,13 +11,14 @@ import ijson
 
 from app.catalog.sources import ImportProblem, Parsed, ParsedStream, string
 from app.catalog.sources.layouts import (
-    GAME_LAYOUTS,
+    MELD_RESULT,
     NON_GAME_LAYOUTS,
     NON_GAME_SET_TYPES,
     REVERSIBLE,
     card_data,
     card_types,
     face_data,
+    layout_skip,
     split_type_line,
 )
 from app.domain.card import TWO_FACED_LAYOUTS
@@ -55,10 +56,10 @@ def parse_object(index: int, obj: Any) -> Parsed:
         return Parsed(name, None, NON_GAME_LAYOUTS[layout], funny)
     if obj.get("set_type") in NON_GAME_SET_TYPES:
         return Parsed(name, None, NON_GAME_SET_TYPES[obj["set_type"]], funny)
-    if layout not in GAME_LAYOUTS:
-        return Parsed(name, None, f"layout the engine doesn't model: {layout}", funny)
+    if (why := layout_skip(layout)) is not None:
+        return Parsed(name, None, why, funny)
     if layout == "meld" and _is_meld_result(obj, name):
-        return Parsed(name, None, "meld result (the back face of two cards)", funny)
+        return Parsed(name, None, MELD_RESULT, funny)
     if layout in TWO_FACED_LAYOUTS and layout != "meld":
         raw_faces = obj.get("card_faces")
         if not isinstance(raw_faces, list) or not all(isinstance(f, dict) for f in raw_faces):

@@ -151,6 +151,11 @@ def activate(
     counters_after = pay_other_costs(view, p, cost, steps, notes, x)
     counters_now = counters_after if counters_after is not None else p.counters
     event = mana_event(view, p, chosen.ability, order, counters_now, steps, x, player)
+    if chosen.ability.puts_counters:
+        # 608.2c: its effect puts these on as it resolves; the state after shows them.
+        counters_after = dict(counters_now)
+        for kind, n in chosen.ability.puts_counters.items():
+            counters_after[kind] = counters_after.get(kind, 0) + n
     answer = _rule(board, p, chosen, event, (choose, choose_key), counters_after, steps, notes)
     return Verdict(answer, steps)
 

@@ -10,7 +10,7 @@ from typing import assert_never
 from app.domain.answers import Note, OutcomeOut
 from app.domain.card import ManaAbility, ManaAbilityCost
 from app.domain.mana import Mana
-from app.domain.mana_abilities import Recipient
+from app.domain.mana_abilities import UNLESS_PAYS, Recipient
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine.board import (
@@ -36,13 +36,38 @@ def ability_steps(
     """Which ability is asked about, who gets its mana, what its {T}/{Q} part means, and that
     the other costs are taken as paid."""
     a = chosen.ability
+    # 605.1a: an activated ability that could add mana is a mana ability; an intrinsic one
+    # exists only because of the land type (305.6).
+    rules: tuple[str, ...] = (
+        ("605.1a", "305.6")
+        if chosen.origin == "intrinsic"
+        else ("605.1a", *(chosen.condition[1] if chosen.condition else ()))
+    )
     side = ""
-    if a.side_effect:
+    if a.side_effect and a.side_effect.startswith(UNLESS_PAYS):
+        # Another player's choice as it resolves, not a cost of the ability (118.12); what it
+        # could produce ignores it (106.7).
+        side = (
+            f" When it resolves, it adds its mana {a.side_effect}: any player may pay that to "
+            "stop it, and then it adds no mana; that payment is not a cost of the ability."
+        )
+        rules = (*rules, "118.12")
+    elif a.side_effect:
         # Part of the ability's effect, not its cost (unlike life paid for Mana Confluence):
         # it happens as the ability resolves, and nothing in the state tracks it.
         side = (
             f" When it resolves, {a.side_effect} as well; that is part of its effect, not a cost."
         )
+    if a.puts_counters:
+        put = " and ".join(
+            f"a {kind} counter" if n == 1 else f"{n} {kind} counters"
+            for kind, n in a.puts_counters.items()
+        )
+        side += (
+            f" When it resolves, it first puts {put} on it and then adds its mana, which counts "
+            "them (its instructions are followed in order)."
+        )
+        rules = (*rules, "608.2c")
     m = Mentions()
     if chosen.granted_by is not None:
         source_label(m, chosen.granted_by)
@@ -50,11 +75,7 @@ def ability_steps(
         m.step(
             f"{m.label(p.name, p.id)}, controlled by {view.controller(p)}: the ability asked "
             f"about is {m.mana_in(chosen.summary)}.{m.mana_in(side)}",
-            # 605.1a: an activated ability that could add mana is a mana ability; an intrinsic
-            # one exists only because of the land type (305.6).
-            ("605.1a", "305.6")
-            if chosen.origin == "intrinsic"
-            else ("605.1a", *(chosen.condition[1] if chosen.condition else ())),
+            rules,
         ),
         *recipient_steps(a.recipient, view.controller(p), player, a.is_mana_ability),
         _tap_step(a.cost) if a.is_mana_ability else _targeted_step(a.cost),

@@ -1,0 +1,127 @@
+"""Productions read from the source's counters or chosen colors, counters put on before the
+mana, the old "Add to your mana pool" wording and mana another player may pay to stop."""
+
+from __future__ import annotations
+
+from app.domain.card import AnyColor, ChosenColor, ManaAbility, ManaAmount, OneOfChosenColors
+from app.domain.quantities import CountersOnSource
+from tests.compile.helpers import face, not_understood, one
+
+
+def _mana(text: str) -> ManaAbility:
+    ability = one(text)
+    assert isinstance(ability, ManaAbility)
+    return ability
+
+
+def test_x_of_one_color_for_counters_put_on_first() -> None:
+    a = _mana(
+        "{T}: Put a charge counter on ~. Add X mana of any one color, where X is the number "
+        "of charge counters on ~."
+    )
+    assert a.produces == ManaAmount(
+        amount=CountersOnSource(counter="charge"), of="one_color", plus=1
+    )
+    assert a.puts_counters == {"charge": 1}
+    # Counters of another kind are put on but not counted.
+    b = _mana("{T}: Put two dust counters on ~. Add {G} for each charge counter on ~.")
+    assert b.puts_counters == {"dust": 2}
+    assert b.produces.kind == "per_counter"
+
+
+def test_one_more_for_each_counter_of_a_kind() -> None:
+    a = _mana("{T}: Add {C}, plus an additional {C} for each ember counter on ~.")
+    assert a.produces == ManaAmount(
+        amount=CountersOnSource(counter="ember"), of="type", mana_type="C", plus=1
+    )
+    # Another type after "plus an additional" is not this template.
+    not_understood("{T}: Add {C}, plus an additional {G} for each ember counter on ~.")
+
+
+def test_for_each_counter_of_every_kind() -> None:
+    a = _mana("{T}: Add {U} for each counter on ~.")
+    assert a.produces == ManaAmount(amount=CountersOnSource(), of="type", mana_type="U")
+    assert a.produces.model_dump(mode="json")["amount"] == {"kind": "counters"}
+
+
+def test_one_of_several_chosen_colors() -> None:
+    for text in (
+        "{T}: Add one mana of a chosen color.",
+        "{T}: Add one mana of either of the circled colors.",
+    ):
+        assert _mana(text).produces == OneOfChosenColors()
+
+
+def test_the_old_mana_pool_wording_and_the_color_last_chosen() -> None:
+    compiled = face(
+        "{T}: Add to your mana pool one mana of the color last chosen. Then choose a random color."
+    )
+    assert compiled.support == "full"
+    [a] = compiled.abilities
+    assert isinstance(a, ManaAbility) and a.produces == ChosenColor()
+    assert a.side_effect == "a new color is chosen for it at random"
+    assert _mana("{T}: Add to your mana pool {G}{G}.").produces.kind == "fixed"
+
+
+def test_mana_any_player_may_pay_to_stop() -> None:
+    compiled = face(
+        "{T}: Choose a color. Add one mana of that color unless any player pays {1}. "
+        "Activate only as an instant."
+    )
+    assert compiled.support == "full"
+    [a] = compiled.abilities
+    assert isinstance(a, ManaAbility)
+    assert (a.produces, a.side_effect) == (AnyColor(), "unless any player pays {1}")
+    # Only "any player": a payment by its controller (a cost-like choice) is not this.
+    not_understood("{T}: Choose a color. Add one mana of that color unless you pay {1}.")
+
+
+def test_fixed_mana_and_its_own_instead() -> None:
+    a = _mana(
+        "{T}: Add {G}. If you control a creature with power 4 or greater, add {G}{G} instead."
+    )
+    assert a.instead is not None and a.instead.kind == "amount_if_power"
+    assert (a.instead.power, a.instead.amount) == (4, 2)
+    b = _mana("{T}: Add {C}. If ~ has a charge counter on it, add {C}{C}{C} instead.")
+    assert b.instead is not None and b.instead.kind == "amount_if_counter"
+    assert b.instead.amount == 3
+    # Another type instead is not "that many of its type".
+    not_understood("{T}: Add {G}. If ~ has a charge counter on it, add {R}{R} instead.")
+
+
+def test_another_production_while_a_counter_is_there() -> None:
+    from app.domain.card import FixedMana, IfCounter
+
+    a = _mana("{T}: Add {C}. If ~ has a luck counter on it, instead add one mana of any color.")
+    assert a.produces == IfCounter(
+        counter="luck", with_counter=AnyColor(), otherwise=FixedMana(mana="{C}")
+    )
+    # Only simple productions on both sides.
+    not_understood(
+        "{T}: Add {C}. If ~ has a luck counter on it, instead add {G} for each Elf you control."
+    )
+
+
+def test_fixed_mana_instead_while_you_control_enough() -> None:
+    a = _mana("{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.")
+    assert a.instead is not None and a.instead.kind == "amount_if_control"
+    [condition] = a.instead.conditions
+    assert (condition.at_least, a.instead.amount) == (4, 2)
+    assert condition.of.controller == "you" and condition.of.types == ["creature"]
+    not_understood(
+        "{T}: Add {G}. If you control four or more creatures an opponent controls, add {G}{G} "
+        "instead."
+    )
+
+
+def test_urza_lands_name_each_other_by_their_land_types() -> None:
+    """205.3i: "an Urza's Tower" is a land with the subtypes Urza's and Tower."""
+    a = _mana(
+        "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead."
+    )
+    assert a.instead is not None and a.instead.kind == "amount_if_control"
+    assert [c.of.subtypes for c in a.instead.conditions] == [["Mine"], ["Tower"]]
+    assert a.instead.amount == 2
+    not_understood(
+        "{T}: Add {C}. If you control an Urza's Mine and an Urza's Mine, add {C}{C} instead."
+    )

@@ -1,0 +1,82 @@
+"""Sentences that mention mana, tapping for mana or land types but change nothing the engine
+rules on (irrelevant), next to look-alikes that do change what is produced (not understood)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.compile.helpers import face
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A library search: the land types are only what it looks for (701.23).
+        "{3}, {T}, Sacrifice ~: Search your library for a basic land card that shares a land "
+        "type with a land you control, put it onto the battlefield tapped, then shuffle.",
+        "Channel — {2}, Discard ~: Destroy target land. Its controller may search their "
+        "library for a land card with a basic land type, put it onto the battlefield, then "
+        "shuffle.",
+        # A trigger of a mana ability resolving that adds nothing (605.1b), granted in quotes.
+        'Creatures you control have "Whenever a mana ability of ~ resolves, put a +1/+1 '
+        'counter on it for each mana ~ produced."',
+        # A beginning-of-step trigger about who tapped for mana: it sacrifices.
+        "At the beginning of your end step, each player who tapped a land for mana this turn "
+        "sacrifices a creature of their choice.",
+        # Its own card back from the graveyard.
+        "Whenever you pay an additional cost while casting a spell, return ~ from your "
+        "graveyard to your hand.",
+        # Paying for an ability, then copying it.
+        "{T}: When you next activate an ability that isn't a mana ability this turn by "
+        "spending three or more mana to activate it, copy that ability.",
+    ],
+)
+def test_mentions_that_change_nothing_produced_are_irrelevant(text: str) -> None:
+    compiled = face(text, name="Quillmoss Totem")
+    assert compiled.support == "full", compiled.unsupported_text
+    assert all(s.status == "irrelevant" for s in compiled.sentences)
+
+
+def test_a_token_made_on_a_condition_after_a_trigger_of_tapping_for_mana() -> None:
+    compiled = face(
+        "Whenever enchanted land is tapped for mana, put a +1/+1 counter on target creature "
+        "you control. If that creature shares a color with the mana that land produced, "
+        "create a Clue token."
+    )
+    assert compiled.support == "full"
+    assert [s.status for s in compiled.sentences] == ["irrelevant", "irrelevant"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A search that then adds mana, or that changes a land's type, still bears on mana.
+        "{T}: Search your library for a basic land card, put it onto the battlefield, then "
+        "shuffle and add {G}.",
+        "Whenever a mana ability of ~ resolves, add an additional {G}.",
+        # A number changed on a permanent can be the amount its mana ability adds.
+        "{2}, {T}: Add or subtract 1 from a number on target permanent until end of turn.",
+        "At the beginning of your upkeep, each player who tapped a land for mana this turn "
+        "adds {R}.",
+        # A rider in lower case changes what the ability before it makes.
+        "{T}: Add {C}. If you attacked with a Wizard this turn, add {C}{C} instead.",
+        "{T}: Each player reveals a card. For each land card revealed this way, add {G}.",
+    ],
+)
+def test_look_alikes_that_change_production_stay_not_understood(text: str) -> None:
+    assert face(text).support == "partial"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When ~ enters, if you attacked this turn, add {R}{R}.",
+        "Whenever a creature dies, you gain 1 life and add {B}.",
+    ],
+)
+def test_an_ordinary_trigger_that_adds_mana_is_no_mana_ability(text: str) -> None:
+    """605.1b: a trigger that doesn't trigger from a mana ability or mana being added is no
+    mana ability, with a condition or another effect before its "add" too."""
+    compiled = face(text, types=("Creature",))
+    assert compiled.support == "full"
+    assert [s.status for s in compiled.sentences] == ["irrelevant"]
