@@ -43,11 +43,12 @@ class AbilityOut(BaseModel):
     granted_by: str | None
     # Left out at its default, so an answer about an ability whose controller adds its mana
     # reads as before.
-    recipient: Literal["controller", "chosen_player", "target_player"] = Field(
+    recipient: Literal["controller", "chosen_player", "target_player", "each_player"] = Field(
         "controller",
         exclude_if=lambda v: v == "controller",
         description="Who adds the mana (106.3): `chosen_player`, a player chosen as it resolves; "
-        "`target_player`, its target (605.5a: then it is not a mana ability); left out for its "
+        "`target_player`, its target (605.5a: then it is not a mana ability); `each_player`, "
+        "every player, each adding all of it (`produced` is what each one adds); left out for its "
         "controller",
     )
 

@@ -421,7 +421,7 @@ class WhileCounters(Strict):
         return n >= self.at_least and (self.at_most is None or n <= self.at_most)
 
 
-Recipient = Literal["controller", "chosen_player", "target_player"]
+Recipient = Literal["controller", "chosen_player", "target_player", "each_player"]
 
 # A side effect that starts so is another player's choice to stop the mana ("unless any
 # player pays {1}", 118.12): the mana is made only if no one pays as it resolves.
@@ -456,7 +456,8 @@ class ManaAbility(Strict):
     recipient: Recipient = Field("controller", exclude_if=lambda v: v == "controller")
     """Who adds the mana (106.3): `controller` (the default: "add ..."), `chosen_player` (a
     player its controller chooses as it resolves: "choose a player; that player adds ...") or
-    `target_player` ("target player adds ...": a target, so not a mana ability, 605.5a)"""
+    `target_player` ("target player adds ...": a target, so not a mana ability, 605.5a) or
+    `each_player` ("each player adds ...": every player adds all of it to their own pool)"""
 
     targets: bool = Field(
         False,

@@ -1300,8 +1300,9 @@ class BoardView:
                     raise QuestionError(
                         ("player",),
                         f"{t.source.label} triggers only on mana its controller adds, and the "
-                        "ability's mana goes to a player chosen as it resolves or to its target: "
-                        "send 'player', the player who gets it (106.3)",
+                        "ability's mana goes to a player chosen as it resolves, to its target or "
+                        "to each player: send 'player', the player whose mana is asked about "
+                        "(106.3)",
                         "player_required",
                     )
                 who = adder

@@ -727,6 +727,8 @@ def _recipient_words(ability: ManaAbility) -> str:
             return ", to a player chosen as it resolves"
         case "target_player":
             return ", to target player (not a mana ability: it targets)"
+        case "each_player":
+            return ", to each player (every player adds all of it)"
         case _:
             assert_never(ability.recipient)
 

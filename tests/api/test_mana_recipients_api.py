@@ -52,3 +52,13 @@ def test_player_is_asked_for_when_a_trigger_cares(sqlite_client: TestClient) -> 
 def test_player_is_refused_where_the_controller_adds(sqlite_client: TestClient) -> None:
     body = {"state": state(perm("f", "Forest")), "permanent_id": "f", "player": "bob"}
     assert_problem(sqlite_client.post(ACT, json=body), ["body", "player"], "player_not_used")
+
+
+COMMONS = definition("Commons Idol", "{1}, {T}: Each player adds {W}{U}.", ["Artifact"], "{2}")
+
+
+def test_each_player_adds_the_mana(sqlite_client: TestClient) -> None:
+    assert COMMONS["support"] == "full"
+    r = ruling(sqlite_client, ACT, {"state": state(inline("i", COMMONS)), "permanent_id": "i"})
+    assert (r["answer"]["total"], r["answer"]["ability"]["recipient"]) == ("{W}{U}", "each_player")
+    assert "Each player adds all of its mana" in " ".join(s["text"] for s in r["explanation"])

@@ -174,3 +174,23 @@ def test_a_mana_face_that_may_not_be_a_creature_is_reported() -> None:
         types=("Artifact", "Creature"),
     )
     assert compiled.unsupported_text == [text]
+
+
+def test_each_player_adds_fixed_mana() -> None:
+    got = one("{2}, {T}: Each player adds {U}{B}.")
+    assert got == ManaAbility(
+        cost=ManaAbilityCost(tap=True, mana="{2}"),
+        produces=FixedMana(mana="{U}{B}"),
+        recipient="each_player",
+    )
+    assert got.is_mana_ability
+
+
+def test_each_player_choosing_a_color_is_not_understood() -> None:
+    # Who picks each player's color would be a guess.
+    assert face("{T}: Each player adds one mana of any color.").support == "partial"
+
+
+def test_mana_burn_is_about_emptying_pools_not_production() -> None:
+    text = "When ~ enters, there's mana burn for the rest of the game.\n{T}: Each player adds {W}."
+    assert face(text).support == "full"

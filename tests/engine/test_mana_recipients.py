@@ -118,3 +118,24 @@ def test_an_ability_with_another_target_is_not_tapped_for_mana() -> None:
     assert (a["total"], a["triggered"]) == ("{R}", [])
     assert "recipient" not in a["ability"] and "has a target" in a["ability"]["summary"]
     assert "605.5a" in v.citations
+
+
+def test_each_player_adds_all_of_the_mana() -> None:
+    # 106.3: every player adds {G}{R}; no target, so it is tapped for mana (605.1a, 106.12b).
+    v = activate(board(P("c", "Commons Cairn"), P("mr", "Mana Reflection")), "c")
+    a = v.answer_data
+    assert (a["produced"], a["total"]) == ("{R}{R}{G}{G}", "{R}{R}{G}{G}")
+    assert a["ability"]["recipient"] == "each_player"
+    assert "Each player adds all of its mana" in steps(v) and "605.1a" in v.citations
+
+
+def test_caged_sun_on_each_players_mana_needs_whose_total() -> None:
+    # Every player adds the mana, so the total asked about is one player's pool (106.3).
+    b = board(P("c", "Commons Cairn"), P("sun", "Caged Sun", "bob", chosen_color="G"))
+    with pytest.raises(QuestionError) as err:
+        activate(b, "c")
+    assert err.value.code == "player_required"
+    assert activate(b, "c", player="bob").answer_data["total"] == "{R}{G}{G}"
+    alice = activate(b, "c", player="alice")
+    assert alice.answer_data["total"] == "{R}{G}"
+    assert "The total here is alice's" in steps(alice)

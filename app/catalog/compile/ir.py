@@ -42,7 +42,7 @@ class Sel:
 CostPartKind = Literal[
     "discard", "exile", "tap_untapped", "exert", "return", "sacrifice", "counter", "mill", "other"
 ]
-Recipient = Literal["controller", "chosen_player", "target_player"]
+Recipient = Literal["controller", "chosen_player", "target_player", "each_player"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -501,6 +501,9 @@ def parse_ability(
     if effect.startswith(TARGET_ADDS):
         # 106.3: the target player adds it; a target makes it no mana ability (605.5a).
         recipient, effect = "target_player", "Add " + effect.removeprefix(TARGET_ADDS)
+    elif effect.startswith(_EACH_ADDS):
+        # 106.3: every player adds all of it, each to their own pool; no target (605.1a).
+        recipient, effect = "each_player", "Add " + effect.removeprefix(_EACH_ADDS)
     elif effect.startswith(_CHOICE_ADDS):
         # 106.3: a player chosen as it resolves adds it; no target, still a mana ability.
         recipient, effect = "chosen_player", "Add " + effect.removeprefix(_CHOICE_ADDS)
@@ -511,6 +514,7 @@ def parse_ability(
 
 TARGET_ADDS = "Target player adds "
 _CHOICE_ADDS = "A player of your choice adds "
+_EACH_ADDS = "Each player adds "
 
 
 def _adding(
@@ -533,6 +537,8 @@ def _adding(
     uses_x = isinstance(produces, ir.Amount) and produces.amount.kind == "chosen_x"
     if cost.x != uses_x:
         return None  # an X in the cost that the amount doesn't use, or the other way round
+    if recipient == "each_player" and not isinstance(produces, ir.Fixed):
+        return None  # who picks each player's mana would be a guess; fixed mana only
     return ir.ManaAbility(cost, produces, recipient=recipient)
 
 

@@ -115,6 +115,17 @@ def recipient_steps(
                 "player that ability names."
             )
             return [m.step(text, ("106.3", "106.4"))]
+        case "each_player":
+            whose = f" The total here is {player}'s." if player is not None else ""
+            text = (
+                f"Each player adds all of its mana, not only {controller}: every player gets "
+                "that much in their own mana pool (the mana produced is what each one adds); "
+                "mana a triggered ability adds goes to the player that ability names."
+                f"{whose}"
+            )
+            if mana_ability:
+                text += " It has no target, so it is still a mana ability."
+            return [m.step(text, ("106.3", "106.4", "605.1a"))]
         case _:
             assert_never(recipient)
 
