@@ -132,6 +132,18 @@ class ManaTrigger(Strict):
         description="406.6, 607.2a: only those of `source` with the same name as a card "
         "exiled with this ability's permanent (its `exiled`; none exiled: it never triggers)",
     )
+    while_source_tapped: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description='603.4: an intervening "if" ("if ~ is tapped"): it triggers only while '
+        "its own permanent is tapped (the state's `tapped`)",
+    )
+    side_effect: Annotated[str, Field(max_length=200)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description='Anything else it does as it resolves, in a short phrase ("deals 1 damage '
+        'to that player"); none of it changes the mana; null: nothing',
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

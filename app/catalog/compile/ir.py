@@ -314,6 +314,8 @@ class Trigger:
     per_count: Sel | None = None  # with fixed mana: once for each permanent it picks
     while_monarch: bool = False  # "while you're the monarch" (724)
     named_as_exiled: bool = False  # "with the same name as the exiled card" (607.2a)
+    while_source_tapped: bool = False  # "if ~ is tapped" (603.4)
+    side_effect: str | None = None  # "~ deals 1 damage to the player": no mana changed
 
 
 @dataclass(frozen=True, slots=True)

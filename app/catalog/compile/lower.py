@@ -280,6 +280,8 @@ def ability(a: ir.Ability) -> d.Ability:
                 per_count=selector(a.per_count) if a.per_count is not None else None,
                 while_monarch=a.while_monarch,
                 source_named_exiled=a.named_as_exiled,
+                while_source_tapped=a.while_source_tapped,
+                side_effect=a.side_effect,
             )
         case ir.Keyword():
             return d.GrantKeyword(

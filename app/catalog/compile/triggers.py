@@ -11,9 +11,11 @@ from app.catalog.compile.phrases import FIXED, NUMBER, number, selector
 _WHEN = re.compile(
     r"^Whenever (?:(?P<passive>.+?) is tapped|(?P<who>a player|you) taps? (?P<obj>.+?)) for "
     r"mana(?P<of_chosen> of the chosen color)?(?P<monarch> while you're the monarch)?, "
-    r"(?:that player adds|its controller adds|add|"
+    r"(?P<if_tapped>if ~ is tapped, )?(?:that player adds|its controller adds|add|"
     r"(?P<may>(?:that player|its controller|you) may add)) (?P<what>.+)\.$"
 )
+# A rider after the mana: damage to the player who tapped, which changes no mana.
+_DAMAGE = re.compile(r"^(?P<what>.+), and ~ deals (?P<n>\d+) damage to (?:the|that) player$")
 _COLORS = re.compile(rf"^(?P<n>{NUMBER}) mana of any color$")
 _COMBINATION = re.compile(rf"^(?P<n>{NUMBER}) mana in any combination of colors$")
 _FOR_EACH = re.compile(rf"^(?P<mana>{FIXED}) for each (?P<what>.+)$")
@@ -74,6 +76,9 @@ def parse(
     elif tapped_by_you and source.controller == "any":
         source = replace(source, controller="you")  # you tap only what you control
     what = m.group("what").removeprefix("an additional ").removeprefix("one additional ")
+    side: str | None = None
+    if (hurt := _DAMAGE.match(what)) is not None:
+        what, side = hurt.group("what"), f"deals {hurt.group('n')} damage to that player"
     base = ir.Trigger(
         source,
         "fixed",
@@ -82,6 +87,9 @@ def parse(
         # 724: it triggers only while its controller is the monarch.
         while_monarch=bool(m.group("monarch")),
         named_as_exiled=named,
+        # 603.4: an intervening "if": it triggers only if its permanent is tapped.
+        while_source_tapped=bool(m.group("if_tapped")),
+        side_effect=side,
     )
     if m.group("of_chosen"):
         # 106.12a: it looks at the mana the land made, which must include the chosen color.

@@ -215,7 +215,36 @@ def mana_event(
     # 106.3: the player who adds the mana ("" : its controller; None: not said).
     adder = "" if a.recipient == "controller" else player
     watching = _monarchs_only(view, view.matching_triggers(p, adder), steps)
+    watching = _tapped_sources_only(view, p, a, watching, steps)
     return ManaEvent(options, defined, self_rep, effects, watching, order)
+
+
+def _tapped_sources_only(
+    view: BoardView, p: Permanent, a: ManaAbility, watching: list[SourcedTrigger], steps: list[Step]
+) -> list[SourcedTrigger]:
+    """603.4: a trigger with an intervening "if ~ is tapped" triggers only while its own
+    permanent is tapped (the state's `tapped`; the permanent tapped for mana itself is tapped
+    by its {T} cost by then); a step says whether it held."""
+    kept: list[SourcedTrigger] = []
+    for st in watching:
+        src = st.source
+        if not st.trigger.while_source_tapped:
+            kept.append(st)
+            continue
+        own = view.board.by_id.get(src.id)
+        tapped = own is not None and (own.tapped or (own.id == p.id and a.cost.tap))
+        m = Mentions()
+        verdict = "is tapped, so it triggers" if tapped else "is untapped, so it does not trigger"
+        steps.append(
+            m.step(
+                f"{source_label(m, src)} triggers only if it is tapped (an intervening if, "
+                f"checked as it would trigger and as it resolves): it {verdict}.",
+                ("603.4",),
+            )
+        )
+        if tapped:
+            kept.append(st)
+    return kept
 
 
 def _monarchs_only(

@@ -182,6 +182,15 @@ def resolve_triggers(
                 f.source, me, f.trigger.requires_tap, mana, counted_words(f), a.is_mana_ability
             )
         )
+        if f.trigger.side_effect is not None:
+            sm = Mentions()
+            steps.append(
+                sm.step(
+                    f"As it resolves, {source_label(sm, f.source)} also "
+                    f"{f.trigger.side_effect}; that changes none of the mana.",
+                    ("608.2c",),
+                )
+            )
     for src, why_not in silent:
         m = Mentions()
         steps.append(
