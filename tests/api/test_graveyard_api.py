@@ -52,3 +52,21 @@ def test_a_color_among_cards_in_the_graveyard(sqlite_client: TestClient) -> None
     assert [p["types"] for p in r["answer"]["permanents"]] == [["B"], []]
     spelled = r["question"]["state"]["players"]["alice"]["graveyard"][1]
     assert spelled == "Valki, God of Lies // Tibalt, Cosmic Impostor"
+
+
+URN = definition(
+    "Cinder Urn",
+    "{T}: Choose a color of a card in your graveyard. Add one mana of that color.",
+    ["Artifact"],
+    "{2}",
+)
+
+
+def test_a_color_of_a_card_in_the_graveyard(sqlite_client: TestClient) -> None:
+    assert URN["support"] == "full"
+    s = state(inline("u", URN)) | {"players": {"alice": {"graveyard": ["Lightning Bolt"]}}}
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "u"})
+    assert r["answer"]["total"] == "{R}"
+    missing = sqlite_client.post(ACT, json={"state": state(inline("u", URN)), "permanent_id": "u"})
+    where = ["body", "state", "players", "alice", "graveyard"]
+    assert_problem(missing, where, "graveyard_required")

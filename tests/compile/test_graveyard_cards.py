@@ -52,3 +52,17 @@ def test_a_color_among_cards_in_your_graveyard() -> None:
     )
     assert isinstance(got, ManaAbility)
     assert got.produces == ColorAmongGraveyard(among=Selector(types=["artifact"]))
+
+
+def test_choose_a_color_of_a_card_in_your_graveyard() -> None:
+    got = one("{T}: Choose a color of a card in your graveyard. Add one mana of that color.")
+    assert isinstance(got, ManaAbility)
+    assert got.produces == ColorAmongGraveyard(among=Selector())
+
+
+def test_choose_a_color_of_an_artifact_card_in_your_graveyard() -> None:
+    got = one(
+        "{T}: Choose a color of an artifact card in your graveyard. Add one mana of that color."
+    )
+    assert isinstance(got, ManaAbility)
+    assert got.produces == ColorAmongGraveyard(among=Selector(types=["artifact"]))

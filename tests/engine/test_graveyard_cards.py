@@ -77,3 +77,12 @@ def test_a_color_among_legendary_creature_cards() -> None:
     assert could_produce(b, "h").answer_data["permanents"][0]["types"] == ["B"]
     none = board(P("h", "Barrow Haven"), graveyard=["Grizzly Bears"])
     assert activate(none, "h").answer_data["made_mana"] is False
+
+
+def test_a_color_of_any_card_in_the_graveyard() -> None:
+    # Every card there counts (404.1): Bears green, Bolt red, Valki black; Forest has none.
+    b = board(P("r", "Ashen Reliquary"), graveyard=YARD)
+    assert could_produce(b, "r").answer_data["permanents"][0]["types"] == ["B", "R", "G"]
+    assert activate(b, "r", choose="R").answer_data["total"] == "{R}"
+    lands = board(P("r", "Ashen Reliquary"), graveyard=["Forest"])
+    assert could_produce(lands, "r").answer_data["permanents"][0]["types"] == []

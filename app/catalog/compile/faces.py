@@ -731,7 +731,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     current_at = -1
     control: ir.Control | None = None
     control_at = -1
-    choose: tuple[ir.Cost, ir.Sel | None] | None = None
+    choose: tuple[ir.Cost, mana.Among] | None = None
     reveal: tuple[ir.Cost, str] | None = None
     made_token = False
     skip = -1  # a sentence already recorded with the one before it

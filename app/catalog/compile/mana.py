@@ -634,7 +634,26 @@ _OF_CHOSEN_TYPE = " of the chosen type"
 _CHOOSE_COLOR = re.compile(r'^(?P<cost>[^:"]+): Choose a color(?: of (?P<sel>.+))?\.$')
 
 
-def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.Sel | None] | None:
+# "a card in your graveyard", "a creature card in your graveyard": one card, any one of them.
+_A_CARD_IN_GRAVEYARD = re.compile(r"^an? (?:(?P<what>[\w ]+?) )?card in your graveyard$")
+Among = ir.Sel | ir.ColorAmongGraveyard | None
+
+
+def _graveyard_among(phrase: str) -> ir.ColorAmongGraveyard | None:
+    """ "a [creature] card in your graveyard": the cards whose colors the choice is among
+    (404.1, 105.2); a bare "card" is every card there."""
+    m = _A_CARD_IN_GRAVEYARD.match(phrase)
+    if m is None:
+        return None
+    if m.group("what") is None:
+        return ir.ColorAmongGraveyard(ir.Sel())
+    counted = graveyard_count(f"{m.group('what')} cards in your graveyard")
+    if counted is None or counted.color is not None or counted.among is None:
+        return None
+    return ir.ColorAmongGraveyard(counted.among)
+
+
+def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, Among] | None:
     """The first half of "<cost>: Choose a color of <sel>. Add one mana of that color." (or
     of "<cost>: Choose a color. Add ... of that color equal to your devotion to that color.",
     when `following`, the next sentence, is that second half)."""
@@ -655,6 +674,8 @@ def parse_choose_color(sentence: str, following: str = "") -> tuple[ir.Cost, ir.
             or _UNLESS_PAYS.match(following)
         )
         return (cost, None) if known else None
+    if (cards := _graveyard_among(m.group("sel"))) is not None:
+        return cost, cards
     found = selector(m.group("sel"))
     if found is None or found[1]:
         return None
@@ -689,14 +710,17 @@ def _per_sacrificed(cost: ir.Cost, sentence: str) -> ir.ManaAbility | None:
 
 
 def after_choice(
-    choose: tuple[ir.Cost, ir.Sel | None], sentence: str, *, chooses_type: bool = False
+    choose: tuple[ir.Cost, Among], sentence: str, *, chooses_type: bool = False
 ) -> ir.ManaAbility | None:
     """The whole ability, when `sentence` is the second half of a "Choose a color" one
     (`chooses_type`: the face chooses a creature type as it enters, 205.3m)."""
     cost, among = choose
     if (m := _COUNT_OF_THAT.match(sentence)) and among is None:
         return _count_of_that(cost, m.group(1), chooses_type)
-    if sentence == THAT_COLOR and among is not None:
+    if sentence == THAT_COLOR and isinstance(among, ir.ColorAmongGraveyard):
+        # 404.1, 105.2: a color one of those cards in its controller's graveyard has.
+        return ir.ManaAbility(cost, among)
+    if sentence == THAT_COLOR and isinstance(among, ir.Sel):
         return ir.ManaAbility(cost, ir.ColorAmong(among))
     if sentence == _DEVOTION_TO_THAT and among is None:
         # 700.5: the amount is the devotion to the color chosen as it resolves.
