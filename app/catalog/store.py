@@ -44,6 +44,7 @@ from app.domain.card import (
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
+    NotedMana,
     OneColorPerCount,
     OneOfChosenColors,
     PerCount,
@@ -90,6 +91,8 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return set(COLORS)
         case ExiledColor() | EachExiledColor() | MilledCardSymbols():
             return set(COLORS)  # colors of cards elsewhere: whichever, colors only (105.2)
+        case NotedMana():
+            return set(TYPES)  # whatever mana was spent: any type (106.1b)
         case CommanderColor():
             return set(COLORS)  # whatever the identity, it is made of colors (903.4)
         case AnyCombination(colors=colors):

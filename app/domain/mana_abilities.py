@@ -306,6 +306,17 @@ class MilledCardSymbols(Strict):
     """Always `milled_card_symbols`: mana by the colored symbols of the milled card's cost"""
 
 
+class NotedMana(Strict):
+    """The mana last noted for its permanent (the permanent's `noted_mana`): all of it, its
+    types and amount ("add ~'s last noted type and amount of mana"), or with `one`, one mana
+    of its one noted type ("add one mana of ~'s last noted type")."""
+
+    kind: Literal["noted_mana"] = "noted_mana"
+    """Always `noted_mana`: the mana noted for its permanent"""
+    one: bool = Field(False, exclude_if=lambda v: v is False)
+    """One mana of the noted type, not the noted amount"""
+
+
 SimpleProduction = Annotated[
     FixedMana | ChoiceOfMana | AnyColor | AnyType, Field(discriminator="kind")
 ]
@@ -347,6 +358,7 @@ Production = Annotated[
     | ExiledColor
     | EachExiledColor
     | MilledCardSymbols
+    | NotedMana
     | OneOfChosenColors
     | IfCounter,
     Field(discriminator="kind"),

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from app.domain.base import BasicLandType
+from app.domain.base import BasicLandType, check_mana_string
 from app.domain.card import Card, CardFace, ColorCode, Name
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS
@@ -144,6 +144,23 @@ class PermanentIn(StateModel):
         description="205.3m: the creature type chosen for it as it entered, for abilities "
         'that count "creatures you control of the chosen type"',
         examples=["Elf"],
+    )
+    # The mana an ability of it noted ("note the type and amount of mana spent"): only the six
+    # mana types (106.1b). Left out of the dump when absent.
+    noted_mana: (
+        Annotated[
+            str,
+            Field(min_length=3, max_length=200),
+            AfterValidator(lambda v: check_mana_string(v, produced=True)),
+        ]
+        | None
+    ) = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="The type and amount of mana last noted for it, in Oracle notation of the "
+        "six mana types, for abilities that add it (\"add ~'s last noted type and amount of "
+        'mana", "one mana of ~\'s last noted type")',
+        examples=["{R}{R}"],
     )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
@@ -324,6 +341,7 @@ class Permanent:
     library_top: OutsideCard | None = None  # the top card of its controller's library
     chosen_type: str | None = None  # 205.3m
     chosen_colors: tuple[str, ...] | None = None  # several colors chosen for it
+    noted_mana: str | None = None  # the mana last noted for it, Oracle notation
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

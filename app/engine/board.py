@@ -55,7 +55,7 @@ from app.domain.continuous import (
 from app.domain.errors import QuestionError
 from app.domain.filters import AnyOf, HasName, Looker, Traits, counter_kind, with_condition
 from app.domain.layouts import off_stack_faces
-from app.domain.mana import COLORS, mask_of
+from app.domain.mana import COLORS, Mana, mask_of
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, OutsideCard, Permanent
 from app.engine.characteristics import (
@@ -258,6 +258,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         exiled_colors=lambda: exiled_colors_of(p),
         chosen_type=lambda: chosen_type_of(p),
         top_symbols=lambda: library_top_of(p).symbol_colors,
+        noted_mana=lambda one: noted_mana_of(p, one),
         x=x,
     )
 
@@ -650,6 +651,32 @@ def has_band(a: ManaAbility, p: Permanent) -> bool:
     if a.while_library_top is not None and a.while_library_top not in library_top_of(p).types:
         return False
     return a.while_counters is None or a.while_counters.holds(p.counters)
+
+
+def noted_mana_of(p: Permanent, one: bool) -> Mana:
+    """The mana last noted for it (the state's `noted_mana`), or with `one` one mana of its
+    noted type; a question that needs it must say it, of one type when the ability adds one
+    mana of that type."""
+    loc = ("state", "battlefield", p.index, "noted_mana")
+    if p.noted_mana is None:
+        raise QuestionError(
+            loc,
+            f"{p.name} ({p.id}) adds the mana last noted for it: give it as 'noted_mana' "
+            '(Oracle notation, like "{R}{R}")',
+            "noted_mana_required",
+        )
+    noted = Mana.parse(p.noted_mana)
+    if not one:
+        return noted
+    kinds = noted.types()
+    if len(kinds) != 1:
+        raise QuestionError(
+            loc,
+            f"{p.name} ({p.id}) adds one mana of its last noted type: 'noted_mana' must be "
+            f"mana of one type, not {p.noted_mana}",
+            "invalid_noted_mana",
+        )
+    return Mana.of(kinds[0])
 
 
 def library_top_of(p: Permanent) -> OutsideCard:

@@ -37,6 +37,7 @@ from app.domain.mana_abilities import (
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
+    NotedMana,
     OneColorPerCount,
     OneOfChosenColors,
     PerCount,
@@ -134,6 +135,13 @@ class Own:
     x: int | None = None
     # The several colors chosen for it ("choose up to two colors"); raises the 422 for them.
     chosen_colors: Callable[[], tuple[str, ...]] = lambda: ()
+    # The mana last noted for it (True: one mana of its one noted type); raises the 422
+    # that asks.
+    noted_mana: Callable[[bool], Mana] = lambda one: _no_noted()
+
+
+def _no_noted() -> Mana:
+    raise AssertionError("this production reads no noted mana")
 
 
 # With X not chosen (could_produce, 106.7), an X of one shows the types it could make; 106.7
@@ -342,7 +350,7 @@ def is_reflector(prod: Production) -> bool:
             return False
         case DifferentColors() | EachColorAmong() | ColorAmongGraveyard():
             return False
-        case ExiledColor() | EachExiledColor() | MilledCardSymbols():
+        case ExiledColor() | EachExiledColor() | MilledCardSymbols() | NotedMana():
             return False
         case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter():
             return False  # an if_counter's two productions are simple kinds
@@ -373,6 +381,8 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads the cards exiled with its permanent
         case MilledCardSymbols():
             return False  # it reads the top card of its controller's library
+        case NotedMana():
+            return False  # it reads the mana noted for its permanent
         case OneOfChosenColors() | IfCounter():
             return False  # it reads its own permanent's chosen colors, or its counters
         case _:
@@ -423,6 +433,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [sum((Mana.of(c) for c in own.exiled_colors()), NO_MANA)]
         case MilledCardSymbols():
             return symbol_manas(own.top_symbols())
+        case NotedMana():
+            return [noted_mana(prod, own)]
         case OneOfChosenColors():
             return [Mana.of(c, prod.amount) for c in own.chosen_colors()]  # none chosen: none
         case IfCounter():
@@ -516,6 +528,10 @@ def possible(
             return _exiled_possible(prod, own)
         case MilledCardSymbols():
             return _milled_possible(own)
+        case NotedMana():
+            made = noted_mana(prod, own)
+            how = "one mana of its one noted type" if prod.one else "that type and amount"
+            return Possible([made], made.types(), f"the mana noted for it is {made}: {how}")
         case OneOfChosenColors():
             return _chosen_colors_possible(prod, own)
         case IfCounter():
@@ -630,6 +646,11 @@ def _milled_possible(own: Own) -> Possible:
     if any(len(s) > 1 for s in symbols):
         why += ", a hybrid symbol's color chosen by its controller"
     return Possible(manas, colors, why)
+
+
+def noted_mana(prod: NotedMana, own: Own) -> Mana:
+    """The mana noted for the permanent, or with `one` one mana of its noted type."""
+    return own.noted_mana(prod.one)
 
 
 def _commander_possible(prod: CommanderColor, own: Own) -> Possible:
@@ -785,6 +806,10 @@ def _production_words(p: Production) -> str:
             return "add one mana of each color among the cards exiled with it"
         case MilledCardSymbols():
             return "add one mana of each colored mana symbol's color in the milled card's mana cost"
+        case NotedMana(one=True):
+            return "add one mana of its last noted type"
+        case NotedMana():
+            return "add its last noted type and amount of mana"
         case OneOfChosenColors():
             amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
             return f"add {amount} of one of the colors chosen for it"
@@ -895,6 +920,8 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; no card exiled with it has a color", ["105.2", "106.5", "607.2a"]
         case MilledCardSymbols():
             return "; the card it would mill has no colored mana symbol", ["701.13"]
+        case NotedMana():
+            return "; no mana was noted for it", []
         case OneOfChosenColors():
             return "; no color was chosen for it, so it would make no mana", []
         case IfCounter():

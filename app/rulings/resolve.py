@@ -169,6 +169,7 @@ class CheckedState:
                 chosen_name=p.chosen_name,
                 library_top=self.library_top.get(i),
                 chosen_type=p.chosen_type,
+                noted_mana=p.noted_mana,
                 exiled=(
                     tuple(OutsideCard.of(c) for c in self.exiled.get(i, ()))
                     if p.exiled is not None

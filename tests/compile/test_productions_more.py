@@ -3,7 +3,14 @@ mana, the old "Add to your mana pool" wording and mana another player may pay to
 
 from __future__ import annotations
 
-from app.domain.card import AnyColor, ChosenColor, ManaAbility, ManaAmount, OneOfChosenColors
+from app.domain.card import (
+    AnyColor,
+    ChosenColor,
+    ManaAbility,
+    ManaAmount,
+    NotedMana,
+    OneOfChosenColors,
+)
 from app.domain.quantities import CountersOnSource
 from tests.compile.helpers import face, not_understood, one
 
@@ -125,3 +132,10 @@ def test_urza_lands_name_each_other_by_their_land_types() -> None:
     not_understood(
         "{T}: Add {C}. If you control an Urza's Mine and an Urza's Mine, add {C}{C} instead."
     )
+
+
+def test_the_last_noted_mana() -> None:
+    got = one("{T}, Remove a charge counter from ~: Add ~'s last noted type and amount of mana.")
+    assert isinstance(got, ManaAbility) and got.produces == NotedMana()
+    single = one("{T}, Remove a charge counter from ~: Add one mana of ~'s last noted type.")
+    assert isinstance(single, ManaAbility) and single.produces == NotedMana(one=True)

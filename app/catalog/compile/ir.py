@@ -236,6 +236,13 @@ class MilledCardSymbols:
     """One mana of each colored mana symbol's color in the milled card's mana cost (701.13)."""
 
 
+@dataclass(frozen=True, slots=True)
+class NotedMana:
+    """The mana last noted for the permanent; `one`: one mana of its noted type."""
+
+    one: bool = False
+
+
 Production = (
     Fixed
     | OneOf
@@ -257,6 +264,7 @@ Production = (
     | ExiledColor
     | EachExiledColor
     | MilledCardSymbols
+    | NotedMana
     | OneOfChosen
     | IfCounter
 )

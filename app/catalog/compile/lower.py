@@ -183,6 +183,8 @@ def production(p: ir.Production) -> d.Production:
             return d.EachExiledColor()
         case ir.MilledCardSymbols():
             return d.MilledCardSymbols()
+        case ir.NotedMana():
+            return d.NotedMana(one=p.one)
         case ir.OneOfChosen():
             return d.OneOfChosenColors(amount=p.amount)
         case ir.IfCounter():

@@ -399,6 +399,10 @@ def parse_production(
         if cards.color is not None or cards.among is None:
             return None
         return ir.ColorAmongGraveyard(cards.among)
+    if text == "~'s last noted type and amount of mana":
+        return ir.NotedMana()  # the mana noted for it: the permanent's `noted_mana`
+    if text == "one mana of ~'s last noted type":
+        return ir.NotedMana(one=True)
     if text == "one mana of any of ~'s colors":
         # 105.2: the colors of the permanent whose ability this is. In a granted ability "this
         # creature" (written ~) is the permanent that has it, not the one granting it (Vraska's
