@@ -478,6 +478,14 @@ class ManaAbility(Strict):
         'add {R}"): then it is not a mana ability (605.5a)',
     )
 
+    targets_graveyard_card: Selector | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description='It targets a card in a graveyard that this selector picks ("exile target '
+        'land card from a graveyard"): it can be activated only while a graveyard the state '
+        "gives holds one (601.2c, 602.2b), and with `targets` it is no mana ability (605.5a)",
+    )
+
     @property
     def is_mana_ability(self) -> bool:
         """605.1a, 605.5a: an ability with a target is not a mana ability."""

@@ -279,6 +279,31 @@ def graveyard_cards(board: Board, src: Source, sel: Selector) -> list[Card]:
     return [c for c in cards if sel.predicate(looker, "", card_traits(c, src.controller))]
 
 
+def named_players(board: Board) -> list[str]:
+    """The players the state names: permanents' controllers, the active player and those of
+    its `players`, sorted."""
+    names = set(board.players)
+    names |= {p.controller for p in board.permanents}
+    if board.active_player is not None:
+        names.add(board.active_player)
+    return sorted(names)
+
+
+def graveyard_targets(board: Board, src: Source, sel: Selector) -> tuple[list[str], list[str]]:
+    """601.2c: the cards in the graveyards the state gives that `sel` picks (each seen as its
+    owner's, 404.1), by name, and the players it names whose graveyard it doesn't give."""
+    found: list[str] = []
+    missing: list[str] = []
+    looker = Looker(src.controller, None, src.id)
+    for player in named_players(board):
+        cards = board.graveyards.get(player)
+        if cards is None:
+            missing.append(player)
+            continue
+        found += [c.name for c in cards if sel.predicate(looker, "", card_traits(c, player))]
+    return found, missing
+
+
 def graveyard_colors(board: Board, src: Source, sel: Selector) -> int:
     """The colors (a mask) the matching cards in the controller's graveyard have (105.2)."""
     mask = 0

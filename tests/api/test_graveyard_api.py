@@ -70,3 +70,26 @@ def test_a_color_of_a_card_in_the_graveyard(sqlite_client: TestClient) -> None:
     missing = sqlite_client.post(ACT, json={"state": state(inline("u", URN)), "permanent_id": "u"})
     where = ["body", "state", "players", "alice", "graveyard"]
     assert_problem(missing, where, "graveyard_required")
+
+
+SCOUT = definition(
+    "Crypt Forager",
+    "{T}: Exile target land card from a graveyard. Add one mana of any color.",
+    ["Creature"],
+    "{1}{G}",
+)
+
+
+def test_a_graveyard_target_decides_legality(sqlite_client: TestClient) -> None:
+    assert SCOUT["support"] == "full"
+    scout = inline("s", SCOUT, controlled_since_turn_start=True)
+    with_land = state(scout) | {"players": {"alice": {"graveyard": ["Forest"]}}}
+    r = ruling(sqlite_client, ACT, {"state": with_land, "permanent_id": "s", "choose": "B"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{B}")
+    empty = state(scout) | {"players": {"alice": {"graveyard": []}}}
+    r = ruling(sqlite_client, ACT, {"state": empty, "permanent_id": "s", "choose": "B"})
+    assert [x["code"] for x in r["answer"]["reasons"]] == ["no_legal_target"]
+    missing = sqlite_client.post(ACT, json={"state": state(scout), "permanent_id": "s"})
+    assert_problem(
+        missing, ["body", "state", "players", "alice", "graveyard"], "graveyard_required"
+    )

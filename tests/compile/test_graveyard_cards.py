@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.card import ColorAmongGraveyard, ManaAbility, ManaAmount, Selector
+from app.domain.card import AnyColor, ColorAmongGraveyard, ManaAbility, ManaAmount, Selector
 from app.domain.filters import HasColor
 from app.domain.quantities import CardsInGraveyard
 from tests.compile.helpers import face, one
@@ -66,3 +66,22 @@ def test_choose_a_color_of_an_artifact_card_in_your_graveyard() -> None:
     )
     assert isinstance(got, ManaAbility)
     assert got.produces == ColorAmongGraveyard(among=Selector(types=["artifact"]))
+
+
+def test_a_target_card_in_a_graveyard() -> None:
+    got = one(
+        "{T}: Exile target artifact card from a graveyard. Add one mana of any color.",
+        types=("Creature",),
+    )
+    assert isinstance(got, ManaAbility)
+    assert (got.produces, got.targets, got.targets_graveyard_card) == (
+        AnyColor(),
+        True,
+        Selector(types=["artifact"]),
+    )
+    assert not got.is_mana_ability  # 605.5a
+
+
+def test_a_target_card_with_more_effects_is_not_understood() -> None:
+    text = "{T}: Exile target land card from a graveyard. Add {G}. Draw a card."
+    assert face(text, types=("Creature",)).support == "partial"

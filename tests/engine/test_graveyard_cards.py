@@ -86,3 +86,45 @@ def test_a_color_of_any_card_in_the_graveyard() -> None:
     assert activate(b, "r", choose="R").answer_data["total"] == "{R}"
     lands = board(P("r", "Ashen Reliquary"), graveyard=["Forest"])
     assert could_produce(lands, "r").answer_data["permanents"][0]["types"] == []
+
+
+def two_yards(alice: list[str] | None, bob: list[str] | None) -> Board:
+    players = {
+        name: {"graveyard": cards}
+        for name, cards in (("alice", alice), ("bob", bob))
+        if cards is not None
+    }
+    state = {
+        "turn": 3,
+        "active_player": "alice",
+        "battlefield": [
+            P("s", "Barrow Scout", controlled_since_turn_start=True),
+            P("f", "Forest", "bob"),
+        ],
+        "players": players,
+    }
+    return resolve(GameState.model_validate(state))
+
+
+def test_a_land_card_in_any_graveyard_is_a_target() -> None:
+    # 601.2c: bob's Forest card is a legal target; 605.5a: a target, so no mana ability.
+    v = activate(two_yards([], ["Forest"]), "s", choose="U")
+    a = v.answer_data
+    assert (a["legal"], a["total"]) == (True, "{U}")
+    assert {"601.2c", "605.5a"} <= set(v.citations)
+
+
+def test_no_land_card_to_target_makes_it_illegal() -> None:
+    a = activate(two_yards(["Lightning Bolt"], []), "s", choose="U").answer_data
+    assert a["legal"] is False
+    assert [r["code"] for r in a["reasons"]] == ["no_legal_target"]
+
+
+def test_a_graveyard_not_given_is_asked_for() -> None:
+    # alice's has none; bob's could hold one.
+    with pytest.raises(QuestionError) as err:
+        activate(two_yards(["Lightning Bolt"], None), "s", choose="U")
+    assert err.value.loc == ("state", "players", "bob", "graveyard")
+    assert err.value.code == "graveyard_required"
+    # One land card found is enough, whatever graveyard is missing.
+    assert activate(two_yards(["Forest"], None), "s", choose="U").answer_data["legal"] is True

@@ -717,6 +717,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     if _keyword_line(ctx, sentences):
         return
+    if _graveyard_target_line(ctx, sentences):
+        return
     if _targeted_adds_last(ctx, sentences):
         return
     # 605.1a-b: a loyalty ability, or a triggered ability that doesn't trigger from a mana
@@ -914,6 +916,35 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
     if targeted:
         ability = replace(ability, targets=True)
     side = "the rest of its effect happens too (none of it changes the mana)"
+    ctx.add(ir.Understood(abilities=[replace(ability, side_effect=side)]))
+    for s in sentences:
+        ctx.record(s, "mana_ability", "compiled")
+    return True
+
+
+_EXILE_GRAVEYARD_TARGET = re.compile(r"^Exile target (?P<what>[\w ]+?) card from a graveyard\.$")
+
+
+def _graveyard_target_line(ctx: _Context, sentences: list[str]) -> bool:
+    """ "<cost>: Exile target <type> card from a graveyard. Add <mana>.": one ability that
+    targets a card in any graveyard, so no mana ability (605.5a), that can be activated only
+    with such a card to target (601.2c); exiling it changes no mana it makes."""
+    if ctx.spell or len(sentences) != 2:
+        return False
+    first = _ACTIVATED.match(sentences[0])
+    if first is None or _LOYALTY.match(sentences[0]):
+        return False
+    target = _EXILE_GRAVEYARD_TARGET.match(first.group("effect"))
+    if target is None or not sentences[1].startswith("Add "):
+        return False
+    cards = mana.graveyard_count(f"{target.group('what')} cards in your graveyard")
+    if cards is None or cards.among is None or cards.color is not None:
+        return False
+    ability = mana.parse_ability(f"{first.group('cost')}: {sentences[1]}", ctx.face.name)
+    if ability is None or ability.recipient != "controller":
+        return False
+    ability = replace(ability, targets=True, graveyard_target=cards.among)
+    side = "it exiles its target, a card in a graveyard (none of it changes the mana)"
     ctx.add(ir.Understood(abilities=[replace(ability, side_effect=side)]))
     for s in sentences:
         ctx.record(s, "mana_ability", "compiled")

@@ -284,6 +284,7 @@ class ManaAbility:
     # 106.3: who adds the mana; "target_player" targets, so it is not a mana ability (605.5a).
     recipient: Recipient = "controller"
     targets: bool = False  # it has a target besides who adds the mana (605.5a)
+    graveyard_target: Sel | None = None  # "target land card from a graveyard" (601.2c)
     puts_counters: tuple[tuple[str, int], ...] = ()  # put on its source before the mana (608.2c)
     # ((selector, at least), ...), amount: "if you control four or more creatures, ... instead"
     instead_control: tuple[tuple[tuple[Sel, int], ...], int] | None = None

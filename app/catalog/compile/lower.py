@@ -227,6 +227,9 @@ def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
         side_effect=a.side_effect,
         recipient=a.recipient,
         targets=a.targets,
+        targets_graveyard_card=(
+            selector(a.graveyard_target) if a.graveyard_target is not None else None
+        ),
         puts_counters=dict(a.puts_counters),
     )
 

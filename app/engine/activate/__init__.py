@@ -92,6 +92,7 @@ from app.engine.activate.explain import (
 )
 from app.engine.activate.legality import (
     by_choice,
+    check_graveyard_target,
     check_order,
     check_player,
     check_tap_cost,
@@ -145,6 +146,7 @@ def activate(
     steps += ability_steps(view, p, chosen, player)
     cost = chosen.ability.cost
     reasons = check_tap_cost(view, p, cost, steps) + check_x(p, chosen.ability, x, steps)
+    reasons += check_graveyard_target(view, p, chosen.ability, steps)
     if reasons:
         return Verdict(illegal_answer(board, p, reasons, chosen), steps)
     notes: list[Note] = []

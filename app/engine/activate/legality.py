@@ -17,9 +17,11 @@ from app.engine.board import (
     ListedAbility,
     bounded_total,
     describe_selector,
+    graveyard_targets,
     source_label,
 )
 from app.engine.production import needs_x
+from app.engine.words import bounded_list
 
 
 def reason(code: str, rules: list[str], message: str) -> Reason:
@@ -221,6 +223,40 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
         )
     )
     return []
+
+
+def check_graveyard_target(
+    view: BoardView, p: Permanent, ability: ManaAbility, steps: list[Step]
+) -> list[Reason]:
+    """601.2c, 602.2b: an ability that targets a card in a graveyard can be activated only
+    with such a card to target; a graveyard the state doesn't give could hold one, so the
+    question must give every graveyard when those given hold none. Empty when it can be."""
+    sel = ability.targets_graveyard_card
+    if sel is None:
+        return []
+    src = view.source(p)
+    found, missing = graveyard_targets(view.board, src, sel)
+    m = Mentions()
+    what = describe_selector(sel)
+    if found:
+        steps.append(
+            m.step(
+                f"It targets a card in a graveyard, and there is one to target "
+                f"({bounded_list(found, 5)}), so it can be activated.",
+                ("601.2c", "602.2b"),
+            )
+        )
+        return []
+    if missing:
+        raise QuestionError(
+            ("state", "players", missing[0], "graveyard"),
+            f"{label(p)}'s ability targets a card in a graveyard ({what}): give 'graveyard' "
+            f"for {missing[0]!r} in the state's 'players' ([] for none)",
+            "graveyard_required",
+        )
+    msg = f"{label(p, m)}'s ability targets a card in a graveyard, and no graveyard holds one"
+    steps.append(m.step(msg + f" ({what}), so it can't be activated.", ("601.2c", "602.2b")))
+    return [reason("no_legal_target", ["601.2c", "602.2b"], msg)]
 
 
 def check_player(ability: ManaAbility, player: str | None) -> None:
