@@ -35,6 +35,7 @@ from app.domain.card import (
     ColorOfPermanent,
     CommanderColor,
     CouldProduce,
+    DieRoll,
     DifferentColors,
     EachColorAmong,
     EachExiledColor,
@@ -109,7 +110,10 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type or "C"}
         case ManaAmount(colors=colors):
             return set(colors)
-        case IfCounter(with_counter=with_counter, otherwise=otherwise):
+        case (
+            IfCounter(with_counter=with_counter, otherwise=otherwise)
+            | DieRoll(low=with_counter, high=otherwise)
+        ):
             both = (with_counter, otherwise)
             return set().union(
                 *(_production_types(ability.model_copy(update={"produces": p})) for p in both)

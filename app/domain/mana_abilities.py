@@ -337,6 +337,24 @@ class IfCounter(Strict):
     """What it makes without one"""
 
 
+class DieRoll(Strict):
+    """What it makes depends on a die it rolls as it resolves (706.2): `low` on a result of
+    `at_most` or less, `high` otherwise ("roll a six-sided die. On a 3 or lower, add {C}.
+    Otherwise, add one mana of any color."). Activating it needs the result (`die_roll`);
+    what it could make is either (106.7)."""
+
+    kind: Literal["die_roll"] = "die_roll"
+    """Always `die_roll`: what it makes depends on a die roll"""
+    sides: int = Field(ge=2, le=100)
+    """How many sides the die has (706.1)"""
+    at_most: int = Field(ge=1, le=99)
+    """The highest result that makes `low`"""
+    low: SimpleProduction
+    """What it makes on a result of `at_most` or less"""
+    high: SimpleProduction
+    """What it makes on a higher result"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -360,7 +378,8 @@ Production = Annotated[
     | MilledCardSymbols
     | NotedMana
     | OneOfChosenColors
-    | IfCounter,
+    | IfCounter
+    | DieRoll,
     Field(discriminator="kind"),
 ]
 

@@ -239,9 +239,12 @@ class FaceAbilities:
     layered: bool  # has a layer 4 or 6 ability (characteristics.collect reads those)
 
 
-def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> Own:
+def own_of(
+    view: BoardView, p: Permanent, src: Source, x: int | None = None, die: int | None = None
+) -> Own:
     """What a production reads on its own permanent (app/engine/production.py); `x` is the X
-    chosen on activation (None: not chosen, as 106.7 asks)."""
+    chosen on activation and `die` the result of the die it rolls (None: not chosen or
+    rolled, as 106.7 asks)."""
     return Own(
         # 122.1: counters of one kind, or of every kind together (kind None).
         counters=lambda kind: sum(p.counters.values()) if kind is None else p.counters.get(kind, 0),
@@ -260,6 +263,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         top_symbols=lambda: library_top_of(p).symbol_colors,
         noted_mana=lambda one: noted_mana_of(p, one),
         x=x,
+        die=die,
     )
 
 

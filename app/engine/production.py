@@ -28,6 +28,7 @@ from app.domain.mana_abilities import (
     ColorOfPermanent,
     CommanderColor,
     CouldProduce,
+    DieRoll,
     DifferentColors,
     EachColorAmong,
     EachExiledColor,
@@ -138,6 +139,8 @@ class Own:
     # The mana last noted for it (True: one mana of its one noted type); raises the 422
     # that asks.
     noted_mana: Callable[[bool], Mana] = lambda one: _no_noted()
+    # The result of the die it rolls as it resolves (706.2); None: every result (106.7).
+    die: int | None = None
 
 
 def _no_noted() -> Mana:
@@ -354,6 +357,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter():
             return False  # an if_counter's two productions are simple kinds
+        case DieRoll():
+            return False  # so are a die roll's
         case _:
             assert_never(prod)
 
@@ -385,6 +390,8 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads the mana noted for its permanent
         case OneOfChosenColors() | IfCounter():
             return False  # it reads its own permanent's chosen colors, or its counters
+        case DieRoll():
+            return False  # it reads the die rolled
         case _:
             assert_never(prod)
 
@@ -439,6 +446,11 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [Mana.of(c, prod.amount) for c in own.chosen_colors()]  # none chosen: none
         case IfCounter():
             return events(if_counter_branch(prod, own), count_of, colors_of, own)
+        case DieRoll():
+            found = [
+                m for b in die_branches(prod, own) for m in events(b, count_of, colors_of, own)
+            ]
+            return list(dict.fromkeys(found))
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -536,6 +548,8 @@ def possible(
             return _chosen_colors_possible(prod, own)
         case IfCounter():
             return _if_counter_possible(prod, count_of, colors_of, reflected, own)
+        case DieRoll():
+            return _die_possible(prod, count_of, colors_of, reflected, own)
         case _:
             assert_never(prod)
 
@@ -676,6 +690,30 @@ def _if_counter_possible(
     return found
 
 
+def die_branches(prod: DieRoll, own: Own) -> list[Production]:
+    """706.2: what the die result rolled makes; with none given, either (106.7)."""
+    if own.die is None:
+        return [prod.low, prod.high]
+    return [prod.low if own.die <= prod.at_most else prod.high]
+
+
+def _die_possible(
+    prod: DieRoll, count_of: CountOf, colors_of: ColorsOf, reflected: ReflectedBy, own: Own
+) -> Possible:
+    low = _production_words(prod.low).removeprefix("add ")
+    high = _production_words(prod.high).removeprefix("add ")
+    rule = f"a d{prod.sides}: {low} on {prod.at_most} or less, otherwise {high}"
+    manas: list[Mana] = []
+    defined: list[str] = []
+    for branch in die_branches(prod, own):
+        found = possible(branch, count_of, colors_of, reflected, own)
+        manas += [m for m in found.manas if m not in manas]
+        defined += [t for t in found.defined if t not in defined]
+    if own.die is None:
+        return Possible(manas, defined, f"it rolls {rule} (706.2; either result, 106.7)")
+    return Possible(manas, defined, f"it rolled {own.die} on {rule} (706.2)")
+
+
 def if_counter_branch(prod: IfCounter, own: Own) -> Production:
     """What an if_counter production makes on its permanent now (614.15: its own instead)."""
     return prod.with_counter if own.counters(prod.counter) > 0 else prod.otherwise
@@ -813,6 +851,12 @@ def _production_words(p: Production) -> str:
         case OneOfChosenColors():
             amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
             return f"add {amount} of one of the colors chosen for it"
+        case DieRoll():
+            high = _production_words(p.high).removeprefix("add ")
+            return (
+                f"roll a d{p.sides}: {_production_words(p.low)} on {p.at_most} or less, "
+                f"otherwise {high}"
+            )
         case IfCounter():
             instead = _production_words(p.with_counter).removeprefix("add ")
             return (
@@ -924,7 +968,7 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; no mana was noted for it", []
         case OneOfChosenColors():
             return "; no color was chosen for it, so it would make no mana", []
-        case IfCounter():
+        case IfCounter() | DieRoll():
             return "; it would make no mana", []
         case _:
             assert_never(prod)

@@ -228,8 +228,9 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "player_required": _q(
         "Player not given",
-        "The ability's mana goes to a player chosen as it resolves or to its target (106.3), "
-        "and a trigger cares who adds it: give `player`, the player who gets it.",
+        "The ability's mana goes to a player chosen as it resolves, to its target or to each "
+        "player (106.3), and a trigger cares who adds it: give `player`, the player whose "
+        "mana is asked about.",
     ),
     "player_not_used": _q(
         "No player to name",
@@ -257,9 +258,29 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "graveyard_required": _q(
         "Graveyard not given",
-        "The ability looks at the cards in its controller's graveyard (404.1): give "
-        "`graveyard` (card names, `[]` for none) for that player in the state's `players`.",
+        "The ability looks at the cards in its controller's graveyard (404.1), or targets a "
+        "card in any graveyard (601.2c): give `graveyard` (card names, `[]` for none) for "
+        "that player in the state's `players`.",
     ),
+    "noted_mana_required": _q(
+        "Noted mana not given",
+        "The ability adds the mana last noted for its permanent: give the permanent's "
+        '`noted_mana`, in Oracle notation of the six mana types (like "{R}{R}").',
+    ),
+    "invalid_noted_mana": _q(
+        "Noted mana of several types",
+        "The ability adds one mana of its permanent's last noted type: its `noted_mana` must "
+        "be mana of one type.",
+    ),
+    "die_roll_required": _q(
+        "Die roll not given",
+        "The ability rolls a die as it resolves and its mana depends on the result (706.2): "
+        "give `die_roll`, the result.",
+    ),
+    "invalid_die_roll": _q(
+        "Not a result of that die", "`die_roll` must be from 1 to the die's number of sides."
+    ),
+    "die_roll_not_used": _q("No die rolled", "The ability rolls no die: leave `die_roll` out."),
     "exiled_required": _q(
         "Exiled cards not given",
         "The ability reads the cards exiled with its permanent by its own linked ability "

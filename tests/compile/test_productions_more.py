@@ -6,6 +6,8 @@ from __future__ import annotations
 from app.domain.card import (
     AnyColor,
     ChosenColor,
+    DieRoll,
+    FixedMana,
     ManaAbility,
     ManaAmount,
     NotedMana,
@@ -139,3 +141,18 @@ def test_the_last_noted_mana() -> None:
     assert isinstance(got, ManaAbility) and got.produces == NotedMana()
     single = one("{T}, Remove a charge counter from ~: Add one mana of ~'s last noted type.")
     assert isinstance(single, ManaAbility) and single.produces == NotedMana(one=True)
+
+
+def test_a_die_roll_decides_the_mana() -> None:
+    got = one(
+        "{T}: Roll a six-sided die. On a 2 or lower, target player adds {C}. Otherwise, that "
+        "player adds one mana of any color they choose."
+    )
+    assert isinstance(got, ManaAbility)
+    assert got.produces == DieRoll(sides=6, at_most=2, low=FixedMana(mana="{C}"), high=AnyColor())
+    assert got.recipient == "target_player" and not got.is_mana_ability
+
+
+def test_a_die_roll_with_other_results_is_not_understood() -> None:
+    text = "{T}: Roll a six-sided die. On a 3 or lower, add {C}. Otherwise, draw a card."
+    assert face(text).support == "partial"

@@ -77,6 +77,14 @@ class ActivateRequest(BaseModel):
         "cares who adds the mana (a land's mana 'you' add)",
         examples=["bob"],
     )
+    # Left out of the question when absent, so questions without it read as before.
+    die_roll: Annotated[int, Field(ge=1, le=100)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="The result of the die the ability rolls as it resolves (706.2); required "
+        "when it rolls one, from 1 to the die's sides",
+        examples=[4],
+    )
 
 
 ActivateRuling = ruling_schema("ActivateRuling", "activate_mana_ability", ActivateAnswer)
@@ -114,6 +122,7 @@ def post_activate(
             list(body.replacement_order) if body.replacement_order is not None else None,
             body.x,
             body.player,
+            body.die_roll,
         ),
         cards=checked.card_names,
         used=checked.used_cards,

@@ -719,6 +719,11 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     if _graveyard_target_line(ctx, sentences):
         return
+    if not ctx.spell and (rolled := mana.parse_die_roll(sentences)) is not None:
+        ctx.add(ir.Understood(abilities=[rolled]))
+        for s in sentences:
+            ctx.record(s, "mana_ability", "compiled")
+        return
     if _targeted_adds_last(ctx, sentences):
         return
     # 605.1a-b: a loyalty ability, or a triggered ability that doesn't trigger from a mana

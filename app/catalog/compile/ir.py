@@ -243,6 +243,16 @@ class NotedMana:
     one: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class DieRoll:
+    """A die rolled as it resolves (706.2): `low` on `at_most` or less, `high` otherwise."""
+
+    sides: int
+    at_most: int
+    low: Fixed | AnyColor
+    high: Fixed | AnyColor
+
+
 Production = (
     Fixed
     | OneOf
@@ -267,6 +277,7 @@ Production = (
     | NotedMana
     | OneOfChosen
     | IfCounter
+    | DieRoll
 )
 
 

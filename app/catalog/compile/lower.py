@@ -193,6 +193,13 @@ def production(p: ir.Production) -> d.Production:
                 with_counter=production(p.with_counter),  # type: ignore[arg-type]
                 otherwise=production(p.otherwise),  # type: ignore[arg-type]
             )
+        case ir.DieRoll():
+            return d.DieRoll(
+                sides=p.sides,
+                at_most=p.at_most,
+                low=production(p.low),  # type: ignore[arg-type]
+                high=production(p.high),  # type: ignore[arg-type]
+            )
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():

@@ -516,6 +516,45 @@ def parse_ability(
     return _adding(m.group("cost"), effect.removeprefix("Add "), self_name, recipient, linked_exile)
 
 
+_ROLL = re.compile(
+    r'^(?P<cost>[^:"]+): Roll an? (?P<sides>four|six|eight|ten|twelve|twenty)-sided die\.$'
+)
+_SIDES = {"four": 4, "six": 6, "eight": 8, "ten": 10, "twelve": 12, "twenty": 20}
+_ON_LOW = re.compile(
+    r"^On an? (?P<n>\d+) or lower, (?P<who>target player adds|add) (?P<what>.+)\.$"
+)
+_OTHERWISE = re.compile(
+    r"^Otherwise, (?P<who>that player adds|add) (?P<what>.+?)(?: they choose)?\.$"
+)
+
+
+def parse_die_roll(sentences: list[str]) -> ir.ManaAbility | None:
+    """ "<cost>: Roll a six-sided die. On a 3 or lower, [target player adds|add] <mana>.
+    Otherwise, [that player adds|add] <mana>.": what it makes depends on the result (706.2);
+    a target player makes it no mana ability (605.5a)."""
+    if len(sentences) != 3:
+        return None
+    roll, low, high = (
+        _ROLL.match(sentences[0]),
+        _ON_LOW.match(sentences[1]),
+        _OTHERWISE.match(sentences[2]),
+    )
+    if roll is None or low is None or high is None:
+        return None
+    targeted = low.group("who") == "target player adds"
+    if targeted != (high.group("who") == "that player adds"):
+        return None
+    sides, at_most = _SIDES[roll.group("sides")], int(low.group("n"))
+    cost = parse_cost(roll.group("cost"))
+    if cost is None or cost.x or not 1 <= at_most < sides:
+        return None
+    made = [parse_production(m.group("what"), None, cost) for m in (low, high)]
+    if not all(isinstance(p, ir.Fixed | ir.AnyColor) for p in made):
+        return None
+    die = ir.DieRoll(sides, at_most, made[0], made[1])  # type: ignore[arg-type]
+    return ir.ManaAbility(cost, die, recipient="target_player" if targeted else "controller")
+
+
 TARGET_ADDS = "Target player adds "
 _CHOICE_ADDS = "A player of your choice adds "
 _EACH_ADDS = "Each player adds "

@@ -55,6 +55,9 @@ Conventions (what a client can rely on):
   whose mana its controller adds. An ability with a target is not a mana ability (605.5a): no
   "tapped for mana" replacement effect or trigger applies to it (106.12); the answer's
   `ability.recipient` says who adds the mana.
+- `die_roll` is the result of the die an ability rolls as it resolves (706.2: "roll a
+  six-sided die. On a 3 or lower, ..."): required (`die_roll_required`) when it rolls one, from
+  1 to its sides (`invalid_die_roll`), refused (`die_roll_not_used`) otherwise.
 - `replacement_order` is a priority list of replacement source ids, first applied first
   (616.1): at each point the applicable effect named first is applied; effects not named
   follow in the default order, which is the order of the sources in the state (battlefield
@@ -92,6 +95,7 @@ from app.engine.activate.explain import (
 )
 from app.engine.activate.legality import (
     by_choice,
+    check_die,
     check_graveyard_target,
     check_order,
     check_player,
@@ -127,6 +131,7 @@ def activate(
     replacement_order: list[str] | None = None,
     x: int | None = None,
     player: str | None = None,
+    die_roll: int | None = None,
 ) -> Verdict:
     """Rule on activating one mana ability of a permanent (module docstring)."""
     p = find_permanent(board, permanent_id)
@@ -143,6 +148,7 @@ def activate(
         return Verdict(illegal_answer(board, p, reasons, None), steps)
     chosen = pick_ability(p, by_choice(view, p, listed, ability, choose_key), ability)
     check_player(chosen.ability, player)
+    check_die(p, chosen.ability, die_roll)
     steps += ability_steps(view, p, chosen, player)
     cost = chosen.ability.cost
     reasons = check_tap_cost(view, p, cost, steps) + check_x(p, chosen.ability, x, steps)
@@ -152,7 +158,7 @@ def activate(
     notes: list[Note] = []
     counters_after = pay_other_costs(view, p, cost, steps, notes, x)
     counters_now = counters_after if counters_after is not None else p.counters
-    event = mana_event(view, p, chosen.ability, order, counters_now, steps, x, player)
+    event = mana_event(view, p, chosen.ability, order, counters_now, steps, x, player, die_roll)
     if chosen.ability.puts_counters:
         # 608.2c: its effect puts these on as it resolves; the state after shows them.
         counters_after = dict(counters_now)

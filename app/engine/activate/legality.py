@@ -5,7 +5,7 @@ paid, in the returned state where it shows them (118.3)."""
 from __future__ import annotations
 
 from app.domain.answers import Note, Reason, trusted
-from app.domain.card import ManaAbility, ManaAbilityCost, ManaAmount, Selector
+from app.domain.card import DieRoll, ManaAbility, ManaAbilityCost, ManaAmount, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, ManaSyntaxError
 from app.domain.ruling import Mentions, Step
@@ -257,6 +257,33 @@ def check_graveyard_target(
     msg = f"{label(p, m)}'s ability targets a card in a graveyard, and no graveyard holds one"
     steps.append(m.step(msg + f" ({what}), so it can't be activated.", ("601.2c", "602.2b")))
     return [reason("no_legal_target", ["601.2c", "602.2b"], msg)]
+
+
+def check_die(p: Permanent, ability: ManaAbility, die: int | None) -> None:
+    """706.2: the result of the die the ability rolls as it resolves, required when it rolls
+    one (from 1 to its sides), refused when it rolls none."""
+    prod = ability.produces
+    if not isinstance(prod, DieRoll):
+        if die is not None:
+            raise QuestionError(
+                ("die_roll",),
+                f"this ability of {label(p)} rolls no die; leave 'die_roll' out",
+                "die_roll_not_used",
+            )
+        return
+    if die is None:
+        raise QuestionError(
+            ("die_roll",),
+            f"this ability of {label(p)} rolls a {prod.sides}-sided die as it resolves (706.2): "
+            "send 'die_roll', the result",
+            "die_roll_required",
+        )
+    if not 1 <= die <= prod.sides:
+        raise QuestionError(
+            ("die_roll",),
+            f"a {prod.sides}-sided die rolls 1 to {prod.sides}, not {die} (706.1)",
+            "invalid_die_roll",
+        )
 
 
 def check_player(ability: ManaAbility, player: str | None) -> None:

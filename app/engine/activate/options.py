@@ -34,6 +34,7 @@ _WHY_RULES = (
     "106.1b",
     "106.5",
     "106.7",
+    "706.2",
     "107.1c",
     "107.3",
     "119.1",
@@ -109,7 +110,7 @@ def check_limit(mana: Mana) -> None:
 
 
 def mana_options(
-    view: BoardView, p: Permanent, a: ManaAbility, x: int | None = None
+    view: BoardView, p: Permanent, a: ManaAbility, x: int | None = None, die: int | None = None
 ) -> tuple[list[Option], str, list[str], list[Permanent]]:
     """The ability's possible mana before replacement effects, a sentence saying why, the
     types it defines (production.possible), and the permanents whose mana it reflects; `x` is
@@ -137,7 +138,7 @@ def mana_options(
                 feeding.append(q)
         return seen, feeders
 
-    own = own_of(view, p, src, x)
+    own = own_of(view, p, src, x, die)
     found = production.possible(a.produces, count_of, colors_of, reflected, own)
     options: list[Option] = []
     seen_keys: set[str] = set()
@@ -160,11 +161,12 @@ def mana_event(
     steps: list[Step],
     x: int | None = None,
     player: str | None = None,
+    die: int | None = None,
 ) -> ManaEvent:
     """The event this activation is, with the steps saying what it can make and which named
     replacement sources don't apply to it; `player` is who gets the mana of an ability whose
     mana goes to a chosen or target player (106.3), when the question says."""
-    options, why, defined, feeding = mana_options(view, p, a, x)
+    options, why, defined, feeding = mana_options(view, p, a, x, die)
     if why:
         why_rules = [r for r in _WHY_RULES if r in why]
         if "could produce" in why and "106.7" not in why_rules:
