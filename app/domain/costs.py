@@ -38,6 +38,13 @@ class RemoveXCounters(Strict):
     """The kind of counter removed, like `storage`"""
     at_least: int = Field(0, ge=0, le=1)
     """The least X allowed: 1 for "one or more", else 0"""
+    # Left out of the dump when absent, so data without it reads (and digests) as before.
+    from_among: Selector | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description='The counters come from among these permanents together ("from among '
+        'artifacts you control"), not from its own permanent; null: from its own',
+    )
 
 
 class ManaAbilityCost(Strict):

@@ -143,7 +143,9 @@ def describe_cost(cost: ManaAbilityCost) -> str:
         parts.append(f"remove {n} {counter} counter" + ("s" if n != 1 else ""))
     if cost.remove_x_counters is not None:
         least = " (at least one)" if cost.remove_x_counters.at_least else ""
-        parts.append(f"remove X {cost.remove_x_counters.counter} counters{least}")
+        among = cost.remove_x_counters.from_among
+        where = f" from among {describe_selector(among)}" if among is not None else ""
+        parts.append(f"remove X {cost.remove_x_counters.counter} counters{where}{least}")
     if cost.sacrifice == "self":
         parts.append("sacrifice it")
     elif cost.sacrifice is not None:

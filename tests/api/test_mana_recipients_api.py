@@ -62,3 +62,27 @@ def test_each_player_adds_the_mana(sqlite_client: TestClient) -> None:
     r = ruling(sqlite_client, ACT, {"state": state(inline("i", COMMONS)), "permanent_id": "i"})
     assert (r["answer"]["total"], r["answer"]["ability"]["recipient"]) == ("{W}{U}", "each_player")
     assert "Each player adds all of its mana" in " ".join(s["text"] for s in r["explanation"])
+
+
+FORGE = definition(
+    "Counterwright",
+    "Remove one or more +1/+1 counters from among artifacts you control: Target player adds "
+    "that much {C}.",
+    ["Artifact", "Creature"],
+    "{3}",
+)
+
+
+def test_counters_from_among_artifacts(sqlite_client: TestClient) -> None:
+    assert FORGE["support"] == "full"
+    s = state(
+        inline("f", FORGE, counters={"+1/+1": 1}),
+        perm("w", "Walking Ballista", counters={"+1/+1": 1}),
+    )
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f", "x": 2})
+    assert (r["answer"]["total"], r["answer"]["ability"]["recipient"]) == (
+        "{C}{C}",
+        "target_player",
+    )
+    over = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f", "x": 3})
+    assert [x["code"] for x in over["answer"]["reasons"]] == ["not_enough_counters"]

@@ -194,3 +194,21 @@ def test_each_player_choosing_a_color_is_not_understood() -> None:
 def test_mana_burn_is_about_emptying_pools_not_production() -> None:
     text = "When ~ enters, there's mana burn for the rest of the game.\n{T}: Each player adds {W}."
     assert face(text).support == "full"
+
+
+def test_x_counters_from_among_your_artifacts() -> None:
+    got = one(
+        "Remove one or more +1/+1 counters from among artifacts you control: Target player "
+        "adds that much {C}.",
+        types=("Artifact", "Creature"),
+    )
+    assert isinstance(got, ManaAbility)
+    removes = got.cost.remove_x_counters
+    assert removes is not None
+    assert (removes.counter, removes.at_least, removes.from_among) == (
+        "+1/+1",
+        1,
+        Selector(controller="you", types=["artifact"]),
+    )
+    assert got.produces == ManaAmount(amount=ChosenX(), of="type", mana_type="C")
+    assert got.recipient == "target_player"

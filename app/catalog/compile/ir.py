@@ -58,6 +58,7 @@ class Cost:
     x: bool = False  # some part has an X chosen on activation ({X}, "tap X", "sacrifice X")
     untap_other: Sel | None = None  # "untap a tapped land an opponent controls"
     x_at_least: int = 0  # 1: "sacrifice one or more ...": the X is at least one
+    remove_x_among: Sel | None = None  # the X counters come "from among" these permanents
 
 
 # --- productions (what "Add ..." makes) ---

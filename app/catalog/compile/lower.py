@@ -77,7 +77,11 @@ def cost(c: ir.Cost) -> d.ManaAbilityCost:
         others=[d.CostPart(kind=k, text=t) for k, t in c.others],
         x_at_least=c.x_at_least,
         remove_x_counters=(
-            d.RemoveXCounters(counter=c.remove_x[0], at_least=c.remove_x[1])
+            d.RemoveXCounters(
+                counter=c.remove_x[0],
+                at_least=c.remove_x[1],
+                from_among=selector(c.remove_x_among) if c.remove_x_among is not None else None,
+            )
             if c.remove_x is not None
             else None
         ),

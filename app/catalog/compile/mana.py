@@ -22,6 +22,9 @@ from app.domain.mana_abilities import UNLESS_PAYS
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
 _LIFE = re.compile(rf"^[Pp]ay ({NUMBER}) life$")
 _REMOVE = re.compile(rf"^[Rr]emove ({NUMBER}) ([\w+/-]+) counters? from ~$")
+_REMOVE_X_AMONG = re.compile(
+    r"^[Rr]emove (X|any number of|one or more) ([\w+/-]+) counters from among (.+)$"
+)
 _REMOVE_X = re.compile(r"^[Rr]emove (X|any number of|one or more) ([\w+/-]+) counters from ~$")
 _PUT = re.compile(rf"^[Pp]ut ({NUMBER}) ([\w+/-]+) counters? on ~$")
 _SACRIFICE = re.compile(r"^[Ss]acrifice (.+)$")
@@ -56,6 +59,7 @@ def parse_cost(text: str) -> ir.Cost | None:
     sacrifice: ir.Sel | str | None = None
     others: list[tuple[ir.CostPartKind, str]] = []
     remove_x: tuple[str, int] | None = None
+    remove_x_among: ir.Sel | None = None
     x = False  # a part with an X its controller chooses as they activate it (107.3)
     untap_other: ir.Sel | None = None
     x_at_least = 0
@@ -71,6 +75,17 @@ def parse_cost(text: str) -> ir.Cost | None:
         elif re.fullmatch(COST_MANA, part):
             mana += part
             x = x or "{X}" in part
+        elif (m := _REMOVE_X_AMONG.match(part)) and remove_x is None:
+            found = selector(m.group(3))
+            if not _COUNTER_WORD.match(m.group(2)) or found is None or not found[1]:
+                return None
+            if found[0].attached or found[0].source:
+                return None
+            remove_x, remove_x_among = (
+                (m.group(2), 1 if m.group(1) == "one or more" else 0),
+                found[0],
+            )
+            x = True
         elif (m := _REMOVE_X.match(part)) and remove_x is None:
             if not _COUNTER_WORD.match(m.group(2)):
                 return None
@@ -142,6 +157,7 @@ def parse_cost(text: str) -> ir.Cost | None:
         x=x,
         untap_other=untap_other,
         x_at_least=x_at_least,
+        remove_x_among=remove_x_among,
     )
 
 

@@ -151,7 +151,7 @@ def activate(
     check_die(p, chosen.ability, die_roll)
     steps += ability_steps(view, p, chosen, player)
     cost = chosen.ability.cost
-    reasons = check_tap_cost(view, p, cost, steps) + check_x(p, chosen.ability, x, steps)
+    reasons = check_tap_cost(view, p, cost, steps) + check_x(view, p, chosen.ability, x, steps)
     reasons += check_graveyard_target(view, p, chosen.ability, steps)
     if reasons:
         return Verdict(illegal_answer(board, p, reasons, chosen), steps)

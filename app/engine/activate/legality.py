@@ -297,7 +297,9 @@ def check_player(ability: ManaAbility, player: str | None) -> None:
         )
 
 
-def check_x(p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]) -> list[Reason]:
+def check_x(
+    view: BoardView, p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]
+) -> list[Reason]:
     """The X chosen as the ability is activated (107.3, 602.2b): required when the ability has
     one, refused when it has none; a cost removing more counters than the permanent has can't
     be paid, so the activation is illegal (602.2b, 118.3). Empty when X is fine."""
@@ -333,7 +335,37 @@ def check_x(p: Permanent, ability: ManaAbility, x: int | None, steps: list[Step]
     steps.append(_x_step(ability, x))
     if removes is None:
         return []
+    if removes.from_among is not None:
+        return _x_counters_among(view, p, removes.counter, removes.from_among, x, steps)
     return _x_counters(p, removes.counter, x, steps)
+
+
+def _x_counters_among(
+    view: BoardView, p: Permanent, counter: str, among: Selector, x: int, steps: list[Step]
+) -> list[Reason]:
+    """A cost removing X counters from among several permanents together: paid when they have
+    that many between them (602.2b, 118.3); which ones lose them is its controller's choice,
+    so the returned state keeps them all."""
+    m = Mentions()
+    who = describe_selector(among)
+    had = sum(q.counters.get(counter, 0) for q in view.matching(among, view.source(p)))
+    s = "" if x == 1 else "s"
+    if had >= x:
+        steps.append(
+            m.step(
+                f"Its cost removes {x} {counter} counter{s} from among the {who}, which have "
+                f"{had} between them; its controller picks which, so the returned state "
+                "keeps them all.",
+                ("602.2b", "118.3"),
+            )
+        )
+        return []
+    msg = (
+        f"the {who} have {had} {counter} counter{'' if had == 1 else 's'} between them, fewer "
+        f"than the {x} the cost of {label(p, m)} would remove, so the cost can't be paid"
+    )
+    steps.append(m.step(msg[0].upper() + msg[1:] + ".", ("602.2b", "118.3")))
+    return [reason("not_enough_counters", ["602.2b", "118.3"], msg)]
 
 
 def _x_step(ability: ManaAbility, x: int) -> Step:
@@ -424,7 +456,11 @@ def pay_other_costs(
     me = label(p, m)
     counters_after: dict[str, int] | None = None
     remove = dict(cost.remove_counters)
-    if cost.remove_x_counters is not None and x is not None:
+    if (
+        cost.remove_x_counters is not None
+        and cost.remove_x_counters.from_among is None
+        and x is not None
+    ):
         kind = cost.remove_x_counters.counter
         remove[kind] = remove.get(kind, 0) + x
     if remove:
