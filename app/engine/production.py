@@ -541,17 +541,32 @@ def possible(
         case MilledCardSymbols():
             return _milled_possible(own)
         case NotedMana():
-            made = noted_mana(prod, own)
-            how = "one mana of its one noted type" if prod.one else "that type and amount"
-            return Possible([made], made.types(), f"the mana noted for it is {made}: {how}")
+            return _noted_possible(prod, own)
         case OneOfChosenColors():
             return _chosen_colors_possible(prod, own)
-        case IfCounter():
-            return _if_counter_possible(prod, count_of, colors_of, reflected, own)
-        case DieRoll():
-            return _die_possible(prod, count_of, colors_of, reflected, own)
+        case IfCounter() | DieRoll():
+            return _branch_possible(prod, count_of, colors_of, reflected, own)
         case _:
             assert_never(prod)
+
+
+def _noted_possible(prod: NotedMana, own: Own) -> Possible:
+    made = noted_mana(prod, own)
+    how = "one mana of its one noted type" if prod.one else "that type and amount"
+    return Possible([made], made.types(), f"the mana noted for it is {made}: {how}")
+
+
+def _branch_possible(
+    prod: IfCounter | DieRoll,
+    count_of: CountOf,
+    colors_of: ColorsOf,
+    reflected: ReflectedBy,
+    own: Own,
+) -> Possible:
+    """A production made of others, one picked by a counter (614.15) or a die (706.2)."""
+    if isinstance(prod, IfCounter):
+        return _if_counter_possible(prod, count_of, colors_of, reflected, own)
+    return _die_possible(prod, count_of, colors_of, reflected, own)
 
 
 def _own_possible(
