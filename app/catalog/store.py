@@ -41,6 +41,7 @@ from app.domain.card import (
     ExiledColor,
     FixedMana,
     IfCounter,
+    IfFact,
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
@@ -106,7 +107,10 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type or "C"}
         case ManaAmount(colors=colors):
             return set(colors)
-        case IfCounter(with_counter=with_counter, otherwise=otherwise):
+        case (
+            IfCounter(with_counter=with_counter, otherwise=otherwise)
+            | IfFact(then=with_counter, otherwise=otherwise)
+        ):
             both = (with_counter, otherwise)
             return set().union(
                 *(_production_types(ability.model_copy(update={"produces": p})) for p in both)

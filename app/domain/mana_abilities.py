@@ -326,6 +326,30 @@ class IfCounter(Strict):
     """What it makes without one"""
 
 
+IfFactName = Literal[
+    "played_land_this_turn", "completed_dungeon", "has_initiative", "card_exiled_with_it"
+]
+
+
+class IfFact(Strict):
+    """One production while a fact holds, another while it doesn't (the ability's own
+    "instead", 614.1a, 614.15): its controller played a land this turn (305.2, the state's
+    `players.<name>.lands_played_this_turn`), has completed a dungeon (309.7,
+    `completed_dungeon`), has the initiative (725, `initiative`), or a card is exiled with its
+    permanent by its linked ability (406.6, 607.2a, the permanent's `exiled`). A question that
+    needs the fact and lacks it is answered 422 naming the field."""
+
+    kind: Literal["if_fact"] = "if_fact"
+    """Always `if_fact`: what it makes depends on a fact about its controller or permanent"""
+    fact: IfFactName
+    """`played_land_this_turn`, `completed_dungeon`, `has_initiative` or
+    `card_exiled_with_it`"""
+    then: SimpleProduction
+    """What it makes while the fact holds"""
+    otherwise: SimpleProduction
+    """What it makes while it doesn't"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -348,7 +372,8 @@ Production = Annotated[
     | EachExiledColor
     | MilledCardSymbols
     | OneOfChosenColors
-    | IfCounter,
+    | IfCounter
+    | IfFact,
     Field(discriminator="kind"),
 ]
 

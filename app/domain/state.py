@@ -221,6 +221,25 @@ class PlayerIn(StateModel):
         "controller is",
         examples=[True],
     )
+    lands_played_this_turn: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="305.2: how many lands they played this turn, for abilities that ask "
+        'whether they played one ("if you played a land this turn")',
+        examples=[1],
+    )
+    completed_dungeon: bool | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="309.7: have they completed a dungeon this game? For abilities that ask",
+        examples=[False],
+    )
+    initiative: bool | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="725: do they have the initiative? For abilities that ask",
+        examples=[True],
+    )
     graveyard: list[Name] | None = Field(
         None,
         max_length=LIMIT_GRAVEYARD,

@@ -259,6 +259,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         chosen_type=lambda: chosen_type_of(p),
         top_symbols=lambda: library_top_of(p).symbol_colors,
         x=x,
+        fact=lambda name: fact_holds(view.board, p, src, name),
     )
 
 
@@ -326,6 +327,34 @@ def player_fact(board: Board, src: Source, fact: str) -> int:
             _FACT_CODES[fact],
         )
     return int(value)
+
+
+# An if_fact's player facts: the field of the state's `players.<name>` and the rule (305.2,
+# 309.7, 725).
+_IF_FACT_FIELDS = {
+    "played_land_this_turn": ("lands_played_this_turn", "the lands they played this turn (305.2)"),
+    "completed_dungeon": ("completed_dungeon", "whether they completed a dungeon (309.7)"),
+    "has_initiative": ("initiative", "whether they have the initiative (725)"),
+}
+
+
+def fact_holds(board: Board, p: Permanent, src: Source, fact: str) -> bool:
+    """Whether an if_fact's fact holds now: a card exiled with the permanent (607.2a), or a
+    fact about its controller from the state's `players`; a question that needs it must say
+    it (a 422 naming the field)."""
+    if fact == "card_exiled_with_it":
+        return len(exiled_of(p)) > 0
+    key, words = _IF_FACT_FIELDS[fact]
+    given = board.players.get(src.controller)
+    value = getattr(given, key) if given is not None else None
+    if value is None:
+        raise QuestionError(
+            ("state", "players", src.controller, key),
+            f"{src.label} makes its mana by {words} of its controller: give '{key}' for "
+            f"{src.controller!r} in the state's 'players'",
+            f"{key}_required",
+        )
+    return bool(value)
 
 
 def is_monarch(board: Board, player: str, src: Source) -> bool:

@@ -34,6 +34,7 @@ from app.domain.mana_abilities import (
     ExiledColor,
     FixedMana,
     IfCounter,
+    IfFact,
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
@@ -134,6 +135,8 @@ class Own:
     x: int | None = None
     # The several colors chosen for it ("choose up to two colors"); raises the 422 for them.
     chosen_colors: Callable[[], tuple[str, ...]] = lambda: ()
+    # Whether an if_fact's fact holds (305.2, 309.7, 725, 607.2a); raises the 422 that asks.
+    fact: Callable[[str], bool] = lambda name: _no_stat(name) > 0
 
 
 # With X not chosen (could_produce, 106.7), an X of one shows the types it could make; 106.7
@@ -344,8 +347,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case ExiledColor() | EachExiledColor() | MilledCardSymbols():
             return False
-        case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter():
-            return False  # an if_counter's two productions are simple kinds
+        case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter() | IfFact():
+            return False  # an if_counter's or if_fact's two productions are simple kinds
         case _:
             assert_never(prod)
 
@@ -375,6 +378,8 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads the top card of its controller's library
         case OneOfChosenColors() | IfCounter():
             return False  # it reads its own permanent's chosen colors, or its counters
+        case IfFact():
+            return False  # it reads a fact about its controller or its permanent
         case _:
             assert_never(prod)
 
@@ -427,6 +432,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return [Mana.of(c, prod.amount) for c in own.chosen_colors()]  # none chosen: none
         case IfCounter():
             return events(if_counter_branch(prod, own), count_of, colors_of, own)
+        case IfFact():
+            return events(if_fact_branch(prod, own), count_of, colors_of, own)
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -520,6 +527,8 @@ def possible(
             return _chosen_colors_possible(prod, own)
         case IfCounter():
             return _if_counter_possible(prod, count_of, colors_of, reflected, own)
+        case IfFact():
+            return _if_fact_possible(prod, count_of, colors_of, reflected, own)
         case _:
             assert_never(prod)
 
@@ -660,6 +669,45 @@ def if_counter_branch(prod: IfCounter, own: Own) -> Production:
     return prod.with_counter if own.counters(prod.counter) > 0 else prod.otherwise
 
 
+# How each fact of an if_fact reads, held and not (305.2, 309.7, 725, 607.2a).
+IF_FACT_WORDS: dict[str, tuple[str, str, str]] = {
+    "played_land_this_turn": (
+        "its controller played a land this turn",
+        "its controller played no land this turn",
+        "305.2",
+    ),
+    "completed_dungeon": (
+        "its controller has completed a dungeon",
+        "its controller has completed no dungeon",
+        "309.7",
+    ),
+    "has_initiative": (
+        "its controller has the initiative",
+        "its controller doesn't have the initiative",
+        "725",
+    ),
+    "card_exiled_with_it": ("a card is exiled with it", "no card is exiled with it", "607.2a"),
+}
+
+
+def _if_fact_possible(
+    prod: IfFact, count_of: CountOf, colors_of: ColorsOf, reflected: ReflectedBy, own: Own
+) -> Possible:
+    held = own.fact(prod.fact)
+    branch = prod.then if held else prod.otherwise
+    found = possible(branch, count_of, colors_of, reflected, own)
+    yes, no, rule = IF_FACT_WORDS[prod.fact]
+    made = _production_words(branch).removeprefix("add ")
+    why = f"{yes if held else no} ({rule}), so it makes {made} (its own instead, 614.15)"
+    found.why = f"{why}; {found.why}" if found.why else why
+    return found
+
+
+def if_fact_branch(prod: IfFact, own: Own) -> Production:
+    """What an if_fact production makes now (614.15: its own instead)."""
+    return prod.then if own.fact(prod.fact) else prod.otherwise
+
+
 def _chosen_colors_possible(prod: OneOfChosenColors, own: Own) -> Possible:
     colors = list(dict.fromkeys(own.chosen_colors()))
     if not colors:
@@ -792,6 +840,10 @@ def _production_words(p: Production) -> str:
                 f"{_production_words(p.otherwise)}, or {instead} instead while it has a "
                 f"{p.counter} counter"
             )
+        case IfFact():
+            instead = _production_words(p.then).removeprefix("add ")
+            yes = IF_FACT_WORDS[p.fact][0]
+            return f"{_production_words(p.otherwise)}, or {instead} instead if {yes}"
         case _:
             assert_never(p)
 
@@ -819,6 +871,10 @@ def _amount_words(p: ManaAmount) -> str:
 
 def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, list[str]]:
     """For could_produce's steps: how the amount is found, when it varies (rule numbers)."""
+    if isinstance(prod, IfFact):
+        # 614.15: which of its two productions applies now, from the state.
+        yes, no, rule = IF_FACT_WORDS[prod.fact]
+        return f"; {yes if own.fact(prod.fact) else no} here", [rule, "614.15"]
     if not isinstance(prod, ManaAmount):
         return "", []
     what = describe_quantity(prod.amount)
@@ -895,7 +951,7 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; the card it would mill has no colored mana symbol", ["701.13"]
         case OneOfChosenColors():
             return "; no color was chosen for it, so it would make no mana", []
-        case IfCounter():
+        case IfCounter() | IfFact():
             return "; it would make no mana", []
         case _:
             assert_never(prod)

@@ -255,6 +255,21 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability works only while its controller is the monarch (724): give `monarch` "
         "(true or false) for that player in the state's `players`.",
     ),
+    "lands_played_this_turn_required": _q(
+        "Lands played not given",
+        "The ability makes other mana if its controller played a land this turn (305.2): give "
+        "`lands_played_this_turn` for that player in the state's `players`.",
+    ),
+    "completed_dungeon_required": _q(
+        "Completed dungeon not given",
+        "The ability makes other mana if its controller has completed a dungeon (309.7): give "
+        "`completed_dungeon` (true or false) for that player in the state's `players`.",
+    ),
+    "initiative_required": _q(
+        "Initiative not given",
+        "The ability makes other mana while its controller has the initiative (725): give "
+        "`initiative` (true or false) for that player in the state's `players`.",
+    ),
     "graveyard_required": _q(
         "Graveyard not given",
         "The ability looks at the cards in its controller's graveyard (404.1): give "

@@ -769,7 +769,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             reveal = None
             continue
         reveal = None
-        if current is not None and (ridden := mana.rider(s, current)) is not None:
+        ridden = None
+        if current is not None:
+            ridden = mana.rider(s, current, linked_exile=ctx.linked_exile)
+        if current is not None and ridden is not None:
             current = ridden
             ctx.face.abilities[current_at] = lower.ability(current)
             ctx.record(s, "mana_ability", "compiled")

@@ -196,6 +196,16 @@ class IfCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class IfFact:
+    """`then` while `fact` holds (a land played this turn, a dungeon completed, the initiative,
+    a card exiled with the source), else `otherwise` (614.15)."""
+
+    fact: str
+    then: Fixed | OneOf | AnyColor | AnyType
+    otherwise: Fixed | OneOf | AnyColor | AnyType
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderColor:
     """One mana of a color in its controller's commander's color identity (903.4)."""
 
@@ -259,6 +269,7 @@ Production = (
     | MilledCardSymbols
     | OneOfChosen
     | IfCounter
+    | IfFact
 )
 
 

@@ -191,6 +191,12 @@ def production(p: ir.Production) -> d.Production:
                 with_counter=production(p.with_counter),  # type: ignore[arg-type]
                 otherwise=production(p.otherwise),  # type: ignore[arg-type]
             )
+        case ir.IfFact():
+            return d.IfFact(
+                fact=p.fact,  # type: ignore[arg-type]
+                then=production(p.then),  # type: ignore[arg-type]
+                otherwise=production(p.otherwise),  # type: ignore[arg-type]
+            )
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():

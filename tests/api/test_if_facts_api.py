@@ -1,0 +1,69 @@
+"""An ability's own "instead" on a fact through HTTP (614.15): the state's
+`players.<name>.lands_played_this_turn` (305.2), `completed_dungeon` (309.7), `initiative`
+(725), a permanent's `exiled` (607.2a), and problem+json naming the missing one. Every card is
+invented; its text is ours."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from tests.api.helpers import assert_problem, state
+from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, ruling
+
+SHOAL = definition(
+    "Tidewrack Shoal", "{T}: Add {U}. If you played a land this turn, add {B} instead.", ["Land"]
+)
+DELVER = definition(
+    "Crypt Delver",
+    "{T}: Add {G}{G}. If you've completed a dungeon, add six {G} instead.",
+    ["Creature"],
+    "{3}{G}",
+)
+BANNER = definition(
+    "Vanguard Banner", "{T}: Add {C}. If you have the initiative, add {C}{C} instead.", ["Artifact"]
+)
+VAULT = definition(
+    "Sealed Vault",
+    "When ~ enters, you may exile a colorless card from your hand.\n"
+    "{T}: Add {C}. If a card is exiled with ~, add {C}{C} instead.",
+    ["Land"],
+)
+
+
+def test_a_land_played_this_turn(sqlite_client: TestClient) -> None:
+    assert SHOAL["support"] == "full"
+    s = state(inline("t", SHOAL)) | {"players": {"alice": {"lands_played_this_turn": 1}}}
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "t"})
+    assert r["answer"]["total"] == "{B}"
+    assert "305.2" in {rule for step in r["explanation"] for rule in step["rules"]}
+    assert r["question"]["state"]["players"]["alice"]["lands_played_this_turn"] == 1
+    cp = ruling(sqlite_client, CP, {"state": s, "permanent_id": "t"})
+    assert cp["answer"]["permanents"][0]["types"] == ["B"]
+
+
+def test_each_missing_fact_is_named(sqlite_client: TestClient) -> None:
+    r = sqlite_client.post(CP, json={"state": state(inline("t", SHOAL)), "permanent_id": "t"})
+    assert_problem(
+        r,
+        ["body", "state", "players", "alice", "lands_played_this_turn"],
+        "lands_played_this_turn_required",
+    )
+    r = sqlite_client.post(ACT, json={"state": state(inline("d", DELVER)), "permanent_id": "d"})
+    assert_problem(
+        r, ["body", "state", "players", "alice", "completed_dungeon"], "completed_dungeon_required"
+    )
+    r = sqlite_client.post(ACT, json={"state": state(inline("b", BANNER)), "permanent_id": "b"})
+    assert_problem(r, ["body", "state", "players", "alice", "initiative"], "initiative_required")
+
+
+def test_a_dungeon_the_initiative_and_an_exiled_card(sqlite_client: TestClient) -> None:
+    done = state(inline("d", DELVER)) | {"players": {"alice": {"completed_dungeon": True}}}
+    r = ruling(sqlite_client, ACT, {"state": done, "permanent_id": "d"})
+    assert r["answer"]["total"] == "{G}{G}{G}{G}{G}{G}"
+    lead = state(inline("b", BANNER)) | {"players": {"alice": {"initiative": False}}}
+    assert ruling(sqlite_client, ACT, {"state": lead, "permanent_id": "b"})["answer"]["total"] == (
+        "{C}"
+    )
+    vault = state(inline("v", VAULT, exiled=["Memnite"]))
+    r = ruling(sqlite_client, ACT, {"state": vault, "permanent_id": "v"})
+    assert r["answer"]["total"] == "{C}{C}"
