@@ -107,6 +107,8 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type or "C"}
         case ManaAmount(colors=colors):
             return set(colors)
+        case CoinFlip(won=won):
+            return _production_types(ability.model_copy(update={"produces": won}))
         case (
             IfCounter(with_counter=with_counter, otherwise=otherwise)
             | IfFact(then=with_counter, otherwise=otherwise)

@@ -350,6 +350,18 @@ class IfFact(Strict):
     """What it makes while it doesn't"""
 
 
+class CoinFlip(Strict):
+    """It flips a coin (705) and makes `won` only if its controller wins the flip ("flip a
+    coin. If you win the flip, add {C}{C}."); a lost flip makes no mana. 106.7 counts every
+    outcome, so it could produce what `won` makes; the activate question's `choose` says how
+    the flip came out (`won` or `lost`), and without it every outcome is listed."""
+
+    kind: Literal["coin_flip"] = "coin_flip"
+    """Always `coin_flip`: mana only if its controller wins a coin flip (705)"""
+    won: SimpleProduction
+    """What it makes when the flip is won"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -373,7 +385,8 @@ Production = Annotated[
     | MilledCardSymbols
     | OneOfChosenColors
     | IfCounter
-    | IfFact,
+    | IfFact
+    | CoinFlip,
     Field(discriminator="kind"),
 ]
 

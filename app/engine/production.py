@@ -24,6 +24,7 @@ from app.domain.mana_abilities import (
     ChoiceOfMana,
     ChoiceOrChosenColor,
     ChosenColor,
+    CoinFlip,
     ColorAmongGraveyard,
     ColorOfPermanent,
     CommanderColor,
@@ -349,6 +350,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter() | IfFact():
             return False  # an if_counter's or if_fact's two productions are simple kinds
+        case CoinFlip():
+            return False  # what a won flip makes is a simple kind
         case _:
             assert_never(prod)
 
@@ -380,6 +383,8 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads its own permanent's chosen colors, or its counters
         case IfFact():
             return False  # it reads a fact about its controller or its permanent
+        case CoinFlip():
+            return is_board_independent(prod.won)
         case _:
             assert_never(prod)
 
@@ -434,6 +439,9 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return events(if_counter_branch(prod, own), count_of, colors_of, own)
         case IfFact():
             return events(if_fact_branch(prod, own), count_of, colors_of, own)
+        case CoinFlip():
+            # 106.7, 705: every outcome of the flip; a lost one makes no mana.
+            return events(prod.won, count_of, colors_of, own)
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -529,6 +537,12 @@ def possible(
             return _if_counter_possible(prod, count_of, colors_of, reflected, own)
         case IfFact():
             return _if_fact_possible(prod, count_of, colors_of, reflected, own)
+        case CoinFlip():
+            found = possible(prod.won, count_of, colors_of, reflected, own)
+            made = _production_words(prod.won).removeprefix("add ")
+            why = f"it flips a coin (705): if its controller wins it makes {made}, else nothing"
+            found.why = f"{why}; {found.why}" if found.why else why
+            return found
         case _:
             assert_never(prod)
 
@@ -840,6 +854,8 @@ def _production_words(p: Production) -> str:
                 f"{_production_words(p.otherwise)}, or {instead} instead while it has a "
                 f"{p.counter} counter"
             )
+        case CoinFlip():
+            return f"flip a coin; if its controller wins, {_production_words(p.won)}"
         case IfFact():
             instead = _production_words(p.then).removeprefix("add ")
             yes = IF_FACT_WORDS[p.fact][0]
@@ -875,6 +891,8 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
         # 614.15: which of its two productions applies now, from the state.
         yes, no, rule = IF_FACT_WORDS[prod.fact]
         return f"; {yes if own.fact(prod.fact) else no} here", [rule, "614.15"]
+    if isinstance(prod, CoinFlip):
+        return "; only if its controller wins the coin flip, an outcome 106.7 counts", ["705"]
     if not isinstance(prod, ManaAmount):
         return "", []
     what = describe_quantity(prod.amount)
@@ -951,7 +969,7 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; the card it would mill has no colored mana symbol", ["701.13"]
         case OneOfChosenColors():
             return "; no color was chosen for it, so it would make no mana", []
-        case IfCounter() | IfFact():
+        case IfCounter() | IfFact() | CoinFlip():
             return "; it would make no mana", []
         case _:
             assert_never(prod)

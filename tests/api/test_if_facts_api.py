@@ -67,3 +67,23 @@ def test_a_dungeon_the_initiative_and_an_exiled_card(sqlite_client: TestClient) 
     vault = state(inline("v", VAULT, exiled=["Memnite"]))
     r = ruling(sqlite_client, ACT, {"state": vault, "permanent_id": "v"})
     assert r["answer"]["total"] == "{C}{C}"
+
+
+GAMBLER = definition(
+    "Gambler Cog",
+    "{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.",
+    ["Artifact"],
+    "{1}",
+)
+
+
+def test_a_coin_flip_through_http(sqlite_client: TestClient) -> None:
+    assert GAMBLER["support"] == "full"
+    s = state(inline("g", GAMBLER))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "g"})
+    assert r["answer"]["choice_required"] is True
+    assert [o["total"] for o in r["answer"]["outcomes"]] == ["{C}{C}", ""]
+    won = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "g", "choose": "WON"})
+    assert won["answer"]["total"] == "{C}{C}" and won["question"]["choose"] == "won"
+    cp = ruling(sqlite_client, CP, {"state": s, "permanent_id": "g"})
+    assert cp["answer"]["permanents"][0]["types"] == ["C"]

@@ -4,7 +4,7 @@ dungeon (309.7), the initiative (725), a card exiled with its permanent (607.2a)
 
 from __future__ import annotations
 
-from app.domain.card import AnyColor, FixedMana, IfFact, ManaAbility
+from app.domain.card import AnyColor, CoinFlip, FixedMana, IfFact, ManaAbility
 from tests.compile.helpers import face, not_understood, one
 
 
@@ -85,3 +85,11 @@ def test_instead_while_you_control_one_with_counters() -> None:
         "{T}: Add one mana of any color. If you control an artifact an opponent controls, add "
         "two mana of any one color instead."
     )
+
+
+def test_a_coin_flip_then_mana() -> None:
+    a = _mana("{2}: Flip a coin. If you win the flip, add {R}{R}{R}.")
+    assert a.produces == CoinFlip(won=FixedMana(mana="{R}{R}{R}"))
+    assert a.is_mana_ability  # no target (605.1a)
+    # The flip alone, or mana on a lost flip, is not this ability.
+    not_understood("{2}: Flip a coin. If you lose the flip, add {R}{R}{R}.")

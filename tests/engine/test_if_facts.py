@@ -109,3 +109,24 @@ def test_a_permanent_with_enough_counters() -> None:
     assert act(full, "c", choose="R")["total"] == "{R}{R}{R}"
     short = board(defined("c", *GAZER), P("s", "Sol Ring", counters={"charge": 2}))
     assert act(short, "c", choose="R")["total"] == "{R}"
+
+
+GAMBLER = (
+    "Gambler Cog",
+    "{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.",
+)
+
+
+def test_a_coin_flip_lists_winning_and_losing() -> None:
+    b = board(defined("g", *GAMBLER))
+    open_ = act(b, "g")
+    assert open_["choice_required"] and open_["options"] == ["won", "lost"]
+    totals = {o["choices"]["choose"]: o["total"] for o in open_["outcomes"]}
+    assert totals == {"won": "{C}{C}", "lost": ""}
+    assert act(b, "g", choose="won")["total"] == "{C}{C}"
+    lost = act(b, "g", choose="Lost")
+    assert (lost["made_mana"], lost["total"]) == (False, "")
+    # 106.7: every outcome counts, so it could produce {C}.
+    v = could_produce(b, "g")
+    assert v.answer_data["permanents"][0]["types"] == ["C"]
+    assert "705" in v.citations

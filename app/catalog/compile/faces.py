@@ -821,6 +821,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             current_at = len(ctx.face.abilities) - 1
             ctx.record(s, "mana_ability", "compiled")
             continue
+        if (flip := mana.flip_then_add(s, following)) is not None:
+            current, joined_next = flip, True
+            ctx.add(ir.Understood(abilities=[flip]))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            continue
         if (chosen := mana.parse_choose_color(s, following)) is not None:
             choose = chosen
             ctx.record(s, "mana_ability", "not_understood")  # until "Add one mana of that color."

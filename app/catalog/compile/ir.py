@@ -206,6 +206,13 @@ class IfFact:
 
 
 @dataclass(frozen=True, slots=True)
+class CoinFlip:
+    """`won` only when its controller wins a coin flip (705)."""
+
+    won: Fixed | OneOf | AnyColor | AnyType
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderColor:
     """One mana of a color in its controller's commander's color identity (903.4)."""
 
@@ -270,6 +277,7 @@ Production = (
     | OneOfChosen
     | IfCounter
     | IfFact
+    | CoinFlip
 )
 
 

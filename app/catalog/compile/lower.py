@@ -191,6 +191,8 @@ def production(p: ir.Production) -> d.Production:
                 with_counter=production(p.with_counter),  # type: ignore[arg-type]
                 otherwise=production(p.otherwise),  # type: ignore[arg-type]
             )
+        case ir.CoinFlip():
+            return d.CoinFlip(won=production(p.won))  # type: ignore[arg-type]
         case ir.IfFact():
             return d.IfFact(
                 fact=p.fact,  # type: ignore[arg-type]

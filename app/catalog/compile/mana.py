@@ -616,6 +616,23 @@ def _with_counters_put(p: ir.Production, kind: str, n: int) -> ir.Production:
     return p
 
 
+_FLIP = re.compile(r'^(?P<cost>[^:"]+): Flip a coin\.$')
+_IF_WON = re.compile(r"^If you win the flip, add (.+)\.$")
+
+
+def flip_then_add(sentence: str, following: str) -> ir.ManaAbility | None:
+    """ "<cost>: Flip a coin." followed by "If you win the flip, add <mana>.": one ability
+    that makes its mana only when the flip is won (705); no target, so a mana ability
+    (605.1a)."""
+    m, won = _FLIP.match(sentence), _IF_WON.match(following)
+    if m is None or won is None:
+        return None
+    cost, made = parse_cost(m.group("cost")), parse_production(won.group(1))
+    if cost is None or cost.x or not isinstance(made, _SIMPLE):
+        return None
+    return ir.ManaAbility(cost, ir.CoinFlip(made))
+
+
 _DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion to that color."
 _PER_COUNTER_OF_THAT = re.compile(
     r"^Add one mana of that color for each ([\w+/-]+) counter on ~\.$"

@@ -103,7 +103,14 @@ from app.engine.activate.legality import (
     pick_ability,
     reason,
 )
-from app.engine.activate.options import CAP, LIST_LIMIT, MANA_LIMIT, ManaEvent, mana_event
+from app.engine.activate.options import (
+    CAP,
+    LIST_LIMIT,
+    LOST_KEY,
+    MANA_LIMIT,
+    ManaEvent,
+    mana_event,
+)
 from app.engine.activate.outcomes import (
     Pick,
     Triggered,
@@ -226,6 +233,8 @@ def _rule(
 def _choice_required(pick: Pick, event: ManaEvent, steps: list[Step], notes: list[Note]) -> None:
     """A needed choice is not guessed: a note says what to send, outcomes list every option."""
     what = "the ability's type" if pick.open else "the type for the triggered mana"
+    if pick.open and any(o.key == LOST_KEY for o in event.options):
+        what = "how its coin flip came out ('won' or 'lost', 705)"
     notes.append(
         Note(
             code="choice_required",

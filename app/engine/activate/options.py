@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from app.domain.card import AmountIfPower, ManaAbility, ManaTrigger, Selector
+from app.domain.card import AmountIfPower, CoinFlip, ManaAbility, ManaTrigger, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import COLORS, NO_MANA, TYPE_INDEX, Mana, mask_of
 from app.domain.ruling import Mentions, Step
@@ -53,6 +53,7 @@ _WHY_RULES = (
     "701.13",
     "701.16",
     "702.73a",
+    "705",
     "725",
 )
 
@@ -95,6 +96,8 @@ def option_key(mana: Mana) -> str:
 
 # An optional trigger's choice not to add its mana ("may add", 603.5).
 NONE_KEY = "none"
+# How a coin flip came out (705): the `choose` of an ability that flips one.
+WON_KEY, LOST_KEY = "won", "lost"
 
 
 def trigger_key(mana: Mana) -> str:
@@ -152,7 +155,17 @@ def mana_options(
         if k not in seen_keys:
             seen_keys.add(k)
             options.append(Option(k, m))
-    return options, found.why, found.defined, feeding
+    return _flip_options(a, options), found.why, found.defined, feeding
+
+
+def _flip_options(a: ManaAbility, options: list[Option]) -> list[Option]:
+    """705: an ability that flips a coin makes its mana only when the flip is won; the flip is
+    one more "choice" the question names (`won`, or a type when a won flip offers several, or
+    `lost`: no mana)."""
+    if not isinstance(a.produces, CoinFlip):
+        return options
+    won = [Option(WON_KEY, options[0].mana)] if len(options) == 1 else options
+    return [*won, Option(LOST_KEY, NO_MANA)]
 
 
 def mana_event(
