@@ -31,6 +31,7 @@ from app.domain.card import (
     ChoiceOfMana,
     ChoiceOrChosenColor,
     ChosenColor,
+    CoinFlip,
     ColorAmongGraveyard,
     ColorOfPermanent,
     CommanderColor,
