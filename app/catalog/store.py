@@ -46,6 +46,7 @@ from app.domain.card import (
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
+    NthResolution,
     OneColorPerCount,
     OneOfChosenColors,
     PerCount,
@@ -108,7 +109,7 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type or "C"}
         case ManaAmount(colors=colors):
             return set(colors)
-        case CoinFlip(won=won):
+        case CoinFlip(won=won) | NthResolution(then=won):
             return _production_types(ability.model_copy(update={"produces": won}))
         case (
             IfCounter(with_counter=with_counter, otherwise=otherwise)

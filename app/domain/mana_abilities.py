@@ -362,6 +362,23 @@ class CoinFlip(Strict):
     """What it makes when the flip is won"""
 
 
+class NthResolution(Strict):
+    """`then` only when this resolution of the ability is its `nth` this turn ("if this is the
+    third time this ability has resolved this turn, add {R}{R}{R}{R}"), else no mana; with
+    `optional` ("you may add"), its controller may add nothing instead. The permanent's
+    `resolutions_this_turn` says how many times it resolved before; missing, the answer is a
+    422 naming it. could-produce asks about the next resolution (106.7)."""
+
+    kind: Literal["nth_resolution"] = "nth_resolution"
+    """Always `nth_resolution`: mana only on the ability's nth resolution this turn"""
+    nth: int = Field(ge=1, le=100)
+    """Which resolution this turn makes the mana (3: the third)"""
+    then: SimpleProduction
+    """What it makes on that resolution"""
+    optional: bool = False
+    """Whether its controller may add nothing ("you may add")"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -386,7 +403,8 @@ Production = Annotated[
     | OneOfChosenColors
     | IfCounter
     | IfFact
-    | CoinFlip,
+    | CoinFlip
+    | NthResolution,
     Field(discriminator="kind"),
 ]
 

@@ -145,6 +145,17 @@ class PermanentIn(StateModel):
         'that count "creatures you control of the chosen type"',
         examples=["Elf"],
     )
+    # How many times its ability that counts its own resolutions ("if this is the third time
+    # this ability has resolved this turn") resolved this turn. Left out of the dump when
+    # absent.
+    resolutions_this_turn: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="How many times this turn its ability that counts its own resolutions "
+        '("if this is the third time this ability has resolved this turn") has resolved '
+        "before the activation asked about (608.2); the activation asked about is the next",
+        examples=[2],
+    )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
     # before.
@@ -343,6 +354,7 @@ class Permanent:
     library_top: OutsideCard | None = None  # the top card of its controller's library
     chosen_type: str | None = None  # 205.3m
     chosen_colors: tuple[str, ...] | None = None  # several colors chosen for it
+    resolutions_this_turn: int | None = None  # of its ability that counts them; None: not said
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

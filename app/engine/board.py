@@ -260,6 +260,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         top_symbols=lambda: library_top_of(p).symbol_colors,
         x=x,
         fact=lambda name: fact_holds(view.board, p, src, name),
+        resolutions=lambda: resolutions_of(p),
     )
 
 
@@ -355,6 +356,19 @@ def fact_holds(board: Board, p: Permanent, src: Source, fact: str) -> bool:
             f"{key}_required",
         )
     return bool(value)
+
+
+def resolutions_of(p: Permanent) -> int:
+    """How many times its ability that counts its own resolutions resolved this turn before
+    the one asked about; a question that needs it must say it."""
+    if p.resolutions_this_turn is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, "resolutions_this_turn"),
+            f"{p.name} ({p.id}) makes mana only on a given resolution of its ability this "
+            "turn: give how many times it resolved this turn before as 'resolutions_this_turn'",
+            "resolutions_this_turn_required",
+        )
+    return p.resolutions_this_turn
 
 
 def is_monarch(board: Board, player: str, src: Source) -> bool:

@@ -39,6 +39,7 @@ from app.domain.mana_abilities import (
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
+    NthResolution,
     OneColorPerCount,
     OneOfChosenColors,
     PerCount,
@@ -138,6 +139,8 @@ class Own:
     chosen_colors: Callable[[], tuple[str, ...]] = lambda: ()
     # Whether an if_fact's fact holds (305.2, 309.7, 725, 607.2a); raises the 422 that asks.
     fact: Callable[[str], bool] = lambda name: _no_stat(name) > 0
+    # How many times its ability resolved this turn before this one; raises the 422 that asks.
+    resolutions: Callable[[], int] = lambda: _no_stat("resolutions this turn")
 
 
 # With X not chosen (could_produce, 106.7), an X of one shows the types it could make; 106.7
@@ -350,8 +353,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter() | IfFact():
             return False  # an if_counter's or if_fact's two productions are simple kinds
-        case CoinFlip():
-            return False  # what a won flip makes is a simple kind
+        case CoinFlip() | NthResolution():
+            return False  # what a won flip or its nth resolution makes is a simple kind
         case _:
             assert_never(prod)
 
@@ -385,6 +388,8 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads a fact about its controller or its permanent
         case CoinFlip():
             return is_board_independent(prod.won)
+        case NthResolution():
+            return False  # it reads its own permanent's resolutions this turn
         case _:
             assert_never(prod)
 
@@ -442,6 +447,10 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
         case CoinFlip():
             # 106.7, 705: every outcome of the flip; a lost one makes no mana.
             return events(prod.won, count_of, colors_of, own)
+        case NthResolution():
+            # 106.7: the next resolution, the one after those already this turn.
+            due = own.resolutions() + 1 == prod.nth
+            return events(prod.then, count_of, colors_of, own) if due else []
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -537,6 +546,8 @@ def possible(
             return _if_counter_possible(prod, count_of, colors_of, reflected, own)
         case IfFact():
             return _if_fact_possible(prod, count_of, colors_of, reflected, own)
+        case NthResolution():
+            return _nth_possible(prod, count_of, colors_of, reflected, own)
         case CoinFlip():
             found = possible(prod.won, count_of, colors_of, reflected, own)
             made = _production_words(prod.won).removeprefix("add ")
@@ -717,6 +728,23 @@ def _if_fact_possible(
     return found
 
 
+def _nth_possible(
+    prod: NthResolution, count_of: CountOf, colors_of: ColorsOf, reflected: ReflectedBy, own: Own
+) -> Possible:
+    before = own.resolutions()
+    made = _production_words(prod.then).removeprefix("add ")
+    times = "once" if before == 1 else "twice" if before == 2 else f"{before} times"
+    said = f"it resolved {times} this turn before, so this is resolution {before + 1}"
+    if before + 1 != prod.nth:
+        why = f"{said}, not {prod.nth}: it makes no mana (608.2)"
+        return Possible([], possible(prod.then, count_of, colors_of, reflected, own).defined, why)
+    found = possible(prod.then, count_of, colors_of, reflected, own)
+    may = " or, as it may, nothing" if prod.optional else ""
+    why = f"{said}, so it makes {made}{may} (608.2)"
+    found.why = f"{why}; {found.why}" if found.why else why
+    return found
+
+
 def if_fact_branch(prod: IfFact, own: Own) -> Production:
     """What an if_fact production makes now (614.15: its own instead)."""
     return prod.then if own.fact(prod.fact) else prod.otherwise
@@ -856,6 +884,12 @@ def _production_words(p: Production) -> str:
             )
         case CoinFlip():
             return f"flip a coin; if its controller wins, {_production_words(p.won)}"
+        case NthResolution():
+            may = "its controller may " if p.optional else ""
+            return (
+                f"{may}{_production_words(p.then)} if this is resolution {p.nth} of the ability "
+                "this turn"
+            )
         case IfFact():
             instead = _production_words(p.then).removeprefix("add ")
             yes = IF_FACT_WORDS[p.fact][0]
@@ -893,6 +927,13 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
         return f"; {yes if own.fact(prod.fact) else no} here", [rule, "614.15"]
     if isinstance(prod, CoinFlip):
         return "; only if its controller wins the coin flip, an outcome 106.7 counts", ["705"]
+    if isinstance(prod, NthResolution):
+        before = own.resolutions()
+        return (
+            f"; it resolved {before} times this turn before (as the state says), so the next "
+            f"resolution, the one asked about, is resolution {before + 1}",
+            ["608.2"],
+        )
     if not isinstance(prod, ManaAmount):
         return "", []
     what = describe_quantity(prod.amount)
@@ -971,6 +1012,12 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; no color was chosen for it, so it would make no mana", []
         case IfCounter() | IfFact() | CoinFlip():
             return "; it would make no mana", []
+        case NthResolution():
+            return (
+                f"; its next resolution would not be resolution {prod.nth} this turn, so it "
+                "would make no mana",
+                ["608.2"],
+            )
         case _:
             assert_never(prod)
 

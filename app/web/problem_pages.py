@@ -270,6 +270,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability makes other mana while its controller has the initiative (725): give "
         "`initiative` (true or false) for that player in the state's `players`.",
     ),
+    "resolutions_this_turn_required": _q(
+        "Resolutions not given",
+        "The ability makes mana only on a given resolution of it this turn: give the "
+        "permanent's `resolutions_this_turn`, how many times it resolved this turn before.",
+    ),
     "graveyard_required": _q(
         "Graveyard not given",
         "The ability looks at the cards in its controller's graveyard (404.1): give "

@@ -87,3 +87,28 @@ def test_a_coin_flip_through_http(sqlite_client: TestClient) -> None:
     assert won["answer"]["total"] == "{C}{C}" and won["question"]["choose"] == "won"
     cp = ruling(sqlite_client, CP, {"state": s, "permanent_id": "g"})
     assert cp["answer"]["permanents"][0]["types"] == ["C"]
+
+
+KINDLER = definition(
+    "Ember Kindler",
+    "{R}: Target creature you control gains trample until end of turn. If this is the third "
+    "time this ability has resolved this turn, add {R}{R}{R}{R}.",
+    ["Creature"],
+    "{R}",
+)
+
+
+def test_the_third_resolution_through_http(sqlite_client: TestClient) -> None:
+    assert KINDLER["support"] == "full"
+    r = sqlite_client.post(ACT, json={"state": state(inline("k", KINDLER)), "permanent_id": "k"})
+    assert_problem(
+        r,
+        ["body", "state", "battlefield", 0, "resolutions_this_turn"],
+        "resolutions_this_turn_required",
+    )
+    s = state(inline("k", KINDLER, resolutions_this_turn=2))
+    got = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "k"})
+    assert got["answer"]["total"] == "{R}{R}{R}{R}"
+    assert got["answer"]["state"]["battlefield"][0]["resolutions_this_turn"] == 3
+    # It targets (605.5a): not a mana ability, and the explanation says so.
+    assert "605.5a" in {rule for step in got["explanation"] for rule in step["rules"]}

@@ -4,7 +4,7 @@ dungeon (309.7), the initiative (725), a card exiled with its permanent (607.2a)
 
 from __future__ import annotations
 
-from app.domain.card import AnyColor, CoinFlip, FixedMana, IfFact, ManaAbility
+from app.domain.card import AnyColor, CoinFlip, FixedMana, IfFact, ManaAbility, NthResolution
 from tests.compile.helpers import face, not_understood, one
 
 
@@ -93,3 +93,24 @@ def test_a_coin_flip_then_mana() -> None:
     assert a.is_mana_ability  # no target (605.1a)
     # The flip alone, or mana on a lost flip, is not this ability.
     not_understood("{2}: Flip a coin. If you lose the flip, add {R}{R}{R}.")
+
+
+def test_mana_on_the_nth_resolution_of_a_targeted_ability() -> None:
+    a = _mana(
+        "{R}: Target creature you control gains trample until end of turn. If this is the "
+        "second time this ability has resolved this turn, add {R}{R}.",
+        types=("Creature",),
+    )
+    assert a.produces == NthResolution(nth=2, then=FixedMana(mana="{R}{R}"))
+    assert a.targets and not a.is_mana_ability  # 605.5a
+    b = _mana(
+        "{1}: Target creature gains trample until end of turn. If this is the third time this "
+        "ability has resolved this turn, you may add {G}{G}{G}.",
+        types=("Creature",),
+    )
+    assert b.produces == NthResolution(nth=3, then=FixedMana(mana="{G}{G}{G}"), optional=True)
+    not_understood(
+        "{1}: Target creature gains trample until end of turn. If this is the third time this "
+        "ability has resolved this turn, add {G} for each creature you control.",
+        types=("Creature",),
+    )

@@ -130,3 +130,39 @@ def test_a_coin_flip_lists_winning_and_losing() -> None:
     v = could_produce(b, "g")
     assert v.answer_data["permanents"][0]["types"] == ["C"]
     assert "705" in v.citations
+
+
+KINDLER = (
+    "Ember Kindler",
+    "{2}: Target creature gains trample until end of turn. If this is the third time this "
+    "ability has resolved this turn, you may add {R}{R}{R}{R}{R}.",
+)
+
+
+def test_mana_only_on_the_third_resolution() -> None:
+    third = board(defined("k", *KINDLER, types=("Creature",), resolutions_this_turn=2))
+    a = act(third, "k")
+    assert a["choice_required"] and a["options"] == ["R", "none"]  # "you may add"
+    assert {o["total"] for o in a["outcomes"]} == {"{R}{R}{R}{R}{R}", ""}
+    took = act(third, "k", choose="R")
+    assert took["total"] == "{R}{R}{R}{R}{R}"
+    assert took["state"]["battlefield"][0]["resolutions_this_turn"] == 3
+    assert act(third, "k", choose="none")["total"] == ""
+    assert _types(third, "k") == ["R"]
+    first = board(defined("k", *KINDLER, types=("Creature",), resolutions_this_turn=0))
+    assert (act(first, "k")["total"], _types(first, "k")) == ("", [])
+    fourth = board(defined("k", *KINDLER, types=("Creature",), resolutions_this_turn=3))
+    assert _types(fourth, "k") == []
+
+
+def test_the_resolutions_are_asked_for() -> None:
+    b = board(defined("k", *KINDLER, types=("Creature",)))
+    with pytest.raises(QuestionError) as err:
+        act(b, "k")
+    assert err.value.loc == ("state", "battlefield", 0, "resolutions_this_turn")
+    assert err.value.code == "resolutions_this_turn_required"
+    with pytest.raises(QuestionError):
+        could_produce(b, "k")
+    # could-produce says which resolution it assumes: the next one (106.7).
+    v = could_produce(board(defined("k", *KINDLER, resolutions_this_turn=2)), "k")
+    assert "the one asked about, is resolution 3" in " ".join(s.text for s in v.steps)

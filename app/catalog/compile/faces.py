@@ -903,6 +903,7 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
         return False
     effects = [first.group("effect"), *sentences[1:-1]]
     last = sentences[-1]
+    nth: tuple[int, bool] | None = None
     # A target it must have: "up to one" or "any number of" targets may be none at all.
     targeted = any(_REQUIRED_TARGET.search(e) for e in effects)
     if (you := _YOU_ADD.match(last)) is not None and targeted:
@@ -910,6 +911,11 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
         last = f"Add {you.group('mana')}."
         if you.group("more"):
             effects.append(you.group("more"))
+    elif (resolved := _NTH_RESOLVED.match(last)) is not None:
+        # "If this is the third time this ability has resolved this turn, add ...": its mana
+        # only on that resolution (608.2); the earlier ones are the state's to say.
+        nth = (_ORDINALS[resolved.group("nth")], bool(resolved.group("may")))
+        last = f"Add {resolved.group('mana')}."
     elif not last.startswith(mana.TARGET_ADDS):
         return False
     if any(
@@ -920,6 +926,10 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
     ability = mana.parse_ability(f"{first.group('cost')}: {last}", ctx.face.name)
     if ability is None:
         return False
+    if nth is not None:
+        if not isinstance(ability.produces, (ir.Fixed, ir.OneOf, ir.AnyColor, ir.AnyType)):
+            return False
+        ability = replace(ability, produces=ir.NthResolution(nth[0], ability.produces, nth[1]))
     if targeted:
         ability = replace(ability, targets=True)
     side = "the rest of its effect happens too (none of it changes the mana)"
@@ -929,6 +939,11 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
     return True
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_NTH_RESOLVED = re.compile(
+    r"^If this is the (?P<nth>first|second|third|fourth|fifth) time this ability has resolved "
+    r"this turn, (?P<may>you may )?add (?P<mana>[^.]+)\.$"
+)
 _LOYALTY = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
 _NOT_MANA_LINE = re.compile(
     r"^(?:\[[+\u2212-]?[\dX]+\]: |(?:When|Whenever|At) (?![^.]*(?:for mana|mana abilit)))"

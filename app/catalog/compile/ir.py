@@ -213,6 +213,15 @@ class CoinFlip:
 
 
 @dataclass(frozen=True, slots=True)
+class NthResolution:
+    """`then` only on the ability's `nth` resolution this turn; `optional`: "you may add"."""
+
+    nth: int
+    then: Fixed | OneOf | AnyColor | AnyType
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderColor:
     """One mana of a color in its controller's commander's color identity (903.4)."""
 
@@ -278,6 +287,7 @@ Production = (
     | IfCounter
     | IfFact
     | CoinFlip
+    | NthResolution
 )
 
 

@@ -191,6 +191,12 @@ def production(p: ir.Production) -> d.Production:
                 with_counter=production(p.with_counter),  # type: ignore[arg-type]
                 otherwise=production(p.otherwise),  # type: ignore[arg-type]
             )
+        case ir.NthResolution():
+            return d.NthResolution(
+                nth=p.nth,
+                then=production(p.then),  # type: ignore[arg-type]
+                optional=p.optional,
+            )
         case ir.CoinFlip():
             return d.CoinFlip(won=production(p.won))  # type: ignore[arg-type]
         case ir.IfFact():

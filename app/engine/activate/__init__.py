@@ -71,6 +71,7 @@ Conventions (what a client can rely on):
 from __future__ import annotations
 
 from app.domain.answers import ActivateAnswer, Note, OutcomeOut, trusted
+from app.domain.card import NthResolution
 from app.domain.mana import NO_MANA, Mana
 from app.domain.ruling import Mentions, Step, Verdict
 from app.domain.state import Board, Permanent
@@ -226,7 +227,9 @@ def _rule(
         replacement_order=[t.effect.source_id for t in applied.trace] if applied else [],
         outcomes=listed,
         notes=notes,
-        state=state_after(board, p, new_tapped, counters_after),
+        state=state_after(
+            board, p, new_tapped, counters_after, isinstance(a.produces, NthResolution)
+        ),
     )
 
 

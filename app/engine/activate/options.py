@@ -3,10 +3,18 @@ abilities fire for it (106.12a, 605.1b), and the replacement effects on the even
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import assert_never
 
-from app.domain.card import AmountIfPower, CoinFlip, ManaAbility, ManaTrigger, Selector
+from app.domain.card import (
+    AmountIfPower,
+    CoinFlip,
+    ManaAbility,
+    ManaTrigger,
+    NthResolution,
+    Selector,
+)
 from app.domain.errors import QuestionError
 from app.domain.mana import COLORS, NO_MANA, TYPE_INDEX, Mana, mask_of
 from app.domain.ruling import Mentions, Step
@@ -47,6 +55,7 @@ _WHY_RULES = (
     "404.1",
     "602.2b",
     "607.2a",
+    "608.2",
     "608.2h",
     "614.15",
     "700.5",
@@ -162,6 +171,8 @@ def _flip_options(a: ManaAbility, options: list[Option]) -> list[Option]:
     """705: an ability that flips a coin makes its mana only when the flip is won; the flip is
     one more "choice" the question names (`won`, or a type when a won flip offers several, or
     `lost`: no mana)."""
+    if isinstance(a.produces, NthResolution) and a.produces.optional and options:
+        return [*options, Option(NONE_KEY, NO_MANA)]  # "you may add": adding nothing too
     if not isinstance(a.produces, CoinFlip):
         return options
     won = [Option(WON_KEY, options[0].mana)] if len(options) == 1 else options
@@ -183,7 +194,8 @@ def mana_event(
     mana goes to a chosen or target player (106.3), when the question says."""
     options, why, defined, feeding = mana_options(view, p, a, x)
     if why:
-        why_rules = [r for r in _WHY_RULES if r in why]
+        # A rule number alone, not the start of a longer one (608.2 is not 608.2h).
+        why_rules = [r for r in _WHY_RULES if re.search(rf"{re.escape(r)}(?!\w|\.\d)", why)]
         if "could produce" in why and "106.7" not in why_rules:
             why_rules.append("106.7")
         m = Mentions()
