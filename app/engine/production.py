@@ -542,6 +542,21 @@ def possible(
             return _milled_possible(own)
         case OneOfChosenColors():
             return _chosen_colors_possible(prod, own)
+        case IfCounter() | IfFact() | NthResolution() | CoinFlip():
+            return _branch_possible(prod, count_of, colors_of, reflected, own)
+        case _:
+            assert_never(prod)
+
+
+def _branch_possible(
+    prod: IfCounter | IfFact | NthResolution | CoinFlip,
+    count_of: CountOf,
+    colors_of: ColorsOf,
+    reflected: ReflectedBy,
+    own: Own,
+) -> Possible:
+    """A production that makes one of its simple productions, or none, as its condition says."""
+    match prod:
         case IfCounter():
             return _if_counter_possible(prod, count_of, colors_of, reflected, own)
         case IfFact():
