@@ -292,8 +292,9 @@ class GameState(StateModel):
         default_factory=dict,
         max_length=LIMIT_PLAYERS,
         exclude_if=lambda v: not v,
-        description="Facts about players by name (life total, life gained and cards drawn this "
-        "turn, the monarch), each optional; needed only for abilities that read them.",
+        description="Facts about players by name (life total, life gained, cards drawn and "
+        "lands played this turn, the monarch, a completed dungeon, the initiative, the "
+        "graveyard), each optional; needed only for abilities that read them.",
         examples=[{"alice": {"life": 17, "monarch": True}}],
     )
 
