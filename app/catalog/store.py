@@ -31,6 +31,7 @@ from app.domain.card import (
     ChoiceOfMana,
     ChoiceOrChosenColor,
     ChosenColor,
+    CoinFlip,
     ColorAmongGraveyard,
     ColorOfPermanent,
     CommanderColor,
@@ -42,10 +43,12 @@ from app.domain.card import (
     ExiledColor,
     FixedMana,
     IfCounter,
+    IfFact,
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
     NotedMana,
+    NthResolution,
     OneColorPerCount,
     OneOfChosenColors,
     PerCount,
@@ -110,9 +113,12 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return {mana_type or "C"}
         case ManaAmount(colors=colors):
             return set(colors)
+        case CoinFlip(won=won) | NthResolution(then=won):
+            return _production_types(ability.model_copy(update={"produces": won}))
         case (
             IfCounter(with_counter=with_counter, otherwise=otherwise)
             | DieRoll(low=with_counter, high=otherwise)
+            | IfFact(then=with_counter, otherwise=otherwise)
         ):
             both = (with_counter, otherwise)
             return set().union(

@@ -355,6 +355,59 @@ class DieRoll(Strict):
     """What it makes on a higher result"""
 
 
+IfFactName = Literal[
+    "played_land_this_turn", "completed_dungeon", "has_initiative", "card_exiled_with_it"
+]
+
+
+class IfFact(Strict):
+    """One production while a fact holds, another while it doesn't (the ability's own
+    "instead", 614.1a, 614.15): its controller played a land this turn (305.2, the state's
+    `players.<name>.lands_played_this_turn`), has completed a dungeon (309.7,
+    `completed_dungeon`), has the initiative (725, `initiative`), or a card is exiled with its
+    permanent by its linked ability (406.6, 607.2a, the permanent's `exiled`). A question that
+    needs the fact and lacks it is answered 422 naming the field."""
+
+    kind: Literal["if_fact"] = "if_fact"
+    """Always `if_fact`: what it makes depends on a fact about its controller or permanent"""
+    fact: IfFactName
+    """`played_land_this_turn`, `completed_dungeon`, `has_initiative` or
+    `card_exiled_with_it`"""
+    then: SimpleProduction
+    """What it makes while the fact holds"""
+    otherwise: SimpleProduction
+    """What it makes while it doesn't"""
+
+
+class CoinFlip(Strict):
+    """It flips a coin (705) and makes `won` only if its controller wins the flip ("flip a
+    coin. If you win the flip, add {C}{C}."); a lost flip makes no mana. 106.7 counts every
+    outcome, so it could produce what `won` makes; the activate question's `choose` says how
+    the flip came out (`won` or `lost`), and without it every outcome is listed."""
+
+    kind: Literal["coin_flip"] = "coin_flip"
+    """Always `coin_flip`: mana only if its controller wins a coin flip (705)"""
+    won: SimpleProduction
+    """What it makes when the flip is won"""
+
+
+class NthResolution(Strict):
+    """`then` only when this resolution of the ability is its `nth` this turn ("if this is the
+    third time this ability has resolved this turn, add {R}{R}{R}{R}"), else no mana; with
+    `optional` ("you may add"), its controller may add nothing instead. The permanent's
+    `resolutions_this_turn` says how many times it resolved before; missing, the answer is a
+    422 naming it. could-produce asks about the next resolution (106.7)."""
+
+    kind: Literal["nth_resolution"] = "nth_resolution"
+    """Always `nth_resolution`: mana only on the ability's nth resolution this turn"""
+    nth: int = Field(ge=1, le=100)
+    """Which resolution this turn makes the mana (3: the third)"""
+    then: SimpleProduction
+    """What it makes on that resolution"""
+    optional: bool = False
+    """Whether its controller may add nothing ("you may add")"""
+
+
 Production = Annotated[
     FixedMana
     | ChoiceOfMana
@@ -379,7 +432,10 @@ Production = Annotated[
     | NotedMana
     | OneOfChosenColors
     | IfCounter
-    | DieRoll,
+    | DieRoll
+    | IfFact
+    | CoinFlip
+    | NthResolution,
     Field(discriminator="kind"),
 ]
 

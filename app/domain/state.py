@@ -162,6 +162,17 @@ class PermanentIn(StateModel):
         'mana", "one mana of ~\'s last noted type")',
         examples=["{R}{R}"],
     )
+    # How many times its ability that counts its own resolutions ("if this is the third time
+    # this ability has resolved this turn") resolved this turn. Left out of the dump when
+    # absent.
+    resolutions_this_turn: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="How many times this turn its ability that counts its own resolutions "
+        '("if this is the third time this ability has resolved this turn") has resolved '
+        "before the activation asked about (608.2); the activation asked about is the next",
+        examples=[2],
+    )
     # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
     # of the dump when absent, so a question without timestamps reads (and is identified) as
     # before.
@@ -238,6 +249,25 @@ class PlayerIn(StateModel):
         "controller is",
         examples=[True],
     )
+    lands_played_this_turn: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="305.2: how many lands they played this turn, for abilities that ask "
+        'whether they played one ("if you played a land this turn")',
+        examples=[1],
+    )
+    completed_dungeon: bool | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="309.7: have they completed a dungeon this game? For abilities that ask",
+        examples=[False],
+    )
+    initiative: bool | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="725: do they have the initiative? For abilities that ask",
+        examples=[True],
+    )
     graveyard: list[Name] | None = Field(
         None,
         max_length=LIMIT_GRAVEYARD,
@@ -279,8 +309,9 @@ class GameState(StateModel):
         default_factory=dict,
         max_length=LIMIT_PLAYERS,
         exclude_if=lambda v: not v,
-        description="Facts about players by name (life total, life gained and cards drawn this "
-        "turn, the monarch), each optional; needed only for abilities that read them.",
+        description="Facts about players by name (life total, life gained, cards drawn and "
+        "lands played this turn, the monarch, a completed dungeon, the initiative, the "
+        "graveyard), each optional; needed only for abilities that read them.",
         examples=[{"alice": {"life": 17, "monarch": True}}],
     )
 
@@ -342,6 +373,7 @@ class Permanent:
     chosen_type: str | None = None  # 205.3m
     chosen_colors: tuple[str, ...] | None = None  # several colors chosen for it
     noted_mana: str | None = None  # the mana last noted for it, Oracle notation
+    resolutions_this_turn: int | None = None  # of its ability that counts them; None: not said
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

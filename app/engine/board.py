@@ -264,6 +264,8 @@ def own_of(
         noted_mana=lambda one: noted_mana_of(p, one),
         x=x,
         die=die,
+        fact=lambda name: fact_holds(view.board, p, src, name),
+        resolutions=lambda: resolutions_of(p),
     )
 
 
@@ -356,6 +358,47 @@ def player_fact(board: Board, src: Source, fact: str) -> int:
             _FACT_CODES[fact],
         )
     return int(value)
+
+
+# An if_fact's player facts: the field of the state's `players.<name>` and the rule (305.2,
+# 309.7, 725).
+_IF_FACT_FIELDS = {
+    "played_land_this_turn": ("lands_played_this_turn", "the lands they played this turn (305.2)"),
+    "completed_dungeon": ("completed_dungeon", "whether they completed a dungeon (309.7)"),
+    "has_initiative": ("initiative", "whether they have the initiative (725)"),
+}
+
+
+def fact_holds(board: Board, p: Permanent, src: Source, fact: str) -> bool:
+    """Whether an if_fact's fact holds now: a card exiled with the permanent (607.2a), or a
+    fact about its controller from the state's `players`; a question that needs it must say
+    it (a 422 naming the field)."""
+    if fact == "card_exiled_with_it":
+        return len(exiled_of(p)) > 0
+    key, words = _IF_FACT_FIELDS[fact]
+    given = board.players.get(src.controller)
+    value = getattr(given, key) if given is not None else None
+    if value is None:
+        raise QuestionError(
+            ("state", "players", src.controller, key),
+            f"{src.label} makes its mana by {words} of its controller: give '{key}' for "
+            f"{src.controller!r} in the state's 'players'",
+            f"{key}_required",
+        )
+    return bool(value)
+
+
+def resolutions_of(p: Permanent) -> int:
+    """How many times its ability that counts its own resolutions resolved this turn before
+    the one asked about; a question that needs it must say it."""
+    if p.resolutions_this_turn is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, "resolutions_this_turn"),
+            f"{p.name} ({p.id}) makes mana only on a given resolution of its ability this "
+            "turn: give how many times it resolved this turn before as 'resolutions_this_turn'",
+            "resolutions_this_turn_required",
+        )
+    return p.resolutions_this_turn
 
 
 def is_monarch(board: Board, player: str, src: Source) -> bool:

@@ -24,6 +24,7 @@ from app.domain.mana_abilities import (
     ChoiceOfMana,
     ChoiceOrChosenColor,
     ChosenColor,
+    CoinFlip,
     ColorAmongGraveyard,
     ColorOfPermanent,
     CommanderColor,
@@ -35,10 +36,12 @@ from app.domain.mana_abilities import (
     ExiledColor,
     FixedMana,
     IfCounter,
+    IfFact,
     ManaAbility,
     ManaAmount,
     MilledCardSymbols,
     NotedMana,
+    NthResolution,
     OneColorPerCount,
     OneOfChosenColors,
     PerCount,
@@ -141,6 +144,10 @@ class Own:
     noted_mana: Callable[[bool], Mana] = lambda one: _no_noted()
     # The result of the die it rolls as it resolves (706.2); None: every result (106.7).
     die: int | None = None
+    # Whether an if_fact's fact holds (305.2, 309.7, 725, 607.2a); raises the 422 that asks.
+    fact: Callable[[str], bool] = lambda name: _no_stat(name) > 0
+    # How many times its ability resolved this turn before this one; raises the 422 that asks.
+    resolutions: Callable[[], int] = lambda: _no_stat("resolutions this turn")
 
 
 def _no_noted() -> Mana:
@@ -355,10 +362,12 @@ def is_reflector(prod: Production) -> bool:
             return False
         case ExiledColor() | EachExiledColor() | MilledCardSymbols() | NotedMana():
             return False
-        case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter():
-            return False  # an if_counter's two productions are simple kinds
+        case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter() | IfFact():
+            return False  # an if_counter's or if_fact's two productions are simple kinds
         case DieRoll():
             return False  # so are a die roll's
+        case CoinFlip() | NthResolution():
+            return False  # what a won flip or its nth resolution makes is a simple kind
         case _:
             assert_never(prod)
 
@@ -392,6 +401,12 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads its own permanent's chosen colors, or its counters
         case DieRoll():
             return False  # it reads the die rolled
+        case IfFact():
+            return False  # it reads a fact about its controller or its permanent
+        case CoinFlip():
+            return is_board_independent(prod.won)
+        case NthResolution():
+            return False  # it reads its own permanent's resolutions this turn
         case _:
             assert_never(prod)
 
@@ -451,6 +466,15 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
                 m for b in die_branches(prod, own) for m in events(b, count_of, colors_of, own)
             ]
             return list(dict.fromkeys(found))
+        case IfFact():
+            return events(if_fact_branch(prod, own), count_of, colors_of, own)
+        case CoinFlip():
+            # 106.7, 705: every outcome of the flip; a lost one makes no mana.
+            return events(prod.won, count_of, colors_of, own)
+        case NthResolution():
+            # 106.7: the next resolution, the one after those already this turn.
+            due = own.resolutions() + 1 == prod.nth
+            return events(prod.then, count_of, colors_of, own) if due else []
         case CouldProduce():
             raise ValueError("a reflecting production has no fixed events (see could_produce)")
         case _:
@@ -544,8 +568,36 @@ def possible(
             return _noted_possible(prod, own)
         case OneOfChosenColors():
             return _chosen_colors_possible(prod, own)
-        case IfCounter() | DieRoll():
+        case IfCounter() | DieRoll() | IfFact() | NthResolution() | CoinFlip():
             return _branch_possible(prod, count_of, colors_of, reflected, own)
+        case _:
+            assert_never(prod)
+
+
+def _branch_possible(
+    prod: IfCounter | DieRoll | IfFact | NthResolution | CoinFlip,
+    count_of: CountOf,
+    colors_of: ColorsOf,
+    reflected: ReflectedBy,
+    own: Own,
+) -> Possible:
+    """A production that makes one of its simple productions, or none, as its condition (a
+    counter, 614.15; a die, 706.2; a fact; a coin flip, 705; a resolution count) says."""
+    match prod:
+        case IfCounter():
+            return _if_counter_possible(prod, count_of, colors_of, reflected, own)
+        case DieRoll():
+            return _die_possible(prod, count_of, colors_of, reflected, own)
+        case IfFact():
+            return _if_fact_possible(prod, count_of, colors_of, reflected, own)
+        case NthResolution():
+            return _nth_possible(prod, count_of, colors_of, reflected, own)
+        case CoinFlip():
+            found = possible(prod.won, count_of, colors_of, reflected, own)
+            made = _production_words(prod.won).removeprefix("add ")
+            why = f"it flips a coin (705): if its controller wins it makes {made}, else nothing"
+            found.why = f"{why}; {found.why}" if found.why else why
+            return found
         case _:
             assert_never(prod)
 
@@ -554,19 +606,6 @@ def _noted_possible(prod: NotedMana, own: Own) -> Possible:
     made = noted_mana(prod, own)
     how = "one mana of its one noted type" if prod.one else "that type and amount"
     return Possible([made], made.types(), f"the mana noted for it is {made}: {how}")
-
-
-def _branch_possible(
-    prod: IfCounter | DieRoll,
-    count_of: CountOf,
-    colors_of: ColorsOf,
-    reflected: ReflectedBy,
-    own: Own,
-) -> Possible:
-    """A production made of others, one picked by a counter (614.15) or a die (706.2)."""
-    if isinstance(prod, IfCounter):
-        return _if_counter_possible(prod, count_of, colors_of, reflected, own)
-    return _die_possible(prod, count_of, colors_of, reflected, own)
 
 
 def _own_possible(
@@ -734,6 +773,62 @@ def if_counter_branch(prod: IfCounter, own: Own) -> Production:
     return prod.with_counter if own.counters(prod.counter) > 0 else prod.otherwise
 
 
+# How each fact of an if_fact reads, held and not (305.2, 309.7, 725, 607.2a).
+IF_FACT_WORDS: dict[str, tuple[str, str, str]] = {
+    "played_land_this_turn": (
+        "its controller played a land this turn",
+        "its controller played no land this turn",
+        "305.2",
+    ),
+    "completed_dungeon": (
+        "its controller has completed a dungeon",
+        "its controller has completed no dungeon",
+        "309.7",
+    ),
+    "has_initiative": (
+        "its controller has the initiative",
+        "its controller doesn't have the initiative",
+        "725",
+    ),
+    "card_exiled_with_it": ("a card is exiled with it", "no card is exiled with it", "607.2a"),
+}
+
+
+def _if_fact_possible(
+    prod: IfFact, count_of: CountOf, colors_of: ColorsOf, reflected: ReflectedBy, own: Own
+) -> Possible:
+    held = own.fact(prod.fact)
+    branch = prod.then if held else prod.otherwise
+    found = possible(branch, count_of, colors_of, reflected, own)
+    yes, no, rule = IF_FACT_WORDS[prod.fact]
+    made = _production_words(branch).removeprefix("add ")
+    why = f"{yes if held else no} ({rule}), so it makes {made} (its own instead, 614.15)"
+    found.why = f"{why}; {found.why}" if found.why else why
+    return found
+
+
+def _nth_possible(
+    prod: NthResolution, count_of: CountOf, colors_of: ColorsOf, reflected: ReflectedBy, own: Own
+) -> Possible:
+    before = own.resolutions()
+    made = _production_words(prod.then).removeprefix("add ")
+    times = "once" if before == 1 else "twice" if before == 2 else f"{before} times"
+    said = f"it resolved {times} this turn before, so this is resolution {before + 1}"
+    if before + 1 != prod.nth:
+        why = f"{said}, not {prod.nth}: it makes no mana (608.2)"
+        return Possible([], possible(prod.then, count_of, colors_of, reflected, own).defined, why)
+    found = possible(prod.then, count_of, colors_of, reflected, own)
+    may = " or, as it may, nothing" if prod.optional else ""
+    why = f"{said}, so it makes {made}{may} (608.2)"
+    found.why = f"{why}; {found.why}" if found.why else why
+    return found
+
+
+def if_fact_branch(prod: IfFact, own: Own) -> Production:
+    """What an if_fact production makes now (614.15: its own instead)."""
+    return prod.then if own.fact(prod.fact) else prod.otherwise
+
+
 def _chosen_colors_possible(prod: OneOfChosenColors, own: Own) -> Possible:
     colors = list(dict.fromkeys(own.chosen_colors()))
     if not colors:
@@ -878,6 +973,18 @@ def _production_words(p: Production) -> str:
                 f"{_production_words(p.otherwise)}, or {instead} instead while it has a "
                 f"{p.counter} counter"
             )
+        case CoinFlip():
+            return f"flip a coin; if its controller wins, {_production_words(p.won)}"
+        case NthResolution():
+            may = "its controller may " if p.optional else ""
+            return (
+                f"{may}{_production_words(p.then)} if this is resolution {p.nth} of the ability "
+                "this turn"
+            )
+        case IfFact():
+            instead = _production_words(p.then).removeprefix("add ")
+            yes = IF_FACT_WORDS[p.fact][0]
+            return f"{_production_words(p.otherwise)}, or {instead} instead if {yes}"
         case _:
             assert_never(p)
 
@@ -905,6 +1012,19 @@ def _amount_words(p: ManaAmount) -> str:
 
 def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, list[str]]:
     """For could_produce's steps: how the amount is found, when it varies (rule numbers)."""
+    if isinstance(prod, IfFact):
+        # 614.15: which of its two productions applies now, from the state.
+        yes, no, rule = IF_FACT_WORDS[prod.fact]
+        return f"; {yes if own.fact(prod.fact) else no} here", [rule, "614.15"]
+    if isinstance(prod, CoinFlip):
+        return "; only if its controller wins the coin flip, an outcome 106.7 counts", ["705"]
+    if isinstance(prod, NthResolution):
+        before = own.resolutions()
+        return (
+            f"; it resolved {before} times this turn before (as the state says), so the next "
+            f"resolution, the one asked about, is resolution {before + 1}",
+            ["608.2"],
+        )
     if not isinstance(prod, ManaAmount):
         return "", []
     what = describe_quantity(prod.amount)
@@ -983,8 +1103,14 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; no mana was noted for it", []
         case OneOfChosenColors():
             return "; no color was chosen for it, so it would make no mana", []
-        case IfCounter() | DieRoll():
+        case IfCounter() | DieRoll() | IfFact() | CoinFlip():
             return "; it would make no mana", []
+        case NthResolution():
+            return (
+                f"; its next resolution would not be resolution {prod.nth} this turn, so it "
+                "would make no mana",
+                ["608.2"],
+            )
         case _:
             assert_never(prod)
 

@@ -176,6 +176,7 @@ class CheckedState:
                     else None
                 ),
                 chosen_colors=tuple(p.chosen_colors) if p.chosen_colors is not None else None,
+                resolutions_this_turn=p.resolutions_this_turn,
             )
             for i, (p, (card, face)) in enumerate(
                 zip(self.state.battlefield, self.cards, strict=True)

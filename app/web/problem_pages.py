@@ -256,6 +256,26 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability works only while its controller is the monarch (724): give `monarch` "
         "(true or false) for that player in the state's `players`.",
     ),
+    "lands_played_this_turn_required": _q(
+        "Lands played not given",
+        "The ability makes other mana if its controller played a land this turn (305.2): give "
+        "`lands_played_this_turn` for that player in the state's `players`.",
+    ),
+    "completed_dungeon_required": _q(
+        "Completed dungeon not given",
+        "The ability makes other mana if its controller has completed a dungeon (309.7): give "
+        "`completed_dungeon` (true or false) for that player in the state's `players`.",
+    ),
+    "initiative_required": _q(
+        "Initiative not given",
+        "The ability makes other mana while its controller has the initiative (725): give "
+        "`initiative` (true or false) for that player in the state's `players`.",
+    ),
+    "resolutions_this_turn_required": _q(
+        "Resolutions not given",
+        "The ability makes mana only on a given resolution of it this turn: give the "
+        "permanent's `resolutions_this_turn`, how many times it resolved this turn before.",
+    ),
     "graveyard_required": _q(
         "Graveyard not given",
         "The ability looks at the cards in its controller's graveyard (404.1), or targets a "

@@ -776,7 +776,10 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             reveal = None
             continue
         reveal = None
-        if current is not None and (ridden := mana.rider(s, current)) is not None:
+        ridden = None
+        if current is not None:
+            ridden = mana.rider(s, current, linked_exile=ctx.linked_exile)
+        if current is not None and ridden is not None:
             current = ridden
             ctx.face.abilities[current_at] = lower.ability(current)
             ctx.record(s, "mana_ability", "compiled")
@@ -822,6 +825,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         if (put := mana.put_then_add(s, following, ctx.face.name)) is not None:
             current, joined_next = put, True
             ctx.add(ir.Understood(abilities=[put]))
+            current_at = len(ctx.face.abilities) - 1
+            ctx.record(s, "mana_ability", "compiled")
+            continue
+        if (flip := mana.flip_then_add(s, following)) is not None:
+            current, joined_next = flip, True
+            ctx.add(ir.Understood(abilities=[flip]))
             current_at = len(ctx.face.abilities) - 1
             ctx.record(s, "mana_ability", "compiled")
             continue
@@ -901,6 +910,7 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
         return False
     effects = [first.group("effect"), *sentences[1:-1]]
     last = sentences[-1]
+    nth: tuple[int, bool] | None = None
     # A target it must have: "up to one" or "any number of" targets may be none at all.
     targeted = any(_REQUIRED_TARGET.search(e) for e in effects)
     if (you := _YOU_ADD.match(last)) is not None and targeted:
@@ -908,6 +918,11 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
         last = f"Add {you.group('mana')}."
         if you.group("more"):
             effects.append(you.group("more"))
+    elif (resolved := _NTH_RESOLVED.match(last)) is not None:
+        # "If this is the third time this ability has resolved this turn, add ...": its mana
+        # only on that resolution (608.2); the earlier ones are the state's to say.
+        nth = (_ORDINALS[resolved.group("nth")], bool(resolved.group("may")))
+        last = f"Add {resolved.group('mana')}."
     elif not last.startswith(mana.TARGET_ADDS):
         return False
     if any(
@@ -918,6 +933,10 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
     ability = mana.parse_ability(f"{first.group('cost')}: {last}", ctx.face.name)
     if ability is None:
         return False
+    if nth is not None:
+        if not isinstance(ability.produces, (ir.Fixed, ir.OneOf, ir.AnyColor, ir.AnyType)):
+            return False
+        ability = replace(ability, produces=ir.NthResolution(nth[0], ability.produces, nth[1]))
     if targeted:
         ability = replace(ability, targets=True)
     side = "the rest of its effect happens too (none of it changes the mana)"
@@ -956,6 +975,11 @@ def _graveyard_target_line(ctx: _Context, sentences: list[str]) -> bool:
     return True
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_NTH_RESOLVED = re.compile(
+    r"^If this is the (?P<nth>first|second|third|fourth|fifth) time this ability has resolved "
+    r"this turn, (?P<may>you may )?add (?P<mana>[^.]+)\.$"
+)
 _LOYALTY = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
 _NOT_MANA_LINE = re.compile(
     r"^(?:\[[+\u2212-]?[\dX]+\]: |(?:When|Whenever|At) (?![^.]*(?:for mana|mana abilit)))"

@@ -197,6 +197,32 @@ class IfCounter:
 
 
 @dataclass(frozen=True, slots=True)
+class IfFact:
+    """`then` while `fact` holds (a land played this turn, a dungeon completed, the initiative,
+    a card exiled with the source), else `otherwise` (614.15)."""
+
+    fact: str
+    then: Fixed | OneOf | AnyColor | AnyType
+    otherwise: Fixed | OneOf | AnyColor | AnyType
+
+
+@dataclass(frozen=True, slots=True)
+class CoinFlip:
+    """`won` only when its controller wins a coin flip (705)."""
+
+    won: Fixed | OneOf | AnyColor | AnyType
+
+
+@dataclass(frozen=True, slots=True)
+class NthResolution:
+    """`then` only on the ability's `nth` resolution this turn; `optional`: "you may add"."""
+
+    nth: int
+    then: Fixed | OneOf | AnyColor | AnyType
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderColor:
     """One mana of a color in its controller's commander's color identity (903.4)."""
 
@@ -279,6 +305,9 @@ Production = (
     | OneOfChosen
     | IfCounter
     | DieRoll
+    | IfFact
+    | CoinFlip
+    | NthResolution
 )
 
 

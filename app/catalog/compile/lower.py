@@ -204,6 +204,20 @@ def production(p: ir.Production) -> d.Production:
                 low=production(p.low),  # type: ignore[arg-type]
                 high=production(p.high),  # type: ignore[arg-type]
             )
+        case ir.NthResolution():
+            return d.NthResolution(
+                nth=p.nth,
+                then=production(p.then),  # type: ignore[arg-type]
+                optional=p.optional,
+            )
+        case ir.CoinFlip():
+            return d.CoinFlip(won=production(p.won))  # type: ignore[arg-type]
+        case ir.IfFact():
+            return d.IfFact(
+                fact=p.fact,  # type: ignore[arg-type]
+                then=production(p.then),  # type: ignore[arg-type]
+                otherwise=production(p.otherwise),  # type: ignore[arg-type]
+            )
         case ir.Reflect():
             return d.CouldProduce(among=selector(p.among), of=p.of, amount=p.amount)
         case ir.Amount():

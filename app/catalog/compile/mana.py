@@ -681,6 +681,23 @@ def _with_counters_put(p: ir.Production, kind: str, n: int) -> ir.Production:
     return p
 
 
+_FLIP = re.compile(r'^(?P<cost>[^:"]+): Flip a coin\.$')
+_IF_WON = re.compile(r"^If you win the flip, add (.+)\.$")
+
+
+def flip_then_add(sentence: str, following: str) -> ir.ManaAbility | None:
+    """ "<cost>: Flip a coin." followed by "If you win the flip, add <mana>.": one ability
+    that makes its mana only when the flip is won (705); no target, so a mana ability
+    (605.1a)."""
+    m, won = _FLIP.match(sentence), _IF_WON.match(following)
+    if m is None or won is None:
+        return None
+    cost, made = parse_cost(m.group("cost")), parse_production(won.group(1))
+    if cost is None or cost.x or not isinstance(made, _SIMPLE):
+        return None
+    return ir.ManaAbility(cost, ir.CoinFlip(made))
+
+
 _DEVOTION_TO_THAT = "Add an amount of mana of that color equal to your devotion to that color."
 _PER_COUNTER_OF_THAT = re.compile(
     r"^Add one mana of that color for each ([\w+/-]+) counter on ~\.$"
@@ -925,6 +942,71 @@ def _control_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbilit
     return _with(ability, instead_control=(((mine, least),), n))
 
 
+# "If you control creatures named A and B, add {C}{C}{C} instead." (201.2: a name picks every
+# permanent with that name): one condition for each name.
+_NAMED_PAIR = re.compile(
+    rf"^If you control creatures named (.+?) and (.+?), add (?P<mana>{FIXED}) instead\.$"
+)
+
+
+def _named_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbility | None:
+    n = _fixed_instead(ability, m["mana"])
+    if n is None or m.group(1) == m.group(2) or "," in m.group(1) + m.group(2):
+        return None
+    named = tuple(
+        (ir.Sel(controller="you", types=("creature",), named=name), 1)
+        for name in (m.group(1), m.group(2))
+    )
+    return _with(ability, instead_control=(named, n))
+
+
+# "If you control a Planet with twelve or more charge counters on it, add three mana of any one
+# color instead.": one permanent of a selector, more of the one chosen color (614.15).
+_ONE_COLOR_IF_CONTROL = re.compile(
+    rf"^If you control (an? .+?), add ({NUMBER}) mana of any one color instead\.$"
+)
+
+
+def _one_color_control_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbility | None:
+    amount, found = number(m.group(2)), selector(m.group(1))
+    if not _one_chosen_color(ability) or amount is None or amount < 2 or found is None:
+        return None
+    if found[1] or found[0].attached or found[0].controller != "any":
+        return None  # "a creature an opponent controls": not "you control"
+    mine = replace(found[0], controller="you")
+    return _with(ability, instead_control=(((mine, 1),), amount))
+
+
+# "If you played a land this turn, add {B} instead." and the like: another production while a
+# fact about its controller (305.2, 309.7, 725) or its permanent (607.2a) holds (614.15).
+_FACTS = {
+    "you played a land this turn": "played_land_this_turn",
+    "you've completed a dungeon": "completed_dungeon",
+    "you have the initiative": "has_initiative",
+    "a card is exiled with ~": "card_exiled_with_it",
+}
+_INSTEAD_FACT = re.compile(rf"^If ({'|'.join(re.escape(k) for k in _FACTS)}), add (.+) instead\.$")
+_COUNTED_SYMBOL = re.compile(rf"^({NUMBER}) ({MANA_TYPE})$")
+
+
+def _fact_instead(
+    ability: ir.ManaAbility, m: re.Match[str], linked_exile: bool
+) -> ir.ManaAbility | None:
+    fact = _FACTS[m.group(1)]
+    if fact == "card_exiled_with_it" and not linked_exile:
+        return None  # "exiled with ~" needs the face's own linked exile (607.2a)
+    if (counted := _COUNTED_SYMBOL.match(m.group(2))) is not None:
+        n = number(counted.group(1))
+        then: ir.Production | None = ir.Fixed(counted.group(2) * n) if n else None
+    else:
+        then = parse_production(m.group(2))
+    if not _fixed_instead_free(ability) or not isinstance(ability.produces, _SIMPLE):
+        return None
+    if not isinstance(then, _SIMPLE) or ability.cost.others:
+        return None  # a cost that exiles or sacrifices could change the fact: not guessed
+    return _with(ability, produces=ir.IfFact(fact, then, ability.produces))
+
+
 def _fixed_instead_free(ability: ir.ManaAbility) -> bool:
     """Whether it has no "instead" of its own yet."""
     return (
@@ -950,9 +1032,12 @@ def _fixed_instead(ability: ir.ManaAbility, mana: str) -> int | None:
     return len(wanted)
 
 
-def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
+def rider(
+    sentence: str, ability: ir.ManaAbility, *, linked_exile: bool = False
+) -> ir.ManaAbility | None:
     """The ability with a following sentence applied, or None if it isn't one of its riders.
-    "Spend this mana only..." and "Activate only..." change no type or amount (106.7)."""
+    "Spend this mana only..." and "Activate only..." change no type or amount (106.7).
+    `linked_exile`: the face exiles cards as it enters (see parse_production)."""
     if sentence.startswith(
         (
             "Spend this mana only",
@@ -975,6 +1060,14 @@ def rider(sentence: str, ability: ir.ManaAbility) -> ir.ManaAbility | None:
         return _control_instead(ability, m)
     if m := _URZA_PAIR.match(sentence):
         return _urza_instead(ability, m)
+    if m := _INSTEAD_FACT.match(sentence):
+        return _fact_instead(ability, m, linked_exile)
+    if m := _NAMED_PAIR.match(sentence):
+        return _named_instead(ability, m)
+    if (m := _ONE_COLOR_IF_CONTROL.match(sentence)) and (
+        controlled := _one_color_control_instead(ability, m)
+    ):
+        return controlled
     if m := _INSTEAD_OTHER.match(sentence):
         return _other_instead(ability, m.group(1), m.group(2))
     if (m := _INSTEAD_FIXED.match(sentence)) and (n := _fixed_instead(ability, m["mana"])):
@@ -999,16 +1092,5 @@ def _one_chosen_color(ability: ir.ManaAbility) -> bool:
 
 
 def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:
-    values = {
-        "cost": ability.cost,
-        "produces": ability.produces,
-        "instead": ability.instead,
-        "instead_power": ability.instead_power,
-        "side_effect": ability.side_effect,
-        "recipient": ability.recipient,
-        "targets": ability.targets,
-        "puts_counters": ability.puts_counters,
-        "instead_control": ability.instead_control,
-        **changes,
-    }
-    return ir.ManaAbility(**values)  # type: ignore[arg-type]
+    """The ability with some fields changed (every other field kept, new ones included)."""
+    return replace(ability, **changes)  # type: ignore[arg-type]

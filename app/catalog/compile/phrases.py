@@ -20,8 +20,10 @@ NUMBERS = {
     "eight": 8,
     "nine": 9,
     "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
 }
-NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)"
 MANA_TYPE = r"\{[WUBRGC]\}"
 FIXED = rf"(?:{MANA_TYPE})+"
 COST_MANA = r"(?:\{(?:\d+|[WUBRGCSX]|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|C/[WUBRG])\})+"

@@ -74,6 +74,7 @@ Conventions (what a client can rely on):
 from __future__ import annotations
 
 from app.domain.answers import ActivateAnswer, Note, OutcomeOut, trusted
+from app.domain.card import NthResolution
 from app.domain.mana import NO_MANA, Mana
 from app.domain.ruling import Mentions, Step, Verdict
 from app.domain.state import Board, Permanent
@@ -108,7 +109,14 @@ from app.engine.activate.legality import (
     pick_ability,
     reason,
 )
-from app.engine.activate.options import CAP, LIST_LIMIT, MANA_LIMIT, ManaEvent, mana_event
+from app.engine.activate.options import (
+    CAP,
+    LIST_LIMIT,
+    LOST_KEY,
+    MANA_LIMIT,
+    ManaEvent,
+    mana_event,
+)
 from app.engine.activate.outcomes import (
     Pick,
     Triggered,
@@ -227,13 +235,17 @@ def _rule(
         replacement_order=[t.effect.source_id for t in applied.trace] if applied else [],
         outcomes=listed,
         notes=notes,
-        state=state_after(board, p, new_tapped, counters_after),
+        state=state_after(
+            board, p, new_tapped, counters_after, isinstance(a.produces, NthResolution)
+        ),
     )
 
 
 def _choice_required(pick: Pick, event: ManaEvent, steps: list[Step], notes: list[Note]) -> None:
     """A needed choice is not guessed: a note says what to send, outcomes list every option."""
     what = "the ability's type" if pick.open else "the type for the triggered mana"
+    if pick.open and any(o.key == LOST_KEY for o in event.options):
+        what = "how its coin flip came out ('won' or 'lost', 705)"
     notes.append(
         Note(
             code="choice_required",

@@ -16,7 +16,10 @@ def state_after(
     p: Permanent,
     tapped: bool | None,
     counters: dict[str, int] | None = None,
+    resolved: bool = False,
 ) -> GameState | None:
+    """The state after the activation; `resolved`: the ability counts its own resolutions
+    this turn, and this one is one more."""
     state: GameState | None = board.state
     if state is None:
         return None
@@ -26,6 +29,8 @@ def state_after(
         update["tapped"] = tapped
     if counters is not None and counters != entry.counters:
         update["counters"] = counters
+    if resolved and entry.resolutions_this_turn is not None:
+        update["resolutions_this_turn"] = entry.resolutions_this_turn + 1
     if update:
         battlefield = list(state.battlefield)
         battlefield[p.index] = entry.model_copy(update=update)

@@ -442,6 +442,14 @@ def trigger_step(
 
 def ability_choice_step(option_keys: list[str]) -> Step:
     m = Mentions()
+    if "lost" in option_keys:
+        # 705: a coin flip's result is no choice; the question may say how it came out.
+        return m.step(
+            "The ability flips a coin as it resolves and the question doesn't say how it came "
+            f"out ({', '.join(m.mana_in(k) for k in option_keys)}), so every result is listed "
+            "under outcomes.",
+            ("705", "605.3"),
+        )
     return m.step(
         f"The ability lets its controller choose ({', '.join(m.mana_in(k) for k in option_keys)}) "
         "as it resolves; none was given, so every choice is listed under outcomes.",
@@ -493,5 +501,8 @@ def _outcome_text(m: Mentions, outcome: OutcomeOut, permanent_ids: Container[str
     for who, pick in (outcome.choices or {}).items():
         if who in permanent_ids:
             m.ids((who,))
+        if who == "choose" and pick in ("won", "lost"):
+            parts.append(f"the coin flip is {pick}")  # 705: a result, not a choice
+            continue
         parts.append(f"{'the ability' if who == 'choose' else who} chooses {m.mana_in(pick)}")
     return f"{m.mana(outcome.total) or 'no mana'}" + (f" ({', '.join(parts)})" if parts else "")

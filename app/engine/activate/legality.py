@@ -11,7 +11,14 @@ from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, ManaSyntaxError
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Board, Permanent
 from app.engine.activate.explain import control_change_text, cost_unpayable
-from app.engine.activate.options import LIST_LIMIT, NONE_KEY, mana_options, option_key
+from app.engine.activate.options import (
+    LIST_LIMIT,
+    LOST_KEY,
+    NONE_KEY,
+    WON_KEY,
+    mana_options,
+    option_key,
+)
 from app.engine.board import (
     BoardView,
     ListedAbility,
@@ -141,6 +148,8 @@ def normalize_choose(choose: str | None) -> str | None:
     text = choose.strip().upper()
     if text.lower() == NONE_KEY:
         return NONE_KEY  # an optional trigger's choice not to add its mana (603.5)
+    if text.lower() in (WON_KEY, LOST_KEY):
+        return text.lower()  # how a coin flip came out (705)
     if text.upper() in TYPE_INDEX:
         return text.upper()
     try:

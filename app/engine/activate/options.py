@@ -3,10 +3,18 @@ abilities fire for it (106.12a, 605.1b), and the replacement effects on the even
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import assert_never
 
-from app.domain.card import AmountIfPower, ManaAbility, ManaTrigger, Selector
+from app.domain.card import (
+    AmountIfPower,
+    CoinFlip,
+    ManaAbility,
+    ManaTrigger,
+    NthResolution,
+    Selector,
+)
 from app.domain.errors import QuestionError
 from app.domain.mana import COLORS, NO_MANA, TYPE_INDEX, Mana, mask_of
 from app.domain.ruling import Mentions, Step
@@ -43,14 +51,20 @@ _WHY_RULES = (
     "202.3",
     "205.3m",
     "208.3",
+    "305.2",
+    "309.7",
     "404.1",
     "602.2b",
     "607.2a",
+    "608.2",
     "608.2h",
+    "614.15",
     "700.5",
     "701.13",
     "701.16",
     "702.73a",
+    "705",
+    "725",
 )
 
 
@@ -92,6 +106,8 @@ def option_key(mana: Mana) -> str:
 
 # An optional trigger's choice not to add its mana ("may add", 603.5).
 NONE_KEY = "none"
+# How a coin flip came out (705): the `choose` of an ability that flips one.
+WON_KEY, LOST_KEY = "won", "lost"
 
 
 def trigger_key(mana: Mana) -> str:
@@ -149,7 +165,19 @@ def mana_options(
         if k not in seen_keys:
             seen_keys.add(k)
             options.append(Option(k, m))
-    return options, found.why, found.defined, feeding
+    return _flip_options(a, options), found.why, found.defined, feeding
+
+
+def _flip_options(a: ManaAbility, options: list[Option]) -> list[Option]:
+    """705: an ability that flips a coin makes its mana only when the flip is won; the flip is
+    one more "choice" the question names (`won`, or a type when a won flip offers several, or
+    `lost`: no mana)."""
+    if isinstance(a.produces, NthResolution) and a.produces.optional and options:
+        return [*options, Option(NONE_KEY, NO_MANA)]  # "you may add": adding nothing too
+    if not isinstance(a.produces, CoinFlip):
+        return options
+    won = [Option(WON_KEY, options[0].mana)] if len(options) == 1 else options
+    return [*won, Option(LOST_KEY, NO_MANA)]
 
 
 def mana_event(
@@ -168,7 +196,8 @@ def mana_event(
     mana goes to a chosen or target player (106.3), when the question says."""
     options, why, defined, feeding = mana_options(view, p, a, x, die)
     if why:
-        why_rules = [r for r in _WHY_RULES if r in why]
+        # A rule number alone, not the start of a longer one (608.2 is not 608.2h).
+        why_rules = [r for r in _WHY_RULES if re.search(rf"{re.escape(r)}(?!\w|\.\d)", why)]
         if "could produce" in why and "106.7" not in why_rules:
             why_rules.append("106.7")
         m = Mentions()
