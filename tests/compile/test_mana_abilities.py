@@ -282,3 +282,36 @@ def test_loyalty_and_ordinary_triggers_that_add_mana_are_not_mana_abilities() ->
         "[+1]: Add {R}{R}.\nWhenever this creature attacks, add {R}.", types=("Creature",)
     )
     assert compiled.abilities == [] and compiled.support == "full"
+
+
+@pytest.mark.parametrize(
+    "part", ["Say the secret word", "Mark one of ~'s unmarked nodes"], ids=["say", "mark"]
+)
+def test_a_cost_outside_the_game_s_objects_is_recorded_and_taken_as_paid(part: str) -> None:
+    # Invented: a land whose second ability asks for something no game state records.
+    ability = one(f"{{T}}, {part}: Add one mana of any color.", name="Hushed Cellar")
+    assert isinstance(ability, ManaAbility)
+    assert ability.produces == AnyColor()
+    assert ability.cost.others == [CostPart(kind="other", text=part[0].lower() + part[1:])]
+
+
+def test_losing_life_by_a_count_as_it_resolves_is_a_side_effect_of_the_mana() -> None:
+    ability = one(
+        "{T}: Add one mana of any color and lose life equal to the number of Swamps you control.",
+        name="Weeping Field",
+        types=("Land",),
+    )
+    assert isinstance(ability, ManaAbility)
+    assert ability.produces == AnyColor()
+    assert ability.side_effect == "you lose life equal to the number of Swamps you control"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{T}, Whisper the secret word: Add one mana of any color.",
+        "{T}: Add one mana of any color and lose life equal to its power.",
+    ],
+)
+def test_look_alikes_of_those_stay_not_understood(text: str) -> None:
+    assert not_understood(text) == [text]

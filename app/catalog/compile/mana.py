@@ -42,6 +42,10 @@ _OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
     # read by 106.7, taken as paid on activation.
     (re.compile(r"^[Ff]orage$"), "other"),
     (re.compile(r"^[Cc]ollect evidence \d+$"), "other"),
+    # Actions outside the game's objects (saying a word aloud, marking a box printed on the
+    # card): nothing the state records, so taken as paid on activation like the others.
+    (re.compile(r"^[Ss]ay the secret word$"), "other"),
+    (re.compile(r"^[Mm]ark one of ~'s unmarked nodes$"), "other"),
 )
 _COUNTER_WORD = re.compile(r"^[a-z+/0-9-]+$")
 
@@ -588,6 +592,11 @@ def _adding(
     cost = parse_cost(cost_text)
     if cost is None:
         return None
+    side_effect = None
+    if (losing := _AND_LOSE_COUNT.match(effect)) is not None:
+        # "Add <mana> and lose life equal to the number of <permanents>": the life is lost as
+        # it resolves, part of its effect; it changes no mana (106.7).
+        effect, side_effect = losing["mana"], f"you lose life equal to {losing['count']}"
     produces = parse_production(
         effect.removesuffix("."), _sacrificed(cost), cost, self_name, linked_exile
     )
@@ -598,9 +607,12 @@ def _adding(
         return None  # an X in the cost that the amount doesn't use, or the other way round
     if recipient == "each_player" and not isinstance(produces, ir.Fixed):
         return None  # who picks each player's mana would be a guess; fixed mana only
-    return ir.ManaAbility(cost, produces, recipient=recipient)
+    return ir.ManaAbility(cost, produces, recipient=recipient, side_effect=side_effect)
 
 
+_AND_LOSE_COUNT = re.compile(
+    r"^(?P<mana>.+?) and lose life equal to (?P<count>the number of [^.,]+)\.$"
+)
 _CHOOSE_PLAYER = re.compile(r'^(?P<cost>[^:"]+): Choose a player\.$')
 _THAT_PLAYER_ADDS = re.compile(r"^That player adds (?P<what>.+?)(?: they choose)?\.$")
 
