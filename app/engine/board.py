@@ -43,6 +43,7 @@ from app.domain.card import (
     RevealUntil,
     Selector,
     Unsupported,
+    WhileCounters,
 )
 from app.domain.continuous import (
     AddSubtypes,
@@ -515,6 +516,14 @@ def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:
     return every + max(groups.values())
 
 
+def band_words(band: WhileCounters) -> str:
+    """'5 or more level counters', '1 to 4 level counters' (711.2, 702.184)."""
+    span = (
+        f"{band.at_least} or more" if band.at_most is None else f"{band.at_least} to {band.at_most}"
+    )
+    return f"{span} {band.counter} counters"
+
+
 def condition_words(grant: GrantManaAbility) -> tuple[str, tuple[str, ...]] | None:
     """Why a conditional grant holds, in our words, with its rules (611.3a)."""
     parts: list[str] = []
@@ -522,6 +531,9 @@ def condition_words(grant: GrantManaAbility) -> tuple[str, tuple[str, ...]] | No
     if grant.while_count is not None:
         what = describe_selector(grant.while_count.of)
         parts.append(f"there are {grant.while_count.at_least} or more {what}")
+    if grant.while_counters is not None:
+        parts.append(f"it has {band_words(grant.while_counters)}")
+        rules.append("711.2" if grant.while_counters.counter == "level" else "702.184")
     match grant.while_source:
         case "renowned":
             parts.append("it is renowned (702.112b)")
@@ -1093,6 +1105,11 @@ class BoardView:
             if n < grant.while_count.at_least:
                 return False
         p = self.board.get(src.id)
+        if grant.while_counters is not None:
+            # 711.2, 702.184: a static ability of a level band or past a station threshold
+            # exists only while its source has those counters.
+            if p is None or not grant.while_counters.holds(p.counters):
+                return False
         if grant.while_source == "modified":
             return p is not None and self.is_modified(p)
         if grant.while_source == "renowned":

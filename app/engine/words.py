@@ -50,8 +50,31 @@ from app.domain.quantities import (
 )
 
 
+# Types whose English plural isn't the word plus "s" or "es": the words players write.
+_IRREGULAR_PLURALS = {
+    "Elf": "Elves",
+    "Dwarf": "Dwarves",
+    "Mouse": "Mice",
+    "Ox": "Oxen",
+    "Locus": "Loci",
+    "Cyclops": "Cyclopes",
+    "Fungus": "Fungi",
+}
+# Types that are their own plural.
+_INVARIANT = ("folk", "kin", "Plains", "Sheep", "Samurai", "Eldrazi", "Djinn", "Fish", "Kor")
+
+
 def _plural(word: str) -> str:
-    return word + ("es" if word.endswith(("s", "sh", "ch")) else "s")
+    """'lands', 'Forests', 'Elves', 'Werewolves', 'Allies', 'Sphinxes', 'Merfolk'."""
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if word.endswith(_INVARIANT):
+        return word
+    if word.lower().endswith("wolf"):
+        return word[:-1] + "ves"
+    if len(word) > 1 and word.endswith("y") and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith(("s", "sh", "ch", "x", "z")) else "s")
 
 
 def describe_selector(sel: Selector, *, plural: bool = True) -> str:

@@ -31,6 +31,7 @@ from app.domain.card import ManaAbility as DomainManaAbility
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
+    GrantManaAbility,
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
@@ -308,8 +309,9 @@ class Band:
 
 def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
     """A line whose abilities exist only in a level band or past a station threshold: its mana
-    abilities carry the band (the engine lists them only while the counters are there); any
-    other ability or keyword compiled from it can't carry one, so the line is reported."""
+    abilities and its grants of mana abilities carry the band (the engine lists them only
+    while the counters are there); any other ability or keyword compiled from it can't carry
+    one, so the line is reported."""
     face = ctx.face
     abilities, records, keywords = len(face.abilities), len(face.sentences), len(face.keywords)
     costs = len(face.alternative_costs) + len(face.additional_costs)
@@ -319,7 +321,8 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
     # An activation's resolved effect (an entry of the state's effects) needed the band only to
     # be activated: once it resolved it lasts whatever the counters are now.
     only_mana = all(
-        isinstance(a, DomainManaAbility) or getattr(a, "works_from", None) == "effect"
+        isinstance(a, DomainManaAbility | GrantManaAbility)
+        or getattr(a, "works_from", None) == "effect"
         for a in added
     )
     if only_mana and not more_costs and len(face.keywords) == keywords:
@@ -327,6 +330,7 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
         face.abilities[abilities:] = [
             a.model_copy(update={"while_counters": while_counters})
             if isinstance(a, DomainManaAbility)
+            or (isinstance(a, GrantManaAbility) and a.works_from == "battlefield")
             else a
             for a in added
         ]

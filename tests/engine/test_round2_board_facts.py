@@ -1,0 +1,56 @@
+"""A grant inside a level band (711.2), creature types written in the plural, and other facts
+of the board read by round 2's cards. Every card is invented, every sentence ours."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.activate import activate
+from app.engine.could_produce import could_produce
+from app.engine.words import describe_selector
+from app.domain.filters import Selector
+from tests.engine.mana_helpers import board
+from tests.engine.test_board_amounts import defined
+
+CHANTER = (
+    "Grove Chanter",
+    "Level up {1}{G}\nLEVEL 1-2\n1/2\n{T}: Add {G}.\nLEVEL 3+\n1/3\n"
+    'Elves you control have "{T}: Add {G}{G}."',
+)
+
+
+def chanter(level: int) -> dict[str, Any]:
+    found = defined("c", *CHANTER, keywords=("Level Up",), counters={"level": level})
+    found["definition"]["subtypes"] = ["Elf"]
+    return found
+
+
+def scout() -> dict[str, Any]:
+    found = defined("e", "Grove Scout", "Vigilance")
+    found["definition"]["subtypes"] = ["Elf"]
+    return found
+
+
+def types_of(b: Any) -> dict[str, list[str]]:
+    return {p["id"]: p["types"] for p in could_produce(b, None).answer_data["permanents"]}
+
+
+def test_a_grant_of_a_level_band_holds_only_in_that_band() -> None:
+    assert types_of(board(chanter(0), scout())) == {"c": [], "e": []}
+    assert types_of(board(chanter(2), scout())) == {"c": ["G"], "e": []}
+    assert types_of(board(chanter(3), scout())) == {"c": ["G"], "e": ["G"]}
+    v = activate(board(chanter(4), scout()), "e")
+    assert v.answer_data["total"] == "{G}{G}"
+    said = " ".join(s.text for s in v.steps)
+    assert "3 or more level counters" in said
+    assert "711.2" in v.citations
+
+
+def test_creature_types_are_written_in_their_plural() -> None:
+    def words(*subtypes: str) -> str:
+        return describe_selector(Selector(controller="you", subtypes=list(subtypes)))
+
+    assert words("Elf") == "Elves you control"
+    assert words("Werewolf", "Dwarf") == "Werewolves or Dwarves you control"
+    assert words("Ally", "Merfolk", "Sphinx") == "Allies or Merfolk or Sphinxes you control"
+    assert words("Forest") == "Forests you control"
