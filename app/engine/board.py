@@ -1105,11 +1105,11 @@ class BoardView:
             if n < grant.while_count.at_least:
                 return False
         p = self.board.get(src.id)
-        if grant.while_counters is not None:
-            # 711.2, 702.184: a static ability of a level band or past a station threshold
-            # exists only while its source has those counters.
-            if p is None or not grant.while_counters.holds(p.counters):
-                return False
+        # 711.2, 702.184: a static ability of a level band or past a station threshold exists
+        # only while its source has those counters.
+        band = grant.while_counters
+        if band is not None and (p is None or not band.holds(p.counters)):
+            return False
         if grant.while_source == "modified":
             return p is not None and self.is_modified(p)
         if grant.while_source == "renowned":

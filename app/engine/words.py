@@ -49,7 +49,6 @@ from app.domain.quantities import (
     XValue,
 )
 
-
 # Types whose English plural isn't the word plus "s" or "es": the words players write.
 _IRREGULAR_PLURALS = {
     "Elf": "Elves",

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.domain.filters import Selector
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
 from app.engine.words import describe_selector
-from app.domain.filters import Selector
 from tests.engine.mana_helpers import board
 from tests.engine.test_board_amounts import defined
 
