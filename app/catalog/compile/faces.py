@@ -881,7 +881,10 @@ _PLAYER_ADDS = re.compile(
     r"adds? "
 )
 _ADDS = re.compile(r"\badds?\b", re.IGNORECASE)
-_REQUIRED_TARGET = re.compile(r"(?<!up to one )(?<!any number of )\btargets?\b", re.IGNORECASE)
+# 601.2c, 605.1a, 605.5a: an ability whose text targets is no mana ability, even one that may
+# be activated with no target chosen ("any number of target players", "up to one target"):
+# whether it is one is known from the ability itself, before it is activated.
+_TARGETED = re.compile(r"\btargets?\b", re.IGNORECASE)
 _YOU_ADD = re.compile(r"^You add (?P<mana>(?:\{[WUBRGC]\})+)(?: and (?P<more>[^.]+))?\.$")
 
 
@@ -898,8 +901,7 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
         return False
     effects = [first.group("effect"), *sentences[1:-1]]
     last = sentences[-1]
-    # A target it must have: "up to one" or "any number of" targets may be none at all.
-    targeted = any(_REQUIRED_TARGET.search(e) for e in effects)
+    targeted = any(_TARGETED.search(e) for e in effects)
     if (you := _YOU_ADD.match(last)) is not None and targeted:
         # "You add <mana>[ and <more>]." after a target: its controller's, no mana ability.
         last = f"Add {you.group('mana')}."
