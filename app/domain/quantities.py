@@ -77,6 +77,13 @@ class GreatestPower(Strict):
     """`greatest_power` or `greatest_toughness`: that greatest value among matching permanents"""
     among: Selector
     """Whose power (or toughness) counts, seen from the ability's source"""
+    # Left out of the dump when false, so data without it reads (and is identified) as before.
+    entered_this_turn: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="Only those of `among` that entered the battlefield this turn (the state's "
+        "`entered_this_turn` says which)",
+    )
 
 
 class DifferentPowers(Strict):

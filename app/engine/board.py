@@ -251,6 +251,7 @@ def own_of(view: BoardView, p: Permanent, src: Source, x: int | None = None) -> 
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
         stats=lambda sel, stat: stats_of(view, sel, src, stat),
+        entered_stats=lambda sel, stat: stats_of(view, sel, src, stat, entered=True),
         shared_type=lambda sel: largest_shared_type(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
         player=lambda fact: player_fact(view.board, src, fact),
@@ -461,10 +462,15 @@ def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
     return max(stats_of(view, sel, src, "power"), default=0)
 
 
-def stats_of(view: BoardView, sel: Selector, src: Source, stat: str) -> list[int]:
-    """The power (or toughness) of each permanent `sel` picks; each needs it in the state
-    (208.3), and every one missing is named."""
+def stats_of(
+    view: BoardView, sel: Selector, src: Source, stat: str, *, entered: bool = False
+) -> list[int]:
+    """The power (or toughness) of each permanent `sel` picks (with `entered`, of those that
+    entered the battlefield this turn); each needs it in the state (208.3), and every one
+    missing is named."""
     picked = view.matching(sel, src)
+    if entered:
+        picked = entered_this_turn(picked, src, sel)
     missing = [q for q in picked if (q.power if stat == "power" else q.toughness) is None]
     if missing:
         raise QuestionError(
@@ -475,6 +481,21 @@ def stats_of(view: BoardView, sel: Selector, src: Source, stat: str) -> list[int
             "power_required" if stat == "power" else "toughness_required",
         )
     return [(q.power if stat == "power" else q.toughness) or 0 for q in picked]
+
+
+def entered_this_turn(picked: list[Permanent], src: Source, sel: Selector) -> list[Permanent]:
+    """Those of `picked` that entered the battlefield this turn, as the state says; a question
+    that needs it must say it of each of them."""
+    missing = [q for q in picked if q.entered_this_turn is None]
+    if missing:
+        raise QuestionError(
+            ("state", "battlefield", missing[0].index, "entered_this_turn"),
+            f"{src.label} makes mana by {describe_selector(sel)} that entered the battlefield "
+            "this turn: say 'entered_this_turn' for "
+            + bounded_list([f"{q.name} ({q.id})" for q in missing], 10),
+            "entered_this_turn_required",
+        )
+    return [q for q in picked if q.entered_this_turn]
 
 
 # Subtypes a creature may carry that are no creature types (205.3g artifact, 205.3h enchantment,

@@ -115,6 +115,8 @@ class Own:
     stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
     # The power or toughness of each permanent a selector picks (208.3).
     stats: Callable[[Selector, str], list[int]] = lambda sel, stat: [_no_stat(stat)]
+    # The same, of those that entered the battlefield this turn only.
+    entered_stats: Callable[[Selector, str], list[int]] = lambda sel, stat: [_no_stat(stat)]
     # The largest group of a selector's permanents sharing a creature type (205.3m).
     shared_type: Callable[[Selector], int] = lambda sel: _no_stat("creature types")
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
@@ -158,7 +160,8 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return max(own.stat(q.kind), 0)  # a negative amount makes no mana (107.1b)
         case GreatestPower():
             stat = "power" if q.kind == "greatest_power" else "toughness"
-            return max(max(own.stats(q.among, stat), default=0), 0)
+            stats = own.entered_stats if q.entered_this_turn else own.stats
+            return max(max(stats(q.among, stat), default=0), 0)
         case DifferentPowers():
             return len(set(own.stats(q.among, "power")))  # equal powers count once
         case SharedCreatureType():

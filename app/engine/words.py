@@ -195,7 +195,8 @@ def describe_quantity(q: Quantity) -> str:
             return f"its {q.kind}"
         case GreatestPower():
             stat = "power" if q.kind == "greatest_power" else "toughness"
-            return f"the greatest {stat} among {describe_selector(q.among)}"
+            entered = " that entered the battlefield this turn" if q.entered_this_turn else ""
+            return f"the greatest {stat} among {describe_selector(q.among)}{entered}"
         case DifferentPowers():
             return f"the number of different powers among {describe_selector(q.among)}"
         case CostPower():

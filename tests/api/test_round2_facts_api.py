@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from tests.api.helpers import state
-from tests.api.test_compiled_cards_api import CP, definition, inline, ruling
+from tests.api.helpers import assert_problem, state
+from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, ruling
 
 CHANTER = definition(
     "Grove Chanter",
@@ -25,3 +25,30 @@ def test_a_grant_of_a_level_band_needs_the_level_counters(sqlite_client: TestCli
         a = ruling(sqlite_client, CP, {"state": s})["answer"]
         by_id = {p["id"]: p["types"] for p in a["permanents"]}
         assert by_id == {"c": expected, "e": expected}
+
+
+WARDEN = definition(
+    "Snare Warden",
+    "{T}: Add an amount of {R} equal to the greatest power among creatures you control that "
+    "entered this turn.",
+    ["Creature"],
+    "{2}{R}",
+)
+
+
+def test_entered_this_turn_is_an_input_and_its_absence_a_problem(
+    sqlite_client: TestClient,
+) -> None:
+    assert WARDEN["support"] == "full"
+    s = state(
+        inline("w", WARDEN, entered_this_turn=False, power=3),
+        inline("n", SCOUT, entered_this_turn=True, power=2),
+    )
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "w"})
+    assert r["answer"]["total"] == "{R}{R}"
+    assert r["question"]["state"]["battlefield"][1]["entered_this_turn"] is True
+    missing = state(inline("w", WARDEN, entered_this_turn=False), inline("n", SCOUT, power=2))
+    resp = sqlite_client.post(ACT, json={"state": missing, "permanent_id": "w"})
+    assert_problem(
+        resp, ["body", "state", "battlefield", 1, "entered_this_turn"], "entered_this_turn_required"
+    )

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from app.domain.errors import QuestionError
 from app.domain.filters import Selector
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
@@ -54,3 +57,39 @@ def test_creature_types_are_written_in_their_plural() -> None:
     assert words("Werewolf", "Dwarf") == "Werewolves or Dwarves you control"
     assert words("Ally", "Merfolk", "Sphinx") == "Allies or Merfolk or Sphinxes you control"
     assert words("Forest") == "Forests you control"
+
+
+SNARE = (
+    "Snare Warden",
+    "{T}: Add an amount of {R} equal to the greatest power among creatures you control that "
+    "entered this turn.",
+)
+
+
+def test_the_greatest_power_among_creatures_that_entered_this_turn() -> None:
+    warden = defined("w", *SNARE, entered_this_turn=False, power=4)
+    new = defined("n", "Grove Scout", "Vigilance", entered_this_turn=True, power=3)
+    old = defined("o", "Grove Scout", "Vigilance", entered_this_turn=False, power=6)
+    theirs = defined("t", "Grove Scout", "Vigilance", controller="bob", power=9)
+    v = activate(board(warden, new, old, theirs), "w")
+    assert v.answer_data["total"] == "{R}{R}{R}"  # the 6/x was there before this turn
+    assert "entered the battlefield this turn" in " ".join(s.text for s in v.steps)
+    assert act_total(board(warden, old)) == ""  # none entered: no mana
+
+
+def act_total(b: Any) -> str:
+    total: str = activate(b, "w").answer_data["total"]
+    return total
+
+
+def test_which_creatures_entered_this_turn_is_an_input() -> None:
+    warden = defined("w", *SNARE, entered_this_turn=False, power=4)
+    unsaid = defined("n", "Grove Scout", "Vigilance", power=3)
+    with pytest.raises(QuestionError) as err:
+        activate(board(warden, unsaid), "w")
+    assert (err.value.loc, err.value.code) == (
+        ("state", "battlefield", 1, "entered_this_turn"),
+        "entered_this_turn_required",
+    )
+    # A question that doesn't read it doesn't need it.
+    assert activate(board(warden, unsaid), "n").answer_data["total"] == ""

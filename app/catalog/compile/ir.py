@@ -165,6 +165,7 @@ class Qty:
     # with player: "life", "life_gained_this_turn" or "cards_drawn_this_turn"
     fact: str | None = None
     cards: str | None = None  # with revealed: which cards may be revealed (701.16)
+    entered_this_turn: bool = False  # with greatest_power: only those that entered this turn
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,7 +108,9 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.SourcePower(kind=a.kind)
         case "greatest_power" | "greatest_toughness":
             assert a.among is not None, "the grammar names whose power"
-            return q.GreatestPower(kind=a.kind, among=selector(a.among))
+            return q.GreatestPower(
+                kind=a.kind, among=selector(a.among), entered_this_turn=a.entered_this_turn
+            )
         case "different_powers":
             assert a.among is not None, "the grammar names whose powers"
             return q.DifferentPowers(among=selector(a.among))

@@ -187,6 +187,7 @@ _WITH_POWER = re.compile(rf"^(?P<pre>.+?) with power (?P<n>{NUMBER}) or greater(
 _THAT_MUCH = re.compile(rf"^that much ({MANA_TYPE})$")
 _X_PLUS = re.compile(rf"^X plus ({NUMBER})$")
 _STAT = re.compile(r"^~'s (power|toughness)$")
+_ENTERED = " that entered this turn"
 _GREATEST = re.compile(r"^the greatest (power|toughness) among (.+)$")
 _COST_POWER = "the sacrificed creature's power"
 _SHARED_TYPE = re.compile(
@@ -253,10 +254,13 @@ def _quantity(text: str | None, cost: ir.Cost | None) -> tuple[ir.Qty, int] | No
     if m := _DEVOTION.match(text):
         return ir.Qty("devotion", color=_COLOR_WORDS[m.group(1)]), 0
     if m := _GREATEST.match(text):
-        found = selector(m.group(2))
+        phrase = m.group(2)
+        entered = phrase.endswith(_ENTERED)
+        found = selector(phrase.removesuffix(_ENTERED))
         if found is None or not found[1] or found[0].attached:
             return None
-        return ir.Qty("greatest_" + m.group(1), found[0]), 0  # type: ignore[arg-type]
+        kind = "greatest_" + m.group(1)
+        return ir.Qty(kind, found[0], entered_this_turn=entered), 0  # type: ignore[arg-type]
     if m := _SHARED_TYPE.match(text):
         found = selector(m.group(1))
         if found is None or not found[1] or found[0].attached:

@@ -1,0 +1,29 @@
+"""Round 2's templates: amounts read from what entered this turn, and the rest of this
+round's faces. Invented names, our sentences."""
+
+from __future__ import annotations
+
+from app.domain.card import ManaAbility
+from app.domain.mana_abilities import ManaAmount
+from app.domain.quantities import GreatestPower
+from tests.compile.helpers import face
+
+
+def test_the_greatest_power_among_creatures_that_entered_this_turn() -> None:
+    compiled = face(
+        "{T}: Add an amount of {G} equal to the greatest power among creatures you control "
+        "that entered this turn."
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    (got,) = compiled.abilities
+    assert isinstance(got, ManaAbility)
+    assert isinstance(got.produces, ManaAmount)
+    amount = got.produces.amount
+    assert isinstance(amount, GreatestPower)
+    assert amount.entered_this_turn
+    assert (amount.among.controller, amount.among.types) == ("you", ["creature"])
+    plain = face(
+        "{T}: Add an amount of {G} equal to the greatest power among creatures you control."
+    ).abilities[0]
+    assert isinstance(plain, ManaAbility) and isinstance(plain.produces, ManaAmount)
+    assert plain.produces.amount == GreatestPower(among=amount.among)
