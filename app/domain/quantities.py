@@ -193,6 +193,23 @@ class RevealedFromHand(Strict):
     """Always `revealed`: how many cards of a kind are revealed from the hand (701.16)"""
     cards: Annotated[str, Field(min_length=1, max_length=120)]
     """Which cards may be revealed, in a short phrase ("artifact cards")"""
+    # Left out of the dump when false, so data without it reads (and is identified) as before.
+    from_tops: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="The top card of each player's library is revealed instead (parley): how "
+        "many of them are such cards, from 0 to the number of players, which the question "
+        "says as its `x` (the engine doesn't see the libraries)",
+    )
+
+    def range_words(self) -> str:
+        """How many there may be, and why the question must say it."""
+        if self.from_tops:
+            return (
+                "from 0 up to the number of players, one for each player's top card, which "
+                "the question doesn't include"
+            )
+        return "from 0 up to how many of them the hand holds, which the question doesn't include"
 
 
 Quantity = Annotated[

@@ -275,9 +275,8 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
     n = amount_of(prod, count_of, own)
     if isinstance(prod.amount, RevealedFromHand) and own.x is None:
         return (
-            f"{what} is chosen as it resolves, from 0 up to how many of them its controller's "
-            "hand holds, which the question doesn't say: with 1 or more revealed it makes "
-            "these types (701.16)"
+            f"{what} is known only as it resolves, {prod.amount.range_words()}: with 1 or "
+            "more revealed it makes these types (701.16)"
         )
     if is_chosen(prod.amount) and own.x is None:
         return (
@@ -852,8 +851,8 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["404.1"]
         case RevealedFromHand():
             return (
-                f"; {what} is chosen as it resolves, from 0 up to how many of them the hand "
-                "holds, which the question doesn't say: with 1 or more it makes mana",
+                f"; {what} is known only as it resolves, {prod.amount.range_words()}: with 1 "
+                "or more it makes mana",
                 ["701.16"],
             )
         case CountOfChosenType():

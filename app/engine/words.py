@@ -213,6 +213,8 @@ def describe_quantity(q: Quantity) -> str:
             return PLAYER_FACT_WORDS[q.fact]
         case CardsInGraveyard():
             return f"the number of {describe_cards(q.of)} in its controller's graveyard"
+        case RevealedFromHand(from_tops=True):
+            return f"the number of {q.cards} among the top cards of the players' libraries"
         case RevealedFromHand():
             return f"the number of {q.cards} revealed from its controller's hand"
         case CountOfChosenType():

@@ -52,3 +52,22 @@ def test_entered_this_turn_is_an_input_and_its_absence_a_problem(
     assert_problem(
         resp, ["body", "state", "battlefield", 1, "entered_this_turn"], "entered_this_turn_required"
     )
+
+
+ORACLE = definition(
+    "Oracle of Tops",
+    "{T}: Each player reveals the top card of their library. For each nonland card revealed "
+    "this way, add {G} and you gain 1 life. Then each player draws a card.",
+    ["Creature"],
+    "{1}{G}",
+)
+
+
+def test_parley_takes_the_number_of_nonland_cards_as_x(sqlite_client: TestClient) -> None:
+    assert ORACLE["support"] == "full"
+    s = state(inline("o", ORACLE))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "o", "x": 3})
+    assert r["answer"]["total"] == "{G}{G}{G}"
+    assert "701.16" in r["citations"]
+    resp = sqlite_client.post(ACT, json={"state": s, "permanent_id": "o"})
+    assert resp.status_code == 422 and resp.json()["code"] == "x_required"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.domain.card import ManaAbility
 from app.domain.mana_abilities import ManaAmount
-from app.domain.quantities import GreatestPower
+from app.domain.quantities import GreatestPower, RevealedFromHand
 from tests.compile.helpers import face
 
 
@@ -27,3 +27,17 @@ def test_the_greatest_power_among_creatures_that_entered_this_turn() -> None:
     ).abilities[0]
     assert isinstance(plain, ManaAbility) and isinstance(plain.produces, ManaAmount)
     assert plain.produces.amount == GreatestPower(among=amount.among)
+
+
+def test_parley_counts_the_nonland_cards_on_top_of_the_libraries() -> None:
+    compiled = face(
+        "{T}: Each player reveals the top card of their library. For each nonland card "
+        "revealed this way, add {U} and you gain 1 life. Then each player draws a card.",
+        types=("Creature",),
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    (got,) = compiled.abilities
+    assert isinstance(got, ManaAbility) and isinstance(got.produces, ManaAmount)
+    assert got.produces.amount == RevealedFromHand(cards="nonland cards", from_tops=True)
+    assert got.produces.mana_type == "U"
+    assert got.is_mana_ability  # no target (605.1a)

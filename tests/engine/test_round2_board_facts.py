@@ -93,3 +93,21 @@ def test_which_creatures_entered_this_turn_is_an_input() -> None:
     )
     # A question that doesn't read it doesn't need it.
     assert activate(board(warden, unsaid), "n").answer_data["total"] == ""
+
+
+PARLEY = (
+    "Oracle of Tops",
+    "{T}: Each player reveals the top card of their library. For each nonland card revealed "
+    "this way, add {G} and you gain 1 life. Then each player draws a card.",
+)
+
+
+def test_parley_makes_mana_for_the_nonland_cards_the_question_says() -> None:
+    oracle = defined("w", *PARLEY)
+    v = activate(board(oracle), "w", x=2)
+    assert v.answer_data["total"] == "{G}{G}"
+    said = " ".join(s.text for s in v.steps)
+    assert "top cards of the players' libraries" in said and "701.16" in v.citations
+    cp = could_produce(board(oracle), None)
+    assert cp.answer_data["permanents"][0]["types"] == ["G"]
+    assert "one for each player's top card" in " ".join(s.text for s in cp.steps)

@@ -736,7 +736,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     control: ir.Control | None = None
     control_at = -1
     choose: tuple[ir.Cost, ir.Sel | None] | None = None
-    reveal: tuple[ir.Cost, str] | None = None
+    reveal: mana.Reveal | None = None
     made_token = False
     skip = -1  # a sentence already recorded with the one before it
     joined_next = False  # the sentence is the second half of the ability before it

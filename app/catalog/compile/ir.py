@@ -166,6 +166,7 @@ class Qty:
     fact: str | None = None
     cards: str | None = None  # with revealed: which cards may be revealed (701.16)
     entered_this_turn: bool = False  # with greatest_power: only those that entered this turn
+    from_tops: bool = False  # with revealed: the top card of each player's library (parley)
 
 
 @dataclass(frozen=True, slots=True)

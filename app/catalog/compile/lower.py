@@ -141,7 +141,7 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.CountOfChosenType(of=selector(a.among))
         case "revealed":
             assert a.cards is not None, "the grammar names what is revealed"
-            return q.RevealedFromHand(cards=a.cards)
+            return q.RevealedFromHand(cards=a.cards, from_tops=a.from_tops)
         case _:
             assert_never(a.kind)
 
