@@ -132,11 +132,21 @@ class ManaTrigger(Strict):
         description="406.6, 607.2a: only those of `source` with the same name as a card "
         "exiled with this ability's permanent (its `exiled`; none exiled: it never triggers)",
     )
+    if_snow_mana: ManaString | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="With `adds` `fixed`: the mana it adds instead when the permanent tapped "
+        "is snow (205.4a: it has the supertype snow), like `{U}{U}`; null: the same either way",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
     @model_validator(mode="after")
     def _fixed_needs_mana(self) -> ManaTrigger:
+        if self.if_snow_mana is not None:
+            if self.adds != "fixed" or self.per_count is not None:
+                raise ValueError("'if_snow_mana' goes with adds 'fixed' without 'per_count'")
+            check_mana_string(self.if_snow_mana, produced=True)
         if self.adds == "fixed":
             if not self.mana:
                 raise ValueError("adds 'fixed' needs 'mana'")

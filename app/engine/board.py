@@ -179,6 +179,7 @@ class SourcedTrigger:
     source: Source
     trigger: ManaTrigger
     times: int = 1  # with `per_count`: how many permanents it picks now (its mana that often)
+    snow: bool = False  # with `if_snow_mana`: the permanent it watches is snow (205.4a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1344,6 +1345,8 @@ class BoardView:
                     )
                 who = adder
             if not t.trigger.tapped_by_you or who == t.source.controller:
+                if t.trigger.if_snow_mana is not None and "snow" in traits.supertypes:
+                    t = replace(t, snow=True)  # 205.4a: "if that land is snow, ... instead"
                 found.append(self._counted(t))
         return found
 

@@ -71,3 +71,22 @@ def test_parley_takes_the_number_of_nonland_cards_as_x(sqlite_client: TestClient
     assert "701.16" in r["citations"]
     resp = sqlite_client.post(ACT, json={"state": s, "permanent_id": "o"})
     assert resp.status_code == 422 and resp.json()["code"] == "x_required"
+
+
+DRIFT = definition(
+    "Frost Drift",
+    "Whenever a Forest is tapped for mana, its controller may add an additional {G}. If that "
+    "Forest is snow, its controller may add an additional {G}{G} instead.",
+    ["Enchantment"],
+    "{1}{G}",
+)
+
+
+def test_a_snow_forest_makes_the_trigger_add_more(sqlite_client: TestClient) -> None:
+    assert DRIFT["support"] == "full"
+    snowy = definition("Pine Hollow", "", ["Land"], None, ["Forest"]) | {"supertypes": ["snow"]}
+    plain = definition("Pine Hollow", "", ["Land"], None, ["Forest"])
+    for land, total in ((snowy, "{G}{G}{G}"), (plain, "{G}{G}")):
+        s = state(inline("d", DRIFT), inline("f", land))
+        r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f", "choose": "G"})
+        assert r["answer"]["total"] == total

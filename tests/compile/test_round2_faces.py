@@ -3,7 +3,7 @@ round's faces. Invented names, our sentences."""
 
 from __future__ import annotations
 
-from app.domain.card import ManaAbility
+from app.domain.card import ManaAbility, ManaTrigger
 from app.domain.mana_abilities import ManaAmount
 from app.domain.quantities import GreatestPower, RevealedFromHand
 from tests.compile.helpers import face
@@ -41,3 +41,22 @@ def test_parley_counts_the_nonland_cards_on_top_of_the_libraries() -> None:
     assert got.produces.amount == RevealedFromHand(cards="nonland cards", from_tops=True)
     assert got.produces.mana_type == "U"
     assert got.is_mana_ability  # no target (605.1a)
+
+
+def test_a_tapped_for_mana_trigger_adds_more_when_the_land_is_snow() -> None:
+    compiled = face(
+        "Whenever a Forest is tapped for mana, its controller may add an additional {G}. If "
+        "that Forest is snow, its controller may add an additional {G}{G} instead.",
+        types=("Enchantment",),
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    (got,) = compiled.abilities
+    assert isinstance(got, ManaTrigger)
+    assert (got.mana, got.if_snow_mana, got.optional) == ("{G}", "{G}{G}", True)
+    # Another land named in the second sentence is not that land: not understood.
+    other = face(
+        "Whenever a Forest is tapped for mana, its controller may add an additional {G}. If "
+        "that Island is snow, its controller may add an additional {G}{G} instead.",
+        types=("Enchantment",),
+    )
+    assert other.support == "partial"

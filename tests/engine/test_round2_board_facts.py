@@ -111,3 +111,27 @@ def test_parley_makes_mana_for_the_nonland_cards_the_question_says() -> None:
     cp = could_produce(board(oracle), None)
     assert cp.answer_data["permanents"][0]["types"] == ["G"]
     assert "one for each player's top card" in " ".join(s.text for s in cp.steps)
+
+
+DRIFT = (
+    "Frost Drift",
+    "Whenever a Forest is tapped for mana, its controller may add an additional {G}. If that "
+    "Forest is snow, its controller may add an additional {G}{G} instead.",
+)
+
+
+def forest(pid: str, *supertypes: str) -> dict[str, Any]:
+    found = defined(pid, "Pine Hollow", "", types=("Land",), mana_cost="")
+    found["definition"]["subtypes"] = ["Forest"]
+    found["definition"]["supertypes"] = list(supertypes)
+    return found
+
+
+def test_a_snow_land_makes_the_trigger_add_its_larger_mana() -> None:
+    drift = defined("d", *DRIFT, types=("Enchantment",))
+    snowy = activate(board(drift, forest("f", "snow")), "f", choose="G")
+    assert snowy.answer_data["total"] == "{G}{G}{G}"
+    assert "205.4a" in snowy.citations
+    plain = activate(board(drift, forest("f")), "f", choose="G")
+    assert plain.answer_data["total"] == "{G}{G}"
+    assert "205.4a" not in plain.citations

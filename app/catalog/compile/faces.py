@@ -23,10 +23,10 @@ from app.catalog.compile import (
     statics,
     triggers,
 )
-from app.catalog.compile.phrases import BASIC_LAND_TYPES, selector
+from app.catalog.compile.phrases import BASIC_LAND_TYPES, FIXED, selector, subtype_word
 from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.card import Ability as DomainAbility
-from app.domain.card import AdditionalCost, AlternativeCost, WhileCounters
+from app.domain.card import AdditionalCost, AlternativeCost, ManaTrigger, WhileCounters
 from app.domain.card import ManaAbility as DomainManaAbility
 from app.domain.continuous import (
     AddSubtypes,
@@ -751,6 +751,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
             continue
         made_token = made_token or bool(_CREATES_TOKEN.search(s))
+        if i > 0 and _snow_rider(ctx, s):
+            continue
         # A sentence continuing the ability before it.
         if (
             choose is not None
@@ -886,6 +888,34 @@ _ADDS = re.compile(r"\badds?\b", re.IGNORECASE)
 # whether it is one is known from the ability itself, before it is activated.
 _TARGETED = re.compile(r"\btargets?\b", re.IGNORECASE)
 _YOU_ADD = re.compile(r"^You add (?P<mana>(?:\{[WUBRGC]\})+)(?: and (?P<more>[^.]+))?\.$")
+
+
+_IF_SNOW = re.compile(
+    rf"^If that (?P<noun>[A-Za-z]+) is snow, (?:its controller|that player) (?P<may>may )?add "
+    rf"an additional (?P<mana>{FIXED}) instead\.$"
+)
+
+
+def _snow_rider(ctx: _Context, s: str) -> bool:
+    """ "If that Island is snow, its controller may add an additional {U}{U} instead.", after
+    a "whenever an Island is tapped for mana, its controller may add an additional {U}" the
+    sentence before compiled: the trigger adds that mana instead when the permanent tapped has
+    the supertype snow (205.4a). Anything else about it is not this."""
+    m = _IF_SNOW.match(s)
+    last = ctx.face.abilities[-1] if ctx.face.abilities else None
+    record = ctx.face.sentences[-1] if ctx.face.sentences else None
+    if m is None or not isinstance(last, ManaTrigger) or record is None:
+        return False
+    if record.family != "tapped_for_mana" or record.status != "compiled":
+        return False
+    noun = subtype_word(m.group("noun"), plural=False)
+    if last.adds != "fixed" or last.per_count is not None or last.if_snow_mana is not None:
+        return False
+    if noun is None or last.source.subtypes != [noun] or last.optional != bool(m.group("may")):
+        return False
+    ctx.face.abilities[-1] = last.model_copy(update={"if_snow_mana": m.group("mana")})
+    ctx.record(s, "tapped_for_mana", "compiled")
+    return True
 
 
 def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
