@@ -210,6 +210,16 @@ class SetCardTypes(Strict):
     """The card types they become, lower case, like `land`"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
     """The subtypes they get with them, like `Treasure`"""
+    # Left out of the dump when absent, so data without it reads (and is identified) as before.
+    while_graveyard_below: int | None = Field(
+        None,
+        ge=1,
+        le=1000,
+        exclude_if=lambda v: v is None,
+        description="The effect applies only while its controller's graveyard holds fewer "
+        "cards than this (611.3a: as long as ...; the state's `players.<name>.graveyard` "
+        "says it); null: always",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

@@ -90,3 +90,27 @@ def test_a_snow_forest_makes_the_trigger_add_more(sqlite_client: TestClient) -> 
         s = state(inline("d", DRIFT), inline("f", land))
         r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f", "choose": "G"})
         assert r["answer"]["total"] == total
+
+
+COLOSSUS = definition(
+    "Colossus of Dust",
+    "As long as there are fewer than five cards in your graveyard, Colossus of Dust isn't a "
+    "creature.\n{T}: Add {C}.",
+    ["Artifact", "Creature"],
+    "{4}",
+    ["God"],
+)
+CRADLE = definition("Moss Cradle", "{T}: Add {G} for each creature you control.", ["Land"])
+
+
+def test_a_graveyard_condition_on_being_a_creature(sqlite_client: TestClient) -> None:
+    assert COLOSSUS["support"] == "full"
+    for cards, total in ((4, ""), (5, "{G}")):
+        s = state(inline("c", COLOSSUS), inline("m", CRADLE))
+        s["players"] = {"alice": {"graveyard": ["Forest"] * cards}}
+        r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "m"})
+        assert r["answer"]["total"] == total
+    resp = sqlite_client.post(
+        ACT, json={"state": state(inline("c", COLOSSUS), inline("m", CRADLE)), "permanent_id": "m"}
+    )
+    assert_problem(resp, ["body", "state", "players", "alice", "graveyard"], "graveyard_required")

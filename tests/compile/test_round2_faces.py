@@ -4,6 +4,7 @@ round's faces. Invented names, our sentences."""
 from __future__ import annotations
 
 from app.domain.card import ManaAbility, ManaTrigger
+from app.domain.continuous import AddTypes, SetCardTypes
 from app.domain.mana_abilities import ManaAmount
 from app.domain.quantities import GreatestPower, RevealedFromHand
 from tests.compile.helpers import face
@@ -60,3 +61,39 @@ def test_a_tapped_for_mana_trigger_adds_more_when_the_land_is_snow() -> None:
         types=("Enchantment",),
     )
     assert other.support == "partial"
+
+
+def test_no_creature_while_the_graveyard_is_small() -> None:
+    text = "As long as there are fewer than six cards in your graveyard, ~ isn't a creature."
+    compiled = face(text, types=("Artifact", "Creature"), subtypes=("Golem",))
+    assert compiled.support == "full", compiled.unsupported_text
+    (got,) = compiled.abilities
+    assert isinstance(got, SetCardTypes)
+    assert (got.types, got.subtypes, got.while_graveyard_below) == (["artifact"], [], 6)
+    # An Equipment creature would keep its Equipment subtype: not this kind, not understood.
+    kept = face(
+        text + "\n{T}: Add {C}.", types=("Artifact", "Creature"), subtypes=("Equipment", "Golem")
+    )
+    assert kept.unsupported_text == [text]
+
+
+HALL = (
+    "{T}: Add {C}.\n{4}: If ~ isn't a creature, it becomes a 3/3 Scholar creature with "
+    '"Whenever you cast an instant spell, this creature gets +1/+0 until end of turn." '
+    "It's still a land."
+)
+
+
+def test_a_land_that_becomes_a_creature_unless_it_is_one() -> None:
+    compiled = face(HALL, types=("Land",), mana_cost=None)
+    assert compiled.support == "full", compiled.unsupported_text
+    _, change = compiled.abilities
+    assert isinstance(change, AddTypes)
+    assert (change.types, change.subtypes, change.works_from) == (
+        ["creature"],
+        ["Scholar"],
+        "effect",
+    )
+    # A quoted ability that bears on mana or haste is not left out.
+    hasty = HALL.replace("gets +1/+0", "gains haste")
+    assert face(hasty, types=("Land",), mana_cost=None).support == "partial"

@@ -9,10 +9,11 @@ import pytest
 
 from app.domain.errors import QuestionError
 from app.domain.filters import Selector
+from app.domain.state import GameState
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
 from app.engine.words import describe_selector
-from tests.engine.mana_helpers import board
+from tests.engine.mana_helpers import board, resolve
 from tests.engine.test_board_amounts import defined
 
 CHANTER = (
@@ -135,3 +136,73 @@ def test_a_snow_land_makes_the_trigger_add_its_larger_mana() -> None:
     plain = activate(board(drift, forest("f")), "f", choose="G")
     assert plain.answer_data["total"] == "{G}{G}"
     assert "205.4a" not in plain.citations
+
+
+DUST = (
+    "Colossus of Dust",
+    "Haste\nAs long as there are fewer than five cards in your graveyard, Colossus of Dust "
+    "isn't a creature.\n{T}: Add {C}.",
+)
+CRADLE = ("Moss Cradle", "{T}: Add {G} for each creature you control.")
+
+
+def dust_board(graveyard: list[str] | None) -> Any:
+    colossus = defined("c", *DUST, types=("Artifact", "Creature"), keywords=("Haste",))
+    colossus["definition"]["subtypes"] = ["God"]
+    cradle = defined("m", *CRADLE, types=("Land",), mana_cost="")
+    state = {
+        "turn": 3,
+        "active_player": "alice",
+        "battlefield": [colossus, cradle],
+        "players": {} if graveyard is None else {"alice": {"graveyard": graveyard}},
+    }
+    return resolve(GameState.model_validate(state))
+
+
+def test_a_face_is_no_creature_while_its_graveyard_is_small() -> None:
+    small = activate(dust_board(["Forest"] * 4), "m")
+    assert small.answer_data["total"] == ""  # not a creature: nothing to count
+    said = " ".join(s.text for s in small.steps)
+    assert "fewer than 5 cards: it holds 4, so it applies now" in said
+    assert "611.3a" in small.citations
+    large = activate(dust_board(["Forest"] * 5), "m")
+    assert large.answer_data["total"] == "{G}"
+    assert "doesn't apply now" in " ".join(s.text for s in large.steps)
+    with pytest.raises(QuestionError) as err:
+        activate(dust_board(None), "m")
+    assert (err.value.loc, err.value.code) == (
+        ("state", "players", "alice", "graveyard"),
+        "graveyard_required",
+    )
+
+
+def test_summoning_sickness_follows_the_graveyard_condition() -> None:
+    text = DUST[1].removeprefix("Haste\n")
+    for cards, legal in ((4, True), (5, False)):
+        c = defined(
+            "c", DUST[0], text, types=("Artifact", "Creature"), controlled_since_turn_start=False
+        )
+        state = {
+            "turn": 3,
+            "active_player": "alice",
+            "battlefield": [c],
+            "players": {"alice": {"graveyard": ["Forest"] * cards}},
+        }
+        v = activate(resolve(GameState.model_validate(state)), "c")
+        assert v.answer_data["legal"] is legal  # 302.6 only while it is a creature
+
+
+def test_a_land_made_a_creature_by_its_own_activation_has_summoning_sickness() -> None:
+    text = (
+        "{T}: Add {C}.\n{4}: If Hall of Quills isn't a creature, it becomes a 3/3 Scholar "
+        'creature with "Whenever you cast an instant spell, this creature gets +1/+0 until end '
+        "of turn.\" It's still a land."
+    )
+    hall = defined("h", "Hall of Quills", text, types=("Land",), mana_cost="")
+    hall["controlled_since_turn_start"] = False
+    card = hall["definition"]
+    plain = activate(board(hall), "h")
+    assert plain.answer_data["legal"] is True  # a land, not a creature: 302.6 doesn't apply
+    entry = {"id": "act", "definition": card, "controller": "alice", "target": "h"}
+    animated = activate(board(hall, effects=(entry,)), "h")
+    assert animated.answer_data["legal"] is False  # a creature now (302.6)

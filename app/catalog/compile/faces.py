@@ -23,7 +23,14 @@ from app.catalog.compile import (
     statics,
     triggers,
 )
-from app.catalog.compile.phrases import BASIC_LAND_TYPES, FIXED, selector, subtype_word
+from app.catalog.compile.phrases import (
+    BASIC_LAND_TYPES,
+    FIXED,
+    NUMBER,
+    number,
+    selector,
+    subtype_word,
+)
 from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import AdditionalCost, AlternativeCost, ManaTrigger, WhileCounters
@@ -191,6 +198,8 @@ class _Context:
     enchant_subtypes: tuple[str, ...] = ()
     targets: int = 0  # how many times the face's text says "target"
     land: bool = False  # the face is a land (what "~ becomes ... that's still a land" needs)
+    types: tuple[str, ...] = ()  # its printed card types, lower case
+    subtypes: tuple[str, ...] = ()  # its printed subtypes
     # The face exiles cards as it enters, to which "the exiled card" refers (406.6, 607.2a).
     linked_exile: bool = False
     # The face chooses a card name, to which "the chosen name" refers (201.3).
@@ -252,6 +261,8 @@ def compile_face(
         x_permanent="{X}" in (mana_cost or "") and not type_set & {"instant", "sorcery"},
         keywords=tuple(k for k in keywords if k),
         land="land" in type_set,
+        types=tuple(sorted(type_set)),
+        subtypes=tuple(subtype_list),
     )
     avoid = (*type_set, *subtype_list)
     lines = list(lines_of(name, text or "", legendary=legendary, avoid=avoid))
@@ -420,6 +431,27 @@ def _check_type_effects(ctx: _Context) -> None:
                 face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
+# "{5}: If ~ isn't a creature, it becomes a 2/4 Wizard creature with "<ability>"." on a land
+# (then "It's still a land."): the activation does something only while ~ is no creature, so
+# an entry of the state's effects for it stands for one that resolved so; the quoted ability
+# it gains is left out only when it bears on nothing the engine rules on (relevance.py).
+_IF_NO_CREATURE = re.compile(
+    r"^(?P<cost>[^:\"]+): If ~ isn't a creature, it becomes (?P<rest>an? [^\"]+?) with "
+    r'"(?P<quoted>[^"]+?)\.?"\.?$'
+)
+
+
+def _unless_creature(ctx: _Context, s: str) -> str:
+    """The sentence as a plain "<cost>: ~ becomes ..." when it is the form above, else as is."""
+    m = _IF_NO_CREATURE.match(s)
+    if m is None or ctx.spell or not ctx.land:
+        return s
+    quoted = split_sentences(m.group("quoted") + ".")
+    if any(relevance.family(q, x_permanent=False, spell=False) for q in quoted):
+        return s
+    return f"{m.group('cost')}: ~ becomes {m.group('rest')}."
+
+
 def _becomes(
     ctx: _Context, s: str, following: str, previous: str | None, first: str | None
 ) -> bool:
@@ -449,7 +481,7 @@ def _becomes(
         return True
     self_land = None if ctx.spell else ctx.land
     found = layers.becomes(
-        s,
+        _unless_creature(ctx, s),
         following,
         pronoun=about_self or referent is not None,
         self_land=self_land,
@@ -1026,6 +1058,41 @@ def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
     )
 
 
+_NO_CREATURE_WHILE = re.compile(
+    rf"^As long as there are fewer than (?P<n>{NUMBER}) cards in your graveyard, ~ isn't a "
+    r"creature\.$"
+)
+# Subtypes of artifacts and enchantments (205.3g, 205.3h): the face keeps them when it stops
+# being a creature, which a replacement of its card types can't say.
+_NOT_CREATURE_SUBTYPES = frozenset(
+    (
+        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
+        "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen",
+        "Powerstone", "Spacecraft", "Stone", "Terminus", "Treasure", "Vehicle", "Aura",
+        "Background", "Cartouche", "Case", "Class", "Curse", "Plan", "Role", "Room", "Rune",
+        "Saga", "Shard", "Shrine", "Siege",
+    )
+)  # fmt: skip
+
+
+def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
+    """ "As long as there are fewer than eight cards in your graveyard, ~ isn't a creature."
+    on an artifact or enchantment creature: while the condition holds (611.3a) its card types
+    are the others alone and it loses its creature types with the creature type (205.1b,
+    205.3d; layer 4). Only when its subtypes are all creature types, so that nothing else
+    goes with them."""
+    m = _NO_CREATURE_WHILE.match(s)
+    n = number(m.group("n")) if m else None
+    others = tuple(t for t in ctx.types if t != "creature")
+    if n is None or ctx.spell or "creature" not in ctx.types or not others:
+        return None
+    if not set(others) <= {"artifact", "enchantment"}:
+        return None
+    if any(sub in _NOT_CREATURE_SUBTYPES for sub in ctx.subtypes):
+        return None
+    return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n)
+
+
 def _one_sentence(
     ctx: _Context, s: str, previous: str | None = None
 ) -> tuple[str, ir.Understood] | None:
@@ -1052,6 +1119,8 @@ def _one_sentence(
         return "mana_ability", ir.Understood(abilities=[grant])
     if (r := replacement.parse(s, effect=ctx.spell)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[r])
+    if (lost := _no_creature_while(ctx, s)) is not None:
+        return "type_change", ir.Understood(abilities=[lost])
     m = _ACTIVATED.match(s)
     if m is not None and m.group("effect").startswith("Until end of turn, "):
         # An activated ability whose effect lasts the turn (Deep Water): it works as an effect.

@@ -400,6 +400,7 @@ class SetCardTypes:
     types: tuple[str, ...]
     subtypes: tuple[str, ...] = ()
     effect: bool = False
+    while_graveyard_below: int | None = None  # only while the graveyard has fewer cards
 
 
 @dataclass(frozen=True, slots=True)

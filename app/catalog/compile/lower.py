@@ -312,6 +312,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 to=selector(a.to),
                 types=list(a.types),  # type: ignore[arg-type]
                 subtypes=list(a.subtypes),
+                while_graveyard_below=a.while_graveyard_below,
                 works_from=_works_from(a.effect),
             )
         case _:
