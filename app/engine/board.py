@@ -40,6 +40,7 @@ from app.domain.card import (
     ManaReplacement,
     ManaTrigger,
     MulliganHelper,
+    OpeningHandMana,
     RevealUntil,
     Selector,
     Unsupported,
@@ -647,6 +648,8 @@ def _filed(a: AnyAbility) -> bool:
             return False
         case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
             return False
+        case OpeningHandMana():
+            return False
         case _:
             assert_never(a)
 
@@ -884,6 +887,8 @@ class BoardView:
                 pass  # layers 4 and 6: applied by characteristics.py
             case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
+            case OpeningHandMana():
+                pass  # from the opening hand at the first main phase, never a permanent's
             case _:
                 assert_never(a)
 

@@ -3,7 +3,7 @@ round's faces. Invented names, our sentences."""
 
 from __future__ import annotations
 
-from app.domain.card import ManaAbility, ManaTrigger
+from app.domain.card import ManaAbility, ManaTrigger, OpeningHandMana
 from app.domain.continuous import AddTypes, SetCardTypes
 from app.domain.mana_abilities import ManaAmount
 from app.domain.quantities import GreatestPower, RevealedFromHand
@@ -97,3 +97,16 @@ def test_a_land_that_becomes_a_creature_unless_it_is_one() -> None:
     # A quoted ability that bears on mana or haste is not left out.
     hasty = HALL.replace("gets +1/+0", "gains haste")
     assert face(hasty, types=("Land",), mana_cost=None).support == "partial"
+
+
+def test_mana_at_the_first_main_phase_from_the_opening_hand() -> None:
+    text = (
+        "You may reveal ~ from your opening hand. If you do, at the beginning of your first "
+        "main phase of the game, add {U}{U}.\nFlying"
+    )
+    compiled = face(text, types=("Creature",), keywords=("Flying",))
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.abilities == [OpeningHandMana(mana="{U}{U}")]
+    # Mana at another moment is not this.
+    other = text.replace("your first main phase of the game", "the first upkeep")
+    assert face(other, types=("Creature",), keywords=("Flying",)).support == "partial"

@@ -206,3 +206,15 @@ def test_a_land_made_a_creature_by_its_own_activation_has_summoning_sickness() -
     entry = {"id": "act", "definition": card, "controller": "alice", "target": "h"}
     animated = activate(board(hall, effects=(entry,)), "h")
     assert animated.answer_data["legal"] is False  # a creature now (302.6)
+
+
+def test_mana_from_the_opening_hand_is_no_ability_of_the_permanent() -> None:
+    text = (
+        "You may reveal Tangle Herald from your opening hand. If you do, at the beginning of "
+        "your first main phase of the game, add {G}."
+    )
+    herald = defined("t", "Tangle Herald", text)
+    assert could_produce(board(herald), None).answer_data["permanents"][0]["types"] == []
+    v = activate(board(herald), "t")
+    assert v.answer_data["legal"] is False
+    assert [r["code"] for r in v.answer_data["reasons"]] == ["no_mana_ability"]

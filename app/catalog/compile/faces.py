@@ -785,6 +785,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         made_token = made_token or bool(_CREATES_TOKEN.search(s))
         if i > 0 and _snow_rider(ctx, s):
             continue
+        if (shown := _opening_hand_mana(s, following_of(sentences, i))) is not None:
+            ctx.add(ir.Understood(abilities=[shown]))
+            ctx.record(s, "mana_ability", "compiled")
+            ctx.record(following_of(sentences, i), "mana_ability", "compiled")
+            skip = i + 1
+            continue
         # A sentence continuing the ability before it.
         if (
             choose is not None
@@ -920,6 +926,21 @@ _ADDS = re.compile(r"\badds?\b", re.IGNORECASE)
 # whether it is one is known from the ability itself, before it is activated.
 _TARGETED = re.compile(r"\btargets?\b", re.IGNORECASE)
 _YOU_ADD = re.compile(r"^You add (?P<mana>(?:\{[WUBRGC]\})+)(?: and (?P<more>[^.]+))?\.$")
+
+
+_REVEAL_OPENING = re.compile(r"^You may reveal ~ from your opening hand\.$")
+_FIRST_MAIN = re.compile(
+    rf"^If you do, at the beginning of your first main phase of the game, add (?P<mana>{FIXED})\.$"
+)
+
+
+def _opening_hand_mana(s: str, following: str) -> ir.OpeningHandMana | None:
+    """ "You may reveal ~ from your opening hand. If you do, at the beginning of your first
+    main phase of the game, add {G}.": an ability of the card in the opening hand (103.6) whose
+    delayed trigger adds the mana (603.7), not an ability of the permanent."""
+    if not _REVEAL_OPENING.match(s) or (m := _FIRST_MAIN.match(following)) is None:
+        return None
+    return ir.OpeningHandMana(m.group("mana"))
 
 
 _IF_SNOW = re.compile(

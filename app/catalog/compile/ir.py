@@ -363,6 +363,13 @@ class MulliganHelper:
 
 
 @dataclass(frozen=True, slots=True)
+class OpeningHandMana:
+    """Revealed from the opening hand: `mana` at the first main phase of the game (103.6)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class SetLandTypes:
     """305.7: the lands' land types become these basic land types (layer 4, 613.1d)."""
 
@@ -432,6 +439,7 @@ Ability = (
     | EtbUsesX
     | RevealUntil
     | MulliganHelper
+    | OpeningHandMana
     | SetLandTypes
     | AddSubtypes
     | AddTypes

@@ -299,6 +299,8 @@ def ability(a: ir.Ability) -> d.Ability:
             )
         case ir.MulliganHelper():
             return d.MulliganHelper()
+        case ir.OpeningHandMana():
+            return d.OpeningHandMana(mana=a.mana)
         case ir.SetLandTypes() | ir.AddSubtypes() | ir.AddTypes() | ir.LoseAllAbilities():
             return layer_ability(a)
         case ir.SetColors():
