@@ -4,8 +4,8 @@ round's faces. Invented names, our sentences."""
 from __future__ import annotations
 
 from app.domain.card import ManaAbility, ManaTrigger, OpeningHandMana
-from app.domain.continuous import AddTypes, SetCardTypes
-from app.domain.mana_abilities import ManaAmount
+from app.domain.continuous import AddTypes, GrantManaAbility, SetCardTypes
+from app.domain.mana_abilities import FixedMana, ManaAmount
 from app.domain.quantities import GreatestPower, RevealedFromHand
 from tests.compile.helpers import face
 
@@ -110,3 +110,21 @@ def test_mana_at_the_first_main_phase_from_the_opening_hand() -> None:
     # Mana at another moment is not this.
     other = text.replace("your first main phase of the game", "the first upkeep")
     assert face(other, types=("Creature",), keywords=("Flying",)).support == "partial"
+
+
+RETURNS = (
+    "When ~ dies, if he was a nonland creature, return ~ to the battlefield tapped under your "
+    'control. He\'s a land named Tide. He gains "{T}: Add {U}."'
+)
+
+
+def test_a_card_returned_as_a_land_with_a_mana_ability() -> None:
+    compiled = face(RETURNS, types=("Creature",), subtypes=("Merfolk",))
+    assert compiled.support == "full", compiled.unsupported_text
+    change, grant = compiled.abilities
+    assert isinstance(change, SetCardTypes) and isinstance(grant, GrantManaAbility)
+    assert (change.types, change.works_from, grant.works_from) == (["land"], "effect", "effect")
+    assert grant.ability.produces == FixedMana(mana="{U}")
+    # Without the condition that it was no land, or with another type, not this.
+    other = RETURNS.replace("He's a land", "He's an artifact")
+    assert face(other, types=("Creature",)).support == "partial"

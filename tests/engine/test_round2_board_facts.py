@@ -218,3 +218,17 @@ def test_mana_from_the_opening_hand_is_no_ability_of_the_permanent() -> None:
     v = activate(board(herald), "t")
     assert v.answer_data["legal"] is False
     assert [r["code"] for r in v.answer_data["reasons"]] == ["no_mana_ability"]
+
+
+def test_a_creature_returned_as_a_land_taps_for_mana_at_once() -> None:
+    text = (
+        "When Tide Caller dies, if he was a nonland creature, return Tide Caller to the "
+        'battlefield tapped under your control. He\'s a land named Tide. He gains "{T}: Add {U}."'
+    )
+    caller = defined("t", "Tide Caller", text, controlled_since_turn_start=False)
+    caller["definition"]["subtypes"] = ["Merfolk"]
+    entry = {"id": "ret", "definition": caller["definition"], "controller": "alice", "target": "t"}
+    v = activate(board(caller, effects=(entry,)), "t")
+    assert v.answer_data["legal"] is True  # a land now, no creature: 302.6 doesn't apply
+    assert v.answer_data["total"] == "{U}"
+    assert activate(board(caller), "t").answer_data["legal"] is False  # no mana ability

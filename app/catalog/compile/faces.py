@@ -527,6 +527,43 @@ def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
     return True
 
 
+# "When ~ dies, if she was a nonland creature, return ~ to the battlefield tapped under your
+# control. She's a land named Moon. She gains "{T}: Add {C}."": the permanent it returns as is
+# a land and no other card type (205.1a: "is a land" alone replaces the card types, its
+# creature types going with the creature type, 205.3d; supertypes stay) with the quoted mana
+# ability. The new name is read by nothing the engine rules on (a filter "named ~" names the
+# card's own name; a chosen name is a card's, 201.3), so the steps name the card.
+_DIES_RETURNS = re.compile(
+    r"^When ~ dies, if (?:she|he|it) was a nonland creature, return ~ to the battlefield"
+    r"(?: tapped)?(?: under your control)?\.$"
+)
+_LAND_NAMED = re.compile(r"^(?:She|He|It)'s a land named [A-Z][A-Za-z' ]*\.$")
+_GAINS_QUOTED = re.compile(r'^(?:She|He|It) gains "(?P<ability>[^"]+)"\.?$')
+
+
+def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> bool:
+    """The returned permanent's type change and mana ability, above: both from one entry of
+    the state's effects, whose `target` is the permanent the card returned as."""
+    if ctx.spell or not (_DIES_RETURNS.match(previous) and _LAND_NAMED.match(s)):
+        return False
+    m = _GAINS_QUOTED.match(following)
+    granted = _granted(m.group("ability")) if m else None
+    if granted is None:
+        return False
+    ability, left = granted
+    ctx.granted_left.extend(left)
+    to = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
+    change = ir.SetCardTypes(to, ("land",), effect=True)
+    ctx.add(ir.Understood(abilities=[change, ir.Grant(to, ability, effect=True)]))
+    ctx.record(s, "type_change", "compiled")
+    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+    ctx.record(following, "mana_ability", "compiled")
+    for rest in ctx.granted_left:
+        ctx.unknown(rest, effect=True)
+    ctx.granted_left.clear()
+    return True
+
+
 def _check_haste_effects(ctx: _Context) -> None:
     """An `effects` entry applies every effect ability of its card to its one target
     (board.py), so a one-shot haste grant is exact only as the face's one effect: with another
@@ -883,6 +920,9 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         if _becomes(ctx, s, following, sentences[i - 1] if i else None, sentences[0]):
             continue
         if _set_types(ctx, s, sentences[i - 1] if i else None):
+            continue
+        if i and _returned_as_land(ctx, sentences[i - 1], s, following_of(sentences, i)):
+            skip = i + 1
             continue
         if (kept := layers.resolved_object_type(sentences[i - 1] if i else None, s)) is not None:
             ctx.add(ir.Understood(abilities=[kept]))
