@@ -144,11 +144,21 @@ class ManaTrigger(Strict):
         description='Anything else it does as it resolves, in a short phrase ("deals 1 damage '
         'to that player"); none of it changes the mana; null: nothing',
     )
+    if_snow_mana: ManaString | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="With `adds` `fixed`: the mana it adds instead when the permanent tapped "
+        "is snow (205.4a: it has the supertype snow), like `{U}{U}`; null: the same either way",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
     @model_validator(mode="after")
     def _fixed_needs_mana(self) -> ManaTrigger:
+        if self.if_snow_mana is not None:
+            if self.adds != "fixed" or self.per_count is not None:
+                raise ValueError("'if_snow_mana' goes with adds 'fixed' without 'per_count'")
+            check_mana_string(self.if_snow_mana, produced=True)
         if self.adds == "fixed":
             if not self.mana:
                 raise ValueError("adds 'fixed' needs 'mana'")
@@ -191,6 +201,25 @@ class MulliganHelper(Strict):
     """Always `mulligan_helper`: usable from the opening hand instead of a mulligan (103.5)"""
 
 
+class OpeningHandMana(Strict):
+    """Its owner may reveal it from their opening hand (103.6, after the mulligans); if they
+    do, a delayed triggered ability adds this mana at the beginning of their first main phase
+    of the game (603.7). It works from the opening hand, never from a permanent, so no question
+    about the battlefield reaches it (113.6: abilities work on the battlefield unless they say
+    otherwise)."""
+
+    kind: Literal["opening_hand_mana"] = "opening_hand_mana"
+    """Always `opening_hand_mana`: mana at the first main phase, for a card revealed from the
+    opening hand (103.6)"""
+    mana: ManaString
+    """The mana the delayed trigger adds, like `{G}`"""
+
+    @model_validator(mode="after")
+    def _mana_is_mana(self) -> OpeningHandMana:
+        check_mana_string(self.mana, produced=True)
+        return self
+
+
 # --- text not understood -----------------------------------------------------------------------
 
 
@@ -228,6 +257,7 @@ AnyAbility = (
     | EtbTrigger
     | RevealUntil
     | MulliganHelper
+    | OpeningHandMana
     | Unsupported
 )
 # The same union as data, told apart by `kind` (the JSON a card carries).
@@ -243,6 +273,8 @@ def category(ability: AnyAbility) -> Category:
             return "triggered"
         case GrantManaAbility() | GrantKeyword() | GainControl() | MulliganHelper():
             return "static"
+        case OpeningHandMana():
+            return "static"  # 103.6: it works from the opening hand
         case (
             SetLandTypes()
             | AddSubtypes()
@@ -278,7 +310,7 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             return ability.works_from
         case ManaAbility() | EntersWithCounters() | EtbTrigger() | RevealUntil():
             return "battlefield"
-        case MulliganHelper() | Unsupported():
+        case MulliganHelper() | OpeningHandMana() | Unsupported():
             return "battlefield"
         case _:
             assert_never(ability)
@@ -294,6 +326,7 @@ __all__ = [
     "ManaReplacement",
     "ManaTrigger",
     "MulliganHelper",
+    "OpeningHandMana",
     "ReplacementAbility",
     "RevealUntil",
     "StaticAbility",

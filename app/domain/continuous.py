@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 
 from app.domain.base import CardType, ColorCode, Strict, Word
 from app.domain.filters import Selector
-from app.domain.mana_abilities import ManaAbility
+from app.domain.mana_abilities import ManaAbility, WhileCounters
 
 # Where an ability works from: a permanent on the battlefield, or a resolved turn-long effect
 # (docs/api.md `effects`: Pale Moon, Deep Water's activation, Act of Treason).
@@ -67,6 +67,13 @@ class GrantManaAbility(Strict):
         description="`renowned`: the grant applies only while its source is renowned "
         "(702.112b; the state's `renowned` says it); `modified`: while it has a counter, is "
         "equipped or is enchanted by an Aura its controller controls (700.9); null: always",
+    )
+    # Left out of the dump when absent, so data without it reads (and is identified) as before.
+    while_counters: WhileCounters | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="The grant exists only while its source has this many counters of the "
+        "kind: a leveler's level band (711.2) or a station threshold (702.184); null: always",
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
@@ -203,6 +210,16 @@ class SetCardTypes(Strict):
     """The card types they become, lower case, like `land`"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
     """The subtypes they get with them, like `Treasure`"""
+    # Left out of the dump when absent, so data without it reads (and is identified) as before.
+    while_graveyard_below: int | None = Field(
+        None,
+        ge=1,
+        le=1000,
+        exclude_if=lambda v: v is None,
+        description="The effect applies only while its controller's graveyard holds fewer "
+        "cards than this (611.3a: as long as ...; the state's `players.<name>.graveyard` "
+        "says it); null: always",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

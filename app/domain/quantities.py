@@ -77,6 +77,13 @@ class GreatestPower(Strict):
     """`greatest_power` or `greatest_toughness`: that greatest value among matching permanents"""
     among: Selector
     """Whose power (or toughness) counts, seen from the ability's source"""
+    # Left out of the dump when false, so data without it reads (and is identified) as before.
+    entered_this_turn: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="Only those of `among` that entered the battlefield this turn (the state's "
+        "`entered_this_turn` says which)",
+    )
 
 
 class DifferentPowers(Strict):
@@ -186,6 +193,23 @@ class RevealedFromHand(Strict):
     """Always `revealed`: how many cards of a kind are revealed from the hand (701.16)"""
     cards: Annotated[str, Field(min_length=1, max_length=120)]
     """Which cards may be revealed, in a short phrase ("artifact cards")"""
+    # Left out of the dump when false, so data without it reads (and is identified) as before.
+    from_tops: bool = Field(
+        False,
+        exclude_if=lambda v: v is False,
+        description="The top card of each player's library is revealed instead (parley): how "
+        "many of them are such cards, from 0 to the number of players, which the question "
+        "says as its `x` (the engine doesn't see the libraries)",
+    )
+
+    def range_words(self) -> str:
+        """How many there may be, and why the question must say it."""
+        if self.from_tops:
+            return (
+                "from 0 up to the number of players, one for each player's top card, which "
+                "the question doesn't include"
+            )
+        return "from 0 up to how many of them the hand holds, which the question doesn't include"
 
 
 Quantity = Annotated[

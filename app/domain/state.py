@@ -97,6 +97,16 @@ class PermanentIn(StateModel):
         description="Is it a token (111.1)? For abilities that look at tokens "
         '("creature tokens you control")',
     )
+    # Whether it entered the battlefield this turn: nothing on the board shows it, and it is not
+    # `controlled_since_turn_start` (302.6: a permanent that changed control didn't enter). Left
+    # out of the dump when absent.
+    entered_this_turn: bool | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="Did it enter the battlefield this turn (603.6a, 400.7)? For abilities that "
+        'look at permanents that entered this turn ("the greatest power among creatures you '
+        'control that entered this turn"); required by those, ignored otherwise',
+    )
     # 702.112b: renown makes a permanent renowned; nothing on the card shows it, so a question
     # about an ability that needs it must say it. Left out of the dump when absent.
     renowned: bool | None = Field(
@@ -367,6 +377,7 @@ class Permanent:
     toughness: int | None = None
     token: bool = False  # 111.1
     renowned: bool | None = None  # 702.112b; None: not said
+    entered_this_turn: bool | None = None  # None: not said
     exiled: tuple[OutsideCard, ...] | None = None  # 406.6, 607.2a: the cards exiled with it
     chosen_name: str | None = None  # 201.3
     library_top: OutsideCard | None = None  # the top card of its controller's library

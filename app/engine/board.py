@@ -40,9 +40,11 @@ from app.domain.card import (
     ManaReplacement,
     ManaTrigger,
     MulliganHelper,
+    OpeningHandMana,
     RevealUntil,
     Selector,
     Unsupported,
+    WhileCounters,
 )
 from app.domain.continuous import (
     AddSubtypes,
@@ -178,6 +180,7 @@ class SourcedTrigger:
     source: Source
     trigger: ManaTrigger
     times: int = 1  # with `per_count`: how many permanents it picks now (its mana that often)
+    snow: bool = False  # with `if_snow_mana`: the permanent it watches is snow (205.4a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +256,7 @@ def own_of(
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
         stats=lambda sel, stat: stats_of(view, sel, src, stat),
+        entered_stats=lambda sel, stat: stats_of(view, sel, src, stat, entered=True),
         shared_type=lambda sel: largest_shared_type(view, sel, src),
         devotion=lambda color: devotion_to(view, src, color),
         player=lambda fact: player_fact(view.board, src, fact),
@@ -533,10 +537,15 @@ def greatest_power(view: BoardView, sel: Selector, src: Source) -> int:
     return max(stats_of(view, sel, src, "power"), default=0)
 
 
-def stats_of(view: BoardView, sel: Selector, src: Source, stat: str) -> list[int]:
-    """The power (or toughness) of each permanent `sel` picks; each needs it in the state
-    (208.3), and every one missing is named."""
+def stats_of(
+    view: BoardView, sel: Selector, src: Source, stat: str, *, entered: bool = False
+) -> list[int]:
+    """The power (or toughness) of each permanent `sel` picks (with `entered`, of those that
+    entered the battlefield this turn); each needs it in the state (208.3), and every one
+    missing is named."""
     picked = view.matching(sel, src)
+    if entered:
+        picked = entered_this_turn(picked, src, sel)
     missing = [q for q in picked if (q.power if stat == "power" else q.toughness) is None]
     if missing:
         raise QuestionError(
@@ -547,6 +556,21 @@ def stats_of(view: BoardView, sel: Selector, src: Source, stat: str) -> list[int
             "power_required" if stat == "power" else "toughness_required",
         )
     return [(q.power if stat == "power" else q.toughness) or 0 for q in picked]
+
+
+def entered_this_turn(picked: list[Permanent], src: Source, sel: Selector) -> list[Permanent]:
+    """Those of `picked` that entered the battlefield this turn, as the state says; a question
+    that needs it must say it of each of them."""
+    missing = [q for q in picked if q.entered_this_turn is None]
+    if missing:
+        raise QuestionError(
+            ("state", "battlefield", missing[0].index, "entered_this_turn"),
+            f"{src.label} makes mana by {describe_selector(sel)} that entered the battlefield "
+            "this turn: say 'entered_this_turn' for "
+            + bounded_list([f"{q.name} ({q.id})" for q in missing], 10),
+            "entered_this_turn_required",
+        )
+    return [q for q in picked if q.entered_this_turn]
 
 
 # Subtypes a creature may carry that are no creature types (205.3g artifact, 205.3h enchantment,
@@ -588,6 +612,14 @@ def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:
     return every + max(groups.values())
 
 
+def band_words(band: WhileCounters) -> str:
+    """'5 or more level counters', '1 to 4 level counters' (711.2, 702.184)."""
+    span = (
+        f"{band.at_least} or more" if band.at_most is None else f"{band.at_least} to {band.at_most}"
+    )
+    return f"{span} {band.counter} counters"
+
+
 def condition_words(grant: GrantManaAbility) -> tuple[str, tuple[str, ...]] | None:
     """Why a conditional grant holds, in our words, with its rules (611.3a)."""
     parts: list[str] = []
@@ -595,6 +627,9 @@ def condition_words(grant: GrantManaAbility) -> tuple[str, tuple[str, ...]] | No
     if grant.while_count is not None:
         what = describe_selector(grant.while_count.of)
         parts.append(f"there are {grant.while_count.at_least} or more {what}")
+    if grant.while_counters is not None:
+        parts.append(f"it has {band_words(grant.while_counters)}")
+        rules.append("711.2" if grant.while_counters.counter == "level" else "702.184")
     match grant.while_source:
         case "renowned":
             parts.append("it is renowned (702.112b)")
@@ -685,6 +720,8 @@ def _filed(a: AnyAbility) -> bool:
         ):
             return False
         case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
+            return False
+        case OpeningHandMana():
             return False
         case _:
             assert_never(a)
@@ -949,6 +986,8 @@ class BoardView:
                 pass  # layers 4 and 6: applied by characteristics.py
             case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
+            case OpeningHandMana():
+                pass  # from the opening hand at the first main phase, never a permanent's
             case _:
                 assert_never(a)
 
@@ -1192,6 +1231,11 @@ class BoardView:
             if n < grant.while_count.at_least:
                 return False
         p = self.board.get(src.id)
+        # 711.2, 702.184: a static ability of a level band or past a station threshold exists
+        # only while its source has those counters.
+        band = grant.while_counters
+        if band is not None and (p is None or not band.holds(p.counters)):
+            return False
         if grant.while_source == "modified":
             return p is not None and self.is_modified(p)
         if grant.while_source == "renowned":
@@ -1406,6 +1450,8 @@ class BoardView:
                     )
                 who = adder
             if not t.trigger.tapped_by_you or who == t.source.controller:
+                if t.trigger.if_snow_mana is not None and "snow" in traits.supertypes:
+                    t = replace(t, snow=True)  # 205.4a: "if that land is snow, ... instead"
                 found.append(self._counted(t))
         return found
 

@@ -139,6 +139,8 @@ class LayerEffects:
     layer5: list[tuple[EffectSource, SetColors]] = field(default_factory=list)
     layer6_loss: list[tuple[EffectSource, LoseAllAbilities]] = field(default_factory=list)
     dependent: set[int] = field(default_factory=set)  # layer4 indices that depend (613.8)
+    # Conditional effects (611.3a) and whether each applies now, with the count it read.
+    conditions: list[tuple[EffectSource, SetCardTypes, int]] = field(default_factory=list)
 
 
 def collect(
@@ -153,7 +155,13 @@ def collect(
     for p in holders:
         for a in p.face.abilities:
             if isinstance(a, LAYER_KINDS) and works_from(a) == "battlefield":
-                _file(found, source_of(p), a)
+                src = source_of(p)
+                if isinstance(a, SetCardTypes) and a.while_graveyard_below is not None:
+                    n = graveyard_size(board, src)
+                    found.conditions.append((src, a, n))
+                    if n >= a.while_graveyard_below:
+                        continue  # 611.3a: the condition doesn't hold now, so no effect
+                _file(found, src, a)
     for e, src in zip(board.effects, effect_sources, strict=True):
         for a in e.card.front.abilities:
             if works_from(a) == "effect":
@@ -162,6 +170,21 @@ def collect(
     found.layer5.sort(key=lambda pair: pair[0].order)
     found.layer6_loss.sort(key=lambda pair: pair[0].order)
     return found
+
+
+def graveyard_size(board: Board, src: EffectSource) -> int:
+    """How many cards its controller's graveyard holds (404.1); a question that needs it must
+    give the graveyard."""
+    cards = board.graveyards.get(src.controller)
+    if cards is None:
+        raise QuestionError(
+            ("state", "players", src.controller, "graveyard"),
+            f"{src.label} is a creature or not by how many cards its controller's graveyard "
+            f"holds: give 'graveyard' for {src.controller!r} in the state's 'players' ([] for "
+            "none)",
+            "graveyard_required",
+        )
+    return len(cards)
 
 
 def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
@@ -516,9 +539,27 @@ def _with_subtypes(
     )
 
 
+def condition_steps(chars: Characteristics) -> list[Step]:
+    """Whether each conditional type change applies now, and why (611.3a)."""
+    steps: list[Step] = []
+    for src, cond, n in chars.effects.conditions:
+        bound = cond.while_graveyard_below
+        holds = bound is not None and n < bound
+        steps.append(
+            Step(
+                f"{src.label}'s type change applies only while its controller's graveyard holds "
+                f"fewer than {bound} cards: it holds {n}, so it "
+                + ("applies now." if holds else "doesn't apply now."),
+                ("611.3a", "613.1d"),
+                _refs(chars, [src]),
+            )
+        )
+    return steps
+
+
 def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
     """Which layer effects applied, in which order, and why (613.1d, 613.1f, 613.7, 613.8)."""
-    steps: list[Step] = []
+    steps: list[Step] = condition_steps(chars)
     fx = chars.effects
     if fx.layer4:
         parts: list[str] = []

@@ -120,6 +120,8 @@ class Own:
     stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
     # The power or toughness of each permanent a selector picks (208.3).
     stats: Callable[[Selector, str], list[int]] = lambda sel, stat: [_no_stat(stat)]
+    # The same, of those that entered the battlefield this turn only.
+    entered_stats: Callable[[Selector, str], list[int]] = lambda sel, stat: [_no_stat(stat)]
     # The largest group of a selector's permanents sharing a creature type (205.3m).
     shared_type: Callable[[Selector], int] = lambda sel: _no_stat("creature types")
     devotion: Callable[[str], int] = lambda color: _no_stat("devotion")  # 700.5
@@ -176,7 +178,8 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
             return max(own.stat(q.kind), 0)  # a negative amount makes no mana (107.1b)
         case GreatestPower():
             stat = "power" if q.kind == "greatest_power" else "toughness"
-            return max(max(own.stats(q.among, stat), default=0), 0)
+            stats = own.entered_stats if q.entered_this_turn else own.stats
+            return max(max(stats(q.among, stat), default=0), 0)
         case DifferentPowers():
             return len(set(own.stats(q.among, "power")))  # equal powers count once
         case SharedCreatureType():
@@ -290,9 +293,8 @@ def amount_why(prod: ManaAmount, count_of: CountOf, own: Own) -> str:
     n = amount_of(prod, count_of, own)
     if isinstance(prod.amount, RevealedFromHand) and own.x is None:
         return (
-            f"{what} is chosen as it resolves, from 0 up to how many of them its controller's "
-            "hand holds, which the question doesn't say: with 1 or more revealed it makes "
-            "these types (701.16)"
+            f"{what} is known only as it resolves, {prod.amount.range_words()}: with 1 or "
+            "more revealed it makes these types (701.16)"
         )
     if is_chosen(prod.amount) and own.x is None:
         return (
@@ -1055,8 +1057,8 @@ def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, li
             return f"; {what} is {quantity(prod.amount, count_of, own)} here", ["404.1"]
         case RevealedFromHand():
             return (
-                f"; {what} is chosen as it resolves, from 0 up to how many of them the hand "
-                "holds, which the question doesn't say: with 1 or more it makes mana",
+                f"; {what} is known only as it resolves, {prod.amount.range_words()}: with 1 "
+                "or more it makes mana",
                 ["701.16"],
             )
         case CountOfChosenType():

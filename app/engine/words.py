@@ -49,9 +49,31 @@ from app.domain.quantities import (
     XValue,
 )
 
+# Types whose English plural isn't the word plus "s" or "es": the words players write.
+_IRREGULAR_PLURALS = {
+    "Elf": "Elves",
+    "Dwarf": "Dwarves",
+    "Mouse": "Mice",
+    "Ox": "Oxen",
+    "Locus": "Loci",
+    "Cyclops": "Cyclopes",
+    "Fungus": "Fungi",
+}
+# Types that are their own plural.
+_INVARIANT = ("folk", "kin", "Plains", "Sheep", "Samurai", "Eldrazi", "Djinn", "Fish", "Kor")
+
 
 def _plural(word: str) -> str:
-    return word + ("es" if word.endswith(("s", "sh", "ch")) else "s")
+    """'lands', 'Forests', 'Elves', 'Werewolves', 'Allies', 'Sphinxes', 'Merfolk'."""
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if word.endswith(_INVARIANT):
+        return word
+    if word.lower().endswith("wolf"):
+        return word[:-1] + "ves"
+    if len(word) > 1 and word.endswith("y") and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith(("s", "sh", "ch", "x", "z")) else "s")
 
 
 def describe_selector(sel: Selector, *, plural: bool = True) -> str:
@@ -175,7 +197,8 @@ def describe_quantity(q: Quantity) -> str:
             return f"its {q.kind}"
         case GreatestPower():
             stat = "power" if q.kind == "greatest_power" else "toughness"
-            return f"the greatest {stat} among {describe_selector(q.among)}"
+            entered = " that entered the battlefield this turn" if q.entered_this_turn else ""
+            return f"the greatest {stat} among {describe_selector(q.among)}{entered}"
         case DifferentPowers():
             return f"the number of different powers among {describe_selector(q.among)}"
         case CostPower():
@@ -192,6 +215,8 @@ def describe_quantity(q: Quantity) -> str:
             return PLAYER_FACT_WORDS[q.fact]
         case CardsInGraveyard():
             return f"the number of {describe_cards(q.of)} in its controller's graveyard"
+        case RevealedFromHand(from_tops=True):
+            return f"the number of {q.cards} among the top cards of the players' libraries"
         case RevealedFromHand():
             return f"the number of {q.cards} revealed from its controller's hand"
         case CountOfChosenType():

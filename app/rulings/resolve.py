@@ -166,6 +166,7 @@ class CheckedState:
                 toughness=p.toughness,
                 token=p.token,
                 renowned=p.renowned,
+                entered_this_turn=p.entered_this_turn,
                 chosen_name=p.chosen_name,
                 library_top=self.library_top.get(i),
                 chosen_type=p.chosen_type,

@@ -221,6 +221,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The permanent has an ability only while it is renowned (702.112b): give its "
         "`renowned`, true or false.",
     ),
+    "entered_this_turn_required": _q(
+        "Entered this turn not said",
+        "The ability looks at the permanents that entered the battlefield this turn: give "
+        "`entered_this_turn`, true or false, for each permanent it names.",
+    ),
     "commander_identity_required": _q(
         "Commander identity not given",
         "The ability makes mana of a color in its controller's commander's color identity "

@@ -5,6 +5,7 @@ on a banded line can't carry it and is reported. Invented names, our sentences."
 from __future__ import annotations
 
 from app.domain.card import ManaAbility
+from app.domain.continuous import GrantManaAbility
 from tests.compile.helpers import face
 
 LEVELER = "Level up {1}{G}\nLEVEL 1-3\n1/2\n{T}: Add {G}{G}.\nLEVEL 4+\n2/4\n{T}: Add {G}{G}{G}."
@@ -42,8 +43,20 @@ def test_a_threshold_line_without_station_is_not_understood() -> None:
     assert compiled.support == "partial"
 
 
-def test_a_grant_in_a_level_band_is_reported() -> None:
+def test_a_grant_in_a_level_band_carries_the_band() -> None:
     text = 'Level up {2}\nLEVEL 2+\n1/1\nElves you control have "{T}: Add {G}."'
     compiled = face(text, types=("Creature",), keywords=("Level Up",))
-    assert compiled.unsupported_text == ['Elves you control have "{T}: Add {G}."']
+    assert compiled.support == "full", compiled.unsupported_text
+    (grant,) = compiled.abilities
+    assert isinstance(grant, GrantManaAbility)
+    assert grant.to.subtypes == ["Elf"]
+    assert grant.while_counters is not None
+    assert (grant.while_counters.counter, grant.while_counters.at_least) == ("level", 2)
+    assert grant.ability.while_counters is None  # the band is the source's, not the Elf's
+
+
+def test_a_keyword_grant_in_a_level_band_is_reported() -> None:
+    text = "Level up {2}\nLEVEL 2+\n1/1\nElves you control have haste."
+    compiled = face(text, types=("Creature",), keywords=("Level Up",))
+    assert compiled.unsupported_text == ["Elves you control have haste."]
     assert compiled.abilities == []

@@ -160,10 +160,20 @@ def test_you_add_after_a_target_is_no_mana_ability() -> None:
     assert not got.is_mana_ability  # 605.5a
 
 
-def test_a_target_that_may_be_none_is_not_guessed() -> None:
-    # "up to one target": it may have no target, so whether it is a mana ability isn't known.
-    compiled = face("{T}: Tap up to one target creature. You add {U}.")
-    assert compiled.support == "partial"
+def test_a_target_that_may_be_none_still_makes_it_no_mana_ability() -> None:
+    # 601.2c, 605.5a: "up to one" or "any number of" targets may be none as it is activated,
+    # yet the ability has targets: whether it is a mana ability is known before activating.
+    for text in (
+        "{T}: Tap up to one target creature. You add {U}.",
+        "{T}, Sacrifice two other creatures: Any number of target players each lose 1 life. "
+        "You add {U} and draw a card.",
+    ):
+        compiled = face(text)
+        assert compiled.support == "full", compiled.unsupported_text
+        (got,) = compiled.abilities
+        assert isinstance(got, ManaAbility)
+        assert (got.produces, got.targets) == (FixedMana(mana="{U}"), True)
+        assert not got.is_mana_ability
 
 
 def test_a_mana_face_that_may_not_be_a_creature_is_reported() -> None:

@@ -23,14 +23,22 @@ from app.catalog.compile import (
     statics,
     triggers,
 )
-from app.catalog.compile.phrases import BASIC_LAND_TYPES, selector
+from app.catalog.compile.phrases import (
+    BASIC_LAND_TYPES,
+    FIXED,
+    NUMBER,
+    number,
+    selector,
+    subtype_word,
+)
 from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.card import Ability as DomainAbility
-from app.domain.card import AdditionalCost, AlternativeCost, WhileCounters
+from app.domain.card import AdditionalCost, AlternativeCost, ManaTrigger, WhileCounters
 from app.domain.card import ManaAbility as DomainManaAbility
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
+    GrantManaAbility,
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
@@ -190,6 +198,8 @@ class _Context:
     enchant_subtypes: tuple[str, ...] = ()
     targets: int = 0  # how many times the face's text says "target"
     land: bool = False  # the face is a land (what "~ becomes ... that's still a land" needs)
+    types: tuple[str, ...] = ()  # its printed card types, lower case
+    subtypes: tuple[str, ...] = ()  # its printed subtypes
     # The face exiles cards as it enters, to which "the exiled card" refers (406.6, 607.2a).
     linked_exile: bool = False
     # The face chooses a card name, to which "the chosen name" refers (201.3).
@@ -251,6 +261,8 @@ def compile_face(
         x_permanent="{X}" in (mana_cost or "") and not type_set & {"instant", "sorcery"},
         keywords=tuple(k for k in keywords if k),
         land="land" in type_set,
+        types=tuple(sorted(type_set)),
+        subtypes=tuple(subtype_list),
     )
     avoid = (*type_set, *subtype_list)
     lines = list(lines_of(name, text or "", legendary=legendary, avoid=avoid))
@@ -308,8 +320,9 @@ class Band:
 
 def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
     """A line whose abilities exist only in a level band or past a station threshold: its mana
-    abilities carry the band (the engine lists them only while the counters are there); any
-    other ability or keyword compiled from it can't carry one, so the line is reported."""
+    abilities and its grants of mana abilities carry the band (the engine lists them only
+    while the counters are there); any other ability or keyword compiled from it can't carry
+    one, so the line is reported."""
     face = ctx.face
     abilities, records, keywords = len(face.abilities), len(face.sentences), len(face.keywords)
     costs = len(face.alternative_costs) + len(face.additional_costs)
@@ -319,7 +332,8 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
     # An activation's resolved effect (an entry of the state's effects) needed the band only to
     # be activated: once it resolved it lasts whatever the counters are now.
     only_mana = all(
-        isinstance(a, DomainManaAbility) or getattr(a, "works_from", None) == "effect"
+        isinstance(a, DomainManaAbility | GrantManaAbility)
+        or getattr(a, "works_from", None) == "effect"
         for a in added
     )
     if only_mana and not more_costs and len(face.keywords) == keywords:
@@ -327,6 +341,7 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
         face.abilities[abilities:] = [
             a.model_copy(update={"while_counters": while_counters})
             if isinstance(a, DomainManaAbility)
+            or (isinstance(a, GrantManaAbility) and a.works_from == "battlefield")
             else a
             for a in added
         ]
@@ -416,6 +431,27 @@ def _check_type_effects(ctx: _Context) -> None:
                 face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
+# "{5}: If ~ isn't a creature, it becomes a 2/4 Wizard creature with "<ability>"." on a land
+# (then "It's still a land."): the activation does something only while ~ is no creature, so
+# an entry of the state's effects for it stands for one that resolved so; the quoted ability
+# it gains is left out only when it bears on nothing the engine rules on (relevance.py).
+_IF_NO_CREATURE = re.compile(
+    r"^(?P<cost>[^:\"]+): If ~ isn't a creature, it becomes (?P<rest>an? [^\"]+?) with "
+    r'"(?P<quoted>[^"]+?)\.?"\.?$'
+)
+
+
+def _unless_creature(ctx: _Context, s: str) -> str:
+    """The sentence as a plain "<cost>: ~ becomes ..." when it is the form above, else as is."""
+    m = _IF_NO_CREATURE.match(s)
+    if m is None or ctx.spell or not ctx.land:
+        return s
+    quoted = split_sentences(m.group("quoted") + ".")
+    if any(relevance.family(q, x_permanent=False, spell=False) for q in quoted):
+        return s
+    return f"{m.group('cost')}: ~ becomes {m.group('rest')}."
+
+
 def _becomes(
     ctx: _Context, s: str, following: str, previous: str | None, first: str | None
 ) -> bool:
@@ -445,7 +481,7 @@ def _becomes(
         return True
     self_land = None if ctx.spell else ctx.land
     found = layers.becomes(
-        s,
+        _unless_creature(ctx, s),
         following,
         pronoun=about_self or referent is not None,
         self_land=self_land,
@@ -488,6 +524,43 @@ def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
     ctx.add(ir.Understood(abilities=[change, grant]))
     ctx.record(s, "type_change", "compiled")
     ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+    return True
+
+
+# "When ~ dies, if she was a nonland creature, return ~ to the battlefield tapped under your
+# control. She's a land named Moon. She gains "{T}: Add {C}."": the permanent it returns as is
+# a land and no other card type (205.1a: "is a land" alone replaces the card types, its
+# creature types going with the creature type, 205.3d; supertypes stay) with the quoted mana
+# ability. The new name is read by nothing the engine rules on (a filter "named ~" names the
+# card's own name; a chosen name is a card's, 201.3), so the steps name the card.
+_DIES_RETURNS = re.compile(
+    r"^When ~ dies, if (?:she|he|it) was a nonland creature, return ~ to the battlefield"
+    r"(?: tapped)?(?: under your control)?\.$"
+)
+_LAND_NAMED = re.compile(r"^(?:She|He|It)'s a land named [A-Z][A-Za-z' ]*\.$")
+_GAINS_QUOTED = re.compile(r'^(?:She|He|It) gains "(?P<ability>[^"]+)"\.?$')
+
+
+def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> bool:
+    """The returned permanent's type change and mana ability, above: both from one entry of
+    the state's effects, whose `target` is the permanent the card returned as."""
+    if ctx.spell or not (_DIES_RETURNS.match(previous) and _LAND_NAMED.match(s)):
+        return False
+    m = _GAINS_QUOTED.match(following)
+    granted = _granted(m.group("ability")) if m else None
+    if granted is None:
+        return False
+    ability, left = granted
+    ctx.granted_left.extend(left)
+    to = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
+    change = ir.SetCardTypes(to, ("land",), effect=True)
+    ctx.add(ir.Understood(abilities=[change, ir.Grant(to, ability, effect=True)]))
+    ctx.record(s, "type_change", "compiled")
+    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+    ctx.record(following, "mana_ability", "compiled")
+    for rest in ctx.granted_left:
+        ctx.unknown(rest, effect=True)
+    ctx.granted_left.clear()
     return True
 
 
@@ -739,7 +812,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     control: ir.Control | None = None
     control_at = -1
     choose: tuple[ir.Cost, mana.Among] | None = None
-    reveal: tuple[ir.Cost, str] | None = None
+    reveal: mana.Reveal | None = None
     made_token = False
     skip = -1  # a sentence already recorded with the one before it
     joined_next = False  # the sentence is the second half of the ability before it
@@ -754,6 +827,14 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
             continue
         made_token = made_token or bool(_CREATES_TOKEN.search(s))
+        if i > 0 and _snow_rider(ctx, s):
+            continue
+        if (shown := _opening_hand_mana(s, following_of(sentences, i))) is not None:
+            ctx.add(ir.Understood(abilities=[shown]))
+            ctx.record(s, "mana_ability", "compiled")
+            ctx.record(following_of(sentences, i), "mana_ability", "compiled")
+            skip = i + 1
+            continue
         # A sentence continuing the ability before it.
         if (
             choose is not None
@@ -856,6 +937,9 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if _set_types(ctx, s, sentences[i - 1] if i else None):
             continue
+        if i and _returned_as_land(ctx, sentences[i - 1], s, following_of(sentences, i)):
+            skip = i + 1
+            continue
         if (kept := layers.resolved_object_type(sentences[i - 1] if i else None, s)) is not None:
             ctx.add(ir.Understood(abilities=[kept]))
             ctx.record(s, "type_change", "compiled")
@@ -893,8 +977,54 @@ _PLAYER_ADDS = re.compile(
     r"adds? "
 )
 _ADDS = re.compile(r"\badds?\b", re.IGNORECASE)
-_REQUIRED_TARGET = re.compile(r"(?<!up to one )(?<!any number of )\btargets?\b", re.IGNORECASE)
+# 601.2c, 605.1a, 605.5a: an ability whose text targets is no mana ability, even one that may
+# be activated with no target chosen ("any number of target players", "up to one target"):
+# whether it is one is known from the ability itself, before it is activated.
+_TARGETED = re.compile(r"\btargets?\b", re.IGNORECASE)
 _YOU_ADD = re.compile(r"^You add (?P<mana>(?:\{[WUBRGC]\})+)(?: and (?P<more>[^.]+))?\.$")
+
+
+_REVEAL_OPENING = re.compile(r"^You may reveal ~ from your opening hand\.$")
+_FIRST_MAIN = re.compile(
+    rf"^If you do, at the beginning of your first main phase of the game, add (?P<mana>{FIXED})\.$"
+)
+
+
+def _opening_hand_mana(s: str, following: str) -> ir.OpeningHandMana | None:
+    """ "You may reveal ~ from your opening hand. If you do, at the beginning of your first
+    main phase of the game, add {G}.": an ability of the card in the opening hand (103.6) whose
+    delayed trigger adds the mana (603.7), not an ability of the permanent."""
+    if not _REVEAL_OPENING.match(s) or (m := _FIRST_MAIN.match(following)) is None:
+        return None
+    return ir.OpeningHandMana(m.group("mana"))
+
+
+_IF_SNOW = re.compile(
+    rf"^If that (?P<noun>[A-Za-z]+) is snow, (?:its controller|that player) (?P<may>may )?add "
+    rf"an additional (?P<mana>{FIXED}) instead\.$"
+)
+
+
+def _snow_rider(ctx: _Context, s: str) -> bool:
+    """ "If that Island is snow, its controller may add an additional {U}{U} instead.", after
+    a "whenever an Island is tapped for mana, its controller may add an additional {U}" the
+    sentence before compiled: the trigger adds that mana instead when the permanent tapped has
+    the supertype snow (205.4a). Anything else about it is not this."""
+    m = _IF_SNOW.match(s)
+    last = ctx.face.abilities[-1] if ctx.face.abilities else None
+    record = ctx.face.sentences[-1] if ctx.face.sentences else None
+    if m is None or not isinstance(last, ManaTrigger) or record is None:
+        return False
+    if record.family != "tapped_for_mana" or record.status != "compiled":
+        return False
+    noun = subtype_word(m.group("noun"), plural=False)
+    if last.adds != "fixed" or last.per_count is not None or last.if_snow_mana is not None:
+        return False
+    if noun is None or last.source.subtypes != [noun] or last.optional != bool(m.group("may")):
+        return False
+    ctx.face.abilities[-1] = last.model_copy(update={"if_snow_mana": m.group("mana")})
+    ctx.record(s, "tapped_for_mana", "compiled")
+    return True
 
 
 def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
@@ -911,8 +1041,7 @@ def _targeted_adds_last(ctx: _Context, sentences: list[str]) -> bool:
     effects = [first.group("effect"), *sentences[1:-1]]
     last = sentences[-1]
     nth: tuple[int, bool] | None = None
-    # A target it must have: "up to one" or "any number of" targets may be none at all.
-    targeted = any(_REQUIRED_TARGET.search(e) for e in effects)
+    targeted = any(_TARGETED.search(e) for e in effects)
     if (you := _YOU_ADD.match(last)) is not None and targeted:
         # "You add <mana>[ and <more>]." after a target: its controller's, no mana ability.
         last = f"Add {you.group('mana')}."
@@ -1050,6 +1179,41 @@ def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
     )
 
 
+_NO_CREATURE_WHILE = re.compile(
+    rf"^As long as there are fewer than (?P<n>{NUMBER}) cards in your graveyard, ~ isn't a "
+    r"creature\.$"
+)
+# Subtypes of artifacts and enchantments (205.3g, 205.3h): the face keeps them when it stops
+# being a creature, which a replacement of its card types can't say.
+_NOT_CREATURE_SUBTYPES = frozenset(
+    (
+        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
+        "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen",
+        "Powerstone", "Spacecraft", "Stone", "Terminus", "Treasure", "Vehicle", "Aura",
+        "Background", "Cartouche", "Case", "Class", "Curse", "Plan", "Role", "Room", "Rune",
+        "Saga", "Shard", "Shrine", "Siege",
+    )
+)  # fmt: skip
+
+
+def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
+    """ "As long as there are fewer than eight cards in your graveyard, ~ isn't a creature."
+    on an artifact or enchantment creature: while the condition holds (611.3a) its card types
+    are the others alone and it loses its creature types with the creature type (205.1b,
+    205.3d; layer 4). Only when its subtypes are all creature types, so that nothing else
+    goes with them."""
+    m = _NO_CREATURE_WHILE.match(s)
+    n = number(m.group("n")) if m else None
+    others = tuple(t for t in ctx.types if t != "creature")
+    if n is None or ctx.spell or "creature" not in ctx.types or not others:
+        return None
+    if not set(others) <= {"artifact", "enchantment"}:
+        return None
+    if any(sub in _NOT_CREATURE_SUBTYPES for sub in ctx.subtypes):
+        return None
+    return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n)
+
+
 def _one_sentence(
     ctx: _Context, s: str, previous: str | None = None
 ) -> tuple[str, ir.Understood] | None:
@@ -1076,6 +1240,8 @@ def _one_sentence(
         return "mana_ability", ir.Understood(abilities=[grant])
     if (r := replacement.parse(s, effect=ctx.spell)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[r])
+    if (lost := _no_creature_while(ctx, s)) is not None:
+        return "type_change", ir.Understood(abilities=[lost])
     m = _ACTIVATED.match(s)
     if m is not None and m.group("effect").startswith("Until end of turn, "):
         # An activated ability whose effect lasts the turn (Deep Water): it works as an effect.

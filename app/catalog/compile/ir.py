@@ -166,6 +166,8 @@ class Qty:
     # with player: "life", "life_gained_this_turn" or "cards_drawn_this_turn"
     fact: str | None = None
     cards: str | None = None  # with revealed: which cards may be revealed (701.16)
+    entered_this_turn: bool = False  # with greatest_power: only those that entered this turn
+    from_tops: bool = False  # with revealed: the top card of each player's library (parley)
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +415,13 @@ class MulliganHelper:
 
 
 @dataclass(frozen=True, slots=True)
+class OpeningHandMana:
+    """Revealed from the opening hand: `mana` at the first main phase of the game (103.6)."""
+
+    mana: str
+
+
+@dataclass(frozen=True, slots=True)
 class SetLandTypes:
     """305.7: the lands' land types become these basic land types (layer 4, 613.1d)."""
 
@@ -450,6 +459,7 @@ class SetCardTypes:
     types: tuple[str, ...]
     subtypes: tuple[str, ...] = ()
     effect: bool = False
+    while_graveyard_below: int | None = None  # only while the graveyard has fewer cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,6 +491,7 @@ Ability = (
     | EtbUsesX
     | RevealUntil
     | MulliganHelper
+    | OpeningHandMana
     | SetLandTypes
     | AddSubtypes
     | AddTypes

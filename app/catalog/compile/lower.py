@@ -112,7 +112,9 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.SourcePower(kind=a.kind)
         case "greatest_power" | "greatest_toughness":
             assert a.among is not None, "the grammar names whose power"
-            return q.GreatestPower(kind=a.kind, among=selector(a.among))
+            return q.GreatestPower(
+                kind=a.kind, among=selector(a.among), entered_this_turn=a.entered_this_turn
+            )
         case "different_powers":
             assert a.among is not None, "the grammar names whose powers"
             return q.DifferentPowers(among=selector(a.among))
@@ -143,7 +145,7 @@ def quantity(a: ir.Qty) -> q.Quantity:
             return q.CountOfChosenType(of=selector(a.among))
         case "revealed":
             assert a.cards is not None, "the grammar names what is revealed"
-            return q.RevealedFromHand(cards=a.cards)
+            return q.RevealedFromHand(cards=a.cards, from_tops=a.from_tops)
         case _:
             assert_never(a.kind)
 
@@ -329,6 +331,8 @@ def ability(a: ir.Ability) -> d.Ability:
             )
         case ir.MulliganHelper():
             return d.MulliganHelper()
+        case ir.OpeningHandMana():
+            return d.OpeningHandMana(mana=a.mana)
         case ir.SetLandTypes() | ir.AddSubtypes() | ir.AddTypes() | ir.LoseAllAbilities():
             return layer_ability(a)
         case ir.SetColors():
@@ -342,6 +346,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 to=selector(a.to),
                 types=list(a.types),  # type: ignore[arg-type]
                 subtypes=list(a.subtypes),
+                while_graveyard_below=a.while_graveyard_below,
                 works_from=_works_from(a.effect),
             )
         case _:

@@ -207,6 +207,7 @@ _WITH_POWER = re.compile(rf"^(?P<pre>.+?) with power (?P<n>{NUMBER}) or greater(
 _THAT_MUCH = re.compile(rf"^that much ({MANA_TYPE})$")
 _X_PLUS = re.compile(rf"^X plus ({NUMBER})$")
 _STAT = re.compile(r"^~'s (power|toughness)$")
+_ENTERED = " that entered this turn"
 _GREATEST = re.compile(r"^the greatest (power|toughness) among (.+)$")
 _COST_POWER = "the sacrificed creature's power"
 _SHARED_TYPE = re.compile(
@@ -273,10 +274,13 @@ def _quantity(text: str | None, cost: ir.Cost | None) -> tuple[ir.Qty, int] | No
     if m := _DEVOTION.match(text):
         return ir.Qty("devotion", color=_COLOR_WORDS[m.group(1)]), 0
     if m := _GREATEST.match(text):
-        found = selector(m.group(2))
+        phrase = m.group(2)
+        entered = phrase.endswith(_ENTERED)
+        found = selector(phrase.removesuffix(_ENTERED))
         if found is None or not found[1] or found[0].attached:
             return None
-        return ir.Qty("greatest_" + m.group(1), found[0]), 0  # type: ignore[arg-type]
+        kind = "greatest_" + m.group(1)
+        return ir.Qty(kind, found[0], entered_this_turn=entered), 0  # type: ignore[arg-type]
     if m := _SHARED_TYPE.match(text):
         found = selector(m.group(1))
         if found is None or not found[1] or found[0].attached:
@@ -835,35 +839,62 @@ _REVEAL = re.compile(
     r"(?:in|from) your hand\.$"
 )
 _PER_REVEALED = re.compile(rf"^Add ((?:{MANA_TYPE})+) for each card revealed this way\.$")
+# Parley (an ability word, 207.2c): the top card of each player's library is revealed (701.16).
+_REVEAL_TOPS = re.compile(
+    r'^(?P<cost>[^:"]+): Each player reveals the top card of their library\.$'
+)
+_PER_TOP_REVEALED = re.compile(
+    rf"^For each (?P<cards>(?:non)?[a-z]+ card) revealed this way, add ((?:{MANA_TYPE})+)"
+    rf"(?P<life> and you gain {NUMBER} life)?\.$"
+)
+# What was revealed: the cost, which cards count, and whether they are the top cards of the
+# players' libraries (else the controller's hand).
+Reveal = tuple[ir.Cost, str, bool]
 
 
-def parse_reveal(sentence: str, following: str) -> tuple[ir.Cost, str] | None:
+def parse_reveal(sentence: str, following: str) -> Reveal | None:
     """The first half of "<cost>: Reveal any number of <cards> in your hand. Add <mana> for
-    each card revealed this way." (701.16), when `following` is that second half: the cost
-    and which cards may be revealed."""
+    each card revealed this way." (701.16), or of "<cost>: Each player reveals the top card of
+    their library. For each <card> revealed this way, add <mana>.", when `following` is that
+    second half: the cost, which cards count, and whether they come from the libraries."""
     m = _REVEAL.match(sentence)
-    if m is None or after_reveal((ir.Cost(), m.group("cards")), following) is None:
+    tops = _REVEAL_TOPS.match(sentence) if m is None else None
+    if m is not None:
+        reveal: Reveal = (ir.Cost(), m.group("cards"), False)
+    elif tops is not None:
+        reveal = (ir.Cost(), "", True)
+    else:
         return None
-    cost = parse_cost(m.group("cost"))
+    got = after_reveal(reveal, following)
+    if got is None:
+        return None
+    cost = parse_cost((m or tops).group("cost"))  # type: ignore[union-attr]
     if cost is None or cost.x:
         return None
-    return cost, m.group("cards")
+    assert isinstance(got.produces, ir.Amount), "after_reveal makes an amount"
+    return cost, got.produces.amount.cards or "", reveal[2]
 
 
-def after_reveal(reveal: tuple[ir.Cost, str], sentence: str) -> ir.ManaAbility | None:
-    """The whole ability, when `sentence` is the second half of a reveal from the hand: the
-    number revealed is chosen as it resolves, from 0 to how many such cards the hand holds."""
-    m = _PER_REVEALED.match(sentence)
+def after_reveal(reveal: Reveal, sentence: str) -> ir.ManaAbility | None:
+    """The whole ability, when `sentence` is the second half of a reveal: the number revealed
+    is chosen as it resolves, from 0 to how many such cards the hand holds; or it is how many
+    of the top cards of the players' libraries are such cards (one card for each player)."""
+    cost, cards, tops = reveal
+    m = (_PER_TOP_REVEALED if tops else _PER_REVEALED).match(sentence)
     if m is None:
         return None
-    symbols = re.findall(MANA_TYPE, m.group(1))
+    symbols = re.findall(MANA_TYPE, m.group(2 if tops else 1))
     if len(set(symbols)) != 1:
         return None  # mana of several types for each card: not one amount of one type
-    cost, cards = reveal
-    revealed = ir.Qty("revealed", cards=cards)
-    return ir.ManaAbility(
+    if tops:
+        cards = m.group("cards") + "s"
+    revealed = ir.Qty("revealed", cards=cards, from_tops=tops)
+    found = ir.ManaAbility(
         cost, ir.Amount(revealed, "type", mana_type_of(symbols[0]), times=len(symbols))
     )
+    if tops and m.group("life"):
+        found = replace(found, side_effect="its controller gains life too (no mana changes)")
+    return found
 
 
 def _count_of_that(cost: ir.Cost, phrase: str, chooses_type: bool) -> ir.ManaAbility | None:

@@ -398,10 +398,15 @@ def _x_step(ability: ManaAbility, x: int) -> Step:
             {},
         )
     if isinstance(ability.produces, ManaAmount) and ability.produces.amount.kind == "revealed":
+        revealed = ability.produces.amount
+        where = (
+            "are among the top cards of the players' libraries it reveals"
+            if revealed.from_tops
+            else "its controller reveals from their hand"
+        )
         return Step(
-            f"x gives how many {ability.produces.amount.cards} its controller reveals from "
-            f"their hand as it resolves: {x} (any number from 0 up to how many of them the "
-            "hand holds; the question doesn't include the hand).",
+            f"x gives how many {revealed.cards} {where} as it resolves: {x} (any number "
+            f"{revealed.range_words()}).",
             ("701.16",),
             {},
         )

@@ -82,6 +82,7 @@ class Fired:
     trigger: ManaTrigger
     options: list[Mana]
     times: int = 1  # with `per_count`: how many permanents it picked (608.2h)
+    snow: bool = False  # it adds its `if_snow_mana`: the permanent tapped is snow (205.4a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,13 +333,20 @@ def fire(
             if not produced.counts[TYPE_INDEX[color]]:
                 silent.append((src, f"no mana of its chosen color ({color}) was made"))
                 continue
-        fired.append(Fired(src, t, _trigger_options(t, src, produced, st.times), st.times))
+        options = _trigger_options(t, src, produced, st.times, st.snow)
+        fired.append(Fired(src, t, options, st.times, st.snow))
     return fired, silent
 
 
-def _trigger_options(t: ManaTrigger, src: Source, produced: Mana, times: int = 1) -> list[Mana]:
+def _trigger_options(
+    t: ManaTrigger, src: Source, produced: Mana, times: int = 1, snow: bool = False
+) -> list[Mana]:
     """What the trigger may add (106.12a, 605.1b); with `optional`, adding nothing too.
-    `times`: how often a "for each" trigger adds its fixed mana (0: none)."""
+    `times`: how often a "for each" trigger adds its fixed mana (0: none); `snow`: the
+    permanent tapped is snow, so a trigger with `if_snow_mana` adds that instead."""
+    if snow and t.if_snow_mana is not None:
+        made = [Mana.parse(t.if_snow_mana)]
+        return [NO_MANA, *made] if t.optional else made
     made = _trigger_mana(t, src, produced)
     if t.per_count is not None:
         made = [sum((m for _ in range(times)), NO_MANA) for m in made]

@@ -160,6 +160,8 @@ def resolve_triggers(
             pick, [(f.source.label, f.options) for f in fired], choose, choose_key
         )
     for f in fired:
+        if f.snow:
+            steps.append(snow_step(f, me))
         keys = [trigger_key(m) for m in f.options]
         if len(f.options) == 1:
             mana = f.options[0]
@@ -197,6 +199,16 @@ def resolve_triggers(
             m.step(f"{source_label(m, src)} does not trigger: {m.mana_in(why_not)}.", ("106.12a",))
         )
     return out
+
+
+def snow_step(f: Fired, me: Permanent) -> Step:
+    """Why a trigger added its larger mana: the permanent tapped is snow (205.4a)."""
+    m = Mentions()
+    return m.step(
+        f"{m.label(me.name, me.id)} is snow, so {source_label(m, f.source)} may add "
+        f"{m.mana(f.trigger.if_snow_mana or '')} instead of {m.mana(f.trigger.mana or '')}.",
+        ("205.4a",),
+    )
 
 
 def counted_words(f: Fired) -> str:
