@@ -963,6 +963,16 @@ def _production_words(p: Production) -> str:
         case OneOfChosenColors():
             amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
             return f"add {amount} of one of the colors chosen for it"
+        case DieRoll() | IfCounter() | CoinFlip() | NthResolution() | IfFact():
+            return _branch_words(p)
+        case _:
+            assert_never(p)
+
+
+def _branch_words(p: DieRoll | IfCounter | CoinFlip | NthResolution | IfFact) -> str:
+    """The words of a production that makes one of its simple productions as a die, a
+    counter, a coin flip, a resolution count or a fact decides."""
+    match p:
         case DieRoll():
             high = _production_words(p.high).removeprefix("add ")
             return (

@@ -315,3 +315,10 @@ def test_losing_life_by_a_count_as_it_resolves_is_a_side_effect_of_the_mana() ->
 )
 def test_look_alikes_of_those_stay_not_understood(text: str) -> None:
     assert not_understood(text) == [text]
+
+
+def test_paying_x_speed_is_an_x_chosen_on_activation_and_taken_as_paid() -> None:
+    ability = one("Pay X speed: Add X mana in any combination of colors.", name="Drift Lane")
+    assert isinstance(ability, ManaAbility)
+    assert ability.cost.others == [CostPart(kind="other", text="pay X speed")]
+    assert ability.produces.model_dump()["amount"] == {"kind": "chosen_x"}

@@ -47,6 +47,7 @@ _OTHER_PARTS: tuple[tuple[re.Pattern[str], ir.CostPartKind], ...] = (
     (re.compile(r"^[Ss]ay the secret word$"), "other"),
     (re.compile(r"^[Mm]ark one of ~'s unmarked nodes$"), "other"),
 )
+_PAY_X_SPEED = re.compile(r"^[Pp]ay X speed$")
 _COUNTER_WORD = re.compile(r"^[a-z+/0-9-]+$")
 
 
@@ -142,6 +143,11 @@ def parse_cost(text: str) -> ir.Cost | None:
         elif m := _TAP_UNTAPPED.match(part):
             x = x or m.group(1) == "X "
             others.append(("tap_untapped", part[0].lower() + part[1:]))
+        elif _PAY_X_SPEED.match(part):
+            # A player's speed ("start your engines!"), which the state doesn't carry: X is
+            # chosen as it is activated (107.3), and the payment taken as paid like the others.
+            x = True
+            others.append(("other", part[0].lower() + part[1:]))
         else:
             for pattern, kind in _OTHER_PARTS:
                 if pattern.match(part) and "X" not in part.split():
