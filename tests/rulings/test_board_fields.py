@@ -1,0 +1,91 @@
+"""Every fact a client gives about a permanent reaches the engine's Permanent: the board is
+built with positional arguments for speed (CheckedState._permanent), so a field added to one
+side and not the other, or out of order, must fail here."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from app.catalog import Catalog, load_catalog
+from app.domain.state import GameState, OutsideCard, Permanent
+from app.rulings.resolve import check_state
+
+# A value for every PermanentIn field that differs from its default.
+GIVEN: dict[str, Any] = {
+    "id": "forest",
+    "card": "Forest",
+    "controller": "alice",
+    "tapped": True,
+    "controlled_since_turn_start": False,
+    "counters": {"charge": 2},
+    "attached_to": "island",
+    "chosen_color": "G",
+    "chosen_colors": ["W", "U"],
+    "power": 3,
+    "toughness": 4,
+    "token": True,
+    "entered_this_turn": True,
+    "renowned": True,
+    "exiled": ["Island"],
+    "library_top": "Plains",
+    "chosen_name": "Swamp",
+    "chosen_type": "Elf",
+    "noted_mana": "{G}{G}",
+    "resolutions_this_turn": 2,
+    "timestamp": 7,
+}
+# How each PermanentIn field is held on the Permanent (the catalog resolves some of them).
+HELD: dict[str, Any] = {
+    **GIVEN,
+    "card": "Forest",  # compared by name below
+    "chosen_colors": ("W", "U"),
+    "exiled": "Island",  # an OutsideCard, compared by name below
+    "library_top": "Plains",
+}
+NOT_ON_PERMANENT = {"definition", "face"}  # the card's own data / its index, checked apart
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+def _permanent(catalog: Catalog, given: dict[str, Any]) -> Permanent:
+    state = GameState.model_validate(
+        {"battlefield": [given, {"id": "island", "card": "Island", "controller": "bob"}]}
+    )
+    return check_state(catalog, state, ("state",)).board().permanents[0]
+
+
+def _held(value: Any) -> Any:
+    if isinstance(value, OutsideCard):
+        return value.name
+    if isinstance(value, tuple) and value and isinstance(value[0], OutsideCard):
+        return value[0].name
+    return getattr(value, "name", value) if not isinstance(value, (str, int, dict, tuple)) else value
+
+
+def test_every_permanent_field_is_given_a_test_value() -> None:
+    from app.domain.state import PermanentIn
+
+    assert set(PermanentIn.model_fields) - NOT_ON_PERMANENT == set(GIVEN)
+    on_permanent = {f.name for f in dataclasses.fields(Permanent)} - {"index", "face"}
+    assert on_permanent == set(GIVEN)
+
+
+def test_every_given_fact_reaches_the_engine(catalog: Catalog) -> None:
+    p = _permanent(catalog, GIVEN)
+    assert p.index == 0
+    for name, value in HELD.items():
+        assert _held(getattr(p, name)) == value, name
+
+
+def test_a_permanent_with_no_optional_fact_keeps_their_defaults(catalog: Catalog) -> None:
+    p = _permanent(catalog, {"id": "forest", "card": "Forest", "controller": "alice"})
+    defaults = Permanent(0, "x", p.card, p.face, "alice", False, True, {}, None, None)
+    for f in dataclasses.fields(Permanent):
+        if f.name not in ("index", "id", "card", "face", "controller"):
+            assert getattr(p, f.name) == getattr(defaults, f.name), f.name
