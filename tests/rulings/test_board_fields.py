@@ -65,7 +65,9 @@ def _held(value: Any) -> Any:
         return value.name
     if isinstance(value, tuple) and value and isinstance(value[0], OutsideCard):
         return value[0].name
-    return getattr(value, "name", value) if not isinstance(value, (str, int, dict, tuple)) else value
+    if isinstance(value, (str, int, dict, tuple)):
+        return value
+    return getattr(value, "name", value)
 
 
 def test_every_permanent_field_is_given_a_test_value() -> None:
