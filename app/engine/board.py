@@ -838,6 +838,7 @@ class BoardView:
     _holds: dict[tuple[str, int], bool] = field(init=False)  # grant conditions, once each
     _condition_words: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = field(init=False)
     _equipped: frozenset[str] = field(init=False)  # 301.5: ids an Equipment is attached to
+    _attached: dict[str, list[Permanent]] = field(init=False)  # by the id they're attached to
 
     def __post_init__(self) -> None:
         self._sources = {}
@@ -847,6 +848,10 @@ class BoardView:
             for p in self.board.permanents
             if p.attached_to is not None and "equipment" in p.face.subtype_set
         )
+        self._attached = {}
+        for q in self.board.permanents:
+            if q.attached_to is not None:
+                self._attached.setdefault(q.attached_to, []).append(q)
         self._kinds = self._group_kinds()
         self._compute_control()
         board = self.board
@@ -1015,6 +1020,7 @@ class BoardView:
                     p.chosen_color,
                     False,
                     p.index,
+                    p.chosen_colors,
                 )
                 previous = controllers.get(target.id, target.controller)
                 controllers[target.id] = src.controller
@@ -1257,9 +1263,7 @@ class BoardView:
         controllers after layer 2."""
         if any(n > 0 for n in p.counters.values()):
             return True
-        for q in self.board.permanents:
-            if q.attached_to != p.id:
-                continue
+        for q in self._attached.get(p.id, ()):
             subtypes = self.traits(q).subtypes
             if "equipment" in subtypes:
                 return True

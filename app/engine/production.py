@@ -364,7 +364,7 @@ def is_reflector(prod: Production) -> bool:
             return False
         case ExiledColor() | EachExiledColor() | MilledCardSymbols() | NotedMana():
             return False
-        case DifferentColors() | EachColorAmong() | OneOfChosenColors() | IfCounter() | IfFact():
+        case OneOfChosenColors() | IfCounter() | IfFact():
             return False  # an if_counter's or if_fact's two productions are simple kinds
         case DieRoll():
             return False  # so are a die roll's

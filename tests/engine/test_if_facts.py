@@ -132,6 +132,19 @@ def test_a_coin_flip_lists_winning_and_losing() -> None:
     assert "705" in v.citations
 
 
+
+WILD_COG = ("Wild Cog", "{1}: Flip a coin. If you win the flip, add one mana of any color.")
+
+
+def test_a_won_flip_with_a_color_to_pick_is_chosen_by_that_color() -> None:
+    b = board(defined("w", *WILD_COG))
+    open_ = act(b, "w")
+    assert open_["options"] == ["W", "U", "B", "R", "G", "lost"]
+    note = next(n for n in open_["notes"] if n["code"] == "choice_required")
+    assert "the type a won flip makes or 'lost'" in note["message"]  # not a refused 'won'
+    assert act(b, "w", choose="G")["total"] == "{G}"
+    assert act(b, "w", choose="lost")["total"] == ""
+
 KINDLER = (
     "Ember Kindler",
     "{2}: Target creature gains trample until end of turn. If this is the third time this "

@@ -114,6 +114,7 @@ from app.engine.activate.options import (
     LIST_LIMIT,
     LOST_KEY,
     MANA_LIMIT,
+    WON_KEY,
     ManaEvent,
     mana_event,
 )
@@ -245,7 +246,10 @@ def _choice_required(pick: Pick, event: ManaEvent, steps: list[Step], notes: lis
     """A needed choice is not guessed: a note says what to send, outcomes list every option."""
     what = "the ability's type" if pick.open else "the type for the triggered mana"
     if pick.open and any(o.key == LOST_KEY for o in event.options):
-        what = "how its coin flip came out ('won' or 'lost', 705)"
+        won = (
+            "'won'" if any(o.key == WON_KEY for o in event.options) else "the type a won flip makes"
+        )
+        what = f"how its coin flip came out ({won} or 'lost', 705)"
     notes.append(
         Note(
             code="choice_required",

@@ -349,7 +349,7 @@ def _trigger_options(
         return [NO_MANA, *made] if t.optional else made
     made = _trigger_mana(t, src, produced)
     if t.per_count is not None:
-        made = [sum((m for _ in range(times)), NO_MANA) for m in made]
+        made = [m.times(times) for m in made]
     return [NO_MANA, *made] if t.optional else made
 
 
