@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from operator import attrgetter
-from typing import Literal, assert_never
+from typing import Literal, TypeVar, assert_never
 
 from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import (
@@ -242,6 +242,9 @@ class FaceAbilities:
     layered: bool  # has a layer 4 or 6 ability (characteristics.collect reads those)
 
 
+_T = TypeVar("_T")
+
+
 def own_of(
     view: BoardView, p: Permanent, src: Source, x: int | None = None, die: int | None = None
 ) -> Own:
@@ -392,17 +395,27 @@ def fact_holds(board: Board, p: Permanent, src: Source, fact: str) -> bool:
     return bool(value)
 
 
+def given(p: Permanent, fact: str, value: _T | None, why: str) -> _T:
+    """A fact about the permanent that only the state can give and this question needs: a 422
+    naming `state.battlefield[i].<fact>` (code `<fact>_required`) when it is missing, since
+    the answer would be a guess. `why`: what the permanent does with it, then what to send."""
+    if value is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, fact),
+            f"{p.name} ({p.id}) {why}",
+            f"{fact}_required",
+        )
+    return value
+
+
 def resolutions_of(p: Permanent) -> int:
     """How many times its ability that counts its own resolutions resolved this turn before
-    the one asked about; a question that needs it must say it."""
-    if p.resolutions_this_turn is None:
-        raise QuestionError(
-            ("state", "battlefield", p.index, "resolutions_this_turn"),
-            f"{p.name} ({p.id}) makes mana only on a given resolution of its ability this "
-            "turn: give how many times it resolved this turn before as 'resolutions_this_turn'",
-            "resolutions_this_turn_required",
-        )
-    return p.resolutions_this_turn
+    the one asked about."""
+    why = (
+        "makes mana only on a given resolution of its ability this turn: give how many times "
+        "it resolved this turn before as 'resolutions_this_turn'"
+    )
+    return given(p, "resolutions_this_turn", p.resolutions_this_turn, why)
 
 
 def is_monarch(board: Board, player: str, src: Source) -> bool:
@@ -433,42 +446,28 @@ def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
             update={"source": with_condition(a.source, named), "source_named_exiled": False}
         )
     if isinstance(a, GrantManaAbility) and a.to_chosen_name:
-        if p.chosen_name is None:
-            raise QuestionError(
-                ("state", "battlefield", p.index, "chosen_name"),
-                f"{p.name} ({p.id}) grants a mana ability to permanents with the card name "
-                "chosen for it (201.3): give it as 'chosen_name'",
-                "chosen_name_required",
-            )
-        to = with_condition(a.to, HasName(name=p.chosen_name))
+        why = (
+            "grants a mana ability to permanents with the card name chosen for it (201.3): "
+            "give it as 'chosen_name'"
+        )
+        to = with_condition(a.to, HasName(name=given(p, "chosen_name", p.chosen_name, why)))
         return a.model_copy(update={"to": to, "to_chosen_name": False})
     return a
 
 
 def chosen_type_of(p: Permanent) -> str:
-    """205.3m: the creature type chosen for it as it entered; a question that needs it must
-    say it."""
-    if p.chosen_type is None:
-        raise QuestionError(
-            ("state", "battlefield", p.index, "chosen_type"),
-            f"{p.name} ({p.id}) counts creatures of the creature type chosen for it (205.3m): "
-            "give it as 'chosen_type'",
-            "chosen_type_required",
-        )
-    return p.chosen_type
+    """205.3m: the creature type chosen for it as it entered."""
+    why = "counts creatures of the creature type chosen for it (205.3m): give it as 'chosen_type'"
+    return given(p, "chosen_type", p.chosen_type, why)
 
 
 def exiled_of(p: Permanent) -> tuple[OutsideCard, ...]:
-    """406.6, 607.2a: the cards exiled with it; a question that needs them must name them
-    (`exiled`, [] for none)."""
-    if p.exiled is None:
-        raise QuestionError(
-            ("state", "battlefield", p.index, "exiled"),
-            f"{p.name} ({p.id}) has an ability that reads the cards exiled with it (607.2a): "
-            "name them as 'exiled' ([] for none)",
-            "exiled_required",
-        )
-    return p.exiled
+    """406.6, 607.2a: the cards exiled with it (`exiled`, [] for none)."""
+    why = (
+        "has an ability that reads the cards exiled with it (607.2a): name them as 'exiled' "
+        "([] for none)"
+    )
+    return given(p, "exiled", p.exiled, why)
 
 
 def exiled_colors_of(p: Permanent) -> tuple[str, ...]:
@@ -766,21 +765,14 @@ def noted_mana_of(p: Permanent, one: bool) -> Mana:
     """The mana last noted for it (the state's `noted_mana`), or with `one` one mana of its
     noted type; a question that needs it must say it, of one type when the ability adds one
     mana of that type."""
-    loc = ("state", "battlefield", p.index, "noted_mana")
-    if p.noted_mana is None:
-        raise QuestionError(
-            loc,
-            f"{p.name} ({p.id}) adds the mana last noted for it: give it as 'noted_mana' "
-            '(Oracle notation, like "{R}{R}")',
-            "noted_mana_required",
-        )
-    noted = Mana.parse(p.noted_mana)
+    why = "adds the mana last noted for it: give it as 'noted_mana' (Oracle notation, like {R}{R})"
+    noted = Mana.parse(given(p, "noted_mana", p.noted_mana, why))
     if not one:
         return noted
     kinds = noted.types()
     if len(kinds) != 1:
         raise QuestionError(
-            loc,
+            ("state", "battlefield", p.index, "noted_mana"),
             f"{p.name} ({p.id}) adds one mana of its last noted type: 'noted_mana' must be "
             f"mana of one type, not {p.noted_mana}",
             "invalid_noted_mana",
@@ -789,15 +781,12 @@ def noted_mana_of(p: Permanent, one: bool) -> Mana:
 
 
 def library_top_of(p: Permanent) -> OutsideCard:
-    """The top card of its controller's library; a question that needs it must name it."""
-    if p.library_top is None:
-        raise QuestionError(
-            ("state", "battlefield", p.index, "library_top"),
-            f"{p.name} ({p.id}) has a mana ability that reads the top card of its "
-            "controller's library: name that card as 'library_top'",
-            "library_top_required",
-        )
-    return p.library_top
+    """The top card of its controller's library."""
+    why = (
+        "has a mana ability that reads the top card of its controller's library: name that "
+        "card as 'library_top'"
+    )
+    return given(p, "library_top", p.library_top, why)
 
 
 def banded_out(p: Permanent) -> list[ManaAbility]:
@@ -1247,14 +1236,8 @@ class BoardView:
         if grant.while_source == "renowned":
             if p is None:
                 return False
-            if p.renowned is None:
-                raise QuestionError(
-                    ("state", "battlefield", p.index, "renowned"),
-                    f"{p.name} ({p.id}) has an ability only while it is renowned (702.112b): "
-                    "say whether it is, as 'renowned'",
-                    "renowned_required",
-                )
-            return p.renowned
+            why = "has an ability only while renowned (702.112b): say whether it is, as 'renowned'"
+            return given(p, "renowned", p.renowned, why)
         return True
 
     def is_modified(self, p: Permanent) -> bool:
