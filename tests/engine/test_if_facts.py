@@ -132,7 +132,6 @@ def test_a_coin_flip_lists_winning_and_losing() -> None:
     assert "705" in v.citations
 
 
-
 WILD_COG = ("Wild Cog", "{1}: Flip a coin. If you win the flip, add one mana of any color.")
 
 
@@ -144,6 +143,7 @@ def test_a_won_flip_with_a_color_to_pick_is_chosen_by_that_color() -> None:
     assert "the type a won flip makes or 'lost'" in note["message"]  # not a refused 'won'
     assert act(b, "w", choose="G")["total"] == "{G}"
     assert act(b, "w", choose="lost")["total"] == ""
+
 
 KINDLER = (
     "Ember Kindler",
