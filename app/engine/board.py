@@ -436,9 +436,12 @@ def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
     """The ability with what was chosen for its permanent filled in: a grant to those "with
     the chosen name" (201.3) becomes one to those with that name; a trigger on those "with
     the same name as the exiled card" (607.2a) one on those with its name, or None (it never
-    triggers) when no card was exiled."""
+    triggers) when no card was exiled; without `exiled` given, the trigger stays as it is and
+    matching_triggers asks for it when a question needs it."""
     if isinstance(a, ManaTrigger) and a.source_named_exiled:
-        names = [n for card in exiled_of(p) for n in card.names]
+        if p.exiled is None:
+            return a  # not given: asked for only by a question the trigger bears on
+        names = [n for card in p.exiled for n in card.names]
         if not names:
             return None
         named = AnyOf(of=[HasName(name=n) for n in names])
@@ -1424,6 +1427,10 @@ class BoardView:
             )
             if not watches:
                 continue
+            if t.trigger.source_named_exiled and (holder := self.board.get(t.source.id)):
+                # Still unresolved: the cards exiled with it weren't given (chosen_for fills
+                # them in when they are), and this question needs them (607.2a).
+                exiled_of(holder)
             who = traits.controller
             if by_adder:
                 if adder is None:

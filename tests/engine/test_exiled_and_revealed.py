@@ -205,6 +205,18 @@ def test_with_nothing_exiled_it_never_triggers() -> None:
     assert (e.value.loc, e.value.code) == (("state", "battlefield", 0, "exiled"), "exiled_required")
 
 
+def test_the_exiled_cards_are_asked_for_only_by_a_question_the_trigger_bears_on() -> None:
+    # Could-produce never counts triggered mana (it asks what abilities could produce), and
+    # a permanent the trigger doesn't watch is activated without it: no 422 for them.
+    missing = board(
+        defined("prism", *LENS),
+        {"id": "f", "card": "Forest", "controller": "bob"},
+        {"id": "s", "card": "Sol Ring", "controller": "bob"},
+    )
+    assert could_produce(missing, None).answer_data["permanents"][1]["types"] == ["G"]
+    assert act(missing, "s")["total"] == "{C}{C}"
+
+
 CHANNELER = (
     "Rootsight Seer",
     "As long as the top card of your library is a land card, ~ has "
