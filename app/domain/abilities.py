@@ -13,7 +13,7 @@ from typing import Annotated, Literal, assert_never
 
 from pydantic import Field, model_validator
 
-from app.domain.base import ManaString, Strict, Summary, Word, check_mana_string
+from app.domain.base import ManaString, ManaTypeCode, Strict, Summary, Word, check_mana_string
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
@@ -131,6 +131,12 @@ class ManaTrigger(Strict):
         exclude_if=lambda v: v is False,
         description="406.6, 607.2a: only those of `source` with the same name as a card "
         "exiled with this ability's permanent (its `exiled`; none exiled: it never triggers)",
+    )
+    only_type: ManaTypeCode | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description='106.12a: only when the tapped permanent made mana of this type ("whenever '
+        'you tap a permanent for {C}": `C`); null: any mana',
     )
     while_source_tapped: bool = Field(
         False,

@@ -322,3 +322,35 @@ def test_paying_x_speed_is_an_x_chosen_on_activation_and_taken_as_paid() -> None
     assert isinstance(ability, ManaAbility)
     assert ability.cost.others == [CostPart(kind="other", text="pay X speed")]
     assert ability.produces.model_dump()["amount"] == {"kind": "chosen_x"}
+
+
+def test_a_trigger_on_tapping_for_one_type_needs_that_type() -> None:
+    trigger = one("Whenever you tap a land for {G}, add an additional {G}.", types=("Enchantment",))
+    dumped = trigger.model_dump(mode="json")
+    assert (dumped["only_type"], dumped["mana"], dumped["source"]["types"]) == (
+        "G",
+        "{G}",
+        ["land"],
+    )
+
+
+def test_haste_from_a_loyalty_ability_is_reported() -> None:
+    text = "[+1]: Creatures you control get +1/+0 and gain haste until end of turn."
+    assert not_understood(text, name="Vexa, Ember Oracle", types=("Planeswalker",)) == [text]
+
+
+def test_a_keyword_is_never_taken_for_a_legendary_s_short_name() -> None:
+    compiled = face(
+        "Flash\n{T}: Add {C}.",
+        name="Flash Harrow, the Swift",
+        types=("Creature",),
+        keywords=("Flash",),
+        supertypes=("Legendary",),
+    )
+    assert compiled.support == "full"
+    assert compiled.sentences[0].text == "Flash"
+
+
+def test_three_names_are_not_two() -> None:
+    text = "If you control creatures named Ape and Bob and Carl, add {C}{C}{C} instead."
+    assert not_understood("{T}: Add {C}. " + text, types=("Creature",)) == [text]

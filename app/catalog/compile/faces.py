@@ -264,7 +264,9 @@ def compile_face(
         types=tuple(sorted(type_set)),
         subtypes=tuple(subtype_list),
     )
-    avoid = (*type_set, *subtype_list)
+    # Never a short name: the face's own types, nor a keyword it has ("Flash" on a face named
+    # "Flash ..." is the keyword).
+    avoid = (*type_set, *subtype_list, *(k for k in keywords if k))
     lines = list(lines_of(name, text or "", legendary=legendary, avoid=avoid))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
     ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
@@ -865,6 +867,17 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.face.abilities[current_at] = lower.ability(current)
             ctx.record(s, "mana_ability", "compiled")
             continue
+        if current is not None and (spent := _SPENT_HASTE.match(s)) is not None:
+            # The mana is the same (106.7). The creature spell it is spent on gains haste: an
+            # object the board shows once it is a permanent, so an entry of the state's effects
+            # (this card, `target` that creature) gives it haste (702.10). Haste matters only
+            # the turn it came under its controller's control (302.6), so an effect lasting
+            # the turn says all the engine needs.
+            kind = spent.group("kind")
+            to = ir.Sel(attached=True, subtypes=(kind,) if kind else ())
+            ctx.add(ir.Understood(abilities=[ir.Keyword("Haste", to, effect=True)]))
+            ctx.record(s, "haste_control", "compiled")
+            continue
         if control is not None and (
             became := layers.becomes(s, following_of(sentences, i), pronoun=True)
         ):
@@ -927,7 +940,9 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             statics.gains_haste_effect(s) is not None
             or statics.group_haste_effect(s, sentences[i - 1] if i else None, spell=False)
         ):
-            ctx.unknown(s)
+            # Haste from a loyalty ability: which objects get it is not compiled, and it bears
+            # on tapping them (302.6), so it is reported (never waved through as a loyalty line).
+            ctx.record(s, "haste_control", "not_understood")
             continue
         if _library_top_ability(ctx, s):
             continue
@@ -1111,7 +1126,13 @@ _NTH_RESOLVED = re.compile(
 )
 _LOYALTY = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
 _NOT_MANA_LINE = re.compile(
-    r"^(?:\[[+\u2212-]?[\dX]+\]: |(?:When|Whenever|At) (?![^.]*(?:for mana|mana abilit)))"
+    r"^(?:\[[+\u2212-]?[\dX]+\]: |(?:When|Whenever|At) (?![^.]*(?:for mana|for \{|mana abilit)))"
+)
+
+
+_SPENT_HASTE = re.compile(
+    r"^If that mana is spent on an? (?:(?P<kind>[A-Z][a-z]+) )?creature spell, it gains haste"
+    r"(?: until end of turn)?\.$"
 )
 
 

@@ -367,6 +367,7 @@ class Trigger:
     while_monarch: bool = False  # "while you're the monarch" (724)
     named_as_exiled: bool = False  # "with the same name as the exiled card" (607.2a)
     while_source_tapped: bool = False  # "if ~ is tapped" (603.4)
+    only_type: str | None = None  # "tap a permanent for {C}": it made that type (106.12a)
     side_effect: str | None = None  # "~ deals 1 damage to the player": no mana changed
 
 

@@ -313,6 +313,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 while_monarch=a.while_monarch,
                 source_named_exiled=a.named_as_exiled,
                 while_source_tapped=a.while_source_tapped,
+                only_type=a.only_type,  # type: ignore[arg-type]
                 side_effect=a.side_effect,
             )
         case ir.Keyword():

@@ -1002,6 +1002,8 @@ def _named_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbility 
     n = _fixed_instead(ability, m["mana"])
     if n is None or m.group(1) == m.group(2) or "," in m.group(1) + m.group(2):
         return None
+    if " and " in m.group(2):
+        return None  # three names or more, or a name with "and" in it: not two names
     named = tuple(
         (ir.Sel(controller="you", types=("creature",), named=name), 1)
         for name in (m.group(1), m.group(2))

@@ -14,7 +14,7 @@ _IRRELEVANT = re.compile(
     r"\bspend\b|\bspent\b|unspent|lose this mana|^\[[+\u2212-]?[\dX]+\]:|"
     # Mana burn: life lost for mana left in a pool as it empties (106.4), not what is made.
     r"\bthere's mana burn\b|"
-    r"^(?:When|Whenever|At) (?![^,]*(?:for mana|mana abilit))[^,]*, (?:if [^,]*, )?"
+    r"^(?:When|Whenever|At) (?![^,]*(?:for mana|for \{|mana abilit))[^,]*, (?:if [^,]*, )?"
     r"(?:you may )?(?:[^\".]* and )?add\b|"
     r"spells? [^.]*you cast cost|spells? cost|abilities [^.]*cost [^.]* to activate|"
     r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"

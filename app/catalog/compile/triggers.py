@@ -10,7 +10,8 @@ from app.catalog.compile.phrases import FIXED, NUMBER, number, selector
 
 _WHEN = re.compile(
     r"^Whenever (?:(?P<passive>.+?) is tapped|(?P<who>a player|you) taps? (?P<obj>.+?)) for "
-    r"mana(?P<of_chosen> of the chosen color)?(?P<monarch> while you're the monarch)?, "
+    r"(?:mana|\{(?P<for_type>[WUBRGC])\})(?P<of_chosen> of the chosen color)?"
+    r"(?P<monarch> while you're the monarch)?, "
     r"(?P<if_tapped>if ~ is tapped, )?(?:that player adds|its controller adds|add|"
     r"(?P<may>(?:that player|its controller|you) may add)) (?P<what>.+)\.$"
 )
@@ -90,6 +91,8 @@ def parse(
         # 603.4: an intervening "if": it triggers only if its permanent is tapped.
         while_source_tapped=bool(m.group("if_tapped")),
         side_effect=side,
+        # 106.12a: "tap a permanent for {C}" is tapping it for mana that includes {C}.
+        only_type=m.group("for_type"),
     )
     if m.group("of_chosen"):
         # 106.12a: it looks at the mana the land made, which must include the chosen color.

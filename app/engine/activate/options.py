@@ -328,6 +328,9 @@ def fire(
         if not produced:
             silent.append((src, "the ability made no mana"))
             continue
+        if t.only_type is not None and not produced.counts[TYPE_INDEX[t.only_type]]:
+            silent.append((src, f"it made no {{{t.only_type}}} (106.12a)"))
+            continue
         if t.only_chosen_color:
             color = chosen_color_of(src)
             if not produced.counts[TYPE_INDEX[color]]:
