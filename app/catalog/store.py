@@ -53,6 +53,7 @@ from app.domain.card import (
     OneOfChosenColors,
     PerCount,
     PerCounter,
+    PoolCopy,
 )
 from app.domain.mana import COLORS, TYPES, parse_cost
 from app.rulings.identity import card_digest
@@ -95,8 +96,8 @@ def _production_types(ability: ManaAbility) -> set[str]:
             return set(COLORS)
         case ExiledColor() | EachExiledColor() | MilledCardSymbols():
             return set(COLORS)  # colors of cards elsewhere: whichever, colors only (105.2)
-        case NotedMana():
-            return set(TYPES)  # whatever mana was spent: any type (106.1b)
+        case NotedMana() | PoolCopy():
+            return set(TYPES)  # whatever mana was spent or is in the pool: any type (106.1b)
         case CommanderColor():
             return set(COLORS)  # whatever the identity, it is made of colors (903.4)
         case AnyCombination(colors=colors):

@@ -91,6 +91,7 @@ from app.domain.mana_abilities import (
     OneOfChosenColors,
     PerCount,
     PerCounter,
+    PoolCopy,
     Production,
     WhileCounters,
 )
@@ -167,6 +168,7 @@ __all__ = [
     "OpeningHandMana",
     "PerCount",
     "PerCounter",
+    "PoolCopy",
     "Production",
     "RemoveXCounters",
     "ReplacementChange",

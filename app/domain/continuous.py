@@ -75,6 +75,14 @@ class GrantManaAbility(Strict):
         description="The grant exists only while its source has this many counters of the "
         "kind: a leveler's level band (711.2) or a station threshold (702.184); null: always",
     )
+    while_class_level: int | None = Field(
+        None,
+        ge=2,
+        le=10,
+        exclude_if=lambda v: v is None,
+        description="716: the grant exists only once its Class source has gained this level "
+        "(the permanent's `class_level`); null: always",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
     # Left out of the dump when false, so every card without it keeps its digest.

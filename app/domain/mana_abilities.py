@@ -317,6 +317,16 @@ class NotedMana(Strict):
     """One mana of the noted type, not the noted amount"""
 
 
+class PoolCopy(Strict):
+    """As much mana of each type as its controller's mana pool holds now (106.4: the mana a
+    player has and hasn't spent): "double the amount of each type of unspent mana you have".
+    The state's `players.<controller>.mana_pool` says what the pool holds; an empty pool
+    makes no mana."""
+
+    kind: Literal["pool_copy"] = "pool_copy"
+    """Always `pool_copy`: one more of each mana in its controller's pool"""
+
+
 SimpleProduction = Annotated[
     FixedMana | ChoiceOfMana | AnyColor | AnyType, Field(discriminator="kind")
 ]
@@ -430,6 +440,7 @@ Production = Annotated[
     | EachExiledColor
     | MilledCardSymbols
     | NotedMana
+    | PoolCopy
     | OneOfChosenColors
     | IfCounter
     | DieRoll
@@ -537,6 +548,9 @@ class ManaAbility(Strict):
     while_counters: WhileCounters | None = Field(None, exclude_if=lambda v: v is None)
     """It exists only while its permanent has this many counters of a kind (711.2,
     702.184); absent: always"""
+    while_class_level: int | None = Field(None, ge=2, le=10, exclude_if=lambda v: v is None)
+    """716: it exists only once its Class has gained this level (the permanent's
+    `class_level`); absent: always"""
     # 106.3, 106.4: an ability that makes mana tells a player to add it, and it goes to that
     # player's mana pool. Left out of the dump at its default, so every card whose mana goes
     # to its controller keeps its digest.

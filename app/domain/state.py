@@ -172,6 +172,14 @@ class PermanentIn(StateModel):
         'mana", "one mana of ~\'s last noted type")',
         examples=["{R}{R}"],
     )
+    # 716: the level a Class has gained (1 as it enters). Left out of the dump when absent.
+    class_level: Annotated[int, Field(ge=1, le=10)] | None = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description="716: the level this Class has gained (1 when it entered), for the "
+        "abilities of its higher levels",
+        examples=[2],
+    )
     # How many times its ability that counts its own resolutions ("if this is the third time
     # this ability has resolved this turn") resolved this turn. Left out of the dump when
     # absent.
@@ -277,6 +285,22 @@ class PlayerIn(StateModel):
         exclude_if=lambda v: v is None,
         description="725: do they have the initiative? For abilities that ask",
         examples=[True],
+    )
+    # 106.4: the mana in their pool, unspent; only the six mana types. Left out when absent.
+    mana_pool: (
+        Annotated[
+            str,
+            Field(max_length=200),
+            AfterValidator(lambda v: check_mana_string(v, produced=True) if v else v),
+        ]
+        | None
+    ) = Field(
+        None,
+        exclude_if=lambda v: v is None,
+        description='106.4: the unspent mana in their mana pool now, in Oracle notation ("" for '
+        'none), for abilities that read it ("double the amount of each type of unspent mana '
+        'you have")',
+        examples=["{G}{G}{C}"],
     )
     graveyard: list[Name] | None = Field(
         None,
@@ -385,6 +409,7 @@ class Permanent:
     chosen_colors: tuple[str, ...] | None = None  # several colors chosen for it
     noted_mana: str | None = None  # the mana last noted for it, Oracle notation
     resolutions_this_turn: int | None = None  # of its ability that counts them; None: not said
+    class_level: int | None = None  # 716: the level a Class has gained; None: not said
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

@@ -57,7 +57,7 @@ from app.domain.continuous import (
 from app.domain.errors import QuestionError
 from app.domain.filters import AnyOf, HasName, Looker, Traits, counter_kind, with_condition
 from app.domain.layouts import off_stack_faces
-from app.domain.mana import COLORS, Mana, mask_of
+from app.domain.mana import COLORS, NO_MANA, Mana, mask_of
 from app.domain.ruling import Mentions
 from app.domain.state import Board, Effect, OutsideCard, Permanent
 from app.engine.characteristics import (
@@ -269,6 +269,7 @@ def own_of(
         chosen_type=lambda: chosen_type_of(p),
         top_symbols=lambda: library_top_of(p).symbol_colors,
         noted_mana=lambda one: noted_mana_of(p, one),
+        pool=lambda: pool_of(view.board, src),
         x=x,
         die=die,
         fact=lambda name: fact_holds(view.board, p, src, name),
@@ -350,6 +351,21 @@ _FACT_WORDS = {
     "life_gained_this_turn": "the life they gained this turn (119.3)",
     "cards_drawn_this_turn": "the cards they drew this turn (121.1)",
 }
+
+
+def pool_of(board: Board, src: Source) -> Mana:
+    """106.4: the unspent mana in the source's controller's pool, as the state says; a question
+    that needs it must say it."""
+    given = board.players.get(src.controller)
+    pool = given.mana_pool if given is not None else None
+    if pool is None:
+        raise QuestionError(
+            ("state", "players", src.controller, "mana_pool"),
+            f"{src.label} adds mana by what its controller's mana pool holds (106.4): give "
+            f"'mana_pool' for {src.controller!r} in the state's 'players' (\"\" for none)",
+            "mana_pool_required",
+        )
+    return Mana.parse(pool) if pool else NO_MANA
 
 
 def player_fact(board: Board, src: Source, fact: str) -> int:
@@ -761,7 +777,15 @@ def has_band(a: ManaAbility, p: Permanent) -> bool:
     controller's library is of the type it asks (205.2); one without either always does."""
     if a.while_library_top is not None and a.while_library_top not in library_top_of(p).types:
         return False
+    if a.while_class_level is not None and class_level_of(p) < a.while_class_level:
+        return False
     return a.while_counters is None or a.while_counters.holds(p.counters)
+
+
+def class_level_of(p: Permanent) -> int:
+    """716: the level its Class has gained."""
+    why = "has abilities of a Class level (716): give the level it has gained as 'class_level'"
+    return given(p, "class_level", p.class_level, why)
 
 
 def noted_mana_of(p: Permanent, one: bool) -> Mana:
@@ -1234,6 +1258,10 @@ class BoardView:
         band = grant.while_counters
         if band is not None and (p is None or not band.holds(p.counters)):
             return False
+        if grant.while_class_level is not None and (
+            p is None or class_level_of(p) < grant.while_class_level
+        ):
+            return False  # 716: a level the Class hasn't gained
         if grant.while_source == "modified":
             return p is not None and self.is_modified(p)
         if grant.while_source == "renowned":

@@ -46,6 +46,7 @@ from app.domain.mana_abilities import (
     OneOfChosenColors,
     PerCount,
     PerCounter,
+    PoolCopy,
     Production,
 )
 from app.domain.quantities import (
@@ -144,6 +145,8 @@ class Own:
     # The mana last noted for it (True: one mana of its one noted type); raises the 422
     # that asks.
     noted_mana: Callable[[bool], Mana] = lambda one: _no_noted()
+    # The unspent mana in its controller's pool (106.4); raises the 422 that asks.
+    pool: Callable[[], Mana] = lambda: _no_noted()
     # The result of the die it rolls as it resolves (706.2); None: every result (106.7).
     die: int | None = None
     # Whether an if_fact's fact holds (305.2, 309.7, 725, 607.2a); raises the 422 that asks.
@@ -364,6 +367,8 @@ def is_reflector(prod: Production) -> bool:
             return False
         case ExiledColor() | EachExiledColor() | MilledCardSymbols() | NotedMana():
             return False
+        case PoolCopy():
+            return False
         case OneOfChosenColors() | IfCounter() | IfFact():
             return False  # an if_counter's or if_fact's two productions are simple kinds
         case DieRoll():
@@ -399,6 +404,8 @@ def is_board_independent(prod: Production) -> bool:
             return False  # it reads the top card of its controller's library
         case NotedMana():
             return False  # it reads the mana noted for its permanent
+        case PoolCopy():
+            return False  # it reads its controller's mana pool
         case OneOfChosenColors() | IfCounter():
             return False  # it reads its own permanent's chosen colors, or its counters
         case DieRoll():
@@ -459,6 +466,8 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             return symbol_manas(own.top_symbols())
         case NotedMana():
             return [noted_mana(prod, own)]
+        case PoolCopy():
+            return [own.pool()]
         case OneOfChosenColors():
             return [Mana.of(c, prod.amount) for c in own.chosen_colors()]  # none chosen: none
         case IfCounter():
@@ -562,16 +571,32 @@ def possible(
             return Possible(different_colors(prod.amount), list(COLORS), why)
         case EachColorAmong():
             return _each_color_possible(prod, colors_of)
+        case ExiledColor() | EachExiledColor() | MilledCardSymbols() | NotedMana() | PoolCopy():
+            return _given_possible(prod, own)
+        case OneOfChosenColors():
+            return _chosen_colors_possible(prod, own)
+        case IfCounter() | DieRoll() | IfFact() | NthResolution() | CoinFlip():
+            return _branch_possible(prod, count_of, colors_of, reflected, own)
+        case _:
+            assert_never(prod)
+
+
+def _given_possible(
+    prod: ExiledColor | EachExiledColor | MilledCardSymbols | NotedMana | PoolCopy, own: Own
+) -> Possible:
+    """A production that reads what the state gives beside the battlefield: the cards exiled
+    with its permanent, the top card of the library, the mana noted for it, the mana pool."""
+    match prod:
         case ExiledColor() | EachExiledColor():
             return _exiled_possible(prod, own)
         case MilledCardSymbols():
             return _milled_possible(own)
         case NotedMana():
             return _noted_possible(prod, own)
-        case OneOfChosenColors():
-            return _chosen_colors_possible(prod, own)
-        case IfCounter() | DieRoll() | IfFact() | NthResolution() | CoinFlip():
-            return _branch_possible(prod, count_of, colors_of, reflected, own)
+        case PoolCopy():
+            made = own.pool()
+            why = f"its controller's mana pool holds {made or 'no mana'} (106.4): one more of each"
+            return Possible([made], made.types(), why)
         case _:
             assert_never(prod)
 
@@ -960,6 +985,8 @@ def _production_words(p: Production) -> str:
             return "add one mana of its last noted type"
         case NotedMana():
             return "add its last noted type and amount of mana"
+        case PoolCopy():
+            return "add one more of each mana in its controller's mana pool"
         case OneOfChosenColors():
             amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
             return f"add {amount} of one of the colors chosen for it"
@@ -1113,6 +1140,8 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; the card it would mill has no colored mana symbol", ["701.13"]
         case NotedMana():
             return "; no mana was noted for it", []
+        case PoolCopy():
+            return "; its controller's mana pool is empty", ["106.4"]
         case OneOfChosenColors():
             return "; no color was chosen for it, so it would make no mana", []
         case IfCounter() | DieRoll() | IfFact() | CoinFlip():

@@ -221,6 +221,7 @@ class CheckedState:
             ),
             chosen_colors=tuple(p.chosen_colors) if p.chosen_colors is not None else None,
             resolutions_this_turn=p.resolutions_this_turn,
+            class_level=p.class_level,
         )
 
 
@@ -236,6 +237,7 @@ _OPTIONAL_FACTS = frozenset(
         "exiled",
         "chosen_colors",
         "resolutions_this_turn",
+        "class_level",
     }
 )
 

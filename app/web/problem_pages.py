@@ -287,6 +287,16 @@ PROBLEMS: dict[str, ProblemPage] = {
         "card in any graveyard (601.2c): give `graveyard` (card names, `[]` for none) for "
         "that player in the state's `players`.",
     ),
+    "class_level_required": _q(
+        "Class level not given",
+        "The permanent is a Class with abilities of a higher level (716): give the level it has "
+        "gained as its `class_level`.",
+    ),
+    "mana_pool_required": _q(
+        "Mana pool not given",
+        "The ability adds mana by what its controller's mana pool holds (106.4): give "
+        '`mana_pool` for that player in the state\'s `players`, in Oracle notation ("" for none).',
+    ),
     "noted_mana_required": _q(
         "Noted mana not given",
         "The ability adds the mana last noted for its permanent: give the permanent's "

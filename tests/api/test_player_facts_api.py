@@ -60,3 +60,25 @@ def test_the_monarch_from_the_players(sqlite_client: TestClient) -> None:
 def test_players_is_left_out_of_the_question_when_empty(sqlite_client: TestClient) -> None:
     r = ruling(sqlite_client, ACT, {"state": state(perm("f", "Forest")), "permanent_id": "f"})
     assert "players" not in r["question"]["state"]
+
+
+CRUCIBLE = definition(
+    "Echo Crucible",
+    "{3}, {T}: Double the amount of each type of unspent mana you have.",
+    ["Artifact"],
+    "{3}",
+)
+
+
+def test_the_mana_pool_from_the_players(sqlite_client: TestClient) -> None:
+    assert CRUCIBLE["support"] == "full"
+    s = state(inline("c", CRUCIBLE)) | {"players": {"alice": {"mana_pool": "{R}{C}"}}}
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "c"})
+    assert r["answer"]["total"] == "{R}{C}"
+    assert "106.4" in {rule for step in r["explanation"] for rule in step["rules"]}
+    missing = sqlite_client.post(CP, json={"state": state(inline("c", CRUCIBLE))})
+    assert_problem(
+        missing, ["body", "state", "players", "alice", "mana_pool"], "mana_pool_required"
+    )
+    bad = state(inline("c", CRUCIBLE)) | {"players": {"alice": {"mana_pool": "{2}"}}}
+    assert sqlite_client.post(CP, json={"state": bad}).status_code == 422

@@ -54,3 +54,83 @@ def test_the_creature_the_mana_was_spent_on_has_haste_as_an_effect_entry() -> No
     )  # fmt: skip
     answer = act(resolve(spent), "e")
     assert (answer["legal"], answer["total"]) == (True, "{G}")  # haste (702.10)
+
+
+CUBE = ("Echo Crucible", "{3}, {T}: Double the amount of each type of unspent mana you have.")
+
+
+def _cube_state(**players: Any) -> GameState:
+    compiled = compile_face(CUBE[0], CUBE[1], types=("Artifact",))
+    assert compiled.support == "full", compiled.unsupported_text
+    cube = {"name": CUBE[0], "types": ["artifact"], **compiled.card_fields()}
+    return GameState.model_validate(
+        {
+            "turn": 3,
+            "battlefield": [{"id": "c", "definition": cube, "controller": "alice"}],
+            "players": players,
+        }
+    )
+
+
+def test_doubling_the_pool_adds_one_more_of_each_mana_in_it() -> None:
+    from app.engine.could_produce import could_produce
+
+    b = resolve(_cube_state(alice={"mana_pool": "{G}{G}{C}"}))
+    assert act(b, "c")["total"] == "{G}{G}{C}"  # 106.4: the pool's mana, once more
+    assert could_produce(b, None).answer_data["permanents"][0]["types"] == ["G", "C"]
+    empty = resolve(_cube_state(alice={"mana_pool": ""}))
+    assert act(empty, "c")["total"] == ""
+
+
+def test_the_pool_is_asked_for_when_the_ability_reads_it() -> None:
+    import pytest
+
+    from app.domain.errors import QuestionError
+
+    with pytest.raises(QuestionError) as e:
+        act(resolve(_cube_state()), "c")
+    assert (e.value.loc, e.value.code) == (
+        ("state", "players", "alice", "mana_pool"),
+        "mana_pool_required",
+    )
+
+
+GUILD_HALL = (
+    "Gilded Workshop",
+    "(Gain the next level as a sorcery to add its ability.)\n"
+    "When this Class enters, draw a card.\n"
+    "{1}{G}: Level 2\n"
+    'Creatures you control have "{T}: Add {G}."\n'
+    "{3}{G}: Level 3\n"
+    "Creatures you control have haste.",
+)
+
+
+def test_a_class_level_s_grant_exists_only_once_it_has_that_level() -> None:
+    compiled = compile_face(
+        GUILD_HALL[0], GUILD_HALL[1], types=("Enchantment",), subtypes=("Class",)
+    )
+    assert compiled.unsupported_text == ["Creatures you control have haste."]  # can't carry it
+    assert compiled.abilities[0].model_dump()["while_class_level"] == 2
+    card = {"name": GUILD_HALL[0], "types": ["enchantment"], "subtypes": ["Class"],
+            **compiled.card_fields()}  # fmt: skip
+
+    def bears(level: int | None) -> GameState:
+        hall = {"id": "w", "definition": card, "controller": "alice"}
+        if level is not None:
+            hall["class_level"] = level
+        bear = {"id": "b", "card": "Grizzly Bears", "controller": "alice"}
+        return GameState.model_validate({"turn": 3, "battlefield": [hall, bear]})
+
+    assert act(resolve(bears(1)), "b")["reasons"][0]["code"] == "no_mana_ability"
+    assert act(resolve(bears(2)), "b")["total"] == "{G}"  # 716: level 2 gained
+    import pytest
+
+    from app.domain.errors import QuestionError
+
+    with pytest.raises(QuestionError) as e:
+        act(resolve(bears(None)), "b")
+    assert (e.value.loc, e.value.code) == (
+        ("state", "battlefield", 0, "class_level"),
+        "class_level_required",
+    )

@@ -35,6 +35,7 @@ GIVEN: dict[str, Any] = {
     "chosen_type": "Elf",
     "noted_mana": "{G}{G}",
     "resolutions_this_turn": 2,
+    "class_level": 2,
     "timestamp": 7,
 }
 # How each PermanentIn field is held on the Permanent (the catalog resolves some of them).

@@ -275,6 +275,12 @@ def compile_face(
     band: Band | None = None
     for line in lines:
         sentences = list(line.sentences)
+        gained = _CLASS_LEVEL.match(sentences[0]) if len(sentences) == 1 else None
+        if gained is not None and "Class" in ctx.subtypes:
+            # 716: the lines that follow, to the next level, are that level's abilities.
+            band = Band(CLASS_LEVEL, int(gained.group("level")), None)
+            ctx.record(sentences[0], "other", "irrelevant")
+            continue
         if len(sentences) == 1 and (level := _LEVEL.match(sentences[0])):
             # 711.2: the abilities that follow, to the next band, exist only in this band.
             most = level.group("most")
@@ -308,12 +314,15 @@ _EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
 _CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
 _CHOOSES_NAME = re.compile(r"^(?:As|When) ~ enters, choose an? (?:[\w-]+ )*?card name\.$")
 _LEVEL = re.compile(r"^LEVEL (?P<least>\d+)(?:[-\u2013](?P<most>\d+)|\+)$")
+_CLASS_LEVEL = re.compile(r"^(?:\{[^}]+\})+: Level (?P<level>\d+)$")
+CLASS_LEVEL = "class level"  # a Band's kind for a Class's levels (716), not a counter
 _STATION = re.compile(r"^(?P<least>\d+)\+ \| ")
 
 
 @dataclass(frozen=True, slots=True)
 class Band:
-    """How many counters of a kind a line's abilities need (711.2, 702.184)."""
+    """How many counters of a kind a line's abilities need (711.2, 702.184), or (CLASS_LEVEL)
+    the level their Class must have gained (716)."""
 
     counter: str
     least: int
@@ -339,9 +348,17 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
         for a in added
     )
     if only_mana and not more_costs and len(face.keywords) == keywords:
-        while_counters = WhileCounters(counter=band.counter, at_least=band.least, at_most=band.most)
+        update: dict[str, object] = (
+            {"while_class_level": band.least}
+            if band.counter == CLASS_LEVEL
+            else {
+                "while_counters": WhileCounters(
+                    counter=band.counter, at_least=band.least, at_most=band.most
+                )
+            }
+        )
         face.abilities[abilities:] = [
-            a.model_copy(update={"while_counters": while_counters})
+            a.model_copy(update=update)
             if isinstance(a, DomainManaAbility)
             or (isinstance(a, GrantManaAbility) and a.works_from == "battlefield")
             else a

@@ -266,6 +266,11 @@ class MilledCardSymbols:
 
 
 @dataclass(frozen=True, slots=True)
+class PoolCopy:
+    """One more of each mana in its controller's pool (106.4)."""
+
+
+@dataclass(frozen=True, slots=True)
 class NotedMana:
     """The mana last noted for the permanent; `one`: one mana of its noted type."""
 
@@ -304,6 +309,7 @@ Production = (
     | EachExiledColor
     | MilledCardSymbols
     | NotedMana
+    | PoolCopy
     | OneOfChosen
     | IfCounter
     | DieRoll

@@ -191,6 +191,8 @@ def production(p: ir.Production) -> d.Production:
             return d.MilledCardSymbols()
         case ir.NotedMana():
             return d.NotedMana(one=p.one)
+        case ir.PoolCopy():
+            return d.PoolCopy()
         case ir.OneOfChosen():
             return d.OneOfChosenColors(amount=p.amount)
         case ir.IfCounter():

@@ -531,6 +531,8 @@ def parse_ability(
     effect = m.group("effect").replace("Add to your mana pool ", "Add ", 1)
     if effect == _PER_MILLED_SYMBOL:
         return _per_milled_symbol(m.group("cost"))
+    if effect == _DOUBLE_POOL and (cost := parse_cost(m.group("cost"))) is not None:
+        return ir.ManaAbility(cost, ir.PoolCopy())  # 106.4: one more of each mana in the pool
     recipient: ir.Recipient = "controller"
     if effect.startswith(TARGET_ADDS):
         # 106.3: the target player adds it; a target makes it no mana ability (605.5a).
@@ -585,6 +587,7 @@ def parse_die_roll(sentences: list[str]) -> ir.ManaAbility | None:
     return ir.ManaAbility(cost, die, recipient="target_player" if targeted else "controller")
 
 
+_DOUBLE_POOL = "Double the amount of each type of unspent mana you have."
 TARGET_ADDS = "Target player adds "
 _CHOICE_ADDS = "A player of your choice adds "
 _EACH_ADDS = "Each player adds "
