@@ -354,3 +354,23 @@ def test_a_keyword_is_never_taken_for_a_legendary_s_short_name() -> None:
 def test_three_names_are_not_two() -> None:
     text = "If you control creatures named Ape and Bob and Carl, add {C}{C}{C} instead."
     assert not_understood("{T}: Add {C}. " + text, types=("Creature",)) == [text]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Whenever an opponent taps an artifact for mana, gain control of that artifact.",
+        "~ enters under the control of an opponent of your choice.",
+    ],
+)
+def test_control_changes_are_never_waved_through(text: str) -> None:
+    assert not_understood(text, types=("Creature",)) == [text]
+
+
+def test_a_tapped_for_mana_trigger_that_only_puts_counters_stays_irrelevant() -> None:
+    text = (
+        "Whenever enchanted land is tapped for mana, put a +1/+1 counter on target creature "
+        "you control."
+    )
+    compiled = face(text, types=("Enchantment",))
+    assert compiled.support == "full" and compiled.sentences[0].status == "irrelevant"

@@ -23,7 +23,7 @@ _IRRELEVANT = re.compile(
     r"^This ability costs [^.]* to activate|"
     # 605.1b: a trigger on tapping for mana that adds no mana is no mana ability; it changes
     # nothing that is produced.
-    r"^Whenever [^,]*tap[^,]* for mana, (?![^.]*\badds?\b)|"
+    r"^Whenever [^,]*tap[^,]* for mana, (?![^.]*\b(?:adds?|gains? control)\b)|"
     r'\bcreates? [^"]*\btokens?\b[^"]*"|'
     # A trigger of a mana ability resolving that adds no mana (605.1b: not a mana ability),
     # alone or granted in quotes: it changes nothing that is produced ("put counters on it").
@@ -84,7 +84,10 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"\bhaste\b"), "haste_control"),
     (
-        re.compile(r"\b(?:[Gg]ains?|[Ee]xchange|have|has|take) control\b|^You control enchanted"),
+        re.compile(
+            r"\b(?:[Gg]ains?|[Ee]xchange|have|has|take) control\b|^You control enchanted|"
+            r"\benters under the control of\b"  # who controls it decides 302.6 and "you control"
+        ),
         "haste_control",
     ),
 )
