@@ -340,12 +340,6 @@ def card_traits(card: Card, owner: str) -> Traits:
     )
 
 
-# The 422 code of each player fact a state lacks.
-_FACT_CODES = {
-    "life": "life_required",
-    "life_gained_this_turn": "life_gained_this_turn_required",
-    "cards_drawn_this_turn": "cards_drawn_this_turn_required",
-}
 _FACT_WORDS = {
     "life": "their life total (119.1)",
     "life_gained_this_turn": "the life they gained this turn (119.3)",
@@ -353,34 +347,34 @@ _FACT_WORDS = {
 }
 
 
-def pool_of(board: Board, src: Source) -> Mana:
-    """106.4: the unspent mana in the source's controller's pool, as the state says; a question
-    that needs it must say it."""
-    given = board.players.get(src.controller)
-    pool = given.mana_pool if given is not None else None
-    if pool is None:
+def given_for_player(board: Board, player: str, fact: str, why: str) -> object:
+    """A fact about a player that only the state's `players` can give and this question needs:
+    a 422 naming `state.players.<player>.<fact>` (code `<fact>_required`) when it is missing.
+    `why`: what the ability does with it."""
+    facts = board.players.get(player)
+    value = getattr(facts, fact) if facts is not None else None
+    if value is None:
         raise QuestionError(
-            ("state", "players", src.controller, "mana_pool"),
-            f"{src.label} adds mana by what its controller's mana pool holds (106.4): give "
-            f"'mana_pool' for {src.controller!r} in the state's 'players' (\"\" for none)",
-            "mana_pool_required",
+            ("state", "players", player, fact),
+            f"{why}: give '{fact}' for {player!r} in the state's 'players'",
+            f"{fact}_required",
         )
+    return value
+
+
+def pool_of(board: Board, src: Source) -> Mana:
+    """106.4: the unspent mana in the source's controller's pool, as the state says."""
+    why = f'{src.label} adds mana by what its controller\'s mana pool holds (106.4; "" for none)'
+    pool = str(given_for_player(board, src.controller, "mana_pool", why))
     return Mana.parse(pool) if pool else NO_MANA
 
 
 def player_fact(board: Board, src: Source, fact: str) -> int:
-    """A number about the source's controller from the state's `players`; a question that
-    needs it must say it."""
-    given = board.players.get(src.controller)
-    value = getattr(given, fact) if given is not None else None
-    if value is None:
-        raise QuestionError(
-            ("state", "players", src.controller, fact),
-            f"{src.label} makes mana by {_FACT_WORDS[fact]} of its controller: give "
-            f"'{fact}' for {src.controller!r} in the state's 'players'",
-            _FACT_CODES[fact],
-        )
-    return int(value)
+    """A number about the source's controller from the state's `players`."""
+    why = f"{src.label} makes mana by {_FACT_WORDS[fact]} of its controller"
+    value = given_for_player(board, src.controller, fact, why)
+    assert isinstance(value, int)
+    return value
 
 
 # An if_fact's player facts: the field of the state's `players.<name>` and the rule (305.2,
@@ -399,16 +393,8 @@ def fact_holds(board: Board, p: Permanent, src: Source, fact: str) -> bool:
     if fact == "card_exiled_with_it":
         return len(exiled_of(p)) > 0
     key, words = _IF_FACT_FIELDS[fact]
-    given = board.players.get(src.controller)
-    value = getattr(given, key) if given is not None else None
-    if value is None:
-        raise QuestionError(
-            ("state", "players", src.controller, key),
-            f"{src.label} makes its mana by {words} of its controller: give '{key}' for "
-            f"{src.controller!r} in the state's 'players'",
-            f"{key}_required",
-        )
-    return bool(value)
+    why = f"{src.label} makes its mana by {words} of its controller"
+    return bool(given_for_player(board, src.controller, key, why))
 
 
 def given(p: Permanent, fact: str, value: _T | None, why: str) -> _T:
@@ -437,15 +423,8 @@ def resolutions_of(p: Permanent) -> int:
 def is_monarch(board: Board, player: str, src: Source) -> bool:
     """724: whether the player is the monarch, as the state says; a question about an ability
     that works only while they are must say it."""
-    given = board.players.get(player)
-    if given is None or given.monarch is None:
-        raise QuestionError(
-            ("state", "players", player, "monarch"),
-            f"{src.label} triggers only while its controller is the monarch (724): give "
-            f"'monarch' for {player!r} in the state's 'players'",
-            "monarch_required",
-        )
-    return given.monarch
+    why = f"{src.label} triggers only while its controller is the monarch (724)"
+    return bool(given_for_player(board, player, "monarch", why))
 
 
 def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
