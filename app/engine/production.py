@@ -929,6 +929,10 @@ def _recipient_words(ability: ManaAbility) -> str:
             assert_never(ability.recipient)
 
 
+def _mana_words(amount: int) -> str:
+    return "one mana" if amount == 1 else f"{amount} mana"
+
+
 def _production_words(p: Production) -> str:
     match p:
         case FixedMana():
@@ -952,7 +956,7 @@ def _production_words(p: Production) -> str:
         case ColorAmongGraveyard():
             return f"add one mana of a color among the {describe_cards(p.among)} in your graveyard"
         case CouldProduce():
-            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            amount = _mana_words(p.amount)
             return f"add {amount} of any {p.of} that the {describe_selector(p.among)} could produce"
         case AnyCombination():
             return f"add {p.amount} mana in any combination of {'/'.join(p.colors)}"
@@ -968,14 +972,14 @@ def _production_words(p: Production) -> str:
         case ManaAmount():
             return _amount_words(p)
         case CommanderColor():
-            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            amount = _mana_words(p.amount)
             return f"add {amount} of a color in its controller's commander's color identity"
         case DifferentColors():
             return f"add {p.amount} mana of different colors"
         case EachColorAmong():
             return f"add one mana of each color among the {describe_selector(p.among)}"
         case ExiledColor():
-            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            amount = _mana_words(p.amount)
             return f"add {amount} of a color among the cards exiled with it"
         case EachExiledColor():
             return "add one mana of each color among the cards exiled with it"
@@ -988,7 +992,7 @@ def _production_words(p: Production) -> str:
         case PoolCopy():
             return "add one more of each mana in its controller's mana pool"
         case OneOfChosenColors():
-            amount = "one mana" if p.amount == 1 else f"{p.amount} mana"
+            amount = _mana_words(p.amount)
             return f"add {amount} of one of the colors chosen for it"
         case DieRoll() | IfCounter() | CoinFlip() | NthResolution() | IfFact():
             return _branch_words(p)

@@ -859,20 +859,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             choose is not None
             and (joined := mana.after_choice(choose, s, chooses_type=ctx.chooses_type)) is not None
         ):
-            current = joined
-            ctx.face.sentences[-1] = ir_record(ctx.face.sentences[-1])
-            ctx.face.abilities.append(lower.ability(current))
-            current_at = len(ctx.face.abilities) - 1
-            ctx.record(s, "mana_ability", "compiled")
+            current, current_at = joined, _join_pending(ctx, joined, s)
             choose = None
             continue
         choose = None
         if reveal is not None and (revealed := mana.after_reveal(reveal, s)) is not None:
-            current = revealed
-            ctx.face.sentences[-1] = ir_record(ctx.face.sentences[-1])
-            ctx.face.abilities.append(lower.ability(current))
-            current_at = len(ctx.face.abilities) - 1
-            ctx.record(s, "mana_ability", "compiled")
+            current, current_at = revealed, _join_pending(ctx, revealed, s)
             reveal = None
             continue
         reveal = None
@@ -1155,6 +1147,16 @@ _SPENT_HASTE = re.compile(
 
 def following_of(sentences: list[str], i: int) -> str:
     return sentences[i + 1] if i + 1 < len(sentences) else ""
+
+
+def _join_pending(ctx: _Context, ability: ir.ManaAbility, second: str) -> int:
+    """The second sentence of a two-sentence mana ability ("Choose a color." / "Reveal ..."
+    then "Add ..."): the first, recorded as not understood until now, and this one are the
+    ability; its index among the face's abilities."""
+    ctx.face.sentences[-1] = ir_record(ctx.face.sentences[-1])
+    ctx.face.abilities.append(lower.ability(ability))
+    ctx.record(second, "mana_ability", "compiled")
+    return len(ctx.face.abilities) - 1
 
 
 def ir_record(r: SentenceRecord) -> SentenceRecord:
