@@ -104,7 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.db = db
     app.state.writer = writer
     # Any stored card by an indexed lookup, parsed once per process (app/catalog/store.py).
-    app.state.catalog = DbCatalog(db.engine)
+    app.state.catalog = DbCatalog(db.reads)  # it only reads: autocommit, no BEGIN/ROLLBACK
     app.state.engine_version = engine_version()
     # What keys rulings (and their aliases): changes whenever an answer could.
     app.state.rules_version = rules_version()

@@ -153,7 +153,7 @@ class RepeatedQuestionMiddleware:
                 if fastpath.reads_still_hold(state.catalog, remembered.cards):
                     return key, remembered
                 self.recent.forget(key)  # a card changed: the full path re-points the alias
-            with state.db.engine.connect() as conn:
+            with state.db.reads.connect() as conn:  # one SELECT: no transaction around it
                 hit = fastpath.find_repeated(conn, state.catalog, key)
         except SQLAlchemyError as exc:
             log.warning("alias lookup failed: %s", type(exc).__name__)

@@ -3,13 +3,14 @@ with timeouts short enough that a database fault is a quick 503, not a hang."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 # The WAL is checkpointed back into the database every this many pages (SQLite's default),
@@ -17,6 +18,10 @@ from sqlalchemy.orm import Session, sessionmaker
 # filled again by a WAL that only grows.
 WAL_AUTOCHECKPOINT_PAGES = 1000
 JOURNAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024
+# A pooled PostgreSQL connection idle for longer than this is pinged before it is handed out,
+# so a database that restarted meanwhile costs no request (the pool connects again). One busy
+# serving requests is not: a ping on every checkout is a round trip before every query.
+IDLE_PING_SECONDS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +46,10 @@ def make_engine(url: str, timeouts: DbTimeouts | None = None) -> Engine:
     timeouts = timeouts or DbTimeouts()
     if is_sqlite(url):
         return _sqlite_engine(url, timeouts)
-    return create_engine(
+    engine = create_engine(
         url,
         pool_size=10,
         max_overflow=10,
-        pool_pre_ping=True,
         pool_timeout=timeouts.pool,
         json_serializer=json_column_text,
         connect_args={
@@ -53,6 +57,32 @@ def make_engine(url: str, timeouts: DbTimeouts | None = None) -> Engine:
             "options": f"-c statement_timeout={round(timeouts.statement * 1000)}",
         },
     )
+    ping_when_idle(engine, IDLE_PING_SECONDS)
+    return engine
+
+
+def ping_when_idle(engine: Engine, idle_seconds: float) -> None:
+    """Pre-ping only the connections that sat in the pool longer than `idle_seconds`.
+
+    A connection in steady use needs none: if the database went away under it, the failing
+    query is a 503 and SQLAlchemy, seeing a disconnect, invalidates the whole pool, so the next
+    request connects again. A connection that sat idle is the one a restart left stale: a
+    failed ping raises DisconnectionError, on which the pool drops it and hands out a new one.
+    """
+
+    @event.listens_for(engine, "checkin")
+    def _idle_from(_dbapi_conn: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping_if_idle(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since <= idle_seconds:
+            return  # new (it just connected) or in steady use
+        try:
+            engine.dialect.do_ping(dbapi_conn)
+        except engine.dialect.loaded_dbapi.Error as exc:
+            raise DisconnectionError(f"stale pooled connection: {exc}") from exc
 
 
 def _sqlite_engine(url: str, timeouts: DbTimeouts) -> Engine:
@@ -76,18 +106,29 @@ def _sqlite_engine(url: str, timeouts: DbTimeouts) -> Engine:
         cur.execute(f"PRAGMA busy_timeout={busy_ms}")
         cur.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
         cur.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT_BYTES}")
+        # SQLite's default, said explicitly: a commit returns only once the WAL is synced, so
+        # an acknowledged ruling survives power loss, not only a crash. Set once per connection
+        # (it is a connection's setting), not before every commit.
+        cur.execute("PRAGMA synchronous=FULL")
         cur.close()
 
     return engine
 
 
 class Database:
-    """One engine and session factory per app instance."""
+    """One engine and session factory per app instance.
+
+    `reads` is the same engine (and pool) in autocommit: a lookup that only reads (an alias,
+    a stored ruling, a card) runs as one statement with no BEGIN and ROLLBACK around it, a
+    round trip each on PostgreSQL. Writes go through `engine` and `sessions`, in transactions.
+    """
 
     def __init__(self, url: str, timeouts: DbTimeouts | None = None) -> None:
         self.url = url
         self.engine = make_engine(url, timeouts)
+        self.reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.read_sessions = sessionmaker(self.reads, expire_on_commit=False)
 
     def session(self) -> Iterator[Session]:
         with self.sessions() as session:

@@ -1,8 +1,9 @@
 """Group commit: the writes of concurrent requests run in one transaction and are committed
 together, then each is acknowledged. Durability is unchanged — a request hears of its ruling
-only after the commit that holds it has returned (SQLite synchronous=FULL: on disk through
-power loss; PostgreSQL: fsync'd WAL) — but one fsync now serves every request that arrived
-while the previous one ran, instead of each request waiting its turn for its own.
+only after the commit that holds it has returned (SQLite synchronous=FULL, set on every
+connection by app/db/session.py: on disk through power loss; PostgreSQL: fsync'd WAL) — but
+one fsync now serves every request that arrived while the previous one ran, instead of each
+request waiting its turn for its own.
 
 Leader and followers, no thread of its own: a request that finds no commit in progress leads,
 on its own thread — it takes every write queued (its own first) and commits them; requests
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 log = logging.getLogger("rulings.writer")
@@ -38,7 +39,6 @@ MAX_BATCH = 64
 class GroupCommitWriter:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._sqlite = engine.dialect.name == "sqlite"
         self._turn = threading.Condition()
         self._queue: list[Item] = []
         self._committing = False
@@ -80,7 +80,6 @@ class GroupCommitWriter:
         results: list[Any] = []
         try:
             with Session(self.engine) as session:
-                self._durable(session)
                 for work, _ in batch:
                     results.append(work(session))
                 session.commit()
@@ -95,9 +94,3 @@ class GroupCommitWriter:
             return
         for (_, done), result in zip(batch, results, strict=True):
             done.set_result(result)
-
-    def _durable(self, session: Session) -> None:
-        if self._sqlite:
-            # SQLite's default, said explicitly: a commit returns only once the WAL is synced,
-            # so an acknowledged ruling survives power loss, not only a crash.
-            session.execute(text("PRAGMA synchronous=FULL"))

@@ -94,7 +94,8 @@ class RulingService:
         refused before it reaches the store never opens one) and closed by `close`.
         `alias`: the raw request's alias to record with the ruling (app/rulings/fastpath.py),
         when the request came in over HTTP; `writer`: the group-commit writer that stores new
-        rulings (app/db/writer.py), else they are written and committed on the session;
+        rulings (app/db/writer.py), else they are written and committed on the session (so
+        with a writer the session only reads, and may be an autocommit one);
         `rules`: the rules version that keys rulings (app/rulings/identity.py)."""
         self._session = session if isinstance(session, Session) else None
         self._open_session = None if isinstance(session, Session) else session
