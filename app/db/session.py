@@ -118,15 +118,21 @@ def _sqlite_engine(url: str, timeouts: DbTimeouts) -> Engine:
 class Database:
     """One engine and session factory per app instance.
 
-    `reads` is the same engine (and pool) in autocommit: a lookup that only reads (an alias,
-    a stored ruling, a card) runs as one statement with no BEGIN and ROLLBACK around it, a
-    round trip each on PostgreSQL. Writes go through `engine` and `sessions`, in transactions.
+    `reads` is, on PostgreSQL, the same engine (and pool) in autocommit: a lookup that only
+    reads (an alias, a stored ruling, a card) runs as one statement with no BEGIN and ROLLBACK
+    around it, a round trip each. On SQLite it is the engine itself: the driver begins a
+    transaction only before a write, and there are no round trips to save. Writes go through
+    `engine` and `sessions`, in transactions.
     """
 
     def __init__(self, url: str, timeouts: DbTimeouts | None = None) -> None:
         self.url = url
         self.engine = make_engine(url, timeouts)
-        self.reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self.reads = (
+            self.engine
+            if is_sqlite(url)
+            else self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.read_sessions = sessionmaker(self.reads, expire_on_commit=False)
 
