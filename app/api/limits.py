@@ -102,14 +102,24 @@ def _check_items(value: object) -> None:
 def _object_pairs(pairs: list[tuple[str, object]]) -> dict[str, object]:
     if len(pairs) > MAX_OBJECT_KEYS:
         raise JsonShapeError("too_many_keys", f"An object has more than {MAX_OBJECT_KEYS} keys.")
-    out: dict[str, object] = {}
-    for key, value in pairs:
-        if key in out:
-            # json.loads would silently keep the last one; a question means one thing.
-            raise JsonShapeError("duplicate_key", f"The key {key!r} appears twice in one object.")
-        _check_items(value)
-        out[key] = value
+    out = dict(pairs)  # at C speed; fewer keys than pairs means a key came twice
+    if len(out) != len(pairs):
+        # json.loads would silently keep the last one; a question means one thing.
+        key = _first_repeated(pairs)
+        raise JsonShapeError("duplicate_key", f"The key {key!r} appears twice in one object.")
+    for value in out.values():
+        if value.__class__ is list:  # JSON arrays parse to exact lists
+            _check_items(value)
     return out
+
+
+def _first_repeated(pairs: list[tuple[str, object]]) -> str:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            return key
+        seen.add(key)
+    raise AssertionError("no key repeats")
 
 
 def check_json_shape(body: bytes) -> None:
