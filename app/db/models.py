@@ -106,8 +106,8 @@ class RulingRow(Base):
     kind: Mapped[str] = mapped_column(String(40), nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     engine_version: Mapped[str] = mapped_column(String(80), nullable=False)
-    question: Mapped[dict[str, Any]] = mapped_column(JsonDoc, nullable=False)
-    # The exact bytes served: GET returns them unchanged, so the ETag is stable.
+    # The exact bytes served: GET returns them unchanged, so the ETag is stable. The question
+    # is in them, and only there (migration 0005 dropped a second copy).
     body: Mapped[str] = mapped_column(Text, nullable=False)
 
     __table_args__ = (Index("ix_rulings_kind_seq", "kind", "seq"),)

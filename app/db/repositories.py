@@ -37,8 +37,7 @@ class NewRuling:
     kind: str
     created_at: datetime
     engine_version: str
-    question: dict[str, Any]
-    body: str
+    body: str  # the question is in it
     cards: Sequence[str]
 
 
@@ -105,7 +104,6 @@ class RulingRepository:
             "kind": ruling.kind,
             "created_at": ruling.created_at,
             "engine_version": ruling.engine_version,
-            "question": ruling.question,
             "body": ruling.body,
         }
         conn = self.session.connection()

@@ -181,7 +181,6 @@ class RulingService:
                 kind=kind,
                 created_at=created_at,
                 engine_version=self.engine_version,
-                question=question,
                 body=json_text(body),
                 cards=list(cards),
             )

@@ -3,14 +3,27 @@ upgrading is idempotent (a second replica's migrate finds nothing to do)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.orm import Session
 
-from app.db.migrate import head_revision, is_migrated, migrate
+from app.catalog import load_catalog
+from app.db.migrate import alembic_config, head_revision, is_migrated, migrate
 from app.db.models import Base
+from app.db.repositories import RulingRepository
+from app.domain.answers import ManaValueAnswer
+from app.domain.ruling import Verdict
+from app.rulings.service import RulingService
+from tests.conftest import _postgres_admin_url
+from tests.databases import scratch_database
 
 
 def _on_this_database(dialect: str) -> Any:
@@ -43,3 +56,49 @@ def test_migrations_match_the_models(database_url: str) -> None:
         assert tables <= set(inspect(engine).get_table_names())
     finally:
         engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def own_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database for this test alone: it migrates down and up again."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'own.db'}"
+        return
+    admin_url = _postgres_admin_url()
+    if admin_url is None:
+        pytest.skip("PostgreSQL is not reachable here")
+    with scratch_database(admin_url, "rulings_downgrade") as url:
+        yield url
+
+
+def test_dropping_the_question_column_downgrades_with_each_question_back(
+    own_database: str,
+) -> None:
+    # 0005 keeps a ruling's question only in its body; going back to 0004 refills the old
+    # column from each body, and upgrading again drops it with nothing lost.
+    engine = create_engine(own_database)
+    try:
+        migrate(engine)
+        service = RulingService(Session(engine), load_catalog(), "test-engine")
+        question = {"card": "Fireball", "zone": "stack", "x": 3}
+        stored, created = service.rule("mana_value", question, lambda: _verdict())
+        assert created
+        config = alembic_config()
+        with engine.connect() as conn:
+            config.attributes["connection"] = conn
+            command.downgrade(config, "0004")
+            conn.commit()
+            found = conn.execute(
+                text("SELECT question FROM rulings WHERE id = :id"), {"id": stored.id}
+            ).scalar_one()
+        assert (json.loads(found) if isinstance(found, str) else found) == question
+        migrate(engine)
+        assert "question" not in {c["name"] for c in inspect(engine).get_columns("rulings")}
+        with Session(engine) as session:
+            assert RulingRepository(session).get(stored.id) == stored
+    finally:
+        engine.dispose()
+
+
+def _verdict() -> Verdict:
+    return Verdict(ManaValueAnswer(x=3, mana_value=4, etb_x=None, face="Fireball"))
