@@ -22,17 +22,17 @@ def get_session(db: Database = Depends(get_db)) -> Iterator[Session]:
 
 
 async def get_rulings(request: Request) -> RulingService:
-    """The rulings service, whose session opens at its first use, in the endpoint's thread, and
-    closes when the answer is made (answer_with_ruling): no thread-pool hops of a generator
-    dependency around every rules request. The session only reads (is the question stored?),
-    so it is an autocommit one (app/db/session.py); new rulings are written by the group-commit
-    writer, in its own transactions."""
+    """The rulings service, whose connection opens at its first use, in the endpoint's thread,
+    and closes when the answer is made (answer_with_ruling): no thread-pool hops of a generator
+    dependency around every rules request. The connection only reads (is the question
+    stored?), so it is a `reads` one (app/db/session.py); new rulings are written by the
+    group-commit writer, in its own transactions."""
     # The catalog as this request sees it: its lookups are what the request's alias records.
     catalog = RecordingCatalog(request.app.state.catalog)
     state = request.app.state
     db: Database = state.db
     return RulingService(
-        db.read_sessions,
+        db.reads.connect,
         catalog,
         state.engine_version,
         pending_alias(),

@@ -89,11 +89,13 @@ def _put_alias(dialect: str) -> Any:
 
 
 class RulingRepository:
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    """Rulings on one connection (Core statements: no ORM session on the request path)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
 
     def get(self, ruling_id: str) -> StoredRuling | None:
-        row = self.session.connection().execute(_GET_RULING, {"id": ruling_id}).first()
+        row = self.conn.execute(_GET_RULING, {"id": ruling_id}).first()
         return StoredRuling(row.seq, row.id, row.body) if row else None
 
     def insert(self, ruling: NewRuling) -> tuple[StoredRuling, bool]:
@@ -106,7 +108,7 @@ class RulingRepository:
             "engine_version": ruling.engine_version,
             "body": ruling.body,
         }
-        conn = self.session.connection()
+        conn = self.conn
         seq = conn.execute(_insert_ruling(conn.dialect.name), values).scalar()
         if seq is None:
             existing = self.get(ruling.id)
@@ -135,7 +137,7 @@ class RulingRepository:
         if before_seq is not None:
             stmt = stmt.where(RulingRow.seq < before_seq)
         stmt = stmt.order_by(RulingRow.seq.desc()).limit(limit)
-        return [StoredRuling(r.seq, r.id, r.body) for r in self.session.execute(stmt)]
+        return [StoredRuling(r.seq, r.id, r.body) for r in self.conn.execute(stmt)]
 
     def _page_by_card(
         self, card: str, kind: str | None, limit: int, before_seq: int | None
@@ -151,7 +153,7 @@ class RulingRepository:
             stmt = stmt.where(RulingCardRow.ruling_seq < before_seq)
         # Ordered by the index's own column, so the database reads the index in order.
         stmt = stmt.order_by(RulingCardRow.ruling_seq.desc()).limit(limit)
-        return [StoredRuling(r.seq, r.id, r.body) for r in self.session.execute(stmt)]
+        return [StoredRuling(r.seq, r.id, r.body) for r in self.conn.execute(stmt)]
 
 
 def _searchable(text: str) -> bool:

@@ -122,7 +122,7 @@ class Database:
     reads (an alias, a stored ruling, a card) runs as one statement with no BEGIN and ROLLBACK
     around it, a round trip each. On SQLite it is the engine itself: the driver begins a
     transaction only before a write, and there are no round trips to save. Writes go through
-    `engine` and `sessions`, in transactions.
+    `engine` (the group-commit writer) and `sessions`, in transactions.
     """
 
     def __init__(self, url: str, timeouts: DbTimeouts | None = None) -> None:
@@ -134,7 +134,6 @@ class Database:
             else self.engine.execution_options(isolation_level="AUTOCOMMIT")
         )
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self.read_sessions = sessionmaker(self.reads, expire_on_commit=False)
 
     def session(self) -> Iterator[Session]:
         with self.sessions() as session:

@@ -23,13 +23,12 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, Engine
 
 log = logging.getLogger("rulings.writer")
 
 T = TypeVar("T")
-Write = Callable[[Session], Any]
+Write = Callable[[Connection], Any]
 Item = tuple[Write, Future[Any]]
 
 # Enough to amortize an fsync well; bounds what one failed batch has to retry singly.
@@ -43,7 +42,7 @@ class GroupCommitWriter:
         self._queue: list[Item] = []
         self._committing = False
 
-    def write(self, work: Callable[[Session], T]) -> T:
+    def write(self, work: Callable[[Connection], T]) -> T:
         """Run `work` in a shared transaction; return its result once that is committed (or
         raise its error, or the commit's: then nothing of it was acknowledged)."""
         done: Future[T] = Future()
@@ -79,10 +78,11 @@ class GroupCommitWriter:
     def _write_batch(self, batch: list[Item]) -> None:
         results: list[Any] = []
         try:
-            with Session(self.engine) as session:
+            # One connection and transaction (Core: the statements need no ORM session),
+            # committed as the block ends, rolled back if any write raises.
+            with self.engine.begin() as conn:
                 for work, _ in batch:
-                    results.append(work(session))
-                session.commit()
+                    results.append(work(conn))
         except Exception as exc:
             if len(batch) == 1:
                 batch[0][1].set_exception(exc)

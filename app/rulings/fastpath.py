@@ -27,7 +27,6 @@ from typing import Any
 
 import orjson
 from sqlalchemy import Connection
-from sqlalchemy.orm import Session
 
 from app.catalog import Catalog
 from app.db.repositories import AliasHit, AliasRepository, StoredRuling
@@ -154,10 +153,10 @@ class AliasRecord:
     body: str  # the ruling body this request made, and its ETag (computed outside the writer)
     etag: str
 
-    def put(self, session: Session, stored: StoredRuling) -> None:
+    def put(self, conn: Connection, stored: StoredRuling) -> None:
         # A ruling stored meanwhile by an equal question has its own bytes, so its own ETag.
         etag = self.etag if stored.body == self.body else strong_etag(stored.body)
-        AliasRepository(session.connection()).put(self.key, stored.id, self.reads, etag)
+        AliasRepository(conn).put(self.key, stored.id, self.reads, etag)
 
 
 def alias_record(pending: PendingAlias | None, catalog: Catalog, body: str) -> AliasRecord | None:

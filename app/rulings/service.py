@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import orjson
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection
 
 from app.catalog import Catalog
 from app.db.repositories import NewRuling, RulingRepository, StoredRuling
@@ -83,22 +83,23 @@ def caveat_step(caveats: list[dict[str, str]]) -> Step:
 class RulingService:
     def __init__(
         self,
-        session: Session | Callable[[], Session],
+        connection: Connection | Callable[[], Connection],
         catalog: Catalog,
         engine_version: str,
         alias: fastpath.PendingAlias | None = None,
         writer: GroupCommitWriter | None = None,
         rules: str | None = None,
     ) -> None:
-        """`session`: a session, or a factory of one, opened at the first use (a question
-        refused before it reaches the store never opens one) and closed by `close`.
-        `alias`: the raw request's alias to record with the ruling (app/rulings/fastpath.py),
-        when the request came in over HTTP; `writer`: the group-commit writer that stores new
-        rulings (app/db/writer.py), else they are written and committed on the session (so
-        with a writer the session only reads, and may be an autocommit one);
-        `rules`: the rules version that keys rulings (app/rulings/identity.py)."""
-        self._session = session if isinstance(session, Session) else None
-        self._open_session = None if isinstance(session, Session) else session
+        """`connection`: a database connection, or a factory of one, opened at the first use
+        (a question refused before it reaches the store never opens one) and closed by
+        `close`. `alias`: the raw request's alias to record with the ruling
+        (app/rulings/fastpath.py), when the request came in over HTTP; `writer`: the
+        group-commit writer that stores new rulings (app/db/writer.py), else they are written
+        and committed on the connection (so with a writer the connection only reads, and may
+        be an autocommit one); `rules`: the rules version that keys rulings
+        (app/rulings/identity.py)."""
+        self._connection = connection if isinstance(connection, Connection) else None
+        self._open_connection = None if isinstance(connection, Connection) else connection
         self.catalog = catalog
         self.engine_version = engine_version
         self.rules = rules if rules is not None else rules_version()
@@ -106,21 +107,21 @@ class RulingService:
         self.writer = writer
 
     @property
-    def session(self) -> Session:
-        if self._session is None:
-            assert self._open_session is not None
-            self._session = self._open_session()
-        return self._session
+    def connection(self) -> Connection:
+        if self._connection is None:
+            assert self._open_connection is not None
+            self._connection = self._open_connection()
+        return self._connection
 
     @property
     def repo(self) -> RulingRepository:
-        return RulingRepository(self.session)
+        return RulingRepository(self.connection)
 
     def close(self) -> None:
-        """Close the session this service opened (one it was given is its owner's to close)."""
-        if self._open_session is not None and self._session is not None:
-            session, self._session = self._session, None
-            session.close()
+        """Close the connection this service opened (one it was given is its owner's)."""
+        if self._open_connection is not None and self._connection is not None:
+            connection, self._connection = self._connection, None
+            connection.close()
 
     def card_digests(self, cards: Iterable[str]) -> list[str]:
         """Digests of the catalog cards the question names. A name the catalog lacks belongs
@@ -192,23 +193,23 @@ class RulingService:
         lose. Through the group-commit writer when there is one (app/db/writer.py)."""
         alias = fastpath.alias_record(self.alias, self.catalog, new.body)
 
-        def write(session: Session) -> tuple[StoredRuling, bool]:
-            stored, created = RulingRepository(session).insert(new)
+        def write(conn: Connection) -> tuple[StoredRuling, bool]:
+            stored, created = RulingRepository(conn).insert(new)
             if alias is not None:
-                alias.put(session, stored)
+                alias.put(conn, stored)
             return stored, created
 
         return self._write(write)
 
-    def _write(self, write: Callable[[Session], _T]) -> _T:
+    def _write(self, write: Callable[[Connection], _T]) -> _T:
         if self.writer is not None:
             return self.writer.write(write)
-        result = write(self.session)
-        self.session.commit()
+        result = write(self.connection)
+        self.connection.commit()
         return result
 
     def _remember_found(self, existing: StoredRuling) -> None:
         """A new spelling of a stored question: its alias alone is new (and only a cache)."""
         alias = fastpath.alias_record(self.alias, self.catalog, existing.body)
         if alias is not None:
-            self._write(lambda session: alias.put(session, existing))
+            self._write(lambda conn: alias.put(conn, existing))

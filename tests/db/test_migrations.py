@@ -13,7 +13,6 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
-from sqlalchemy.orm import Session
 
 from app.catalog import load_catalog
 from app.db.migrate import alembic_config, head_revision, is_migrated, migrate
@@ -79,9 +78,10 @@ def test_dropping_the_question_column_downgrades_with_each_question_back(
     engine = create_engine(own_database)
     try:
         migrate(engine)
-        service = RulingService(Session(engine), load_catalog(), "test-engine")
         question = {"card": "Fireball", "zone": "stack", "x": 3}
-        stored, created = service.rule("mana_value", question, lambda: _verdict())
+        with engine.connect() as conn:
+            service = RulingService(conn, load_catalog(), "test-engine")
+            stored, created = service.rule("mana_value", question, _verdict)
         assert created
         config = alembic_config()
         with engine.connect() as conn:
@@ -94,8 +94,8 @@ def test_dropping_the_question_column_downgrades_with_each_question_back(
         assert (json.loads(found) if isinstance(found, str) else found) == question
         migrate(engine)
         assert "question" not in {c["name"] for c in inspect(engine).get_columns("rulings")}
-        with Session(engine) as session:
-            assert RulingRepository(session).get(stored.id) == stored
+        with engine.connect() as conn:
+            assert RulingRepository(conn).get(stored.id) == stored
     finally:
         engine.dispose()
 

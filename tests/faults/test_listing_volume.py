@@ -9,7 +9,6 @@ from pathlib import Path
 from alembic import command
 from sqlalchemy import create_engine, select, text
 from sqlalchemy.dialects import sqlite
-from sqlalchemy.orm import Session
 from starlette.testclient import TestClient
 
 from app.db.migrate import alembic_config, migrate
@@ -20,9 +19,9 @@ from app.db.repositories import RulingRepository
 def _plan(engine_url: str, kind: str | None, card: str) -> str:
     engine = create_engine(engine_url)
     captured: list[str] = []
-    with Session(engine) as session:
-        repo = RulingRepository(session)
-        run = session.execute
+    with engine.connect() as conn:
+        repo = RulingRepository(conn)
+        run = conn.execute
 
         def explain(stmt, *args, **kwargs):  # type: ignore[no-untyped-def]
             sql = str(
@@ -32,7 +31,7 @@ def _plan(engine_url: str, kind: str | None, card: str) -> str:
             captured.extend(str(r[-1]) for r in rows)
             return []
 
-        session.execute = explain  # type: ignore[method-assign]
+        conn.execute = explain  # type: ignore[method-assign]
         repo.page(kind=kind, card=card, limit=21, before_seq=1000)
     engine.dispose()
     return "\n".join(captured)

@@ -74,7 +74,7 @@ def get_ruling(
     """The ruling stored under this id, byte for byte as it was made, with a strong `ETag`
     (`If-None-Match` answers 304) and `Cache-Control: immutable`: a ruling never changes.
     With `Accept: text/html` the same ruling is a page for people."""
-    stored = RulingRepository(session).get(ruling_id) if len(ruling_id) <= 64 else None
+    stored = RulingRepository(session.connection()).get(ruling_id) if len(ruling_id) <= 64 else None
     if stored is None:
         raise HTTPException(404, f"No ruling with id {ruling_id!r}.")
     # One address, two representations (RFC 9110 12.5.1): the stored JSON, byte for byte, or
@@ -120,7 +120,7 @@ def list_rulings(
     before = int(after) if after is not None else None
     if before is not None and before > MAX_CURSOR:
         raise RequestError(("query", "after"), "not a cursor this service gave out", "bad_cursor")
-    rows = RulingRepository(session).page(
+    rows = RulingRepository(session.connection()).page(
         kind=kind, card=canonical_card, limit=limit + 1, before_seq=before
     )
     has_more = len(rows) > limit
