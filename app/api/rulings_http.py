@@ -73,7 +73,7 @@ def ruling_response(stored: StoredRuling, created: bool, etag: str | None = None
         media_type=JSON,
         headers={
             "Location": f"/v1/rulings/{stored.id}",
-            "ETag": etag or etag_of(stored.body),
+            "ETag": etag or stored.etag or etag_of(stored.body),
             **html_link(stored.id),
         },
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, cast
@@ -29,6 +29,9 @@ class StoredRuling:
     seq: int
     id: str
     body: str
+    # The body's strong ETag when it is already known (the request that made the ruling
+    # hashed it for its alias), so a 2 MB body isn't hashed twice; not part of equality.
+    etag: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -199,7 +200,10 @@ class RulingService:
                 alias.put(conn, stored)
             return stored, created
 
-        return self._write(write)
+        stored, created = self._write(write)
+        if alias is not None and stored.body == new.body:
+            stored = replace(stored, etag=alias.etag)  # hashed once, for the alias
+        return stored, created
 
     def _write(self, write: Callable[[Connection], _T]) -> _T:
         if self.writer is not None:
