@@ -58,9 +58,9 @@ def _fill_sqlite(engine: Engine, start: int, stop: int) -> None:
         conn.execute(
             text(
                 series
-                + "INSERT INTO rulings (seq, id, kind, created_at, engine_version, question, body) "
+                + "INSERT INTO rulings (seq, id, kind, created_at, engine_version, body) "
                 f"SELECT i, printf('r%031d', i), {_kind_sql()}, '2026-12-01 00:00:00', "
-                f"'bench', '{{}}', '{BODY}' FROM s"
+                f"'bench', '{BODY}' FROM s"
             ),
             params,
         )
@@ -80,9 +80,9 @@ def _fill_postgres(engine: Engine, start: int, stop: int) -> None:
     with engine.begin() as conn:
         conn.execute(
             text(
-                "INSERT INTO rulings (seq, id, kind, created_at, engine_version, question, body) "
+                "INSERT INTO rulings (seq, id, kind, created_at, engine_version, body) "
                 f"SELECT i, 'r' || lpad(i::text, 31, '0'), {_kind_sql()}, now(), 'bench', "
-                f"'{{}}'::jsonb, '{BODY}' {series}"
+                f"'{BODY}' {series}"
             ),
             params,
         )
