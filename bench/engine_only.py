@@ -64,8 +64,9 @@ def could_produce_section(config: BenchConfig) -> Section:
     tune_garbage_collector()
     section = Section("could-produce, engine alone (median ms)", CP_COLUMNS)
     section.notes.append(
-        "validate = json.loads + GameState validation; hash = question dump + canonical JSON + "
-        "sha256 (RulingService's ruling_id); body_json = the stored ruling's json.dumps"
+        "validate = GameState validated from the JSON bytes, as the service does; hash = question "
+        "dump + canonical JSON + sha256 (RulingService's ruling_id); body_json = the stored "
+        "ruling's json.dumps"
     )
     could_produce, why = engines.find(engines.COULD_PRODUCE)
     missing = boards.missing_cards(boards.board_cards())
@@ -118,7 +119,8 @@ def _could_produce_row(could_produce: Engine, size: int, reps: int, *, layers: b
     question = _question(normalized, {})
 
     def validate() -> object:
-        return GameState.model_validate(json.loads(raw))
+        # As the service validates a body: from its bytes, in one pass (app/api/bodies.py).
+        return GameState.model_validate_json(raw)
 
     def resolve() -> object:
         return resolve_state(catalog, state, LOC)
@@ -186,7 +188,8 @@ def _activate_row(activate: Engine, k: int, config: BenchConfig) -> Row:
         return activate(board, "forest", None, None, None)
 
     def validate() -> object:
-        return GameState.model_validate(json.loads(raw))
+        # As the service validates a body: from its bytes, in one pass (app/api/bodies.py).
+        return GameState.model_validate_json(raw)
 
     def resolve() -> object:
         return resolve_state(catalog, state, LOC)

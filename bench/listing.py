@@ -57,8 +57,7 @@ def _fill_sqlite(engine: Engine, start: int, stop: int) -> None:
         conn.exec_driver_sql("PRAGMA cache_size=-262144")
         conn.execute(
             text(
-                series
-                + "INSERT INTO rulings (seq, id, kind, created_at, engine_version, body) "
+                series + "INSERT INTO rulings (seq, id, kind, created_at, engine_version, body) "
                 f"SELECT i, printf('r%031d', i), {_kind_sql()}, '2026-12-01 00:00:00', "
                 f"'bench', '{BODY}' FROM s"
             ),
