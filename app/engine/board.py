@@ -834,10 +834,12 @@ class BoardView:
     _condition_words: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = field(init=False)
     _equipped: frozenset[str] = field(init=False)  # 301.5: ids an Equipment is attached to
     _attached: dict[str, list[Permanent]] = field(init=False)  # by the id they're attached to
+    _listed: dict[tuple[int, bool], tuple[ListedAbility, ...]] = field(init=False)
 
     def __post_init__(self) -> None:
         self._sources = {}
         self._faces = {}
+        self._listed = {}
         self._equipped = frozenset(
             p.attached_to
             for p in self.board.permanents
@@ -901,6 +903,7 @@ class BoardView:
         self._grants_by_traits = {}
         self._repl_by_traits = {}
         self._ability_keys = {}
+        self._listed = {}
 
     def face_abilities(self, p: Permanent) -> FaceAbilities:
         """The abilities of its face that the view files, read once per face."""
@@ -1303,11 +1306,19 @@ class BoardView:
                 out.append((src, a))
         return out
 
-    def mana_abilities(self, p: Permanent, *, distinct: bool = False) -> list[ListedAbility]:
-        """The permanent's mana abilities in the documented order (module docstring).
+    def mana_abilities(self, p: Permanent, *, distinct: bool = False) -> tuple[ListedAbility, ...]:
+        """The permanent's mana abilities in the documented order (module docstring), listed
+        once per permanent (solving and explaining both read them; the view doesn't change).
 
         distinct=True drops granted abilities identical to one already listed (many Chromatic
         Lanterns grant one ability many times; what it could produce is the same)."""
+        key = (p.index, distinct)
+        found = self._listed.get(key)
+        if found is None:
+            found = self._listed[key] = tuple(self._list_mana_abilities(p, distinct))
+        return found
+
+    def _list_mana_abilities(self, p: Permanent, distinct: bool) -> list[ListedAbility]:
         listed: list[ListedAbility] = []
         lost = False
         if self.layer_effects.layer6_loss:

@@ -4,6 +4,8 @@ paid, in the returned state where it shows them (118.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.domain.answers import Note, Reason, trusted
 from app.domain.card import DieRoll, ManaAbility, ManaAbilityCost, ManaAmount, Selector
 from app.domain.errors import QuestionError
@@ -80,7 +82,7 @@ def check_order(view: BoardView, order: list[str]) -> list[str]:
     return order
 
 
-def _menu(listed: list[ListedAbility]) -> str:
+def _menu(listed: Sequence[ListedAbility]) -> str:
     items = [f"{a.index}: {a.summary} [id {a.id}]" for a in listed[:LIST_LIMIT]]
     if len(listed) > LIST_LIMIT:
         items.append(f"and {len(listed) - LIST_LIMIT} more")
@@ -88,7 +90,7 @@ def _menu(listed: list[ListedAbility]) -> str:
 
 
 def pick_ability(
-    p: Permanent, listed: list[ListedAbility], ability: int | str | None
+    p: Permanent, listed: Sequence[ListedAbility], ability: int | str | None
 ) -> ListedAbility:
     """By index (the documented order) or by stable id (board.ListedAbility.id)."""
     if ability is None:
@@ -123,10 +125,10 @@ def pick_ability(
 def by_choice(
     view: BoardView,
     p: Permanent,
-    listed: list[ListedAbility],
+    listed: Sequence[ListedAbility],
     ability: int | str | None,
     choose_key: str | None,
-) -> list[ListedAbility]:
+) -> Sequence[ListedAbility]:
     """With no `ability` named and several mana abilities, `choose` picks the one ability
     that can make the chosen mana (a Tundra with choose W; a Forest that Urborg made a Swamp
     with choose B). Anything else is left to `ability` (an empty or ambiguous pick)."""
