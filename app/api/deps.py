@@ -18,7 +18,8 @@ async def get_db(request: Request) -> Database:
 
 
 def get_session(db: Database = Depends(get_db)) -> Iterator[Session]:
-    yield from db.session()
+    """A read-only session (the routes that take one only read)."""
+    yield from db.read_session()
 
 
 async def get_rulings(request: Request) -> RulingService:

@@ -116,13 +116,13 @@ def _sqlite_engine(url: str, timeouts: DbTimeouts) -> Engine:
 
 
 class Database:
-    """One engine and session factory per app instance.
+    """One engine per app instance, and its read-only view and sessions.
 
     `reads` is, on PostgreSQL, the same engine (and pool) in autocommit: a lookup that only
     reads (an alias, a stored ruling, a card) runs as one statement with no BEGIN and ROLLBACK
     around it, a round trip each. On SQLite it is the engine itself: the driver begins a
     transaction only before a write, and there are no round trips to save. Writes go through
-    `engine` (the group-commit writer) and `sessions`, in transactions.
+    `engine` (the group-commit writer, the importer, migrations), in transactions.
     """
 
     def __init__(self, url: str, timeouts: DbTimeouts | None = None) -> None:
@@ -133,10 +133,12 @@ class Database:
             if is_sqlite(url)
             else self.engine.execution_options(isolation_level="AUTOCOMMIT")
         )
-        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.read_sessions = sessionmaker(self.reads, expire_on_commit=False)
 
-    def session(self) -> Iterator[Session]:
-        with self.sessions() as session:
+    def read_session(self) -> Iterator[Session]:
+        """A session for a request that only reads (the GET routes: cards, rulings), on
+        `reads`."""
+        with self.read_sessions() as session:
             try:
                 yield session
             except BaseException:
