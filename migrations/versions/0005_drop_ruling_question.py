@@ -3,7 +3,9 @@
 The `question` column held a second copy of the body's `question` (a JSON document), never
 read: every read of a ruling serves its body. On a 10,000-permanent question it was ~1.9 MB
 more to serialize and write with every new ruling (and, on PostgreSQL, to parse into JSONB).
-Downgrading puts the column back, filled from each body.
+Downgrading puts the column back, filled from each body. On SQLite the table is rebuilt
+without the column (batch mode): a one-time copy, as long as the store is large; PostgreSQL
+drops it in place at once.
 
 Revision ID: 0005
 Revises: 0004
