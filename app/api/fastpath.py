@@ -8,7 +8,9 @@ leaves to this middleware, which runs them only for bytes not answered before: b
 before passed them, and the alias key names the limits) and inside CORS (so a hit gets the same CORS
 headers). The lookup runs in the thread pool, like the endpoints: a database call never blocks
 the event loop. Hits served lately are remembered in memory (RecentAliases): asked again, they
-cost no database round trip, and still check the cards they read against the catalog. A
+cost no database round trip, and still check the cards they read against the catalog; when
+memory alone shows those cards unchanged (`Catalog.cached_digest`), the hit is served on the
+event loop without a thread-pool hop at all. A
 lookup that fails (the database is down) is no answer: the full path runs and answers as it
 would have.
 """
@@ -117,7 +119,10 @@ class RepeatedQuestionMiddleware:
             return
         # Left by ServiceMiddleware (checked_inside): run only for bytes not answered before.
         check: Callable[[], Response | None] | None = scope.pop(BODY_CHECK, None)
-        key, hit = await anyio.to_thread.run_sync(self._find, scope, body)
+        key = self._key(scope, body)
+        # A hit remembered lately whose cards memory shows unchanged is served at once; any
+        # other lookup may read the database, so it runs on the thread pool.
+        hit = self._remembered(key) or await anyio.to_thread.run_sync(self._find, key)
         if hit is not None:
             scope["route"] = route  # metrics and the access log name the route, as on a miss
             self.service.state.metrics.ruling(hit.kind, False)
@@ -139,28 +144,40 @@ class RepeatedQuestionMiddleware:
             return None
         return self.routes.get(scope["path"])
 
-    def _find(self, scope: Scope, body: bytes) -> tuple[str, AliasHit | None]:
-        state = self.service.state
-        key = fastpath.alias_key(
+    def _key(self, scope: Scope, body: bytes) -> str:
+        return fastpath.alias_key(
             scope["path"],
             scope.get("query_string", b""),
-            f"{state.rules_version}; {LIMITS_KEY}",
+            f"{self.service.state.rules_version}; {LIMITS_KEY}",
             body,
         )
+
+    def _remembered(self, key: str) -> AliasHit | None:
+        """The remembered hit, when memory alone shows its cards unchanged (no I/O: this runs
+        on the event loop)."""
+        remembered = self.recent.get(key)
+        if remembered is not None and fastpath.reads_hold_in_memory(
+            self.service.state.catalog, remembered.cards
+        ):
+            return remembered
+        return None
+
+    def _find(self, key: str) -> AliasHit | None:
+        state = self.service.state
         try:
             remembered = self.recent.get(key)
             if remembered is not None:
                 if fastpath.reads_still_hold(state.catalog, remembered.cards):
-                    return key, remembered
+                    return remembered
                 self.recent.forget(key)  # a card changed: the full path re-points the alias
             with state.db.reads.connect() as conn:  # one SELECT: no transaction around it
                 hit = fastpath.find_repeated(conn, state.catalog, key)
         except SQLAlchemyError as exc:
             log.warning("alias lookup failed: %s", type(exc).__name__)
-            return key, None
+            return None
         if hit is not None:
             self.recent.put(key, hit)
-        return key, hit
+        return hit
 
 
 async def _read_body(receive: Receive) -> bytes | None:

@@ -94,6 +94,11 @@ class Catalog:
             found = self._digests[card.name] = card_digest(card)
         return found
 
+    def cached_digest(self, name: str) -> str | None:
+        """`digest` when memory alone can tell it, else None: the event loop asks this, and
+        must never wait on a database. A catalog held in memory always can."""
+        return self.digest(name)
+
     def suggest(self, name: str) -> list[str]:
         keys = list(self._index)
         return suggest_from(name, keys, [self._index[k].name for k in keys])

@@ -361,6 +361,17 @@ class DbCatalog(Catalog):
         entry = self._entry(name)
         return entry.digest if entry is not None else None
 
+    def cached_digest(self, name: str) -> str | None:
+        """What `digest` would answer without reading the database: the card's digest when
+        the generation was checked within `check_every` and the card is in memory; else None
+        (then only `digest` can tell)."""
+        if self._generation is None or time.monotonic() - self._checked_at >= self._check_every:
+            return None
+        key = fold(name)
+        with self._lock:
+            entry = self._pinned.get(key) or self._cache.get(key)
+        return entry.digest if entry is not None else None
+
     def suggest(self, name: str) -> list[str]:
         """Did you mean: rapidfuzz over every folded name, loaded once per generation."""
         self._refresh()

@@ -73,6 +73,10 @@ class RecordingCatalog(Catalog):
         self._reads.setdefault(name, self._wrapped.get(name))
         return self._wrapped.digest(name)
 
+    def cached_digest(self, name: str) -> str | None:
+        # A read like `digest`'s (the request's own lookups are never left to memory alone).
+        return self.digest(name)
+
     def suggest(self, name: str) -> list[str]:
         # Only an unknown card's 422 suggests names, and a 422 stores no ruling (no alias).
         return self._wrapped.suggest(name)
@@ -101,6 +105,16 @@ def reads_still_hold(catalog: Catalog, reads_json: str) -> bool:
     """Every recorded lookup finds the same card (same digest), or still finds none."""
     # The catalog's digest (app/rulings/identity.card_digest), the one ruling ids use.
     return all(catalog.digest(name) == digest for name, digest in orjson.loads(reads_json))
+
+
+def reads_hold_in_memory(catalog: Catalog, reads_json: str) -> bool:
+    """True when memory alone shows that every recorded lookup still finds the same card;
+    False when one doesn't, or when only the database can tell (`reads_still_hold` then
+    decides). A lookup that found no card is never told from memory: an import may add it."""
+    return all(
+        digest is not None and catalog.cached_digest(name) == digest
+        for name, digest in orjson.loads(reads_json)
+    )
 
 
 @dataclass(slots=True)

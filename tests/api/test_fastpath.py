@@ -13,6 +13,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
+from app.api.fastpath import RepeatedQuestionMiddleware
 from app.api.routers import reveal as reveal_router
 from app.catalog import Catalog, load_catalog
 from app.rulings import fastpath, questions
@@ -90,6 +91,34 @@ def test_equal_questions_spelled_differently_share_one_ruling_with_an_alias_each
 
 def _catalog_with(replaced: dict[str, Callable[[Any], Any]]) -> Catalog:
     return Catalog([replaced.get(c.name, lambda c: c)(c) for c in load_catalog()])
+
+
+def test_a_remembered_hit_whose_cards_memory_vouches_for_needs_no_thread(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raw = body_bytes(QUESTION)
+    first = post(client, raw)
+    assert first.status_code == 201 and post(client, raw).status_code == 200  # now remembered
+    catalog = client.app.state.catalog  # type: ignore[attr-defined]
+    monkeypatch.setattr(catalog, "_check_every", 3600.0)  # its generation stays fresh
+    catalog.digest("Forest")
+
+    def no_thread(*_: Any) -> None:
+        raise AssertionError("looked up on the thread pool")
+
+    monkeypatch.setattr(RepeatedQuestionMiddleware, "_find", no_thread)
+    again = post(client, raw)
+    assert again.status_code == 200 and again.content == first.content
+    assert again.headers["etag"] == first.headers["etag"]
+
+
+def test_memory_never_vouches_for_a_changed_or_missing_card() -> None:
+    catalog = load_catalog()
+    forest = catalog.digest("Forest")
+    assert fastpath.reads_hold_in_memory(catalog, json.dumps([["Forest", forest]]))
+    assert not fastpath.reads_hold_in_memory(catalog, json.dumps([["Forest", "0" * 16]]))
+    # A lookup that found nothing is left to the database: an import may have added the card.
+    assert not fastpath.reads_hold_in_memory(catalog, json.dumps([["No Such Card", None]]))
 
 
 def test_a_changed_card_never_answers_through_the_alias(

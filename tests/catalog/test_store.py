@@ -72,3 +72,23 @@ def test_search_finds_exactly_the_cards_whose_names_contain_the_text(
             found = [n for n, _ in CardRepository(session).search(q, limit=1000, after=None)]
             assert found == expected, q
         assert sum("amber" in k for ks in keys.values() for k in ks) > RARE  # the scan path
+
+
+def test_memory_tells_a_digest_only_while_the_generation_is_fresh(
+    fresh_engine: Engine, tmp_path: Path
+) -> None:
+    # The event loop serves a remembered hit only when memory alone can vouch for its cards:
+    # never before the catalog looked at its generation, nor once that look is due again, nor
+    # for a card it doesn't hold.
+    catalog = DbCatalog(fresh_engine, check_every=3600)
+    assert catalog.cached_digest("Forest") is None  # the generation was never read
+    catalog.warm()
+    assert catalog.cached_digest("forest") == catalog.digest("Forest") is not None
+    assert catalog.cached_digest("No Such Card") is None
+    import_file(fresh_engine, write(tmp_path / "cards.json", mtgjson_document(invented_cards(5))))
+    name = invented_cards(5)[-1].name
+    assert catalog.cached_digest(name) is None  # stored, but not in this process's memory
+    due = DbCatalog(fresh_engine, check_every=0)
+    due.warm()
+    assert due.cached_digest("Forest") is None  # the next lookup must read the generation
+    assert due.digest("Forest") is not None
