@@ -10,9 +10,8 @@ headers). The lookup runs in the thread pool, like the endpoints: a database cal
 the event loop. Hits served lately are remembered in memory (RecentAliases): asked again, they
 cost no database round trip, and still check the cards they read against the catalog; when
 memory alone shows those cards unchanged (`Catalog.cached_digest`), the hit is served on the
-event loop without a thread-pool hop at all. A
-lookup that fails (the database is down) is no answer: the full path runs and answers as it
-would have.
+event loop without a thread-pool hop at all. A lookup that fails (the database is down) is no
+answer: the full path runs and answers as it would have.
 """
 
 from __future__ import annotations
