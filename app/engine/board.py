@@ -835,11 +835,13 @@ class BoardView:
     _equipped: frozenset[str] = field(init=False)  # 301.5: ids an Equipment is attached to
     _attached: dict[str, list[Permanent]] = field(init=False)  # by the id they're attached to
     _listed: dict[tuple[int, bool], tuple[ListedAbility, ...]] = field(init=False)
+    _widened: dict[int, Selector] = field(init=False)  # by id() of the selector widened
 
     def __post_init__(self) -> None:
         self._sources = {}
         self._faces = {}
         self._listed = {}
+        self._widened = {}
         self._equipped = frozenset(
             p.attached_to
             for p in self.board.permanents
@@ -1424,6 +1426,16 @@ class BoardView:
             return t
         return replace(t, times=len(self.matching(t.trigger.per_count, t.source)))
 
+    def _any_controller(self, sel: Selector) -> Selector:
+        """The selector widened to any controller's permanents, built once per selector (a new
+        model, not model_copy: that would keep the cached predicate)."""
+        found = self._widened.get(id(sel))
+        if found is None:
+            found = self._widened[id(sel)] = type(sel).model_validate(
+                sel.model_dump() | {"controller": "any"}
+            )
+        return found
+
     def matching_triggers(self, p: Permanent, adder: str | None = "") -> list[SourcedTrigger]:
         """Triggered mana abilities that watch this permanent (whether they fire depends on
         the ability and the mana made: 106.12a). `adder`: the player who adds the ability's
@@ -1438,8 +1450,7 @@ class BoardView:
             by_adder = t.trigger.tapped_by_you and not t.trigger.requires_tap and adder != ""
             sel = t.trigger.source
             if by_adder and sel.controller == "you":
-                # A new model, not model_copy: that would keep the cached predicate.
-                sel = type(sel).model_validate(sel.model_dump() | {"controller": "any"})
+                sel = self._any_controller(sel)
             watches = selector_matches(
                 sel, t.source.controller, t.source.attached_to, p.id, traits, t.source.id
             )
