@@ -13,7 +13,15 @@ from typing import Annotated, Literal, assert_never
 
 from pydantic import Field, model_validator
 
-from app.domain.base import ManaString, ManaTypeCode, Strict, Summary, Word, check_mana_string
+from app.domain.base import (
+    ManaString,
+    ManaTypeCode,
+    Strict,
+    Summary,
+    Word,
+    check_mana_string,
+    omitted_at_default,
+)
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
@@ -100,59 +108,49 @@ class ManaTrigger(Strict):
     `amount` mana of any one color, or `amount` mana in any combination of colors"""
     mana: ManaString | None = None  # with adds="fixed"
     """With `adds` `fixed`: the mana it adds, like `{G}`; otherwise null"""
-    # Left out of the dump at their defaults, so data without them reads as before.
-    amount: int = Field(
+    amount: int = omitted_at_default(
         1,
         ge=1,
         le=5,
-        exclude_if=lambda v: v == 1,
         description="With `adds` `any_color` or `combination`: how much mana it adds",
     )
-    optional: bool = Field(
+    optional: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description='Its controller may add the mana or not ("may add"); not adding is the '
         "choice `none`",
     )
-    per_count: Selector | None = Field(
+    per_count: Selector | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="With `adds` `fixed`: the `mana` is added once for each permanent this "
         'selector picks as it resolves ("an additional {G} for each Elf"); null: once',
     )
-    while_monarch: bool = Field(
+    while_monarch: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description="It triggers only while its controller is the monarch (724): the state's "
         "`players.<controller>.monarch` says",
     )
-    source_named_exiled: bool = Field(
+    source_named_exiled: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description="406.6, 607.2a: only those of `source` with the same name as a card "
         "exiled with this ability's permanent (its `exiled`; none exiled: it never triggers)",
     )
-    only_type: ManaTypeCode | None = Field(
+    only_type: ManaTypeCode | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description='106.12a: only when the tapped permanent made mana of this type ("whenever '
         'you tap a permanent for {C}": `C`); null: any mana',
     )
-    while_source_tapped: bool = Field(
+    while_source_tapped: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description='603.4: an intervening "if" ("if ~ is tapped"): it triggers only while '
         "its own permanent is tapped (the state's `tapped`)",
     )
-    side_effect: Annotated[str, Field(max_length=200)] | None = Field(
+    side_effect: Annotated[str, Field(max_length=200)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description='Anything else it does as it resolves, in a short phrase ("deals 1 damage '
         'to that player"); none of it changes the mana; null: nothing',
     )
-    if_snow_mana: ManaString | None = Field(
+    if_snow_mana: ManaString | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="With `adds` `fixed`: the mana it adds instead when the permanent tapped "
         "is snow (205.4a: it has the supertype snow), like `{U}{U}`; null: the same either way",
     )

@@ -13,7 +13,8 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from app.domain.base import ManaTypeCode
+from app.domain.base import ManaTypeCode, omitted_at_default
+from app.domain.mana_abilities import Recipient
 from app.domain.ruling import RulingKind
 from app.domain.state import GameState
 
@@ -41,15 +42,12 @@ class AbilityOut(BaseModel):
     summary: str
     origin: Literal["printed", "intrinsic", "granted"]
     granted_by: str | None
-    # Left out at its default, so an answer about an ability whose controller adds its mana
-    # reads as before.
-    recipient: Literal["controller", "chosen_player", "target_player", "each_player"] = Field(
+    recipient: Recipient = omitted_at_default(
         "controller",
-        exclude_if=lambda v: v == "controller",
-        description="Who adds the mana (106.3): `chosen_player`, a player chosen as it resolves; "
-        "`target_player`, its target (605.5a: then it is not a mana ability); `each_player`, "
-        "every player, each adding all of it (`produced` is what each one adds); left out for its "
-        "controller",
+        description="Who adds the mana (106.3): `chosen_player`, a player chosen as it "
+        "resolves; `target_player`, its target (605.5a: then it is not a mana ability); "
+        "`each_player`, every player, each adding all of it (`produced` is what each one "
+        "adds); left out for its controller",
     )
 
 
@@ -57,18 +55,18 @@ class TriggeredOut(BaseModel):
     source_id: str
     name: str
     mana: str = Field(description='Oracle notation; "" while its choice is open')
-    choices: list[str] | None = Field(
-        None, description="Present while a choice is open", exclude_if=lambda v: v is None
+    choices: list[str] | None = omitted_at_default(
+        None,
+        description="Present while a choice is open",
     )
 
 
 class OutcomeOut(BaseModel):
     replacement_order: list[str]
-    choices: dict[str, str] | None = Field(
+    choices: dict[str, str] | None = omitted_at_default(
         None,
         description='"choose" for the ability\'s choice, trigger source ids for theirs',
         # Present only when the outcome rests on a choice.
-        exclude_if=lambda v: v is None,
     )
     produced: str
     total: str

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.domain.mana import ManaSyntaxError, parse_cost
+
+
+def omitted_at_default(
+    default: Any = None, *, default_factory: Callable[[], Any] | None = None, **field: Any
+) -> Any:
+    """A field left out of the model's dump while it holds its default: data (a card, a
+    question) that doesn't use it dumps, and so is identified and digested, exactly as before
+    the field existed (app/rulings/identity.py). `field`: the rest of pydantic's Field."""
+    if default_factory is not None:
+        empty = default_factory()
+        return Field(default_factory=default_factory, exclude_if=lambda v: v == empty, **field)
+    return Field(default, exclude_if=lambda v: v == default, **field)
+
 
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Word = Annotated[str, Field(min_length=1, max_length=40)]

@@ -12,7 +12,7 @@ from typing import Any, Literal, assert_never
 
 from pydantic import Field, model_validator
 
-from app.domain.base import CardType, ColorCode, Strict, Word
+from app.domain.base import CardType, ColorCode, Strict, Word, omitted_at_default
 from app.domain.filters import Selector
 from app.domain.mana_abilities import ManaAbility, WhileCounters
 
@@ -54,41 +54,33 @@ class GrantManaAbility(Strict):
     """Which permanents gain it, seen from this ability's controller"""
     ability: ManaAbility
     """The mana ability they gain (605.1a)"""
-    # Left out of the dump when absent, so data without it reads (and is identified) as before.
-    while_count: CountAtLeast | None = Field(
+    while_count: CountAtLeast | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="The grant applies only while its controller controls at least this many "
         "of these permanents (null: always)",
     )
-    while_source: Literal["renowned", "modified"] | None = Field(
+    while_source: Literal["renowned", "modified"] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="`renowned`: the grant applies only while its source is renowned "
         "(702.112b; the state's `renowned` says it); `modified`: while it has a counter, is "
         "equipped or is enchanted by an Aura its controller controls (700.9); null: always",
     )
-    # Left out of the dump when absent, so data without it reads (and is identified) as before.
-    while_counters: WhileCounters | None = Field(
+    while_counters: WhileCounters | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="The grant exists only while its source has this many counters of the "
         "kind: a leveler's level band (711.2) or a station threshold (702.184); null: always",
     )
-    while_class_level: int | None = Field(
+    while_class_level: int | None = omitted_at_default(
         None,
         ge=2,
         le=10,
-        exclude_if=lambda v: v is None,
         description="716: the grant exists only once its Class source has gained this level "
         "(the permanent's `class_level`); null: always",
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
-    # Left out of the dump when false, so every card without it keeps its digest.
-    to_chosen_name: bool = Field(
+    to_chosen_name: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description="201.3: only those of `to` with the card name chosen for this ability's "
         "permanent (its `chosen_name`)",
     )
@@ -132,9 +124,8 @@ def _check_types(subtypes: list[str], chosen: bool, where: WorksFrom) -> None:
 def _chosen_type() -> Any:
     """The `chosen_type` field of SetLandTypes and AddSubtypes (305.7: "the basic land type of
     your choice"), left out of the dump when false so other cards keep their digests."""
-    return Field(
+    return omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description="With it, the basic land type chosen for the effect too (the `effects` "
         "entry's `chosen_land_type`); only for abilities working from an effect",
     )
@@ -218,12 +209,10 @@ class SetCardTypes(Strict):
     """The card types they become, lower case, like `land`"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
     """The subtypes they get with them, like `Treasure`"""
-    # Left out of the dump when absent, so data without it reads (and is identified) as before.
-    while_graveyard_below: int | None = Field(
+    while_graveyard_below: int | None = omitted_at_default(
         None,
         ge=1,
         le=1000,
-        exclude_if=lambda v: v is None,
         description="The effect applies only while its controller's graveyard holds fewer "
         "cards than this (611.3a: as long as ...; the state's `players.<name>.graveyard` "
         "says it); null: always",
@@ -254,9 +243,8 @@ class LoseAllAbilities(Strict):
     """Always `lose_all_abilities`: matching permanents lose every ability (613.1f)"""
     to: Selector
     """Which permanents lose them, seen from this ability's controller"""
-    keeps_own: bool = Field(
+    keeps_own: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description='"Loses all other abilities": the abilities this same source grants them '
         "stay (left out of the dump when false)",
     )

@@ -6,7 +6,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from app.domain.base import ManaString, Name, Strict, Summary, Word, check_mana_string
+from app.domain.base import (
+    ManaString,
+    Name,
+    Strict,
+    Summary,
+    Word,
+    check_mana_string,
+    omitted_at_default,
+)
 from app.domain.filters import Selector
 
 
@@ -38,10 +46,8 @@ class RemoveXCounters(Strict):
     """The kind of counter removed, like `storage`"""
     at_least: int = Field(0, ge=0, le=1)
     """The least X allowed: 1 for "one or more", else 0"""
-    # Left out of the dump when absent, so data without it reads (and digests) as before.
-    from_among: Selector | None = Field(
+    from_among: Selector | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description='The counters come from among these permanents together ("from among '
         'artifacts you control"), not from its own permanent; null: from its own',
     )
@@ -61,26 +67,22 @@ class ManaAbilityCost(Strict):
     """Life paid as part of the cost (119.4)"""
     remove_counters: dict[Word, int] = Field(default_factory=dict, max_length=5)
     """Counters removed as part of the cost, by kind, as `{"charge": 1}`"""
-    remove_x_counters: RemoveXCounters | None = Field(None, exclude_if=lambda v: v is None)
+    remove_x_counters: RemoveXCounters | None = omitted_at_default(None)
     """Counters removed as many as the X chosen on activation (107.3); null: none"""
     sacrifice: Selector | Literal["self"] | None = None
     """A permanent to sacrifice: `self`, or which of your permanents qualify"""
     others: list[CostPart] = Field(default_factory=list, max_length=10)
     """Any other cost parts, recorded and explained (taken as paid when activating)"""
-    # Left out of the dump when absent, so data without it reads (and is identified) as before.
-    untap_permanent: Selector | None = Field(
+    untap_permanent: Selector | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description='A permanent to untap as part of the cost ("untap a tapped land an '
         'opponent controls"): which qualify; null: none. The mana "that land could '
         'produce" is what one of them could produce (106.7)',
     )
-    # Left out of the dump at its default, so data without it reads (and digests) as before.
-    x_at_least: int = Field(
+    x_at_least: int = omitted_at_default(
         0,
         ge=0,
         le=1,
-        exclude_if=lambda v: v == 0,
         description='The least X a part of the cost allows: 1 for "sacrifice one or more ..." '
         "(the X is how many; 107.3, 602.2b)",
     )

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, NamedTuple, assert_never, get_args
 
 from pydantic import Field, WithJsonSchema
 
-from app.domain.base import CardType, ColorCode, Strict, Word
+from app.domain.base import CardType, ColorCode, Strict, Word, omitted_at_default
 
 
 class Traits(NamedTuple):
@@ -390,13 +390,11 @@ class Selector(Strict):
     """Only permanents that are not basic (205.4c)"""
     relation: Literal["any", "attached"] = "any"
     """`attached`: only the permanent the source is attached to (301.5, 303.4)"""
-    # Left out of the dump when absent, so data without it reads (and is identified) as before.
     where: Annotated[
         Filter | None,
         WithJsonSchema({"anyOf": [_flat_filter_schema(), {"type": "null"}]}),
-    ] = Field(
+    ] = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="Any further condition, as a filter (all / any / not over type, subtype, "
         "supertype, color, controller, attached, tapped, basic, token, other, counters, name, "
         "monocolored, keyword); "

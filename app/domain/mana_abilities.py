@@ -18,6 +18,7 @@ from app.domain.base import (
     Strict,
     Word,
     check_mana_string,
+    omitted_at_default,
 )
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import Selector
@@ -243,12 +244,10 @@ class ManaAmount(Strict):
     """How much mana, by kind (`chosen_x`, `power`, `count`, ...)"""
     plus: int = Field(0, ge=0, le=100)
     """Added to the amount ("X plus one": 1)"""
-    # Left out of the dump at its default, so data without it reads (and digests) as before.
-    times: int = Field(
+    times: int = omitted_at_default(
         1,
         ge=1,
         le=100,
-        exclude_if=lambda v: v == 1,
         description='The amount is multiplied by it before `plus` is added ("three mana ... '
         'for each artifact sacrificed this way": 3)',
     )
@@ -313,7 +312,7 @@ class NotedMana(Strict):
 
     kind: Literal["noted_mana"] = "noted_mana"
     """Always `noted_mana`: the mana noted for its permanent"""
-    one: bool = Field(False, exclude_if=lambda v: v is False)
+    one: bool = omitted_at_default(False)
     """One mana of the noted type, not the noted amount"""
 
 
@@ -543,33 +542,28 @@ class ManaAbility(Strict):
     side_effect: Annotated[str, Field(max_length=200)] | None = None  # "deals 1 damage to you"
     """Anything else it does as it resolves, in a short phrase (not a cost); one starting
     `unless any player pays` names what another player may pay to stop the mana (118.12)"""
-    # Left out of the dump when absent, so every card without bands keeps its digest (and its
-    # stored rulings their identity, docs/architecture.md).
-    while_counters: WhileCounters | None = Field(None, exclude_if=lambda v: v is None)
+    while_counters: WhileCounters | None = omitted_at_default(None)
     """It exists only while its permanent has this many counters of a kind (711.2,
     702.184); absent: always"""
-    while_class_level: int | None = Field(None, ge=2, le=10, exclude_if=lambda v: v is None)
+    while_class_level: int | None = omitted_at_default(None, ge=2, le=10)
     """716: it exists only once its Class has gained this level (the permanent's
     `class_level`); absent: always"""
     # 106.3, 106.4: an ability that makes mana tells a player to add it, and it goes to that
-    # player's mana pool. Left out of the dump at its default, so every card whose mana goes
-    # to its controller keeps its digest.
-    recipient: Recipient = Field("controller", exclude_if=lambda v: v == "controller")
+    # player's mana pool.
+    recipient: Recipient = omitted_at_default("controller")
     """Who adds the mana (106.3): `controller` (the default: "add ..."), `chosen_player` (a
     player its controller chooses as it resolves: "choose a player; that player adds ...") or
     `target_player` ("target player adds ...": a target, so not a mana ability, 605.5a) or
     `each_player` ("each player adds ...": every player adds all of it to their own pool)"""
 
-    targets: bool = Field(
+    targets: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description='It has a target besides who adds the mana ("goad target creature ... you '
         'add {R}"): then it is not a mana ability (605.5a)',
     )
 
-    targets_graveyard_card: Selector | None = Field(
+    targets_graveyard_card: Selector | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description='It targets a card in a graveyard that this selector picks ("exile target '
         'land card from a graveyard"): it can be activated only while a graveyard the state '
         "gives holds one (601.2c, 602.2b), and with `targets` it is no mana ability (605.5a)",
@@ -580,16 +574,14 @@ class ManaAbility(Strict):
         """605.1a, 605.5a: an ability with a target is not a mana ability."""
         return self.recipient != "target_player" and not self.targets
 
-    while_library_top: CardType | None = Field(
+    while_library_top: CardType | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="It exists only while the top card of its controller's library is a card "
         "of this type (the permanent's `library_top`); absent: always",
     )
 
-    # Left out of the dump when empty, like `while_counters`.
-    puts_counters: dict[Word, Annotated[int, Field(ge=1, le=100)]] = Field(
-        default_factory=dict, max_length=5, exclude_if=lambda v: not v
+    puts_counters: dict[Word, Annotated[int, Field(ge=1, le=100)]] = omitted_at_default(
+        default_factory=dict, max_length=5
     )
     """Counters its effect puts on its own permanent as it resolves, before it adds its mana
     (608.2c: in the order written): the state after the activation has them, and an amount

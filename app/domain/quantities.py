@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from app.domain.base import ColorCode, Strict, Word
+from app.domain.base import ColorCode, Strict, Word, omitted_at_default
 from app.domain.filters import Selector
 
 
@@ -42,7 +42,9 @@ class CountersOnSource(Strict):
 
     kind: Literal["counters"] = "counters"
     """Always `counters`: how many counters of a kind (or of every kind) the source has"""
-    counter: Word | None = Field(None, exclude_if=lambda v: v is None)
+    counter: Word | None = omitted_at_default(
+        None,
+    )
     """The kind of counter, like `charge`; absent: counters of every kind together"""
 
 
@@ -77,10 +79,8 @@ class GreatestPower(Strict):
     """`greatest_power` or `greatest_toughness`: that greatest value among matching permanents"""
     among: Selector
     """Whose power (or toughness) counts, seen from the ability's source"""
-    # Left out of the dump when false, so data without it reads (and is identified) as before.
-    entered_this_turn: bool = Field(
+    entered_this_turn: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description="Only those of `among` that entered the battlefield this turn (the state's "
         "`entered_this_turn` says which)",
     )
@@ -193,10 +193,8 @@ class RevealedFromHand(Strict):
     """Always `revealed`: how many cards of a kind are revealed from the hand (701.16)"""
     cards: Annotated[str, Field(min_length=1, max_length=120)]
     """Which cards may be revealed, in a short phrase ("artifact cards")"""
-    # Left out of the dump when false, so data without it reads (and is identified) as before.
-    from_tops: bool = Field(
+    from_tops: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description="The top card of each player's library is revealed instead (parley): how "
         "many of them are such cards, from 0 to the number of players, which the question "
         "says as its `x` (the engine doesn't see the libraries)",

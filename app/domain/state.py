@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from app.domain.base import BasicLandType, check_mana_string
+from app.domain.base import BasicLandType, check_mana_string, omitted_at_default
 from app.domain.card import Card, CardFace, ColorCode, Name
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS
@@ -61,102 +61,87 @@ class PermanentIn(StateModel):
     chosen_color: ColorCode | None = None
     """A color chosen as it entered (W U B R G), or the one chosen last for a card that chooses
     again, for cards that ask"""
-    # Left out of the dump when absent, so a question without it reads (and is identified) as
-    # before.
-    chosen_colors: list[ColorCode] | None = Field(
+    chosen_colors: list[ColorCode] | None = omitted_at_default(
         None,
         max_length=5,
-        exclude_if=lambda v: v is None,
         description='The colors chosen for it, for cards that choose several ("choose up to '
         'two colors", colors circled as the deck was made); an empty list when none was '
         "chosen. A card that reads them takes a lone `chosen_color` as the one color chosen.",
         examples=[["G", "U"]],
     )
     # 208.3: the power it has now, after every effect and counter; the engine never reads it
-    # from the printed card (anthems and counters change it). Left out of the dump when
-    # absent, like `timestamp`.
-    power: Annotated[int, Field(ge=-10_000, le=10_000)] | None = Field(
+    # from the printed card (anthems and counters change it).
+    power: Annotated[int, Field(ge=-10_000, le=10_000)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="Its power now, counters and effects included (208.3), for abilities whose "
         "amount is a power; never read from the printed card",
         examples=[3],
     )
-    toughness: Annotated[int, Field(ge=-10_000, le=10_000)] | None = Field(
+    toughness: Annotated[int, Field(ge=-10_000, le=10_000)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="Its toughness now, counters and effects included (208.3), for abilities "
         "whose amount is a toughness",
         examples=[3],
     )
-    # Left out of the dump when false, so a question without it reads (and is identified) as
-    # before.
-    token: bool = Field(
+    token: bool = omitted_at_default(
         False,
-        exclude_if=lambda v: v is False,
         description="Is it a token (111.1)? For abilities that look at tokens "
         '("creature tokens you control")',
     )
     # Whether it entered the battlefield this turn: nothing on the board shows it, and it is not
     # `controlled_since_turn_start` (302.6: a permanent that changed control didn't enter). Left
     # out of the dump when absent.
-    entered_this_turn: bool | None = Field(
+    entered_this_turn: bool | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="Did it enter the battlefield this turn (603.6a, 400.7)? For abilities that "
         'look at permanents that entered this turn ("the greatest power among creatures you '
         'control that entered this turn"); required by those, ignored otherwise',
     )
     # 702.112b: renown makes a permanent renowned; nothing on the card shows it, so a question
-    # about an ability that needs it must say it. Left out of the dump when absent.
-    renowned: bool | None = Field(
+    # about an ability that needs it must say it.
+    renowned: bool | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="Is it renowned (702.112b)? For abilities that apply only while it is "
         '("as long as ~ is renowned"); required by those, ignored otherwise',
     )
     # 406.6, 607.2a: the cards its linked ability exiled (imprint, craft), as catalog names;
-    # resolved through the catalog like `card`. Left out of the dump when absent.
-    exiled: list[Name] | None = Field(
+    # resolved through the catalog like `card`.
+    exiled: list[Name] | None = omitted_at_default(
         None,
         max_length=20,
-        exclude_if=lambda v: v is None,
         description="406.6, 607.2a: the cards exiled with it by its own linked ability "
         "(imprint, craft), as catalog card names ([] for none); for abilities that read "
         "the exiled cards",
         examples=[["Lightning Bolt"]],
     )
     # The top card of its controller's library, for an ability of this permanent that looks
-    # at it; resolved through the catalog like `card`. Left out of the dump when absent.
-    library_top: Name | None = Field(
+    # at it; resolved through the catalog like `card`.
+    library_top: Name | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="The card on top of its controller's library, as a catalog card name, for "
         'its abilities that look at it ("as long as the top card of your library is a land '
         'card")',
         examples=["Forest"],
     )
     # 201.3: a card name chosen for it (as it entered); resolved through the catalog like
-    # `card`. Left out of the dump when absent.
-    chosen_name: Name | None = Field(
+    # `card`.
+    chosen_name: Name | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="201.3: the card name chosen for it, as a catalog card name, for "
         'abilities that ask ("lands with the chosen name have ...")',
         examples=["Forest"],
     )
-    # 205.3m: a creature type chosen for it as it entered. Left out of the dump when absent.
+    # 205.3m: a creature type chosen for it as it entered.
     chosen_type: (
         Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z' -]+$")] | None
-    ) = Field(
+    ) = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="205.3m: the creature type chosen for it as it entered, for abilities "
         'that count "creatures you control of the chosen type"',
         examples=["Elf"],
     )
     # The mana an ability of it noted ("note the type and amount of mana spent"): only the six
-    # mana types (106.1b). Left out of the dump when absent.
+    # mana types (106.1b).
     noted_mana: (
         Annotated[
             str,
@@ -164,39 +149,32 @@ class PermanentIn(StateModel):
             AfterValidator(lambda v: check_mana_string(v, produced=True)),
         ]
         | None
-    ) = Field(
+    ) = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="The type and amount of mana last noted for it, in Oracle notation of the "
         "six mana types, for abilities that add it (\"add ~'s last noted type and amount of "
         'mana", "one mana of ~\'s last noted type")',
         examples=["{R}{R}"],
     )
-    # 716: the level a Class has gained (1 as it enters). Left out of the dump when absent.
-    class_level: Annotated[int, Field(ge=1, le=10)] | None = Field(
+    # 716: the level a Class has gained (1 as it enters).
+    class_level: Annotated[int, Field(ge=1, le=10)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="716: the level this Class has gained (1 when it entered), for the "
         "abilities of its higher levels",
         examples=[2],
     )
     # How many times its ability that counts its own resolutions ("if this is the third time
-    # this ability has resolved this turn") resolved this turn. Left out of the dump when
-    # absent.
-    resolutions_this_turn: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
+    # this ability has resolved this turn") resolved this turn.
+    resolutions_this_turn: Annotated[int, Field(ge=0, le=1_000)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="How many times this turn its ability that counts its own resolutions "
         '("if this is the third time this ability has resolved this turn") has resolved '
         "before the activation asked about (608.2); the activation asked about is the next",
         examples=[2],
     )
-    # 613.7: smaller is earlier; without it, battlefield order then effects order. Left out
-    # of the dump when absent, so a question without timestamps reads (and is identified) as
-    # before.
-    timestamp: Timestamp | None = Field(
+    # 613.7: smaller is earlier; without it, battlefield order then effects order.
+    timestamp: Timestamp | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="613.7: when it (or the effect it carries) began to apply; smaller is "
         "earlier. Without it: battlefield order, then effects order.",
         examples=[2],
@@ -218,18 +196,14 @@ class EffectIn(StateModel):
     """The id of the permanent it targets, for effects that target"""
     chosen_color: ColorCode | None = None
     """A color chosen as it resolved (W U B R G), for cards that ask"""
-    # Left out of the dump when absent, so a question without it reads (and is identified) as
-    # before.
-    chosen_land_type: BasicLandType | None = Field(
+    chosen_land_type: BasicLandType | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description='305.7: the basic land type chosen as it resolved ("target land becomes '
         'the basic land type of your choice"), for effects that ask',
         examples=["Island"],
     )
-    timestamp: Timestamp | None = Field(
+    timestamp: Timestamp | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="613.7: when the effect began; smaller is earlier.",
         examples=[5],
     )
@@ -239,54 +213,46 @@ class PlayerIn(StateModel):
     """What the state says about one player, for abilities that read it; every fact is
     optional, and an ability that needs one that is missing makes the answer a 422 naming it."""
 
-    # Each left out of the dump when absent, so a question without it reads as before.
-    life: Annotated[int, Field(ge=-1_000_000, le=1_000_000)] | None = Field(
+    life: Annotated[int, Field(ge=-1_000_000, le=1_000_000)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="119.1: their life total now, for abilities whose amount is it "
         '("X is your life total")',
         examples=[20],
     )
-    life_gained_this_turn: Annotated[int, Field(ge=0, le=1_000_000)] | None = Field(
+    life_gained_this_turn: Annotated[int, Field(ge=0, le=1_000_000)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="119.3: how much life they gained this turn in all, for abilities that "
         "count it",
         examples=[3],
     )
-    cards_drawn_this_turn: Annotated[int, Field(ge=0, le=10_000)] | None = Field(
+    cards_drawn_this_turn: Annotated[int, Field(ge=0, le=10_000)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="121.1: how many cards they drew this turn, for abilities that count them",
         examples=[2],
     )
-    monarch: bool | None = Field(
+    monarch: bool | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="724: are they the monarch? For abilities that work only while their "
         "controller is",
         examples=[True],
     )
-    lands_played_this_turn: Annotated[int, Field(ge=0, le=1_000)] | None = Field(
+    lands_played_this_turn: Annotated[int, Field(ge=0, le=1_000)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="305.2: how many lands they played this turn, for abilities that ask "
         'whether they played one ("if you played a land this turn")',
         examples=[1],
     )
-    completed_dungeon: bool | None = Field(
+    completed_dungeon: bool | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="309.7: have they completed a dungeon this game? For abilities that ask",
         examples=[False],
     )
-    initiative: bool | None = Field(
+    initiative: bool | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="725: do they have the initiative? For abilities that ask",
         examples=[True],
     )
-    # 106.4: the mana in their pool, unspent; only the six mana types. Left out when absent.
+    # 106.4: the mana in their pool, unspent; only the six mana types.
     mana_pool: (
         Annotated[
             str,
@@ -294,18 +260,16 @@ class PlayerIn(StateModel):
             AfterValidator(lambda v: check_mana_string(v, produced=True) if v else v),
         ]
         | None
-    ) = Field(
+    ) = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description='106.4: the unspent mana in their mana pool now, in Oracle notation ("" for '
         'none), for abilities that read it ("double the amount of each type of unspent mana '
         'you have")',
         examples=["{G}{G}{C}"],
     )
-    graveyard: list[Name] | None = Field(
+    graveyard: list[Name] | None = omitted_at_default(
         None,
         max_length=LIMIT_GRAVEYARD,
-        exclude_if=lambda v: v is None,
         description="404.1: the cards in their graveyard, by catalog name (any spelling; [] for "
         "none), for abilities that count or look at them",
         examples=[["Grizzly Bears", "Lightning Bolt"]],
@@ -326,23 +290,17 @@ class GameState(StateModel):
     """The permanents, in timestamp order (it is the default order of effects)"""
     effects: list[EffectIn] = Field(default_factory=list, max_length=LIMIT_EFFECTS)
     """Resolved spells and abilities whose effects last this turn"""
-    # Left out of the dump when empty, so a question without it reads (and is identified) as
-    # before.
-    commander_identity: dict[Player, list[ColorCode]] = Field(
+    commander_identity: dict[Player, list[ColorCode]] = omitted_at_default(
         default_factory=dict,
         max_length=LIMIT_PLAYERS,
-        exclude_if=lambda v: not v,
         description="903.4: each player's commander's color identity, as colors (W U B R G); "
         "an empty list for a player with no commander or a colorless one. Needed only for "
         "abilities that make mana of a color in it.",
         examples=[{"alice": ["G", "W"]}],
     )
-    # Left out of the dump when empty, so a question without it reads (and is identified) as
-    # before.
-    players: dict[Player, PlayerIn] = Field(
+    players: dict[Player, PlayerIn] = omitted_at_default(
         default_factory=dict,
         max_length=LIMIT_PLAYERS,
-        exclude_if=lambda v: not v,
         description="Facts about players by name (life total, life gained, cards drawn and "
         "lands played this turn, the monarch, a completed dungeon, the initiative, the "
         "graveyard), each optional; needed only for abilities that read them.",

@@ -14,6 +14,7 @@ from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
 from app.domain.answers import AbilityOut, ActivateAnswer, Note, OutcomeOut, TriggeredOut  # noqa: F401 (re-exported)
+from app.domain.base import omitted_at_default
 from app.domain.state import LIMIT_EFFECTS, LIMIT_PERMANENTS, GameState, Id
 from app.engine.activate import activate
 from app.rulings.questions import activate_question
@@ -60,27 +61,22 @@ class ActivateRequest(BaseModel):
         description="Ids of replacement sources, first applied first; unnamed ones follow in "
         "state order (battlefield, then effects)",
     )
-    # Left out of the question when absent, so questions without it read as before.
-    x: Annotated[int, Field(ge=0, le=10_000)] | None = Field(
+    x: Annotated[int, Field(ge=0, le=10_000)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="The X chosen as the ability is activated (107.3, 602.2b): the X of {X} or "
         "'remove X counters', how many counters 'any number of' removes, or the mana value of "
         "the permanent its cost sacrifices or exiles; required when the ability has an X",
         examples=[2],
     )
-    player: Annotated[str, Field(min_length=1, max_length=100)] | None = Field(
+    player: Annotated[str, Field(min_length=1, max_length=100)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="The player who gets the mana of an ability whose mana goes to a player "
         "chosen as it resolves or to a target player (106.3); needed only when a trigger "
         "cares who adds the mana (a land's mana 'you' add)",
         examples=["bob"],
     )
-    # Left out of the question when absent, so questions without it read as before.
-    die_roll: Annotated[int, Field(ge=1, le=100)] | None = Field(
+    die_roll: Annotated[int, Field(ge=1, le=100)] | None = omitted_at_default(
         None,
-        exclude_if=lambda v: v is None,
         description="The result of the die the ability rolls as it resolves (706.2); required "
         "when it rolls one, from 1 to the die's sides",
         examples=[4],
