@@ -455,12 +455,10 @@ def with_condition(sel: Selector, leaf: AnyLeaf | AnyOf) -> Selector:
             where = AllOf(of=[*parts, leaf])
         case _:
             where = AllOf(of=[sel.where, leaf])
-    # A new model, not a copy: a copy would keep the old selector's cached predicate.
-    return Selector(
-        controller=sel.controller,
-        types=sel.types,
-        subtypes=sel.subtypes,
-        nonbasic=sel.nonbasic,
-        relation=sel.relation,
-        where=where,
-    )
+    return selector_with(sel, where=where)
+
+
+def selector_with(sel: Selector, **changes: Any) -> Selector:
+    """The selector with these fields changed, every other field as it was. A new model, not
+    model_copy: a copy would keep the old selector's cached predicate."""
+    return type(sel)(**{name: getattr(sel, name) for name in type(sel).model_fields} | changes)

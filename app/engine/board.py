@@ -55,7 +55,15 @@ from app.domain.continuous import (
     SetLandTypes,
 )
 from app.domain.errors import QuestionError
-from app.domain.filters import AnyOf, HasName, Looker, Traits, counter_kind, with_condition
+from app.domain.filters import (
+    AnyOf,
+    HasName,
+    Looker,
+    Traits,
+    counter_kind,
+    selector_with,
+    with_condition,
+)
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS, NO_MANA, Mana, mask_of
 from app.domain.ruling import Mentions
@@ -1427,13 +1435,10 @@ class BoardView:
         return replace(t, times=len(self.matching(t.trigger.per_count, t.source)))
 
     def _any_controller(self, sel: Selector) -> Selector:
-        """The selector widened to any controller's permanents, built once per selector (a new
-        model, not model_copy: that would keep the cached predicate)."""
+        """The selector widened to any controller's permanents, built once per selector."""
         found = self._widened.get(id(sel))
         if found is None:
-            found = self._widened[id(sel)] = type(sel).model_validate(
-                sel.model_dump() | {"controller": "any"}
-            )
+            found = self._widened[id(sel)] = selector_with(sel, controller="any")
         return found
 
     def matching_triggers(self, p: Permanent, adder: str | None = "") -> list[SourcedTrigger]:
