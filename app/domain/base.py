@@ -62,6 +62,18 @@ NONBASIC_LAND_TYPES = (
     "Urza's",
 )
 
+# The artifact (205.3g), enchantment (205.3h) and battle (Siege) subtypes, which a creature may
+# carry besides its creature types: a crewed Vehicle, an Equipment creature, an Aura creature.
+ARTIFACT_ENCHANTMENT_BATTLE_TYPES = frozenset(
+    (
+        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
+        "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen",
+        "Powerstone", "Spacecraft", "Stone", "Terminus", "Treasure", "Vehicle", "Aura",
+        "Background", "Cartouche", "Case", "Class", "Curse", "Plan", "Role", "Room", "Rune",
+        "Saga", "Shard", "Shrine", "Siege",
+    )
+)  # fmt: skip
+
 
 class Strict(BaseModel):
     """Unknown fields are an error (docs/api.md: an unknown field is a 4xx naming it)."""

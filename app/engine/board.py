@@ -24,6 +24,7 @@ from operator import attrgetter
 from typing import Literal, TypeVar, assert_never
 
 from app.domain.abilities import AnyAbility, works_from
+from app.domain.base import ARTIFACT_ENCHANTMENT_BATTLE_TYPES
 from app.domain.card import (
     AmountIfControl,
     AmountIfCounter,
@@ -580,16 +581,7 @@ def entered_this_turn(picked: list[Permanent], src: Source, sel: Selector) -> li
 
 # Subtypes a creature may carry that are no creature types (205.3g artifact, 205.3h enchantment,
 # 205.3i land types, battle types): a crewed Vehicle, an Equipment creature, Dryad Arbor's Forest.
-NOT_CREATURE_TYPES = LAND_TYPES | frozenset(
-    t.casefold()
-    for t in (
-        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
-        "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen",
-        "Powerstone", "Spacecraft", "Stone", "Terminus", "Treasure", "Vehicle", "Aura",
-        "Background", "Cartouche", "Case", "Class", "Curse", "Plan", "Role", "Room", "Rune",
-        "Saga", "Shard", "Shrine", "Siege",
-    )
-)  # fmt: skip
+NOT_CREATURE_TYPES = LAND_TYPES | frozenset(t.casefold() for t in ARTIFACT_ENCHANTMENT_BATTLE_TYPES)
 
 
 def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:

@@ -32,6 +32,7 @@ from app.catalog.compile.phrases import (
     subtype_word,
 )
 from app.catalog.compile.text import lines_of, split_sentences, template_of
+from app.domain.base import ARTIFACT_ENCHANTMENT_BATTLE_TYPES
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import AdditionalCost, AlternativeCost, ManaTrigger, WhileCounters
 from app.domain.card import ManaAbility as DomainManaAbility
@@ -1223,17 +1224,6 @@ _NO_CREATURE_WHILE = re.compile(
     rf"^As long as there are fewer than (?P<n>{NUMBER}) cards in your graveyard, ~ isn't a "
     r"creature\.$"
 )
-# Subtypes of artifacts and enchantments (205.3g, 205.3h): the face keeps them when it stops
-# being a creature, which a replacement of its card types can't say.
-_NOT_CREATURE_SUBTYPES = frozenset(
-    (
-        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
-        "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen",
-        "Powerstone", "Spacecraft", "Stone", "Terminus", "Treasure", "Vehicle", "Aura",
-        "Background", "Cartouche", "Case", "Class", "Curse", "Plan", "Role", "Room", "Rune",
-        "Saga", "Shard", "Shrine", "Siege",
-    )
-)  # fmt: skip
 
 
 def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
@@ -1249,7 +1239,9 @@ def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
         return None
     if not set(others) <= {"artifact", "enchantment"}:
         return None
-    if any(sub in _NOT_CREATURE_SUBTYPES for sub in ctx.subtypes):
+    # Artifact, enchantment and battle subtypes stay when it stops being a creature, which a
+    # replacement of its card types can't say.
+    if any(sub in ARTIFACT_ENCHANTMENT_BATTLE_TYPES for sub in ctx.subtypes):
         return None
     return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n)
 
