@@ -8,7 +8,7 @@ is listed in `unsupported_text`. Nothing is guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -655,14 +655,8 @@ def _report_unmodelled_layers(face: CompiledFace) -> None:
     """On a face with a layer effect, a sentence changing a characteristic the engine doesn't
     model (color 613.1e, power and toughness 613.1g) is reported, not waved through as
     irrelevant: it belongs to the same layer system as the effects that were compiled."""
-    if not any(isinstance(a, _LAYERED) for a in face.abilities):
-        return
-    face.sentences = [
-        SentenceRecord(r.text, "land_type", "not_understood")
-        if r.status == "irrelevant" and layers.unmodelled(r.text)
-        else r
-        for r in face.sentences
-    ]
+    if any(isinstance(a, _LAYERED) for a in face.abilities):
+        _not_irrelevant(face, "land_type", layers.unmodelled)
 
 
 # A sentence that gives or takes away defender (702.3) changes what "creatures you control
@@ -680,14 +674,14 @@ _CHANGES_DEFENDER = re.compile(
 
 
 def _report_defender_changes(face: CompiledFace) -> None:
-    face.sentences = [
-        SentenceRecord(r.text, "haste_control", "not_understood")
-        if r.status == "irrelevant"
-        and "defender" in r.text
-        and _CHANGES_DEFENDER.search(_READS_DEFENDER.sub("", r.text))
-        else r
-        for r in face.sentences
-    ]
+    _not_irrelevant(
+        face,
+        "haste_control",
+        lambda text: (
+            "defender" in text
+            and _CHANGES_DEFENDER.search(_READS_DEFENDER.sub("", text)) is not None
+        ),
+    )
 
 
 _NOT_A_CREATURE = re.compile(r"(?:^|[ ,])~ isn't a creature\b")
@@ -697,11 +691,16 @@ def _report_own_type_loss(face: CompiledFace) -> None:
     """A face with a mana ability that says it "isn't a creature" under some condition: the
     engine reads its printed types (selectors such as "creatures you control", 302.6), and no
     such layer 4 effect is modelled, so the sentence is reported rather than waved through."""
-    if not any(isinstance(a, DomainManaAbility) for a in face.abilities):
-        return
+    if any(isinstance(a, DomainManaAbility) for a in face.abilities):
+        _not_irrelevant(face, "type_change", lambda text: _NOT_A_CREATURE.search(text) is not None)
+
+
+def _not_irrelevant(face: CompiledFace, family: str, bears: Callable[[str], bool]) -> None:
+    """Sentences waved through as irrelevant that do bear on mana (`bears`): reported as not
+    understood, in `family`, instead."""
     face.sentences = [
-        SentenceRecord(r.text, "type_change", "not_understood")
-        if r.status == "irrelevant" and _NOT_A_CREATURE.search(r.text)
+        SentenceRecord(r.text, family, "not_understood")
+        if r.status == "irrelevant" and bears(r.text)
         else r
         for r in face.sentences
     ]
