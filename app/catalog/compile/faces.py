@@ -523,27 +523,30 @@ def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
     (layers.set_types): both from the same entry of the state's effects."""
     if not ctx.spell and (land := layers.colorless_land(s)) is not None:
         effects, text = land
-        granted = _granted(text)
-        if granted is None:
-            return False
-        ability, left = granted
-        ctx.granted_left.extend(left)
-        ctx.add(ir.Understood(abilities=[*effects, ir.Grant(ir.Sel(attached=True), ability)]))
-        ctx.record(s, "land_type", "compiled")
-        return True
+        return _with_grant(ctx, s, effects, text, "land_type", effect=False)
     found = layers.set_types(previous, s)
     if found is None or ctx.spell:
         return False
     change, quoted = found
+    if not _with_grant(ctx, s, [change], quoted, "type_change", effect=True):
+        return False
+    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+    return True
+
+
+def _with_grant(
+    ctx: _Context, s: str, changes: list[ir.Ability], quoted: str, family: str, *, effect: bool
+) -> bool:
+    """The changes, and a grant to the object they change of the mana ability `quoted` says,
+    compiled together; False when the quoted ability isn't understood."""
     granted = _granted(quoted)
     if granted is None:
         return False
     ability, left = granted
     ctx.granted_left.extend(left)
-    grant = ir.Grant(ir.Sel(attached=True), ability, effect=True)
-    ctx.add(ir.Understood(abilities=[change, grant]))
-    ctx.record(s, "type_change", "compiled")
-    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+    grant = ir.Grant(ir.Sel(attached=True), ability, effect=effect)
+    ctx.add(ir.Understood(abilities=[*changes, grant]))
+    ctx.record(s, family, "compiled")
     return True
 
 
