@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator
 from contextvars import ContextVar, Token
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import orjson
@@ -124,6 +124,10 @@ class PendingAlias:
 
     key: str
     repeatable: bool = True
+    # The alias as the store holds it once the full path has written it (or found it there):
+    # the API layer remembers it (app/api/fastpath.py), so these bytes again are a hit that
+    # costs no database round trip.
+    stored: AliasHit | None = None
 
 
 _PENDING: ContextVar[PendingAlias | None] = ContextVar("pending_alias", default=None)
@@ -167,10 +171,20 @@ class AliasRecord:
     body: str  # the ruling body this request made, and its ETag (computed outside the writer)
     etag: str
 
-    def put(self, conn: Connection, stored: StoredRuling) -> None:
+    def put(self, conn: Connection, stored: StoredRuling, kind: str) -> AliasHit:
+        """Write the alias, pointing at `stored`; what a lookup of it will find."""
         # A ruling stored meanwhile by an equal question has its own bytes, so its own ETag.
         etag = self.etag if stored.body == self.body else strong_etag(stored.body)
         AliasRepository(conn).put(self.key, stored.id, self.reads, etag)
+        return AliasHit(replace(stored, etag=etag), kind, self.reads, etag)
+
+    def holds_in(self, conn: Connection, stored: StoredRuling) -> AliasHit | None:
+        """The alias as already stored, when it points at `stored` with these very lookups
+        (then writing it again would change nothing); None when it must be written."""
+        found = AliasRepository(conn).find(self.key)
+        if found is None or found.ruling.id != stored.id or found.cards != self.reads:
+            return None
+        return found
 
 
 def alias_record(pending: PendingAlias | None, catalog: Catalog, body: str) -> AliasRecord | None:

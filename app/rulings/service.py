@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -12,7 +11,7 @@ import orjson
 from sqlalchemy import Connection
 
 from app.catalog import Catalog
-from app.db.repositories import NewRuling, RulingRepository, StoredRuling
+from app.db.repositories import AliasHit, NewRuling, RulingRepository, StoredRuling
 from app.db.writer import GroupCommitWriter
 from app.domain.abilities import Unsupported
 from app.domain.answers import answer_json
@@ -156,7 +155,7 @@ class RulingService:
         rid = ruling_id(kind, self.rules, self.card_digests(cards), canonical)
         existing = self.repo.get(rid)
         if existing is not None:
-            self._remember_found(existing)
+            self._remember_found(existing, kind)
             return existing, False
         verdict = decide()
         caveats = caveats_of(used)
@@ -194,16 +193,16 @@ class RulingService:
         lose. Through the group-commit writer when there is one (app/db/writer.py)."""
         alias = fastpath.alias_record(self.alias, self.catalog, new.body)
 
-        def write(conn: Connection) -> tuple[StoredRuling, bool]:
+        def write(conn: Connection) -> tuple[StoredRuling, bool, AliasHit | None]:
             stored, created = RulingRepository(conn).insert(new)
-            if alias is not None:
-                alias.put(conn, stored)
-            return stored, created
+            recorded = alias.put(conn, stored, new.kind) if alias is not None else None
+            return stored, created, recorded
 
-        stored, created = self._write(write)
-        if alias is not None and stored.body == new.body:
-            stored = replace(stored, etag=alias.etag)  # hashed once, for the alias
-        return stored, created
+        stored, created, recorded = self._write(write)
+        if recorded is None:
+            return stored, created
+        self._recorded(recorded)
+        return recorded.ruling, created  # its ETag hashed once, for the alias
 
     def _write(self, write: Callable[[Connection], _T]) -> _T:
         if self.writer is not None:
@@ -212,8 +211,19 @@ class RulingService:
         self.connection.commit()
         return result
 
-    def _remember_found(self, existing: StoredRuling) -> None:
-        """A new spelling of a stored question: its alias alone is new (and only a cache)."""
+    def _remember_found(self, existing: StoredRuling, kind: str) -> None:
+        """A stored question asked in bytes with no alias in memory: a new spelling, whose
+        alias alone is new (and only a cache), or bytes whose alias the store already holds
+        (asked on another replica, or before a restart), which need no write."""
         alias = fastpath.alias_record(self.alias, self.catalog, existing.body)
-        if alias is not None:
-            self._write(lambda conn: alias.put(conn, existing))
+        if alias is None:
+            return
+        held = alias.holds_in(self.connection, existing)
+        self._recorded(
+            held if held is not None else self._write(lambda c: alias.put(c, existing, kind))
+        )
+
+    def _recorded(self, hit: AliasHit) -> None:
+        """Hand the stored alias to whoever asked for it to be recorded (its raw request)."""
+        if self.alias is not None:
+            self.alias.stored = hit

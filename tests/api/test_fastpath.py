@@ -13,7 +13,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
-from app.api.fastpath import RepeatedQuestionMiddleware
+from app.api.fastpath import STORE_LOOKUP_ABOVE, RepeatedQuestionMiddleware
+from app.api.limits import LIMITS_KEY
 from app.api.routers import reveal as reveal_router
 from app.catalog import Catalog, load_catalog
 from app.rulings import fastpath, questions
@@ -30,6 +31,13 @@ def body_bytes(value: Any) -> bytes:
 
 
 QUESTION = {"state": state(perm("f", "Forest"), perm("i", "Island", "bob"))}
+# Larger than STORE_LOOKUP_ABOVE: not remembered, its bytes are looked up before the full path.
+LARGER_QUESTION = {"state": state(*(perm(f"forest-{i}", "Forest") for i in range(120)))}
+
+
+def forget_every_alias(client: TestClient) -> None:
+    """Empty the memory of aliases (as a restart, or another replica, would find it)."""
+    client.app.state.recent_aliases.clear()  # type: ignore[attr-defined]
 
 
 @pytest.fixture
@@ -110,6 +118,63 @@ def test_a_remembered_hit_whose_cards_memory_vouches_for_needs_no_thread(
     again = post(client, raw)
     assert again.status_code == 200 and again.content == first.content
     assert again.headers["etag"] == first.headers["etag"]
+
+
+def test_a_small_question_not_remembered_goes_the_full_path_without_a_lookup(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_lookup(*_: Any) -> None:
+        raise AssertionError("looked up in the store before the full path")
+
+    monkeypatch.setattr(RepeatedQuestionMiddleware, "_find", no_lookup)
+    raw = body_bytes(QUESTION)
+    assert len(raw) <= STORE_LOOKUP_ABOVE
+    assert post(client, raw).status_code == 201
+
+
+def test_the_full_path_remembers_the_alias_it_stored(client: TestClient) -> None:
+    raw = body_bytes(QUESTION)
+    first = post(client, raw)
+    assert first.status_code == 201
+    key = fastpath.alias_key(CP, b"", client.app.state.rules_version + "; " + LIMITS_KEY, raw)  # type: ignore[attr-defined]
+    remembered = client.app.state.recent_aliases.get(key)  # type: ignore[attr-defined]
+    assert remembered is not None
+    assert remembered.ruling.body.encode() == first.content
+    assert remembered.etag == first.headers["etag"]
+    assert remembered.kind == "could_produce"
+
+
+def test_small_bytes_stored_but_not_remembered_are_found_by_the_full_path_with_no_write(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, endpoint_runs: list[int]
+) -> None:
+    raw = body_bytes(QUESTION)
+    first = post(client, raw)
+    assert first.status_code == 201
+    forget_every_alias(client)
+    writes: list[int] = []
+    writer = client.app.state.writer  # type: ignore[attr-defined]
+    original = writer.write
+    monkeypatch.setattr(writer, "write", lambda work: writes.append(1) or original(work))
+    again = post(client, raw)
+    assert again.status_code == 200 and again.content == first.content
+    assert again.headers["etag"] == first.headers["etag"]
+    assert len(endpoint_runs) == 2  # the full path found the ruling by its id...
+    assert writes == []  # ...and the alias already stored: nothing to write
+    assert post(client, raw).content == first.content
+    assert len(endpoint_runs) == 2  # and remembered it
+
+
+def test_a_larger_body_not_remembered_is_looked_up_in_the_store(
+    client: TestClient, endpoint_runs: list[int]
+) -> None:
+    raw = body_bytes(LARGER_QUESTION)
+    assert len(raw) > STORE_LOOKUP_ABOVE
+    first = post(client, raw)
+    assert first.status_code == 201
+    forget_every_alias(client)
+    again = post(client, raw)
+    assert again.status_code == 200 and again.content == first.content
+    assert len(endpoint_runs) == 1  # served through the stored alias
 
 
 def test_memory_never_vouches_for_a_changed_or_missing_card() -> None:
@@ -208,8 +273,9 @@ def test_bad_bodies_keep_their_4xx_every_time(
 def test_a_failed_lookup_falls_back_to_the_full_path(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, endpoint_runs: list[int]
 ) -> None:
-    raw = body_bytes(QUESTION)
+    raw = body_bytes(LARGER_QUESTION)  # a body that is looked up in the store
     assert post(client, raw).status_code == 201
+    forget_every_alias(client)
 
     def unreachable(*_: Any) -> None:
         raise OperationalError("SELECT", {}, Exception("database is down"))
