@@ -4,6 +4,7 @@ write the results as JSON (bench/results.json by default)."""
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import time
 from pathlib import Path
@@ -23,6 +24,10 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
     from bench import engine_only
     from bench.growth import growth_section
 
+    # Importing app.main builds its app, which sets logging up at the default INFO: the bench's
+    # own client (httpx) would then format and write a log line for every request it times
+    # (tens of thousands in a run, each taking client CPU from the cores the servers use).
+    logging.getLogger("httpx").setLevel(logging.WARNING)
     # The engine-alone rows run under the collector settings a server runs with (app/main.py),
     # so they measure what a request pays, not the interpreter's defaults.
     tune_garbage_collector()
