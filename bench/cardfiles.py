@@ -50,6 +50,8 @@ class Face:
     toughness: str | None = None
     text: str = ""
     keywords: list[str] = field(default_factory=list)
+    loyalty: str | None = None
+    defense: str | None = None
 
     @property
     def type_line(self) -> str:
@@ -149,6 +151,16 @@ def card_for(i: int, name: str) -> Invented:
         case 15:
             face = _spell(name, color, f"{{X}}{{{color}}}", "Sorcery")
             return Invented("normal", [face])
+        case 16:
+            walker = Face(name, f"{{2}}{{{color}}}", ["Planeswalker"], supertypes=["Legendary"],
+                          subtypes=["Invented"], colors=[color], loyalty=str(mv),
+                          text="Templated: +1: you gain 1 life.")  # fmt: skip
+            return Invented("normal", [walker])
+        case 17:
+            battle = Face(name, f"{{3}}{{{color}}}", ["Battle"], subtypes=["Siege"],
+                          colors=[color], defense=str(mv + 1),
+                          text="Templated: when it is defeated, you gain 2 life.")  # fmt: skip
+            return Invented("normal", [battle])
         case _:
             return Invented("normal", [_creature(name, color, mv)])
 
@@ -220,6 +232,9 @@ def _mtgjson_face(card: Invented, face: Face, side: str | None) -> dict[str, Any
         out["faceName"], out["side"] = face.name, side
     if face.power is not None:
         out["power"], out["toughness"] = face.power, face.toughness
+    for printed in ("loyalty", "defense"):
+        if (value := getattr(face, printed)) is not None:
+            out[printed] = value
     if card.funny:
         out["isFunny"] = True
     return out
@@ -244,6 +259,8 @@ def _scryfall_face(face: Face) -> dict[str, Any]:
         "oracle_text": face.text,
         "colors": face.colors,
         **({"power": face.power, "toughness": face.toughness} if face.power else {}),
+        **({"loyalty": face.loyalty} if face.loyalty else {}),
+        **({"defense": face.defense} if face.defense else {}),
     }
 
 

@@ -38,6 +38,7 @@ from app.domain.base import (
     Strict,
     Word,
     check_mana_string,
+    omitted_at_default,
 )
 from app.domain.continuous import GainControl, GrantKeyword, GrantManaAbility, Layer, WorksFrom
 from app.domain.costs import (
@@ -189,6 +190,10 @@ __all__ = [
 # --- cards and faces -------------------------------------------------------------------------
 
 
+# A printed loyalty or defense number, as text: "3", or "X" on a few planeswalkers.
+PrintedNumber = Annotated[str, Field(min_length=1, max_length=10)]
+
+
 class CardFace(Strict):
     """One face of a card (one half of a split card, one side of a double-faced one)."""
 
@@ -208,6 +213,10 @@ class CardFace(Strict):
     """Printed power, as text (it may be *)"""
     toughness: Annotated[str, Field(max_length=5)] | None = None
     """Printed toughness, as text"""
+    loyalty: PrintedNumber | None = omitted_at_default(None)
+    """Printed loyalty (a planeswalker), as text (it may be X); shown, never read by the engine"""
+    defense: PrintedNumber | None = omitted_at_default(None)
+    """Printed defense (a battle), as text; shown, never read by the engine"""
     keywords: list[Word] = Field(default_factory=list, max_length=20)
     """Keywords: "haste", "fuse", "cascade"…"""
     abilities: list[Ability] = Field(default_factory=list, max_length=20)
@@ -314,6 +323,10 @@ class Card(BaseModel):
     """Printed power, as text (it may be *)"""
     toughness: Annotated[str, Field(max_length=5)] | None = None
     """Printed toughness, as text"""
+    loyalty: PrintedNumber | None = omitted_at_default(None)
+    """Printed loyalty (a planeswalker), as text (it may be X); shown, never read by the engine"""
+    defense: PrintedNumber | None = omitted_at_default(None)
+    """Printed defense (a battle), as text; shown, never read by the engine"""
     keywords: list[Word] = Field(default_factory=list, max_length=20)
     """Keywords: "haste", "fuse", "cascade"…"""
     abilities: list[Ability] = Field(default_factory=list, max_length=20)
@@ -379,6 +392,8 @@ class Card(BaseModel):
             colors=self.colors,
             power=self.power,
             toughness=self.toughness,
+            loyalty=self.loyalty,
+            defense=self.defense,
             keywords=self.keywords,
             abilities=self.abilities,
             alternative_costs=self.alternative_costs,

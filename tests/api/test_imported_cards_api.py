@@ -67,6 +67,15 @@ def client(imported_url: str) -> Iterator[TestClient]:
         yield c
 
 
+def test_a_planeswalker_and_a_battle_show_their_printed_numbers(client: TestClient) -> None:
+    walker = client.get("/v1/cards/" + quote("amber hollow mystic")).json()
+    assert walker["types"] == ["planeswalker"] and walker["loyalty"] == "5"
+    assert "defense" not in walker
+    battle = client.get("/v1/cards/" + quote("Amber Hollow Nomad")).json()
+    assert battle["types"] == ["battle"] and battle["defense"] == "7"
+    assert "loyalty" not in client.get("/v1/cards/" + quote(CREATURE)).json()
+
+
 def test_card_by_any_spelling_with_each_faces_text(client: TestClient) -> None:
     card = client.get("/v1/cards/" + quote("amber hollow strider spark/strider ash")).json()
     assert card["name"] == SPLIT and card["layout"] == "split" and card["mana_value"] == 5

@@ -93,6 +93,24 @@ def test_every_layout_is_imported_with_its_faces(fresh_engine: Engine, card_file
     assert saga is not None and saga.layout == "saga" and saga.subtypes == ["Saga"]
 
 
+def test_printed_loyalty_and_defense_are_imported_where_printed(
+    fresh_engine: Engine, card_file: Path
+) -> None:
+    import_file(fresh_engine, card_file)
+    catalog = DbCatalog(fresh_engine)
+    walker = catalog.get("Amber Hollow Mystic")
+    battle = catalog.get("Amber Hollow Nomad")
+    assert walker is not None and walker.types == ["planeswalker"]
+    assert (walker.loyalty, walker.defense) == ("5", None)
+    assert battle is not None and battle.types == ["battle"]
+    assert (battle.loyalty, battle.defense) == (None, "7")
+    assert walker.front.loyalty == "5" and battle.front.defense == "7"
+    # A card that prints neither has neither in its data, so its digest is what it was.
+    creature = catalog.get("Quill Fen Lantern")
+    assert creature is not None
+    assert not {"loyalty", "defense"} & set(creature.model_dump(mode="json"))
+
+
 def test_importing_the_same_file_twice_changes_nothing(
     fresh_engine: Engine, card_file: Path
 ) -> None:

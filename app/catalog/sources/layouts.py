@@ -104,6 +104,8 @@ def face_data(
     toughness: Any,
     keywords: Any,
     text: Any,
+    loyalty: Any = None,
+    defense: Any = None,
 ) -> dict[str, Any]:
     data: dict[str, Any] = {
         "name": name,
@@ -118,6 +120,10 @@ def face_data(
     }
     if colors is not None:
         data["colors"] = words(colors, "colors", card)
+    # Only where printed: a card without them keeps its data, and so its digest, as before.
+    for field, value in (("loyalty", loyalty), ("defense", defense)):
+        if (printed := text_or_none(string(value, field, card))) is not None:
+            data[field] = printed
     return data
 
 

@@ -1,6 +1,7 @@
 """MTGJSON AtomicCards (v5): `{"meta": {...}, "data": {"Card Name": [face, ...]}}`, each face
 with `name` (the whole card's), `faceName`, `side`, `layout`, `manaCost`, `type`, `types`,
-`subtypes`, `supertypes`, `text`, `keywords`, `power`, `toughness`, `colors`."""
+`subtypes`, `supertypes`, `text`, `keywords`, `power`, `toughness`, `loyalty`, `defense`,
+`colors`."""
 
 from __future__ import annotations
 
@@ -83,6 +84,8 @@ def parse_entry(key: str, entries: Any) -> Parsed:
                 toughness=entry.get("toughness"),
                 keywords=entry.get("keywords"),
                 text=entry.get("text"),
+                loyalty=entry.get("loyalty"),
+                defense=entry.get("defense"),
             )
         )
     if len(faces) == 1 and layout in TWO_FACED_LAYOUTS:

@@ -1,7 +1,7 @@
 """Scryfall bulk data ("Oracle Cards", "Default Cards"): a JSON array of card objects with
 `name`, `layout`, `mana_cost`, `type_line`, `oracle_text`, `colors`, `power`, `toughness`,
-`keywords`, `card_faces`, `set_type`. "Default Cards" lists every printing: a name seen again
-is counted as another printing."""
+`loyalty`, `defense`, `keywords`, `card_faces`, `set_type`. "Default Cards" lists every
+printing: a name seen again is counted as another printing."""
 
 from __future__ import annotations
 
@@ -89,6 +89,8 @@ def parse_object(index: int, obj: Any) -> Parsed:
                 toughness=raw.get("toughness"),
                 keywords=obj.get("keywords") if raw is obj else None,
                 text=raw.get("oracle_text"),
+                loyalty=raw.get("loyalty"),
+                defense=raw.get("defense"),
             )
         )
     if layout == "meld":
