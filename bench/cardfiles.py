@@ -271,8 +271,13 @@ def scryfall_objects(card: Invented) -> list[dict[str, Any]]:
     if card.layout == "meld":
         front, back = card.faces
         result = {**base, **_scryfall_face(back), "object": "card"}
-        result["all_parts"] = [{"component": "meld_result", "name": back.name}]
-        return [{**base, **_scryfall_face(front), "object": "card", "keywords": []}, result]
+        # As Scryfall relates them: each object lists the parts and the result.
+        parts = [{"component": "meld_part", "name": front.name},
+                 {"component": "meld_result", "name": back.name}]  # fmt: skip
+        result["all_parts"] = parts
+        # The front first: its back face comes later in the file, as it may in Scryfall's.
+        front_object = {**base, **_scryfall_face(front), "object": "card", "keywords": []}
+        return [{**front_object, "all_parts": parts}, result]
     if len(card.faces) == 1:
         face = card.faces[0]
         return [{**base, **_scryfall_face(face), "object": "card", "keywords": face.keywords}]

@@ -33,11 +33,29 @@ def check_shape(stream: IO[bytes]) -> None:
 
 
 def cards(stream: IO[bytes]) -> ParsedStream:
+    """Every object in the file's order, but meld fronts last: a front's back face is the meld
+    result, an object of its own that may come anywhere in the file, so the fronts (a few
+    dozen objects) wait until every result has been seen."""
+    results: dict[str, dict[str, Any]] = {}
+    fronts: list[tuple[int, dict[str, Any]]] = []
     for index, obj in enumerate(ijson.items(stream, "item", use_float=True)):
+        if isinstance(obj, dict) and obj.get("layout") == "meld":
+            name = obj.get("name")
+            if isinstance(name, str) and _is_meld_result(obj, name):
+                results.setdefault(name, obj)
+            else:
+                fronts.append((index, obj))
+                continue
         yield parse_object(index, obj)
+    for index, obj in fronts:
+        yield parse_object(index, obj, results)
 
 
-def parse_object(index: int, obj: Any) -> Parsed:
+def parse_object(
+    index: int, obj: Any, meld_results: dict[str, dict[str, Any]] | None = None
+) -> Parsed:
+    """One object of the file; `meld_results`: the file's meld results by name (`cards`),
+    the back faces of its meld fronts."""
     if not isinstance(obj, dict):
         raise ImportProblem(f"item {index} of the array is not a card object")
     name = string(obj.get("name"), "name", f"item {index}")
@@ -66,6 +84,10 @@ def parse_object(index: int, obj: Any) -> Parsed:
             raise ImportProblem(f"card {name!r}: a {layout} card needs 'card_faces' objects")
         if len(raw_faces) > 2:
             return Parsed(name, None, "more than two faces", funny)
+    elif layout == "meld":
+        # A meld front is one object; its back face, the meld result, is another.
+        result = (meld_results or {}).get(_meld_result_name(obj) or "")
+        raw_faces = [obj] if result is None else [obj, result]
     else:
         raw_faces = [obj]
     faces: list[dict[str, Any]] = []
@@ -94,17 +116,26 @@ def parse_object(index: int, obj: Any) -> Parsed:
             )
         )
     if layout == "meld":
-        # A meld front is one card object; its back face (the meld result) is its own
-        # object in the file and is not a card anyone holds.
+        if len(faces) == 2:
+            # Named as MTGJSON names it, front // back: one card whichever file it came from.
+            both = f"{name} // {faces[1]['name']}"
+            return Parsed(both, card_data(both, layout, faces), None, funny)
+        # A front whose meld result the file lacks: the front alone, as a card of one face.
         return Parsed(name, {**faces[0], "name": name, "layout": "normal"}, None, funny)
     return Parsed(name, card_data(name, layout, faces), None, funny)
 
 
 def _is_meld_result(obj: dict[str, Any], name: str) -> bool:
+    return _meld_result_name(obj) == name
+
+
+def _meld_result_name(obj: dict[str, Any]) -> str | None:
+    """The name of the meld result among the object's related parts (`all_parts`)."""
     parts = obj.get("all_parts")
     if not isinstance(parts, list):
-        return False
-    return any(
-        isinstance(p, dict) and p.get("component") == "meld_result" and p.get("name") == name
-        for p in parts
-    )
+        return None
+    for part in parts:
+        if isinstance(part, dict) and part.get("component") == "meld_result":
+            found = part.get("name")
+            return found if isinstance(found, str) else None
+    return None
