@@ -439,10 +439,9 @@ class Card(BaseModel):
 
     @property
     def card_colors(self) -> list[str]:
-        # 712.8, 710.1: off the battlefield only the front face / unflipped half counts.
-        if self.layout in ("modal_dfc", "transform", "meld", "flip"):
-            return self.front.face_colors
-        found = {c for f in self.card_faces for c in f.face_colors}
+        """The card's colors off the stack and battlefield: both halves of a split card
+        (709.4), else the front face, unflipped half or creature part (712.8, 710.1, 715.4)."""
+        found = {c for f in off_stack_faces(self) for c in f.face_colors}
         return [c for c in COLORS if c in found]
 
     def public(self) -> dict[str, Any]:

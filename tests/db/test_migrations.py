@@ -13,13 +13,17 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.orm import Session
 
 from app.catalog import load_catalog
+from app.catalog.store import record_of
 from app.db.migrate import alembic_config, head_revision, is_migrated, migrate
-from app.db.models import Base
+from app.db.models import Base, CardRow
 from app.db.repositories import RulingRepository
 from app.domain.answers import ManaValueAnswer
+from app.domain.card import Card
 from app.domain.ruling import Verdict
+from app.rulings.identity import card_digest
 from app.rulings.service import RulingService
 from tests.conftest import _postgres_admin_url
 from tests.databases import scratch_database
@@ -102,3 +106,40 @@ def test_dropping_the_question_column_downgrades_with_each_question_back(
 
 def _verdict() -> Verdict:
     return Verdict(ManaValueAnswer(x=3, mana_value=4, etb_x=None, face="Fireball"))
+
+
+def test_an_adventurer_cards_stored_colors_become_its_creature_parts(own_database: str) -> None:
+    # Before 0006 the served data of an adventurer card joined both parts' colors; off the
+    # stack it has only its creature part's (715.4). The upgrade rewrites them, digest kept.
+    card = Card.model_validate(
+        {
+            "name": "Mire Strider // Drown the Path",
+            "layout": "adventure",
+            "faces": [
+                {"name": "Mire Strider", "mana_cost": "{1}{G}", "types": ["creature"]},
+                {"name": "Drown the Path", "mana_cost": "{U}", "types": ["instant"],
+                 "subtypes": ["Adventure"]},
+            ],
+        }
+    )  # fmt: skip
+    assert card.card_colors == ["G"]
+    record = record_of(card, "imported")
+    engine = create_engine(own_database)
+    try:
+        migrate(engine)
+        config = alembic_config()
+        with engine.connect() as conn:
+            config.attributes["connection"] = conn
+            command.downgrade(config, "0005")
+            conn.commit()
+        with Session(engine) as session:
+            session.add(CardRow(**{**record.row(), "data": {**record.data, "colors": ["U", "G"]}}))
+            session.commit()
+        migrate(engine)
+        with Session(engine) as session:
+            row = session.get(CardRow, card.name)
+            assert row is not None
+            assert row.data["colors"] == ["G"] and row.digest == card_digest(card)
+            assert row.data == record.data
+    finally:
+        engine.dispose()
