@@ -206,6 +206,10 @@ class RulingService:
 
     def _write(self, write: Callable[[Connection], _T]) -> _T:
         if self.writer is not None:
+            # The lookups are done: the connection they used goes back to the pool before the
+            # wait for a commit. Held, requests queued behind a slow commit could take every
+            # pooled connection, and the next batch's writer would wait for one in vain.
+            self.close()
             return self.writer.write(write)
         result = write(self.connection)
         self.connection.commit()

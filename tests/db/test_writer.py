@@ -121,3 +121,29 @@ def test_sqlite_commits_are_synchronous_full(tmp_path) -> None:  # type: ignore[
         assert level == 2
     finally:
         engine.dispose()
+
+
+def test_a_new_ruling_needs_one_pooled_connection_at_a_time(database_url: str) -> None:
+    # A request holds no connection while it waits for the group commit: otherwise requests
+    # queued behind a slow commit, each holding the connection it looked the ruling up on,
+    # can take the whole pool, and the next leader waits for one that is never returned.
+    from app.catalog import load_catalog
+    from app.db.migrate import migrate
+    from app.domain.answers import ManaValueAnswer
+    from app.domain.ruling import Verdict
+    from app.rulings.service import RulingService
+
+    migrate(make_engine(database_url))
+    one = create_engine(database_url, pool_size=1, max_overflow=0, pool_timeout=1.0)
+    try:
+        service = RulingService(one.connect, load_catalog(), "test", writer=GroupCommitWriter(one))
+        question = {"card": "Fireball", "zone": "stack", "x": uuid.uuid4().int % 1000}
+        verdict = Verdict(ManaValueAnswer(x=3, mana_value=4, etb_x=None, face="Fireball"))
+        stored_ruling, created = service.rule("mana_value", question, lambda: verdict)
+        service.close()
+        assert created
+        again = RulingService(one.connect, load_catalog(), "test", writer=GroupCommitWriter(one))
+        assert again.rule("mana_value", question, lambda: verdict) == (stored_ruling, False)
+        again.close()
+    finally:
+        one.dispose()
