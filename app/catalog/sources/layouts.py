@@ -104,8 +104,8 @@ def face_data(
     toughness: Any,
     keywords: Any,
     text: Any,
-    loyalty: Any = None,
-    defense: Any = None,
+    loyalty: Any,
+    defense: Any,
 ) -> dict[str, Any]:
     data: dict[str, Any] = {
         "name": name,

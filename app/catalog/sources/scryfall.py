@@ -35,7 +35,7 @@ def check_shape(stream: IO[bytes]) -> None:
 def cards(stream: IO[bytes]) -> ParsedStream:
     """Every object in the file's order, but meld fronts last: a front's back face is the meld
     result, an object of its own that may come anywhere in the file, so the fronts (a few
-    dozen objects) wait until every result has been seen."""
+    dozen objects, a few hundred with every printing) wait until every result has been seen."""
     results: dict[str, dict[str, Any]] = {}
     fronts: list[tuple[int, dict[str, Any]]] = []
     for index, obj in enumerate(ijson.items(stream, "item", use_float=True)):
