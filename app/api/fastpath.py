@@ -131,7 +131,7 @@ class RepeatedQuestionMiddleware:
         if hit is not None:
             scope["route"] = route  # metrics and the access log name the route, as on a miss
             self.service.state.metrics.ruling(hit.kind, False)
-            response = ruling_response(hit.ruling, created=False, etag=hit.etag)
+            response = ruling_response(hit.ruling, created=False)
             await response(scope, empty_receive, send)
             return
         refusal = check() if check is not None else None
@@ -176,12 +176,13 @@ class RepeatedQuestionMiddleware:
             self.service.state.catalog, remembered.cards
         ):
             return remembered
-        return await anyio.to_thread.run_sync(self._find, key)
+        return await anyio.to_thread.run_sync(self._find, key, remembered)
 
-    def _find(self, key: str) -> AliasHit | None:
+    def _find(self, key: str, remembered: AliasHit | None) -> AliasHit | None:
+        """The lookup that may read the database: `remembered` (what memory holds for `key`)
+        checked against the catalog, else the alias table."""
         state = self.service.state
         try:
-            remembered = self.recent.get(key)
             if remembered is not None:
                 if fastpath.reads_still_hold(state.catalog, remembered.cards):
                     return remembered

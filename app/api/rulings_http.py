@@ -64,16 +64,16 @@ def conditional_json(body: str, if_none_match: str | None) -> Response:
     return Response(body, media_type=JSON, headers={"ETag": etag})
 
 
-def ruling_response(stored: StoredRuling, created: bool, etag: str | None = None) -> Response:
-    """The one shape of a ruling answer, on the full path and the repeated-question path alike;
-    `etag`: the body's, when already known (an alias stores it)."""
+def ruling_response(stored: StoredRuling, created: bool) -> Response:
+    """The one shape of a ruling answer, on the full path and the repeated-question path alike
+    (the body's ETag hashed here only when the ruling doesn't carry it already)."""
     return Response(
         stored.body,
         status_code=201 if created else 200,
         media_type=JSON,
         headers={
             "Location": f"/v1/rulings/{stored.id}",
-            "ETag": etag or stored.etag or etag_of(stored.body),
+            "ETag": stored.etag or etag_of(stored.body),
             **html_link(stored.id),
         },
     )

@@ -279,10 +279,14 @@ class CardRepository:
 class AliasHit:
     """A stored ruling found through an alias, with what its alias recorded."""
 
-    ruling: StoredRuling
+    ruling: StoredRuling  # with its body's ETag, as the alias stores it
     kind: str
     cards: str  # JSON: [[name as asked, card digest or null], ...]
-    etag: str
+
+    @property
+    def etag(self) -> str:
+        assert self.ruling.etag is not None
+        return self.ruling.etag
 
 
 class AliasRepository:
@@ -296,7 +300,7 @@ class AliasRepository:
         row = self.conn.execute(_FIND_ALIAS, {"key": key}).first()
         if row is None:
             return None
-        return AliasHit(StoredRuling(row.seq, row.id, row.body), row.kind, row.cards, row.etag)
+        return AliasHit(StoredRuling(row.seq, row.id, row.body, row.etag), row.kind, row.cards)
 
     def put(self, key: str, ruling_id: str, cards: str, etag: str) -> None:
         """Point the alias at this ruling (replacing a stale one: a changed card)."""

@@ -176,7 +176,7 @@ class AliasRecord:
         # A ruling stored meanwhile by an equal question has its own bytes, so its own ETag.
         etag = self.etag if stored.body == self.body else strong_etag(stored.body)
         AliasRepository(conn).put(self.key, stored.id, self.reads, etag)
-        return AliasHit(replace(stored, etag=etag), kind, self.reads, etag)
+        return AliasHit(replace(stored, etag=etag), kind, self.reads)
 
     def holds_in(self, conn: Connection, stored: StoredRuling) -> AliasHit | None:
         """The alias as already stored, when it points at `stored` with these very lookups
