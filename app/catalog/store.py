@@ -281,9 +281,13 @@ class DbCatalog(Catalog):
         self._suggest_keys: tuple[list[str], list[str]] | None = None
 
     # -- freshness --
+    def _fresh(self, now: float) -> bool:
+        """The generation was read within `check_every`: what memory holds is current."""
+        return self._generation is not None and now - self._checked_at < self._check_every
+
     def _refresh(self, conn: Connection | None = None) -> None:
         now = time.monotonic()
-        if self._generation is not None and now - self._checked_at < self._check_every:
+        if self._fresh(now):
             return
         if conn is None:
             with self._engine.connect() as own:
@@ -365,7 +369,7 @@ class DbCatalog(Catalog):
         """What `digest` would answer without reading the database: the card's digest when
         the generation was checked within `check_every` and the card is in memory; else None
         (then only `digest` can tell)."""
-        if self._generation is None or time.monotonic() - self._checked_at >= self._check_every:
+        if not self._fresh(time.monotonic()):
             return None
         key = fold(name)
         with self._lock:
