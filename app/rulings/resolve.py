@@ -149,11 +149,14 @@ class CheckedState:
         return sorted({c.name for c in self.used_cards})
 
     def board(self) -> Board:
+        permanent = self._permanent
         permanents = tuple(
-            self._permanent(i, p, card, face)
-            for i, (p, (card, face)) in enumerate(
-                zip(self.state.battlefield, self.cards, strict=True)
-            )
+            [
+                permanent(i, p, card, face)
+                for i, (p, (card, face)) in enumerate(
+                    zip(self.state.battlefield, self.cards, strict=True)
+                )
+            ]
         )
         effects = tuple(
             Effect(
@@ -196,7 +199,7 @@ class CheckedState:
             p.controller,
             p.tapped,
             p.controlled_since_turn_start,
-            dict(p.counters),
+            p.counters,  # the frozen question's own dict: nothing changes it
             p.attached_to,
             p.chosen_color,
             p.timestamp,
@@ -204,7 +207,7 @@ class CheckedState:
             p.toughness,
             p.token,
         )
-        if _OPTIONAL_FACTS.isdisjoint(p.model_fields_set):
+        if _OPTIONAL_FACTS.isdisjoint(p.__pydantic_fields_set__):
             return core
         return replace(
             core,
@@ -267,11 +270,16 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     cards: list[tuple[Card, CardFace]] = []
     normalized_bf: list[PermanentIn] = []
     seen: set[str] = set()
-    # Card, face index and face per (catalog name, face asked, face given): 10,000 Forests
-    # are looked up and checked once. A definition is checked where it is.
-    by_name: dict[tuple[str, int | str, bool], tuple[Card, int, CardFace]] = {}
+    # Per (catalog name, face asked, face given): the card, its face index and the pair
+    # `cards` holds, so 10,000 Forests are looked up and checked once, and share one pair.
+    # A definition is checked where it is.
+    by_name: dict[tuple[str, int | str, bool], tuple[Card, int, tuple[Card, CardFace]]] = {}
     also = _effects_counters(catalog, state)
     outside = _Outside()
+    attached: list[int] = []
+    respelled = False
+    # The loop runs once per permanent: a field's path (`here`) is built only where a check
+    # needs one, and the fields only some permanents carry are looked at only when present.
     for i, p in enumerate(state.battlefield):
         if p.id in seen:
             raise QuestionError(
@@ -280,20 +288,30 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                 "duplicate_permanent_id",
             )
         seen.add(p.id)
-        here = (*loc, "battlefield", i)
         if p.card is not None and p.definition is None:
-            key = (p.card, p.face, "face" in p.model_fields_set)
+            # The fields set, read as pydantic stores them (`model_fields_set` is a property).
+            key = (p.card, p.face, "face" in p.__pydantic_fields_set__)
             found = by_name.get(key)
             if found is None:
-                found = by_name[key] = _card_and_face(catalog, p, here)
+                card, face, card_face = _card_and_face(catalog, p, (*loc, "battlefield", i))
+                found = by_name[key] = (card, face, (card, card_face))
         else:
-            found = _card_and_face(catalog, p, here)
-        card, face, card_face = found
+            card, face, card_face = _card_and_face(catalog, p, (*loc, "battlefield", i))
+            found = (card, face, (card, card_face))
+        card, face, pair = found
+        cards.append(pair)
+        if p.attached_to is not None:
+            attached.append(i)
         counters = (
-            counter_spelling(card, p.counters, (*here, "counters"), also) if p.counters else {}
+            counter_spelling(card, p.counters, (*loc, "battlefield", i, "counters"), also)
+            if p.counters
+            else p.counters
         )
-        cards.append((card, card_face))
-        names = outside.read(catalog, p, i, here)
+        names = (
+            outside.read(catalog, p, i, (*loc, "battlefield", i))
+            if p.chosen_name is not None or p.library_top is not None or p.exiled
+            else None
+        )
         if (
             (p.card is not None and p.card != card.name)
             or p.face != face
@@ -306,24 +324,25 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                     "card": p.card and card.name,
                     "face": face,
                     "counters": counters,
-                    **names,
+                    **(names or {}),
                 }
             )
+            respelled = True
         normalized_bf.append(p)
-    for i, p in enumerate(state.battlefield):
-        if p.attached_to is not None:
-            if p.attached_to not in seen:
-                raise QuestionError(
-                    (*loc, "battlefield", i, "attached_to"),
-                    f"attached to {p.attached_to!r}, which is not on the battlefield",
-                    "unknown_permanent",
-                )
-            if p.attached_to == p.id:
-                raise QuestionError(
-                    (*loc, "battlefield", i, "attached_to"),
-                    "a permanent can't be attached to itself",
-                    "attached_to_itself",
-                )
+    for i in attached:
+        p = state.battlefield[i]
+        if p.attached_to not in seen:
+            raise QuestionError(
+                (*loc, "battlefield", i, "attached_to"),
+                f"attached to {p.attached_to!r}, which is not on the battlefield",
+                "unknown_permanent",
+            )
+        if p.attached_to == p.id:
+            raise QuestionError(
+                (*loc, "battlefield", i, "attached_to"),
+                "a permanent can't be attached to itself",
+                "attached_to_itself",
+            )
     on_battlefield = frozenset(seen)
     effect_cards: list[Card] = []
     normalized_fx: list[EffectIn] = []
@@ -358,7 +377,6 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             "too_many_players",
         )
     graveyards, players_in = _graveyards(catalog, state, loc)
-    respelled = any(n is not p for n, p in zip(normalized_bf, state.battlefield, strict=True))
     respelled |= any(n is not e for n, e in zip(normalized_fx, state.effects, strict=True))
     respelled |= players_in is not state.players
     # Nothing respelled: the state itself is the normalized one (so its dump is the question's).
