@@ -37,8 +37,10 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import cast
 
 from app.domain.answers import CouldProduceAnswer, PermanentTypes, trusted
+from app.domain.base import ManaTypeCode
 from app.domain.card import AmountIfPower, CouldProduce, ManaAbility, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import ALL_COLORS_MASK, COLORLESS_BIT, TYPES, Mana, mask_of, mask_types
@@ -543,15 +545,13 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
     # One list of types per mask a kind has, shared by the permanents that have it. Built
     # without validation (answers.trusted): the shape is the engine's own, and the tests check
     # it on every ruling.
-    types_of = {m: mask_types(m) for m in set(fp.kind_masks)}
+    # mask_types lists codes of 106.1b's six types: each a ManaTypeCode.
+    types_of = {m: cast("list[ManaTypeCode]", mask_types(m)) for m in set(fp.kind_masks)}
     masks = fp.masks
-    answer = trusted(
-        CouldProduceAnswer,
-        permanents=[
-            trusted(PermanentTypes, id=p.id, name=p.name, types=types_of[masks[p.index]])
-            for p in asked
-        ],
-    )
+    entries: list[PermanentTypes] = [
+        {"id": p.id, "name": p.card.name, "types": types_of[masks[p.index]]} for p in asked
+    ]
+    answer = trusted(CouldProduceAnswer, permanents=entries)
     return Verdict(answer, _explain(fp, asked))
 
 

@@ -8,9 +8,11 @@ from pydantic import ValidationError
 
 from app.domain.answers import (
     ANSWERS,
+    ActivateAnswer,
     CouldProduceAnswer,
     OutcomeOut,
     PermanentTypes,
+    Reason,
     check_answer,
     trusted,
 )
@@ -35,21 +37,37 @@ def test_an_unknown_kind_is_refused() -> None:
 def test_a_trusted_answer_of_the_wrong_shape_is_caught() -> None:
     # The engine builds answers unvalidated (answers.trusted); the check the tests run on every
     # ruling must still catch a missing field, a wrong type, or a dict for a nested model.
-    ok = trusted(
-        CouldProduceAnswer,
-        permanents=[trusted(PermanentTypes, id="a", name="A", types=["G"])],
-    )
+    ok = trusted(CouldProduceAnswer, permanents=[PermanentTypes(id="a", name="A", types=["G"])])
     check_answer("could_produce", ok)
-    missing = trusted(CouldProduceAnswer, permanents=[trusted(PermanentTypes, id="a", name="A")])
-    wrong_type = trusted(
-        CouldProduceAnswer, permanents=[trusted(PermanentTypes, id="a", name="A", types=["Q"])]
-    )
-    plain_dict = trusted(CouldProduceAnswer, permanents=[{"id": "a", "name": "A", "types": []}])
-    for bad in (missing, wrong_type, plain_dict):
+    missing = trusted(CouldProduceAnswer, permanents=[{"id": "a", "name": "A"}])
+    wrong_type = trusted(CouldProduceAnswer, permanents=[{"id": "a", "name": "A", "types": ["Q"]}])
+    for bad in (missing, wrong_type):
         with pytest.raises(ValueError):
             check_answer("could_produce", bad)
     with pytest.raises(ValueError):
         check_answer("mana_value", ok)
+
+
+def test_a_dict_where_a_nested_model_belongs_is_caught() -> None:
+    reason = Reason(code="summoning_sick", rules=["302.6"], message="It came under control now.")
+    fields = {
+        "legal": False,
+        "ability": None,
+        "produced": "",
+        "triggered": [],
+        "total": "",
+        "made_mana": False,
+        "choice_required": False,
+        "options": [],
+        "replacement_order": [],
+        "outcomes": [],
+        "notes": [],
+        "state": None,
+    }
+    check_answer("activate_mana_ability", trusted(ActivateAnswer, reasons=[reason], **fields))
+    as_dict = trusted(ActivateAnswer, reasons=[reason.model_dump()], **fields)
+    with pytest.raises(ValueError):
+        check_answer("activate_mana_ability", as_dict)
 
 
 def test_an_outcome_leaves_out_choices_it_does_not_rest_on() -> None:
