@@ -44,7 +44,7 @@ def ruling_endpoint(model: type[BaseModel]) -> dict[str, Any]:
     }
 
 
-def etag_of(body: str) -> str:
+def etag_of(body: str | bytes) -> str:
     return strong_etag(body)
 
 

@@ -8,10 +8,24 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, Text, bindparam, insert, literal_column, select, text
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    LargeBinary,
+    Table,
+    Text,
+    bindparam,
+    insert,
+    literal_column,
+    select,
+    text,
+)
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.functions import FunctionElement
 
 from app.catalog.names import fold
 from app.db.models import (
@@ -28,7 +42,7 @@ from app.db.models import (
 class StoredRuling:
     seq: int
     id: str
-    body: str
+    body: bytes  # the JSON text, UTF-8: sent as it is, never decoded and encoded again
     # The body's strong ETag when it is already known (the request that made the ruling
     # hashed it for its alias), so a 2 MB body isn't hashed twice; not part of equality.
     etag: str | None = field(default=None, compare=False)
@@ -40,22 +54,47 @@ class NewRuling:
     kind: str
     created_at: datetime
     engine_version: str
-    body: str  # the question is in it
+    body: bytes  # UTF-8 JSON text; the question is in it
     cards: Sequence[str]
+
+
+class Utf8Bytes(FunctionElement[bytes]):
+    """A text column read as its UTF-8 bytes: the database hands over the stored bytes, and
+    a 2 MB ruling body is neither decoded into a str by the driver nor encoded again for the
+    response."""
+
+    type = LargeBinary()
+    inherit_cache = True
+
+
+@compiles(Utf8Bytes, "sqlite")
+def _utf8_bytes_sqlite(element: Utf8Bytes, compiler: SQLCompiler, **kw: Any) -> str:
+    # SQLite stores text as UTF-8 (the database's encoding here): CAST hands over its bytes.
+    return f"CAST({compiler.process(element.clauses, **kw)} AS BLOB)"
+
+
+@compiles(Utf8Bytes, "postgresql")
+def _utf8_bytes_postgresql(element: Utf8Bytes, compiler: SQLCompiler, **kw: Any) -> str:
+    # Not CAST(... AS bytea), which reads backslashes in the text as escapes.
+    return f"convert_to({compiler.process(element.clauses, **kw)}, 'UTF8')"
+
+
+def _body(column: ColumnElement[str] | InstrumentedAttribute[str]) -> ColumnElement[bytes]:
+    return Utf8Bytes(column).label("body")
 
 
 # The request path's statements, built once, on the tables (Core): no ORM work per request.
 _RULINGS = cast(Table, RulingRow.__table__)
 _RULING_CARDS = cast(Table, RulingCardRow.__table__)
 _ALIASES = cast(Table, RulingAliasRow.__table__)
-_GET_RULING = select(_RULINGS.c.seq, _RULINGS.c.id, _RULINGS.c.body).where(
+_GET_RULING = select(_RULINGS.c.seq, _RULINGS.c.id, _body(_RULINGS.c.body)).where(
     _RULINGS.c.id == bindparam("id")
 )
 _FIND_ALIAS = (
     select(
         _RULINGS.c.seq,
         _RULINGS.c.id,
-        _RULINGS.c.body,
+        _body(_RULINGS.c.body),
         _RULINGS.c.kind,
         _ALIASES.c.cards,
         _ALIASES.c.etag,
@@ -109,7 +148,7 @@ class RulingRepository:
             "kind": ruling.kind,
             "created_at": ruling.created_at,
             "engine_version": ruling.engine_version,
-            "body": ruling.body,
+            "body": ruling.body.decode(),  # a text column
         }
         conn = self.conn
         seq = conn.execute(_insert_ruling(conn.dialect.name), values).scalar()
@@ -134,7 +173,7 @@ class RulingRepository:
         (and kind) over ruling_cards, by kind over rulings(kind, seq), else the primary key."""
         if card:
             return self._page_by_card(card, kind, limit, before_seq)
-        stmt = select(RulingRow.seq, RulingRow.id, RulingRow.body)
+        stmt = select(RulingRow.seq, RulingRow.id, _body(RulingRow.body))
         if kind:
             stmt = stmt.where(RulingRow.kind == kind)
         if before_seq is not None:
@@ -146,7 +185,7 @@ class RulingRepository:
         self, card: str, kind: str | None, limit: int, before_seq: int | None
     ) -> list[StoredRuling]:
         stmt = (
-            select(RulingRow.seq, RulingRow.id, RulingRow.body)
+            select(RulingRow.seq, RulingRow.id, _body(RulingRow.body))
             .join(RulingCardRow, RulingCardRow.ruling_seq == RulingRow.seq)
             .where(RulingCardRow.card == card)
         )

@@ -43,9 +43,10 @@ def alias_key(path: str, query: bytes, rules_version: str, body: bytes) -> str:
     return digest.hexdigest()
 
 
-def strong_etag(body: str) -> str:
-    """The strong ETag of a stored ruling's exact bytes."""
-    return '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+def strong_etag(body: str | bytes) -> str:
+    """The strong ETag of a body's exact bytes (a str's in UTF-8)."""
+    data = body.encode() if isinstance(body, str) else body
+    return '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 
 
 class RecordingCatalog(Catalog):
@@ -168,7 +169,7 @@ class AliasRecord:
 
     key: str
     reads: str
-    body: str  # the ruling body this request made, and its ETag (computed outside the writer)
+    body: bytes  # the ruling body this request made, and its ETag (computed outside the writer)
     etag: str
 
     def put(self, conn: Connection, stored: StoredRuling, kind: str) -> AliasHit:
@@ -187,7 +188,7 @@ class AliasRecord:
         return found
 
 
-def alias_record(pending: PendingAlias | None, catalog: Catalog, body: str) -> AliasRecord | None:
+def alias_record(pending: PendingAlias | None, catalog: Catalog, body: bytes) -> AliasRecord | None:
     """The alias this request will record with the ruling whose body is `body`; None when
     there is none: no raw request, a server-picked seed, or lookups that can't be listed."""
     if pending is None or not pending.repeatable or not isinstance(catalog, RecordingCatalog):

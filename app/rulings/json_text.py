@@ -34,5 +34,10 @@ def canonical_json(value: Any) -> str:
 
 
 def json_text(value: Any) -> str:
-    """Compact JSON in the value's own key order (a ruling's stored body)."""
-    return _encode(value, 0).decode()
+    """Compact JSON in the value's own key order."""
+    return json_bytes(value).decode()
+
+
+def json_bytes(value: Any) -> bytes:
+    """The same, as UTF-8 bytes (a ruling's stored body, sent as it is)."""
+    return _encode(value, 0)

@@ -20,7 +20,7 @@ from app.domain.errors import QuestionError
 from app.domain.ruling import Mentions, Step, Verdict
 from app.rulings import checks, fastpath
 from app.rulings.identity import rules_version, ruling_id
-from app.rulings.json_text import canonical_json, json_text
+from app.rulings.json_text import canonical_json, json_bytes
 
 # An escaped NUL in JSON text: \u0000 preceded by an even number of backslashes.
 _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
@@ -182,7 +182,7 @@ class RulingService:
                 kind=kind,
                 created_at=created_at,
                 engine_version=self.engine_version,
-                body=json_text(body),
+                body=json_bytes(body),
                 cards=list(cards),
             )
         )

@@ -58,7 +58,7 @@ def library_name(item: object) -> str:
     return str(item.get("name", "?")) if isinstance(item, dict) else str(item)
 
 
-def render_ruling(body: str) -> str:
+def render_ruling(body: str | bytes) -> str:
     ruling: dict[str, Any] = json.loads(body)
     env = environment()
     env.filters.setdefault("mana", mana)

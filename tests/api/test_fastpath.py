@@ -139,7 +139,7 @@ def test_the_full_path_remembers_the_alias_it_stored(client: TestClient) -> None
     key = fastpath.alias_key(CP, b"", client.app.state.rules_version + "; " + LIMITS_KEY, raw)  # type: ignore[attr-defined]
     remembered = client.app.state.recent_aliases.get(key)  # type: ignore[attr-defined]
     assert remembered is not None
-    assert remembered.ruling.body.encode() == first.content
+    assert remembered.ruling.body == first.content
     assert remembered.etag == first.headers["etag"]
     assert remembered.kind == "could_produce"
 

@@ -79,6 +79,7 @@ def get_ruling(
         raise HTTPException(404, f"No ruling with id {ruling_id!r}.")
     # One address, two representations (RFC 9110 12.5.1): the stored JSON, byte for byte, or
     # with Accept: text/html a page for people. Each has its own ETag; caches key on Accept.
+    body: str | bytes
     if wants_html(accept):
         body, media_type, cache = render_ruling(stored.body), HTML, HTML_CACHE
     else:
@@ -130,10 +131,10 @@ def list_rulings(
         params = {"kind": kind, "card": canonical_card, "limit": limit, "after": rows[-1].seq}
         next_page = "/v1/rulings?" + urlencode({k: v for k, v in params.items() if v is not None})
     body = (
-        '{"object":"list","data":['
-        + ",".join(r.body for r in rows)
-        + f'],"has_more":{"true" if has_more else "false"},"next_page":'
-        + (f'"{next_page}"' if next_page else "null")
-        + "}"
+        b'{"object":"list","data":['
+        + b",".join(r.body for r in rows)
+        + f'],"has_more":{"true" if has_more else "false"},"next_page":'.encode()
+        + (f'"{next_page}"' if next_page else "null").encode()
+        + b"}"
     )
     return Response(body, media_type=JSON)

@@ -1,0 +1,47 @@
+"""A ruling body is stored as text and read back as its exact UTF-8 bytes (the repository's
+Utf8Bytes), on every read: by id, through an alias, and in the listing, on both databases.
+JSON escapes (backslashes) and text beyond ASCII must come back unchanged."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from fastapi.testclient import TestClient
+
+from app.db.repositories import AliasRepository, NewRuling, RulingRepository
+
+# Backslash escapes of every kind JSON writes, and UTF-8 of two, three and four bytes.
+BODY = '{"object":"ruling","text":"a \\"quoted\\" \\\\ path\\n\\t\\u0001","name":"Lórien — 山 🌲"}'
+
+
+def test_a_body_comes_back_as_the_bytes_that_were_stored(client: TestClient) -> None:
+    engine = client.app.state.db.engine  # type: ignore[attr-defined]
+    body = BODY.encode()
+    ruling_id = uuid.uuid4().hex
+    new = NewRuling(
+        id=ruling_id,
+        kind="could_produce",
+        created_at=datetime.now(UTC).replace(microsecond=0),
+        engine_version="test",
+        body=body,
+        cards=["Forest"],
+    )
+    with engine.begin() as conn:
+        stored, created = RulingRepository(conn).insert(new)
+        AliasRepository(conn).put("alias-" + ruling_id, ruling_id, "[]", '"etag"')
+    assert created and stored.body == body
+    with engine.connect() as conn:
+        repo = RulingRepository(conn)
+        by_id = repo.get(ruling_id)
+        listed = repo.page(kind=None, card=None, limit=1, before_seq=None)
+        by_card = repo.page(kind="could_produce", card="Forest", limit=1, before_seq=None)
+        hit = AliasRepository(conn).find("alias-" + ruling_id)
+    assert by_id is not None and by_id.body == body
+    assert [r.body for r in listed] == [body]
+    assert [r.body for r in by_card] == [body]
+    assert hit is not None and hit.ruling.body == body
+    got = client.get(f"/v1/rulings/{ruling_id}")
+    assert got.status_code == 200 and got.content == body
+    page = client.get("/v1/rulings", params={"limit": 1})
+    assert page.status_code == 200 and len(page.json()["data"]) == 1 and body in page.content
