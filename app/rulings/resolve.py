@@ -7,6 +7,8 @@ answer 422 naming it (docs/api.md: unknown card, duplicate ids, a permanent that
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import chain
+from operator import itemgetter
 
 from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
@@ -127,18 +129,18 @@ class CheckedState:
 
     @property
     def used_cards(self) -> list[Card]:
-        """Every card the question reads: on the battlefield, effects, graveyards, cards exiled
-        with permanents and on top of libraries."""
-        in_graveyards = [c for _, cards in self.graveyards for c in cards]
-        exiled = [c for cards in self.exiled.values() for c in cards]
-        tops = list(self.top_cards.values())
-        return [
-            *(c for c, _ in self.cards),
-            *self.effect_cards,
-            *in_graveyards,
-            *exiled,
-            *tops,
-        ]
+        """Every card the question reads, each card object once, in the order first read: on
+        the battlefield, effects, graveyards, cards exiled with permanents and on top of
+        libraries (a board of 10,000 Forests reads one card)."""
+        read = chain(
+            map(itemgetter(0), self.cards),
+            self.effect_cards,
+            *(cards for _, cards in self.graveyards),
+            *self.exiled.values(),
+            self.top_cards.values(),
+        )
+        once = {id(card): card for card in read}  # a key seen again keeps its first place
+        return list(once.values())
 
     @property
     def ids(self) -> frozenset[str]:

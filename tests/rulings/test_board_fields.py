@@ -92,3 +92,23 @@ def test_a_permanent_with_no_optional_fact_keeps_their_defaults(catalog: Catalog
     for f in dataclasses.fields(Permanent):
         if f.name not in ("index", "id", "card", "face", "controller"):
             assert getattr(p, f.name) == getattr(defaults, f.name), f.name
+
+
+def test_the_cards_a_question_reads_are_listed_once_each_in_the_order_read(
+    catalog: Catalog,
+) -> None:
+    state = GameState.model_validate(
+        {
+            "turn": 1,
+            "battlefield": [
+                {"id": f"forest{i}", "card": "Forest", "controller": "alice"} for i in range(3)
+            ]
+            + [
+                {"id": "island", "card": "Island", "controller": "bob", "library_top": "Forest"},
+                {"id": "relic", "card": "Plains", "controller": "bob", "exiled": ["Swamp"]},
+            ],
+            "effects": [{"id": "moon", "card": "Pale Moon", "controller": "bob"}],
+        }
+    )
+    used = check_state(catalog, state, ("state",)).used_cards
+    assert [c.name for c in used] == ["Forest", "Island", "Plains", "Pale Moon", "Swamp"]
