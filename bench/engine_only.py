@@ -13,7 +13,7 @@ from app.domain.answers import Answer, answer_json
 from app.domain.ruling import Verdict
 from app.domain.state import GameState
 from app.main import tune_garbage_collector
-from app.rulings.json_text import json_text
+from app.rulings.json_text import json_bytes
 from app.rulings.resolve import resolve_state
 from app.rulings.service import ruling_id
 from app.version import engine_version
@@ -50,10 +50,10 @@ def _question(normalized: GameState, extra: dict[str, Any]) -> dict[str, Any]:
     return {"state": normalized.model_dump(mode="json"), **extra}
 
 
-def _ruling_body(question: dict[str, Any], answer: Answer) -> str:
+def _ruling_body(question: dict[str, Any], answer: Answer) -> bytes:
     # As the service writes a ruling: the typed answer serialized once, inside the body's JSON.
     body = {"object": "ruling", "question": question, "answer": Fragment(answer_json(answer))}
-    return json_text(body)
+    return json_bytes(body)
 
 
 Row = dict[str, Cell]

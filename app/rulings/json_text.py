@@ -33,11 +33,7 @@ def canonical_json(value: Any) -> str:
     return _encode(value, orjson.OPT_SORT_KEYS).decode()
 
 
-def json_text(value: Any) -> str:
-    """Compact JSON in the value's own key order."""
-    return json_bytes(value).decode()
-
-
 def json_bytes(value: Any) -> bytes:
-    """The same, as UTF-8 bytes (a ruling's stored body, sent as it is)."""
+    """Compact JSON in the value's own key order, as UTF-8 bytes (a ruling's stored body,
+    sent as it is)."""
     return _encode(value, 0)
