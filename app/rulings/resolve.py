@@ -297,10 +297,10 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             if found is None:
                 card, face, card_face = _card_and_face(catalog, p, (*loc, "battlefield", i))
                 found = by_name[key] = (card, face, (card, card_face))
+            card, face, pair = found
         else:
             card, face, card_face = _card_and_face(catalog, p, (*loc, "battlefield", i))
-            found = (card, face, (card, card_face))
-        card, face, pair = found
+            pair = (card, card_face)
         cards.append(pair)
         if p.attached_to is not None:
             attached.append(i)
