@@ -11,7 +11,8 @@ the event loop. Hits served lately, and the aliases the full path has just store
 remembered in memory (RecentAliases): asked again, they cost no database round trip, and still
 check the cards they read against the catalog; when memory alone shows those cards unchanged
 (`Catalog.cached_digest`), the hit is served on the event loop without a thread-pool hop at
-all. A small body memory doesn't hold goes the full path without a lookup (`_hit`). A lookup
+all. A small body memory doesn't hold goes the full path without a lookup (`_hit`), and so its
+alias is only remembered, never written to the store (`PendingAlias.persist`). A lookup
 that fails (the database is down) is no answer: the full path runs and answers as it would
 have.
 """
@@ -138,7 +139,8 @@ class RepeatedQuestionMiddleware:
         if refusal is not None:
             await refusal(scope, empty_receive, send)
             return
-        pending, token = fastpath.begin(key)
+        # Stored with the ruling only where `_hit` would look it up in the store.
+        pending, token = fastpath.begin(key, persist=len(body) > STORE_LOOKUP_ABOVE)
         try:
             await self.app(scope, replay(body, receive), send)
         finally:

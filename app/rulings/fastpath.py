@@ -124,6 +124,11 @@ class PendingAlias:
     reference with the handler's thread, so `mark_server_picked` there is seen here."""
 
     key: str
+    # Whether the alias is written to the store, or only remembered in memory: the API layer
+    # looks a body up in the store only when it is large enough for a hit to save much
+    # (app/api/fastpath.py, STORE_LOOKUP_ABOVE), so a smaller body's stored alias would be
+    # written with every new question and never read.
+    persist: bool = True
     repeatable: bool = True
     # The alias as the store holds it once the full path has written it (or found it there):
     # the API layer remembers it (app/api/fastpath.py), so these bytes again are a hit that
@@ -134,8 +139,8 @@ class PendingAlias:
 _PENDING: ContextVar[PendingAlias | None] = ContextVar("pending_alias", default=None)
 
 
-def begin(key: str) -> tuple[PendingAlias, Token[PendingAlias | None]]:
-    pending = PendingAlias(key)
+def begin(key: str, persist: bool = True) -> tuple[PendingAlias, Token[PendingAlias | None]]:
+    pending = PendingAlias(key, persist)
     return pending, _PENDING.set(pending)
 
 
@@ -171,17 +176,27 @@ class AliasRecord:
     reads: str
     body: bytes  # the ruling body this request made, and its ETag (computed outside the writer)
     etag: str
+    persist: bool  # written to the store, or only remembered in memory (PendingAlias)
 
-    def put(self, conn: Connection, stored: StoredRuling, kind: str) -> AliasHit:
-        """Write the alias, pointing at `stored`; what a lookup of it will find."""
+    def hit(self, stored: StoredRuling, kind: str) -> AliasHit:
+        """What a lookup of this alias, pointing at `stored`, finds."""
         # A ruling stored meanwhile by an equal question has its own bytes, so its own ETag.
         etag = self.etag if stored.body == self.body else strong_etag(stored.body)
-        AliasRepository(conn).put(self.key, stored.id, self.reads, etag)
         return AliasHit(replace(stored, etag=etag), kind, self.reads)
 
-    def holds_in(self, conn: Connection, stored: StoredRuling) -> AliasHit | None:
+    def put(self, conn: Connection, stored: StoredRuling, kind: str) -> AliasHit:
+        """Write the alias, pointing at `stored` (when it is persisted); its hit."""
+        hit = self.hit(stored, kind)
+        if self.persist:
+            AliasRepository(conn).put(self.key, stored.id, self.reads, hit.etag)
+        return hit
+
+    def holds_in(self, conn: Connection, stored: StoredRuling, kind: str) -> AliasHit | None:
         """The alias as already stored, when it points at `stored` with these very lookups
-        (then writing it again would change nothing); None when it must be written."""
+        (then writing it again would change nothing); None when it must be written. One kept
+        in memory only is never written: its hit holds as it is."""
+        if not self.persist:
+            return self.hit(stored, kind)
         found = AliasRepository(conn).find(self.key)
         if found is None or found.ruling.id != stored.id or found.cards != self.reads:
             return None
@@ -196,4 +211,4 @@ def alias_record(pending: PendingAlias | None, catalog: Catalog, body: bytes) ->
     reads = catalog.reads_json()
     if reads is None:
         return None
-    return AliasRecord(pending.key, reads, body, strong_etag(body))
+    return AliasRecord(pending.key, reads, body, strong_etag(body), pending.persist)

@@ -218,11 +218,12 @@ class RulingService:
     def _remember_found(self, existing: StoredRuling, kind: str) -> None:
         """A stored question asked in bytes with no alias in memory: a new spelling, whose
         alias alone is new (and only a cache), or bytes whose alias the store already holds
-        (asked on another replica, or before a restart), which need no write."""
+        (asked on another replica, or before a restart), which need no write; nor does an
+        alias kept only in memory (a small body's, `PendingAlias.persist`)."""
         alias = fastpath.alias_record(self.alias, self.catalog, existing.body)
         if alias is None:
             return
-        held = alias.holds_in(self.connection, existing)
+        held = alias.holds_in(self.connection, existing, kind)
         self._recorded(
             held if held is not None else self._write(lambda c: alias.put(c, existing, kind))
         )

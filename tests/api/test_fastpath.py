@@ -77,12 +77,18 @@ def test_the_same_bytes_again_are_served_from_the_store_without_the_endpoint(
     assert stored.content == again.content and stored.headers["etag"] == again.headers["etag"]
 
 
+def alias_rows(client: TestClient) -> int:
+    with client.app.state.db.engine.connect() as conn:  # type: ignore[attr-defined]
+        return int(conn.execute(text("SELECT count(*) FROM ruling_aliases")).scalar_one())
+
+
 def test_equal_questions_spelled_differently_share_one_ruling_with_an_alias_each(
     client: TestClient, endpoint_runs: list[int]
 ) -> None:
-    respelled = {"state": state(perm("f", "forest"), perm("i", "ISLAND", "bob"))}
-    reordered = json.dumps(QUESTION, indent=2, sort_keys=True).encode()
-    first = post(client, body_bytes(QUESTION))
+    # Larger than STORE_LOOKUP_ABOVE, so each spelling's alias is stored, not only remembered.
+    respelled = {"state": state(*(perm(f"forest-{i}", "FOREST") for i in range(120)))}
+    reordered = json.dumps(LARGER_QUESTION, indent=2, sort_keys=True).encode()
+    first = post(client, body_bytes(LARGER_QUESTION))
     second = post(client, body_bytes(respelled))
     third = post(client, reordered)
     assert [first.status_code, second.status_code, third.status_code] == [201, 200, 200]
@@ -93,8 +99,24 @@ def test_equal_questions_spelled_differently_share_one_ruling_with_an_alias_each
     assert len(endpoint_runs) == 3  # ...and is a lookup after that
     with client.app.state.db.engine.connect() as conn:  # type: ignore[attr-defined]
         rulings = conn.execute(text("SELECT count(*) FROM rulings")).scalar()
-        aliases = conn.execute(text("SELECT count(*) FROM ruling_aliases")).scalar()
-    assert (rulings, aliases) == (1, 3)
+    assert (rulings, alias_rows(client)) == (1, 3)
+
+
+def test_a_small_body_alias_is_remembered_not_stored_a_larger_one_is_stored(
+    client: TestClient, endpoint_runs: list[int]
+) -> None:
+    small = body_bytes(QUESTION)
+    respelled = body_bytes({"state": state(perm("f", "forest"), perm("i", "ISLAND", "bob"))})
+    assert len(small) <= STORE_LOOKUP_ABOVE and len(respelled) <= STORE_LOOKUP_ABOVE
+    first = post(client, small)
+    assert first.status_code == 201 and post(client, respelled).status_code == 200
+    # The store is never asked for a small body's alias (_hit), so none is written for one...
+    assert alias_rows(client) == 0
+    # ...and both spellings are answered from memory all the same.
+    assert post(client, small).content == post(client, respelled).content == first.content
+    assert len(endpoint_runs) == 2
+    larger = post(client, body_bytes(LARGER_QUESTION))
+    assert larger.status_code == 201 and alias_rows(client) == 1
 
 
 def _catalog_with(replaced: dict[str, Callable[[Any], Any]]) -> Catalog:
