@@ -14,6 +14,7 @@ from app.domain.ruling import Verdict
 from app.domain.state import GameState
 from app.main import tune_garbage_collector
 from app.rulings.json_text import json_bytes
+from app.rulings.questions import state_question
 from app.rulings.resolve import resolve_state
 from app.rulings.service import ruling_id
 from app.version import engine_version
@@ -47,7 +48,8 @@ ACT_COLUMNS = [
 
 
 def _question(normalized: GameState, extra: dict[str, Any]) -> dict[str, Any]:
-    return {"state": normalized.model_dump(mode="json"), **extra}
+    # As the service builds it: the state dumped straight to JSON text.
+    return state_question(normalized, extra)
 
 
 def _ruling_body(question: dict[str, Any], answer: Answer) -> bytes:

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from app.domain.base import (
+    KEY_ORDERED,
     CardType,
     ColorCode,
     ManaString,
@@ -580,8 +581,8 @@ class ManaAbility(Strict):
         "of this type (the permanent's `library_top`); absent: always",
     )
 
-    puts_counters: dict[Word, Annotated[int, Field(ge=1, le=100)]] = omitted_at_default(
-        default_factory=dict, max_length=5
+    puts_counters: Annotated[dict[Word, Annotated[int, Field(ge=1, le=100)]], KEY_ORDERED] = (
+        omitted_at_default(default_factory=dict, max_length=5)
     )
     """Counters its effect puts on its own permanent as it resolves, before it adds its mana
     (608.2c: in the order written): the state after the activation has them, and an amount

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from app.domain.base import BasicLandType, check_mana_string, omitted_at_default
+from app.domain.base import KEY_ORDERED, BasicLandType, check_mana_string, omitted_at_default
 from app.domain.card import Card, CardFace, ColorCode, Name
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS
@@ -52,9 +52,10 @@ class PermanentIn(StateModel):
     """Is it tapped?"""
     controlled_since_turn_start: bool = True  # 302.6
     """Controlled continuously since the start of this turn? (302.6, summoning sickness)"""
-    counters: dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=0, le=10_000)]] = (
-        Field(default_factory=dict, max_length=20)
-    )
+    counters: Annotated[
+        dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=0, le=10_000)]],
+        KEY_ORDERED,
+    ] = Field(default_factory=dict, max_length=20)
     """Counters on it by kind, as `{"+1/+1": 2}` (a trailing " counter" is fine too)"""
     attached_to: Id | None = None
     """For an Aura or Equipment: the id of the permanent it is attached to"""
@@ -290,7 +291,7 @@ class GameState(StateModel):
     """The permanents, in timestamp order (it is the default order of effects)"""
     effects: list[EffectIn] = Field(default_factory=list, max_length=LIMIT_EFFECTS)
     """Resolved spells and abilities whose effects last this turn"""
-    commander_identity: dict[Player, list[ColorCode]] = omitted_at_default(
+    commander_identity: Annotated[dict[Player, list[ColorCode]], KEY_ORDERED] = omitted_at_default(
         default_factory=dict,
         max_length=LIMIT_PLAYERS,
         description="903.4: each player's commander's color identity, as colors (W U B R G); "
@@ -298,7 +299,7 @@ class GameState(StateModel):
         "abilities that make mana of a color in it.",
         examples=[{"alice": ["G", "W"]}],
     )
-    players: dict[Player, PlayerIn] = omitted_at_default(
+    players: Annotated[dict[Player, PlayerIn], KEY_ORDERED] = omitted_at_default(
         default_factory=dict,
         max_length=LIMIT_PLAYERS,
         description="Facts about players by name (life total, life gained, cards drawn and "

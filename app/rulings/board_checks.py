@@ -117,7 +117,9 @@ def counter_spelling(
                 (*loc, asked), f"counter {match!r} is given twice", "duplicate_counter"
             )
         out[match] = amount
-    return out
+    # Respelled, the keys may have changed order; the question keeps them in order
+    # (app/domain/base.KEY_ORDERED).
+    return dict(sorted(out.items()))
 
 
 def _plain_counter(name: str) -> str:

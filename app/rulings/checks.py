@@ -9,6 +9,7 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import orjson
 from pydantic import BaseModel
 
 from app.domain.answers import check_answer
@@ -30,6 +31,8 @@ def check_ruling(
 def _battlefield(question: dict[str, Any]) -> Iterable[str]:
     """The id of each permanent the question's state holds."""
     state = question.get("state")
+    if isinstance(state, orjson.Fragment):  # dumped straight to text (questions.state_question)
+        state = orjson.loads(orjson.dumps(state))
     if not isinstance(state, dict):
         return
     for entry in state.get("battlefield", []):

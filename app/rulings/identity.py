@@ -1,5 +1,6 @@
 """What a ruling's id is made of: its kind, the rules version, the digests of the cards the
-question names, and the canonical question.
+question names, and the canonical question (keys sorted; a game state in it is its
+field-ordered JSON text, app/rulings/questions.state_question).
 
 - The rules version is a digest of the *syntax tree* of the rules code (app/engine, app/domain)
   with docstrings removed: a change that could change an answer changes it, a comment or

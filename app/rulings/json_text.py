@@ -29,7 +29,9 @@ def _encode(value: Any, option: int) -> bytes:
 
 
 def canonical_json(value: Any) -> str:
-    """Sorted keys, no spaces: equal questions hash alike."""
+    """Sorted keys, no spaces: equal questions hash alike. A fragment of JSON text in `value`
+    (a question's state, app/rulings/questions.state_question) is taken as it is: it must be
+    canonical by itself."""
     return _encode(value, orjson.OPT_SORT_KEYS).decode()
 
 

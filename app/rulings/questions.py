@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import orjson
+
 from app.catalog import Catalog
 from app.catalog.names import fold
 from app.domain.card import Card
@@ -37,7 +39,7 @@ MAX_SEED = 2**53 - 1
 
 
 class _Request(Protocol):
-    def model_dump(self, *, mode: str = ...) -> dict[str, Any]: ...
+    def model_dump(self, *, mode: str = ..., exclude: set[str] | None = ...) -> dict[str, Any]: ...
 
 
 class StateRequest(_Request, Protocol):
@@ -165,13 +167,26 @@ def resolve_cards(
     return cards, normalized
 
 
+def state_question(state: GameState, rest: dict[str, Any]) -> dict[str, Any]:
+    """A question holding a game state: the state dumped straight to JSON text, as a fragment
+    the ruling's body and its canonical JSON take as it is (app/rulings/json_text.py), then
+    the question's other fields (`rest`, small).
+
+    Dumped to text, 10,000 permanents build no Python object each, and are encoded once, not
+    dumped to dicts, sorted for the ruling id and encoded again for the body. The state's text
+    is canonical by itself: its objects come in their models' field order whatever the order
+    they were sent in, and its maps keep their keys in order (app/domain/base.KEY_ORDERED);
+    the question around it has its keys sorted, as any question's."""
+    return {"state": orjson.Fragment(_STATE_JSON.to_json(state)), **rest}
+
+
+_STATE_JSON = GameState.__pydantic_serializer__
+
+
 def _state_question(body: StateRequest, checked: CheckedState) -> dict[str, Any]:
-    """The request's dump with the normalized state in it: a state check_state left as it was
-    (nothing respelled) is in the body's dump already, so 10,000 permanents are dumped once."""
-    question = body.model_dump(mode="json")
-    if checked.state is not body.state:
-        question["state"] = checked.state.model_dump(mode="json")
-    return question
+    """The request's fields with the normalized state (the body's own when check_state
+    respelled nothing)."""
+    return state_question(checked.state, body.model_dump(mode="json", exclude={"state"}))
 
 
 def could_produce_question(catalog: Catalog, body: StateRequest) -> StateQuestion:
