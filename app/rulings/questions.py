@@ -167,6 +167,9 @@ def resolve_cards(
     return cards, normalized
 
 
+_STATE_JSON = GameState.__pydantic_serializer__
+
+
 def state_question(state: GameState, rest: dict[str, Any]) -> dict[str, Any]:
     """A question holding a game state: the state dumped straight to JSON text, as a fragment
     the ruling's body and its canonical JSON take as it is (app/rulings/json_text.py), then
@@ -176,11 +179,8 @@ def state_question(state: GameState, rest: dict[str, Any]) -> dict[str, Any]:
     dumped to dicts, sorted for the ruling id and encoded again for the body. The state's text
     is canonical by itself: its objects come in their models' field order whatever the order
     they were sent in, and its maps keep their keys in order (app/domain/base.KEY_ORDERED);
-    the question around it has its keys sorted, as any question's."""
+    around it, the question's own keys are sorted for its canonical JSON, as any question's."""
     return {"state": orjson.Fragment(_STATE_JSON.to_json(state)), **rest}
-
-
-_STATE_JSON = GameState.__pydantic_serializer__
 
 
 def _state_question(body: StateRequest, checked: CheckedState) -> dict[str, Any]:
