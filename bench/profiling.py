@@ -60,10 +60,7 @@ def stage_keys() -> list[tuple[str, list[Key | str]]]:
 
     stages: list[tuple[str, list[Any]]] = [
         ("body JSON parse (json.loads)", [json.loads]),
-        (
-            "pydantic validation (validate_json, validate_python)",
-            ["validate_json", "validate_python"],
-        ),
+        ("pydantic validation (validate_json)", ["validate_json", "validate_python"]),
         ("check_state (catalog, ids, players)", [resolve.check_state]),
         ("build the Board", [resolve.CheckedState.board]),
         ("model_dump (question)", ["to_python"]),
