@@ -47,11 +47,6 @@ ACT_COLUMNS = [
 ]
 
 
-def _question(normalized: GameState, extra: dict[str, Any]) -> dict[str, Any]:
-    # As the service builds it: the state dumped straight to JSON text.
-    return state_question(normalized, extra)
-
-
 def _ruling_body(question: dict[str, Any], answer: Answer) -> bytes:
     # As the service writes a ruling: the typed answer serialized once, inside the body's JSON.
     body = {"object": "ruling", "question": question, "answer": Fragment(answer_json(answer))}
@@ -118,7 +113,7 @@ def _could_produce_row(could_produce: Engine, size: int, reps: int, *, layers: b
     state = GameState.model_validate(json.loads(raw))
     normalized, board = resolve_state(catalog, state, LOC)
     verdict: Verdict = could_produce(board, None)
-    question = _question(normalized, {})
+    question = state_question(normalized, {})  # as the service builds it
 
     def validate() -> object:
         # As the service validates a body: from its bytes, in one pass (app/api/bodies.py).
@@ -134,7 +129,7 @@ def _could_produce_row(could_produce: Engine, size: int, reps: int, *, layers: b
         return could_produce(resolve_state(catalog, state, LOC)[1], None)
 
     def hash_question() -> object:
-        return ruling_id("could_produce", version, (), _question(normalized, {}))
+        return ruling_id("could_produce", version, (), state_question(normalized, {}))
 
     def body_json() -> object:
         return _ruling_body(question, verdict.answer)

@@ -29,7 +29,8 @@ def omitted_at_default(
     return Field(default, exclude_if=partial(operator.eq, default), **field)
 
 
-def _in_key_order(value: dict[Any, Any]) -> dict[Any, Any]:
+def in_key_order(value: dict[Any, Any]) -> dict[Any, Any]:
+    """The map with its keys in order (KEY_ORDERED below)."""
     return value if len(value) < 2 else dict(sorted(value.items()))
 
 
@@ -37,7 +38,7 @@ def _in_key_order(value: dict[Any, Any]) -> dict[Any, Any]:
 # identified by its dump in the models' own field order (app/rulings/questions.py), so the
 # order a client happened to give a map's keys in must not reach it. Every map a question can
 # hold carries this (tests/rulings/test_question_identity.py walks the request models).
-KEY_ORDERED = AfterValidator(_in_key_order)
+KEY_ORDERED = AfterValidator(in_key_order)
 
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Word = Annotated[str, Field(min_length=1, max_length=40)]

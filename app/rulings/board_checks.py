@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from app.domain.base import in_key_order
 from app.domain.card import (
     Ability,
     AmountIfCounter,
@@ -117,9 +118,9 @@ def counter_spelling(
                 (*loc, asked), f"counter {match!r} is given twice", "duplicate_counter"
             )
         out[match] = amount
-    # Respelled, the keys may have changed order; the question keeps them in order
-    # (app/domain/base.KEY_ORDERED).
-    return dict(sorted(out.items()))
+    # Respelled, the keys may have changed order; the question keeps them in order, as
+    # validation left them (KEY_ORDERED).
+    return in_key_order(out)
 
 
 def _plain_counter(name: str) -> str:
