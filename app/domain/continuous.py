@@ -68,7 +68,7 @@ class GrantManaAbility(Strict):
     while_counters: WhileCounters | None = omitted_at_default(
         None,
         description="The grant exists only while its source has this many counters of the "
-        "kind: a leveler's level band (711.2) or a station threshold (702.184); null: always",
+        "kind: a leveler's level band (711.2) or a station threshold (721.2a); null: always",
     )
     while_class_level: int | None = omitted_at_default(
         None,

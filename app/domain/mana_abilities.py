@@ -505,7 +505,7 @@ Instead = Annotated[AmountIfCounter | AmountIfPower | AmountIfControl, Field(dis
 class WhileCounters(Strict):
     """The ability exists only while its permanent has between `at_least` and `at_most`
     `counter` counters: a leveler's level band ("LEVEL 2-5", 711.2) or a station threshold
-    ("12+ |", charge counters, 702.184)."""
+    ("12+ |", charge counters, 721.2a)."""
 
     counter: Word
     """The kind of counter, like `level` or `charge`"""
@@ -545,7 +545,7 @@ class ManaAbility(Strict):
     `unless any player pays` names what another player may pay to stop the mana (118.12)"""
     while_counters: WhileCounters | None = omitted_at_default(None)
     """It exists only while its permanent has this many counters of a kind (711.2,
-    702.184); absent: always"""
+    721.2a); absent: always"""
     while_class_level: int | None = omitted_at_default(None, ge=2, le=10)
     """716: it exists only once its Class has gained this level (the permanent's
     `class_level`); absent: always"""

@@ -610,7 +610,7 @@ def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:
 
 
 def band_words(band: WhileCounters) -> str:
-    """'5 or more level counters', '1 to 4 level counters' (711.2, 702.184)."""
+    """'5 or more level counters', '1 to 4 level counters' (711.2, 721.2a)."""
     span = (
         f"{band.at_least} or more" if band.at_most is None else f"{band.at_least} to {band.at_most}"
     )
@@ -626,7 +626,7 @@ def condition_words(grant: GrantManaAbility) -> tuple[str, tuple[str, ...]] | No
         parts.append(f"there are {grant.while_count.at_least} or more {what}")
     if grant.while_counters is not None:
         parts.append(f"it has {band_words(grant.while_counters)}")
-        rules.append("711.2" if grant.while_counters.counter == "level" else "702.184")
+        rules.append("711.2" if grant.while_counters.counter == "level" else "721.2a")
     match grant.while_source:
         case "renowned":
             parts.append("it is renowned (702.112b)")
@@ -751,7 +751,7 @@ def counters_of(p: Permanent) -> tuple[tuple[str, int], ...]:
 
 
 def has_band(a: ManaAbility, p: Permanent) -> bool:
-    """Whether the ability exists now: a level band (711.2) or a station threshold (702.184)
+    """Whether the ability exists now: a level band (711.2) or a station threshold (721.2a)
     holds for the counters the state gives the permanent, and the top card of its
     controller's library is of the type it asks (205.2); one without either always does."""
     if a.while_library_top is not None and a.while_library_top not in library_top_of(p).types:
@@ -796,7 +796,7 @@ def library_top_of(p: Permanent) -> OutsideCard:
 
 
 def banded_out(p: Permanent) -> list[ManaAbility]:
-    """Its printed mana abilities that its counters leave out now (711.2, 702.184)."""
+    """Its printed mana abilities that its counters leave out now (711.2, 721.2a)."""
     return [a for a in p.face.abilities if isinstance(a, ManaAbility) and not has_band(a, p)]
 
 
@@ -1237,7 +1237,7 @@ class BoardView:
             if n < grant.while_count.at_least:
                 return False
         p = self.board.get(src.id)
-        # 711.2, 702.184: a static ability of a level band or past a station threshold exists
+        # 711.2, 721.2a: a static ability of a level band or past a station threshold exists
         # only while its source has those counters.
         band = grant.while_counters
         if band is not None and (p is None or not band.holds(p.counters)):

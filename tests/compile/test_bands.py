@@ -1,4 +1,4 @@
-"""Level bands (711.2) and station thresholds (702.184): the mana abilities of such a line
+"""Level bands (711.2) and station thresholds (721.2a): the mana abilities of such a line
 exist only while the permanent has that many counters, and carry the band; any other ability
 on a banded line can't carry it and is reported. Invented names, our sentences."""
 

@@ -144,7 +144,7 @@ def test_a_chosen_color_once_for_each_counter_on_it() -> None:
     assert could_produce(b, None).answer_data["permanents"][0]["types"] == WUBRG
 
 
-# --- level bands (711.2) and station thresholds (702.184) ------------------------------------
+# --- level bands (711.2) and station thresholds (721.2a) ------------------------------------
 
 
 def banded(pid: str, name: str, text: str, keyword: str, **kw: Any) -> dict[str, Any]:
@@ -179,7 +179,7 @@ def test_a_level_band_decides_which_abilities_it_has() -> None:
 def test_a_station_threshold_adds_its_ability_at_enough_charge_counters() -> None:
     under = board(banded("o", *SPIRE, counters={"charge": 5}))
     assert [o["total"] for o in act(under, "o")["outcomes"]] == ["{C}"]
-    assert "702.184" in activate(under, "o").citations
+    assert "721.2a" in activate(under, "o").citations
     over = board(banded("o", *SPIRE, counters={"charge": 6}))
     assert act(over, "o", ability=1)["total"] == "{C}{C}{C}"
 

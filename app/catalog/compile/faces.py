@@ -291,7 +291,7 @@ def compile_face(
         line_band = band
         station = _STATION.match(sentences[0]) if sentences else None
         if station is not None and "station" in {k.lower() for k in ctx.keywords}:
-            # 702.184: "N+ | ability": the ability exists while it has N or more charge counters.
+            # 721.2a: "N+ | ability": the ability exists while it has N or more charge counters.
             line_band = Band("charge", int(station.group("least")), None)
             sentences[0] = sentences[0][station.end() :]
         start, first = len(face.abilities), len(face.sentences)
@@ -322,7 +322,7 @@ _STATION = re.compile(r"^(?P<least>\d+)\+ \| ")
 
 @dataclass(frozen=True, slots=True)
 class Band:
-    """How many counters of a kind a line's abilities need (711.2, 702.184), or (CLASS_LEVEL)
+    """How many counters of a kind a line's abilities need (711.2, 721.2a), or (CLASS_LEVEL)
     the level their Class must have gained (716)."""
 
     counter: str

@@ -218,7 +218,7 @@ def control_change_text(m: Mentions, change: ControlChange, restarts_count: bool
 
 def band_steps(p: Permanent) -> list[Step]:
     """Its mana abilities that its counters leave out now: a level band (711.2) or a station
-    threshold (702.184) it doesn't meet, with the counters the state gives it; and those that
+    threshold (721.2a) it doesn't meet, with the counters the state gives it; and those that
     exist only while its controller's library has a card of a type on top (205.2)."""
     steps: list[Step] = library_top_steps(p)
     for a in banded_out(p):
@@ -234,7 +234,7 @@ def band_steps(p: Permanent) -> list[Step]:
             else f"{band.at_least} to {band.at_most}"
         )
         had = p.counters.get(band.counter, 0)
-        rule = "711.2" if band.counter == "level" else "702.184"
+        rule = "711.2" if band.counter == "level" else "721.2a"
         steps.append(
             m.step(
                 f"{m.label(p.name, p.id)} has the ability {what} only while it has {span} "
