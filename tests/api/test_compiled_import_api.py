@@ -44,6 +44,10 @@ CARDS = [
     Invented("normal", [Face("Meekening", "{2}{W}{W}", ["Enchantment"], colors=["W"],
                              text="All creatures lose all abilities.\n"
                                   "Each creature has base power and toughness 1/1.")]),
+    # 603.7b: a sorcery's trigger for the turn, sent as an `effects` entry.
+    Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
+                             text="Until end of turn, whenever a player taps a Swamp for "
+                                  "mana, that player adds an additional {B}.")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -104,6 +108,23 @@ def test_could_produce_and_activate_on_an_imported_card(client: TestClient) -> N
     assert r["caveats"] == []
     a = _ruling(client, ACT, {"state": board, "permanent_id": "idol", "choose": "G"})["answer"]
     assert (a["legal"], a["total"]) == (True, "{G}")
+
+
+def test_an_imported_turn_long_trigger_works_from_its_effects_entry(client: TestClient) -> None:
+    swell = client.get("/v1/cards/" + quote("Mire Swell")).json()
+    assert swell["support"] == "full"
+    assert [(a["kind"], a["works_from"]) for a in swell["abilities"]] == [
+        ("mana_trigger", "effect")
+    ]
+    effect = {"id": "swell", "card": "Mire Swell", "controller": "bob"}
+    board = state(perm("s", "Swamp"), effects=[effect])
+    r = _ruling(client, ACT, {"state": board, "permanent_id": "s"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{B}{B}")
+    assert "603.7b" in r["citations"] and r["caveats"] == []
+    # Only Swamps trigger it.
+    forest = state(perm("f", "Forest"), effects=[effect])
+    a = _ruling(client, ACT, {"state": forest, "permanent_id": "f"})["answer"]
+    assert (a["total"], a["triggered"]) == ("{G}", [])
 
 
 def test_a_partial_imported_card_carries_caveats(client: TestClient) -> None:

@@ -12,7 +12,7 @@ from app.domain.card import (
     Multiply,
     Selector,
 )
-from tests.compile.helpers import face, one
+from tests.compile.helpers import face, not_understood, one
 
 ENCHANTMENT = {"types": ("Enchantment",)}
 LANDS = Selector(types=["land"])
@@ -80,6 +80,41 @@ def test_turn_long_replacements_work_as_effects() -> None:
     assert activated == ManaReplacement(
         source=YOUR_LANDS, tapped_by_you=True, change=ChangeType(to="G"), works_from="effect"
     )
+
+
+def test_turn_long_triggers_work_as_effects() -> None:
+    # 603.7b: "until end of turn, whenever ..." is a delayed triggered ability for the turn,
+    # created as the spell (or the activated ability) resolves: an `effects` entry.
+    spell = one(
+        "Until end of turn, whenever a player taps a Swamp for mana, that player adds an "
+        "additional {B}.",
+        types=("Sorcery",),
+    )
+    assert spell == ManaTrigger(
+        source=Selector(subtypes=["Swamp"]), adds="fixed", mana="{B}", works_from="effect"
+    )
+    activated = one(
+        "{1}{G}: Until end of turn, whenever you tap a land for mana, add one mana of any type "
+        "that land produced.",
+        **ENCHANTMENT,
+    )
+    assert activated == ManaTrigger(
+        source=YOUR_LANDS, adds="type_produced", tapped_by_you=True, works_from="effect"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # An effect has no enchanted land, no card it exiled and is never tapped itself.
+        "Until end of turn, whenever enchanted land is tapped for mana, its controller adds an "
+        "additional {G}.",
+        "Until end of turn, whenever a land with the same name as the exiled card is tapped for "
+        "mana, its controller adds an additional {G}.",
+    ],
+)
+def test_turn_long_triggers_that_need_a_permanent_are_not_understood(text: str) -> None:
+    assert not_understood(text, types=("Instant",)) == [text]
 
 
 @pytest.mark.parametrize(

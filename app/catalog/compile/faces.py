@@ -1279,9 +1279,13 @@ def _one_sentence(
     m = _ACTIVATED.match(s)
     if m is not None and m.group("effect").startswith("Until end of turn, "):
         # An activated ability whose effect lasts the turn (Deep Water): it works as an effect.
-        r = replacement.parse(m.group("effect"), effect=True)
-        if r is not None and mana.parse_cost(m.group("cost")) is not None:
-            return "tapped_for_mana", ir.Understood(abilities=[r])
+        lasting: ir.Replacement | ir.Trigger | None = replacement.parse(
+            m.group("effect"), effect=True
+        ) or triggers.parse_effect(m.group("effect"))
+        if lasting is not None and mana.parse_cost(m.group("cost")) is not None:
+            return "tapped_for_mana", ir.Understood(abilities=[lasting])
+    if (te := triggers.parse_effect(s)) is not None:
+        return "tapped_for_mana", ir.Understood(abilities=[te])
     if (ru := triggers.reveal_until(s)) is not None and not ctx.spell:
         return "reveal_until", ir.Understood(abilities=[ru])
     if (t := triggers.parse(s, ctx.enchant_subtypes, linked_exile=ctx.linked_exile)) is not None:

@@ -375,6 +375,9 @@ class Trigger:
     while_source_tapped: bool = False  # "if ~ is tapped" (603.4)
     only_type: str | None = None  # "tap a permanent for {C}": it made that type (106.12a)
     side_effect: str | None = None  # "~ deals 1 damage to the player": no mana changed
+    # 603.7b: "Until end of turn, whenever ...": a delayed triggered ability with a duration,
+    # created as a spell or ability resolves; it works from the state's effects.
+    effect: bool = False
 
 
 @dataclass(frozen=True, slots=True)

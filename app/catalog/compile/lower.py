@@ -317,6 +317,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 while_source_tapped=a.while_source_tapped,
                 only_type=a.only_type,  # type: ignore[arg-type]
                 side_effect=a.side_effect,
+                works_from=_works_from(a.effect),
             )
         case ir.Keyword():
             return d.GrantKeyword(

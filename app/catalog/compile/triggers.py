@@ -102,6 +102,25 @@ def parse(
     return _adds(base, what)
 
 
+_DURATION = "Until end of turn, "
+
+
+def parse_effect(sentence: str) -> ir.Trigger | None:
+    """ "Until end of turn, whenever ... is tapped for mana, ... adds ...": a delayed triggered
+    ability with a stated duration, which triggers each time that turn (603.7b). A spell or
+    ability creates it as it resolves, so it works from the state's `effects`; it watches no
+    permanent of its own (an enchanted one, the exiled card), so those forms are refused."""
+    if not sentence.startswith(_DURATION):
+        return None
+    rest = sentence.removeprefix(_DURATION)
+    found = parse(rest[:1].upper() + rest[1:])
+    if found is None or found.source.attached or found.named_as_exiled:
+        return None
+    if found.while_source_tapped:
+        return None  # "if ~ is tapped" reads a permanent an effect doesn't have
+    return replace(found, effect=True)
+
+
 def _adds(base: ir.Trigger, what: str) -> ir.Trigger | None:
     """What the trigger adds, on the trigger read so far; None when it says more."""
     if what in (

@@ -427,6 +427,17 @@ def trigger_step(
             "not a mana ability, so it is not a mana ability either and uses the stack.",
             ("605.1b", "605.5a"),
         )
+    rules = ["106.12a", "605.1b", "605.3", *(["608.2h"] if counted else [])]
+    delayed = ""
+    if source.is_effect:
+        # 603.7b: an entry of `effects` is a delayed triggered ability that a resolved spell or
+        # ability created for the turn ("until end of turn, whenever ..."): it triggers every
+        # time, not only once.
+        delayed = (
+            " It is a delayed triggered ability that a resolved spell or ability created for "
+            "the rest of the turn, so it triggers every time this turn, not only once."
+        )
+        rules.append("603.7b")
     return m.step(
         f"{source_label(m, source)} triggers because "
         + (f"{m.label(me.name, me.id)} was tapped for mana and " if requires_tap else "")
@@ -435,8 +446,8 @@ def trigger_step(
         + ". That mana comes from a "
         "triggered mana "
         "ability, resolves at once and is not 'tapped for mana', so no replacement "
-        "effect changes it and it doesn't count toward a replacement's amount.",
-        ("106.12a", "605.1b", "605.3", "608.2h") if counted else ("106.12a", "605.1b", "605.3"),
+        "effect changes it and it doesn't count toward a replacement's amount." + delayed,
+        tuple(rules),
     )
 
 
