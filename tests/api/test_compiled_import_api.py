@@ -48,6 +48,10 @@ CARDS = [
     Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
                              text="Until end of turn, whenever a player taps a Swamp for "
                                   "mana, that player adds an additional {B}.")]),
+    # 305.7: an activation that sets its target land's type for the turn.
+    Invented("normal", [Face("Tidecaller Adept", "{1}{U}", ["Creature"], subtypes=["Merfolk"],
+                             colors=["U"],
+                             text="{T}: Target land becomes an Island until end of turn.")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -125,6 +129,21 @@ def test_an_imported_turn_long_trigger_works_from_its_effects_entry(client: Test
     forest = state(perm("f", "Forest"), effects=[effect])
     a = _ruling(client, ACT, {"state": forest, "permanent_id": "f"})["answer"]
     assert (a["total"], a["triggered"]) == ("{G}", [])
+
+
+def test_an_imported_activation_sets_its_target_lands_type(client: TestClient) -> None:
+    adept = client.get("/v1/cards/" + quote("Tidecaller Adept")).json()
+    assert adept["support"] == "full"
+    effect = {"id": "tide", "card": "Tidecaller Adept", "controller": "alice", "target": "dual"}
+    lands = (perm("dual", "Frostmere Flats"), perm("f", "Forest"))
+    got = _could_produce(client, *lands)
+    assert got["types"] == {"dual": ["W", "U"], "f": ["G"]}
+    r = _ruling(client, CP, {"state": state(*lands, effects=[effect])})
+    # The target loses its Plains type and its Plains ability; the Forest is left alone.
+    types = {p["id"]: p["types"] for p in r["answer"]["permanents"]}
+    assert types == {"dual": ["U"], "f": ["G"]} and "305.7" in r["citations"]
+    act = {"state": state(*lands, effects=[{**effect, "target": "f"}]), "permanent_id": "f"}
+    assert _ruling(client, ACT, act)["answer"]["total"] == "{U}"
 
 
 def test_a_partial_imported_card_carries_caveats(client: TestClient) -> None:

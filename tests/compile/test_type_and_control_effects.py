@@ -156,6 +156,42 @@ def test_the_basic_land_type_of_your_choice() -> None:
     ) == [AddSubtypes(to=TARGET, subtypes=[], chosen_type=True, works_from="effect")]
 
 
+@pytest.mark.parametrize(
+    ("text", "kind", "subtype"),
+    [
+        ("{T}: Target land becomes an Island until end of turn.", "set", "Island"),
+        ("{1}, Sacrifice a Zombie: Target land becomes a Swamp until end of turn.", "set", "Swamp"),
+        ("{T}: Target land becomes a Forest.", "set", "Forest"),
+        (
+            "{T}: Target land you control becomes a Mountain in addition to its other types until "
+            "end of turn.",
+            "add",
+            "Mountain",
+        ),
+    ],
+)
+def test_a_target_land_becomes_a_named_basic_land_type(text: str, kind: str, subtype: str) -> None:
+    # 305.7: the same set (or added) effect on the entry's target, of the type the text names.
+    from app.domain.continuous import SetLandTypes
+
+    made = SetLandTypes if kind == "set" else AddSubtypes
+    assert abilities(text, types=("Creature",)) == [
+        made(to=TARGET, subtypes=[subtype], works_from="effect")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{T}: Target land becomes a Plains or an Island until end of turn.",  # which one?
+        "{T}: Target land becomes an Island until your next turn.",  # past this turn
+        "When ~ dies, target land becomes a Swamp.",  # a trigger's target
+    ],
+)
+def test_other_target_land_types_are_not_understood(text: str) -> None:
+    assert not_understood(text, types=("Creature",)) == [text]
+
+
 def test_a_chosen_type_is_an_effects_choice_only() -> None:
     from pydantic import ValidationError
 

@@ -494,7 +494,7 @@ def _becomes(
         or s.startswith("Until end of turn, target ")
     ):
         return False
-    if (chosen := layers.chosen_land_type(s)) is not None:
+    if (chosen := layers.target_land_type(s)) is not None:
         ctx.add(ir.Understood(abilities=[chosen]))
         ctx.record(s, "land_type", "compiled")
         ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))

@@ -208,22 +208,27 @@ def becomes(
 
 
 # "{T}: Target land you control becomes the basic land type of your choice until end of turn."
-# 305.7: a set effect, of the type chosen as it resolved (the effects entry's chosen_land_type);
-# "in addition to its other types" adds it instead.
-_CHOSEN_TYPE = re.compile(
-    r'^(?:[^:"]+: )?(?:[Uu]ntil end of turn, )?[Tt]arget land(?: you control)? becomes the basic '
-    r"land type of your choice(?P<add> in addition to its other types)?(?: until end of turn)?\.$"
+# "{T}: Target land becomes an Island until end of turn."
+# 305.7: a set effect on the effects entry's target, of the type the text names or of the one
+# chosen as it resolved (the entry's chosen_land_type); "in addition to its other types" adds
+# it instead.
+_TARGET_LAND_TYPE = re.compile(
+    r'^(?:[^:"]+: )?(?:[Uu]ntil end of turn, )?[Tt]arget land(?: you control)? becomes '
+    r"(?:the basic land type of your choice|an? (?P<fixed>Plains|Island|Swamp|Mountain|Forest))"
+    r"(?P<add> in addition to its other types)?(?: until end of turn)?\.$"
 )
 
 
-def chosen_land_type(sentence: str) -> ir.SetLandTypes | ir.AddSubtypes | None:
-    m = _CHOSEN_TYPE.match(sentence)
+def target_land_type(sentence: str) -> ir.SetLandTypes | ir.AddSubtypes | None:
+    m = _TARGET_LAND_TYPE.match(sentence)
     if m is None:
         return None
     to = ir.Sel(attached=True)  # the effect's target
+    fixed = m.group("fixed")
+    types = (fixed,) if fixed else ()
     if m.group("add"):
-        return ir.AddSubtypes(to, (), effect=True, chosen=True)
-    return ir.SetLandTypes(to, (), effect=True, chosen=True)
+        return ir.AddSubtypes(to, types, effect=True, chosen=fixed is None)
+    return ir.SetLandTypes(to, types, effect=True, chosen=fixed is None)
 
 
 # --- permanents that are also of a subtype or card type (205.1b, 613.1d) ---------------------
