@@ -7,7 +7,15 @@ import json
 import pytest
 from starlette.testclient import TestClient
 
-from app.api.limits import MAX_JSON_DEPTH, _depth_by_tokens, json_depth_exceeds
+from app.api import limits
+from app.api.limits import (
+    MAX_ARRAY_ITEMS,
+    MAX_JSON_DEPTH,
+    MAX_OBJECT_KEYS,
+    JsonShapeError,
+    _depth_by_tokens,
+    json_depth_exceeds,
+)
 
 MV = "/v1/spells/mana-value"
 
@@ -43,6 +51,45 @@ def test_depth_scan(text: bytes, deep: bool) -> None:
 )
 def test_the_depth_scan_without_escapes_agrees_with_the_token_scan(text: bytes) -> None:
     assert json_depth_exceeds(text) == _depth_by_tokens(text, MAX_JSON_DEPTH)
+
+
+def _shape(check: object, body: bytes) -> str:
+    try:
+        check(body)  # type: ignore[operator]
+    except JsonShapeError as exc:
+        return f"{exc.code}: {exc.detail}"
+    return "ok"
+
+
+_MANY_KEYS = "{" + ",".join(f'"k{i}": {i}' for i in range(MAX_OBJECT_KEYS + 1)) + "}"
+
+
+@pytest.mark.parametrize(
+    ("text", "fast"),
+    [
+        (b'{"a": 1, "b": [{"c": 2}, {"d": [3, {"e": 4}]}]}', True),
+        (b'{"a": 1, "a": 2}', False),
+        (b'{"p": [{"id": "x", "card": "Forest", "id": "y"}]}', False),  # deep in a list
+        (b'{"a": "x:y", "a": 1}', False),  # a colon in a string hides no repeat
+        (b'{"a": "x:y"}', False),  # clean, checked exactly: a colon in a string
+        (b'{"a": "\\u003a"}', True),  # an escaped colon is no colon in the text
+        (_MANY_KEYS.encode(), False),
+        (b'{"a": [' + b"0," * MAX_ARRAY_ITEMS + b"0]}", False),
+        (b"[[" + b"0," * MAX_ARRAY_ITEMS + b"0]]", False),
+        (b'{"a": 99999999999999999999999, "a": 1}', False),  # past orjson's integers
+        (b'{"a": NaN}', False),  # json.loads reads it; orjson doesn't
+        (b"5", True),
+        (b'"a:b"', False),
+        (b"[1, 2", False),  # malformed: the parser's business
+    ],
+)
+def test_the_fast_shape_check_agrees_with_the_exact_one(text: bytes, fast: bool) -> None:
+    # A body certified clean at C speed is one the exact pass finds clean; every other body
+    # gets the exact pass's answer (which limit, where first).
+    assert limits._clean(text) is fast
+    assert _shape(limits.check_json_shape, text) == _shape(limits._check_exactly, text)
+    if fast:
+        assert _shape(limits._check_exactly, text) == "ok"
 
 
 def test_deep_nesting_is_refused_before_parsing(sqlite_client: TestClient) -> None:
