@@ -52,6 +52,14 @@ CARDS = [
     Invented("normal", [Face("Tidecaller Adept", "{1}{U}", ["Creature"], subtypes=["Merfolk"],
                              colors=["U"],
                              text="{T}: Target land becomes an Island until end of turn.")]),
+    # 613.1b, 302.6: a spell that takes a restricted target for the turn, with haste.
+    Invented("normal", [Face("Mutineer's Call", "{2}{R}", ["Sorcery"], colors=["R"],
+                             text="Gain control of target creature with power 4 or less until "
+                                  "end of turn. Untap that creature. It gains haste until end "
+                                  "of turn.")]),
+    Invented("normal", [Face("Mutineer's Whisper", "{1}{R}", ["Sorcery"], colors=["R"],
+                             text="Gain control of target creature with power 4 or less until "
+                                  "end of turn.")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -144,6 +152,21 @@ def test_an_imported_activation_sets_its_target_lands_type(client: TestClient) -
     assert types == {"dual": ["U"], "f": ["G"]} and "305.7" in r["citations"]
     act = {"state": state(*lands, effects=[{**effect, "target": "f"}]), "permanent_id": "f"}
     assert _ruling(client, ACT, act)["answer"]["total"] == "{U}"
+
+
+def test_an_imported_steal_lets_its_caster_tap_the_creature_for_mana(client: TestClient) -> None:
+    call = client.get("/v1/cards/" + quote("Mutineer's Call")).json()
+    assert call["support"] == "full"
+    elves = perm("elves", "Llanowar Elves", "bob")
+    effect = {"id": "call", "card": "Mutineer's Call", "controller": "alice", "target": "elves"}
+    body = {"state": state(elves, effects=[effect]), "permanent_id": "elves"}
+    r = _ruling(client, ACT, body)
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{G}")
+    assert {"302.6", "702.10"} <= set(r["citations"])  # it changed control, but has haste
+    # Taken without haste, they haven't been controlled since the turn began (302.6).
+    effect = {**effect, "card": "Mutineer's Whisper"}
+    sick = _ruling(client, ACT, {**body, "state": state(elves, effects=[effect])})["answer"]
+    assert sick["legal"] is False and sick["reasons"][0]["code"] == "summoning_sick"
 
 
 def test_a_partial_imported_card_carries_caveats(client: TestClient) -> None:

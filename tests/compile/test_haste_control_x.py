@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.card import EntersWithCounters, EtbTrigger, GainControl, GrantKeyword, Selector
-from tests.compile.helpers import abilities, face, one
+from tests.compile.helpers import abilities, face, not_understood, one
 
 HASTE = "Haste"
 
@@ -71,6 +71,42 @@ def test_control() -> None:
     assert borrowed == GainControl(of="target", haste=True, works_from="effect")
     without = one("Gain control of target artifact until end of turn.", types=("Sorcery",))
     assert without == GainControl(of="target", works_from="effect")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The target's restrictions were met as it was chosen: the entry's target is the one.
+        "Gain control of target creature with power 4 or less until end of turn. Untap that "
+        "creature. It gains haste until end of turn.",
+        "Gain control of target artifact or creature until end of turn. Untap it. It gains "
+        "haste until end of turn.",
+        "Gain control of target creature or Vehicle until end of turn. Untap it. It gains haste "
+        "until end of turn.",
+        # Threaten's order: untapped and taken in one sentence.
+        "Untap target creature and gain control of it until end of turn. That creature gains "
+        "haste until end of turn.",
+        "Untap target creature an opponent controls and gain control of it until end of turn. "
+        "That creature gains haste until end of turn.",
+    ],
+)
+def test_a_spell_takes_its_one_target_for_the_turn(text: str) -> None:
+    assert one(text, types=("Sorcery",)) == GainControl(
+        of="target", haste=True, works_from="effect"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gain control of target spell.",  # a spell on the stack, no permanent
+        "Gain control of target creature if its toughness is 2 or less.",  # checked as it resolves
+        "Gain control of target creature of an opponent's choice they control.",
+        "Untap target creature and gain control of it.",  # untapped, but for how long?
+    ],
+)
+def test_a_spells_control_change_the_entry_cant_stand_for(text: str) -> None:
+    assert not_understood(text, types=("Instant",)) == [text]
 
 
 def test_x_on_permanents() -> None:

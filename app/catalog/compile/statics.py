@@ -43,9 +43,14 @@ _AS_THOUGH = re.compile(
     r"^You may activate abilities of (?P<sel>.+?) as though (?:they|those creatures) had haste\.$"
 )
 _YOU_CONTROL = re.compile(r"^You control enchanted (?:creature|permanent|artifact|land)\.$")
+# A spell's control change of its one target ("Gain control of target creature with power 4 or
+# less until end of turn."; Threaten's "Untap target creature and gain control of it until end
+# of turn."): whatever the target's restrictions say, they were met when it was chosen, so the
+# entry's `target` is the one (`_one_object`).
 _GAIN = re.compile(
-    r"^Gain control of target (?:creature|artifact|permanent|land)(?: an opponent controls| you "
-    r"don't control)?(?P<eot> until end of turn)?\.$"
+    r"^(?:Gain control of target (?P<what>[a-z][^.:\"]*?)"
+    r"|Untap target (?P<untapped>[a-z][^.:\"]*?) and gain control of it)"
+    r"(?P<eot> until end of turn)?\.$"
 )
 _THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste until end of turn\.$")
 # A resolved one-shot effect giving one object haste (611.2a: it lasts as the effect says; an
@@ -264,9 +269,12 @@ def control(sentence: str, *, effect: bool) -> ir.Control | None:
     if _YOU_CONTROL.match(sentence):
         return ir.Control("attached", effect=effect)
     m = _GAIN.match(sentence)
-    if m is not None and effect:
-        return ir.Control("target", effect=True)
-    return None
+    if m is None or not effect:
+        return None
+    what = m.group("what") or m.group("untapped")
+    if m.group("untapped") is not None and not m.group("eot"):
+        return None
+    return ir.Control("target", effect=True) if _one_object(what) else None
 
 
 # A lasting change of control of this permanent itself, or of every creature back to its
@@ -319,11 +327,18 @@ _ONE_OBJECT = re.compile(r"^(?:artifact|creature|permanent|land|nonland|nonlegen
 def take_one(sentence: str) -> ir.Control | None:
     """A permanent's one-shot control change of its one target for the turn (above)."""
     m = _TAKE_ONE.match(sentence)
-    if m is None or re.search(r"\btargets?\b|\beach\b", m.group("what")):
-        return None
-    if not _ONE_OBJECT.match(m.group("what")):
+    if m is None or not _one_object(m.group("what")):
         return None
     return ir.Control("target", effect=True)
+
+
+def _one_object(what: str) -> bool:
+    """Whether "target <what>" names one permanent the entry can stand for: not a spell, not
+    several targets, and no condition left to check as it resolves ("if its toughness is 2 or
+    less") or choice by another player."""
+    if re.search(r"\btargets?\b|\beach\b|\bspells?\b|\bif\b|\bchoice\b", what):
+        return False
+    return _ONE_OBJECT.match(what) is not None
 
 
 def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
