@@ -26,6 +26,12 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
             ("Sorcery",),
         ),
         (
+            # 611.2a: "until your next turn" lasts this turn too.
+            "Return target creature card from your graveyard to the battlefield. It gains haste "
+            "until your next turn.",
+            ("Sorcery",),
+        ),
+        (
             "At the beginning of combat on your turn, create a 1/1 red Imp creature token. "
             "That token gains haste until end of turn.",
             ("Creature",),

@@ -67,7 +67,9 @@ _GAINS = re.compile(
     r"(?: you control| an opponent controls| you don't control)?) "
     r"(?:gets [+-]\d+/[+-]\d+ and )?gains (?P<kws>[a-z ,]+?)"
     # Power and toughness change nothing the engine rules on, whatever X is.
-    r"(?: and gets [+-]\w+/[+-]\w+(?:, where X is [^.]+)?)?(?: until end of turn)?\.$"
+    # "Until your next turn" lasts this turn too (611.2a), so the entry stands for it as well.
+    r"(?: and gets [+-]\w+/[+-]\w+(?:, where X is [^.]+)?)?"
+    r"(?: until end of turn| until your next turn)?\.$"
 )
 _UNTAP_IT = re.compile(r"^Untap (?:that creature|it|that permanent)\.$")
 _ENTERS_X = re.compile(r"^~ enters(?: the battlefield)? with X ([\w+/-]+) counters? on it\.$")
