@@ -60,6 +60,12 @@ CARDS = [
     Invented("normal", [Face("Mutineer's Whisper", "{1}{R}", ["Sorcery"], colors=["R"],
                              text="Gain control of target creature with power 4 or less until "
                                   "end of turn.")]),
+    # 702.174: an optional additional cost with no mana, as gift.
+    Invented("normal", [Face("Hearthgift Supper", "{1}{G}", ["Sorcery"], colors=["G"],
+                             keywords=["Gift"],
+                             text="Gift a card (You may promise an opponent a gift as you "
+                                  "cast this spell. If you do, they draw a card before its "
+                                  "other effects.)\nDraw two cards.")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -182,6 +188,18 @@ def test_cast_without_paying_reads_the_compiled_kicker(client: TestClient) -> No
     answer = _ruling(client, FREE, body)["answer"]
     assert answer["castable"] is True and answer["additional_costs_paid"] == ["Kicker"]
     assert answer["mana_to_pay"] == "{2}"  # 118.8: the kicker is still paid
+
+
+def test_a_free_cast_may_promise_the_gift(client: TestClient) -> None:
+    # 118.9 with an additional cost (118.8) that has no mana: still nothing to pay.
+    supper = client.get("/v1/cards/" + quote("Hearthgift Supper")).json()
+    assert supper["support"] == "full"
+    assert [c["name"] for c in supper["additional_costs"]] == ["Gift"]
+    answer = _ruling(client, FREE, {"card": "Hearthgift Supper", "additional_costs": ["Gift"]})[
+        "answer"
+    ]
+    assert answer["castable"] is True and answer["additional_costs_paid"] == ["Gift"]
+    assert answer["mana_to_pay"] == ""
 
 
 def test_a_bundled_name_keeps_its_hand_written_abilities(client: TestClient) -> None:

@@ -58,6 +58,9 @@ def test_alternative_keyword_costs(line: str, name: str, mana: str | None, summa
         ("Entwine {2}", "Entwine", "{2}"),
         ("Casualty 2", "Casualty", None),
         ("Bargain", "Bargain", None),
+        # 702.174: promising a gift is an optional additional cost, whatever the gift.
+        ("Gift a card", "Gift", None),
+        ("Gift a tapped Fish", "Gift", None),
     ],
 )
 def test_additional_keyword_costs_are_optional(line: str, name: str, mana: str | None) -> None:
@@ -118,6 +121,9 @@ def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -
     assert face("Convoke\nDraw a card.", **SORCERY).support == "full"
     compiled = face("Affinity for artifacts\nDraw a card.", **SORCERY)
     assert compiled.unsupported_text == ["Affinity for artifacts"]
+    # A line that only starts with the word is no gift (an ability word's name).
+    named = face("Gift of Embers — {T}: Draw a card.", types=("Artifact",))
+    assert named.additional_costs == []
 
 
 def test_casting_other_spells_for_free_is_not_this_face_s_cost() -> None:

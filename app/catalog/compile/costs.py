@@ -43,6 +43,9 @@ KEYWORD_COSTS: dict[str, tuple[bool, str]] = {
 }
 # Costs with their parameters in the keyword itself.
 _CASUALTY = re.compile(r"^Casualty (\d+|X)$")
+# 702.174: "Gift a card", "Gift a tapped Fish": an optional additional cost, promising the gift
+# to an opponent as the spell is cast; no mana. (What the gift is changes nothing it costs.)
+_GIFT = re.compile(r"^Gift (?P<what>an? [A-Za-z ]+)$")
 _BARGAIN = "Bargain"
 
 # Keywords that change how a spell is cast or paid for, which the engine doesn't model: a face
@@ -54,7 +57,6 @@ UNMODELLED_CASTING = (
     "Jump-start",
     "Retrace",
     "Spree",
-    "Gift",
     "Plot",
     "Harmonize",
     "Web-slinging",
@@ -84,6 +86,13 @@ def keyword_cost(line: str) -> ir.CastingCost | None:
             alternative=False,
             optional=True,
             summary=f"sacrifice a creature with power {m.group(1)} or greater as you cast it",
+        )
+    if m := _GIFT.match(line):
+        return ir.CastingCost(
+            "Gift",
+            alternative=False,
+            optional=True,
+            summary=f"promise an opponent a gift ({m.group('what')}) as you cast it",
         )
     if line in BARE_COSTS:
         return ir.CastingCost(line, alternative=False, optional=True, summary=BARE_COSTS[line])
