@@ -41,12 +41,32 @@ KEYWORD_COSTS: dict[str, tuple[bool, str]] = {
     "Offspring": (False, "702.175"),
     "Conspire": (False, "702.78"),
 }
-# Costs with their parameters in the keyword itself.
-_CASUALTY = re.compile(r"^Casualty (\d+|X)$")
-# 702.174: "Gift a card", "Gift a tapped Fish": an optional additional cost, promising the gift
-# to an opponent as the spell is cast; no mana. (What the gift is changes nothing it costs.)
-_GIFT = re.compile(r"^Gift (?P<what>an? [A-Za-z ]+)$")
-_BARGAIN = "Bargain"
+# Optional additional costs without mana that the keyword line says whole, its parameter (if any)
+# in the keyword itself: the pattern, the cost's name and what it asks ({p}: the parameter).
+_WORDED_COSTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (
+        re.compile(r"^Casualty (?P<p>\d+|X)$"),
+        "Casualty",
+        "sacrifice a creature with power {p} or greater as you cast it",
+    ),
+    (
+        re.compile(r"^Bargain$"),
+        "Bargain",
+        "sacrifice an artifact, enchantment or token as you cast it",
+    ),
+    (
+        re.compile(r"^Conspire$"),
+        "Conspire",
+        "tap two untapped creatures you control that share a color with it",
+    ),
+    # 702.174: "Gift a card", "Gift a tapped Fish": promising the gift to an opponent as the
+    # spell is cast (what the gift is changes nothing it costs).
+    (
+        re.compile(r"^Gift (?P<p>an? [A-Za-z ]+)$"),
+        "Gift",
+        "promise an opponent a gift ({p}) as you cast it",
+    ),
+)
 
 # Keywords that change how a spell is cast or paid for, which the engine doesn't model: a face
 # with one is partial rather than wrong.
@@ -66,10 +86,6 @@ UNMODELLED_CASTING = (
     "Prototype",
     "Tiered",
 )
-# Keyword costs whose cost the keyword itself says (no cost after it).
-BARE_COSTS = {
-    "Conspire": "tap two untapped creatures you control that share a color with it",
-}
 
 _KEYWORD_COST = re.compile(
     rf"^(?P<kw>[A-Z][a-z]+(?:-[a-z]+)?)(?: (?P<n>\d+))?"
@@ -80,29 +96,10 @@ _KEYWORD_COST = re.compile(
 def keyword_cost(line: str) -> ir.CastingCost | None:
     """A keyword cost line ("Kicker {2}{G}", "Flashback—Sacrifice a creature.")."""
     line = line.removesuffix(".")
-    if m := _CASUALTY.match(line):
-        return ir.CastingCost(
-            "Casualty",
-            alternative=False,
-            optional=True,
-            summary=f"sacrifice a creature with power {m.group(1)} or greater as you cast it",
-        )
-    if m := _GIFT.match(line):
-        return ir.CastingCost(
-            "Gift",
-            alternative=False,
-            optional=True,
-            summary=f"promise an opponent a gift ({m.group('what')}) as you cast it",
-        )
-    if line in BARE_COSTS:
-        return ir.CastingCost(line, alternative=False, optional=True, summary=BARE_COSTS[line])
-    if line == _BARGAIN:
-        return ir.CastingCost(
-            "Bargain",
-            alternative=False,
-            optional=True,
-            summary="sacrifice an artifact, enchantment or token as you cast it",
-        )
+    for pattern, name, asks in _WORDED_COSTS:
+        if worded := pattern.match(line):
+            summary = asks.format(p=worded.groupdict().get("p"))
+            return ir.CastingCost(name, alternative=False, optional=True, summary=summary)
     m = _KEYWORD_COST.match(line)
     if m is None or m.group("kw") not in KEYWORD_COSTS:
         return None
