@@ -119,6 +119,10 @@ def test_additional_costs_mandatory_and_optional() -> None:
 def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -> None:
     # 702.51a: convoke pays the total cost, it doesn't change it.
     assert face("Convoke\nDraw a card.", **SORCERY).support == "full"
+    # 702.170b, 702.170d: plotting is a special action, and the plotted card's later cast is a
+    # cast without paying its mana cost like any other: no cost of this face to compile.
+    plotted = face("Plot {2}{R}\nDraw a card.", keywords=("Plot",), **SORCERY)
+    assert plotted.support == "full" and plotted.alternative_costs == []
     compiled = face("Affinity for artifacts\nDraw a card.", **SORCERY)
     assert compiled.unsupported_text == ["Affinity for artifacts"]
     # A line that only starts with the word is no gift (an ability word's name).

@@ -77,7 +77,6 @@ UNMODELLED_CASTING = (
     "Jump-start",
     "Retrace",
     "Spree",
-    "Plot",
     "Harmonize",
     "Web-slinging",
     "Sneak",

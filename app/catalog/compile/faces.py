@@ -75,6 +75,9 @@ _PLAIN_KEYWORDS = (
     "Persist",
     "Undying",
     "Suspend",
+    # 702.170b, 702.170d: plotting is a special action whose cost casts nothing; the plotted
+    # card is cast later without paying its mana cost, a free cast as any other (118.9).
+    "Plot",
     "Cycling",
     "Equip",
     "Enchant",
