@@ -83,7 +83,7 @@ def test_control() -> None:
         "haste until end of turn.",
         "Gain control of target creature or Vehicle until end of turn. Untap it. It gains haste "
         "until end of turn.",
-        # Threaten's order: untapped and taken in one sentence.
+        # Untapped and taken in one sentence.
         "Untap target creature and gain control of it until end of turn. That creature gains "
         "haste until end of turn.",
         "Untap target creature an opponent controls and gain control of it until end of turn. "

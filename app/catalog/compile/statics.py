@@ -44,9 +44,9 @@ _AS_THOUGH = re.compile(
 )
 _YOU_CONTROL = re.compile(r"^You control enchanted (?:creature|permanent|artifact|land)\.$")
 # A spell's control change of its one target ("Gain control of target creature with power 4 or
-# less until end of turn."; Threaten's "Untap target creature and gain control of it until end
-# of turn."): whatever the target's restrictions say, they were met when it was chosen, so the
-# entry's `target` is the one (`_one_object`).
+# less until end of turn."; or, untapping it first, "Untap target creature and gain control of
+# it until end of turn."): whatever the target's restrictions say, they were met when it was
+# chosen, so the entry's `target` is the one (`_one_object`).
 _GAIN = re.compile(
     r"^(?:Gain control of target (?P<what>[a-z][^.:\"]*?)"
     r"|Untap target (?P<untapped>[a-z][^.:\"]*?) and gain control of it)"
