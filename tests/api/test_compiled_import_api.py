@@ -47,25 +47,25 @@ CARDS = [
     # 603.7b: a sorcery's trigger for the turn, sent as an `effects` entry.
     Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
                              text="Until end of turn, whenever a player taps a Swamp for "
-                                  "mana, that player adds an additional {B}.")]),
+                                  "mana, that player adds an additional {B}{B}.")]),
     # 305.7: an activation that sets its target land's type for the turn.
     Invented("normal", [Face("Tidecaller Adept", "{1}{U}", ["Creature"], subtypes=["Merfolk"],
                              colors=["U"],
-                             text="{T}: Target land becomes an Island until end of turn.")]),
+                             text="{1}, {T}: Target land becomes an Island until end of "
+                                  "turn.")]),
     # 613.1b, 302.6: a spell that takes a restricted target for the turn, with haste.
     Invented("normal", [Face("Mutineer's Call", "{2}{R}", ["Sorcery"], colors=["R"],
-                             text="Gain control of target creature with power 4 or less until "
+                             text="Gain control of target creature with power 3 or less until "
                                   "end of turn. Untap that creature. It gains haste until end "
                                   "of turn.")]),
     Invented("normal", [Face("Mutineer's Whisper", "{1}{R}", ["Sorcery"], colors=["R"],
-                             text="Gain control of target creature with power 4 or less until "
+                             text="Gain control of target creature with power 3 or less until "
                                   "end of turn.")]),
     # 702.174: an optional additional cost with no mana, as gift.
     Invented("normal", [Face("Hearthgift Supper", "{1}{G}", ["Sorcery"], colors=["G"],
                              keywords=["Gift"],
-                             text="Gift a card (You may promise an opponent a gift as you "
-                                  "cast this spell. If you do, they draw a card before its "
-                                  "other effects.)\nDraw two cards.")]),
+                             text="Gift a card (reminder: an opponent may be promised a "
+                                  "card as it is cast.)\nDraw two cards.")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -137,7 +137,7 @@ def test_an_imported_turn_long_trigger_works_from_its_effects_entry(client: Test
     effect = {"id": "swell", "card": "Mire Swell", "controller": "bob"}
     board = state(perm("s", "Swamp"), effects=[effect])
     r = _ruling(client, ACT, {"state": board, "permanent_id": "s"})
-    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{B}{B}")
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{B}{B}{B}")
     assert "603.7b" in r["citations"] and r["caveats"] == []
     # Only Swamps trigger it.
     forest = state(perm("f", "Forest"), effects=[effect])

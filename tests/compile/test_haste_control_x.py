@@ -77,17 +77,17 @@ def test_control() -> None:
     "text",
     [
         # The target's restrictions were met as it was chosen: the entry's target is the one.
-        "Gain control of target creature with power 4 or less until end of turn. Untap that "
+        "Gain control of target creature with power 3 or less until end of turn. Untap that "
         "creature. It gains haste until end of turn.",
-        "Gain control of target artifact or creature until end of turn. Untap it. It gains "
+        "Gain control of target creature or artifact until end of turn. Untap it. It gains "
         "haste until end of turn.",
-        "Gain control of target creature or Vehicle until end of turn. Untap it. It gains haste "
-        "until end of turn.",
+        "Gain control of target creature or Equipment until end of turn. Untap it. It gains "
+        "haste until end of turn.",
         # Untapped and taken in one sentence.
-        "Untap target creature and gain control of it until end of turn. That creature gains "
+        "Untap target artifact and gain control of it until end of turn. That permanent gains "
         "haste until end of turn.",
-        "Untap target creature an opponent controls and gain control of it until end of turn. "
-        "That creature gains haste until end of turn.",
+        "Untap target land an opponent controls and gain control of it until end of turn. That "
+        "permanent gains haste until end of turn.",
     ],
 )
 def test_a_spell_takes_its_one_target_for_the_turn(text: str) -> None:
@@ -100,8 +100,8 @@ def test_a_spell_takes_its_one_target_for_the_turn(text: str) -> None:
     "text",
     [
         "Gain control of target spell.",  # a spell on the stack, no permanent
-        "Gain control of target creature if its toughness is 2 or less.",  # checked as it resolves
-        "Gain control of target creature of an opponent's choice they control.",
+        "Gain control of target creature if its toughness is 3 or less.",  # checked as it resolves
+        "Gain control of target artifact of an opponent's choice they control.",
         "Untap target creature and gain control of it.",  # untapped, but for how long?
     ],
 )

@@ -27,8 +27,8 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
         ),
         (
             # 611.2a: "until your next turn" lasts this turn too.
-            "Return target creature card from your graveyard to the battlefield. It gains haste "
-            "until your next turn.",
+            "Return target artifact creature card from your graveyard to the battlefield. It gains "
+            "haste until your next turn.",
             ("Sorcery",),
         ),
         (

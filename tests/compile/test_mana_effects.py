@@ -86,12 +86,12 @@ def test_turn_long_triggers_work_as_effects() -> None:
     # 603.7b: "until end of turn, whenever ..." is a delayed triggered ability for the turn,
     # created as the spell (or the activated ability) resolves: an `effects` entry.
     spell = one(
-        "Until end of turn, whenever a player taps a Swamp for mana, that player adds an "
-        "additional {B}.",
+        "Until end of turn, whenever a player taps a Forest for mana, that player adds an "
+        "additional {G}.",
         types=("Sorcery",),
     )
     assert spell == ManaTrigger(
-        source=Selector(subtypes=["Swamp"]), adds="fixed", mana="{B}", works_from="effect"
+        source=Selector(subtypes=["Forest"]), adds="fixed", mana="{G}", works_from="effect"
     )
     activated = one(
         "{1}{G}: Until end of turn, whenever you tap a land for mana, add one mana of any type "

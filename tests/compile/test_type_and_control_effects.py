@@ -159,7 +159,7 @@ def test_the_basic_land_type_of_your_choice() -> None:
 @pytest.mark.parametrize(
     ("text", "kind", "subtype"),
     [
-        ("{T}: Target land becomes an Island until end of turn.", "set", "Island"),
+        ("{2}, {T}: Target land becomes an Island until end of turn.", "set", "Island"),
         ("{1}, Sacrifice a Zombie: Target land becomes a Swamp until end of turn.", "set", "Swamp"),
         ("{T}: Target land becomes a Forest.", "set", "Forest"),
         (
@@ -183,7 +183,7 @@ def test_a_target_land_becomes_a_named_basic_land_type(text: str, kind: str, sub
 @pytest.mark.parametrize(
     "text",
     [
-        "{T}: Target land becomes a Plains or an Island until end of turn.",  # which one?
+        "{T}: Target land becomes a Swamp or a Forest until end of turn.",  # which one?
         "{T}: Target land becomes an Island until your next turn.",  # past this turn
         "When ~ dies, target land becomes a Swamp.",  # a trigger's target
     ],
