@@ -27,6 +27,7 @@ from app.catalog.compile.phrases import (
     BASIC_LAND_TYPES,
     FIXED,
     NUMBER,
+    TURN_LONG,
     number,
     selector,
     subtype_word,
@@ -1280,7 +1281,7 @@ def _one_sentence(
     if (lost := _no_creature_while(ctx, s)) is not None:
         return "type_change", ir.Understood(abilities=[lost])
     m = _ACTIVATED.match(s)
-    if m is not None and m.group("effect").startswith("Until end of turn, "):
+    if m is not None and m.group("effect").startswith(TURN_LONG):
         # An activated ability whose effect lasts the turn (Deep Water): it works as an effect.
         lasting: ir.Replacement | ir.Trigger | None = replacement.parse(
             m.group("effect"), effect=True

@@ -25,6 +25,8 @@ NUMBERS = {
 }
 NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)"
 MANA_TYPE = r"\{[WUBRGC]\}"
+# How the text of a one-shot effect lasting the turn begins (a resolved spell or ability's).
+TURN_LONG = "Until end of turn, "
 FIXED = rf"(?:{MANA_TYPE})+"
 COST_MANA = r"(?:\{(?:\d+|[WUBRGCSX]|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|C/[WUBRG])\})+"
 

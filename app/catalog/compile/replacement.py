@@ -7,9 +7,8 @@ import re
 from dataclasses import replace
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import MANA_TYPE, selector
+from app.catalog.compile.phrases import MANA_TYPE, TURN_LONG, selector
 
-_DURATION = "Until end of turn, "
 _SUBJECT = re.compile(
     r"^[Ii]f (?:(?P<passive>.+?) is tapped|(?P<who>a player|you) taps? (?P<obj>.+?)) "
     r"for (?P<two>two or more )?mana, it produces (?P<what>.+?)(?P<instead> instead(?: of any "
@@ -19,8 +18,8 @@ _FACTORS = {"twice as much of that mana": 2, "three times as much of that mana":
 
 
 def parse(sentence: str, *, effect: bool) -> ir.Replacement | None:
-    if sentence.startswith(_DURATION):
-        sentence, effect = sentence.removeprefix(_DURATION), True
+    if sentence.startswith(TURN_LONG):
+        sentence, effect = sentence.removeprefix(TURN_LONG), True
     m = _SUBJECT.match(sentence)
     if m is None:
         return None

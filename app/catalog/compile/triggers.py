@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import FIXED, NUMBER, number, selector
+from app.catalog.compile.phrases import FIXED, NUMBER, TURN_LONG, number, selector
 
 _WHEN = re.compile(
     r"^Whenever (?:(?P<passive>.+?) is tapped|(?P<who>a player|you) taps? (?P<obj>.+?)) for "
@@ -102,22 +102,18 @@ def parse(
     return _adds(base, what)
 
 
-_DURATION = "Until end of turn, "
-
-
 def parse_effect(sentence: str) -> ir.Trigger | None:
     """ "Until end of turn, whenever ... is tapped for mana, ... adds ...": a delayed triggered
     ability with a stated duration, which triggers each time that turn (603.7b). A spell or
-    ability creates it as it resolves, so it works from the state's `effects`; it watches no
-    permanent of its own (an enchanted one, the exiled card), so those forms are refused."""
-    if not sentence.startswith(_DURATION):
+    ability creates it as it resolves, so it works from the state's `effects`. It has no
+    permanent of its own, so the forms that read one (an enchanted land, the card it exiled,
+    "if ~ is tapped") are refused."""
+    if not sentence.startswith(TURN_LONG):
         return None
-    rest = sentence.removeprefix(_DURATION)
+    rest = sentence.removeprefix(TURN_LONG)
     found = parse(rest[:1].upper() + rest[1:])
-    if found is None or found.source.attached or found.named_as_exiled:
+    if found is None or found.source.attached or found.named_as_exiled or found.while_source_tapped:
         return None
-    if found.while_source_tapped:
-        return None  # "if ~ is tapped" reads a permanent an effect doesn't have
     return replace(found, effect=True)
 
 
