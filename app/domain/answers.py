@@ -110,6 +110,22 @@ class ManaValueAnswer(BaseModel):
     face: str
 
 
+class CostChangeApplied(BaseModel):
+    """One of the spell's own cost increases or reductions, as the free cast sees it
+    (601.2f)."""
+
+    change: Literal["increase", "reduction"]
+    mana: str = Field(description="The mana each time it applies, like `{1}` or `{2}{R}`")
+    when: str = Field(
+        description="How often or when it applies, in the card's words; empty: always, once"
+    )
+    counted: bool = Field(
+        description="true: `mana_to_pay` already holds it exactly (it always applies, or it "
+        "has nothing to take off); false: `mana_to_pay` is the amount before it, and it "
+        "applies on top when `when` holds"
+    )
+
+
 class CastWithoutPayingAnswer(BaseModel):
     castable: bool
     face: str = Field(description="The face, half or part cast")
@@ -120,6 +136,11 @@ class CastWithoutPayingAnswer(BaseModel):
     mana_value_on_stack: int = Field(
         description="Mana value of the spell on the stack (the face cast, X = 0), also when it "
         "can't be cast"
+    )
+    cost_changes: list[CostChangeApplied] = Field(
+        default_factory=list,
+        description="The face's own cost increases and reductions (601.2f, 118.7a), increases "
+        "first; empty when it has none or can't be cast",
     )
     reasons: list[Reason]
 

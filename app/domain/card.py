@@ -45,6 +45,7 @@ from app.domain.costs import (
     AdditionalCost,
     AlternativeCost,
     CastingCost,
+    CostChange,
     CostPart,
     ManaAbilityCost,
     RemoveXCounters,
@@ -134,6 +135,7 @@ __all__ = [
     "ColorOfPermanent",
     "CommanderColor",
     "ControlCount",
+    "CostChange",
     "CostPart",
     "CouldProduce",
     "DieRoll",
@@ -225,6 +227,9 @@ class CardFace(Strict):
     """Alternative costs by name (Evoke, Force of Will's), 118.9"""
     additional_costs: list[AdditionalCost] = Field(default_factory=list, max_length=10)
     """Additional costs by name (Kicker, a sacrifice), 118.8"""
+    cost_changes: list[CostChange] = omitted_at_default(default_factory=list, max_length=10)
+    """The spell's own cost increases and reductions (601.2f): affinity, "costs {1} less to
+    cast for each ..."; they change what is paid, never the mana value (202.3)"""
     text: RulesText | None = None  # the face's rules text as imported (never read by the engine)
     """The face's rules text as imported from a card-data file (never read by the engine)"""
 
@@ -335,6 +340,9 @@ class Card(BaseModel):
     """Alternative costs by name (Evoke, Force of Will's), 118.9"""
     additional_costs: list[AdditionalCost] = Field(default_factory=list, max_length=10)
     """Additional costs by name (Kicker, a sacrifice), 118.8"""
+    cost_changes: list[CostChange] = omitted_at_default(default_factory=list, max_length=10)
+    """The spell's own cost increases and reductions (601.2f): affinity, "costs {1} less to
+    cast for each ..."; they change what is paid, never the mana value (202.3)"""
     faces: list[CardFace] = Field(default_factory=list, max_length=2)
     """For split, modal double-faced and adventurer cards: the two faces, front first"""
     summary: Annotated[str, Field(max_length=1000)] = ""
@@ -398,6 +406,7 @@ class Card(BaseModel):
             abilities=self.abilities,
             alternative_costs=self.alternative_costs,
             additional_costs=self.additional_costs,
+            cost_changes=self.cost_changes,
             text=self.text,
         )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from app.domain.base import (
     KEY_ORDERED,
@@ -17,6 +17,7 @@ from app.domain.base import (
     omitted_at_default,
 )
 from app.domain.filters import Selector
+from app.domain.mana import parse_cost
 
 
 class CostPart(Strict):
@@ -115,3 +116,33 @@ class AdditionalCost(CastingCost):
 
     optional: bool
     """May the caster choose not to pay it? (true for kicker, 702.33)"""
+
+
+class CostChange(Strict):
+    """601.2f: an increase or a reduction of the spell's own total cost, as its text states it
+    ("costs {1} less to cast for each ...", affinity 702.41a, undaunted 702.125a). It changes
+    what is paid, never the mana cost nor the mana value (202.3). A reduction takes off
+    generic mana only (118.7a); one of colored or colorless mana (118.7c) isn't modelled."""
+
+    change: Literal["increase", "reduction"]
+    """`increase`: paid on top of the total cost; `reduction`: taken off it"""
+    mana: ManaString = Field(min_length=3)
+    """The mana each time it applies, like `{1}`, `{2}{R}` or `{X}`"""
+    when: Summary = omitted_at_default("")
+    """How often or when it applies, in the card's words ("for each artifact you control",
+    "if it targets a creature"); empty: always, once"""
+    keyword: Word | None = omitted_at_default(None)
+    """The keyword it comes from (`Affinity`, `Undaunted`); null: a sentence of its own"""
+
+    _check = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
+
+    @model_validator(mode="after")
+    def _generic_reduction(self) -> CostChange:
+        if self.change == "reduction" and any(
+            s.kind not in ("generic", "x") for s in parse_cost(self.mana)
+        ):
+            raise ValueError(
+                "a cost reduction takes off generic mana only ({1}, {X}; 118.7a): "
+                f"{self.mana} isn't modelled"
+            )
+        return self

@@ -12,6 +12,12 @@ What the answer means:
   (118.8); their mana is still owed and is summed in `mana_to_pay`.
 - `mana_value_on_stack`: the mana value of the spell that would be on the stack (the cast
   face, X = 0), a number beside `mana_to_pay` even when it can't be cast.
+- `cost_changes`: the face's own cost increases and reductions (601.2f). The total cost is
+  what is left (the additional costs' mana) plus the increases, minus the reductions, and a
+  reduction takes off generic mana only (118.7a). One that always applies is in `mana_to_pay`;
+  one that depends on the game (targets, what you control) is listed with `counted: false`,
+  `mana_to_pay` being the amount before it, except a reduction that has no generic mana to
+  take off: that one changes nothing, whatever the game.
 """
 
 from __future__ import annotations
@@ -19,13 +25,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from app.domain.answers import CastWithoutPayingAnswer, Reason, trusted
+from app.domain.answers import CastWithoutPayingAnswer, CostChangeApplied, Reason, trusted
 from app.domain.card import (
     FRONT_CAST_LAYOUTS,
     AdditionalCost,
     AlternativeCost,
     Card,
     CardFace,
+    CostChange,
 )
 from app.domain.errors import QuestionError
 from app.domain.layouts import one_part_rule
@@ -312,18 +319,121 @@ def _additional_costs(
     return paid, payable
 
 
+# The keywords that stand for a cost reduction, by the rule that defines them.
+_CHANGE_KEYWORD_RULES = {"Affinity": "702.41a", "Undaunted": "702.125a"}
+
+
+def _generic(mana: str) -> int:
+    return sum(s.generic for s in parse_cost(mana) if s.kind == "generic")
+
+
+def _less_generic(mana: str, amount: int) -> str:
+    """118.7a: `amount` of generic mana taken off, never the rest, never below nothing."""
+    generic = max(_generic(mana) - amount, 0)
+    others = [s for s in parse_cost(mana) if s.kind != "generic"]
+    return (f"{{{generic}}}" if generic else "") + render_cost(others)
+
+
+def _change_words(change: CostChange, name: str) -> str:
+    more = "more" if change.change == "increase" else "less"
+    how = f" {change.when}" if change.when else ""
+    source = f" (its {change.keyword.lower()})" if change.keyword else ""
+    return f"{name} costs {change.mana} {more} to cast{how}{source}"
+
+
+def _cost_changes(
+    r: _Ruling, cast_face: CardFace, owed: str
+) -> tuple[str, list[CostChangeApplied]]:
+    """601.2f: the face's own increases added to what is still owed, then its reductions taken
+    off (118.7a: generic mana only). Returns the mana owed with every change that always
+    applies, and each change as the answer lists it."""
+    changes = sorted(cast_face.cost_changes, key=lambda c: c.change != "increase")
+    applied: list[CostChangeApplied] = []
+    # Generic mana an increase may add that `owed` doesn't hold: a reduction may take it off.
+    uncounted_generic = False
+    for change in changes:
+        m = Mentions()
+        rules = ("601.2f", *_cost_change_rules(change))
+        words = _change_words(change, m.card(cast_face.name))
+        m.mana_in(change.mana)
+        if change.change == "increase":
+            counted = not change.when
+            if counted:
+                owed = _sum_mana([owed, change.mana])
+                text = f"{words}: an increase still applies to a free cast, so it is paid."
+            else:
+                uncounted_generic = uncounted_generic or _generic(change.mana) > 0
+                text = (
+                    f"{words}: when that holds as it is cast, that mana is paid on top, even "
+                    "though the mana cost isn't."
+                )
+            r.note("cost_increase", rules, text, m)
+        else:
+            rules = ("118.7a", *rules)
+            generic = _generic(owed)
+            fixed = change.mana != "{X}" and not change.when
+            if generic == 0 and not uncounted_generic:
+                counted = True
+                r.note(
+                    "cost_reduction_nothing_to_reduce",
+                    rules,
+                    f"{words}: a reduction takes off generic mana only, and what is still "
+                    "paid has none, so it changes nothing here.",
+                    m,
+                )
+            else:
+                counted = fixed and not uncounted_generic
+                if fixed:
+                    owed = _less_generic(owed, _generic(change.mana))
+                owes = (
+                    f"of what is still paid, {m.mana(f'{{{generic}}}')}"
+                    if generic
+                    else "none is owed yet, but an increase that applies may add some"
+                )
+                r.note(
+                    "cost_reduction",
+                    rules,
+                    f"{words}: it takes off generic mana only ({owes})"
+                    + (", and it always applies." if counted else ", as much as it comes to."),
+                    m,
+                )
+        applied.append(
+            CostChangeApplied(
+                change=change.change, mana=change.mana, when=change.when, counted=counted
+            )
+        )
+    return owed, applied
+
+
+def _owed_for(paid: list[AdditionalCost], changes: list[CostChangeApplied]) -> str:
+    """What the mana still paid is for."""
+    increased = any(c.change == "increase" and c.counted for c in changes)
+    if not increased:
+        return " for additional costs"
+    return (
+        " for additional costs and a cost increase"
+        if any(c.mana for c in paid)
+        else (" for a cost increase")
+    )
+
+
+def _cost_change_rules(change: CostChange) -> tuple[str, ...]:
+    rule = _CHANGE_KEYWORD_RULES.get(change.keyword or "")
+    return (rule,) if rule else ()
+
+
 def _answer(
     r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost] | None
 ) -> CastWithoutPayingAnswer:
     """The answer, castable when `paid` (the additional costs paid) is given."""
     if paid is not None:
-        mana = _sum_mana([c.mana for c in paid if c.mana])
+        mana, changes = _cost_changes(r, cast_face, _sum_mana([c.mana for c in paid if c.mana]))
         mv = cast_face.face_mana_value(0)
         m = Mentions()
         r.steps.append(
             m.step(
                 f"{m.card(cast_face.name)} can be cast without paying its mana cost"
-                + (f"; {m.mana(mana)} is still paid for additional costs." if mana else ".")
+                + (f"; {m.mana(mana)} is still paid{_owed_for(paid, changes)}." if mana else ".")
                 + f" On the stack its mana value is {mv} (X counts as 0).",
                 ("118.9", "202.3"),
             )
@@ -336,6 +446,7 @@ def _answer(
             additional_costs_paid=[c.name for c in paid],
             mana_to_pay=mana,
             mana_value_on_stack=mv,
+            cost_changes=changes,
             reasons=r.reasons,
         )
     m = Mentions()

@@ -66,6 +66,15 @@ CARDS = [
                              keywords=["Gift"],
                              text="Gift a card (reminder: an opponent may be promised a "
                                   "card as it is cast.)\nDraw two cards.")]),
+    # 601.2f: a spell's own cost changes, as a keyword (702.41a) and as a sentence.
+    Invented("normal", [Face("Brassling Swarm", "{5}", ["Artifact", "Creature"],
+                             subtypes=["Construct"], power="3", toughness="3",
+                             keywords=["Affinity", "Kicker"],
+                             text="Affinity for artifacts\nKicker {3}\nFlying")]),
+    Invented("normal", [Face("Forked Cinderlash", "{2}{R}", ["Instant"], colors=["R"],
+                             text="This spell costs {1}{R} more to cast for each target "
+                                  "beyond the first.\nThis spell deals 2 damage to each of "
+                                  "one or more targets.")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -200,6 +209,29 @@ def test_a_free_cast_may_promise_the_gift(client: TestClient) -> None:
     ]
     assert answer["castable"] is True and answer["additional_costs_paid"] == ["Gift"]
     assert answer["mana_to_pay"] == ""
+
+
+def test_a_free_cast_sees_the_imported_cards_own_cost_changes(client: TestClient) -> None:
+    swarm = client.get("/v1/cards/" + quote("Brassling Swarm")).json()
+    assert swarm["support"] == "full"
+    assert swarm["cost_changes"] == [{"change": "reduction", "mana": "{1}",
+                                      "when": "for each of the artifacts you control",
+                                      "keyword": "Affinity"}]  # fmt: skip
+    # Unkicked: nothing generic to take off, so affinity changes nothing (118.7a).
+    plain = _ruling(client, FREE, {"card": "Brassling Swarm"})
+    assert plain["answer"]["cost_changes"][0]["counted"] is True
+    assert [r["code"] for r in plain["answer"]["reasons"]] == ["cost_reduction_nothing_to_reduce"]
+    assert {"118.7a", "601.2f", "702.41a"} <= set(plain["citations"])
+    # Kicked: the kicker's {3} is what affinity may take off; how much depends on the board.
+    kicked = _ruling(client, FREE, {"card": "Brassling Swarm", "additional_costs": ["Kicker"]})
+    assert kicked["answer"]["mana_to_pay"] == "{3}"
+    assert kicked["answer"]["cost_changes"][0]["counted"] is False
+    lash = _ruling(client, FREE, {"card": "Forked Cinderlash"})["answer"]
+    assert lash["castable"] is True and lash["mana_to_pay"] == ""
+    assert lash["cost_changes"] == [{"change": "increase", "mana": "{1}{R}",
+                                     "when": "for each target beyond the first",
+                                     "counted": False}]  # fmt: skip
+    assert [r["code"] for r in lash["reasons"]] == ["cost_increase"]
 
 
 def test_a_bundled_name_keeps_its_hand_written_abilities(client: TestClient) -> None:

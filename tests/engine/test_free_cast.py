@@ -122,6 +122,7 @@ def test_gatekeeper_kicked_for_free_still_owes_the_kicker_mana() -> None:
         "additional_costs_paid": ["Kicker"],
         "mana_to_pay": "{B}",
         "mana_value_on_stack": 2,
+        "cost_changes": [],
         "reasons": [],
     }
 

@@ -47,4 +47,7 @@ def _merged(face: dict[str, Any], compiled: CompiledFace) -> dict[str, Any]:
     for key in _FACE_FIELDS:
         if not out.get(key):
             out[key] = fields[key]
+    if compiled.cost_changes and not out.get("cost_changes"):
+        # Left out when there are none: card data without them stays as it was.
+        out["cost_changes"] = fields["cost_changes"]
     return out

@@ -72,8 +72,6 @@ _WORDED_COSTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 # with one is partial rather than wrong.
 # (Convoke, Delve, Improvise and Assist are ways to pay a cost, not changes to it: 702.51a.)
 UNMODELLED_CASTING = (
-    "Affinity for",
-    "Undaunted",
     "Jump-start",
     "Retrace",
     "Spree",
@@ -189,3 +187,41 @@ def additional_sentence(sentence: str) -> ir.CastingCost | None:
     optional = m.group("may") is not None
     summary = ("may " if optional else "must ") + cost + " as it is cast"
     return ir.CastingCost(name, alternative=False, optional=optional, mana=mana, summary=summary)
+
+
+# 601.2f: the spell's own cost increase or reduction. What follows "to cast" says how often or
+# when (kept in the card's words); a second amount in it ("and {2} less for each ...") or a
+# change for one way of casting it only ("to cast this way, ...") is not read. ("For each card
+# exiled this way" counts what an additional cost took: a change of every cast.)
+_COST_CHANGE = re.compile(
+    rf"^~ costs (?P<mana>{COST_MANA}) (?P<dir>less|more) to cast(?:,? (?P<when>.+?))?\.$"
+)
+_NOT_ONE_CHANGE = re.compile(r"^this way\b|\{(?:\d+|X)\}|\b(?:less|more)\b")
+# 118.7a: a reduction of generic mana ({N}, {X}) is modelled; of colored mana (118.7c) not.
+_GENERIC = re.compile(r"^\{(?:\d+|X)\}$")
+# Keywords that stand for a cost reduction: "Affinity for [quality]" (702.41a), undaunted
+# (702.125a), each {1} less for each one.
+COST_CHANGE_KEYWORDS = ("Affinity for", "Undaunted")
+_AFFINITY = re.compile(r"^Affinity for (?P<what>[A-Za-z][A-Za-z -]*)$")
+
+
+def cost_change_sentence(sentence: str) -> ir.CostChange | None:
+    """ "~ costs {1} less to cast for each ...", "~ costs {2}{R} more to cast if ..."."""
+    m = _COST_CHANGE.match(sentence)
+    if m is None:
+        return None
+    when = m.group("when") or ""
+    increase = m.group("dir") == "more"
+    if _NOT_ONE_CHANGE.search(when) or (not increase and not _GENERIC.match(m.group("mana"))):
+        return None
+    return ir.CostChange(increase, m.group("mana"), when)
+
+
+def keyword_cost_change(part: str) -> ir.CostChange | None:
+    """Affinity for [quality] (702.41a) and undaunted (702.125a): {1} less for each."""
+    if part == "Undaunted":
+        return ir.CostChange(False, "{1}", "for each opponent you have", keyword="Undaunted")
+    if m := _AFFINITY.match(part):
+        what = m.group("what")
+        return ir.CostChange(False, "{1}", f"for each of the {what} you control", "Affinity")
+    return None

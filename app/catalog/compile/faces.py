@@ -35,7 +35,7 @@ from app.catalog.compile.phrases import (
 from app.catalog.compile.text import lines_of, split_sentences, template_of
 from app.domain.base import ARTIFACT_ENCHANTMENT_BATTLE_TYPES
 from app.domain.card import Ability as DomainAbility
-from app.domain.card import AdditionalCost, AlternativeCost, ManaTrigger, WhileCounters
+from app.domain.card import AdditionalCost, AlternativeCost, CostChange, ManaTrigger, WhileCounters
 from app.domain.card import ManaAbility as DomainManaAbility
 from app.domain.continuous import (
     AddSubtypes,
@@ -164,6 +164,7 @@ class CompiledFace:
     abilities: list[DomainAbility] = field(default_factory=list)
     alternative_costs: list[AlternativeCost] = field(default_factory=list)
     additional_costs: list[AdditionalCost] = field(default_factory=list)
+    cost_changes: list[CostChange] = field(default_factory=list)
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
     sentences: list[SentenceRecord] = field(default_factory=list)
@@ -183,6 +184,11 @@ class CompiledFace:
             "abilities": [a.model_dump(mode="json") for a in self.abilities],
             "alternative_costs": [c.model_dump(mode="json") for c in self.alternative_costs],
             "additional_costs": [c.model_dump(mode="json") for c in self.additional_costs],
+            **(
+                {"cost_changes": [c.model_dump(mode="json") for c in self.cost_changes]}
+                if self.cost_changes
+                else {}
+            ),
             "support": self.support,
             "unsupported_text": self.unsupported_text,
         }
@@ -232,6 +238,7 @@ class _Context:
                 self.face.alternative_costs.append(lowered)
             else:
                 self.face.additional_costs.append(lowered)
+        self.face.cost_changes.extend(lower.cost_change(c) for c in understood.cost_changes)
         self.face.keywords.extend(understood.keywords)
 
     def unknown(self, text: str, *, effect: bool = False) -> None:
@@ -718,7 +725,9 @@ def _lowered(words: Iterable[str]) -> frozenset[str]:
 
 
 _PLAIN = _lowered(_PLAIN_KEYWORDS)
-_KNOWN = _lowered((*_PLAIN_KEYWORDS, *costs.UNMODELLED_CASTING, "Haste"))
+_KNOWN = _lowered(
+    (*_PLAIN_KEYWORDS, *costs.UNMODELLED_CASTING, *costs.COST_CHANGE_KEYWORDS, "Haste")
+)
 
 
 def _is_keyword(part: str, known: frozenset[str]) -> bool:
@@ -754,6 +763,9 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             # turn it was discarded; no cost is paid instead of the mana cost, and playing a
             # land is not casting it (305.1), so no cost or mana question reads it.
             ctx.record(part, "other", "irrelevant")
+        elif (changed := costs.keyword_cost_change(part)) is not None:
+            ctx.record(part, "cost_change", "compiled")
+            ctx.add(ir.Understood(cost_changes=[changed], keywords=[str(changed.keyword)]))
         elif any(part.startswith(k) for k in costs.UNMODELLED_CASTING):
             ctx.record(part, "casting", "not_understood")
         elif (c := costs.keyword_cost(part)) is not None:
@@ -1260,6 +1272,8 @@ def _one_sentence(
         return "alternative_cost", ir.Understood(costs=[c])
     if (c := costs.additional_sentence(s)) is not None:
         return "additional_cost", ir.Understood(costs=[c])
+    if (changed := costs.cost_change_sentence(s)) is not None:
+        return "cost_change", ir.Understood(cost_changes=[changed])
     if (g := statics.grant(s)) is not None:
         granted = _granted(g[1])
         if granted is None:

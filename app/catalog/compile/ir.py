@@ -414,6 +414,17 @@ class CastingCost:
 
 
 @dataclass(frozen=True, slots=True)
+class CostChange:
+    """601.2f: the spell's own cost increase or reduction (`mana` each time, `when` in the
+    card's words; `keyword`: affinity or undaunted)."""
+
+    increase: bool
+    mana: str
+    when: str = ""
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RevealUntil:
     max_mana_value: int
     nonlegendary: bool = False
@@ -519,3 +530,4 @@ class Understood:
     abilities: list[Ability] = field(default_factory=list)
     costs: list[CastingCost] = field(default_factory=list)
     keywords: list[str] = field(default_factory=list)
+    cost_changes: list[CostChange] = field(default_factory=list)

@@ -386,6 +386,15 @@ def layer_ability(
             assert_never(a)
 
 
+def cost_change(c: ir.CostChange) -> d.CostChange:
+    return d.CostChange(
+        change="increase" if c.increase else "reduction",
+        mana=c.mana,
+        when=c.when[:300],
+        keyword=c.keyword,
+    )
+
+
 def casting_cost(c: ir.CastingCost) -> d.AlternativeCost | d.AdditionalCost:
     if c.alternative:
         return d.AlternativeCost(name=c.name[:200], mana=c.mana, summary=c.summary[:300])

@@ -1,0 +1,117 @@
+"""A free cast and the spell's own cost increases and reductions (601.2f, 118.7a): the mana
+cost is skipped (118.9), but the total cost still takes the increases, and the reductions
+still take generic mana off what is left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.domain.card import Card
+from app.engine.free_cast import cast_without_paying
+
+
+def invented(*changes: dict[str, Any], kicker: str | None = None) -> Card:
+    additional = (
+        [{"name": "Kicker", "optional": True, "mana": kicker, "summary": "pay more"}]
+        if kicker
+        else []
+    )
+    return Card.model_validate(
+        {
+            "name": "Tidewrack Surge",
+            "mana_cost": "{5}{U}",
+            "types": ["sorcery"],
+            "cost_changes": list(changes),
+            "additional_costs": additional,
+        }
+    )
+
+
+def free(card: Card, *additional: str) -> dict[str, Any]:
+    verdict = cast_without_paying(
+        card, x=0, alternative_cost=None, additional_costs=list(additional), unpayable=[]
+    )
+    return verdict.answer_data | {"_steps": [s.rules for s in verdict.steps]}
+
+
+def codes(answer: dict[str, Any]) -> list[str]:
+    return [r["code"] for r in answer["reasons"]]
+
+
+PER_TARGET = {"change": "increase", "mana": "{2}{U}", "when": "for each target beyond the first"}
+ALWAYS_MORE = {"change": "increase", "mana": "{1}"}
+PER_WIZARD = {"change": "reduction", "mana": "{1}", "when": "for each Wizard you control"}
+ALWAYS_LESS = {"change": "reduction", "mana": "{3}"}
+
+
+def test_a_reduction_with_no_generic_mana_to_take_off_changes_nothing() -> None:
+    answer = free(invented(PER_WIZARD))
+    assert answer["castable"] is True and answer["mana_to_pay"] == ""
+    assert answer["cost_changes"] == [PER_WIZARD | {"counted": True}]
+    assert codes(answer) == ["cost_reduction_nothing_to_reduce"]
+    assert ("118.7a", "601.2f") in answer["_steps"]
+
+
+def test_a_reduction_may_take_generic_mana_off_the_kicker() -> None:
+    answer = free(invented(PER_WIZARD, kicker="{2}{U}"), "Kicker")
+    # How many Wizards the board has is not in the question: the kicker's {2} is the most it
+    # can take off, and mana_to_pay is the amount before it.
+    assert answer["mana_to_pay"] == "{2}{U}"
+    assert answer["cost_changes"] == [PER_WIZARD | {"counted": False}]
+    assert codes(answer) == ["cost_reduction"]
+    message = answer["reasons"][0]["message"]
+    assert "{2}" in message and "generic" in message
+
+
+def test_an_unconditional_reduction_is_taken_off_the_generic_part_only() -> None:
+    answer = free(invented(ALWAYS_LESS, kicker="{2}{U}"), "Kicker")
+    # 118.7a: {3} less takes the {2} away and can't touch the {U} (nor go below zero).
+    assert answer["mana_to_pay"] == "{U}"
+    assert answer["cost_changes"] == [ALWAYS_LESS | {"when": "", "counted": True}]
+
+
+def test_an_unconditional_increase_is_still_paid() -> None:
+    answer = free(invented(ALWAYS_MORE, kicker="{U}"), "Kicker")
+    assert answer["mana_to_pay"] == "{1}{U}"
+    assert answer["cost_changes"] == [ALWAYS_MORE | {"when": "", "counted": True}]
+    assert codes(answer) == ["cost_increase"]
+
+
+def test_a_conditional_increase_is_paid_on_top_when_it_holds() -> None:
+    answer = free(invented(PER_TARGET))
+    assert answer["castable"] is True
+    assert answer["mana_to_pay"] == ""  # with one target
+    assert answer["cost_changes"] == [PER_TARGET | {"counted": False}]
+    assert codes(answer) == ["cost_increase"]
+    assert "{2}{U}" in answer["reasons"][0]["message"]
+
+
+def test_a_reduction_beside_a_generic_increase_may_still_take_some_off() -> None:
+    # More targets add {2}: the reduction could take generic mana off that.
+    answer = free(invented(PER_TARGET, PER_WIZARD))
+    assert codes(answer) == ["cost_increase", "cost_reduction"]
+    assert [c["counted"] for c in answer["cost_changes"]] == [False, False]
+
+
+def test_increases_come_before_reductions_whatever_the_order_printed() -> None:
+    answer = free(invented(ALWAYS_LESS, ALWAYS_MORE, kicker="{1}{U}"), "Kicker")
+    # {1}{U} + {1} = {2}{U}; then {3} less takes the {2}.
+    assert answer["mana_to_pay"] == "{U}"
+    assert codes(answer) == ["cost_increase", "cost_reduction"]
+
+
+def test_a_spell_that_cant_be_cast_lists_no_cost_changes() -> None:
+    # 305.1: a land is never cast, so nothing is paid and no cost change applies.
+    land = Card.model_validate(
+        {"name": "Gloomfen Hollow", "types": ["land"], "cost_changes": [PER_WIZARD]}
+    )
+    answer = free(land)
+    assert answer["castable"] is False and answer["cost_changes"] == []
+
+
+@pytest.mark.parametrize("mana", ["{G}", "{1}{G}", "{C}"])
+def test_a_reduction_of_other_than_generic_mana_is_refused(mana: str) -> None:
+    with pytest.raises(ValueError, match="generic"):
+        invented({"change": "reduction", "mana": mana})
