@@ -39,6 +39,10 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{2}{R}"}
         ("Foretell {1}{U}", "Foretell", "{1}{U}", ""),
         ("Bestow {3}{W}", "Bestow", "{3}{W}", ""),
         ("Mayhem {1}{B}", "Mayhem", "{1}{B}", ""),
+        ("Warp {2}{U}", "Warp", "{2}{U}", ""),
+        ("Harmonize {5}{G}", "Harmonize", "{5}{G}", ""),
+        ("Web-slinging {1}{R}", "Web-slinging", "{1}{R}", ""),
+        ("Sneak {B}", "Sneak", "{B}", ""),
     ],
 )
 def test_alternative_keyword_costs(line: str, name: str, mana: str | None, summary: str) -> None:
@@ -125,6 +129,10 @@ def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -
     assert plotted.support == "full" and plotted.alternative_costs == []
     compiled = face("Retrace\nDraw a card.", **SORCERY)
     assert compiled.unsupported_text == ["Retrace"]
+    # 702.176: the cost is an alternative one, but an impending permanent isn't a creature while
+    # it has time counters, which nothing models.
+    impending = face("Impending 3—{1}{U}{U}\nFlying", types=("Enchantment", "Creature"))
+    assert impending.unsupported_text == ["Impending 3—{1}{U}{U}"]
     # A line that only starts with the word is no gift (an ability word's name).
     named = face("Gift of Embers — {T}: Draw a card.", types=("Artifact",))
     assert named.additional_costs == []
@@ -161,3 +169,9 @@ def test_mayhem_without_a_cost_is_no_cost_change() -> None:
     assert compiled.support == "full"
     assert compiled.alternative_costs == [] and compiled.additional_costs == []
     assert [s.status for s in compiled.sentences if s.text == "Mayhem"] == ["irrelevant"]
+
+
+@pytest.mark.parametrize("word", ["Warp Surge", "Sneak Attack"])
+def test_an_ability_word_named_like_a_cost_keyword_is_no_cost(word: str) -> None:
+    compiled = face(f"{word} — When this creature enters, draw a card.", types=("Creature",))
+    assert compiled.alternative_costs == [] and compiled.additional_costs == []

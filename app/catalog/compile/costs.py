@@ -32,6 +32,12 @@ KEYWORD_COSTS: dict[str, tuple[bool, str]] = {
     "Freerunning": (True, "702.173"),
     # 702.187b: cast from the graveyard, the turn it was discarded, for this cost instead.
     "Mayhem": (True, "702.187"),
+    # Each "cast ... by paying [cost] rather than its mana cost", from wherever it allows: from
+    # the hand (warp), the graveyard (harmonize), returning a creature (web-slinging, sneak).
+    "Harmonize": (True, "702.180"),
+    "Warp": (True, "702.185"),
+    "Web-slinging": (True, "702.188"),
+    "Sneak": (True, "702.190"),
     "Kicker": (False, "702.33"),
     "Multikicker": (False, "702.33c"),
     "Buyback": (False, "702.27"),
@@ -71,15 +77,13 @@ _WORDED_COSTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 # Keywords that change how a spell is cast or paid for, which the engine doesn't model: a face
 # with one is partial rather than wrong.
 # (Convoke, Delve, Improvise and Assist are ways to pay a cost, not changes to it: 702.51a.)
+# Impending is an alternative cost too (702.176), but the permanent it makes isn't a creature
+# while it has time counters, a type change the engine doesn't read: the face stays partial.
 UNMODELLED_CASTING = (
+    "Impending",
     "Jump-start",
     "Retrace",
     "Spree",
-    "Harmonize",
-    "Web-slinging",
-    "Sneak",
-    "Warp",
-    "Impending",
     "Prototype",
     "Tiered",
 )
