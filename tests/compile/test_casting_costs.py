@@ -65,6 +65,9 @@ def test_alternative_keyword_costs(line: str, name: str, mana: str | None, summa
         # 702.174: promising a gift is an optional additional cost, whatever the gift.
         ("Gift a card", "Gift", None),
         ("Gift a tapped Fish", "Gift", None),
+        # 702.81a, 702.133a: a discard, paid only when it is cast from the graveyard that way.
+        ("Retrace", "Retrace", None),
+        ("Jump-start", "Jump-start", None),
     ],
 )
 def test_additional_keyword_costs_are_optional(line: str, name: str, mana: str | None) -> None:
@@ -127,8 +130,8 @@ def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -
     # cast without paying its mana cost like any other: no cost of this face to compile.
     plotted = face("Plot {2}{R}\nDraw a card.", keywords=("Plot",), **SORCERY)
     assert plotted.support == "full" and plotted.alternative_costs == []
-    compiled = face("Retrace\nDraw a card.", **SORCERY)
-    assert compiled.unsupported_text == ["Retrace"]
+    compiled = face("Spree\nDraw a card.", **SORCERY)
+    assert compiled.unsupported_text == ["Spree"]
     # 702.176: the cost is an alternative one, but an impending permanent isn't a creature while
     # it has time counters, which nothing models.
     impending = face("Impending 3—{1}{U}{U}\nFlying", types=("Enchantment", "Creature"))

@@ -65,6 +65,18 @@ _WORDED_COSTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "Conspire",
         "tap two untapped creatures you control that share a color with it",
     ),
+    # 702.81a, 702.133a: the permission to cast it from the graveyard comes with an additional
+    # cost, paid only when cast that way.
+    (
+        re.compile(r"^Retrace$"),
+        "Retrace",
+        "discard a land card, when you cast it from your graveyard this way",
+    ),
+    (
+        re.compile(r"^Jump-start$"),
+        "Jump-start",
+        "discard a card, when you cast it from your graveyard this way",
+    ),
     # 702.174: "Gift a card", "Gift a tapped Fish": promising the gift to an opponent as the
     # spell is cast (what the gift is changes nothing it costs).
     (
@@ -81,8 +93,6 @@ _WORDED_COSTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 # while it has time counters, a type change the engine doesn't read: the face stays partial.
 UNMODELLED_CASTING = (
     "Impending",
-    "Jump-start",
-    "Retrace",
     "Spree",
     "Prototype",
     "Tiered",
