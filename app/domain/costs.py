@@ -116,6 +116,12 @@ class AdditionalCost(CastingCost):
 
     optional: bool
     """May the caster choose not to pay it? (true for kicker, 702.33)"""
+    mode_of: Literal["spree", "tiered"] | None = omitted_at_default(
+        None,
+        description="The cost of one mode of a modal spell: `spree`, one or more modes chosen "
+        "and each one's cost paid (702.172a); `tiered`, exactly one (702.183a); null: a cost "
+        "of its own",
+    )
 
 
 class CostChange(Strict):

@@ -309,14 +309,59 @@ def _additional_costs(
                 )
             else:
                 paid.append(cost)
-                r.steps.append(
-                    Mentions().step(
-                        f"{cost.name} is an optional additional cost and may still be paid; its "
-                        "mana is owed even though the mana cost is not.",
-                        ("118.8", "601.2f"),
-                    )
-                )
-    return paid, payable
+                r.steps.append(_optional_paid_step(cost))
+    return paid, payable and _modes_chosen(r, cast_face, paid)
+
+
+def _optional_paid_step(cost: AdditionalCost) -> Step:
+    if cost.mode_of is not None:
+        return Mentions().step(
+            f"{cost.name} is a chosen mode: its cost is an additional cost, owed even though the "
+            "mana cost is not.",
+            (_MODES_CHOSEN[cost.mode_of][0], "118.8", "601.2f"),
+        )
+    return Mentions().step(
+        f"{cost.name} is an optional additional cost and may still be paid; its mana is owed "
+        "even though the mana cost is not.",
+        ("118.8", "601.2f"),
+    )
+
+
+# The modes a modal spell whose modes carry costs must have chosen, by the rule that says so.
+_MODES_CHOSEN = {"spree": ("702.172a", "one or more"), "tiered": ("702.183a", "exactly one")}
+
+
+def _modes_chosen(r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost]) -> bool:
+    """702.172a, 702.183a: a spree spell is cast with one or more modes, a tiered one with
+    exactly one, each chosen mode's cost an additional cost (paid in a free cast too, 118.8).
+    False (can't be cast as asked) when no mode was chosen; two modes of a tiered spell are a
+    malformed question."""
+    kinds = {c.mode_of for c in cast_face.additional_costs if c.mode_of is not None}
+    for kind in sorted(kinds):
+        rule, how_many = _MODES_CHOSEN[kind]
+        modes = [c for c in cast_face.additional_costs if c.mode_of == kind]
+        chosen = [c.name for c in paid if c.mode_of == kind]
+        if kind == "tiered" and len(chosen) > 1:
+            raise QuestionError(
+                ("additional_costs",),
+                f"a tiered spell has exactly one mode chosen (702.183a); asked: {chosen}",
+                "too_many_modes",
+            )
+        if not chosen:
+            m = Mentions()
+            listed = ", ".join(
+                f"{c.name} ({m.mana(c.mana)})" if c.mana else f"{c.name} (no mana)" for c in modes
+            )
+            r.note(
+                "mode_cost_required",
+                (rule, "118.8"),
+                f"It is cast with {how_many} of its modes, and each chosen mode's cost is an "
+                "additional cost, paid even when the mana cost isn't; none was chosen. Name "
+                f"the modes in additional_costs: {listed}.",
+                m,
+            )
+            return False
+    return True
 
 
 # The keywords that stand for a cost reduction, by the rule that defines them.

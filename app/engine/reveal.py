@@ -252,6 +252,7 @@ def reveal_until(
     face: str | None,
     unpayable: list[str],
     rng: random.Random,
+    additional_costs: tuple[str, ...] = (),
 ) -> Verdict:
     """Reveal (or, for cascade, exile) from the top of `library` (top first) until a hit.
 
@@ -260,7 +261,8 @@ def reveal_until(
     """
     limit = _validate(mode, max_mana_value, cascade_mana_value)
     # `unpayable` describes the player ("I have no creature to sacrifice"), whatever the
-    # library holds: a name no card here asks for simply never matters.
+    # library holds: a name no card here asks for simply never matters. So do the optional
+    # `additional_costs` to pay if the hit has them (kicker, a spree spell's modes).
     r = _Reveal(mode == "cascade", limit, nonlegendary)
     if r.cascade:
         r.steps.append(
@@ -287,7 +289,15 @@ def reveal_until(
     elif hit_index is None:
         _miss(r, library, face, rng, answer)
     else:
-        _hit(r, library, revealed, hit_index, (cast, face, unpayable), rng, answer)
+        _hit(
+            r,
+            library,
+            revealed,
+            hit_index,
+            _Casting(cast, face, tuple(unpayable), additional_costs),
+            rng,
+            answer,
+        )
     return Verdict(answer, r.steps)
 
 
@@ -317,22 +327,31 @@ def _miss(
     answer.reshuffled = True
 
 
+@dataclass(frozen=True, slots=True)
+class _Casting:
+    """Whether to cast the hit, which face, and its costs the question names."""
+
+    cast: bool
+    face: str | None
+    unpayable: tuple[str, ...]
+    additional_costs: tuple[str, ...]
+
+
 def _hit(
     r: _Reveal,
     library: list[Card],
     revealed: list[Card],
     hit_index: int,
-    casting: tuple[bool, str | None, list[str]],
+    casting: _Casting,
     rng: random.Random,
     answer: RevealUntilAnswer,
 ) -> None:
     """The hit, cast or not, and the other revealed cards to the bottom in a random order."""
-    cast, face, unpayable = casting
     hit = library[hit_index]
     answer.hit = hit.name
     cast_face: CardFace | None = None
     did_cast = False
-    if not cast:
+    if not casting.cast:
         m = Mentions()
         r.note(
             "declined",
@@ -342,8 +361,8 @@ def _hit(
             m,
         )
     else:
-        cast_face = resolve_face(hit, face, ("face",))
-        did_cast = _cast_hit(r, hit, cast_face, unpayable, answer)
+        cast_face = resolve_face(hit, casting.face, ("face",))
+        did_cast = _cast_hit(r, hit, cast_face, casting, answer)
     to_bottom = [c for i, c in enumerate(revealed) if not (did_cast and i == hit_index)]
     rng.shuffle(to_bottom)
     if to_bottom:
@@ -364,18 +383,18 @@ def _hit(
 
 
 def _cast_hit(
-    r: _Reveal, hit: Card, cast_face: CardFace, unpayable: list[str], answer: RevealUntilAnswer
+    r: _Reveal, hit: Card, cast_face: CardFace, casting: _Casting, answer: RevealUntilAnswer
 ) -> bool:
     """Cast the hit without paying its mana cost (118.9, free_cast.py); for cascade, the spell
     as cast must also be under the limit (702.85a). Whether it was cast."""
-    # Only the hit's own additional costs can be unpayable for it.
+    # Only the hit's own additional costs can be paid, or be unpayable, for it.
     own = {c.name.casefold() for c in cast_face.additional_costs}
     free = cast_without_paying(
         hit,
         x=0,
         alternative_cost=None,
-        additional_costs=[],
-        unpayable=[n for n in unpayable if n.casefold() in own],
+        additional_costs=[n for n in casting.additional_costs if n.casefold() in own],
+        unpayable=[n for n in casting.unpayable if n.casefold() in own],
         face=cast_face.name,
     )
     assert isinstance(free.answer, CastWithoutPayingAnswer)

@@ -85,6 +85,8 @@ class RevealRequest(_Request, Protocol):
     @property
     def unpayable(self) -> Sequence[str]: ...
     @property
+    def additional_costs(self) -> Sequence[str]: ...
+    @property
     def seed(self) -> int | None: ...
 
 
@@ -243,6 +245,7 @@ def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
     question = body.model_dump(mode="json") | {
         "face": face,
         "unpayable": cost_spelling(library, list(body.unpayable)),
+        "additional_costs": cost_spelling(library, list(body.additional_costs)),
         "library": normalized,
         "seed": seed,
     }

@@ -155,6 +155,11 @@ PROBLEMS: dict[str, ProblemPage] = {
     "unknown_cost": _q(
         "Unknown cost", "The card has no alternative or additional cost by that name."
     ),
+    "too_many_modes": _q(
+        "Too many modes",
+        "A tiered spell is cast with exactly one of its modes (702.183a): name one mode in "
+        "`additional_costs`.",
+    ),
     # -- the game state --
     "duplicate_permanent_id": _q("Duplicate id", "Each permanent needs its own `id`."),
     "duplicate_effect_id": _q(

@@ -75,6 +75,12 @@ CARDS = [
                              text="This spell costs {1}{R} more to cast for each target "
                                   "beyond the first.\nThis spell deals 2 damage to each of "
                                   "one or more targets.")]),
+    # 702.172a: a spree spell's modes carry their costs.
+    Invented("normal", [Face("Bramblecall Rally", "{1}{G}", ["Sorcery"], colors=["G"],
+                             keywords=["Spree"],
+                             text="Spree (reminder: choose modes and pay each one's cost.)\n"
+                                  "+ {1} — Target creature gets +1/+1 until end of turn.\n"
+                                  "+ {2}{G} — Destroy target enchantment.")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -232,6 +238,28 @@ def test_a_free_cast_sees_the_imported_cards_own_cost_changes(client: TestClient
                                      "when": "for each target beyond the first",
                                      "counted": False}]  # fmt: skip
     assert [r["code"] for r in lash["reasons"]] == ["cost_increase"]
+
+
+def test_an_imported_spree_spell_is_cast_free_with_the_modes_named(client: TestClient) -> None:
+    rally = client.get("/v1/cards/" + quote("Bramblecall Rally")).json()
+    assert rally["support"] == "full"
+    assert [(c["name"], c["mana"], c["mode_of"]) for c in rally["additional_costs"]] == [
+        ("Mode 1", "{1}", "spree"),
+        ("Mode 2", "{2}{G}", "spree"),
+    ]
+    none = _ruling(client, FREE, {"card": "Bramblecall Rally"})
+    assert none["answer"]["castable"] is False
+    assert [r["code"] for r in none["answer"]["reasons"]] == ["mode_cost_required"]
+    both = _ruling(client, FREE, {"card": "Bramblecall Rally",
+                                  "additional_costs": ["mode 1", "Mode 2"]})  # fmt: skip
+    assert both["answer"]["castable"] is True and both["answer"]["mana_to_pay"] == "{3}{G}"
+    assert both["question"]["additional_costs"] == ["Mode 1", "Mode 2"]  # the card's spelling
+    body = {"library": ["Bramblecall Rally"], "mode": "cascade", "cascade_mana_value": 4,
+            "additional_costs": ["Mode 2"], "seed": 1}  # fmt: skip
+    cascaded = _ruling(client, "/v1/library/reveal-until", body)
+    assert cascaded["answer"]["cast"] is True
+    assert cascaded["answer"]["free_cast"]["mana_to_pay"] == "{2}{G}"
+    assert "702.172a" in cascaded["citations"]
 
 
 def test_a_bundled_name_keeps_its_hand_written_abilities(client: TestClient) -> None:

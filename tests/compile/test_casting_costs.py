@@ -178,3 +178,13 @@ def test_mayhem_without_a_cost_is_no_cost_change() -> None:
 def test_an_ability_word_named_like_a_cost_keyword_is_no_cost(word: str) -> None:
     compiled = face(f"{word} — When this creature enters, draw a card.", types=("Creature",))
     assert compiled.alternative_costs == [] and compiled.additional_costs == []
+
+
+def test_kicker_and_or_is_two_kicker_costs_named_by_their_mana() -> None:
+    # 702.33b: either or both may be paid.
+    compiled = face("Kicker {1}{G} and/or {W}\nDraw a card.", keywords=("Kicker",), **SORCERY)
+    assert compiled.support == "full"
+    assert [(c.name, c.mana, c.optional) for c in compiled.additional_costs] == [
+        ("Kicker {1}{G}", "{1}{G}", True),
+        ("Kicker {W}", "{W}", True),
+    ]

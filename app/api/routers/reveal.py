@@ -71,6 +71,13 @@ class RevealUntilRequest(BaseModel):
         max_length=MAX_COSTS,
         description="Additional costs the player can't pay (`Sacrifice a creature`)",
     )
+    additional_costs: list[Name] = Field(
+        default_factory=list,
+        max_length=MAX_COSTS,
+        description="Optional additional costs to pay if the hit has them, by name: `Kicker`, "
+        "or the modes of a spree or tiered spell (`Mode 1`, a tiered mode's name), which must "
+        "choose one (702.172a, 702.183a); a name the hit doesn't have changes nothing",
+    )
     seed: Seed | None = Field(None, description="Seed for the random order; absent: server picks")
 
 
@@ -109,6 +116,7 @@ def post_reveal_until(
             face=question["face"],
             unpayable=list(question["unpayable"]),
             rng=random.Random(seed),
+            additional_costs=tuple(question["additional_costs"]),
         ),
         cards=sorted({c.name for c in library}),
         used=library,

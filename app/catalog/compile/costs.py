@@ -131,6 +131,21 @@ def keyword_cost(line: str) -> ir.CastingCost | None:
     )
 
 
+_TWO_KICKERS = re.compile(rf"^Kicker (?P<a>{COST_MANA}) and/or (?P<b>{COST_MANA})$")
+
+
+def two_kickers(line: str) -> list[ir.CastingCost] | None:
+    """702.33b: "Kicker [cost 1] and/or [cost 2]" is two kicker costs, either or both paid;
+    each is named by the keyword and its cost ("Kicker {1}{B}"), so a question can say which."""
+    m = _TWO_KICKERS.match(line.removesuffix("."))
+    if m is None or m.group("a") == m.group("b"):
+        return None
+    return [
+        ir.CastingCost(f"Kicker {mana}", alternative=False, optional=True, mana=mana)
+        for mana in (m.group("a"), m.group("b"))
+    ]
+
+
 _RATHER = re.compile(
     r"^(?:(?P<cond>If [^,]+), )?[Yy]ou may (?P<cost>.+?) rather than pay (?:this spell's|~'s) "
     r"mana cost\.$"

@@ -8,7 +8,7 @@ is listed in `unsupported_text`. Nothing is guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -25,6 +25,7 @@ from app.catalog.compile import (
 )
 from app.catalog.compile.phrases import (
     BASIC_LAND_TYPES,
+    COST_MANA,
     FIXED,
     NUMBER,
     TURN_LONG,
@@ -32,7 +33,7 @@ from app.catalog.compile.phrases import (
     selector,
     subtype_word,
 )
-from app.catalog.compile.text import lines_of, split_sentences, template_of
+from app.catalog.compile.text import Line, lines_of, split_sentences, template_of
 from app.domain.base import ARTIFACT_ENCHANTMENT_BATTLE_TYPES
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import AdditionalCost, AlternativeCost, CostChange, ManaTrigger, WhileCounters
@@ -217,6 +218,10 @@ class _Context:
     chooses_name: bool = False
     # The face chooses a creature type as it enters, "the chosen type" (205.3m).
     chooses_type: bool = False
+    # The face is a spree or tiered spell whose mode lines carry their costs (702.172a,
+    # 702.183a): the keyword and those costs compile.
+    modal: Literal["spree", "tiered"] | None = None
+    modes: int = 0  # mode costs compiled so far (spree modes are named by their place)
     # Records (by index) of one-shot haste effects and the abilities they became.
     haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
     # Records (by index) of a permanent's one-shot type and control changes, with the line
@@ -284,6 +289,7 @@ def compile_face(
     ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
     ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
     ctx.chooses_type = any(_CHOOSES_TYPE.match(s) for line in lines for s in line.sentences)
+    ctx.modal = _modal_kind(lines)
     band: Band | None = None
     for line in lines:
         sentences = list(line.sentences)
@@ -745,6 +751,10 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             return False
         sentences = [whole]
     line = sentences[0]
+    if (kickers := costs.two_kickers(line)) is not None:
+        ctx.record(line, "additional_cost", "compiled")
+        ctx.add(ir.Understood(costs=kickers, keywords=["Kicker"]))
+        return True
     cost = costs.keyword_cost(line)
     if cost is not None:
         ctx.record(line, "alternative_cost" if cost.alternative else "additional_cost", "compiled")
@@ -763,6 +773,10 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             # turn it was discarded; no cost is paid instead of the mana cost, and playing a
             # land is not casting it (305.1), so no cost or mana question reads it.
             ctx.record(part, "other", "irrelevant")
+        elif ctx.modal is not None and part == ctx.modal.capitalize():
+            # 702.172a, 702.183a: the mode lines carry the costs (_mode_line).
+            ctx.record(part, "additional_cost", "compiled")
+            ctx.add(ir.Understood(keywords=[part]))
         elif (changed := costs.keyword_cost_change(part)) is not None:
             ctx.record(part, "cost_change", "compiled")
             ctx.add(ir.Understood(cost_changes=[changed], keywords=[str(changed.keyword)]))
@@ -809,7 +823,50 @@ def _granted(inner: str) -> tuple[ir.ManaAbility, list[str]] | None:
     return (ability, left) if ability is not None else None
 
 
+# A mode line of a spree spell ("+ {1} — effect") or of a tiered one ("• Name — {1} — effect").
+_SPREE_MODE = re.compile(rf"^\+ (?P<mana>{COST_MANA}) — (?P<rest>.+)$")
+_TIERED_MODE = re.compile(rf"^• (?P<name>[^—{{}}]+?) — (?P<mana>{COST_MANA}) — (?P<rest>.+)$")
+_MODE_LINES = {"spree": _SPREE_MODE, "tiered": _TIERED_MODE}
+
+
+def _modal_kind(lines: Sequence[Line]) -> Literal["spree", "tiered"] | None:
+    """Spree or tiered when the face has the keyword line and two or more mode lines with
+    costs; else None (the keyword stays not understood)."""
+    firsts = [line.sentences[0] for line in lines if line.sentences]
+    if "Spree" in firsts and sum(1 for s in firsts if _SPREE_MODE.match(s)) >= 2:
+        return "spree"
+    if "Tiered" in firsts and sum(1 for s in firsts if _TIERED_MODE.match(s)) >= 2:
+        return "tiered"
+    return None
+
+
+def _mode_line(ctx: _Context, sentences: list[str]) -> bool:
+    """A mode line with its cost: the cost is an optional additional cost of that mode
+    (702.172a, 702.183a), named by the tiered mode's name or the spree mode's place; what
+    the mode does is an effect of a mode, read like any mode (never a mana ability, 605.1)."""
+    m = _MODE_LINES[ctx.modal].match(sentences[0]) if ctx.modal and sentences else None
+    if m is None or ctx.modal is None:
+        return False
+    ctx.modes += 1
+    name = m.group("name") if ctx.modal == "tiered" else f"Mode {ctx.modes}"
+    mana = m.group("mana")
+    cost = ir.CastingCost(
+        name,
+        alternative=False,
+        mana=None if mana == "{0}" else mana,
+        summary=f"choose the mode that says: {m.group('rest')}",
+        mode_of=ctx.modal,
+    )
+    ctx.record(sentences[0][: m.start("rest")].rstrip(" —"), "additional_cost", "compiled")
+    ctx.add(ir.Understood(costs=[cost]))
+    for s in [m.group("rest"), *sentences[1:]]:
+        ctx.unknown(s, effect=True)
+    return True
+
+
 def _compile_line(ctx: _Context, sentences: list[str]) -> None:
+    if _mode_line(ctx, sentences):
+        return
     if sentences and (_CHAPTER.match(sentences[0]) or sentences[0].startswith("•")):
         # A chapter, a die result or a mode: part of a triggered ability or a spell, whose
         # "Add" is never a mana ability (605.1).

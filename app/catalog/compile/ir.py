@@ -411,6 +411,7 @@ class CastingCost:
     optional: bool = True
     mana: str | None = None
     summary: str = ""
+    mode_of: Literal["spree", "tiered"] | None = None  # one mode's cost (702.172a, 702.183a)
 
 
 @dataclass(frozen=True, slots=True)

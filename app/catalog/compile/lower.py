@@ -399,5 +399,9 @@ def casting_cost(c: ir.CastingCost) -> d.AlternativeCost | d.AdditionalCost:
     if c.alternative:
         return d.AlternativeCost(name=c.name[:200], mana=c.mana, summary=c.summary[:300])
     return d.AdditionalCost(
-        name=c.name[:200], mana=c.mana, summary=c.summary[:300], optional=c.optional
+        name=c.name[:200],
+        mana=c.mana,
+        summary=c.summary[:300],
+        optional=c.optional,
+        mode_of=c.mode_of,
     )
