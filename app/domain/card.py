@@ -173,6 +173,7 @@ __all__ = [
     "PerCounter",
     "PoolCopy",
     "Production",
+    "Prototype",
     "RemoveXCounters",
     "ReplacementChange",
     "RevealUntil",
@@ -194,6 +195,25 @@ __all__ = [
 
 # A printed loyalty or defense number, as text: "3", or "X" on a few planeswalkers.
 PrintedNumber = Annotated[str, Field(min_length=1, max_length=10)]
+
+
+class Prototype(Strict):
+    """702.160a, 718: the other mana cost and size a prototype card may be cast with. A spell
+    cast prototyped, and the permanent it becomes, have only these (718.3b), and the colors of
+    this mana cost (105.2); anywhere else the card has its normal ones (718.4)."""
+
+    mana_cost: ManaString = Field(min_length=3)
+    """The prototype mana cost, like `{1}{W}`"""
+    power: Annotated[str, Field(min_length=1, max_length=5)]
+    """The prototype power, as text"""
+    toughness: Annotated[str, Field(min_length=1, max_length=5)]
+    """The prototype toughness, as text"""
+
+    _check = field_validator("mana_cost")(classmethod(lambda cls, v: check_mana_string(v)))
+
+    @property
+    def mana_value(self) -> int:
+        return cost_mana_value(parse_cost(self.mana_cost), 0)
 
 
 class CardFace(Strict):
@@ -230,6 +250,8 @@ class CardFace(Strict):
     cost_changes: list[CostChange] = omitted_at_default(default_factory=list, max_length=10)
     """The spell's own cost increases and reductions (601.2f): affinity, "costs {1} less to
     cast for each ..."; they change what is paid, never the mana value (202.3)"""
+    prototype: Prototype | None = omitted_at_default(None)
+    """The prototype mana cost and size it may be cast with (702.160a, 718.3b); null: none"""
     text: RulesText | None = None  # the face's rules text as imported (never read by the engine)
     """The face's rules text as imported from a card-data file (never read by the engine)"""
 
@@ -238,6 +260,19 @@ class CardFace(Strict):
     @property
     def cost_symbols(self) -> tuple[ManaSymbol, ...]:
         return parse_cost(self.mana_cost) if self.mana_cost else ()
+
+    def as_prototyped(self) -> CardFace:
+        """718.3b: the face as a spell cast prototyped, and the permanent it becomes, have it:
+        the prototype mana cost and size, and the colors of that mana cost (105.2). Raises
+        ValueError for a face without a prototype."""
+        if self.prototype is None:
+            raise ValueError(f"{self.name} has no prototype, so it can't be cast prototyped")
+        proto = self.prototype
+        data = self.model_dump(exclude={"prototype", "colors"})
+        return CardFace.model_validate(
+            data
+            | {"mana_cost": proto.mana_cost, "power": proto.power, "toughness": proto.toughness}
+        )
 
     # Characteristics as sets, computed once per face (catalog faces live for the process):
     # what selectors and filters look at (app/domain/filters.py Traits).
@@ -343,6 +378,8 @@ class Card(BaseModel):
     cost_changes: list[CostChange] = omitted_at_default(default_factory=list, max_length=10)
     """The spell's own cost increases and reductions (601.2f): affinity, "costs {1} less to
     cast for each ..."; they change what is paid, never the mana value (202.3)"""
+    prototype: Prototype | None = omitted_at_default(None)
+    """The prototype mana cost and size it may be cast with (702.160a, 718.3b); null: none"""
     faces: list[CardFace] = Field(default_factory=list, max_length=2)
     """For split, modal double-faced and adventurer cards: the two faces, front first"""
     summary: Annotated[str, Field(max_length=1000)] = ""
@@ -407,6 +444,7 @@ class Card(BaseModel):
             alternative_costs=self.alternative_costs,
             additional_costs=self.additional_costs,
             cost_changes=self.cost_changes,
+            prototype=self.prototype,
             text=self.text,
         )
 

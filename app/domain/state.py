@@ -89,6 +89,11 @@ class PermanentIn(StateModel):
         description="Is it a token (111.1)? For abilities that look at tokens "
         '("creature tokens you control")',
     )
+    prototyped: bool = omitted_at_default(
+        False,
+        description="Was it cast prototyped (702.160a)? Then it has only its prototype mana "
+        "cost, size and the colors of that cost (718.3b); its card must have a prototype",
+    )
     # Whether it entered the battlefield this turn: nothing on the board shows it, and it is not
     # `controlled_since_turn_start` (302.6: a permanent that changed control didn't enter). Left
     # out of the dump when absent.

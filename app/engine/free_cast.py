@@ -39,7 +39,7 @@ from app.domain.layouts import one_part_rule
 from app.domain.mana import ManaSymbol, parse_cost, render_cost
 from app.domain.ruling import Mentions, Step, Verdict
 
-__all__ = ["cast_without_paying", "make_reason", "resolve_face"]
+__all__ = ["cast_without_paying", "make_reason", "prototyped_face", "resolve_face"]
 
 
 def make_reason(code: str, rules: tuple[str, ...], message: str) -> Reason:
@@ -61,6 +61,15 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
             loc, f"{card.name!r} has no face named {face!r}; its faces are {names}", "no_such_face"
         )
     return found
+
+
+def prototyped_face(face: CardFace, loc: tuple[str | int, ...]) -> CardFace:
+    """718.3b: the face a spell cast prototyped, and the permanent it becomes, have
+    (CardFace.as_prototyped); a QuestionError on `loc` for a face without a prototype."""
+    try:
+        return face.as_prototyped()
+    except ValueError as exc:
+        raise QuestionError(loc, str(exc), "no_prototype") from None
 
 
 _Cost = TypeVar("_Cost", AlternativeCost, AdditionalCost)
@@ -169,17 +178,31 @@ def cast_without_paying(
     additional_costs: list[str],
     unpayable: list[str],
     face: str | None = None,
+    prototyped: bool = False,
 ) -> Verdict:
-    """Rule on casting `card` (its `face`, default the front) without paying its mana cost.
+    """Rule on casting `card` (its `face`, default the front) without paying its mana cost;
+    `prototyped`: cast as a prototyped spell (702.160a).
 
-    Raises QuestionError for a face or cost name the card doesn't have, or a negative X.
+    Raises QuestionError for a face or cost name the card doesn't have, a face without a
+    prototype asked prototyped, or a negative X.
     """
     if x < 0:
         raise QuestionError(("x",), "x can't be negative", "invalid_x")
-    cast_face = resolve_face(card, face, ("face",))
+    chosen = resolve_face(card, face, ("face",))
+    cast_face = prototyped_face(chosen, ("prototyped",)) if prototyped else chosen
     asked = _named_costs(card, cast_face, alternative_cost, additional_costs, unpayable)
     r = _Ruling()
-    castable = _face_castable(r, card, cast_face)
+    castable = _face_castable(r, card, chosen)
+    if prototyped:
+        m = Mentions()
+        r.steps.append(
+            m.step(
+                f"Cast prototyped, {m.card(cast_face.name)} has only its prototype mana cost, "
+                f"{m.mana(str(cast_face.mana_cost))}: prototype is no alternative cost, so a "
+                "spell cast without paying its mana cost may be cast prototyped.",
+                ("702.160a", "718.3b"),
+            )
+        )
     _mana_cost_steps(r, cast_face, x)
     if asked.alternative is not None:
         castable = False

@@ -20,7 +20,7 @@ from app.domain.card import (
 from app.domain.errors import QuestionError
 from app.domain.layouts import one_part_rule
 from app.domain.ruling import Mentions, Step, Verdict
-from app.engine.free_cast import resolve_face
+from app.engine.free_cast import prototyped_face, resolve_face
 
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
 OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
@@ -47,6 +47,7 @@ def mana_value(
     cast: bool,
     cast_without_paying_mana_cost: bool,
     face: str | None = None,
+    prototyped: bool = False,
 ) -> Verdict:
     if cast_without_paying_mana_cost and not cast:
         raise QuestionError(
@@ -68,6 +69,8 @@ def mana_value(
     steps: list[Step] = []
     chosen = resolve_face(card, face, ("face",))
     _check_face_in_zone(card, chosen, zone)
+    if prototyped:
+        chosen = _prototyped(chosen, zone, cast, steps)
     free = cast and cast_without_paying_mana_cost
     object_x = _object_x(card, chosen, zone, x, free, steps)
     if zone in OFF_STACK:
@@ -84,6 +87,35 @@ def mana_value(
     # Off the stack the object is the whole card (709.4, 712.8, 715.4), not one of its faces.
     named = card.name if zone in OFF_STACK else chosen.name
     return Verdict(ManaValueAnswer(x=object_x, mana_value=value, etb_x=etb_x, face=named), steps)
+
+
+def _prototyped(chosen: CardFace, zone: Zone, cast: bool, steps: list[Step]) -> CardFace:
+    """718.3b: cast prototyped, the spell and the permanent it becomes have only the prototype
+    mana cost (and size and colors); anywhere else the card has its normal ones (718.4)."""
+    if zone in OFF_STACK:
+        raise QuestionError(
+            ("prototyped",),
+            f"in the {zone} a prototype card has only its normal characteristics (718.4); "
+            "'prototyped' is for the stack or the battlefield",
+            "prototyped_off_stack",
+        )
+    if not cast:
+        raise QuestionError(
+            ("prototyped",),
+            "only a spell that was cast can have been cast prototyped (718.3)",
+            "not_cast",
+        )
+    face = prototyped_face(chosen, ("prototyped",))
+    m = Mentions()
+    what = "the spell" if zone == "stack" else "the permanent it became"
+    steps.append(
+        m.step(
+            f"{m.card(chosen.name)} was cast prototyped, so {what} has only its prototype mana "
+            f"cost, {_cost_text(face, m)}.",
+            ("718.3b", "702.160a"),
+        )
+    )
+    return face
 
 
 def _check_face_in_zone(card: Card, chosen: CardFace, zone: Zone) -> None:

@@ -23,6 +23,7 @@ from app.domain.state import (
     PermanentIn,
     PlayerIn,
 )
+from app.engine.free_cast import prototyped_face
 from app.rulings.board_checks import (
     check_effect,
     check_on_battlefield,
@@ -253,6 +254,8 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
     face = permanent_face(card, p, (*here, "face"))
     card_face = card.card_faces[face]
     check_on_battlefield(card, card_face, (*here, card_field(p)))
+    if p.prototyped:
+        card_face = prototyped_face(card_face, (*here, "prototyped"))
     return card, face, card_face
 
 
@@ -275,7 +278,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     # Per (catalog name, face asked, face given): the card, its face index and the pair
     # `cards` holds, so 10,000 Forests are looked up and checked once, and share one pair.
     # A definition is checked where it is.
-    by_name: dict[tuple[str, int | str, bool], tuple[Card, int, tuple[Card, CardFace]]] = {}
+    by_name: dict[tuple[str, int | str, bool, bool], tuple[Card, int, tuple[Card, CardFace]]] = {}
     also = _effects_counters(catalog, state)
     outside = _Outside()
     attached: list[int] = []
@@ -292,7 +295,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         seen.add(p.id)
         if p.card is not None and p.definition is None:
             # The fields set, read as pydantic stores them (`model_fields_set` is a property).
-            key = (p.card, p.face, "face" in p.__pydantic_fields_set__)
+            key = (p.card, p.face, "face" in p.__pydantic_fields_set__, p.prototyped)
             found = by_name.get(key)
             if found is None:
                 card, face, card_face = _card_and_face(catalog, p, (*loc, "battlefield", i))

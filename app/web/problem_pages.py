@@ -155,6 +155,16 @@ PROBLEMS: dict[str, ProblemPage] = {
     "unknown_cost": _q(
         "Unknown cost", "The card has no alternative or additional cost by that name."
     ),
+    "no_prototype": _q(
+        "No prototype",
+        "Only a card with a prototype (702.160a) can be cast prototyped: drop `prototyped`, or "
+        "name a prototype card.",
+    ),
+    "prototyped_off_stack": _q(
+        "Prototyped off the stack",
+        "Off the stack and the battlefield a prototype card has only its normal "
+        "characteristics (718.4): `prototyped` is for the stack or the battlefield.",
+    ),
     "too_many_modes": _q(
         "Too many modes",
         "A tiered spell is cast with exactly one of its modes (702.183a): name one mode in "

@@ -81,6 +81,12 @@ CARDS = [
                              text="Spree (reminder: choose modes and pay each one's cost.)\n"
                                   "+ {1} — Target creature gets +1/+1 until end of turn.\n"
                                   "+ {2}{G} — Destroy target enchantment.")]),
+    # 702.160a: a prototype card, cast prototyped or not.
+    Invented("normal", [Face("Sprocketmaw Grazer", "{6}", ["Artifact", "Creature"],
+                             subtypes=["Beast"], power="6", toughness="5",
+                             keywords=["Prototype"],
+                             text="Prototype {1}{G} — 2/2 (reminder: it may be cast smaller.)\n"
+                                  "Reach")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -260,6 +266,27 @@ def test_an_imported_spree_spell_is_cast_free_with_the_modes_named(client: TestC
     assert cascaded["answer"]["cast"] is True
     assert cascaded["answer"]["free_cast"]["mana_to_pay"] == "{2}{G}"
     assert "702.172a" in cascaded["citations"]
+
+
+def test_an_imported_prototype_card_has_its_prototype_mana_value_only_cast_so(
+    client: TestClient,
+) -> None:
+    grazer = client.get("/v1/cards/" + quote("Sprocketmaw Grazer")).json()
+    assert grazer["support"] == "full"
+    assert grazer["prototype"] == {"mana_cost": "{1}{G}", "power": "2", "toughness": "2"}
+    mv = "/v1/spells/mana-value"
+    on_stack = _ruling(client, mv, {"card": "Sprocketmaw Grazer", "zone": "stack",
+                                    "prototyped": True})  # fmt: skip
+    assert on_stack["answer"]["mana_value"] == 2 and "718.3b" in on_stack["citations"]
+    in_library = _ruling(client, mv, {"card": "Sprocketmaw Grazer", "zone": "library"})
+    assert in_library["answer"]["mana_value"] == 6  # 718.4
+    refused = client.post(mv, json={"card": "Sprocketmaw Grazer", "zone": "hand",
+                                    "prototyped": True})  # fmt: skip
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "prototyped_off_stack"
+    free = _ruling(client, FREE, {"card": "Sprocketmaw Grazer", "prototyped": True})
+    assert free["answer"]["castable"] is True
+    assert free["answer"]["mana_value_on_stack"] == 2
 
 
 def test_a_bundled_name_keeps_its_hand_written_abilities(client: TestClient) -> None:

@@ -35,6 +35,7 @@ def test_ruling_has_the_documented_shape(client: TestClient) -> None:
         "cast": True,
         "cast_without_paying_mana_cost": False,
         "face": None,
+        "prototyped": False,
     }
     assert r["answer"] == {"x": 0, "mana_value": 0, "etb_x": 3, "face": "Hangarback Walker"}
     cited = sorted({rule for step in r["explanation"] for rule in step["rules"]})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.card import AdditionalCost, AlternativeCost
+from app.domain.card import AdditionalCost, AlternativeCost, Prototype
 from tests.compile.helpers import face
 
 SORCERY = {"types": ("Sorcery",), "mana_cost": "{2}{R}"}
@@ -188,3 +188,21 @@ def test_kicker_and_or_is_two_kicker_costs_named_by_their_mana() -> None:
         ("Kicker {1}{G}", "{1}{G}", True),
         ("Kicker {W}", "{W}", True),
     ]
+
+
+def test_a_prototype_line_gives_the_face_its_prototype() -> None:
+    # 702.160a: the other mana cost and size it may be cast with; no cost of its own.
+    compiled = face(
+        "Prototype {2}{G} — 3/3\nTrample",
+        types=("Artifact", "Creature"),
+        mana_cost="{7}",
+        keywords=("Prototype",),
+    )
+    assert compiled.support == "full"
+    assert compiled.prototype == Prototype(mana_cost="{2}{G}", power="3", toughness="3")
+    assert compiled.card_fields()["prototype"] == {
+        "mana_cost": "{2}{G}",
+        "power": "3",
+        "toughness": "3",
+    }
+    assert compiled.alternative_costs == [] and compiled.additional_costs == []

@@ -46,7 +46,9 @@ HELD: dict[str, Any] = {
     "exiled": "Island",  # an OutsideCard, compared by name below
     "library_top": "Plains",
 }
-NOT_ON_PERMANENT = {"definition", "face"}  # the card's own data / its index, checked apart
+# The card's own data / its index, checked apart; `prototyped` is held as the face it gives
+# (718.3b: tests/engine/test_prototype.py).
+NOT_ON_PERMANENT = {"definition", "face", "prototyped"}
 
 
 @pytest.fixture(scope="module")

@@ -53,6 +53,11 @@ class CastWithoutPayingRequest(BaseModel):
     face: Name | None = Field(
         None, description="Which face / half / part to cast (default: the front)"
     )
+    prototyped: bool = Field(
+        False,
+        description="Cast it prototyped (702.160a): not an alternative cost, so a free cast "
+        "may be; the spell then has only its prototype mana cost (718.3b)",
+    )
 
 
 CastWithoutPayingRuling = ruling_schema(
@@ -88,6 +93,7 @@ def post_cast_without_paying(
             additional_costs=list(question["additional_costs"]),
             unpayable=list(question["unpayable"]),
             face=question["face"],
+            prototyped=body.prototyped,
         ),
         cards=[card.name],
         used=[card],

@@ -44,6 +44,11 @@ class ManaValueRequest(BaseModel):
     face: Name | None = Field(
         None, description="On the stack or battlefield: which face/half (default: the front)"
     )
+    prototyped: bool = Field(
+        False,
+        description="On the stack or battlefield: was it cast prototyped (702.160a)? Then it "
+        "has only its prototype mana cost (718.3b)",
+    )
 
 
 ManaValueRuling = ruling_schema("ManaValueRuling", "mana_value", ManaValueAnswer)
@@ -79,6 +84,7 @@ def post_mana_value(
             cast=body.cast,
             cast_without_paying_mana_cost=body.cast_without_paying_mana_cost,
             face=question["face"],
+            prototyped=body.prototyped,
         ),
         cards=[card.name],
         used=[card],

@@ -15,6 +15,7 @@ from app.catalog.compile.faces import CompiledFace, card_support, compile_face
 # Card fields that come from the face's own compiled text (`support` and `unsupported_text`
 # belong to the card, all faces together).
 _FACE_FIELDS = ("abilities", "alternative_costs", "additional_costs")
+_OMITTED_WHEN_EMPTY = ("cost_changes", "prototype")
 
 
 def compile_face_data(face: dict[str, Any]) -> CompiledFace:
@@ -47,7 +48,8 @@ def _merged(face: dict[str, Any], compiled: CompiledFace) -> dict[str, Any]:
     for key in _FACE_FIELDS:
         if not out.get(key):
             out[key] = fields[key]
-    if compiled.cost_changes and not out.get("cost_changes"):
+    for key in _OMITTED_WHEN_EMPTY:
         # Left out when there are none: card data without them stays as it was.
-        out["cost_changes"] = fields["cost_changes"]
+        if key in fields and not out.get(key):
+            out[key] = fields[key]
     return out

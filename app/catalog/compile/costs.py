@@ -91,12 +91,24 @@ _WORDED_COSTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 # (Convoke, Delve, Improvise and Assist are ways to pay a cost, not changes to it: 702.51a.)
 # Impending is an alternative cost too (702.176), but the permanent it makes isn't a creature
 # while it has time counters, a type change the engine doesn't read: the face stays partial.
+# A prototype line that `prototype` below reads is compiled; any other one is reported.
 UNMODELLED_CASTING = (
     "Impending",
     "Spree",
     "Prototype",
     "Tiered",
 )
+# 702.160a: "Prototype {1}{W} — 2/2": the other mana cost and size it may be cast with.
+_PROTOTYPE = re.compile(
+    rf"^Prototype (?P<mana>{COST_MANA}) — (?P<power>\d+|\*)/(?P<toughness>\d+|\*)$"
+)
+
+
+def prototype(line: str) -> tuple[str, str, str] | None:
+    """The prototype mana cost, power and toughness of a "Prototype ..." line."""
+    m = _PROTOTYPE.match(line.removesuffix("."))
+    return (m.group("mana"), m.group("power"), m.group("toughness")) if m else None
+
 
 _KEYWORD_COST = re.compile(
     rf"^(?P<kw>[A-Z][a-z]+(?:-[a-z]+)?)(?: (?P<n>\d+))?"

@@ -36,7 +36,14 @@ from app.catalog.compile.phrases import (
 from app.catalog.compile.text import Line, lines_of, split_sentences, template_of
 from app.domain.base import ARTIFACT_ENCHANTMENT_BATTLE_TYPES
 from app.domain.card import Ability as DomainAbility
-from app.domain.card import AdditionalCost, AlternativeCost, CostChange, ManaTrigger, WhileCounters
+from app.domain.card import (
+    AdditionalCost,
+    AlternativeCost,
+    CostChange,
+    ManaTrigger,
+    Prototype,
+    WhileCounters,
+)
 from app.domain.card import ManaAbility as DomainManaAbility
 from app.domain.continuous import (
     AddSubtypes,
@@ -166,6 +173,7 @@ class CompiledFace:
     alternative_costs: list[AlternativeCost] = field(default_factory=list)
     additional_costs: list[AdditionalCost] = field(default_factory=list)
     cost_changes: list[CostChange] = field(default_factory=list)
+    prototype: Prototype | None = None
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
     sentences: list[SentenceRecord] = field(default_factory=list)
@@ -188,6 +196,11 @@ class CompiledFace:
             **(
                 {"cost_changes": [c.model_dump(mode="json") for c in self.cost_changes]}
                 if self.cost_changes
+                else {}
+            ),
+            **(
+                {"prototype": self.prototype.model_dump(mode="json")}
+                if self.prototype is not None
                 else {}
             ),
             "support": self.support,
@@ -751,6 +764,12 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             return False
         sentences = [whole]
     line = sentences[0]
+    if (proto := costs.prototype(line)) is not None:
+        # 702.160a, 718.3b: what a spell cast prototyped has; the cast itself costs nothing else.
+        ctx.record(line, "casting", "compiled")
+        ctx.face.prototype = Prototype(mana_cost=proto[0], power=proto[1], toughness=proto[2])
+        ctx.face.keywords.append("Prototype")
+        return True
     if (kickers := costs.two_kickers(line)) is not None:
         ctx.record(line, "additional_cost", "compiled")
         ctx.add(ir.Understood(costs=kickers, keywords=["Kicker"]))
