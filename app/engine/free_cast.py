@@ -475,14 +475,11 @@ def _cost_changes(
 
 def _owed_for(paid: list[AdditionalCost], changes: list[CostChangeApplied]) -> str:
     """What the mana still paid is for."""
-    increased = any(c.change == "increase" and c.counted for c in changes)
-    if not increased:
+    if not any(c.change == "increase" and c.counted for c in changes):
         return " for additional costs"
-    return (
-        " for additional costs and a cost increase"
-        if any(c.mana for c in paid)
-        else (" for a cost increase")
-    )
+    if any(c.mana for c in paid):
+        return " for additional costs and a cost increase"
+    return " for a cost increase"
 
 
 def _cost_change_rules(change: CostChange) -> tuple[str, ...]:

@@ -275,7 +275,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     cards: list[tuple[Card, CardFace]] = []
     normalized_bf: list[PermanentIn] = []
     seen: set[str] = set()
-    # Per (catalog name, face asked, face given): the card, its face index and the pair
+    # Per (catalog name, face asked, face given, prototyped): the card, its face index and the pair
     # `cards` holds, so 10,000 Forests are looked up and checked once, and share one pair.
     # A definition is checked where it is.
     by_name: dict[tuple[str, int | str, bool, bool], tuple[Card, int, tuple[Card, CardFace]]] = {}
