@@ -206,3 +206,29 @@ def test_a_prototype_line_gives_the_face_its_prototype() -> None:
         "toughness": "3",
     }
     assert compiled.alternative_costs == [] and compiled.additional_costs == []
+
+
+@pytest.mark.parametrize(
+    ("line", "relevant"),
+    [
+        ("If this spell's additional cost was paid, you gain 3 life.", False),
+        ("This spell deals 5 damage to it instead if its additional cost was paid.", False),
+        ("If this spell's additional cost was paid, target creature gains haste.", True),
+    ],
+)
+def test_an_effect_on_the_additional_cost_being_paid_is_read_for_the_effect(
+    line: str, relevant: bool
+) -> None:
+    # The cost is compiled where it is stated; what depends on its payment is a resolving
+    # effect, relevant only when the effect is.
+    text = f"As an additional cost to cast this spell, you may discard a card.\n{line}"
+    compiled = face(text, **SORCERY)
+    assert (compiled.support == "partial") is relevant
+
+
+def test_an_additional_cost_for_casting_other_spells_is_not_this_faces() -> None:
+    compiled = face(
+        "As an additional cost to cast green creature spells, you may pay 3 life.",
+        types=("Enchantment",),
+    )
+    assert compiled.support == "full" and compiled.additional_costs == []

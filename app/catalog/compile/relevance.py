@@ -17,6 +17,9 @@ _IRRELEVANT = re.compile(
     r"^(?:When|Whenever|At) (?![^,]*(?:for mana|for \{|mana abilit))[^,]*, (?:if [^,]*, )?"
     r"(?:you may )?(?:[^\".]* and )?add\b|"
     r"spells? [^.]*you cast cost|spells? cost|abilities [^.]*cost [^.]* to activate|"
+    # An additional cost for casting *other* spells ("... to cast white permanent spells"): the
+    # free-cast question names its card, whose own costs are compiled where they are stated.
+    r"^As an additional cost to cast (?!this spell\b|~)[^,]*\bspells, |"
     r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"
     # An activated ability's own cost change: activation takes its costs as paid (docs/api.md) and
     # 106.7 ignores costs, so nothing the engine answers reads it.
@@ -116,12 +119,23 @@ _X = re.compile(r"\bX\b")
 _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
 
 
+# "If ~'s additional cost was paid, <effect>": what bears on the engine is the effect, which
+# only happens as the spell resolves; the cost itself is compiled where it is stated.
+_IF_COST_PAID = re.compile(
+    r"^If (?:~'s|its) additional cost was paid(?: and [^,]+)?, |,? (?:instead )?if (?:~'s|its) "
+    r"additional cost was paid(?=\.$)| unless (?:her|his|its) additional cost was paid(?=\.$)"
+)
+
+
 def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | None:
     """The ability family a sentence bears on, or None when it is irrelevant to the engine.
     x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter);
     spell: an instant or sorcery."""
     if not _CUE.search(sentence):
         return None  # the common case, decided by one cheap search
+    if (paid := _IF_COST_PAID.search(sentence)) is not None:
+        rest = sentence[: paid.start()] + sentence[paid.end() :]
+        return family(rest[0].upper() + rest[1:], x_permanent=x_permanent, spell=spell)
     if _IRRELEVANT.search(sentence) and not _OWN_ALTERNATIVE.search(sentence):
         return None
     found: str | None = None
