@@ -44,6 +44,11 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{4}{U}"}
                 change="reduction", mana="{2}", when="for each creature card exiled this way"
             ),
         ),
+        # "Or more" in a condition is no second amount.
+        (
+            "This spell costs {2} less to cast if you control three or more Wizards.",
+            CostChange(change="reduction", mana="{2}", when="if you control three or more Wizards"),
+        ),
         # An ability word before the sentence is only a label (207.2c).
         (
             "Rallying — This spell costs {1} less to cast for each opponent you have.",
@@ -112,6 +117,8 @@ def test_keywords_that_reduce_the_spells_cost_compile(
         # Two amounts in one sentence.
         "This spell costs {1} less to cast for each Elf you control and {2} less for each Elf card "
         "in your graveyard.",
+        "This spell costs {1} less to cast if you control a Wizard and {1} less to cast if you "
+        "control a Rogue.",
     ],
 )
 def test_cost_changes_it_cant_read_exactly_are_reported(line: str) -> None:
