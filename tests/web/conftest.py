@@ -55,7 +55,12 @@ def browser() -> Iterator[Any]:
 class OfflinePage:
     """A browser page that may only reach the loopback server."""
 
+    # Swagger UI renders an operation's request schema as it opens: on a slow or shared
+    # machine that alone has taken 10-30 s, past Playwright's 30 s default for an action.
+    ACTION_TIMEOUT_MS = 120_000
+
     def __init__(self, page: Any) -> None:
+        page.set_default_timeout(self.ACTION_TIMEOUT_MS)
         self.page = page
         self.blocked: list[str] = []
         self.errors: list[str] = []

@@ -22,7 +22,7 @@ def _post_operations(server: Server) -> list[str]:
 def test_swagger_ui_renders_offline(web_server: Server, offline: OfflinePage) -> None:
     page = offline.page
     page.goto(f"{web_server.url}/docs")
-    page.wait_for_selector(".opblock-summary", timeout=20_000)
+    page.wait_for_selector(".opblock-summary", timeout=OfflinePage.ACTION_TIMEOUT_MS)
     assert "Rulings Engine" in page.inner_text(".info .title")
     assert page.locator(".opblock.opblock-post").count() >= 6
     assert offline.errors == []
@@ -33,7 +33,7 @@ def test_try_it_out_returns_a_ruling_on_every_post(
 ) -> None:
     page = offline.page
     page.goto(f"{web_server.url}/docs")
-    page.wait_for_selector(".opblock-summary", timeout=20_000)
+    page.wait_for_selector(".opblock-summary", timeout=OfflinePage.ACTION_TIMEOUT_MS)
     operations = _post_operations(web_server)
     assert len(operations) >= 6
     for operation in operations:
@@ -42,11 +42,13 @@ def test_try_it_out_returns_a_ruling_on_every_post(
         block.locator("button.try-out__btn").click()
         block.locator("button.execute").click()
         code = block.locator(".live-responses-table .response .response-col_status").first
-        code.wait_for(timeout=20_000)
+        code.wait_for(timeout=OfflinePage.ACTION_TIMEOUT_MS)
         status = code.inner_text().strip()
         assert status in ("200", "201"), (operation, status)
         body = json.loads(block.locator(".live-responses-table .microlight").first.inner_text())
         assert body["object"] == "ruling" and body["explanation"], operation
+        # Closed again, so the next one opens on a page holding only its own form.
+        block.locator(".opblock-summary").first.click()
     assert offline.errors == []
 
 
@@ -62,8 +64,8 @@ def _tag_of(server: Server, operation: str) -> str:
 def test_redoc_renders_offline(web_server: Server, offline: OfflinePage) -> None:
     page = offline.page
     page.goto(f"{web_server.url}/redoc")
-    page.wait_for_selector("h1", timeout=20_000)
-    page.wait_for_selector("text=could-produce", timeout=20_000)
+    page.wait_for_selector("h1", timeout=OfflinePage.ACTION_TIMEOUT_MS)
+    page.wait_for_selector("text=could-produce", timeout=OfflinePage.ACTION_TIMEOUT_MS)
     assert "Rulings Engine" in page.inner_text("h1")
     assert offline.errors == []
 
