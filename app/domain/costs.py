@@ -128,7 +128,7 @@ class CostChange(Strict):
     """601.2f: an increase or a reduction of the spell's own total cost, as its text states it
     ("costs {1} less to cast for each ...", affinity 702.41a, undaunted 702.125a). It changes
     what is paid, never the mana cost nor the mana value (202.3). A reduction takes off
-    generic mana only (118.7a); one of colored or colorless mana (118.7c) isn't modelled."""
+    generic mana only (118.7a); one of colored or colorless mana isn't modelled."""
 
     change: Literal["increase", "reduction"]
     """`increase`: paid on top of the total cost; `reduction`: taken off it"""

@@ -155,7 +155,8 @@ def test_casting_other_spells_for_free_is_not_this_face_s_cost() -> None:
 
 
 def test_a_cost_change_of_colored_mana_on_itself_is_partial() -> None:
-    # 118.7c isn't modelled (tests/compile/test_cost_changes.py has the ones that compile).
+    # A reduction of colored mana isn't modelled (tests/compile/test_cost_changes.py has the
+    # ones that compile).
     compiled = face("This spell costs {R} less to cast for each creature you control.", **SORCERY)
     assert compiled.unsupported_text == ["~ costs {R} less to cast for each creature you control."]
 

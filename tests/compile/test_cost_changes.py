@@ -110,7 +110,7 @@ def test_keywords_that_reduce_the_spells_cost_compile(
 @pytest.mark.parametrize(
     "line",
     [
-        # 118.7c: a reduction of colored mana is not modelled (only generic mana, 118.7a).
+        # A reduction of colored mana is not modelled (only generic mana, 118.7a).
         "This spell costs {G} less to cast if you control a Forest.",
         # Only one way of casting it ("this way") is cheaper: not a cost of every cast.
         "This spell costs {2} less to cast this way if you control a Forest.",

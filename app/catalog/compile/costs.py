@@ -238,7 +238,7 @@ _COST_CHANGE = re.compile(
     rf"^~ costs (?P<mana>{COST_MANA}) (?P<dir>less|more) to cast(?:,? (?P<when>.+?))?\.$"
 )
 _NOT_ONE_CHANGE = re.compile(rf"^this way\b|{COST_MANA} (?:less|more)\b|\b(?:less|more) to cast\b")
-# 118.7a: a reduction of generic mana ({N}, {X}) is modelled; of colored mana (118.7c) not.
+# 118.7a: a reduction of generic mana ({N}, {X}) is modelled; one of colored mana is not.
 _GENERIC = re.compile(r"^\{(?:\d+|X)\}$")
 # Keywords that stand for a cost reduction: "Affinity for [quality]" (702.41a), undaunted
 # (702.125a), each {1} less for each one.
