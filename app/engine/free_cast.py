@@ -94,8 +94,8 @@ def _find_cost(
     )
 
 
-def _sum_mana(costs: list[str]) -> str:
-    """Add Oracle mana strings: generic amounts are summed into one symbol, written first."""
+def _split_generic(costs: list[str]) -> tuple[int, list[ManaSymbol]]:
+    """Oracle mana strings as their generic amount together and every other symbol."""
     generic = 0
     others: list[ManaSymbol] = []
     for text in costs:
@@ -104,8 +104,17 @@ def _sum_mana(costs: list[str]) -> str:
                 generic += symbol.generic
             else:
                 others.append(symbol)
-    head = f"{{{generic}}}" if generic else ""
-    return head + render_cost(others)
+    return generic, others
+
+
+def _render_mana(generic: int, others: list[ManaSymbol]) -> str:
+    """The generic amount as one symbol, written first, then the others."""
+    return (f"{{{generic}}}" if generic else "") + render_cost(others)
+
+
+def _sum_mana(costs: list[str]) -> str:
+    """Add Oracle mana strings: generic amounts are summed into one symbol, written first."""
+    return _render_mana(*_split_generic(costs))
 
 
 @dataclass(slots=True)
@@ -392,14 +401,13 @@ _CHANGE_KEYWORD_RULES = {"Affinity": "702.41a", "Undaunted": "702.125a"}
 
 
 def _generic(mana: str) -> int:
-    return sum(s.generic for s in parse_cost(mana) if s.kind == "generic")
+    return _split_generic([mana])[0]
 
 
 def _less_generic(mana: str, amount: int) -> str:
     """118.7a: `amount` of generic mana taken off, never the rest, never below nothing."""
-    generic = max(_generic(mana) - amount, 0)
-    others = [s for s in parse_cost(mana) if s.kind != "generic"]
-    return (f"{{{generic}}}" if generic else "") + render_cost(others)
+    generic, others = _split_generic([mana])
+    return _render_mana(max(generic - amount, 0), others)
 
 
 def _change_words(change: CostChange, name: str) -> str:

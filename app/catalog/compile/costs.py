@@ -47,35 +47,23 @@ KEYWORD_COSTS: dict[str, tuple[bool, str]] = {
     "Offspring": (False, "702.175"),
     "Conspire": (False, "702.78"),
 }
-# Optional additional costs without mana that the keyword line says whole, its parameter (if any)
-# in the keyword itself: the pattern, the cost's name and what it asks ({p}: the parameter).
+# Optional additional costs without mana that the keyword line says whole: a bare keyword and
+# what it asks.
+_BARE_WORDED_COSTS: dict[str, str] = {
+    "Bargain": "sacrifice an artifact, enchantment or token as you cast it",
+    "Conspire": "tap two untapped creatures you control that share a color with it",
+    # 702.81a, 702.133a: the permission to cast it from the graveyard comes with an additional
+    # cost, paid only when cast that way.
+    "Retrace": "discard a land card, when you cast it from your graveyard this way",
+    "Jump-start": "discard a card, when you cast it from your graveyard this way",
+}
+# The same with a parameter in the keyword: the pattern, the cost's name and what it asks ({p}:
+# the parameter).
 _WORDED_COSTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (
         re.compile(r"^Casualty (?P<p>\d+|X)$"),
         "Casualty",
         "sacrifice a creature with power {p} or greater as you cast it",
-    ),
-    (
-        re.compile(r"^Bargain$"),
-        "Bargain",
-        "sacrifice an artifact, enchantment or token as you cast it",
-    ),
-    (
-        re.compile(r"^Conspire$"),
-        "Conspire",
-        "tap two untapped creatures you control that share a color with it",
-    ),
-    # 702.81a, 702.133a: the permission to cast it from the graveyard comes with an additional
-    # cost, paid only when cast that way.
-    (
-        re.compile(r"^Retrace$"),
-        "Retrace",
-        "discard a land card, when you cast it from your graveyard this way",
-    ),
-    (
-        re.compile(r"^Jump-start$"),
-        "Jump-start",
-        "discard a card, when you cast it from your graveyard this way",
     ),
     # 702.174: "Gift a card", "Gift a tapped Fish": promising the gift to an opponent as the
     # spell is cast (what the gift is changes nothing it costs).
@@ -119,6 +107,8 @@ _KEYWORD_COST = re.compile(
 def keyword_cost(line: str) -> ir.CastingCost | None:
     """A keyword cost line ("Kicker {2}{G}", "Flashback—Sacrifice a creature.")."""
     line = line.removesuffix(".")
+    if (bare := _BARE_WORDED_COSTS.get(line)) is not None:
+        return ir.CastingCost(line, alternative=False, optional=True, summary=bare)
     for pattern, name, asks in _WORDED_COSTS:
         if worded := pattern.match(line):
             summary = asks.format(p=worded.groupdict().get("p"))

@@ -864,7 +864,7 @@ def _mode_line(ctx: _Context, sentences: list[str]) -> bool:
     (702.172a, 702.183a), named by the tiered mode's name or the spree mode's place; what
     the mode does is an effect of a mode, read like any mode (never a mana ability, 605.1)."""
     m = _MODE_LINES[ctx.modal].match(sentences[0]) if ctx.modal and sentences else None
-    if m is None or ctx.modal is None:
+    if m is None:
         return False
     ctx.modes += 1
     name = m.group("name") if ctx.modal == "tiered" else f"Mode {ctx.modes}"
