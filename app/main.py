@@ -20,6 +20,7 @@ from app.api.middleware import RequestLimits, ServiceMiddleware, WriteHealth
 from app.api.problems import Problem, problem_responses
 from app.api.routers import all_routers
 from app.catalog.store import DbCatalog
+from app.db.checkpoint import WalCheckpointer
 from app.db.migrate import head_revision, is_migrated, migrate
 from app.db.session import Database, DbTimeouts
 from app.db.writer import GroupCommitWriter
@@ -78,8 +79,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sqlite_busy=settings.sqlite_busy_timeout,
         ),
     )
-    # New rulings of concurrent requests share one commit (durable before any is answered).
-    writer = GroupCommitWriter(db.engine)
+    # New rulings of concurrent requests share one commit (durable before any is answered);
+    # on SQLite the writer also checkpoints the WAL, between batches, off the request path.
+    writer = GroupCommitWriter(db.engine, WalCheckpointer.for_url(db.engine, db.url))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -88,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _warm_catalog(app, db)
         tune_garbage_collector()
         yield
+        writer.close()
         db.dispose()
 
     app = FastAPI(

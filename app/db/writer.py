@@ -13,6 +13,10 @@ server writes in bigger groups.
 
 A write that fails takes only itself down: the batch is rolled back and its writes are retried
 one by one, each with its own commit, so the others are still stored and acknowledged.
+
+On SQLite the writer also owns the WAL checkpoint (app/db/checkpoint.py): when a batch leaves
+the WAL due for one, the checkpoint is handed to a thread of the writer's that takes its turn
+like a batch, between two batches, so no request waits inside its own commit for it.
 """
 
 from __future__ import annotations
@@ -20,10 +24,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
+
+from app.db.checkpoint import WalCheckpointer
 
 log = logging.getLogger("rulings.writer")
 
@@ -36,11 +42,15 @@ MAX_BATCH = 64
 
 
 class GroupCommitWriter:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, checkpointer: WalCheckpointer | None = None) -> None:
         self.engine = engine
+        self.checkpointer = checkpointer
         self._turn = threading.Condition()
         self._queue: list[Item] = []
-        self._committing = False
+        self._committing = False  # a batch, or a checkpoint, has the writer's turn
+        self._checkpoint_pending = False
+        self._checkpoints: ThreadPoolExecutor | None = None
+        self._closed = False
 
     def write(self, work: Callable[[Connection], T]) -> T:
         """Run `work` in a shared transaction; return its result once that is committed (or
@@ -60,6 +70,15 @@ class GroupCommitWriter:
         with self._turn:
             return len(self._queue)
 
+    def close(self) -> None:
+        """Stop the checkpoint thread, after the checkpoint it may be running (at shutdown,
+        before the engine is disposed)."""
+        with self._turn:
+            self._closed = True
+            pool, self._checkpoints = self._checkpoints, None
+        if pool is not None:
+            pool.shutdown(wait=True)
+
     def _lead(self) -> None:
         """Write the queued batch on this thread; called and returns holding `_turn`."""
         batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
@@ -73,7 +92,36 @@ class GroupCommitWriter:
                     done.set_exception(RuntimeError("the write was interrupted"))
             self._turn.acquire()
             self._committing = False
+            self._schedule_checkpoint()
             self._turn.notify_all()
+
+    def _schedule_checkpoint(self) -> None:
+        """Hand a due WAL checkpoint to the checkpoint thread; called holding `_turn`."""
+        if self.checkpointer is None or self._checkpoint_pending or self._closed:
+            return
+        if not self.checkpointer.due():
+            return
+        if self._checkpoints is None:
+            self._checkpoints = ThreadPoolExecutor(1, thread_name_prefix="rulings-checkpoint")
+        self._checkpoint_pending = True
+        self._checkpoints.submit(self._checkpoint_between_batches)
+
+    def _checkpoint_between_batches(self) -> None:
+        """Take the writer's turn as a batch would, checkpoint, and give the turn back: with
+        no commit beside it the checkpoint copies every frame, and the next commit starts the
+        WAL over."""
+        assert self.checkpointer is not None
+        with self._turn:
+            while self._committing:
+                self._turn.wait()
+            self._committing = True
+        try:
+            self.checkpointer.run()
+        finally:
+            with self._turn:
+                self._committing = False
+                self._checkpoint_pending = False
+                self._turn.notify_all()
 
     def _write_batch(self, batch: list[Item]) -> None:
         results: list[Any] = []
