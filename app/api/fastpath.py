@@ -169,8 +169,9 @@ class RepeatedQuestionMiddleware:
         on the thread pool, and only where it can pay for itself: for a body remembered but
         not vouched for, and for a body larger than STORE_LOOKUP_ABOVE, whose validation and
         checks a hit saves. The bytes of a small question not in memory go the full path at
-        once: it finds a stored ruling by its id as cheaply, and a new question (most of
-        them) is spared a thread hop and a query that could only miss."""
+        once: a new question (most of them) is spared a thread hop and a query that could
+        only miss, and one asked before meets its stored ruling when the full path's insert
+        does (app/rulings/service.py, `_looked_up_first`)."""
         remembered = self.recent.get(key)
         if remembered is None and size <= STORE_LOOKUP_ABOVE:
             return None

@@ -143,7 +143,8 @@ class RulingService:
         catalog names the question uses (they key the ruling by their digests and back the
         `card` filter of the listing).
 
-        A question asked before is answered from the store without running the engine again.
+        A question asked before is answered from the store without running the engine again,
+        but for a small body memory doesn't hold (`_looked_up_first`).
         """
         canonical = canonical_json(question)
         # The substring test is fast; the exact (escape-aware) regex runs only when it hits.
@@ -153,7 +154,7 @@ class RulingService:
             raise QuestionError((), "text may not contain NUL characters", "nul_character")
         cards = list(cards)
         rid = ruling_id(kind, self.rules, self.card_digests(cards), canonical)
-        existing = self.repo.get(rid)
+        existing = self.repo.get(rid) if self._looked_up_first() else None
         if existing is not None:
             self._remember_found(existing, kind)
             return existing, False
@@ -186,6 +187,15 @@ class RulingService:
                 cards=list(cards),
             )
         )
+
+    def _looked_up_first(self) -> bool:
+        """Whether the store is asked for the ruling before the engine runs. Not for a small
+        body that memory doesn't hold (its alias is only remembered, `PendingAlias.persist`):
+        such bytes are nearly always a new question, and when they are not (the question was
+        asked in other bytes, or before a restart) the insert's conflict finds the stored
+        ruling all the same, answered 200 byte for byte, for one engine run on a small board.
+        Looking first would cost every new question a query and a pooled connection."""
+        return self.alias is None or self.alias.persist
 
     def _store(self, new: NewRuling) -> tuple[StoredRuling, bool]:
         """Insert the ruling (and this request's alias) and commit, before the answer is sent:

@@ -166,22 +166,52 @@ def test_the_full_path_remembers_the_alias_it_stored(client: TestClient) -> None
     assert remembered.kind == "could_produce"
 
 
-def test_small_bytes_stored_but_not_remembered_are_found_by_the_full_path_with_no_write(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, endpoint_runs: list[int]
+def ruling_rows(client: TestClient) -> int:
+    with client.app.state.db.engine.connect() as conn:  # type: ignore[attr-defined]
+        return int(conn.execute(text("SELECT count(*) FROM rulings")).scalar_one())
+
+
+@pytest.fixture
+def store_gets(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The rulings looked up by id (RulingRepository.get), in order."""
+    from app.db.repositories import RulingRepository
+
+    calls: list[str] = []
+    original = RulingRepository.get
+
+    def counting(self: RulingRepository, ruling_id: str) -> Any:
+        calls.append(ruling_id)
+        return original(self, ruling_id)
+
+    monkeypatch.setattr(RulingRepository, "get", counting)
+    return calls
+
+
+def test_a_small_new_question_is_not_looked_up_before_it_is_stored(
+    client: TestClient, store_gets: list[str]
+) -> None:
+    first = post(client, body_bytes(QUESTION))
+    assert first.status_code == 201
+    assert store_gets == []  # no query before the insert, which found no conflict
+    larger = post(client, body_bytes(LARGER_QUESTION))
+    assert larger.status_code == 201
+    assert store_gets == [larger.json()["id"]]  # a larger body is looked up first
+
+
+def test_small_bytes_stored_but_not_remembered_are_found_by_the_insert_conflict(
+    client: TestClient, endpoint_runs: list[int]
 ) -> None:
     raw = body_bytes(QUESTION)
     first = post(client, raw)
     assert first.status_code == 201
     forget_every_alias(client)
-    writes: list[int] = []
-    writer = client.app.state.writer  # type: ignore[attr-defined]
-    original = writer.write
-    monkeypatch.setattr(writer, "write", lambda work: writes.append(1) or original(work))
     again = post(client, raw)
+    # The full path ran again, and its insert met the stored ruling: that one is the answer,
+    # byte for byte, and nothing new is stored.
     assert again.status_code == 200 and again.content == first.content
     assert again.headers["etag"] == first.headers["etag"]
-    assert len(endpoint_runs) == 2  # the full path found the ruling by its id...
-    assert writes == []  # ...and the alias already stored: nothing to write
+    assert len(endpoint_runs) == 2
+    assert ruling_rows(client) == 1 and alias_rows(client) == 0
     assert post(client, raw).content == first.content
     assert len(endpoint_runs) == 2  # and remembered it
 
