@@ -22,6 +22,9 @@ class BenchConfig:
     floor_seconds: float
     floor_threads: int
     servers: tuple[int, ...]
+    # the throughput comparisons (HTTP floor, scaling out) alternate what they compare this
+    # many times and report medians: a single pass is at the mercy of a noisy machine
+    rounds: int
     # listing: store sizes (rulings generated in the database) and repetitions per filter
     listing_sizes: tuple[int, ...] = (100_000, 1_000_000)
     listing_reps: int = 21
@@ -38,6 +41,7 @@ FULL = BenchConfig(
     floor_seconds=3.0,
     floor_threads=4,
     servers=(1, 2),
+    rounds=3,
 )
 
 QUICK = BenchConfig(
@@ -51,6 +55,7 @@ QUICK = BenchConfig(
     floor_seconds=0.3,
     floor_threads=2,
     servers=(1,),
+    rounds=1,
     listing_sizes=(1_000, 10_000),
     listing_reps=3,
 )

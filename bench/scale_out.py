@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from statistics import median
 
 import httpx
 import yaml
@@ -29,7 +30,7 @@ from bench.server import Server
 from bench.timing import ratio
 
 COMPOSE = Path(__file__).resolve().parents[1] / "deploy" / "compose.yaml"
-COLUMNS = ["question", "one_req_per_s", "two_req_per_s", "two/one", "errors"]
+COLUMNS = ["question", "one_req_per_s", "two_req_per_s", "two/one", "rounds", "errors"]
 PG_ADMIN = os.environ.get(
     "RULINGS_BENCH_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 )
@@ -112,6 +113,11 @@ def scale_out_section(config: BenchConfig) -> Section:
         f"settings from deploy/compose.yaml (x-rulings-env); load: {client}; client and "
         "servers share this machine's cores"
     )
+    section.notes.append(
+        f"{config.rounds} rounds, each one process then two (two servers up throughout, the "
+        "second idle in the first half): req/s are medians over the rounds, two/one the median "
+        "of each round's ratio, so a slow spell of the machine moves both halves of a round"
+    )
     why = _reachable(PG_ADMIN)
     if why:
         section.skip("small", why)
@@ -121,21 +127,29 @@ def scale_out_section(config: BenchConfig) -> Section:
         migrate(db.engine)
         db.dispose()
         uniq = Uniq()
-        results: list[dict[str, tuple[float, int]]] = []
-        for processes in (1, 2):
-            with ExitStack() as stack:
-                servers = [
-                    stack.enter_context(Server(db_url=db_url, env=replica_env()))
-                    for _ in range(processes)
-                ]
-                results.append(_measure([s.url for s in servers], config, uniq))
-    one, two = results
-    for label in one:
+        rounds: list[tuple[dict[str, tuple[float, int]], dict[str, tuple[float, int]]]] = []
+        with ExitStack() as stack:
+            urls = [
+                stack.enter_context(Server(db_url=db_url, env=replica_env())).url for _ in range(2)
+            ]
+            for _ in range(config.rounds):
+                one = _measure(urls[:1], config, uniq)
+                rounds.append((one, _measure(urls, config, uniq)))
+    for label in rounds[0][0]:
+        ones = [one[label][0] for one, _ in rounds]
+        twos = [two[label][0] for _, two in rounds]
+        per_round = [ratio(b, a) for a, b in zip(ones, twos, strict=True)]
         section.add(
             question=label,
-            one_req_per_s=one[label][0],
-            two_req_per_s=two[label][0],
-            **{"two/one": ratio(two[label][0], one[label][0])},
-            errors=one[label][1] + two[label][1],
+            one_req_per_s=median(ones),
+            two_req_per_s=median(twos),
+            **{"two/one": median_of(per_round)},
+            rounds=" ".join(f"{r:.2f}" for r in per_round if r is not None),
+            errors=sum(one[label][1] + two[label][1] for one, two in rounds),
         )
     return section
+
+
+def median_of(values: list[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return median(known) if known else None
