@@ -24,6 +24,8 @@ from __future__ import annotations
 import logging
 import os
 import struct
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
@@ -86,12 +88,16 @@ class WalCheckpointer:
     def due(self) -> bool:
         return self.pending_frames() >= self.due_at_frames
 
-    def run(self) -> tuple[int, int, int] | None:
+    def run(
+        self, turn: Callable[[], AbstractContextManager[object]] = nullcontext
+    ) -> tuple[int, int, int] | None:
         """PASSIVE: copy what it can without waiting for readers (a reader still on old pages
         only delays the WAL's restart to a later checkpoint). (busy, frames in the WAL, frames
-        copied), or None when it failed (logged: the autocheckpoint remains)."""
+        copied), or None when it failed (logged: the autocheckpoint remains). `turn`: held
+        around the checkpoint itself (the writer's turn), taken once the connection is: a
+        wait for a pooled connection never holds up the writer."""
         try:
-            with self.engine.connect() as conn:
+            with self.engine.connect() as conn, turn():
                 row = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").first()
         except SQLAlchemyError as exc:
             log.warning("WAL checkpoint failed: %s", type(exc).__name__)

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
@@ -107,20 +108,27 @@ class GroupCommitWriter:
         self._checkpoints.submit(self._checkpoint_between_batches)
 
     def _checkpoint_between_batches(self) -> None:
-        """Take the writer's turn as a batch would, checkpoint, and give the turn back: with
-        no commit beside it the checkpoint copies every frame, and the next commit starts the
-        WAL over."""
+        """Checkpoint holding the writer's turn, as a batch would: with no commit beside it
+        the checkpoint copies every frame, and the next commit starts the WAL over."""
         assert self.checkpointer is not None
+        try:
+            self.checkpointer.run(self._between_batches)
+        finally:
+            with self._turn:
+                self._checkpoint_pending = False
+
+    @contextmanager
+    def _between_batches(self) -> Iterator[None]:
+        """The writer's turn, taken as a batch takes it, for work that isn't a batch."""
         with self._turn:
             while self._committing:
                 self._turn.wait()
             self._committing = True
         try:
-            self.checkpointer.run()
+            yield
         finally:
             with self._turn:
                 self._committing = False
-                self._checkpoint_pending = False
                 self._turn.notify_all()
 
     def _write_batch(self, batch: list[Item]) -> None:

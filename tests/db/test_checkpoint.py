@@ -7,8 +7,9 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
 import pytest
@@ -86,13 +87,20 @@ def test_a_checkpoint_runs_between_batches_never_beside_one(
     overlaps: list[int] = []
 
     class Watched(WalCheckpointer):
-        def run(self) -> tuple[int, int, int] | None:
-            if in_batch.is_set():
-                overlaps.append(1)
-            time.sleep(0.002)  # long enough for batches to queue behind it
-            if in_batch.is_set():
-                overlaps.append(1)
-            return super().run()
+        def run(
+            self, turn: Callable[[], AbstractContextManager[object]] = nullcontext
+        ) -> tuple[int, int, int] | None:
+            @contextmanager
+            def watched() -> Iterator[None]:
+                with turn():
+                    if in_batch.is_set():
+                        overlaps.append(1)
+                    time.sleep(0.002)  # long enough for batches to queue behind it
+                    if in_batch.is_set():
+                        overlaps.append(1)
+                    yield
+
+            return super().run(watched)
 
     index = wal_index_path(url)
     assert index is not None
@@ -145,10 +153,12 @@ def test_close_waits_for_a_running_checkpoint(sqlite_file: tuple[Engine, str]) -
     started, finished = threading.Event(), threading.Event()
 
     class Slow(WalCheckpointer):
-        def run(self) -> tuple[int, int, int] | None:
+        def run(
+            self, turn: Callable[[], AbstractContextManager[object]] = nullcontext
+        ) -> tuple[int, int, int] | None:
             started.set()
             time.sleep(0.05)
-            result = super().run()
+            result = super().run(turn)
             finished.set()
             return result
 
@@ -174,3 +184,30 @@ def test_the_app_checkpoints_a_sqlite_file_and_stops_at_shutdown(tmp_path: Path)
         Settings(database_url="postgresql+psycopg://postgres@127.0.0.1:5432/x", log_level="WARNING")
     )
     assert postgres.state.writer.checkpointer is None
+
+
+def test_a_checkpoint_waiting_for_a_connection_holds_up_no_write(
+    sqlite_file: tuple[Engine, str],
+) -> None:
+    engine, url = sqlite_file
+    waiting, release = threading.Event(), threading.Event()
+
+    class ScarcePool:
+        """An engine whose pool has no connection to spare until `release`."""
+
+        def connect(self) -> Connection:
+            waiting.set()
+            assert release.wait(10)
+            return engine.connect()
+
+    index = wal_index_path(url)
+    assert index is not None
+    checkpointer = WalCheckpointer(ScarcePool(), index, due_at_frames=1)  # type: ignore[arg-type]
+    writer = GroupCommitWriter(engine, checkpointer)
+    writer.write(put(1))
+    assert waiting.wait(5)  # the checkpoint is due and waits for its connection...
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        assert pool.submit(writer.write, put(2)).result(timeout=5) == 2  # ...not the writes
+    release.set()
+    writer.close()
+    assert checkpointer.runs == 1
