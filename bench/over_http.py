@@ -15,7 +15,7 @@ import httpx
 from bench import boards
 from bench.config import BenchConfig, reps_for
 from bench.report import Section
-from bench.timing import process_group_cpu_seconds, ratio
+from bench.timing import median_of, process_group_cpu_seconds, ratio
 
 COULD_PRODUCE = "/v1/mana/could-produce"
 ACTIVATE = "/v1/mana/activate"
@@ -326,18 +326,15 @@ def floor_rows(
         mine = runs[label]
         # Each round's ratio to the healthz run of the same round: a slow spell of the machine
         # moves both.
-        per_round = [
-            (h.per_second, r.per_second) for h, r in zip(health, mine, strict=True) if r.per_second
-        ]
-        cpu = [r.server_cpu_ms for r in mine if r.server_cpu_ms is not None]
+        pairs = list(zip(health, mine, strict=True))
         section.add(
             workers=workers,
             endpoint=label,
             req_per_s=median(r.per_second for r in mine),
             mean_ms=median(r.mean_ms for r in mine),
-            x_healthz_cost=median(h / r for h, r in per_round) if per_round else None,
-            x_healthz_req_per_s=median(r / h for h, r in per_round) if per_round else None,
-            server_cpu_ms=median(cpu) if cpu else None,
+            x_healthz_cost=median_of(ratio(h.per_second, r.per_second) for h, r in pairs),
+            x_healthz_req_per_s=median_of(ratio(r.per_second, h.per_second) for h, r in pairs),
+            server_cpu_ms=median_of(r.server_cpu_ms for r in mine),
             errors=sum(r.errors for r in mine),
         )
     if why:

@@ -27,7 +27,7 @@ from bench.config import BenchConfig
 from bench.over_http import COULD_PRODUCE, HEADERS, Uniq, dumps, throughput
 from bench.report import Section
 from bench.server import Server
-from bench.timing import ratio
+from bench.timing import median_of, ratio
 
 COMPOSE = Path(__file__).resolve().parents[1] / "deploy" / "compose.yaml"
 COLUMNS = ["question", "one_req_per_s", "two_req_per_s", "two/one", "rounds", "errors"]
@@ -148,8 +148,3 @@ def scale_out_section(config: BenchConfig) -> Section:
             errors=sum(one[label][1] + two[label][1] for one, two in rounds),
         )
     return section
-
-
-def median_of(values: list[float | None]) -> float | None:
-    known = [v for v in values if v is not None]
-    return median(known) if known else None

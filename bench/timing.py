@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
@@ -30,6 +30,12 @@ def ratio(a: float | None, b: float | None) -> float | None:
     if a is None or b is None or b <= 0:
         return None
     return a / b
+
+
+def median_of(values: Iterable[float | None]) -> float | None:
+    """The median of the values measured (None where none was)."""
+    known = [v for v in values if v is not None]
+    return statistics.median(known) if known else None
 
 
 def process_group_cpu_seconds(group: int | None) -> float | None:
