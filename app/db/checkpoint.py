@@ -29,9 +29,8 @@ from contextlib import AbstractContextManager, nullcontext
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
 
-from app.db.session import WAL_AUTOCHECKPOINT_PAGES, is_sqlite
+from app.db.session import WAL_AUTOCHECKPOINT_PAGES, is_sqlite, wal_checkpoint
 
 log = logging.getLogger("rulings.checkpoint")
 
@@ -40,9 +39,10 @@ log = logging.getLogger("rulings.checkpoint")
 DUE_AT_FRAMES = WAL_AUTOCHECKPOINT_PAGES // 2
 # Where the WAL-index (the `-shm` file, in the host's byte order; SQLite's file-format document,
 # "WAL-index format") keeps the number of committed frames in the WAL (mxFrame) and how many of
-# them checkpoints have copied back already (nBackfill).
+# them checkpoints have copied back already (nBackfill): both within its first 100 bytes.
 MX_FRAME_AT = 16
 N_BACKFILL_AT = 96
+_HEADER_BYTES = N_BACKFILL_AT + 4
 
 
 def wal_index_path(url: str) -> str | None:
@@ -60,7 +60,7 @@ class WalCheckpointer:
         self.engine = engine
         self.wal_index = wal_index
         self.due_at_frames = due_at_frames
-        self.runs = 0  # checkpoints completed (for tests and metrics)
+        self.runs = 0  # checkpoints completed (for tests)
 
     @classmethod
     def for_url(cls, engine: Engine, url: str) -> WalCheckpointer | None:
@@ -77,8 +77,9 @@ class WalCheckpointer:
         except OSError:  # not created yet, or gone with the database
             return 0
         try:
-            mx_frame: int = struct.unpack("=I", os.pread(fd, 4, MX_FRAME_AT))[0]
-            n_backfill: int = struct.unpack("=I", os.pread(fd, 4, N_BACKFILL_AT))[0]
+            header = os.pread(fd, _HEADER_BYTES, 0)
+            mx_frame: int = struct.unpack_from("=I", header, MX_FRAME_AT)[0]
+            n_backfill: int = struct.unpack_from("=I", header, N_BACKFILL_AT)[0]
         except (OSError, struct.error):  # a WAL-index not written yet
             return 0
         finally:
@@ -94,13 +95,10 @@ class WalCheckpointer:
         """PASSIVE: copy what it can without waiting for readers (a reader still on old pages
         only delays the WAL's restart to a later checkpoint). (busy, frames in the WAL, frames
         copied), or None when it failed (logged: the autocheckpoint remains). `turn`: held
-        around the checkpoint itself (the writer's turn), taken once the connection is: a
-        wait for a pooled connection never holds up the writer."""
-        try:
-            with self.engine.connect() as conn, turn():
-                row = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").first()
-        except SQLAlchemyError as exc:
-            log.warning("WAL checkpoint failed: %s", type(exc).__name__)
+        around the checkpoint itself (`wal_checkpoint`)."""
+        done = wal_checkpoint(self.engine, "PASSIVE", turn)
+        if done is None:
+            log.warning("WAL checkpoint failed")
             return None
         self.runs += 1
-        return (int(row[0]), int(row[1]), int(row[2])) if row is not None else None
+        return done

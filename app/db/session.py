@@ -4,9 +4,10 @@ with timeouts short enough that a database fault is a quick 503, not a hang."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 from sqlalchemy import Engine, create_engine, event
@@ -115,6 +116,23 @@ def _sqlite_engine(url: str, timeouts: DbTimeouts) -> Engine:
     return engine
 
 
+def wal_checkpoint(
+    engine: Engine,
+    mode: Literal["PASSIVE", "TRUNCATE"],
+    turn: Callable[[], AbstractContextManager[object]] = nullcontext,
+) -> tuple[int, int, int] | None:
+    """SQLite's WAL checkpoint in `mode`, on a pooled connection: (busy, frames in the WAL,
+    frames copied), or None when it could not run. `turn` is held around the checkpoint alone,
+    taken once the connection is (app/db/writer.py: the writer's turn, which a wait for a
+    pooled connection must never hold)."""
+    try:
+        with engine.connect() as conn, turn():
+            row = conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})").first()
+    except SQLAlchemyError:
+        return None
+    return (int(row[0]), int(row[1]), int(row[2])) if row is not None else None
+
+
 class Database:
     """One engine per app instance, and its read-only view and sessions.
 
@@ -150,12 +168,8 @@ class Database:
         space back (after a full disk). True when it completed; PostgreSQL: nothing to do."""
         if not is_sqlite(self.url):
             return True
-        try:
-            with self.engine.connect() as conn:
-                busy = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").first()
-        except SQLAlchemyError:
-            return False
-        return busy is not None and busy[0] == 0
+        done = wal_checkpoint(self.engine, "TRUNCATE")
+        return done is not None and done[0] == 0
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -50,8 +50,12 @@ class GroupCommitWriter:
         self._queue: list[Item] = []
         self._committing = False  # a batch, or a checkpoint, has the writer's turn
         self._checkpoint_pending = False
-        self._checkpoints: ThreadPoolExecutor | None = None
-        self._closed = False
+        # No thread runs until the first checkpoint is submitted; None once closed.
+        self._checkpoints = (
+            ThreadPoolExecutor(1, thread_name_prefix="rulings-checkpoint")
+            if checkpointer is not None
+            else None
+        )
 
     def write(self, work: Callable[[Connection], T]) -> T:
         """Run `work` in a shared transaction; return its result once that is committed (or
@@ -75,7 +79,6 @@ class GroupCommitWriter:
         """Stop the checkpoint thread, after the checkpoint it may be running (at shutdown,
         before the engine is disposed)."""
         with self._turn:
-            self._closed = True
             pool, self._checkpoints = self._checkpoints, None
         if pool is not None:
             pool.shutdown(wait=True)
@@ -98,12 +101,11 @@ class GroupCommitWriter:
 
     def _schedule_checkpoint(self) -> None:
         """Hand a due WAL checkpoint to the checkpoint thread; called holding `_turn`."""
-        if self.checkpointer is None or self._checkpoint_pending or self._closed:
-            return
+        if self._checkpoints is None or self._checkpoint_pending:
+            return  # no checkpointer, closed, or one already handed over
+        assert self.checkpointer is not None
         if not self.checkpointer.due():
             return
-        if self._checkpoints is None:
-            self._checkpoints = ThreadPoolExecutor(1, thread_name_prefix="rulings-checkpoint")
         self._checkpoint_pending = True
         self._checkpoints.submit(self._checkpoint_between_batches)
 

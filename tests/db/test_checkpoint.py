@@ -179,7 +179,7 @@ def test_the_app_checkpoints_a_sqlite_file_and_stops_at_shutdown(tmp_path: Path)
     assert app.state.writer.checkpointer is not None
     with TestClient(app) as client:
         assert client.get("/healthz").status_code == 200
-    assert app.state.writer._closed
+    assert app.state.writer._checkpoints is None  # closed
     postgres = create_app(
         Settings(database_url="postgresql+psycopg://postgres@127.0.0.1:5432/x", log_level="WARNING")
     )
