@@ -12,7 +12,7 @@ from statistics import median
 
 import httpx
 
-from bench import boards
+from bench import boards, wrk
 from bench.config import BenchConfig, reps_for
 from bench.report import Section
 from bench.timing import median_of, process_group_cpu_seconds, ratio
@@ -45,6 +45,19 @@ class Uniq:
     def next(self) -> tuple[int, int]:
         with self._lock:
             return boards.unique_turn(next(self._count))
+
+
+def small_new_body(uniq: Uniq) -> bytes:
+    """A small could-produce question this server hasn't been asked (its 201 costs the engine
+    and an insert)."""
+    turn, salt = uniq.next()
+    return dumps(boards.could_produce_request(boards.small_board(turn, salt)))
+
+
+def small_new_bodies(uniq: Uniq, seconds: float) -> list[bytes]:
+    """For wrk, which cycles through what it is given: more distinct new questions than a
+    server answers in `seconds` (each a 201 once)."""
+    return [small_new_body(uniq) for _ in range(int(seconds * 2_000))]
 
 
 def probe(client: httpx.Client, path: str, body: bytes) -> str:
@@ -282,6 +295,33 @@ def throughput(
     )
 
 
+def wrk_throughput(
+    base_url: str,
+    path: str,
+    bodies: list[bytes],
+    seconds: float,
+    connections: int,
+    server_group: int | None = None,
+) -> Throughput:
+    """`throughput`, the load from wrk (bench/wrk.py): POSTs of `bodies` in turn, or GETs of
+    `path` when there are none."""
+    cpu_before = process_group_cpu_seconds(server_group)
+    run = wrk.throughput([base_url], path, [bodies], seconds, connections)
+    cpu_after = process_group_cpu_seconds(server_group)
+    cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
+    return Throughput(run.requests, run.errors, run.seconds, run.mean_ms * run.requests / 1e3, cpu)
+
+
+def floor_client(config: BenchConfig) -> str:
+    """The floor rows' client: wrk where it is installed, for the reason the scale-out rows
+    use it (bench/wrk.py): Python client threads on these two cores spend about what the
+    server does per small request, so their ratios measured the client as much as the
+    server (a stored question's bigger answer costs the client more than /healthz's)."""
+    if wrk.available():
+        return f"wrk (C), {config.floor_threads} keep-alive connections"
+    return f"{config.floor_threads} Python client threads, keep-alive (install wrk for a C client)"
+
+
 def floor_rows(
     section: Section,
     config: BenchConfig,
@@ -292,36 +332,54 @@ def floor_rows(
 ) -> None:
     """GET /healthz against a small stored could-produce (and a small new one), same client,
     in `config.rounds` alternating rounds; `server_group`: the server's process group, for
-    its CPU per request."""
+    its CPU per request. The client is `floor_client()`."""
     seconds, threads = config.floor_seconds, config.floor_threads
     stored_body = dumps(boards.could_produce_request(boards.small_board()))
-
-    def new_body() -> bytes:
-        turn, salt = uniq.next()
-        return dumps(boards.could_produce_request(boards.small_board(turn, salt)))
-
     with httpx.Client(base_url=base_url, timeout=30.0) as client:
         why = probe(client, COULD_PRODUCE, stored_body)  # also stores it: later asks are 200s
-    cases: list[tuple[str, Send, int]] = [
-        ("GET /healthz", lambda c: c.get("/healthz"), 200),
-        (
-            "could-produce small, stored 200",
-            lambda c: c.post(COULD_PRODUCE, content=stored_body, headers=HEADERS),
-            200,
-        ),
-        (
-            "could-produce small, new 201",
-            lambda c: c.post(COULD_PRODUCE, content=new_body(), headers=HEADERS),
-            201,
-        ),
-    ]
+    Run = Callable[[], Throughput]
+    cases: list[tuple[str, Run]]
+    if wrk.available():
+
+        def by_wrk(path: str, bodies: Callable[[], list[bytes]]) -> Run:
+            return lambda: wrk_throughput(base_url, path, bodies(), seconds, threads, server_group)
+
+        cases = [
+            ("GET /healthz", by_wrk("/healthz", list)),
+            ("could-produce small, stored 200", by_wrk(COULD_PRODUCE, lambda: [stored_body])),
+            (
+                "could-produce small, new 201",
+                by_wrk(COULD_PRODUCE, lambda: small_new_bodies(uniq, seconds)),
+            ),
+        ]
+    else:
+
+        def by_threads(send: Send, expect: int) -> Run:
+            return lambda: throughput(base_url, send, expect, seconds, threads, server_group)
+
+        cases = [
+            ("GET /healthz", by_threads(lambda c: c.get("/healthz"), 200)),
+            (
+                "could-produce small, stored 200",
+                by_threads(
+                    lambda c: c.post(COULD_PRODUCE, content=stored_body, headers=HEADERS), 200
+                ),
+            ),
+            (
+                "could-produce small, new 201",
+                by_threads(
+                    lambda c: c.post(COULD_PRODUCE, content=small_new_body(uniq), headers=HEADERS),
+                    201,
+                ),
+            ),
+        ]
     measured = cases[:1] if why else cases
-    runs: dict[str, list[Throughput]] = {label: [] for label, _, _ in measured}
+    runs: dict[str, list[Throughput]] = {label: [] for label, _ in measured}
     for _ in range(config.rounds):
-        for label, send, expect in measured:
-            runs[label].append(throughput(base_url, send, expect, seconds, threads, server_group))
+        for label, run in measured:
+            runs[label].append(run())
     health = runs["GET /healthz"]
-    for label, _, _ in measured:
+    for label, _ in measured:
         mine = runs[label]
         # Each round's ratio to the healthz run of the same round: a slow spell of the machine
         # moves both.
@@ -336,5 +394,5 @@ def floor_rows(
             server_cpu_ms=median_of(r.server_cpu_ms for r in mine),
             errors=sum(r.errors for r in mine),
         )
-    for label, _, _ in cases[len(measured) :]:
+    for label, _ in cases[len(measured) :]:
         section.rows.append({"workers": workers, "endpoint": label, "status": why})

@@ -24,8 +24,7 @@ def http_sections(
     config: BenchConfig, act_engine: Section, log: Callable[[str], None]
 ) -> list[Section]:
     floor = Section(
-        f"HTTP floor: {config.floor_threads} client threads, keep-alive, "
-        f"{config.floor_seconds:g} s each",
+        f"HTTP floor: {over_http.floor_client(config)}, {config.floor_seconds:g} s each",
         over_http.FLOOR_COLUMNS,
     )
     floor.notes.append(

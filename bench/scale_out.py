@@ -24,7 +24,15 @@ from app.db.migrate import migrate
 from app.db.session import Database
 from bench import boards, wrk
 from bench.config import BenchConfig
-from bench.over_http import COULD_PRODUCE, HEADERS, Uniq, dumps, throughput
+from bench.over_http import (
+    COULD_PRODUCE,
+    HEADERS,
+    Uniq,
+    dumps,
+    small_new_bodies,
+    small_new_body,
+    throughput,
+)
 from bench.report import Section
 from bench.server import Server
 from bench.timing import median_of, ratio
@@ -66,16 +74,10 @@ def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tupl
     for url in urls:
         httpx.post(url + COULD_PRODUCE, content=stored_body, headers=HEADERS, timeout=30)
 
-    def new_body() -> bytes:
-        turn, salt = uniq.next()
-        return dumps(boards.could_produce_request(boards.small_board(turn, salt)))
-
     out: dict[str, tuple[float, int]] = {}
     if wrk.available():
-        # More distinct new questions than a server answers in the time (each is a 201 once).
-        count = int(config.floor_seconds * 2_000)
         bodies = {
-            "small, new 201": [[new_body() for _ in range(count)] for _ in urls],
+            "small, new 201": [small_new_bodies(uniq, config.floor_seconds) for _ in urls],
             "small, stored 200": [[stored_body] for _ in urls],
         }
         for label, sent in bodies.items():
@@ -86,7 +88,7 @@ def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tupl
         return out
     cases = {
         "small, new 201": (
-            lambda c: c.post(COULD_PRODUCE, content=new_body(), headers=HEADERS),
+            lambda c: c.post(COULD_PRODUCE, content=small_new_body(uniq), headers=HEADERS),
             201,
         ),
         "small, stored 200": (

@@ -16,19 +16,21 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+# A POST cycles through the bodies; a GET (no bodies) asks for the path alone.
 _SCRIPT = """
 local bodies = {%(bodies)s}
 local i = 0
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
+wrk.method = "%(method)s"
+if #bodies > 0 then wrk.headers["Content-Type"] = "application/json" end
 request = function()
+  if #bodies == 0 then return wrk.format(nil, "%(path)s") end
   i = i %% #bodies + 1
   return wrk.format(nil, "%(path)s", nil, bodies[i])
 end
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format("RESULT %%d %%d %%d\\n", summary.requests, summary.duration,
-    e.status + e.connect + e.read + e.write + e.timeout))
+  io.write(string.format("RESULT %%d %%d %%d %%f\\n", summary.requests, summary.duration,
+    e.status + e.connect + e.read + e.write + e.timeout, latency.mean))
 end
 """
 
@@ -42,6 +44,7 @@ class WrkResult:
     requests: int
     errors: int  # answers that were not 2xx/3xx, and socket errors
     seconds: float
+    mean_ms: float  # mean latency of a request (over the servers: the slowest one's)
 
     @property
     def per_second(self) -> float:
@@ -57,24 +60,27 @@ def _lua_string(body: bytes) -> str:
 
 def _run(url: str, path: str, bodies: list[bytes], seconds: float, connections: int,
          folder: Path) -> WrkResult:  # fmt: skip
-    script = folder / f"post-{abs(hash(url))}.lua"
+    script = folder / f"load-{abs(hash(url))}.lua"
     listed = ",\n".join(_lua_string(b) for b in bodies)
-    script.write_text(_SCRIPT % {"bodies": listed, "path": path}, encoding="utf-8")
+    method = "POST" if bodies else "GET"
+    script.write_text(
+        _SCRIPT % {"bodies": listed, "path": path, "method": method}, encoding="utf-8"
+    )
     out = subprocess.run(
         ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", "-s", str(script),
          url],
         capture_output=True, text=True, timeout=seconds + 60, check=True,
     ).stdout  # fmt: skip
     line = next(x for x in out.splitlines() if x.startswith("RESULT "))
-    requests, duration_us, errors = (int(v) for v in line.split()[1:])
-    return WrkResult(requests, errors, duration_us / 1e6)
+    requests, duration_us, errors, mean_us = (int(float(v)) for v in line.split()[1:])
+    return WrkResult(requests, errors, duration_us / 1e6, mean_us / 1e3)
 
 
 def throughput(
     urls: list[str], path: str, bodies: list[list[bytes]], seconds: float, connections: int
 ) -> WrkResult:
     """Requests/s over all `urls` at once (one wrk each, `connections` each): `bodies[i]` are
-    what the i-th server is sent, in turn."""
+    what the i-th server is sent, in turn (POST); an empty list GETs the path instead."""
     with (
         tempfile.TemporaryDirectory(prefix="rulings-wrk-") as tmp,
         ThreadPoolExecutor(len(urls)) as pool,
@@ -88,4 +94,5 @@ def throughput(
         sum(r.requests for r in results),
         sum(r.errors for r in results),
         max(r.seconds for r in results),
+        max(r.mean_ms for r in results),
     )

@@ -64,7 +64,7 @@ def test_server_cpu_keeps_the_time_of_threads_that_ended() -> None:
     assert after > before  # the ended thread's CPU still counts
 
 
-def test_wrk_sends_every_body_it_is_given_and_counts_answers() -> None:
+def test_wrk_sends_every_body_it_is_given_gets_without_one_and_counts_answers() -> None:
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -75,12 +75,20 @@ def test_wrk_sends_every_body_it_is_given_and_counts_answers() -> None:
     if not wrk.available():
         pytest.skip("wrk is not installed (apt-get install wrk)")
     seen: set[bytes] = set()
+    got: set[str] = set()
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
         def do_POST(self) -> None:
             seen.add(self.rfile.read(int(self.headers["content-length"])))
+            self.answer()
+
+        def do_GET(self) -> None:
+            got.add(self.path)
+            self.answer()
+
+        def answer(self) -> None:
             self.send_response(204 if self.path == "/ok" else 500)
             self.send_header("content-length", "0")
             self.end_headers()
@@ -94,11 +102,13 @@ def test_wrk_sends_every_body_it_is_given_and_counts_answers() -> None:
     try:
         ok = wrk.throughput([url], "/ok", [[b'{"a":1}', b'{"b":"]]"}']], 1.0, 1)
         failing = wrk.throughput([url], "/bad", [[b"{}"]], 1.0, 1)
+        gets = wrk.throughput([url], "/ok", [[]], 1.0, 1)
     finally:
         server.shutdown()
-    assert ok.requests > 2 and ok.errors == 0
+    assert ok.requests > 2 and ok.errors == 0 and ok.mean_ms > 0
     assert seen >= {b'{"a":1}', b'{"b":"]]"}', b"{}"}
     assert failing.requests > 0 and failing.errors == failing.requests
+    assert gets.requests > 2 and gets.errors == 0 and got == {"/ok"}
 
 
 def test_catalog_ratios_compare_the_same_rows_and_flag_worse_ones() -> None:
