@@ -31,7 +31,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check app tests bench migrations
 	$(BIN)/ruff format --check app tests bench migrations
-	$(BIN)/mypy app
+	$(BIN)/mypy app bench
 
 openapi: $(STAMP)
 	$(BIN)/rulings openapi > openapi/openapi.json

@@ -322,6 +322,47 @@ def floor_client(config: BenchConfig) -> str:
     return f"{config.floor_threads} Python client threads, keep-alive (install wrk for a C client)"
 
 
+Run = Callable[[], "Throughput"]
+FLOOR_CASES = ("GET /healthz", "could-produce small, stored 200", "could-produce small, new 201")
+
+
+def _wrk_cases(
+    base_url: str, stored: bytes, uniq: Uniq, seconds: float, connections: int,
+    server_group: int | None,
+) -> list[tuple[str, Run]]:  # fmt: skip
+    """The floor rows' runs (FLOOR_CASES, in order), loaded by wrk."""
+
+    def by_wrk(path: str, bodies: Callable[[], list[bytes]]) -> Run:
+        return lambda: wrk_throughput(base_url, path, bodies(), seconds, connections, server_group)
+
+    runs = [
+        by_wrk("/healthz", list),
+        by_wrk(COULD_PRODUCE, lambda: [stored]),
+        by_wrk(COULD_PRODUCE, lambda: small_new_bodies(uniq, seconds)),
+    ]
+    return list(zip(FLOOR_CASES, runs, strict=True))
+
+
+def _thread_cases(
+    base_url: str, stored: bytes, uniq: Uniq, seconds: float, threads: int,
+    server_group: int | None,
+) -> list[tuple[str, Run]]:  # fmt: skip
+    """The floor rows' runs (FLOOR_CASES, in order), loaded by Python client threads."""
+
+    def by_threads(send: Send, expect: int) -> Run:
+        return lambda: throughput(base_url, send, expect, seconds, threads, server_group)
+
+    def post(body: Callable[[], bytes]) -> Send:
+        return lambda c: c.post(COULD_PRODUCE, content=body(), headers=HEADERS)
+
+    runs = [
+        by_threads(lambda c: c.get("/healthz"), 200),
+        by_threads(post(lambda: stored), 200),
+        by_threads(post(lambda: small_new_body(uniq)), 201),
+    ]
+    return list(zip(FLOOR_CASES, runs, strict=True))
+
+
 def floor_rows(
     section: Section,
     config: BenchConfig,
@@ -337,48 +378,15 @@ def floor_rows(
     stored_body = dumps(boards.could_produce_request(boards.small_board()))
     with httpx.Client(base_url=base_url, timeout=30.0) as client:
         why = probe(client, COULD_PRODUCE, stored_body)  # also stores it: later asks are 200s
-    Run = Callable[[], Throughput]
-    cases: list[tuple[str, Run]]
-    if wrk.available():
-
-        def by_wrk(path: str, bodies: Callable[[], list[bytes]]) -> Run:
-            return lambda: wrk_throughput(base_url, path, bodies(), seconds, threads, server_group)
-
-        cases = [
-            ("GET /healthz", by_wrk("/healthz", list)),
-            ("could-produce small, stored 200", by_wrk(COULD_PRODUCE, lambda: [stored_body])),
-            (
-                "could-produce small, new 201",
-                by_wrk(COULD_PRODUCE, lambda: small_new_bodies(uniq, seconds)),
-            ),
-        ]
-    else:
-
-        def by_threads(send: Send, expect: int) -> Run:
-            return lambda: throughput(base_url, send, expect, seconds, threads, server_group)
-
-        cases = [
-            ("GET /healthz", by_threads(lambda c: c.get("/healthz"), 200)),
-            (
-                "could-produce small, stored 200",
-                by_threads(
-                    lambda c: c.post(COULD_PRODUCE, content=stored_body, headers=HEADERS), 200
-                ),
-            ),
-            (
-                "could-produce small, new 201",
-                by_threads(
-                    lambda c: c.post(COULD_PRODUCE, content=small_new_body(uniq), headers=HEADERS),
-                    201,
-                ),
-            ),
-        ]
+    cases = (_wrk_cases if wrk.available() else _thread_cases)(
+        base_url, stored_body, uniq, seconds, threads, server_group
+    )
     measured = cases[:1] if why else cases
     runs: dict[str, list[Throughput]] = {label: [] for label, _ in measured}
     for _ in range(config.rounds):
         for label, run in measured:
             runs[label].append(run())
-    health = runs["GET /healthz"]
+    health = runs[FLOOR_CASES[0]]
     for label, _ in measured:
         mine = runs[label]
         # Each round's ratio to the healthz run of the same round: a slow spell of the machine

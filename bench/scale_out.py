@@ -98,8 +98,8 @@ def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tupl
     }
     threads = config.floor_threads * len(urls)
     for label, (send, expect) in cases.items():
-        result = throughput(urls, send, expect, config.floor_seconds, threads)
-        out[label] = (result.per_second, result.errors)
+        run = throughput(urls, send, expect, config.floor_seconds, threads)
+        out[label] = (run.per_second, run.errors)
     return out
 
 
