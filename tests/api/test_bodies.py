@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from app.api.bodies import JsonBodyRoute
 from app.api.deps import get_rulings
-from app.api.routers import could_produce
+from app.api.routers import activate, could_produce, free_cast, mana_value, mulligan, reveal
 from tests.api.helpers import perm, state
 
 CP = "/v1/mana/could-produce"
@@ -130,5 +130,7 @@ def test_only_the_rules_endpoint_shape_is_called_directly() -> None:
     for other in (_with_a_query, _returning_a_model, _a_coroutine):
         assert route(other)._direct_call() is None, other.__name__
     # Every rules endpoint of the service has the shape.
-    routes = [r for r in could_produce.router.routes if isinstance(r, JsonBodyRoute)]
-    assert routes and all(r._direct_call() is not None for r in routes)
+    modules = (activate, could_produce, free_cast, mana_value, mulligan, reveal)
+    routes = [r for m in modules for r in m.router.routes if isinstance(r, JsonBodyRoute)]
+    assert len(routes) == len(modules)
+    assert all(r._direct_call() is not None for r in routes)
