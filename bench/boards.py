@@ -107,7 +107,11 @@ def with_layers(board: JsonDict) -> JsonDict:
     return {**board, "battlefield": battlefield}
 
 
-def small_board(turn: int = 4, salt: int = 0) -> JsonDict:
+# The (turn, salt) of `small_board()` itself: the stored small question of the floor rows.
+SMALL_STORED = (4, 0)
+
+
+def small_board(turn: int = SMALL_STORED[0], salt: int = SMALL_STORED[1]) -> JsonDict:
     """A handful of permanents: the 'small question' of the HTTP floor."""
     return {
         "turn": turn,

@@ -36,7 +36,8 @@ def dumps(body: object) -> bytes:
 
 
 class Uniq:
-    """Hands out distinct harmless variations (turn, salt) for one server's database."""
+    """Hands out distinct harmless variations (turn, salt) for one server's database, never
+    the stored small question's own (a "new" question that is the stored one answers 200)."""
 
     def __init__(self) -> None:
         self._count = itertools.count(1)
@@ -44,7 +45,10 @@ class Uniq:
 
     def next(self) -> tuple[int, int]:
         with self._lock:
-            return boards.unique_turn(next(self._count))
+            variation = boards.unique_turn(next(self._count))
+            if variation == boards.SMALL_STORED:
+                variation = boards.unique_turn(next(self._count))
+            return variation
 
 
 def small_new_body(uniq: Uniq) -> bytes:

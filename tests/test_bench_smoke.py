@@ -142,3 +142,13 @@ def test_catalog_ratios_compare_the_same_rows_and_flag_worse_ones() -> None:
     assert rows["largest board: stored / new"]["worse"] == "no"
     missing = comparison_section(35_000, {"floor": None, "cp": None}, None)
     assert missing.rows[0]["status"].startswith("not measured")
+
+
+def test_new_small_questions_are_never_the_stored_one() -> None:
+    from bench import boards
+    from bench.over_http import Uniq
+
+    uniq = Uniq()
+    handed = [uniq.next() for _ in range(20)]
+    assert boards.SMALL_STORED not in handed
+    assert len(set(handed)) == len(handed)
