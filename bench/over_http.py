@@ -326,7 +326,7 @@ def floor_client(config: BenchConfig) -> str:
     return f"{config.floor_threads} Python client threads, keep-alive (install wrk for a C client)"
 
 
-Run = Callable[[], "Throughput"]
+Run = Callable[[], Throughput]
 FLOOR_CASES = ("GET /healthz", "could-produce small, stored 200", "could-produce small, new 201")
 
 

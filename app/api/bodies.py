@@ -30,6 +30,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
+from app.api.middleware import is_json
+
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
 DirectCall = Callable[[BaseModel, Request], Awaitable[Response]]
 
@@ -116,10 +118,8 @@ class JsonBodyRoute(APIRoute):
 
 
 def _direct_applies(request: Request) -> bool:
-    """Whether FastAPI would have read this body as JSON (an `application/json` or
-    `application/*+json` content type) and no dependency is overridden."""
+    """Whether FastAPI would have read this body as JSON (the media types ServiceMiddleware
+    lets through) and no dependency is overridden."""
     if request.app.dependency_overrides:
         return False
-    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    kind, _, subtype = media.partition("/")
-    return kind == "application" and (subtype == "json" or subtype.endswith("+json"))
+    return is_json(request.headers.get("content-type", ""))

@@ -207,7 +207,7 @@ class ServiceMiddleware:
         if content_type is None:
             # No content type at all is read as JSON (curl -d without -H).
             scope["headers"] = [*scope["headers"], (b"content-type", b"application/json")]
-        elif not _is_json(content_type):
+        elif not is_json(content_type):
             await self._refuse(scope, answer, _unsupported_media_type())
             return
         client = (scope.get("client") or ("unknown", 0))[0]
@@ -467,7 +467,8 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def _is_json(content_type: str) -> bool:
+def is_json(content_type: str) -> bool:
+    """An `application/json` or `application/*+json` media type (what FastAPI reads as JSON)."""
     media = content_type.split(";", 1)[0].strip().lower()
     return media == "application/json" or (
         media.startswith("application/") and media.endswith("+json")
