@@ -99,6 +99,23 @@ def test_a_short_name_that_is_a_common_word_stays_that_word() -> None:
     )
 
 
+def test_each_occurrence_of_the_name_is_judged_by_what_is_around_it_in_the_text_as_sent() -> None:
+    # An occurrence turned down (inside a word, after "a") doesn't end the search; those
+    # after it are still judged, each against the text as sent, not as already tokenized.
+    assert _sentences(
+        "Vel", "Velvet and a Vel and Vel-born, then Vel and Vel. Vel Vel.", legendary=False
+    ) == ("Velvet and a Vel and Vel-born, then ~ and ~.", "~ ~.")
+    # The name is text, never a pattern: its dots and brackets are matched as they are.
+    assert _sentences("Unit.01 [Qu]+", "Unit.01 [Qu]+ draws. Unit-01 [Qu]+ stays.") == (
+        "~ draws.",
+        "Unit-01 [Qu]+ stays.",
+    )
+    # A short name followed by a capitalized word is another name (checked at its end).
+    assert _sentences(
+        "Osric Vantblade", "Osric Vantblade and Osric the Lost and Osric go.", legendary=True
+    ) == ("~ and Osric the Lost and ~ go.",)
+
+
 def test_quoted_abilities_stay_in_their_sentence_and_ability_words_go() -> None:
     assert split_sentences('Lands you control have "{T}: Add {G}. Activate only once." Draw.') == [
         'Lands you control have "{T}: Add {G}. Activate only once."',

@@ -40,8 +40,12 @@ _TYPE_NOUNS = (
     r"(?:creature|card|spell|permanent|token|planeswalker|artifact|enchantment|land|"
     r"battle|instant|sorcery|ability|abilities|emblem)s?"
 )
-_NOT_SHORT_AFTER = rf"(?![\w-]| {_TYPE_NOUNS}\b|,? (?:the |of )?[A-Z])"
-_NOT_SHORT_BEFORE = r"(?<![\w-])(?<!named )"
+_NOT_SHORT_AFTER = re.compile(rf"(?![\w-]| {_TYPE_NOUNS}\b|,? (?:the |of )?[A-Z])")
+_NOT_SHORT_BEFORE = re.compile(r"(?<![\w-])(?<!named )")
+# The whole name stands alone, and not after "a" / "an": a face named like a type ("becomes a
+# Name") means the type.
+_NOT_NAME_BEFORE = re.compile(r"(?<![\w-])(?<!\ba )(?<!\ban )")
+_NOT_NAME_AFTER = re.compile(r"(?![\w-])")
 _TITLE_WORDS = frozenset({"The", "A", "An", "Lord", "Lady", "King", "Queen", "Sir", "General"})
 
 
@@ -83,13 +87,33 @@ def with_self_token(
     text: str, name: str, *, legendary: bool = False, avoid: Iterable[str] = ()
 ) -> str:
     for own in self_names(name):
-        # Not "a Name" / "an Name": a face named like a type ("becomes a Name") means the type.
-        text = re.sub(r"(?<![\w-])(?<!\ba )(?<!\ban )" + re.escape(own) + r"(?![\w-])", "~", text)
+        text = _tokenized(text, own, _NOT_NAME_BEFORE, _NOT_NAME_AFTER)
     if legendary:
         for short in short_names(name, avoid=avoid):
-            pattern = _NOT_SHORT_BEFORE + re.escape(short) + _NOT_SHORT_AFTER
-            text = re.sub(pattern, "~", text)
+            text = _tokenized(text, short, _NOT_SHORT_BEFORE, _NOT_SHORT_AFTER)
     return _THIS.sub("~", text)
+
+
+def _tokenized(text: str, name: str, before: re.Pattern[str], after: re.Pattern[str]) -> str:
+    """`text` with each occurrence of `name` that `before` and `after` accept where it starts
+    and ends made `~`, left to right, as `re.sub` of the three would. The name is found as a
+    plain string and only the fixed patterns around it are regular expressions: a pattern
+    holding each card's own name was compiled anew for every card (`re` caches 512), about a
+    third of the time compiling a 35,000-card corpus took."""
+    if not name:
+        return text
+    pieces: list[str] = []
+    done = 0
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if before.match(text, at) and after.match(text, end):
+            pieces += (text[done:at], "~")
+            done = end
+            at = text.find(name, end)
+        else:
+            at = text.find(name, at + 1)
+    return "".join(pieces) + text[done:] if pieces else text
 
 
 def split_sentences(line: str) -> list[str]:
