@@ -7,16 +7,34 @@ import argparse
 import logging
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bench.config import FULL, QUICK, BenchConfig
 from bench.report import Section, render, write_json
+from bench.timing import Steal
 
 DEFAULT_OUT = Path(__file__).with_name("results.json")
 
 
 def log(message: str) -> None:
     print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+
+def _noting_steal(make: Callable[[], list[Section]]) -> list[Section]:
+    """The sections `make` measures, each noting the CPU steal while they were measured."""
+    with Steal() as steal:
+        made = make()
+    note = steal.note()
+    if note is not None:
+        for section in made:
+            section.notes.append(note)
+    return made
+
+
+def _one(make: Callable[[], Section]) -> Section:
+    [section] = _noting_steal(lambda: [make()])
+    return section
 
 
 def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
@@ -33,33 +51,33 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
     tune_garbage_collector()
 
     log("could-produce, engine alone")
-    cp_engine = engine_only.could_produce_section(config)
+    cp_engine = _one(lambda: engine_only.could_produce_section(config))
     log("activate, engine alone")
-    act_engine = engine_only.activate_section(config)
+    act_engine = _one(lambda: engine_only.activate_section(config))
     log("could-produce with layers, engine alone")
-    layers = engine_only.layers_section(config, cp_engine)
+    layers = _one(lambda: engine_only.layers_section(config, cp_engine))
     sections = [cp_engine, layers, act_engine]
     cp_http: Section | None = None
     floor_http: Section | None = None
     if http:
         from bench.over_http_run import http_sections
 
-        http_list = http_sections(config, act_engine, log)
+        http_list = _noting_steal(lambda: http_sections(config, act_engine, log))
         cp_http, floor_http = http_list[0], http_list[-1]
         sections.extend(http_list)
         from bench.scale_out import scale_out_section
 
         log("scaling out on PostgreSQL: one process, then two")
-        sections.append(scale_out_section(config))
+        sections.append(_one(lambda: scale_out_section(config)))
     sections.append(growth_section(config, cp_engine, cp_http))
     from bench.listing import listing_section
 
     log("listing rulings as the store grows")
-    sections.append(listing_section(config.listing_sizes, config.listing_reps, log))
+    sections.append(_one(lambda: listing_section(config.listing_sizes, config.listing_reps, log)))
     from bench.coverage import coverage_section
 
     log("compiler coverage (RULINGS_CORPUS)")
-    sections.append(coverage_section())
+    sections.append(_one(coverage_section))
     if http:  # it runs imports and servers in subprocesses, like the HTTP sections
         from bench import catalog_ratios
         from bench.imports import card_count, imports_section
@@ -67,10 +85,14 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
         log("card import and a server on 35,000 cards")
         imported: dict[str, Section] = {}
         sections.append(
-            imports_section(
-                config,
-                log,
-                lambda url: imported.update(catalog_ratios.measure_with_catalog(config, url, log)),
+            _one(
+                lambda: imports_section(
+                    config,
+                    log,
+                    lambda url: imported.update(
+                        catalog_ratios.measure_with_catalog(config, url, log)
+                    ),
+                )
             )
         )
         sections.append(

@@ -9,6 +9,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 # `bench` is a top-level package beside `app` (not installed): importable under `python -m
 # pytest` from the repository root, and under a bare `pytest` thanks to this.
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,6 +36,9 @@ def test_quick_engine_sections_produce_rows() -> None:
             assert row["answered"] == row["permanents"]
     table = render(sections)
     assert "engine alone" in table
+    if Path("/proc/stat").is_file():  # each measured section says what the hypervisor took
+        measured = [s for s in sections if not s.name.startswith("growth")]  # growth: derived
+        assert all(any(n.startswith("CPU steal while") for n in s.notes) for s in measured)
 
 
 def test_quick_writes_results_json(tmp_path: Path) -> None:
@@ -67,8 +72,6 @@ def test_server_cpu_keeps_the_time_of_threads_that_ended() -> None:
 def test_wrk_sends_every_body_it_is_given_gets_without_one_and_counts_answers() -> None:
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-    import pytest
 
     from bench import wrk
 
@@ -152,3 +155,23 @@ def test_new_small_questions_are_never_the_stored_one() -> None:
     handed = [uniq.next() for _ in range(20)]
     assert boards.SMALL_STORED not in handed
     assert len(set(handed)) == len(handed)
+
+
+def test_steal_is_the_hypervisor_s_share_of_the_machine_s_time_over_the_block(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bench import timing
+
+    readings = iter([(10, 1_000), (40, 1_100)])  # (steal, total) jiffies, before and after
+    monkeypatch.setattr(timing, "_cpu_times", lambda: next(readings))
+    with timing.Steal() as steal:
+        pass
+    assert steal.share == 0.3
+    assert steal.note() == (
+        "CPU steal while this was measured: 30% of the machine's CPU time ran other guests "
+        "(/proc/stat)"
+    )
+    monkeypatch.setattr(timing, "_cpu_times", lambda: None)  # no /proc: nothing claimed
+    with timing.Steal() as unread:
+        pass
+    assert unread.share is None and unread.note() is None
