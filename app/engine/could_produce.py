@@ -542,14 +542,19 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
         if permanent_id is not None
         else list(board.permanents)
     )
-    # One list of types per mask a kind has, shared by the permanents that have it. Built
-    # without validation (answers.trusted): the shape is the engine's own, and the tests check
-    # it on every ruling.
+    # One list of types per mask a kind has, shared by the permanents that have it, and each
+    # kind's card name, read once (a card is a pydantic model, whose every attribute read takes
+    # CPython's slow path). Built without validation (answers.trusted): the shape is the
+    # engine's own, and the tests check it on every ruling.
     # mask_types lists codes of 106.1b's six types: each a ManaTypeCode.
     types_of = {m: cast("list[ManaTypeCode]", mask_types(m)) for m in set(fp.kind_masks)}
-    masks = fp.masks
+    kind_types = [types_of[m] for m in fp.kind_masks]
+    kind_names = [k.first.card.name for k in fp.kinds]  # a kind is one face, so one card
+    kind_of = fp.kind_of
     entries: list[PermanentTypes] = [
-        {"id": p.id, "name": p.card.name, "types": types_of[masks[p.index]]} for p in asked
+        {"id": p.id, "name": kind_names[k], "types": kind_types[k]}
+        for p in asked
+        for k in (kind_of[p.index],)
     ]
     answer = trusted(CouldProduceAnswer, permanents=entries)
     return Verdict(answer, _explain(fp, asked))
