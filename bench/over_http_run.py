@@ -31,7 +31,9 @@ def http_sections(
         "x_healthz_cost = healthz req/s / this req/s (how many healthz one request costs); "
         "x_healthz_req_per_s = this req/s / healthz req/s (issue 15: small new >= 0.5, "
         "stored >= 0.8); server_cpu_ms = the server processes' CPU per request (Linux), "
-        "steadier than req/s on a busy machine; client and server share the machine's cores; "
+        "steadier than req/s on a busy machine; x_healthz_by_cpu = healthz's server_cpu_ms / "
+        "this one's, the req/s ratio a server that alone set the pace would give; client and "
+        "server share the machine's cores; "
         f"medians of {config.rounds} rounds, each healthz, stored, new in turn, the ratios "
         "taken within each round"
     )
