@@ -343,6 +343,22 @@ class OutsideCard:
         return cls(card.name, tuple(c for c in COLORS if c in found), names, types, symbols)
 
 
+# The facts about a permanent that only some questions give: PermanentIn's optional fields,
+# held under the same names on Permanent, each None when the question doesn't say.
+OPTIONAL_FACTS = (
+    "renowned",
+    "entered_this_turn",
+    "exiled",
+    "chosen_name",
+    "library_top",
+    "chosen_type",
+    "chosen_colors",
+    "noted_mana",
+    "resolutions_this_turn",
+    "class_level",
+)
+
+
 @dataclass(slots=True)
 class Permanent:
     """A permanent with its card resolved. `index` is its place on the battlefield.
@@ -364,6 +380,10 @@ class Permanent:
     power: int | None = None
     toughness: int | None = None
     token: bool = False  # 111.1
+    # True only when it was built with none of OPTIONAL_FACTS given, every one at its None:
+    # the engine then tells kinds apart by the other fields alone (BoardView.kinds). The
+    # default claims nothing.
+    common_only: bool = False
     renowned: bool | None = None  # 702.112b; None: not said
     entered_this_turn: bool | None = None  # None: not said
     exiled: tuple[OutsideCard, ...] | None = None  # 406.6, 607.2a: the cards exiled with it

@@ -14,6 +14,7 @@ from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import (
+    OPTIONAL_FACTS,
     Board,
     Effect,
     EffectIn,
@@ -225,11 +226,13 @@ class CheckedState:
             power,
             toughness,
             token,
+            True,  # common_only, until an optional fact is given
         )
         if _OPTIONAL_FACTS.isdisjoint(p.__pydantic_fields_set__):
             return core
         return replace(
             core,
+            common_only=False,
             renowned=p.renowned,
             entered_this_turn=p.entered_this_turn,
             chosen_name=p.chosen_name,
@@ -282,21 +285,8 @@ _CHECKED_FIELDS = itemgetter(
     "exiled",
 )
 
-# The facts about a permanent that only some questions give (each None when absent).
-_OPTIONAL_FACTS = frozenset(
-    {
-        "renowned",
-        "entered_this_turn",
-        "chosen_name",
-        "library_top",
-        "chosen_type",
-        "noted_mana",
-        "exiled",
-        "chosen_colors",
-        "resolutions_this_turn",
-        "class_level",
-    }
-)
+# The facts only some questions give (each None when absent), by their names on PermanentIn.
+_OPTIONAL_FACTS = frozenset(OPTIONAL_FACTS)
 
 
 def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, int, CardFace]:

@@ -124,3 +124,21 @@ def test_summaries_name_five_and_count_the_rest() -> None:
     # A pool's feeders: the permanents it watches that could produce something, in order.
     pool = next(t for t in texts if t.startswith("Reflecting Pool (pool0)"))
     assert "(Forest (f), Reflecting Pool (pool0), Reflecting Pool (pool1) and 28 more)" in pool
+
+
+def test_an_optional_fact_given_splits_kinds_even_at_its_default() -> None:
+    # The board marks permanents given no optional fact (Permanent.common_only) and kinds
+    # compare only their common fields; one given any fact is compared in full.
+    assert kinds_of(
+        P("f1", "Forest"),
+        P("f2", "Forest", entered_this_turn=True),
+        P("f3", "Forest", renowned=True),
+        P("f4", "Forest", entered_this_turn=True),
+        P("f5", "Forest", chosen_type="Elf"),
+        P("f6", "Forest", renowned=None),  # given, at its default: compared in full
+        P("f7", "Forest"),
+        P("f8", "Forest", renowned=None),
+    ) == [[0, 6], [1, 3], [2], [4], [5, 7]]
+    together = board(P("f1", "Forest"), P("f2", "Forest"))
+    apart = board(P("f1", "Forest"), P("f2", "Forest", renowned=None))
+    assert could_produce(together, None).answer_data == could_produce(apart, None).answer_data

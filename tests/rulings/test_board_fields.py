@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app.catalog import Catalog, load_catalog
-from app.domain.state import GameState, OutsideCard, Permanent
+from app.domain.state import OPTIONAL_FACTS, GameState, OutsideCard, Permanent
 from app.rulings.resolve import check_state
 
 # A value for every PermanentIn field that differs from its default.
@@ -77,13 +77,18 @@ def test_every_permanent_field_is_given_a_test_value() -> None:
     from app.domain.state import PermanentIn
 
     assert set(PermanentIn.model_fields) - NOT_ON_PERMANENT == set(GIVEN)
+    # common_only is the board's own note, not a fact given (checked below).
     on_permanent = {f.name for f in dataclasses.fields(Permanent)} - {"index", "face"}
-    assert on_permanent == set(GIVEN)
+    assert on_permanent - {"common_only"} == set(GIVEN)
+    # Every optional fact is a field of both, under one name, None when not given.
+    assert set(OPTIONAL_FACTS) <= set(PermanentIn.model_fields) & on_permanent
+    assert all(PermanentIn.model_fields[name].default is None for name in OPTIONAL_FACTS)
 
 
 def test_every_given_fact_reaches_the_engine(catalog: Catalog) -> None:
     p = _permanent(catalog, GIVEN)
     assert p.index == 0
+    assert not p.common_only
     for name, value in HELD.items():
         assert _held(getattr(p, name)) == value, name
 
@@ -92,8 +97,17 @@ def test_a_permanent_with_no_optional_fact_keeps_their_defaults(catalog: Catalog
     p = _permanent(catalog, {"id": "forest", "card": "Forest", "controller": "alice"})
     defaults = Permanent(0, "x", p.card, p.face, "alice", False, True, {}, None, None)
     for f in dataclasses.fields(Permanent):
-        if f.name not in ("index", "id", "card", "face", "controller"):
+        if f.name not in ("index", "id", "card", "face", "controller", "common_only"):
             assert getattr(p, f.name) == getattr(defaults, f.name), f.name
+    assert p.common_only  # and the board says so, for BoardView.kinds
+    assert not defaults.common_only  # a permanent built elsewhere claims nothing
+
+
+@pytest.mark.parametrize("fact", OPTIONAL_FACTS)
+def test_a_permanent_given_an_optional_fact_is_not_common_only(catalog: Catalog, fact: str) -> None:
+    # Even given at its default: what was given is compared in full.
+    p = _permanent(catalog, {"id": "forest", "card": "Forest", "controller": "alice", fact: None})
+    assert not p.common_only
 
 
 def test_the_cards_a_question_reads_are_listed_once_each_in_the_order_read(

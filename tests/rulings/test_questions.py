@@ -163,4 +163,3 @@ def test_equal_cards_are_checked_once_and_each_permanent_still_gets_its_own_spel
     assert cards == ["Forest"] * 4
     assert [c.name for c, _ in q.checked.cards] == ["Forest"] * 4
     assert list(plain(q.question)) == list(body.model_dump(mode="json"))  # the request's key order
-
