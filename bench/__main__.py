@@ -55,7 +55,7 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
     log("activate, engine alone")
     act_engine = _one(lambda: engine_only.activate_section(config))
     log("could-produce with layers, engine alone")
-    layers = _one(lambda: engine_only.layers_section(config, cp_engine))
+    layers = _one(lambda: engine_only.layers_section(config))
     sections = [cp_engine, layers, act_engine]
     cp_http: Section | None = None
     floor_http: Section | None = None

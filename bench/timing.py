@@ -26,6 +26,20 @@ def median_ms(fn: Callable[[], object], reps: int, *, warmup: int = 1) -> float:
     return statistics.median(samples)
 
 
+def interleaved_medians_ms(fns: dict[str, Callable[[], object]], reps: int) -> dict[str, float]:
+    """Median wall time of each function over `reps` rounds that run every one in turn (the
+    order reversed every other round), after one untimed call each: a slow spell of the
+    machine then moves all of them, and their ratios stay meaningful."""
+    for fn in fns.values():
+        fn()
+    samples: dict[str, list[float]] = {name: [] for name in fns}
+    order = list(fns.items())
+    for round_ in range(max(1, reps)):
+        for name, fn in order if round_ % 2 == 0 else reversed(order):
+            samples[name].append(timed_ms(fn)[0])
+    return {name: statistics.median(times) for name, times in samples.items()}
+
+
 def ratio(a: float | None, b: float | None) -> float | None:
     if a is None or b is None or b <= 0:
         return None
