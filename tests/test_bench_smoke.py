@@ -175,3 +175,15 @@ def test_steal_is_the_hypervisor_s_share_of_the_machine_s_time_over_the_block(
     with timing.Steal() as unread:
         pass
     assert unread.share is None and unread.note() is None
+
+
+def test_interleaved_timings_take_turns_and_reverse_every_other_round() -> None:
+    from bench.timing import interleaved_medians_ms
+
+    calls: list[str] = []
+    medians = interleaved_medians_ms(
+        {"plain": lambda: calls.append("plain"), "layers": lambda: calls.append("layers")}, 3
+    )
+    warmup = ["plain", "layers"]
+    assert calls == [*warmup, "plain", "layers", "layers", "plain", "plain", "layers"]
+    assert set(medians) == {"plain", "layers"} and all(ms >= 0 for ms in medians.values())
