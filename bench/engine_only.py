@@ -72,13 +72,21 @@ def could_produce_section(config: BenchConfig) -> Section:
         for size in config.sizes:
             section.skip(size, reason)
         return section
+    works: dict[int, tuple[Work, int]] = {}
     for size in config.sizes:
         try:
-            section.rows.append(
-                _could_produce_row(could_produce, size, reps_for(config.reps, size))
-            )
+            works[size] = _could_produce_work(could_produce, size)
         except Exception as exc:
             section.skip(size, f"error: {exc!r}"[:200])
+    # Every size in turn, as many rounds as the smallest size had repetitions: the growth
+    # section divides these, and sizes timed minutes apart on this machine gave ratios from 5
+    # to 13 for the same code.
+    try:
+        section.rows.extend(_timed_rows(works, max(config.reps.values())))
+    except Exception as exc:
+        for size in works:
+            section.skip(size, f"error: {exc!r}"[:200])
+    section.rows.sort(key=lambda row: int(row["permanents"] or 0))
     return section
 
 
@@ -93,7 +101,9 @@ def layers_section(config: BenchConfig) -> Section:
         section.skip(size, why or f"not available yet: catalog lacks {', '.join(missing)}")
         return section
     reps = reps_for(config.reps, size)
-    section.rows.append(_could_produce_row(could_produce, size, reps, layers=True))
+    section.rows.extend(
+        _timed_rows({size: _could_produce_work(could_produce, size, layers=True)}, reps)
+    )
     catalog = load_catalog()
     plain_json = boards.reflector_board(size)
     plain, layered = (
@@ -116,7 +126,13 @@ def layers_section(config: BenchConfig) -> Section:
     return section
 
 
-def _could_produce_row(could_produce: Engine, size: int, reps: int, *, layers: bool = False) -> Row:
+# A board's timed work, by the column it fills, and how many permanents the answer lists.
+Work = dict[str, Callable[[], object]]
+
+
+def _could_produce_work(
+    could_produce: Engine, size: int, *, layers: bool = False
+) -> tuple[Work, int]:
     catalog = load_catalog()
     version = engine_version()
     board_json = boards.reflector_board(size)
@@ -145,16 +161,30 @@ def _could_produce_row(could_produce: Engine, size: int, reps: int, *, layers: b
     def body_json() -> object:
         return _ruling_body(question, verdict.answer)
 
-    return {
-        "permanents": size,
-        "validate_ms": median_ms(validate, reps),
-        "resolve_ms": median_ms(resolve, reps),
-        "engine_ms": median_ms(engine, reps),
-        "resolve+engine_ms": median_ms(resolve_and_engine, reps),
-        "hash_ms": median_ms(hash_question, reps),
-        "body_json_ms": median_ms(body_json, reps),
-        "answered": len(verdict.answer_data.get("permanents", [])),
+    work: Work = {
+        "validate_ms": validate,
+        "resolve_ms": resolve,
+        "engine_ms": engine,
+        "resolve+engine_ms": resolve_and_engine,
+        "hash_ms": hash_question,
+        "body_json_ms": body_json,
     }
+    return work, len(verdict.answer_data.get("permanents", []))
+
+
+def _timed_rows(works: dict[int, tuple[Work, int]], rounds: int) -> list[Row]:
+    """A row per board size: each column's work timed at every size in turn."""
+    rows: dict[int, Row] = {
+        size: {"permanents": size, "answered": answered} for size, (_, answered) in works.items()
+    }
+    columns = next(iter(works.values()))[0] if works else {}
+    for column in columns:
+        medians = interleaved_medians_ms(
+            {str(size): work[column] for size, (work, _) in works.items()}, rounds
+        )
+        for size in works:
+            rows[size][column] = medians[str(size)]
+    return [{c: row.get(c) for c in CP_COLUMNS} for row in rows.values()]
 
 
 def activate_section(config: BenchConfig) -> Section:
