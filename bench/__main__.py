@@ -58,12 +58,11 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
     layers = _one(lambda: engine_only.layers_section(config))
     sections = [cp_engine, layers, act_engine]
     cp_http: Section | None = None
-    floor_http: Section | None = None
     if http:
         from bench.over_http_run import http_sections
 
         http_list = _noting_steal(lambda: http_sections(config, act_engine, log))
-        cp_http, floor_http = http_list[0], http_list[-1]
+        cp_http = http_list[0]
         sections.extend(http_list)
         from bench.scale_out import scale_out_section
 
@@ -83,7 +82,7 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
         from bench.imports import card_count, imports_section
 
         log("card import and a server on 35,000 cards")
-        imported: dict[str, Section] = {}
+        imported: catalog_ratios.Measured = {}
         sections.append(
             _one(
                 lambda: imports_section(
@@ -95,13 +94,7 @@ def run(config: BenchConfig, *, http: bool = True) -> list[Section]:
                 )
             )
         )
-        sections.append(
-            catalog_ratios.comparison_section(
-                card_count(config),
-                {"floor": floor_http, "cp": cp_http},
-                imported or None,
-            )
-        )
+        sections.append(catalog_ratios.comparison_section(card_count(config), imported or None))
     return sections
 
 

@@ -132,18 +132,30 @@ def test_catalog_ratios_compare_the_same_rows_and_flag_worse_ones() -> None:
         s.add(permanents=10_000, **{"stored/new": 0.1, "stored/floor": 2.0, "new/floor": new_floor})
         return s
 
+    # Three rounds on each server: each ratio is the median of its rounds.
     table = comparison_section(
         35_000,
-        {"floor": floor(0.9, 0.2), "cp": cp(10.0)},
-        {"floor": floor(0.5, 0.2), "cp": cp(20.0)},
+        {
+            "bundled": {
+                "floor": [floor(0.9, 0.2), floor(0.1, 0.2), floor(0.95, 0.2)],
+                "cp": [cp(10.0), cp(12.0), cp(8.0)],
+            },
+            "imported": {
+                "floor": [floor(0.5, 0.2), floor(0.4, 0.2), floor(0.9, 0.2)],
+                "cp": [cp(20.0), cp(99.0), cp(19.0)],
+            },
+        },
     )
     rows = {r["ratio"]: r for r in table.rows}
+    assert rows["small stored / healthz (req/s)"]["bundled only"] == 0.9  # the median round
     assert rows["small stored / healthz (req/s)"]["worse"] == "yes"  # 0.9 -> 0.5 req/s
     assert rows["small new / healthz (req/s)"]["worse"] == "no"  # 1 worker's row, not 2's
     assert rows["largest board: new / parse floor"]["bundled only"] == 10.0  # not the 100 row
+    assert rows["largest board: new / parse floor"]["imported"] == 20.0
     assert rows["largest board: new / parse floor"]["worse"] == "yes"  # 10 -> 20x the floor
     assert rows["largest board: stored / new"]["worse"] == "no"
-    missing = comparison_section(35_000, {"floor": None, "cp": None}, None)
+    assert "medians of 3 rounds" in table.notes[0]
+    missing = comparison_section(35_000, None)
     assert missing.rows[0]["status"].startswith("not measured")
 
 
