@@ -6,9 +6,11 @@ answer 422 naming it (docs/api.md: unknown card, duplicate ids, a permanent that
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from operator import itemgetter
+from typing import Any
 
 from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
@@ -198,36 +200,9 @@ class CheckedState:
         10,000-permanent board builds in half the time of keywords); the optional facts only a
         few permanents carry are looked at only when the client gave one of them
         (tests/rulings/test_board_fields.py checks that every field arrives)."""
-        (
-            permanent_id,
-            controller,
-            tapped,
-            controlled_since_turn_start,
-            counters,
-            attached_to,
-            chosen_color,
-            timestamp,
-            power,
-            toughness,
-            token,
-        ) = _COMMON_FIELDS(p.__dict__)
-        core = Permanent(
-            i,
-            permanent_id,
-            card,
-            face,
-            controller,
-            tapped,
-            controlled_since_turn_start,
-            counters,  # the frozen question's own dict: nothing changes it
-            attached_to,
-            chosen_color,
-            timestamp,
-            power,
-            toughness,
-            token,
-            True,  # common_only, until an optional fact is given
-        )
+        given = p.__dict__
+        # The frozen question's own counters dict goes with the rest: nothing changes it.
+        core = Permanent(i, given["id"], card, face, *_COMMON_FIELDS(given), True)
         if _OPTIONAL_FACTS.isdisjoint(p.__pydantic_fields_set__):
             return core
         return replace(
@@ -253,9 +228,9 @@ class CheckedState:
 # A permanent's common fields, read from its model's own dict in one call: pydantic's models
 # define __getattr__ (for private attributes), which puts every attribute read of them on
 # CPython's generic path, about four times a plain object's (83 against 19 ns here): at
-# 10,000 permanents the board's eleven reads each took 8-9 of its 24 ms.
-_COMMON_FIELDS = itemgetter(
-    "id",
+# 10,000 permanents the board's eleven reads each took 8-9 of its 24 ms. In the order of
+# Permanent's fields after its face (tests/rulings/test_board_fields.py checks it).
+COMMON_FIELDS = (
     "controller",
     "tapped",
     "controlled_since_turn_start",
@@ -267,6 +242,10 @@ _COMMON_FIELDS = itemgetter(
     "toughness",
     "token",
 )
+# Their values, typed as Permanent takes them, then `common_only`.
+_Common = tuple[str, bool, bool, dict[str, int], str | None, str | None, int | None, int | None,
+                int | None, bool]  # fmt: skip
+_COMMON_FIELDS: Callable[[dict[str, Any]], _Common] = itemgetter(*COMMON_FIELDS)
 
 _Found = tuple[Card, int, tuple[Card, CardFace], str]
 

@@ -11,7 +11,7 @@ import pytest
 
 from app.catalog import Catalog, load_catalog
 from app.domain.state import OPTIONAL_FACTS, GameState, OutsideCard, Permanent
-from app.rulings.resolve import check_state
+from app.rulings.resolve import COMMON_FIELDS, check_state
 
 # A value for every PermanentIn field that differs from its default.
 GIVEN: dict[str, Any] = {
@@ -83,6 +83,13 @@ def test_every_permanent_field_is_given_a_test_value() -> None:
     # Every optional fact is a field of both, under one name, None when not given.
     assert set(OPTIONAL_FACTS) <= set(PermanentIn.model_fields) & on_permanent
     assert all(PermanentIn.model_fields[name].default is None for name in OPTIONAL_FACTS)
+
+
+def test_the_board_passes_the_common_fields_in_the_permanent_s_own_order() -> None:
+    # CheckedState._permanent passes them by position, after the index, id, card and face.
+    names = [f.name for f in dataclasses.fields(Permanent)]
+    assert names[:4] == ["index", "id", "card", "face"]
+    assert names[4 : 4 + len(COMMON_FIELDS)] == list(COMMON_FIELDS)
 
 
 def test_every_given_fact_reaches_the_engine(catalog: Catalog) -> None:
