@@ -107,9 +107,11 @@ class Steal:
 
     def __exit__(self, *exc: object) -> None:
         end = _cpu_times()
-        if self._start is None or end is None or end[1] <= self._start[1]:
+        if self._start is None or end is None:
             return
-        self.share = (end[0] - self._start[0]) / (end[1] - self._start[1])
+        steal, total = end[0] - self._start[0], end[1] - self._start[1]
+        # A block shorter than a clock tick (a section skipped at once) saw no tick of steal.
+        self.share = steal / total if total > 0 else 0.0
 
     def note(self) -> str | None:
         if self.share is None:

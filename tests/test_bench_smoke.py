@@ -183,6 +183,11 @@ def test_steal_is_the_hypervisor_s_share_of_the_machine_s_time_over_the_block(
         "CPU steal while this was measured: 30% of the machine's CPU time ran other guests "
         "(/proc/stat)"
     )
+    instant = iter([(10, 1_000), (10, 1_000)])  # shorter than a tick: no steal seen
+    monkeypatch.setattr(timing, "_cpu_times", lambda: next(instant))
+    with timing.Steal() as short:
+        pass
+    assert short.share == 0.0
     monkeypatch.setattr(timing, "_cpu_times", lambda: None)  # no /proc: nothing claimed
     with timing.Steal() as unread:
         pass

@@ -242,7 +242,7 @@ COMMON_FIELDS = (
     "toughness",
     "token",
 )
-# Their values, typed as Permanent takes them, then `common_only`.
+# Their values, typed as Permanent takes them (its `common_only` comes next, passed apart).
 _Common = tuple[str, bool, bool, dict[str, int], str | None, str | None, int | None, int | None,
                 int | None, bool]  # fmt: skip
 _COMMON_FIELDS: Callable[[dict[str, Any]], _Common] = itemgetter(*COMMON_FIELDS)
