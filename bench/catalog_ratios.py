@@ -14,7 +14,7 @@ from bench import over_http
 from bench.config import BenchConfig
 from bench.report import Cell, Section
 from bench.server import Server
-from bench.timing import median_of
+from bench.timing import in_turn, median_of
 
 # (label, section, row filter column, row filter value, ratio column); "worse" means larger
 # for the x/floor ratios and smaller for the x/healthz throughput ratios.
@@ -41,7 +41,7 @@ Measured = dict[str, dict[str, list[Section]]]
 def measure_with_catalog(config: BenchConfig, db_url: str, log: Callable[[str], None]) -> Measured:
     """The floor rows and the largest could-produce row on a 1-worker server over `db_url`
     (migrated, cards imported) and on one with the bundled cards only: `config.rounds` rounds,
-    each measuring both in turn (the order reversed every other round), so that a slow spell
+    each measuring both in turn (`in_turn`), so that a slow spell
     of the machine moves both (measured a section apart, the largest board's new/floor ratio
     once came out 1.52x worse with the cards imported, and 0.72-1.05x in other runs)."""
     once = dataclasses.replace(config, sizes=config.sizes[-1:], rounds=1)
@@ -56,7 +56,7 @@ def measure_with_catalog(config: BenchConfig, db_url: str, log: Callable[[str], 
         servers = [("bundled", bundled), ("imported", imported)]
         for round_ in range(config.rounds):
             log(f"issue 15 ratios, bundled cards vs imported, round {round_ + 1}")
-            for name, server in servers if round_ % 2 == 0 else servers[::-1]:
+            for name, server in in_turn(servers, round_):
                 with httpx.Client(base_url=server.url, timeout=120.0) as client:
                     found[name]["cp"].append(
                         over_http.could_produce_section(

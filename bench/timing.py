@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -26,16 +26,22 @@ def median_ms(fn: Callable[[], object], reps: int, *, warmup: int = 1) -> float:
     return statistics.median(samples)
 
 
+def in_turn(items: Sequence[T], round_: int) -> Sequence[T]:
+    """What a round measures, in its order: as given in even rounds, reversed in odd ones, so
+    that none is always first (or always follows the same one)."""
+    return items if round_ % 2 == 0 else items[::-1]
+
+
 def interleaved_medians_ms(fns: dict[str, Callable[[], object]], reps: int) -> dict[str, float]:
-    """Median wall time of each function over `reps` rounds that run every one in turn (the
-    order reversed every other round), after one untimed call each: a slow spell of the
-    machine then moves all of them, and their ratios stay meaningful."""
+    """Median wall time of each function over `reps` rounds that run every one in turn
+    (`in_turn`), after one untimed call each: a slow spell of the machine then moves all of
+    them, and their ratios stay meaningful."""
     for fn in fns.values():
         fn()
     samples: dict[str, list[float]] = {name: [] for name in fns}
     order = list(fns.items())
     for round_ in range(max(1, reps)):
-        for name, fn in order if round_ % 2 == 0 else reversed(order):
+        for name, fn in in_turn(order, round_):
             samples[name].append(timed_ms(fn)[0])
     return {name: statistics.median(times) for name, times in samples.items()}
 

@@ -228,8 +228,8 @@ class CheckedState:
 # A permanent's common fields, read from its model's own dict in one call: pydantic's models
 # define __getattr__ (for private attributes), which puts every attribute read of them on
 # CPython's generic path, about four times a plain object's (83 against 19 ns here): at
-# 10,000 permanents the board's eleven reads each took 8-9 of its 24 ms. In the order of
-# Permanent's fields after its face (tests/rulings/test_board_fields.py checks it).
+# 10,000 permanents the board's eleven reads per permanent took 8-9 of its 24 ms. In the
+# order of Permanent's fields after its face (tests/rulings/test_board_fields.py checks it).
 COMMON_FIELDS = (
     "controller",
     "tapped",
