@@ -45,6 +45,9 @@ def test_haproxy_balances_over_every_replica_and_checks_readiness() -> None:
     lines = [line.split("#", 1)[0].strip() for line in cfg.splitlines()]
     assert "option httpchk GET /readyz" in lines
     assert "balance roundrobin" in lines
+    # A replica that just died: its refused connections go to another (run for real in
+    # tests/ops/test_load_balancer.py).
+    assert "option redispatch" in lines
     port = _compose()["x-rulings-env"]["PORT"]
     assert any(
         line.startswith("server-template rulings") and f"rulings:{port}" in line for line in lines
