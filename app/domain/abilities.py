@@ -25,6 +25,7 @@ from app.domain.base import (
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
+    ForbidActivation,
     GainControl,
     GrantKeyword,
     GrantManaAbility,
@@ -257,6 +258,7 @@ AnyAbility = (
     | ManaTrigger
     | GrantKeyword
     | GainControl
+    | ForbidActivation
     | EntersWithCounters
     | EtbTrigger
     | RevealUntil
@@ -277,6 +279,8 @@ def category(ability: AnyAbility) -> Category:
             return "triggered"
         case GrantManaAbility() | GrantKeyword() | GainControl() | MulliganHelper():
             return "static"
+        case ForbidActivation():
+            return "static"  # 602.5: a static ability that stops activations
         case OpeningHandMana():
             return "static"  # 103.6: it works from the opening hand
         case (
@@ -300,6 +304,8 @@ def works_from(ability: AnyAbility) -> WorksFrom:
     """Where the ability works from (a permanent, or a turn-long effect)."""
     match ability:
         case GrantManaAbility() | GrantKeyword() | GainControl() | ManaReplacement():
+            return ability.works_from
+        case ForbidActivation():
             return ability.works_from
         case ManaTrigger():
             return ability.works_from

@@ -40,7 +40,14 @@ from app.domain.base import (
     check_mana_string,
     omitted_at_default,
 )
-from app.domain.continuous import GainControl, GrantKeyword, GrantManaAbility, Layer, WorksFrom
+from app.domain.continuous import (
+    ForbidActivation,
+    GainControl,
+    GrantKeyword,
+    GrantManaAbility,
+    Layer,
+    WorksFrom,
+)
 from app.domain.costs import (
     AdditionalCost,
     AlternativeCost,
@@ -146,6 +153,7 @@ __all__ = [
     "EtbTrigger",
     "ExiledColor",
     "FixedMana",
+    "ForbidActivation",
     "GainControl",
     "GrantKeyword",
     "GrantManaAbility",

@@ -113,6 +113,22 @@ class GainControl(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
+class ForbidActivation(Strict):
+    """Matching permanents' activated abilities can't be activated, their mana abilities
+    included (602.5: Arrest-like Auras on what they enchant, "activated abilities of artifacts
+    can't be activated"). Not a layer effect: it changes the rules of the game (611.1), not an
+    object, and only while its source keeps the ability. What a permanent could produce is unchanged
+    (106.7 asks what an ability would make if it resolved)."""
+
+    kind: Literal["forbid_activation"] = "forbid_activation"
+    """Always `forbid_activation`: matching permanents' activated abilities can't be
+    activated (602.5)"""
+    to: Selector
+    """Whose activated abilities, seen from this ability's controller"""
+    works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+
+
 def _check_types(subtypes: list[str], chosen: bool, where: WorksFrom) -> None:
     """A type change names its types, or the one chosen for its effect (305.7)."""
     if not subtypes and not chosen:

@@ -33,6 +33,7 @@ from app.domain.card import (
     EntersWithCounters,
     EtbTrigger,
     FixedMana,
+    ForbidActivation,
     GainControl,
     GrantKeyword,
     GrantManaAbility,
@@ -708,6 +709,8 @@ def _filed(a: AnyAbility) -> bool:
     match a:
         case ManaReplacement() | ManaTrigger() | GrantManaAbility() | GrantKeyword():
             return True
+        case ForbidActivation():
+            return True
         case Unsupported() | ManaAbility() | GainControl():
             return False
         case (
@@ -818,6 +821,7 @@ class BoardView:
     triggers: list[SourcedTrigger] = field(init=False)
     grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
+    activation_bans: list[tuple[Source, ForbidActivation]] = field(init=False)  # 602.5
     _traits: dict[str, Traits] = field(init=False)
     _layered_traits: dict[tuple[Traits, frozenset[str], frozenset[str], frozenset[str]], Traits] = (
         field(init=False)
@@ -865,6 +869,7 @@ class BoardView:
         self.triggers = []
         self.grants = []
         self.keyword_grants = []
+        self.activation_bans = []
         self._traits = {}
         self._layered_traits = {}
         self._build_layers()
@@ -977,6 +982,8 @@ class BoardView:
                 self.grants.append((src, a))
             case GrantKeyword():
                 self.keyword_grants.append((src, a))
+            case ForbidActivation():
+                self.activation_bans.append((src, a))
             case Unsupported():
                 # Text not understood is reported once, by the ruling service, as a caveat
                 # and its step (app/rulings/service.py caveats_of), not by each engine answer.
@@ -1177,6 +1184,12 @@ class BoardView:
             target = self.board.get(looker.attached_to) if looker.attached_to else None
             return [target] if target is not None and self.matches(sel, looker, target) else []
         return [p for p in self.board.permanents if self.matches(sel, looker, p)]
+
+    # -- activations forbidden (602.5) --
+
+    def activation_banned_by(self, p: Permanent) -> list[Source]:
+        """The sources whose abilities say its activated abilities can't be activated."""
+        return [src for src, ban in self.activation_bans if self.matches(ban.to, src, p)]
 
     # -- haste and summoning sickness (302.6, 702.10) --
 

@@ -12,6 +12,7 @@ from app.domain.card import (
     Card,
     CardFace,
     EntersWithCounters,
+    ForbidActivation,
     GainControl,
     GrantKeyword,
     GrantManaAbility,
@@ -160,7 +161,7 @@ def _needs_target(a: Ability) -> bool:
     match a:
         case GainControl():
             return a.of == "target"
-        case GrantManaAbility() | GrantKeyword():
+        case GrantManaAbility() | GrantKeyword() | ForbidActivation():
             return a.to.relation == "attached"
         case ManaReplacement() | ManaTrigger():
             return a.source.relation == "attached"

@@ -187,7 +187,8 @@ def test_what_changes_land_types_or_removes_abilities_beyond_the_templates_is_pa
     for text in (
         "Nonbasic lands are Mountains and Wastes.",
         "Enchanted land is an Island until end of turn.",
-        "Activated abilities of artifacts can't be activated.",
+        # 602.5: a lock a selector can't say (tests/engine/test_activation_forbidden.py).
+        "Activated abilities of sources with the chosen name can't be activated.",
     ):
         assert face(text, types=("Enchantment",)).unsupported_text == [text]
 

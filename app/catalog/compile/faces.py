@@ -231,6 +231,9 @@ class _Context:
     chooses_name: bool = False
     # The face chooses a creature type as it enters, "the chosen type" (205.3m).
     chooses_type: bool = False
+    # A player may pay to have the face's effect ignored for a while ("may sacrifice a
+    # permanent ... to ignore this effect until end of turn"): the state can't say they did.
+    escapable: bool = False
     # The face is a spree or tiered spell whose mode lines carry their costs (702.172a,
     # 702.183a): the keyword and those costs compile.
     modal: Literal["spree", "tiered"] | None = None
@@ -302,6 +305,7 @@ def compile_face(
     ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
     ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
     ctx.chooses_type = any(_CHOOSES_TYPE.match(s) for line in lines for s in line.sentences)
+    ctx.escapable = any(_IGNORE_THIS_EFFECT.search(s) for line in lines for s in line.sentences)
     ctx.modal = _modal_kind(lines)
     band: Band | None = None
     for line in lines:
@@ -343,6 +347,7 @@ def compile_face(
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
 _EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
 _CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
+_IGNORE_THIS_EFFECT = re.compile(r"\bto ignore this effect\b")
 _CHOOSES_NAME = re.compile(r"^(?:As|When) ~ enters, choose an? (?:[\w-]+ )*?card name\.$")
 _LEVEL = re.compile(r"^LEVEL (?P<least>\d+)(?:[-\u2013](?P<most>\d+)|\+)$")
 _CLASS_LEVEL = re.compile(r"^(?:\{[^}]+\})+: Level (?P<level>\d+)$")
@@ -1403,6 +1408,10 @@ def _one_sentence(
     if statics.state_control(s):
         # Nothing left to apply once it happened: the state's controllers say it (statics.py).
         return "haste_control", ir.Understood()
+    if not ctx.spell and (fa := statics.activation_forbidden(s)) is not None:
+        # A lock its player may pay to ignore is not understood: whether they did, the state
+        # can't say. Counted where the relevance rules file "can't be activated".
+        return None if ctx.escapable else ("land_type", fa)
     if (mh := statics.mulligan_helper(s)) is not None:
         return "mulligan", ir.Understood(abilities=[mh])
     if not ctx.spell:

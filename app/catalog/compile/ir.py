@@ -388,6 +388,13 @@ class Keyword:
 
 
 @dataclass(frozen=True, slots=True)
+class Forbid:
+    """602.5: the activated abilities of what `to` picks can't be activated."""
+
+    to: Sel
+
+
+@dataclass(frozen=True, slots=True)
 class Control:
     of: Literal["attached", "target"]
     haste: bool = False
@@ -508,6 +515,7 @@ Ability = (
     | Replacement
     | Trigger
     | Keyword
+    | Forbid
     | Control
     | EntersWithX
     | EtbUsesX

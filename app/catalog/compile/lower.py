@@ -323,6 +323,8 @@ def ability(a: ir.Ability) -> d.Ability:
             return d.GrantKeyword(
                 keyword=a.keyword, to=selector(a.to), works_from=_works_from(a.effect)
             )
+        case ir.Forbid():
+            return d.ForbidActivation(to=selector(a.to))
         case ir.Control():
             return d.GainControl(of=a.of, haste=a.haste, works_from=_works_from(a.effect))
         case ir.EntersWithX():

@@ -1,5 +1,5 @@
 """Haste and control as the engine models them (302.6, 702.10, 613.1b), granted mana abilities,
-and X on permanents (107.3m)."""
+activations forbidden (602.5), and X on permanents (107.3m)."""
 
 from __future__ import annotations
 
@@ -299,6 +299,37 @@ _OWNERS_REGAIN = re.compile(
 def state_control(sentence: str) -> bool:
     """A lasting control change the state's controllers show once it happened (above)."""
     return bool(_CONTROL_OF_SELF.match(sentence) or _OWNERS_REGAIN.match(sentence))
+
+
+# 602.5: an Aura that locks what it enchants. What it says besides (no attacking or blocking,
+# no untapping in the untap step) changes nothing the engine rules on: the state says whether
+# a permanent is tapped. Only these riders are read: any other is left not understood.
+_ENCHANTED_LOCKED = re.compile(
+    r"^(?P<sel>Enchanted (?:creature|permanent|artifact|land))"
+    r"(?:'s| (?:can't attack or block|can't attack, block, or crew Vehicles|can't block|"
+    r"doesn't untap during its controller's untap step),? and its) "
+    r"activated abilities can't be activated\.$"
+)
+# 602.5: every permanent of some kinds ("Activated abilities of artifacts can't be activated.").
+_KINDS_LOCKED = re.compile(r"^Activated abilities of (?P<sel>[^.]+?) can't be activated\.$")
+
+
+def activation_forbidden(sentence: str) -> ir.Understood | None:
+    """A static ability saying some permanents' activated abilities can't be activated: their
+    mana abilities too (602.5, 605.1a: a mana ability is an activated one). One that spares
+    mana abilities ("... unless they're mana abilities") is no match: the relevance rules file
+    it as changing nothing the engine rules on. None for a phrase a selector can't say exactly
+    ("sources with the chosen name")."""
+    m = _ENCHANTED_LOCKED.match(sentence) or _KINDS_LOCKED.match(sentence)
+    if m is None:
+        return None
+    found = selector(m.group("sel"))
+    if found is None:
+        return None
+    sel, plural = found
+    if sel.attached == plural:  # "Enchanted creature" is one; "artifacts" are many
+        return None
+    return ir.Understood(abilities=[ir.Forbid(sel)])
 
 
 _ETB_LEAD = re.compile(r"^When ~ enters(?: the battlefield)?, (?P<rest>.+)$")

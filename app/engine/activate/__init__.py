@@ -2,8 +2,8 @@
 
 Where each part lives:
 - legality.py: reading the question (permanent, ability by index or id, `choose`,
-  `replacement_order`) and the {T}/{Q} part of the cost (107.5, 107.6, 302.6, 702.10); paying
-  the other costs in the returned state (118.3).
+  `replacement_order`), activations forbidden (602.5) and the {T}/{Q} part of the cost
+  (107.5, 107.6, 302.6, 702.10); paying the other costs in the returned state (118.3).
 - options.py: what the ability could make (106.1b, 106.7, production.py), its own replacement
   (614.15), the replacement effects on the event (616.1), the triggers that fire (106.12a,
   605.1b), the MANA_LIMIT.
@@ -20,10 +20,12 @@ Conventions (what a client can rely on):
   effect adds or removes other abilities. With no `ability`, a `choose` that only one of
   them can make picks that one. Omitted with several abilities: a
   QuestionError `ability_required` on ("ability",) listing index and summary of each.
-- Legality is about the {T}/{Q} part (107.5, 107.6, 302.6) and the counters an X removes
-  (602.2b, 118.3: the player chose that X); other costs (mana, life, a fixed number of
-  counters, a sacrifice) are taken as paid. An illegal activation is an answer (`legal`
-  false, `reasons`), with `produced`/`total` "" and the state unchanged.
+- Legality is about the {T}/{Q} part (107.5, 107.6, 302.6), the counters an X removes
+  (602.2b, 118.3: the player chose that X) and effects that forbid activating the
+  permanent's abilities (602.5, `activation_forbidden`: BoardView.activation_banned_by);
+  other costs (mana, life, a fixed number of counters, a sacrifice) are taken as paid. An
+  illegal activation is an answer (`legal` false, `reasons`), with `produced`/`total` "" and
+  the state unchanged.
 - Paying the other costs in the returned `state`: removed counters are taken off the permanent
   (the key is dropped at 0). Mana and life aren't part of the state. A sacrificed permanent
   is *not* removed: for "sacrifice a land" the question doesn't say which one, and keeping
@@ -98,6 +100,7 @@ from app.engine.activate.legality import (
     by_choice,
     check_die,
     check_graveyard_target,
+    check_not_forbidden,
     check_order,
     check_player,
     check_tap_cost,
@@ -160,7 +163,8 @@ def activate(
     check_die(p, chosen.ability, die_roll)
     steps += ability_steps(view, p, chosen, player)
     cost = chosen.ability.cost
-    reasons = check_tap_cost(view, p, cost, steps) + check_x(view, p, chosen.ability, x, steps)
+    reasons = check_not_forbidden(view, p, steps) + check_tap_cost(view, p, cost, steps)
+    reasons += check_x(view, p, chosen.ability, x, steps)
     reasons += check_graveyard_target(view, p, chosen.ability, steps)
     if reasons:
         return Verdict(illegal_answer(board, p, reasons, chosen), steps)

@@ -194,6 +194,24 @@ def check_tap_cost(
     return reasons
 
 
+def check_not_forbidden(view: BoardView, p: Permanent, steps: list[Step]) -> list[Reason]:
+    """602.5: an ability an effect says can't be activated can't be begun, a mana ability no
+    less than any other (an Aura that locks what it enchants, "activated abilities of
+    artifacts can't be activated"). Empty when nothing forbids it, and then nothing is said."""
+    banned_by = view.activation_banned_by(p)
+    if not banned_by:
+        return []
+    m = Mentions()
+    me = label(p, m)
+    sources = [source_label(m, s) for s in banned_by[:3]]
+    msg = (
+        f"The activated abilities of {me} can't be activated, its mana abilities among them "
+        f"({bounded_total(sources, len(banned_by))})"
+    )
+    steps.append(m.step(msg + ".", ("602.5",)))
+    return [reason("activation_forbidden", ["602.5"], msg)]
+
+
 def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> list[Reason]:
     """302.6: a creature uses {T}/{Q} abilities only if its controller has controlled it since
     their most recent turn began, or it has haste (702.10)."""

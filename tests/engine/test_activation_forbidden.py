@@ -1,0 +1,226 @@
+"""Activations forbidden (602.5): an effect that says a permanent's activated abilities can't
+be activated stops its mana abilities too (605.1a: a mana ability is activated), so tapping it
+for mana is illegal; what it could produce is unchanged (106.7 asks what an ability would make
+if it resolved). A static ability that spares mana abilities changes nothing here, and one that
+has lost its abilities (613.1f) forbids nothing. Invented cards, compiled from templated sentences
+we wrote."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from app.catalog.compile import compile_face
+from app.domain.continuous import ForbidActivation
+from app.domain.errors import QuestionError
+from app.engine.activate import activate
+from app.engine.could_produce import could_produce
+from tests.engine.mana_helpers import P, board
+
+
+def _card(name: str, text: str, types: list[str], subtypes: list[str] | None = None) -> Any:
+    compiled = compile_face(name, text, types=types, subtypes=subtypes or [])
+    assert compiled.support == "full", compiled.unsupported_text
+    return {
+        "name": name,
+        "types": [t.lower() for t in types],
+        "subtypes": subtypes or [],
+        "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
+    }
+
+
+SHACKLES = _card(
+    "Stasis Shackles",
+    "Enchant creature\nEnchanted creature can't attack or block, and its activated abilities "
+    "can't be activated.",
+    ["Enchantment"],
+    ["Aura"],
+)
+ANVIL = _card("Quiet Anvil", "Activated abilities of artifacts can't be activated.", ["Artifact"])
+THEIR_ANVIL = _card(
+    "Grudging Anvil",
+    "Activated abilities of artifacts your opponents control can't be activated.",
+    ["Artifact"],
+)
+SPARING = _card(
+    "Sparing Anvil",
+    "Activated abilities of artifacts can't be activated unless they're mana abilities.",
+    ["Artifact"],
+)
+# An artifact creature with the same lock, and a law that takes creatures' abilities away.
+QUIET_LAW = _card("Quiet Law", "All creatures lose all abilities.", ["Enchantment"])
+ANVIL_BEAST = _card(
+    "Anvil Golem",
+    "Activated abilities of artifacts can't be activated.",
+    ["Artifact", "Creature"],
+)
+
+
+def _perm(pid: str, card: Any, controller: str = "alice", **kw: Any) -> dict[str, Any]:
+    return {"id": pid, "definition": card, "controller": controller, **kw}
+
+
+def _answer(*perms: dict[str, Any], asked: str) -> dict[str, Any]:
+    return activate(board(*perms), asked).answer_data
+
+
+@pytest.mark.parametrize(
+    ("sentence", "types", "subtypes"),
+    [
+        (
+            "Enchanted permanent doesn't untap during its controller's untap step and its "
+            "activated abilities can't be activated.",
+            ["Enchantment"],
+            ["Aura"],
+        ),
+        ("Enchanted creature's activated abilities can't be activated.", ["Enchantment"], ["Aura"]),
+        ("Activated abilities of artifacts and creatures can't be activated.", ["Artifact"], []),
+    ],
+)
+def test_the_templates_compile_to_one_forbidding_ability(
+    sentence: str, types: list[str], subtypes: list[str]
+) -> None:
+    compiled = compile_face("Hushing Rune", sentence, types=types, subtypes=subtypes)
+    assert compiled.support == "full"
+    assert [type(a) for a in compiled.abilities] == [ForbidActivation]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # A selector can't say "the chosen name"; a rider this module doesn't know; only this
+        # turn (a one-shot effect): each is reported, never guessed.
+        "Activated abilities of sources with the chosen name can't be activated.",
+        "Enchanted creature can't attack, and its activated abilities can't be activated.",
+        "Its activated abilities can't be activated this turn.",
+    ],
+)
+def test_what_it_cant_say_exactly_is_left_not_understood(sentence: str) -> None:
+    compiled = compile_face("Hushing Rune", sentence, types=["Enchantment"], subtypes=["Aura"])
+    assert compiled.support == "partial"
+    assert compiled.unsupported_text == [sentence]
+
+
+def test_a_lock_its_player_may_pay_to_ignore_is_not_understood() -> None:
+    # Whether the player paid this turn, the state can't say: reported, never guessed.
+    lock = (
+        "Enchanted creature can't attack or block, and its activated abilities can't be activated."
+    )
+    text = f"{lock}\nThat creature's controller may pay 2 life for that player to ignore this "
+    text += "effect until end of turn."
+    compiled = compile_face("Hushing Rune", text, types=["Enchantment"], subtypes=["Aura"])
+    assert compiled.support == "partial"
+    assert compiled.unsupported_text == [lock]
+    assert compiled.abilities == []
+
+
+def test_a_creature_an_aura_locks_cant_be_tapped_for_mana() -> None:
+    answer = _answer(
+        P("elves", "Llanowar Elves"),
+        _perm("shackles", SHACKLES, "bob", attached_to="elves"),
+        asked="elves",
+    )
+    assert answer["legal"] is False
+    assert [r["code"] for r in answer["reasons"]] == ["activation_forbidden"]
+    assert answer["reasons"][0]["rules"] == ["602.5"]
+    assert "Stasis Shackles (shackles)" in answer["reasons"][0]["message"]
+    assert (answer["produced"], answer["total"]) == ("", "")
+
+
+def test_the_aura_locks_only_what_it_enchants() -> None:
+    answer = _answer(
+        P("elves", "Llanowar Elves"),
+        P("birds", "Birds of Paradise"),
+        _perm("shackles", SHACKLES, "bob", attached_to="elves"),
+        asked="birds",
+    )
+    assert answer["legal"] is True and answer["reasons"] == []
+
+
+def test_a_lock_on_artifacts_stops_mana_rocks_not_lands() -> None:
+    perms = (P("ring", "Sol Ring"), P("forest", "Forest"), _perm("anvil", ANVIL, "bob"))
+    ring = _answer(*perms, asked="ring")
+    assert ring["legal"] is False
+    assert ring["reasons"][0]["code"] == "activation_forbidden"
+    forest = _answer(*perms, asked="forest")
+    assert forest["legal"] is True and forest["total"] == "{G}"
+
+
+def test_a_lock_on_an_opponents_artifacts_spares_its_controllers() -> None:
+    # "your opponents": seen from the lock's controller, bob.
+    anvil = _perm("anvil", THEIR_ANVIL, "bob")
+    assert _answer(P("ring", "Sol Ring"), anvil, asked="ring")["legal"] is False
+    assert _answer(P("ring", "Sol Ring", "bob"), anvil, asked="ring")["legal"] is True
+
+
+def test_a_lock_that_spares_mana_abilities_changes_nothing() -> None:
+    answer = _answer(P("ring", "Sol Ring"), _perm("anvil", SPARING, "bob"), asked="ring")
+    assert answer["legal"] is True and answer["total"] == "{C}{C}"
+
+
+def test_a_lock_whose_source_lost_its_abilities_forbids_nothing() -> None:
+    # 613.1f: the law takes the artifact creature's abilities, the lock among them.
+    perms = (P("ring", "Sol Ring"), _perm("golem", ANVIL_BEAST, "bob"))
+    assert _answer(*perms, asked="ring")["legal"] is False
+    assert _answer(*perms, _perm("law", QUIET_LAW, "bob"), asked="ring")["legal"] is True
+
+
+def test_what_a_locked_permanent_could_produce_is_unchanged() -> None:
+    # 106.7: what its ability would make if it resolved, whether or not it can be activated.
+    b = board(
+        P("elves", "Llanowar Elves"),
+        _perm("shackles", SHACKLES, "bob", attached_to="elves"),
+    )
+    permanents = could_produce(b, "elves").answer_data["permanents"]
+    assert permanents == [{"id": "elves", "name": "Llanowar Elves", "types": ["G"]}]
+
+
+def test_through_http_the_ruling_says_why(sqlite_client: TestClient) -> None:
+    body = {
+        "state": {
+            "turn": 3,
+            "active_player": "alice",
+            "battlefield": [
+                {"id": "ring", "card": "Sol Ring", "controller": "alice"},
+                {"id": "anvil", "definition": ANVIL, "controller": "bob"},
+            ],
+        },
+        "permanent_id": "ring",
+    }
+    r = sqlite_client.post("/v1/mana/activate", json=body)
+    assert r.status_code == 201, r.text
+    ruling = r.json()
+    assert ruling["answer"]["legal"] is False
+    assert ruling["answer"]["reasons"][0]["code"] == "activation_forbidden"
+    assert "602.5" in ruling["citations"]
+    assert any("602.5" in step["rules"] for step in ruling["explanation"])
+    assert ruling["caveats"] == []
+
+
+# A turn-long effect of that kind, described inline (no sentence compiles to one yet): it
+# locks the effect's target.
+HUSH = {
+    "name": "Hushing Word",
+    "types": ["instant"],
+    "abilities": [
+        {"kind": "forbid_activation", "to": {"relation": "attached"}, "works_from": "effect"}
+    ],
+}
+
+
+def test_a_turn_long_effect_locks_its_target_alone() -> None:
+    hush = {"id": "hush", "definition": HUSH, "controller": "bob", "target": "elves"}
+    perms = (P("elves", "Llanowar Elves"), P("birds", "Birds of Paradise"))
+    locked = activate(board(*perms, effects=(hush,)), "elves").answer_data
+    assert [r["code"] for r in locked["reasons"]] == ["activation_forbidden"]
+    free = activate(board(*perms, effects=(hush,)), "birds", choose="G").answer_data
+    assert free["legal"] is True
+
+
+def test_a_locking_effect_without_a_target_is_a_question_error() -> None:
+    hush = {"id": "hush", "definition": HUSH, "controller": "bob"}
+    with pytest.raises(QuestionError) as raised:
+        board(P("elves", "Llanowar Elves"), effects=(hush,))
+    assert raised.value.code == "target_required"
