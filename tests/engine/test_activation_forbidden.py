@@ -18,18 +18,7 @@ from app.domain.errors import QuestionError
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
 from tests.engine.mana_helpers import P, board
-
-
-def _card(name: str, text: str, types: list[str], subtypes: list[str] | None = None) -> Any:
-    compiled = compile_face(name, text, types=types, subtypes=subtypes or [])
-    assert compiled.support == "full", compiled.unsupported_text
-    return {
-        "name": name,
-        "types": [t.lower() for t in types],
-        "subtypes": subtypes or [],
-        "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
-    }
-
+from tests.engine.test_type_effects import _card, _perm
 
 SHACKLES = _card(
     "Stasis Shackles",
@@ -56,10 +45,6 @@ ANVIL_BEAST = _card(
     "Activated abilities of artifacts can't be activated.",
     ["Artifact", "Creature"],
 )
-
-
-def _perm(pid: str, card: Any, controller: str = "alice", **kw: Any) -> dict[str, Any]:
-    return {"id": pid, "definition": card, "controller": controller, **kw}
 
 
 def _answer(*perms: dict[str, Any], asked: str) -> dict[str, Any]:
@@ -119,7 +104,7 @@ def test_a_lock_its_player_may_pay_to_ignore_is_not_understood() -> None:
 def test_a_creature_an_aura_locks_cant_be_tapped_for_mana() -> None:
     answer = _answer(
         P("elves", "Llanowar Elves"),
-        _perm("shackles", SHACKLES, "bob", attached_to="elves"),
+        _perm("shackles", SHACKLES, controller="bob", attached_to="elves"),
         asked="elves",
     )
     assert answer["legal"] is False
@@ -133,14 +118,14 @@ def test_the_aura_locks_only_what_it_enchants() -> None:
     answer = _answer(
         P("elves", "Llanowar Elves"),
         P("birds", "Birds of Paradise"),
-        _perm("shackles", SHACKLES, "bob", attached_to="elves"),
+        _perm("shackles", SHACKLES, controller="bob", attached_to="elves"),
         asked="birds",
     )
     assert answer["legal"] is True and answer["reasons"] == []
 
 
 def test_a_lock_on_artifacts_stops_mana_rocks_not_lands() -> None:
-    perms = (P("ring", "Sol Ring"), P("forest", "Forest"), _perm("anvil", ANVIL, "bob"))
+    perms = (P("ring", "Sol Ring"), P("forest", "Forest"), _perm("anvil", ANVIL, controller="bob"))
     ring = _answer(*perms, asked="ring")
     assert ring["legal"] is False
     assert ring["reasons"][0]["code"] == "activation_forbidden"
@@ -150,28 +135,28 @@ def test_a_lock_on_artifacts_stops_mana_rocks_not_lands() -> None:
 
 def test_a_lock_on_an_opponents_artifacts_spares_its_controllers() -> None:
     # "your opponents": seen from the lock's controller, bob.
-    anvil = _perm("anvil", THEIR_ANVIL, "bob")
+    anvil = _perm("anvil", THEIR_ANVIL, controller="bob")
     assert _answer(P("ring", "Sol Ring"), anvil, asked="ring")["legal"] is False
     assert _answer(P("ring", "Sol Ring", "bob"), anvil, asked="ring")["legal"] is True
 
 
 def test_a_lock_that_spares_mana_abilities_changes_nothing() -> None:
-    answer = _answer(P("ring", "Sol Ring"), _perm("anvil", SPARING, "bob"), asked="ring")
+    answer = _answer(P("ring", "Sol Ring"), _perm("anvil", SPARING, controller="bob"), asked="ring")
     assert answer["legal"] is True and answer["total"] == "{C}{C}"
 
 
 def test_a_lock_whose_source_lost_its_abilities_forbids_nothing() -> None:
     # 613.1f: the law takes the artifact creature's abilities, the lock among them.
-    perms = (P("ring", "Sol Ring"), _perm("golem", ANVIL_BEAST, "bob"))
+    perms = (P("ring", "Sol Ring"), _perm("golem", ANVIL_BEAST, controller="bob"))
     assert _answer(*perms, asked="ring")["legal"] is False
-    assert _answer(*perms, _perm("law", QUIET_LAW, "bob"), asked="ring")["legal"] is True
+    assert _answer(*perms, _perm("law", QUIET_LAW, controller="bob"), asked="ring")["legal"] is True
 
 
 def test_what_a_locked_permanent_could_produce_is_unchanged() -> None:
     # 106.7: what its ability would make if it resolved, whether or not it can be activated.
     b = board(
         P("elves", "Llanowar Elves"),
-        _perm("shackles", SHACKLES, "bob", attached_to="elves"),
+        _perm("shackles", SHACKLES, controller="bob", attached_to="elves"),
     )
     permanents = could_produce(b, "elves").answer_data["permanents"]
     assert permanents == [{"id": "elves", "name": "Llanowar Elves", "types": ["G"]}]
