@@ -277,10 +277,14 @@ def category(ability: AnyAbility) -> Category:
             return "activated"
         case ManaTrigger() | EtbTrigger() | RevealUntil():
             return "triggered"
-        case GrantManaAbility() | GrantKeyword() | GainControl() | MulliganHelper():
+        case (
+            GrantManaAbility()
+            | GrantKeyword()
+            | GainControl()
+            | ForbidActivation()
+            | MulliganHelper()
+        ):
             return "static"
-        case ForbidActivation():
-            return "static"  # 602.5: a static ability that stops activations
         case OpeningHandMana():
             return "static"  # 103.6: it works from the opening hand
         case (
@@ -303,9 +307,13 @@ def category(ability: AnyAbility) -> Category:
 def works_from(ability: AnyAbility) -> WorksFrom:
     """Where the ability works from (a permanent, or a turn-long effect)."""
     match ability:
-        case GrantManaAbility() | GrantKeyword() | GainControl() | ManaReplacement():
-            return ability.works_from
-        case ForbidActivation():
+        case (
+            GrantManaAbility()
+            | GrantKeyword()
+            | GainControl()
+            | ForbidActivation()
+            | ManaReplacement()
+        ):
             return ability.works_from
         case ManaTrigger():
             return ability.works_from

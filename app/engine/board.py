@@ -707,9 +707,13 @@ def _effect_abilities(effect: Effect) -> list[AnyAbility]:
 def _filed(a: AnyAbility) -> bool:
     """Whether BoardView._sort files this ability under one of its lists."""
     match a:
-        case ManaReplacement() | ManaTrigger() | GrantManaAbility() | GrantKeyword():
-            return True
-        case ForbidActivation():
+        case (
+            ManaReplacement()
+            | ManaTrigger()
+            | GrantManaAbility()
+            | GrantKeyword()
+            | ForbidActivation()
+        ):
             return True
         case Unsupported() | ManaAbility() | GainControl():
             return False
