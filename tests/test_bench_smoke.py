@@ -52,20 +52,25 @@ def test_quick_writes_results_json(tmp_path: Path) -> None:
 
 
 def test_server_cpu_keeps_the_time_of_threads_that_ended() -> None:
-    import os
-    import threading
+    import subprocess
 
-    from bench.timing import process_group_cpu_seconds
-
-    def burn() -> None:
-        sum(i * i for i in range(3_000_000))
-
-    before = process_group_cpu_seconds(os.getpgrp())
-    worker = threading.Thread(target=burn)
-    worker.start()
-    worker.join()
-    after = process_group_cpu_seconds(os.getpgrp())
-    assert before is not None and after is not None
+    # In a process group of its own: the test run's group holds other processes (pytest-xdist
+    # workers, servers other tests start and stop), whose exits between the two readings would
+    # take their time out of the sum.
+    script = """
+import os, threading
+from bench.timing import process_group_cpu_seconds
+before = process_group_cpu_seconds(os.getpgrp())
+worker = threading.Thread(target=lambda: sum(i * i for i in range(3_000_000)))
+worker.start()
+worker.join()
+print(before, process_group_cpu_seconds(os.getpgrp()))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True,
+        start_new_session=True, cwd=Path(__file__).resolve().parents[1], timeout=60,
+    )  # fmt: skip
+    before, after = (float(v) for v in done.stdout.split())
     assert after > before  # the ended thread's CPU still counts
 
 
