@@ -103,6 +103,24 @@ _FIND_ALIAS = (
     .where(_ALIASES.c.key == bindparam("key"))
 )
 _INSERT_RULING_CARDS = insert(_RULING_CARDS)
+# PostgreSQL: the ruling and its cards in one statement, so one round trip (the second insert
+# reads the first's RETURNING; nothing is inserted when the id is already stored). Two
+# statements had cost the replicas a round trip, and the database and the server a statement,
+# per ruling: 434 against 500 new small questions a second for one process (README).
+_INSERT_RULING_WITH_CARDS = text(
+    """
+    WITH new AS (
+        INSERT INTO rulings (id, kind, created_at, engine_version, body)
+        VALUES (:id, :kind, :created_at, :engine_version, :body)
+        ON CONFLICT (id) DO NOTHING
+        RETURNING seq
+    ), new_cards AS (
+        INSERT INTO ruling_cards (ruling_seq, card, kind)
+        SELECT new.seq, card, :kind FROM new, unnest(:cards) AS card
+    )
+    SELECT seq FROM new
+    """
+).bindparams(bindparam("cards", type_=postgresql.ARRAY(Text)))
 
 
 def _upsert_dialect(dialect: str) -> Any:
@@ -151,18 +169,22 @@ class RulingRepository:
             "body": ruling.body.decode(),  # a text column
         }
         conn = self.conn
-        seq = conn.execute(_insert_ruling(conn.dialect.name), values).scalar()
+        cards = sorted(set(ruling.cards))
+        match conn.dialect.name:
+            case "postgresql":
+                seq = conn.execute(_INSERT_RULING_WITH_CARDS, {**values, "cards": cards}).scalar()
+            case dialect:
+                seq = conn.execute(_insert_ruling(dialect), values).scalar()
+                if seq is not None and cards:
+                    conn.execute(
+                        _INSERT_RULING_CARDS,
+                        [{"ruling_seq": seq, "card": c, "kind": ruling.kind} for c in cards],
+                    )
         if seq is None:
             existing = self.get(ruling.id)
             if existing is None:  # pragma: no cover - a conflict means the row exists
                 raise RuntimeError("ruling vanished after a conflicting insert")
             return existing, False
-        cards = sorted(set(ruling.cards))
-        if cards:
-            conn.execute(
-                _INSERT_RULING_CARDS,
-                [{"ruling_seq": seq, "card": c, "kind": ruling.kind} for c in cards],
-            )
         return StoredRuling(seq, ruling.id, ruling.body), True
 
     def page(

@@ -1,0 +1,92 @@
+"""RulingRepository.insert on both databases: a new ruling is stored with its cards, an id
+stored before comes back as it was, and on PostgreSQL the whole insert is one statement (one
+round trip from a replica)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import Connection, event, select
+
+from app.db.migrate import migrate
+from app.db.models import RulingCardRow
+from app.db.repositories import NewRuling, RulingRepository
+from app.db.session import make_engine
+
+
+@pytest.fixture
+def conn(database_url: str) -> Iterator[Connection]:
+    engine = make_engine(database_url)
+    migrate(engine)
+    with engine.connect() as connection:
+        yield connection
+        connection.rollback()  # nothing of a test stays in the shared database
+    engine.dispose()
+
+
+def new_ruling(cards: list[str], body: bytes = b'{"object":"ruling"}') -> NewRuling:
+    return NewRuling(
+        id=uuid.uuid4().hex + uuid.uuid4().hex,
+        kind="could_produce",
+        created_at=datetime(2026, 12, 4, tzinfo=UTC),
+        engine_version="test",
+        body=body,
+        cards=cards,
+    )
+
+
+def cards_of(conn: Connection, seq: int) -> list[tuple[str, str]]:
+    rows = conn.execute(
+        select(RulingCardRow.card, RulingCardRow.kind).where(RulingCardRow.ruling_seq == seq)
+    )
+    return sorted((card, kind) for card, kind in rows)
+
+
+def test_a_new_ruling_is_stored_with_each_of_its_cards_once(conn: Connection) -> None:
+    ruling = new_ruling(["Island", "Forest", "Island"])
+    stored, created = RulingRepository(conn).insert(ruling)
+    assert created
+    assert (stored.id, stored.body) == (ruling.id, ruling.body)
+    assert cards_of(conn, stored.seq) == [("Forest", "could_produce"), ("Island", "could_produce")]
+    assert RulingRepository(conn).get(ruling.id) == stored
+
+
+def test_a_ruling_with_no_cards_is_stored_alone(conn: Connection) -> None:
+    stored, created = RulingRepository(conn).insert(new_ruling([]))
+    assert created
+    assert cards_of(conn, stored.seq) == []
+
+
+def test_an_id_stored_before_comes_back_as_stored_and_adds_no_cards(conn: Connection) -> None:
+    first = new_ruling(["Forest"], b'{"first":true}')
+    stored, _ = RulingRepository(conn).insert(first)
+    again = replace(first, body=b'{"second":true}', cards=["Forest", "Island"])
+    found, created = RulingRepository(conn).insert(again)
+    assert not created
+    assert found == stored
+    assert found.body == b'{"first":true}'
+    assert cards_of(conn, stored.seq) == [("Forest", "could_produce")]
+
+
+def test_on_postgresql_a_ruling_and_its_cards_are_one_statement(
+    conn: Connection, database_url: str
+) -> None:
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite has no round trips to save (and no insert inside a WITH)")
+    statements: list[str] = []
+
+    def count(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    event.listen(conn, "before_cursor_execute", count)
+    try:
+        stored, created = RulingRepository(conn).insert(new_ruling(["Forest", "Island"]))
+    finally:
+        event.remove(conn, "before_cursor_execute", count)
+    assert created
+    assert len(statements) == 1, statements
+    assert len(cards_of(conn, stored.seq)) == 2
