@@ -10,22 +10,20 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import Connection, event, select
 
-from app.db.migrate import migrate
 from app.db.models import RulingCardRow
 from app.db.repositories import NewRuling, RulingRepository
-from app.db.session import make_engine
 
 
 @pytest.fixture
-def conn(database_url: str) -> Iterator[Connection]:
-    engine = make_engine(database_url)
-    migrate(engine)
+def conn(client: TestClient) -> Iterator[Connection]:
+    """A connection to the suite's migrated database (the app's engine, its store emptied)."""
+    engine = client.app.state.db.engine  # type: ignore[attr-defined]
     with engine.connect() as connection:
         yield connection
         connection.rollback()  # nothing of a test stays in the shared database
-    engine.dispose()
 
 
 def new_ruling(cards: list[str], body: bytes = b'{"object":"ruling"}') -> NewRuling:
