@@ -7,9 +7,10 @@ the catalog and every cross-reference checked; the engine only ever sees a `Boar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Required
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer, with_config
+from typing_extensions import TypedDict
 
 from app.domain.base import KEY_ORDERED, BasicLandType, check_mana_string, omitted_at_default
 from app.domain.card import Card, CardFace, ColorCode, Name
@@ -33,158 +34,260 @@ class StateModel(BaseModel):
     )
 
 
-class PermanentIn(StateModel):
+def _shown_default(value: object) -> Any:
+    """The default the OpenAPI document shows for a field left out (the field itself has no
+    default: a permanent holds only the fields the client sent, see PermanentIn)."""
+    return Field(json_schema_extra={"default": value})  # type: ignore[dict-item]
+
+
+# A permanent as the client sent it: a dict of the fields given, validated, and nothing else.
+# Not a model: a model fills in all 25 fields of each of 10,000 permanents, which was most of
+# what validating a big state cost (docs/architecture.md). A field left out reads as
+# PERMANENT_DEFAULTS says, and the question's dump writes every permanent out whole
+# (`canonical_battlefield`), so a field sent at its default and one left out are one question.
+@with_config(ConfigDict(extra="forbid", strict=True, use_attribute_docstrings=True))
+class PermanentIn(TypedDict, total=False):
     """A permanent on the battlefield: a catalog `card` or an inline `definition`."""
 
-    id: Id
+    id: Required[Id]
     """Your id for it, unique in the state (effects share the id space)"""
-    card: Name | None = None
+    card: Name | None
     """A catalog card's name, any spelling (full, or one face's: that face is up)"""
-    definition: Card | None = None
+    definition: Card | None
     """Instead of `card`: the card itself, for one the catalog lacks"""
-    controller: Player
+    controller: Required[Player]
     """The player who controls it (any name)"""
     # The face it is on (a modal DFC's back): its index, or its name (docs/api.md: a face's name
     # names that face); resolved to the index when the question is checked.
-    face: Annotated[int, Field(ge=0, le=1)] | Name = 0
+    face: Annotated[Annotated[int, Field(ge=0, le=1)] | Name, _shown_default(0)]
     """The face that is up: its name (a modal double-faced land's land face), or 0 / 1"""
-    tapped: bool = False
+    tapped: Annotated[bool, _shown_default(False)]
     """Is it tapped?"""
-    controlled_since_turn_start: bool = True  # 302.6
+    controlled_since_turn_start: Annotated[bool, _shown_default(True)]  # 302.6
     """Controlled continuously since the start of this turn? (302.6, summoning sickness)"""
     counters: Annotated[
         dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=0, le=10_000)]],
+        Field(max_length=20),
         KEY_ORDERED,
-    ] = Field(default_factory=dict, max_length=20)
+    ]
     """Counters on it by kind, as `{"+1/+1": 2}` (a trailing " counter" is fine too)"""
-    attached_to: Id | None = None
+    attached_to: Id | None
     """For an Aura or Equipment: the id of the permanent it is attached to"""
-    chosen_color: ColorCode | None = None
+    chosen_color: ColorCode | None
     """A color chosen as it entered (W U B R G), or the one chosen last for a card that chooses
     again, for cards that ask"""
-    chosen_colors: list[ColorCode] | None = omitted_at_default(
-        None,
-        max_length=5,
-        description='The colors chosen for it, for cards that choose several ("choose up to '
-        'two colors", colors circled as the deck was made); an empty list when none was '
-        "chosen. A card that reads them takes a lone `chosen_color` as the one color chosen.",
-        examples=[["G", "U"]],
-    )
+    chosen_colors: Annotated[
+        list[ColorCode] | None,
+        Field(
+            max_length=5,
+            description='The colors chosen for it, for cards that choose several ("choose up '
+            'to two colors", colors circled as the deck was made); an empty list when none '
+            "was chosen. A card that reads them takes a lone `chosen_color` as the one color "
+            "chosen.",
+            examples=[["G", "U"]],
+        ),
+    ]
     # 208.3: the power it has now, after every effect and counter; the engine never reads it
     # from the printed card (anthems and counters change it).
-    power: Annotated[int, Field(ge=-10_000, le=10_000)] | None = omitted_at_default(
-        None,
-        description="Its power now, counters and effects included (208.3), for abilities whose "
-        "amount is a power; never read from the printed card",
-        examples=[3],
-    )
-    toughness: Annotated[int, Field(ge=-10_000, le=10_000)] | None = omitted_at_default(
-        None,
-        description="Its toughness now, counters and effects included (208.3), for abilities "
-        "whose amount is a toughness",
-        examples=[3],
-    )
-    token: bool = omitted_at_default(
-        False,
-        description="Is it a token (111.1)? For abilities that look at tokens "
-        '("creature tokens you control")',
-    )
-    prototyped: bool = omitted_at_default(
-        False,
-        description="Was it cast prototyped (702.160a)? Then it has only its prototype mana "
-        "cost, size and the colors of that cost (718.3b); its card must have a prototype",
-    )
+    power: Annotated[
+        Annotated[int, Field(ge=-10_000, le=10_000)] | None,
+        Field(
+            description="Its power now, counters and effects included (208.3), for abilities "
+            "whose amount is a power; never read from the printed card",
+            examples=[3],
+        ),
+    ]
+    toughness: Annotated[
+        Annotated[int, Field(ge=-10_000, le=10_000)] | None,
+        Field(
+            description="Its toughness now, counters and effects included (208.3), for "
+            "abilities whose amount is a toughness",
+            examples=[3],
+        ),
+    ]
+    token: Annotated[
+        bool,
+        Field(
+            description="Is it a token (111.1)? For abilities that look at tokens "
+            '("creature tokens you control")',
+            json_schema_extra={"default": False},
+        ),
+    ]
+    prototyped: Annotated[
+        bool,
+        Field(
+            description="Was it cast prototyped (702.160a)? Then it has only its prototype mana "
+            "cost, size and the colors of that cost (718.3b); its card must have a prototype",
+            json_schema_extra={"default": False},
+        ),
+    ]
     # Whether it entered the battlefield this turn: nothing on the board shows it, and it is not
-    # `controlled_since_turn_start` (302.6: a permanent that changed control didn't enter). Left
-    # out of the dump when absent.
-    entered_this_turn: bool | None = omitted_at_default(
-        None,
-        description="Did it enter the battlefield this turn (603.6a, 400.7)? For abilities that "
-        'look at permanents that entered this turn ("the greatest power among creatures you '
-        'control that entered this turn"); required by those, ignored otherwise',
-    )
+    # `controlled_since_turn_start` (302.6: a permanent that changed control didn't enter).
+    entered_this_turn: Annotated[
+        bool | None,
+        Field(
+            description="Did it enter the battlefield this turn (603.6a, 400.7)? For abilities "
+            'that look at permanents that entered this turn ("the greatest power among '
+            'creatures you control that entered this turn"); required by those, ignored '
+            "otherwise",
+        ),
+    ]
     # 702.112b: renown makes a permanent renowned; nothing on the card shows it, so a question
     # about an ability that needs it must say it.
-    renowned: bool | None = omitted_at_default(
-        None,
-        description="Is it renowned (702.112b)? For abilities that apply only while it is "
-        '("as long as ~ is renowned"); required by those, ignored otherwise',
-    )
+    renowned: Annotated[
+        bool | None,
+        Field(
+            description="Is it renowned (702.112b)? For abilities that apply only while it is "
+            '("as long as ~ is renowned"); required by those, ignored otherwise',
+        ),
+    ]
     # 406.6, 607.2a: the cards its linked ability exiled (imprint, craft), as catalog names;
     # resolved through the catalog like `card`.
-    exiled: list[Name] | None = omitted_at_default(
-        None,
-        max_length=20,
-        description="406.6, 607.2a: the cards exiled with it by its own linked ability "
-        "(imprint, craft), as catalog card names ([] for none); for abilities that read "
-        "the exiled cards",
-        examples=[["Lightning Bolt"]],
-    )
+    exiled: Annotated[
+        list[Name] | None,
+        Field(
+            max_length=20,
+            description="406.6, 607.2a: the cards exiled with it by its own linked ability "
+            "(imprint, craft), as catalog card names ([] for none); for abilities that read "
+            "the exiled cards",
+            examples=[["Lightning Bolt"]],
+        ),
+    ]
     # The top card of its controller's library, for an ability of this permanent that looks
     # at it; resolved through the catalog like `card`.
-    library_top: Name | None = omitted_at_default(
-        None,
-        description="The card on top of its controller's library, as a catalog card name, for "
-        'its abilities that look at it ("as long as the top card of your library is a land '
-        'card")',
-        examples=["Forest"],
-    )
+    library_top: Annotated[
+        Name | None,
+        Field(
+            description="The card on top of its controller's library, as a catalog card name, "
+            'for its abilities that look at it ("as long as the top card of your library is a '
+            'land card")',
+            examples=["Forest"],
+        ),
+    ]
     # 201.3: a card name chosen for it (as it entered); resolved through the catalog like
     # `card`.
-    chosen_name: Name | None = omitted_at_default(
-        None,
-        description="201.3: the card name chosen for it, as a catalog card name, for "
-        'abilities that ask ("lands with the chosen name have ...")',
-        examples=["Forest"],
-    )
+    chosen_name: Annotated[
+        Name | None,
+        Field(
+            description="201.3: the card name chosen for it, as a catalog card name, for "
+            'abilities that ask ("lands with the chosen name have ...")',
+            examples=["Forest"],
+        ),
+    ]
     # 205.3m: a creature type chosen for it as it entered.
-    chosen_type: (
-        Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z' -]+$")] | None
-    ) = omitted_at_default(
-        None,
-        description="205.3m: the creature type chosen for it as it entered, for abilities "
-        'that count "creatures you control of the chosen type"',
-        examples=["Elf"],
-    )
+    chosen_type: Annotated[
+        Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z' -]+$")] | None,
+        Field(
+            description="205.3m: the creature type chosen for it as it entered, for abilities "
+            'that count "creatures you control of the chosen type"',
+            examples=["Elf"],
+        ),
+    ]
     # The mana an ability of it noted ("note the type and amount of mana spent"): only the six
     # mana types (106.1b).
-    noted_mana: (
+    noted_mana: Annotated[
         Annotated[
             str,
             Field(min_length=3, max_length=200),
             AfterValidator(lambda v: check_mana_string(v, produced=True)),
         ]
-        | None
-    ) = omitted_at_default(
-        None,
-        description="The type and amount of mana last noted for it, in Oracle notation of the "
-        "six mana types, for abilities that add it (\"add ~'s last noted type and amount of "
-        'mana", "one mana of ~\'s last noted type")',
-        examples=["{R}{R}"],
-    )
+        | None,
+        Field(
+            description="The type and amount of mana last noted for it, in Oracle notation of "
+            "the six mana types, for abilities that add it (\"add ~'s last noted type and "
+            'amount of mana", "one mana of ~\'s last noted type")',
+            examples=["{R}{R}"],
+        ),
+    ]
     # 716: the level a Class has gained (1 as it enters).
-    class_level: Annotated[int, Field(ge=1, le=10)] | None = omitted_at_default(
-        None,
-        description="716: the level this Class has gained (1 when it entered), for the "
-        "abilities of its higher levels",
-        examples=[2],
-    )
+    class_level: Annotated[
+        Annotated[int, Field(ge=1, le=10)] | None,
+        Field(
+            description="716: the level this Class has gained (1 when it entered), for the "
+            "abilities of its higher levels",
+            examples=[2],
+        ),
+    ]
     # How many times its ability that counts its own resolutions ("if this is the third time
     # this ability has resolved this turn") resolved this turn.
-    resolutions_this_turn: Annotated[int, Field(ge=0, le=1_000)] | None = omitted_at_default(
-        None,
-        description="How many times this turn its ability that counts its own resolutions "
-        '("if this is the third time this ability has resolved this turn") has resolved '
-        "before the activation asked about (608.2); the activation asked about is the next",
-        examples=[2],
-    )
+    resolutions_this_turn: Annotated[
+        Annotated[int, Field(ge=0, le=1_000)] | None,
+        Field(
+            description="How many times this turn its ability that counts its own resolutions "
+            '("if this is the third time this ability has resolved this turn") has resolved '
+            "before the activation asked about (608.2); the activation asked about is the next",
+            examples=[2],
+        ),
+    ]
     # 613.7: smaller is earlier; without it, battlefield order then effects order.
-    timestamp: Timestamp | None = omitted_at_default(
-        None,
-        description="613.7: when it (or the effect it carries) began to apply; smaller is "
-        "earlier. Without it: battlefield order, then effects order.",
-        examples=[2],
-    )
+    timestamp: Annotated[
+        Timestamp | None,
+        Field(
+            description="613.7: when it (or the effect it carries) began to apply; smaller is "
+            "earlier. Without it: battlefield order, then effects order.",
+            examples=[2],
+        ),
+    ]
+
+
+# What a field left out of a permanent reads as, in the fields' order (the required `id` and
+# `controller` have none). A question's dump always writes the fields up to `chosen_color`,
+# and those after it (PERMANENT_SOMETIMES, added later) only when they differ from these, so a
+# question that doesn't use such a field dumps, and so is identified, as before it existed.
+PERMANENT_DEFAULTS: dict[str, Any] = {
+    "card": None,
+    "definition": None,
+    "face": 0,
+    "tapped": False,
+    "controlled_since_turn_start": True,
+    "counters": {},
+    "attached_to": None,
+    "chosen_color": None,
+    "chosen_colors": None,
+    "power": None,
+    "toughness": None,
+    "token": False,
+    "prototyped": False,
+    "entered_this_turn": None,
+    "renowned": None,
+    "exiled": None,
+    "library_top": None,
+    "chosen_name": None,
+    "chosen_type": None,
+    "noted_mana": None,
+    "class_level": None,
+    "resolutions_this_turn": None,
+    "timestamp": None,
+}
+PERMANENT_FIELDS: tuple[str, ...] = tuple(PermanentIn.__annotations__)
+PERMANENT_SOMETIMES = frozenset(PERMANENT_FIELDS[PERMANENT_FIELDS.index("chosen_colors") :])
+# A dump of a permanent that gives none of PERMANENT_SOMETIMES: these keys in this order, the
+# permanent's own values over them (`{**_ALWAYS_WRITTEN, **p}` keeps this order).
+_ALWAYS_WRITTEN: dict[str, Any] = {
+    name: PERMANENT_DEFAULTS.get(name)
+    for name in PERMANENT_FIELDS
+    if name not in PERMANENT_SOMETIMES
+}
+_ALWAYS_WRITTEN_KEYS = frozenset(_ALWAYS_WRITTEN)
+
+
+def whole_permanent(p: PermanentIn) -> dict[str, Any]:
+    """A permanent as its question's dump writes it, in the fields' order: every field up to
+    `chosen_color`, then those of PERMANENT_SOMETIMES that differ from their defaults."""
+    if p.keys() <= _ALWAYS_WRITTEN_KEYS:  # most permanents: one dict merge at C speed
+        return {**_ALWAYS_WRITTEN, **p}
+    given: dict[str, Any] = dict(p)
+    return {
+        name: given.get(name, PERMANENT_DEFAULTS.get(name))
+        for name in PERMANENT_FIELDS
+        if name not in PERMANENT_SOMETIMES
+        or (name in given and given[name] != PERMANENT_DEFAULTS[name])
+    }
+
+
+def canonical_battlefield(battlefield: list[PermanentIn]) -> list[dict[str, Any]]:
+    """The battlefield as a question's dump and an answer's state write it."""
+    return [whole_permanent(p) for p in battlefield]
 
 
 class EffectIn(StateModel):
@@ -285,6 +388,9 @@ class PlayerIn(StateModel):
 PlayerFactName = Literal["life", "life_gained_this_turn", "cards_drawn_this_turn"]
 
 
+_Battlefield = Annotated[list[PermanentIn], Field(max_length=LIMIT_PERMANENTS)]
+
+
 class GameState(StateModel):
     """The game a mana question is asked about: the battlefield and the turn's effects."""
 
@@ -292,7 +398,10 @@ class GameState(StateModel):
     """The turn number"""
     active_player: Player | None = None
     """Whose turn it is"""
-    battlefield: list[PermanentIn] = Field(default_factory=list, max_length=LIMIT_PERMANENTS)
+    # Dumped whole (`canonical_battlefield`): every permanent with the fields it left out.
+    battlefield: Annotated[
+        _Battlefield, PlainSerializer(canonical_battlefield, return_type=_Battlefield)
+    ] = Field(default_factory=list)
     """The permanents, in timestamp order (it is the default order of effects)"""
     effects: list[EffectIn] = Field(default_factory=list, max_length=LIMIT_EFFECTS)
     """Resolved spells and abilities whose effects last this turn"""

@@ -17,6 +17,7 @@ from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import (
     OPTIONAL_FACTS,
+    PERMANENT_DEFAULTS,
     Board,
     Effect,
     EffectIn,
@@ -76,42 +77,46 @@ def cost_spelling(cards: list[Card], names: list[str]) -> list[str]:
     return [known.get(n.strip().casefold(), n) for n in names]
 
 
-def _card_of(catalog: Catalog, item: PermanentIn | EffectIn, loc: Loc) -> Card:
-    if item.card is not None and item.definition is not None:
+def _card_of(catalog: Catalog, name: str | None, definition: Card | None, loc: Loc) -> Card:
+    """The card of a permanent or an effect: its catalog `name` or its inline `definition`."""
+    if name is not None and definition is not None:
         raise QuestionError(
             (*loc, "definition"),
             "give either 'card' or 'definition', not both",
             "card_and_definition",
         )
-    if item.definition is not None:
-        return item.definition
-    if item.card is None:
+    if definition is not None:
+        return definition
+    if name is None:
         raise QuestionError((*loc, "card"), "'card' or 'definition' is required", "missing_card")
-    return resolve_card(catalog, item.card, (*loc, "card"))
+    return resolve_card(catalog, name, (*loc, "card"))
 
 
 def permanent_face(card: Card, p: PermanentIn, loc: Loc) -> int:
     """The index of the face a permanent is on: `face` as an index or a face's name, else the
     face its `card` names ("Shatterskull, the Hammer Pass" is the land face, 712.8d)."""
     faces = card.card_faces
-    if isinstance(p.face, str):
-        asked = p.face.strip().casefold()
+    face = p.get("face", 0)
+    if isinstance(face, str):
+        asked = face.strip().casefold()
         for index, f in enumerate(faces):
             if f.name.casefold() == asked or (index == 0 and card.name.casefold() == asked):
                 return index
         names = " or ".join(repr(f.name) for f in faces)
-        raise QuestionError(loc, f"{card.name} has no face {p.face!r}; use {names}", "no_such_face")
-    if p.face >= len(faces):
-        raise QuestionError(loc, f"{card.name} has no face {p.face}", "no_such_face")
-    if "face" not in p.model_fields_set and p.card is not None and card.faces:
-        named = card.face_named(p.card.strip())
+        raise QuestionError(loc, f"{card.name} has no face {face!r}; use {names}", "no_such_face")
+    if face >= len(faces):
+        raise QuestionError(loc, f"{card.name} has no face {face}", "no_such_face")
+    name = p.get("card")
+    if "face" not in p and name is not None and card.faces:
+        named = card.face_named(name.strip())
         if named is not None:
             return faces.index(named)
-    return p.face
+    return face
 
 
-def card_field(item: PermanentIn | EffectIn) -> str:
-    return "definition" if item.definition is not None else "card"
+def card_field(definition: Card | None) -> str:
+    """The field that gives a permanent's or an effect's card."""
+    return "definition" if definition is not None else "card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +156,7 @@ class CheckedState:
 
     @property
     def ids(self) -> frozenset[str]:
-        return frozenset(p.id for p in self.state.battlefield)
+        return frozenset(p["id"] for p in self.state.battlefield)
 
     @property
     def card_names(self) -> list[str]:
@@ -200,36 +205,35 @@ class CheckedState:
         10,000-permanent board builds in half the time of keywords); the optional facts only a
         few permanents carry are looked at only when the client gave one of them
         (tests/rulings/test_board_fields.py checks that every field arrives)."""
-        given = p.__dict__
-        # The frozen question's own counters dict goes with the rest: nothing changes it.
-        core = Permanent(i, given["id"], card, face, *_COMMON_FIELDS(given), True)
-        if _OPTIONAL_FACTS.isdisjoint(p.__pydantic_fields_set__):
+        # The fields left out read as their defaults; the question's own counters dict goes
+        # with the rest (nothing changes it).
+        core = Permanent(i, p["id"], card, face, *_COMMON_FIELDS({**_COMMON_DEFAULTS, **p}), True)
+        if _OPTIONAL_FACTS.isdisjoint(p):
             return core
+        exiled, chosen_colors = p.get("exiled"), p.get("chosen_colors")
         return replace(
             core,
             common_only=False,
-            renowned=p.renowned,
-            entered_this_turn=p.entered_this_turn,
-            chosen_name=p.chosen_name,
+            renowned=p.get("renowned"),
+            entered_this_turn=p.get("entered_this_turn"),
+            chosen_name=p.get("chosen_name"),
             library_top=self.library_top.get(i),
-            chosen_type=p.chosen_type,
-            noted_mana=p.noted_mana,
+            chosen_type=p.get("chosen_type"),
+            noted_mana=p.get("noted_mana"),
             exiled=(
                 tuple(OutsideCard.of(c) for c in self.exiled.get(i, ()))
-                if p.exiled is not None
+                if exiled is not None
                 else None
             ),
-            chosen_colors=tuple(p.chosen_colors) if p.chosen_colors is not None else None,
-            resolutions_this_turn=p.resolutions_this_turn,
-            class_level=p.class_level,
+            chosen_colors=tuple(chosen_colors) if chosen_colors is not None else None,
+            resolutions_this_turn=p.get("resolutions_this_turn"),
+            class_level=p.get("class_level"),
         )
 
 
-# A permanent's common fields, read from its model's own dict in one call: pydantic's models
-# define __getattr__ (for private attributes), which puts every attribute read of them on
-# CPython's generic path, about four times a plain object's (83 against 19 ns here): at
-# 10,000 permanents the board's eleven reads per permanent took 8-9 of its 24 ms. In the
-# order of Permanent's fields after its face (tests/rulings/test_board_fields.py checks it).
+# A permanent's common fields, read in one call from the permanent over their defaults (a
+# dict merge at C speed: eleven `get` calls per permanent cost more at 10,000 permanents). In
+# the order of Permanent's fields after its face (tests/rulings/test_board_fields.py checks it).
 COMMON_FIELDS = (
     "controller",
     "tapped",
@@ -246,11 +250,12 @@ COMMON_FIELDS = (
 _Common = tuple[str, bool, bool, dict[str, int], str | None, str | None, int | None, int | None,
                 int | None, bool]  # fmt: skip
 _COMMON_FIELDS: Callable[[dict[str, Any]], _Common] = itemgetter(*COMMON_FIELDS)
+_COMMON_DEFAULTS = {name: PERMANENT_DEFAULTS.get(name) for name in COMMON_FIELDS}
 
 _Found = tuple[Card, int, tuple[Card, CardFace], str]
 
 # What check_state reads of each permanent, in one call (the same reason as _COMMON_FIELDS).
-_CHECKED_FIELDS = itemgetter(
+_CHECKED = (
     "id",
     "controller",
     "card",
@@ -263,6 +268,8 @@ _CHECKED_FIELDS = itemgetter(
     "library_top",
     "exiled",
 )
+_CHECKED_FIELDS = itemgetter(*_CHECKED)
+_CHECKED_DEFAULTS = {name: PERMANENT_DEFAULTS.get(name) for name in _CHECKED}
 
 # The facts only some questions give (each None when absent), by their names on PermanentIn.
 _OPTIONAL_FACTS = frozenset(OPTIONAL_FACTS)
@@ -270,11 +277,12 @@ _OPTIONAL_FACTS = frozenset(OPTIONAL_FACTS)
 
 def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, int, CardFace]:
     """A permanent's card, the index of the face it is on and that face, checked."""
-    card = _card_of(catalog, p, here)
+    definition = p.get("definition")
+    card = _card_of(catalog, p.get("card"), definition, here)
     face = permanent_face(card, p, (*here, "face"))
     card_face = card.card_faces[face]
-    check_on_battlefield(card, card_face, (*here, card_field(p)))
-    if p.prototyped:
+    check_on_battlefield(card, card_face, (*here, card_field(definition)))
+    if p.get("prototyped", False):
         card_face = prototyped_face(card_face, (*here, "prototyped"))
     return card, face, card_face
 
@@ -320,7 +328,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             chosen_name,
             library_top,
             exiled,
-        ) = _CHECKED_FIELDS(p.__dict__)
+        ) = _CHECKED_FIELDS({**_CHECKED_DEFAULTS, **p})
         if permanent_id in seen:
             raise QuestionError(
                 (*loc, "battlefield", i, "id"),
@@ -330,8 +338,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         seen.add(permanent_id)
         controllers.add(controller)
         if name is not None and definition is None:
-            # The fields set, read as pydantic stores them (`model_fields_set` is a property).
-            key = (name, face_given, "face" in p.__pydantic_fields_set__, prototyped)
+            key = (name, face_given, "face" in p, prototyped)
             found = by_name.get(key)
             if found is None:
                 card, face, card_face = _card_and_face(catalog, p, (*loc, "battlefield", i))
@@ -362,25 +369,25 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             or names
         ):
             # Normalized: catalog spellings and the face's index, so equal questions are one.
-            p = p.model_copy(
-                update={
-                    "card": name and spelled,
-                    "face": face,
-                    "counters": counters,
-                    **(names or {}),
-                }
-            )
+            p = {
+                **p,
+                "card": name and spelled,
+                "face": face,
+                "counters": counters,
+                **(names or {}),  # type: ignore[typeddict-item]
+            }
             respelled = True
         normalized_bf.append(p)
     for i in attached:
         p = state.battlefield[i]
-        if p.attached_to not in seen:
+        attached_to = p.get("attached_to")
+        if attached_to not in seen:
             raise QuestionError(
                 (*loc, "battlefield", i, "attached_to"),
-                f"attached to {p.attached_to!r}, which is not on the battlefield",
+                f"attached to {attached_to!r}, which is not on the battlefield",
                 "unknown_permanent",
             )
-        if p.attached_to == p.id:
+        if attached_to == p["id"]:
             raise QuestionError(
                 (*loc, "battlefield", i, "attached_to"),
                 "a permanent can't be attached to itself",
@@ -398,14 +405,14 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                 "duplicate_effect_id",
             )
         seen.add(e.id)
-        card = _card_of(catalog, e, here)
+        card = _card_of(catalog, e.card, e.definition, here)
         if e.target is not None and e.target not in on_battlefield:
             raise QuestionError(
                 (*here, "target"),
                 f"target {e.target!r} is not on the battlefield",
                 "unknown_permanent",
             )
-        check_effect(card, e.target, here, card_field(e))
+        check_effect(card, e.target, here, card_field(e.definition))
         effect_cards.append(card)
         normalized_fx.append(
             e if e.card is None or e.card == card.name else e.model_copy(update={"card": card.name})
@@ -483,19 +490,24 @@ class _Outside:
         """Resolve the permanent's names of cards; the fields whose catalog spelling differs
         from what the client sent, respelled."""
         respelled: dict[str, object] = {}
-        if p.chosen_name is not None:
-            chosen = _chosen_name(catalog, p.chosen_name, (*here, "chosen_name"))
-            if chosen != p.chosen_name:
+        chosen_name, library_top, exiled = (
+            p.get("chosen_name"),
+            p.get("library_top"),
+            p.get("exiled"),
+        )
+        if chosen_name is not None:
+            chosen = _chosen_name(catalog, chosen_name, (*here, "chosen_name"))
+            if chosen != chosen_name:
                 respelled["chosen_name"] = chosen
-        if p.library_top is not None:
-            top = resolve_card(catalog, p.library_top, (*here, "library_top"))
+        if library_top is not None:
+            top = resolve_card(catalog, library_top, (*here, "library_top"))
             self.library_top[i], self.top_cards[i] = OutsideCard.of(top), top
-            if top.name != p.library_top:
+            if top.name != library_top:
                 respelled["library_top"] = top.name
-        if p.exiled:
-            found = _exiled_cards(catalog, p.exiled, (*here, "exiled"))
+        if exiled:
+            found = _exiled_cards(catalog, exiled, (*here, "exiled"))
             self.exiled[i] = found
-            if [c.name for c in found] != p.exiled:
+            if [c.name for c in found] != exiled:
                 respelled["exiled"] = [c.name for c in found]
         return respelled
 

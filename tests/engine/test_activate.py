@@ -45,7 +45,9 @@ def test_state_after_only_flips_the_tapped_permanent() -> None:
     a = act(b, "f")
     assert tapped_after(a, "f") is True
     assert tapped_after(a, "i") is False
-    assert b.state is not None and b.state.battlefield[0].tapped is False  # input untouched
+    assert (
+        b.state is not None and b.state.battlefield[0].get("tapped", False) is False
+    )  # input untouched
 
 
 def test_already_tapped_land_cant_be_tapped() -> None:

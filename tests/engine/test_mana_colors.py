@@ -42,7 +42,7 @@ def defined(
 
 def act(b: Board, pid: str, **kw: Any) -> dict[str, Any]:
     v = activate(b, pid, **kw)
-    ids = [p.id for p in b.state.battlefield]
+    ids = [p["id"] for p in b.state.battlefield]
     for step in v.steps:
         check_step(step, ids)
     return v.answer_data

@@ -8,9 +8,18 @@ import dataclasses
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter
 
 from app.catalog import Catalog, load_catalog
-from app.domain.state import OPTIONAL_FACTS, GameState, OutsideCard, Permanent
+from app.domain.state import (
+    OPTIONAL_FACTS,
+    PERMANENT_DEFAULTS,
+    PERMANENT_FIELDS,
+    GameState,
+    OutsideCard,
+    Permanent,
+    PermanentIn,
+)
 from app.rulings.resolve import COMMON_FIELDS, check_state
 
 # A value for every PermanentIn field that differs from its default.
@@ -74,15 +83,21 @@ def _held(value: Any) -> Any:
 
 
 def test_every_permanent_field_is_given_a_test_value() -> None:
-    from app.domain.state import PermanentIn
-
-    assert set(PermanentIn.model_fields) - NOT_ON_PERMANENT == set(GIVEN)
+    assert set(PERMANENT_FIELDS) - NOT_ON_PERMANENT == set(GIVEN)
     # common_only is the board's own note, not a fact given (checked below).
     on_permanent = {f.name for f in dataclasses.fields(Permanent)} - {"index", "face"}
     assert on_permanent - {"common_only"} == set(GIVEN)
     # Every optional fact is a field of both, under one name, None when not given.
-    assert set(OPTIONAL_FACTS) <= set(PermanentIn.model_fields) & on_permanent
-    assert all(PermanentIn.model_fields[name].default is None for name in OPTIONAL_FACTS)
+    assert set(OPTIONAL_FACTS) <= set(PERMANENT_FIELDS) & on_permanent
+    assert all(PERMANENT_DEFAULTS[name] is None for name in OPTIONAL_FACTS)
+
+
+def test_every_field_a_permanent_may_leave_out_has_a_default() -> None:
+    # The two required fields have none; every other field reads as its default when left
+    # out, and the defaults are listed in the fields' own order (the dump writes them so).
+    required = TypeAdapter(PermanentIn).json_schema()["required"]
+    assert required == ["id", "controller"]
+    assert list(PERMANENT_DEFAULTS) == [name for name in PERMANENT_FIELDS if name not in required]
 
 
 def test_the_board_passes_the_common_fields_in_the_permanent_s_own_order() -> None:

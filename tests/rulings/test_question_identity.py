@@ -10,6 +10,7 @@ import typing
 from typing import Any
 
 import pytest
+import typing_extensions
 from pydantic import BaseModel
 
 from app.api.routers.activate import ActivateRequest
@@ -43,6 +44,13 @@ def _maps_in(
         return _maps_in(inner, where, [*metadata, *extra], seen)
     if isinstance(hint, type) and issubclass(hint, BaseModel):
         return _maps(hint, seen)
+    if typing_extensions.is_typeddict(hint):  # a permanent: a dict of the fields given
+        fields = typing.get_type_hints(hint, include_extras=True)
+        return [
+            m
+            for name, field in fields.items()
+            for m in _maps_in(_given(field), f"{hint.__name__}.{name}", [], seen)
+        ]
     found: list[tuple[str, list[Any]]] = []
     if origin is dict or hint is dict:
         found.append((where, metadata))
@@ -50,6 +58,13 @@ def _maps_in(
     for arg in typing.get_args(hint):
         found += _maps_in(arg, where, [], seen)
     return found
+
+
+def _given(hint: Any) -> Any:
+    """A TypedDict field's type without its Required / NotRequired mark."""
+    if typing.get_origin(hint) in (typing_extensions.Required, typing_extensions.NotRequired):
+        return typing.get_args(hint)[0]
+    return hint
 
 
 def test_every_map_a_state_question_can_hold_keeps_its_keys_in_order() -> None:

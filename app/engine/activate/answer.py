@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.domain.answers import AbilityOut, ActivateAnswer, OutcomeOut, Reason, trusted
 from app.domain.mana import Mana
-from app.domain.state import Board, GameState, Permanent
+from app.domain.state import Board, GameState, Permanent, PermanentIn
 from app.engine.activate.options import Option
 from app.engine.board import ListedAbility
 from app.engine.replacement import Applied
@@ -24,16 +24,17 @@ def state_after(
     if state is None:
         return None
     entry = state.battlefield[p.index]
-    update: dict[str, object] = {}
-    if tapped is not None and tapped != entry.tapped:
+    update: PermanentIn = {}  # type: ignore[typeddict-item]  # only the fields that change
+    if tapped is not None and tapped != entry.get("tapped", False):
         update["tapped"] = tapped
-    if counters is not None and counters != entry.counters:
+    if counters is not None and counters != entry.get("counters", {}):
         update["counters"] = counters
-    if resolved and entry.resolutions_this_turn is not None:
-        update["resolutions_this_turn"] = entry.resolutions_this_turn + 1
+    resolutions = entry.get("resolutions_this_turn")
+    if resolved and resolutions is not None:
+        update["resolutions_this_turn"] = resolutions + 1
     if update:
         battlefield = list(state.battlefield)
-        battlefield[p.index] = entry.model_copy(update=update)
+        battlefield[p.index] = {**entry, **update}
         state = state.model_copy(update={"battlefield": battlefield})
     # The same shape as the question's state, so a client can send it back as is.
     return state

@@ -1,0 +1,134 @@
+"""A permanent is held as the dict of the fields the client sent (app/domain/state.PermanentIn),
+and dumped whole by `canonical_battlefield`. The dump must be what a model of the same fields
+writes: every field with its default filled in, in the fields' order, those of
+PERMANENT_SOMETIMES only when they differ from their defaults. A field sent at its default and
+one left out, in any key order, make one question (one ruling)."""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Any
+
+import pytest
+import typing_extensions
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from app.domain.base import omitted_at_default
+from app.domain.state import (
+    PERMANENT_DEFAULTS,
+    PERMANENT_FIELDS,
+    PERMANENT_SOMETIMES,
+    GameState,
+    PermanentIn,
+)
+
+# A value for every field that differs from its default (the card's own data as a definition).
+NOT_DEFAULT: dict[str, Any] = {
+    "id": "a",
+    "card": "Forest",
+    "controller": "alice",
+    "face": 1,
+    "tapped": True,
+    "controlled_since_turn_start": False,
+    "counters": {"charge": 2, "+1/+1": 1},
+    "attached_to": "b",
+    "chosen_color": "G",
+    "chosen_colors": [],
+    "power": 0,
+    "toughness": -1,
+    "token": True,
+    "prototyped": True,
+    "entered_this_turn": False,
+    "renowned": False,
+    "exiled": [],
+    "library_top": "Plains",
+    "chosen_name": "Swamp",
+    "chosen_type": "Elf",
+    "noted_mana": "{G}{G}",
+    "class_level": 2,
+    "resolutions_this_turn": 0,
+    "timestamp": 0,
+}
+DEFINITION = {"name": "Zzq Vale", "types": ["land"], "text": "{T}: Add {G}."}
+
+
+def _field_type(hint: Any) -> Any:
+    if typing.get_origin(hint) in (typing_extensions.Required, typing_extensions.NotRequired):
+        return typing.get_args(hint)[0]
+    return hint
+
+
+def _reference_model() -> type[BaseModel]:
+    """The permanent as a model, with the rule the dump follows written the model's way."""
+    hints = typing.get_type_hints(PermanentIn, include_extras=True)
+    fields: dict[str, Any] = {}
+    for name in PERMANENT_FIELDS:
+        kind = _field_type(hints[name])
+        if name not in PERMANENT_DEFAULTS:
+            fields[name] = (kind, ...)
+        elif name in PERMANENT_SOMETIMES:
+            fields[name] = (kind, omitted_at_default(PERMANENT_DEFAULTS[name]))
+        else:
+            fields[name] = (kind, Field(default=PERMANENT_DEFAULTS[name]))
+    config = ConfigDict(extra="forbid", strict=True)
+    model: type[BaseModel] = create_model("ReferencePermanent", __config__=config, **fields)
+    return model
+
+
+REFERENCE = _reference_model()
+
+
+def _dumped(permanents: list[dict[str, Any]]) -> list[Any]:
+    state = GameState.model_validate({"battlefield": permanents})
+    dumped: list[Any] = json.loads(GameState.__pydantic_serializer__.to_json(state))["battlefield"]
+    return dumped
+
+
+def _reference(p: dict[str, Any]) -> Any:
+    return json.loads(REFERENCE.model_validate(p).model_dump_json())
+
+
+def _one_at_a_time() -> list[dict[str, Any]]:
+    base = {"id": "a", "controller": "alice"}
+    given = {**NOT_DEFAULT, "definition": DEFINITION}
+    return [{**base, name: given[name]} for name in PERMANENT_DEFAULTS]
+
+
+SAMPLES = [
+    {"id": "a", "controller": "alice"},
+    {"id": "a", "controller": "alice", "card": "Forest"},
+    NOT_DEFAULT,
+    {**{k: v for k, v in NOT_DEFAULT.items() if k != "card"}, "definition": DEFINITION},
+    {"id": "a", "controller": "alice", **PERMANENT_DEFAULTS},  # every field sent at its default
+    dict(reversed(list(NOT_DEFAULT.items()))),  # the keys in another order
+    *_one_at_a_time(),
+]
+
+
+@pytest.mark.parametrize("permanent", SAMPLES)
+def test_the_dump_is_the_model_s_whole_permanent(permanent: dict[str, Any]) -> None:
+    [dumped] = _dumped([permanent])
+    assert dumped == _reference(permanent)
+    assert list(dumped) == list(_reference(permanent))  # the fields' order, not the client's
+
+
+def test_the_dump_writes_the_same_bytes_as_the_model() -> None:
+    state = GameState.model_validate({"battlefield": SAMPLES})
+    text = GameState.__pydantic_serializer__.to_json(state)
+    battlefield = b",".join(REFERENCE.model_validate(p).model_dump_json().encode() for p in SAMPLES)
+    assert b'"battlefield":[' + battlefield + b"]" in text
+
+
+def test_a_field_sent_at_its_default_and_one_left_out_dump_alike() -> None:
+    left_out = {"id": "a", "controller": "alice"}
+    assert _dumped([left_out]) == _dumped([{**left_out, **PERMANENT_DEFAULTS}])
+
+
+def test_a_permanent_holds_only_what_was_sent() -> None:
+    # Nothing is filled in at validation (that is what makes 10,000 permanents cheap): the
+    # defaults are read where a field is read, and written where the question is dumped.
+    state = GameState.model_validate(
+        {"battlefield": [{"id": "a", "controller": "x", "tapped": True}]}
+    )
+    assert state.battlefield == [{"id": "a", "controller": "x", "tapped": True}]
