@@ -3,6 +3,8 @@ the state after paying the costs, in the question's own shape."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from app.domain.answers import AbilityOut, ActivateAnswer, OutcomeOut, Reason, trusted
 from app.domain.mana import Mana
 from app.domain.state import Board, GameState, Permanent, PermanentIn
@@ -24,7 +26,7 @@ def state_after(
     if state is None:
         return None
     entry = state.battlefield[p.index]
-    update: PermanentIn = {}  # type: ignore[typeddict-item]  # only the fields that change
+    update: dict[str, object] = {}  # only the fields that change
     if tapped is not None and tapped != entry.get("tapped", False):
         update["tapped"] = tapped
     if counters is not None and counters != entry.get("counters", {}):
@@ -34,7 +36,7 @@ def state_after(
         update["resolutions_this_turn"] = resolutions + 1
     if update:
         battlefield = list(state.battlefield)
-        battlefield[p.index] = {**entry, **update}
+        battlefield[p.index] = cast(PermanentIn, {**entry, **update})
         state = state.model_copy(update={"battlefield": battlefield})
     # The same shape as the question's state, so a client can send it back as is.
     return state
