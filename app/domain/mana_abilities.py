@@ -6,6 +6,7 @@ that says what each kind makes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -514,7 +515,7 @@ class WhileCounters(Strict):
     at_most: int | None = Field(None, ge=0, le=10_000)
     """The most it may have; null: no upper bound ("5+")"""
 
-    def holds(self, counters: dict[str, int]) -> bool:
+    def holds(self, counters: Mapping[str, int]) -> bool:
         n = counters.get(self.counter, 0)
         return n >= self.at_least and (self.at_most is None or n <= self.at_most)
 

@@ -6,6 +6,7 @@ the catalog and every cross-reference checked; the engine only ever sees a `Boar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, Required
 
@@ -482,7 +483,8 @@ class Permanent:
     controller: str
     tapped: bool
     controlled_since_turn_start: bool
-    counters: dict[str, int]
+    # Read-only: a permanent given no counters shares one empty mapping with every other.
+    counters: Mapping[str, int]
     attached_to: str | None
     chosen_color: str | None
     timestamp: int | None = None

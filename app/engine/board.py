@@ -515,7 +515,7 @@ def stat_of(p: Permanent, stat: str) -> int:
 
 
 def instead_reason(
-    view: BoardView, p: Permanent, a: ManaAbility, counters: dict[str, int]
+    view: BoardView, p: Permanent, a: ManaAbility, counters: Mapping[str, int]
 ) -> str | None:
     """Why the ability's own "instead" (614.15) applies now, or None when it doesn't;
     `counters`: the permanent's counters as it resolves (after its cost)."""

@@ -6,10 +6,11 @@ answer 422 naming it (docs/api.md: unknown card, duplicate ids, a permanent that
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 from app.catalog import Catalog, unknown_card_message
@@ -247,10 +248,15 @@ COMMON_FIELDS = (
     "token",
 )
 # Their values, typed as Permanent takes them (its `common_only` comes next, passed apart).
-_Common = tuple[str, bool, bool, dict[str, int], str | None, str | None, int | None, int | None,
+_Common = tuple[str, bool, bool, Mapping[str, int], str | None, str | None, int | None, int | None,
                 int | None, bool]  # fmt: skip
 _COMMON_FIELDS: Callable[[dict[str, Any]], _Common] = itemgetter(*COMMON_FIELDS)
-_COMMON_DEFAULTS = {name: PERMANENT_DEFAULTS.get(name) for name in COMMON_FIELDS}
+# A permanent given no counters gets one shared, read-only empty mapping: nothing can change
+# the default every such permanent shares.
+_COMMON_DEFAULTS: dict[str, object] = {
+    **{name: PERMANENT_DEFAULTS.get(name) for name in COMMON_FIELDS},
+    "counters": MappingProxyType({}),
+}
 
 _Found = tuple[Card, int, tuple[Card, CardFace], str]
 

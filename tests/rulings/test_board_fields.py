@@ -150,3 +150,19 @@ def test_the_cards_a_question_reads_are_listed_once_each_in_the_order_read(
     )
     used = check_state(catalog, state, ("state",)).used_cards
     assert [c.name for c in used] == ["Forest", "Island", "Plains", "Pale Moon", "Swamp"]
+
+
+def test_permanents_given_no_counters_share_one_read_only_empty_mapping(catalog: Catalog) -> None:
+    # The default is shared by every such permanent (of every question): nothing may change it.
+    state = GameState.model_validate(
+        {
+            "battlefield": [
+                {"id": "a", "card": "Forest", "controller": "alice"},
+                {"id": "b", "card": "Island", "controller": "bob"},
+            ]
+        }
+    )
+    a, b = check_state(catalog, state, ("state",)).board().permanents
+    assert a.counters == {} and a.counters is b.counters
+    with pytest.raises(TypeError):
+        a.counters["charge"] = 1  # type: ignore[index]

@@ -4,7 +4,7 @@ paid, in the returned state where it shows them (118.3)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from app.domain.answers import Note, Reason, trusted
 from app.domain.card import DieRoll, ManaAbility, ManaAbilityCost, ManaAmount, Selector
@@ -456,7 +456,7 @@ def _x_counters(p: Permanent, counter: str, x: int, steps: list[Step]) -> list[R
 
 
 def pay_counters(
-    have: dict[str, int], remove: dict[str, int]
+    have: Mapping[str, int], remove: dict[str, int]
 ) -> tuple[dict[str, int], list[tuple[str, int, int]]]:
     """The counters left after a remove-counters cost, and each (counter, needed, had) the
     permanent was short of. The answer takes the cost as paid (docs/api.md), so what is there is

@@ -4,6 +4,7 @@ abilities fire for it (106.12a, 605.1b), and the replacement effects on the even
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -187,7 +188,7 @@ def mana_event(
     p: Permanent,
     a: ManaAbility,
     order: list[str],
-    counters_now: dict[str, int],
+    counters_now: Mapping[str, int],
     steps: list[Step],
     x: int | None = None,
     player: str | None = None,
