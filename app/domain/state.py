@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Required
+from typing import Annotated, Any, Literal, Required, cast
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer, with_config
 from typing_extensions import TypedDict
@@ -26,6 +26,7 @@ LIMIT_GRAVEYARD = 1_000
 Id = Annotated[str, Field(min_length=1, max_length=100)]
 Player = Annotated[str, Field(min_length=1, max_length=100)]
 Timestamp = Annotated[int, Field(ge=0, le=1_000_000_000)]
+Stat = Annotated[int, Field(ge=-10_000, le=10_000)]  # a power or toughness now (208.3)
 
 
 class StateModel(BaseModel):
@@ -35,10 +36,42 @@ class StateModel(BaseModel):
     )
 
 
-def _shown_default(value: object) -> Any:
-    """The default the OpenAPI document shows for a field left out (the field itself has no
-    default: a permanent holds only the fields the client sent, see PermanentIn)."""
-    return Field(json_schema_extra={"default": value})  # type: ignore[dict-item]
+# What a field left out of a permanent reads as, in the fields' order (the required `id` and
+# `controller` have none). A question's dump always writes the fields up to `chosen_color`,
+# and those after it (PERMANENT_SOMETIMES, added later) only when they differ from these, so a
+# question that doesn't use such a field dumps, and so is identified, as before it existed.
+PERMANENT_DEFAULTS: dict[str, Any] = {
+    "card": None,
+    "definition": None,
+    "face": 0,
+    "tapped": False,
+    "controlled_since_turn_start": True,
+    "counters": {},
+    "attached_to": None,
+    "chosen_color": None,
+    "chosen_colors": None,
+    "power": None,
+    "toughness": None,
+    "token": False,
+    "prototyped": False,
+    "entered_this_turn": None,
+    "renowned": None,
+    "exiled": None,
+    "library_top": None,
+    "chosen_name": None,
+    "chosen_type": None,
+    "noted_mana": None,
+    "class_level": None,
+    "resolutions_this_turn": None,
+    "timestamp": None,
+}
+
+
+def _shown_default(name: str, **field: Any) -> Any:
+    """A field whose OpenAPI entry shows its default (PERMANENT_DEFAULTS): the field itself has
+    none, a permanent holding only the fields the client sent (see PermanentIn). `field`: the
+    rest of pydantic's Field."""
+    return Field(json_schema_extra={"default": PERMANENT_DEFAULTS[name]}, **field)
 
 
 # A permanent as the client sent it: a dict of the fields given, validated, and nothing else.
@@ -60,11 +93,13 @@ class PermanentIn(TypedDict, total=False):
     """The player who controls it (any name)"""
     # The face it is on (a modal DFC's back): its index, or its name (docs/api.md: a face's name
     # names that face); resolved to the index when the question is checked.
-    face: Annotated[Annotated[int, Field(ge=0, le=1)] | Name, _shown_default(0)]
+    face: Annotated[Annotated[int, Field(ge=0, le=1)] | Name, _shown_default("face")]
     """The face that is up: its name (a modal double-faced land's land face), or 0 / 1"""
-    tapped: Annotated[bool, _shown_default(False)]
+    tapped: Annotated[bool, _shown_default("tapped")]
     """Is it tapped?"""
-    controlled_since_turn_start: Annotated[bool, _shown_default(True)]  # 302.6
+    controlled_since_turn_start: Annotated[
+        bool, _shown_default("controlled_since_turn_start")
+    ]  # 302.6
     """Controlled continuously since the start of this turn? (302.6, summoning sickness)"""
     counters: Annotated[
         dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=0, le=10_000)]],
@@ -91,7 +126,7 @@ class PermanentIn(TypedDict, total=False):
     # 208.3: the power it has now, after every effect and counter; the engine never reads it
     # from the printed card (anthems and counters change it).
     power: Annotated[
-        Annotated[int, Field(ge=-10_000, le=10_000)] | None,
+        Stat | None,
         Field(
             description="Its power now, counters and effects included (208.3), for abilities "
             "whose amount is a power; never read from the printed card",
@@ -99,7 +134,7 @@ class PermanentIn(TypedDict, total=False):
         ),
     ]
     toughness: Annotated[
-        Annotated[int, Field(ge=-10_000, le=10_000)] | None,
+        Stat | None,
         Field(
             description="Its toughness now, counters and effects included (208.3), for "
             "abilities whose amount is a toughness",
@@ -108,18 +143,18 @@ class PermanentIn(TypedDict, total=False):
     ]
     token: Annotated[
         bool,
-        Field(
+        _shown_default(
+            "token",
             description="Is it a token (111.1)? For abilities that look at tokens "
             '("creature tokens you control")',
-            json_schema_extra={"default": False},
         ),
     ]
     prototyped: Annotated[
         bool,
-        Field(
+        _shown_default(
+            "prototyped",
             description="Was it cast prototyped (702.160a)? Then it has only its prototype mana "
             "cost, size and the colors of that cost (718.3b); its card must have a prototype",
-            json_schema_extra={"default": False},
         ),
     ]
     # Whether it entered the battlefield this turn: nothing on the board shows it, and it is not
@@ -231,35 +266,6 @@ class PermanentIn(TypedDict, total=False):
     ]
 
 
-# What a field left out of a permanent reads as, in the fields' order (the required `id` and
-# `controller` have none). A question's dump always writes the fields up to `chosen_color`,
-# and those after it (PERMANENT_SOMETIMES, added later) only when they differ from these, so a
-# question that doesn't use such a field dumps, and so is identified, as before it existed.
-PERMANENT_DEFAULTS: dict[str, Any] = {
-    "card": None,
-    "definition": None,
-    "face": 0,
-    "tapped": False,
-    "controlled_since_turn_start": True,
-    "counters": {},
-    "attached_to": None,
-    "chosen_color": None,
-    "chosen_colors": None,
-    "power": None,
-    "toughness": None,
-    "token": False,
-    "prototyped": False,
-    "entered_this_turn": None,
-    "renowned": None,
-    "exiled": None,
-    "library_top": None,
-    "chosen_name": None,
-    "chosen_type": None,
-    "noted_mana": None,
-    "class_level": None,
-    "resolutions_this_turn": None,
-    "timestamp": None,
-}
 PERMANENT_FIELDS: tuple[str, ...] = tuple(PermanentIn.__annotations__)
 PERMANENT_SOMETIMES = frozenset(PERMANENT_FIELDS[PERMANENT_FIELDS.index("chosen_colors") :])
 # A dump of a permanent that gives none of PERMANENT_SOMETIMES: these keys in this order, the
@@ -277,7 +283,7 @@ def whole_permanent(p: PermanentIn) -> dict[str, Any]:
     `chosen_color`, then those of PERMANENT_SOMETIMES that differ from their defaults."""
     if p.keys() <= _ALWAYS_WRITTEN_KEYS:  # most permanents: one dict merge at C speed
         return {**_ALWAYS_WRITTEN, **p}
-    given: dict[str, Any] = dict(p)
+    given = cast("dict[str, Any]", p)
     return {
         name: given.get(name, PERMANENT_DEFAULTS.get(name))
         for name in PERMANENT_FIELDS

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
@@ -368,20 +368,17 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             if chosen_name is not None or library_top is not None or exiled
             else None
         )
-        if (
-            (name is not None and name != spelled)
-            or face_given != face
-            or counters != counters_given
-            or names
-        ):
-            # Normalized: catalog spellings and the face's index, so equal questions are one.
-            p = {
-                **p,
-                "card": name and spelled,
-                "face": face,
-                "counters": counters,
-                **(names or {}),  # type: ignore[typeddict-item]
-            }
+        # Normalized: catalog spellings and the face's index, so equal questions are one. Only
+        # what changed is written: a field left out stays out (and reads as its default).
+        respell: dict[str, object] = names or {}
+        if name is not None and name != spelled:
+            respell["card"] = spelled
+        if face_given != face:
+            respell["face"] = face
+        if counters != counters_given:
+            respell["counters"] = counters
+        if respell:
+            p = cast(PermanentIn, {**p, **respell})
             respelled = True
         normalized_bf.append(p)
     for i in attached:

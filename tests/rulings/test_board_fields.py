@@ -158,7 +158,7 @@ def test_permanents_given_no_counters_share_one_read_only_empty_mapping(catalog:
         {
             "battlefield": [
                 {"id": "a", "card": "Forest", "controller": "alice"},
-                {"id": "b", "card": "Island", "controller": "bob"},
+                {"id": "b", "card": "island", "controller": "bob"},  # respelled "Island"
             ]
         }
     )
