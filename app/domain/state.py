@@ -548,6 +548,10 @@ class Board:
     players: dict[str, PlayerIn] = field(default_factory=dict)
     # 404.1: the cards in each graveyard the state gives, resolved against the catalog.
     graveyards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    # Per permanent, a class: permanents of one class (>= 0) hold equal values in every field
+    # but their index and id, so the engine may read one of them for all (BoardView.kinds).
+    # -1, or no classes at all: nothing is claimed.
+    classes: tuple[int, ...] = ()
 
     def get(self, permanent_id: str) -> Permanent | None:
         return self.by_id.get(permanent_id)

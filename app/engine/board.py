@@ -957,20 +957,28 @@ class BoardView:
         kinds: list[Kind] = []
         members: list[list[int]] = []
         kind_of: list[int] = []
-        for p in board.permanents:
-            key: object = (
-                p.id
-                if p.id in singled
-                else (
-                    id(p.face),
-                    tuple(p.counters.items()) if p.counters else (),
-                    _common_fields(p) if p.common_only else _kind_fields(p),
+        # The board's classes (Board.classes): a class's permanents differ in their ids alone,
+        # so the kind of its first permanent not singled out is the kind of the others.
+        classes = board.classes or (-1,) * len(board.permanents)
+        kind_of_class: dict[int, int] = {}
+        for p, c in zip(board.permanents, classes, strict=True):
+            k = kind_of_class.get(c, -1) if c >= 0 and p.id not in singled else -1
+            if k < 0:
+                key: object = (
+                    p.id
+                    if p.id in singled
+                    else (
+                        id(p.face),
+                        tuple(p.counters.items()) if p.counters else (),
+                        _common_fields(p) if p.common_only else _kind_fields(p),
+                    )
                 )
-            )
-            k = index.setdefault(key, len(kinds))
-            if k == len(kinds):
-                members.append([])
-                kinds.append(Kind(p, members[k]))
+                k = index.setdefault(key, len(kinds))
+                if k == len(kinds):
+                    members.append([])
+                    kinds.append(Kind(p, members[k]))
+                if c >= 0 and p.id not in singled:
+                    kind_of_class[c] = k
             members[k].append(p.index)
             kind_of.append(k)
         return kinds, kind_of

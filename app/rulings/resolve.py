@@ -139,6 +139,9 @@ class CheckedState:
     # Per battlefield index, the top card of its controller's library (its `library_top`).
     library_top: dict[int, OutsideCard] = field(default_factory=dict)
     top_cards: dict[int, Card] = field(default_factory=dict)  # the same, as catalog cards
+    # Per battlefield index, its class (`_Plain`): permanents of one class were sent with the
+    # same fields, and values, but their ids; -1 for a permanent in no class.
+    classes: tuple[int, ...] = ()
 
     @property
     def used_cards(self) -> list[Card]:
@@ -164,15 +167,7 @@ class CheckedState:
         return sorted({c.name for c in self.used_cards})
 
     def board(self) -> Board:
-        permanent = self._permanent
-        permanents = tuple(
-            [
-                permanent(i, p, card, face)
-                for i, (p, (card, face)) in enumerate(
-                    zip(self.state.battlefield, self.cards, strict=True)
-                )
-            ]
-        )
+        permanents = tuple(self._permanents())
         effects = tuple(
             Effect(
                 i,
@@ -199,7 +194,29 @@ class CheckedState:
             },
             players=dict(self.state.players),
             graveyards=dict(self.graveyards),
+            classes=self.classes,
         )
+
+    def _permanents(self) -> list[Permanent]:
+        """The engine's permanents, in battlefield order. Those of one class share every field
+        but their index and id: the first one's are kept (`_template`) and passed on to the
+        others by position, so a class of 5,000 Forests reads its fields once."""
+        battlefield, pairs = self.state.battlefield, self.cards
+        classes = self.classes or (-1,) * len(battlefield)
+        templates: dict[int, tuple[Any, ...]] = {}
+        out: list[Permanent] = []
+        append = out.append
+        for i, (p, c) in enumerate(zip(battlefield, classes, strict=True)):
+            if c < 0:
+                card, face = pairs[i]
+                append(self._permanent(i, p, card, face))
+                continue
+            template = templates.get(c)
+            if template is None:
+                card, face = pairs[i]
+                template = templates[c] = _template(p, card, face)
+            append(Permanent(i, p["id"], *template))
+        return out
 
     def _permanent(self, i: int, p: PermanentIn, card: Card, face: CardFace) -> Permanent:
         """The engine's permanent. The fields every permanent has are passed by position (a
@@ -258,6 +275,13 @@ _COMMON_DEFAULTS: dict[str, object] = {
     "counters": MappingProxyType({}),
 }
 
+
+def _template(p: PermanentIn, card: Card, face: CardFace) -> tuple[Any, ...]:
+    """A plain permanent's fields after its id, as Permanent takes them by position (a plain
+    permanent carries none of the optional facts, so `common_only` is true)."""
+    return (card, face, *_COMMON_FIELDS({**_COMMON_DEFAULTS, **p}), True)
+
+
 _Found = tuple[Card, int, tuple[Card, CardFace], str]
 
 # What check_state reads of each permanent, in one call (the same reason as _COMMON_FIELDS).
@@ -279,6 +303,49 @@ _CHECKED_DEFAULTS = {name: PERMANENT_DEFAULTS.get(name) for name in _CHECKED}
 
 # The facts only some questions give (each None when absent), by their names on PermanentIn.
 _OPTIONAL_FACTS = frozenset(OPTIONAL_FACTS)
+
+# The fields of a plain permanent: each value a str, int, bool or None, and none of them read
+# for anything but its own permanent's card, face and fields (no counters, definition or
+# optional facts). Plain permanents sent with the same fields but their ids are one class:
+# checked once, and built into the engine's permanents from one template
+# (CheckedState.board).
+_PLAIN_KEYS = frozenset(
+    {"id", "controller", *PERMANENT_DEFAULTS}
+    - {"definition", "counters", "chosen_colors", *OPTIONAL_FACTS}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plain:
+    """What check_state found for a class of plain permanents: the card and face pair, the
+    respelled fields (empty when none), whether they are attached, and the class's index."""
+
+    pair: tuple[Card, CardFace]
+    respell: dict[str, object]
+    attached: bool
+    index: int
+
+
+ClassKey = tuple[tuple[str, object], ...]
+
+
+def _class_key(p: PermanentIn) -> ClassKey | None:
+    """A permanent's fields less its id, in the order given, when `id` comes first (as
+    validation gives the fields: in their order); else None. Hashable only when every value
+    is: a plain permanent's key always is (check_state tells plain ones apart)."""
+    items = tuple(p.items())
+    return items[1:] if items[0][0] == "id" else None
+
+
+def _plain_class(plain: dict[ClassKey, _Plain], key: ClassKey | None) -> _Plain | None:
+    """The class of plain permanents met before with this key, if any; None for a key that
+    holds a list or dict (no plain permanent's does)."""
+    if key is None:
+        return None
+    try:
+        return plain.get(key)
+    except TypeError:  # unhashable: counters or another structured field
+        return None
 
 
 def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, int, CardFace]:
@@ -319,9 +386,27 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     outside = _Outside()
     attached: list[int] = []
     respelled = False
+    plain: dict[ClassKey, _Plain] = {}
+    classes: list[int] = []
     # The loop runs once per permanent: a field's path (`here`) is built only where a check
     # needs one, and the fields only some permanents carry are looked at only when present.
+    # A plain permanent of a class met before needs only its id checked.
     for i, p in enumerate(state.battlefield):
+        class_key = _class_key(p)
+        known = _plain_class(plain, class_key)
+        if known is not None:
+            permanent_id = p["id"]
+            if permanent_id in seen:
+                raise _duplicate_id(loc, i, permanent_id)
+            seen.add(permanent_id)
+            cards.append(known.pair)
+            if known.attached:
+                attached.append(i)
+            if known.respell:
+                p = cast(PermanentIn, {**p, **known.respell})
+            normalized_bf.append(p)
+            classes.append(known.index)
+            continue
         (
             permanent_id,
             controller,
@@ -336,11 +421,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             exiled,
         ) = _CHECKED_FIELDS({**_CHECKED_DEFAULTS, **p})
         if permanent_id in seen:
-            raise QuestionError(
-                (*loc, "battlefield", i, "id"),
-                f"duplicate permanent id {permanent_id!r}",
-                "duplicate_permanent_id",
-            )
+            raise _duplicate_id(loc, i, permanent_id)
         seen.add(permanent_id)
         controllers.add(controller)
         if name is not None and definition is None:
@@ -381,6 +462,11 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             p = cast(PermanentIn, {**p, **respell})
             respelled = True
         normalized_bf.append(p)
+        if class_key is None or not p.keys() <= _PLAIN_KEYS:
+            classes.append(-1)
+        else:
+            plain[class_key] = _Plain(pair, respell, attached_to is not None, len(plain))
+            classes.append(len(plain) - 1)
     for i in attached:
         p = state.battlefield[i]
         attached_to = p.get("attached_to")
@@ -449,6 +535,15 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         exiled=outside.exiled,
         library_top=outside.library_top,
         top_cards=outside.top_cards,
+        classes=tuple(classes),
+    )
+
+
+def _duplicate_id(loc: Loc, i: int, permanent_id: str) -> QuestionError:
+    return QuestionError(
+        (*loc, "battlefield", i, "id"),
+        f"duplicate permanent id {permanent_id!r}",
+        "duplicate_permanent_id",
     )
 
 

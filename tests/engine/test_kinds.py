@@ -4,11 +4,13 @@ never changes an answer."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.domain.state import Board
 from app.engine.board import BoardView
 from app.engine.could_produce import could_produce
 from tests.engine.mana_helpers import E, P, board
@@ -142,3 +144,57 @@ def test_an_optional_fact_given_splits_kinds_even_at_its_default() -> None:
     together = board(P("f1", "Forest"), P("f2", "Forest"))
     apart = board(P("f1", "Forest"), P("f2", "Forest", renowned=None))
     assert could_produce(together, None).answer_data == could_produce(apart, None).answer_data
+
+
+FIELDS = st.fixed_dictionaries(
+    {},
+    optional={
+        "tapped": st.booleans(),
+        "controlled_since_turn_start": st.booleans(),
+        "timestamp": st.integers(1, 3),
+        "token": st.booleans(),
+        "counters": st.sampled_from([{}, {"charge": 1}]),
+        "renowned": st.none() | st.booleans(),
+    },
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(CARDS), st.sampled_from(("alice", "bob")), FIELDS),
+        min_size=1,
+        max_size=14,
+    ),
+    st.data(),
+)
+def test_classes_build_the_board_and_its_kinds_as_permanent_by_permanent(
+    entries: list[tuple[str, str, dict[str, Any]]], data: st.DataObject
+) -> None:
+    # Board.classes (check_state's classes of plain permanents) are a shortcut: the board
+    # built from them, and the kinds found with them, are those found one permanent at a time.
+    battlefield = [P(f"p{i}", name, who, **fields) for i, (name, who, fields) in enumerate(entries)]
+    if data.draw(st.booleans(), label="aura"):
+        target = data.draw(st.sampled_from([p["id"] for p in battlefield]), label="enchanted")
+        battlefield.append(P("sprawl", "Utopia Sprawl", attached_to=target, chosen_color="R"))
+    with_classes = board(*battlefield)
+    # Plain: no counters, definition, chosen colors or optional fact given.
+    assert [c >= 0 for c in with_classes.classes] == [
+        not {"counters", "renowned"} & p.keys() for p in battlefield
+    ]
+    without = dataclasses.replace(with_classes, classes=())
+    assert with_classes.permanents == tuple(
+        dataclasses.replace(p) for p in without.permanents
+    )  # a class's template gives each member its own fields
+    assert _kinds(with_classes) == _kinds(without)
+    ids = [p.id for p in with_classes.permanents]
+    for c in set(with_classes.classes) - {-1}:
+        members = [i for i, k in enumerate(with_classes.classes) if k == c]
+        first = battlefield[members[0]]
+        # One class: the same fields and values but the id.
+        assert all({**battlefield[i], "id": first["id"]} == first for i in members), ids
+
+
+def _kinds(b: Board) -> list[tuple[int, list[int]]]:
+    kinds, _ = BoardView(b).kinds()
+    return [(k.first.index, k.members) for k in kinds]
