@@ -8,6 +8,7 @@ question error (422), never a crash.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -15,9 +16,9 @@ import orjson
 from app.domain.errors import QuestionError
 
 
-def _encode(value: Any, option: int) -> bytes:
+def _encode(value: Any, option: int, default: Callable[[Any], Any] | None = None) -> bytes:
     try:
-        return orjson.dumps(value, option=option)
+        return orjson.dumps(value, default, option)
     except orjson.JSONEncodeError as exc:
         if "surrogates" in str(exc):
             raise QuestionError(
@@ -35,7 +36,7 @@ def canonical_json(value: Any) -> str:
     return _encode(value, orjson.OPT_SORT_KEYS).decode()
 
 
-def json_bytes(value: Any) -> bytes:
+def json_bytes(value: Any, default: Callable[[Any], Any] | None = None) -> bytes:
     """Compact JSON in the value's own key order, as UTF-8 bytes (a ruling's stored body,
-    sent as it is)."""
-    return _encode(value, 0)
+    sent as it is); `default` writes what orjson can't."""
+    return _encode(value, 0, default)

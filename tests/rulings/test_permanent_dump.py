@@ -22,6 +22,7 @@ from app.domain.state import (
     GameState,
     PermanentIn,
 )
+from app.rulings.questions import state_json
 
 # A value for every field that differs from its default (the card's own data as a definition).
 NOT_DEFAULT: dict[str, Any] = {
@@ -132,3 +133,30 @@ def test_a_permanent_holds_only_what_was_sent() -> None:
         {"battlefield": [{"id": "a", "controller": "x", "tapped": True}]}
     )
     assert state.battlefield == [{"id": "a", "controller": "x", "tapped": True}]
+
+
+STATES = [
+    {"battlefield": SAMPLES},
+    {"battlefield": []},
+    {
+        "turn": 7,
+        "active_player": "bob",
+        "battlefield": [SAMPLES[0], NOT_DEFAULT],
+        "effects": [{"id": "e", "card": "Pale Moon", "controller": "bob"}],
+        "commander_identity": {"bob": ["G", "U"]},
+        "players": {"bob": {"life": 3}},
+    },
+    # Strings that look like the battlefield's key, where no key can be.
+    {
+        "active_player": '"battlefield":[]',
+        "battlefield": [{"id": '"battlefield":[]', "controller": "é\u2028😀"}],
+    },
+]
+
+
+@pytest.mark.parametrize("given", STATES)
+def test_the_question_s_state_text_is_the_model_s(given: dict[str, Any]) -> None:
+    # The question's state is written by orjson around the model's text for the rest
+    # (app/rulings/questions.state_json); byte for byte, what the model writes.
+    state = GameState.model_validate(given)
+    assert state_json(state) == GameState.__pydantic_serializer__.to_json(state)
