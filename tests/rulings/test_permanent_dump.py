@@ -14,6 +14,7 @@ import pytest
 import typing_extensions
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from app.catalog import load_catalog
 from app.domain.base import omitted_at_default
 from app.domain.state import (
     PERMANENT_DEFAULTS,
@@ -23,6 +24,7 @@ from app.domain.state import (
     PermanentIn,
 )
 from app.rulings.questions import state_json
+from app.rulings.resolve import check_state
 
 # A value for every field that differs from its default (the card's own data as a definition).
 NOT_DEFAULT: dict[str, Any] = {
@@ -160,3 +162,27 @@ def test_the_question_s_state_text_is_the_model_s(given: dict[str, Any]) -> None
     # (app/rulings/questions.state_json); byte for byte, what the model writes.
     state = GameState.model_validate(given)
     assert state_json(state) == GameState.__pydantic_serializer__.to_json(state)
+
+
+def test_the_state_text_by_class_is_the_model_s() -> None:
+    # Written by check_state's classes (a class's first permanent whole, the others by id and
+    # the rest of its text): the same bytes. Classes here: respelled names, ids that need
+    # escaping, a field given at its default, and permanents in no class between them.
+    battlefield = [
+        {"id": "f1", "card": "forest", "controller": "alice"},
+        {"id": 'f"2', "card": "Forest", "controller": "alice"},
+        {"id": "f3", "card": "forest", "controller": "alice", "tapped": False},
+        {"id": "v1", "card": "Vivid Crag", "controller": "bob", "counters": {"charge": 1}},
+        {"id": "f4\u00e9", "card": "forest", "controller": "alice"},
+        {"id": "s1", "card": "Swamp", "controller": "bob", "tapped": True, "timestamp": 3},
+        {"id": "v2", "card": "Vivid Crag", "controller": "bob", "counters": {"charge": 1}},
+        {"id": "s2", "card": "Swamp", "controller": "bob", "tapped": True, "timestamp": 3},
+        {"id": 'a","b', "card": "forest", "controller": "alice"},  # what splits the ids
+        {"id": "c\\", "card": "forest", "controller": "alice"},  # ends in a backslash
+    ]
+    state = GameState.model_validate({"battlefield": battlefield})
+    checked = check_state(load_catalog(), state, ("state",))
+    assert checked.classes == (0, 1, 2, -1, 0, 3, -1, 3, 0, 0)
+    expected = GameState.__pydantic_serializer__.to_json(checked.state)
+    assert state_json(checked.state, checked.classes) == expected
+    assert state_json(checked.state) == expected
