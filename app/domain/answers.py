@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, TypeVar
 
+import orjson
 from pydantic import BaseModel, Field
 
 # pydantic reads TypedDicts from typing_extensions on Python before 3.12.
@@ -213,9 +214,19 @@ def trusted(model: type[_M], **values: Any) -> _M:
     return obj
 
 
-def answer_json(answer: BaseModel) -> str:
-    """The answer as compact JSON text, in its fields' order (serialized once, by the store)."""
-    return answer.model_dump_json()
+def answer_json(answer: BaseModel) -> bytes:
+    """The answer as compact JSON text, in its fields' order (serialized once, by the store).
+    An answer of PLAIN_JSON_ANSWERS is written by orjson straight from what it holds."""
+    if type(answer) in PLAIN_JSON_ANSWERS:
+        return orjson.dumps(answer.__dict__)
+    return answer.model_dump_json().encode()
+
+
+# Answers whose fields hold plain JSON values only (lists, dicts, strings, numbers: no model, no
+# field left out at its default), kept in their fields' order (`trusted` is given them so):
+# orjson writes what pydantic's serializer writes, byte for byte (check_answer compares the
+# two on every ruling the tests make), a 10,000-permanent answer in a fifth of the time.
+PLAIN_JSON_ANSWERS: frozenset[type[BaseModel]] = frozenset({CouldProduceAnswer})
 
 
 def check_answer(kind: str, answer: BaseModel | dict[str, Any]) -> None:
@@ -235,3 +246,5 @@ def check_answer(kind: str, answer: BaseModel | dict[str, Any]) -> None:
     again = model.model_validate(dumped).model_dump(mode="json")
     if again != dumped or set(type(answer).model_fields) != set(answer.__dict__):
         raise ValueError(f"the {kind} answer does not read back as it was written: {dumped}")
+    if answer_json(answer) != answer.model_dump_json().encode():
+        raise ValueError(f"the {kind} answer's text is not what its model writes: {dumped}")

@@ -8,11 +8,13 @@ from pydantic import ValidationError
 
 from app.domain.answers import (
     ANSWERS,
+    PLAIN_JSON_ANSWERS,
     ActivateAnswer,
     CouldProduceAnswer,
     OutcomeOut,
     PermanentTypes,
     Reason,
+    answer_json,
     check_answer,
     trusted,
 )
@@ -75,3 +77,15 @@ def test_an_outcome_leaves_out_choices_it_does_not_rest_on() -> None:
     chosen = OutcomeOut(replacement_order=[], choices={"choose": "G"}, produced="{G}", total="{G}")
     assert list(plain.model_dump(mode="json")) == ["replacement_order", "produced", "total"]
     assert chosen.model_dump(mode="json")["choices"] == {"choose": "G"}
+
+
+def test_a_plain_json_answer_is_written_as_its_model_writes_it() -> None:
+    # answer_json writes PLAIN_JSON_ANSWERS with orjson: the model's bytes, escapes included.
+    entries = [
+        PermanentTypes(id=name, name=f"{name} Card", types=["G", "C"] if i % 2 else [])
+        for i, name in enumerate(['a"b', "c\\", "é😀", "\u2028", "\x01", "plain"])
+    ]
+    answer = trusted(CouldProduceAnswer, permanents=entries)
+    assert CouldProduceAnswer in PLAIN_JSON_ANSWERS
+    assert answer_json(answer) == answer.model_dump_json().encode()
+    check_answer("could_produce", answer)
