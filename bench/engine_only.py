@@ -130,7 +130,7 @@ def _could_produce_work(
     state = GameState.model_validate(json.loads(raw))
     normalized, board = resolve_state(catalog, state, LOC)
     verdict: Verdict = could_produce(board, None)
-    question = state_question(normalized, {})  # as the service builds it
+    question = state_question(normalized, {}, board.classes)  # as the service builds it
 
     def validate() -> object:
         # As the service validates a body: from its bytes, in one pass (app/api/bodies.py).
@@ -146,7 +146,8 @@ def _could_produce_work(
         return could_produce(resolve_state(catalog, state, LOC)[1], None)
 
     def hash_question() -> object:
-        return ruling_id("could_produce", version, (), state_question(normalized, {}))
+        question = state_question(normalized, {}, board.classes)
+        return ruling_id("could_produce", version, (), question)
 
     def body_json() -> object:
         return _ruling_body(question, verdict.answer)
