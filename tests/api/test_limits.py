@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -85,6 +86,7 @@ def _shape(check: object, body: bytes) -> str:
     return "ok"
 
 
+_LONG_ARRAY = "[" + "0," * MAX_ARRAY_ITEMS + "0]"
 _MANY_KEYS = "{" + ",".join(f'"k{i}": {i}' for i in range(MAX_OBJECT_KEYS + 1)) + "}"
 
 
@@ -279,3 +281,51 @@ def test_a_body_that_is_not_json_is_415(sqlite_client: TestClient) -> None:
         MV, content=body, headers={"content-type": "application/json; charset=utf-8"}
     )
     assert ok.status_code in (200, 201)
+
+
+_VALUES = st.sampled_from(
+    ['"a"', "1", "true", "null", '"x:y"', '"[{"', "[]", "{}", '{"c": 1}', "[1]"]
+)
+
+
+@st.composite
+def _board_like(draw: st.DrawFn) -> bytes:
+    """A body shaped like a battlefield: arrays of objects, some holding objects or arrays,
+    some with a repeated key, some of more keys than an object may have."""
+    objects = []
+    for i in range(draw(st.integers(0, 6))):
+        keys = [f"k{j}" for j in range(draw(st.sampled_from([1, 3, MAX_OBJECT_KEYS + 1])))]
+        if draw(st.integers(0, 5)) == 0:
+            keys.append(keys[0])  # a repeated key
+        members = ",".join(f'"{k}":{draw(_VALUES, label=f"{i}.{k}")}' for k in keys)
+        objects.append("{" + members + "}")
+    mixed = draw(st.booleans())
+    items = [*objects, "1"] if mixed and objects else objects
+    return ('{"state":{"battlefield":[' + ",".join(items) + '],"turn":1}}').encode()
+
+
+@settings(max_examples=300, deadline=None)
+@given(_board_like())
+def test_the_flat_array_shortcut_agrees_with_the_exact_check(body: bytes) -> None:
+    # _clean counts the keys of an array of objects at C speed, taking its objects for flat,
+    # and walks again when the brackets of the text say one wasn't: same answers either way.
+    assert _shape(limits.check_json_shape, body) == _shape(limits._check_exactly, body)
+    if limits._clean(body):
+        assert _shape(limits._check_exactly, body) == "ok"
+
+
+def test_a_flat_battlefield_is_certified_at_c_speed() -> None:
+    flat = b'{"battlefield": [' + b",".join([b'{"id": "a", "card": "Forest"}'] * 50) + b"]}"
+    assert limits._kept_keys(orjson.loads(flat), flat_lists=True) == (101, 52)
+    assert limits._clean(flat)
+    # An object inside one of them: the brackets disagree with the count, and the walk finds it.
+    nested = flat.replace(b'"card": "Forest"}', b'"counters": {"charge": 1}}', 1)
+    assert limits._kept_keys(orjson.loads(nested), flat_lists=True)[1] == 52
+    assert limits._clean(nested)
+    repeated = nested.replace(b'{"charge": 1}', b'{"charge": 1, "charge": 2}')
+    assert not limits._clean(repeated)
+    assert _shape(limits.check_json_shape, repeated).startswith("duplicate_key")
+    # An array inside one of them adds no key: only the count of brackets can tell it is there.
+    long = flat.replace(b'"card": "Forest"}', b'"exiled": ' + _LONG_ARRAY.encode() + b"}", 1)
+    assert not limits._clean(long)
+    assert _shape(limits.check_json_shape, long).startswith("too_many_items")
