@@ -962,11 +962,12 @@ class BoardView:
         classes = board.classes or (-1,) * len(board.permanents)
         kind_of_class: dict[int, int] = {}
         for p, c in zip(board.permanents, classes, strict=True):
-            k = kind_of_class.get(c, -1) if c >= 0 and p.id not in singled else -1
+            alone = p.id in singled
+            k = kind_of_class.get(c, -1) if c >= 0 and not alone else -1
             if k < 0:
                 key: object = (
                     p.id
-                    if p.id in singled
+                    if alone
                     else (
                         id(p.face),
                         tuple(p.counters.items()) if p.counters else (),
@@ -977,7 +978,7 @@ class BoardView:
                 if k == len(kinds):
                     members.append([])
                     kinds.append(Kind(p, members[k]))
-                if c >= 0 and p.id not in singled:
+                if c >= 0 and not alone:
                     kind_of_class[c] = k
             members[k].append(p.index)
             kind_of.append(k)

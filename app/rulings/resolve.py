@@ -225,7 +225,7 @@ class CheckedState:
         (tests/rulings/test_board_fields.py checks that every field arrives)."""
         # The fields left out read as their defaults; the question's own counters dict goes
         # with the rest (nothing changes it).
-        core = Permanent(i, p["id"], card, face, *_COMMON_FIELDS({**_COMMON_DEFAULTS, **p}), True)
+        core = Permanent(i, p["id"], *_template(p, card, face))
         if _OPTIONAL_FACTS.isdisjoint(p):
             return core
         exiled, chosen_colors = p.get("exiled"), p.get("chosen_colors")
@@ -277,8 +277,8 @@ _COMMON_DEFAULTS: dict[str, object] = {
 
 
 def _template(p: PermanentIn, card: Card, face: CardFace) -> tuple[Any, ...]:
-    """A plain permanent's fields after its id, as Permanent takes them by position (a plain
-    permanent carries none of the optional facts, so `common_only` is true)."""
+    """A permanent's fields after its id, as Permanent takes them by position, but for the
+    optional facts: `common_only` true, as it is for a permanent given none of them."""
     return (card, face, *_COMMON_FIELDS({**_COMMON_DEFAULTS, **p}), True)
 
 
