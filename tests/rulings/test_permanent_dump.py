@@ -11,7 +11,6 @@ import typing
 from typing import Any
 
 import pytest
-import typing_extensions
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from app.catalog import load_catalog
@@ -25,6 +24,7 @@ from app.domain.state import (
 )
 from app.rulings.questions import state_json
 from app.rulings.resolve import check_state
+from tests.rulings.typed_dicts import field_type
 
 # A value for every field that differs from its default (the card's own data as a definition).
 NOT_DEFAULT: dict[str, Any] = {
@@ -56,18 +56,12 @@ NOT_DEFAULT: dict[str, Any] = {
 DEFINITION = {"name": "Zzq Vale", "types": ["land"], "text": "{T}: Add {G}."}
 
 
-def _field_type(hint: Any) -> Any:
-    if typing.get_origin(hint) in (typing_extensions.Required, typing_extensions.NotRequired):
-        return typing.get_args(hint)[0]
-    return hint
-
-
 def _reference_model() -> type[BaseModel]:
     """The permanent as a model, with the rule the dump follows written the model's way."""
     hints = typing.get_type_hints(PermanentIn, include_extras=True)
     fields: dict[str, Any] = {}
     for name in PERMANENT_FIELDS:
-        kind = _field_type(hints[name])
+        kind = field_type(hints[name])
         if name not in PERMANENT_DEFAULTS:
             fields[name] = (kind, ...)
         elif name in PERMANENT_SOMETIMES:

@@ -20,6 +20,7 @@ from app.domain.base import KEY_ORDERED
 from app.rulings import questions
 from app.rulings.identity import ruling_id
 from app.rulings.json_text import canonical_json, json_bytes
+from tests.rulings.typed_dicts import field_type
 
 STATE_REQUESTS: tuple[type[BaseModel], ...] = (CouldProduceRequest, ActivateRequest)
 
@@ -49,7 +50,7 @@ def _maps_in(
         return [
             m
             for name, field in fields.items()
-            for m in _maps_in(_given(field), f"{hint.__name__}.{name}", [], seen)
+            for m in _maps_in(field_type(field), f"{hint.__name__}.{name}", [], seen)
         ]
     found: list[tuple[str, list[Any]]] = []
     if origin is dict or hint is dict:
@@ -58,13 +59,6 @@ def _maps_in(
     for arg in typing.get_args(hint):
         found += _maps_in(arg, where, [], seen)
     return found
-
-
-def _given(hint: Any) -> Any:
-    """A TypedDict field's type without its Required / NotRequired mark."""
-    if typing.get_origin(hint) in (typing_extensions.Required, typing_extensions.NotRequired):
-        return typing.get_args(hint)[0]
-    return hint
 
 
 def test_every_map_a_state_question_can_hold_keeps_its_keys_in_order() -> None:
