@@ -853,15 +853,17 @@ class BoardView:
         self._faces = {}
         self._listed = {}
         self._widened = {}
-        self._equipped = frozenset(
-            p.attached_to
-            for p in self.board.permanents
-            if p.attached_to is not None and "equipment" in p.face.subtype_set
-        )
+        # One pass over the permanents finds what is attached to what (most boards: nothing);
+        # the Equipment among them and the kinds' singled-out ids are read from that.
         self._attached = {}
         for q in self.board.permanents:
             if q.attached_to is not None:
                 self._attached.setdefault(q.attached_to, []).append(q)
+        self._equipped = frozenset(
+            target
+            for target, on in self._attached.items()
+            if any("equipment" in q.face.subtype_set for q in on)
+        )
         self._kinds = self._group_kinds()
         self._compute_control()
         board = self.board
@@ -951,7 +953,7 @@ class BoardView:
         # layer effects aimed at one permanent apply to it alone. Control changes only ever
         # aim at an attached permanent or an effect's target, so every permanent outside
         # this set keeps its printed controller.
-        singled = {p.attached_to for p in board.permanents if p.attached_to is not None}
+        singled = set(self._attached)  # the ids something is attached to
         singled.update(e.target for e in board.effects if e.target is not None)
         index: dict[object, int] = {}
         kinds: list[Kind] = []
