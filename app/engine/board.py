@@ -965,7 +965,8 @@ class BoardView:
         kind_of_class: dict[int, int] = {}
         for p, c in zip(board.permanents, classes, strict=True):
             alone = p.id in singled
-            k = kind_of_class.get(c, -1) if c >= 0 and not alone else -1
+            shared = c >= 0 and not alone  # its class's kind is its kind
+            k = kind_of_class.get(c, -1) if shared else -1
             if k < 0:
                 key: object = (
                     p.id
@@ -980,7 +981,7 @@ class BoardView:
                 if k == len(kinds):
                     members.append([])
                     kinds.append(Kind(p, members[k]))
-                if c >= 0 and not alone:
+                if shared:
                     kind_of_class[c] = k
             members[k].append(p.index)
             kind_of.append(k)

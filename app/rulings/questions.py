@@ -198,10 +198,21 @@ def state_json(state: GameState, classes: Sequence[int] = ()) -> bytes:
     assert found, "a state's text names its battlefield"
     permanents = (
         _battlefield_by_class(state.battlefield, classes)
-        if classes
+        if _classes_pay(classes)
         else json_bytes(canonical_battlefield(state.battlefield), _model_json)
     )
     return b"".join((head, b'"battlefield":', permanents, tail))
+
+
+def _classes_pay(classes: Sequence[int]) -> bool:
+    """Whether writing the battlefield by class is the cheaper way: it calls orjson once per
+    class and once per permanent in no class, and a call costs about what writing four
+    permanents whole in one call does (a board of 10,000 permanents with counters, each in no
+    class, took 36 ms by class against 6 ms whole)."""
+    if not classes:
+        return False
+    calls = classes.count(-1) + max(classes) + 1  # classes are numbered from 0
+    return calls * 8 <= len(classes)
 
 
 _ID_HEAD = b'{"id":"'

@@ -140,7 +140,8 @@ class CheckedState:
     library_top: dict[int, OutsideCard] = field(default_factory=dict)
     top_cards: dict[int, Card] = field(default_factory=dict)  # the same, as catalog cards
     # Per battlefield index, its class (`_Plain`): permanents of one class were sent with the
-    # same fields, and values, but their ids; -1 for a permanent in no class.
+    # same fields, and values, but their ids; -1 for a permanent in no class. check_state, the
+    # only maker of a CheckedState, gives one per permanent.
     classes: tuple[int, ...] = ()
 
     @property
@@ -201,19 +202,16 @@ class CheckedState:
         """The engine's permanents, in battlefield order. Those of one class share every field
         but their index and id: the first one's are kept (`_template`) and passed on to the
         others by position, so a class of 5,000 Forests reads its fields once."""
-        battlefield, pairs = self.state.battlefield, self.cards
-        classes = self.classes or (-1,) * len(battlefield)
         templates: dict[int, tuple[Any, ...]] = {}
         out: list[Permanent] = []
         append = out.append
-        for i, (p, c) in enumerate(zip(battlefield, classes, strict=True)):
+        together = zip(self.state.battlefield, self.cards, self.classes, strict=True)
+        for i, (p, (card, face), c) in enumerate(together):
             if c < 0:
-                card, face = pairs[i]
                 append(self._permanent(i, p, card, face))
                 continue
             template = templates.get(c)
             if template is None:
-                card, face = pairs[i]
                 template = templates[c] = _template(p, card, face)
             append(Permanent(i, p["id"], *template))
         return out
@@ -330,22 +328,13 @@ ClassKey = tuple[tuple[str, object], ...]
 
 
 def _class_key(p: PermanentIn) -> ClassKey | None:
-    """A permanent's fields less its id, in the order given, when `id` comes first (as
-    validation gives the fields: in their order); else None. Hashable only when every value
-    is: a plain permanent's key always is (check_state tells plain ones apart)."""
+    """A plain permanent's fields less its id, in the order given, when `id` comes first (as
+    validation gives the fields: in their order); None for any other permanent. Every value
+    of a plain permanent is a str, int, bool or None, so the key is hashable."""
+    if not p.keys() <= _PLAIN_KEYS:
+        return None
     items = tuple(p.items())
     return items[1:] if items[0][0] == "id" else None
-
-
-def _plain_class(plain: dict[ClassKey, _Plain], key: ClassKey | None) -> _Plain | None:
-    """The class of plain permanents met before with this key, if any; None for a key that
-    holds a list or dict (no plain permanent's does)."""
-    if key is None:
-        return None
-    try:
-        return plain.get(key)
-    except TypeError:  # unhashable: counters or another structured field
-        return None
 
 
 def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, int, CardFace]:
@@ -393,7 +382,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     # A plain permanent of a class met before needs only its id checked.
     for i, p in enumerate(state.battlefield):
         class_key = _class_key(p)
-        known = _plain_class(plain, class_key)
+        known = plain.get(class_key) if class_key is not None else None
         if known is not None:
             permanent_id = p["id"]
             if permanent_id in seen:
@@ -462,7 +451,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             p = cast(PermanentIn, {**p, **respell})
             respelled = True
         normalized_bf.append(p)
-        if class_key is None or not p.keys() <= _PLAIN_KEYS:
+        if class_key is None:
             classes.append(-1)
         else:
             plain[class_key] = _Plain(pair, respell, attached_to is not None, len(plain))

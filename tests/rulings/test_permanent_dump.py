@@ -22,6 +22,7 @@ from app.domain.state import (
     GameState,
     PermanentIn,
 )
+from app.rulings import questions
 from app.rulings.questions import state_json
 from app.rulings.resolve import check_state
 from tests.rulings.typed_dicts import field_type
@@ -180,3 +181,15 @@ def test_the_state_text_by_class_is_the_model_s() -> None:
     expected = GameState.__pydantic_serializer__.to_json(checked.state)
     assert state_json(checked.state, checked.classes) == expected
     assert state_json(checked.state) == expected
+    # Written by class whether or not that pays on a board this small (questions._classes_pay).
+    by_class = questions._battlefield_by_class(checked.state.battlefield, checked.classes)
+    assert b'"battlefield":' + by_class + b"," in expected
+
+
+def test_a_battlefield_is_written_by_class_only_where_that_pays() -> None:
+    # One orjson call per class and per permanent in no class: by class only when those calls
+    # are few against the permanents.
+    assert questions._classes_pay((0, 1, 0, 1) * 8)
+    assert not questions._classes_pay((-1,) * 32)
+    assert not questions._classes_pay((0, -1) * 16)
+    assert not questions._classes_pay(())
