@@ -7,6 +7,8 @@ Only a shortcut for bodies that are valid: the model it returns is what FastAPI'
 validation would have built from the same bytes (strict models, JSON-only types: no enums,
 dates or tuples that JSON mode could read more leniently). A body it rejects, for any reason,
 takes FastAPI's own way unchanged, so every 400 and 422 keeps its exact shape and wording.
+A big battlefield is validated one class of permanents at a time instead, from the parse the
+shape check made of the same bytes (app/api/classes.py), where that gives the same model.
 
 A valid body of a rules endpoint then goes straight to the endpoint (`_direct_call`): every
 rules endpoint has the one shape `(body, request, rulings)` and answers with a Response of its
@@ -30,7 +32,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.api.middleware import is_json
+from app.api.classes import validate_by_class
+from app.api.middleware import PARSED_BODY, is_json
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
 DirectCall = Callable[[BaseModel, Request], Awaitable[Response]]
@@ -52,7 +55,9 @@ class JsonBodyRoute(APIRoute):
             raw = await request.body()
             if raw:
                 try:
-                    parsed = body_model.model_validate_json(raw)
+                    parsed = validate_by_class(
+                        body_model, request.scope.get(PARSED_BODY)
+                    ) or body_model.model_validate_json(raw)
                 except ValidationError:
                     pass  # FastAPI parses and validates it again, and answers as it always has
                 else:

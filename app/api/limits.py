@@ -139,35 +139,44 @@ def _first_repeated(pairs: list[tuple[str, object]]) -> str:
     raise AssertionError("no key repeats")
 
 
-def check_json_shape(body: bytes) -> None:
+def check_json_shape(body: bytes) -> dict[str, Any] | None:
     """Raise JsonShapeError for duplicate keys, oversized objects or arrays. Malformed JSON is
     left for the parser proper to reject with its own 400.
 
     Most bodies are certified clean at C speed (`_clean`); any other is checked by the exact
-    pass, which also says which limit it breaks, and where first."""
-    if not _clean(body):
+    pass, which also says which limit it breaks, and where first. Returns orjson's parse of a
+    body certified clean that is a JSON object (app/api/classes.py reads it), else None."""
+    parsed = _clean(body)
+    if parsed is _NOT_CLEAN:
         _check_exactly(body)
+        return None
+    return parsed if parsed.__class__ is dict else None
 
 
-def _clean(body: bytes) -> bool:
-    """True only when the body is JSON with no repeated key and no oversized object or array.
+# What _clean answers for a body it can't certify (any JSON value, null included, is a parse).
+_NOT_CLEAN: Any = object()
+
+
+def _clean(body: bytes) -> Any:
+    """orjson's parse of the body, only when it is JSON with no repeated key and no oversized
+    object or array; else _NOT_CLEAN.
 
     orjson keeps one value per key, so the repeats are found by counting: every member of an
     object is written with exactly one colon outside strings, and a colon inside a string only
     adds to the count of colons in the text. The text then holds at least as many colons as
     members, and the members at least as many as the distinct keys the parse kept, so the
     colons equal the keys kept only when no string holds a colon and no key came twice (other
-    bodies take the exact pass). False, too, for what orjson won't read (integers past 64 bits,
+    bodies take the exact pass). _NOT_CLEAN, too, for what orjson won't read (integers past 64 bits,
     NaN: JSON the exact pass reads as json.loads does)."""
     try:
         parsed = orjson.loads(body)
     except orjson.JSONDecodeError:
-        return False
+        return _NOT_CLEAN
     colons = body.count(b":")
     keys, containers = _kept_keys(parsed, flat_lists=True)
     if keys is not None and containers != body.count(b"{") + body.count(b"["):
         keys, _ = _kept_keys(parsed, flat_lists=False)  # an object taken for flat wasn't
-    return keys is not None and keys == colons
+    return parsed if keys is not None and keys == colons else _NOT_CLEAN
 
 
 _DICT_ONLY = {dict}

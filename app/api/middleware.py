@@ -147,6 +147,9 @@ class _Answer:
 
 # The scope key under which ServiceMiddleware leaves a deferred body check (`checked_inside`).
 BODY_CHECK = "rulings.body_check"
+# orjson's parse of the body, left by the shape check for the route's validation
+# (app/api/classes.py): the same bytes, parsed once.
+PARSED_BODY = "rulings.parsed_body"
 
 
 class ServiceMiddleware:
@@ -253,10 +256,10 @@ class ServiceMiddleware:
             if scope["method"] == "POST" and scope["path"] in self.checked_inside:
                 # Bytes answered before passed the checks then (their alias key names the
                 # limits): a repeated question skips them, a new one runs them inside.
-                scope[BODY_CHECK] = lambda: _shape_refusal(body)
+                scope[BODY_CHECK] = lambda: _shape_refusal(scope, body)
                 await self.app(scope, receive, send)
                 return
-            refusal = _shape_refusal(body)
+            refusal = _shape_refusal(scope, body)
             if refusal is not None:
                 await refusal(scope, receive, send)
                 return
@@ -411,17 +414,21 @@ def _nul_refusal(scope: Scope) -> Response | None:
     )  # fmt: skip
 
 
-def _shape_refusal(body: bytes) -> Response | None:
+def _shape_refusal(scope: Scope, body: bytes) -> Response | None:
+    """The refusal of a body past the structural limits, else None; the shape check's parse
+    of the body, when it made one, is left in the scope (PARSED_BODY)."""
     if json_depth_exceeds(body):
         return problem_response(
             400, "too_deeply_nested", f"The body nests deeper than {MAX_JSON_DEPTH} levels."
         )
     try:
-        check_json_shape(body)
+        parsed = check_json_shape(body)
     except JsonShapeError as exc:
         return problem_response(422, exc.code, exc.detail, [
             {"loc": ["body"], "msg": exc.detail, "type": exc.code}
         ])  # fmt: skip
+    if parsed is not None:
+        scope[PARSED_BODY] = parsed
     return None
 
 

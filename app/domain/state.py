@@ -6,9 +6,10 @@ the catalog and every cross-reference checked; the engine only ever sees a `Boar
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Required, cast
+from operator import itemgetter
+from typing import Annotated, Any, Literal, Required, TypeVar, cast
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer, with_config
 from typing_extensions import TypedDict
@@ -23,7 +24,8 @@ LIMIT_EFFECTS = 100
 LIMIT_PLAYERS = 100
 LIMIT_GRAVEYARD = 1_000
 
-Id = Annotated[str, Field(min_length=1, max_length=100)]
+ID_MAX_LENGTH = 100
+Id = Annotated[str, Field(min_length=1, max_length=ID_MAX_LENGTH)]
 Player = Annotated[str, Field(min_length=1, max_length=100)]
 Timestamp = Annotated[int, Field(ge=0, le=1_000_000_000)]
 Stat = Annotated[int, Field(ge=-10_000, le=10_000)]  # a power or toughness now (208.3)
@@ -396,6 +398,32 @@ PlayerFactName = Literal["life", "life_gained_this_turn", "cards_drawn_this_turn
 
 
 _Battlefield = Annotated[list[PermanentIn], Field(max_length=LIMIT_PERMANENTS)]
+
+
+def first_members(keys: Sequence[K]) -> dict[K, int]:
+    """Each distinct key's first index, in order of first appearance; at C speed (written from
+    the last key back, the first index of a key is the one that stays)."""
+    from_last = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))
+    return dict(sorted(from_last.items(), key=_SECOND))
+
+
+K = TypeVar("K", bound=Hashable)
+_SECOND = itemgetter(1)
+
+
+class ClassedBattlefield(list[PermanentIn]):
+    """A validated battlefield that knows which of its permanents were sent alike: per
+    permanent, a class (numbered from 0 in order of first member), and permanents of one
+    class were sent with the same fields, in the same order, holding the same values of the
+    same JSON types, but for their ids. Made where the request is validated one class at a
+    time (app/api/classes.py); check_state reads the classes instead of finding them again.
+    Equal to, and dumped as, the plain list it holds."""
+
+    __slots__ = ("classes",)
+
+    def __init__(self, permanents: Iterable[PermanentIn], classes: tuple[int, ...]) -> None:
+        super().__init__(permanents)
+        self.classes = classes
 
 
 class GameState(StateModel):

@@ -6,10 +6,10 @@ answer 422 naming it (docs/api.md: unknown card, duplicate ids, a permanent that
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain
-from operator import itemgetter
+from itertools import chain, repeat
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -20,6 +20,7 @@ from app.domain.state import (
     OPTIONAL_FACTS,
     PERMANENT_DEFAULTS,
     Board,
+    ClassedBattlefield,
     Effect,
     EffectIn,
     GameState,
@@ -27,6 +28,7 @@ from app.domain.state import (
     Permanent,
     PermanentIn,
     PlayerIn,
+    first_members,
 )
 from app.engine.free_cast import prototyped_face
 from app.rulings.board_checks import (
@@ -313,28 +315,55 @@ _PLAIN_KEYS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class _Plain:
-    """What check_state found for a class of plain permanents: the card and face pair, the
-    respelled fields (empty when none), whether they are attached, and the class's index."""
-
-    pair: tuple[Card, CardFace]
-    respell: dict[str, object]
-    attached: bool
-    index: int
+_ID = itemgetter("id")
+_ITEMS = cast(Callable[[PermanentIn], Iterable[tuple[str, object]]], dict.items)
+_FIRST = itemgetter(0)
+_AFTER_FIRST = itemgetter(slice(1, None))
 
 
-ClassKey = tuple[tuple[str, object], ...]
+def plain_classes(battlefield: list[PermanentIn]) -> tuple[int, ...]:
+    """Per permanent its class of plain permanents (numbered from 0 in order of first member),
+    -1 for a permanent in no class: plain permanents sent with the same fields, in the same
+    order, and values, but their ids are one class. Read off a ClassedBattlefield's classes
+    where validation found them (a class there is plain when its first permanent is), else
+    found here; at C speed either way, but for a board mixing plain and other permanents."""
+    if isinstance(battlefield, ClassedBattlefield):
+        return _plain_of_given(battlefield)
+    items: list[tuple[tuple[str, object], ...]] = list(map(tuple, map(_ITEMS, battlefield)))
+    keys: list[tuple[tuple[str, object], ...] | None]
+    if all(map(_PLAIN_KEYS.issuperset, battlefield)) and {*map(_FIRST, map(_FIRST, items))} <= {
+        "id"
+    }:
+        keys = list(map(_AFTER_FIRST, items))  # every value a str, int, bool or None: hashable
+    else:
+        keys = [
+            its[1:] if its[0][0] == "id" and _PLAIN_KEYS.issuperset(p) else None
+            for p, its in zip(battlefield, items, strict=True)
+        ]
+    distinct = [k for k in dict.fromkeys(keys) if k is not None]  # in order of first member
+    number: dict[object, int] = {k: c for c, k in enumerate(distinct)}
+    return _numbered(keys, number)
 
 
-def _class_key(p: PermanentIn) -> ClassKey | None:
-    """A plain permanent's fields less its id, in the order given, when `id` comes first (as
-    validation gives the fields: in their order); None for any other permanent. Every value
-    of a plain permanent is a str, int, bool or None, so the key is hashable."""
-    if not p.keys() <= _PLAIN_KEYS:
-        return None
-    items = tuple(p.items())
-    return items[1:] if items[0][0] == "id" else None
+def _plain_of_given(battlefield: ClassedBattlefield) -> tuple[int, ...]:
+    classes = battlefield.classes
+    firsts = _first_members(classes)
+    plain = [c for c, i in firsts.items() if _PLAIN_KEYS.issuperset(battlefield[i])]
+    if len(plain) == len(firsts):
+        return classes
+    return _numbered(classes, {c: n for n, c in enumerate(plain)})
+
+
+def _numbered(keys: Sequence[object], number: dict[object, int]) -> tuple[int, ...]:
+    """Each key's number, -1 for a key not numbered."""
+    return tuple(map(number.get, keys, repeat(-1)))
+
+
+def _first_members(classes: Sequence[int]) -> dict[int, int]:
+    """Each class's first member's index, in order of classes (-1, no class, left out)."""
+    firsts = first_members(classes)
+    firsts.pop(-1, None)
+    return firsts
 
 
 def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, int, CardFace]:
@@ -360,44 +389,39 @@ def _effects_counters(catalog: Catalog, state: GameState) -> frozenset[str]:
     return frozenset(found)
 
 
-def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
-    """Every cross-reference of the state checked; names looked up once per distinct card."""
-    cards: list[tuple[Card, CardFace]] = []
-    normalized_bf: list[PermanentIn] = []
-    seen: set[str] = set()
-    controllers: set[str] = set()
-    met: list[Card] = []  # CheckedState.battlefield_cards
-    # Per (name given, face asked, face given, prototyped): the card, its face index, the pair
-    # `cards` holds and the catalog's spelling, so 10,000 Forests are looked up and checked
-    # once, and share one pair. A definition is checked where it is.
-    by_name: dict[tuple[str, int | str, bool, bool], _Found] = {}
-    also = _effects_counters(catalog, state)
-    outside = _Outside()
-    attached: list[int] = []
-    respelled = False
-    plain: dict[ClassKey, _Plain] = {}
-    classes: list[int] = []
-    # The loop runs once per permanent: a field's path (`here`) is built only where a check
-    # needs one, and the fields only some permanents carry are looked at only when present.
-    # A plain permanent of a class met before needs only its id checked.
-    for i, p in enumerate(state.battlefield):
-        class_key = _class_key(p)
-        known = plain.get(class_key) if class_key is not None else None
-        if known is not None:
-            permanent_id = p["id"]
-            if permanent_id in seen:
-                raise _duplicate_id(loc, i, permanent_id)
-            seen.add(permanent_id)
-            cards.append(known.pair)
-            if known.attached:
-                attached.append(i)
-            if known.respell:
-                p = cast(PermanentIn, {**p, **known.respell})
-            normalized_bf.append(p)
-            classes.append(known.index)
-            continue
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    """What checking one permanent found: its card and face pair, the fields respelled (empty
+    when none), and whether it is attached to something."""
+
+    pair: tuple[Card, CardFace]
+    respell: dict[str, object]
+    attached: bool
+
+
+class _PermanentChecks:
+    """The checks of one permanent against the catalog and the rest of the state, and what
+    they met along the way (the controllers, the cards in order, the cards named outside)."""
+
+    def __init__(self, catalog: Catalog, state: GameState, loc: Loc) -> None:
+        self.catalog = catalog
+        self.loc = loc
+        self.controllers: set[str] = set()
+        self.met: list[Card] = []  # CheckedState.battlefield_cards
+        # Per (name given, face asked, face given, prototyped): the card, its face index, the
+        # pair `cards` holds and the catalog's spelling, so 10,000 Forests in no class are
+        # looked up and checked once, and share one pair. A definition is checked where it is.
+        self.by_name: dict[tuple[str, int | str, bool, bool], _Found] = {}
+        self.also = _effects_counters(catalog, state)
+        self.outside = _Outside()
+
+    def check(self, i: int, p: PermanentIn) -> _Checked:
+        """Check the i-th permanent: its card (or definition), face, counters and the cards it
+        names outside the battlefield. A field's path is built only where a check needs one,
+        and the fields only some permanents carry are looked at only when present."""
+        loc = self.loc
         (
-            permanent_id,
+            _,
             controller,
             name,
             definition,
@@ -409,32 +433,26 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             library_top,
             exiled,
         ) = _CHECKED_FIELDS({**_CHECKED_DEFAULTS, **p})
-        if permanent_id in seen:
-            raise _duplicate_id(loc, i, permanent_id)
-        seen.add(permanent_id)
-        controllers.add(controller)
+        self.controllers.add(controller)
         if name is not None and definition is None:
             key = (name, face_given, "face" in p, prototyped)
-            found = by_name.get(key)
+            found = self.by_name.get(key)
             if found is None:
-                card, face, card_face = _card_and_face(catalog, p, (*loc, "battlefield", i))
-                found = by_name[key] = (card, face, (card, card_face), card.name)
-                met.append(card)
+                card, face, card_face = _card_and_face(self.catalog, p, (*loc, "battlefield", i))
+                found = self.by_name[key] = (card, face, (card, card_face), card.name)
+                self.met.append(card)
             card, face, pair, spelled = found
         else:
-            card, face, card_face = _card_and_face(catalog, p, (*loc, "battlefield", i))
+            card, face, card_face = _card_and_face(self.catalog, p, (*loc, "battlefield", i))
             pair, spelled = (card, card_face), card.name
-            met.append(card)
-        cards.append(pair)
-        if attached_to is not None:
-            attached.append(i)
+            self.met.append(card)
         counters = (
-            counter_spelling(card, counters_given, (*loc, "battlefield", i, "counters"), also)
+            counter_spelling(card, counters_given, (*loc, "battlefield", i, "counters"), self.also)
             if counters_given
             else counters_given
         )
         names = (
-            outside.read(catalog, p, i, (*loc, "battlefield", i))
+            self.outside.read(self.catalog, p, i, (*loc, "battlefield", i))
             if chosen_name is not None or library_top is not None or exiled
             else None
         )
@@ -447,15 +465,67 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             respell["face"] = face
         if counters != counters_given:
             respell["counters"] = counters
-        if respell:
-            p = cast(PermanentIn, {**p, **respell})
-            respelled = True
-        normalized_bf.append(p)
-        if class_key is None:
-            classes.append(-1)
-        else:
-            plain[class_key] = _Plain(pair, respell, attached_to is not None, len(plain))
-            classes.append(len(plain) - 1)
+        return _Checked(pair, respell, attached_to is not None)
+
+
+_PAIR = attrgetter("pair")
+
+
+def _first_repeated_id(ids: list[str]) -> int | None:
+    """The index of the first permanent whose id an earlier one has, if any."""
+    if len(set(ids)) == len(ids):
+        return None
+    seen: set[str] = set()
+    for i, permanent_id in enumerate(ids):
+        if permanent_id in seen:
+            return i
+        seen.add(permanent_id)
+    raise AssertionError("an id repeats")
+
+
+def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
+    """Every cross-reference of the state checked; names looked up once per distinct card.
+
+    Each permanent in no class is checked, and the first of each class of plain permanents
+    (`plain_classes`): the others of a class differ from it in their ids alone, so they take
+    what it was found to be without a check of their own. The error is the one checking every
+    permanent in battlefield order would meet first: the checks stop at the first repeated id."""
+    battlefield = state.battlefield
+    classes = plain_classes(battlefield)
+    ids = list(map(_ID, battlefield))
+    repeated = _first_repeated_id(ids)
+    stop = len(ids) if repeated is None else repeated
+    checks = _PermanentChecks(catalog, state, loc)
+    firsts = _first_members(classes)
+    unclassed = [i for i, c in enumerate(classes) if c < 0] if -1 in classes else []
+    found = {
+        i: checks.check(i, battlefield[i])
+        for i in sorted([*firsts.values(), *unclassed])
+        if i < stop
+    }
+    if repeated is not None:
+        raise _duplicate_id(loc, repeated, ids[repeated])
+    # By class: each class's first member's findings; -1 for those in no class, each its own.
+    by_class = {c: found[i] for c, i in firsts.items()}
+    if unclassed:
+        findings = [found[i] if c < 0 else by_class[c] for i, c in enumerate(classes)]
+    else:
+        findings = list(map(by_class.__getitem__, classes))
+    cards = list(map(_PAIR, findings))
+    normalized_bf: list[PermanentIn] = list(battlefield)
+    respelled = False
+    attached: list[int] = []
+    if any(f.respell or f.attached for f in found.values()):
+        for i, f in enumerate(findings):
+            if f.respell:
+                normalized_bf[i] = cast(PermanentIn, {**battlefield[i], **f.respell})
+                respelled = True
+            if f.attached:
+                attached.append(i)
+    seen = set(ids)
+    controllers = checks.controllers
+    met = checks.met
+    outside = checks.outside
     for i in attached:
         p = state.battlefield[i]
         attached_to = p.get("attached_to")

@@ -345,9 +345,9 @@ def test_a_hit_skips_the_shape_checks_a_new_question_runs_them(
     checked: list[bytes] = []
     original = middleware._shape_refusal
 
-    def counting(body: bytes) -> Any:
+    def counting(scope: Any, body: bytes) -> Any:
         checked.append(body)
-        return original(body)
+        return original(scope, body)
 
     monkeypatch.setattr(middleware, "_shape_refusal", counting)
     raw = body_bytes(QUESTION)

@@ -90,6 +90,19 @@ _LONG_ARRAY = "[" + "0," * MAX_ARRAY_ITEMS + "0]"
 _MANY_KEYS = "{" + ",".join(f'"k{i}": {i}' for i in range(MAX_OBJECT_KEYS + 1)) + "}"
 
 
+def _certified(text: bytes) -> bool:
+    """Whether the C-speed check certified the body clean (it then answers the parse)."""
+    return limits._clean(text) is not limits._NOT_CLEAN
+
+
+def test_the_shape_check_hands_on_the_parse_of_a_clean_object() -> None:
+    # app/api/classes.py validates a big battlefield from it; only a JSON object is handed on.
+    assert limits.check_json_shape(b'{"a": [1, {"b": true}]}') == {"a": [1, {"b": True}]}
+    assert limits.check_json_shape(b"[1, 2]") is None
+    assert limits.check_json_shape(b'{"a": "x:y"}') is None  # certified by the exact pass
+    assert limits.check_json_shape(b"[1, 2") is None  # malformed: left for the parser
+
+
 @pytest.mark.parametrize(
     ("text", "fast"),
     [
@@ -112,7 +125,7 @@ _MANY_KEYS = "{" + ",".join(f'"k{i}": {i}' for i in range(MAX_OBJECT_KEYS + 1)) 
 def test_the_fast_shape_check_agrees_with_the_exact_one(text: bytes, fast: bool) -> None:
     # A body certified clean at C speed is one the exact pass finds clean; every other body
     # gets the exact pass's answer (which limit, where first).
-    assert limits._clean(text) is fast
+    assert _certified(text) is fast
     assert _shape(limits.check_json_shape, text) == _shape(limits._check_exactly, text)
     if fast:
         assert _shape(limits._check_exactly, text) == "ok"
@@ -310,22 +323,22 @@ def test_the_flat_array_shortcut_agrees_with_the_exact_check(body: bytes) -> Non
     # _clean counts the keys of an array of objects at C speed, taking its objects for flat,
     # and walks again when the brackets of the text say one wasn't: same answers either way.
     assert _shape(limits.check_json_shape, body) == _shape(limits._check_exactly, body)
-    if limits._clean(body):
+    if _certified(body):
         assert _shape(limits._check_exactly, body) == "ok"
 
 
 def test_a_flat_battlefield_is_certified_at_c_speed() -> None:
     flat = b'{"battlefield": [' + b",".join([b'{"id": "a", "card": "Forest"}'] * 50) + b"]}"
     assert limits._kept_keys(orjson.loads(flat), flat_lists=True) == (101, 52)
-    assert limits._clean(flat)
+    assert _certified(flat)
     # An object inside one of them: the brackets disagree with the count, and the walk finds it.
     nested = flat.replace(b'"card": "Forest"}', b'"counters": {"charge": 1}}', 1)
     assert limits._kept_keys(orjson.loads(nested), flat_lists=True)[1] == 52
-    assert limits._clean(nested)
+    assert _certified(nested)
     repeated = nested.replace(b'{"charge": 1}', b'{"charge": 1, "charge": 2}')
-    assert not limits._clean(repeated)
+    assert not _certified(repeated)
     assert _shape(limits.check_json_shape, repeated).startswith("duplicate_key")
     # An array inside one of them adds no key: only the count of brackets can tell it is there.
     long = flat.replace(b'"card": "Forest"}', b'"exiled": ' + _LONG_ARRAY.encode() + b"}", 1)
-    assert not limits._clean(long)
+    assert not _certified(long)
     assert _shape(limits.check_json_shape, long).startswith("too_many_items")
