@@ -69,7 +69,7 @@ from app.domain.filters import (
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS, NO_MANA, Mana, mask_of
 from app.domain.ruling import Mentions
-from app.domain.state import OPTIONAL_FACTS, Board, Effect, OutsideCard, Permanent
+from app.domain.state import OPTIONAL_FACTS, Board, Effect, OutsideCard, Permanent, first_members
 from app.engine.characteristics import (
     LAND_TYPES,
     LAYER_KINDS,
@@ -232,6 +232,12 @@ _kind_fields = attrgetter(*(f.name for f in fields(Permanent) if f.name not in _
 _common_fields = attrgetter(
     *(f.name for f in fields(Permanent) if f.name not in _NOT_KIND + OPTIONAL_FACTS)
 )
+
+
+def _none_singled(board: Board, singled: set[str]) -> bool:
+    """Whether no permanent of the board has one of the singled-out ids (by_id holds every
+    permanent wherever a board has classes: CheckedState.board builds both)."""
+    return len(board.by_id) == len(board.permanents) and singled.isdisjoint(board.by_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -959,28 +965,43 @@ class BoardView:
         kinds: list[Kind] = []
         members: list[list[int]] = []
         kind_of: list[int] = []
+
+        def kind(p: Permanent, alone: bool) -> int:
+            """The permanent's kind, a new one if none of the kinds so far is its own."""
+            key: object = (
+                p.id
+                if alone
+                else (
+                    id(p.face),
+                    tuple(p.counters.items()) if p.counters else (),
+                    _common_fields(p) if p.common_only else _kind_fields(p),
+                )
+            )
+            k = index.setdefault(key, len(kinds))
+            if k == len(kinds):
+                members.append([])
+                kinds.append(Kind(p, members[k]))
+            return k
+
         # The board's classes (Board.classes): a class's permanents differ in their ids alone,
         # so the kind of its first permanent not singled out is the kind of the others.
         classes = board.classes or (-1,) * len(board.permanents)
+        if -1 not in classes and _none_singled(board, singled):
+            # Every permanent in a class and none singled out: the kinds of the classes' first
+            # permanents, in battlefield order, are every kind, each first met where it is.
+            perms = board.permanents
+            of_class = {c: kind(perms[i], False) for c, i in first_members(classes).items()}
+            kind_of = list(map(of_class.__getitem__, classes))
+            for i, k in enumerate(kind_of):
+                members[k].append(i)
+            return kinds, kind_of
         kind_of_class: dict[int, int] = {}
         for p, c in zip(board.permanents, classes, strict=True):
             alone = p.id in singled
             shared = c >= 0 and not alone  # its class's kind is its kind
             k = kind_of_class.get(c, -1) if shared else -1
             if k < 0:
-                key: object = (
-                    p.id
-                    if alone
-                    else (
-                        id(p.face),
-                        tuple(p.counters.items()) if p.counters else (),
-                        _common_fields(p) if p.common_only else _kind_fields(p),
-                    )
-                )
-                k = index.setdefault(key, len(kinds))
-                if k == len(kinds):
-                    members.append([])
-                    kinds.append(Kind(p, members[k]))
+                k = kind(p, alone)
                 if shared:
                     kind_of_class[c] = k
             members[k].append(p.index)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain, repeat
-from operator import attrgetter, itemgetter
+from itertools import chain, count, repeat, starmap
+from operator import add, attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -189,7 +189,7 @@ class CheckedState:
             active_player=self.state.active_player,
             permanents=permanents,
             effects=effects,
-            by_id={p.id: p for p in permanents},
+            by_id=dict(zip(map(_ID, self.state.battlefield), permanents, strict=True)),
             state=self.state,
             commander_identity={
                 player: tuple(c for c in "WUBRG" if c in colors)  # 105.1 order, once each
@@ -203,7 +203,15 @@ class CheckedState:
     def _permanents(self) -> list[Permanent]:
         """The engine's permanents, in battlefield order. Those of one class share every field
         but their index and id: the first one's are kept (`_template`) and passed on to the
-        others by position, so a class of 5,000 Forests reads its fields once."""
+        others by position, so a class of 5,000 Forests reads its fields once. A battlefield
+        all in classes is built with no Python loop of its own: each permanent its index and
+        id, then its class's template."""
+        battlefield, classes = self.state.battlefield, self.classes
+        if classes and -1 not in classes:
+            firsts = _first_members(classes)
+            of_class = {c: _template(battlefield[i], *self.cards[i]) for c, i in firsts.items()}
+            head = zip(count(), map(_ID, battlefield))
+            return list(starmap(Permanent, map(add, head, map(of_class.__getitem__, classes))))
         templates: dict[int, tuple[Any, ...]] = {}
         out: list[Permanent] = []
         append = out.append

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from app.domain.state import Board
 from app.engine.board import BoardView
 from app.engine.could_produce import could_produce
-from tests.engine.mana_helpers import E, P, board
+from app.rulings.resolve import check_state
+from tests.engine.mana_helpers import E, P, board, fixture_catalog
 
 
 def kinds_of(
@@ -159,7 +160,7 @@ FIELDS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
     st.lists(
         st.tuples(st.sampled_from(CARDS), st.sampled_from(("alice", "bob")), FIELDS),
@@ -177,16 +178,26 @@ def test_classes_build_the_board_and_its_kinds_as_permanent_by_permanent(
     if data.draw(st.booleans(), label="aura"):
         target = data.draw(st.sampled_from([p["id"] for p in battlefield]), label="enchanted")
         battlefield.append(P("sprawl", "Utopia Sprawl", attached_to=target, chosen_color="R"))
+    _assert_classes_change_nothing(battlefield)
+    # The same with every permanent plain: every one in a class, the paths for such boards.
+    _assert_classes_change_nothing(
+        [{k: v for k, v in p.items() if k not in ("counters", "renowned")} for p in battlefield]
+    )
+
+
+def _assert_classes_change_nothing(battlefield: list[dict[str, Any]]) -> None:
     with_classes = board(*battlefield)
     # Plain: no counters, definition, chosen colors or optional fact given.
     assert [c >= 0 for c in with_classes.classes] == [
         not {"counters", "renowned"} & p.keys() for p in battlefield
     ]
-    without = dataclasses.replace(with_classes, classes=())
-    assert with_classes.permanents == tuple(
-        dataclasses.replace(p) for p in without.permanents
-    )  # a class's template gives each member its own fields
+    # Built and grouped permanent by permanent: as if check_state had found no class.
+    checked = check_state(fixture_catalog(), with_classes.state, ("state",))
+    without = dataclasses.replace(checked, classes=(-1,) * len(battlefield)).board()
+    assert with_classes.permanents == without.permanents  # each member gets its own fields
+    assert with_classes.by_id == without.by_id
     assert _kinds(with_classes) == _kinds(without)
+    assert _kinds(with_classes) == _kinds(dataclasses.replace(with_classes, classes=()))
     ids = [p.id for p in with_classes.permanents]
     for c in set(with_classes.classes) - {-1}:
         members = [i for i, k in enumerate(with_classes.classes) if k == c]

@@ -184,6 +184,16 @@ def test_the_state_text_by_class_is_the_model_s() -> None:
     # Written by class whether or not that pays on a board this small (questions._classes_pay).
     by_class = questions._battlefield_by_class(checked.state.battlefield, checked.classes)
     assert b'"battlefield":' + by_class + b"," in expected
+    # With every permanent in a class (the Vivid Crags with counters left out), the text is
+    # joined in one pass; the same bytes again.
+    every_one = GameState.model_validate(
+        {"battlefield": [p for p in battlefield if "v" not in p["id"]]}
+    )
+    checked = check_state(load_catalog(), every_one, ("state",))
+    assert -1 not in checked.classes
+    expected = GameState.__pydantic_serializer__.to_json(checked.state)
+    by_class = questions._battlefield_by_class(checked.state.battlefield, checked.classes)
+    assert b'"battlefield":' + by_class + b"," in expected
 
 
 def test_a_battlefield_is_written_by_class_only_where_that_pays() -> None:
