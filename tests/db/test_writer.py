@@ -123,6 +123,30 @@ def test_sqlite_commits_are_synchronous_full(tmp_path) -> None:  # type: ignore[
         engine.dispose()
 
 
+def test_a_new_sqlite_database_has_big_pages_and_an_old_one_keeps_its_own(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # SQLITE_PAGE_BYTES: a big ruling's overflow chain is a quarter as many WAL frames.
+    import sqlite3
+
+    from app.db.session import SQLITE_PAGE_BYTES
+
+    def page_size(path: str) -> int:
+        engine = make_engine(f"sqlite:///{path}")
+        try:
+            with engine.begin() as conn:
+                conn.execute(text("CREATE TABLE IF NOT EXISTS t (x)"))
+                return int(conn.execute(text("PRAGMA page_size")).scalar_one())
+        finally:
+            engine.dispose()
+
+    assert SQLITE_PAGE_BYTES == 16_384
+    assert page_size(str(tmp_path / "new.db")) == SQLITE_PAGE_BYTES
+    old = tmp_path / "old.db"
+    with sqlite3.connect(old) as made_before:  # made with SQLite's default page size
+        made_before.execute("PRAGMA journal_mode=WAL")
+        made_before.execute("CREATE TABLE t (x)")
+    assert page_size(str(old)) == 4096
+
+
 def test_a_new_ruling_needs_one_pooled_connection_at_a_time(database_url: str) -> None:
     # A request holds no connection while it waits for the group commit: otherwise requests
     # queued behind a slow commit, each holding the connection it looked the ruling up on,
