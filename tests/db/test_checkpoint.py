@@ -17,12 +17,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Connection, Engine, text
 
 from app.db.checkpoint import DUE_AT_FRAMES, WalCheckpointer, wal_index_path
-from app.db.session import WAL_AUTOCHECKPOINT_PAGES, make_engine
+from app.db.session import SQLITE_PAGE_BYTES, WAL_AUTOCHECKPOINT_PAGES, make_engine
 from app.db.writer import GroupCommitWriter
 from app.main import create_app
 from app.settings import Settings
 
-ROW_BYTES = 40_000  # about ten WAL frames a row
+ROW_BYTES = 160_000  # about ten WAL frames a row (SQLITE_PAGE_BYTES each)
 
 
 @pytest.fixture
@@ -71,8 +71,8 @@ def test_pending_frames_count_what_a_checkpoint_has_not_copied(
     writer.write(put(1))
     after_one = checkpointer.pending_frames()
     writer.write(put(2))
-    assert after_one >= ROW_BYTES // 4096
-    assert checkpointer.pending_frames() >= after_one + ROW_BYTES // 4096
+    assert after_one >= ROW_BYTES // SQLITE_PAGE_BYTES
+    assert checkpointer.pending_frames() >= after_one + ROW_BYTES // SQLITE_PAGE_BYTES
     busy, frames, copied = checkpointer.run() or (1, 0, 0)
     assert (busy, copied) == (0, frames)
     assert checkpointer.pending_frames() == 0
@@ -135,7 +135,7 @@ def test_the_writer_keeps_the_wal_bounded(sqlite_file: tuple[Engine, str]) -> No
     writer = GroupCommitWriter(engine, checkpointer)
     assert checkpointer is not None
     wal = url.removeprefix("sqlite:///") + "-wal"
-    rows = 3 * WAL_AUTOCHECKPOINT_PAGES * 4096 // ROW_BYTES  # three autocheckpoints' worth
+    rows = 3 * WAL_AUTOCHECKPOINT_PAGES * SQLITE_PAGE_BYTES // ROW_BYTES  # three autocheckpoints' worth
     largest = 0
     for n in range(rows):
         writer.write(put(n))
@@ -143,9 +143,9 @@ def test_the_writer_keeps_the_wal_bounded(sqlite_file: tuple[Engine, str]) -> No
         largest = max(largest, checkpointer.pending_frames())
     writer.close()
     assert checkpointer.runs >= 3
-    one_row = ROW_BYTES // 4096 + 2
+    one_row = ROW_BYTES // SQLITE_PAGE_BYTES + 2
     assert largest < DUE_AT_FRAMES + one_row
-    assert os.stat(wal).st_size < (DUE_AT_FRAMES + one_row) * (4096 + 24) + 32
+    assert os.stat(wal).st_size < (DUE_AT_FRAMES + one_row) * (SQLITE_PAGE_BYTES + 24) + 32
 
 
 def test_close_waits_for_a_running_checkpoint(sqlite_file: tuple[Engine, str]) -> None:
