@@ -135,7 +135,8 @@ def test_the_writer_keeps_the_wal_bounded(sqlite_file: tuple[Engine, str]) -> No
     writer = GroupCommitWriter(engine, checkpointer)
     assert checkpointer is not None
     wal = url.removeprefix("sqlite:///") + "-wal"
-    rows = 3 * WAL_AUTOCHECKPOINT_PAGES * SQLITE_PAGE_BYTES // ROW_BYTES  # three autocheckpoints' worth
+    # Three autocheckpoints' worth.
+    rows = 3 * WAL_AUTOCHECKPOINT_PAGES * SQLITE_PAGE_BYTES // ROW_BYTES
     largest = 0
     for n in range(rows):
         writer.write(put(n))
