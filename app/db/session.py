@@ -21,10 +21,10 @@ WAL_AUTOCHECKPOINT_PAGES = 1000
 JOURNAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024
 # The page size of a SQLite database this service creates (an existing file keeps its own).
 # A ruling bigger than a page spills into a chain of overflow pages, each written to the WAL
-# as a frame of its own: a 10,000-permanent ruling (2.3 MB) is 144 pages of 16 KB instead of
-# 570 of SQLite's default 4 KB, and its insert and commit took 3.1 against 7.8 ms (2.3 against
-# 6.2 ms of CPU); a small ruling's took 0.29 against 0.30 ms. Larger pages cost small rulings
-# more (1.07 ms at 64 KB). Measured in docs/architecture.md's "Storage" section.
+# as a frame of its own: a 10,000-permanent ruling (2.4 MB) is about 150 pages of 16 KB
+# instead of 590 of SQLite's default 4 KB, and its insert and commit took 3.1 against 7.8 ms
+# (2.3 against 6.2 ms of CPU); a small ruling's took 0.29 against 0.30 ms. Larger pages cost
+# small rulings more (1.07 ms at 64 KB). docs/architecture.md gives the figures (settings).
 SQLITE_PAGE_BYTES = 16_384
 # A pooled PostgreSQL connection idle for longer than this is pinged before it is handed out,
 # so a database that restarted meanwhile costs no request (the pool connects again). One busy
