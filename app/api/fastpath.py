@@ -57,56 +57,96 @@ def post_routes(routers: list[APIRouter]) -> dict[str, APIRoute]:
     }
 
 
+class _Hits:
+    """Alias hits by key, least recently used first, bounded in entries and in body bytes."""
+
+    def __init__(self, max_entries: int, max_bytes: int) -> None:
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.hits: OrderedDict[str, AliasHit] = OrderedDict()
+        self.bytes = 0
+
+    def get(self, key: str) -> AliasHit | None:
+        hit = self.hits.get(key)
+        if hit is not None:
+            self.hits.move_to_end(key)
+        return hit
+
+    def put(self, key: str, hit: AliasHit) -> None:
+        self.forget(key)
+        self.hits[key] = hit
+        self.bytes += len(hit.ruling.body)
+        while len(self.hits) > self.max_entries or self.bytes > self.max_bytes:
+            _, dropped = self.hits.popitem(last=False)
+            self.bytes -= len(dropped.ruling.body)
+
+    def forget(self, key: str) -> None:
+        old = self.hits.pop(key, None)
+        if old is not None:
+            self.bytes -= len(old.ruling.body)
+
+    def clear(self) -> None:
+        self.hits.clear()
+        self.bytes = 0
+
+
 class RecentAliases:
     """The alias hits served lately, kept in memory so a question asked again and again costs
     no database round trip. Only a cache of what the store holds: rulings are never changed or
     deleted, an alias key names the rules version and the limits, and every hit still checks
     the lookups it recorded against the current catalog (`fastpath.reads_still_hold`), so a
-    remembered hit serves exactly what the store would. Bounded in entries and bytes; bodies
-    above `max_body` (big boards) are left to the store."""
+    remembered hit serves exactly what the store would.
+
+    Two memories, each bounded in entries and bytes: rulings up to `max_body` bytes, and a few
+    big ones (a 10,000-permanent board's ruling is 2.4 MB: read from the store, it cost a
+    thread-pool hop and a read of every page of it each time it was asked again), kept apart
+    so that a few big rulings never push out the thousands of small ones. A ruling bigger than
+    `max_big_bytes` is left to the store."""
 
     def __init__(
-        self, max_entries: int = 2048, max_bytes: int = 16 * 1024 * 1024, max_body: int = 64 * 1024
+        self,
+        max_entries: int = 2048,
+        max_bytes: int = 16 * 1024 * 1024,
+        max_body: int = 64 * 1024,
+        max_big_entries: int = 4,
+        max_big_bytes: int = 16 * 1024 * 1024,
     ) -> None:
-        self.max_entries = max_entries
-        self.max_bytes = max_bytes
         self.max_body = max_body
-        self._hits: OrderedDict[str, AliasHit] = OrderedDict()
-        self._bytes = 0
+        self._small = _Hits(max_entries, max_bytes)
+        self._big = _Hits(max_big_entries, max_big_bytes)
         self._lock = threading.Lock()  # lookups run on the thread pool
 
     def get(self, key: str) -> AliasHit | None:
         with self._lock:
-            hit = self._hits.get(key)
-            if hit is not None:
-                self._hits.move_to_end(key)
-            return hit
+            return self._small.get(key) or self._big.get(key)
 
     def put(self, key: str, hit: AliasHit) -> None:
         size = len(hit.ruling.body)
-        if size > self.max_body:
-            return
         with self._lock:
-            old = self._hits.pop(key, None)
-            if old is not None:
-                self._bytes -= len(old.ruling.body)
-            self._hits[key] = hit
-            self._bytes += size
-            while len(self._hits) > self.max_entries or self._bytes > self.max_bytes:
-                _, dropped = self._hits.popitem(last=False)
-                self._bytes -= len(dropped.ruling.body)
+            self._forget_unlocked(key)  # its ruling may be another size now (a changed card)
+            if size <= self.max_body:
+                self._small.put(key, hit)
+            elif size <= self._big.max_bytes:
+                self._big.put(key, hit)
 
     def clear(self) -> None:
         """Forget everything (the store was emptied or restored under a running server)."""
         with self._lock:
-            self._hits.clear()
-            self._bytes = 0
+            self._small.clear()
+            self._big.clear()
 
     def forget(self, key: str) -> None:
         with self._lock:
-            old = self._hits.pop(key, None)
-            if old is not None:
-                self._bytes -= len(old.ruling.body)
+            self._forget_unlocked(key)
+
+    def _forget_unlocked(self, key: str) -> None:
+        self._small.forget(key)
+        self._big.forget(key)
+
+    def sizes(self) -> tuple[int, int]:
+        """How many small and big hits are remembered (for tests and metrics)."""
+        with self._lock:
+            return len(self._small.hits), len(self._big.hits)
 
 
 class RepeatedQuestionMiddleware:

@@ -13,10 +13,11 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
-from app.api.fastpath import STORE_LOOKUP_ABOVE, RepeatedQuestionMiddleware
+from app.api.fastpath import STORE_LOOKUP_ABOVE, RecentAliases, RepeatedQuestionMiddleware
 from app.api.limits import LIMITS_KEY
 from app.api.routers import reveal as reveal_router
 from app.catalog import Catalog, load_catalog
+from app.db.repositories import AliasHit, StoredRuling
 from app.rulings import fastpath, questions
 from app.rulings.fastpath import RecordingCatalog
 from app.rulings.identity import card_digest
@@ -404,3 +405,51 @@ def test_the_recording_catalog_records_every_lookup_the_catalog_offers() -> None
     assert reads == [["No Such Card", None], ["forest", card_digest(load_catalog().get("Forest"))]]
     list(recording)
     assert recording.reads_json() is None  # read everything: no alias can be checked
+
+
+def _hit(body_size: int, n: int = 0) -> AliasHit:
+    return AliasHit(StoredRuling(n, f"r{n}", b"x" * body_size, '"e"'), "could_produce", "[]")
+
+
+def test_big_rulings_are_remembered_apart_from_small_ones() -> None:
+    recent = RecentAliases(
+        max_entries=3, max_bytes=300, max_body=100, max_big_entries=2, max_big_bytes=1000
+    )
+    for n in range(3):
+        recent.put(f"small-{n}", _hit(50, n))
+    recent.put("big-0", _hit(400))
+    recent.put("big-1", _hit(400))
+    assert recent.sizes() == (2 + 1, 2)  # the big ones pushed out no small one
+    recent.put("big-2", _hit(400))  # the least recently used big one goes
+    assert recent.get("big-0") is None and recent.get("big-2") is not None
+    assert recent.get("small-0") is not None
+    recent.put("huge", _hit(1001))  # bigger than the whole big memory: left to the store
+    assert recent.get("huge") is None and recent.sizes() == (3, 2)
+    recent.put("small-0", _hit(400))  # the same key, now big: remembered once
+    assert recent.sizes() == (2, 2) and recent.get("small-0") is not None
+    recent.forget("small-0")
+    assert recent.get("small-0") is None
+    recent.clear()
+    assert recent.sizes() == (0, 0)
+
+
+def test_a_big_ruling_asked_again_is_served_from_memory(
+    client: TestClient, endpoint_runs: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.db.repositories import AliasRepository
+
+    board = {"state": state(*(perm(f"p{i}", ("Forest", "Island")[i % 2]) for i in range(1500)))}
+    raw = body_bytes(board)
+    first = post(client, raw)
+    assert first.status_code == 201 and len(first.content) > 64 * 1024
+    lookups: list[str] = []
+    original = AliasRepository.find
+
+    def counting(self: AliasRepository, key: str) -> Any:
+        lookups.append(key)
+        return original(self, key)
+
+    monkeypatch.setattr(AliasRepository, "find", counting)
+    again = post(client, raw)
+    assert again.status_code == 200 and again.content == first.content
+    assert lookups == [] and len(endpoint_runs) == 1  # neither the store nor the full path
