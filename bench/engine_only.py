@@ -6,8 +6,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from orjson import Fragment
 
+from app.api.classes import validate_by_class
+from app.api.routers.could_produce import CouldProduceRequest
 from app.catalog import load_catalog
 from app.domain.answers import Answer, answer_json
 from app.domain.ruling import Verdict
@@ -61,7 +64,8 @@ def could_produce_section(config: BenchConfig) -> Section:
     tune_garbage_collector()
     section = Section("could-produce, engine alone (median ms)", CP_COLUMNS)
     section.notes.append(
-        "validate = GameState validated from the JSON bytes, as the service does; hash = question "
+        "validate = the request validated as the service does (a big battlefield by class from "
+        "orjson's parse, the shape check's; else from the JSON bytes); hash = question "
         "dump + canonical JSON + sha256 (RulingService's ruling_id); body_json = the stored "
         "ruling's json.dumps"
     )
@@ -126,15 +130,23 @@ def _could_produce_work(
     catalog = load_catalog()
     version = engine_version()
     board_json = boards.reflector_board(size)
-    raw = json.dumps(boards.with_layers(board_json) if layers else board_json)
-    state = GameState.model_validate(json.loads(raw))
+    raw = orjson.dumps(
+        boards.could_produce_request(boards.with_layers(board_json) if layers else board_json)
+    )
+
+    def validate() -> CouldProduceRequest:
+        # As the service validates a body: a big battlefield by class from the parse its shape
+        # check made (app/api/classes.py), any other body from its bytes in one pass
+        # (app/api/bodies.py).
+        by_class = validate_by_class(CouldProduceRequest, orjson.loads(raw))
+        if isinstance(by_class, CouldProduceRequest):
+            return by_class
+        return CouldProduceRequest.model_validate_json(raw)
+
+    state = validate().state
     normalized, board = resolve_state(catalog, state, LOC)
     verdict: Verdict = could_produce(board, None)
     question = state_question(normalized, {}, board.classes)  # as the service builds it
-
-    def validate() -> object:
-        # As the service validates a body: from its bytes, in one pass (app/api/bodies.py).
-        return GameState.model_validate_json(raw)
 
     def resolve() -> object:
         return resolve_state(catalog, state, LOC)
