@@ -407,6 +407,18 @@ def first_members(keys: Sequence[K]) -> dict[K, int]:
     return dict(sorted(from_last.items(), key=_SECOND))
 
 
+def class_firsts(classes: Sequence[int]) -> list[int]:
+    """Each class's first member's index, by class, for classes numbered from 0 in order of
+    first member (-1, no class, anywhere): each class's first member comes after the previous
+    class's, so one scan at C speed from each to the next finds them all."""
+    firsts: list[int] = []
+    at = 0
+    for c in range(max(classes, default=-1) + 1):
+        at = classes.index(c, at)
+        firsts.append(at)
+    return firsts
+
+
 K = TypeVar("K", bound=Hashable)
 _SECOND = itemgetter(1)
 
@@ -578,7 +590,8 @@ class Board:
     graveyards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     # Per permanent, a class: permanents of one class (>= 0) hold equal values in every field
     # but their index and id, so the engine may read one of them for all (BoardView.kinds).
-    # -1, or no classes at all: nothing is claimed.
+    # -1, or no classes at all: nothing is claimed. Numbered from 0 in order of first member
+    # (class_firsts).
     classes: tuple[int, ...] = ()
 
     def get(self, permanent_id: str) -> Permanent | None:

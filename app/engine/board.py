@@ -69,7 +69,7 @@ from app.domain.filters import (
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS, NO_MANA, Mana, mask_of
 from app.domain.ruling import Mentions
-from app.domain.state import OPTIONAL_FACTS, Board, Effect, OutsideCard, Permanent, first_members
+from app.domain.state import OPTIONAL_FACTS, Board, Effect, OutsideCard, Permanent, class_firsts
 from app.engine.characteristics import (
     LAND_TYPES,
     LAYER_KINDS,
@@ -990,7 +990,7 @@ class BoardView:
             # Every permanent in a class and none singled out: the kinds of the classes' first
             # permanents, in battlefield order, are every kind, each first met where it is.
             perms = board.permanents
-            of_class = {c: kind(perms[i], False) for c, i in first_members(classes).items()}
+            of_class = [kind(perms[i], False) for i in class_firsts(classes)]
             kind_of = list(map(of_class.__getitem__, classes))
             for i, k in enumerate(kind_of):
                 members[k].append(i)

@@ -27,7 +27,7 @@ from app.domain.state import (
     GameState,
     PermanentIn,
     canonical_battlefield,
-    first_members,
+    class_firsts,
     whole_permanent,
 )
 from app.engine.activate import normalize_choose
@@ -236,7 +236,7 @@ def _battlefield_by_class(battlefield: Sequence[PermanentIn], classes: Sequence[
     quotes are all escaped."""
     ids = json_bytes([p["id"] for p in battlefield])[2:-2].split(_BETWEEN_STRINGS)
     if -1 not in classes:  # every permanent in a class: the text joined at C speed
-        rest_of = {c: _rest_of(battlefield[i], ids[i]) for c, i in first_members(classes).items()}
+        rest_of = [_rest_of(battlefield[i], ids[i]) for i in class_firsts(classes)]
         heads = chain((b"[" + _ID_HEAD,), repeat(b"," + _ID_HEAD))
         texts = zip(heads, ids, map(rest_of.__getitem__, classes), strict=False)  # heads: endless
         return b"".join(chain(chain.from_iterable(texts), (b"]",)))

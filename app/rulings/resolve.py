@@ -28,7 +28,7 @@ from app.domain.state import (
     Permanent,
     PermanentIn,
     PlayerIn,
-    first_members,
+    class_firsts,
 )
 from app.engine.free_cast import prototyped_face
 from app.rulings.board_checks import (
@@ -141,9 +141,10 @@ class CheckedState:
     # Per battlefield index, the top card of its controller's library (its `library_top`).
     library_top: dict[int, OutsideCard] = field(default_factory=dict)
     top_cards: dict[int, Card] = field(default_factory=dict)  # the same, as catalog cards
-    # Per battlefield index, its class (`_Plain`): permanents of one class were sent with the
-    # same fields, and values, but their ids; -1 for a permanent in no class. check_state, the
-    # only maker of a CheckedState, gives one per permanent.
+    # Per battlefield index, its class (`plain_classes`): permanents of one class were sent with
+    # the same fields, and values, but their ids; -1 for a permanent in no class; numbered from
+    # 0 in order of first member. check_state, the only maker of a CheckedState, gives one per
+    # permanent.
     classes: tuple[int, ...] = ()
 
     @property
@@ -208,8 +209,7 @@ class CheckedState:
         id, then its class's template."""
         battlefield, classes = self.state.battlefield, self.classes
         if classes and -1 not in classes:
-            firsts = _first_members(classes)
-            of_class = {c: _template(battlefield[i], *self.cards[i]) for c, i in firsts.items()}
+            of_class = [_template(battlefield[i], *self.cards[i]) for i in class_firsts(classes)]
             head = zip(count(), map(_ID, battlefield))
             return list(starmap(Permanent, map(add, head, map(of_class.__getitem__, classes))))
         templates: dict[int, tuple[Any, ...]] = {}
@@ -355,8 +355,8 @@ def plain_classes(battlefield: list[PermanentIn]) -> tuple[int, ...]:
 
 def _plain_of_given(battlefield: ClassedBattlefield) -> tuple[int, ...]:
     classes = battlefield.classes
-    firsts = _first_members(classes)
-    plain = [c for c, i in firsts.items() if _PLAIN_KEYS.issuperset(battlefield[i])]
+    firsts = class_firsts(classes)
+    plain = [c for c, i in enumerate(firsts) if _PLAIN_KEYS.issuperset(battlefield[i])]
     if len(plain) == len(firsts):
         return classes
     return _numbered(classes, {c: n for n, c in enumerate(plain)})
@@ -365,13 +365,6 @@ def _plain_of_given(battlefield: ClassedBattlefield) -> tuple[int, ...]:
 def _numbered(keys: Sequence[object], number: dict[object, int]) -> tuple[int, ...]:
     """Each key's number, -1 for a key not numbered."""
     return tuple(map(number.get, keys, repeat(-1)))
-
-
-def _first_members(classes: Sequence[int]) -> dict[int, int]:
-    """Each class's first member's index, in order of classes (-1, no class, left out)."""
-    firsts = first_members(classes)
-    firsts.pop(-1, None)
-    return firsts
 
 
 def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, int, CardFace]:
@@ -504,17 +497,13 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     repeated = _first_repeated_id(ids)
     stop = len(ids) if repeated is None else repeated
     checks = _PermanentChecks(catalog, state, loc)
-    firsts = _first_members(classes)
+    firsts = class_firsts(classes)
     unclassed = [i for i, c in enumerate(classes) if c < 0] if -1 in classes else []
-    found = {
-        i: checks.check(i, battlefield[i])
-        for i in sorted([*firsts.values(), *unclassed])
-        if i < stop
-    }
+    found = {i: checks.check(i, battlefield[i]) for i in sorted([*firsts, *unclassed]) if i < stop}
     if repeated is not None:
         raise _duplicate_id(loc, repeated, ids[repeated])
     # By class: each class's first member's findings; -1 for those in no class, each its own.
-    by_class = {c: found[i] for c, i in firsts.items()}
+    by_class = [found[i] for i in firsts]
     if unclassed:
         findings = [found[i] if c < 0 else by_class[c] for i, c in enumerate(classes)]
     else:

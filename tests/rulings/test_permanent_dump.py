@@ -203,3 +203,12 @@ def test_a_battlefield_is_written_by_class_only_where_that_pays() -> None:
     assert not questions._classes_pay((-1,) * 32)
     assert not questions._classes_pay((0, -1) * 16)
     assert not questions._classes_pay(())
+
+
+def test_each_class_s_first_member_is_found_in_one_scan() -> None:
+    from app.domain.state import class_firsts
+
+    assert class_firsts((0, 1, -1, 0, 2, 1, 2)) == [0, 1, 4]
+    assert class_firsts((-1, -1)) == [] and class_firsts(()) == []
+    with pytest.raises(ValueError):
+        class_firsts((1, 0))  # not numbered in order of first member
