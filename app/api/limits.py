@@ -1,10 +1,11 @@
-"""Cheap structural limits checked before a body is parsed, so one request can't make the
-parser (or anything after it) work hard for others."""
+"""Cheap structural limits checked before a body is validated, so one request can't make the
+parser or validation (or anything after them) work hard for others: nesting, keys, sizes."""
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -140,87 +141,121 @@ def _first_repeated(pairs: list[tuple[str, object]]) -> str:
 
 
 def check_json_shape(body: bytes) -> dict[str, Any] | None:
-    """Raise JsonShapeError for duplicate keys, oversized objects or arrays. Malformed JSON is
-    left for the parser proper to reject with its own 400.
+    """Raise JsonDepthError for a body nested deeper than MAX_JSON_DEPTH, then JsonShapeError
+    for duplicate keys, oversized objects or arrays. Malformed JSON is left for the parser
+    proper to reject with its own 400.
 
-    Most bodies are certified clean at C speed (`_clean`); any other is checked by the exact
-    pass, which also says which limit it breaks, and where first. Returns orjson's parse of a
-    body certified clean that is a JSON object (app/api/classes.py reads it), else None."""
-    parsed = _clean(body)
+    Most bodies are certified clean at C speed (`_clean`), their nesting measured by the same
+    walk; any other is measured by `json_depth_exceeds` and checked by the exact pass, which
+    also says which limit it breaks, and where first. Returns orjson's parse of a body
+    certified clean that is a JSON object (app/api/classes.py reads it), else None."""
+    parsed, depth = _clean(body)
     if parsed is _NOT_CLEAN:
+        if json_depth_exceeds(body):
+            raise JsonDepthError()
         _check_exactly(body)
         return None
+    if depth > MAX_JSON_DEPTH:
+        raise JsonDepthError()
     return parsed if parsed.__class__ is dict else None
+
+
+class JsonDepthError(JsonShapeError):
+    """The body nests deeper than any question does (answered 400, before any other limit)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "too_deeply_nested", f"The body nests deeper than {MAX_JSON_DEPTH} levels."
+        )
 
 
 # What _clean answers for a body it can't certify (any JSON value, null included, is a parse).
 _NOT_CLEAN: Any = object()
 
 
-def _clean(body: bytes) -> Any:
-    """orjson's parse of the body, only when it is JSON with no repeated key and no oversized
-    object or array; else _NOT_CLEAN.
+def _clean(body: bytes) -> tuple[Any, int]:
+    """orjson's parse of the body and how deep it nests, only when it is JSON with no repeated
+    key and no oversized object or array; else _NOT_CLEAN (and 0).
 
     orjson keeps one value per key, so the repeats are found by counting: every member of an
     object is written with exactly one colon outside strings, and a colon inside a string only
     adds to the count of colons in the text. The text then holds at least as many colons as
     members, and the members at least as many as the distinct keys the parse kept, so the
     colons equal the keys kept only when no string holds a colon and no key came twice (other
-    bodies take the exact pass). _NOT_CLEAN, too, for what orjson won't read (integers past 64 bits,
-    NaN: JSON the exact pass reads as json.loads does)."""
+    bodies take the exact pass). _NOT_CLEAN, too, for what orjson won't read (integers past 64
+    bits, NaN, nesting past its own limit of 1,024: JSON the exact pass reads as json.loads
+    does)."""
     try:
         parsed = orjson.loads(body)
     except orjson.JSONDecodeError:
-        return _NOT_CLEAN
+        return _NOT_CLEAN, 0
     colons = body.count(b":")
-    keys, containers = _kept_keys(parsed, flat_lists=True)
-    if keys is not None and containers != body.count(b"{") + body.count(b"["):
-        keys, _ = _kept_keys(parsed, flat_lists=False)  # an object taken for flat wasn't
-    return parsed if keys is not None and keys == colons else _NOT_CLEAN
+    kept = _kept_keys(parsed, flat_lists=True)
+    if kept.keys is not None and kept.containers != body.count(b"{") + body.count(b"["):
+        kept = _kept_keys(parsed, flat_lists=False)  # an object taken for flat wasn't
+    if kept.keys is None or kept.keys != colons:
+        return _NOT_CLEAN, 0
+    return parsed, kept.depth
 
 
 _DICT_ONLY = {dict}
 
 
-def _kept_keys(value: object, *, flat_lists: bool) -> tuple[int | None, int]:
-    """The number of keys over every object of a parsed body (None when an object or array is
-    past its limit), and how many objects and arrays were counted.
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """What a walk over a parse counted: the keys over every object (None when an object or
+    array is past its limit), the objects and arrays, and how deep they nest."""
+
+    keys: int | None
+    containers: int
+    depth: int
+
+
+def _kept_keys(value: object, *, flat_lists: bool) -> _Kept:
+    """The keys, objects and arrays of a parsed body, and its depth, walked one level of
+    nesting at a time.
 
     With `flat_lists`, the objects of an array holding objects alone are taken to hold no
     object or array themselves: their keys are counted at C speed, not walked (a battlefield of
-    10,000 permanents is such an array). The caller checks the assumption: every object and
-    array of the text was counted only if the count equals the brackets in the text (brackets
-    inside strings only add to those), else it walks again without it. (One loop per container
-    kind: this walk visits every object it doesn't take for flat.)"""
+    10,000 permanents is such an array), one level below the array. The caller checks the
+    assumption: every object and array of the text was counted only if the count equals the
+    brackets in the text (brackets inside strings only add to those), else it walks again
+    without it."""
     keys = 0
     containers = 0
+    depth = deepest = 0
     # Any: a parse holds exact dicts and lists, and their classes are what is tested.
-    stack: list[Any] = [value] if value.__class__ is dict or value.__class__ is list else []
-    pop, push = stack.pop, stack.append
-    while stack:
-        node = pop()
-        containers += 1
-        if node.__class__ is dict:
-            if len(node) > MAX_OBJECT_KEYS:
-                return None, containers
-            keys += len(node)
-            for child in node.values():
-                if child.__class__ is dict or child.__class__ is list:
-                    push(child)
-        else:
+    level: list[Any] = [value] if value.__class__ is dict or value.__class__ is list else []
+    while level:
+        depth += 1
+        deepest = max(deepest, depth)
+        below: list[Any] = []
+        push = below.append
+        for node in level:
+            containers += 1
+            if node.__class__ is dict:
+                if len(node) > MAX_OBJECT_KEYS:
+                    return _Kept(None, containers, deepest)
+                keys += len(node)
+                for child in node.values():
+                    if child.__class__ is dict or child.__class__ is list:
+                        push(child)
+                continue
             if len(node) > MAX_ARRAY_ITEMS:
-                return None, containers
+                return _Kept(None, containers, deepest)
             if flat_lists and node and set(map(type, node)) == _DICT_ONLY:
                 sizes = list(map(len, node))
                 if max(sizes) > MAX_OBJECT_KEYS:
-                    return None, containers
+                    return _Kept(None, containers, deepest)
                 keys += sum(sizes)
                 containers += len(node)
+                deepest = max(deepest, depth + 1)  # the objects, one level below
                 continue
             for child in node:
                 if child.__class__ is dict or child.__class__ is list:
                     push(child)
-    return keys, containers
+        level = below
+    return _Kept(keys, containers, deepest)
 
 
 def _check_exactly(body: bytes) -> None:

@@ -20,7 +20,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.api.limits import MAX_JSON_DEPTH, JsonShapeError, check_json_shape, json_depth_exceeds
+from app.api.limits import JsonDepthError, JsonShapeError, check_json_shape
 from app.api.metrics import Metrics
 from app.api.offload import SideLoop, on_loop
 from app.api.problems import (
@@ -417,12 +417,10 @@ def _nul_refusal(scope: Scope) -> Response | None:
 def _shape_refusal(scope: Scope, body: bytes) -> Response | None:
     """The refusal of a body past the structural limits, else None; the shape check's parse
     of the body, when it made one, is left in the scope (PARSED_BODY)."""
-    if json_depth_exceeds(body):
-        return problem_response(
-            400, "too_deeply_nested", f"The body nests deeper than {MAX_JSON_DEPTH} levels."
-        )
     try:
         parsed = check_json_shape(body)
+    except JsonDepthError as exc:
+        return problem_response(400, exc.code, exc.detail)
     except JsonShapeError as exc:
         return problem_response(422, exc.code, exc.detail, [
             {"loc": ["body"], "msg": exc.detail, "type": exc.code}

@@ -76,6 +76,30 @@ def test_the_depth_scan_agrees_with_the_token_scan_on_any_nesting(
         "[" * (depth - 1) + data.draw(st.composite(_nested)(depth=8)) + "]" * (depth - 1)
     ).encode()
     assert json_depth_exceeds(text) == _depth_by_tokens(text, MAX_JSON_DEPTH)
+    # The shape check measures a body orjson parses by its walk over the parse: the same
+    # verdict, and a deep body is refused as too deep before any other limit.
+    deep = _shape(limits.check_json_shape, text).startswith("too_deeply_nested")
+    assert deep == _depth_by_tokens(text, MAX_JSON_DEPTH)
+
+
+@pytest.mark.parametrize(
+    ("text", "deep"),
+    [
+        (b"[" * MAX_JSON_DEPTH + b"]" * MAX_JSON_DEPTH, False),
+        (b"[" * (MAX_JSON_DEPTH + 1) + b"]" * (MAX_JSON_DEPTH + 1), True),
+        # Objects of a flat array one level below it: 31 arrays, then the array of objects.
+        (
+            b"[" * (MAX_JSON_DEPTH - 2) + b'[{"a": 1}, {"b": 2}]' + b"]" * (MAX_JSON_DEPTH - 2),
+            False,
+        ),
+        (b"[" * (MAX_JSON_DEPTH - 1) + b'[{"a": 1}, {"b": 2}]' + b"]" * (MAX_JSON_DEPTH - 1), True),
+        # Too deep and a repeated key: the depth is what the answer names.
+        (b"[" * 40 + b'{"a": 1, "a": 2}' + b"]" * 40, True),
+        (b"[" * 2000 + b"]" * 2000, True),  # past orjson's own limit: the text's scan
+    ],
+)
+def test_the_shape_check_refuses_a_deep_body_first(text: bytes, deep: bool) -> None:
+    assert _shape(limits.check_json_shape, text).startswith("too_deeply_nested") is deep
 
 
 def _shape(check: object, body: bytes) -> str:
@@ -92,7 +116,7 @@ _MANY_KEYS = "{" + ",".join(f'"k{i}": {i}' for i in range(MAX_OBJECT_KEYS + 1)) 
 
 def _certified(text: bytes) -> bool:
     """Whether the C-speed check certified the body clean (it then answers the parse)."""
-    return limits._clean(text) is not limits._NOT_CLEAN
+    return limits._clean(text)[0] is not limits._NOT_CLEAN
 
 
 def test_the_shape_check_hands_on_the_parse_of_a_clean_object() -> None:
@@ -329,11 +353,11 @@ def test_the_flat_array_shortcut_agrees_with_the_exact_check(body: bytes) -> Non
 
 def test_a_flat_battlefield_is_certified_at_c_speed() -> None:
     flat = b'{"battlefield": [' + b",".join([b'{"id": "a", "card": "Forest"}'] * 50) + b"]}"
-    assert limits._kept_keys(orjson.loads(flat), flat_lists=True) == (101, 52)
+    assert limits._kept_keys(orjson.loads(flat), flat_lists=True) == limits._Kept(101, 52, 3)
     assert _certified(flat)
     # An object inside one of them: the brackets disagree with the count, and the walk finds it.
     nested = flat.replace(b'"card": "Forest"}', b'"counters": {"charge": 1}}', 1)
-    assert limits._kept_keys(orjson.loads(nested), flat_lists=True)[1] == 52
+    assert limits._kept_keys(orjson.loads(nested), flat_lists=True).containers == 52
     assert _certified(nested)
     repeated = nested.replace(b'{"charge": 1}', b'{"charge": 1, "charge": 2}')
     assert not _certified(repeated)
