@@ -172,20 +172,25 @@ def ruling_rows(client: TestClient) -> int:
         return int(conn.execute(text("SELECT count(*) FROM rulings")).scalar_one())
 
 
+def calls_to(monkeypatch: pytest.MonkeyPatch, repository: type, method: str) -> list[str]:
+    """What a repository's lookup is asked for (its one argument: an id or a key), in order."""
+    calls: list[str] = []
+    original = getattr(repository, method)
+
+    def counting(self: object, asked: str) -> Any:
+        calls.append(asked)
+        return original(self, asked)
+
+    monkeypatch.setattr(repository, method, counting)
+    return calls
+
+
 @pytest.fixture
 def store_gets(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The rulings looked up by id (RulingRepository.get), in order."""
     from app.db.repositories import RulingRepository
 
-    calls: list[str] = []
-    original = RulingRepository.get
-
-    def counting(self: RulingRepository, ruling_id: str) -> Any:
-        calls.append(ruling_id)
-        return original(self, ruling_id)
-
-    monkeypatch.setattr(RulingRepository, "get", counting)
-    return calls
+    return calls_to(monkeypatch, RulingRepository, "get")
 
 
 def test_a_small_new_question_is_not_looked_up_before_it_is_stored(
@@ -442,14 +447,7 @@ def test_a_big_ruling_asked_again_is_served_from_memory(
     raw = body_bytes(board)
     first = post(client, raw)
     assert first.status_code == 201 and len(first.content) > 64 * 1024
-    lookups: list[str] = []
-    original = AliasRepository.find
-
-    def counting(self: AliasRepository, key: str) -> Any:
-        lookups.append(key)
-        return original(self, key)
-
-    monkeypatch.setattr(AliasRepository, "find", counting)
+    lookups = calls_to(monkeypatch, AliasRepository, "find")
     again = post(client, raw)
     assert again.status_code == 200 and again.content == first.content
     assert lookups == [] and len(endpoint_runs) == 1  # neither the store nor the full path
