@@ -339,9 +339,8 @@ def plain_classes(battlefield: list[PermanentIn]) -> tuple[int, ...]:
         return _plain_of_given(battlefield)
     items: list[tuple[tuple[str, object], ...]] = list(map(tuple, map(_ITEMS, battlefield)))
     keys: list[tuple[tuple[str, object], ...] | None]
-    if all(map(_PLAIN_KEYS.issuperset, battlefield)) and {*map(_FIRST, map(_FIRST, items))} <= {
-        "id"
-    }:
+    ids_first = {*map(_FIRST, map(_FIRST, items))} <= {"id"}
+    if ids_first and all(map(_PLAIN_KEYS.issuperset, battlefield)):
         keys = list(map(_AFTER_FIRST, items))  # every value a str, int, bool or None: hashable
     else:
         keys = [
@@ -484,6 +483,26 @@ def _first_repeated_id(ids: list[str]) -> int | None:
     raise AssertionError("an id repeats")
 
 
+def _respelled_and_attached(
+    battlefield: list[PermanentIn], findings: list[_Checked], checked: Iterable[_Checked]
+) -> tuple[list[PermanentIn], list[int]]:
+    """The battlefield with each permanent's respellings written in (the battlefield itself
+    when there are none), and the indices of those attached to something. `checked`: the
+    findings of the permanents checked, which alone can tell there are none (most boards)."""
+    if not any(f.respell or f.attached for f in checked):
+        return battlefield, []
+    normalized = list(battlefield)
+    respelled = False
+    attached: list[int] = []
+    for i, f in enumerate(findings):
+        if f.respell:
+            normalized[i] = cast(PermanentIn, {**battlefield[i], **f.respell})
+            respelled = True
+        if f.attached:
+            attached.append(i)
+    return (normalized if respelled else battlefield), attached
+
+
 def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     """Every cross-reference of the state checked; names looked up once per distinct card.
 
@@ -509,16 +528,8 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     else:
         findings = list(map(by_class.__getitem__, classes))
     cards = list(map(_PAIR, findings))
-    normalized_bf: list[PermanentIn] = list(battlefield)
-    respelled = False
-    attached: list[int] = []
-    if any(f.respell or f.attached for f in found.values()):
-        for i, f in enumerate(findings):
-            if f.respell:
-                normalized_bf[i] = cast(PermanentIn, {**battlefield[i], **f.respell})
-                respelled = True
-            if f.attached:
-                attached.append(i)
+    normalized_bf, attached = _respelled_and_attached(battlefield, findings, found.values())
+    respelled = normalized_bf is not battlefield
     seen = set(ids)
     controllers = checks.controllers
     met = checks.met
