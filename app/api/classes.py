@@ -62,6 +62,7 @@ _AFTER_ID = b'","'
 _HEAD = itemgetter(0)
 _TAIL = itemgetter(2)
 _ID = itemgetter("id")
+_OBJECTS_ONLY = {dict}
 
 
 @cache
@@ -106,11 +107,15 @@ def text_classes(battlefield: list[Any]) -> tuple[tuple[int, ...], list[int]] | 
     permanent's index; None when the battlefield's text doesn't split into one object per
     permanent, each starting with its id (module docstring). At C speed: no Python code runs
     per permanent."""
+    if set(map(type, battlefield)) != _OBJECTS_ONLY:
+        return None
     text = orjson.dumps(battlefield)
     objects = text[2:-2].split(_BETWEEN_OBJECTS)
-    # One more `},{` (inside a string, or between objects nested in an array of a permanent)
-    # would make more pieces than permanents, and anything but objects fewer.
-    if len(objects) != len(battlefield) or not text.startswith(b"[{"):
+    # Objects alone: every one follows the one before it as `},{`, so one more `},{` (inside a
+    # string, or between objects nested in an array of a permanent) makes more pieces than
+    # permanents. (With anything else among them, a `},{` inside one permanent could stand in
+    # for a boundary that isn't one, and the pieces would no longer be the permanents.)
+    if len(objects) != len(battlefield):
         return None
     parts = list(map(bytes.partition, objects, repeat(_AFTER_ID)))
     if not all(map(bytes.startswith, map(_HEAD, parts), repeat(_ID_FIRST))):

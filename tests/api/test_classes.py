@@ -216,6 +216,13 @@ def test_the_text_of_a_permanent_tells_its_class() -> None:
     assert text_classes([{"id": 5}]) is None  # an id that isn't a string
     assert text_classes([{"id": "a", "s": "},{"}]) is None  # the text doesn't split
     assert text_classes([{"id": "a"}, "Forest"]) is None
+    # A `},{` inside one permanent standing in for the boundary a string next to it lacks:
+    # as many pieces as permanents, each led by an id, but they aren't the permanents.
+    inside = {"id": "a", "x": [{"k": 1}, {"id": "b", "card": "Forest"}]}
+    assert text_classes([inside, "Forest"]) is None
+    bad_body = {"state": state(*[perm(f"p{i}", "Forest") for i in range(99)], inside, "Forest")}
+    raw = json.dumps(bad_body).encode()
+    assert validate_by_class(CouldProduceRequest, orjson.loads(raw)) is None
 
 
 def test_the_route_validates_a_big_battlefield_by_class(
