@@ -400,6 +400,10 @@ PlayerFactName = Literal["life", "life_gained_this_turn", "cards_drawn_this_turn
 _Battlefield = Annotated[list[PermanentIn], Field(max_length=LIMIT_PERMANENTS)]
 
 
+K = TypeVar("K", bound=Hashable)
+_SECOND = itemgetter(1)
+
+
 def first_members(keys: Sequence[K]) -> dict[K, int]:
     """Each distinct key's first index, in order of first appearance; at C speed (written from
     the last key back, the first index of a key is the one that stays)."""
@@ -417,10 +421,6 @@ def class_firsts(classes: Sequence[int]) -> list[int]:
         at = classes.index(c, at)
         firsts.append(at)
     return firsts
-
-
-K = TypeVar("K", bound=Hashable)
-_SECOND = itemgetter(1)
 
 
 class ClassedBattlefield(list[PermanentIn]):
