@@ -166,14 +166,19 @@ class RulingRepository:
             "kind": ruling.kind,
             "created_at": ruling.created_at,
             "engine_version": ruling.engine_version,
-            "body": ruling.body.decode(),  # a text column
         }
         conn = self.conn
         cards = sorted(set(ruling.cards))
         match conn.dialect.name:
             case "postgresql":
-                seq = conn.execute(_INSERT_RULING_WITH_CARDS, {**values, "cards": cards}).scalar()
+                values |= {"body": ruling.body.decode(), "cards": cards}  # a text column
+                seq = conn.execute(_INSERT_RULING_WITH_CARDS, values).scalar()
             case dialect:
+                # SQLite keeps a value as it is given, whatever the column's declared type: the
+                # body's UTF-8 bytes go in as they are (a BLOB value; every read takes the body
+                # as bytes, Utf8Bytes). Decoded to text first, for SQLite to take its UTF-8
+                # again, a 2.4 MB ruling's insert took 3.7-4.1 against 1.6-1.9 ms.
+                values["body"] = ruling.body
                 seq = conn.execute(_insert_ruling(dialect), values).scalar()
                 if seq is not None and cards:
                     conn.execute(

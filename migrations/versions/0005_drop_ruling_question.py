@@ -37,6 +37,8 @@ def downgrade() -> None:
     if op.get_bind().dialect.name == "postgresql":
         op.execute("UPDATE rulings SET question = (body::jsonb) -> 'question'")
     else:
-        op.execute("UPDATE rulings SET question = json_extract(body, '$.question')")
+        # Read as text: a body stored by a later release is its UTF-8 bytes (a BLOB value), which
+        # SQLite's JSON functions would otherwise refuse or read as binary JSON.
+        op.execute("UPDATE rulings SET question = json_extract(CAST(body AS TEXT), '$.question')")
     with op.batch_alter_table("rulings") as batch:
         batch.alter_column("question", existing_type=json_doc, nullable=False)

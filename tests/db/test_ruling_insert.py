@@ -88,3 +88,29 @@ def test_on_postgresql_a_ruling_and_its_cards_are_one_statement(
     assert created
     assert len(statements) == 1, statements
     assert len(cards_of(conn, stored.seq)) == 2
+
+
+def test_a_body_reads_back_byte_for_byte_however_it_was_stored(conn: Connection) -> None:
+    # On SQLite a body goes in as its UTF-8 bytes (a BLOB value in the text column); one an
+    # earlier release stored as text reads back the same, as does every body on PostgreSQL.
+    from sqlalchemy import text
+
+    body = '{"object":"ruling","name":"Vaul-Dûr\\u0027s Cache","ok":"é"}'.encode()
+    stored, _ = RulingRepository(conn).insert(new_ruling(["Forest"], body))
+    assert RulingRepository(conn).get(stored.id) == stored
+    earlier = new_ruling([], body)
+    conn.execute(
+        text(
+            "INSERT INTO rulings (id, kind, created_at, engine_version, body) "
+            "VALUES (:id, 'could_produce', :at, 'test', :body)"
+        ),
+        {"id": earlier.id, "at": earlier.created_at, "body": body.decode()},
+    )
+    found = RulingRepository(conn).get(earlier.id)
+    assert found is not None and found.body == body
+    if conn.dialect.name == "sqlite":
+        kinds = conn.execute(
+            text("SELECT typeof(body) FROM rulings WHERE id IN (:a, :b) ORDER BY seq"),
+            {"a": stored.id, "b": earlier.id},
+        ).scalars()
+        assert list(kinds) == ["blob", "text"]
