@@ -471,9 +471,10 @@ class _PermanentChecks:
 _PAIR = attrgetter("pair")
 
 
-def _first_repeated_id(ids: list[str]) -> int | None:
-    """The index of the first permanent whose id an earlier one has, if any."""
-    if len(set(ids)) == len(ids):
+def _first_repeated_id(ids: list[str], distinct: set[str]) -> int | None:
+    """The index of the first permanent whose id an earlier one has, if any (`distinct`: the
+    set of the ids)."""
+    if len(distinct) == len(ids):
         return None
     seen: set[str] = set()
     for i, permanent_id in enumerate(ids):
@@ -513,7 +514,8 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     battlefield = state.battlefield
     classes = plain_classes(battlefield)
     ids = list(map(_ID, battlefield))
-    repeated = _first_repeated_id(ids)
+    seen = set(ids)  # the effects' ids are added to it below: one namespace
+    repeated = _first_repeated_id(ids, seen)
     stop = len(ids) if repeated is None else repeated
     checks = _PermanentChecks(catalog, state, loc)
     firsts = class_firsts(classes)
@@ -530,7 +532,6 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     cards = list(map(_PAIR, findings))
     normalized_bf, attached = _respelled_and_attached(battlefield, findings, found.values())
     respelled = normalized_bf is not battlefield
-    seen = set(ids)
     controllers = checks.controllers
     met = checks.met
     outside = checks.outside
