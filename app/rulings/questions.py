@@ -229,41 +229,32 @@ _BETWEEN_STRINGS = b'","'
 def _battlefield_by_class(battlefield: Sequence[PermanentIn], classes: Sequence[int]) -> bytes:
     """The battlefield's text when its classes are known: the permanents of one class differ
     in their ids alone, and a whole permanent's text starts with its id, so a class's first
-    permanent is written whole and the others are their ids and the rest of its text.
+    permanent is written whole and the others are their ids and the rest of its text; a
+    permanent in no class is written whole.
 
     The ids are encoded in one call (orjson's cost is mostly per call) and split apart where
     one string ends and the next begins: `","` occurs nowhere inside a JSON string, whose
     quotes are all escaped."""
     ids = json_bytes([p["id"] for p in battlefield])[2:-2].split(_BETWEEN_STRINGS)
+    rest_of = [_rest_after_id(battlefield[i], ids[i]) for i in class_firsts(classes)]
     if -1 not in classes:  # every permanent in a class: the text joined at C speed
-        rest_of = [_rest_of(battlefield[i], ids[i]) for i in class_firsts(classes)]
         heads = chain((b"[" + _ID_HEAD,), repeat(b"," + _ID_HEAD))
         texts = zip(heads, ids, map(rest_of.__getitem__, classes), strict=False)  # heads: endless
         return b"".join(chain(chain.from_iterable(texts), (b"]",)))
-    rests: dict[int, bytes] = {}
-    parts: list[bytes] = [b"["]
-    extend = parts.extend
-    for p, c, encoded_id in zip(battlefield, classes, ids, strict=True):
-        rest = rests.get(c) if c >= 0 else None
-        if rest is None:
-            whole = json_bytes(whole_permanent(p), _model_json)
-            if c < 0:
-                extend((whole, b","))
-                continue
-            rest = rests[c] = _rest_after_id(whole, encoded_id)
-        extend((_ID_HEAD, encoded_id, rest, b","))
-    parts[-1] = parts[-1][:-1]  # the last permanent's comma
-    parts.append(b"]")
-    return b"".join(parts)
+    permanents = [
+        _ID_HEAD + encoded_id + rest_of[c] if c >= 0 else _whole_text(p)
+        for p, c, encoded_id in zip(battlefield, classes, ids, strict=True)
+    ]
+    return b"[" + b",".join(permanents) + b"]"
 
 
-def _rest_of(p: PermanentIn, encoded_id: bytes) -> bytes:
+def _whole_text(p: PermanentIn) -> bytes:
+    return json_bytes(whole_permanent(p), _model_json)
+
+
+def _rest_after_id(p: PermanentIn, encoded_id: bytes) -> bytes:
     """A whole permanent's text after its id."""
-    return _rest_after_id(json_bytes(whole_permanent(p), _model_json), encoded_id)
-
-
-def _rest_after_id(whole: bytes, encoded_id: bytes) -> bytes:
-    start = _ID_HEAD + encoded_id + b'"'
+    whole, start = _whole_text(p), _ID_HEAD + encoded_id + b'"'
     assert whole.startswith(start), "a whole permanent's text starts with its id"
     return whole[len(start) - 1 :]
 

@@ -146,6 +146,9 @@ class CheckedState:
     # 0 in order of first member. check_state, the only maker of a CheckedState, gives one per
     # permanent.
     classes: tuple[int, ...] = ()
+    # The permanents' ids in battlefield order, and as a set (check_state finds both once).
+    permanent_ids: tuple[str, ...] = ()
+    ids: frozenset[str] = frozenset()
 
     @property
     def used_cards(self) -> list[Card]:
@@ -161,10 +164,6 @@ class CheckedState:
         )
         once = {id(card): card for card in read}  # a key seen again keeps its first place
         return list(once.values())
-
-    @property
-    def ids(self) -> frozenset[str]:
-        return frozenset(p["id"] for p in self.state.battlefield)
 
     @property
     def card_names(self) -> list[str]:
@@ -190,7 +189,7 @@ class CheckedState:
             active_player=self.state.active_player,
             permanents=permanents,
             effects=effects,
-            by_id=dict(zip(map(_ID, self.state.battlefield), permanents, strict=True)),
+            by_id=dict(zip(self.permanent_ids, permanents, strict=True)),
             state=self.state,
             commander_identity={
                 player: tuple(c for c in "WUBRG" if c in colors)  # 105.1 order, once each
@@ -210,7 +209,7 @@ class CheckedState:
         battlefield, classes = self.state.battlefield, self.classes
         if classes and -1 not in classes:
             of_class = [_template(battlefield[i], *self.cards[i]) for i in class_firsts(classes)]
-            head = zip(count(), map(_ID, battlefield))
+            head = zip(count(), self.permanent_ids)
             return list(starmap(Permanent, map(add, head, map(of_class.__getitem__, classes))))
         templates: dict[int, tuple[Any, ...]] = {}
         out: list[Permanent] = []
@@ -604,6 +603,8 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         library_top=outside.library_top,
         top_cards=outside.top_cards,
         classes=tuple(classes),
+        permanent_ids=tuple(ids),
+        ids=on_battlefield,
     )
 
 
