@@ -142,7 +142,7 @@ class RulingAliasRow(Base):
 
     __tablename__ = "ruling_aliases"
 
-    # blake2b of (route, query, rules version, body bytes), hex.
+    # A hash of (route, query, rules version, body bytes), hex (app/rulings/fastpath.alias_key).
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     ruling_id: Mapped[str] = mapped_column(
         String(64), ForeignKey("rulings.id", ondelete="CASCADE"), nullable=False, index=True
