@@ -74,7 +74,7 @@ def stage_keys() -> list[tuple[str, list[Key | str]]]:
         ("store lookup (RulingRepository.get)", [RulingRepository.get]),
         ("store insert (RulingRepository.insert)", [RulingRepository.insert]),
         ("commit", [Session.commit]),
-        ("ETag sha256 (etag_of)", [rulings_http.etag_of]),
+        ("ETag BLAKE3 (etag_of)", [rulings_http.etag_of]),
     ]
     for module_name, fn_name in (
         ("app.engine.could_produce", "could_produce"),

@@ -55,6 +55,15 @@ def test_ruling_id_uses_sorted_card_digests() -> None:
     assert ruling_id("k", "r", ["a"], q) != ruling_id("k2", "r", ["a"], q)
 
 
+def test_ruling_id_scheme_is_pinned() -> None:
+    # A ruling's id may change only with what it is made of (above), never with a new way of
+    # hashing it: questions asked before the change would each get a second ruling, and a
+    # retry across an upgrade a new id. A new scheme must change this value on purpose.
+    assert ruling_id("could_produce", "r1", ["d2", "d1"], '{"turn":1}') == (
+        "a587c254f59d09faa8cb754b925a6418"
+    )
+
+
 def test_a_changed_card_rekeys_only_its_questions() -> None:
     before = Catalog([_card("Quill Spark", "{R}"), _card("Ember Note", "{U}")])
     after = Catalog([_card("Quill Spark", "{2}{R}"), _card("Ember Note", "{U}")])
