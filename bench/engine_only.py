@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import statistics
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -92,6 +94,27 @@ def could_produce_section(config: BenchConfig) -> Section:
             section.skip(size, f"error: {exc!r}"[:200])
     section.rows.sort(key=lambda row: int(row["permanents"] or 0))
     return section
+
+
+def small_board_engine_cpu_ms(reps: int) -> float | None:
+    """CPU ms of the engine alone on the HTTP floor's small board (the median of `reps` calls,
+    under the server's collector settings): with healthz's own server CPU, the least a new small
+    question can cost a server, before it is validated, checked, stored and committed. None
+    where the engine or the board's cards are missing."""
+    could_produce, _ = engines.find(engines.COULD_PRODUCE)
+    if could_produce is None or boards.missing_cards(boards.small_board_cards()):
+        return None
+    tune_garbage_collector()
+    raw = orjson.dumps(boards.could_produce_request(boards.small_board()))
+    state = CouldProduceRequest.model_validate_json(raw).state
+    board = resolve_state(load_catalog(), state, LOC)[1]
+    could_produce(board, None)  # warm: the first call fills the catalog's and faces' caches
+    samples: list[float] = []
+    for _ in range(max(1, reps)):
+        started = time.process_time()
+        could_produce(board, None)
+        samples.append((time.process_time() - started) * 1000)
+    return statistics.median(samples)
 
 
 def layers_section(config: BenchConfig) -> Section:

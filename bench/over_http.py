@@ -412,3 +412,27 @@ def floor_rows(
         )
     for label, _ in cases[len(measured) :]:
         section.rows.append({"workers": workers, "endpoint": label, "status": why})
+
+
+def small_new_ceiling(section: Section, engine_cpu_ms: float | None) -> str | None:
+    """A note on the floor section: the most a new small question's req/s could reach against
+    healthz's on the one-worker server, if it cost that server only healthz's own CPU plus the
+    engine's on its board (`engine_cpu_ms`, bench/engine_only.small_board_engine_cpu_ms), with
+    validation, checks, the ruling's JSON, the insert and the commit free."""
+    healthz = next(
+        (
+            row.get("server_cpu_ms")
+            for row in section.rows
+            if row.get("workers") == "1" and row.get("endpoint") == FLOOR_CASES[0]
+        ),
+        None,
+    )
+    if engine_cpu_ms is None or not isinstance(healthz, float) or healthz <= 0:
+        return None
+    ceiling = healthz / (healthz + engine_cpu_ms)
+    return (
+        f"ceiling for small new / healthz: the engine alone on the small board takes "
+        f"{engine_cpu_ms:.3f} ms of CPU (in this process, medians), healthz {healthz:.3f} ms "
+        f"of the server's; a new small question costs at least both, so its req/s can reach at "
+        f"most {ceiling:.2f}x healthz's (issue 15's goal: 0.5) with everything else free"
+    )

@@ -9,6 +9,7 @@ import httpx
 
 from bench import over_http
 from bench.config import BenchConfig
+from bench.engine_only import small_board_engine_cpu_ms
 from bench.report import Section
 from bench.server import Server
 
@@ -68,5 +69,10 @@ def http_sections(
                 over_http.floor_rows(floor, config, server.url, label, uniq, server.pid)
         except RuntimeError as exc:
             floor.rows.append({"workers": label, "status": f"server failed: {exc}"[:300]})
+    ceiling = over_http.small_new_ceiling(
+        floor, small_board_engine_cpu_ms(2_000 if not config.quick else 50)
+    )
+    if ceiling is not None:
+        floor.notes.append(ceiling)
     sections.append(floor)
     return sections

@@ -209,3 +209,22 @@ def test_interleaved_timings_take_turns_and_reverse_every_other_round() -> None:
     warmup = ["plain", "layers"]
     assert calls == [*warmup, "plain", "layers", "layers", "plain", "plain", "layers"]
     assert set(medians) == {"plain", "layers"} and all(ms >= 0 for ms in medians.values())
+
+
+def test_small_new_ceiling_is_healthz_over_healthz_plus_the_engine() -> None:
+    from bench.engine_only import small_board_engine_cpu_ms
+    from bench.over_http import FLOOR_CASES, small_new_ceiling
+    from bench.report import Section
+
+    floor = Section("floor", ["workers", "endpoint", "server_cpu_ms"])
+    floor.rows += [
+        {"workers": "2", "endpoint": FLOOR_CASES[0], "server_cpu_ms": 9.0},
+        {"workers": "1", "endpoint": FLOOR_CASES[2], "server_cpu_ms": 2.0},
+        {"workers": "1", "endpoint": FLOOR_CASES[0], "server_cpu_ms": 0.3},
+    ]
+    note = small_new_ceiling(floor, 0.3)
+    assert note is not None and "at most 0.50x healthz" in note  # 0.3 / (0.3 + 0.3)
+    assert small_new_ceiling(floor, None) is None
+    assert small_new_ceiling(Section("floor", []), 0.3) is None  # no healthz row measured
+    engine_ms = small_board_engine_cpu_ms(5)
+    assert engine_ms is not None and engine_ms > 0
