@@ -36,8 +36,8 @@ from app.domain.card import Card
 def alias_key(path: str, query: bytes, rules_version: str, body: bytes) -> str:
     """The identity of a raw request. Each part is length-prefixed, so no two requests share
     a key by moving bytes between parts. BLAKE3 (a cryptographic hash: no body can be made to
-    take another's alias) reads the 622 KB body of a 10,000-permanent question in 0.1 ms,
-    where blake2b took 0.7."""
+    take another's alias) reads the 622 KB body of a 10,000-permanent question in 0.13 ms,
+    where blake2b took 0.82."""
     digest = blake3.blake3()
     for part in (path.encode(), query, rules_version.encode(), body):
         digest.update(len(part).to_bytes(8, "big"))

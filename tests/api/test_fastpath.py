@@ -396,6 +396,15 @@ def test_alias_keys_tell_the_parts_apart() -> None:
         fastpath.alias_key("/a", b"", "v", b"1{}"),
     }
     assert len(keys) == 6
+    # 64 hex digits: the alias table's key column holds 64 characters.
+    assert all(len(k) == 64 and int(k, 16) >= 0 for k in keys)
+
+
+def test_a_strong_etag_names_the_exact_bytes() -> None:
+    etag = fastpath.strong_etag(b'{"a":1}')
+    assert etag == fastpath.strong_etag('{"a":1}')  # a str's UTF-8 bytes
+    assert etag.startswith('"') and etag.endswith('"') and len(etag) == 34  # 128 bits, hex
+    assert len({etag, fastpath.strong_etag(b'{"a":2}'), fastpath.strong_etag(b'{"a":1} ')}) == 3
 
 
 def test_the_recording_catalog_records_every_lookup_the_catalog_offers() -> None:
