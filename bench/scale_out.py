@@ -7,6 +7,15 @@ a C client, which leaves the two cores to the servers), else by Python client th
 round-robin. Small questions,
 new (201: engine and an insert) and stored (200), requests/s; two cores here are shared by the
 client and the servers, so the ratio is what this machine can show, not the ceiling.
+
+What is measured is a capacity, so wrk offers each process more concurrent requests than the
+floor rows do (`BenchConfig.scale_out_connections`: 16 against 4), and each row gives the share
+of the machine's CPU time that stayed idle while one process, then two, were loaded: near half
+of the two cores for one process (a process runs its Python on one core at a time), little
+for two when the load keeps both busy. Measured in turn (two pairs of three rounds), 4
+connections per process gave new small questions 1.63 and 1.60x (the two processes leaving
+13-14% of the machine idle), 16 gave 1.79 and 1.82x (11-12%): with more requests waiting, each
+group commit carries more rulings, and a request costs a process and PostgreSQL less CPU.
 """
 
 from __future__ import annotations
@@ -35,10 +44,13 @@ from bench.over_http import (
 )
 from bench.report import Section
 from bench.server import Server
-from bench.timing import median_of, ratio
+from bench.timing import MachineCpu, median_of, ratio
 
 COMPOSE = Path(__file__).resolve().parents[1] / "deploy" / "compose.yaml"
-COLUMNS = ["question", "one_req_per_s", "two_req_per_s", "two/one", "rounds", "errors"]
+COLUMNS = [
+    "question", "one_req_per_s", "two_req_per_s", "two/one", "rounds", "idle_one", "idle_two",
+    "errors",
+]  # fmt: skip
 PG_ADMIN = os.environ.get(
     "RULINGS_BENCH_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 )
@@ -67,24 +79,31 @@ def _reachable(url: str) -> str:
     return f"PostgreSQL not reachable ({why.split(':')[0]}); set RULINGS_BENCH_POSTGRES_URL"
 
 
-def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tuple[float, int]]:
-    """req/s and errors per question kind, the load spread over `urls`: by wrk when it is
-    installed (one per server), else by Python client threads round-robin."""
+# Per question kind: req/s, errors, and the machine's idle share over the run.
+Measured = dict[str, tuple[float, int, float | None]]
+
+
+def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> Measured:
+    """req/s, errors and the machine's idle share per question kind, the load spread over
+    `urls`: by wrk when it is installed (one per server, `config.scale_out_connections`
+    each), else by Python client threads round-robin (`config.floor_threads` per server:
+    more would take the cores from the servers)."""
     stored_body = dumps(boards.could_produce_request(boards.small_board()))
     for url in urls:
         httpx.post(url + COULD_PRODUCE, content=stored_body, headers=HEADERS, timeout=30)
 
-    out: dict[str, tuple[float, int]] = {}
+    out: Measured = {}
     if wrk.available():
         bodies = {
             "small, new 201": [small_new_bodies(uniq, config.floor_seconds) for _ in urls],
             "small, stored 200": [[stored_body] for _ in urls],
         }
         for label, sent in bodies.items():
-            result = wrk.throughput(
-                urls, COULD_PRODUCE, sent, config.floor_seconds, config.floor_threads
-            )
-            out[label] = (result.per_second, result.errors)
+            with MachineCpu() as cpu:
+                result = wrk.throughput(
+                    urls, COULD_PRODUCE, sent, config.floor_seconds, config.scale_out_connections
+                )
+            out[label] = (result.per_second, result.errors, cpu.idle)
         return out
     cases = {
         "small, new 201": (
@@ -98,15 +117,16 @@ def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> dict[str, tupl
     }
     threads = config.floor_threads * len(urls)
     for label, (send, expect) in cases.items():
-        run = throughput(urls, send, expect, config.floor_seconds, threads)
-        out[label] = (run.per_second, run.errors)
+        with MachineCpu() as cpu:
+            run = throughput(urls, send, expect, config.floor_seconds, threads)
+        out[label] = (run.per_second, run.errors, cpu.idle)
     return out
 
 
 def scale_out_section(config: BenchConfig) -> Section:
     section = Section("scaling out: server processes on one PostgreSQL (requests/s)", COLUMNS)
     client = (
-        f"wrk (C), one per process, {config.floor_threads} connections each"
+        f"wrk (C), one per process, {config.scale_out_connections} connections each"
         if wrk.available()
         else "Python client threads round-robin over the processes (install wrk for a client "
         "that leaves the cores to the servers)"
@@ -120,6 +140,12 @@ def scale_out_section(config: BenchConfig) -> Section:
         "second idle in the first half): req/s are medians over the rounds, two/one the median "
         "of each round's ratio, so a slow spell of the machine moves both halves of a round"
     )
+    section.notes.append(
+        "idle_one, idle_two: the share of the machine's CPU time idle while one process, then "
+        "two, were loaded (/proc/stat; medians over the rounds), to tell a load that kept the "
+        "machine busy from one that didn't: one process runs its Python on one core at a time, "
+        "so about half stays idle with it; two can use both"
+    )
     why = _reachable(PG_ADMIN)
     if why:
         section.skip("small", why)
@@ -129,7 +155,7 @@ def scale_out_section(config: BenchConfig) -> Section:
         migrate(db.engine)
         db.dispose()
         uniq = Uniq()
-        rounds: list[tuple[dict[str, tuple[float, int]], dict[str, tuple[float, int]]]] = []
+        rounds: list[tuple[Measured, Measured]] = []
         with ExitStack() as stack:
             urls = [
                 stack.enter_context(Server(db_url=db_url, env=replica_env())).url for _ in range(2)
@@ -147,6 +173,8 @@ def scale_out_section(config: BenchConfig) -> Section:
             two_req_per_s=median(twos),
             **{"two/one": median_of(per_round)},
             rounds=" ".join(f"{r:.2f}" for r in per_round if r is not None),
+            idle_one=median_of(one[label][2] for one, _ in rounds),
+            idle_two=median_of(two[label][2] for _, two in rounds),
             errors=sum(one[label][1] + two[label][1] for one, two in rounds),
         )
     return section

@@ -7,7 +7,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Self, TypeVar
 
 T = TypeVar("T")
 
@@ -91,9 +91,11 @@ def process_group_cpu_seconds(group: int | None) -> float | None:
     return total / ticks
 
 
-def _cpu_times() -> tuple[int, int] | None:
-    """(steal, total) jiffies of the whole machine since boot (Linux /proc/stat's first line:
-    user nice system idle iowait irq softirq steal), or None where that can't be read."""
+def _cpu_times() -> tuple[int, int, int] | None:
+    """(steal, idle, total) jiffies of the whole machine since boot (Linux /proc/stat's first
+    line: user nice system idle iowait irq softirq steal; idle here is idle plus iowait, a
+    core with nothing to run whether or not a disk is busy), or None where that can't be
+    read."""
     try:
         with open("/proc/stat", encoding="ascii") as stat:
             fields = stat.readline().split()
@@ -102,20 +104,23 @@ def _cpu_times() -> tuple[int, int] | None:
         return None
     if fields[0] != "cpu" or len(ticks) < 8:
         return None
-    return ticks[7], sum(ticks)
+    return ticks[7], ticks[3] + ticks[4], sum(ticks)
 
 
-class Steal:
-    """`with Steal() as steal: ...; steal.share`: the part of the machine's CPU time, over the
-    block, that the hypervisor ran other guests on instead of this one (0.36: a third of
-    every core's time was taken). Throughput under steal measures the neighbours as much as
-    the server: the bench notes it beside each section so a reader can judge the figures."""
+class MachineCpu:
+    """`with MachineCpu() as cpu: ...; cpu.steal, cpu.idle`: shares of the machine's CPU time
+    over the block. `steal`: the hypervisor ran other guests instead of this one (0.36: a
+    third of every core's time was taken). `idle`: no thread of this guest had anything to
+    run; a load that leaves it well above zero did not keep the machine busy, so a throughput
+    measured under it is the client's, not the servers' (None for a block shorter than a
+    clock tick, which saw nothing). Both None where /proc/stat can't be read."""
 
     def __init__(self) -> None:
-        self._start: tuple[int, int] | None = None
-        self.share: float | None = None
+        self._start: tuple[int, int, int] | None = None
+        self.steal: float | None = None
+        self.idle: float | None = None
 
-    def __enter__(self) -> Steal:
+    def __enter__(self) -> Self:
         self._start = _cpu_times()
         return self
 
@@ -123,9 +128,20 @@ class Steal:
         end = _cpu_times()
         if self._start is None or end is None:
             return
-        steal, total = end[0] - self._start[0], end[1] - self._start[1]
-        # A block shorter than a clock tick (a section skipped at once) saw no tick of steal.
-        self.share = steal / total if total > 0 else 0.0
+        steal, idle, total = (b - a for a, b in zip(self._start, end, strict=True))
+        # A block shorter than a clock tick saw no tick of steal, and no tick of anything.
+        self.steal = steal / total if total > 0 else 0.0
+        self.idle = idle / total if total > 0 else None
+
+
+class Steal(MachineCpu):
+    """`with Steal() as steal: ...; steal.share`: the steal share of MachineCpu. Throughput
+    under steal measures the neighbours as much as the server: the bench notes it beside each
+    section so a reader can judge the figures."""
+
+    @property
+    def share(self) -> float | None:
+        return self.steal
 
     def note(self) -> str | None:
         if self.share is None:

@@ -179,24 +179,55 @@ def test_steal_is_the_hypervisor_s_share_of_the_machine_s_time_over_the_block(
 ) -> None:
     from bench import timing
 
-    readings = iter([(10, 1_000), (40, 1_100)])  # (steal, total) jiffies, before and after
+    readings = iter([(10, 500, 1_000), (40, 520, 1_100)])  # (steal, idle, total) jiffies
     monkeypatch.setattr(timing, "_cpu_times", lambda: next(readings))
     with timing.Steal() as steal:
         pass
     assert steal.share == 0.3
+    assert steal.idle == 0.2
     assert steal.note() == (
         "CPU steal while this was measured: 30% of the machine's CPU time ran other guests "
         "(/proc/stat)"
     )
-    instant = iter([(10, 1_000), (10, 1_000)])  # shorter than a tick: no steal seen
+    instant = iter([(10, 500, 1_000), (10, 500, 1_000)])  # shorter than a tick: nothing seen
     monkeypatch.setattr(timing, "_cpu_times", lambda: next(instant))
     with timing.Steal() as short:
         pass
     assert short.share == 0.0
+    assert short.idle is None  # not "saturated": nothing was seen at all
     monkeypatch.setattr(timing, "_cpu_times", lambda: None)  # no /proc: nothing claimed
     with timing.Steal() as unread:
         pass
-    assert unread.share is None and unread.note() is None
+    assert unread.share is None and unread.note() is None and unread.idle is None
+
+
+def test_scale_out_loads_each_process_with_its_connections_and_notes_the_idle_share(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bench import scale_out, timing, wrk
+    from bench.config import FULL
+    from bench.over_http import Uniq
+
+    sent: list[tuple[list[str], int, int]] = []
+
+    def fake_wrk(
+        urls: list[str], path: str, bodies: list[list[bytes]], seconds: float, connections: int
+    ) -> wrk.WrkResult:
+        sent.append((urls, len(bodies), connections))
+        return wrk.WrkResult(requests=300, errors=0, seconds=1.0, mean_ms=2.0)
+
+    # Two runs (new, stored), each read before and after: idle 10 then 30 jiffies of 100.
+    readings = iter([(0, 0, 0), (0, 10, 100), (0, 10, 100), (0, 40, 200)])
+    monkeypatch.setattr(timing, "_cpu_times", lambda: next(readings))
+    monkeypatch.setattr(wrk, "available", lambda: True)
+    monkeypatch.setattr(wrk, "throughput", fake_wrk)
+    monkeypatch.setattr(scale_out.httpx, "post", lambda *a, **k: None)
+    urls = ["http://a", "http://b"]
+    got = scale_out._measure(urls, FULL, Uniq())
+    assert got == {"small, new 201": (300.0, 0, 0.1), "small, stored 200": (300.0, 0, 0.3)}
+    # One wrk per process, each with the scale-out connections (not the floor's).
+    assert sent == [(urls, 2, FULL.scale_out_connections)] * 2
+    assert FULL.scale_out_connections > FULL.floor_threads
 
 
 def test_interleaved_timings_take_turns_and_reverse_every_other_round() -> None:
