@@ -21,11 +21,12 @@ class BenchConfig:
     # to measure, by number of uvicorn workers
     floor_seconds: float
     floor_threads: int
-    # scaling out: wrk's connections to each server process. Throughput there is a capacity
-    # (what one process, then two, can serve), so each process gets the concurrent requests a
-    # replica behind a load balancer sees, not the floor's 4: with more waiting, each group
-    # commit carries more rulings (bench/scale_out.py gives the measured difference)
-    scale_out_connections: int
+    # scaling out: wrk's connections to each server process for new questions. Throughput
+    # there is a capacity (what one process, then two, can serve), and a new question waits
+    # for its group commit: a process needs more of them in flight than the floor's 4 to stay
+    # busy (and with more waiting each commit carries more rulings). A stored answer waits on
+    # nothing: the floor's connections keep a process busy (bench/scale_out.py: measured)
+    scale_out_new_connections: int
     servers: tuple[int, ...]
     # the throughput comparisons (HTTP floor, scaling out) alternate what they compare this
     # many times and report medians: a single pass is at the mercy of a noisy machine
@@ -45,7 +46,7 @@ FULL = BenchConfig(
     activate_budget_ms=2_000.0,
     floor_seconds=3.0,
     floor_threads=4,
-    scale_out_connections=16,
+    scale_out_new_connections=16,
     servers=(1, 2),
     rounds=3,
 )
@@ -60,7 +61,7 @@ QUICK = BenchConfig(
     activate_budget_ms=500.0,
     floor_seconds=0.3,
     floor_threads=2,
-    scale_out_connections=2,
+    scale_out_new_connections=2,
     servers=(1,),
     rounds=1,
     listing_sizes=(1_000, 10_000),

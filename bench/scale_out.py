@@ -8,14 +8,16 @@ round-robin. Small questions,
 new (201: engine and an insert) and stored (200), requests/s; two cores here are shared by the
 client and the servers, so the ratio is what this machine can show, not the ceiling.
 
-What is measured is a capacity, so wrk offers each process more concurrent requests than the
-floor rows do (`BenchConfig.scale_out_connections`: 16 against 4), and each row gives the share
-of the machine's CPU time that stayed idle while one process, then two, were loaded: near half
-of the two cores for one process (a process runs its Python on one core at a time), little
-for two when the load keeps both busy. Measured in turn (two pairs of three rounds), 4
-connections per process gave new small questions 1.63 and 1.60x (the two processes leaving
-13-14% of the machine idle), 16 gave 1.79 and 1.82x (11-12%): with more requests waiting, each
-group commit carries more rulings, and a request costs a process and PostgreSQL less CPU.
+What is measured is a capacity: the load must keep the servers busy, and each row gives the
+share of the machine's CPU time that stayed idle while one process, then two, were loaded (about
+half of the two cores for one process, which runs its Python on one core at a time; little for
+two when the load keeps both busy). A stored answer waits on nothing, and the floor rows' 4
+connections per process leave no core idle with two (0-1%). A new question waits for its group
+commit, and with 4 connections two processes left 13-14% of the machine idle; wrk offers them
+16 each (`BenchConfig.scale_out_new_connections`). Measured in turn (two pairs of three rounds):
+new small questions 1.63 and 1.60x at 4 connections, 1.79 and 1.82x at 16 (11-12% idle): with
+more requests waiting, each commit carries more rulings, and a request costs a process and
+PostgreSQL less CPU.
 """
 
 from __future__ import annotations
@@ -85,23 +87,27 @@ Measured = dict[str, tuple[float, int, float | None]]
 
 def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> Measured:
     """req/s, errors and the machine's idle share per question kind, the load spread over
-    `urls`: by wrk when it is installed (one per server, `config.scale_out_connections`
-    each), else by Python client threads round-robin (`config.floor_threads` per server:
-    more would take the cores from the servers)."""
+    `urls`: by wrk when it is installed (one per server; for new questions with
+    `config.scale_out_new_connections` each, for stored ones the floor's), else by Python
+    client threads round-robin (`config.floor_threads` per server: more would take the cores
+    from the servers)."""
     stored_body = dumps(boards.could_produce_request(boards.small_board()))
     for url in urls:
         httpx.post(url + COULD_PRODUCE, content=stored_body, headers=HEADERS, timeout=30)
 
     out: Measured = {}
     if wrk.available():
-        bodies = {
-            "small, new 201": [small_new_bodies(uniq, config.floor_seconds) for _ in urls],
-            "small, stored 200": [[stored_body] for _ in urls],
+        loads = {
+            "small, new 201": (
+                [small_new_bodies(uniq, config.floor_seconds) for _ in urls],
+                config.scale_out_new_connections,
+            ),
+            "small, stored 200": ([[stored_body] for _ in urls], config.floor_threads),
         }
-        for label, sent in bodies.items():
+        for label, (sent, connections) in loads.items():
             with MachineCpu() as cpu:
                 result = wrk.throughput(
-                    urls, COULD_PRODUCE, sent, config.floor_seconds, config.scale_out_connections
+                    urls, COULD_PRODUCE, sent, config.floor_seconds, connections
                 )
             out[label] = (result.per_second, result.errors, cpu.idle)
         return out
@@ -126,7 +132,8 @@ def _measure(urls: list[str], config: BenchConfig, uniq: Uniq) -> Measured:
 def scale_out_section(config: BenchConfig) -> Section:
     section = Section("scaling out: server processes on one PostgreSQL (requests/s)", COLUMNS)
     client = (
-        f"wrk (C), one per process, {config.scale_out_connections} connections each"
+        f"wrk (C), one per process, {config.scale_out_new_connections} connections each for "
+        f"new questions, {config.floor_threads} for stored ones"
         if wrk.available()
         else "Python client threads round-robin over the processes (install wrk for a client "
         "that leaves the cores to the servers)"

@@ -225,9 +225,9 @@ def test_scale_out_loads_each_process_with_its_connections_and_notes_the_idle_sh
     urls = ["http://a", "http://b"]
     got = scale_out._measure(urls, FULL, Uniq())
     assert got == {"small, new 201": (300.0, 0, 0.1), "small, stored 200": (300.0, 0, 0.3)}
-    # One wrk per process, each with the scale-out connections (not the floor's).
-    assert sent == [(urls, 2, FULL.scale_out_connections)] * 2
-    assert FULL.scale_out_connections > FULL.floor_threads
+    # One wrk per process: new questions with the scale-out connections, stored with the floor's.
+    assert sent == [(urls, 2, FULL.scale_out_new_connections), (urls, 2, FULL.floor_threads)]
+    assert FULL.scale_out_new_connections > FULL.floor_threads
 
 
 def test_interleaved_timings_take_turns_and_reverse_every_other_round() -> None:
