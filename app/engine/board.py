@@ -860,11 +860,14 @@ class BoardView:
         self._listed = {}
         self._widened = {}
         # One pass over the permanents finds what is attached to what (most boards: nothing);
-        # the Equipment among them and the kinds' singled-out ids are read from that.
+        # the Equipment among them and the kinds' singled-out ids are read from that. A class's
+        # members are attached alike, so one look at each class's first says whether any is.
         self._attached = {}
-        for q in self.board.permanents:
-            if q.attached_to is not None:
-                self._attached.setdefault(q.attached_to, []).append(q)
+        perms = self.board.permanents
+        if any(q.attached_to is not None for q in perms.representatives()):
+            for q in perms:
+                if q.attached_to is not None:
+                    self._attached.setdefault(q.attached_to, []).append(q)
         self._equipped = frozenset(
             target
             for target, on in self._attached.items()

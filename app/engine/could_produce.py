@@ -34,7 +34,7 @@ becomes under the replacement effects on *its own* event (Reflecting Pool under 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import cast
@@ -537,10 +537,10 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
         )
     view = BoardView(board)
     fp = solve(view)
-    asked = (
-        [p for p in board.permanents if p.id == permanent_id]
-        if permanent_id is not None
-        else list(board.permanents)
+    # By battlefield index: a board's permanents are built only where the answer reads more
+    # than their ids (Battlefield), and a big board's answer reads few of them.
+    asked: Sequence[int] = (
+        range(len(board.permanents)) if permanent_id is None else [board.by_id[permanent_id].index]
     )
     # One list of types per mask a kind has, shared by the permanents that have it, and each
     # kind's card name, read once (a card is a pydantic model, whose every attribute read takes
@@ -551,10 +551,11 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
     kind_types = [types_of[m] for m in fp.kind_masks]
     kind_names = [k.first.card.name for k in fp.kinds]  # a kind is one face, so one card
     kind_of = fp.kind_of
+    ids = board.permanents.ids
     entries: list[PermanentTypes] = [
-        {"id": p.id, "name": kind_names[k], "types": kind_types[k]}
-        for p in asked
-        for k in (kind_of[p.index],)
+        {"id": ids[i], "name": kind_names[k], "types": kind_types[k]}
+        for i in asked
+        for k in (kind_of[i],)
     ]
     answer = trusted(CouldProduceAnswer, permanents=entries)
     return Verdict(answer, _explain(fp, asked))
@@ -669,7 +670,7 @@ def _static_events(
     )
 
 
-def _explain(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
+def _explain(fp: Fixpoint, asked: Sequence[int]) -> list[Step]:
     view = fp.view
     m = Mentions()
     steps: list[Step] = [
@@ -727,7 +728,7 @@ def _named(m: Mentions, shown: list[Permanent], total: int) -> str:
     return bounded_total([m.label(p.name, p.id) for p in shown], total)
 
 
-def _permanent_steps(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
+def _permanent_steps(fp: Fixpoint, asked: Sequence[int]) -> list[Step]:
     """One step per permanent asked about (up to EXPLAIN_LIMIT), then a summary of the rest
     (which names only the first few: the counts are kept, not every label)."""
     steps: list[Step] = []
@@ -737,19 +738,20 @@ def _permanent_steps(fp: Fixpoint, asked: list[Permanent]) -> list[Step]:
     skipped: list[Permanent] = []
     n_skipped = 0
     has_abilities, kind_of = fp.has_abilities, fp.kind_of
-    for p in asked:
-        if not has_abilities[kind_of[p.index]]:
+    perms = fp.view.board.permanents  # read only where a step names the permanent
+    for i in asked:
+        if not has_abilities[kind_of[i]]:
             if n_no_ability < SUMMARY_NAMES:
-                no_ability.append(p)
+                no_ability.append(perms[i])
             n_no_ability += 1
             continue
         if detailed >= EXPLAIN_LIMIT:
             if n_skipped < SUMMARY_NAMES:
-                skipped.append(p)
+                skipped.append(perms[i])
             n_skipped += 1
             continue
         detailed += 1
-        steps.append(_permanent_step(fp, p))
+        steps.append(_permanent_step(fp, perms[i]))
     if n_skipped:
         m = Mentions()
         steps.append(

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain, count, repeat, starmap
-from operator import add, attrgetter, itemgetter
+from itertools import chain, repeat
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -19,6 +19,7 @@ from app.domain.errors import QuestionError
 from app.domain.state import (
     OPTIONAL_FACTS,
     PERMANENT_DEFAULTS,
+    Battlefield,
     Board,
     ClassedBattlefield,
     Effect,
@@ -27,6 +28,7 @@ from app.domain.state import (
     OutsideCard,
     Permanent,
     PermanentIn,
+    PermanentsById,
     PlayerIn,
     class_firsts,
 )
@@ -170,7 +172,7 @@ class CheckedState:
         return sorted({c.name for c in self.used_cards})
 
     def board(self) -> Board:
-        permanents = tuple(self._permanents())
+        permanents = self._battlefield()
         effects = tuple(
             Effect(
                 i,
@@ -189,7 +191,7 @@ class CheckedState:
             active_player=self.state.active_player,
             permanents=permanents,
             effects=effects,
-            by_id=dict(zip(self.permanent_ids, permanents, strict=True)),
+            by_id=PermanentsById(permanents),
             state=self.state,
             commander_identity={
                 player: tuple(c for c in "WUBRG" if c in colors)  # 105.1 order, once each
@@ -200,17 +202,17 @@ class CheckedState:
             classes=self.classes,
         )
 
-    def _permanents(self) -> list[Permanent]:
+    def _battlefield(self) -> Battlefield:
         """The engine's permanents, in battlefield order. Those of one class share every field
         but their index and id: the first one's are kept (`_template`) and passed on to the
         others by position, so a class of 5,000 Forests reads its fields once. A battlefield
-        all in classes is built with no Python loop of its own: each permanent its index and
-        id, then its class's template."""
+        all in classes is given as its ids and the classes' templates, each member built only
+        when the engine reads it (Battlefield)."""
         battlefield, classes = self.state.battlefield, self.classes
         if classes and -1 not in classes:
-            of_class = [_template(battlefield[i], *self.cards[i]) for i in class_firsts(classes)]
-            head = zip(count(), self.permanent_ids)
-            return list(starmap(Permanent, map(add, head, map(of_class.__getitem__, classes))))
+            firsts = class_firsts(classes)
+            of_class = [_template(battlefield[i], *self.cards[i]) for i in firsts]
+            return Battlefield(self.permanent_ids, classes, of_class, firsts)
         templates: dict[int, tuple[Any, ...]] = {}
         out: list[Permanent] = []
         append = out.append
@@ -223,7 +225,7 @@ class CheckedState:
             if template is None:
                 template = templates[c] = _template(p, card, face)
             append(Permanent(i, p["id"], *template))
-        return out
+        return Battlefield.of(out, self.permanent_ids)
 
     def _permanent(self, i: int, p: PermanentIn, card: Card, face: CardFace) -> Permanent:
         """The engine's permanent. The fields every permanent has are passed by position (a
