@@ -42,6 +42,7 @@ from app.domain.state import (
     ID_MAX_LENGTH,
     LIMIT_PERMANENTS,
     ClassedBattlefield,
+    Classes,
     GameState,
     first_members,
 )
@@ -123,7 +124,8 @@ def text_classes(battlefield: list[Any]) -> tuple[tuple[int, ...], list[int]] | 
     rests = list(map(_TAIL, parts))
     first_of = first_members(rests)
     number = {rest: c for c, rest in enumerate(first_of)}
-    return tuple(map(number.__getitem__, rests)), list(first_of.values())
+    firsts = list(first_of.values())
+    return Classes.with_firsts(map(number.__getitem__, rests), firsts), firsts
 
 
 def _ids_fit(battlefield: list[Any]) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import count, starmap
 from operator import add, itemgetter
 from typing import Annotated, Any, Literal, Required, TypeVar, cast, overload
@@ -412,16 +413,38 @@ def first_members(keys: Sequence[K]) -> dict[K, int]:
     return dict(sorted(from_last.items(), key=_SECOND))
 
 
-def class_firsts(classes: Sequence[int]) -> list[int]:
-    """Each class's first member's index, by class, for classes numbered from 0 in order of
-    first member (-1, no class, anywhere): each class's first member comes after the previous
-    class's, so one scan at C speed from each to the next finds them all."""
+class Classes(tuple[int, ...]):
+    """Per permanent its class, numbered from 0 in order of first member (-1: in no class),
+    knowing each class's first member's index once found: validation, check_state, the board
+    and its view all ask for them (class_firsts), and finding them scans the battlefield (0.3
+    ms at 10,000 permanents). Equal to, and used as, the plain tuple it is."""
+
+    @classmethod
+    def with_firsts(cls, classes: Iterable[int], firsts: Sequence[int]) -> Classes:
+        """Classes whose firsts the caller found already (validation, from the same pass)."""
+        made = cls(classes)
+        made.__dict__["firsts"] = tuple(firsts)
+        return made
+
+    @cached_property
+    def firsts(self) -> tuple[int, ...]:
+        return _scanned_firsts(self)
+
+
+def class_firsts(classes: Sequence[int]) -> tuple[int, ...]:
+    """Each class's first member's index, by class (found once for `Classes`)."""
+    return classes.firsts if isinstance(classes, Classes) else _scanned_firsts(classes)
+
+
+def _scanned_firsts(classes: Sequence[int]) -> tuple[int, ...]:
+    """Each class's first member comes after the previous class's, so one scan at C speed from
+    each to the next finds them all."""
     firsts: list[int] = []
     at = 0
     for c in range(max(classes, default=-1) + 1):
         at = classes.index(c, at)
         firsts.append(at)
-    return firsts
+    return tuple(firsts)
 
 
 class ClassedBattlefield(list[PermanentIn]):

@@ -22,6 +22,7 @@ from app.domain.state import (
     Battlefield,
     Board,
     ClassedBattlefield,
+    Classes,
     Effect,
     EffectIn,
     GameState,
@@ -364,7 +365,7 @@ def _plain_of_given(battlefield: ClassedBattlefield) -> tuple[int, ...]:
 
 def _numbered(keys: Sequence[object], number: dict[object, int]) -> tuple[int, ...]:
     """Each key's number, -1 for a key not numbered."""
-    return tuple(map(number.get, keys, repeat(-1)))
+    return Classes(map(number.get, keys, repeat(-1)))
 
 
 def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, int, CardFace]:

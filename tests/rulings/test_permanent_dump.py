@@ -206,9 +206,14 @@ def test_a_battlefield_is_written_by_class_only_where_that_pays() -> None:
 
 
 def test_each_class_s_first_member_is_found_in_one_scan() -> None:
-    from app.domain.state import class_firsts
+    from app.domain.state import Classes, class_firsts
 
-    assert class_firsts((0, 1, -1, 0, 2, 1, 2)) == [0, 1, 4]
-    assert class_firsts((-1, -1)) == [] and class_firsts(()) == []
+    assert class_firsts((0, 1, -1, 0, 2, 1, 2)) == (0, 1, 4)
+    assert class_firsts((-1, -1)) == () and class_firsts(()) == ()
     with pytest.raises(ValueError):
         class_firsts((1, 0))  # not numbered in order of first member
+    # Classes find them once, however many ask; validation hands over those it found.
+    classes = Classes((0, 1, -1, 0, 2, 1, 2))
+    assert classes == (0, 1, -1, 0, 2, 1, 2)
+    assert class_firsts(classes) == (0, 1, 4) and class_firsts(classes) is classes.firsts
+    assert class_firsts(Classes.with_firsts([0, 0, 1], [0, 2])) == (0, 2)
