@@ -34,10 +34,10 @@ becomes under the replacement effects on *its own* event (Reflecting Pool under 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import cast
+from typing import NamedTuple, cast
 
 from app.domain.answers import CouldProduceAnswer, PermanentTypes, trusted
 from app.domain.base import ManaTypeCode
@@ -210,11 +210,10 @@ def _self_amount(view: BoardView, p: Permanent, a: ManaAbility) -> int | None:
 
 @dataclass
 class Fixpoint:
-    """The least fixpoint for a whole board: `masks[i]` is what permanent i could produce.
+    """The least fixpoint for a whole board: `mask(i)` is what permanent i could produce.
     Solved per kind of permanent (BoardView.kinds): the lists below are by kind."""
 
     view: BoardView
-    masks: list[int]
     kinds: list[Kind]
     kind_of: list[int]
     kind_masks: list[int]
@@ -227,6 +226,11 @@ class Fixpoint:
     cell_members: list[list[int]]
     has_abilities: list[bool]
     _feeders: dict[int, tuple[list[Permanent], int]] = field(default_factory=dict)
+
+    def mask(self, index: int) -> int:
+        """What the permanent at this battlefield index could produce (its kind's mask: a list
+        by permanent would be a pass over the board that few permanents are ever asked of)."""
+        return self.kind_masks[self.kind_of[index]]
 
     # -- explanation helpers --
 
@@ -508,7 +512,6 @@ def solve(view: BoardView) -> Fixpoint:
     kind_masks = _propagate(cells, abilities)
     return Fixpoint(
         view,
-        [kind_masks[k] for k in kind_of],
         kinds,
         kind_of,
         kind_masks,
@@ -728,30 +731,39 @@ def _named(m: Mentions, shown: list[Permanent], total: int) -> str:
     return bounded_total([m.label(p.name, p.id) for p in shown], total)
 
 
+class _Asked(NamedTuple):
+    indices: Iterator[int]  # in battlefield order
+    total: int
+
+
+def _asked_by_abilities(fp: Fixpoint, asked: Sequence[int]) -> tuple[_Asked, _Asked]:
+    """The permanents asked about that have a mana ability, and those that have none. When
+    every permanent is asked about (the indices are distinct), from the kinds: their members,
+    merged into battlefield order as far as they are read, and counted, so a big board isn't
+    walked permanent by permanent for the few its steps name."""
+    has, kind_of = fp.has_abilities, fp.kind_of
+    if len(asked) == len(kind_of):
+        having = [k.members for k, h in zip(fp.kinds, has, strict=True) if h]
+        lacking = [k.members for k, h in zip(fp.kinds, has, strict=True) if not h]
+        return (
+            _Asked(heapq.merge(*having), sum(map(len, having))),
+            _Asked(heapq.merge(*lacking), sum(map(len, lacking))),
+        )
+    with_ability = [i for i in asked if has[kind_of[i]]]
+    without = [i for i in asked if not has[kind_of[i]]]
+    return _Asked(iter(with_ability), len(with_ability)), _Asked(iter(without), len(without))
+
+
 def _permanent_steps(fp: Fixpoint, asked: Sequence[int]) -> list[Step]:
     """One step per permanent asked about (up to EXPLAIN_LIMIT), then a summary of the rest
     (which names only the first few: the counts are kept, not every label)."""
-    steps: list[Step] = []
-    no_ability: list[Permanent] = []
-    n_no_ability = 0
-    detailed = 0
-    skipped: list[Permanent] = []
-    n_skipped = 0
-    has_abilities, kind_of = fp.has_abilities, fp.kind_of
-    perms = fp.view.board.permanents  # read only where a step names the permanent
-    for i in asked:
-        if not has_abilities[kind_of[i]]:
-            if n_no_ability < SUMMARY_NAMES:
-                no_ability.append(perms[i])
-            n_no_ability += 1
-            continue
-        if detailed >= EXPLAIN_LIMIT:
-            if n_skipped < SUMMARY_NAMES:
-                skipped.append(perms[i])
-            n_skipped += 1
-            continue
-        detailed += 1
-        steps.append(_permanent_step(fp, perms[i]))
+    having, lacking = _asked_by_abilities(fp, asked)
+    perms = fp.view.board.permanents  # built only where a step names the permanent
+    named = [perms[i] for i in islice(having.indices, EXPLAIN_LIMIT + SUMMARY_NAMES)]
+    steps = [_permanent_step(fp, p) for p in named[:EXPLAIN_LIMIT]]
+    skipped, n_skipped = named[EXPLAIN_LIMIT:], max(0, having.total - EXPLAIN_LIMIT)
+    no_ability = [perms[i] for i in islice(lacking.indices, SUMMARY_NAMES)]
+    n_no_ability = lacking.total
     if n_skipped:
         m = Mentions()
         steps.append(
@@ -778,7 +790,7 @@ def _permanent_steps(fp: Fixpoint, asked: Sequence[int]) -> list[Step]:
 def _permanent_step(fp: Fixpoint, p: Permanent) -> Step:
     """What one permanent could produce, ability by ability."""
     m = Mentions()
-    mask = fp.masks[p.index]
+    mask = fp.mask(p.index)
     head = f"{m.label(p.name, p.id)} could produce {_types_text(mask)}: "
     lines, rules = _ability_lines(fp, p, m)
     body = (

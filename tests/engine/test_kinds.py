@@ -209,3 +209,20 @@ def _assert_classes_change_nothing(battlefield: list[dict[str, Any]]) -> None:
 def _kinds(b: Board) -> list[tuple[int, list[int]]]:
     kinds, _ = BoardView(b).kinds()
     return [(k.first.index, k.members) for k in kinds]
+
+
+def test_summaries_follow_battlefield_order_across_interleaved_kinds() -> None:
+    # Past EXPLAIN_LIMIT the steps come from the kinds' members merged into battlefield order;
+    # with every permanent a kind of its own they come one permanent at a time: the same steps.
+    cards = ("Forest", "Grizzly Bears", "Island", "Reflecting Pool", "Grizzly Bears", "Forest")
+    entries = [P(f"p{i}", cards[i % 6], "alice" if i % 4 else "bob") for i in range(60)]
+    alone = [{**p, "timestamp": i} for i, p in enumerate(entries)]
+    assert len(BoardView(board(*entries)).kinds()[0]) == 7
+    assert len(BoardView(board(*alone)).kinds()[0]) == 60
+    steps = [s.to_json() for s in could_produce(board(*entries), None).steps]
+    assert steps == [s.to_json() for s in could_produce(board(*alone), None).steps]
+    texts = [s["text"] for s in steps]
+    assert sum(t.startswith("The same reasoning gives the answer for 20 more") for t in texts) == 1
+    assert any(
+        t.startswith("Grizzly Bears (p1), Grizzly Bears (p4), Grizzly Bears (p7)") for t in texts
+    )

@@ -151,8 +151,8 @@ def mana_options(
         seen = 0
         feeders: list[str] = []
         for q in view.matching(sel, src):
-            if fp.masks[q.index]:
-                seen |= fp.masks[q.index]
+            if fp.mask(q.index):
+                seen |= fp.mask(q.index)
                 feeders.append(f"{q.name} ({q.id})")
                 feeding.append(q)
         return seen, feeders
