@@ -863,9 +863,8 @@ class BoardView:
         # the Equipment among them and the kinds' singled-out ids are read from that. A class's
         # members are attached alike, so one look at each class's first says whether any is.
         self._attached = {}
-        perms = self.board.permanents
-        if any(q.attached_to is not None for q in perms.representatives()):
-            for q in perms:
+        if any(q.attached_to is not None for q in self.board.representatives()):
+            for q in self.board.permanents:
                 if q.attached_to is not None:
                     self._attached.setdefault(q.attached_to, []).append(q)
         self._equipped = frozenset(

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain, repeat
-from operator import attrgetter, itemgetter
+from itertools import chain, count, repeat, starmap
+from operator import add, attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -17,6 +17,8 @@ from app.catalog import Catalog, unknown_card_message
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import (
+    LAZY_MEMBERS_PER_CLASS,
+    LAZY_MIN_PERMANENTS,
     OPTIONAL_FACTS,
     PERMANENT_DEFAULTS,
     Battlefield,
@@ -174,6 +176,11 @@ class CheckedState:
 
     def board(self) -> Board:
         permanents = self._battlefield()
+        by_id: Mapping[str, Permanent] = (
+            PermanentsById(permanents)
+            if isinstance(permanents, Battlefield)
+            else dict(zip(self.permanent_ids, permanents, strict=True))
+        )
         effects = tuple(
             Effect(
                 i,
@@ -192,7 +199,7 @@ class CheckedState:
             active_player=self.state.active_player,
             permanents=permanents,
             effects=effects,
-            by_id=PermanentsById(permanents),
+            by_id=by_id,
             state=self.state,
             commander_identity={
                 player: tuple(c for c in "WUBRG" if c in colors)  # 105.1 order, once each
@@ -203,17 +210,21 @@ class CheckedState:
             classes=self.classes,
         )
 
-    def _battlefield(self) -> Battlefield:
+    def _battlefield(self) -> Sequence[Permanent]:
         """The engine's permanents, in battlefield order. Those of one class share every field
         but their index and id: the first one's are kept (`_template`) and passed on to the
-        others by position, so a class of 5,000 Forests reads its fields once. A battlefield
-        all in classes is given as its ids and the classes' templates, each member built only
-        when the engine reads it (Battlefield)."""
+        others by position, so a class of 5,000 Forests reads its fields once. A big
+        battlefield all in classes is given as its ids and the classes' templates, each member
+        built only when the engine reads it (Battlefield); a smaller one is built at once, with
+        no Python loop of its own."""
         battlefield, classes = self.state.battlefield, self.classes
         if classes and -1 not in classes:
             firsts = class_firsts(classes)
             of_class = [_template(battlefield[i], *self.cards[i]) for i in firsts]
-            return Battlefield(self.permanent_ids, classes, of_class, firsts)
+            if _builds_lazily(len(classes), len(firsts)):
+                return Battlefield(self.permanent_ids, classes, of_class)
+            head = zip(count(), self.permanent_ids)
+            return tuple(starmap(Permanent, map(add, head, map(of_class.__getitem__, classes))))
         templates: dict[int, tuple[Any, ...]] = {}
         out: list[Permanent] = []
         append = out.append
@@ -226,7 +237,7 @@ class CheckedState:
             if template is None:
                 template = templates[c] = _template(p, card, face)
             append(Permanent(i, p["id"], *template))
-        return Battlefield.of(out, self.permanent_ids)
+        return tuple(out)
 
     def _permanent(self, i: int, p: PermanentIn, card: Card, face: CardFace) -> Permanent:
         """The engine's permanent. The fields every permanent has are passed by position (a
@@ -284,6 +295,11 @@ _COMMON_DEFAULTS: dict[str, object] = {
     **{name: PERMANENT_DEFAULTS.get(name) for name in COMMON_FIELDS},
     "counters": MappingProxyType({}),
 }
+
+
+def _builds_lazily(permanents: int, classes: int) -> bool:
+    """Whether a battlefield all in classes is worth building lazily (LAZY_MIN_PERMANENTS)."""
+    return permanents >= LAZY_MIN_PERMANENTS and classes * LAZY_MEMBERS_PER_CLASS <= permanents
 
 
 def _template(p: PermanentIn, card: Card, face: CardFace) -> tuple[Any, ...]:
