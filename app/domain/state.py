@@ -734,7 +734,8 @@ class Board:
     def permanent_ids(self) -> Sequence[str]:
         """Every permanent's id, in battlefield order, building none of them (Battlefield)."""
         perms = self.permanents
-        return perms.ids if isinstance(perms, Battlefield) else [p.id for p in perms]
+        # `type`, not isinstance: Battlefield is a Sequence, whose isinstance runs Python code.
+        return perms.ids if type(perms) is Battlefield else [p.id for p in perms]
 
     def representatives(self) -> list[Permanent]:
         """With every permanent in a class, each class's first (its members differ from it in

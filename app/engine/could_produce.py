@@ -738,11 +738,12 @@ class _Asked(NamedTuple):
 
 def _asked_by_abilities(fp: Fixpoint, asked: Sequence[int]) -> tuple[_Asked, _Asked]:
     """The permanents asked about that have a mana ability, and those that have none. When
-    every permanent is asked about (the indices are distinct), from the kinds: their members,
-    merged into battlefield order as far as they are read, and counted, so a big board isn't
-    walked permanent by permanent for the few its steps name."""
+    every permanent of a board bigger than the steps can name is asked about (the indices are
+    distinct), from the kinds: their members, merged into battlefield order as far as they are
+    read, and counted, so a big board isn't walked permanent by permanent for the few its steps
+    name. (On a small board the merge costs more than the walk.)"""
     has, kind_of = fp.has_abilities, fp.kind_of
-    if len(asked) == len(kind_of):
+    if len(asked) == len(kind_of) > EXPLAIN_LIMIT + 2 * SUMMARY_NAMES:
         having = [k.members for k, h in zip(fp.kinds, has, strict=True) if h]
         lacking = [k.members for k, h in zip(fp.kinds, has, strict=True) if not h]
         return (

@@ -178,7 +178,7 @@ class CheckedState:
         permanents = self._battlefield()
         by_id: Mapping[str, Permanent] = (
             PermanentsById(permanents)
-            if isinstance(permanents, Battlefield)
+            if type(permanents) is Battlefield  # type: isinstance of an ABC runs Python
             else dict(zip(self.permanent_ids, permanents, strict=True))
         )
         effects = tuple(
@@ -621,7 +621,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         exiled=outside.exiled,
         library_top=outside.library_top,
         top_cards=outside.top_cards,
-        classes=tuple(classes),
+        classes=classes,  # Classes: its first members found once
         permanent_ids=tuple(ids),
         ids=on_battlefield,
     )
