@@ -9,11 +9,16 @@ from typing import Any
 
 import pytest
 
+from app.catalog import Catalog
 from app.catalog.compile import compile_face
+from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.domain.state import Board, GameState
 from app.engine.activate import activate
+from app.engine.board import BoardView
 from app.engine.could_produce import could_produce
+from app.rulings.resolve import resolve_state
+from tests.engine.fixture_catalog import fixture_definitions
 from tests.engine.mana_helpers import resolve
 
 
@@ -355,3 +360,69 @@ def test_alike_reflectors_watching_other_lands_see_each_other_but_never_themselv
     about_t2 = next(t for t in steps if t.startswith("Mirror Tarn (t2) could produce"))
     assert "Mirror Tarn (t1)" in about_t2 and "Forest (f)" in about_t2
     assert "Mirror Tarn (t2)" not in about_t2.removeprefix("Mirror Tarn (t2)")
+
+
+_OTHER_LANDS = {"controller": "you", "types": ["land"], "where": {"kind": "other"}}
+# Catalog cards (not inline definitions, whose permanents are each a kind of their own): two
+# of one card, sent alike, are one kind (BoardView.kinds).
+MIRROR_TARN = {
+    "name": "Mirror Tarn",
+    "types": ["land"],
+    "abilities": [
+        {
+            "kind": "mana_ability",
+            "cost": {"tap": True},
+            "produces": {"kind": "could_produce", "among": _OTHER_LANDS, "of": "type"},
+        }
+    ],
+}
+BEACON_SPIRE = {
+    "name": "Beacon Spire",
+    "types": ["land"],
+    "abilities": [{"kind": "grant_mana_ability", "to": _OTHER_LANDS, "ability": _taps_for("{B}")}],
+}
+
+
+def _twins_board(definition: dict[str, Any], *others: str) -> Board:
+    cards = [Card.model_validate(d) for d in (*fixture_definitions(), definition)]
+    catalog = Catalog(cards)
+    battlefield = [
+        {"id": pid, "card": name, "controller": "alice"}
+        for pid, name in (("a", definition["name"]), ("b", definition["name"]), *others)
+    ]
+    state = GameState.model_validate(
+        {"turn": 3, "active_player": "alice", "battlefield": battlefield}
+    )
+    b = resolve_state(catalog, state, ("state",))[1]
+    assert BoardView(b).kinds()[1][:2] == [0, 0]  # the twins are one kind
+    return b
+
+
+def _steps_about(b: Board) -> dict[str, str]:
+    """Each permanent's own step of the whole board's explanation, by id."""
+    texts = [s.text for s in could_produce(b, None).steps]
+    return {
+        p.id: next(t for t in texts if t.startswith(f"{p.name} ({p.id}) could produce"))
+        for p in b.permanents
+    }
+
+
+def _each_names_its_twin(b: Board, name: str) -> None:
+    about = _steps_about(b)
+    for me, twin in (("a", "b"), ("b", "a")):
+        lines = about[me].removeprefix(f"{name} ({me})")
+        assert f"{name} ({twin})" in lines and f"{name} ({me})" not in lines, about[me]
+
+
+def test_twins_watching_other_lands_each_name_the_other_in_the_whole_board_s_steps() -> None:
+    # Two permanents of one kind are solved once, but what is said of each is its own: a
+    # reflector watching "another land" names its twin, and the twin names it, never itself.
+    b = _twins_board(MIRROR_TARN, ("f", "Forest"))
+    assert could_produce(b, None).answer_data["permanents"][0]["types"] == ["G"]
+    _each_names_its_twin(b, "Mirror Tarn")
+
+
+def test_twins_granting_other_lands_an_ability_each_name_the_other_as_its_source() -> None:
+    b = _twins_board(BEACON_SPIRE)
+    assert [p["types"] for p in could_produce(b, None).answer_data["permanents"]] == [["B"]] * 2
+    _each_names_its_twin(b, "Beacon Spire")
