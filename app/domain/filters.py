@@ -372,6 +372,26 @@ def filter_uses_object(f: AnyFilter) -> bool:
             assert_never(f)
 
 
+def filter_reads_subtypes(f: AnyFilter) -> bool:
+    """Whether the filter looks at subtypes anywhere (HasSubtype): one that doesn't picks the
+    same permanents whatever subtypes an effect adds (613.8a)."""
+    match f:
+        case HasSubtype():
+            return True
+        case AllOf(of=parts) | AnyOf(of=parts):
+            return any(filter_reads_subtypes(p) for p in parts)
+        case Not(filter=inner):
+            return filter_reads_subtypes(inner)
+        case HasType() | HasSupertype() | HasColor() | ControlledBy() | IsAttached() | IsOther():
+            return False
+        case IsTapped() | IsBasic() | IsToken() | HasCounters() | HasName() | IsMonocolored():
+            return False
+        case HasKeyword() | IsEquipped():
+            return False
+        case _:
+            assert_never(f)
+
+
 class Selector(Strict):
     """A set of permanents, seen from the ability's source ("lands you control").
 

@@ -44,7 +44,7 @@ from app.domain.continuous import (
     SetLandTypes,
 )
 from app.domain.errors import QuestionError
-from app.domain.filters import Looker, Traits
+from app.domain.filters import Looker, Traits, filter_reads_subtypes
 from app.domain.ruling import Refs, Step
 from app.domain.state import Board, Permanent
 from app.engine.words import describe_selector
@@ -271,6 +271,10 @@ class Characteristics:
         """613.8a: would the card types or subtypes j adds change which permanents i applies
         to? Looked at on the printed characteristics of each permanent j reaches: once per
         distinct characteristics, unless a filter asks about one object (attached, other)."""
+        if isinstance(eff_j, AddSubtypes) and not filter_reads_subtypes(eff_i.to.as_filter()):
+            # j adds subtypes alone, and i's filter never looks at them (nor does 305.7's
+            # lands-only rule, which reads card types): no permanent's reach can change.
+            return False
         per_object = eff_i.to.per_object or eff_j.to.per_object
         seen: set[Traits] = set()
         for p in self.board.permanents if per_object else self._representatives:

@@ -63,3 +63,22 @@ def test_filters_nest_only_to_the_bounded_depth() -> None:
         )
     with pytest.raises(ValidationError):
         Selector.model_validate({"where": {"kind": "counters", "at_least": 0}})
+
+
+def test_a_filter_reads_subtypes_only_where_it_names_one() -> None:
+    from app.domain.filters import filter_reads_subtypes
+
+    def reads(selector: dict[str, object]) -> bool:
+        return filter_reads_subtypes(Selector.model_validate(selector).as_filter())
+
+    assert reads({"subtypes": ["Swamp"]})
+    assert reads(
+        {
+            "types": ["land"],
+            "where": {"kind": "not", "filter": {"kind": "subtype", "subtype": "Moth"}},
+        }
+    )
+    assert not reads({"types": ["land"], "nonbasic": True, "controller": "you"})
+    assert not reads(
+        {"where": {"kind": "any", "of": [{"kind": "type", "type": "artifact"}, {"kind": "tapped"}]}}
+    )

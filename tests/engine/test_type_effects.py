@@ -10,6 +10,7 @@ from typing import Any
 from app.catalog.compile import compile_face
 from app.domain.state import Board, GameState
 from app.engine.activate import activate
+from app.engine.could_produce import could_produce
 from tests.engine.mana_helpers import resolve
 
 
@@ -284,3 +285,27 @@ def test_a_group_haste_effect_is_one_entry_per_creature_it_reached() -> None:
     )
     assert activate(b, "a").answer_data["legal"] is True
     assert activate(b, "late").answer_data["legal"] is False
+
+
+def test_subtypes_added_by_one_effect_are_seen_by_another_s_subtype_filter_whatever_the_order() -> (
+    None
+):
+    # 613.8a: Moth Grove's effect applies to Moths, so it depends on Moth Edict, which makes the
+    # stone a Moth (subtypes alone): the Edict applies first even with the later timestamp, and
+    # the stone becomes a Forest too (305.6: it can tap for {G}).
+    grove = {
+        "name": "Moth Grove",
+        "types": ["enchantment"],
+        "abilities": [
+            {"kind": "add_subtypes", "to": {"subtypes": ["Moth"]}, "subtypes": ["Forest"]}
+        ],
+    }
+    stone = {"name": "Plain Stone", "types": ["artifact", "land"]}
+    for grove_ts, edict_ts in ((1, 5), (5, 1)):
+        b = _board(
+            _perm("grove", grove, timestamp=grove_ts),
+            _perm("edict", MOTH_LAW, timestamp=edict_ts),
+            _perm("stone", stone, timestamp=3),
+        )
+        verdict = could_produce(b, "stone")
+        assert verdict.answer_data["permanents"][0]["types"] == ["G"], (grove_ts, edict_ts)
