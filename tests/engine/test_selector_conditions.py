@@ -306,20 +306,29 @@ def test_a_missing_identity_is_asked_for() -> None:
 # --- "other" where permanents are grouped: reflectors and layers ---------------------------
 
 
+_OTHER_LANDS = {"controller": "you", "types": ["land"], "where": {"kind": "other"}}
+# Sent as inline definitions, or added to a catalog (_twins_board): two of one catalog card,
+# sent alike, are one kind (BoardView.kinds); inline definitions are each a kind of their own.
+MIRROR_TARN: dict[str, Any] = {
+    "name": "Mirror Tarn",
+    "types": ["land"],
+    "abilities": [
+        {
+            "kind": "mana_ability",
+            "cost": {"tap": True},
+            "produces": {"kind": "could_produce", "among": _OTHER_LANDS, "of": "type"},
+        }
+    ],
+}
+BEACON_SPIRE: dict[str, Any] = {
+    "name": "Beacon Spire",
+    "types": ["land"],
+    "abilities": [{"kind": "grant_mana_ability", "to": _OTHER_LANDS, "ability": _taps_for("{B}")}],
+}
+
+
 def test_a_reflector_that_watches_other_lands_never_sees_itself() -> None:
-    other_lands = {"controller": "you", "types": ["land"], "where": {"kind": "other"}}
-    pool = {
-        "name": "Mirror Tarn",
-        "types": ["land"],
-        "abilities": [
-            {
-                "kind": "mana_ability",
-                "cost": {"tap": True},
-                "produces": {"kind": "could_produce", "among": other_lands, "of": "type"},
-            },
-            _taps_for("{C}"),
-        ],
-    }
+    pool = {**MIRROR_TARN, "abilities": [*MIRROR_TARN["abilities"], _taps_for("{C}")]}
     alone = _board(_perm("tarn", pool))
     assert _types(alone, "tarn") == ["C"]  # its own {C} is not another land's
     forest = _forest()
@@ -340,18 +349,7 @@ def test_alike_reflectors_watching_other_lands_see_each_other_but_never_themselv
     # Equal permanents are solved once (BoardView.kinds); "another land" must still leave out
     # only the asker: two such lands alone make nothing (106.7, a least fixpoint), and with a
     # Forest each makes {G}, naming the Forest and its twin, never itself.
-    other_lands = {"controller": "you", "types": ["land"], "where": {"kind": "other"}}
-    tarn = {
-        "name": "Mirror Tarn",
-        "types": ["land"],
-        "abilities": [
-            {
-                "kind": "mana_ability",
-                "cost": {"tap": True},
-                "produces": {"kind": "could_produce", "among": other_lands, "of": "type"},
-            }
-        ],
-    }
+    tarn = MIRROR_TARN
     twins = _board(_perm("t1", tarn), _perm("t2", tarn))
     assert (_types(twins, "t1"), _types(twins, "t2")) == ([], [])
     b = _board(_perm("t1", tarn), _perm("t2", tarn), _perm("f", _forest()))
@@ -360,27 +358,6 @@ def test_alike_reflectors_watching_other_lands_see_each_other_but_never_themselv
     about_t2 = next(t for t in steps if t.startswith("Mirror Tarn (t2) could produce"))
     assert "Mirror Tarn (t1)" in about_t2 and "Forest (f)" in about_t2
     assert "Mirror Tarn (t2)" not in about_t2.removeprefix("Mirror Tarn (t2)")
-
-
-_OTHER_LANDS = {"controller": "you", "types": ["land"], "where": {"kind": "other"}}
-# Catalog cards (not inline definitions, whose permanents are each a kind of their own): two
-# of one card, sent alike, are one kind (BoardView.kinds).
-MIRROR_TARN = {
-    "name": "Mirror Tarn",
-    "types": ["land"],
-    "abilities": [
-        {
-            "kind": "mana_ability",
-            "cost": {"tap": True},
-            "produces": {"kind": "could_produce", "among": _OTHER_LANDS, "of": "type"},
-        }
-    ],
-}
-BEACON_SPIRE = {
-    "name": "Beacon Spire",
-    "types": ["land"],
-    "abilities": [{"kind": "grant_mana_ability", "to": _OTHER_LANDS, "ability": _taps_for("{B}")}],
-}
 
 
 def _twins_board(definition: dict[str, Any], *others: str) -> Board:
