@@ -178,7 +178,7 @@ class CheckedState:
         permanents = self._battlefield()
         by_id: Mapping[str, Permanent] = (
             PermanentsById(permanents)
-            if type(permanents) is Battlefield  # type: isinstance of an ABC runs Python
+            if type(permanents) is Battlefield  # not isinstance: an ABC's runs Python code
             else dict(zip(self.permanent_ids, permanents, strict=True))
         )
         effects = tuple(
