@@ -714,6 +714,9 @@ class Board:
     # when it is read.
     permanents: Sequence[Permanent]
     effects: tuple[Effect, ...]
+    # Every permanent's id, in battlefield order (check_state's): read without building any
+    # permanent (Battlefield).
+    permanent_ids: Sequence[str]
     by_id: Mapping[str, Permanent] = field(default_factory=dict)
     state: GameState | None = None  # what the client sent, for answers that return a new state
     # 903.4: per player given, the commander's color identity (empty: none, 903.4f).
@@ -730,12 +733,6 @@ class Board:
 
     def get(self, permanent_id: str) -> Permanent | None:
         return self.by_id.get(permanent_id)
-
-    def permanent_ids(self) -> Sequence[str]:
-        """Every permanent's id, in battlefield order, building none of them (Battlefield)."""
-        perms = self.permanents
-        # `type`, not isinstance: Battlefield is a Sequence, whose isinstance runs Python code.
-        return perms.ids if type(perms) is Battlefield else [p.id for p in perms]
 
     def representatives(self) -> list[Permanent]:
         """With every permanent in a class, each class's first (its members differ from it in

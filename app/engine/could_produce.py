@@ -554,7 +554,7 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
     kind_types = [types_of[m] for m in fp.kind_masks]
     kind_names = [k.first.card.name for k in fp.kinds]  # a kind is one face, so one card
     kind_of = fp.kind_of
-    ids = board.permanent_ids()
+    ids = board.permanent_ids
     entries: list[PermanentTypes] = [
         {"id": ids[i], "name": kind_names[k], "types": kind_types[k]}
         for i in asked

@@ -198,6 +198,7 @@ class CheckedState:
             turn=self.state.turn,
             active_player=self.state.active_player,
             permanents=permanents,
+            permanent_ids=self.permanent_ids,
             effects=effects,
             by_id=by_id,
             state=self.state,

@@ -40,7 +40,7 @@ def test_a_member_is_built_when_read_and_is_the_same_object_ever_after() -> None
     field = b.permanents
     assert isinstance(field, Battlefield)
     assert field.built == 0 and len(field) == 80
-    assert list(b.permanent_ids()) == [p["id"] for p in b.state.battlefield]  # type: ignore[union-attr]
+    assert list(b.permanent_ids) == [p["id"] for p in b.state.battlefield]  # type: ignore[union-attr]
     assert field.built == 0
     seventh = field[7]
     assert field.built == 1
@@ -63,7 +63,7 @@ def test_by_id_looks_a_permanent_up_without_building_the_others() -> None:
     assert b.by_id["r5"] is field[5] and b.get("f6") is field[6]
     assert field.built == 2
     assert "r10" in b.by_id and "nope" not in b.by_id and b.get("nope") is None
-    assert len(b.by_id) == 80 and list(b.by_id) == list(b.permanent_ids())
+    assert len(b.by_id) == 80 and list(b.by_id) == list(b.permanent_ids)
     assert field.built == 2
     assert b.by_id == _built_eagerly(b).by_id
 
@@ -83,13 +83,13 @@ def test_small_battlefields_and_ones_of_many_classes_are_built_at_once() -> None
     many = board(*(P(f"p{i}", "Forest", tapped=i % 2 == 0, timestamp=i % 20) for i in range(80)))
     assert -1 not in many.classes and len(set(many.classes)) * LAZY_MEMBERS_PER_CLASS > 80
     assert type(many.permanents) is tuple
-    assert small.permanent_ids() == [p.id for p in small.permanents]
+    assert list(small.permanent_ids) == [p.id for p in small.permanents]
 
 
 def test_a_big_answer_builds_only_the_permanents_its_explanation_names() -> None:
     b = _plain_board(2_000)
     verdict = could_produce(b, None)
-    assert [e["id"] for e in verdict.answer.permanents] == list(b.permanent_ids())
+    assert [e["id"] for e in verdict.answer.permanents] == list(b.permanent_ids)
     # The detailed steps, the few names of each summary, and each class's first: not 2,000.
     assert b.permanents.built <= EXPLAIN_LIMIT + 20  # type: ignore[attr-defined]
     assert verdict.answer == could_produce(_built_eagerly(b), None).answer
