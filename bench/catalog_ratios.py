@@ -8,13 +8,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-import httpx
-
 from bench import over_http
 from bench.config import BenchConfig
 from bench.report import Cell, Section
 from bench.server import Server
 from bench.timing import in_turn, median_of
+from bench.wire import WireClient
 
 # (label, section, row filter column, row filter value, ratio column); "worse" means larger
 # for the x/floor ratios and smaller for the x/healthz throughput ratios.
@@ -51,13 +50,13 @@ def measure_with_catalog(config: BenchConfig, db_url: str, log: Callable[[str], 
         Server(workers=1) as bundled,
         Server(workers=1, db_url=db_url) as imported,
         Server(workers=1, app="bench.parse_floor:app") as floor_server,
-        httpx.Client(base_url=floor_server.url, timeout=120.0) as floor_client,
+        WireClient(floor_server.url) as floor_client,
     ):
         servers = [("bundled", bundled), ("imported", imported)]
         for round_ in range(config.rounds):
             log(f"issue 15 ratios, bundled cards vs imported, round {round_ + 1}")
             for name, server in in_turn(servers, round_):
-                with httpx.Client(base_url=server.url, timeout=120.0) as client:
+                with WireClient(server.url) as client:
                     found[name]["cp"].append(
                         over_http.could_produce_section(
                             once, client, uniq, floor_client, (server.pid, floor_server.pid)

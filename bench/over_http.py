@@ -16,6 +16,7 @@ from bench import boards, wrk
 from bench.config import BenchConfig, reps_for
 from bench.report import Section
 from bench.timing import median_of, process_group_cpu_seconds, ratio
+from bench.wire import WireClient, WireError
 
 COULD_PRODUCE = "/v1/mana/could-produce"
 ACTIVATE = "/v1/mana/activate"
@@ -29,6 +30,11 @@ FLOOR_COLUMNS = [
     "workers", "endpoint", "req_per_s", "mean_ms", "x_healthz_cost", "x_healthz_req_per_s",
     "server_cpu_ms", "x_healthz_by_cpu", "errors",
 ]  # fmt: skip
+
+
+# The one-at-a-time timed POSTs go through the lean client (bench/wire.py: httpx's own cost of
+# reading a 2.3 MB answer was more than the server's); the probe takes either.
+Poster = httpx.Client | WireClient
 
 
 def dumps(body: object) -> bytes:
@@ -64,11 +70,11 @@ def small_new_bodies(uniq: Uniq, seconds: float) -> list[bytes]:
     return [small_new_body(uniq) for _ in range(int(seconds * 2_000))]
 
 
-def probe(client: httpx.Client, path: str, body: bytes) -> str:
+def probe(client: Poster, path: str, body: bytes) -> str:
     """'' when the endpoint answers 200/201, else why it can't be benchmarked."""
     try:
         r = client.post(path, content=body, headers=HEADERS)
-    except httpx.HTTPError as exc:
+    except (httpx.HTTPError, WireError, OSError) as exc:
         return f"error: {exc!r}"[:200]
     if r.status_code in (200, 201):
         return ""
@@ -79,7 +85,7 @@ def probe(client: httpx.Client, path: str, body: bytes) -> str:
 
 
 def _median_post(
-    client: httpx.Client, path: str, bodies: list[bytes], expect: int
+    client: WireClient, path: str, bodies: list[bytes], expect: int
 ) -> tuple[float, int]:
     """Median ms over the bodies (each POSTed once), and the last response's size."""
     samples: list[float] = []
@@ -97,7 +103,7 @@ def _median_post(
 
 
 def _measured_post(
-    client: httpx.Client, bodies: list[bytes], expect: int, group: int | None
+    client: WireClient, bodies: list[bytes], expect: int, group: int | None
 ) -> tuple[float, int, float | None]:
     """`_median_post`, and the server's CPU per request over it (None where unreadable)."""
     before = process_group_cpu_seconds(group)
@@ -110,9 +116,9 @@ def _measured_post(
 
 def could_produce_section(
     config: BenchConfig,
-    client: httpx.Client,
+    client: WireClient,
     uniq: Uniq,
-    floor: httpx.Client | None = None,
+    floor: WireClient | None = None,
     groups: tuple[int | None, int | None] = (None, None),
 ) -> Section:
     """`floor`: a client of the parse-floor server (bench/parse_floor.py), to which the same
@@ -183,9 +189,7 @@ def could_produce_section(
     return section
 
 
-def activate_section(
-    config: BenchConfig, client: httpx.Client, uniq: Uniq, blocked: str
-) -> Section:
+def activate_section(config: BenchConfig, client: WireClient, uniq: Uniq, blocked: str) -> Section:
     """`blocked`: why not to run (the engine alone was unavailable or over budget), or ''."""
     k = config.max_replacements
     section = Section(f"activate over HTTP, {k} replacement effects (median ms)", ACT_COLUMNS)

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import httpx
-
 from bench import over_http
 from bench.config import BenchConfig
 from bench.engine_only import small_board_engine_cpu_ms
 from bench.report import Section
 from bench.server import Server
+from bench.wire import WireClient
 
 
 def _activation_blocked(config: BenchConfig, act_engine: Section) -> str:
@@ -49,8 +48,8 @@ def http_sections(
                     log("could-produce over HTTP, with the parse floor")
                     with (
                         Server(workers=1, app="bench.parse_floor:app") as floor_server,
-                        httpx.Client(base_url=server.url, timeout=120.0) as client,
-                        httpx.Client(base_url=floor_server.url, timeout=120.0) as floor_client,
+                        WireClient(server.url) as client,
+                        WireClient(floor_server.url) as floor_client,
                     ):
                         sections.append(
                             over_http.could_produce_section(
@@ -61,7 +60,7 @@ def http_sections(
                                 (server.pid, floor_server.pid),
                             )
                         )
-                    with httpx.Client(base_url=server.url, timeout=120.0) as client:
+                    with WireClient(server.url) as client:
                         log("activate over HTTP")
                         blocked = _activation_blocked(config, act_engine)
                         sections.append(over_http.activate_section(config, client, uniq, blocked))

@@ -259,3 +259,65 @@ def test_small_new_ceiling_is_healthz_over_healthz_plus_the_engine() -> None:
     assert small_new_ceiling(Section("floor", []), 0.3) is None  # no healthz row measured
     engine_ms = small_board_engine_cpu_ms(5)
     assert engine_ms is not None and engine_ms > 0
+
+
+def test_wire_client_reads_whole_answers_on_one_connection_and_refuses_other_framing() -> None:
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from bench.wire import WireClient, WireError
+
+    big = bytes(range(256)) * 4_000  # 1 MB: many reads into the one buffer
+    ports: list[int] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            ports.append(self.client_address[1])
+            sent = self.rfile.read(int(self.headers["content-length"]))
+            if self.path == "/echo":
+                self.answer(201, sent + big)
+            elif self.path == "/empty":
+                self.send_response(204)
+                self.end_headers()
+            else:  # chunked: framing the client does not read
+                self.send_response(200)
+                self.send_header("transfer-encoding", "chunked")
+                self.end_headers()
+                self.wfile.write(b"2\r\nok\r\n0\r\n\r\n")
+
+        def answer(self, status: int, body: bytes) -> None:
+            self.send_response(status)
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with WireClient(f"http://127.0.0.1:{server.server_port}") as client:
+            first = client.post("/echo", content=b'{"a":1}', headers={"x-test": "1"})
+            empty = client.post("/empty", content=b"{}")
+            second = client.post("/echo", content=b"[]")
+            with pytest.raises(WireError, match="Content-Length"):
+                client.post("/chunked", content=b"{}")
+            after = client.post("/echo", content=b"1")  # a new connection after the refusal
+    finally:
+        server.shutdown()
+    assert first.status_code == 201 and bytes(first.content) == b'{"a":1}' + big
+    assert empty.status_code == 204 and empty.content == b""
+    assert second.status_code == 201 and bytes(second.content) == b"[]" + big
+    assert after.status_code == 201 and bytes(after.content) == b"1" + big
+    # Keep-alive: the first three answers came on one connection, the last on another.
+    assert ports[0] == ports[1] == ports[2] != ports[4]
+
+
+def test_wire_client_wants_an_http_address() -> None:
+    from bench.wire import WireClient
+
+    with pytest.raises(ValueError, match="http://host:port"):
+        WireClient("https://127.0.0.1:1")
