@@ -8,10 +8,12 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    CheckConstraint,
     DateTime,
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     SmallInteger,
     String,
     Text,
@@ -107,10 +109,16 @@ class RulingRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     engine_version: Mapped[str] = mapped_column(String(80), nullable=False)
     # The exact bytes served: GET returns them unchanged, so the ETag is stable. The question
-    # is in them, and only there (migration 0005 dropped a second copy).
-    body: Mapped[str] = mapped_column(Text, nullable=False)
+    # is in them, and only there (migration 0005 dropped a second copy). A body is kept in one
+    # of two columns: as text in `body`, or, past app/db/packing.PACK_ABOVE bytes, as an LZ4
+    # frame in `packed` (migration 0007); the repository hands out the same bytes either way.
+    body: Mapped[str | None] = mapped_column(Text, nullable=True)
+    packed: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
 
-    __table_args__ = (Index("ix_rulings_kind_seq", "kind", "seq"),)
+    __table_args__ = (
+        Index("ix_rulings_kind_seq", "kind", "seq"),
+        CheckConstraint("(body IS NULL) <> (packed IS NULL)", name="ck_rulings_one_body"),
+    )
 
 
 class RulingCardRow(Base):

@@ -36,6 +36,7 @@ from app.db.models import (
     RulingCardRow,
     RulingRow,
 )
+from app.db.packing import pack, should_pack, unpack
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,22 +80,35 @@ def _utf8_bytes_postgresql(element: Utf8Bytes, compiler: SQLCompiler, **kw: Any)
     return f"convert_to({compiler.process(element.clauses, **kw)}, 'UTF8')"
 
 
-def _body(column: ColumnElement[str] | InstrumentedAttribute[str]) -> ColumnElement[bytes]:
+def _body(
+    column: ColumnElement[str | None] | InstrumentedAttribute[str | None],
+) -> ColumnElement[bytes]:
     return Utf8Bytes(column).label("body")
+
+
+def _served(row: Any) -> bytes:
+    """A row's body as served: its text's bytes, or its packed frame unpacked (one of the two
+    is set, a check constraint says so; app/db/packing.py)."""
+    return row.body if row.packed is None else unpack(row.packed)
+
+
+def _stored(row: Any, etag: str | None = None) -> StoredRuling:
+    return StoredRuling(row.seq, row.id, _served(row), etag)
 
 
 # The request path's statements, built once, on the tables (Core): no ORM work per request.
 _RULINGS = cast(Table, RulingRow.__table__)
 _RULING_CARDS = cast(Table, RulingCardRow.__table__)
 _ALIASES = cast(Table, RulingAliasRow.__table__)
-_GET_RULING = select(_RULINGS.c.seq, _RULINGS.c.id, _body(_RULINGS.c.body)).where(
-    _RULINGS.c.id == bindparam("id")
-)
+_GET_RULING = select(
+    _RULINGS.c.seq, _RULINGS.c.id, _body(_RULINGS.c.body), _RULINGS.c.packed
+).where(_RULINGS.c.id == bindparam("id"))
 _FIND_ALIAS = (
     select(
         _RULINGS.c.seq,
         _RULINGS.c.id,
         _body(_RULINGS.c.body),
+        _RULINGS.c.packed,
         _RULINGS.c.kind,
         _ALIASES.c.cards,
         _ALIASES.c.etag,
@@ -110,8 +124,8 @@ _INSERT_RULING_CARDS = insert(_RULING_CARDS)
 _INSERT_RULING_WITH_CARDS = text(
     """
     WITH new AS (
-        INSERT INTO rulings (id, kind, created_at, engine_version, body)
-        VALUES (:id, :kind, :created_at, :engine_version, :body)
+        INSERT INTO rulings (id, kind, created_at, engine_version, body, packed)
+        VALUES (:id, :kind, :created_at, :engine_version, :body, :packed)
         ON CONFLICT (id) DO NOTHING
         RETURNING seq
     ), new_cards AS (
@@ -120,7 +134,9 @@ _INSERT_RULING_WITH_CARDS = text(
     )
     SELECT seq FROM new
     """
-).bindparams(bindparam("cards", type_=postgresql.ARRAY(Text)))
+).bindparams(
+    bindparam("cards", type_=postgresql.ARRAY(Text)), bindparam("packed", type_=LargeBinary)
+)
 
 
 def _upsert_dialect(dialect: str) -> Any:
@@ -156,7 +172,7 @@ class RulingRepository:
 
     def get(self, ruling_id: str) -> StoredRuling | None:
         row = self.conn.execute(_GET_RULING, {"id": ruling_id}).first()
-        return StoredRuling(row.seq, row.id, row.body) if row else None
+        return _stored(row) if row else None
 
     def insert(self, ruling: NewRuling) -> tuple[StoredRuling, bool]:
         """Insert unless a ruling with this id exists; returns the stored one and whether it is
@@ -169,16 +185,18 @@ class RulingRepository:
         }
         conn = self.conn
         cards = sorted(set(ruling.cards))
+        packed = pack(ruling.body) if should_pack(ruling.body) else None
         match conn.dialect.name:
             case "postgresql":
-                values |= {"body": ruling.body.decode(), "cards": cards}  # a text column
+                text_body = None if packed is not None else ruling.body.decode()  # a text column
+                values |= {"body": text_body, "packed": packed, "cards": cards}
                 seq = conn.execute(_INSERT_RULING_WITH_CARDS, values).scalar()
             case dialect:
                 # SQLite keeps a value as it is given, whatever the column's declared type: the
                 # body's UTF-8 bytes go in as they are (a BLOB value; every read takes the body
                 # as bytes, Utf8Bytes). Decoded to text first, for SQLite to take its UTF-8
                 # again, a 2.4 MB ruling's insert took 3.7-4.1 against 1.6-1.9 ms.
-                values["body"] = ruling.body
+                values |= {"body": None if packed is not None else ruling.body, "packed": packed}
                 seq = conn.execute(_insert_ruling(dialect), values).scalar()
                 if seq is not None and cards:
                     conn.execute(
@@ -200,19 +218,19 @@ class RulingRepository:
         (and kind) over ruling_cards, by kind over rulings(kind, seq), else the primary key."""
         if card:
             return self._page_by_card(card, kind, limit, before_seq)
-        stmt = select(RulingRow.seq, RulingRow.id, _body(RulingRow.body))
+        stmt = select(RulingRow.seq, RulingRow.id, _body(RulingRow.body), RulingRow.packed)
         if kind:
             stmt = stmt.where(RulingRow.kind == kind)
         if before_seq is not None:
             stmt = stmt.where(RulingRow.seq < before_seq)
         stmt = stmt.order_by(RulingRow.seq.desc()).limit(limit)
-        return [StoredRuling(r.seq, r.id, r.body) for r in self.conn.execute(stmt)]
+        return [_stored(r) for r in self.conn.execute(stmt)]
 
     def _page_by_card(
         self, card: str, kind: str | None, limit: int, before_seq: int | None
     ) -> list[StoredRuling]:
         stmt = (
-            select(RulingRow.seq, RulingRow.id, _body(RulingRow.body))
+            select(RulingRow.seq, RulingRow.id, _body(RulingRow.body), RulingRow.packed)
             .join(RulingCardRow, RulingCardRow.ruling_seq == RulingRow.seq)
             .where(RulingCardRow.card == card)
         )
@@ -222,7 +240,7 @@ class RulingRepository:
             stmt = stmt.where(RulingCardRow.ruling_seq < before_seq)
         # Ordered by the index's own column, so the database reads the index in order.
         stmt = stmt.order_by(RulingCardRow.ruling_seq.desc()).limit(limit)
-        return [StoredRuling(r.seq, r.id, r.body) for r in self.conn.execute(stmt)]
+        return [_stored(r) for r in self.conn.execute(stmt)]
 
 
 def _searchable(text: str) -> bool:
@@ -366,7 +384,7 @@ class AliasRepository:
         row = self.conn.execute(_FIND_ALIAS, {"key": key}).first()
         if row is None:
             return None
-        return AliasHit(StoredRuling(row.seq, row.id, row.body, row.etag), row.kind, row.cards)
+        return AliasHit(_stored(row, row.etag), row.kind, row.cards)
 
     def put(self, key: str, ruling_id: str, cards: str, etag: str) -> None:
         """Point the alias at this ruling (replacing a stale one: a changed card)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,44 @@ def test_dropping_the_question_column_downgrades_with_each_question_back(
         assert "question" not in {c["name"] for c in inspect(engine).get_columns("rulings")}
         with engine.connect() as conn:
             assert RulingRepository(conn).get(stored.id) == stored
+    finally:
+        engine.dispose()
+
+
+def test_packed_bodies_downgrade_to_text_and_upgrade_back_unchanged(own_database: str) -> None:
+    # 0007 keeps a body past the threshold as an LZ4 frame in `packed`; going back to 0006
+    # unpacks each into `body`, and upgrading again reads it back the same (left as text).
+    from app.db.packing import PACK_ABOVE
+    from app.db.repositories import NewRuling
+
+    engine = create_engine(own_database)
+    try:
+        migrate(engine)
+        body = b'{"object":"ruling","text":"' + "Lórien \\u00e9 ".encode() * PACK_ABOVE + b'"}'
+        new = NewRuling("big", "could_produce", datetime(2026, 12, 6, tzinfo=UTC), "t", body, [])
+        with engine.begin() as conn:
+            stored, _ = RulingRepository(conn).insert(new)
+            frame = conn.execute(text("SELECT packed FROM rulings WHERE id = 'big'")).scalar()
+            if engine.dialect.name == "postgresql":
+                storage = conn.execute(
+                    text(
+                        "SELECT attstorage FROM pg_attribute "
+                        "WHERE attrelid = 'rulings'::regclass AND attname = 'packed'"
+                    )
+                ).scalar_one()
+                assert storage == "e"  # EXTERNAL: PostgreSQL doesn't compress the frame again
+        assert frame is not None and len(frame) < len(body)
+        config = alembic_config()
+        with engine.connect() as conn:
+            config.attributes["connection"] = conn
+            command.downgrade(config, "0006")
+            conn.commit()
+            found = conn.execute(text("SELECT body FROM rulings WHERE id = 'big'")).scalar_one()
+        assert "packed" not in {c["name"] for c in inspect(engine).get_columns("rulings")}
+        assert (found if isinstance(found, str) else found.decode()) == body.decode()
+        migrate(engine)
+        with engine.connect() as conn:
+            assert RulingRepository(conn).get("big") == stored
     finally:
         engine.dispose()
 

@@ -114,3 +114,71 @@ def test_a_body_reads_back_byte_for_byte_however_it_was_stored(conn: Connection)
             {"a": stored.id, "b": earlier.id},
         ).scalars()
         assert list(kinds) == ["blob", "text"]
+
+
+def _big_body(size: int) -> bytes:
+    """A ruling-like JSON body of exactly `size` bytes: the same permanent over and over (as a
+    big board's are), with text beyond ASCII and escapes."""
+    head, tail = b'{"object":"ruling","permanents":[', b'"end"]}'
+    unit = '{"id":"p","name":"Vaul-Dûr\\u0027s Cache","types":["G"]},'.encode()
+    fill = size - len(head) - len(tail)
+    body = head + unit * (fill // len(unit)) + b" " * (fill % len(unit)) + tail
+    assert len(body) == size
+    return body
+
+
+def _columns(conn: Connection, ruling_id: str) -> tuple[bool, int | None]:
+    """Whether the row's `body` column is set, and the length of its `packed` column."""
+    from sqlalchemy import text
+
+    row = conn.execute(
+        text("SELECT body IS NOT NULL, length(packed) FROM rulings WHERE id = :id"),
+        {"id": ruling_id},
+    ).one()
+    return bool(row[0]), row[1]
+
+
+def test_a_body_past_the_threshold_is_stored_packed_and_every_read_unpacks_it(
+    conn: Connection,
+) -> None:
+    from app.db.packing import PACK_ABOVE
+    from app.db.repositories import AliasRepository
+
+    big = _big_body(200_000)
+    at_threshold = _big_body(PACK_ABOVE)
+    stored, created = RulingRepository(conn).insert(new_ruling(["Forest"], big))
+    kept, _ = RulingRepository(conn).insert(new_ruling(["Forest"], at_threshold))
+    assert created and stored.body == big
+    has_text, packed_length = _columns(conn, stored.id)
+    assert not has_text and packed_length is not None and packed_length < len(big) // 10
+    assert _columns(conn, kept.id) == (True, None)  # up to the threshold: text, as before
+    AliasRepository(conn).put("alias-big", stored.id, "[]", '"etag"')
+    repo = RulingRepository(conn)
+    assert repo.get(stored.id) == stored
+    assert [r.body for r in repo.page(kind=None, card=None, limit=2, before_seq=None)] == [
+        at_threshold,
+        big,
+    ]
+    assert [r.body for r in repo.page(kind=None, card="Forest", limit=2, before_seq=None)] == [
+        at_threshold,
+        big,
+    ]
+    hit = AliasRepository(conn).find("alias-big")
+    assert hit is not None and hit.ruling.body == big
+    # Stored again (the same id): the conflict finds the packed row and unpacks it.
+    again, created = RulingRepository(conn).insert(replace(new_ruling([], big), id=stored.id))
+    assert not created and again == stored
+
+
+def test_a_ruling_row_holds_exactly_one_body(conn: Connection) -> None:
+    from sqlalchemy import text
+    from sqlalchemy.exc import IntegrityError
+
+    insert = text(
+        "INSERT INTO rulings (id, kind, created_at, engine_version, body, packed) "
+        "VALUES (:id, 'could_produce', :at, 'test', :body, :packed)"
+    )
+    at = datetime(2026, 12, 6, tzinfo=UTC)
+    for body, packed in ((None, None), ("{}", b"\x04\x22\x4d\x18")):
+        with pytest.raises(IntegrityError), conn.begin_nested():
+            conn.execute(insert, {"id": uuid.uuid4().hex, "at": at, "body": body, "packed": packed})
