@@ -348,48 +348,56 @@ def compile_filter(f: AnyFilter) -> Predicate:
             assert_never(f)
 
 
+# What a filter may look at beyond a permanent's characteristics that layers never change:
+# the object itself (which permanent it is attached to, whether it is the source), its subtypes
+# (which layer 4 may add to), its tapped status (a status, not a characteristic: 110.5).
+Fact = Literal["object", "subtypes", "tapped"]
+_OBJECT: frozenset[Fact] = frozenset({"object"})
+_SUBTYPES: frozenset[Fact] = frozenset({"subtypes"})
+_TAPPED: frozenset[Fact] = frozenset({"tapped"})
+_NO_FACTS: frozenset[Fact] = frozenset()
+
+
+def filter_reads(f: AnyFilter) -> frozenset[Fact]:
+    """Which of those facts the filter looks at, anywhere in it. One exhaustive match: a new
+    kind of condition must say here what it reads, and every question below follows."""
+    match f:
+        case AllOf(of=parts) | AnyOf(of=parts):
+            return _NO_FACTS.union(*map(filter_reads, parts))
+        case Not(filter=inner):
+            return filter_reads(inner)
+        case IsAttached() | IsOther():
+            return _OBJECT
+        case HasSubtype():
+            return _SUBTYPES
+        case IsTapped():
+            return _TAPPED
+        case HasType() | HasSupertype() | HasColor() | ControlledBy() | IsBasic() | IsToken():
+            return _NO_FACTS
+        case HasCounters() | HasName() | IsMonocolored() | HasKeyword():
+            return _NO_FACTS
+        case IsEquipped():
+            return _NO_FACTS  # a trait of its own (Traits.equipped)
+        case _:
+            assert_never(f)
+
+
 def filter_uses_object(f: AnyFilter) -> bool:
     """Whether the filter asks about one object (attached) rather than characteristics only:
     such filters can't be answered per group of equal traits."""
-    match f:
-        case IsAttached() | IsOther():
-            return True
-        case AllOf(of=all_parts):
-            return any(filter_uses_object(p) for p in all_parts)
-        case AnyOf(of=any_parts):
-            return any(filter_uses_object(p) for p in any_parts)
-        case Not(filter=inner):
-            return filter_uses_object(inner)
-        case HasType() | HasSubtype() | HasSupertype() | HasColor() | ControlledBy():
-            return False
-        case IsTapped() | IsBasic() | IsToken() | HasCounters() | HasName() | IsMonocolored():
-            return False
-        case HasKeyword():
-            return False
-        case IsEquipped():
-            return False  # a trait of its own (Traits.equipped)
-        case _:
-            assert_never(f)
+    return "object" in filter_reads(f)
 
 
 def filter_reads_subtypes(f: AnyFilter) -> bool:
     """Whether the filter looks at subtypes anywhere (HasSubtype): one that doesn't picks the
     same permanents whatever subtypes an effect adds (613.8a)."""
-    match f:
-        case HasSubtype():
-            return True
-        case AllOf(of=parts) | AnyOf(of=parts):
-            return any(filter_reads_subtypes(p) for p in parts)
-        case Not(filter=inner):
-            return filter_reads_subtypes(inner)
-        case HasType() | HasSupertype() | HasColor() | ControlledBy() | IsAttached() | IsOther():
-            return False
-        case IsTapped() | IsBasic() | IsToken() | HasCounters() | HasName() | IsMonocolored():
-            return False
-        case HasKeyword() | IsEquipped():
-            return False
-        case _:
-            assert_never(f)
+    return "subtypes" in filter_reads(f)
+
+
+def filter_reads_tapped(f: AnyFilter) -> bool:
+    """Whether the filter looks at tapped status anywhere (IsTapped): one that doesn't picks
+    the same permanents whether they are tapped or not."""
+    return "tapped" in filter_reads(f)
 
 
 class Selector(Strict):

@@ -44,7 +44,7 @@ from app.domain.continuous import (
     SetLandTypes,
 )
 from app.domain.errors import QuestionError
-from app.domain.filters import Looker, Traits, filter_reads_subtypes
+from app.domain.filters import Looker, Traits, filter_reads_subtypes, filter_reads_tapped
 from app.domain.ruling import Refs, Step
 from app.domain.state import Board, Permanent
 from app.engine.words import describe_selector
@@ -220,6 +220,11 @@ class Characteristics:
         self._chars: dict[str, Chars] = {}
         self._reach: dict[tuple[int, int], bool] = {}
         self.order4 = self._layer4_order()
+        # Tapped status is no characteristic and no layer changes it (110.5): it can change a
+        # permanent's result only through an effect's filter that reads it. Where none does,
+        # tapped and untapped twins share one computation.
+        every = (*effects.layer4, *effects.layer5, *effects.layer6_loss)
+        self._keyed_by_tapped = any(filter_reads_tapped(e.to.as_filter()) for _, e in every)
 
     # -- 613.7 and 613.8 in layer 4 --
 
@@ -316,7 +321,7 @@ class Characteristics:
             key = (
                 id(p.face),
                 traits.controller,
-                p.tapped,
+                p.tapped and self._keyed_by_tapped,
                 traits.token,
                 traits.counters,
                 traits.equipped,

@@ -3,6 +3,8 @@ the token, other and counters conditions; and the bounded shape of the schema.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pydantic import ValidationError
 
@@ -82,3 +84,22 @@ def test_a_filter_reads_subtypes_only_where_it_names_one() -> None:
     assert not reads(
         {"where": {"kind": "any", "of": [{"kind": "type", "type": "artifact"}, {"kind": "tapped"}]}}
     )
+
+
+def test_a_filter_reads_tapped_status_only_where_it_asks_for_it() -> None:
+    from app.domain.filters import filter_reads, filter_reads_tapped, filter_uses_object
+
+    def of(selector: dict[str, object]) -> Any:
+        return Selector.model_validate(selector).as_filter()
+
+    assert filter_reads_tapped(of({"types": ["land"], "where": {"kind": "tapped"}}))
+    untapped = {"kind": "not", "filter": {"kind": "tapped"}}
+    assert filter_reads_tapped(of({"where": {"kind": "any", "of": [{"kind": "token"}, untapped]}}))
+    assert not filter_reads_tapped(of({"types": ["land"], "subtypes": ["Swamp"]}))
+    # One filter may read several facts; each question answers for its own.
+    both = of(
+        {"subtypes": ["Swamp"], "where": {"kind": "all", "of": [untapped, {"kind": "other"}]}}
+    )
+    assert filter_reads(both) == {"subtypes", "tapped", "object"}
+    assert filter_uses_object(both) and filter_reads_tapped(both)
+    assert filter_reads(of({"types": ["land"], "nonbasic": True})) == frozenset()

@@ -309,3 +309,32 @@ def test_subtypes_added_by_one_effect_are_seen_by_another_s_subtype_filter_whate
         )
         verdict = could_produce(b, "stone")
         assert verdict.answer_data["permanents"][0]["types"] == ["G"], (grove_ts, edict_ts)
+
+
+def test_an_effect_on_tapped_lands_tells_tapped_twins_from_untapped_ones() -> None:
+    # Tapped status is no characteristic (110.5), so permanents alike but for it share one
+    # computation of their layers, except where an effect's filter reads it: then the tapped
+    # twin becomes a Swamp too (305.6: it gains {T}: Add {B}) and the untapped one doesn't.
+    # Catalog Forests: one card face, so the twins differ in their tapped status alone.
+    dusk = _card(
+        "Dusk Canopy", "Tapped lands are Swamps in addition to their other types.", ["Enchantment"]
+    )
+
+    def forest(pid: str, **kw: Any) -> dict[str, Any]:
+        return {"id": pid, "card": "Forest", "controller": "alice", **kw}
+
+    b = _board(
+        _perm("canopy", dusk),
+        forest("up"),
+        forest("down", tapped=True),
+        forest("up2"),
+        forest("down2", tapped=True),
+    )
+    types = {e["id"]: e["types"] for e in could_produce(b, None).answer_data["permanents"]}
+    assert types == {
+        "canopy": [],
+        "up": ["G"],
+        "up2": ["G"],
+        "down": ["B", "G"],
+        "down2": ["B", "G"],
+    }
