@@ -219,6 +219,7 @@ class Characteristics:
         self._memo: dict[tuple[int, str, bool, bool, tuple[tuple[str, int], ...], bool], Chars] = {}
         self._chars: dict[str, Chars] = {}
         self._reach: dict[tuple[int, int], bool] = {}
+        self._has_text: dict[str, bool] = {}
         self.order4 = self._layer4_order()
         # Tapped status is no characteristic and no layer changes it (110.5): it can change a
         # permanent's result only through an effect's filter that reads it. Where none does,
@@ -409,9 +410,17 @@ class Characteristics:
 
     def source_has_text(self, src: EffectSource) -> bool:
         """Whether the source still has the ability after 305.7 (a Blood Moon'd Urborg has
-        not). Effects (resolved spells) always have theirs."""
+        not). Effects (resolved spells) always have theirs. Asked for every permanent an
+        effect could reach, answered once per source (it reads the source and the board's
+        layer-4 effects alone)."""
         if src.is_effect:
             return True
+        found = self._has_text.get(src.id)
+        if found is None:
+            found = self._has_text[src.id] = self._source_keeps_text(src)
+        return found
+
+    def _source_keeps_text(self, src: EffectSource) -> bool:
         p = self.board.get(src.id)
         if p is None or not p.has_type("land"):
             return True
