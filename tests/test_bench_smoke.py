@@ -321,3 +321,23 @@ def test_wire_client_wants_an_http_address() -> None:
 
     with pytest.raises(ValueError, match="http://host:port"):
         WireClient("https://127.0.0.1:1")
+
+
+def test_a_round_s_servers_share_one_parse_floor() -> None:
+    from bench.catalog_ratios import share_floor
+    from bench.report import Section
+
+    def cp(new: float, stored: float, floor: float) -> Section:
+        s = Section("cp", ["permanents", "new_201_ms", "stored_200_ms", "parse_floor_ms"])
+        s.add(permanents=10_000, new_201_ms=new, stored_200_ms=stored, parse_floor_ms=floor)
+        return s
+
+    bundled, imported = cp(60.0, 3.0, 14.0), cp(60.0, 3.0, 6.0)
+    share_floor([bundled, imported])
+    for section in (bundled, imported):
+        row = section.rows[0]
+        assert row["parse_floor_ms"] == 10.0  # the mean of the round's two measurements
+        assert row["new/floor"] == 6.0 and row["stored/floor"] == 0.3
+    lone = cp(60.0, 3.0, 14.0)
+    share_floor([lone])  # nothing to share with: left as measured
+    assert lone.rows[0]["parse_floor_ms"] == 14.0 and "new/floor" not in lone.rows[0]
