@@ -348,9 +348,10 @@ def compile_filter(f: AnyFilter) -> Predicate:
             assert_never(f)
 
 
-# What a filter may look at beyond a permanent's characteristics that layers never change:
-# the object itself (which permanent it is attached to, whether it is the source), its subtypes
-# (which layer 4 may add to), its tapped status (a status, not a characteristic: 110.5).
+# The facts a filter may read that a caller needs to know about: the object itself (which
+# permanent it is attached to, whether it is the source: no group of equal traits answers
+# those), its subtypes (layer 4 may add some: 613.8a), its tapped status (a status, not a
+# characteristic, which no layer changes: 110.5).
 Fact = Literal["object", "subtypes", "tapped"]
 _OBJECT: frozenset[Fact] = frozenset({"object"})
 _SUBTYPES: frozenset[Fact] = frozenset({"subtypes"})

@@ -4,10 +4,10 @@ A 10,000-permanent ruling is 2.4 MB of JSON text, so repetitive that an LZ4 fram
 about 170 kB, made in about 1 ms. Written as text, SQLite spent 4.3-9.7 ms of CPU inserting and
 committing it and 2.7-3.6 ms copying it back from the WAL, against 2.2-2.5 ms (the packing
 included) and 0.65-0.7 ms packed (app/db/packing.py; PostgreSQL ran its own compression over
-the text instead). From this revision a body longer than
-app/db/packing.PACK_ABOVE bytes goes into `packed`, a smaller one into `body` as before; a row
-has exactly one of them (a check constraint), and every read hands out the same JSON bytes
-(app/db/repositories.py). Rows stored before stay as they are: both kinds are read alike.
+the text instead). From this revision a body longer than app/db/packing.PACK_ABOVE bytes goes
+into `packed`, a smaller one into `body` as before; a row has exactly one of them (a check
+constraint), and every read hands out the same JSON bytes (app/db/repositories.py). Rows
+stored before stay as they are: both kinds are read alike.
 
 PostgreSQL keeps `packed` uncompressed out of line (STORAGE EXTERNAL): its own compression
 would only spend CPU on bytes LZ4 has packed already.
