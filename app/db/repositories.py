@@ -9,7 +9,6 @@ from functools import lru_cache
 from typing import Any, cast
 
 from sqlalchemy import (
-    ColumnElement,
     Connection,
     LargeBinary,
     Table,
@@ -23,7 +22,7 @@ from sqlalchemy import (
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.orm import Session
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
 
@@ -80,12 +79,6 @@ def _utf8_bytes_postgresql(element: Utf8Bytes, compiler: SQLCompiler, **kw: Any)
     return f"convert_to({compiler.process(element.clauses, **kw)}, 'UTF8')"
 
 
-def _body(
-    column: ColumnElement[str | None] | InstrumentedAttribute[str | None],
-) -> ColumnElement[bytes]:
-    return Utf8Bytes(column).label("body")
-
-
 def _served(row: Any) -> bytes:
     """A row's body as served: its text's bytes, or its packed frame unpacked (one of the two
     is set, a check constraint says so; app/db/packing.py)."""
@@ -100,15 +93,17 @@ def _stored(row: Any, etag: str | None = None) -> StoredRuling:
 _RULINGS = cast(Table, RulingRow.__table__)
 _RULING_CARDS = cast(Table, RulingCardRow.__table__)
 _ALIASES = cast(Table, RulingAliasRow.__table__)
-_GET_RULING = select(
-    _RULINGS.c.seq, _RULINGS.c.id, _body(_RULINGS.c.body), _RULINGS.c.packed
-).where(_RULINGS.c.id == bindparam("id"))
+# What every read of a ruling selects: `_stored` makes a StoredRuling of it.
+_RULING_COLUMNS = (
+    _RULINGS.c.seq,
+    _RULINGS.c.id,
+    Utf8Bytes(_RULINGS.c.body).label("body"),
+    _RULINGS.c.packed,
+)
+_GET_RULING = select(*_RULING_COLUMNS).where(_RULINGS.c.id == bindparam("id"))
 _FIND_ALIAS = (
     select(
-        _RULINGS.c.seq,
-        _RULINGS.c.id,
-        _body(_RULINGS.c.body),
-        _RULINGS.c.packed,
+        *_RULING_COLUMNS,
         _RULINGS.c.kind,
         _ALIASES.c.cards,
         _ALIASES.c.etag,
@@ -218,7 +213,7 @@ class RulingRepository:
         (and kind) over ruling_cards, by kind over rulings(kind, seq), else the primary key."""
         if card:
             return self._page_by_card(card, kind, limit, before_seq)
-        stmt = select(RulingRow.seq, RulingRow.id, _body(RulingRow.body), RulingRow.packed)
+        stmt = select(*_RULING_COLUMNS)
         if kind:
             stmt = stmt.where(RulingRow.kind == kind)
         if before_seq is not None:
@@ -230,7 +225,7 @@ class RulingRepository:
         self, card: str, kind: str | None, limit: int, before_seq: int | None
     ) -> list[StoredRuling]:
         stmt = (
-            select(RulingRow.seq, RulingRow.id, _body(RulingRow.body), RulingRow.packed)
+            select(*_RULING_COLUMNS)
             .join(RulingCardRow, RulingCardRow.ruling_seq == RulingRow.seq)
             .where(RulingCardRow.card == card)
         )

@@ -226,6 +226,10 @@ class Characteristics:
         # tapped and untapped twins share one computation.
         every = (*effects.layer4, *effects.layer5, *effects.layer6_loss)
         self._keyed_by_tapped = any(filter_reads_tapped(e.to.as_filter()) for _, e in every)
+        # Computed alone, never shared with a twin: an effect's source (an "other" filter of
+        # its own leaves it out) and a permanent an effect's source is attached to.
+        self._alone: set[str | None] = {src.id for src, _ in every}
+        self._alone.update(src.attached_to for src, _ in every)
 
     # -- 613.7 and 613.8 in layer 4 --
 
@@ -314,10 +318,6 @@ class Characteristics:
     def of(self, p: Permanent) -> Chars:
         found = self._chars.get(p.id)
         if found is None:
-            every = (*self.effects.layer4, *self.effects.layer5, *self.effects.layer6_loss)
-            aimed = any(src.attached_to == p.id for src, _ in every)
-            # A source is computed alone: an "other" filter of its own leaves it out.
-            sources = any(src.id == p.id for src, _ in every)
             traits = self.printed(p)
             key = (
                 id(p.face),
@@ -327,7 +327,7 @@ class Characteristics:
                 traits.counters,
                 traits.equipped,
             )
-            if aimed or sources:
+            if p.id in self._alone:
                 found = self._compute(p)
             else:
                 found = self._memo.get(key)

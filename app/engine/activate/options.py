@@ -151,8 +151,9 @@ def mana_options(
         seen = 0
         feeders: list[str] = []
         for q in view.matching(sel, src):
-            if fp.mask(q.index):
-                seen |= fp.mask(q.index)
+            mask = fp.mask(q.index)
+            if mask:
+                seen |= mask
                 feeders.append(f"{q.name} ({q.id})")
                 feeding.append(q)
         return seen, feeders
