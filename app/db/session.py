@@ -14,20 +14,21 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-# The WAL is checkpointed back into the database every this many pages (SQLite's default; 16 MB
+# The WAL is checkpointed back into the database every this many pages (SQLite's default; 4 MB
 # of WAL at SQLITE_PAGE_BYTES), and truncated to at most this many bytes afterwards, so a disk
 # that filled up once isn't filled again by a WAL that only grows.
 WAL_AUTOCHECKPOINT_PAGES = 1000
 JOURNAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024
-# The page size of a SQLite database this service creates (an existing file keeps its own).
-# A ruling bigger than a page spills into a chain of overflow pages, each written to the WAL
-# as a frame of its own: a 10,000-permanent ruling (2.4 MB) is about 150 pages of 16 KB
-# instead of 590 of SQLite's default 4 KB, and its insert and commit took 3.1 against 7.8 ms
-# (2.3 against 6.2 ms of CPU); a small ruling's took 0.29 against 0.30 ms, though its commit
-# checksums and copies bigger WAL frames: a small new question costs 2% more instructions
-# (5.79 against 5.67 million, callgrind). Larger pages cost small rulings more (1.07 ms at
-# 64 KB). docs/architecture.md gives the figures (settings).
-SQLITE_PAGE_BYTES = 16_384
+# The page size of a SQLite database this service creates (an existing file keeps its own):
+# SQLite's default, said explicitly. Every page a commit changes is written to the WAL whole
+# and synced, so a small ruling's commit (its row, its cards' rows and their index pages)
+# copies and checksums four times the bytes at 16 KB pages: measured in turn, 0.41 against
+# 0.59 ms of CPU per small ruling written through the group-commit writer, and over HTTP
+# 1.86 against 2.00 ms of server CPU per new small question (546 against 500 requests/s).
+# Big pages had paid off for big rulings only while they were stored as text (a 2.4 MB body,
+# ~590 overflow pages at 4 KB); packed (app/db/packing.py) the same ruling is ~190 kB, and at
+# 4 KB its write cost 1.5-1.7 against 1.8 ms of CPU. docs/architecture.md (settings).
+SQLITE_PAGE_BYTES = 4096
 # A pooled PostgreSQL connection idle for longer than this is pinged before it is handed out,
 # so a database that restarted meanwhile costs no request (the pool connects again). One busy
 # serving requests is not: a ping on every checkout is a round trip before every query.

@@ -22,7 +22,7 @@ from app.db.writer import GroupCommitWriter
 from app.main import create_app
 from app.settings import Settings
 
-ROW_BYTES = 160_000  # about ten WAL frames a row (SQLITE_PAGE_BYTES each)
+ROW_BYTES = 160_000  # ROW_BYTES // SQLITE_PAGE_BYTES WAL frames a row, and a few
 
 
 @pytest.fixture

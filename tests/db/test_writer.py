@@ -123,8 +123,9 @@ def test_sqlite_commits_are_synchronous_full(tmp_path) -> None:  # type: ignore[
         engine.dispose()
 
 
-def test_a_new_sqlite_database_has_big_pages_and_an_old_one_keeps_its_own(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    # SQLITE_PAGE_BYTES: a big ruling's overflow chain is a quarter as many WAL frames.
+def test_a_new_sqlite_database_gets_the_page_size_and_an_old_one_keeps_its_own(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # SQLITE_PAGE_BYTES: what a small ruling's commit writes to the WAL, page by page. A file
+    # made with another page size (16 KB, as earlier releases made them) keeps it.
     import sqlite3
 
     from app.db.session import SQLITE_PAGE_BYTES
@@ -138,13 +139,14 @@ def test_a_new_sqlite_database_has_big_pages_and_an_old_one_keeps_its_own(tmp_pa
         finally:
             engine.dispose()
 
-    assert SQLITE_PAGE_BYTES == 16_384
+    assert SQLITE_PAGE_BYTES == 4096
     assert page_size(str(tmp_path / "new.db")) == SQLITE_PAGE_BYTES
     old = tmp_path / "old.db"
-    with sqlite3.connect(old) as made_before:  # made with SQLite's default page size
+    with sqlite3.connect(old) as made_before:
+        made_before.execute("PRAGMA page_size=16384")
         made_before.execute("PRAGMA journal_mode=WAL")
         made_before.execute("CREATE TABLE t (x)")
-    assert page_size(str(old)) == 4096
+    assert page_size(str(old)) == 16_384
 
 
 def test_a_new_ruling_needs_one_pooled_connection_at_a_time(database_url: str) -> None:
