@@ -3,7 +3,7 @@
 A big ruling is mostly the same few permanents over and over (its question and its answer
 list every one), so an LZ4 frame of a 10,000-permanent ruling's 2.4 MB holds about 170 kB,
 made in about 1 ms and read back in 0.5. Measured here with the service's SQLite settings
-(16 KB pages, WAL, synchronous=FULL): stored as text, that ruling cost 4.3-9.7 ms of CPU to
+(then 16 KB pages, WAL, synchronous=FULL): stored as text, that ruling cost 4.3-9.7 ms of CPU to
 insert and commit and 2.7-3.6 ms to checkpoint; packed, 2.2-2.5 ms (the packing included) and
 0.65-0.7 ms. It also writes and syncs 14 times fewer bytes, and PostgreSQL neither receives
 2.4 MB nor compresses them itself. A body of up to PACK_ABOVE bytes stays text: there packing
