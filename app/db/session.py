@@ -26,8 +26,9 @@ JOURNAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024
 # 0.59 ms of CPU per small ruling written through the group-commit writer, and over HTTP
 # 1.86 against 2.00 ms of server CPU per new small question (546 against 500 requests/s).
 # Big pages had paid off for big rulings only while they were stored as text (a 2.4 MB body,
-# ~590 overflow pages at 4 KB); packed (app/db/packing.py) the same ruling is ~190 kB, and at
-# 4 KB its write cost 1.5-1.7 against 1.8 ms of CPU. docs/architecture.md (settings).
+# ~590 overflow pages at 4 KB); packed (app/db/packing.py) it is about 170 kB, and a packed
+# body of 195 kB cost 1.5-1.7 against 1.8 ms of CPU to write at 4 KB. docs/architecture.md
+# (settings).
 SQLITE_PAGE_BYTES = 4096
 # A pooled PostgreSQL connection idle for longer than this is pinged before it is handed out,
 # so a database that restarted meanwhile costs no request (the pool connects again). One busy
