@@ -63,7 +63,8 @@ def measure_with_catalog(config: BenchConfig, db_url: str, log: Callable[[str], 
                         )
                     )
                 floor = Section("floor", over_http.FLOOR_COLUMNS)
-                over_http.floor_rows(floor, once, server.url, "1", uniq, server.pid)
+                target = over_http.Target(server.url, server.pid)
+                over_http.floor_rows(floor, once, target, "1", uniq)
                 found[name]["floor"].append(floor)
             share_floor([found[name]["cp"][-1] for name, _ in servers])
     return found

@@ -14,6 +14,7 @@ import httpx
 
 from bench import boards, wrk
 from bench.config import BenchConfig, reps_for
+from bench.parse_floor import WRITE_FLOOR
 from bench.report import Section
 from bench.timing import median_of, process_group_cpu_seconds, ratio
 from bench.wire import WireClient, WireError
@@ -332,63 +333,86 @@ def floor_client(config: BenchConfig) -> str:
 
 Run = Callable[[], Throughput]
 FLOOR_CASES = ("GET /healthz", "could-produce small, stored 200", "could-produce small, new 201")
+# The write floor's row (bench/parse_floor.py), measured with the one-worker server's rounds.
+WRITE_FLOOR_CASE = "write floor (bench app): parse, durable insert, 201"
 
 
-def _wrk_cases(
-    base_url: str, stored: bytes, uniq: Uniq, seconds: float, connections: int,
-    server_group: int | None,
-) -> list[tuple[str, Run]]:  # fmt: skip
-    """The floor rows' runs (FLOOR_CASES, in order), loaded by wrk."""
+@dataclass(frozen=True)
+class Target:
+    """Where a floor row's requests go: a server's address, and its process group for the CPU
+    it spends (None where unreadable)."""
 
-    def by_wrk(path: str, bodies: Callable[[], list[bytes]]) -> Run:
-        return lambda: wrk_throughput(base_url, path, bodies(), seconds, connections, server_group)
-
-    runs = [
-        by_wrk("/healthz", list),
-        by_wrk(COULD_PRODUCE, lambda: [stored]),
-        by_wrk(COULD_PRODUCE, lambda: small_new_bodies(uniq, seconds)),
-    ]
-    return list(zip(FLOOR_CASES, runs, strict=True))
+    base_url: str
+    group: int | None
 
 
-def _thread_cases(
-    base_url: str, stored: bytes, uniq: Uniq, seconds: float, threads: int,
-    server_group: int | None,
-) -> list[tuple[str, Run]]:  # fmt: skip
-    """The floor rows' runs (FLOOR_CASES, in order), loaded by Python client threads."""
+def _wrk_run(target: Target, path: str, bodies: Callable[[], list[bytes]], seconds: float,
+             connections: int) -> Run:  # fmt: skip
+    """A floor row's run loaded by wrk: POSTs of `bodies()` in turn, or GETs with none."""
+    return lambda: wrk_throughput(
+        target.base_url, path, bodies(), seconds, connections, target.group
+    )
 
-    def by_threads(send: Send, expect: int) -> Run:
-        return lambda: throughput(base_url, send, expect, seconds, threads, server_group)
 
-    def post(body: Callable[[], bytes]) -> Send:
-        return lambda c: c.post(COULD_PRODUCE, content=body(), headers=HEADERS)
+def _thread_run(target: Target, send: Send, expect: int, seconds: float, threads: int) -> Run:
+    """A floor row's run loaded by Python client threads."""
+    return lambda: throughput(target.base_url, send, expect, seconds, threads, target.group)
 
-    runs = [
-        by_threads(lambda c: c.get("/healthz"), 200),
-        by_threads(post(lambda: stored), 200),
-        by_threads(post(lambda: small_new_body(uniq)), 201),
-    ]
-    return list(zip(FLOOR_CASES, runs, strict=True))
+
+def _post(path: str, body: Callable[[], bytes]) -> Send:
+    return lambda c: c.post(path, content=body(), headers=HEADERS)
+
+
+def _floor_cases(
+    server: Target, write_floor: Target | None, stored: bytes, uniq: Uniq, config: BenchConfig
+) -> list[tuple[str, Run]]:
+    """The floor rows' runs, in order: FLOOR_CASES against the server, then the write floor's
+    (the same new small bodies) where there is one; loaded by wrk where it is installed, else
+    by Python client threads."""
+    seconds, clients = config.floor_seconds, config.floor_threads
+    targets = [server, server, server] + ([write_floor] if write_floor is not None else [])
+    count = len(targets)
+    paths = ["/healthz", COULD_PRODUCE, COULD_PRODUCE, WRITE_FLOOR][:count]
+    labels = [*FLOOR_CASES, WRITE_FLOOR_CASE][:count]
+    if wrk.available():
+        bodies: list[Callable[[], list[bytes]]] = [
+            list, lambda: [stored], lambda: small_new_bodies(uniq, seconds),
+            lambda: small_new_bodies(uniq, seconds),
+        ][:count]  # fmt: skip
+        runs = [
+            _wrk_run(target, path, body, seconds, clients)
+            for target, path, body in zip(targets, paths, bodies, strict=True)
+        ]
+    else:
+        sends: list[tuple[Send, int]] = [
+            (lambda c: c.get("/healthz"), 200),
+            (_post(COULD_PRODUCE, lambda: stored), 200),
+            (_post(COULD_PRODUCE, lambda: small_new_body(uniq)), 201),
+            (_post(WRITE_FLOOR, lambda: small_new_body(uniq)), 201),
+        ][:count]
+        runs = [
+            _thread_run(target, send, expect, seconds, clients)
+            for target, (send, expect) in zip(targets, sends, strict=True)
+        ]
+    return list(zip(labels, runs, strict=True))
 
 
 def floor_rows(
     section: Section,
     config: BenchConfig,
-    base_url: str,
+    server: Target,
     workers: str,
     uniq: Uniq,
-    server_group: int | None = None,
+    write_floor: Target | None = None,
 ) -> None:
-    """GET /healthz against a small stored could-produce (and a small new one), same client,
-    in `config.rounds` alternating rounds; `server_group`: the server's process group, for
-    its CPU per request. The client is `floor_client()`."""
-    seconds, threads = config.floor_seconds, config.floor_threads
+    """GET /healthz against a small stored could-produce, a small new one and, given a
+    `write_floor` server (bench/parse_floor.py), the write floor, same client, in
+    `config.rounds` alternating rounds, each with the CPU per request of the server it loads.
+    The client is `floor_client()`."""
     stored_body = dumps(boards.could_produce_request(boards.small_board()))
-    with httpx.Client(base_url=base_url, timeout=30.0) as client:
+    with httpx.Client(base_url=server.base_url, timeout=30.0) as client:
         why = probe(client, COULD_PRODUCE, stored_body)  # also stores it: later asks are 200s
-    cases = (_wrk_cases if wrk.available() else _thread_cases)(
-        base_url, stored_body, uniq, seconds, threads, server_group
-    )
+    cases = _floor_cases(server, write_floor, stored_body, uniq, config)
     measured = cases[:1] if why else cases
     runs: dict[str, list[Throughput]] = {label: [] for label, _ in measured}
     for _ in range(config.rounds):
@@ -418,25 +442,37 @@ def floor_rows(
         section.rows.append({"workers": workers, "endpoint": label, "status": why})
 
 
+def _one_worker_cpu_ms(section: Section, endpoint: str) -> float | None:
+    """The server CPU per request of a one-worker floor row, where measured."""
+    for row in section.rows:
+        cpu = row.get("server_cpu_ms")
+        if row.get("workers") == "1" and row.get("endpoint") == endpoint:
+            return cpu if isinstance(cpu, float) and cpu > 0 else None
+    return None
+
+
 def small_new_ceiling(section: Section, engine_cpu_ms: float | None) -> str | None:
     """A note on the floor section: the most a new small question's req/s could reach against
     healthz's on the one-worker server, if it cost that server only healthz's own CPU plus the
     engine's on its board (`engine_cpu_ms`, bench/engine_only.small_board_engine_cpu_ms), with
-    validation, checks, the ruling's JSON, the insert and the commit free."""
-    healthz = next(
-        (
-            row.get("server_cpu_ms")
-            for row in section.rows
-            if row.get("workers") == "1" and row.get("endpoint") == FLOOR_CASES[0]
-        ),
-        None,
-    )
-    if engine_cpu_ms is None or not isinstance(healthz, float) or healthz <= 0:
+    validation, checks, the ruling's JSON, the insert and the commit free; and, where the write
+    floor was measured, if it cost only the write floor's CPU (the body read, parsed, stored
+    durably and answered by a bare app on the same runner) plus the engine's."""
+    healthz = _one_worker_cpu_ms(section, FLOOR_CASES[0])
+    if engine_cpu_ms is None or healthz is None:
         return None
     ceiling = healthz / (healthz + engine_cpu_ms)
-    return (
+    note = (
         f"ceiling for small new / healthz: the engine alone on the small board takes "
         f"{engine_cpu_ms:.3f} ms of CPU (in this process, medians), healthz {healthz:.3f} ms "
         f"of the server's; a new small question costs at least both, so its req/s can reach at "
         f"most {ceiling:.2f}x healthz's (issue 15's goal: 0.5) with everything else free"
     )
+    write_floor = _one_worker_cpu_ms(section, WRITE_FLOOR_CASE)
+    if write_floor is not None:
+        durable = healthz / (write_floor + engine_cpu_ms)
+        note += (
+            f"; costing the write floor's {write_floor:.3f} ms (read, parse, durable insert, "
+            f"answer, nothing else) and the engine's, at most {durable:.2f}x"
+        )
+    return note

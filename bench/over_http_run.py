@@ -1,5 +1,6 @@
-"""The HTTP part of the run: one 1-worker server for the rules endpoints and its floor, then a
-server per further worker count for the floor alone."""
+"""The HTTP part of the run: one 1-worker server for the rules endpoints and the floor rows,
+beside the floors' bench app (bench/parse_floor.py: the parse floor, the write floor), then a
+server per further worker count for the floor rows alone."""
 
 from __future__ import annotations
 
@@ -20,6 +21,27 @@ def _activation_blocked(config: BenchConfig, act_engine: Section) -> str:
     return "not measured by the engine-alone section"
 
 
+def _rules_sections(
+    config: BenchConfig,
+    act_engine: Section,
+    server: Server,
+    floor_server: Server,
+    uniq: over_http.Uniq,
+    log: Callable[[str], None],
+) -> list[Section]:
+    """Could-produce over HTTP with the parse floor, then activate, on the one-worker server."""
+    log("could-produce over HTTP, with the parse floor")
+    with WireClient(server.url) as client, WireClient(floor_server.url) as floor_client:
+        could_produce = over_http.could_produce_section(
+            config, client, uniq, floor_client, (server.pid, floor_server.pid)
+        )
+    with WireClient(server.url) as client:
+        log("activate over HTTP")
+        blocked = _activation_blocked(config, act_engine)
+        activate = over_http.activate_section(config, client, uniq, blocked)
+    return [could_produce, activate]
+
+
 def http_sections(
     config: BenchConfig, act_engine: Section, log: Callable[[str], None]
 ) -> list[Section]:
@@ -35,7 +57,10 @@ def http_sections(
         "this one's, the req/s ratio a server that alone set the pace would give; client and "
         "server share the machine's cores; "
         f"medians of {config.rounds} rounds, each healthz, stored, new in turn, the ratios "
-        "taken within each round"
+        "taken within each round; the write floor (1 worker: bench/parse_floor.py on the same "
+        "runner) reads the new small bodies, parses them and commits each as a row in SQLite "
+        "with the service's settings, on the event loop, nothing else: the least a durable new "
+        "question costs here, its ratios against the service's healthz of the same round"
     )
     sections: list[Section] = []
     for n, workers in enumerate(config.servers):
@@ -44,28 +69,16 @@ def http_sections(
         try:
             with Server(workers=workers) as server:
                 uniq = over_http.Uniq()
-                if n == 0:
-                    log("could-produce over HTTP, with the parse floor")
-                    with (
-                        Server(workers=1, app="bench.parse_floor:app") as floor_server,
-                        WireClient(server.url) as client,
-                        WireClient(floor_server.url) as floor_client,
-                    ):
-                        sections.append(
-                            over_http.could_produce_section(
-                                config,
-                                client,
-                                uniq,
-                                floor_client,
-                                (server.pid, floor_server.pid),
-                            )
-                        )
-                    with WireClient(server.url) as client:
-                        log("activate over HTTP")
-                        blocked = _activation_blocked(config, act_engine)
-                        sections.append(over_http.activate_section(config, client, uniq, blocked))
-                log(f"HTTP floor, workers={label}")
-                over_http.floor_rows(floor, config, server.url, label, uniq, server.pid)
+                target = over_http.Target(server.url, server.pid)
+                if n > 0:
+                    log(f"HTTP floor, workers={label}")
+                    over_http.floor_rows(floor, config, target, label, uniq)
+                    continue
+                with Server(workers=1, app="bench.parse_floor:app") as floor_server:
+                    sections += _rules_sections(config, act_engine, server, floor_server, uniq, log)
+                    log(f"HTTP floor, workers={label}, with the write floor")
+                    floors = over_http.Target(floor_server.url, floor_server.pid)
+                    over_http.floor_rows(floor, config, target, label, uniq, floors)
         except RuntimeError as exc:
             floor.rows.append({"workers": label, "status": f"server failed: {exc}"[:300]})
     ceiling = over_http.small_new_ceiling(

@@ -244,7 +244,7 @@ def test_interleaved_timings_take_turns_and_reverse_every_other_round() -> None:
 
 def test_small_new_ceiling_is_healthz_over_healthz_plus_the_engine() -> None:
     from bench.engine_only import small_board_engine_cpu_ms
-    from bench.over_http import FLOOR_CASES, small_new_ceiling
+    from bench.over_http import FLOOR_CASES, WRITE_FLOOR_CASE, small_new_ceiling
     from bench.report import Section
 
     floor = Section("floor", ["workers", "endpoint", "server_cpu_ms"])
@@ -255,10 +255,77 @@ def test_small_new_ceiling_is_healthz_over_healthz_plus_the_engine() -> None:
     ]
     note = small_new_ceiling(floor, 0.3)
     assert note is not None and "at most 0.50x healthz" in note  # 0.3 / (0.3 + 0.3)
+    assert "write floor" not in note  # not measured
+    floor.rows.append({"workers": "1", "endpoint": WRITE_FLOOR_CASE, "server_cpu_ms": 0.2})
+    note = small_new_ceiling(floor, 0.3)
+    assert note is not None and note.endswith("at most 0.60x")  # 0.3 / (0.2 + 0.3)
     assert small_new_ceiling(floor, None) is None
     assert small_new_ceiling(Section("floor", []), 0.3) is None  # no healthz row measured
     engine_ms = small_board_engine_cpu_ms(5)
     assert engine_ms is not None and engine_ms > 0
+
+
+def test_floor_rows_load_the_write_floor_with_new_small_bodies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bench import over_http
+    from bench.config import FULL
+    from bench.parse_floor import WRITE_FLOOR
+
+    sent: list[tuple[str, str, int, int | None]] = []
+
+    def fake_wrk(url: str, path: str, bodies: list[bytes], seconds: float, connections: int,
+                 group: int | None = None) -> over_http.Throughput:  # fmt: skip
+        sent.append((url, path, len(bodies), group))
+        return over_http.Throughput(100, 0, 1.0, 0.5, 0.01)
+
+    monkeypatch.setattr(over_http.wrk, "available", lambda: True)
+    monkeypatch.setattr(over_http, "wrk_throughput", fake_wrk)
+    server, floors = over_http.Target("http://s", 1), over_http.Target("http://f", 2)
+    stored = b"{}"
+    cases = over_http._floor_cases(server, floors, stored, over_http.Uniq(), FULL)
+    assert [label for label, _ in cases] == [*over_http.FLOOR_CASES, over_http.WRITE_FLOOR_CASE]
+    for _, measure in cases:
+        measure()
+    new_bodies = int(FULL.floor_seconds * 2_000)
+    assert sent == [
+        ("http://s", "/healthz", 0, 1),
+        ("http://s", over_http.COULD_PRODUCE, 1, 1),
+        ("http://s", over_http.COULD_PRODUCE, new_bodies, 1),
+        ("http://f", WRITE_FLOOR, new_bodies, 2),  # the write floor's own server and CPU
+    ]
+    alone = over_http._floor_cases(server, None, stored, over_http.Uniq(), FULL)
+    assert [label for label, _ in alone] == list(over_http.FLOOR_CASES)
+
+
+def test_the_write_floor_commits_each_body_as_a_row_with_the_service_s_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from fastapi.testclient import TestClient
+
+    from app.settings import get_settings
+    from bench import parse_floor
+
+    db = tmp_path / "floor.db"
+    monkeypatch.setenv("RULINGS_DATABASE_URL", f"sqlite:///{db}")
+    get_settings.cache_clear()
+    monkeypatch.setattr(parse_floor, "store", parse_floor._FloorStore())
+    try:
+        with TestClient(parse_floor.app) as client:
+            for n in range(3):
+                r = client.post(parse_floor.WRITE_FLOOR, content=b'{"turn": %d}' % n)
+                assert r.status_code == 201
+                assert len(r.content) == parse_floor.SMALL_RULING_BYTES
+            assert client.post("/v1/mana/could-produce", content=b"{}").status_code == 204
+            held = parse_floor.store.connection()
+            assert held.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+            assert held.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    finally:
+        get_settings.cache_clear()
+    rows = sqlite3.connect(db).execute("SELECT body FROM write_floor ORDER BY seq").fetchall()
+    assert rows == [(b'{"turn": %d}' % n,) for n in range(3)]  # the parse floor wrote none
 
 
 def test_wire_client_reads_whole_answers_on_one_connection_and_refuses_other_framing() -> None:
