@@ -96,14 +96,10 @@ async def parse(request: Request) -> Response:
     return Response(status_code=204)
 
 
-_ANSWER_HEAD = {
-    "type": "http.response.start",
-    "status": 201,
-    "headers": [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(_ANSWER)).encode()),
-    ],
-}
+_ANSWER_HEADERS = [
+    (b"content-type", b"application/json"),
+    (b"content-length", str(len(_ANSWER)).encode()),
+]
 
 
 async def app(scope: Scope, receive: Receive, send: Send) -> None:
@@ -123,5 +119,5 @@ async def app(scope: Scope, receive: Receive, send: Send) -> None:
     body = b"".join(chunks)
     json.loads(body)
     store.write(body)
-    await send(_ANSWER_HEAD)
+    await send({"type": "http.response.start", "status": 201, "headers": _ANSWER_HEADERS})
     await send({"type": "http.response.body", "body": _ANSWER})
