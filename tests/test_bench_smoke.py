@@ -302,6 +302,7 @@ def test_the_write_floor_commits_each_body_as_a_row_with_the_service_s_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import sqlite3
+    from contextlib import closing
 
     from fastapi.testclient import TestClient
 
@@ -324,7 +325,8 @@ def test_the_write_floor_commits_each_body_as_a_row_with_the_service_s_settings(
             assert held.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     finally:
         get_settings.cache_clear()
-    rows = sqlite3.connect(db).execute("SELECT body FROM write_floor ORDER BY seq").fetchall()
+    with closing(sqlite3.connect(db)) as check:
+        rows = check.execute("SELECT body FROM write_floor ORDER BY seq").fetchall()
     assert rows == [(b'{"turn": %d}' % n,) for n in range(3)]  # the parse floor wrote none
 
 
