@@ -113,6 +113,7 @@ def test_wrk_sends_every_body_it_is_given_gets_without_one_and_counts_answers() 
         gets = wrk.throughput([url], "/ok", [[]], 1.0, 1)
     finally:
         server.shutdown()
+        server.server_close()
     assert ok.requests > 2 and ok.errors == 0 and ok.mean_ms > 0
     assert seen >= {b'{"a":1}', b'{"b":"]]"}', b"{}"}
     assert failing.requests > 0 and failing.errors == failing.requests
@@ -377,6 +378,7 @@ def test_wire_client_reads_whole_answers_on_one_connection_and_refuses_other_fra
             after = client.post("/echo", content=b"1")  # a new connection after the refusal
     finally:
         server.shutdown()
+        server.server_close()
     assert first.status_code == 201 and bytes(first.content) == b'{"a":1}' + big
     assert empty.status_code == 204 and empty.content == b""
     assert second.status_code == 201 and bytes(second.content) == b"[]" + big
