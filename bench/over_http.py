@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import median
+from typing import NamedTuple
 
 import httpx
 
@@ -363,6 +364,18 @@ def _post(path: str, body: Callable[[], bytes]) -> Send:
     return lambda c: c.post(path, content=body(), headers=HEADERS)
 
 
+class _Post(NamedTuple):
+    """A POSTed floor row: where it goes, the bodies wrk cycles through, the one body a client
+    thread sends each time, and the status it answers."""
+
+    label: str
+    target: Target
+    path: str
+    bodies: Callable[[], list[bytes]]
+    body: Callable[[], bytes]
+    expect: int
+
+
 def _floor_cases(
     server: Target, write_floor: Target | None, stored: bytes, uniq: Uniq, config: BenchConfig
 ) -> list[tuple[str, Run]]:
@@ -370,31 +383,29 @@ def _floor_cases(
     (the same new small bodies) where there is one; loaded by wrk where it is installed, else
     by Python client threads."""
     seconds, clients = config.floor_seconds, config.floor_threads
-    targets = [server, server, server] + ([write_floor] if write_floor is not None else [])
-    count = len(targets)
-    paths = ["/healthz", COULD_PRODUCE, COULD_PRODUCE, WRITE_FLOOR][:count]
-    labels = [*FLOOR_CASES, WRITE_FLOOR_CASE][:count]
+
+    def new_bodies() -> list[bytes]:
+        return small_new_bodies(uniq, seconds)
+
+    def new_body() -> bytes:
+        return small_new_body(uniq)
+
+    posts = [
+        _Post(FLOOR_CASES[1], server, COULD_PRODUCE, lambda: [stored], lambda: stored, 200),
+        _Post(FLOOR_CASES[2], server, COULD_PRODUCE, new_bodies, new_body, 201),
+    ]
+    if write_floor is not None:
+        posts.append(_Post(WRITE_FLOOR_CASE, write_floor, WRITE_FLOOR, new_bodies, new_body, 201))
     if wrk.available():
-        bodies: list[Callable[[], list[bytes]]] = [
-            list, lambda: [stored], lambda: small_new_bodies(uniq, seconds),
-            lambda: small_new_bodies(uniq, seconds),
-        ][:count]  # fmt: skip
-        runs = [
-            _wrk_run(target, path, body, seconds, clients)
-            for target, path, body in zip(targets, paths, bodies, strict=True)
+        healthz = _wrk_run(server, "/healthz", list, seconds, clients)
+        return [(FLOOR_CASES[0], healthz)] + [
+            (p.label, _wrk_run(p.target, p.path, p.bodies, seconds, clients)) for p in posts
         ]
-    else:
-        sends: list[tuple[Send, int]] = [
-            (lambda c: c.get("/healthz"), 200),
-            (_post(COULD_PRODUCE, lambda: stored), 200),
-            (_post(COULD_PRODUCE, lambda: small_new_body(uniq)), 201),
-            (_post(WRITE_FLOOR, lambda: small_new_body(uniq)), 201),
-        ][:count]
-        runs = [
-            _thread_run(target, send, expect, seconds, clients)
-            for target, (send, expect) in zip(targets, sends, strict=True)
-        ]
-    return list(zip(labels, runs, strict=True))
+    healthz = _thread_run(server, lambda c: c.get("/healthz"), 200, seconds, clients)
+    return [(FLOOR_CASES[0], healthz)] + [
+        (p.label, _thread_run(p.target, _post(p.path, p.body), p.expect, seconds, clients))
+        for p in posts
+    ]
 
 
 def floor_rows(

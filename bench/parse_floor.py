@@ -31,6 +31,7 @@ from sqlalchemy import Engine, PoolProxiedConnection
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
+from app.api.fastpath import read_body
 from app.db.session import is_sqlite, make_engine
 from app.settings import get_settings
 
@@ -108,15 +109,9 @@ async def app(scope: Scope, receive: Receive, send: Send) -> None:
     if scope["type"] != "http" or scope["path"] != WRITE_FLOOR or scope["method"] != "POST":
         await floors(scope, receive, send)
         return
-    chunks: list[bytes] = []
-    more = True
-    while more:
-        message = await receive()
-        if message["type"] != "http.request":
-            return  # the client went away
-        chunks.append(message.get("body", b""))
-        more = message.get("more_body", False)
-    body = b"".join(chunks)
+    body = await read_body(receive)
+    if body is None:  # the client went away
+        return
     json.loads(body)
     store.write(body)
     await send({"type": "http.response.start", "status": 201, "headers": _ANSWER_HEADERS})

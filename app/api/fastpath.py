@@ -162,7 +162,7 @@ class RepeatedQuestionMiddleware:
         if route is None:
             await self.app(scope, receive, send)
             return
-        body = await _read_body(receive)
+        body = await read_body(receive)
         if body is None:  # the client went away before sending it all
             return
         # Left by ServiceMiddleware (checked_inside): run only for bytes not answered before.
@@ -240,7 +240,8 @@ class RepeatedQuestionMiddleware:
         return hit
 
 
-async def _read_body(receive: Receive) -> bytes | None:
+async def read_body(receive: Receive) -> bytes | None:
+    """A request's whole body, or None when the client went away before sending it all."""
     chunks: list[bytes] = []
     while True:
         message = await receive()
