@@ -313,6 +313,9 @@ def _additional_costs(
     paid: list[AdditionalCost] = []
     payable = True
     for cost in cast_face.additional_costs:
+        # A cost is named as the card words it, mana and all ("discard a card or pay {2}").
+        m = Mentions()
+        name = m.mana_in(cost.name)
         if not cost.optional:
             # 118.8 / 601.2f: a mandatory additional cost is always part of the total cost.
             if cost.name in asked.unpayable:
@@ -320,14 +323,15 @@ def _additional_costs(
                 r.note(
                     "mandatory_additional_cost_unpayable",
                     ("118.8", "601.2f"),
-                    f"{cost.name} is a mandatory additional cost and it can't be paid, so the "
+                    f"{name} is a mandatory additional cost and it can't be paid, so the "
                     "spell can't be cast, even for free.",
+                    m,
                 )
             else:
                 paid.append(cost)
                 r.steps.append(
-                    Mentions().step(
-                        f"{cost.name} is a mandatory additional cost: it is paid on top.",
+                    m.step(
+                        f"{name} is a mandatory additional cost: it is paid on top.",
                         ("118.8", "601.2f"),
                     )
                 )
@@ -336,23 +340,25 @@ def _additional_costs(
                 r.note(
                     "optional_additional_cost_unpayable",
                     ("118.8",),
-                    f"{cost.name} was asked for but can't be paid; being optional, it is simply "
+                    f"{name} was asked for but can't be paid; being optional, it is simply "
                     "not paid.",
+                    m,
                 )
             else:
                 paid.append(cost)
-                r.steps.append(_optional_paid_step(cost))
+                r.steps.append(_optional_paid_step(cost, m))
     return paid, payable and _modes_chosen(r, cast_face, paid)
 
 
-def _optional_paid_step(cost: AdditionalCost) -> Step:
+def _optional_paid_step(cost: AdditionalCost, m: Mentions) -> Step:
+    """`m`: the mentions of the cost's name, already recorded."""
     if cost.mode_of is not None:
-        return Mentions().step(
+        return m.step(
             f"{cost.name} is a chosen mode: its cost is an additional cost, owed even though the "
             "mana cost is not.",
             (_MODES_CHOSEN[cost.mode_of][0], "118.8", "601.2f"),
         )
-    return Mentions().step(
+    return m.step(
         f"{cost.name} is an optional additional cost and may still be paid; its mana is owed "
         "even though the mana cost is not.",
         ("118.8", "601.2f"),
@@ -382,7 +388,10 @@ def _modes_chosen(r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost]) -
         if not chosen:
             m = Mentions()
             listed = ", ".join(
-                f"{c.name} ({m.mana(c.mana)})" if c.mana else f"{c.name} (no mana)" for c in modes
+                f"{m.mana_in(c.name)} ({m.mana(c.mana)})"
+                if c.mana
+                else f"{m.mana_in(c.name)} (no mana)"
+                for c in modes
             )
             r.note(
                 "mode_cost_required",
@@ -430,8 +439,9 @@ def _cost_changes(
     for change in changes:
         m = Mentions()
         rules = ("601.2f", *_cost_change_rules(change))
-        words = _change_words(change, m.card(cast_face.name))
-        m.mana_in(change.mana)
+        # The change's mana and its condition, card words that may show mana too ("for each
+        # {E} you paid this turn").
+        words = m.mana_in(_change_words(change, m.card(cast_face.name)))
         if change.change == "increase":
             counted = not change.when
             if counted:

@@ -87,6 +87,15 @@ CARDS = [
                              keywords=["Prototype"],
                              text="Prototype {1}{G} — 2/2 (reminder: it may be cast smaller.)\n"
                                   "Reach")]),
+    # 118.8: a mandatory additional cost whose words show mana, and a cost change whose
+    # condition shows a symbol; the steps that name them mention that mana too.
+    Invented("normal", [Face("Ashfen Tithe", "{1}{B}", ["Sorcery"], colors=["B"],
+                             text="As an additional cost to cast this spell, sacrifice a "
+                                  "creature or pay {3}{B}.\nDraw two cards.")]),
+    Invented("normal", [Face("Voltcoil Brute", "{5}{R}", ["Creature"], subtypes=["Golem"],
+                             colors=["R"], power="5", toughness="5",
+                             text="This spell costs {1} less to cast for each land your "
+                                  "opponents control that could produce {C}.")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -244,6 +253,29 @@ def test_a_free_cast_sees_the_imported_cards_own_cost_changes(client: TestClient
                                      "when": "for each target beyond the first",
                                      "counted": False}]  # fmt: skip
     assert [r["code"] for r in lash["reasons"]] == ["cost_increase"]
+
+
+def test_cost_words_that_show_mana_are_mentioned_in_the_steps(client: TestClient) -> None:
+    # The steps quote a cost as the card words it; the mana those words show is in the step's
+    # refs like any other (the suite's ruling checks refuse a step that shows mana its refs
+    # lack, so these were 500s before).
+    tithe = client.get("/v1/cards/" + quote("Ashfen Tithe")).json()
+    cost = "Sacrifice a creature or pay {3}{B}"
+    assert [c["name"] for c in tithe["additional_costs"]] == [cost]
+    paid = _ruling(client, FREE, {"card": "Ashfen Tithe"})
+    assert paid["answer"]["additional_costs_paid"] == [cost]
+    unpayable = _ruling(client, FREE, {"card": "Ashfen Tithe", "unpayable": [cost]})
+    assert unpayable["answer"]["castable"] is False
+    brute = _ruling(client, FREE, {"card": "Voltcoil Brute"})
+    assert brute["answer"]["cost_changes"][0]["when"].endswith("{C}")
+    reveal = {"library": ["Ashfen Tithe", "Forest"], "mode": "cascade",
+              "cascade_mana_value": 5, "cast": True, "seed": 3}  # fmt: skip
+    cascaded = _ruling(client, "/v1/library/reveal-until", reveal)
+    assert cascaded["answer"]["hit"] == "Ashfen Tithe"
+    for ruling, shown in ((paid, "{3}{B}"), (unpayable, "{3}{B}"), (brute, "{C}"),
+                          (cascaded, "{3}{B}")):  # fmt: skip
+        naming = [s for s in ruling["explanation"] if shown in s["text"]]
+        assert naming and all(shown in s["refs"]["mana"] for s in naming)
 
 
 def test_an_imported_spree_spell_is_cast_free_with_the_modes_named(client: TestClient) -> None:
