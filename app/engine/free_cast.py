@@ -215,11 +215,13 @@ def cast_without_paying(
     _mana_cost_steps(r, cast_face, x)
     if asked.alternative is not None:
         castable = False
+        m = Mentions()
         r.note(
             "alternative_cost_not_allowed",
             ("118.9a",),
-            f"{asked.alternative.name} is an alternative cost, and casting without paying the "
-            "mana cost already is one: only one alternative cost can apply to a spell.",
+            f"{m.mana_in(asked.alternative.name)} is an alternative cost, and casting without "
+            "paying the mana cost already is one: only one alternative cost can apply to a spell.",
+            m,
         )
     paid, payable = _additional_costs(r, cast_face, asked)
     answer = _answer(r, cast_face, paid if castable and payable else None)

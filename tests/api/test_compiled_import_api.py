@@ -92,6 +92,9 @@ CARDS = [
     Invented("normal", [Face("Ashfen Tithe", "{1}{B}", ["Sorcery"], colors=["B"],
                              text="As an additional cost to cast this spell, sacrifice a "
                                   "creature or pay {3}{B}.\nDraw two cards.")]),
+    Invented("normal", [Face("Emberquick Feint", "{3}{R}", ["Instant"], colors=["R"],
+                             text="You may pay {R} rather than pay this spell's mana cost.\n"
+                                  "Target creature gets +2/+0 until end of turn.")]),
     Invented("normal", [Face("Voltcoil Brute", "{5}{R}", ["Creature"], subtypes=["Golem"],
                              colors=["R"], power="5", toughness="5",
                              text="This spell costs {1} less to cast for each land your "
@@ -268,12 +271,16 @@ def test_cost_words_that_show_mana_are_mentioned_in_the_steps(client: TestClient
     assert unpayable["answer"]["castable"] is False
     brute = _ruling(client, FREE, {"card": "Voltcoil Brute"})
     assert brute["answer"]["cost_changes"][0]["when"].endswith("{C}")
+    feint = client.get("/v1/cards/" + quote("Emberquick Feint")).json()
+    assert [c["name"] for c in feint["alternative_costs"]] == ["Pay {R}"]
+    both = _ruling(client, FREE, {"card": "Emberquick Feint", "alternative_cost": "Pay {R}"})
+    assert [r["code"] for r in both["answer"]["reasons"]] == ["alternative_cost_not_allowed"]
     reveal = {"library": ["Ashfen Tithe", "Forest"], "mode": "cascade",
               "cascade_mana_value": 5, "cast": True, "seed": 3}  # fmt: skip
     cascaded = _ruling(client, "/v1/library/reveal-until", reveal)
     assert cascaded["answer"]["hit"] == "Ashfen Tithe"
     for ruling, shown in ((paid, "{3}{B}"), (unpayable, "{3}{B}"), (brute, "{C}"),
-                          (cascaded, "{3}{B}")):  # fmt: skip
+                          (both, "{R}"), (cascaded, "{3}{B}")):  # fmt: skip
         naming = [s for s in ruling["explanation"] if shown in s["text"]]
         assert naming and all(shown in s["refs"]["mana"] for s in naming)
 
