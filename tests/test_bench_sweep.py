@@ -18,8 +18,8 @@ from bench import sweep  # noqa: E402
 from bench.cardfiles import Face, Invented, invented_cards, mtgjson_document, write  # noqa: E402
 
 TITHE = Invented("normal", [Face("Ashfen Tithe", "{1}{B}", ["Sorcery"], colors=["B"],
-                                 text="As an additional cost to cast this spell, sacrifice a "
-                                      "creature or pay {3}{B}.\nDraw two cards.")])  # fmt: skip
+                                 text="As an additional cost to cast this spell, exile a card "
+                                      "from your hand or pay {2}{B}.\nDraw two cards.")])  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,12 @@ def test_every_question_is_asked_and_none_fails(card_file: Path) -> None:
     found = sweep.sweep(card_file)
     asked = {label for label, _ in found.statuses}
     # The tithe's mandatory cost is named, so its costs' questions are asked too.
-    tithe = {"Ashfen Tithe": {"faces": [], "additional_costs": [{"name": "Pay {3}{B}"}]}}
+    tithe = {
+        "Ashfen Tithe": {
+            "faces": [],
+            "additional_costs": [{"name": "Exile a card from your hand or pay {2}{B}"}],
+        }
+    }
     expected = {label for label, _, _ in sweep.questions("Ashfen Tithe", tithe["Ashfen Tithe"])}
     assert expected <= asked
     assert found.errors == []

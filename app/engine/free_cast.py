@@ -315,7 +315,8 @@ def _additional_costs(
     paid: list[AdditionalCost] = []
     payable = True
     for cost in cast_face.additional_costs:
-        # A cost is named as the card words it, mana and all ("discard a card or pay {2}").
+        # A cost is named in the card's own words, which may show mana (an action or a payment
+        # of mana, say): the steps naming it mention that mana.
         m = Mentions()
         name = m.mana_in(cost.name)
         if not cost.optional:
@@ -441,8 +442,8 @@ def _cost_changes(
     for change in changes:
         m = Mentions()
         rules = ("601.2f", *_cost_change_rules(change))
-        # The change's mana and its condition, card words that may show mana too ("for each
-        # {E} you paid this turn").
+        # The change's mana and its condition: the condition is the card's own words, which
+        # may show mana symbols too.
         words = m.mana_in(_change_words(change, m.card(cast_face.name)))
         if change.change == "increase":
             counted = not change.when
