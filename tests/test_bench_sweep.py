@@ -17,9 +17,10 @@ if str(ROOT) not in sys.path:
 from bench import sweep  # noqa: E402
 from bench.cardfiles import Face, Invented, invented_cards, mtgjson_document, write  # noqa: E402
 
+COST = "exile a card from your hand or pay {2}{B}"
 TITHE = Invented("normal", [Face("Ashfen Tithe", "{1}{B}", ["Sorcery"], colors=["B"],
-                                 text="As an additional cost to cast this spell, exile a card "
-                                      "from your hand or pay {2}{B}.\nDraw two cards.")])  # fmt: skip
+                                 text=f"As an additional cost to cast this spell, {COST}.\n"
+                                      "Draw two cards.")])  # fmt: skip
 
 
 @pytest.fixture(scope="module")
