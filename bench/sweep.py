@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine
 
 # Layouts a first-faces file keeps as they are: one face in the file is all they have.
 ONE_FACED = frozenset({
@@ -41,6 +41,15 @@ ONE_FACED = frozenset({
 })  # fmt: skip
 
 Question = tuple[str, str, dict[str, Any]]  # (label, path, body)
+
+
+@dataclass(frozen=True)
+class SweptCard:
+    """A card of the file, and the names of the costs a free cast may name."""
+
+    name: str
+    additional_costs: tuple[str, ...] = ()
+    alternative_costs: tuple[str, ...] = ()
 
 
 @dataclass
@@ -58,11 +67,12 @@ class Findings:
         self.errors.extend(other.errors)
 
 
-def questions(name: str, card: dict[str, Any]) -> Iterator[Question]:
+def questions(card: SweptCard) -> Iterator[Question]:
     """What is asked of one card: on the battlefield beside reflectors, Blood Moon, Humility,
     Urborg and replacement effects; tapped for mana; its mana value in every zone; cast
     without paying its mana cost with each of its costs; revealed, cascaded into, and kept in
     a hand with Serum Powder."""
+    name = card.name
     me = {"id": "x", "card": name, "controller": "alice", "controlled_since_turn_start": False}
     forest = {"id": "f", "card": "Forest", "controller": "alice", "tapped": True}
 
@@ -93,14 +103,12 @@ def questions(name: str, card: dict[str, Any]) -> Iterator[Question]:
     yield "mana value, battlefield", mv, {"card": name, "zone": "battlefield", "x": 4,
                                           "cast": False}  # fmt: skip
     free = "/v1/spells/cast-without-paying"
-    faces = card.get("faces") or [card]
-    additional = [c["name"] for f in faces for c in f.get("additional_costs") or ()]
-    alternative = [c["name"] for f in faces for c in f.get("alternative_costs") or ()]
+    additional, alternative = card.additional_costs, card.alternative_costs
     yield "free cast", free, {"card": name, "x": 3}
     if additional:
-        yield "free cast, costs", free, {"card": name, "additional_costs": additional[:1],
-                                         "unpayable": additional[1:2]}  # fmt: skip
-        yield "free cast, unpayable", free, {"card": name, "unpayable": additional}
+        yield "free cast, costs", free, {"card": name, "additional_costs": list(additional[:1]),
+                                         "unpayable": list(additional[1:2])}  # fmt: skip
+        yield "free cast, unpayable", free, {"card": name, "unpayable": list(additional)}
     if alternative:
         yield "free cast, alternative", free, {"card": name, "alternative_cost": alternative[0]}
     reveal = "/v1/library/reveal-until"
@@ -142,7 +150,7 @@ def _errors_logged() -> Iterator[_Logged]:
         errors.level, errors.propagate = saved
 
 
-def ask(url: str, names: list[str]) -> Findings:
+def ask(url: str, cards: list[SweptCard]) -> Findings:
     """Every question about these cards, asked of one in-process app on the database `url`."""
     from fastapi.testclient import TestClient
 
@@ -153,24 +161,17 @@ def ask(url: str, names: list[str]) -> Findings:
     checks.ENABLED = True  # as the suite runs: a ruling that fails them is a 500
     settings = Settings(database_url=url, migrate_on_startup=False, log_level="CRITICAL")
     found = Findings()
-    engine = create_engine(url)
     app = create_app(settings)  # configures logging: the error log is caught after it
-    try:
-        with _errors_logged() as logged, TestClient(app, raise_server_exceptions=False) as client:
-            for name in names:
-                with engine.connect() as conn:
-                    data = conn.execute(text("SELECT data FROM cards WHERE name = :n"), {"n": name})
-                    card = json.loads(data.scalar_one())
-                for label, path, body in questions(name, card):
-                    logged.last = ""
-                    response = client.post(path, json=body)
-                    found.statuses[label, response.status_code] += 1
-                    if 400 <= response.status_code < 500:
-                        found.refusals[label, str(response.json().get("code"))] += 1
-                    elif response.status_code >= 500:
-                        found.errors.append((label, body, logged.last))
-    finally:
-        engine.dispose()
+    with _errors_logged() as logged, TestClient(app, raise_server_exceptions=False) as client:
+        for card in cards:
+            for label, path, body in questions(card):
+                logged.last = ""
+                response = client.post(path, json=body)
+                found.statuses[label, response.status_code] += 1
+                if 400 <= response.status_code < 500:
+                    found.refusals[label, str(response.json().get("code"))] += 1
+                elif response.status_code >= 500:
+                    found.errors.append((label, body, logged.last))
     return found
 
 
@@ -186,10 +187,9 @@ def first_faces_document(path: Path) -> dict[str, Any]:
     return {"meta": {"version": "first faces"}, "data": data}
 
 
-def imported(path: Path, directory: Path, first_faces: bool) -> tuple[str, list[str]]:
-    """The database url of a fresh SQLite database holding the file's cards, and the names of
-    the file's cards (a bundled card the file names too is one of them: the import adds its
-    text)."""
+def imported(path: Path, directory: Path, first_faces: bool) -> tuple[str, list[SweptCard]]:
+    """The database url of a fresh SQLite database holding the file's cards, and the file's
+    cards (a bundled card the file names too is one of them: the import adds its text)."""
     from app.catalog.importer import import_file, read_cards
     from app.db.migrate import migrate
 
@@ -205,22 +205,30 @@ def imported(path: Path, directory: Path, first_faces: bool) -> tuple[str, list[
         print(f"imported {summary.cards} cards; skipped {dict(summary.skipped)}", file=sys.stderr)
     finally:
         engine.dispose()
-    # Read again for the names alone: the importer's own reading, so exactly what it imported.
-    names = sorted(card.name for card in read_cards(path)[1])
-    return url, names
+    # Read again for the cards alone (import_file keeps them to itself): the importer's own
+    # reading, so exactly what it imported.
+    cards = [
+        SweptCard(
+            card.name,
+            tuple(c.name for face in card.card_faces for c in face.additional_costs),
+            tuple(c.name for face in card.card_faces for c in face.alternative_costs),
+        )
+        for card in read_cards(path)[1]
+    ]
+    return url, sorted(cards, key=lambda card: card.name)
 
 
 def sweep(path: Path, *, every: int = 1, workers: int = 1, first_faces: bool = False) -> Findings:
     """Import `path` into a temporary database and ask every `every`-th card its questions, in
     `workers` processes (1: in this one)."""
     with tempfile.TemporaryDirectory(prefix="rulings-sweep-") as tmp:
-        url, names = imported(path, Path(tmp), first_faces)
-        names = names[::every]
+        url, cards = imported(path, Path(tmp), first_faces)
+        cards = cards[::every]
         if workers <= 1:
-            return ask(url, names)
+            return ask(url, cards)
         found = Findings()
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            for part in pool.map(ask, [url] * workers, [names[i::workers] for i in range(workers)]):
+            for part in pool.map(ask, [url] * workers, [cards[i::workers] for i in range(workers)]):
                 found.add(part)
         return found
 

@@ -33,13 +33,8 @@ def test_every_question_is_asked_and_none_fails(card_file: Path) -> None:
     found = sweep.sweep(card_file)
     asked = {label for label, _ in found.statuses}
     # The tithe's mandatory cost is named, so its costs' questions are asked too.
-    tithe = {
-        "Ashfen Tithe": {
-            "faces": [],
-            "additional_costs": [{"name": "Exile a card from your hand or pay {2}{B}"}],
-        }
-    }
-    expected = {label for label, _, _ in sweep.questions("Ashfen Tithe", tithe["Ashfen Tithe"])}
+    tithe = sweep.SweptCard("Ashfen Tithe", additional_costs=(COST.capitalize(),))
+    expected = {label for label, _, _ in sweep.questions(tithe)}
     assert expected <= asked
     assert found.errors == []
     assert all(status < 500 for _, status in found.statuses)
