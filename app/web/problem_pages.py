@@ -1,6 +1,7 @@
 """What each problem `type` (`/problems/{code}`) means, in a sentence or two for a person.
 
-tests/web/test_problem_pages.py checks that every code the app raises is explained here."""
+tests/web/test_pages.py (test_every_problem_type_has_a_page) checks that every code the app raises
+is explained here."""
 
 from __future__ import annotations
 
