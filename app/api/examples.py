@@ -1,6 +1,6 @@
 """Named request examples for the docs page: for each endpoint a typical question, edge cases,
 and an illegal action or board mistake (which answers a ruling saying why, or a 422). The
-first of each is what "Try it out" sends. tests/api/test_examples.py runs every one."""
+first of each is what "Try it out" sends. tests/api/test_openapi_docs.py runs every one."""
 
 from __future__ import annotations
 
