@@ -1,6 +1,7 @@
 """The repository explains itself: every Comprehensive Rules number the code cites, in a comment,
 a docstring or a ruling's `rules`, is restated under docs/ (docs/rules.md, or the table "Where
-each rule lives" in docs/architecture.md), so no number in a ruling points outside it."""
+each rule lives" in docs/architecture.md), so no number in a ruling points outside it; and every
+test file the repository names as the check of something exists."""
 
 from __future__ import annotations
 
@@ -40,3 +41,20 @@ def test_every_rule_the_code_cites_is_restated_in_docs() -> None:
     missing = {number: files for number, files in sorted(cited.items()) if number not in restated}
     assert cited, "the code cites no rule at all: the pattern is broken"
     assert missing == {}
+
+
+# A test file named in the code, the docs or the README ("tests/api/test_x.py checks ...").
+TEST_FILE = re.compile(r"\btests/[\w/]+\.py\b")
+
+
+def test_every_test_file_the_repository_names_exists() -> None:
+    texts = [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+    for package in ("app", "bench"):
+        texts += sorted((ROOT / package).rglob("*.py"))
+    named = {
+        (name, str(path.relative_to(ROOT)))
+        for path in texts
+        for name in TEST_FILE.findall(path.read_text(encoding="utf-8"))
+    }
+    assert named, "nothing names a test file: the pattern is broken"
+    assert sorted((name, where) for name, where in named if not (ROOT / name).is_file()) == []
