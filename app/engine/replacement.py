@@ -109,7 +109,11 @@ def saturate(mana: Mana, cap: int | None) -> Mana:
 class Replacement:
     """One replacement effect that applies to this event (the caller has checked whose event
     it is: which permanent, tapped for mana, tapped by whom); only `min_amount` is looked at
-    here, since it can change while the event is being replaced (616.1e)."""
+    here, since it can change while the event is being replaced (616.1e).
+
+    `source_id` is what an order names it by: its source's id, or `<id>#<n>` (`effect_key`)
+    when that source has several effects on the event, since the player orders the effects,
+    not their sources (616.1)."""
 
     source_id: str
     change: ReplacementChange
@@ -405,6 +409,17 @@ def possible_results(initial: Mana, multiset: Multiset, cap: int | None = None) 
     return frozenset(m for m, _ in _search(initial, signatures, counts, cap, MAX_STATES))
 
 
+def effect_key(source_id: str, n: int) -> str:
+    """The order key of the n-th (from 1) of a source's several effects on one event."""
+    return f"{source_id}#{n}"
+
+
+def effect_source(key: str) -> str:
+    """The source id an order key names (the key itself when it names a whole source)."""
+    source, mark, n = key.rpartition("#")
+    return source if mark and n.isdigit() else key
+
+
 def apply_order(
     initial: Mana,
     effects: Sequence[Replacement],
@@ -422,9 +437,12 @@ def apply_order(
     """
     start = self_replacement.apply(initial) if self_replacement else initial
     rank = {sid: i for i, sid in enumerate(order)}
-    remaining = sorted(
-        range(len(effects)), key=lambda i: (rank.get(effects[i].source_id, len(rank)), i)
-    )
+
+    def ranked(e: Replacement) -> int:
+        # `<id>#<n>` names one effect of a source; the source's plain id names them all.
+        return rank.get(e.source_id, rank.get(effect_source(e.source_id), len(rank)))
+
+    remaining = sorted(range(len(effects)), key=lambda i: (ranked(effects[i]), i))
     at_start = {i for i in remaining if applies(effects[i].signature, start)}
     mana = start
     trace: list[TraceStep] = []

@@ -233,3 +233,65 @@ def test_same_question_is_200_and_readable_by_id(client: TestClient) -> None:
     assert again.status_code == 200 and again.content == first.content
     got = client.get(first.headers["location"])
     assert got.status_code == 200 and got.content == first.content
+
+
+def _swap(subtype: str, to: str) -> dict[str, Any]:
+    """A replacement effect: that land type, tapped for mana, makes `to` instead."""
+    return {
+        "kind": "mana_replacement",
+        "source": {"controller": "any", "types": ["land"], "subtypes": [subtype]},
+        "change": {"kind": "change_type", "to": to},
+    }
+
+
+# An invented enchantment with two replacement effects, both of which apply to a land that is a
+# Plains and an Island: one source, two effects for its controller to order (616.1).
+TWOFOLD_HAZE = {
+    "name": "Twofold Haze",
+    "mana_cost": "{3}",
+    "types": ["enchantment"],
+    "abilities": [_swap("Plains", "R"), _swap("Island", "G")],
+}
+HAZE_BOARD = state(
+    perm("tundra", "Tundra"),
+    {"id": "haze", "definition": TWOFOLD_HAZE, "controller": "bob"},
+)
+
+
+def test_several_effects_of_one_source_are_ordered_one_by_one(sqlite_client: TestClient) -> None:
+    # The effect applied last decides the type; each outcome names its effects, not only
+    # their source, so the client can ask for either.
+    body = {"state": HAZE_BOARD, "permanent_id": "tundra", "choose": "W"}
+    a = answer_of(sqlite_client, body)
+    assert {(o["produced"], tuple(o["replacement_order"])) for o in a["outcomes"]} == {
+        ("{G}", ("haze#1", "haze#2")),
+        ("{R}", ("haze#2", "haze#1")),
+    }
+    for outcome in a["outcomes"]:
+        asked = answer_of(
+            sqlite_client, {**body, "replacement_order": outcome["replacement_order"]}
+        )
+        assert (asked["produced"], asked["replacement_order"]) == (
+            outcome["produced"],
+            outcome["replacement_order"],
+        )
+    # The source's plain id puts all its effects first, in their listed order.
+    assert answer_of(sqlite_client, {**body, "replacement_order": ["haze"]})["produced"] == "{G}"
+
+
+def test_an_effect_number_past_the_source_s_effects_is_ignored(sqlite_client: TestClient) -> None:
+    body = {
+        "state": HAZE_BOARD,
+        "permanent_id": "tundra",
+        "choose": "W",
+        "replacement_order": ["haze#3"],
+    }
+    r = sqlite_client.post(ACT, json=body)
+    assert r.status_code == 201, r.text
+    texts = [s["text"] for s in r.json()["explanation"]]
+    assert any("haze#3 is named in replacement_order but its effect" in t for t in texts)
+    assert_problem(
+        sqlite_client.post(ACT, json={**body, "replacement_order": ["nowhere#1"]}),
+        ["body", "replacement_order", 0],
+        "unknown_replacement_source",
+    )

@@ -27,7 +27,7 @@ from app.engine.board import (
     source_label,
 )
 from app.engine.production import describe_ability
-from app.engine.replacement import Applied, Replacement
+from app.engine.replacement import Applied, Replacement, effect_source
 
 
 def ability_steps(
@@ -507,7 +507,10 @@ def _outcome_text(m: Mentions, outcome: OutcomeOut, permanent_ids: Container[str
     # Sources are named by id here (the ids a client sends back in replacement_order).
     parts: list[str] = []
     if outcome.replacement_order:
-        m.ids(i for i in outcome.replacement_order if i in permanent_ids)
+        named = (
+            effect_source(i) if i not in permanent_ids else i for i in outcome.replacement_order
+        )
+        m.ids(i for i in named if i in permanent_ids)
         parts.append(" then ".join(outcome.replacement_order))
     for who, pick in (outcome.choices or {}).items():
         if who in permanent_ids:

@@ -30,6 +30,7 @@ from app.engine.board import (
     source_label,
 )
 from app.engine.production import needs_x
+from app.engine.replacement import effect_source
 from app.engine.words import bounded_list
 
 
@@ -67,13 +68,16 @@ def check_order(view: BoardView, order: list[str]) -> list[str]:
                 "duplicate_replacement_source",
             )
         seen.add(rid)
-        if rid not in board.by_id and rid not in effect_ids:
+        # `<id>#<n>`: one of the several effects a source has on the event (616.1); an id
+        # that is itself in the state is read whole.
+        source = rid if rid in board.by_id or rid in effect_ids else effect_source(rid)
+        if source not in board.by_id and source not in effect_ids:
             raise QuestionError(
                 loc,
                 f"{rid!r} is not a permanent or effect in the state",
                 "unknown_replacement_source",
             )
-        if rid not in replacement_ids:
+        if source not in replacement_ids:
             raise QuestionError(
                 loc,
                 f"{rid!r} has no replacement effect on mana production",

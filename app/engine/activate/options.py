@@ -4,6 +4,7 @@ abilities fire for it (106.12a, 605.1b), and the replacement effects on the even
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import assert_never
@@ -24,6 +25,7 @@ from app.engine import production
 from app.engine.board import (
     BoardView,
     Source,
+    SourcedReplacement,
     SourcedTrigger,
     chosen_color_of,
     instead_reason,
@@ -32,7 +34,7 @@ from app.engine.board import (
     source_label,
 )
 from app.engine.could_produce import solve
-from app.engine.replacement import Replacement, SelfReplacement
+from app.engine.replacement import Replacement, SelfReplacement, effect_key, effect_source
 
 MANA_LIMIT = 10_000
 CAP = MANA_LIMIT + 1
@@ -224,17 +226,8 @@ def mana_event(
                     ("614.15", "208.3"),
                 )
             )
-    effects = [
-        Replacement(
-            r.source.id,
-            r.effect.change,
-            r.effect.min_amount,
-            r.source.name,
-            not r.source.is_effect,
-        )
-        for r in view.applicable_replacements(p, a)
-    ]
-    order_ids = {e.source_id for e in effects}
+    effects = _keyed_replacements(view.applicable_replacements(p, a))
+    order_ids = {e.source_id for e in effects} | {effect_source(e.source_id) for e in effects}
     for rid in order:
         if rid not in order_ids:
             m = Mentions()
@@ -252,6 +245,25 @@ def mana_event(
     watching = _monarchs_only(view, view.matching_triggers(p, adder), steps)
     watching = _tapped_sources_only(view, p, a, watching, steps)
     return ManaEvent(options, defined, self_rep, effects, watching, order)
+
+
+def _keyed_replacements(found: list[SourcedReplacement]) -> list[Replacement]:
+    """The effects on this event, each named as an order names it: by its source's id, or by
+    `<id>#<n>` when its source has several of them (616.1: the player orders effects)."""
+    per_source = Counter(r.source.id for r in found)
+    seen: Counter[str] = Counter()
+    effects: list[Replacement] = []
+    for r in found:
+        seen[r.source.id] += 1
+        key = r.source.id
+        if per_source[key] > 1:
+            key = effect_key(key, seen[key])
+        effects.append(
+            Replacement(
+                key, r.effect.change, r.effect.min_amount, r.source.name, not r.source.is_effect
+            )
+        )
+    return effects
 
 
 def _tapped_sources_only(
