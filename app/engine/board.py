@@ -1552,9 +1552,9 @@ def source_label(m: Mentions, s: Source) -> str:
 
 
 def replacement_label(m: Mentions, r: Replacement) -> str:
-    if not r.name:
-        return r.source_id
-    return m.label(r.name, r.source_id, permanent=r.on_battlefield)
+    label = m.label(r.name, r.source_id, permanent=r.on_battlefield) if r.name else r.source_id
+    # One of its source's several effects on the event: also the key an order names it by.
+    return f"{label}, effect {r.key}" if r.key else label
 
 
 def printed_traits(

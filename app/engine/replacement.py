@@ -111,9 +111,9 @@ class Replacement:
     it is: which permanent, tapped for mana, tapped by whom); only `min_amount` is looked at
     here, since it can change while the event is being replaced (616.1e).
 
-    `source_id` is what an order names it by: its source's id, or `<id>#<n>` (`effect_key`)
-    when that source has several effects on the event, since the player orders the effects,
-    not their sources (616.1)."""
+    `key`: what an order names it by when its source has several effects on the event,
+    `<id>#<n>` (`effect_key`), since the player orders effects, not sources (616.1); else ""
+    and an order names it by its source's id."""
 
     source_id: str
     change: ReplacementChange
@@ -121,14 +121,15 @@ class Replacement:
     name: str = ""
     # Whether the source is a permanent (else an effect of the state's `effects`).
     on_battlefield: bool = True
+    key: str = ""
 
     @property
     def signature(self) -> Signature:
         return signature_of(self.change, self.min_amount)
 
     @property
-    def label(self) -> str:
-        return f"{self.name} ({self.source_id})" if self.name else self.source_id
+    def order_key(self) -> str:
+        return self.key or self.source_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,8 +314,8 @@ def explore(
         outcomes.append(
             Outcome(
                 mana,
-                tuple(e.source_id for e in applied),
-                tuple(e.source_id for e in (*applied, *rest)),
+                tuple(e.order_key for e in applied),
+                tuple(e.order_key for e in (*applied, *rest)),
             )
         )
     return outcomes
@@ -440,7 +441,7 @@ def apply_order(
 
     def ranked(e: Replacement) -> int:
         # `<id>#<n>` names one effect of a source; the source's plain id names them all.
-        return rank.get(e.source_id, rank.get(effect_source(e.source_id), len(rank)))
+        return rank.get(e.order_key, rank.get(e.source_id, len(rank)))
 
     remaining = sorted(range(len(effects)), key=lambda i: (ranked(effects[i]), i))
     at_start = {i for i in remaining if applies(effects[i].signature, start)}

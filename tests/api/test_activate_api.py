@@ -277,6 +277,12 @@ def test_several_effects_of_one_source_are_ordered_one_by_one(sqlite_client: Tes
         )
     # The source's plain id puts all its effects first, in their listed order.
     assert answer_of(sqlite_client, {**body, "replacement_order": ["haze"]})["produced"] == "{G}"
+    # The steps name each effect by its key, and refer to the source by its own id.
+    steps = sqlite_client.post(ACT, json={**body, "replacement_order": ["haze#2"]}).json()
+    texts = [s["text"] for s in steps["explanation"]]
+    assert "Twofold Haze (haze), effect haze#2: {W} becomes {G}." in texts
+    referred = {i for s in steps["explanation"] for i in s["refs"].get("permanents", [])}
+    assert referred == {"tundra", "haze"}
 
 
 def test_an_effect_number_past_the_source_s_effects_is_ignored(sqlite_client: TestClient) -> None:

@@ -237,7 +237,7 @@ def _rule(
         made_mana=bool(produced) and not pick.open,
         choice_required=choice_required,
         options=[o.key for o in event.options],
-        replacement_order=[t.effect.source_id for t in applied.trace] if applied else [],
+        replacement_order=[t.effect.order_key for t in applied.trace] if applied else [],
         outcomes=listed,
         notes=notes,
         state=state_after(

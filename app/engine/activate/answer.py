@@ -86,7 +86,7 @@ def chosen_outcome(
     """The result asked for, with the order and choices that gave it."""
     choices_used = {"choose": picked.key} if picked is not None and several_options else {}
     choices_used.update(trigger_choices)
-    return outcome([t.effect.source_id for t in applied.trace], choices_used, applied.mana, total)
+    return outcome([t.effect.order_key for t in applied.trace], choices_used, applied.mana, total)
 
 
 def outcome(order: list[str], choices: dict[str, str], produced: Mana, total: Mana) -> OutcomeOut:

@@ -34,7 +34,7 @@ from app.engine.board import (
     source_label,
 )
 from app.engine.could_produce import solve
-from app.engine.replacement import Replacement, SelfReplacement, effect_key, effect_source
+from app.engine.replacement import Replacement, SelfReplacement, effect_key
 
 MANA_LIMIT = 10_000
 CAP = MANA_LIMIT + 1
@@ -227,7 +227,7 @@ def mana_event(
                 )
             )
     effects = _keyed_replacements(view.applicable_replacements(p, a))
-    order_ids = {e.source_id for e in effects} | {effect_source(e.source_id) for e in effects}
+    order_ids = {e.order_key for e in effects} | {e.source_id for e in effects}
     for rid in order:
         if rid not in order_ids:
             m = Mentions()
@@ -254,15 +254,11 @@ def _keyed_replacements(found: list[SourcedReplacement]) -> list[Replacement]:
     seen: Counter[str] = Counter()
     effects: list[Replacement] = []
     for r in found:
-        seen[r.source.id] += 1
-        key = r.source.id
-        if per_source[key] > 1:
-            key = effect_key(key, seen[key])
-        effects.append(
-            Replacement(
-                key, r.effect.change, r.effect.min_amount, r.source.name, not r.source.is_effect
-            )
-        )
+        sid = r.source.id
+        seen[sid] += 1
+        key = effect_key(sid, seen[sid]) if per_source[sid] > 1 else ""
+        change, least = r.effect.change, r.effect.min_amount
+        effects.append(Replacement(sid, change, least, r.source.name, not r.source.is_effect, key))
     return effects
 
 
