@@ -44,6 +44,10 @@ CARDS = [
     Invented("normal", [Face("Meekening", "{2}{W}{W}", ["Enchantment"], colors=["W"],
                              text="All creatures lose all abilities.\n"
                                   "Each creature has base power and toughness 1/1.")]),
+    # 616.1: one sentence, a replacement effect per land type; a land of both types gets both.
+    Invented("normal", [Face("Inverted Skies", "{3}", ["Enchantment"],
+                             text="If tapped for mana, Plains produce {B} and Islands produce "
+                                  "{R} instead of any other type.")]),
     # 603.7b: a sorcery's trigger for the turn, sent as an `effects` entry.
     Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
                              text="Until end of turn, whenever a player taps a Swamp for "
@@ -176,6 +180,25 @@ def test_an_imported_turn_long_trigger_works_from_its_effects_entry(client: Test
     forest = state(perm("f", "Forest"), effects=[effect])
     a = _ruling(client, ACT, {"state": forest, "permanent_id": "f"})["answer"]
     assert (a["total"], a["triggered"]) == ("{G}", [])
+
+
+def test_an_imported_swap_of_land_types_is_one_effect_per_type(client: TestClient) -> None:
+    skies = client.get("/v1/cards/" + quote("Inverted Skies")).json()
+    assert skies["support"] == "full"
+    assert [a["kind"] for a in skies["abilities"]] == ["mana_replacement"] * 2
+    lands = (perm("dual", "Frostmere Flats"), perm("p", "Plains"), perm("f", "Forest"))
+    got = _could_produce(client, *lands, perm("skies", "Inverted Skies", "bob"))
+    # Each effect applied last decides the dual land's type (616.1); a Forest is untouched.
+    assert got["types"] == {"dual": ["B", "R"], "p": ["B"], "f": ["G"], "skies": []}
+    board = state(*lands, perm("skies", "Inverted Skies", "bob"))
+    body = {"state": board, "permanent_id": "dual", "choose": "W"}
+    a = _ruling(client, ACT, body)["answer"]
+    assert {(o["produced"], tuple(o["replacement_order"])) for o in a["outcomes"]} == {
+        ("{R}", ("skies#1", "skies#2")),
+        ("{B}", ("skies#2", "skies#1")),
+    }
+    asked = _ruling(client, ACT, {**body, "replacement_order": ["skies#2", "skies#1"]})
+    assert asked["answer"]["produced"] == "{B}"
 
 
 def test_an_imported_activation_sets_its_target_lands_type(client: TestClient) -> None:

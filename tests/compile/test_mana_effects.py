@@ -61,6 +61,40 @@ def test_replacements(text: str, expected: ManaReplacement) -> None:
     assert one(text, **ENCHANTMENT) == expected
 
 
+def test_one_sentence_swapping_several_land_types_is_one_effect_per_type() -> None:
+    # 616.1: separate effects, so a land of two of the types gets both, in an order its
+    # controller picks; each keeps the amount ("instead of any other type").
+    found = face(
+        "If tapped for mana, Plains produce {B}, Islands produce {R}, and Forests produce "
+        "colorless mana instead of any other type.",
+        **ENCHANTMENT,
+    )
+    assert found.support == "full"
+    assert found.abilities == [
+        ManaReplacement(source=Selector(subtypes=["Plains"]), change=ChangeType(to="B")),
+        ManaReplacement(source=Selector(subtypes=["Island"]), change=ChangeType(to="R")),
+        ManaReplacement(source=Selector(subtypes=["Forest"]), change=ChangeType(to="C")),
+    ]
+    assert one(
+        "If tapped for mana, Swamps produce {G} instead of any other type.", **ENCHANTMENT
+    ) == (ManaReplacement(source=Selector(subtypes=["Swamp"]), change=ChangeType(to="G")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # One land, not a group: "a Plains" is not what these sentences say.
+        "If tapped for mana, a Plains produces {B}, and Forests produce {R} instead of any "
+        "other type.",
+        # A part that isn't a land group producing one type.
+        "If tapped for mana, Plains produce {B}{B}, and Forests produce {R} instead of any "
+        "other type.",
+    ],
+)
+def test_swaps_it_cant_read_whole_are_not_understood(text: str) -> None:
+    assert not_understood(text, **ENCHANTMENT) == [text]
+
+
 def test_turn_long_replacements_work_as_effects() -> None:
     spell = one(
         "Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "

@@ -1373,6 +1373,8 @@ def _one_sentence(
         return "mana_ability", ir.Understood(abilities=[grant])
     if (r := replacement.parse(s, effect=ctx.spell)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[r])
+    if not ctx.spell and (swaps := replacement.parse_swaps(s)) is not None:
+        return "tapped_for_mana", ir.Understood(abilities=list(swaps))
     if (lost := _no_creature_while(ctx, s)) is not None:
         return "type_change", ir.Understood(abilities=[lost])
     m = _ACTIVATED.match(s)

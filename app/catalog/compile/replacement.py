@@ -1,5 +1,7 @@
 """Replacement effects on mana (106.12b, 616.1): "If <a land> is tapped for mana, it produces
-<...> instead [of any other type [and amount]]"."""
+<...> instead [of any other type [and amount]]", and one sentence that swaps several land
+types' mana at once ("If tapped for mana, <lands> produce <a type>, ..., and <lands> produce
+<a type> instead of any other type")."""
 
 from __future__ import annotations
 
@@ -53,3 +55,28 @@ def parse(sentence: str, *, effect: bool) -> ir.Replacement | None:
         min_amount=2 if m.group("two") else 0,
         effect=effect,
     )
+
+
+_SWAPS = re.compile(r"^If tapped for mana, (?P<swaps>.+) instead of any other type\.$")
+_SWAP = re.compile(rf"^(?P<lands>.+?) produces? (?P<what>{MANA_TYPE}|colorless mana)$")
+_SWAP_SEPARATOR = re.compile(r",? and |, ")
+
+
+def parse_swaps(sentence: str) -> list[ir.Replacement] | None:
+    """One replacement effect per land type the sentence names, each changing the type of that
+    land's mana and keeping its amount. They are separate effects: a land of two of the types
+    is replaced by both, in the order its controller picks (616.1), and the one applied last
+    decides. Only plural land groups ("Plains", "Swamps"), else None: never guess."""
+    m = _SWAPS.match(sentence)
+    if m is None:
+        return None
+    found: list[ir.Replacement] = []
+    for part in _SWAP_SEPARATOR.split(m.group("swaps")):
+        swap = _SWAP.match(part)
+        lands = selector(swap.group("lands")) if swap else None
+        if swap is None or lands is None or not lands[1]:
+            return None
+        what = swap.group("what")
+        to = "C" if what == "colorless mana" else what.strip("{}")
+        found.append(ir.Replacement(source=lands[0], change=("type", to)))
+    return found
