@@ -255,16 +255,22 @@ class Characteristics:
 
     def _depends(self, i: int, j: int) -> bool:
         """Does effect i depend on effect j (613.8a): would j remove the ability that creates i,
-        or, for a j that adds types, change what i applies to?"""
+        or change what i applies to (the types j adds, or the land types j sets)?"""
         src_i, eff_i = self.effects.layer4[i]
         src_j, eff_j = self.effects.layer4[j]
-        if isinstance(eff_j, (AddTypes, AddSubtypes, SetCardTypes)):
-            key = (i, j)
-            found = self._reach.get(key)
-            if found is None:
-                found = self._reach[key] = self._changes_reach(src_i, eff_i, src_j, eff_j)
-            return found
-        if src_i.is_effect or not isinstance(eff_j, SetLandTypes):
+        if isinstance(eff_j, SetLandTypes) and self._removes_source(src_i, src_j, eff_j):
+            return True
+        key = (i, j)
+        found = self._reach.get(key)
+        if found is None:
+            found = self._reach[key] = self._changes_reach(src_i, eff_i, src_j, eff_j)
+        return found
+
+    def _removes_source(
+        self, src_i: EffectSource, src_j: EffectSource, eff_j: SetLandTypes
+    ) -> bool:
+        """305.7: j makes i's source, a land, lose the rules text that creates i."""
+        if src_i.is_effect:
             return False
         p = self.board.get(src_i.id)
         if p is None or not p.has_type("land"):
@@ -272,17 +278,15 @@ class Characteristics:
         return eff_j.to.matches(src_j.looker, p.id, self.printed(p))
 
     def _changes_reach(
-        self,
-        src_i: EffectSource,
-        eff_i: TypeEffect,
-        src_j: EffectSource,
-        eff_j: AddTypes | AddSubtypes | SetCardTypes,
+        self, src_i: EffectSource, eff_i: TypeEffect, src_j: EffectSource, eff_j: TypeEffect
     ) -> bool:
-        """613.8a: would the card types or subtypes j adds change which permanents i applies
+        """613.8a: would the card types or subtypes j gives change which permanents i applies
         to? Looked at on the printed characteristics of each permanent j reaches: once per
         distinct characteristics, unless a filter asks about one object (attached, other)."""
-        if isinstance(eff_j, AddSubtypes) and not filter_reads_subtypes(eff_i.to.as_filter()):
-            # j adds subtypes alone, and i's filter never looks at them (nor does 305.7's
+        if isinstance(eff_j, AddSubtypes | SetLandTypes) and not filter_reads_subtypes(
+            eff_i.to.as_filter()
+        ):
+            # j changes subtypes alone, and i's filter never looks at them (nor does 305.7's
             # lands-only rule, which reads card types): no permanent's reach can change.
             return False
         per_object = eff_i.to.per_object or eff_j.to.per_object
@@ -295,7 +299,12 @@ class Characteristics:
                 seen.add(before)
             if not eff_j.to.matches(src_j.looker, p.id, before):
                 continue
-            if isinstance(eff_j, SetCardTypes):
+            if isinstance(eff_j, SetLandTypes):
+                if "land" not in before.types:
+                    continue  # 305.7: land types are set on lands only
+                kept = [s for s in before.subtypes if s not in LAND_TYPES]
+                after = _with_subtypes(before, [*kept, *subtypes_of(src_j, eff_j)], before.types)
+            elif isinstance(eff_j, SetCardTypes):
                 subtypes, types = set_card_types(list(before.subtypes), eff_j)
                 after = _with_subtypes(before, subtypes, types)
             else:

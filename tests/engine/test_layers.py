@@ -122,6 +122,66 @@ def test_timestamps_decide_between_independent_effects() -> None:
     assert _types(later_sky)["dual"] == ["R"]
 
 
+def _swap_land_type(pid: str, name: str, old: str, new: str, **kw: Any) -> dict[str, Any]:
+    # Invented: every land of one basic land type is another one instead (a set effect whose
+    # reach is a land type, which other layer-4 effects can change).
+    return _inline(
+        pid,
+        {
+            "name": name,
+            "types": ["enchantment"],
+            "abilities": [{"kind": "set_land_types", "to": {"subtypes": [old]}, "subtypes": [new]}],
+        },
+        **kw,
+    )
+
+
+def _mountain(pid: str = "mountain") -> dict[str, Any]:
+    return _inline(
+        pid,
+        {"name": "Red Ridge", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Mountain"]},
+    )
+
+
+def test_a_set_effect_that_changes_what_another_applies_to_comes_first() -> None:
+    # 613.8a: Crimson Sky makes the dual a Mountain, and so changes what Drowned Peaks applies
+    # to: the Peaks depend on the Sky and apply after it whatever the timestamps, so the dual
+    # ends an Island. The Sky's reach (nonbasic lands) doesn't read land types: no loop.
+    for sky_ts, peaks_ts in ((1, 2), (2, 1)):
+        peaks = _swap_land_type("peaks", "Drowned Peaks", "Mountain", "Island", timestamp=peaks_ts)
+        b = _board(_crimson_sky(timestamp=sky_ts), peaks, _dual(), _mountain(), _forest())
+        verdict = could_produce(b, None)
+        types = {p["id"]: p["types"] for p in verdict.answer_data["permanents"]}
+        assert (types["dual"], types["mountain"], types["forest"]) == (["U"], ["U"], ["G"])
+        assert "613.8" in verdict.citations
+
+
+def _island(pid: str = "island") -> dict[str, Any]:
+    return _inline(
+        pid,
+        {"name": "Blue Shoal", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Island"]},
+    )
+
+
+def _up_and_down(up_ts: int, down_ts: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    return (
+        _swap_land_type("up", "Rising Marsh", "Forest", "Island", timestamp=up_ts),
+        _swap_land_type("down", "Sinking Isle", "Island", "Forest", timestamp=down_ts),
+    )
+
+
+def test_set_effects_that_change_each_others_reach_apply_in_timestamp_order() -> None:
+    # 613.8b: with a Forest and an Island, each effect changes what the other applies to (a
+    # loop), so timestamps decide, and the later one has the last word on both lands.
+    for up_ts, down_ts, expected in ((1, 2, ["G"]), (2, 1, ["U"])):
+        types = _types(_board(*_up_and_down(up_ts, down_ts), _forest(), _island()))
+        assert (types["forest"], types["island"]) == (expected, expected), (up_ts, down_ts)
+    # 613.8a is about the board as it is: with a Forest alone, the Island-to-Forest effect
+    # reaches nothing until the other has applied, so only it depends, and it applies last.
+    for up_ts, down_ts in ((1, 2), (2, 1)):
+        assert _types(_board(*_up_and_down(up_ts, down_ts), _forest()))["forest"] == ["G"]
+
+
 def test_losing_all_abilities_removes_intrinsic_mana_abilities() -> None:
     # 613.1f: a land creature that loses all abilities loses the Forest's {T}: add {G} too.
     hush = _inline(
