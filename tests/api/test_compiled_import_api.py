@@ -48,6 +48,9 @@ CARDS = [
     Invented("normal", [Face("Inverted Skies", "{3}", ["Enchantment"],
                              text="If tapped for mana, Plains produce {B} and Islands produce "
                                   "{R} instead of any other type.")]),
+    # 305.7 on the lands of one basic land type, which other layer-4 effects can widen.
+    Invented("normal", [Face("Drowned Ranges", "{2}{U}", ["Enchantment"], colors=["U"],
+                             text="All Mountains are Islands.")]),
     # 603.7b: a sorcery's trigger for the turn, sent as an `effects` entry.
     Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
                              text="Until end of turn, whenever a player taps a Swamp for "
@@ -199,6 +202,26 @@ def test_an_imported_swap_of_land_types_is_one_effect_per_type(client: TestClien
     }
     asked = _ruling(client, ACT, {**body, "replacement_order": ["skies#2", "skies#1"]})
     assert asked["answer"]["produced"] == "{B}"
+
+
+def test_an_imported_land_type_swap_applies_after_what_widens_its_reach(client: TestClient) -> None:
+    ranges = client.get("/v1/cards/" + quote("Drowned Ranges")).json()
+    assert (ranges["support"], [a["kind"] for a in ranges["abilities"]]) == (
+        "full",
+        ["set_land_types"],
+    )
+    # 613.8a: Blood Moon makes the Tundra-like land a Mountain, which the Ranges apply to; the
+    # Ranges come first in timestamp order but depend on the Moon, so they apply after it.
+    got = _could_produce(
+        client,
+        perm("ranges", "Drowned Ranges", timestamp=1),
+        perm("moon", "Blood Moon", "bob", timestamp=2),
+        perm("dual", "Frostmere Flats"),
+        perm("m", "Mountain"),
+        perm("f", "Forest"),
+    )
+    assert (got["types"]["dual"], got["types"]["m"], got["types"]["f"]) == (["U"], ["U"], ["G"])
+    assert "613.8" in got["citations"] and got["caveats"] == []
 
 
 def test_an_imported_activation_sets_its_target_lands_type(client: TestClient) -> None:

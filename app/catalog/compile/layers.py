@@ -2,6 +2,7 @@
 subtype (305.7), adding land types, losing all abilities (613.1d, 613.1f).
 
     Nonbasic lands are Mountains.                    -> set_land_types (nonbasic lands)
+    All Forests are Islands.                         -> set_land_types (Forests)
     Enchanted land is an Island.                     -> set_land_types (the attached land)
     Each land is a Swamp in addition to its other land types.   -> add_subtypes
     Lands you control are every basic land type in addition to their other types.
@@ -64,8 +65,14 @@ def _lands(phrase: str) -> ir.Sel | None:
     if found is None:
         return None
     sel = found[0]
-    # 305.7 is about lands: the selector must name lands (an Aura's "enchanted land" too).
-    return sel if sel.types == ("land",) and not sel.subtypes else None
+    # 305.7 is about lands: the selector must name lands (an Aura's "enchanted land" too), or
+    # the lands of basic land types ("All Forests": only a land has a land type, 205.3i), an
+    # effect whose reach other layer-4 effects can change (613.8a, engine/characteristics.py).
+    if sel.types == ("land",) and not sel.subtypes:
+        return sel
+    if found[1] and not sel.types and sel.subtypes and set(sel.subtypes) <= set(BASIC_LAND_TYPES):
+        return sel
+    return None
 
 
 def type_change(sentence: str, *, effect: bool) -> ir.SetLandTypes | ir.AddSubtypes | None:
