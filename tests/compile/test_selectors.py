@@ -28,6 +28,8 @@ from tests.compile.helpers import face, one
         ("each Moth and Newt you control", Sel("you", (), ("Moth", "Newt")), False),
         ("Moths and Newts you control", Sel("you", (), ("Moth", "Newt")), True),
         ("Eldrazi you control", Sel("you", (), ("Eldrazi",)), True),
+        # An English plural in -oes: "Heroes" is Hero, not "Heroe"; others aren't guessed.
+        ("Heroes you control", Sel("you", (), ("Hero",)), True),
     ],
 )
 def test_compound_selectors(phrase: str, sel: Sel, plural: bool) -> None:
@@ -45,6 +47,10 @@ def test_compound_selectors(phrase: str, sel: Sel, plural: bool) -> None:
 )
 def test_conditions_are_no_subtypes(phrase: str) -> None:
     assert selector(phrase) is None
+
+
+def test_a_plural_in_oes_that_is_no_known_subtype_is_not_guessed() -> None:
+    assert selector("Gazeboes you control") is None
 
 
 def test_a_subtyped_grant_compiles() -> None:

@@ -64,6 +64,7 @@ _IRREGULAR = {
     "Sheep": "Sheep",
     "Eldrazi": "Eldrazi",
     "Caves": "Cave",
+    "Heroes": "Hero",
 }
 # Capitalized words that open a phrase but are no subtype: supertypes, colors, adjectives.
 _NOT_SUBTYPE = {
@@ -149,7 +150,7 @@ def _noun(word: str, plural: bool) -> tuple[str | None, str | None]:
             return "", None
         if word in _IRREGULAR:
             return None, _IRREGULAR[word]
-        if not _SUBTYPE.fullmatch(word) or word.endswith(("ies", "ves", "uses", "i", "ae")):
+        if not _SUBTYPE.fullmatch(word) or word.endswith(("ies", "ves", "uses", "oes", "i", "ae")):
             return None, None  # an English plural we can't undo for sure: never guess
         if word.endswith(("xes", "ches", "shes", "sses", "zes")):
             return None, word[:-2]
