@@ -51,6 +51,10 @@ CARDS = [
     # 305.7 on the lands of one basic land type, which other layer-4 effects can widen.
     Invented("normal", [Face("Drowned Ranges", "{2}{U}", ["Enchantment"], colors=["U"],
                              text="All Mountains are Islands.")]),
+    # 111.1: a grant to tokens, the sentence opening with "Tokens".
+    Invented("normal", [Face("Sporewell Matron", "{2}{G}", ["Creature"], subtypes=["Fungus"],
+                             colors=["G"], power="2", toughness="2",
+                             text='Tokens you control have "{T}: Add {G}."')]),
     # 603.7b: a sorcery's trigger for the turn, sent as an `effects` entry.
     Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
                              text="Until end of turn, whenever a player taps a Swamp for "
@@ -222,6 +226,19 @@ def test_an_imported_land_type_swap_applies_after_what_widens_its_reach(client: 
     )
     assert (got["types"]["dual"], got["types"]["m"], got["types"]["f"]) == (["U"], ["U"], ["G"])
     assert "613.8" in got["citations"] and got["caveats"] == []
+
+
+def test_an_imported_grant_to_tokens_reaches_tokens_only(client: TestClient) -> None:
+    matron = client.get("/v1/cards/" + quote("Sporewell Matron")).json()
+    assert matron["support"] == "full"
+    assert matron["abilities"][0]["to"]["where"] == {"kind": "token"}
+    got = _could_produce(
+        client,
+        perm("matron", "Sporewell Matron"),
+        perm("sapling", "Grizzly Bears", token=True),
+        perm("bear", "Grizzly Bears"),
+    )
+    assert got["types"] == {"matron": [], "sapling": ["G"], "bear": []}
 
 
 def test_an_imported_activation_sets_its_target_lands_type(client: TestClient) -> None:

@@ -30,6 +30,9 @@ from tests.compile.helpers import face, one
         ("Eldrazi you control", Sel("you", (), ("Eldrazi",)), True),
         # An English plural in -oes: "Heroes" is Hero, not "Heroe"; others aren't guessed.
         ("Heroes you control", Sel("you", (), ("Hero",)), True),
+        # "Tokens" opening a sentence is the token condition, as "tokens" is, not a subtype.
+        ("Tokens you control", Sel("you", token=True), True),
+        ("Creature tokens you control", Sel("you", ("creature",), token=True), True),
     ],
 )
 def test_compound_selectors(phrase: str, sel: Sel, plural: bool) -> None:

@@ -286,7 +286,7 @@ _WITH_COUNTERS = re.compile(
 _WITH_KEYWORD = re.compile(r"^(?P<core>.+?) with (?P<kw>defender)$")
 _ARTICLE = re.compile(r"^(?P<article>a|an|each|all|another)\s+", re.IGNORECASE)
 # "creature tokens", "a creature token", "tokens" (111.1): the type and the token condition.
-_TOKENS = re.compile(r"^(?P<type>[A-Za-z]+ )?(?P<noun>tokens?)\b(?P<rest>.*)$")
+_TOKENS = re.compile(r"^(?P<type>[A-Za-z]+ )?(?P<noun>[Tt]okens?)\b(?P<rest>.*)$")
 
 
 def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
@@ -348,7 +348,7 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
         if card_type and card_type.lower() not in TYPES:
             return None
         noun = card_type.lower() or "permanent"
-        many = m.group("noun") == "tokens"
+        many = m.group("noun").lower() == "tokens"  # "Tokens" opening a sentence too
         phrase = (noun + ("s" if many else "")) + m.group("rest")
         extras["token"] = True
     if supertypes:
