@@ -66,7 +66,8 @@ def parse_swaps(sentence: str) -> list[ir.Replacement] | None:
     """One replacement effect per land type the sentence names, each changing the type of that
     land's mana and keeping its amount. They are separate effects: a land of two of the types
     is replaced by both, in the order its controller picks (616.1), and the one applied last
-    decides. Only plural land groups ("Plains", "Swamps"), else None: never guess."""
+    decides. Each part must name a plural group ("Plains", "Swamps", "nonbasic lands") making
+    one type, else None: never guess."""
     m = _SWAPS.match(sentence)
     if m is None:
         return None
