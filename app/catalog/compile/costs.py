@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import COST_MANA, NUMBER
+from app.catalog.compile.phrases import COST_MANA, NUMBER, list_items
 
 # Keyword -> (alternative?, rule). Alternative costs are paid instead of the mana cost (118.9);
 # additional ones on top of it, all of these optional (118.8).
@@ -166,7 +166,7 @@ _PAY_MANA = re.compile(rf"^pay ({COST_MANA})$")
 
 def _named(cost: str) -> tuple[str, str | None]:
     """The name of a non-keyword cost (what it asks beyond mana and life) and its mana."""
-    parts = [p.strip() for p in re.split(r",? and |, ", cost) if p.strip()]
+    parts = list_items(cost)
     mana: str | None = None
     rest: list[str] = []
     for part in parts:

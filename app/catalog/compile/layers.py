@@ -21,7 +21,13 @@ from __future__ import annotations
 import re
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import BASIC_LAND_TYPES, TYPES, selector, subtype_word
+from app.catalog.compile.phrases import (
+    BASIC_LAND_TYPES,
+    TYPES,
+    list_items,
+    selector,
+    subtype_word,
+)
 from app.domain.base import NONBASIC_LAND_TYPES
 
 _BASIC = {t: t for t in BASIC_LAND_TYPES} | {t + "s": t for t in BASIC_LAND_TYPES if t != "Plains"}
@@ -153,7 +159,7 @@ _EFFECT_KEYWORDS = frozenset(
 def _keywords(phrase: str | None) -> tuple[str, ...] | None:
     if phrase is None:
         return ()
-    found = tuple(k.strip() for k in re.split(r",? and |, ", phrase) if k.strip())
+    found = tuple(list_items(phrase))
     return found if all(k in _EFFECT_KEYWORDS for k in found) else None
 
 

@@ -27,6 +27,15 @@ NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelv
 MANA_TYPE = r"\{[WUBRGC]\}"
 # How the text of a one-shot effect lasting the turn begins (a resolved spell or ability's).
 TURN_LONG = "Until end of turn, "
+_LIST_SEPARATOR = re.compile(r",? and |, ")
+
+
+def list_items(phrase: str) -> list[str]:
+    """The items of an English list: "a, b, and c" / "a and b" -> [a, b, c], each stripped,
+    none empty."""
+    return [item.strip() for item in _LIST_SEPARATOR.split(phrase) if item.strip()]
+
+
 FIXED = rf"(?:{MANA_TYPE})+"
 COST_MANA = r"(?:\{(?:\d+|[WUBRGCSX]|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|C/[WUBRG])\})+"
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import MANA_TYPE, TURN_LONG, selector
+from app.catalog.compile.phrases import MANA_TYPE, TURN_LONG, list_items, selector
 
 _SUBJECT = re.compile(
     r"^[Ii]f (?:(?P<passive>.+?) is tapped|(?P<who>a player|you) taps? (?P<obj>.+?)) "
@@ -59,7 +59,6 @@ def parse(sentence: str, *, effect: bool) -> ir.Replacement | None:
 
 _SWAPS = re.compile(r"^If tapped for mana, (?P<swaps>.+) instead of any other type\.$")
 _SWAP = re.compile(rf"^(?P<lands>.+?) produces? (?P<what>{MANA_TYPE}|colorless mana)$")
-_SWAP_SEPARATOR = re.compile(r",? and |, ")
 
 
 def parse_swaps(sentence: str) -> list[ir.Replacement] | None:
@@ -72,7 +71,7 @@ def parse_swaps(sentence: str) -> list[ir.Replacement] | None:
     if m is None:
         return None
     found: list[ir.Replacement] = []
-    for part in _SWAP_SEPARATOR.split(m.group("swaps")):
+    for part in list_items(m.group("swaps")):
         swap = _SWAP.match(part)
         lands = selector(swap.group("lands")) if swap else None
         if swap is None or lands is None or not lands[1]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Literal
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import NUMBER, TYPES, number, selector
+from app.catalog.compile.phrases import NUMBER, TYPES, list_items, number, selector
 
 _KNOWN_KEYWORDS = {
     "haste",
@@ -80,7 +80,7 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     m = _HAS.match(sentence)
     if m is None:
         return None
-    keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+    keywords = list_items(m.group("kws"))
     # Haste (302.6) and defender (which "creatures with defender" counts read) are what the
     # engine rules on; the other keywords of the list come along as grants that nothing reads.
     if not {"haste", "defender"} & set(keywords) or not all(
@@ -105,7 +105,7 @@ def gains_haste_effect(sentence: str) -> ir.Understood | None:
     m = _GAINS.match(sentence)
     if m is None:
         return None
-    keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+    keywords = list_items(m.group("kws"))
     if "haste" not in keywords or not all(k in _KNOWN_KEYWORDS for k in keywords):
         return None
     target = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
@@ -160,7 +160,7 @@ def group_haste_effect(sentence: str, previous: str | None, *, spell: bool) -> i
             return None  # what "they" are, or what the tokens are, is not sure
     elif who is not None and not (m.group("lead") or spell):
         return None  # a permanent's one-shot needs its activation or trigger
-    keywords = [k.strip() for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+    keywords = list_items(m.group("kws"))
     if "haste" not in keywords or not all(k in _KNOWN_KEYWORDS for k in keywords):
         return None
     target = ir.Sel(attached=True)  # each object's own entry names it as its target
@@ -248,7 +248,7 @@ def _plain_keywords(words: str | None) -> bool:
     haste and defender do, so a grant that names them is left not understood."""
     if words is None:
         return True
-    keywords = [k.strip() for k in re.split(r",? and |, ", words) if k.strip()]
+    keywords = list_items(words)
     return all(k in _KNOWN_KEYWORDS and k not in ("haste", "defender") for k in keywords)
 
 
