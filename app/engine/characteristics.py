@@ -302,8 +302,8 @@ class Characteristics:
             if isinstance(eff_j, SetLandTypes):
                 if "land" not in before.types:
                     continue  # 305.7: land types are set on lands only
-                kept = [s for s in before.subtypes if s not in LAND_TYPES]
-                after = _with_subtypes(before, [*kept, *subtypes_of(src_j, eff_j)], before.types)
+                subtypes = set_land_types(list(before.subtypes), subtypes_of(src_j, eff_j))
+                after = _with_subtypes(before, subtypes, before.types)
             elif isinstance(eff_j, SetCardTypes):
                 subtypes, types = set_card_types(list(before.subtypes), eff_j)
                 after = _with_subtypes(before, subtypes, types)
@@ -364,8 +364,7 @@ class Characteristics:
                 case SetLandTypes():
                     if "land" not in types:
                         continue
-                    kept = [s for s in subtypes if s.casefold() not in LAND_TYPES]
-                    subtypes = kept + [s for s in subtypes_of(src, eff) if s not in kept]
+                    subtypes = set_land_types(subtypes, subtypes_of(src, eff))
                     text = False  # 305.7
                 case AddSubtypes():
                     have = {s.casefold() for s in subtypes}
@@ -443,6 +442,12 @@ class Characteristics:
 
 
 # --- explanation -------------------------------------------------------------------------------
+
+
+def set_land_types(subtypes: list[str], land_types: list[str]) -> list[str]:
+    """305.7: a land's land types become these; its other subtypes stay."""
+    kept = [s for s in subtypes if s.casefold() not in LAND_TYPES]
+    return kept + [s for s in land_types if s not in kept]
 
 
 def set_card_types(subtypes: list[str], eff: SetCardTypes) -> tuple[list[str], frozenset[str]]:
