@@ -23,7 +23,7 @@ thirteen states, not 12! orders.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal, NamedTuple, assert_never
@@ -415,8 +415,11 @@ def effect_key(source_id: str, n: int) -> str:
     return f"{source_id}#{n}"
 
 
-def effect_source(key: str) -> str:
-    """The source id an order key names (the key itself when it names a whole source)."""
+def effect_source(key: str, *ids: Container[str]) -> str:
+    """The source id an order key names: the key itself when it is an id in the state (in one
+    of `ids`) or names a whole source, else the source of its `<id>#<n>`."""
+    if any(key in known for known in ids):
+        return key
     source, mark, n = key.rpartition("#")
     return source if mark and n.isdigit() else key
 

@@ -507,9 +507,7 @@ def _outcome_text(m: Mentions, outcome: OutcomeOut, permanent_ids: Container[str
     # Sources are named by id here (the ids a client sends back in replacement_order).
     parts: list[str] = []
     if outcome.replacement_order:
-        named = (
-            effect_source(i) if i not in permanent_ids else i for i in outcome.replacement_order
-        )
+        named = (effect_source(i, permanent_ids) for i in outcome.replacement_order)
         m.ids(i for i in named if i in permanent_ids)
         parts.append(" then ".join(outcome.replacement_order))
     for who, pick in (outcome.choices or {}).items():

@@ -70,7 +70,7 @@ def check_order(view: BoardView, order: list[str]) -> list[str]:
         seen.add(rid)
         # `<id>#<n>`: one of the several effects a source has on the event (616.1); an id
         # that is itself in the state is read whole.
-        source = rid if rid in board.by_id or rid in effect_ids else effect_source(rid)
+        source = effect_source(rid, board.by_id, effect_ids)
         if source not in board.by_id and source not in effect_ids:
             raise QuestionError(
                 loc,
