@@ -77,6 +77,12 @@ class OutcomeOut(BaseModel):
         description='"choose" for the ability\'s choice, trigger source ids for theirs',
         # Present only when the outcome rests on a choice.
     )
+    replacement_choices: dict[str, str] | None = omitted_at_default(
+        None,
+        description="The color each replacement effect that asks for one was given as it "
+        "applied (616.1), by the key its replacement_order names it by",
+        # Present only when such an effect applied.
+    )
     produced: str
     total: str
 

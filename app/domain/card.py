@@ -105,8 +105,10 @@ from app.domain.mana_abilities import (
     WhileCounters,
 )
 from app.domain.replacement_changes import (
+    ChangeColor,
     ChangeType,
     ChangeTypeAndAmount,
+    ColorOfChoice,
     Multiply,
     ReplacementChange,
 )
@@ -131,6 +133,7 @@ __all__ = [
     "CardFace",
     "CardType",
     "CastingCost",
+    "ChangeColor",
     "ChangeType",
     "ChangeTypeAndAmount",
     "ChoiceOfMana",
@@ -139,6 +142,7 @@ __all__ = [
     "CoinFlip",
     "ColorAmongGraveyard",
     "ColorCode",
+    "ColorOfChoice",
     "ColorOfPermanent",
     "CommanderColor",
     "ControlCount",

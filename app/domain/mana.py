@@ -167,6 +167,14 @@ class Mana:
         """The same amount, every mana of one type (Pale Moon's 'colorless instead')."""
         return Mana.of(mana_type, self.total) if self.total else self
 
+    def colors_as(self, color: str) -> Mana:
+        """The same amount, every colored mana of one color; colorless mana stays (105.2c:
+        colorless is not a color, so "instead of any other color" leaves it)."""
+        counts = [0] * 6
+        counts[TYPE_INDEX[color]] = sum(self.counts[:5])
+        counts[5] = self.counts[5]
+        return Mana(tuple(counts))  # type: ignore[arg-type]
+
     def types(self) -> list[str]:
         return mask_types(self.mask)
 

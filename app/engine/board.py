@@ -30,6 +30,7 @@ from app.domain.card import (
     AmountIfCounter,
     AmountIfPower,
     Card,
+    ChangeColor,
     EntersWithCounters,
     EtbTrigger,
     FixedMana,
@@ -43,6 +44,7 @@ from app.domain.card import (
     ManaTrigger,
     MulliganHelper,
     OpeningHandMana,
+    ReplacementChange,
     RevealUntil,
     Selector,
     Unsupported,
@@ -677,6 +679,15 @@ def chosen_color_of(src: Source) -> str:
             "chosen_color_required",
         )
     return src.chosen_color
+
+
+def resolved_change(r: SourcedReplacement) -> ReplacementChange:
+    """The change a replacement effect makes, with "the chosen color" read from its source
+    (an effect's or permanent's `chosen_color`), so that the search works on colors alone."""
+    change = r.effect.change
+    if isinstance(change, ChangeColor) and change.to == "chosen":
+        return ChangeColor(to=chosen_color_of(r.source))  # type: ignore[arg-type]
+    return change
 
 
 def chosen_colors_of(src: Source) -> tuple[str, ...]:

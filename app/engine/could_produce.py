@@ -52,12 +52,14 @@ from app.engine.board import (
     Kind,
     ListedAbility,
     Source,
+    SourcedReplacement,
     Traits,
     bounded_total,
     describe_selector,
     instead_reason,
     labels,
     own_of,
+    resolved_change,
     selector_matches,
     source_label,
     taps_for_mana,
@@ -133,12 +135,10 @@ class _Memos:
 
     def __init__(self, view: BoardView) -> None:
         self.view = view
-        # Signature of every replacement ability on the board, by the ability object's id (the
-        # view keeps the objects alive while the table is used).
-        self.sigs: dict[int, Signature] = {
-            id(r.effect): signature_of(r.effect.change, r.effect.min_amount)
-            for r in view.replacements
-        }
+        # Signature of each replacement effect on the board, by its object's id (the view keeps
+        # the objects alive while the table is used), filled as events need them: a color read
+        # from its source is asked for only where the effect applies.
+        self.sigs: dict[int, Signature] = {}
         self.has_attached = any(r.effect.source.per_object for r in view.replacements)
         self.repl: dict[Traits, Multiset] = {}
         self.events: dict[tuple[Mana, int | None, Multiset], tuple[int, int]] = {}
@@ -152,16 +152,19 @@ class _Memos:
         view = self.view
         if self.has_attached:
             # Rare (an Aura replacing its land's mana): no sharing between permanents.
-            return multiset_of(
-                self.sigs[id(r.effect)] for r in view.applicable_replacements(p, ability)
-            )
+            return multiset_of(self.sig(r) for r in view.applicable_replacements(p, ability))
         key = view.traits(p)
         found = self.repl.get(key)
         if found is None:
-            found = multiset_of(
-                self.sigs[id(r.effect)] for r in view.applicable_replacements(p, ability)
-            )
+            found = multiset_of(self.sig(r) for r in view.applicable_replacements(p, ability))
             self.repl[key] = found
+        return found
+
+    def sig(self, r: SourcedReplacement) -> Signature:
+        found = self.sigs.get(id(r))
+        if found is None:
+            found = signature_of(resolved_change(r), r.effect.min_amount)
+            self.sigs[id(r)] = found
         return found
 
     def event(self, event: Mana, self_amount: int | None, repl: Multiset) -> tuple[int, int]:

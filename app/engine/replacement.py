@@ -13,6 +13,10 @@ The procedure for one event:
    to one event (614.5);
 3. an empty event is mana that was never made: nothing replaces it into mana (106.5).
 
+An effect may ask for a choice as it applies ("mana of a color of your choice instead"): the
+choice is part of applying it (616.1), so each color is one more way on from that point, and an
+outcome says which color each such effect was given.
+
 Exploring every order does not enumerate k! permutations: the future of the event depends
 only on the current mana and the *multiset* of effects left, and identical effects (same change
 and condition: their `Signature`) are interchangeable. The search is a depth-first walk over
@@ -23,20 +27,30 @@ thirteen states, not 12! orders.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal, NamedTuple, assert_never
 
-from app.domain.card import ChangeType, ChangeTypeAndAmount, Multiply, ReplacementChange
-from app.domain.mana import TYPE_INDEX, Mana
+from app.domain.card import (
+    ChangeColor,
+    ChangeType,
+    ChangeTypeAndAmount,
+    ColorOfChoice,
+    Multiply,
+    ReplacementChange,
+)
+from app.domain.mana import COLORS, TYPE_INDEX, Mana
 
-SignatureKind = Literal["multiply", "change_type", "change_type_and_amount"]
+SignatureKind = Literal[
+    "multiply", "change_type", "change_type_and_amount", "change_color", "color_of_choice"
+]
 
 
 class Signature(NamedTuple):
     """Two effects with one signature act identically on any event (a hashable, ordered key
-    for the search). param: the factor, the new type, or the new mana in Oracle notation."""
+    for the search). param: the factor, the new type, the new mana in Oracle notation, the new
+    color, or the amount a color of choice makes ("" : the amount is kept)."""
 
     kind: SignatureKind
     param: str
@@ -62,8 +76,33 @@ def signature_of(change: ReplacementChange, min_amount: int = 0) -> Signature:
             return Signature("change_type", change.to, min_amount)
         case ChangeTypeAndAmount():
             return Signature("change_type_and_amount", _parse(change.mana).render(), min_amount)
+        case ChangeColor():
+            if change.to == "chosen":
+                # The board puts the source's chosen color in first (board.resolved_change).
+                raise ValueError("a chosen color must be resolved before the search")
+            return Signature("change_color", change.to, min_amount)
+        case ColorOfChoice():
+            amount = "" if change.amount is None else str(change.amount)
+            return Signature("color_of_choice", amount, min_amount)
         case _:
             assert_never(change)
+
+
+def choices_of(signature: Signature) -> tuple[str, ...]:
+    """What the player may choose as an effect applies: the five colors for a color of choice
+    (105.1), else one way ("")."""
+    return COLORS if signature[0] == "color_of_choice" else ("",)
+
+
+def _fixed_amount(signature: Signature) -> int | None:
+    """How much mana the event is after the effect whatever it was, or None when the effect
+    keeps the amount or multiplies it."""
+    kind, param, _ = signature
+    if kind == "change_type_and_amount":
+        return _parse(param).total
+    if kind == "color_of_choice" and param:
+        return int(param)
+    return None
 
 
 @cache
@@ -80,7 +119,8 @@ def applies(signature: Signature, mana: Mana) -> bool:
     return mana.total >= signature[2]
 
 
-def apply_change(signature: Signature, mana: Mana) -> Mana:
+def apply_change(signature: Signature, mana: Mana, choice: str = "") -> Mana:
+    """The event after one effect; `choice`: the color chosen for a color of choice."""
     kind, param, _ = signature  # plain (kind, param, min_amount) tuples work too
     match kind:
         case "multiply":
@@ -92,6 +132,10 @@ def apply_change(signature: Signature, mana: Mana) -> Mana:
             # The whole event becomes this mana, whatever type and amount it had
             # (Contamination).
             return _parse(param)
+        case "change_color":
+            return mana.colors_as(param)
+        case "color_of_choice":
+            return Mana.of(choice, int(param)) if param else mana.all_as(choice)
         case _:
             assert_never(kind)
 
@@ -155,6 +199,7 @@ class Outcome:
     mana: Mana
     applied: tuple[str, ...]  # source ids, first applied first
     order: tuple[str, ...]  # `applied`, then the effects that never applied (a full order)
+    choices: tuple[tuple[str, str], ...] = ()  # (order key, color) of each color of choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +208,10 @@ class TraceStep:
     before: Mana
     after: Mana
     applied_from_start: bool  # False: it only applied after an earlier replacement (616.1e)
+    choice: str = ""  # the color chosen as it applied, for a color of choice
+    # What the event may be after it, over the colors not given to colors of choice so far
+    # (`after` alone when every color was given).
+    afters: frozenset[Mana] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +224,11 @@ class Applied:
     trace: tuple[TraceStep, ...]
     not_applied: tuple[Replacement, ...]
     dropped: tuple[Replacement, ...]  # applied at the start, no longer applicable when reached
+    # Colors of choice that applied with no color given (the trace shows the first color),
+    # and every final result over the colors they could be given: one result, or a choice
+    # the player must make.
+    open: tuple[Replacement, ...] = ()
+    results: frozenset[Mana] = frozenset()
 
 
 def multiset_of(signatures: Iterable[Signature]) -> Multiset:
@@ -185,8 +239,12 @@ def multiset_of(signatures: Iterable[Signature]) -> Multiset:
 Counts = tuple[int, ...]
 
 
-def _compile(signature: Signature, cap: int | None) -> Callable[[Counts], Counts]:
-    """One signature as a function on raw counts (the search's hot loop avoids Mana objects)."""
+Change = Callable[[Counts], Counts]
+
+
+def _compile(signature: Signature, cap: int | None) -> tuple[Change, ...]:
+    """One signature as functions on raw counts, one per choice (`choices_of`) (the search's
+    hot loop avoids Mana objects)."""
     kind, param, _ = signature
     top = cap if cap is not None else -1
     match kind:
@@ -199,22 +257,49 @@ def _compile(signature: Signature, cap: int | None) -> Callable[[Counts], Counts
                     return tuple(min(n, top) for n in out)
                 return out
 
-            return multiply
+            return (multiply,)
         case "change_type":
-            i = TYPE_INDEX[param]
-
-            def change_type(c: Counts) -> Counts:
-                out = [0] * 6
-                total = sum(c)
-                out[i] = total if top < 0 else min(total, top)
-                return tuple(out)
-
-            return change_type
+            return (_all_as(TYPE_INDEX[param], top),)
         case "change_type_and_amount":
             fixed = saturate(_parse(param), cap).counts
-            return lambda c: fixed
+            return (lambda c: fixed,)
+        case "change_color":
+            i = TYPE_INDEX[param]
+
+            def change_color(c: Counts) -> Counts:
+                out = [0, 0, 0, 0, 0, c[5]]
+                colored = sum(c) - c[5]
+                out[i] = colored if top < 0 else min(colored, top)
+                return tuple(out)
+
+            return (change_color,)
+        case "color_of_choice":
+            if param:
+                return tuple(
+                    _constant(saturate(Mana.of(color, int(param)), cap).counts) for color in COLORS
+                )
+            return tuple(_all_as(TYPE_INDEX[color], top) for color in COLORS)
         case _:
             assert_never(kind)
+
+
+def _all_as(i: int, top: int) -> Change:
+    """Every mana of the event becomes type `i`, amount kept (held at `top` when >= 0)."""
+
+    def all_as(c: Counts) -> Counts:
+        out = [0] * 6
+        total = sum(c)
+        out[i] = total if top < 0 else min(total, top)
+        return tuple(out)
+
+    return all_as
+
+
+def _constant(counts: Counts) -> Change:
+    return lambda c: counts
+
+
+PathStep = tuple[int, int]  # (signature index, choice index into `choices_of`)
 
 
 def _search(
@@ -223,18 +308,24 @@ def _search(
     counts: tuple[int, ...],
     cap: int | None,
     max_states: int,
-) -> list[tuple[Mana, list[int]]]:
-    """Depth-first over (mana, remaining counts), children in `signatures` order, first visit
-    wins. Returns each distinct final mana with a path of signature indices that reaches it;
-    since the walk is in lexicographic order, that path is the earliest such order."""
+) -> list[tuple[Mana, list[PathStep]]]:
+    """Depth-first over (mana, remaining counts), children in `signatures` order (and a
+    choice's options in order), first visit wins. Returns each distinct final mana with a path
+    of (signature index, choice index) that reaches it; since the walk is in lexicographic
+    order, that path is the earliest such order."""
     State = tuple[Counts, Counts]
-    changes = [_compile(sig, cap) for sig in signatures]
+    # Per signature, each way to apply it with the path step naming it, last choice first
+    # (the stack pops the first choice first); built once, so the hot loop allocates no steps.
+    moves = [
+        [(change, (j, k)) for k, change in reversed(list(enumerate(_compile(sig, cap))))]
+        for j, sig in enumerate(signatures)
+    ]
     thresholds = [max(sig[2], 1) for sig in signatures]  # 106.5: never on an empty event
     indices = range(len(signatures))
     root: State = (saturate(start, cap).counts, counts)
-    parent: dict[State, tuple[State, int] | None] = {}
+    parent: dict[State, tuple[State, PathStep] | None] = {}
     finals: dict[Counts, State] = {}
-    stack: list[tuple[State, State | None, int]] = [(root, None, -1)]
+    stack: list[tuple[State, State | None, PathStep]] = [(root, None, (-1, 0))]
     while stack:
         state, par, via = stack.pop()
         if state in parent:
@@ -253,16 +344,17 @@ def _search(
             continue
         for j in reversed(applicable):
             left = (*remaining[:j], remaining[j] - 1, *remaining[j + 1 :])
-            child: State = (changes[j](mana), left)
-            if child not in parent:
-                stack.append((child, state, j))
-    results: list[tuple[Mana, list[int]]] = []
+            for change, step in moves[j]:
+                child: State = (change(mana), left)
+                if child not in parent:
+                    stack.append((child, state, step))
+    results: list[tuple[Mana, list[PathStep]]] = []
     for mana, final in finals.items():
-        path: list[int] = []
+        path: list[PathStep] = []
         node = parent[final]
         while node is not None:
-            prev, j = node
-            path.append(j)
+            prev, step = node
+            path.append(step)
             node = parent[prev]
         path.reverse()
         results.append((Mana(mana), path))  # type: ignore[arg-type]
@@ -298,17 +390,23 @@ def explore(
     for mana, path in _search(start, signatures, searched, cap, max_states):
         used = [0] * len(signatures)
         applied: list[Replacement] = []
+        chosen: list[tuple[str, str]] = []
         current = saturate(start, cap)
-        for j in path:
-            current = saturate(apply_change(signatures[j], current), cap)
+        for j, k in path:
+            choice = choices_of(signatures[j])[k]
+            current = saturate(apply_change(signatures[j], current, choice), cap)
             if searched[j] < counts[j] and caps[signatures[j]] == 1 and current:
                 # A copy kept for the search stands for all of them: the others apply right
-                # after it and change nothing (see _copy_caps), so the order lists them there.
-                applied.extend(ids_by_sig[j][used[j] :])
+                # after it and change nothing (see _copy_caps; a color of choice by choosing
+                # the same color), so the order lists them there.
+                now = ids_by_sig[j][used[j] :]
                 used[j] = counts[j]
             else:
-                applied.append(ids_by_sig[j][used[j]])
+                now = [ids_by_sig[j][used[j]]]
                 used[j] += 1
+            applied.extend(now)
+            if choice:
+                chosen.extend((e.order_key, choice) for e in now)
         applied_set = {id(e) for e in applied}
         rest = [e for e in effects if id(e) not in applied_set]
         outcomes.append(
@@ -316,6 +414,7 @@ def explore(
                 mana,
                 tuple(e.order_key for e in applied),
                 tuple(e.order_key for e in (*applied, *rest)),
+                tuple(chosen),
             )
         )
     return outcomes
@@ -336,22 +435,22 @@ def _copy_caps(counts: dict[Signature, int]) -> dict[Signature, int]:
       copies act like any more (the spare ones never apply).
     """
     raisers = 0
-    for (kind, param, _), n in counts.items():
-        if (kind == "multiply" and int(param) >= 2) or (
-            kind == "change_type_and_amount" and _parse(param).total >= 2
-        ):
+    for sig, n in counts.items():
+        fixed = _fixed_amount(sig)
+        if (sig[0] == "multiply" and int(sig[1]) >= 2) or (fixed is not None and fixed >= 2):
             raisers += n
     caps: dict[Signature, int] = {}
     for sig, n in counts.items():
-        kind, param, min_amount = sig
-        if kind == "change_type":
+        min_amount, fixed = sig[2], _fixed_amount(sig)
+        if fixed is None:
+            # Multiplies are kept; a change of type or color, or a color of choice keeping the
+            # amount, is a change of type (the last copy decides; the same choice again
+            # changes nothing).
+            n = n if sig[0] == "multiply" else min(n, 1)
+        elif min_amount <= 1 and fixed <= 1:
             n = min(n, 1)
-        elif kind == "change_type_and_amount":
-            amount = _parse(param).total
-            if min_amount <= 1 and amount <= 1:
-                n = min(n, 1)
-            elif amount < min_amount:
-                n = min(n, raisers + 2)
+        elif fixed < min_amount:
+            n = min(n, raisers + 2)
         caps[sig] = n
     return caps
 
@@ -361,12 +460,12 @@ def _is_conditional(sig: Signature) -> bool:
 
 
 def _in_sphere_class(sig: Signature) -> bool:
-    kind, param, min_amount = sig
-    if min_amount >= 2:
-        return min_amount == 2 and kind == "change_type_and_amount" and _parse(param).total <= 1
-    if kind == "change_type_and_amount":
-        return _parse(param).total <= 1
-    return True  # unconditional multiply or change of type
+    fixed = _fixed_amount(sig)
+    if sig[2] >= 2:
+        return sig[2] == 2 and fixed is not None and fixed <= 1
+    if fixed is not None:
+        return fixed <= 1
+    return True  # unconditional multiply, change of type or color, or color of choice
 
 
 def reduce_for_types(multiset: Multiset) -> tuple[Multiset, int]:
@@ -431,13 +530,19 @@ def apply_order(
     self_replacement: SelfReplacement | None = None,
     *,
     cap: int | None = None,
+    choices: Mapping[str, str] | None = None,
 ) -> Applied:
     """Replace the event in the order the player asked for.
 
     `order` is a priority list of source ids: at each point the applicable effect whose
     source comes first in it is applied; effects not named come after the named ones, in the
-    order given in `effects` (the default order). An order returned by `explore` gives back
-    its outcome exactly.
+    order given in `effects` (the default order). `choices`: the color each color of choice is
+    given, by order key or source id. An order and choices returned by `explore` give back
+    their outcome exactly.
+
+    Every result over the colors not given is followed at once (`Applied.results`): no effect
+    looks at the types of the event, only at its amount (616.1e), and each color gives the
+    same amount, so the same effects apply in the same order whatever was chosen.
     """
     start = self_replacement.apply(initial) if self_replacement else initial
     rank = {sid: i for i, sid in enumerate(order)}
@@ -446,18 +551,38 @@ def apply_order(
         # `<id>#<n>` names one effect of a source; the source's plain id names them all.
         return rank.get(e.order_key, rank.get(e.source_id, len(rank)))
 
+    given = choices or {}
     remaining = sorted(range(len(effects)), key=lambda i: (ranked(effects[i]), i))
     at_start = {i for i in remaining if applies(effects[i].signature, start)}
     mana = start
+    results = {start}
     trace: list[TraceStep] = []
+    open_choices: list[Replacement] = []
     while True:
         pick = next((i for i in remaining if applies(effects[i].signature, mana)), None)
         if pick is None:
             break
         remaining.remove(pick)
-        after = saturate(apply_change(effects[pick].signature, mana), cap)
-        trace.append(TraceStep(effects[pick], mana, after, pick in at_start))
+        effect = effects[pick]
+        sig = effect.signature
+        options = choices_of(sig)
+        choice = given.get(effect.order_key, given.get(effect.source_id, "")) if options[0] else ""
+        if options[0] and not choice:
+            open_choices.append(effect)
+        ways = (choice,) if choice or not options[0] else options
+        results = {saturate(apply_change(sig, m, c), cap) for m in results for c in ways}
+        after = saturate(apply_change(sig, mana, ways[0]), cap)
+        trace.append(TraceStep(effect, mana, after, pick in at_start, choice, frozenset(results)))
         mana = after
     not_applied = tuple(effects[i] for i in sorted(remaining))
     dropped = tuple(effects[i] for i in sorted(remaining) if i in at_start)
-    return Applied(initial, start, mana, tuple(trace), not_applied, dropped)
+    return Applied(
+        initial,
+        start,
+        mana,
+        tuple(trace),
+        not_applied,
+        dropped,
+        tuple(open_choices),
+        frozenset(results),
+    )

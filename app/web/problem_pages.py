@@ -355,10 +355,18 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "not_a_replacement_source": _q(
         "Not a replacement source",
-        "Ids in `replacement_order` must be sources of replacement effects on this event.",
+        "Ids in `replacement_order` and keys of `replacement_choices` must be sources of "
+        "replacement effects on this event.",
     ),
     "unknown_replacement_source": _q(
-        "Unknown replacement source", "An id in `replacement_order` is not in the state."
+        "Unknown replacement source",
+        "An id in `replacement_order` or a key of `replacement_choices` is not in the state.",
+    ),
+    "no_replacement_choice": _q(
+        "No color to choose",
+        "A key of `replacement_choices` names a replacement effect that asks for no color as "
+        "it applies: only effects that make mana of a color of the player's choice take one "
+        "(616.1).",
     ),
     "duplicate_replacement_source": _q(
         "Named twice", "Name each source once in `replacement_order`."

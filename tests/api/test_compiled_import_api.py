@@ -55,6 +55,21 @@ CARDS = [
     Invented("normal", [Face("Sporewell Matron", "{2}{G}", ["Creature"], subtypes=["Fungus"],
                              colors=["G"], power="2", toughness="2",
                              text='Tokens you control have "{T}: Add {G}."')]),
+    # 616.1: replacement effects that make a color chosen as they apply, or the color chosen
+    # for their source (105.2c: colorless mana has no color to change).
+    Invented("normal", [Face("Prismbloom Cycle", "{1}{G}", ["Enchantment"], colors=["G"],
+                             text="If a nonbasic land you control is tapped for mana, it "
+                                  "produces mana of a color of your choice instead of any "
+                                  "other type.")]),
+    Invented("normal", [Face("Wildhue Tonic", "{G}", ["Sorcery"], colors=["G"],
+                             text="Until end of turn, if you tap a land for mana, it produces "
+                                  "one mana of a color of your choice instead of any other "
+                                  "type and amount.\nDraw a card.")]),
+    Invented("normal", [Face("Gemlight Sconce", "{4}", ["Artifact"],
+                             text="As this artifact enters, choose a color.\nLands tapped for "
+                                  "mana produce mana of the chosen color instead of any other "
+                                  "color.")]),
+    Invented("normal", [Face("Hollow Quarry", None, ["Land"], text="{T}: Add {C}.")]),
     # 603.7b: a sorcery's trigger for the turn, sent as an `effects` entry.
     Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
                              text="Until end of turn, whenever a player taps a Swamp for "
@@ -206,6 +221,122 @@ def test_an_imported_swap_of_land_types_is_one_effect_per_type(client: TestClien
     }
     asked = _ruling(client, ACT, {**body, "replacement_order": ["skies#2", "skies#1"]})
     assert asked["answer"]["produced"] == "{B}"
+
+
+def test_an_imported_color_of_choice_can_make_any_color(client: TestClient) -> None:
+    cycle = client.get("/v1/cards/" + quote("Prismbloom Cycle")).json()
+    assert cycle["support"] == "full"
+    assert [a["change"] for a in cycle["abilities"]] == [
+        {"kind": "color_of_choice", "amount": None}
+    ]
+    lands = (perm("dual", "Frostmere Flats"), perm("q", "Hollow Quarry"), perm("f", "Forest"))
+    got = _could_produce(client, *lands, perm("cycle", "Prismbloom Cycle"))
+    # 616.1: its nonbasic lands make any one color, colorless ones too; the basic Forest not.
+    assert got["types"] == {
+        "dual": ["W", "U", "B", "R", "G"],
+        "q": ["W", "U", "B", "R", "G"],
+        "f": ["G"],
+        "cycle": [],
+    }
+    # Its controller's lands only.
+    theirs = _could_produce(client, *lands, perm("cycle", "Prismbloom Cycle", "bob"))
+    assert theirs["types"]["q"] == ["C"]
+
+
+def test_a_color_of_choice_is_asked_for_when_activating(client: TestClient) -> None:
+    board = state(perm("q", "Hollow Quarry"), perm("cycle", "Prismbloom Cycle"))
+    asked = _ruling(client, ACT, {"state": board, "permanent_id": "q"})["answer"]
+    # Not guessed (616.1): every color is an outcome, each with the color that gives it.
+    assert (asked["choice_required"], asked["made_mana"], asked["produced"]) == (True, False, "")
+    assert [n["code"] for n in asked["notes"]] == ["choice_required"]
+    assert "replacement_choices" in asked["notes"][0]["message"]
+    given_colors = sorted((o["produced"], o["replacement_choices"]) for o in asked["outcomes"])
+    assert given_colors == [(f"{{{c}}}", {"cycle": c}) for c in "BGRUW"]
+    given = _ruling(
+        client, ACT, {"state": board, "permanent_id": "q", "replacement_choices": {"cycle": "U"}}
+    )
+    a = given["answer"]
+    assert (a["choice_required"], a["made_mana"], a["total"]) == (False, True, "{U}")
+    assert a["outcomes"][0]["replacement_choices"] == {"cycle": "U"}
+    assert "616.1" in given["citations"]
+
+
+def test_a_color_of_choice_before_contamination_needs_no_color(client: TestClient) -> None:
+    board = state(
+        perm("q", "Hollow Quarry"), perm("cycle", "Prismbloom Cycle"), perm("c", "Contamination")
+    )
+    body = {"state": board, "permanent_id": "q", "replacement_order": ["cycle", "c"]}
+    r = _ruling(client, ACT, body)
+    a = r["answer"]
+    # Contamination makes {B} of whatever color was chosen: nothing to choose.
+    assert (a["choice_required"], a["total"]) == (False, "{B}")
+    texts = [s["text"] for s in r["explanation"]]
+    assert any("Every color it could be given ends in {B}" in t for t in texts), texts
+    # In the other order the color decides.
+    other = _ruling(client, ACT, {**body, "replacement_order": ["c", "cycle"]})["answer"]
+    assert other["choice_required"] is True
+
+
+def test_a_turn_long_color_of_choice_makes_one_mana(client: TestClient) -> None:
+    tonic = {"id": "tonic", "card": "Wildhue Tonic", "controller": "alice"}
+    board = state(perm("f", "Forest"), perm("refl", "Mana Reflection"), effects=[tonic])
+    body = {"state": board, "permanent_id": "f", "replacement_choices": {"tonic": "R"}}
+    a = _ruling(client, ACT, body)["answer"]
+    # Doubled, then one mana (the default order: the battlefield first), or one mana of the
+    # color, then doubled (616.1). Outcomes are every result over the orders and the colors,
+    # the one asked for first.
+    assert a["total"] == "{R}"
+    outcomes = {
+        o["total"]: (o["replacement_order"], o["replacement_choices"]) for o in a["outcomes"]
+    }
+    assert (
+        outcomes["{R}"]
+        == (["refl", "tonic"], {"tonic": "R"})
+        == (
+            a["outcomes"][0]["replacement_order"],
+            a["outcomes"][0]["replacement_choices"],
+        )
+    )
+    assert outcomes["{U}{U}"] == (["tonic", "refl"], {"tonic": "U"})
+    assert set(outcomes) == {f"{{{c}}}" * n for c in "WUBRG" for n in (1, 2)}
+    first = _ruling(client, ACT, {**body, "replacement_order": ["tonic", "refl"]})["answer"]
+    assert first["total"] == "{R}{R}"
+    # Bob's lands are not tapped by alice: his Forest is untouched.
+    bobs = state(perm("f", "Forest", "bob"), effects=[tonic])
+    assert _ruling(client, ACT, {"state": bobs, "permanent_id": "f"})["answer"]["total"] == "{G}"
+
+
+def test_a_chosen_color_replaces_colored_mana_only(client: TestClient) -> None:
+    sconce = perm("sconce", "Gemlight Sconce", "bob", chosen_color="R")
+    lands = (perm("f", "Forest"), perm("q", "Hollow Quarry"))
+    got = _could_produce(client, *lands, sconce)
+    # 105.2c: colorless mana has no color to become another.
+    assert (got["types"]["f"], got["types"]["q"]) == (["R"], ["C"])
+    a = _ruling(client, ACT, {"state": state(*lands, sconce), "permanent_id": "f"})["answer"]
+    assert (a["total"], a["choice_required"]) == ("{R}", False)
+    # The color is the state's to say.
+    r = client.post(CP, json={"state": state(*lands, perm("sconce", "Gemlight Sconce"))})
+    assert r.status_code == 422
+    assert r.json()["code"] == "chosen_color_required"
+
+
+def test_replacement_choices_must_name_an_effect_that_asks_for_a_color(client: TestClient) -> None:
+    board = state(
+        perm("q", "Hollow Quarry"), perm("cycle", "Prismbloom Cycle"), perm("c", "Contamination")
+    )
+    cases = [
+        ({"nowhere": "G"}, "unknown_replacement_source"),
+        ({"c": "G"}, "no_replacement_choice"),
+        ({"cycle": "C"}, None),  # colorless is not a color (105.1): a schema error
+    ]
+    for choices, code in cases:
+        body = {"state": board, "permanent_id": "q", "replacement_choices": choices}
+        r = client.post(ACT, json=body)
+        assert r.status_code == 422, r.text
+        problem = r.json()
+        if code is not None:
+            assert problem["code"] == code
+        assert "replacement_choices" in r.text
 
 
 def test_an_imported_land_type_swap_applies_after_what_widens_its_reach(client: TestClient) -> None:

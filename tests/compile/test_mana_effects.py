@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from app.domain.card import (
+    ChangeColor,
     ChangeType,
     ChangeTypeAndAmount,
+    ColorOfChoice,
     ManaReplacement,
     ManaTrigger,
     Multiply,
@@ -55,10 +57,64 @@ YOUR_LANDS = Selector(controller="you", types=["land"])
             "any other type.",
             ManaReplacement(source=YOUR_LANDS, change=ChangeType(to="C")),
         ),
+        # 616.1: the color is chosen as the effect applies; the amount is kept.
+        (
+            "If a nonbasic land you control is tapped for mana, it produces mana of a color of "
+            "your choice instead of any other type.",
+            ManaReplacement(
+                source=Selector(controller="you", types=["land"], nonbasic=True),
+                change=ColorOfChoice(),
+            ),
+        ),
+        (
+            "If a Swamp is tapped for mana, it produces one mana of a color of your choice "
+            "instead of any other type and amount.",
+            ManaReplacement(source=Selector(subtypes=["Swamp"]), change=ColorOfChoice(amount=1)),
+        ),
+        # The plural form; "any other color" leaves colorless mana (105.2c).
+        (
+            "Lands tapped for mana produce mana of the chosen color instead of any other color.",
+            ManaReplacement(source=LANDS, change=ChangeColor(to="chosen")),
+        ),
+        (
+            "Forests tapped for mana produce {U} instead of any other color.",
+            ManaReplacement(source=Selector(subtypes=["Forest"]), change=ChangeColor(to="U")),
+        ),
+        (
+            "Nonbasic lands tapped for mana produce colorless mana instead of any other type.",
+            ManaReplacement(
+                source=Selector(types=["land"], nonbasic=True), change=ChangeType(to="C")
+            ),
+        ),
     ],
 )
 def test_replacements(text: str, expected: ManaReplacement) -> None:
     assert one(text, **ENCHANTMENT) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # One land, not a group, in the plural form.
+        "A Forest tapped for mana produces {U} instead of any other color.",
+        # Colorless is no color: "instead of any other color" can't make it.
+        "Lands tapped for mana produce colorless mana instead of any other color.",
+        # A color of choice keeps the amount or makes one; "two mana" is not read.
+        "If a land is tapped for mana, it produces two mana of a color of your choice instead "
+        "of any other type and amount.",
+        "Lands tapped for mana produce mana of a color of your choice instead of any other color.",
+    ],
+)
+def test_color_replacements_it_cant_read_are_not_understood(text: str) -> None:
+    assert not_understood(text, **ENCHANTMENT) == [text]
+
+
+def test_a_color_of_choice_for_the_turn_works_as_an_effect() -> None:
+    assert one(
+        "Until end of turn, lands tapped for mana produce mana of the chosen color instead of "
+        "any other color.",
+        types=("Instant",),
+    ) == ManaReplacement(source=LANDS, change=ChangeColor(to="chosen"), works_from="effect")
 
 
 def test_one_sentence_swapping_several_land_types_is_one_effect_per_type() -> None:

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.card import ChangeType, ChangeTypeAndAmount, Multiply, ReplacementChange
-from app.domain.mana import TYPES, Mana
+from app.domain.card import (
+    ChangeColor,
+    ChangeType,
+    ChangeTypeAndAmount,
+    ColorOfChoice,
+    Multiply,
+    ReplacementChange,
+)
+from app.domain.mana import COLORS, TYPES, Mana
 from app.engine.replacement import (
+    Outcome,
     Replacement,
     SelfReplacement,
     apply_order,
@@ -138,25 +147,31 @@ def _brute_force(initial: Mana, effects: list[Replacement]) -> set[Mana]:
     def applies(e: Replacement, m: Mana) -> bool:
         return bool(m) and m.total >= e.min_amount
 
-    def change(e: Replacement, m: Mana) -> Mana:
+    def change(e: Replacement, m: Mana) -> list[Mana]:
         c = e.change
         if isinstance(c, Multiply):
-            return m.times(c.factor)
+            return [m.times(c.factor)]
         if isinstance(c, ChangeType):
-            return Mana.of(c.to, m.total)
-        return Mana.parse(c.mana)
+            return [Mana.of(c.to, m.total)]
+        if isinstance(c, ChangeColor):
+            colored = m.total - m.counts[5]
+            return [Mana.of(str(c.to), colored) + Mana.of("C", m.counts[5])]
+        if isinstance(c, ColorOfChoice):
+            return [Mana.of(color, c.amount or m.total) for color in COLORS]
+        return [Mana.parse(c.mana)]
+
+    @functools.cache
+    def finish(m: Mana, left: tuple[int, ...]) -> frozenset[Mana]:
+        # `left`: the priority list still to apply, as indices into `effects`.
+        pick = next((i for i in left if applies(effects[i], m)), None)
+        if pick is None:
+            return frozenset({m})
+        rest = tuple(i for i in left if i != pick)
+        return frozenset(r for after in change(effects[pick], m) for r in finish(after, rest))
 
     found: set[Mana] = set()
-    for perm in itertools.permutations(effects):
-        m = initial
-        left = list(perm)
-        while True:
-            pick = next((e for e in left if applies(e, m)), None)
-            if pick is None:
-                break
-            left.remove(pick)
-            m = change(pick, m)
-        found.add(m)
+    for perm in itertools.permutations(range(len(effects))):
+        found |= finish(initial, perm)
     return found
 
 
@@ -167,6 +182,8 @@ _changes: st.SearchStrategy[ReplacementChange] = st.one_of(
         mana=st.sampled_from(["{B}", "{C}", "{U}{U}", "{R}{W}", "{G}{G}{G}"]),
     ),
     st.builds(Multiply, factor=st.integers(0, 3)),
+    st.builds(ChangeColor, to=st.sampled_from(COLORS)),
+    st.builds(ColorOfChoice, amount=st.sampled_from([None, 1, 2])),
 )
 _effects = st.lists(
     st.tuples(_changes, st.integers(0, 4)).map(lambda t: (t[0], t[1])),
@@ -187,7 +204,15 @@ def test_outcomes_equal_brute_force_over_all_permutations(
     assert {o.mana for o in outcomes} == _brute_force(initial, effects)
     assert len({o.mana for o in outcomes}) == len(outcomes)
     for o in outcomes:
-        assert apply_order(initial, effects, o.order).mana == o.mana
+        assert _replayed(initial, effects, o) == o.mana
+
+
+def _replayed(initial: Mana, effects: list[Replacement], o: Outcome) -> Mana:
+    """An outcome's order and colors sent back give exactly its result, and nothing is left
+    to choose."""
+    applied = apply_order(initial, effects, o.order, choices=dict(o.choices))
+    assert applied.open == () and applied.results == {applied.mana}
+    return applied.mana
 
 
 # --- could-produce's reductions keep the types exact (106.7, 616.1) --------------------------
@@ -200,6 +225,8 @@ _sig_strategy = st.one_of(
         st.sampled_from(["", "{B}", "{C}", "{C}{C}", "{U}{U}{U}"]),
         st.integers(0, 4),
     ),
+    st.tuples(st.just("change_color"), st.sampled_from(COLORS), st.integers(0, 3)),
+    st.tuples(st.just("color_of_choice"), st.sampled_from(["", "1", "2"]), st.integers(0, 4)),
 )
 _sphere_shaped = st.one_of(
     st.tuples(st.just("multiply"), st.sampled_from(["0", "2", "3"]), st.integers(0, 1)),
@@ -207,6 +234,8 @@ _sphere_shaped = st.one_of(
     st.tuples(
         st.just("change_type_and_amount"), st.sampled_from(["", "{B}", "{C}"]), st.integers(0, 2)
     ),
+    st.tuples(st.just("change_color"), st.sampled_from(COLORS), st.integers(0, 1)),
+    st.tuples(st.just("color_of_choice"), st.sampled_from(["", "1"]), st.integers(0, 2)),
 )
 
 
@@ -251,4 +280,4 @@ def test_copies_of_one_effect_match_brute_force(
     outcomes = explore(initial, effects)
     assert {o.mana for o in outcomes} == _brute_force(initial, effects)
     for o in outcomes:
-        assert apply_order(initial, effects, o.order).mana == o.mana
+        assert _replayed(initial, effects, o) == o.mana

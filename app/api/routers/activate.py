@@ -14,7 +14,7 @@ from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
 from app.domain.answers import AbilityOut, ActivateAnswer, Note, OutcomeOut, TriggeredOut  # noqa: F401 (re-exported)
-from app.domain.base import omitted_at_default
+from app.domain.base import KEY_ORDERED, ColorCode, omitted_at_default
 from app.domain.state import LIMIT_EFFECTS, LIMIT_PERMANENTS, GameState, Id
 from app.engine.activate import activate
 from app.rulings.questions import activate_question
@@ -60,6 +60,14 @@ class ActivateRequest(BaseModel):
         max_length=LIMIT_PERMANENTS + LIMIT_EFFECTS,
         description="Ids of replacement sources, first applied first; unnamed ones follow in "
         "state order (battlefield, then effects)",
+    )
+    replacement_choices: Annotated[dict[Id, ColorCode], KEY_ORDERED] | None = omitted_at_default(
+        None,
+        max_length=LIMIT_PERMANENTS + LIMIT_EFFECTS,
+        description="The color (W U B R G) given to each replacement effect that asks for one "
+        "as it applies ('mana of a color of your choice instead', 616.1), keyed like "
+        "replacement_order",
+        examples=[{"pulse": "G"}],
     )
     x: Annotated[int, Field(ge=0, le=10_000)] | None = omitted_at_default(
         None,
@@ -119,6 +127,7 @@ def post_activate(
             body.x,
             body.player,
             body.die_roll,
+            dict(body.replacement_choices) if body.replacement_choices is not None else None,
         ),
         cards=checked.card_names,
         used=checked.used_cards,

@@ -350,10 +350,17 @@ class Grant:
     chosen_name: bool = False  # only those with the card name chosen for the source (201.3)
 
 
+# What a replacement does, and its parameter: a factor, a type, mana, a color (or "chosen"),
+# or the amount a color of choice makes ("": the amount is kept).
+ReplacementChange = tuple[
+    Literal["multiply", "type", "type_and_amount", "color", "color_of_choice"], str
+]
+
+
 @dataclass(frozen=True, slots=True)
 class Replacement:
     source: Sel
-    change: tuple[Literal["multiply", "type", "type_and_amount"], str]  # factor / type / mana
+    change: ReplacementChange
     tapped_by_you: bool = False
     min_amount: int = 0
     effect: bool = False  # works from a resolved turn-long effect

@@ -267,13 +267,21 @@ def _works_from(effect: bool) -> d.WorksFrom:
     return "effect" if effect else "battlefield"
 
 
-def _change(change: tuple[str, str]) -> d.ChangeType | d.ChangeTypeAndAmount | d.Multiply:
+def _change(change: ir.ReplacementChange) -> d.ReplacementChange:
     kind, value = change
-    if kind == "multiply":
-        return d.Multiply(factor=int(value))
-    if kind == "type":
-        return d.ChangeType(to=value)  # type: ignore[arg-type]
-    return d.ChangeTypeAndAmount(mana=value)
+    match kind:
+        case "multiply":
+            return d.Multiply(factor=int(value))
+        case "type":
+            return d.ChangeType(to=value)  # type: ignore[arg-type]
+        case "type_and_amount":
+            return d.ChangeTypeAndAmount(mana=value)
+        case "color":
+            return d.ChangeColor(to=value)  # type: ignore[arg-type]
+        case "color_of_choice":
+            return d.ColorOfChoice(amount=int(value) if value else None)
+        case _:
+            assert_never(kind)
 
 
 def ability(a: ir.Ability) -> d.Ability:

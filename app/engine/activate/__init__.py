@@ -66,8 +66,17 @@ Conventions (what a client can rely on):
   first, then effects), standing in for timestamps. An order listed in `outcomes` reproduces
   its outcome when sent back. Ids that are not on the board, are not replacement sources, or
   repeat are QuestionErrors on ("replacement_order", i).
-- `outcomes` is every distinct total over every replacement order, the ability's choices and
-  the triggers' choices, each with one `replacement_order` (and `choices`) that gives it,
+- `replacement_choices` gives the color each replacement effect that asks for one as it
+  applies ("mana of a color of your choice instead", 616.1) is given, keyed like
+  `replacement_order`. A key that names no such effect is a QuestionError on
+  ("replacement_choices", key); one whose effect doesn't apply to the event is ignored with a
+  step. Such an effect that applies with no color given is not guessed: when the colors give
+  different results, the answer is `choice_required` as for the ability's own choice (nothing
+  determined was made; the triggers wait), with a note naming the effects; when every color
+  gives the same result (Contamination applies after it), a step says so.
+- `outcomes` is every distinct total over every replacement order, the ability's choices, the
+  colors given to replacement effects and the triggers' choices, each with one
+  `replacement_order` (and `choices`, `replacement_choices`) that gives it,
   found without enumerating k! orders (replacement.py).
 - Amounts are exact up to MANA_LIMIT mana; beyond that the question is refused
   (QuestionError `too_much_mana`) rather than rendering millions of symbols.
@@ -103,6 +112,7 @@ from app.engine.activate.legality import (
     check_not_forbidden,
     check_order,
     check_player,
+    check_replacement_choices,
     check_tap_cost,
     check_x,
     find_permanent,
@@ -144,11 +154,13 @@ def activate(
     x: int | None = None,
     player: str | None = None,
     die_roll: int | None = None,
+    replacement_choices: dict[str, str] | None = None,
 ) -> Verdict:
     """Rule on activating one mana ability of a permanent (module docstring)."""
     p = find_permanent(board, permanent_id)
     view = BoardView(board)
     order = check_order(view, list(replacement_order or []))
+    colors = check_replacement_choices(view, dict(replacement_choices or {}))
     choose_key = normalize_choose(choose)
     listed = view.mana_abilities(p)
     steps: list[Step] = layer_steps(view.chars, bool(view.grants)) + band_steps(p)
@@ -171,7 +183,8 @@ def activate(
     notes: list[Note] = []
     counters_after = pay_other_costs(view, p, cost, steps, notes, x)
     counters_now = counters_after if counters_after is not None else p.counters
-    event = mana_event(view, p, chosen.ability, order, counters_now, steps, x, player, die_roll)
+    asked = (order, colors)
+    event = mana_event(view, p, chosen.ability, asked, counters_now, steps, x, player, die_roll)
     if chosen.ability.puts_counters:
         # 608.2c: its effect puts these on as it resolves; the state after shows them.
         counters_after = dict(counters_now)
@@ -199,9 +212,21 @@ def _rule(
     applied: Applied | None = None
     produced = NO_MANA
     if pick.picked is not None:
-        applied = apply_order(pick.picked.mana, event.effects, event.order, event.self_rep, cap=CAP)
-        produced = applied.mana
+        applied = apply_order(
+            pick.picked.mana,
+            event.effects,
+            event.order,
+            event.self_rep,
+            cap=CAP,
+            choices=event.choices,
+        )
         explain_replacements(steps, applied, event.effects, event.order)
+        if applied.open and len(applied.results) > 1:
+            # 616.1: the color is the player's to choose; not guessed.
+            pick = Pick(pick.picked, pick.choose_used, open=True, colors=applied.open)
+            applied = None
+        else:
+            produced = applied.mana
     elif not event.options:
         steps.append(no_mana_step(event.defined, event.effects))
         if choose_key is not None:
@@ -248,6 +273,16 @@ def _rule(
 
 def _choice_required(pick: Pick, event: ManaEvent, steps: list[Step], notes: list[Note]) -> None:
     """A needed choice is not guessed: a note says what to send, outcomes list every option."""
+    if pick.colors:
+        keys = ", ".join(e.order_key for e in pick.colors)
+        notes.append(
+            Note(
+                code="choice_required",
+                message="send 'replacement_choices' to give a color to the replacement effect "
+                f"that asks for one ({keys}); every result is listed in outcomes",
+            )
+        )
+        return
     what = "the ability's type" if pick.open else "the type for the triggered mana"
     if pick.open and any(o.key == LOST_KEY for o in event.options):
         won = (

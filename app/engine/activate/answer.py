@@ -86,15 +86,25 @@ def chosen_outcome(
     """The result asked for, with the order and choices that gave it."""
     choices_used = {"choose": picked.key} if picked is not None and several_options else {}
     choices_used.update(trigger_choices)
-    return outcome([t.effect.order_key for t in applied.trace], choices_used, applied.mana, total)
+    colors = {t.effect.order_key: t.choice for t in applied.trace if t.choice}
+    order = [t.effect.order_key for t in applied.trace]
+    return outcome(order, choices_used, applied.mana, total, colors)
 
 
-def outcome(order: list[str], choices: dict[str, str], produced: Mana, total: Mana) -> OutcomeOut:
-    """One outcome; `choices` only when it rests on one (left out of the JSON otherwise)."""
+def outcome(
+    order: list[str],
+    choices: dict[str, str],
+    produced: Mana,
+    total: Mana,
+    colors: dict[str, str] | None = None,
+) -> OutcomeOut:
+    """One outcome; `choices` and the colors given to replacement effects (`colors`) only
+    when it rests on them (left out of the JSON otherwise)."""
     return trusted(
         OutcomeOut,
         replacement_order=order,
         choices=choices or None,
+        replacement_choices=colors or None,
         produced=produced.render(),
         total=total.render(),
     )

@@ -350,6 +350,7 @@ def explain_replacements(
 def _trace_steps(applied: Applied) -> list[Step]:
     """Each replacement applied (616.1), and those that stop or never apply (616.1e)."""
     steps: list[Step] = []
+    befores = frozenset({applied.start})
     for t in applied.trace:
         rules = ["616.1"]
         extra = ""
@@ -357,13 +358,21 @@ def _trace_steps(applied: Applied) -> list[Step]:
             rules.append("616.1e")
             extra = " (it only applies now that the event has changed)"
         m = Mentions()
-        steps.append(
-            m.step(
-                f"{replacement_label(m, t.effect)}: {m.mana(t.before.render())} becomes "
-                f"{m.mana(t.after.render())}{extra}.",
-                tuple(rules),
+        # After a color of choice given no color, the event is one of several (616.1).
+        before = _one_of(m, befores)
+        befores = t.afters
+        if any(t.effect is e for e in applied.open):
+            what = (
+                f"{before} becomes mana of one color the player chooses as it applies; none "
+                "was given in replacement_choices"
             )
-        )
+        elif t.choice:
+            what = f"{before} becomes {m.mana(t.after.render())}, the color given to it"
+        else:
+            what = f"{before} becomes {_one_of(m, t.afters)}"
+        steps.append(m.step(f"{replacement_label(m, t.effect)}: {what}{extra}.", tuple(rules)))
+    if applied.open:
+        steps.append(_open_colors_step(applied))
     for e in applied.dropped:
         m = Mentions()
         steps.append(
@@ -384,6 +393,30 @@ def _trace_steps(applied: Applied) -> list[Step]:
         m = Mentions()
         steps.append(m.step(f"{replacement_label(m, e)} doesn't apply: {why}.", ("616.1e",)))
     return steps
+
+
+def _one_of(m: Mentions, manas: frozenset[Mana]) -> str:
+    """One mana, or 'one of' the several it may be."""
+    listed = [m.mana(x.render()) or "no mana" for x in sorted(manas, reverse=True)]
+    return listed[0] if len(listed) == 1 else f"one of {', '.join(listed)}"
+
+
+def _open_colors_step(applied: Applied) -> Step:
+    """Whether the colors not given change the result (616.1: they are the player's choice)."""
+    m = Mentions()
+    results = sorted(applied.results, reverse=True)  # W, U, B, R, G
+    if len(results) == 1:
+        text = (
+            f"Every color it could be given ends in {m.mana(results[0].render())}, so no color "
+            "needs to be chosen here."
+        )
+    else:
+        text = (
+            "The result depends on that color ("
+            + ", ".join(m.mana(r.render()) or "no mana" for r in results)
+            + "), so it is not guessed: every result is listed under outcomes."
+        )
+    return m.step(text, ("616.1",))
 
 
 def open_trigger_step(source: Source, keys: list[str]) -> Step:
@@ -510,6 +543,8 @@ def _outcome_text(m: Mentions, outcome: OutcomeOut, permanent_ids: Container[str
         named = (effect_source(i, permanent_ids) for i in outcome.replacement_order)
         m.ids(i for i in named if i in permanent_ids)
         parts.append(" then ".join(outcome.replacement_order))
+    for key, color in (outcome.replacement_choices or {}).items():
+        parts.append(f"{key} is given {m.mana_in(color)}")
     for who, pick in (outcome.choices or {}).items():
         if who in permanent_ids:
             m.ids((who,))

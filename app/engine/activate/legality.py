@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from app.domain.answers import Note, Reason, trusted
-from app.domain.card import DieRoll, ManaAbility, ManaAbilityCost, ManaAmount, Selector
+from app.domain.card import (
+    ColorOfChoice,
+    DieRoll,
+    ManaAbility,
+    ManaAbilityCost,
+    ManaAmount,
+    Selector,
+)
 from app.domain.errors import QuestionError
 from app.domain.mana import NO_MANA, TYPE_INDEX, Mana, ManaSyntaxError
 from app.domain.ruling import Mentions, Step
@@ -55,9 +62,7 @@ def find_permanent(board: Board, permanent_id: str) -> Permanent:
 
 
 def check_order(view: BoardView, order: list[str]) -> list[str]:
-    board = view.board
-    replacement_ids = {s.id for s in view.replacement_sources()}
-    effect_ids = {e.id for e in board.effects}
+    known = _Known(view)
     seen: set[str] = set()
     for i, rid in enumerate(order):
         loc = ("replacement_order", i)
@@ -68,22 +73,56 @@ def check_order(view: BoardView, order: list[str]) -> list[str]:
                 "duplicate_replacement_source",
             )
         seen.add(rid)
+        known.source(rid, loc)
+    return order
+
+
+def check_replacement_choices(view: BoardView, choices: dict[str, str]) -> dict[str, str]:
+    """Each key names a source (or `<id>#<n>` effect) whose effect asks for a color as it
+    applies (616.1: "a color of your choice instead")."""
+    known = _Known(view)
+    for rid in choices:
+        loc = ("replacement_choices", rid)
+        source = known.source(rid, loc)
+        if not any(
+            r.source.id == source and isinstance(r.effect.change, ColorOfChoice)
+            for r in view.replacements
+        ):
+            raise QuestionError(
+                loc,
+                f"{rid!r} has no replacement effect that asks for a color as it applies",
+                "no_replacement_choice",
+            )
+    return choices
+
+
+class _Known:
+    """The ids a replacement key may name, gathered once per request (an order may name
+    thousands)."""
+
+    def __init__(self, view: BoardView) -> None:
+        self.by_id = view.board.by_id
+        self.effect_ids = {e.id for e in view.board.effects}
+        self.replacement_ids = {s.id for s in view.replacement_sources()}
+
+    def source(self, rid: str, loc: tuple[str | int, ...]) -> str:
+        """The source a key names, which must have a replacement effect on mana."""
         # `<id>#<n>`: one of the several effects a source has on the event (616.1); an id
         # that is itself in the state is read whole.
-        source = effect_source(rid, board.by_id, effect_ids)
-        if source not in board.by_id and source not in effect_ids:
+        source = effect_source(rid, self.by_id, self.effect_ids)
+        if source not in self.by_id and source not in self.effect_ids:
             raise QuestionError(
                 loc,
                 f"{rid!r} is not a permanent or effect in the state",
                 "unknown_replacement_source",
             )
-        if source not in replacement_ids:
+        if source not in self.replacement_ids:
             raise QuestionError(
                 loc,
                 f"{rid!r} has no replacement effect on mana production",
                 "not_a_replacement_source",
             )
-    return order
+        return source
 
 
 def _menu(listed: Sequence[ListedAbility]) -> str:

@@ -31,6 +31,7 @@ from app.engine.board import (
     instead_reason,
     is_monarch,
     own_of,
+    resolved_change,
     source_label,
 )
 from app.engine.could_produce import solve
@@ -101,6 +102,7 @@ class ManaEvent:
     effects: list[Replacement]
     watching: list[SourcedTrigger]
     order: list[str]
+    choices: dict[str, str]  # the color given to each color of choice, by order key
 
 
 def option_key(mana: Mana) -> str:
@@ -190,7 +192,7 @@ def mana_event(
     view: BoardView,
     p: Permanent,
     a: ManaAbility,
-    order: list[str],
+    asked: tuple[list[str], dict[str, str]],
     counters_now: Mapping[str, int],
     steps: list[Step],
     x: int | None = None,
@@ -199,7 +201,9 @@ def mana_event(
 ) -> ManaEvent:
     """The event this activation is, with the steps saying what it can make and which named
     replacement sources don't apply to it; `player` is who gets the mana of an ability whose
-    mana goes to a chosen or target player (106.3), when the question says."""
+    mana goes to a chosen or target player (106.3), when the question says. `asked`: the
+    replacement order and the colors given to colors of choice (616.1)."""
+    order, choices = asked
     options, why, defined, feeding = mana_options(view, p, a, x, die)
     if why:
         # A rule number alone, not the start of a longer one (608.2 is not 608.2h).
@@ -228,23 +232,24 @@ def mana_event(
             )
     effects = _keyed_replacements(view.applicable_replacements(p, a))
     order_ids = {e.order_key for e in effects} | {e.source_id for e in effects}
-    for rid in order:
-        if rid not in order_ids:
-            m = Mentions()
-            if rid in view.board.by_id:
-                m.ids((rid,))
-            steps.append(
-                m.step(
-                    f"{rid} is named in replacement_order but its effect doesn't apply to this "
-                    "event, so it is ignored.",
-                    ("616.1",),
+    for field, named in (("replacement_order", order), ("replacement_choices", choices)):
+        for rid in named:
+            if rid not in order_ids:
+                m = Mentions()
+                if rid in view.board.by_id:
+                    m.ids((rid,))
+                steps.append(
+                    m.step(
+                        f"{rid} is named in {field} but its effect doesn't apply to this "
+                        "event, so it is ignored.",
+                        ("616.1",),
+                    )
                 )
-            )
     # 106.3: the player who adds the mana ("" : its controller; None: not said).
     adder = "" if a.recipient == "controller" else player
     watching = _monarchs_only(view, view.matching_triggers(p, adder), steps)
     watching = _tapped_sources_only(view, p, a, watching, steps)
-    return ManaEvent(options, defined, self_rep, effects, watching, order)
+    return ManaEvent(options, defined, self_rep, effects, watching, order, choices)
 
 
 def _keyed_replacements(found: list[SourcedReplacement]) -> list[Replacement]:
@@ -257,7 +262,7 @@ def _keyed_replacements(found: list[SourcedReplacement]) -> list[Replacement]:
         sid = r.source.id
         seen[sid] += 1
         key = effect_key(sid, seen[sid]) if per_source[sid] > 1 else ""
-        change, least = r.effect.change, r.effect.min_amount
+        change, least = resolved_change(r), r.effect.min_amount
         effects.append(Replacement(sid, change, least, r.source.name, not r.source.is_effect, key))
     return effects
 

@@ -24,17 +24,20 @@ from app.engine.activate.options import (
     trigger_sums,
 )
 from app.engine.board import source_label
-from app.engine.replacement import TooManyReplacementStates, apply_order, explore
+from app.engine.replacement import Replacement, TooManyReplacementStates, apply_order, explore
 from app.engine.words import describe_selector
 
 
 @dataclass(slots=True)
 class Pick:
-    """The ability's option asked for: `picked` None with `open` when a choice is needed."""
+    """The ability's option asked for: `picked` None with `open` when a choice is needed;
+    `open` with `colors` when the replacement effects asking for a color were given none and
+    the colors give different results (616.1)."""
 
     picked: Option | None = None
     choose_used: bool = False
     open: bool = False
+    colors: tuple[Replacement, ...] = ()
 
 
 @dataclass(slots=True)
@@ -66,7 +69,8 @@ def every_outcome(a: ManaAbility, event: ManaEvent) -> dict[Mana, OutcomeOut]:
                     if len(event.options) > 1:
                         choices["choose"] = opt.key
                     choices.update(trig_choices)
-                    outcomes[total] = outcome(list(oc.applied), choices, oc.mana, total)
+                    colors = dict(oc.choices)
+                    outcomes[total] = outcome(list(oc.applied), choices, oc.mana, total, colors)
     except TooManyReplacementStates as exc:
         raise QuestionError(
             ("state",), f"too many different replacement effects: {exc}", "too_complex"
@@ -99,13 +103,19 @@ def pick_option(
             )
         return Pick(picked, choose_used=True)
     results = [
-        apply_order(o.mana, event.effects, event.order, event.self_rep, cap=CAP) for o in options
+        apply_order(
+            o.mana, event.effects, event.order, event.self_rep, cap=CAP, choices=event.choices
+        )
+        for o in options
     ]
     fires = [fire(a, r.mana, event.watching)[0] for r in results]
     signatures = {
-        (r.mana, tuple(tuple(f.options) for f in fs)) for r, fs in zip(results, fires, strict=True)
+        (r.results, tuple(tuple(f.options) for f in fs))
+        for r, fs in zip(results, fires, strict=True)
     }
-    determinate = all(len(f.options) <= 1 for fs in fires for f in fs)
+    determinate = all(len(f.options) <= 1 for fs in fires for f in fs) and all(
+        len(r.results) == 1 for r in results
+    )
     if len(signatures) == 1 and determinate:
         steps.append(
             Mentions().step(
