@@ -115,6 +115,12 @@ def test_x_on_permanents() -> None:
     assert one("This creature enters with X +1/+1 counters on it.", **construct) == (
         EntersWithCounters(counter="+1/+1", amount="X")
     )
+    # A card may speak of itself as "him" or "her".
+    for pronoun in ("him", "her"):
+        sentence = f"Hollowkin Brute enters with X +1/+1 counters on {pronoun}."
+        assert one(sentence, name="Hollowkin Brute", **construct) == (
+            EntersWithCounters(counter="+1/+1", amount="X")
+        )
     etb = one(
         "When this creature enters, each other creature gets -X/-X until end of turn.", **construct
     )

@@ -72,7 +72,10 @@ _GAINS = re.compile(
     r"(?: until end of turn| until your next turn)?\.$"
 )
 _UNTAP_IT = re.compile(r"^Untap (?:that creature|it|that permanent)\.$")
-_ENTERS_X = re.compile(r"^~ enters(?: the battlefield)? with X ([\w+/-]+) counters? on it\.$")
+# "on it", or "on him" / "on her" for a character card that names its own pronoun.
+_ENTERS_X = re.compile(
+    r"^~ enters(?: the battlefield)? with X ([\w+/-]+) counters? on (?:it|him|her)\.$"
+)
 _ETB = re.compile(r"^When(?:ever)? ~ enters(?: the battlefield)?(?: or [^,]+)?, (?P<rest>.+)$")
 
 
