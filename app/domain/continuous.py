@@ -129,11 +129,18 @@ class ForbidActivation(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
-def _check_types(subtypes: list[str], chosen: bool, where: WorksFrom) -> None:
-    """A type change names its types, or the one chosen for its effect (305.7)."""
+def _check_types(
+    subtypes: list[str], chosen: bool, where: WorksFrom, by_permanent: bool = False
+) -> None:
+    """A type change names its types, or the one chosen for its effect (305.7) or, with
+    `by_permanent`, for its source permanent as it entered."""
     if not subtypes and not chosen:
-        raise ValueError("name at least one subtype, or chosen_type")
-    if chosen and where != "effect":
+        raise ValueError("name at least one subtype, or a chosen type")
+    if by_permanent and where != "battlefield":
+        raise ValueError(
+            "chosen_as_it_entered is the choice of a permanent: works_from must be 'battlefield'"
+        )
+    if chosen and not by_permanent and where != "effect":
         raise ValueError("chosen_type is the choice of an effect: works_from must be 'effect'")
 
 
@@ -168,6 +175,9 @@ class SetLandTypes(Strict):
         return self
 
 
+ChosenForSource = Literal["creature_type", "basic_land_type"]
+
+
 class AddSubtypes(Strict):
     """Matching permanents also have these subtypes, keeping everything else (Urborg: every
     land is a Swamp too; Prismatic Omen: your lands are every basic land type). A basic land
@@ -180,12 +190,21 @@ class AddSubtypes(Strict):
     subtypes: list[Word] = Field(default_factory=list, max_length=20)
     """The subtypes added, like `Swamp` (a basic land type brings its mana, 305.6)"""
     chosen_type: bool = _chosen_type()
+    chosen_as_it_entered: ChosenForSource | None = omitted_at_default(
+        None,
+        description="With it, the type chosen for its source permanent as it entered too (the "
+        "permanent's `chosen_type`): a creature type (205.3m) or a basic land type (which "
+        "brings its mana, 305.6); only for abilities working from the battlefield",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
     @model_validator(mode="after")
     def _some_type(self) -> AddSubtypes:
-        _check_types(self.subtypes, self.chosen_type, self.works_from)
+        chosen = self.chosen_as_it_entered is not None
+        if chosen and self.chosen_type:
+            raise ValueError("a type chosen by an effect or as it entered, not both")
+        _check_types(self.subtypes, self.chosen_type or chosen, self.works_from, chosen)
         return self
 
 

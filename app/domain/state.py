@@ -219,7 +219,8 @@ class PermanentIn(TypedDict, total=False):
         Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z' -]+$")] | None,
         Field(
             description="205.3m: the creature type chosen for it as it entered, for abilities "
-            'that count "creatures you control of the chosen type"',
+            'that count "creatures you control of the chosen type" or add "the chosen type"; '
+            "for a permanent that chose a basic land type as it entered, that land type",
             examples=["Elf"],
         ),
     ]

@@ -1111,6 +1111,7 @@ class BoardView:
                 p.attached_to,
                 False,
                 timestamp_order(p.index, p.timestamp, False, n),
+                chosen_type=p.chosen_type,
             )
 
         effect_layer_sources = [

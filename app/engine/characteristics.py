@@ -38,6 +38,7 @@ from app.domain.base import NONBASIC_LAND_TYPES as NONBASIC
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
+    ChosenForSource,
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
@@ -77,6 +78,7 @@ class EffectSource:
     is_effect: bool
     order: tuple[int, int, int]  # (timestamp, battlefield-before-effects, index)
     chosen_land_type: str | None = None  # an effect's choice, 305.7
+    chosen_type: str | None = None  # a permanent's choice as it entered (205.3m)
 
     @property
     def looker(self) -> Looker:
@@ -465,7 +467,10 @@ def set_card_types(subtypes: list[str], eff: SetCardTypes) -> tuple[list[str], f
 
 def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
     """The subtypes a layer-4 effect gives: its own, and for `chosen_type` the basic land type
-    chosen as its effect resolved (305.7), which the question must say."""
+    chosen as its effect resolved (305.7), or the type chosen for its source permanent as it
+    entered, which the question must say."""
+    if isinstance(eff, AddSubtypes) and eff.chosen_as_it_entered is not None:
+        return [*eff.subtypes, _chosen_as_it_entered(src, eff.chosen_as_it_entered)]
     if isinstance(eff, (AddTypes, SetCardTypes)) or not eff.chosen_type:
         return list(eff.subtypes)
     if src.chosen_land_type is None:
@@ -476,6 +481,31 @@ def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
             "chosen_land_type_required",
         )
     return [*eff.subtypes, src.chosen_land_type]
+
+
+def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> str:
+    """The permanent's `chosen_type`: a creature type (205.3m), or a basic land type, spelled
+    as the rules do so that it brings its mana (305.6)."""
+    loc = ("state", "battlefield", src.order[2], "chosen_type")
+    what = "creature type" if kind == "creature_type" else "basic land type"
+    if src.chosen_type is None:
+        raise QuestionError(
+            loc,
+            f"{src.label} is (or makes others) the {what} chosen as it entered: give it as "
+            "'chosen_type'",
+            "chosen_type_required",
+        )
+    if kind == "creature_type":
+        return src.chosen_type
+    basic = next((t for t in BASIC_LAND_TYPES if t.casefold() == src.chosen_type.casefold()), None)
+    if basic is None:
+        raise QuestionError(
+            loc,
+            f"{src.label} chose a basic land type as it entered: 'chosen_type' is one of "
+            f"{', '.join(BASIC_LAND_TYPES)}, not {src.chosen_type!r}",
+            "invalid_chosen_type",
+        )
+    return basic
 
 
 def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> str:

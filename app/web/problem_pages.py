@@ -343,9 +343,14 @@ PROBLEMS: dict[str, ProblemPage] = {
         "permanent (201.3): give the permanent's `chosen_name`.",
     ),
     "chosen_type_required": _q(
-        "Creature type not chosen",
-        "The ability counts creatures of the creature type chosen for its permanent (205.3m): "
-        "give the permanent's `chosen_type`.",
+        "Type not chosen",
+        "The ability counts creatures of the creature type chosen for its permanent (205.3m), "
+        "or adds the type chosen for it as it entered: give the permanent's `chosen_type`.",
+    ),
+    "invalid_chosen_type": _q(
+        "Not a basic land type",
+        "The permanent chose a basic land type as it entered: its `chosen_type` is one of "
+        "Plains, Island, Swamp, Mountain and Forest.",
     ),
     "library_top_required": _q(
         "Top card of the library not given",

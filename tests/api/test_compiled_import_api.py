@@ -70,6 +70,23 @@ CARDS = [
                                   "mana produce mana of the chosen color instead of any other "
                                   "color.")]),
     Invented("normal", [Face("Hollow Quarry", None, ["Land"], text="{T}: Add {C}.")]),
+    # The type chosen for a permanent as it entered, added to its own subtypes or to a group's
+    # (205.3m); a basic land type brings its mana (305.6).
+    Invented("normal", [Face("Gatewild Spire", None, ["Land"], subtypes=["Gate"],
+                             text="As this land enters, choose a basic land type.\nThis land "
+                                  "is the chosen type in addition to its other types.")]),
+    Invented("normal", [Face("Brassmimic Sentinel", "{3}", ["Artifact", "Creature"],
+                             subtypes=["Shapeshifter"], power="2", toughness="2",
+                             text="As this creature enters, choose a creature type.\nThis "
+                                  "creature is the chosen type in addition to its other "
+                                  "types.")]),
+    Invented("normal", [Face("Kinwarden Banner", "{2}{G}", ["Enchantment"], colors=["G"],
+                             text="As this enchantment enters, choose a creature type.\n"
+                                  "Creatures you control are the chosen type in addition to "
+                                  "their other types.")]),
+    Invented("normal", [Face("Grovecaller Elder", "{2}{G}", ["Creature"], subtypes=["Elf"],
+                             colors=["G"], power="1", toughness="1",
+                             text="{T}: Add {G} for each Elf you control.")]),
     # 603.7b: a sorcery's trigger for the turn, sent as an `effects` entry.
     Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
                              text="Until end of turn, whenever a player taps a Swamp for "
@@ -337,6 +354,49 @@ def test_replacement_choices_must_name_an_effect_that_asks_for_a_color(client: T
         if code is not None:
             assert problem["code"] == code
         assert "replacement_choices" in r.text
+
+
+def test_a_land_is_the_basic_land_type_chosen_as_it_entered(client: TestClient) -> None:
+    spire = client.get("/v1/cards/" + quote("Gatewild Spire")).json()
+    assert spire["support"] == "full"
+    got = _could_produce(client, perm("spire", "Gatewild Spire", chosen_type="island"))
+    # 305.6: the added basic land type brings its mana, whatever the case it is sent in.
+    assert got["types"] == {"spire": ["U"]}
+    board = state(perm("spire", "Gatewild Spire", chosen_type="Swamp"))
+    a = _ruling(client, ACT, {"state": board, "permanent_id": "spire"})["answer"]
+    assert (a["legal"], a["total"]) == (True, "{B}")
+    # 613.8a: Blood Moon takes away the ability that adds the type (305.7): a Mountain only.
+    moon = _could_produce(
+        client,
+        perm("spire", "Gatewild Spire", chosen_type="Island"),
+        perm("moon", "Blood Moon", "bob"),
+    )
+    assert moon["types"]["spire"] == ["R"]
+    for chosen, code in ((None, "chosen_type_required"), ("Elf", "invalid_chosen_type")):
+        extra = {} if chosen is None else {"chosen_type": chosen}
+        r = client.post(CP, json={"state": state(perm("spire", "Gatewild Spire", **extra))})
+        assert r.status_code == 422, r.text
+        assert r.json()["code"] == code
+        assert r.json()["errors"][0]["loc"] == ["body", "state", "battlefield", 0, "chosen_type"]
+
+
+def test_a_creature_type_chosen_as_it_entered_is_counted(client: TestClient) -> None:
+    elder = perm("elder", "Grovecaller Elder")
+    # 205.3m: the Sentinel is an Elf too, so the Elder counts two Elves.
+    mimic = perm("mimic", "Brassmimic Sentinel", chosen_type="Elf")
+    a = _ruling(client, ACT, {"state": state(elder, mimic), "permanent_id": "elder"})["answer"]
+    assert a["total"] == "{G}{G}"
+    other = perm("mimic", "Brassmimic Sentinel", chosen_type="Goblin")
+    a = _ruling(client, ACT, {"state": state(elder, other), "permanent_id": "elder"})["answer"]
+    assert a["total"] == "{G}"
+    # A group: every creature its controller controls, not the opponent's.
+    banner = perm("banner", "Kinwarden Banner", chosen_type="Elf")
+    board = state(
+        elder, perm("mimic", "Brassmimic Sentinel", chosen_type="Goblin"), banner,
+        perm("theirs", "Brassmimic Sentinel", "bob", chosen_type="Goblin"),
+    )  # fmt: skip
+    a = _ruling(client, ACT, {"state": board, "permanent_id": "elder"})["answer"]
+    assert a["total"] == "{G}{G}"
 
 
 def test_an_imported_land_type_swap_applies_after_what_widens_its_reach(client: TestClient) -> None:

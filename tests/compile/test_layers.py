@@ -130,3 +130,43 @@ def test_a_colorless_land_with_one_ability_and_no_other() -> None:
         LoseAllAbilities(to=at, keeps_own=True),
     ]
     assert isinstance(found.abilities[3], GrantManaAbility) and found.abilities[3].to == at
+
+
+def test_the_type_chosen_as_it_entered_is_added() -> None:
+    # 205.3m, 305.6: the permanent's own `chosen_type`, by what the face chose.
+    land = face(
+        "As ~ enters, choose a basic land type.\n~ is the chosen type in addition to its other "
+        "types.",
+        types=("Land",),
+    )
+    assert land.support == "full"
+    [added] = land.abilities
+    assert isinstance(added, AddSubtypes)
+    assert (added.subtypes, added.chosen_as_it_entered) == ([], "basic_land_type")
+    # "~": the permanent itself, as for "~ is every nonbasic land type".
+    itself = face("~ is every nonbasic land type.", types=("Land",)).abilities[0]
+    assert isinstance(itself, AddSubtypes) and added.to == itself.to
+    group = face(
+        "As ~ enters, choose a creature type.\nCreatures you control are the chosen type in "
+        "addition to their other types.",
+        **ENCHANTMENT,
+    )
+    assert group.abilities == [
+        AddSubtypes(
+            to=Selector(controller="you", types=["creature"]),
+            subtypes=[],
+            chosen_as_it_entered="creature_type",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "choices",
+    [
+        "",  # no choice said which kind of type it is
+        "As ~ enters, choose a creature type.\nAs ~ enters, choose a basic land type.\n",
+    ],
+)
+def test_the_chosen_type_of_an_unknown_kind_is_not_understood(choices: str) -> None:
+    sentence = "~ is the chosen type in addition to its other types."
+    assert sentence in not_understood(choices + sentence, **ENCHANTMENT)

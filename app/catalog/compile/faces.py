@@ -229,8 +229,11 @@ class _Context:
     linked_exile: bool = False
     # The face chooses a card name, to which "the chosen name" refers (201.3).
     chooses_name: bool = False
-    # The face chooses a creature type as it enters, "the chosen type" (205.3m).
+    # The face chooses a creature type as it enters, "the chosen type" (205.3m), or a basic
+    # land type.
     chooses_type: bool = False
+    chooses_land_type: bool = False
+    reads_chosen_type: bool = False  # a sentence adds "the chosen type" (layers.py)
     # A player may pay to have the face's effect ignored for a while ("may sacrifice a
     # permanent ... to ignore this effect until end of turn"): the state can't say they did.
     escapable: bool = False
@@ -247,6 +250,13 @@ class _Context:
     sentence_spans: list[tuple[int, int]] = field(default_factory=list)  # records of each line
     # Sentences of a granted ability after its mana (_granted), to report once it is recorded.
     granted_left: list[str] = field(default_factory=list)
+
+    @property
+    def chosen_as_it_enters(self) -> Literal["creature_type", "basic_land_type"] | None:
+        """The kind of type the face chooses as it enters, when it chooses one kind only."""
+        if self.chooses_type == self.chooses_land_type:
+            return None
+        return "creature_type" if self.chooses_type else "basic_land_type"
 
     def record(self, text: str, family: str, status: Status) -> None:
         self.face.sentences.append(SentenceRecord(text, family, status))
@@ -305,6 +315,12 @@ def compile_face(
     ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
     ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
     ctx.chooses_type = any(_CHOOSES_TYPE.match(s) for line in lines for s in line.sentences)
+    ctx.chooses_land_type = any(
+        _CHOOSES_LAND_TYPE.match(s) for line in lines for s in line.sentences
+    )
+    ctx.reads_chosen_type = any(
+        layers.reads_chosen_type(s) for line in lines for s in line.sentences
+    )
     ctx.escapable = any(_IGNORE_THIS_EFFECT.search(s) for line in lines for s in line.sentences)
     ctx.modal = _modal_kind(lines)
     band: Band | None = None
@@ -347,6 +363,7 @@ def compile_face(
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
 _EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
 _CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
+_CHOOSES_LAND_TYPE = re.compile(r"^As ~ enters, choose a basic land type\.$")
 _IGNORE_THIS_EFFECT = re.compile(r"\bto ignore this effect\b")
 _CHOOSES_NAME = re.compile(r"^(?:As|When) ~ enters, choose an? (?:[\w-]+ )*?card name\.$")
 _LEVEL = re.compile(r"^LEVEL (?P<least>\d+)(?:[-\u2013](?P<most>\d+)|\+)$")
@@ -653,6 +670,16 @@ def _layer_sentence(ctx: _Context, s: str) -> bool:
     if not ctx.spell and (also := layers.also_of_type(s)) is not None:
         ctx.add(ir.Understood(abilities=[also]))
         ctx.record(s, "type_change", "compiled")
+        return True
+    chosen = ctx.chosen_as_it_enters
+    if not ctx.spell and chosen and (added := layers.chosen_type_added(s, chosen)) is not None:
+        ctx.add(ir.Understood(abilities=[added]))
+        ctx.record(s, "type_change", "compiled")
+        return True
+    if chosen == "basic_land_type" and ctx.reads_chosen_type and _CHOOSES_LAND_TYPE.match(s):
+        # The choice itself is the permanent's `chosen_type` in the state; what reads it is
+        # compiled (or reported) on its own.
+        ctx.record(s, "land_type", "compiled")
         return True
     if (lost := layers.lose_all(s, spell=ctx.spell)) is not None:
         ability, remainder = lost

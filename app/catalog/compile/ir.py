@@ -469,12 +469,14 @@ class SetLandTypes:
 
 @dataclass(frozen=True, slots=True)
 class AddSubtypes:
-    """The permanents also have these basic land types, keeping the rest (layer 4)."""
+    """The permanents also have these subtypes, keeping the rest (layer 4)."""
 
     to: Sel
     subtypes: tuple[str, ...]
     effect: bool = False
     chosen: bool = False  # the basic land type chosen as the effect resolved, too
+    # The type chosen for its source permanent as it entered, too (its `chosen_type`).
+    chosen_as_it_entered: Literal["creature_type", "basic_land_type"] | None = None
 
 
 @dataclass(frozen=True, slots=True)

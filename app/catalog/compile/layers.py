@@ -19,6 +19,7 @@ the layers interact (613.1, 613.8), so the card is partial, never silently whole
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from app.catalog.compile import ir
 from app.catalog.compile.phrases import (
@@ -295,6 +296,32 @@ def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
     if found is None or not found[1] or subtype is None or subtype in BASIC_LAND_TYPES:
         return None
     return ir.AddSubtypes(found[0], (subtype,))
+
+
+# "~ is the chosen type in addition to its other types." after "As ~ enters, choose a creature
+# type." (or "a basic land type"): the permanent's `chosen_type` is added to its subtypes, or to
+# those of a group ("Creatures you control are ..."); a basic land type brings its mana (305.6).
+_CHOSEN_TYPE_ADDED = re.compile(
+    r"^(?P<sel>.+?) (?:is|are) the chosen type in addition to (?:its|their) other types\.$"
+)
+
+
+def reads_chosen_type(sentence: str) -> bool:
+    return _CHOSEN_TYPE_ADDED.match(sentence) is not None
+
+
+def chosen_type_added(
+    sentence: str, chosen: Literal["creature_type", "basic_land_type"]
+) -> ir.AddSubtypes | None:
+    m = _CHOSEN_TYPE_ADDED.match(sentence)
+    if m is None:
+        return None
+    if m.group("sel") == "~":
+        return ir.AddSubtypes(ir.Sel(source=True), (), chosen_as_it_entered=chosen)
+    found = selector(m.group("sel"))
+    if found is None:
+        return None
+    return ir.AddSubtypes(found[0], (), chosen_as_it_entered=chosen)
 
 
 # --- what a resolved ability's object is, while it lasts (205.1b, 613.1d) --------------------

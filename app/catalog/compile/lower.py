@@ -372,13 +372,19 @@ def layer_ability(
 ) -> c613.SetLandTypes | c613.AddSubtypes | c613.AddTypes | c613.LoseAllAbilities:
     """The layer-4 and layer-6 effects (613.1d, 613.1f) as app/domain/continuous.py has them."""
     match a:
-        case ir.SetLandTypes() | ir.AddSubtypes():
-            # The same fields: one replaces the land types (305.7), the other adds to them.
-            made = c613.SetLandTypes if isinstance(a, ir.SetLandTypes) else c613.AddSubtypes
-            return made(
+        case ir.SetLandTypes():
+            return c613.SetLandTypes(
                 to=selector(a.to),
                 subtypes=list(a.subtypes),
                 chosen_type=a.chosen,
+                works_from=_works_from(a.effect),
+            )
+        case ir.AddSubtypes():
+            return c613.AddSubtypes(
+                to=selector(a.to),
+                subtypes=list(a.subtypes),
+                chosen_type=a.chosen,
+                chosen_as_it_entered=a.chosen_as_it_entered,
                 works_from=_works_from(a.effect),
             )
         case ir.AddTypes():
