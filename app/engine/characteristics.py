@@ -45,7 +45,15 @@ from app.domain.continuous import (
     SetLandTypes,
 )
 from app.domain.errors import QuestionError
-from app.domain.filters import Looker, Traits, filter_reads_subtypes, filter_reads_tapped
+from app.domain.filters import (
+    IsOther,
+    Looker,
+    Not,
+    Selector,
+    Traits,
+    filter_reads_subtypes,
+    filter_reads_tapped,
+)
 from app.domain.ruling import Refs, Step
 from app.domain.state import Board, Permanent
 from app.engine.words import describe_selector
@@ -508,43 +516,55 @@ def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> str:
     return basic
 
 
+# "~" in a card's text: the permanent itself, and nothing else (a selector of one object).
+_ITSELF = Selector(where=Not(filter=IsOther()))
+
+
 def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> str:
-    who = describe_selector(eff.to)
+    # After "<source>: ", its own permanent is "it" ("Thran Portal (portal): it is also ..."),
+    # else the group.
+    one = eff.to == _ITSELF
+    who = "it" if one else describe_selector(eff.to)
+    are, they, their, lose, gain = (
+        ("is", "it", "its", "loses", "gains") if one else ("are", "they", "their", "lose", "gain")
+    )
     match eff:
         case SetLandTypes():
             return (
-                f"{who} are {' and '.join(subtypes_of(src, eff))}: they lose their other land "
-                "types and every ability of their rules text, and gain the mana ability of the "
-                "new type (305.7)"
+                f"{who} {are} {' and '.join(subtypes_of(src, eff))}: {they} {lose} {their} other "
+                f"land types and every ability of {their} rules text, and {gain} the mana "
+                "ability of the new type (305.7)"
             )
         case AddSubtypes():
-            return (
-                f"{who} are also {', '.join(subtypes_of(src, eff))}, keeping everything else, "
-                "with the "
-                "mana ability of each basic land type (305.6)"
+            added = subtypes_of(src, eff)
+            mana = (
+                f", and {gain} the mana ability of each basic land type among them (305.6)"
+                if any(s in BASIC_LAND_TYPES for s in added)
+                else ""
             )
+            return f"{who} {are} also {', '.join(added)}, keeping everything else{mana}"
         case AddTypes():
-            added = " ".join(_added(src, eff))
+            added_types = " ".join(_added(src, eff))
             return (
-                f"{who} gain the types {added}, keeping all they had (one that becomes a "
-                "creature is one for summoning sickness too, 302.6)"
+                f"{who} {gain} the types {added_types}, keeping all {they} had (one that becomes "
+                "a creature is one for summoning sickness too, 302.6)"
             )
         case SetCardTypes():
             became = " ".join([*eff.subtypes, *eff.types])
             return (
-                f"{who} are {became} and no other card type, losing the subtypes of the card "
-                "types they lose (one that is no longer a creature is no longer subject to "
+                f"{who} {are} {became} and no other card type, losing the subtypes of the card "
+                f"types {they} {lose} (one that is no longer a creature is no longer subject to "
                 "summoning sickness, 302.6)"
             )
         case SetColors():
-            return f"{who} are {'/'.join(eff.colors) or 'colorless'} and no other color"
+            return f"{who} {are} {'/'.join(eff.colors) or 'colorless'} and no other color"
         case LoseAllAbilities():
             if eff.keeps_own:
                 return (
-                    f"{who} lose all other abilities, the mana abilities of their land types "
-                    "too; what this same source gives them stays"
+                    f"{who} {lose} all other abilities, the mana abilities of {their} land types "
+                    f"too; what this same source gives {'it' if one else 'them'} stays"
                 )
-            return f"{who} lose all abilities, the mana abilities of their land types too"
+            return f"{who} {lose} all abilities, the mana abilities of {their} land types too"
         case _:
             assert_never(eff)
 
