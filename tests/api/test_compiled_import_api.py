@@ -363,8 +363,13 @@ def test_a_land_is_the_basic_land_type_chosen_as_it_entered(client: TestClient) 
     # 305.6: the added basic land type brings its mana, whatever the case it is sent in.
     assert got["types"] == {"spire": ["U"]}
     board = state(perm("spire", "Gatewild Spire", chosen_type="Swamp"))
-    a = _ruling(client, ACT, {"state": board, "permanent_id": "spire"})["answer"]
-    assert (a["legal"], a["total"]) == (True, "{B}")
+    r = _ruling(client, ACT, {"state": board, "permanent_id": "spire"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{B}")
+    layer_step = r["explanation"][0]["text"]
+    assert (
+        "Gatewild Spire (spire): it is also Swamp, keeping everything else, and gains the "
+        "mana ability of each basic land type among them (305.6)" in layer_step
+    )
     # 613.8a: Blood Moon takes away the ability that adds the type (305.7): a Mountain only.
     moon = _could_produce(
         client,
