@@ -26,6 +26,12 @@ from tests.compile.helpers import face
         # Its own card back from the graveyard.
         "Whenever you pay an additional cost while casting a spell, return ~ from your "
         "graveyard to your hand.",
+        # The basic land types among lands counted (domain), changing none of them.
+        "~ deals X damage to any target, where X is the number of basic land types among "
+        "lands you control.",
+        "Target creature gets +1/+1 until end of turn for each basic land type among lands "
+        "you control.",
+        "Then if there are five basic land types among lands you control, draw a card.",
         # Paying for an ability, then copying it.
         "{T}: When you next activate an ability that isn't a mana ability this turn by "
         "spending three or more mana to activate it, copy that ability.",
@@ -80,3 +86,16 @@ def test_an_ordinary_trigger_that_adds_mana_is_no_mana_ability(text: str) -> Non
     compiled = face(text, types=("Creature",))
     assert compiled.support == "full"
     assert [s.status for s in compiled.sentences] == ["irrelevant"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Domain counted for mana or a cost is not the irrelevant kind.
+        "{T}: Add {G} for each basic land type among lands you control.",
+        "~ costs {1} less to cast for each basic land type among lands you control.",
+    ],
+)
+def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
+    compiled = face(text, name="Quillmoss Totem")
+    assert all(s.status != "irrelevant" for s in compiled.sentences)

@@ -47,7 +47,10 @@ _IRRELEVANT = re.compile(
     r"^(?:When|Whenever) [^,]*, (?:you may )?return ~ from your graveyard to your hand\.$|"
     # Creating a token on a condition: the token is its own permanent (its abilities are read
     # from its own definition on the battlefield); the condition changes nothing.
-    r"^If [^,]*, create (?:a|an|one|two|three|X) [^.,]*\btokens?\.$",
+    r"^If [^,]*, create (?:a|an|one|two|three|X) [^.,]*\btokens?\.$|"
+    # Counting the basic land types among lands (domain) for damage, size, cards or life: the
+    # land types are only counted, none changed; counted for mana or a cost it stays relevant.
+    r'^(?![^"]*\b(?:[Aa]dds?|costs?|mana)\b)[^"]*\bbasic land types? among lands\b[^"]*$',
     re.IGNORECASE,
 )
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
