@@ -81,13 +81,10 @@ def check_replacement_choices(view: BoardView, choices: dict[str, str]) -> dict[
     """Each key names a source (or `<id>#<n>` effect) whose effect asks for a color as it
     applies (616.1: "a color of your choice instead")."""
     known = _Known(view)
+    asking = {r.source.id for r in view.replacements if isinstance(r.effect.change, ColorOfChoice)}
     for rid in choices:
         loc = ("replacement_choices", rid)
-        source = known.source(rid, loc)
-        if not any(
-            r.source.id == source and isinstance(r.effect.change, ColorOfChoice)
-            for r in view.replacements
-        ):
+        if known.source(rid, loc) not in asking:
             raise QuestionError(
                 loc,
                 f"{rid!r} has no replacement effect that asks for a color as it applies",
