@@ -209,8 +209,8 @@ class TraceStep:
     after: Mana
     applied_from_start: bool  # False: it only applied after an earlier replacement (616.1e)
     choice: str = ""  # the color chosen as it applied, for a color of choice
-    # What the event may be after it, over the colors not given to colors of choice so far
-    # (`after` alone when every color was given).
+    # What the event may be after it, over the colors not given to colors of choice so far;
+    # empty while every color was given: `after` alone.
     afters: frozenset[Mana] = frozenset()
 
 
@@ -387,13 +387,14 @@ def explore(
     caps = _copy_caps(dict(zip(signatures, counts, strict=True)))
     searched = tuple(caps[sig] for sig in signatures)
     outcomes: list[Outcome] = []
+    options = [choices_of(sig) for sig in signatures]
     for mana, path in _search(start, signatures, searched, cap, max_states):
         used = [0] * len(signatures)
         applied: list[Replacement] = []
         chosen: list[tuple[str, str]] = []
         current = saturate(start, cap)
         for j, k in path:
-            choice = choices_of(signatures[j])[k]
+            choice = options[j][k]
             current = saturate(apply_change(signatures[j], current, choice), cap)
             if searched[j] < counts[j] and caps[signatures[j]] == 1 and current:
                 # A copy kept for the search stands for all of them: the others apply right
@@ -570,9 +571,14 @@ def apply_order(
         if options[0] and not choice:
             open_choices.append(effect)
         ways = (choice,) if choice or not options[0] else options
-        results = {saturate(apply_change(sig, m, c), cap) for m in results for c in ways}
         after = saturate(apply_change(sig, mana, ways[0]), cap)
-        trace.append(TraceStep(effect, mana, after, pick in at_start, choice, frozenset(results)))
+        if open_choices:
+            # The results part only once a color is left open.
+            results = {saturate(apply_change(sig, m, c), cap) for m in results for c in ways}
+        else:
+            results = {after}
+        afters = frozenset(results) if open_choices else frozenset()
+        trace.append(TraceStep(effect, mana, after, pick in at_start, choice, afters))
         mana = after
     not_applied = tuple(effects[i] for i in sorted(remaining))
     dropped = tuple(effects[i] for i in sorted(remaining) if i in at_start)

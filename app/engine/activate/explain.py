@@ -360,7 +360,7 @@ def _trace_steps(applied: Applied) -> list[Step]:
         m = Mentions()
         # After a color of choice given no color, the event is one of several (616.1).
         before = _one_of(m, befores)
-        befores = t.afters
+        befores = t.afters or frozenset({t.after})
         if any(t.effect is e for e in applied.open):
             what = (
                 f"{before} becomes mana of one color the player chooses as it applies; none "
@@ -369,7 +369,7 @@ def _trace_steps(applied: Applied) -> list[Step]:
         elif t.choice:
             what = f"{before} becomes {m.mana(t.after.render())}, the color given to it"
         else:
-            what = f"{before} becomes {_one_of(m, t.afters)}"
+            what = f"{before} becomes {_one_of(m, befores)}"
         steps.append(m.step(f"{replacement_label(m, t.effect)}: {what}{extra}.", tuple(rules)))
     if applied.open:
         steps.append(_open_colors_step(applied))

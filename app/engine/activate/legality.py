@@ -62,6 +62,8 @@ def find_permanent(board: Board, permanent_id: str) -> Permanent:
 
 
 def check_order(view: BoardView, order: list[str]) -> list[str]:
+    if not order:
+        return order
     known = _Known(view)
     seen: set[str] = set()
     for i, rid in enumerate(order):
@@ -80,6 +82,8 @@ def check_order(view: BoardView, order: list[str]) -> list[str]:
 def check_replacement_choices(view: BoardView, choices: dict[str, str]) -> dict[str, str]:
     """Each key names a source (or `<id>#<n>` effect) whose effect asks for a color as it
     applies (616.1: "a color of your choice instead")."""
+    if not choices:
+        return choices
     known = _Known(view)
     asking = {r.source.id for r in view.replacements if isinstance(r.effect.change, ColorOfChoice)}
     for rid in choices:
