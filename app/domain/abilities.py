@@ -184,6 +184,19 @@ class EtbTrigger(Strict):
     """What it does, in a short phrase of your own"""
 
 
+class EtbReplacement(Strict):
+    """A replacement effect on how the permanent enters (614.1c, 614.12: "as ~ enters, ...",
+    "~ enters with ..."); `uses_x` when it refers to X (107.3m). Recorded for what it tells
+    about X; what it does otherwise is not modelled."""
+
+    kind: Literal["etb_replacement"] = "etb_replacement"
+    """Always `etb_replacement`: it changes how the permanent enters (614.1c)"""
+    uses_x: bool = False
+    """Does it use the X the spell was cast with? (107.3m)"""
+    summary: Summary = ""
+    """What it does, in a short phrase of your own"""
+
+
 class RevealUntil(Strict):
     """Reveal (or exile, for cascade, 702.85) until a qualifying nonland card; may cast it
     free."""
@@ -241,7 +254,7 @@ class Unsupported(Strict):
 
 
 TriggeredAbility = ManaTrigger | EtbTrigger | RevealUntil
-ReplacementAbility = ManaReplacement | EntersWithCounters
+ReplacementAbility = ManaReplacement | EntersWithCounters | EtbReplacement
 ActivatedAbility = ManaAbility
 Category = Literal["activated", "triggered", "static", "replacement", "unsupported"]
 
@@ -260,6 +273,7 @@ AnyAbility = (
     | GainControl
     | ForbidActivation
     | EntersWithCounters
+    | EtbReplacement
     | EtbTrigger
     | RevealUntil
     | MulliganHelper
@@ -296,7 +310,7 @@ def category(ability: AnyAbility) -> Category:
             | LoseAllAbilities()
         ):
             return "static"
-        case ManaReplacement() | EntersWithCounters():
+        case ManaReplacement() | EntersWithCounters() | EtbReplacement():
             return "replacement"
         case Unsupported():
             return "unsupported"
@@ -326,7 +340,7 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             | LoseAllAbilities()
         ):
             return ability.works_from
-        case ManaAbility() | EntersWithCounters() | EtbTrigger() | RevealUntil():
+        case ManaAbility() | EntersWithCounters() | EtbReplacement() | EtbTrigger() | RevealUntil():
             return "battlefield"
         case MulliganHelper() | OpeningHandMana() | Unsupported():
             return "battlefield"
@@ -340,6 +354,7 @@ __all__ = [
     "AnyAbility",
     "Category",
     "EntersWithCounters",
+    "EtbReplacement",
     "EtbTrigger",
     "ManaReplacement",
     "ManaTrigger",

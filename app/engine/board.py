@@ -32,6 +32,7 @@ from app.domain.card import (
     Card,
     ChangeColor,
     EntersWithCounters,
+    EtbReplacement,
     EtbTrigger,
     FixedMana,
     ForbidActivation,
@@ -743,7 +744,13 @@ def _filed(a: AnyAbility) -> bool:
             | LoseAllAbilities()
         ):
             return False
-        case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
+        case (
+            EntersWithCounters()
+            | EtbReplacement()
+            | EtbTrigger()
+            | RevealUntil()
+            | MulliganHelper()
+        ):
             return False
         case OpeningHandMana():
             return False
@@ -1049,7 +1056,13 @@ class BoardView:
                 | LoseAllAbilities()
             ):
                 pass  # layers 4 and 6: applied by characteristics.py
-            case EntersWithCounters() | EtbTrigger() | RevealUntil() | MulliganHelper():
+            case (
+                EntersWithCounters()
+                | EtbReplacement()
+                | EtbTrigger()
+                | RevealUntil()
+                | MulliganHelper()
+            ):
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
             case OpeningHandMana():
                 pass  # from the opening hand at the first main phase, never a permanent's

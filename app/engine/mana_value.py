@@ -15,6 +15,7 @@ from app.domain.card import (
     Card,
     CardFace,
     EntersWithCounters,
+    EtbReplacement,
     EtbTrigger,
 )
 from app.domain.errors import QuestionError
@@ -30,7 +31,7 @@ def _etb_refers_to_x(face: CardFace) -> bool:
     for ability in face.abilities:
         if isinstance(ability, EntersWithCounters) and ability.amount == "X":
             return True
-        if isinstance(ability, EtbTrigger) and ability.uses_x:
+        if isinstance(ability, EtbTrigger | EtbReplacement) and ability.uses_x:
             return True
     return False
 

@@ -87,6 +87,10 @@ CARDS = [
     Invented("normal", [Face("Grovecaller Elder", "{2}{G}", ["Creature"], subtypes=["Elf"],
                              colors=["G"], power="1", toughness="1",
                              text="{T}: Add {G} for each Elf you control.")]),
+    # 107.3m: how it enters refers to X, so it uses the spell's X.
+    Invented("normal", [Face("Twinbrood Hydra", "{X}{G}{G}", ["Creature"], subtypes=["Hydra"],
+                             colors=["G"], power="0", toughness="0",
+                             text="This creature enters with twice X +1/+1 counters on it.")]),
     # 603.7b: a sorcery's trigger for the turn, sent as an `effects` entry.
     Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
                              text="Until end of turn, whenever a player taps a Swamp for "
@@ -473,6 +477,18 @@ def test_a_partial_imported_card_carries_caveats(client: TestClient) -> None:
     assert r["caveats"] == [{"code": "unsupported_text", "card": "Quillfen Totem",
                              "text": UNKNOWN}]  # fmt: skip
     assert UNKNOWN in r["explanation"][-1]["text"]
+
+
+def test_how_an_imported_permanent_enters_uses_the_spells_x(client: TestClient) -> None:
+    hydra = client.get("/v1/cards/" + quote("Twinbrood Hydra")).json()
+    assert (hydra["support"], [a["kind"] for a in hydra["abilities"]]) == (
+        "full",
+        ["etb_replacement"],
+    )
+    body = {"card": "Twinbrood Hydra", "zone": "battlefield", "x": 3, "cast": True}
+    r = _ruling(client, "/v1/spells/mana-value", body)
+    assert (r["answer"]["x"], r["answer"]["mana_value"], r["answer"]["etb_x"]) == (0, 2, 3)
+    assert "107.3m" in r["citations"] and r["caveats"] == []
 
 
 def test_cast_without_paying_reads_the_compiled_kicker(client: TestClient) -> None:

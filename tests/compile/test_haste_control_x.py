@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.card import EntersWithCounters, EtbTrigger, GainControl, GrantKeyword, Selector
+from app.domain.card import (
+    EntersWithCounters,
+    EtbReplacement,
+    EtbTrigger,
+    GainControl,
+    GrantKeyword,
+    Selector,
+)
 from tests.compile.helpers import abilities, face, not_understood, one
 
 HASTE = "Haste"
@@ -130,10 +137,38 @@ def test_x_on_permanents() -> None:
     assert face(own_x, **construct).support == "partial"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This creature enters with twice X +1/+1 counters on it.",
+        "As this creature enters, roll X six-sided dice.",
+        "If X is 5 or more, it enters with an additional X +1/+1 counters on it.",
+        "You may have this creature enter as a copy of any creature on the battlefield, except "
+        "it enters with X additional +1/+1 counters on it.",
+    ],
+)
+def test_how_a_permanent_enters_may_use_the_spells_x(text: str) -> None:
+    # 107.3m, 614.1c: a replacement effect on how it enters that refers to X uses the spell's.
+    found = one(text, types=("Creature",), mana_cost="{X}{G}")
+    assert isinstance(found, EtbReplacement) and found.uses_x
+    assert "~" not in found.summary
+
+
+def test_how_a_permanent_enters_with_an_x_of_its_own_is_not_the_spells() -> None:
+    own = (
+        "This creature enters with X +1/+1 counters on it, where X is the number of Elves you "
+        "control."
+    )
+    assert not_understood(own, types=("Creature",), mana_cost="{X}{G}") == [
+        own.replace("This creature", "~")
+    ]
+
+
 def test_x_that_is_not_understood_on_an_x_permanent_is_partial() -> None:
-    text = "This creature enters with twice X +1/+1 counters on it."
+    # A cast trigger's X is the spell's, but no ETB ability is said to use it (107.3m).
+    text = "When you cast this spell, draw X cards."
     compiled = face(text, types=("Creature",), mana_cost="{X}{G}")
-    assert compiled.unsupported_text == ["~ enters with twice X +1/+1 counters on it."]
+    assert compiled.unsupported_text == ["When you cast ~, draw X cards."]
     # On a spell X is only its cost (107.3): nothing to say about it here.
     assert (
         face(

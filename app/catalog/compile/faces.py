@@ -1448,4 +1448,6 @@ def _one_sentence(
             return "x", ir.Understood(abilities=[x])
         if ctx.x_permanent and (e := statics.etb_uses_x(s)) is not None:
             return "x", ir.Understood(abilities=[e])
+        if ctx.x_permanent and (ex := statics.etb_replacement_uses_x(s)) is not None:
+            return "x", ir.Understood(abilities=[ex])
     return None

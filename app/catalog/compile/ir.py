@@ -419,6 +419,11 @@ class EtbUsesX:
 
 
 @dataclass(frozen=True, slots=True)
+class EtbReplacementUsesX:
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
 class CastingCost:
     name: str
     alternative: bool
@@ -528,6 +533,7 @@ Ability = (
     | Control
     | EntersWithX
     | EtbUsesX
+    | EtbReplacementUsesX
     | RevealUntil
     | MulliganHelper
     | OpeningHandMana

@@ -337,6 +337,8 @@ def ability(a: ir.Ability) -> d.Ability:
             return d.GainControl(of=a.of, haste=a.haste, works_from=_works_from(a.effect))
         case ir.EntersWithX():
             return d.EntersWithCounters(counter=a.counter, amount="X")
+        case ir.EtbReplacementUsesX():
+            return d.EtbReplacement(uses_x=True, summary=a.summary[:300])
         case ir.EtbUsesX():
             return d.EtbTrigger(uses_x=True, summary=a.summary[:300])
         case ir.RevealUntil():

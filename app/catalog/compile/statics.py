@@ -399,6 +399,24 @@ def enters_with_x(sentence: str) -> ir.EntersWithX | None:
     return ir.EntersWithX(m.group(1)) if m else None
 
 
+# How the permanent enters (614.1c, 614.12): "As ~ enters, ...", "~ enters with ...", "If X is 5
+# or more, it enters with ...", "You may have ~ enter as a copy ..., except ...".
+_ETB_REPLACEMENT = re.compile(
+    r"^(?:As ~ enters(?: the battlefield)?, |~ enters(?: the battlefield)? |"
+    r"If X is [^,]+, (?:it|~) enters |You may have ~ enter )"
+)
+
+
+def etb_replacement_uses_x(sentence: str) -> ir.EtbReplacementUsesX | None:
+    """107.3m: a replacement effect on how the permanent enters that refers to X uses the X
+    paid for the spell, as an ETB trigger does."""
+    if _ETB_REPLACEMENT.match(sentence) is None or not re.search(r"\bX\b", sentence):
+        return None
+    if re.search(r"\bwhere X\b|\bX is (?:the|equal)\b", sentence):
+        return None  # an X of its own, not the spell's (107.3m doesn't apply): never guess
+    return ir.EtbReplacementUsesX(sentence.replace("~", "it").removesuffix("."))
+
+
 def etb_uses_x(sentence: str) -> ir.EtbUsesX | None:
     """107.3m: an ETB ability that refers to X uses the X paid for the spell."""
     m = _ETB.match(sentence)
