@@ -360,7 +360,9 @@ def test_three_names_are_not_two() -> None:
     "text",
     [
         "Whenever an opponent taps an artifact for mana, gain control of that artifact.",
-        "~ enters under the control of an opponent of your choice.",
+        # (Entering under an opponent's control is the state's `controller`: compiled as a
+        # fact the state shows, tests/compile/test_type_and_control_effects.py.)
+        "Exchange control of ~ and target creature an opponent controls.",
     ],
 )
 def test_control_changes_are_never_waved_through(text: str) -> None:

@@ -91,6 +91,17 @@ def test_control_taken_on_entering_with_haste_and_a_subtype() -> None:
         "An opponent gains control of ~ at the beginning of the next end step.",
         "{T}: Target opponent gains control of ~.",
         "{T}: Each player gains control of all creatures they own.",
+        # Players named in other ways, a condition, and an untap the state shows too.
+        "{1}: The player to your left gains control of ~.",
+        "At the beginning of your upkeep, if a player has more life than each other player, "
+        "the player with the most life gains control of ~.",
+        "At the beginning of your end step, target opponent chosen at random gains control of ~.",
+        "Whenever you're dealt combat damage, the attacking player gains control of ~ and "
+        "untaps it.",
+        "At the beginning of each player's upkeep, that player gains control of ~, untaps it, "
+        "and puts a +1/+1 counter on it.",
+        # Who controls it from the moment it enters (302.6 reads when it came).
+        "~ enters under the control of an opponent of your choice.",
     ],
 )
 def test_a_lasting_control_change_is_what_the_state_says(text: str) -> None:
@@ -101,8 +112,16 @@ def test_a_lasting_control_change_is_what_the_state_says(text: str) -> None:
     assert len(compiled.abilities) == 1
 
 
-def test_a_control_change_for_a_while_of_itself_is_not_understood() -> None:
-    text = "Target opponent gains control of ~ until end of turn."
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Target opponent gains control of ~ until end of turn.",
+        # Something else happens to it beside the untap: not a fact the state holds.
+        "Whenever you're dealt combat damage, the attacking player gains control of ~ and "
+        "sacrifices a land.",
+    ],
+)
+def test_a_control_change_for_a_while_of_itself_is_not_understood(text: str) -> None:
     assert not_understood(f"{text}\n{{T}}: Add {{C}}.") == [text]
 
 

@@ -288,20 +288,30 @@ def control(sentence: str, *, effect: bool) -> ir.Control | None:
 # effect is left to apply in layer 2. A change that lasts only a while, or gives haste, isn't
 # matched (it is an effect the state lists: Act of Treason).
 _CONTROL_OF_SELF = re.compile(
-    r"^(?:[^:\"]+: |(?:When|Whenever|At) [^,:\"]+, )?"
-    r"(?:(?:An|Target|Each) opponent|[Tt]arget player|that creature's controller|that player)"
+    r"^(?:[^:\"]+: |(?:When|Whenever|At) [^,:\"]+, (?:if [^,:\"]+, )?|If you do, )?"
+    r"(?:(?:An|Target|Each|target) opponent(?: chosen at random)?|[Tt]arget player|"
+    r"that creature's controller|that player|[Ii]ts controller|[Tt]he player to your "
+    r"(?:right|left)|the player with the most life|the attacking player)"
     r"(?: draws (?:a|two|three|four) cards? and)? gains control of "
     r"(?:~|any number of [A-Z][a-z]+s you control)"
+    # Untapping it and counters put on it are facts of the state too.
+    r"(?: and untaps it|, untaps it, and puts an? [+\w/-]+ counter on it)?"
     r"(?: at the beginning of the next end step)?\.$"
 )
 _OWNERS_REGAIN = re.compile(
     r"^(?:[^:\"]+: )?Each player gains control of all creatures they own\.$"
 )
+# Who controls it as it enters: the state's `controller`, and 302.6 reads the turn it came.
+_ENTERS_UNDER = re.compile(r"^~ enters under the control of an opponent of your choice\.$")
 
 
 def state_control(sentence: str) -> bool:
     """A lasting control change the state's controllers show once it happened (above)."""
-    return bool(_CONTROL_OF_SELF.match(sentence) or _OWNERS_REGAIN.match(sentence))
+    return bool(
+        _CONTROL_OF_SELF.match(sentence)
+        or _OWNERS_REGAIN.match(sentence)
+        or _ENTERS_UNDER.match(sentence)
+    )
 
 
 # 602.5: an Aura that locks what it enchants. What it says besides (no attacking or blocking,
