@@ -190,7 +190,7 @@ def first_faces_document(path: Path) -> dict[str, Any]:
 def imported(path: Path, directory: Path, first_faces: bool) -> tuple[str, list[SweptCard]]:
     """The database url of a fresh SQLite database holding the file's cards, and the file's
     cards (a bundled card the file names too is one of them: the import adds its text)."""
-    from app.catalog.importer import import_file, read_cards
+    from app.catalog.importer import import_read, read_cards
     from app.db.migrate import migrate
 
     if first_faces:
@@ -199,21 +199,21 @@ def imported(path: Path, directory: Path, first_faces: bool) -> tuple[str, list[
         path = converted
     url = f"sqlite:///{directory / 'sweep.db'}"
     engine = create_engine(url)
+    # The importer's own reading, written as it is and kept: exactly the cards it imported.
+    read = read_cards(path)
     try:
         migrate(engine)
-        summary = import_file(engine, path)
+        summary = import_read(engine, path, read)
         print(f"imported {summary.cards} cards; skipped {dict(summary.skipped)}", file=sys.stderr)
     finally:
         engine.dispose()
-    # Read again for the cards alone (import_file keeps them to itself): the importer's own
-    # reading, so exactly what it imported.
     cards = [
         SweptCard(
             card.name,
             tuple(c.name for face in card.card_faces for c in face.additional_costs),
             tuple(c.name for face in card.card_faces for c in face.alternative_costs),
         )
-        for card in read_cards(path)[1]
+        for card in read[1]
     ]
     return url, sorted(cards, key=lambda card: card.name)
 

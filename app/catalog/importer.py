@@ -205,7 +205,20 @@ def import_file(
     """Parse and validate the whole file, then write every change in one transaction
     (`writing` is told how many cards are about to be written)."""
     started = time.perf_counter()
-    fmt, cards, skipped = read_cards(path, progress)
+    read = read_cards(path, progress)
+    return import_read(engine, path, read, time.perf_counter() - started, writing)
+
+
+def import_read(
+    engine: Engine,
+    path: Path,
+    read: tuple[Format, list[Card], Counter[str]],
+    parse_seconds: float = 0.0,
+    writing: Callable[[int], None] | None = None,
+) -> Summary:
+    """Write the cards `read_cards` read from `path` in one transaction (for a caller that
+    keeps them too); `parse_seconds`: how long reading them took."""
+    fmt, cards, skipped = read
     parsed_at = time.perf_counter()
     with Session(engine) as session, session.begin():
         before = catalog_digest(session)
@@ -219,6 +232,6 @@ def import_file(
     _analyze(engine)
     summary.format, summary.file, summary.skipped = fmt, str(path), skipped
     summary.catalog_digest_before = before
-    summary.parse_seconds = parsed_at - started
+    summary.parse_seconds = parse_seconds
     summary.write_seconds = time.perf_counter() - parsed_at
     return summary
