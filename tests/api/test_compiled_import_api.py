@@ -266,13 +266,17 @@ def test_an_imported_color_of_choice_can_make_any_color(client: TestClient) -> N
 
 def test_a_color_of_choice_is_asked_for_when_activating(client: TestClient) -> None:
     board = state(perm("q", "Hollow Quarry"), perm("cycle", "Prismbloom Cycle"))
-    asked = _ruling(client, ACT, {"state": board, "permanent_id": "q"})["answer"]
+    first = _ruling(client, ACT, {"state": board, "permanent_id": "q"})
+    asked, asked_id = first["answer"], first["id"]
     # Not guessed (616.1): every color is an outcome, each with the color that gives it.
     assert (asked["choice_required"], asked["made_mana"], asked["produced"]) == (True, False, "")
     assert [n["code"] for n in asked["notes"]] == ["choice_required"]
     assert "replacement_choices" in asked["notes"][0]["message"]
     given_colors = sorted((o["produced"], o["replacement_choices"]) for o in asked["outcomes"])
     assert given_colors == [(f"{{{c}}}", {"cycle": c}) for c in "BGRUW"]
+    # No colors given at all is the same question as leaving the field out.
+    empty = client.post(ACT, json={"state": board, "permanent_id": "q", "replacement_choices": {}})
+    assert (empty.status_code, empty.json()["id"]) == (200, asked_id)
     given = _ruling(
         client, ACT, {"state": board, "permanent_id": "q", "replacement_choices": {"cycle": "U"}}
     )

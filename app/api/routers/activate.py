@@ -69,6 +69,13 @@ class ActivateRequest(BaseModel):
         "replacement_order",
         examples=[{"pulse": "G"}],
     )
+
+    @field_validator("replacement_choices")
+    @classmethod
+    def _no_choices_is_none(cls, v: dict[str, str] | None) -> dict[str, str] | None:
+        # `{}` asks what leaving it out asks: one question, one ruling.
+        return v or None
+
     x: Annotated[int, Field(ge=0, le=10_000)] | None = omitted_at_default(
         None,
         description="The X chosen as the ability is activated (107.3, 602.2b): the X of {X} or "
