@@ -105,6 +105,11 @@ CARDS = [
                              text="Gain control of target creature with power 3 or less until "
                                   "end of turn. Untap that creature. It gains haste until end "
                                   "of turn.")]),
+    # 611.2c: several creatures taken as it resolved, each its own `effects` entry.
+    Invented("normal", [Face("Riotous Uprising", "{3}{R}{R}", ["Sorcery"], colors=["R"],
+                             text="Gain control of all creatures with power 2 or less until "
+                                  "end of turn. Untap them. They gain haste until end of "
+                                  "turn.")]),
     Invented("normal", [Face("Mutineer's Whisper", "{1}{R}", ["Sorcery"], colors=["R"],
                              text="Gain control of target creature with power 3 or less until "
                                   "end of turn.")]),
@@ -473,6 +478,39 @@ def test_an_imported_steal_lets_its_caster_tap_the_creature_for_mana(client: Tes
     effect = {**effect, "card": "Mutineer's Whisper"}
     sick = _ruling(client, ACT, {**body, "state": state(elves, effects=[effect])})["answer"]
     assert sick["legal"] is False and sick["reasons"][0]["code"] == "summoning_sick"
+
+
+def test_an_imported_steal_of_several_creatures_is_one_entry_each(client: TestClient) -> None:
+    uprising = client.get("/v1/cards/" + quote("Riotous Uprising")).json()
+    assert uprising["support"] == "full"
+    elves, birds = perm("elves", "Llanowar Elves", "bob"), perm("birds", "Birds of Paradise", "bob")
+    entries = [
+        {
+            "id": f"up-{p['id']}",
+            "card": "Riotous Uprising",
+            "controller": "alice",
+            "target": p["id"],
+        }
+        for p in (elves, birds)
+    ]
+    board = state(elves, birds, effects=entries)
+    for pid, extra, made in (("elves", {}, "{G}"), ("birds", {"choose": "U"}, "{U}")):
+        body = {"state": board, "permanent_id": pid, **extra}
+        a = _ruling(client, ACT, body)["answer"]
+        # alice controls each (613.1b), and each has haste (302.6, 702.10).
+        assert (a["legal"], a["total"]) == (True, made)
+    # A creature the spell didn't take (no entry names it) stays bob's.
+    other = perm("other", "Llanowar Elves", "bob")
+    board = state(elves, other, effects=entries[:1])
+    steps = {
+        pid: " ".join(
+            s["text"]
+            for s in _ruling(client, ACT, {"state": board, "permanent_id": pid})["explanation"]
+        )
+        for pid in ("elves", "other")
+    }
+    assert "Llanowar Elves (elves), controlled by alice" in steps["elves"]
+    assert "Llanowar Elves (other), controlled by bob" in steps["other"]
 
 
 def test_a_partial_imported_card_carries_caveats(client: TestClient) -> None:

@@ -95,12 +95,65 @@ def test_control() -> None:
         "haste until end of turn.",
         "Untap target land an opponent controls and gain control of it until end of turn. That "
         "permanent gains haste until end of turn.",
+        # The untap names the object by its kind, or puts a counter on it too: state facts.
+        "Gain control of target artifact until end of turn. Untap that artifact. It gains "
+        "haste until end of turn.",
+        "Gain control of target creature until end of turn. Put a +1/+1 counter on it and "
+        "untap it. That creature gains haste until end of turn.",
     ],
 )
 def test_a_spell_takes_its_one_target_for_the_turn(text: str) -> None:
     assert one(text, types=("Sorcery",)) == GainControl(
         of="target", haste=True, works_from="effect"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gain control of all creatures until end of turn. Untap them. They gain haste until "
+        "end of turn.",
+        "Gain control of all artifacts your opponents control until end of turn. Untap them. "
+        "They gain haste until end of turn.",
+        "Gain control of all creatures with power 4 or greater until end of turn. Untap those "
+        "creatures. Those creatures gain haste until end of turn.",
+        "Untap all creatures and gain control of them until end of turn. They gain haste until "
+        "end of turn.",
+        "Gain control of any number of target creatures until end of turn. Untap those "
+        "creatures. They gain haste until end of turn.",
+        "For each opponent, gain control of up to one target creature that player controls "
+        "until end of turn. Untap those creatures. They gain haste until end of turn.",
+    ],
+)
+def test_a_spell_takes_several_objects_each_its_own_entry(text: str) -> None:
+    # 611.2c: those it took as it resolved; each is an entry of the state's effects whose
+    # `target` it is (docs/api.md), so the one grant reads as for one object.
+    assert one(text, types=("Sorcery",)) == GainControl(
+        of="target", haste=True, works_from="effect"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        # "It" after several objects, and "they" after one, are not read.
+        (
+            "Gain control of all creatures until end of turn. It gains haste until end of turn.",
+            "It gains haste until end of turn.",
+        ),
+        (
+            "Gain control of target creature until end of turn. They gain haste until end of turn.",
+            "They gain haste until end of turn.",
+        ),
+        # Another player takes some of them: not this spell's controller's control.
+        (
+            "Gain control of all creatures other than the ones you control until end of turn.",
+            "Gain control of all creatures other than the ones you control until end of turn.",
+        ),
+    ],
+)
+def test_group_and_single_pronouns_are_not_crossed(text: str, left: str) -> None:
+    assert left in not_understood(text, types=("Sorcery",))
 
 
 @pytest.mark.parametrize(

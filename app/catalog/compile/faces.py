@@ -1027,7 +1027,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if control is not None:
             hasted = statics.then_haste(s, control)
-            if hasted is not None or statics.untap_it(s):
+            if hasted is not None or statics.untap_it(s, control):
                 control = hasted or control
                 ctx.face.abilities[control_at] = lower.ability(control)
                 ctx.record(s, "haste_control", "compiled")

@@ -406,6 +406,9 @@ class Control:
     of: Literal["attached", "target"]
     haste: bool = False
     effect: bool = False
+    # A resolved effect taking several objects, each its own entry of the state's effects:
+    # what follows names them "them" / "those creatures" (the lowered ability is the same).
+    group: bool = False
 
 
 @dataclass(frozen=True, slots=True)

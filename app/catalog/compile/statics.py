@@ -53,6 +53,15 @@ _GAIN = re.compile(
     r"(?P<eot> until end of turn)?\.$"
 )
 _THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste until end of turn\.$")
+# A resolved effect taking control of several objects for the turn, each its own entry of the
+# state's effects (docs/api.md: an effect that changes several objects it names for sure; 611.2c:
+# those it took as it resolved): all of a kind, any number of targets, one target per opponent.
+_GROUP_GAIN = re.compile(
+    r"^(?:Gain control of (?:all (?P<all>[a-z][^.:\"]*?)|any number of target creatures)|"
+    r"For each opponent, gain control of up to one target creature that player controls|"
+    r"Untap all creatures and gain control of them) until end of turn\.$"
+)
+_GROUP_HASTE = re.compile(r"^(?:They|Those creatures) gain haste until end of turn\.$")
 # A resolved one-shot effect giving one object haste (611.2a: it lasts as the effect says; an
 # effect that "gains haste" without a duration lasts past this turn, so this turn too). The
 # engine reads it from an `effects` entry whose `target` is that object (Act of Treason's
@@ -71,7 +80,12 @@ _GAINS = re.compile(
     r"(?: and gets [+-]\w+/[+-]\w+(?:, where X is [^.]+)?)?"
     r"(?: until end of turn| until your next turn)?\.$"
 )
-_UNTAP_IT = re.compile(r"^Untap (?:that creature|it|that permanent)\.$")
+# The untap, and counters put on it with it, are facts the state shows afterwards.
+_UNTAP_IT = re.compile(
+    r"^(?:Untap (?:that creature|that artifact|it|that permanent)"
+    r"(?: and put an? [+\w/-]+ counter on it)?|Put an? [+\w/-]+ counter on it and untap it)\.$"
+)
+_UNTAP_THEM = re.compile(r"^Untap (?:them|those creatures)\.$")
 # "on it", or "on him" / "on her" for a character card that names its own pronoun.
 _ENTERS_X = re.compile(
     r"^~ enters(?: the battlefield)? with X ([\w+/-]+) counters? on (?:it|him|her)\.$"
@@ -273,6 +287,12 @@ def chosen_name_grant(sentence: str) -> tuple[ir.Sel, str] | None:
 def control(sentence: str, *, effect: bool) -> ir.Control | None:
     if _YOU_CONTROL.match(sentence):
         return ir.Control("attached", effect=effect)
+    group = _GROUP_GAIN.match(sentence)
+    if group is not None and effect:
+        what = group.group("all") or ""
+        if re.search(r"\bif\b|\bchoice\b|\bother\b", what):
+            return None  # a condition left to check, or an exchange: never guess
+        return ir.Control("target", effect=True, group=True)
     m = _GAIN.match(sentence)
     if m is None or not effect:
         return None
@@ -390,6 +410,9 @@ def _one_object(what: str) -> bool:
 def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
     if previous.of != "target":
         return None
+    if previous.group:
+        # "They gain haste": each object taken, in its own entry.
+        return replace(previous, haste=True) if _GROUP_HASTE.match(sentence) else None
     # "It gains lifelink and haste until end of turn": the other keywords change nothing the
     # engine rules on; the haste goes with the control change to the same creature.
     if _THEN_HASTE.match(sentence) or (
@@ -400,8 +423,9 @@ def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
     return None
 
 
-def untap_it(sentence: str) -> bool:
-    return bool(_UNTAP_IT.match(sentence))
+def untap_it(sentence: str, previous: ir.Control) -> bool:
+    """The untap after a control change: of the one object, or of each of the group."""
+    return bool((_UNTAP_THEM if previous.group else _UNTAP_IT).match(sentence))
 
 
 def enters_with_x(sentence: str) -> ir.EntersWithX | None:
