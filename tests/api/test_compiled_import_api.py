@@ -62,7 +62,7 @@ CARDS = [
                                   "produces mana of a color of your choice instead of any "
                                   "other type.")]),
     Invented("normal", [Face("Wildhue Tonic", "{G}", ["Sorcery"], colors=["G"],
-                             text="Until end of turn, if you tap a land for mana, it produces "
+                             text="Until end of turn, if you tap a Forest for mana, it produces "
                                   "one mana of a color of your choice instead of any other "
                                   "type and amount.\nDraw a card.")]),
     Invented("normal", [Face("Gemlight Sconce", "{4}", ["Artifact"],
@@ -82,8 +82,8 @@ CARDS = [
                                   "types.")]),
     Invented("normal", [Face("Kinwarden Banner", "{2}{G}", ["Enchantment"], colors=["G"],
                              text="As this enchantment enters, choose a creature type.\n"
-                                  "Creatures you control are the chosen type in addition to "
-                                  "their other types.")]),
+                                  "Nontoken creatures you control are the chosen type in "
+                                  "addition to their other types.")]),
     Invented("normal", [Face("Grovecaller Elder", "{2}{G}", ["Creature"], subtypes=["Elf"],
                              colors=["G"], power="1", toughness="1",
                              text="{T}: Add {G} for each Elf you control.")]),
@@ -407,7 +407,7 @@ def test_a_creature_type_chosen_as_it_entered_is_counted(client: TestClient) -> 
     other = perm("mimic", "Brassmimic Sentinel", chosen_type="Goblin")
     a = _ruling(client, ACT, {"state": state(elder, other), "permanent_id": "elder"})["answer"]
     assert a["total"] == "{G}"
-    # A group: every creature its controller controls, not the opponent's.
+    # A group: every nontoken creature its controller controls, not the opponent's.
     banner = perm("banner", "Kinwarden Banner", chosen_type="Elf")
     board = state(
         elder, perm("mimic", "Brassmimic Sentinel", chosen_type="Goblin"), banner,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.continuous import AddSubtypes, LoseAllAbilities, SetLandTypes
-from app.domain.filters import Selector
+from app.domain.filters import IsToken, Not, Selector
 from tests.compile.helpers import face, not_understood, one
 
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
@@ -147,13 +147,13 @@ def test_the_type_chosen_as_it_entered_is_added() -> None:
     itself = face("~ is every nonbasic land type.", types=("Land",)).abilities[0]
     assert isinstance(itself, AddSubtypes) and added.to == itself.to
     group = face(
-        "As ~ enters, choose a creature type.\nCreatures you control are the chosen type in "
-        "addition to their other types.",
+        "As ~ enters, choose a creature type.\nNontoken creatures you control are the chosen "
+        "type in addition to their other types.",
         **ENCHANTMENT,
     )
     assert group.abilities == [
         AddSubtypes(
-            to=Selector(controller="you", types=["creature"]),
+            to=Selector(controller="you", types=["creature"], where=Not(filter=IsToken())),
             subtypes=[],
             chosen_as_it_entered="creature_type",
         )

@@ -111,10 +111,12 @@ def test_color_replacements_it_cant_read_are_not_understood(text: str) -> None:
 
 def test_a_color_of_choice_for_the_turn_works_as_an_effect() -> None:
     assert one(
-        "Until end of turn, lands tapped for mana produce mana of the chosen color instead of "
-        "any other color.",
+        "Until end of turn, Forests tapped for mana produce mana of the chosen color instead "
+        "of any other color.",
         types=("Instant",),
-    ) == ManaReplacement(source=LANDS, change=ChangeColor(to="chosen"), works_from="effect")
+    ) == ManaReplacement(
+        source=Selector(subtypes=["Forest"]), change=ChangeColor(to="chosen"), works_from="effect"
+    )
 
 
 def test_one_sentence_swapping_several_land_types_is_one_effect_per_type() -> None:
