@@ -395,26 +395,30 @@ def _trace_steps(applied: Applied) -> list[Step]:
     return steps
 
 
+def _manas(m: Mentions, manas: frozenset[Mana]) -> list[str]:
+    """Each mana the event may be, in words, W, U, B, R, G first to last."""
+    return [m.mana(x.render()) or "no mana" for x in sorted(manas, reverse=True)]
+
+
 def _one_of(m: Mentions, manas: frozenset[Mana]) -> str:
     """One mana, or 'one of' the several it may be."""
-    listed = [m.mana(x.render()) or "no mana" for x in sorted(manas, reverse=True)]
+    listed = _manas(m, manas)
     return listed[0] if len(listed) == 1 else f"one of {', '.join(listed)}"
 
 
 def _open_colors_step(applied: Applied) -> Step:
     """Whether the colors not given change the result (616.1: they are the player's choice)."""
     m = Mentions()
-    results = sorted(applied.results, reverse=True)  # W, U, B, R, G
+    results = _manas(m, applied.results)
     if len(results) == 1:
         text = (
-            f"Every color it could be given ends in {m.mana(results[0].render())}, so no color "
-            "needs to be chosen here."
+            f"Every color it could be given ends in {results[0]}, so no color needs to be "
+            "chosen here."
         )
     else:
         text = (
-            "The result depends on that color ("
-            + ", ".join(m.mana(r.render()) or "no mana" for r in results)
-            + "), so it is not guessed: every result is listed under outcomes."
+            f"The result depends on that color ({', '.join(results)}), so it is not guessed: "
+            "every result is listed under outcomes."
         )
     return m.step(text, ("616.1",))
 
