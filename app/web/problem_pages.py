@@ -373,6 +373,12 @@ PROBLEMS: dict[str, ProblemPage] = {
         "it applies: only effects that make mana of a color of the player's choice take one "
         "(616.1).",
     ),
+    "ambiguous_effect_key": _q(
+        "An id that names an effect too",
+        "A source with several replacement effects on one event has them named `<id>#<n>` in "
+        "`replacement_order` and `replacement_choices` (616.1); another object in the state has "
+        "one of those names as its id. Give one of them another id.",
+    ),
     "duplicate_replacement_source": _q(
         "Named twice", "Name each source once in `replacement_order`."
     ),

@@ -285,6 +285,26 @@ def test_several_effects_of_one_source_are_ordered_one_by_one(sqlite_client: Tes
     assert referred == {"tundra", "haze"}
 
 
+def test_an_id_spelled_as_another_source_s_effect_key_is_a_422(sqlite_client: TestClient) -> None:
+    # "haze#1" names the first of Twofold Haze's effects; a permanent with that id would make an
+    # order or a color naming it mean two things.
+    for entry, where in (
+        (perm("haze#1", "Forest"), "battlefield"),
+        (
+            {"id": "haze#1", "card": "Act of Treason", "controller": "alice", "target": "tundra"},
+            "effects",
+        ),
+    ):
+        board = {**HAZE_BOARD, where: [*HAZE_BOARD[where], entry]}
+        at = len(board[where]) - 1
+        r = sqlite_client.post(ACT, json={"state": board, "permanent_id": "tundra", "choose": "W"})
+        assert_problem(r, ["body", "state", where, at, "id"], "ambiguous_effect_key")
+    # Ids that merely look alike are fine: "haze#3" is no key of a source with two effects.
+    board = {**HAZE_BOARD, "battlefield": [*HAZE_BOARD["battlefield"], perm("haze#3", "Forest")]}
+    r = sqlite_client.post(ACT, json={"state": board, "permanent_id": "tundra", "choose": "W"})
+    assert r.status_code == 201, r.text
+
+
 def test_an_effect_number_past_the_source_s_effects_is_ignored(sqlite_client: TestClient) -> None:
     body = {
         "state": HAZE_BOARD,

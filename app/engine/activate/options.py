@@ -230,7 +230,7 @@ def mana_event(
                     ("614.15", "208.3"),
                 )
             )
-    effects = _keyed_replacements(view.applicable_replacements(p, a))
+    effects = _keyed_replacements(view, view.applicable_replacements(p, a))
     order_ids = {e.order_key for e in effects} | {e.source_id for e in effects}
     for field, named in (("replacement_order", order), ("replacement_choices", choices)):
         for rid in named:
@@ -252,7 +252,7 @@ def mana_event(
     return ManaEvent(options, defined, self_rep, effects, watching, order, choices)
 
 
-def _keyed_replacements(found: list[SourcedReplacement]) -> list[Replacement]:
+def _keyed_replacements(view: BoardView, found: list[SourcedReplacement]) -> list[Replacement]:
     """The effects on this event, each named as an order names it: by its source's id, or by
     `<id>#<n>` when its source has several of them (616.1: the player orders effects)."""
     per_source = Counter(r.source.id for r in found)
@@ -261,10 +261,32 @@ def _keyed_replacements(found: list[SourcedReplacement]) -> list[Replacement]:
     for r in found:
         sid = r.source.id
         seen[sid] += 1
-        key = effect_key(sid, seen[sid]) if per_source[sid] > 1 else ""
+        key = _unclaimed(view, effect_key(sid, seen[sid]), r.source) if per_source[sid] > 1 else ""
         change, least = resolved_change(r), r.effect.min_amount
         effects.append(Replacement(sid, change, least, r.source.name, not r.source.is_effect, key))
     return effects
+
+
+def _unclaimed(view: BoardView, key: str, source: Source) -> str:
+    """`key`, the name of one of `source`'s several effects, when no object in the state has
+    it as its id: ids are free strings, and an order or a color given under a name two things
+    share would be read one way without saying so."""
+    board = view.board
+    clash = board.by_id.get(key)
+    at = clash.index if clash is not None else None
+    where = "battlefield"
+    if at is None:
+        at = next((e.index for e in board.effects if e.id == key), None)
+        where = "effects"
+    if at is None:
+        return key
+    raise QuestionError(
+        ("state", where, at, "id"),
+        f"{key!r} is this object's id and also the name replacement_order and "
+        f"replacement_choices give one of the several replacement effects of "
+        f"{source.label} (616.1); give one of them another id",
+        "ambiguous_effect_key",
+    )
 
 
 def _tapped_sources_only(
