@@ -36,6 +36,7 @@ from app.domain.continuous import (
     StaticAbility,
     WorksFrom,
 )
+from app.domain.costs import SpellCostChange, SpellCostMinimum
 from app.domain.filters import Selector
 from app.domain.mana_abilities import ManaAbility
 from app.domain.quantities import Fixed, Quantity, XValue
@@ -272,6 +273,8 @@ AnyAbility = (
     | GrantKeyword
     | GainControl
     | ForbidActivation
+    | SpellCostChange
+    | SpellCostMinimum
     | EntersWithCounters
     | EtbReplacement
     | EtbTrigger
@@ -299,6 +302,8 @@ def category(ability: AnyAbility) -> Category:
             | MulliganHelper()
         ):
             return "static"
+        case SpellCostChange() | SpellCostMinimum():
+            return "static"  # 601.2f: read as a spell's total cost is determined
         case OpeningHandMana():
             return "static"  # 103.6: it works from the opening hand
         case (
@@ -344,6 +349,8 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             return "battlefield"
         case MulliganHelper() | OpeningHandMana() | Unsupported():
             return "battlefield"
+        case SpellCostChange() | SpellCostMinimum():
+            return "battlefield"
         case _:
             assert_never(ability)
 
@@ -362,6 +369,8 @@ __all__ = [
     "OpeningHandMana",
     "ReplacementAbility",
     "RevealUntil",
+    "SpellCostChange",
+    "SpellCostMinimum",
     "StaticAbility",
     "TriggeredAbility",
     "Unsupported",

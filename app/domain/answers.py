@@ -118,11 +118,14 @@ class ManaValueAnswer(BaseModel):
 
 
 class CostChangeApplied(BaseModel):
-    """One of the spell's own cost increases or reductions, as the free cast sees it
-    (601.2f)."""
+    """A cost increase, reduction or least cost that applies to the spell, its own or a
+    permanent's, as the free cast sees it (601.2f)."""
 
-    change: Literal["increase", "reduction"]
-    mana: str = Field(description="The mana each time it applies, like `{1}` or `{2}{R}`")
+    change: Literal["increase", "reduction", "minimum"]
+    mana: str = Field(
+        description="The mana each time it applies, like `{1}` or `{2}{R}`; for `minimum`, the "
+        "least the total comes to, as generic mana"
+    )
     when: str = Field(
         description="How often or when it applies, in the card's words; empty: always, once"
     )
@@ -130,6 +133,11 @@ class CostChangeApplied(BaseModel):
         description="true: `mana_to_pay` already holds it exactly (it always applies, or it "
         "has nothing to take off); false: `mana_to_pay` is the amount before it, and it "
         "applies on top when `when` holds"
+    )
+    source: str | None = omitted_at_default(
+        None,
+        description="The id of the permanent whose static ability it is (from `state`); "
+        "left out for the spell's own",
     )
 
 
@@ -139,15 +147,19 @@ class CastWithoutPayingAnswer(BaseModel):
     x: int
     alternative_cost: str | None = Field(description="Always null: none can be added (118.9a)")
     additional_costs_paid: list[str]
-    mana_to_pay: str = Field(description="Mana still owed for additional costs, Oracle notation")
+    mana_to_pay: str = Field(
+        description="Mana still owed, for additional costs and the cost changes counted, "
+        "Oracle notation"
+    )
     mana_value_on_stack: int = Field(
         description="Mana value of the spell on the stack (the face cast, X = 0), also when it "
         "can't be cast"
     )
     cost_changes: list[CostChangeApplied] = Field(
         default_factory=list,
-        description="The face's own cost increases and reductions (601.2f, 118.7a), increases "
-        "first; empty when it has none or can't be cast",
+        description="The cost increases and reductions that apply (601.2f, 118.7a), the "
+        "face's own and those of the permanents in `state`, increases first, then the least "
+        "costs (`minimum`); empty when none applies or it can't be cast",
     )
     reasons: list[Reason]
 

@@ -57,6 +57,8 @@ from app.domain.costs import (
     CostPart,
     ManaAbilityCost,
     RemoveXCounters,
+    SpellCostChange,
+    SpellCostMinimum,
 )
 from app.domain.filters import Selector
 from app.domain.layouts import (
@@ -193,6 +195,8 @@ __all__ = [
     "RevealUntil",
     "RulesText",
     "Selector",
+    "SpellCostChange",
+    "SpellCostMinimum",
     "Strict",
     "Unsupported",
     "WhileCounters",

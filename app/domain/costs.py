@@ -16,7 +16,7 @@ from app.domain.base import (
     check_mana_string,
     omitted_at_default,
 )
-from app.domain.filters import Selector
+from app.domain.filters import Selector, filter_reads
 from app.domain.mana import parse_cost
 
 
@@ -124,11 +124,10 @@ class AdditionalCost(CastingCost):
     )
 
 
-class CostChange(Strict):
-    """601.2f: an increase or a reduction of the spell's own total cost, as its text states it
-    ("costs {1} less to cast for each ...", affinity 702.41a, undaunted 702.125a). It changes
-    what is paid, never the mana cost nor the mana value (202.3). A reduction takes off
-    generic mana only (118.7a); one of colored or colorless mana isn't modelled."""
+class _TotalCostChange(Strict):
+    """601.2f: an increase or a reduction of a spell's total cost. It changes what is paid,
+    never the mana cost nor the mana value (202.3). A reduction takes off generic mana only
+    (118.7a); one of colored or colorless mana isn't modelled."""
 
     change: Literal["increase", "reduction"]
     """`increase`: paid on top of the total cost; `reduction`: taken off it"""
@@ -137,13 +136,11 @@ class CostChange(Strict):
     when: Summary = omitted_at_default("")
     """How often or when it applies, in the card's words ("for each artifact you control",
     "if it targets a creature"); empty: always, once"""
-    keyword: Word | None = omitted_at_default(None)
-    """The keyword it comes from (`Affinity`, `Undaunted`); null: a sentence of its own"""
 
     _check = field_validator("mana")(classmethod(lambda cls, v: check_mana_string(v)))
 
     @model_validator(mode="after")
-    def _generic_reduction(self) -> CostChange:
+    def _generic_reduction(self) -> _TotalCostChange:
         if self.change == "reduction" and any(
             s.kind not in ("generic", "x") for s in parse_cost(self.mana)
         ):
@@ -152,3 +149,59 @@ class CostChange(Strict):
                 f"{self.mana} isn't modelled"
             )
         return self
+
+
+class CostChange(_TotalCostChange):
+    """601.2f: an increase or a reduction of the spell's own total cost, as its text states it
+    ("costs {1} less to cast for each ...", affinity 702.41a, undaunted 702.125a)."""
+
+    keyword: Word | None = omitted_at_default(None)
+    """The keyword it comes from (`Affinity`, `Undaunted`); null: a sentence of its own"""
+
+
+def _spells_only(spells: Selector) -> Selector:
+    """A selector of spells: a spell on the stack has a caster, types, subtypes, supertypes,
+    colors, a name and keywords, but is attached to nothing and has no tapped status."""
+    reads = filter_reads(spells.where) if spells.where is not None else frozenset()
+    if spells.relation != "any" or reads & {"object", "tapped"}:
+        raise ValueError(
+            "spells are chosen by their caster and characteristics: no 'attached', 'other' or "
+            "'tapped' condition"
+        )
+    return spells
+
+
+class SpellCostChange(_TotalCostChange):
+    """A static ability of a permanent that makes other spells cost more or less ("noncreature
+    spells cost {1} more to cast", "instant and sorcery spells you cast cost {1} less"). It
+    applies as the total cost is determined (601.2f), so to a spell cast without paying its
+    mana cost too (118.9): an increase is paid on top of nothing."""
+
+    kind: Literal["spell_cost_change"] = "spell_cost_change"
+    """Always `spell_cost_change`: it changes what matching spells cost (601.2f)"""
+    spells: Selector
+    """Which spells, seen from this ability's controller: `controller` is the spell's caster
+    (`you`: "spells you cast"; `opponent`: "spells your opponents cast"), types, subtypes and
+    `where` over its characteristics ("noncreature": not a creature)"""
+    while_untapped: bool = omitted_at_default(False)
+    """It applies only while its permanent is untapped ("as long as ~ is untapped")"""
+
+    _spells = field_validator("spells")(classmethod(lambda cls, v: _spells_only(v)))
+
+
+class SpellCostMinimum(Strict):
+    """A static ability that sets a floor on what matching spells cost ("each spell that would
+    cost less than three mana to cast costs three mana"). It directly affects the total cost,
+    so it applies after every increase and reduction (601.2f), to a spell cast without paying
+    its mana cost too (118.9): generic mana is added until the total is the floor."""
+
+    kind: Literal["spell_cost_minimum"] = "spell_cost_minimum"
+    """Always `spell_cost_minimum`: the least matching spells cost, in mana (601.2f)"""
+    total: int = Field(ge=1, le=20)
+    """The least amount of mana a matching spell's total cost comes to"""
+    spells: Selector
+    """Which spells, seen from this ability's controller (as `spell_cost_change`'s)"""
+    while_untapped: bool = omitted_at_default(False)
+    """It applies only while its permanent is untapped ("as long as ~ is untapped")"""
+
+    _spells = field_validator("spells")(classmethod(lambda cls, v: _spells_only(v)))

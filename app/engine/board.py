@@ -48,6 +48,8 @@ from app.domain.card import (
     ReplacementChange,
     RevealUntil,
     Selector,
+    SpellCostChange,
+    SpellCostMinimum,
     Unsupported,
     WhileCounters,
 )
@@ -731,6 +733,8 @@ def _filed(a: AnyAbility) -> bool:
             | GrantManaAbility()
             | GrantKeyword()
             | ForbidActivation()
+            | SpellCostChange()
+            | SpellCostMinimum()
         ):
             return True
         case Unsupported() | ManaAbility() | GainControl():
@@ -850,6 +854,7 @@ class BoardView:
     grants: list[tuple[Source, GrantManaAbility]] = field(init=False)
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
     activation_bans: list[tuple[Source, ForbidActivation]] = field(init=False)  # 602.5
+    spell_costs: list[tuple[Source, SpellCostChange | SpellCostMinimum]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
     _layered_traits: dict[tuple[Traits, frozenset[str], frozenset[str], frozenset[str]], Traits] = (
         field(init=False)
@@ -902,6 +907,7 @@ class BoardView:
         self.grants = []
         self.keyword_grants = []
         self.activation_bans = []
+        self.spell_costs = []  # 601.2f: what spells cast on this board cost
         self._traits = {}
         self._layered_traits = {}
         self._build_layers()
@@ -1041,6 +1047,8 @@ class BoardView:
                 self.keyword_grants.append((src, a))
             case ForbidActivation():
                 self.activation_bans.append((src, a))
+            case SpellCostChange() | SpellCostMinimum():
+                self.spell_costs.append((src, a))
             case Unsupported():
                 # Text not understood is reported once, by the ruling service, as a caveat
                 # and its step (app/rulings/service.py caveats_of), not by each engine answer.

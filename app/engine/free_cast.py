@@ -12,12 +12,17 @@ What the answer means:
   (118.8); their mana is still owed and is summed in `mana_to_pay`.
 - `mana_value_on_stack`: the mana value of the spell that would be on the stack (the cast
   face, X = 0), a number beside `mana_to_pay` even when it can't be cast.
-- `cost_changes`: the face's own cost increases and reductions (601.2f). The total cost is
-  what is left (the additional costs' mana) plus the increases, minus the reductions, and a
-  reduction takes off generic mana only (118.7a). One that always applies is in `mana_to_pay`;
-  one that depends on the game (targets, what you control) is listed with `counted: false`,
-  `mana_to_pay` being the amount before it, except a reduction that has no generic mana to
-  take off: that one changes nothing, whatever the game.
+- `cost_changes`: the cost increases and reductions that apply (601.2f): the face's own, and,
+  when the question gives the board (`BoardCosts`), the static abilities of its permanents
+  that match the spell and its caster (Thalia-like "noncreature spells cost {1} more"). The
+  total cost is what is left (the additional costs' mana) plus the increases, minus the
+  reductions, and a reduction takes off generic mana only (118.7a). One that always applies
+  is in `mana_to_pay`; one that depends on the game (targets, what you control) is listed
+  with `counted: false`, `mana_to_pay` being the amount before it, except a reduction that
+  has no generic mana to take off: that one changes nothing, whatever the game. Last, an
+  effect that sets the least a spell costs (Trinisphere-like, `minimum`) applies to that
+  total (601.2f: it affects the total cost directly), generic mana making up the difference;
+  it is uncounted too when a change before it was.
 """
 
 from __future__ import annotations
@@ -34,12 +39,16 @@ from app.domain.card import (
     CardFace,
     CostChange,
 )
+from app.domain.costs import SpellCostChange, SpellCostMinimum
 from app.domain.errors import QuestionError
+from app.domain.filters import Looker, Traits
 from app.domain.layouts import one_part_rule
-from app.domain.mana import ManaSymbol, parse_cost, render_cost
+from app.domain.mana import ManaSymbol, cost_mana_value, parse_cost, render_cost
 from app.domain.ruling import Mentions, Step, Verdict
+from app.engine.board import BoardView, Source, source_label
+from app.engine.words import describe_spells
 
-__all__ = ["cast_without_paying", "make_reason", "prototyped_face", "resolve_face"]
+__all__ = ["BoardCosts", "cast_without_paying", "make_reason", "prototyped_face", "resolve_face"]
 
 
 def make_reason(code: str, rules: tuple[str, ...], message: str) -> Reason:
@@ -188,9 +197,11 @@ def cast_without_paying(
     unpayable: list[str],
     face: str | None = None,
     prototyped: bool = False,
+    costs: BoardCosts | None = None,
 ) -> Verdict:
     """Rule on casting `card` (its `face`, default the front) without paying its mana cost;
-    `prototyped`: cast as a prototyped spell (702.160a).
+    `prototyped`: cast as a prototyped spell (702.160a); `costs`: the board it is cast on and
+    its caster, whose permanents may change what it costs (601.2f).
 
     Raises QuestionError for a face or cost name the card doesn't have, a face without a
     prototype asked prototyped, or a negative X.
@@ -224,7 +235,7 @@ def cast_without_paying(
             m,
         )
     paid, payable = _additional_costs(r, cast_face, asked)
-    answer = _answer(r, cast_face, paid if castable and payable else None)
+    answer = _answer(r, cast_face, paid if castable and payable else None, costs)
     return Verdict(answer, r.steps)
 
 
@@ -429,22 +440,120 @@ def _change_words(change: CostChange, name: str) -> str:
     return f"{name} costs {change.mana} {more} to cast{how}{source}"
 
 
+def _board_change_words(change: SpellCostChange, label: str) -> str:
+    more = "more" if change.change == "increase" else "less"
+    how = f" {change.when}" if change.when else ""
+    return f"{label} makes {describe_spells(change.spells)} cost {change.mana} {more} to cast{how}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCosts:
+    """The game a spell is cast in, as far as what it costs goes (601.2f): the board, whose
+    permanents' static abilities may make spells cost more or less, and who casts it."""
+
+    view: BoardView
+    caster: str
+
+
+SpellCostEffect = SpellCostChange | SpellCostMinimum
+# Steps naming a cost effect that doesn't apply, one each, before they are only counted.
+_NOT_APPLYING_SAID = 10
+
+
+def _applying(
+    r: _Ruling, costs: BoardCosts, cast_face: CardFace
+) -> list[tuple[Source, SpellCostEffect]]:
+    """The board's cost effects that apply to this spell as it is cast by the caster: its
+    characteristics on the stack (the face cast) and the effect's condition on its source."""
+    spell = Traits(
+        costs.caster,
+        cast_face.type_set,
+        cast_face.subtype_set,
+        cast_face.supertype_set,
+        cast_face.color_set,
+        name=cast_face.name.casefold(),
+        keywords=cast_face.keyword_set,
+    )
+    found: list[tuple[Source, SpellCostEffect]] = []
+    left_out = 0
+    for src, effect in costs.view.spell_costs:
+        why = _why_not(costs.view, src, effect, spell)
+        if why is None:
+            found.append((src, effect))
+            continue
+        left_out += 1
+        if left_out <= _NOT_APPLYING_SAID:
+            m = Mentions()
+            r.steps.append(m.step(f"{source_label(m, src)}: {why}", ("601.2f",)))
+    if left_out > _NOT_APPLYING_SAID:
+        r.steps.append(
+            Mentions().step(
+                f"{left_out - _NOT_APPLYING_SAID} more effects that change what spells cost "
+                "don't apply to this one either.",
+                ("601.2f",),
+            )
+        )
+    return found
+
+
+def _why_not(view: BoardView, src: Source, effect: SpellCostEffect, spell: Traits) -> str | None:
+    """Why a cost effect doesn't apply to the spell; None when it does."""
+    looker = Looker(src.controller, src.attached_to, src.id)
+    if not effect.spells.matches(looker, "", spell):
+        return (
+            f"it changes what {describe_spells(effect.spells)} cost, and this spell, cast by "
+            f"{spell.controller}, isn't one."
+        )
+    if effect.while_untapped and view.board.by_id[src.id].tapped:
+        return "it applies only while its permanent is untapped, and it is tapped."
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Change:
+    """A cost increase or reduction on the spell cast: one of its own, or one of a permanent
+    on the board (`source`), with the words its step names it by."""
+
+    change: CostChange | SpellCostChange
+    words: str
+    m: Mentions
+    rules: tuple[str, ...]
+    source: Source | None = None
+
+
+def _own_changes(cast_face: CardFace) -> list[_Change]:
+    changes: list[_Change] = []
+    for change in cast_face.cost_changes:
+        m = Mentions()
+        # The condition is the card's own words, which may show mana symbols too.
+        words = m.mana_in(_change_words(change, m.card(cast_face.name)))
+        changes.append(_Change(change, words, m, ("601.2f", *_cost_change_rules(change))))
+    return changes
+
+
+def _board_changes(applying: list[tuple[Source, SpellCostEffect]]) -> list[_Change]:
+    changes: list[_Change] = []
+    for src, effect in applying:
+        if isinstance(effect, SpellCostChange):
+            m = Mentions()
+            words = m.mana_in(_board_change_words(effect, source_label(m, src)))
+            changes.append(_Change(effect, words, m, ("601.2f",), src))
+    return changes
+
+
 def _cost_changes(
-    r: _Ruling, cast_face: CardFace, owed: str
-) -> tuple[str, list[CostChangeApplied]]:
-    """601.2f: the face's own increases added to what is still owed, then its reductions taken
-    off (118.7a: generic mana only). Returns the mana owed with every change that always
-    applies, and each change as the answer lists it."""
-    changes = sorted(cast_face.cost_changes, key=lambda c: c.change != "increase")
+    r: _Ruling, changes: list[_Change], owed: str
+) -> tuple[str, list[CostChangeApplied], bool]:
+    """601.2f: the increases added to what is still owed, then the reductions taken off
+    (118.7a: generic mana only). Returns the mana owed with every change that always applies,
+    each change as the answer lists it, and whether one that depends on the game was left
+    out of that amount."""
     applied: list[CostChangeApplied] = []
     # Generic mana an increase may add that `owed` doesn't hold: a reduction may take it off.
     uncounted_generic = False
-    for change in changes:
-        m = Mentions()
-        rules = ("601.2f", *_cost_change_rules(change))
-        # The change's mana and its condition: the condition is the card's own words, which
-        # may show mana symbols too.
-        words = m.mana_in(_change_words(change, m.card(cast_face.name)))
+    uncounted = False
+    for c in sorted(changes, key=lambda c: c.change.change != "increase"):
+        change, words, m = c.change, c.words, c.m
         if change.change == "increase":
             counted = not change.when
             if counted:
@@ -456,9 +565,9 @@ def _cost_changes(
                     f"{words}: when that holds as it is cast, that mana is paid on top, even "
                     "though the mana cost isn't."
                 )
-            r.note("cost_increase", rules, text, m)
+            r.note("cost_increase", c.rules, text, m)
         else:
-            rules = ("118.7a", *rules)
+            rules = ("118.7a", *c.rules)
             generic = _generic(owed)
             fixed = change.mana != "{X}" and not change.when
             if generic == 0 and not uncounted_generic:
@@ -486,21 +595,84 @@ def _cost_changes(
                     + (", and it always applies." if counted else ", as much as it comes to."),
                     m,
                 )
+        uncounted = uncounted or not counted
         applied.append(
             CostChangeApplied(
-                change=change.change, mana=change.mana, when=change.when, counted=counted
+                change=change.change,
+                mana=change.mana,
+                when=change.when,
+                counted=counted,
+                source=c.source.id if c.source else None,
             )
         )
-    return owed, applied
+    return owed, applied, uncounted
 
 
-def _owed_for(paid: list[AdditionalCost], changes: list[CostChangeApplied]) -> str:
-    """What the mana still paid is for."""
-    if not any(c.change == "increase" and c.counted for c in changes):
-        return " for additional costs"
-    if any(c.mana for c in paid):
-        return " for additional costs and a cost increase"
-    return " for a cost increase"
+def _cost_minimums(
+    r: _Ruling,
+    applying: list[tuple[Source, SpellCostEffect]],
+    owed: str,
+    uncounted: bool,
+    applied: list[CostChangeApplied],
+) -> str:
+    """601.2f: once increases and reductions are counted, an effect that sets the least a
+    spell costs applies to that total; generic mana makes up the difference. Each one is
+    added to `applied`; returns the mana owed."""
+    for src, effect in applying:
+        if not isinstance(effect, SpellCostMinimum):
+            continue
+        m = Mentions()
+        label = source_label(m, src)
+        floor = effect.total
+        has = cost_mana_value(parse_cost(owed)) if owed else 0
+        short = max(floor - has, 0)
+        if short and not uncounted:
+            owed = _sum_mana([owed, f"{{{short}}}"])
+        if uncounted:
+            text = (
+                f"{label}: a spell that would cost less than {floor} mana costs {floor}. It "
+                "applies to the total once every increase and reduction is counted, and one "
+                f"above depends on the game, so this one does too: the total is raised to {floor} "
+                "if it comes to less."
+            )
+        elif short:
+            text = (
+                f"{label}: a spell that would cost less than {floor} mana costs {floor}, applied "
+                f"to the total once every increase and reduction is counted: the total came to "
+                f"{has}, so {m.mana(f'{{{short}}}')} more is paid."
+            )
+        else:
+            text = (
+                f"{label}: a spell that would cost less than {floor} mana costs {floor}; the "
+                f"total already comes to {has}, so it changes nothing."
+            )
+        r.note("cost_minimum", ("601.2f",), text, m)
+        applied.append(
+            CostChangeApplied(
+                change="minimum",
+                mana=f"{{{floor}}}",
+                when="",
+                counted=not uncounted,
+                source=src.id,
+            )
+        )
+    return owed
+
+
+def _owed_for(paid: list[AdditionalCost], changes: list[CostChangeApplied], raised: bool) -> str:
+    """What the mana still paid is for; `raised`: a least cost added some."""
+    parts = [
+        what
+        for what, holds in (
+            ("additional costs", any(c.mana for c in paid)),
+            ("a cost increase", any(c.change == "increase" and c.counted for c in changes)),
+            ("a least cost", raised),
+        )
+        if holds
+    ]
+    if len(parts) > 1:
+        parts[-2:] = [f"{parts[-2]} and {parts[-1]}"]
+    return f" for {', '.join(parts)}" if parts else ""
 
 
 def _cost_change_rules(change: CostChange) -> tuple[str, ...]:
@@ -509,17 +681,28 @@ def _cost_change_rules(change: CostChange) -> tuple[str, ...]:
 
 
 def _answer(
-    r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost] | None
+    r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost] | None, costs: BoardCosts | None
 ) -> CastWithoutPayingAnswer:
     """The answer, castable when `paid` (the additional costs paid) is given."""
     if paid is not None:
-        mana, changes = _cost_changes(r, cast_face, _sum_mana([c.mana for c in paid if c.mana]))
+        applying = _applying(r, costs, cast_face) if costs else []
+        mana, changes, uncounted = _cost_changes(
+            r,
+            [*_own_changes(cast_face), *_board_changes(applying)],
+            _sum_mana([c.mana for c in paid if c.mana]),
+        )
+        before = mana
+        mana = _cost_minimums(r, applying, mana, uncounted, changes)
         mv = cast_face.face_mana_value(0)
         m = Mentions()
         r.steps.append(
             m.step(
                 f"{m.card(cast_face.name)} can be cast without paying its mana cost"
-                + (f"; {m.mana(mana)} is still paid{_owed_for(paid, changes)}." if mana else ".")
+                + (
+                    f"; {m.mana(mana)} is still paid{_owed_for(paid, changes, mana != before)}."
+                    if mana
+                    else "."
+                )
                 + f" On the stack its mana value is {mv} (X counts as 0).",
                 ("118.9", "202.3"),
             )

@@ -28,7 +28,7 @@ from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.layouts import LAYOUT_RULES, off_stack_faces
 from app.domain.ruling import Mentions, Step, Verdict
-from app.engine.free_cast import cast_without_paying, make_reason, resolve_face
+from app.engine.free_cast import BoardCosts, cast_without_paying, make_reason, resolve_face
 from app.engine.words import amount, names_list
 
 __all__ = ["card_is_land", "card_is_legendary", "reveal_until"]
@@ -253,6 +253,7 @@ def reveal_until(
     unpayable: list[str],
     rng: random.Random,
     additional_costs: tuple[str, ...] = (),
+    costs: BoardCosts | None = None,
 ) -> Verdict:
     """Reveal (or, for cascade, exile) from the top of `library` (top first) until a hit.
 
@@ -294,7 +295,7 @@ def reveal_until(
             library,
             revealed,
             hit_index,
-            _Casting(cast, face, tuple(unpayable), additional_costs),
+            _Casting(cast, face, tuple(unpayable), additional_costs, costs),
             rng,
             answer,
         )
@@ -335,6 +336,7 @@ class _Casting:
     face: str | None
     unpayable: tuple[str, ...]
     additional_costs: tuple[str, ...]
+    costs: BoardCosts | None  # the board it is cast on, and its caster (601.2f)
 
 
 def _hit(
@@ -396,6 +398,7 @@ def _cast_hit(
         additional_costs=[n for n in casting.additional_costs if n.casefold() in own],
         unpayable=[n for n in casting.unpayable if n.casefold() in own],
         face=cast_face.name,
+        costs=casting.costs,
     )
     assert isinstance(free.answer, CastWithoutPayingAnswer)
     r.reasons.extend(free.answer.reasons)

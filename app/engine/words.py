@@ -99,6 +99,22 @@ def describe_selector(sel: Selector, *, plural: bool = True) -> str:
     return noun
 
 
+def describe_spells(sel: Selector) -> str:
+    """'spells', 'instant or sorcery spells its controller casts', 'spells (not creature)'."""
+    words = [*sel.subtypes, *sel.types]
+    where = sel.where
+    if not words and isinstance(where, Not) and isinstance(where.filter, HasType):
+        words, where = [f"non{where.filter.type}"], None  # "noncreature spells"
+    noun = f"{' or '.join(words)} spells" if words else "spells"
+    if sel.controller == "you":
+        noun += " its controller casts"
+    elif sel.controller == "opponent":
+        noun += " its controller's opponents cast"
+    if where is not None:
+        noun += f" ({describe_filter(where)})"
+    return noun
+
+
 def describe_cards(sel: Selector) -> str:
     """'creature cards', 'permanent cards (B in its colors)': cards, not permanents."""
     words = list(sel.subtypes) or list(sel.types)

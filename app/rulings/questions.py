@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from app.catalog import Catalog
 from app.catalog.names import fold
 from app.domain.card import Card
+from app.domain.errors import QuestionError
 from app.domain.state import (
     GameState,
     PermanentIn,
@@ -84,9 +85,17 @@ class FreeCastRequest(CardRequest, Protocol):
     def additional_costs(self) -> Sequence[str]: ...
     @property
     def unpayable(self) -> Sequence[str]: ...
+    @property
+    def state(self) -> GameState | None: ...
+    @property
+    def caster(self) -> str | None: ...
 
 
 class RevealRequest(_Request, Protocol):
+    @property
+    def state(self) -> GameState | None: ...
+    @property
+    def caster(self) -> str | None: ...
     @property
     def library(self) -> Sequence[str | Card]: ...
     @property
@@ -131,12 +140,32 @@ class StateQuestion:
 
 
 @dataclass(frozen=True, slots=True)
+class CastBoard:
+    """The game a spell is cast in (601.2f): the state checked, and who casts the spell."""
+
+    checked: CheckedState
+    caster: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardQuestion:
-    """A question about one card: normalized (the dict, with the catalog's spellings), and
-    the card it names."""
+    """A question about one card: normalized (the dict, with the catalog's spellings), the
+    card it names, and the game it is cast in when the question gives one."""
 
     question: dict[str, Any]
     card: Card
+    board: CastBoard | None = None
+
+    @property
+    def read(self) -> tuple[list[str], list[Card]]:
+        return cards_read([self.card], self.board)
+
+
+def cards_read(cards: Sequence[Card], board: CastBoard | None) -> tuple[list[str], list[Card]]:
+    """Every card a question reads, its own and its board's: their names, sorted, and the
+    cards (for the ruling's cards and caveats)."""
+    used = [*cards, *(board.checked.used_cards if board else ())]
+    return sorted({c.name for c in used}), used
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +178,7 @@ class LibraryQuestion:
     hand: tuple[Card, ...] = ()
     exile: tuple[tuple[Card, bool], ...] = ()
     bottom: tuple[Card, ...] = ()
+    board: CastBoard | None = None  # the game a hit is cast in (601.2f)
 
 
 def pick_seed(seed: int | None) -> int:
@@ -319,7 +349,33 @@ def free_cast_question(catalog: Catalog, body: FreeCastRequest) -> CardQuestion:
         "additional_costs": cost_spelling([card], list(body.additional_costs)),
         "unpayable": cost_spelling([card], list(body.unpayable)),
     }
-    return CardQuestion(body.model_dump(mode="json") | update, card)
+    question = body.model_dump(mode="json", exclude={"state"}) | update
+    board = cast_board(catalog, body.state, body.caster)
+    return CardQuestion(_on_board(question, board), card, board)
+
+
+def cast_board(catalog: Catalog, state: GameState | None, caster: str | None) -> CastBoard | None:
+    """The board a spell is cast on, checked, and its caster: the one named, else the active
+    player. A caster without a board, or a board without a caster, is a 422."""
+    if state is None:
+        if caster is not None:
+            raise QuestionError(
+                ("caster",),
+                "caster says who casts the spell on the board in 'state', and no state was "
+                "given: give the state, or leave caster out",
+                "state_required",
+            )
+        return None
+    checked = check_state(catalog, state, ("state",))
+    who = caster if caster is not None else state.active_player
+    if who is None:
+        raise QuestionError(
+            ("caster",),
+            "who casts the spell decides which of the board's cost effects apply (\"spells "
+            "your opponents cast\"): give caster, or the state's active_player",
+            "caster_required",
+        )
+    return CastBoard(checked, who)
 
 
 def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
@@ -332,14 +388,25 @@ def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
             (f for f in (face_spelling(c, face) for c in library) if f is not None and f != face),
             face,
         )
-    question = body.model_dump(mode="json") | {
+    question = body.model_dump(mode="json", exclude={"state"}) | {
         "face": face,
         "unpayable": cost_spelling(library, list(body.unpayable)),
         "additional_costs": cost_spelling(library, list(body.additional_costs)),
         "library": normalized,
         "seed": seed,
     }
-    return LibraryQuestion(question, library, seed)
+    board = cast_board(catalog, body.state, body.caster)
+    return LibraryQuestion(_on_board(question, board), library, seed, board=board)
+
+
+def _on_board(question: dict[str, Any], board: CastBoard | None) -> dict[str, Any]:
+    """The question with the board a spell is cast on, and the caster the answer used (so
+    naming the active player and leaving it to default are one question)."""
+    if board is None:
+        return question
+    on_board = state_question(board.checked.state, question, board.checked.classes)
+    on_board["caster"] = board.caster
+    return on_board
 
 
 def _bottom(catalog: Catalog, hand: list[Card], names: Sequence[str]) -> list[Card]:

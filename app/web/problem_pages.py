@@ -197,6 +197,17 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "duplicate_counter": _q("Counter given twice", "Give each counter kind once, with its count."),
     # -- mana abilities --
+    "state_required": _q(
+        "No board for the caster",
+        "`caster` says who casts the spell on the board in `state`; give the state too, or "
+        "leave `caster` out.",
+    ),
+    "caster_required": _q(
+        "Who casts the spell?",
+        "With a `state`, which of its cost effects apply depends on who casts the spell "
+        '("spells your opponents cast", 601.2f): give `caster`, or the state\'s '
+        "`active_player`.",
+    ),
     "ability_required": _q(
         "Which ability?", "The permanent has several mana abilities: give `ability`, an index."
     ),

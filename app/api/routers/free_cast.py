@@ -14,9 +14,12 @@ from app.api.deps import get_rulings
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
 from app.domain.answers import CastWithoutPayingAnswer
+from app.domain.base import omitted_at_default
 from app.domain.card import Name
-from app.engine.free_cast import cast_without_paying
-from app.rulings.questions import free_cast_question
+from app.domain.state import GameState, Player
+from app.engine.board import BoardView
+from app.engine.free_cast import BoardCosts, cast_without_paying
+from app.rulings.questions import CastBoard, free_cast_question
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/spells", tags=["spells"], route_class=JsonBodyRoute)
@@ -25,7 +28,31 @@ router = APIRouter(prefix="/v1/spells", tags=["spells"], route_class=JsonBodyRou
 MAX_COSTS = 10
 
 
-class CastWithoutPayingRequest(BaseModel):
+class CastOnBoard(BaseModel):
+    """The game a spell is cast in, for the questions that cast one for free."""
+
+    state: GameState | None = omitted_at_default(
+        None,
+        description="The game it is cast in: the permanents whose static abilities make "
+        "spells cost more or less (601.2f: 'noncreature spells cost {1} more', 'each spell "
+        "that would cost less than three mana costs three'), which apply to a free cast too; "
+        "left out, only the card's own cost changes are read",
+    )
+    caster: Player | None = omitted_at_default(
+        None,
+        description="Who casts it, with `state` (whose spells an effect changes, 'spells you "
+        "cast'); default: the state's active_player",
+        examples=["alice"],
+    )
+
+
+def board_costs(board: CastBoard | None) -> BoardCosts | None:
+    """The board's cost effects for the engine; called inside the engine's call, so a
+    question answered from the store builds no board."""
+    return BoardCosts(BoardView(board.checked.board()), board.caster) if board else None
+
+
+class CastWithoutPayingRequest(CastOnBoard):
     """A card cast without paying its mana cost, with the costs chosen (118.9, 601.2f)."""
 
     model_config = ConfigDict(
@@ -78,9 +105,11 @@ def post_cast_without_paying(
 ) -> Response:
     """Whether a card can be cast without paying its mana cost (118.9) and what that leaves
     to pay: no other alternative cost can be added (118.9a), X is 0 (107.3b), additional
-    costs such as kicker are still paid (118.9d), and the spell's mana value on the stack."""
+    costs such as kicker are still paid (118.9d), cost increases still apply and a least cost
+    raises the total (601.2f: the card's own, and with `state` its permanents'), and the
+    spell's mana value on the stack."""
     q = free_cast_question(rulings.catalog, body)
-    card, question = q.card, q.question
+    card, question, board = q.card, q.question, q.board
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
@@ -94,7 +123,8 @@ def post_cast_without_paying(
             unpayable=list(question["unpayable"]),
             face=question["face"],
             prototyped=body.prototyped,
+            costs=board_costs(board),
         ),
-        cards=[card.name],
-        used=[card],
+        cards=q.read[0],
+        used=q.read[1],
     )

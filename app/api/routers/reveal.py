@@ -7,19 +7,24 @@ import random
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, Request
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import ConfigDict, Discriminator, Field, Tag
 from starlette.responses import Response
 
 from app.api import examples
 from app.api.bodies import JsonBodyRoute
 from app.api.deps import get_rulings
-from app.api.routers.free_cast import MAX_COSTS
+from app.api.routers.free_cast import MAX_COSTS, CastOnBoard, board_costs
 from app.api.rulings_http import answer_with_ruling, ruling_endpoint
 from app.api.schemas import ruling_schema
 from app.domain.answers import RevealUntilAnswer
 from app.domain.card import Card, Name
 from app.engine.reveal import reveal_until
-from app.rulings.questions import MAX_SEED, pick_seed, reveal_question  # noqa: F401 (re-exported)
+from app.rulings.questions import (  # noqa: F401 (MAX_SEED, pick_seed re-exported)
+    MAX_SEED,
+    cards_read,
+    pick_seed,
+    reveal_question,
+)
 from app.rulings.service import RulingService
 
 router = APIRouter(prefix="/v1/library", tags=["library"], route_class=JsonBodyRoute)
@@ -41,7 +46,7 @@ LibraryCard = Annotated[
 ]
 
 
-class RevealUntilRequest(BaseModel):
+class RevealUntilRequest(CastOnBoard):
     """A library, top card first, and how to reveal (or cascade) from it (702.85)."""
 
     model_config = ConfigDict(
@@ -101,6 +106,7 @@ def post_reveal_until(
     replayed. Cards are names or inline definitions."""
     q = reveal_question(rulings.catalog, body)
     library, question, seed = q.library, q.question, q.seed
+    names, used = cards_read(library, q.board)
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
@@ -117,7 +123,8 @@ def post_reveal_until(
             unpayable=list(question["unpayable"]),
             rng=random.Random(seed),
             additional_costs=tuple(question["additional_costs"]),
+            costs=board_costs(q.board),
         ),
-        cards=sorted({c.name for c in library}),
-        used=library,
+        cards=names,
+        used=used,
     )

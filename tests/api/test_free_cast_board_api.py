@@ -1,0 +1,270 @@
+"""POST /v1/spells/cast-without-paying with the board it is cast on (601.2f, 118.7a, 118.9):
+the static abilities of permanents that make spells cost more, less, or at least some amount
+apply to a free cast too. The cards are invented, defined inline."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.api.helpers import assert_problem
+
+FREE = "/v1/spells/cast-without-paying"
+
+NONCREATURE: dict[str, Any] = {
+    "where": {"kind": "not", "filter": {"kind": "type", "type": "creature"}}
+}
+
+
+def _taxer(
+    name: str, change: str, mana: str, spells: dict[str, Any], **more: Any
+) -> dict[str, Any]:
+    ability = {"kind": "spell_cost_change", "change": change, "mana": mana, "spells": spells}
+    return {
+        "name": name,
+        "mana_cost": "{2}",
+        "types": ["artifact"],
+        "abilities": [ability | more],
+    }
+
+
+# "Noncreature spells cost {1} more to cast."
+TOLL_POST = _taxer("Toll Post", "increase", "{1}", NONCREATURE)
+# "Spells your opponents cast cost {2} more to cast."
+SPITE_GATE = _taxer("Spite Gate", "increase", "{2}", {"controller": "opponent"})
+# "Instant and sorcery spells you cast cost {1} less to cast."
+QUICK_LENS = _taxer(
+    "Quick Lens", "reduction", "{1}", {"controller": "you", "types": ["instant", "sorcery"]}
+)
+# "Each spell costs {1} more to cast for each card in its caster's hand."
+HEAVY_AIR = _taxer("Heavy Air", "increase", "{1}", {}, when="for each card in its caster's hand")
+# "As long as Floor Totem is untapped, each spell that would cost less than three mana to
+# cast costs three mana to cast."
+FLOOR_TOTEM = {
+    "name": "Floor Totem",
+    "mana_cost": "{3}",
+    "types": ["artifact"],
+    "abilities": [{"kind": "spell_cost_minimum", "total": 3, "spells": {}, "while_untapped": True}],
+}
+
+
+def _on(*permanents: tuple[str, dict[str, Any], str], **facts: Any) -> dict[str, Any]:
+    """A state: (id, definition, controller) each, alice's turn."""
+    battlefield = [
+        {"id": pid, "definition": card, "controller": who, **facts.get(pid, {})}
+        for pid, card, who in permanents
+    ]
+    return {"turn": 3, "active_player": "alice", "battlefield": battlefield}
+
+
+def _cast(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post(FREE, json=body)
+    assert r.status_code in (200, 201), r.text
+    ruling: dict[str, Any] = r.json()
+    return ruling
+
+
+def test_an_increase_is_paid_on_a_free_cast(sqlite_client: TestClient) -> None:
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=_on(("post", TOLL_POST, "bob")))
+    answer = ruling["answer"]
+    assert (answer["castable"], answer["mana_to_pay"]) == (True, "{1}")
+    assert answer["cost_changes"] == [
+        {"change": "increase", "mana": "{1}", "when": "", "counted": True, "source": "post"}
+    ]
+    assert [r["code"] for r in answer["reasons"]] == ["cost_increase"]
+    texts = [s["text"] for s in ruling["explanation"]]
+    assert (
+        "Toll Post (post) makes noncreature spells cost {1} more to cast: an increase still "
+        "applies to a free cast, so it is paid." in texts
+    )
+    assert "601.2f" in ruling["citations"]
+    # The card the board reads is one the ruling is about too: listed under it.
+    listed = sqlite_client.get("/v1/rulings", params={"card": "Toll Post"}).json()
+    assert ruling["id"] in [item["id"] for item in listed["data"]]
+
+
+def test_an_effect_applies_only_to_the_spells_it_names(sqlite_client: TestClient) -> None:
+    # A creature spell isn't noncreature.
+    ruling = _cast(sqlite_client, card="Grizzly Bears", state=_on(("post", TOLL_POST, "bob")))
+    assert (ruling["answer"]["mana_to_pay"], ruling["answer"]["cost_changes"]) == ("", [])
+    assert any(
+        "Toll Post (post): it changes what noncreature spells cost" in s["text"]
+        and "isn't one" in s["text"]
+        for s in ruling["explanation"]
+    )
+
+
+def test_whose_spells_is_seen_from_the_caster(sqlite_client: TestClient) -> None:
+    state = _on(("gate", SPITE_GATE, "bob"))
+    # Alice is bob's opponent: {2}. Bob casting under his own Spite Gate pays nothing more.
+    assert (
+        _cast(sqlite_client, card="Lightning Bolt", state=state)["answer"]["mana_to_pay"] == "{2}"
+    )
+    bobs = _cast(sqlite_client, card="Lightning Bolt", state=state, caster="bob")
+    assert bobs["answer"]["mana_to_pay"] == ""
+    # Control is read after layer 2: Act of Treason gives alice the gate for the turn, and
+    # then bob is the opponent.
+    stolen = {
+        **state,
+        "effects": [
+            {"id": "aot", "card": "Act of Treason", "controller": "alice", "target": "gate"}
+        ],
+    }
+    assert _cast(sqlite_client, card="Lightning Bolt", state=stolen)["answer"]["mana_to_pay"] == ""
+    assert (
+        _cast(sqlite_client, card="Lightning Bolt", state=stolen, caster="bob")["answer"][
+            "mana_to_pay"
+        ]
+        == "{2}"
+    )
+
+
+def test_an_effect_whose_ability_is_gone_does_not_apply(sqlite_client: TestClient) -> None:
+    # 613.1f: a creature that lost all its abilities (Humility) taxes nothing.
+    creature_post = {**TOLL_POST, "types": ["artifact", "creature"], "power": "1", "toughness": "1"}
+    state = _on(("post", creature_post, "bob"))
+    assert (
+        _cast(sqlite_client, card="Lightning Bolt", state=state)["answer"]["mana_to_pay"] == "{1}"
+    )
+    state["battlefield"].append({"id": "hum", "card": "Humility", "controller": "bob"})
+    assert _cast(sqlite_client, card="Lightning Bolt", state=state)["answer"]["mana_to_pay"] == ""
+
+
+def test_a_reduction_takes_off_only_generic_mana_that_is_owed(sqlite_client: TestClient) -> None:
+    # Nothing is owed: the reduction changes nothing (118.7a).
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=_on(("lens", QUICK_LENS, "alice")))
+    assert ruling["answer"]["mana_to_pay"] == ""
+    assert [r["code"] for r in ruling["answer"]["reasons"]] == ["cost_reduction_nothing_to_reduce"]
+    # With an increase it takes that off: increases first, then reductions (601.2f).
+    both = _cast(
+        sqlite_client,
+        card="Lightning Bolt",
+        state=_on(("lens", QUICK_LENS, "alice"), ("post", TOLL_POST, "bob")),
+    )
+    assert both["answer"]["mana_to_pay"] == ""
+    assert [(c["change"], c["source"]) for c in both["answer"]["cost_changes"]] == [
+        ("increase", "post"),
+        ("reduction", "lens"),
+    ]
+
+
+def test_a_least_cost_raises_the_total_after_every_change(sqlite_client: TestClient) -> None:
+    state = _on(("totem", FLOOR_TOTEM, "bob"))
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=state)
+    answer = ruling["answer"]
+    assert answer["mana_to_pay"] == "{3}"
+    assert answer["cost_changes"] == [
+        {"change": "minimum", "mana": "{3}", "when": "", "counted": True, "source": "totem"}
+    ]
+    assert any("is still paid for a least cost" in s["text"] for s in ruling["explanation"])
+    # The kicker's {B} counts toward the three: {2}{B}.
+    kicked = _cast(
+        sqlite_client, card="Gatekeeper of Malakir", additional_costs=["Kicker"], state=state
+    )
+    assert kicked["answer"]["mana_to_pay"] == "{2}{B}"
+    # Tapped, it applies to nothing.
+    tapped = _on(("totem", FLOOR_TOTEM, "bob"), totem={"tapped": True})
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=tapped)
+    assert (ruling["answer"]["mana_to_pay"], ruling["answer"]["cost_changes"]) == ("", [])
+    assert any("it is tapped" in s["text"] for s in ruling["explanation"])
+
+
+def test_a_change_that_depends_on_the_game_leaves_the_least_cost_uncounted(
+    sqlite_client: TestClient,
+) -> None:
+    ruling = _cast(
+        sqlite_client,
+        card="Lightning Bolt",
+        state=_on(("air", HEAVY_AIR, "bob"), ("totem", FLOOR_TOTEM, "bob")),
+    )
+    answer = ruling["answer"]
+    assert answer["mana_to_pay"] == ""
+    assert [(c["change"], c["counted"]) for c in answer["cost_changes"]] == [
+        ("increase", False),
+        ("minimum", False),
+    ]
+    assert answer["cost_changes"][0]["when"] == "for each card in its caster's hand"
+
+
+def test_many_effects_that_do_not_apply_are_counted_past_ten(sqlite_client: TestClient) -> None:
+    posts = [(f"p{i}", TOLL_POST, "bob") for i in range(12)]
+    ruling = _cast(sqlite_client, card="Grizzly Bears", state=_on(*posts))
+    texts = [s["text"] for s in ruling["explanation"]]
+    assert sum("isn't one" in t for t in texts) == 10
+    assert "2 more effects that change what spells cost don't apply to this one either." in texts
+    # And twelve that apply are twelve increases.
+    assert (
+        _cast(sqlite_client, card="Lightning Bolt", state=_on(*posts))["answer"]["mana_to_pay"]
+        == "{12}"
+    )
+
+
+def test_the_caster_defaults_to_the_active_player_in_one_question(
+    sqlite_client: TestClient,
+) -> None:
+    state = _on(("gate-2", SPITE_GATE, "bob"))  # a question not asked before in this module
+    first = sqlite_client.post(FREE, json={"card": "Lightning Bolt", "state": state})
+    again = sqlite_client.post(
+        FREE, json={"card": "Lightning Bolt", "state": state, "caster": "alice"}
+    )
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.json()["id"] == again.json()["id"]
+    assert first.json()["question"]["caster"] == "alice"
+
+
+def test_without_a_state_the_question_and_answer_are_as_before(sqlite_client: TestClient) -> None:
+    ruling = _cast(sqlite_client, card="Lightning Bolt")
+    assert "state" not in ruling["question"] and "caster" not in ruling["question"]
+    assert ruling["answer"]["cost_changes"] == []
+
+
+def test_bad_boards_are_422_naming_the_field(sqlite_client: TestClient) -> None:
+    assert_problem(
+        sqlite_client.post(FREE, json={"card": "Lightning Bolt", "caster": "bob"}),
+        ["body", "caster"],
+        "state_required",
+    )
+    no_turn = {**_on(("post", TOLL_POST, "bob")), "active_player": None}
+    assert_problem(
+        sqlite_client.post(FREE, json={"card": "Lightning Bolt", "state": no_turn}),
+        ["body", "caster"],
+        "caster_required",
+    )
+    unknown = {"turn": 1, "battlefield": [{"id": "x", "card": "No Such Card", "controller": "a"}]}
+    r = sqlite_client.post(FREE, json={"card": "Lightning Bolt", "state": unknown, "caster": "a"})
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["loc"][:4] == ["body", "state", "battlefield", 0]
+    # A spell is attached to nothing: a selector of spells can't ask for that.
+    attached = _taxer("Odd Post", "increase", "{1}", {"relation": "attached"})
+    r = sqlite_client.post(
+        FREE, json={"card": "Lightning Bolt", "state": _on(("odd", attached, "bob"))}
+    )
+    assert r.status_code == 422
+    assert "spells are chosen by their caster" in r.text
+
+
+def test_a_revealed_hit_is_cast_on_the_board_too(sqlite_client: TestClient) -> None:
+    body = {
+        "library": ["Forest", "Lightning Bolt", "Island"],
+        "mode": "cascade",
+        "cascade_mana_value": 4,
+        "seed": 7,
+        "state": _on(("post", TOLL_POST, "bob"), ("totem", FLOOR_TOTEM, "bob")),
+    }
+    r = sqlite_client.post("/v1/library/reveal-until", json=body)
+    assert r.status_code == 201, r.text
+    ruling = r.json()
+    free = ruling["answer"]["free_cast"]
+    assert (ruling["answer"]["cast"], free["mana_to_pay"]) == (True, "{3}")
+    assert [(c["change"], c["source"]) for c in free["cost_changes"]] == [
+        ("increase", "post"),
+        ("minimum", "totem"),
+    ]
+    assert ruling["question"]["caster"] == "alice"
+    assert "601.2f" in ruling["citations"]
+    assert_problem(
+        sqlite_client.post("/v1/library/reveal-until", json={**body, "state": None, "caster": "x"}),
+        ["body", "caster"],
+        "state_required",
+    )
