@@ -183,6 +183,41 @@ FREE_CAST: Examples = {
         {"card": "Fireball", "x": 4},
         "X must be 0 when the mana cost isn't paid (107.3b).",
     ),
+    "edge_board_tax": _ex(
+        "Edge case: cast free on a board with a tax on noncreature spells",
+        {
+            "card": "Lightning Bolt",
+            "state": {
+                "turn": 3,
+                "active_player": "alice",
+                "battlefield": [
+                    {
+                        "id": "post",
+                        "controller": "bob",
+                        "definition": {
+                            "name": "Toll Post",
+                            "mana_cost": "{2}",
+                            "types": ["artifact"],
+                            "abilities": [
+                                {
+                                    "kind": "spell_cost_change",
+                                    "change": "increase",
+                                    "mana": "{1}",
+                                    "spells": {
+                                        "where": {
+                                            "kind": "not",
+                                            "filter": {"kind": "type", "type": "creature"},
+                                        }
+                                    },
+                                }
+                            ],
+                        },
+                    }
+                ],
+            },
+        },
+        "A cost increase applies to a free cast too: {1} is paid (601.2f).",
+    ),
     "illegal_alternative_cost": _ex(
         "Illegal action: a second alternative cost",
         {"card": "Force of Will", "alternative_cost": "Exile a blue card"},
