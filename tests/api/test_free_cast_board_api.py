@@ -31,7 +31,7 @@ def _taxer(
 
 # "Noncreature spells cost {1} more to cast."
 TOLL_POST = _taxer("Toll Post", "increase", "{1}", NONCREATURE)
-# "Spells your opponents cast cost {2} more to cast."
+# Spells cast by your opponents cost {2} more to cast.
 SPITE_GATE = _taxer("Spite Gate", "increase", "{2}", {"controller": "opponent"})
 # "Instant and sorcery spells you cast cost {1} less to cast."
 QUICK_LENS = _taxer(
