@@ -4,9 +4,11 @@ the others by what they ask (docs/api.md: Force of Will's is "Exile a blue card"
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import Literal
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import COST_MANA, NUMBER, list_items
+from app.catalog.compile.phrases import COST_MANA, NUMBER, list_items, number, subtype_word
 
 # Keyword -> (alternative?, rule). Alternative costs are paid instead of the mana cost (118.9);
 # additional ones on top of it, all of these optional (118.8).
@@ -256,3 +258,194 @@ def keyword_cost_change(part: str) -> ir.CostChange | None:
         what = m.group("what")
         return ir.CostChange(False, "{1}", f"for each of the {what} you control", "Affinity")
     return None
+
+
+# 601.2f: a permanent's static ability that makes other spells cost more or less ("[kind]
+# spells [you cast] cost {N} more/less to cast [condition]", "each [kind] spell costs ...") or
+# sets the least they cost ("each spell that would cost less than N mana to cast costs N mana
+# to cast"). Who casts them and what they are make the selector; a trailing condition, or
+# which spells they must target, is kept in the card's words as `when`. Anything else said of
+# the spells (a mana value, a keyword, "of the chosen type", "other", where they are cast
+# from, "this turn", "the first ... each turn") is not read.
+_UNTAPPED = r"(?P<untapped>As long as ~ is untapped, )?"
+_SPELL_COST_CHANGE = re.compile(
+    rf"^{_UNTAPPED}(?P<subject>.+?) (?P<verb>costs?) (?P<mana>{COST_MANA}) (?P<dir>more|less) "
+    r"to cast(?:,? (?P<when>.+?))?\.$"
+)
+_SPELL_COST_MINIMUM = re.compile(
+    rf"^{_UNTAPPED}(?P<subject>[Ee]ach .+?) that would cost less than (?P<n>{NUMBER}) mana to "
+    rf"cast costs (?P<m>{NUMBER}) mana to cast\.$"
+)
+# "Spells", "Instant and sorcery spells you cast", "Red spells and white spells your opponents
+# cast", "Spells your opponents cast that target ~": plural, with "cost".
+_SPELLS = re.compile(
+    r"^(?P<noun>.*?\b[Ss]pells)(?: (?P<caster>you cast|your opponents cast))?"
+    r"(?: (?P<target>that target .+))?$"
+)
+# "Each spell", "Each artifact spell", "Each spell a player casts": singular, with "costs".
+_EACH_SPELL = re.compile(
+    r"^Each (?:(?P<noun>.+?) )?spell"
+    r"(?: (?P<caster>you cast|your opponents cast|an opponent casts|a player casts))?"
+    r"(?: (?P<target>that targets .+))?$"
+)
+_CASTERS: dict[str | None, Literal["you", "opponent", "any"]] = {
+    None: "any",
+    "a player casts": "any",
+    "you cast": "you",
+    "your opponents cast": "opponent",
+    "an opponent casts": "opponent",
+}
+# The conditions a trailing phrase may open with: how often ("for each ..."), what X is, or
+# when it applies ("if ...", "except during ...", "as long as ...", "during ...").
+_WHEN = re.compile(r"^(?:for each|where X is|if|except|as long as|during)\b")
+_SPELL_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_SPELL_TYPES = frozenset(
+    {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "battle"}
+)
+_SPELL_SUPERTYPES = frozenset({"legendary", "snow"})
+# Capitalized words before "spells" that name no subtype: "premium" (a foil card), "tribal"
+# (the former name of the kindred card type).
+_NO_SUBTYPE = frozenset({"Premium", "Tribal"})
+
+
+def spell_cost_sentence(sentence: str) -> ir.SpellCostChange | ir.SpellCostMinimum | None:
+    """A static ability changing what other spells cost (above); None for any other sentence
+    and for a variant not read exactly."""
+    if (low := _SPELL_COST_MINIMUM.match(sentence)) is not None:
+        return _spell_cost_minimum(low)
+    m = _SPELL_COST_CHANGE.match(sentence)
+    if m is None:
+        return None
+    found = _spells_of(m.group("subject"), singular=m.group("verb") == "costs")
+    if found is None:
+        return None
+    spells, target = found
+    when = m.group("when") or ""
+    if "chosen" in when:
+        return None  # a choice made for the permanent (201.3, 205.3m) isn't read
+    increase = m.group("dir") == "more"
+    mana = m.group("mana")
+    if not increase and not _GENERIC.match(mana):
+        return None  # 118.7a: a reduction of colored mana is not modelled
+    if when and (target or not _WHEN.match(when) or _NOT_ONE_CHANGE.search(when)):
+        return None
+    if "X" in mana and not when.startswith("where X is"):
+        return None  # an X the sentence doesn't define
+    when = when or target or ""
+    if len(when) > 300:
+        return None
+    return ir.SpellCostChange(
+        spells, increase, mana, when, while_untapped=m.group("untapped") is not None
+    )
+
+
+def _spell_cost_minimum(m: re.Match[str]) -> ir.SpellCostMinimum | None:
+    least, total = number(m.group("n")), number(m.group("m"))
+    found = _spells_of(m.group("subject"), singular=True)
+    if found is None or found[1] is not None or least != total or not total or total > 20:
+        return None
+    return ir.SpellCostMinimum(found[0], total, while_untapped=m.group("untapped") is not None)
+
+
+def _spells_of(subject: str, *, singular: bool) -> tuple[ir.Spells, str | None] | None:
+    """The spells a subject names and the "that target ..." clause it has, if any."""
+    subject = subject[0].upper() + subject[1:]
+    m = (_EACH_SPELL if singular else _SPELLS).match(subject)
+    if m is None:
+        return None
+    noun = m.group("noun") or ""
+    raw = list_items(noun) if noun else []
+    if not singular:
+        # "Artifact and enchantment spells" or "Red spells and white spells": the last item
+        # names the spells; the others all do too, or none of them.
+        ends = [item.lower().endswith("spells") for item in raw]
+        if not ends[-1] or (any(ends[:-1]) and not all(ends[:-1])):
+            return None
+        raw = [
+            item[: -len("spells")].strip() if end else item
+            for item, end in zip(raw, ends, strict=True)
+        ]
+        if raw == [""]:
+            raw = []
+    items = [_spell_words(item.split(" ")) for item in raw if item]
+    if len(items) != len(raw) or None in items:
+        return None
+    spells = _any_of([i for i in items if i is not None])
+    if spells is None:
+        return None
+    return replace(spells, controller=_CASTERS[m.group("caster")]), m.group("target")
+
+
+def _spell_words(words: list[str]) -> ir.Spells | None:
+    """One item of the list: its color, card type, subtype and further conditions, each word
+    known ("black creature", "noncreature", "Goblin", "legendary")."""
+    colors: list[str] = []
+    types: list[str] = []
+    subtypes: list[str] = []
+    not_types: list[str] = []
+    supertypes: list[str] = []
+    colorless = False
+    for word in words:
+        lower = word.lower()
+        if lower in _SPELL_COLORS:
+            colors.append(_SPELL_COLORS[lower])
+        elif lower == "colorless":
+            colorless = True
+        elif lower in _SPELL_TYPES:
+            types.append(lower)
+        elif lower.startswith("non") and lower[3:] in _SPELL_TYPES:
+            not_types.append(lower[3:])
+        elif lower in _SPELL_SUPERTYPES:
+            supertypes.append(lower)
+        elif word[:1].isupper() and "-" not in word and word not in _NO_SUBTYPE:
+            subtype = subtype_word(word, plural=False)
+            if subtype is None:
+                return None
+            subtypes.append(subtype)
+        else:
+            return None
+    if len(colors) > 1 or len(types) > 1 or len(subtypes) > 1 or (colorless and colors):
+        return None  # "artifact creature spells": both types, which any-of lists can't say
+    return ir.Spells(
+        types=tuple(types),
+        subtypes=tuple(subtypes),
+        colors=tuple(colors),
+        colorless=colorless,
+        not_types=tuple(not_types),
+        supertypes=tuple(supertypes),
+    )
+
+
+_ANY_OF = ("colors", "types", "subtypes")
+
+
+def _any_of(items: list[ir.Spells]) -> ir.Spells | None:
+    """The spells any item of the list names: items alike but for one color, one card type or
+    one subtype each ("instant and sorcery", "Goblin spells and Rogue spells"), as that field's
+    any-of; None when they differ otherwise."""
+    if not items:
+        return ir.Spells()
+    if len(items) == 1:
+        return items[0]
+    varying = [name for name in _ANY_OF if len({getattr(item, name) for item in items}) > 1]
+    if len(varying) != 1:
+        return None
+    name = varying[0]
+    if any(len(getattr(item, name)) != 1 for item in items):
+        return None
+    alike = {_with(item, name, ()) for item in items}
+    if len(alike) != 1:
+        return None
+    values = tuple(dict.fromkeys(getattr(item, name)[0] for item in items))
+    return _with(items[0], name, values)
+
+
+def _with(spells: ir.Spells, name: str, values: tuple[str, ...]) -> ir.Spells:
+    """The spells with one any-of field (`_ANY_OF`) set to these values."""
+    match name:
+        case "colors":
+            return replace(spells, colors=values)
+        case "types":
+            return replace(spells, types=values)
+        case _:
+            return replace(spells, subtypes=values)

@@ -1382,6 +1382,10 @@ def _one_sentence(
         return "additional_cost", ir.Understood(costs=[c])
     if (changed := costs.cost_change_sentence(s)) is not None:
         return "cost_change", ir.Understood(cost_changes=[changed])
+    if not ctx.spell and previous is None and (board := costs.spell_cost_sentence(s)) is not None:
+        # 601.2f: a permanent's static ability changing what other spells cost, a line of its
+        # own (after an activation or trigger it would be part of that ability's effect).
+        return "cost_change", ir.Understood(abilities=[board])
     if (g := statics.grant(s)) is not None:
         granted = _granted(g[1])
         if granted is None:

@@ -448,6 +448,43 @@ class CostChange:
 
 
 @dataclass(frozen=True, slots=True)
+class Spells:
+    """Which spells, seen from the ability's controller: who casts them (`controller`), any of
+    `types`, any of `subtypes`, any of `colors` (105.2), `colorless` (no color, 105.2c), none
+    of `not_types` ("noncreature") and every one of `supertypes` ("legendary")."""
+
+    controller: Literal["you", "opponent", "any"] = "any"
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    colorless: bool = False
+    not_types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCostChange:
+    """601.2f: a permanent's static ability making other spells cost `mana` more (`increase`)
+    or less, `when` in the card's words; `while_untapped`: only while its permanent is."""
+
+    spells: Spells
+    increase: bool
+    mana: str
+    when: str = ""
+    while_untapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCostMinimum:
+    """601.2f: a permanent's static ability making a matching spell whose total cost would be
+    less than `total` mana cost `total`; `while_untapped`: only while its permanent is."""
+
+    spells: Spells
+    total: int
+    while_untapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class RevealUntil:
     max_mana_value: int
     nonlegendary: bool = False
@@ -533,6 +570,8 @@ Ability = (
     | Trigger
     | Keyword
     | Forbid
+    | SpellCostChange
+    | SpellCostMinimum
     | Control
     | EntersWithX
     | EtbUsesX

@@ -65,6 +65,32 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
     return parts[0] if len(parts) == 1 else f.AllOf(of=parts)
 
 
+_COLORS = ("W", "U", "B", "R", "G")
+
+
+def spells(s: ir.Spells) -> d.Selector:
+    """Which spells a spell cost change applies to: its caster and types, subtypes as the
+    selector's any-of fields; supertypes, card types it lacks and colors as its `where`."""
+    parts: list[f.Term | f.AnyOf] = []
+    parts.extend(f.HasSupertype(supertype=t) for t in s.supertypes)
+    parts.extend(f.Not(filter=f.HasType(type=t)) for t in s.not_types)  # type: ignore[arg-type]
+    colors = [f.HasColor(color=c) for c in s.colors]  # type: ignore[arg-type]
+    if colors:
+        parts.append(colors[0] if len(colors) == 1 else f.AnyOf(of=list(colors)))
+    if s.colorless:
+        # 105.2c: a colorless object has no color.
+        parts.extend(f.Not(filter=f.HasColor(color=c)) for c in _COLORS)  # type: ignore[arg-type]
+    where: f.AnyFilter | None = None
+    if parts:
+        where = parts[0] if len(parts) == 1 else f.AllOf(of=parts)
+    return d.Selector(
+        controller=s.controller,
+        types=list(s.types),  # type: ignore[arg-type]
+        subtypes=list(s.subtypes),
+        where=where,
+    )
+
+
 def cost(c: ir.Cost) -> d.ManaAbilityCost:
     sacrifice = selector(c.sacrifice) if isinstance(c.sacrifice, ir.Sel) else c.sacrifice
     return d.ManaAbilityCost(
@@ -333,6 +359,18 @@ def ability(a: ir.Ability) -> d.Ability:
             )
         case ir.Forbid():
             return d.ForbidActivation(to=selector(a.to))
+        case ir.SpellCostChange():
+            return d.SpellCostChange(
+                change="increase" if a.increase else "reduction",
+                mana=a.mana,
+                when=a.when,
+                spells=spells(a.spells),
+                while_untapped=a.while_untapped,
+            )
+        case ir.SpellCostMinimum():
+            return d.SpellCostMinimum(
+                total=a.total, spells=spells(a.spells), while_untapped=a.while_untapped
+            )
         case ir.Control():
             return d.GainControl(of=a.of, haste=a.haste, works_from=_works_from(a.effect))
         case ir.EntersWithX():

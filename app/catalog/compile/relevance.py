@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 
-# Sentences about things no question reads: casting *other* spells for free or cheaper (the
-# free-cast question names its card and costs), how mana is spent or kept, loyalty abilities
-# (605.1a: never mana abilities), ordinary triggers that add mana (605.1: not mana abilities).
+# Sentences about things no question reads: casting *other* spells for free, or what they cost
+# besides mana (the free-cast question names its card and costs; a change of the mana other
+# spells cost is relevant, _OTHER_SPELLS_COST below), how mana is spent or kept, loyalty
+# abilities (605.1a: never mana abilities), ordinary triggers that add mana (605.1: not mana
+# abilities).
 _IRRELEVANT = re.compile(
     r"without paying (?:its|their) mana costs?|rather than pay(?:ing)? (?:its|the) mana cost|"
     r"\bspend\b|\bspent\b|unspent|lose this mana|^\[[+\u2212-]?[\dX]+\]:|"
@@ -53,6 +55,24 @@ _IRRELEVANT = re.compile(
     r'^(?![^"]*\b(?:[Aa]dds?|costs?|mana)\b)[^"]*\bbasic land types? among lands\b[^"]*$',
     re.IGNORECASE,
 )
+# 601.2f: a change of what other spells cost, in mana ("[kind] spells cost {N} more to cast",
+# "a spell cast that way costs {N} less", "each spell that would cost less than N mana ..."):
+# free casts read a permanent's static one (costs.py), so one not compiled is reported, even
+# beside a change of activation costs. As a loyalty ability's effect it is dismissed with it;
+# as a token's quoted ability it is the token's own.
+_OTHER_SPELLS_COST = re.compile(
+    r'\b[Ss]pells?\b[^."]*?\bcosts? (?:\{[^}]*\})+(?:, (?:or )?\{[^}]*\})* (?:more|less)\b|'
+    r"\bwould cost less than\b"
+)
+_NOT_OTHER_SPELLS = re.compile(
+    r'^\[[+\u2212-]?[\dX]+\]:|\bcreates? [^"]*\btokens?\b[^"]*"', re.IGNORECASE
+)
+
+
+def _other_spells_cost(sentence: str) -> bool:
+    return bool(_OTHER_SPELLS_COST.search(sentence) and not _NOT_OTHER_SPELLS.search(sentence))
+
+
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # 305.6-305.7: land types decide intrinsic mana abilities; losing abilities loses them too.
     (
@@ -78,6 +98,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"additional cost"), "additional_cost"),
     (re.compile(r"^~ costs? [^.]*(?:less|more) to cast"), "cost_change"),
+    (_OTHER_SPELLS_COST, "cost_change"),
     # "{B} or {1}" after "pay(s)" is a payment asked ("unless its controller pays"), not mana made.
     (
         re.compile(
@@ -139,7 +160,11 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
     if (paid := _IF_COST_PAID.search(sentence)) is not None:
         rest = sentence[: paid.start()] + sentence[paid.end() :]
         return family(rest[0].upper() + rest[1:], x_permanent=x_permanent, spell=spell)
-    if _IRRELEVANT.search(sentence) and not _OWN_ALTERNATIVE.search(sentence):
+    if (
+        _IRRELEVANT.search(sentence)
+        and not _OWN_ALTERNATIVE.search(sentence)
+        and not _other_spells_cost(sentence)
+    ):
         return None
     found: str | None = None
     sentence = _TOKEN_WITH.sub("token", sentence)

@@ -1,0 +1,289 @@
+"""A permanent's static ability that changes what other spells cost (601.2f): "noncreature
+spells cost {N} more to cast", "... spells you cast cost {N} less ...", "each spell that would
+cost less than N mana to cast costs N mana". Reductions are of generic mana only (118.7a). The
+cards and sentences are invented; anything not read exactly is reported, never waved through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.domain.costs import SpellCostChange, SpellCostMinimum
+from app.domain.filters import AllOf, AnyOf, HasColor, HasSupertype, HasType, Not, Selector
+from tests.compile.helpers import face, one
+
+WARDEN: dict[str, Any] = {
+    "name": "Glimmerfen Warden",
+    "types": ("Creature",),
+    "subtypes": ("Kithkin", "Cleric"),
+    "mana_cost": "{1}{W}",
+}
+TOTEM: dict[str, Any] = {"name": "Brasswick Idol", "types": ("Artifact",), "mana_cost": "{3}"}
+
+
+def _more(mana: str, spells: Selector, when: str = "", **kw: Any) -> SpellCostChange:
+    return SpellCostChange(change="increase", mana=mana, spells=spells, when=when, **kw)
+
+
+def _less(mana: str, spells: Selector, when: str = "", **kw: Any) -> SpellCostChange:
+    return SpellCostChange(change="reduction", mana=mana, spells=spells, when=when, **kw)
+
+
+NONCREATURE = Not(filter=HasType(type="creature"))
+COLORLESS = AllOf(of=[Not(filter=HasColor(color=c)) for c in ("W", "U", "B", "R", "G")])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ability"),
+    [
+        # Every caster's spells: increases and reductions, by card type, color and subtype.
+        ("Noncreature spells cost {2} more to cast.", _more("{2}", Selector(where=NONCREATURE))),
+        (
+            "Nonartifact spells cost {3} more to cast.",
+            _more("{3}", Selector(where=Not(filter=HasType(type="artifact")))),
+        ),
+        ("Spells cost {2} more to cast.", _more("{2}", Selector())),
+        ("Spells cost {2} less to cast.", _less("{2}", Selector())),
+        ("Each spell costs {2} more to cast.", _more("{2}", Selector())),
+        (
+            "Enchantment spells cost {1} more to cast.",
+            _more("{1}", Selector(types=["enchantment"])),
+        ),
+        ("Blue spells cost {4} more to cast.", _more("{4}", Selector(where=HasColor(color="U")))),
+        # A colored increase is paid as it says.
+        (
+            "Creature spells cost {G} more to cast.",
+            _more("{G}", Selector(types=["creature"])),
+        ),
+        (
+            "Blue enchantment spells and green enchantment spells cost {1} more to cast.",
+            _more(
+                "{1}",
+                Selector(
+                    types=["enchantment"],
+                    where=AnyOf(of=[HasColor(color="U"), HasColor(color="G")]),
+                ),
+            ),
+        ),
+        # Who casts them, seen from the ability's controller.
+        (
+            "Creature and planeswalker spells you cast cost {1} less to cast.",
+            _less("{1}", Selector(controller="you", types=["creature", "planeswalker"])),
+        ),
+        (
+            "Instant and sorcery spells your opponents cast cost {2} more to cast.",
+            _more("{2}", Selector(controller="opponent", types=["instant", "sorcery"])),
+        ),
+        (
+            "Artifact, enchantment, and sorcery spells you cast cost {2} less to cast.",
+            _less("{2}", Selector(controller="you", types=["artifact", "enchantment", "sorcery"])),
+        ),
+        (
+            "White creature spells you cast cost {2} less to cast.",
+            _less("{2}", Selector(controller="you", types=["creature"], where=HasColor(color="W"))),
+        ),
+        (
+            "Black spells and red spells your opponents cast cost {1} more to cast.",
+            _more(
+                "{1}",
+                Selector(
+                    controller="opponent",
+                    where=AnyOf(of=[HasColor(color="B"), HasColor(color="R")]),
+                ),
+            ),
+        ),
+        (
+            "Elf spells and Druid spells you cast cost {1} less to cast.",
+            _less("{1}", Selector(controller="you", subtypes=["Elf", "Druid"])),
+        ),
+        (
+            "Legendary spells your opponents cast cost {1} more to cast.",
+            _more(
+                "{1}", Selector(controller="opponent", where=HasSupertype(supertype="legendary"))
+            ),
+        ),
+        (
+            "Colorless spells your opponents cast cost {1} more to cast.",
+            _more("{1}", Selector(controller="opponent", where=COLORLESS)),
+        ),
+        (
+            "Red spells your opponents cast cost {R} more to cast.",
+            _more("{R}", Selector(controller="opponent", where=HasColor(color="R"))),
+        ),
+        # A trailing condition is kept in the card's words; the spells must still match.
+        (
+            "Each spell a player casts costs {2} more to cast for each other spell that player "
+            "has cast this turn.",
+            _more("{2}", Selector(), "for each other spell that player has cast this turn"),
+        ),
+        (
+            "Each spell costs {2} more to cast except during its controller's turn.",
+            _more("{2}", Selector(), "except during its controller's turn"),
+        ),
+        (
+            "Each artifact spell costs {2} more to cast for each creature its controller controls.",
+            _more("{2}", Selector(types=["artifact"]), "for each creature its controller controls"),
+        ),
+        (
+            "Creature spells you cast cost {1} less to cast for each Forest you control.",
+            _less(
+                "{1}", Selector(controller="you", types=["creature"]), "for each Forest you control"
+            ),
+        ),
+        (
+            "Sorcery spells you cast cost {X} less to cast, where X is the number of cards in "
+            "your hand.",
+            _less(
+                "{X}",
+                Selector(controller="you", types=["sorcery"]),
+                "where X is the number of cards in your hand",
+            ),
+        ),
+        # Which spells must target, kept as the condition ("~" is the face itself).
+        (
+            "Spells your opponents cast that target Glimmerfen Warden cost {4} more to cast.",
+            _more("{4}", Selector(controller="opponent"), "that target ~"),
+        ),
+        (
+            "Each instant spell you cast that targets a creature costs {1} less to cast.",
+            _less("{1}", Selector(controller="you", types=["instant"]), "that targets a creature"),
+        ),
+        # Only while the permanent is untapped.
+        (
+            "As long as Glimmerfen Warden is untapped, noncreature spells cost {2} more to cast.",
+            _more("{2}", Selector(where=NONCREATURE), while_untapped=True),
+        ),
+    ],
+)
+def test_a_spell_cost_change_compiles(sentence: str, ability: SpellCostChange) -> None:
+    compiled = face(sentence, **WARDEN)
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.abilities == [ability]
+    assert compiled.cost_changes == []  # not the face's own cost (its `cost_changes`)
+    assert [(s.family, s.status) for s in compiled.sentences] == [("cost_change", "compiled")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ability"),
+    [
+        (
+            "As long as Brasswick Idol is untapped, each spell that would cost less than four "
+            "mana to cast costs four mana to cast.",
+            SpellCostMinimum(total=4, spells=Selector(), while_untapped=True),
+        ),
+        (
+            "Each spell that would cost less than two mana to cast costs two mana to cast.",
+            SpellCostMinimum(total=2, spells=Selector()),
+        ),
+        (
+            "Each creature spell your opponents cast that would cost less than 5 mana to cast "
+            "costs 5 mana to cast.",
+            SpellCostMinimum(total=5, spells=Selector(controller="opponent", types=["creature"])),
+        ),
+    ],
+)
+def test_a_spell_cost_minimum_compiles(sentence: str, ability: SpellCostMinimum) -> None:
+    assert one(sentence, **TOTEM) == ability
+
+
+def test_the_abilities_are_dumped_with_their_kinds() -> None:
+    compiled = face(
+        "Flying\nNoncreature spells cost {2} more to cast.\n"
+        "As long as Glimmerfen Warden is untapped, each spell that would cost less than four "
+        "mana to cast costs four mana to cast.",
+        **WARDEN,
+    )
+    kinds = [a["kind"] for a in compiled.card_fields()["abilities"]]
+    assert kinds == ["spell_cost_change", "spell_cost_minimum"]
+    assert compiled.card_fields()["support"] == "full"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # 118.7a: a reduction of colored mana isn't modelled.
+        "Artifact spells you cast cost {U} less to cast.",
+        "Elf spells you cast cost {1}{G} less to cast.",
+        # A choice made for the permanent (201.3, 205.3m) isn't read.
+        "Spells you cast of the chosen type cost {2} less to cast.",
+        "Creature spells with the chosen name cost {1} more to cast.",
+        "Each spell you cast costs {2} less to cast for each of the chosen colors it is.",
+        # Anything else said of the spells.
+        "Other Elf spells you cast cost {1} less to cast.",
+        "Creature spells you cast with mana value 5 or greater cost {1} less to cast.",
+        "Spells you cast from exile cost {1} less to cast.",
+        "Multicolored spells you cast cost {1} less to cast.",
+        "Artifact creature spells you cast cost {1} less to cast.",
+        "Historic spells your opponents cast cost {1} more to cast.",
+        "The first creature spell you cast each turn costs {1} less to cast.",
+        "The third spell you cast each turn costs {2} less to cast.",
+        # A condition before the spells, or one the permanent's state decides other than untapped.
+        "During your turn, spells your opponents cast cost {2} more to cast.",
+        "As long as Glimmerfen Warden is tapped, artifact spells you cast cost {1} less to cast.",
+        # A trailing phrase that is no plain condition, or an X it doesn't say.
+        "Creature spells you cast cost {1} less to cast and can't be countered.",
+        "Creature spells cost {1} more to cast this turn.",
+        "Spells cost {X} more to cast.",
+        "Instant spells cost {1} more to cast for each Wizard you control and {1} more for each "
+        "Wizard card in your graveyard.",
+        # Two conditions: the targets and a trailing one.
+        "Spells your opponents cast that target Glimmerfen Warden cost {1} more to cast for each "
+        "Kithkin you control.",
+        # A floor whose two amounts differ.
+        "Each spell that would cost less than three mana to cast costs four mana to cast.",
+    ],
+)
+def test_spell_cost_changes_it_cant_read_exactly_are_reported(sentence: str) -> None:
+    compiled = face(sentence, **WARDEN)
+    assert compiled.unsupported_text == [sentence.replace("Glimmerfen Warden", "~")]
+    assert [s.family for s in compiled.sentences] == ["cost_change"]
+    assert compiled.abilities == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kw"),
+    [
+        # A one-shot effect lasting a while: no static ability of the permanent.
+        (
+            "Whenever Glimmerfen Warden attacks, creature spells you cast this turn cost {1} less "
+            "to cast.",
+            WARDEN,
+        ),
+        ("{T}: The next instant spell you cast this turn costs {2} less to cast.", TOTEM),
+        ("A spell cast this way costs {3} more to cast.", WARDEN),
+        # An instant's or sorcery's effect.
+        (
+            "Until your next turn, noncreature spells cost {1} more to cast.",
+            {"types": ("Sorcery",), "mana_cost": "{1}{W}"},
+        ),
+        # A static ability granted in quotes to other permanents.
+        (
+            'Creatures you control have "Spells your opponents cast that target ~ cost {1} more '
+            'to cast."',
+            WARDEN,
+        ),
+    ],
+)
+def test_other_sentences_changing_spell_costs_are_reported(text: str, kw: dict[str, Any]) -> None:
+    compiled = face(text, **kw)
+    assert compiled.support == "partial"
+    assert [(s.family, s.status) for s in compiled.sentences] == [("cost_change", "not_understood")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A loyalty ability's effect is dismissed with it (606), as any other.
+        "[+1]: Until your next turn, artifact spells you cast cost {1} less to cast.",
+        # A token's quoted ability is the token's own, read from its own definition.
+        "When ~ enters, create a 1/1 colorless Thopter artifact creature token with flying and "
+        '"Spells you cast cost {1} less to cast."',
+        # A cost other than mana for other spells changes no mana paid.
+        "Spells your opponents cast that target ~ cost an additional 2 life to cast.",
+    ],
+)
+def test_what_changes_no_mana_a_spell_costs_stays_irrelevant(text: str) -> None:
+    compiled = face(text, **WARDEN)
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.abilities == []
