@@ -1157,7 +1157,7 @@ _IF_SNOW = re.compile(
 
 
 def _snow_rider(ctx: _Context, s: str) -> bool:
-    """ "If that Island is snow, its controller may add an additional {U}{U} instead.", after
+    """ "If that Island is snow, its controller may add an additional {U}{U}{U} instead.", after
     a "whenever an Island is tapped for mana, its controller may add an additional {U}" the
     sentence before compiled: the trigger adds that mana instead when the permanent tapped has
     the supertype snow (205.4a). Anything else about it is not this."""
@@ -1353,7 +1353,7 @@ _NO_CREATURE_WHILE = re.compile(
 
 
 def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
-    """ "As long as there are fewer than eight cards in your graveyard, ~ isn't a creature."
+    """ "As long as there are fewer than six cards in your graveyard, ~ isn't a creature."
     on an artifact or enchantment creature: while the condition holds (611.3a) its card types
     are the others alone and it loses its creature types with the creature type (205.1b,
     205.3d; layer 4). Only when its subtypes are all creature types, so that nothing else

@@ -4,7 +4,7 @@ subtype (305.7), adding land types, losing all abilities (613.1d, 613.1f).
     Nonbasic lands are Mountains.                    -> set_land_types (nonbasic lands)
     All Forests are Islands.                         -> set_land_types (Forests)
     Enchanted land is an Island.                     -> set_land_types (the attached land)
-    Each land is a Swamp in addition to its other land types.   -> add_subtypes
+    Each land is a Mountain in addition to its other land types.   -> add_subtypes
     Lands you control are every basic land type in addition to their other types.
     All creatures lose all abilities.                -> lose_all_abilities
     Until end of turn, target creature loses all abilities.     (an instant: a turn-long effect)
@@ -132,7 +132,7 @@ def unmodelled(sentence: str) -> bool:
 #     {T}: Target nonland permanent becomes an artifact in addition to its other types until
 #          end of turn.
 #     {2}, {T}: Target legendary creature becomes a God in addition to its other types.
-#     Until end of turn, it becomes a Villain in addition to its other types and gains haste.
+#     Until end of turn, it becomes a Rogue in addition to its other types and gains haste.
 #
 # A resolved activation or spell: as an entry of the state's effects, its `target` is the
 # permanent that changes (docs/api.md `effects`). Its card types and subtypes are added
@@ -298,9 +298,10 @@ def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
     return ir.AddSubtypes(found[0], (subtype,))
 
 
-# "~ is the chosen type in addition to its other types." after "As ~ enters, choose a creature
-# type." (or "a basic land type"): the permanent's `chosen_type` is added to its subtypes, or to
-# those of a group ("Creatures you control are ..."); a basic land type brings its mana (305.6).
+# "~ is the chosen type in addition to ..." (its, or a group's, other types) after "As ~
+# enters, choose a creature type." (or "a basic land type"): the permanent's `chosen_type` is
+# added to its subtypes, or to those of a group ("Creatures you control are ..."); a basic
+# land type brings its mana (305.6).
 _CHOSEN_TYPE_ADDED = re.compile(
     r"^(?P<sel>.+?) (?:is|are) the chosen type in addition to (?:its|their) other types\.$"
 )
@@ -369,7 +370,7 @@ def resolved_object_type(previous: str | None, sentence: str) -> ir.AddSubtypes 
 
 # --- a resolved ability's one object that becomes other card types (205.1a, 613.1d) ----------
 #
-#     If you do, return that card to the battlefield under your control. It's a Treasure
+#     If you do, put that card onto the battlefield under your control. It's a Treasure
 #          artifact with "{T}, Sacrifice ~: Add one mana of any color," and it loses all other
 #          card types.              -> set_card_types (artifact, Treasure) and the grant
 #     At the beginning of your end step, untap ~. Until your next turn, he becomes a land and

@@ -942,7 +942,7 @@ _INSTEAD_FIXED = re.compile(
 )
 
 
-# "If ~ has a luck counter on it, instead add one mana of any color.": another production while
+# "If ~ has a charm counter on it, instead add one mana of any color.": another production while
 # the counter is there (614.15), both of the simple kinds.
 _INSTEAD_OTHER = re.compile(r"^If ~ has an? ([\w+/-]+) counter on it, instead add (.+)\.$")
 _SIMPLE = (ir.Fixed, ir.OneOf, ir.AnyColor, ir.AnyType)
@@ -982,7 +982,7 @@ _INSTEAD_CONTROL = re.compile(
 
 
 def _control_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbility | None:
-    """ "If you control four or more creatures, add {G}{G} instead." (614.15)."""
+    """ "If you control five or more creatures, add {G}{G}{G} instead." (614.15)."""
     n, least = _fixed_instead(ability, m["mana"]), number(m.group(1))
     found = selector(m.group(2))
     if n is None or least is None or least < 1 or found is None or not found[1]:
@@ -1031,7 +1031,7 @@ def _one_color_control_instead(ability: ir.ManaAbility, m: re.Match[str]) -> ir.
     return _with(ability, instead_control=(((mine, 1),), amount))
 
 
-# "If you played a land this turn, add {B} instead." and the like: another production while a
+# "If you played a land this turn, add {R} instead." and the like: another production while a
 # fact about its controller (305.2, 309.7, 725) or its permanent (607.2a) holds (614.15).
 _FACTS = {
     "you played a land this turn": "played_land_this_turn",

@@ -369,7 +369,7 @@ _ETB_LEAD = re.compile(r"^When ~ enters(?: the battlefield)?, (?P<rest>.+)$")
 
 
 def etb_control(sentence: str) -> ir.Control | None:
-    """ "When ~ enters, gain control of target creature until end of turn.": the resolved
+    """ "When ~ enters, gain control of target artifact creature until end of turn.": the resolved
     trigger is an entry of the state's effects whose `target` is that creature (603, 613.1b)."""
     m = _ETB_LEAD.match(sentence)
     if m is None:
