@@ -70,8 +70,8 @@ class Findings:
 def questions(card: SweptCard) -> Iterator[Question]:
     """What is asked of one card: on the battlefield beside reflectors, Blood Moon, Humility,
     Urborg and replacement effects; tapped for mana; its mana value in every zone; cast
-    without paying its mana cost with each of its costs; revealed, cascaded into, and kept in
-    a hand with Serum Powder."""
+    without paying its mana cost with each of its costs, and on a board where it is (601.2f);
+    revealed, cascaded into, and kept in a hand with Serum Powder."""
     name = card.name
     me = {"id": "x", "card": name, "controller": "alice", "controlled_since_turn_start": False}
     forest = {"id": "f", "card": "Forest", "controller": "alice", "tapped": True}
@@ -111,6 +111,11 @@ def questions(card: SweptCard) -> Iterator[Question]:
         yield "free cast, unpayable", free, {"card": name, "unpayable": list(additional)}
     if alternative:
         yield "free cast, alternative", free, {"card": name, "alternative_cost": alternative[0]}
+    # 601.2f: its static abilities on the board change what spells cost, an opponent's and its
+    # controller's own (the card itself cast while another is on the battlefield).
+    yield "free cast, on its board", free, {"card": "Lightning Bolt", "state": moon,
+                                            "caster": "bob"}  # fmt: skip
+    yield "free cast, itself on its board", free, {"card": name, "state": replaced}
     reveal = "/v1/library/reveal-until"
     yield "reveal", reveal, {"library": [name, "Forest", name], "mode": "reveal",
                              "max_mana_value": 20, "nonlegendary": True, "seed": 2}  # fmt: skip
