@@ -392,7 +392,7 @@ class IfFact(Strict):
 
 class CoinFlip(Strict):
     """It flips a coin (705) and makes `won` only if its controller wins the flip ("flip a
-    coin. If you win the flip, add {C}{C}."); a lost flip makes no mana. 106.7 counts every
+    coin. If you win the flip, add {C}{C}{C}."); a lost flip makes no mana. 106.7 counts every
     outcome, so it could produce what `won` makes; the activate question's `choose` says how
     the flip came out (`won` or `lost`), and without it every outcome is listed."""
 

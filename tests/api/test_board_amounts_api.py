@@ -28,13 +28,13 @@ def definition(name: str, text: str, keywords: list[str] | None = None) -> dict[
 
 RAMPART = definition(
     "Moss Rampart",
-    "Defender\n{T}: Add {G} for each creature you control with defender.",
+    "Defender\n{T}: Add {U} for each creature you control with defender.",
     ["Defender"],
 )
 WALL = definition("Pebble Wall", "Defender", ["Defender"])
 BARK = definition(
     "Bark Tender",
-    "{T}: Add X mana of any one color, where X is the greatest toughness among other "
+    "{T}: Add X mana of any one color, where X is the greatest toughness among all other "
     "creatures you control.",
 )
 FEEDER = definition(
@@ -47,7 +47,7 @@ def test_defender_count_toughness_and_sacrificed_power(sqlite_client: TestClient
     assert {c["support"] for c in (RAMPART, BARK, FEEDER)} == {"full"}
     s = state(inline("r", RAMPART), inline("w", WALL), inline("w2", WALL, controller="bob"))
     a = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "r"})["answer"]
-    assert a["total"] == "{G}{G}"
+    assert a["total"] == "{U}{U}"
     s = state(inline("b", BARK, toughness=1), inline("w", WALL, toughness=3))
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "b", "choose": "W"})
     assert r["answer"]["total"] == "{W}{W}{W}"
@@ -87,7 +87,7 @@ def test_a_trigger_that_adds_mana_for_each_elf(sqlite_client: TestClient) -> Non
     guide = compile_face(
         "Elm Whisper",
         "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
-        "additional {G} for each Elf on the battlefield.",
+        "additional {G}{G} for each Elf on the battlefield.",
         types=["Enchantment"],
         subtypes=["Aura"],
     )
@@ -101,7 +101,7 @@ def test_a_trigger_that_adds_mana_for_each_elf(sqlite_client: TestClient) -> Non
         inline("e2", scout, controller="bob"),
     )
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f"})
-    assert r["answer"]["total"] == "{G}{G}{C}"
+    assert r["answer"]["total"] == "{G}{G}{G}{G}{C}"
     assert {"605.1b", "608.2h"} <= set(r["citations"])
 
 
@@ -126,7 +126,7 @@ def test_the_largest_group_sharing_a_creature_type(sqlite_client: TestClient) ->
     tile = definition(
         "Kinship Tile",
         "{T}: Add X mana of any one color, where X is the greatest number of creatures you "
-        "control that have a creature type in common.",
+        "control that share a creature type.",
     )
     elf = {**definition("Grove Scout", "Vigilance"), "subtypes": ["Elf", "Scout"]}
     shifter = {
@@ -142,7 +142,7 @@ def test_the_largest_group_sharing_a_creature_type(sqlite_client: TestClient) ->
 def test_untapping_an_opponents_tapped_land_as_a_cost(sqlite_client: TestClient) -> None:
     forager = definition(
         "Reef Forager",
-        "{T}, Untap a tapped land an opponent controls: Add one mana of any type that land "
+        "{T}, Untap a tapped land your opponents control: Add one mana of any type that land "
         "could produce.",
     )
     assert forager["support"] == "full"

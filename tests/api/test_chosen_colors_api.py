@@ -8,11 +8,11 @@ from starlette.testclient import TestClient
 from tests.api.helpers import assert_problem, state
 from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, ruling
 
-SPRING = definition("Twinfall Spring", "{T}: Add one mana of a chosen color.", ["Land"], None)
+SPRING = definition("Twinfall Spring", "{1}, {T}: Add one mana of a chosen color.", ["Land"], None)
 DYNAMO = definition(
     "Coil Dynamo",
-    "{T}: Put a charge counter on this artifact. Add X mana of any one color, where X is "
-    "the number of charge counters on this artifact.",
+    "{T}: Put a gear counter on this artifact. Add X mana of any one color, where X is "
+    "the number of gear counters on this artifact.",
     ["Artifact"],
     "{3}",
 )
@@ -36,20 +36,20 @@ def test_missing_chosen_colors_is_a_problem_naming_the_field(sqlite_client: Test
 
 def test_counters_put_on_as_it_resolves(sqlite_client: TestClient) -> None:
     assert DYNAMO["support"] == "full"
-    s = state(inline("d", DYNAMO, counters={"charge": 2}))
+    s = state(inline("d", DYNAMO, counters={"gear": 2}))
     a = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "d", "choose": "G"})["answer"]
     assert (a["legal"], a["total"]) == (True, "{G}{G}{G}")
-    assert a["state"]["battlefield"][0]["counters"] == {"charge": 3}
+    assert a["state"]["battlefield"][0]["counters"] == {"gear": 3}
 
 
 HOLLOW = definition(
     "Lucky Hollow",
-    "{T}: Add {C}. If this land has a luck counter on it, instead add one mana of any color.",
+    "{T}: Add {C}. If this land has a gem counter on it, instead add one mana of any color.",
     ["Land"],
 )
 GROTTO = definition(
     "Haggle Grotto",
-    "{T}: Choose a color. Add one mana of that color unless any player pays {1}.",
+    "{T}: Choose a color. Add one mana of that color unless any player pays {2}.",
     ["Land"],
 )
 ABACUS = definition(
@@ -59,7 +59,7 @@ ABACUS = definition(
 
 def test_counters_decide_what_is_made(sqlite_client: TestClient) -> None:
     s = state(
-        inline("lucky", HOLLOW, counters={"luck": 1}),
+        inline("lucky", HOLLOW, counters={"gem": 1}),
         inline("plain", HOLLOW),
         inline("abacus", ABACUS, counters={"charge": 1, "+1/+1": 2}),
     )

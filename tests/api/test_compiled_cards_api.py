@@ -131,11 +131,11 @@ def test_other_cost_parts_are_explained_and_taken_as_paid(sqlite_client: TestCli
 def test_one_color_per_count_and_choice_or_chosen(sqlite_client: TestClient) -> None:
     totem = definition(
         "Kinship Totem",
-        "{T}: Add X mana of any one color, where X is the number of Allies you control.",
+        "{T}: Add X mana of any one color, where X is the number of Knights you control.",
         ["Artifact"],
         "{3}",
     )
-    ally = {"name": "Vale Ally", "types": ["creature"], "subtypes": ["Ally"]}
+    ally = {"name": "Vale Knight", "types": ["creature"], "subtypes": ["Knight"]}
     gate = definition("Dusk Gate", "{T}: Add {C} or one mana of the chosen color.", ["Land"])
     st = state(
         inline("totem", totem),
@@ -318,7 +318,9 @@ def test_a_granted_ability_of_the_holders_colors_over_http(sqlite_client: TestCl
 def test_equipped_creatures_have_haste_over_http(sqlite_client: TestClient) -> None:
     # 301.5, 702.10: the state's attached_to says which creature is equipped.
     marshal = definition(
-        "Forgewise Marshal", "Equipped creatures you control have flying and haste.", ["Creature"]
+        "Forgewise Marshal",
+        "Equipped creatures you control have vigilance and haste.",
+        ["Creature"],
     )
     elf = definition("Moss Elf", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
     blade = {"name": "Plain Blade", "types": ["artifact"], "subtypes": ["Equipment"]}

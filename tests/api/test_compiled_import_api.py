@@ -33,14 +33,14 @@ CARDS = [
                              text=f"{{T}}: Add {{U}}.\n{UNKNOWN}")]),
     Invented("normal", [Face("Gravelwick Charge", "{3}{R}", ["Sorcery"], colors=["R"],
                              keywords=["Kicker"],
-                             text="Kicker {2}\nThis spell deals 3 damage to any target.")]),
+                             text="Kicker {2}\nThis spell deals 4 damage to any target.")]),
     # Layer templates (issue 12), beside bundled cards that do the same.
     Invented("normal", [Face("Crimson Eclipse", "{2}{R}", ["Enchantment"], colors=["R"],
                              text="Nonbasic lands are Mountains.")]),
     Invented("normal", [Face("Frostmere Flats", None, ["Land"], subtypes=["Plains", "Island"],
                              text="({T}: Add {W} or {U}.)")]),
     Invented("normal", [Face("Mirefall Keep", None, ["Land"], supertypes=["Legendary"],
-                             text="Each land is a Swamp in addition to its other land types.")]),
+                             text="All lands are Swamps in addition to their other land types.")]),
     Invented("normal", [Face("Meekening", "{2}{W}{W}", ["Enchantment"], colors=["W"],
                              text="All creatures lose all abilities.\n"
                                   "Each creature has base power and toughness 1/1.")]),
@@ -73,8 +73,9 @@ CARDS = [
     # The type chosen for a permanent as it entered, added to its own subtypes or to a group's
     # (205.3m); a basic land type brings its mana (305.6).
     Invented("normal", [Face("Gatewild Spire", None, ["Land"], subtypes=["Gate"],
-                             text="As this land enters, choose a basic land type.\nThis land "
-                                  "is the chosen type in addition to its other types.")]),
+                             text="As this permanent enters, choose a basic land type.\nThis "
+                                  "permanent is the chosen type in addition to its other "
+                                  "types.")]),
     Invented("normal", [Face("Brassmimic Sentinel", "{3}", ["Artifact", "Creature"],
                              subtypes=["Shapeshifter"], power="2", toughness="2",
                              text="As this creature enters, choose a creature type.\nThis "
@@ -86,11 +87,13 @@ CARDS = [
                                   "addition to their other types.")]),
     Invented("normal", [Face("Grovecaller Elder", "{2}{G}", ["Creature"], subtypes=["Elf"],
                              colors=["G"], power="1", toughness="1",
-                             text="{T}: Add {G} for each Elf you control.")]),
+                             text="{T}: Add an amount of {G} equal to the number of Elves you "
+                                  "control.")]),
     # 107.3m: how it enters refers to X, so it uses the spell's X.
     Invented("normal", [Face("Twinbrood Hydra", "{X}{G}{G}", ["Creature"], subtypes=["Hydra"],
                              colors=["G"], power="0", toughness="0",
-                             text="This creature enters with twice X +1/+1 counters on it.")]),
+                             text="This creature enters with three times X +1/+1 counters on "
+                                  "it.")]),
     # 603.7b: a sorcery's trigger for the turn, sent as an `effects` entry.
     Invented("normal", [Face("Mire Swell", "{B}", ["Sorcery"], colors=["B"],
                              text="Until end of turn, whenever a player taps a Swamp for "

@@ -10,8 +10,8 @@ from tests.api.test_compiled_cards_api import ACT, definition, inline, ruling
 
 DICE = definition(
     "Lucky Contraption",
-    "{T}: Roll a six-sided die. On a 3 or lower, target player adds {C}. Otherwise, that "
-    "player adds one mana of any color they choose.",
+    "{T}: Roll a six-sided die. On a 4 or lower, target player adds {C}. Otherwise, that "
+    "player adds two mana of any one color they choose.",
     ["Artifact"],
     "{2}",
 )
@@ -24,9 +24,9 @@ def test_the_roll_decides(sqlite_client: TestClient) -> None:
     assert low["answer"]["total"] == "{C}"
     assert low["question"]["die_roll"] == 1
     high = ruling(
-        sqlite_client, ACT, {"state": s, "permanent_id": "d", "die_roll": 4, "choose": "W"}
+        sqlite_client, ACT, {"state": s, "permanent_id": "d", "die_roll": 5, "choose": "W"}
     )
-    assert high["answer"]["total"] == "{W}"
+    assert high["answer"]["total"] == "{W}{W}"
 
 
 def test_the_roll_is_asked_for(sqlite_client: TestClient) -> None:

@@ -12,13 +12,13 @@ from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, rulin
 KEEPSAKE = definition(
     "Gilded Keepsake",
     "When this artifact enters, you may exile a nonland card from your hand.\n"
-    "{T}: Add one mana of any of the exiled card's colors.",
+    "{1}, {T}: Add one mana of any of the exiled card's colors.",
     ["Artifact"],
     "{0}",
 )
 SMITH = definition(
     "Cogwright Apprentice",
-    "{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card "
+    "{T}: Reveal any number of artifact cards from your hand. Add {C}{C}{C} for each card "
     "revealed this way.",
     ["Artifact", "Creature"],
     "{3}",
@@ -56,7 +56,7 @@ def test_missing_or_unknown_exiled_cards_are_problems(sqlite_client: TestClient)
 def test_cards_revealed_from_the_hand_are_the_x(sqlite_client: TestClient) -> None:
     s = state(inline("smith", SMITH))
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "smith", "x": 2})
-    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{C}{C}{C}{C}")
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{C}" * 6)
     assert "701.16" in {rule for step in r["explanation"] for rule in step["rules"]}
     r = sqlite_client.post(ACT, json={"state": s, "permanent_id": "smith"})
     assert_problem(r, ["body", "x"], "x_required")
@@ -64,7 +64,7 @@ def test_cards_revealed_from_the_hand_are_the_x(sqlite_client: TestClient) -> No
 
 WAYSTONE = definition(
     "Mossgrown Waystone",
-    "When this land enters, choose a land card name.\n"
+    "As this land enters, choose a land card name.\n"
     'Lands with the chosen name have "{T}: Add {C}."',
     ["Land"],
     None,
@@ -73,7 +73,7 @@ GROVE = definition(
     "Kinroot Grove",
     "As this land enters, choose a creature type.\n"
     "{3}, {T}: Choose a color. Add an amount of mana of that color equal to the number of "
-    "creatures you control of the chosen type.",
+    "other creatures you control of the chosen type.",
     ["Land"],
     None,
 )
@@ -109,7 +109,7 @@ PRISM = definition(
     "Echoing Prism",
     "When this artifact enters, you may exile target land you control.\n"
     "Whenever a land with the same name as the exiled card is tapped for mana, its controller "
-    "adds one mana of any type that land produced.",
+    "adds one mana of any type that permanent produced.",
     ["Artifact"],
     "{3}",
 )
@@ -152,8 +152,8 @@ def test_the_top_card_of_the_library_decides(sqlite_client: TestClient) -> None:
 
 LOCKET = definition(
     "Glinting Locket",
-    "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one "
-    "mana of that color. Activate only as an instant.",
+    "{1}, {T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add "
+    "one mana of that color. Activate only as an instant.",
     ["Artifact"],
     "{4}",
 )

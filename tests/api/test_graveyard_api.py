@@ -35,7 +35,7 @@ def test_the_graveyard_is_asked_for_and_checked(sqlite_client: TestClient) -> No
 
 HAVEN = definition(
     "Cairn of Kings",
-    "{T}: Add one mana of any color among legendary creature cards in your graveyard.",
+    "{1}, {T}: Add one mana of any color among legendary creature cards in your graveyard.",
     ["Land"],
 )
 
@@ -56,7 +56,7 @@ def test_a_color_among_cards_in_the_graveyard(sqlite_client: TestClient) -> None
 
 URN = definition(
     "Cinder Urn",
-    "{T}: Choose a color of a card in your graveyard. Add one mana of that color.",
+    "{1}, {T}: Choose a color of a card in your graveyard. Add one mana of that color.",
     ["Artifact"],
     "{2}",
 )
@@ -74,7 +74,7 @@ def test_a_color_of_a_card_in_the_graveyard(sqlite_client: TestClient) -> None:
 
 SCOUT = definition(
     "Crypt Forager",
-    "{T}: Exile target land card from a graveyard. Add one mana of any color.",
+    "{1}, {T}: Exile target land card from a graveyard. Add one mana of any color.",
     ["Creature"],
     "{1}{G}",
 )

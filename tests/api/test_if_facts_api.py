@@ -11,21 +11,23 @@ from tests.api.helpers import assert_problem, state
 from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, ruling
 
 SHOAL = definition(
-    "Tidewrack Shoal", "{T}: Add {U}. If you played a land this turn, add {B} instead.", ["Land"]
+    "Tidewrack Shoal", "{T}: Add {U}. If you played a land this turn, add {R} instead.", ["Land"]
 )
 DELVER = definition(
     "Crypt Delver",
-    "{T}: Add {G}{G}. If you've completed a dungeon, add six {G} instead.",
+    "{T}: Add {G}{G}. If you've completed a dungeon, add five {G} instead.",
     ["Creature"],
     "{3}{G}",
 )
 BANNER = definition(
-    "Vanguard Banner", "{T}: Add {C}. If you have the initiative, add {C}{C} instead.", ["Artifact"]
+    "Vanguard Banner",
+    "{T}: Add {C}. If you have the initiative, add {C}{C}{C} instead.",
+    ["Artifact"],
 )
 VAULT = definition(
     "Sealed Vault",
     "When ~ enters, you may exile a colorless card from your hand.\n"
-    "{T}: Add {C}. If a card is exiled with ~, add {C}{C} instead.",
+    "{T}: Add {C}. If a card is exiled with ~, add {C}{C}{C} instead.",
     ["Land"],
 )
 
@@ -34,11 +36,11 @@ def test_a_land_played_this_turn(sqlite_client: TestClient) -> None:
     assert SHOAL["support"] == "full"
     s = state(inline("t", SHOAL)) | {"players": {"alice": {"lands_played_this_turn": 1}}}
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "t"})
-    assert r["answer"]["total"] == "{B}"
+    assert r["answer"]["total"] == "{R}"
     assert "305.2" in {rule for step in r["explanation"] for rule in step["rules"]}
     assert r["question"]["state"]["players"]["alice"]["lands_played_this_turn"] == 1
     cp = ruling(sqlite_client, CP, {"state": s, "permanent_id": "t"})
-    assert cp["answer"]["permanents"][0]["types"] == ["B"]
+    assert cp["answer"]["permanents"][0]["types"] == ["R"]
 
 
 def test_each_missing_fact_is_named(sqlite_client: TestClient) -> None:
@@ -59,19 +61,19 @@ def test_each_missing_fact_is_named(sqlite_client: TestClient) -> None:
 def test_a_dungeon_the_initiative_and_an_exiled_card(sqlite_client: TestClient) -> None:
     done = state(inline("d", DELVER)) | {"players": {"alice": {"completed_dungeon": True}}}
     r = ruling(sqlite_client, ACT, {"state": done, "permanent_id": "d"})
-    assert r["answer"]["total"] == "{G}{G}{G}{G}{G}{G}"
+    assert r["answer"]["total"] == "{G}{G}{G}{G}{G}"
     lead = state(inline("b", BANNER)) | {"players": {"alice": {"initiative": False}}}
     assert ruling(sqlite_client, ACT, {"state": lead, "permanent_id": "b"})["answer"]["total"] == (
         "{C}"
     )
     vault = state(inline("v", VAULT, exiled=["Memnite"]))
     r = ruling(sqlite_client, ACT, {"state": vault, "permanent_id": "v"})
-    assert r["answer"]["total"] == "{C}{C}"
+    assert r["answer"]["total"] == "{C}{C}{C}"
 
 
 GAMBLER = definition(
     "Gambler Cog",
-    "{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.",
+    "{1}: Flip a coin. If you win the flip, add {C}{C}{C}. Activate only as an instant.",
     ["Artifact"],
     "{1}",
 )
@@ -82,17 +84,17 @@ def test_a_coin_flip_through_http(sqlite_client: TestClient) -> None:
     s = state(inline("g", GAMBLER))
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "g"})
     assert r["answer"]["choice_required"] is True
-    assert [o["total"] for o in r["answer"]["outcomes"]] == ["{C}{C}", ""]
+    assert [o["total"] for o in r["answer"]["outcomes"]] == ["{C}{C}{C}", ""]
     won = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "g", "choose": "WON"})
-    assert won["answer"]["total"] == "{C}{C}" and won["question"]["choose"] == "won"
+    assert won["answer"]["total"] == "{C}{C}{C}" and won["question"]["choose"] == "won"
     cp = ruling(sqlite_client, CP, {"state": s, "permanent_id": "g"})
     assert cp["answer"]["permanents"][0]["types"] == ["C"]
 
 
 KINDLER = definition(
     "Ember Kindler",
-    "{R}: Target creature you control gains trample until end of turn. If this is the third "
-    "time this ability has resolved this turn, add {R}{R}{R}{R}.",
+    "{R}: Target creature you control gains reach until end of turn. If this is the third "
+    "time this ability has resolved this turn, add {R}{R}{R}.",
     ["Creature"],
     "{R}",
 )
@@ -108,7 +110,7 @@ def test_the_third_resolution_through_http(sqlite_client: TestClient) -> None:
     )
     s = state(inline("k", KINDLER, resolutions_this_turn=2))
     got = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "k"})
-    assert got["answer"]["total"] == "{R}{R}{R}{R}"
+    assert got["answer"]["total"] == "{R}{R}{R}"
     assert got["answer"]["state"]["battlefield"][0]["resolutions_this_turn"] == 3
     # It targets (605.5a): not a mana ability, and the explanation says so.
     assert "605.5a" in {rule for step in got["explanation"] for rule in step["rules"]}

@@ -19,7 +19,7 @@ SILO = definition(
 )
 TITAN = definition(
     "Loam Titan",
-    "{T}: Add X mana of any one color, where X is this creature's power.",
+    "{1}, {T}: Add X mana of any one color, where X is this creature's power.",
     ["Creature"],
     "{3}{G}",
 )

@@ -10,11 +10,11 @@ from tests.api.helpers import state
 from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, ruling
 
 PAIR = definition(
-    "Twinned Lantern", "{1}, {T}: Add two mana of different colors.", ["Artifact"], "{3}"
+    "Twinned Lantern", "{2}, {T}: Add two mana of different colors.", ["Artifact"], "{3}"
 )
 BLOOM = definition(
     "Petal Warden",
-    "{T}: For each color among permanents you control, add one mana of that color.",
+    "{1}, {T}: For each color among permanents you control, add one mana of that color.",
     ["Creature"],
     "{1}{G}",
 )

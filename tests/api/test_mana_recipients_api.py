@@ -11,7 +11,7 @@ from tests.api.test_compiled_cards_api import ACT, definition, inline, ruling
 
 LANTERN = definition(
     "Dusk Lantern",
-    "{T}: Choose a player. That player adds one mana of any color they choose.",
+    "{T}: Choose a player. That player adds three mana of any one color they choose.",
     ["Artifact"],
     "{3}",
 )
@@ -25,7 +25,7 @@ def test_the_answer_says_a_chosen_player_gets_the_mana(sqlite_client: TestClient
     assert LANTERN["support"] == "full"
     body = {"state": state(inline("l", LANTERN)), "permanent_id": "l", "choose": "W"}
     r = ruling(sqlite_client, ACT, body)
-    assert r["answer"]["total"] == "{W}"
+    assert r["answer"]["total"] == "{W}{W}{W}"
     assert r["answer"]["ability"]["recipient"] == "chosen_player"
     cited = {rule for s in r["explanation"] for rule in s["rules"]}
     assert {"106.3", "106.4"} <= cited
@@ -67,7 +67,7 @@ def test_each_player_adds_the_mana(sqlite_client: TestClient) -> None:
 FORGE = definition(
     "Counterwright",
     "Remove one or more +1/+1 counters from among artifacts you control: Target player adds "
-    "that much {C}.",
+    "that much {R}.",
     ["Artifact", "Creature"],
     "{3}",
 )
@@ -81,7 +81,7 @@ def test_counters_from_among_artifacts(sqlite_client: TestClient) -> None:
     )
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f", "x": 2})
     assert (r["answer"]["total"], r["answer"]["ability"]["recipient"]) == (
-        "{C}{C}",
+        "{R}{R}",
         "target_player",
     )
     over = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f", "x": 3})

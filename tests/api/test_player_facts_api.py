@@ -11,16 +11,16 @@ from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, rulin
 
 SANCTUM = definition(
     "Hearthlife Sanctum",
-    "{T}: Add X mana of any one color, where X is your life total.",
+    "{1}, {T}: Add X mana of any one color, where X is your life total.",
     ["Land"],
 )
 SCRIBE = definition(
-    "Inkwell Scribe", "{T}: Add {C} for each card you've drawn this turn.", ["Creature"], "{1}{U}"
+    "Inkwell Scribe", "{T}: Add {R} for each card you've drawn this turn.", ["Creature"], "{1}{U}"
 )
 REGENT = definition(
     "Thronebound Rhino",
     "When this creature enters, you become the monarch.\nWhenever you tap a land for mana "
-    "while you're the monarch, add an additional one mana of any color.",
+    "while you're the monarch, add one additional mana of any color.",
     ["Creature"],
     "{4}{G}",
 )
@@ -64,7 +64,7 @@ def test_players_is_left_out_of_the_question_when_empty(sqlite_client: TestClien
 
 CRUCIBLE = definition(
     "Echo Crucible",
-    "{3}, {T}: Double the amount of each type of unspent mana you have.",
+    "{4}, {T}: Double the amount of each type of unspent mana you have.",
     ["Artifact"],
     "{3}",
 )

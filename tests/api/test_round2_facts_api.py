@@ -29,7 +29,7 @@ def test_a_grant_of_a_level_band_needs_the_level_counters(sqlite_client: TestCli
 
 WARDEN = definition(
     "Snare Warden",
-    "{T}: Add an amount of {R} equal to the greatest power among creatures you control that "
+    "{T}: Add an amount of {B} equal to the greatest power among creatures you control that "
     "entered this turn.",
     ["Creature"],
     "{2}{R}",
@@ -45,7 +45,7 @@ def test_entered_this_turn_is_an_input_and_its_absence_a_problem(
         inline("n", SCOUT, entered_this_turn=True, power=2),
     )
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "w"})
-    assert r["answer"]["total"] == "{R}{R}"
+    assert r["answer"]["total"] == "{B}{B}"
     assert r["question"]["state"]["battlefield"][1]["entered_this_turn"] is True
     missing = state(inline("w", WARDEN, entered_this_turn=False), inline("n", SCOUT, power=2))
     resp = sqlite_client.post(ACT, json={"state": missing, "permanent_id": "w"})
@@ -57,7 +57,7 @@ def test_entered_this_turn_is_an_input_and_its_absence_a_problem(
 ORACLE = definition(
     "Oracle of Tops",
     "{T}: Each player reveals the top card of their library. For each nonland card revealed "
-    "this way, add {G} and you gain 1 life. Then each player draws a card.",
+    "this way, add {G} and you gain 2 life. Then each player draws a card.",
     ["Creature"],
     "{1}{G}",
 )

@@ -10,15 +10,15 @@ from tests.api.test_compiled_cards_api import ACT, definition, inline, ruling
 
 IMP = definition(
     "Napping Imp",
-    "Whenever a player taps a land for mana, if ~ is tapped, that player adds one mana of any "
-    "type that land produced.",
+    "Whenever a player taps a land for mana, if ~ is tapped, that player adds an additional one "
+    "mana of any type that land produced.",
     ["Creature"],
     "{1}{R}",
 )
 BLOOM = definition(
     "Thorn Bounty",
     "Whenever a player taps a land for mana, that player adds one mana of any type that land "
-    "produced, and ~ deals 1 damage to the player.",
+    "produced, and ~ deals 2 damage to the player.",
     ["Enchantment"],
     "{2}{G}",
 )
@@ -38,4 +38,4 @@ def test_the_damage_rider_keeps_the_mana(sqlite_client: TestClient) -> None:
     s = state(perm("f", "Forest"), inline("b", BLOOM, "bob"))
     r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "f"})
     assert r["answer"]["total"] == "{G}{G}"
-    assert "deals 1 damage" in " ".join(st["text"] for st in r["explanation"])
+    assert "deals 2 damage" in " ".join(st["text"] for st in r["explanation"])

@@ -37,16 +37,19 @@ WALLS = Selector(controller="you", types=["creature"], where=HasKeyword(keyword=
     ("text", "expected"),
     [
         (
-            "{T}: Add {G} for each creature you control with defender.",
-            ManaAbility(cost=TAP, produces=PerCount(mana_type="G", count=WALLS)),
+            "{T}: Add {U} for each creature you control with defender.",
+            ManaAbility(cost=TAP, produces=PerCount(mana_type="U", count=WALLS)),
         ),
         (
-            "{T}: Add X mana in any combination of colors, where X is the number of creatures "
-            "you control with defender.",
-            ManaAbility(cost=TAP, produces=ManaAmount(amount=CountOf(of=WALLS), of="combination")),
+            "{T}: Add X mana in any combination of {G} and/or {W}, where X is the number of "
+            "creatures you control with defender.",
+            ManaAbility(
+                cost=TAP,
+                produces=ManaAmount(amount=CountOf(of=WALLS), of="combination", colors=["G", "W"]),
+            ),
         ),
         (
-            "{T}: Add X mana of any one color, where X is the greatest toughness among other "
+            "{T}: Add X mana of any one color, where X is the greatest toughness among all other "
             "creatures you control.",
             ManaAbility(
                 cost=TAP,
@@ -70,7 +73,7 @@ WALLS = Selector(controller="you", types=["creature"], where=HasKeyword(keyword=
             ),
         ),
         (
-            "{T}: Choose a color. Add one mana of that color for each different power among "
+            "{T}: Choose a color. Add one mana of that color for each different power among all "
             "creatures you control.",
             ManaAbility(
                 cost=TAP,
@@ -81,10 +84,10 @@ WALLS = Selector(controller="you", types=["creature"], where=HasKeyword(keyword=
             ),
         ),
         (
-            "{T}: Add X mana of any one color, where X is the greatest number of creatures you "
-            "control that have a creature type in common.",
+            "{2}, {T}: Add X mana of any one color, where X is the greatest number of creatures "
+            "you control that have a creature type in common.",
             ManaAbility(
-                cost=TAP,
+                cost=ManaAbilityCost(tap=True, mana="{2}"),
                 produces=ManaAmount(
                     amount=SharedCreatureType(among=Selector(controller="you", types=["creature"])),
                     of="one_color",
@@ -92,9 +95,12 @@ WALLS = Selector(controller="you", types=["creature"], where=HasKeyword(keyword=
             ),
         ),
         (
-            "{T}: Add one mana of any color that shares a color with a permanent a player "
+            "{1}, {T}: Add one mana of any color that shares a color with a permanent a player "
             "controls.",
-            ManaAbility(cost=TAP, produces=ColorOfPermanent(among=Selector())),
+            ManaAbility(
+                cost=ManaAbilityCost(tap=True, mana="{1}"),
+                produces=ColorOfPermanent(among=Selector()),
+            ),
         ),
     ],
 )
@@ -112,7 +118,7 @@ def test_board_amounts_compile(text: str, expected: ManaAbility) -> None:
         # A keyword the filters don't model is no "with <keyword>" condition.
         "{T}: Add {G} for each creature you control with flying.",
         # "Different powers" without the color chosen first.
-        "{T}: Add one mana of that color for each different power among creatures you control.",
+        "{T}: Add one mana of that color for each different power among all creatures you control.",
     ],
 )
 def test_what_is_not_that_stays_not_understood(text: str) -> None:
@@ -154,12 +160,12 @@ def test_a_grant_naming_defender_beside_its_ability_is_not_understood() -> None:
 def test_a_tapped_for_mana_trigger_counts_what_it_names() -> None:
     found = one(
         "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
-        "additional {G} for each Elf on the battlefield.",
+        "additional {G}{G} for each Elf on the battlefield.",
         types=("Enchantment",),
         subtypes=("Aura",),
     )
     assert isinstance(found, ManaTrigger)
-    assert (found.adds, found.mana) == ("fixed", "{G}")
+    assert (found.adds, found.mana) == ("fixed", "{G}{G}")
     assert found.per_count == Selector(subtypes=["Elf"])
     # "for each Elf they control": whose Elves is more than the selector says: not understood.
     text = (
@@ -184,7 +190,7 @@ def test_a_grant_while_renowned_goes_to_the_source_alone() -> None:
 
 def test_untapping_an_opponents_tapped_land_reflects_that_land() -> None:
     found = one(
-        "{T}, Untap a tapped land an opponent controls: Add one mana of any type that land "
+        "{T}, Untap a tapped land your opponents control: Add one mana of any type that land "
         "could produce.",
         types=("Creature",),
     )
@@ -201,8 +207,8 @@ def test_untapping_an_opponents_tapped_land_reflects_that_land() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "{4}: This creature loses defender until end of turn.",
-        "This creature has defender as long as it's a Wall.",
+        "{3}: This creature loses defender until end of turn.",
+        "This creature has defender as long as it's a Golem.",
         "Whenever you cast a blue spell, this creature loses defender until end of turn.",
         "Enchanted land is a 0/5 Wall creature with defender.",
     ],
@@ -215,8 +221,8 @@ def test_a_sentence_changing_defender_is_not_waved_through(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Whenever this creature attacks, creatures with defender can't block this turn.",
-        "As long as equipped creature has defender, it can attack as though it didn't have "
+        "Whenever this creature attacks, creatures with defender can't block until end of turn.",
+        "As long as enchanted creature has defender, it can attack as though it didn't have "
         "defender.",
         "Create a 0/3 Wall creature token with defender.",
     ],

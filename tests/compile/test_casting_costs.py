@@ -16,10 +16,10 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{2}{R}"}
     [
         ("Evoke {1}{U}", "Evoke", "{1}{U}", ""),
         (
-            "Evoke—Exile a green card from your hand.",
+            "Evoke—Exile two green cards from your hand.",
             "Evoke",
             None,
-            "exile a green card from your hand",
+            "exile two green cards from your hand",
         ),
         ("Flashback {3}{R}", "Flashback", "{3}{R}", ""),
         ("Flashback—{1}{B}, Pay 2 life.", "Flashback", "{1}{B}", "pay 2 life"),
@@ -27,10 +27,10 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{2}{R}"}
         ("Dash {2}{B}", "Dash", "{2}{B}", ""),
         ("Madness {R}", "Madness", "{R}", ""),
         (
-            "Escape—{2}{R}, Exile three other cards from your graveyard.",
+            "Escape—{2}{R}, Exile four other cards from your graveyard.",
             "Escape",
             "{2}{R}",
-            "exile three other cards from your graveyard",
+            "exile four other cards from your graveyard",
         ),
         ("Emerge {5}{G}", "Emerge", "{5}{G}", ""),
         ("Surge {U}", "Surge", "{U}", ""),
@@ -46,7 +46,7 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{2}{R}"}
     ],
 )
 def test_alternative_keyword_costs(line: str, name: str, mana: str | None, summary: str) -> None:
-    compiled = face(f"{line}\nThis spell deals 3 damage to any target.", **SORCERY)
+    compiled = face(f"{line}\nThis spell deals 2 damage to any target.", **SORCERY)
     assert compiled.support == "full"
     assert compiled.alternative_costs == [AlternativeCost(name=name, mana=mana, summary=summary)]
     assert compiled.additional_costs == []
@@ -79,13 +79,13 @@ def test_additional_keyword_costs_are_optional(line: str, name: str, mana: str |
 
 def test_rather_than_pay_is_named_by_what_it_asks() -> None:
     compiled = face(
-        "You may pay 1 life and exile a red card from your hand rather than pay this spell's "
+        "You may pay 2 life and exile a red card from your hand rather than pay this spell's "
         "mana cost.\nCounter target spell.",
         types=("Instant",),
     )
     [alt] = compiled.alternative_costs
     assert alt.name == "Exile a red card" and alt.mana is None
-    assert "pay 1 life" in alt.summary
+    assert "pay 2 life" in alt.summary
     only_mana = face("You may pay {W} rather than pay this spell's mana cost.", types=("Instant",))
     assert only_mana.alternative_costs[0].model_dump(include={"name", "mana"}) == {
         "name": "Pay {W}",

@@ -21,18 +21,18 @@ def _productions(text: str) -> list[dict[str, object]]:
 
 
 def test_a_color_of_the_card_its_linked_ability_exiled() -> None:
-    text = f"{IMPRINT}\n{{T}}: Add one mana of any of the exiled card's colors."
+    text = f"{IMPRINT}\n{{1}}, {{T}}: Add one mana of any of the exiled card's colors."
     assert _productions(text) == [{"kind": "exiled_color", "amount": 1}]
     several = (
-        "When ~ enters, exile up to two target cards from graveyards.\n"
-        "{T}: Add one mana of any of the exiled cards' colors."
+        "When ~ enters, exile up to four target cards from graveyards.\n"
+        "{1}, {T}: Add one mana of any of the exiled cards' colors."
     )
     assert _productions(several) == [{"kind": "exiled_color", "amount": 1}]
 
 
 def test_the_exiled_card_without_a_linked_exile_is_not_understood() -> None:
     # 607.2a: with no ability of its own that exiles, "the exiled card" names nothing we know.
-    alone = "{T}: Add one mana of any of the exiled card's colors."
+    alone = "{1}, {T}: Add one mana of any of the exiled card's colors."
     assert not_understood(alone) == [alone]
     # A cost that exiles names another card than the one the ETB exiled.
     by_cost = (
@@ -42,14 +42,17 @@ def test_the_exiled_card_without_a_linked_exile_is_not_understood() -> None:
 
 
 def test_each_color_among_the_cards_used_to_craft_it() -> None:
-    text = "{T}: For each color among the exiled cards used to craft ~, add one mana of that color."
+    text = (
+        "{1}, {T}: For each color among the exiled cards used to craft ~, add one mana of that "
+        "color."
+    )
     assert _productions(text) == [{"kind": "each_exiled_color"}]
 
 
 def test_mana_for_each_card_revealed_from_the_hand() -> None:
     text = (
-        "{T}: Reveal any number of artifact cards in your hand. "
-        "Add {C}{C} for each card revealed this way."
+        "{T}: Reveal any number of enchantment cards in your hand. "
+        "Add {C}{C}{C} for each card revealed this way."
     )
     compiled = face(text)
     assert compiled.support == "full", compiled.unsupported_text
@@ -58,32 +61,32 @@ def test_mana_for_each_card_revealed_from_the_hand() -> None:
     assert isinstance(a, ManaAbility) and a.cost.tap
     assert a.produces.model_dump(mode="json", exclude={"colors"}) == {
         "kind": "amount",
-        "amount": {"kind": "revealed", "cards": "artifact cards"},
+        "amount": {"kind": "revealed", "cards": "enchantment cards"},
         "plus": 0,
-        "times": 2,
+        "times": 3,
         "of": "type",
         "mana_type": "C",
     }
     green = _productions(
         "{1}, {T}: Reveal any number of creature cards with power 4 or greater from your hand. "
-        "Add {G} for each card revealed this way. Spend this mana only to cast creature spells."
+        "Add {R} for each card revealed this way. Spend this mana only to cast creature spells."
     )
     assert green[0]["amount"] == {
         "kind": "revealed",
         "cards": "creature cards with power 4 or greater",
     }
-    assert (green[0]["mana_type"], "times" in green[0]) == ("G", False)
+    assert (green[0]["mana_type"], "times" in green[0]) == ("R", False)
 
 
 def test_a_reveal_without_its_mana_sentence_or_of_mixed_mana_is_not_understood() -> None:
     mixed = (
-        "{T}: Reveal any number of artifact cards in your hand. "
+        "{T}: Reveal any number of artifact cards from your hand. "
         "Add {R}{G} for each card revealed this way."
     )
     # Mana of two types for each card is no one amount of one type: the mana is reported.
     assert not_understood(mixed) == ["Add {R}{G} for each card revealed this way."]
     other = (
-        "{T}: Reveal any number of artifact cards in your hand. "
+        "{T}: Reveal any number of artifact cards from your hand. "
         "Draw a card for each card revealed this way."
     )
     compiled = face(other)
@@ -91,7 +94,7 @@ def test_a_reveal_without_its_mana_sentence_or_of_mixed_mana_is_not_understood()
     assert compiled.abilities == []
 
 
-NAMES = "When ~ enters, choose a land card name."
+NAMES = "When ~ enters, choose a nonbasic land card name."
 TYPE = "As ~ enters, choose a creature type."
 
 
@@ -113,7 +116,7 @@ def test_the_chosen_name_with_no_name_chosen_is_not_understood() -> None:
 def test_an_amount_of_the_chosen_color_for_creatures_of_the_chosen_type() -> None:
     text = (
         f"{TYPE}\n{{3}}, {{T}}: Choose a color. Add an amount of mana of that color equal to "
-        "the number of creatures you control of the chosen type."
+        "the number of other creatures you control of the chosen type."
     )
     compiled = face(text, types=("Land",), mana_cost=None)
     assert compiled.support == "full", compiled.unsupported_text
@@ -129,6 +132,7 @@ def test_an_amount_of_the_chosen_color_for_creatures_of_the_chosen_type() -> Non
                 "subtypes": [],
                 "nonbasic": False,
                 "relation": "any",
+                "where": {"kind": "other"},
             },
         },
         "of": "one_color",
@@ -141,7 +145,7 @@ def test_an_amount_of_the_chosen_color_for_creatures_of_the_chosen_type() -> Non
 def test_a_trigger_on_lands_named_like_the_exiled_card() -> None:
     sentence = (
         "Whenever a land with the same name as the exiled card is tapped for mana, its "
-        "controller adds one mana of any type that land produced."
+        "controller adds one mana of any type that permanent produced."
     )
     compiled = face(f"When ~ enters, you may exile target land you control.\n{sentence}")
     assert compiled.support == "full", compiled.unsupported_text
@@ -173,8 +177,8 @@ def test_a_mana_ability_while_the_top_card_of_the_library_is_a_land() -> None:
 
 def test_mana_by_the_colored_symbols_of_the_milled_card() -> None:
     text = (
-        "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one "
-        "mana of that color. Activate only as an instant."
+        "{1}, {T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add "
+        "one mana of that color. Activate only as an instant."
     )
     assert _productions(text) == [{"kind": "milled_card_symbols"}]
     # Two cards milled, or none by this cost: "the milled card" isn't one card we know.

@@ -55,7 +55,7 @@ def test_a_color_among_cards_in_your_graveyard() -> None:
 
 
 def test_choose_a_color_of_a_card_in_your_graveyard() -> None:
-    got = one("{T}: Choose a color of a card in your graveyard. Add one mana of that color.")
+    got = one("{1}, {T}: Choose a color of a card in your graveyard. Add one mana of that color.")
     assert isinstance(got, ManaAbility)
     assert got.produces == ColorAmongGraveyard(among=Selector())
 
@@ -83,5 +83,5 @@ def test_a_target_card_in_a_graveyard() -> None:
 
 
 def test_a_target_card_with_more_effects_is_not_understood() -> None:
-    text = "{T}: Exile target land card from a graveyard. Add {G}. Draw a card."
+    text = "{1}, {T}: Exile target land card from a graveyard. Add {G}. Draw a card."
     assert face(text, types=("Creature",)).support == "partial"

@@ -58,7 +58,7 @@ def test_its_own_haste_is_a_keyword() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Creatures you control gain haste until end of turn.",
+        "Until end of turn, creatures you control gain haste.",
         "Equipped creature gets +2/+0 and has haste as long as you control a Mountain.",
     ],
 )
@@ -76,7 +76,7 @@ def test_control() -> None:
         types=("Sorcery",),
     )
     assert borrowed == GainControl(of="target", haste=True, works_from="effect")
-    without = one("Gain control of target artifact until end of turn.", types=("Sorcery",))
+    without = one("Gain control of target land until end of turn.", types=("Sorcery",))
     assert without == GainControl(of="target", works_from="effect")
 
 
@@ -96,9 +96,9 @@ def test_control() -> None:
         "Untap target land an opponent controls and gain control of it until end of turn. That "
         "permanent gains haste until end of turn.",
         # The untap names the object by its kind, or puts a counter on it too: state facts.
-        "Gain control of target artifact until end of turn. Untap that artifact. It gains "
-        "haste until end of turn.",
-        "Gain control of target creature until end of turn. Put a +1/+1 counter on it and "
+        "Gain control of target artifact creature until end of turn. Untap that artifact. It "
+        "gains haste until end of turn.",
+        "Gain control of target creature until end of turn. Put a shield counter on it and "
         "untap it. That creature gains haste until end of turn.",
     ],
 )
@@ -113,7 +113,7 @@ def test_a_spell_takes_its_one_target_for_the_turn(text: str) -> None:
     [
         "Gain control of all creatures until end of turn. Untap them. They gain haste until "
         "end of turn.",
-        "Gain control of all artifacts your opponents control until end of turn. Untap them. "
+        "Gain control of all lands your opponents control until end of turn. Untap them. "
         "They gain haste until end of turn.",
         "Gain control of all creatures with power 4 or greater until end of turn. Untap those "
         "creatures. Those creatures gain haste until end of turn.",
@@ -193,11 +193,11 @@ def test_x_on_permanents() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "This creature enters with twice X +1/+1 counters on it.",
-        "As this creature enters, roll X six-sided dice.",
-        "If X is 5 or more, it enters with an additional X +1/+1 counters on it.",
-        "You may have this creature enter as a copy of any creature on the battlefield, except "
-        "it enters with X additional +1/+1 counters on it.",
+        "This creature enters with three times X +1/+1 counters on it.",
+        "As this creature enters, roll X four-sided dice.",
+        "If X is 6 or more, it enters with an additional X +1/+1 counters on it.",
+        "You may have this creature enter as a copy of any creature you control, except it "
+        "enters with X additional +1/+1 counters on it.",
     ],
 )
 def test_how_a_permanent_enters_may_use_the_spells_x(text: str) -> None:

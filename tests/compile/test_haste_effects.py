@@ -33,7 +33,7 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
         ),
         (
             "At the beginning of combat on your turn, create a 1/1 red Imp creature token. "
-            "That token gains haste until end of turn.",
+            "That token gains haste until your next turn.",
             ("Creature",),
         ),
         ("{1}{R}: This creature gains haste until end of turn.", ("Creature",)),
@@ -48,7 +48,8 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
             ("Enchantment",),
         ),
         (
-            "When this creature enters, if it was kicked, it gains haste until end of turn.",
+            "When this creature enters, if it was kicked, it gets +1/+0 and gains haste until "
+            "end of turn.",
             ("Creature",),
         ),
         (
@@ -68,10 +69,10 @@ def test_one_object_gains_haste_as_an_effect(text: str, types: tuple[str, ...]) 
 
 def test_other_keywords_given_with_haste() -> None:
     got = abilities(
-        "Target creature gains trample and haste until end of turn.", types=("Instant",)
+        "Target creature gains vigilance and haste until end of turn.", types=("Instant",)
     )
     assert got == [
-        GrantKeyword(keyword="Trample", to=TARGET, works_from="effect"),
+        GrantKeyword(keyword="Vigilance", to=TARGET, works_from="effect"),
         HASTE,
     ]
 
@@ -91,7 +92,7 @@ def test_other_keywords_given_with_haste() -> None:
             ("Sorcery",),
         ),
         # A permanent's "creatures you control gain" without an activation or trigger.
-        ("Creatures you control gain haste until end of turn.", ("Enchantment",)),
+        ("Until end of turn, creatures you control gain haste.", ("Enchantment",)),
         # The target is the artifact copied, the haste goes to the token: an effects entry's
         # one target can't say both.
         (
@@ -135,7 +136,7 @@ def test_haste_beside_another_effect_ability_is_partial() -> None:
 
 def test_control_then_haste_with_other_keywords() -> None:
     text = (
-        "Gain control of target creature until end of turn. Untap it. It gains lifelink and "
+        "Gain control of target creature until end of turn. Untap it. It gains vigilance and "
         "haste until end of turn."
     )
     assert one(text, types=("Sorcery",)) == GainControl(
@@ -189,12 +190,12 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
             ("Sorcery",),
         ),
         ("{4}: Create three 1/1 red Imp creature tokens. Those tokens gain haste.", ("Artifact",)),
-        ("Creatures you control gain haste until end of turn.", ("Sorcery",)),
+        ("Until end of turn, creatures you control gain haste.", ("Sorcery",)),
         (
-            "When ~ enters, creatures you control get +1/+0 and gain haste until end of turn.",
+            "When ~ enters, creatures you control get +2/+0 and gain haste until end of turn.",
             ("Creature",),
         ),
-        ("{T}: Creatures you control gain haste until end of turn.", ("Artifact",)),
+        ("{1}, {T}: Creatures you control gain haste until end of turn.", ("Artifact",)),
         (
             "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.",
             ("Artifact",),
@@ -250,7 +251,7 @@ def test_each_object_of_a_group_effect_is_its_own_entry(sqlite_client: TestClien
 @pytest.mark.parametrize(
     "text",
     [
-        "{2}{R}, Sacrifice ~: Gain control of target creature with power 3 or less until end of "
+        "{2}{R}, Sacrifice ~: Gain control of target creature with power 2 or less until end of "
         "turn. Untap that creature. It gains haste until end of turn.",
         "When ~ enters, if it was kicked, gain control of target artifact or creature until end "
         "of turn. Untap that creature. It gains haste until end of turn.",
@@ -265,7 +266,7 @@ def test_a_permanents_one_target_taken_for_the_turn_with_haste(text: str) -> Non
 
 def test_control_of_several_targets_is_not_one_entry() -> None:
     compiled = face(
-        "{3}: Gain control of any number of target creatures until end of turn.",
+        "{3}: Gain control of up to two target creatures until end of turn.",
         types=("Artifact",),
     )
     assert compiled.support == "partial"

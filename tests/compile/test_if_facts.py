@@ -40,7 +40,7 @@ def test_more_mana_for_a_dungeon_or_the_initiative() -> None:
 
 
 def test_a_card_exiled_with_it_needs_the_linked_exile() -> None:
-    text = "{T}: Add {C}. If a card is exiled with ~, add {C}{C} instead."
+    text = "{T}: Add {C}. If a card is exiled with ~, add {C}{C}{C} instead."
     compiled = face(
         f"When ~ enters, you may exile an artifact card from your hand.\n{text}", types=("Land",)
     )
@@ -49,7 +49,7 @@ def test_a_card_exiled_with_it_needs_the_linked_exile() -> None:
     assert isinstance(a, ManaAbility) and isinstance(a.produces, IfFact)
     assert a.produces.fact == "card_exiled_with_it"
     # Without its own ability that exiles, "exiled with ~" is not ours to guess (607.2a).
-    assert not_understood(text) == ["If a card is exiled with ~, add {C}{C} instead."]
+    assert not_understood(text) == ["If a card is exiled with ~, add {C}{C}{C} instead."]
 
 
 def test_instead_while_you_control_creatures_named() -> None:
@@ -97,7 +97,7 @@ def test_a_coin_flip_then_mana() -> None:
 
 def test_mana_on_the_nth_resolution_of_a_targeted_ability() -> None:
     a = _mana(
-        "{R}: Target creature you control gains trample until end of turn. If this is the "
+        "{R}: Target creature you control gains reach until end of turn. If this is the "
         "second time this ability has resolved this turn, add {R}{R}.",
         types=("Creature",),
     )

@@ -46,10 +46,10 @@ def tapped(produces: object, **kw: object) -> ManaAbility:
         ("Add {B}, {R}, or {G}.", ChoiceOfMana(options=["{B}", "{R}", "{G}"])),
         ("Add {R}{R}, {R}{G}, or {G}{G}.", ChoiceOfMana(options=["{R}{R}", "{R}{G}", "{G}{G}"])),
         ("Add one mana of any color.", AnyColor()),
-        ("Add two mana of any one color.", AnyColor(amount=2)),
+        ("Add five mana of any one color.", AnyColor(amount=5)),
         ("Add three mana of any one color.", AnyColor(amount=3)),
         ("Add one mana of any type.", AnyType()),
-        ("Add two mana in any combination of colors.", AnyCombination(amount=2)),
+        ("Add five mana in any combination of colors.", AnyCombination(amount=5)),
         (
             "Add three mana in any combination of {R} and/or {G}.",
             AnyCombination(amount=3, colors=["R", "G"]),
@@ -125,10 +125,10 @@ def test_the_sacrificed_land_is_the_reflector_s_selector() -> None:
 
 def test_a_color_of_a_permanent_two_sentences() -> None:
     got = one(
-        "{T}: Choose a color of a permanent you control. Add one mana of that color.",
+        "{T}: Choose a color of a creature you control. Add one mana of that color.",
         types=("Land",),
     )
-    assert got == tapped(ColorOfPermanent(among=Selector(controller="you")))
+    assert got == tapped(ColorOfPermanent(among=Selector(controller="you", types=["creature"])))
 
 
 @pytest.mark.parametrize(
@@ -239,12 +239,12 @@ def test_damage_and_its_own_instead() -> None:
     )
     got = one(
         "{T}: Add one mana of any type that a land you control could produce. If this creature "
-        "has a +1/+1 counter on it, add three mana of that type instead.",
+        "has a +1/+1 counter on it, add four mana of that type instead.",
         types=("Creature",),
     )
     assert got == tapped(
         CouldProduce(among=YOUR_LANDS, of="type"),
-        instead=AmountIfCounter(counter="+1/+1", amount=3),
+        instead=AmountIfCounter(counter="+1/+1", amount=4),
     )
 
 
@@ -318,7 +318,9 @@ def test_look_alikes_of_those_stay_not_understood(text: str) -> None:
 
 
 def test_paying_x_speed_is_an_x_chosen_on_activation_and_taken_as_paid() -> None:
-    ability = one("Pay X speed: Add X mana in any combination of colors.", name="Drift Lane")
+    ability = one(
+        "Pay X speed: Add X mana in any combination of {U} and/or {R}.", name="Drift Lane"
+    )
     assert isinstance(ability, ManaAbility)
     assert ability.cost.others == [CostPart(kind="other", text="pay X speed")]
     assert ability.produces.model_dump()["amount"] == {"kind": "chosen_x"}
@@ -335,7 +337,7 @@ def test_a_trigger_on_tapping_for_one_type_needs_that_type() -> None:
 
 
 def test_haste_from_a_loyalty_ability_is_reported() -> None:
-    text = "[+1]: Creatures you control get +1/+0 and gain haste until end of turn."
+    text = "[+1]: Creatures you control get +2/+0 and gain haste until end of turn."
     assert not_understood(text, name="Vexa, Ember Oracle", types=("Planeswalker",)) == [text]
 
 

@@ -148,12 +148,12 @@ def test_an_amount_the_board_decides(effect: str, produces: ManaAmount) -> None:
 
 def test_the_sacrificed_permanents_mana_value() -> None:
     got = one(
-        "{T}, Sacrifice an artifact: Add an amount of {R} equal to the sacrificed artifact's "
+        "{T}, Sacrifice an artifact: Add an amount of {U} equal to the sacrificed artifact's "
         "mana value."
     )
     assert got == ManaAbility(
         cost=ManaAbilityCost(tap=True, sacrifice=Selector(controller="you", types=["artifact"])),
-        produces=ManaAmount(amount=CostManaValue(), of="type", mana_type="R"),
+        produces=ManaAmount(amount=CostManaValue(), of="type", mana_type="U"),
     )
     another = one(
         "{T}, Sacrifice another creature: Add an amount of {B} equal to the sacrificed "
@@ -203,9 +203,10 @@ def test_the_face_is_full_and_lists_its_abilities() -> None:
 
 
 def test_a_devotion_to_a_named_color() -> None:
-    got = one("{T}: Add an amount of {G} equal to your devotion to green.")
+    got = one("{1}, {T}: Add an amount of {G} equal to your devotion to green.")
     assert got == ManaAbility(
-        cost=TAP, produces=ManaAmount(amount=Devotion(color="G"), of="type", mana_type="G")
+        cost=ManaAbilityCost(tap=True, mana="{1}"),
+        produces=ManaAmount(amount=Devotion(color="G"), of="type", mana_type="G"),
     )
 
 

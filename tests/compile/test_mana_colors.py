@@ -16,7 +16,7 @@ def _produces(text: str) -> dict[str, object]:
 
 
 def test_two_mana_of_different_colors_with_any_cost() -> None:
-    a2 = one("{T}: Add two mana of different colors.")
+    a2 = one("{2}, {T}: Add two mana of different colors.")
     assert isinstance(a2, ManaAbility)
     assert a2.produces.model_dump(mode="json") == {"kind": "different_colors", "amount": 2}
     a = one("{T}, Remove a spool counter from ~: Add two mana of different colors.")
@@ -25,7 +25,9 @@ def test_two_mana_of_different_colors_with_any_cost() -> None:
 
 
 def test_each_color_among_permanents_you_control() -> None:
-    p = _produces("{T}: For each color among permanents you control, add one mana of that color.")
+    p = _produces(
+        "{1}, {T}: For each color among permanents you control, add one mana of that color."
+    )
     assert p == {"kind": "each_color_among", "among": {"controller": "you"}}
 
 
@@ -36,7 +38,8 @@ def test_each_color_among_what_a_selector_cannot_say_is_not_understood() -> None
 
 def test_a_color_among_legendary_creatures_and_planeswalkers() -> None:
     p = _produces(
-        "{T}: Add one mana of any color among legendary creatures and planeswalkers you control."
+        "{1}, {T}: Add one mana of any color among legendary creatures and planeswalkers you "
+        "control."
     )
     assert p["kind"] == "color_of_permanent"
     assert p["among"] == {
@@ -52,13 +55,13 @@ def test_a_color_among_cards_elsewhere_is_not_understood() -> None:
 
 
 def test_a_chosen_color_once_for_each_counter() -> None:
-    compiled = face("{T}: Choose a color. Add one mana of that color for each charge counter on ~.")
+    compiled = face("{T}: Choose a color. Add one mana of that color for each gem counter on ~.")
     assert compiled.support == "full"
     (a,) = compiled.abilities
     assert isinstance(a, ManaAbility)
     assert a.produces.model_dump(mode="json", include={"kind", "amount", "of"}) == {
         "kind": "amount",
-        "amount": {"kind": "counters", "counter": "charge"},
+        "amount": {"kind": "counters", "counter": "gem"},
         "of": "one_color",
     }
 
@@ -79,7 +82,7 @@ def test_x_of_one_of_two_colors_counted_from_a_selector() -> None:
 
 
 def test_named_self_is_the_faces_own_name() -> None:
-    compiled = face("{T}: Add {C} for each artifact you control named ~.", name="Shardling Core")
+    compiled = face("{T}: Add {R} for each artifact you control named ~.", name="Shardling Core")
     assert compiled.support == "full"
     (a,) = compiled.abilities
     assert isinstance(a, ManaAbility)

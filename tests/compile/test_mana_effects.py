@@ -25,26 +25,28 @@ YOUR_LANDS = Selector(controller="you", types=["land"])
     ("text", "expected"),
     [
         (
-            "If you tap a permanent for mana, it produces twice as much of that mana instead.",
+            "If you tap a permanent you control for mana, it produces twice as much of that mana "
+            "instead.",
             ManaReplacement(
                 source=Selector(controller="you"), tapped_by_you=True, change=Multiply(factor=2)
             ),
         ),
         (
-            "If you tap a permanent for mana, it produces three times as much of that mana "
-            "instead.",
+            "If you tap a permanent you control for mana, it produces three times as much of "
+            "that mana instead.",
             ManaReplacement(
                 source=Selector(controller="you"), tapped_by_you=True, change=Multiply(factor=3)
             ),
         ),
         (
-            "If a land is tapped for mana, it produces {B} instead of any other type and amount.",
-            ManaReplacement(source=LANDS, change=ChangeTypeAndAmount(mana="{B}")),
+            "If a land is tapped for mana, it produces {B}{B} instead of any other type and "
+            "amount.",
+            ManaReplacement(source=LANDS, change=ChangeTypeAndAmount(mana="{B}{B}")),
         ),
         (
-            "If a land is tapped for two or more mana, it produces {C} instead of any other "
+            "If a land is tapped for two or more mana, it produces {R} instead of any other "
             "type and amount.",
-            ManaReplacement(source=LANDS, change=ChangeTypeAndAmount(mana="{C}"), min_amount=2),
+            ManaReplacement(source=LANDS, change=ChangeTypeAndAmount(mana="{R}"), min_amount=2),
         ),
         (
             "If a nonbasic land is tapped for mana, it produces {R} instead of any other type.",
@@ -155,8 +157,8 @@ def test_swaps_it_cant_read_whole_are_not_understood(text: str) -> None:
 
 def test_turn_long_replacements_work_as_effects() -> None:
     spell = one(
-        "Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
-        "mana instead of any other type.",
+        "Until end of turn, if a player taps a nonbasic land for mana, it produces {C} instead "
+        "of any other type.",
         types=("Instant",),
     )
     assert spell == ManaReplacement(
@@ -222,8 +224,8 @@ def test_turn_long_triggers_that_need_a_permanent_are_not_understood(text: str) 
             ManaTrigger(source=YOUR_LANDS, adds="type_produced", tapped_by_you=True),
         ),
         (
-            "Whenever a Forest is tapped for mana, its controller adds an additional {G}.",
-            ManaTrigger(source=Selector(subtypes=["Forest"]), adds="fixed", mana="{G}"),
+            "Whenever a Plains is tapped for mana, its controller adds an additional {W}.",
+            ManaTrigger(source=Selector(subtypes=["Plains"]), adds="fixed", mana="{W}"),
         ),
         (
             "Whenever a creature is tapped for mana, its controller adds an additional {C}.",
@@ -235,7 +237,7 @@ def test_turn_long_triggers_that_need_a_permanent_are_not_understood(text: str) 
         ),
         (
             "Whenever a land's ability causes you to add one or more mana of the chosen color, "
-            "add an additional one mana of that color.",
+            "add an additional mana of that color.",
             ManaTrigger(
                 source=YOUR_LANDS,
                 adds="chosen_color",
@@ -256,7 +258,7 @@ def test_enchanted_land_triggers_see_what_the_aura_may_enchant(
 ) -> None:
     text = (
         f"Enchant {enchant}\nWhenever enchanted land is tapped for mana, its controller "
-        "adds an additional one mana of the chosen color."
+        "adds one additional mana of the chosen color."
     )
     assert one(text, types=("Enchantment",), subtypes=("Aura",)) == ManaTrigger(
         source=Selector(relation="attached", subtypes=subtypes), adds="chosen_color"

@@ -41,10 +41,10 @@ def test_keyword_action_costs_are_recorded_as_other(part: str, text: str) -> Non
 
 
 def test_the_sacrificed_land_without_that() -> None:
-    got = one("Sacrifice a land: Add one mana of any type the sacrificed land could produce.")
+    got = one("Sacrifice a land: Add one mana of any color the sacrificed land could produce.")
     assert got == ManaAbility(
         cost=ManaAbilityCost(sacrifice=YOUR_LANDS),
-        produces=CouldProduce(among=YOUR_LANDS, of="type"),
+        produces=CouldProduce(among=YOUR_LANDS, of="color"),
     )
 
 
@@ -66,7 +66,7 @@ def test_haste_beside_a_granted_ability_is_not_dropped() -> None:
 def test_die_results_are_part_of_the_roll() -> None:
     # 706 (rolling a die): each result line is part of the ability that rolled, no mana
     # ability (605.1a).
-    text = "When this creature enters, roll a d20.\n1-9 | Add {R}{R}.\n10-20 | Add {R}{R}{R}."
+    text = "When this creature dies, roll a d20.\n1-9 | Add {R}{R}.\n10-20 | Add {R}{R}{R}."
     compiled = face(text, types=("Creature",), name="Dicey Emberkin")
     assert compiled.support == "full" and compiled.abilities == []
 

@@ -22,8 +22,8 @@ TAP = ManaAbilityCost(tap=True)
 
 
 def test_a_chosen_player_adds_the_mana() -> None:
-    got = one("{T}: Choose a player. That player adds one mana of any color they choose.")
-    assert got == ManaAbility(cost=TAP, produces=AnyColor(), recipient="chosen_player")
+    got = one("{T}: Choose a player. That player adds three mana of any one color they choose.")
+    assert got == ManaAbility(cost=TAP, produces=AnyColor(amount=3), recipient="chosen_player")
     assert got.is_mana_ability  # no target (605.1a)
 
 
@@ -209,7 +209,7 @@ def test_mana_burn_is_about_emptying_pools_not_production() -> None:
 def test_x_counters_from_among_your_artifacts() -> None:
     got = one(
         "Remove one or more +1/+1 counters from among artifacts you control: Target player "
-        "adds that much {C}.",
+        "adds that much {R}.",
         types=("Artifact", "Creature"),
     )
     assert isinstance(got, ManaAbility)
@@ -220,5 +220,5 @@ def test_x_counters_from_among_your_artifacts() -> None:
         1,
         Selector(controller="you", types=["artifact"]),
     )
-    assert got.produces == ManaAmount(amount=ChosenX(), of="type", mana_type="C")
+    assert got.produces == ManaAmount(amount=ChosenX(), of="type", mana_type="R")
     assert got.recipient == "target_player"

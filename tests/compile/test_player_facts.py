@@ -27,19 +27,19 @@ def test_x_is_a_fact_about_you(phrase: str, fact: str) -> None:
 
 def test_one_mana_for_each_card_drawn_this_turn() -> None:
     got = one(
-        "{T}: Add {U} for each card you've drawn this turn. Spend this mana only to cast "
+        "{T}: Add {B} for each card you've drawn this turn. Spend this mana only to cast "
         "instant spells.",
         types=("Creature",),
     )
     assert isinstance(got, ManaAbility)
     assert got.produces == ManaAmount(
-        amount=PlayerFact(fact="cards_drawn_this_turn"), of="type", mana_type="U"
+        amount=PlayerFact(fact="cards_drawn_this_turn"), of="type", mana_type="B"
     )
 
 
 def test_a_trigger_only_while_you_are_the_monarch() -> None:
     got = one(
-        "Whenever you tap a land for mana while you're the monarch, add an additional one mana "
+        "Whenever you tap a land for mana while you're the monarch, add one additional mana "
         "of any color.",
         types=("Creature",),
     )
@@ -52,6 +52,6 @@ def test_a_trigger_only_while_you_are_the_monarch() -> None:
 
 
 def test_a_trigger_without_the_monarch_keeps_its_data() -> None:
-    got = one("Whenever you tap a land for mana, add {G}.", types=("Enchantment",))
+    got = one("Whenever you tap a land for mana, add {R}.", types=("Enchantment",))
     assert isinstance(got, ManaTrigger)
     assert "while_monarch" not in got.model_dump(mode="json")

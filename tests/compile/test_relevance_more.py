@@ -31,7 +31,7 @@ from tests.compile.helpers import face
         "lands you control.",
         "Target creature gets +1/+1 until end of turn for each basic land type among lands "
         "you control.",
-        "Then if there are five basic land types among lands you control, draw a card.",
+        "Then if there are four basic land types among lands you control, draw a card.",
         # Paying for an ability, then copying it.
         "{T}: When you next activate an ability that isn't a mana ability this turn by "
         "spending three or more mana to activate it, copy that ability.",

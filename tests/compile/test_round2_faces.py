@@ -24,7 +24,7 @@ def test_the_greatest_power_among_creatures_that_entered_this_turn() -> None:
     assert amount.entered_this_turn
     assert (amount.among.controller, amount.among.types) == ("you", ["creature"])
     plain = face(
-        "{T}: Add an amount of {G} equal to the greatest power among creatures you control."
+        "{T}: Add an amount of {U} equal to the greatest power among creatures you control."
     ).abilities[0]
     assert isinstance(plain, ManaAbility) and isinstance(plain.produces, ManaAmount)
     assert plain.produces.amount == GreatestPower(among=amount.among)

@@ -147,10 +147,10 @@ def test_as_long_as_a_type_the_engine_has_not_is_not_understood() -> None:
 @pytest.mark.parametrize(
     ("text", "where"),
     [
-        ("Other Goblins you control have haste.", {"kind": "other"}),
+        ("Other Kobolds you control have haste.", {"kind": "other"}),
         (
-            "Creatures you control with three or more +1/+1 counters on them have haste.",
-            {"kind": "counters", "counter": "+1/+1", "at_least": 3},
+            "Creatures you control with four or more +1/+1 counters on them have haste.",
+            {"kind": "counters", "counter": "+1/+1", "at_least": 4},
         ),
     ],
 )
@@ -167,7 +167,7 @@ def test_a_sacrifice_cost_keeps_its_other() -> None:
 
 
 def test_a_count_of_basic_lands() -> None:
-    a = one("{T}: Add one mana of any color that a basic land you control could produce.")
+    a = one("{T}: Add one mana of any type that a basic land you control could produce.")
     assert isinstance(a, ManaAbility)
     assert a.produces.kind == "could_produce"
     assert _where(a.produces.among) == {"kind": "basic"}  # type: ignore[union-attr]
@@ -191,19 +191,19 @@ def test_enchanted_land_adds_one_mana_of_any_color() -> None:
     assert (t.source.relation, t.adds, t.amount, t.optional) == ("attached", "any_color", 1, False)
 
 
-def test_enchanted_land_adds_two_in_any_combination() -> None:
+def test_enchanted_land_adds_three_in_any_combination() -> None:
     t = _trigger(
-        "Whenever enchanted land is tapped for mana, its controller adds an additional two mana "
+        "Whenever enchanted land is tapped for mana, its controller adds an additional three mana "
         "in any combination of colors.",
         subtypes=("Aura",),
     )
-    assert (t.adds, t.amount) == ("combination", 2)
+    assert (t.adds, t.amount) == ("combination", 3)
 
 
 def test_a_snow_land_tapped_by_a_player() -> None:
     t = _trigger(
         "Whenever a player taps a snow land for mana, that player adds one mana of any type "
-        "that land produced."
+        "that permanent produced."
     )
     assert (t.adds, t.tapped_by_you, _where(t.source)) == (
         "type_produced",
@@ -214,8 +214,8 @@ def test_a_snow_land_tapped_by_a_player() -> None:
 
 def test_you_tap_a_nonland_permanent() -> None:
     t = _trigger(
-        "Whenever you tap a nonland permanent for mana, add one mana of any type that permanent "
-        "produced."
+        "Whenever you tap a nonland permanent you control for mana, add one mana of any type "
+        "that permanent produced."
     )
     assert (t.source.controller, t.tapped_by_you) == ("you", True)
     assert _where(t.source) == {"kind": "not", "filter": {"kind": "type", "type": "land"}}
@@ -223,8 +223,8 @@ def test_you_tap_a_nonland_permanent() -> None:
 
 def test_you_tap_an_artifact_token() -> None:
     t = _trigger(
-        "Whenever you tap an artifact token for mana, add one mana of any type that artifact "
-        "token produced."
+        "Whenever you tap an artifact token you control for mana, add one mana of any type that "
+        "artifact token produced."
     )
     assert (t.adds, t.source.types, _where(t.source)) == (
         "type_produced",
@@ -234,14 +234,14 @@ def test_you_tap_an_artifact_token() -> None:
 
 
 def test_may_add_is_optional() -> None:
-    t = _trigger("Whenever an Island is tapped for mana, its controller may add an additional {U}.")
-    assert (t.adds, t.mana, t.optional) == ("fixed", "{U}", True)
+    t = _trigger("Whenever a Swamp is tapped for mana, its controller may add an additional {B}.")
+    assert (t.adds, t.mana, t.optional) == ("fixed", "{B}", True)
 
 
 def test_tapped_for_mana_of_the_chosen_color() -> None:
     t = _trigger(
-        "Whenever a basic land is tapped for mana of the chosen color, its controller adds an "
-        "additional one mana of that color."
+        "Whenever a basic land is tapped for mana of the chosen color, its controller adds one "
+        "additional mana of that color."
     )
     assert (t.adds, t.only_chosen_color, _where(t.source)) == (
         "chosen_color",

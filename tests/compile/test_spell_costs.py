@@ -216,7 +216,7 @@ def test_the_abilities_are_dumped_with_their_kinds() -> None:
         "Multicolored spells you cast cost {1} less to cast.",
         "Artifact creature spells you cast cost {1} less to cast.",
         "Historic spells your opponents cast cost {1} more to cast.",
-        "The first creature spell you cast each turn costs {1} less to cast.",
+        "The first artifact spell you cast each turn costs {2} less to cast.",
         "The third spell you cast each turn costs {2} less to cast.",
         # A condition before the spells, or one the permanent's state decides other than untapped.
         "During your turn, spells your opponents cast cost {2} more to cast.",

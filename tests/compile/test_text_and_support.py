@@ -138,7 +138,7 @@ def test_basic_land_types_and_their_reminder_text() -> None:
 
 def test_every_sentence_is_accounted_for() -> None:
     compiled = face(
-        "Flying\n{T}: Add {G}.\nWhenever this creature attacks, draw a card.\n"
+        "Flying\n{T}: Add {G}.\nWhenever this creature blocks, draw a card.\n"
         "{T}: Add {G} for each Elf you control with flying.",
         types=("Creature",),
         subtypes=("Elf",),
@@ -156,7 +156,7 @@ def test_every_sentence_is_accounted_for() -> None:
 
 
 def test_irrelevant_text_keeps_a_face_full() -> None:
-    compiled = face("Whenever you cast a spell, you gain 1 life.\nTrample", types=("Creature",))
+    compiled = face("Whenever you cast a spell, you gain 3 life.\nTrample", types=("Creature",))
     assert compiled.support == "full" and compiled.unsupported_text == []
 
 
@@ -170,7 +170,7 @@ def test_a_token_s_abilities_are_not_the_face_s() -> None:
 
 def test_abilities_that_work_only_from_the_hand_do_nothing_on_the_battlefield() -> None:
     # 113.6k: its cost takes it out of the hand, so it works only there.
-    compiled = face("Exile this card from your hand: Add {R}.", types=("Creature",))
+    compiled = face("Exile this card from your hand: Add {U}.", types=("Creature",))
     assert compiled.abilities == [] and compiled.support == "full"
 
 
@@ -188,7 +188,7 @@ def test_what_changes_land_types_or_removes_abilities_beyond_the_templates_is_pa
         "Nonbasic lands are Mountains and Wastes.",
         "Enchanted land is an Island until end of turn.",
         # 602.5: a lock a selector can't say (tests/engine/test_activation_forbidden.py).
-        "Activated abilities of sources with the chosen name can't be activated.",
+        "Activated abilities of permanents with the chosen name can't be activated.",
     ):
         assert face(text, types=("Enchantment",)).unsupported_text == [text]
 
@@ -256,7 +256,7 @@ def test_haste_beside_another_dismissed_loyalty_effect_is_not_compiled() -> None
     # The other loyalty ability gives haste too: which one would an entry of the card mean?
     text = (
         "[-2]: Gain control of target creature until end of turn. Untap it. It gains haste "
-        "until end of turn.\n[+1]: Creatures you control gain haste until end of turn."
+        "until end of turn.\n[+1]: Until end of turn, creatures you control gain haste."
     )
     compiled = face(text, types=("Planeswalker",), name="Vessa Emberthorn")
     assert compiled.support == "partial" and compiled.abilities == []

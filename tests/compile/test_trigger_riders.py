@@ -11,8 +11,8 @@ LANDS = Selector(types=["land"])
 
 def test_an_intervening_if_on_the_source_being_tapped() -> None:
     got = one(
-        "Whenever a player taps a land for mana, if ~ is tapped, that player adds one mana of "
-        "any type that land produced.",
+        "Whenever a player taps a land for mana, if ~ is tapped, that player adds an additional "
+        "one mana of any type that land produced.",
         types=("Creature",),
     )
     assert got == ManaTrigger(source=LANDS, adds="type_produced", while_source_tapped=True)

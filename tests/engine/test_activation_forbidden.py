@@ -30,7 +30,7 @@ SHACKLES = _card(
 ANVIL = _card("Quiet Anvil", "Activated abilities of artifacts can't be activated.", ["Artifact"])
 THEIR_ANVIL = _card(
     "Grudging Anvil",
-    "Activated abilities of artifacts your opponents control can't be activated.",
+    "Activated abilities of artifacts an opponent controls can't be activated.",
     ["Artifact"],
 )
 SPARING = _card(
@@ -60,7 +60,7 @@ def _answer(*perms: dict[str, Any], asked: str) -> dict[str, Any]:
             ["Enchantment"],
             ["Aura"],
         ),
-        ("Enchanted creature's activated abilities can't be activated.", ["Enchantment"], ["Aura"]),
+        ("Enchanted artifact's activated abilities can't be activated.", ["Enchantment"], ["Aura"]),
         ("Activated abilities of artifacts and creatures can't be activated.", ["Artifact"], []),
     ],
 )
@@ -77,7 +77,7 @@ def test_the_templates_compile_to_one_forbidding_ability(
     [
         # A selector can't say "the chosen name"; a rider this module doesn't know; only this
         # turn (a one-shot effect): each is reported, never guessed.
-        "Activated abilities of sources with the chosen name can't be activated.",
+        "Activated abilities of permanents with the chosen name can't be activated.",
         "Enchanted creature can't attack, and its activated abilities can't be activated.",
         "Its activated abilities can't be activated this turn.",
     ],
@@ -134,7 +134,7 @@ def test_a_lock_on_artifacts_stops_mana_rocks_not_lands() -> None:
 
 
 def test_a_lock_on_an_opponents_artifacts_spares_its_controllers() -> None:
-    # "your opponents": seen from the lock's controller, bob.
+    # "an opponent": seen from the lock's controller, bob.
     anvil = _perm("anvil", THEIR_ANVIL, controller="bob")
     assert _answer(P("ring", "Sol Ring"), anvil, asked="ring")["legal"] is False
     assert _answer(P("ring", "Sol Ring", "bob"), anvil, asked="ring")["legal"] is True

@@ -39,19 +39,19 @@ def defined(
     return {"id": pid, "definition": card, "controller": "alice", **kw}
 
 
-RAMPART = ("Moss Rampart", "Defender\n{T}: Add {G} for each creature you control with defender.")
+RAMPART = ("Moss Rampart", "Defender\n{T}: Add {U} for each creature you control with defender.")
 WALL = ("Pebble Wall", "Defender")
 BEAR = ("Meadow Cub", "Vigilance")
 COLLAR = ("Stone Collar", "Enchant creature\nEnchanted creature has defender.")
 HUSH = ("Hush Shackle", "Enchant creature\nEnchanted creature loses all abilities.")
 BARK = (
     "Bark Tender",
-    "{T}: Add X mana of any one color, where X is the greatest toughness among other "
+    "{T}: Add X mana of any one color, where X is the greatest toughness among all other "
     "creatures you control.",
 )
 TALLY = (
     "Ranger of Tallies",
-    "{T}: Choose a color. Add one mana of that color for each different power among "
+    "{T}: Choose a color. Add one mana of that color for each different power among all "
     "creatures you control.",
 )
 FEEDER = (
@@ -60,7 +60,7 @@ FEEDER = (
 )
 ARCH = (
     "Prism Arch",
-    "{T}: Add one mana of any color that shares a color with a permanent a player controls.",
+    "{T}: Add one mana of any color that shares a color with a permanent on the battlefield.",
 )
 
 
@@ -75,7 +75,7 @@ def test_creatures_with_defender_are_counted_from_their_keywords() -> None:
         defined("c", *BEAR, keywords=("Vigilance",)),
         defined("theirs", *WALL, keywords=("Defender",), controller="bob"),
     )
-    assert act(b, "r")["total"] == "{G}{G}"
+    assert act(b, "r")["total"] == "{U}{U}"
 
 
 def test_a_granted_defender_counts_and_one_lost_with_all_abilities_does_not() -> None:
@@ -83,15 +83,15 @@ def test_a_granted_defender_counts_and_one_lost_with_all_abilities_does_not() ->
     cub = defined("c", *BEAR, keywords=("Vigilance",))
     wall = defined("w", *WALL, keywords=("Defender",))
     collar = defined("collar", *COLLAR, types=("Enchantment",), attached_to="c", timestamp=9)
-    assert act(board(rampart, cub, collar), "r")["total"] == "{G}{G}"  # 613.1f: the grant
+    assert act(board(rampart, cub, collar), "r")["total"] == "{U}{U}"  # 613.1f: the grant
     # The wall loses all abilities, its printed defender with them (613.1f).
     hush = defined("hush", *HUSH, types=("Enchantment",), attached_to="w", timestamp=5)
-    assert act(board(rampart, wall, hush), "r")["total"] == "{G}"
+    assert act(board(rampart, wall, hush), "r")["total"] == "{U}"
     # A grant newer than the loss is kept (613.7), one older is removed with the rest.
     both = defined("hush", *HUSH, types=("Enchantment",), attached_to="c", timestamp=5)
-    assert act(board(rampart, cub, both, collar), "r")["total"] == "{G}{G}"
+    assert act(board(rampart, cub, both, collar), "r")["total"] == "{U}{U}"
     old_collar = {**collar, "timestamp": 1}
-    assert act(board(rampart, cub, both, old_collar), "r")["total"] == "{G}"
+    assert act(board(rampart, cub, both, old_collar), "r")["total"] == "{U}"
 
 
 def test_the_greatest_toughness_is_read_from_the_state() -> None:
@@ -178,7 +178,7 @@ def test_a_grant_applies_only_while_its_controller_controls_enough_lands() -> No
 GUIDE = (
     "Elm Whisper",
     "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
-    "additional {G} for each Elf on the battlefield.",
+    "additional {G}{G} for each Elf on the battlefield.",
 )
 ELF = ("Grove Scout", "Vigilance")
 
@@ -193,7 +193,7 @@ def test_a_tapped_for_mana_trigger_adds_its_mana_for_each_elf() -> None:
     field = defined("f", *FIELD, types=("Land",), mana_cost="")
     guide = defined("g", *GUIDE, types=("Enchantment",), attached_to="f")
     v = activate(board(field, guide, elf("e1"), elf("e2", "bob")), "f")
-    assert v.answer_data["total"] == "{G}{G}{C}"  # every Elf on the battlefield, Bob's too
+    assert v.answer_data["total"] == "{G}{G}{G}{G}{C}"  # every Elf on the battlefield, Bob's too
     assert "605.1b" in v.citations
     none = act(board(field, guide), "f")
     assert none["total"] == "{C}"  # no Elf: the trigger adds nothing
@@ -227,7 +227,7 @@ def test_a_renowned_only_ability_needs_the_state_to_say_so() -> None:
 TILE = (
     "Kinship Tile",
     "{T}: Add X mana of any one color, where X is the greatest number of creatures you "
-    "control that have a creature type in common.",
+    "control that share a creature type.",
 )
 
 
@@ -263,8 +263,8 @@ def test_a_changeling_that_lost_all_abilities_is_still_every_type() -> None:
 
 FORAGER = (
     "Reef Forager",
-    "{T}, Untap a tapped land an opponent controls: Add one mana of any type that land could "
-    "produce.",
+    "{T}, Untap a tapped land your opponents control: Add one mana of any type that land "
+    "could produce.",
 )
 GROVE = ("Green Patch", "{T}: Add {G}.")
 SHOAL = ("Blue Patch", "{T}: Add {U}.")

@@ -12,18 +12,18 @@ from app.engine.could_produce import could_produce
 from tests.engine.mana_helpers import board
 from tests.engine.test_mana_amounts import act, defined
 
-SPRING = ("Twinfall Spring", "{T}: Add one mana of a chosen color.")
-SPIRES = ("Chalk Spires", "{T}: Add one mana of either of the circled colors.")
+SPRING = ("Twinfall Spring", "{1}, {T}: Add one mana of a chosen color.")
+SPIRES = ("Chalk Spires", "{1}, {T}: Add one mana of either of the circled colors.")
 ABACUS = ("Tally Abacus", "{T}: Add {U} for each counter on this artifact.")
 GALLERY = ("Ember Gallery", "{T}: Add {C}, plus an additional {C} for each ember counter on ~.")
 DYNAMO = (
     "Coil Dynamo",
-    "{T}: Put a charge counter on this artifact. Add X mana of any one color, where X is "
-    "the number of charge counters on this artifact.",
+    "{T}: Put a gear counter on this artifact. Add X mana of any one color, where X is "
+    "the number of gear counters on this artifact.",
 )
 GROTTO = (
     "Haggle Grotto",
-    "{T}: Choose a color. Add one mana of that color unless any player pays {1}.",
+    "{T}: Choose a color. Add one mana of that color unless any player pays {2}.",
 )
 
 
@@ -69,14 +69,14 @@ def test_one_more_for_each_counter() -> None:
 
 def test_a_counter_put_on_as_it_resolves_is_counted() -> None:
     """608.2c: the counter is put on first, then X counts it (one more than it had)."""
-    b = board(defined("d", *DYNAMO, counters={"charge": 1}), defined("new", *DYNAMO))
+    b = board(defined("d", *DYNAMO, counters={"gear": 1}), defined("new", *DYNAMO))
     assert act(b, "d", choose="G")["total"] == "{G}{G}"
     assert act(b, "new", choose="R")["total"] == "{R}"
     v = activate(b, "d", choose="G")
-    assert "first puts a charge counter on it" in " ".join(s.text for s in v.steps)
+    assert "first puts a gear counter on it" in " ".join(s.text for s in v.steps)
     assert "608.2c" in v.citations
     after = next(q for q in v.answer_data["state"]["battlefield"] if q["id"] == "d")
-    assert after["counters"] == {"charge": 2} and after["tapped"] is True
+    assert after["counters"] == {"gear": 2} and after["tapped"] is True
 
 
 def test_mana_another_player_may_pay_to_stop() -> None:
@@ -85,19 +85,19 @@ def test_mana_another_player_may_pay_to_stop() -> None:
     v = activate(b, "g", choose="B")
     assert v.answer_data["total"] == "{B}"
     text = " ".join(s.text for s in v.steps)
-    assert "unless any player pays {1}" in text and "any player may pay" in text
+    assert "unless any player pays {2}" in text and "any player may pay" in text
     assert "118.12" in v.citations
 
 
 FIELD = (
     "Drum Field",
-    "{T}: Add {G}. If you control a creature with power 4 or greater, add {G}{G} instead.",
+    "{T}: Add {G}. If you control a creature with power 5 or greater, add {G}{G} instead.",
 )
 BRUTE = ("Loam Brute", "{T}: Add an amount of {G} equal to this creature's power.")
 
 
 def test_fixed_mana_and_its_own_instead_with_a_big_creature() -> None:
-    """614.15: its own "instead" makes two {G} while a creature of power 4 or more is there."""
+    """614.15: its own "instead" makes two {G} while a creature of power 5 or more is there."""
     big = board(
         defined("f", *FIELD, types=("Land",)), defined("b", *BRUTE, types=("Creature",), power=5)
     )
@@ -110,14 +110,14 @@ def test_fixed_mana_and_its_own_instead_with_a_big_creature() -> None:
 
 CAVE = (
     "Lucky Hollow",
-    "{T}: Add {C}. If this land has a luck counter on it, instead add one mana of any color.",
+    "{T}: Add {C}. If this land has a gem counter on it, instead add one mana of any color.",
 )
 
 
 def test_another_production_while_a_counter_is_there() -> None:
-    """614.15: its own "instead": any color with a luck counter, {C} without one."""
+    """614.15: its own "instead": any color with a gem counter, {C} without one."""
     b = board(
-        defined("lucky", *CAVE, types=("Land",), counters={"luck": 1}),
+        defined("lucky", *CAVE, types=("Land",), counters={"gem": 1}),
         defined("plain", *CAVE, types=("Land",)),
     )
     assert _types(b) == {"lucky": ["W", "U", "B", "R", "G"], "plain": ["C"]}
@@ -159,12 +159,12 @@ def test_urza_lands_count_each_other_by_their_land_types() -> None:
         "m",
         "Relic Mine",
         "Mine",
-        "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} "
+        "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C}{C} "
         "instead.",
     )
     plant = _urza("p", "Relic Plant", "Power-Plant", "{T}: Add {C}.")
     tower = _urza("t", "Relic Tower", "Tower", "{T}: Add {C}.")
-    assert act(board(mine, plant, tower), "m")["total"] == "{C}{C}"
+    assert act(board(mine, plant, tower), "m")["total"] == "{C}{C}{C}"
     assert act(board(mine, plant), "m")["total"] == "{C}"
     theirs = {**tower, "controller": "bob"}
     assert act(board(mine, plant, theirs), "m")["total"] == "{C}"

@@ -13,15 +13,18 @@ from tests.engine.mana_helpers import board
 from tests.engine.test_mana_colors import act, defined
 
 IMPRINT = "When ~ enters, you may exile a nonland card from your hand."
-MIRROR = ("Gilded Keepsake", f"{IMPRINT}\n{{T}}: Add one mana of any of the exiled card's colors.")
+MIRROR = (
+    "Gilded Keepsake",
+    f"{IMPRINT}\n{{1}}, {{T}}: Add one mana of any of the exiled card's colors.",
+)
 CRAFTED = (
     "Woven Phoenix",
-    "{T}: For each color among the exiled cards used to craft ~, add one mana of that color.",
+    "{1}, {T}: For each color among the exiled cards used to craft ~, add one mana of that color.",
 )
 SMITH = (
     "Cogwright Apprentice",
-    "{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed "
-    "this way.",
+    "{T}: Reveal any number of artifact cards from your hand. Add {C}{C}{C} for each card "
+    "revealed this way.",
 )
 
 
@@ -87,10 +90,10 @@ def test_one_of_each_color_among_the_crafting_cards() -> None:
     assert (a["legal"], a["choice_required"], a["total"]) == (True, False, "{W}{R}{G}")
 
 
-def test_two_colorless_for_each_artifact_revealed() -> None:
+def test_three_colorless_for_each_artifact_revealed() -> None:
     b = board(defined("smith", *SMITH, types=("Artifact", "Creature"), cost="{3}"))
     a = act(b, "smith", x=3)
-    assert (a["legal"], a["total"]) == (True, "{C}{C}{C}{C}{C}{C}")
+    assert (a["legal"], a["total"]) == (True, "{C}" * 9)
     none = act(b, "smith", x=0)
     assert (none["legal"], none["made_mana"]) == (True, False)
     v = activate(b, "smith", x=3)
@@ -108,13 +111,13 @@ def test_how_many_are_revealed_must_be_given() -> None:
 
 HAMLET = (
     "Mossgrown Waystone",
-    'When ~ enters, choose a land card name.\nLands with the chosen name have "{T}: Add {C}."',
+    'As ~ enters, choose a land card name.\nLands with the chosen name have "{T}: Add {C}."',
 )
 GROVE = (
     "Kinroot Grove",
     "As ~ enters, choose a creature type.\n"
     "{3}, {T}: Choose a color. Add an amount of mana of that color equal to the number of "
-    "creatures you control of the chosen type.",
+    "other creatures you control of the chosen type.",
 )
 
 
@@ -178,7 +181,7 @@ LENS = (
     "Echoing Prism",
     "When ~ enters, you may exile target land you control.\n"
     "Whenever a land with the same name as the exiled card is tapped for mana, its controller "
-    "adds one mana of any type that land produced.",
+    "adds one mana of any type that permanent produced.",
 )
 
 
@@ -253,8 +256,8 @@ def test_the_top_card_must_be_given() -> None:
 
 PENDANT = (
     "Glinting Locket",
-    "{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add one "
-    "mana of that color.",
+    "{1}, {T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add "
+    "one mana of that color.",
 )
 
 

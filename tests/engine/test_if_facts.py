@@ -15,13 +15,13 @@ from app.engine.could_produce import could_produce
 from tests.engine.mana_helpers import P, resolve
 from tests.engine.test_mana_colors import act, defined
 
-TIDE = ("Tidewrack Shoal", "{T}: Add {U}. If you played a land this turn, add {B} instead.")
-DELVER = ("Crypt Delver", "{T}: Add {G}{G}. If you've completed a dungeon, add six {G} instead.")
-BANNER = ("Vanguard Banner", "{T}: Add {C}. If you have the initiative, add {C}{C} instead.")
+TIDE = ("Tidewrack Shoal", "{T}: Add {U}. If you played a land this turn, add {R} instead.")
+DELVER = ("Crypt Delver", "{T}: Add {G}{G}. If you've completed a dungeon, add five {G} instead.")
+BANNER = ("Vanguard Banner", "{T}: Add {C}. If you have the initiative, add {C}{C}{C} instead.")
 VAULT = (
     "Sealed Vault",
     "When ~ enters, you may exile a colorless card from your hand.\n"
-    "{T}: Add {C}. If a card is exiled with ~, add {C}{C} instead.",
+    "{T}: Add {C}. If a card is exiled with ~, add {C}{C}{C} instead.",
 )
 DRONE = (
     "Hub Drone",
@@ -48,8 +48,8 @@ def _types(b: Board, pid: str) -> list[str]:
 def test_a_land_played_this_turn_changes_the_mana() -> None:
     played = board(defined("t", *TIDE), players={"alice": {"lands_played_this_turn": 1}})
     a = act(played, "t")
-    assert a["total"] == "{B}"
-    assert _types(played, "t") == ["B"]
+    assert a["total"] == "{R}"
+    assert _types(played, "t") == ["R"]
     none = board(defined("t", *TIDE), players={"alice": {"lands_played_this_turn": 0}})
     assert act(none, "t")["total"] == "{U}"
     assert _types(none, "t") == ["U"]
@@ -67,11 +67,11 @@ def test_the_lands_played_are_asked_for() -> None:
 
 def test_a_completed_dungeon_and_the_initiative() -> None:
     done = board(defined("d", *DELVER), players={"alice": {"completed_dungeon": True}})
-    assert act(done, "d")["total"] == "{G}{G}{G}{G}{G}{G}"
+    assert act(done, "d")["total"] == "{G}{G}{G}{G}{G}"
     not_done = board(defined("d", *DELVER), players={"alice": {"completed_dungeon": False}})
     assert act(not_done, "d")["total"] == "{G}{G}"
     leading = board(defined("b", *BANNER), players={"alice": {"initiative": True}})
-    assert act(leading, "b")["total"] == "{C}{C}"
+    assert act(leading, "b")["total"] == "{C}{C}{C}"
     trailing = board(defined("b", *BANNER), players={"alice": {"initiative": False}})
     assert act(trailing, "b")["total"] == "{C}"
     with pytest.raises(QuestionError) as err:
@@ -83,7 +83,7 @@ def test_a_completed_dungeon_and_the_initiative() -> None:
 
 
 def test_a_card_exiled_with_it() -> None:
-    assert act(board(defined("v", *VAULT, exiled=["Memnite"])), "v")["total"] == "{C}{C}"
+    assert act(board(defined("v", *VAULT, exiled=["Memnite"])), "v")["total"] == "{C}{C}{C}"
     assert act(board(defined("v", *VAULT, exiled=[])), "v")["total"] == "{C}"
     with pytest.raises(QuestionError) as err:
         act(board(defined("v", *VAULT)), "v")
@@ -113,7 +113,7 @@ def test_a_permanent_with_enough_counters() -> None:
 
 GAMBLER = (
     "Gambler Cog",
-    "{1}: Flip a coin. If you win the flip, add {C}{C}. Activate only as an instant.",
+    "{1}: Flip a coin. If you win the flip, add {C}{C}{C}. Activate only as an instant.",
 )
 
 
@@ -122,8 +122,8 @@ def test_a_coin_flip_lists_winning_and_losing() -> None:
     open_ = act(b, "g")
     assert open_["choice_required"] and open_["options"] == ["won", "lost"]
     totals = {o["choices"]["choose"]: o["total"] for o in open_["outcomes"]}
-    assert totals == {"won": "{C}{C}", "lost": ""}
-    assert act(b, "g", choose="won")["total"] == "{C}{C}"
+    assert totals == {"won": "{C}{C}{C}", "lost": ""}
+    assert act(b, "g", choose="won")["total"] == "{C}{C}{C}"
     lost = act(b, "g", choose="Lost")
     assert (lost["made_mana"], lost["total"]) == (False, "")
     # 106.7: every outcome counts, so it could produce {C}.
@@ -147,7 +147,7 @@ def test_a_won_flip_with_a_color_to_pick_is_chosen_by_that_color() -> None:
 
 KINDLER = (
     "Ember Kindler",
-    "{2}: Target creature gains trample until end of turn. If this is the third time this "
+    "{2}: Target creature gains reach until end of turn. If this is the third time this "
     "ability has resolved this turn, you may add {R}{R}{R}{R}{R}.",
 )
 

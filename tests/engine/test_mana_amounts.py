@@ -66,7 +66,7 @@ WARDEN = (
 )
 FURNACE = (
     "Slag Furnace",
-    "{T}, Sacrifice an artifact: Add an amount of {R} equal to the sacrificed artifact's "
+    "{T}, Sacrifice an artifact: Add an amount of {U} equal to the sacrificed artifact's "
     "mana value.",
 )
 
@@ -199,7 +199,7 @@ def test_power_and_greatest_power_on_activation() -> None:
 
 def test_the_sacrificed_permanents_mana_value_is_the_x_given() -> None:
     b = board(defined("furnace", *FURNACE))
-    assert act(b, "furnace", x=4)["total"] == "{R}{R}{R}{R}"
+    assert act(b, "furnace", x=4)["total"] == "{U}{U}{U}{U}"
     with pytest.raises(QuestionError) as err:
         act(b, "furnace")
     assert err.value.code == "x_required"
@@ -221,7 +221,7 @@ def test_a_granted_x_ability_works_like_a_printed_one() -> None:
 
 # --- devotion (700.5) -------------------------------------------------------------------------
 
-SHRINE = ("Moss Shrine", "{T}: Add an amount of {G} equal to your devotion to green.")
+SHRINE = ("Moss Shrine", "{1}, {T}: Add an amount of {G} equal to your devotion to green.")
 ALTAR = (
     "Hue Altar",
     "{1}, {T}: Choose a color. Add an amount of mana of that color equal to your devotion to "

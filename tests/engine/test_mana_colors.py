@@ -48,18 +48,18 @@ def act(b: Board, pid: str, **kw: Any) -> dict[str, Any]:
     return v.answer_data
 
 
-PAIR = ("Twinned Lantern", "{1}, {T}: Add two mana of different colors.")
+PAIR = ("Twinned Lantern", "{2}, {T}: Add two mana of different colors.")
 POUCH = (
     "Stitched Satchel",
     "{T}, Remove a thread counter from ~: Add two mana of different colors.",
 )
 BLOOM = (
     "Petal Warden",
-    "{T}: For each color among permanents you control, add one mana of that color.",
+    "{1}, {T}: For each color among permanents you control, add one mana of that color.",
 )
 AMBER = (
     "Amber Reliquary",
-    "{T}: Add one mana of any color among legendary creatures and planeswalkers you control.",
+    "{1}, {T}: Add one mana of any color among legendary creatures and planeswalkers you control.",
 )
 PLAIN = ("Hollow Idol", "This artifact has no mana ability worth saying.")
 
@@ -131,12 +131,12 @@ def test_a_color_among_legendary_creatures_and_planeswalkers() -> None:
 
 HORN = (
     "Brimming Horn",
-    "{T}: Choose a color. Add one mana of that color for each charge counter on ~.",
+    "{T}: Choose a color. Add one mana of that color for each gem counter on ~.",
 )
 
 
 def test_a_chosen_color_once_for_each_counter_on_it() -> None:
-    b = board(defined("horn", *HORN, counters={"charge": 3}))
+    b = board(defined("horn", *HORN, counters={"gem": 3}))
     a = act(b, "horn", choose="B")
     assert (a["legal"], a["total"]) == (True, "{B}{B}{B}")
     v = could_produce(board(defined("horn", *HORN)), None)
@@ -186,7 +186,7 @@ def test_a_station_threshold_adds_its_ability_at_enough_charge_counters() -> Non
 
 HERDER = (
     "Meadow Herder",
-    "{T}: Add X {G} or X {W}, where X is the number of other creatures you control.",
+    "{T}: Add X {G} or X {U}, where X is the number of other creatures you control.",
 )
 
 
@@ -198,12 +198,12 @@ def test_x_of_one_of_two_colors_counts_the_other_creatures() -> None:
         defined("c", *PLAIN, types=("Creature",), controller="bob"),
     )
     a = act(b, "herder")
-    assert {o["total"] for o in a["outcomes"]} == {"{G}{G}", "{W}{W}"}
-    assert act(b, "herder", choose="W")["total"] == "{W}{W}"
-    assert could_produce(b, None).answer_data["permanents"][0]["types"] == ["W", "G"]
+    assert {o["total"] for o in a["outcomes"]} == {"{G}{G}", "{U}{U}"}
+    assert act(b, "herder", choose="U")["total"] == "{U}{U}"
+    assert could_produce(b, None).answer_data["permanents"][0]["types"] == ["U", "G"]
 
 
-SHARD = ("Shardling Core", "{T}: Add {C} for each artifact you control named ~.")
+SHARD = ("Shardling Core", "{T}: Add {R} for each artifact you control named ~.")
 
 
 def test_for_each_artifact_with_its_own_name() -> None:
@@ -213,18 +213,18 @@ def test_for_each_artifact_with_its_own_name() -> None:
         defined("s3", *SHARD, controller="bob"),
         defined("idol", *PLAIN),
     )
-    assert act(b, "s1")["total"] == "{C}{C}"
-    assert act(b, "s3")["total"] == "{C}"
+    assert act(b, "s1")["total"] == "{R}{R}"
+    assert act(b, "s3")["total"] == "{R}"
 
 
 STALK = (
     "Thornstalk Keeper",
     "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add "
-    "two mana of any one color instead.",
+    "three mana of any one color instead.",
 )
 
 
-def test_two_mana_instead_with_a_creature_of_power_four() -> None:
+def test_three_mana_instead_with_a_creature_of_power_four() -> None:
     small = board(
         defined("k", *STALK, types=("Creature",), power=0),
         defined("b", *PLAIN, types=("Creature",), power=3),
@@ -236,7 +236,7 @@ def test_two_mana_instead_with_a_creature_of_power_four() -> None:
         defined("o", *PLAIN, types=("Creature",), power=9, controller="bob"),
     )
     v = activate(big, "k", choose="R")
-    assert v.answer_data["total"] == "{R}{R}"
+    assert v.answer_data["total"] == "{R}{R}{R}"
     assert {"614.15", "208.3"} <= set(v.citations)
     # Bob's creature isn't one you control.
     mine = board(
@@ -261,7 +261,7 @@ def test_the_power_of_every_creature_you_control_is_needed() -> None:
 
 VISTA = (
     "Dusty Vista",
-    "{1}, {T}: For each color among monocolored permanents you control, add one mana of that "
+    "{2}, {T}: For each color among monocolored permanents you control, add one mana of that "
     "color.",
 )
 

@@ -10,7 +10,10 @@ from app.domain.state import GameState
 from tests.engine.mana_helpers import P, resolve
 from tests.engine.test_mana_colors import act, defined
 
-HUM = ("Humming Obelisk", "Whenever you tap a permanent for {C}, add an additional {C}.")
+HUM = (
+    "Humming Obelisk",
+    "Whenever you tap a permanent you control for {C}, add an additional {C}.",
+)
 
 
 def test_a_trigger_on_tapping_for_colorless_adds_only_then() -> None:
@@ -25,7 +28,7 @@ def test_a_trigger_on_tapping_for_colorless_adds_only_then() -> None:
 
 HALL = (
     "Bandit Causeway",
-    "{T}, Pay 3 life: Add {C}. If that mana is spent on a creature spell, it gains haste.",
+    "{T}, Pay 1 life: Add {C}. If that mana is spent on an Elf creature spell, it gains haste.",
 )
 
 
@@ -56,7 +59,7 @@ def test_the_creature_the_mana_was_spent_on_has_haste_as_an_effect_entry() -> No
     assert (answer["legal"], answer["total"]) == (True, "{G}")  # haste (702.10)
 
 
-CUBE = ("Echo Crucible", "{3}, {T}: Double the amount of each type of unspent mana you have.")
+CUBE = ("Echo Crucible", "{4}, {T}: Double the amount of each type of unspent mana you have.")
 
 
 def _cube_state(**players: Any) -> GameState:

@@ -62,7 +62,7 @@ def test_creature_types_are_written_in_their_plural() -> None:
 
 SNARE = (
     "Snare Warden",
-    "{T}: Add an amount of {R} equal to the greatest power among creatures you control that "
+    "{T}: Add an amount of {B} equal to the greatest power among creatures you control that "
     "entered this turn.",
 )
 
@@ -73,7 +73,7 @@ def test_the_greatest_power_among_creatures_that_entered_this_turn() -> None:
     old = defined("o", "Grove Scout", "Vigilance", entered_this_turn=False, power=6)
     theirs = defined("t", "Grove Scout", "Vigilance", controller="bob", power=9)
     v = activate(board(warden, new, old, theirs), "w")
-    assert v.answer_data["total"] == "{R}{R}{R}"  # the 6/x was there before this turn
+    assert v.answer_data["total"] == "{B}{B}{B}"  # the 6/x was there before this turn
     assert "entered the battlefield this turn" in " ".join(s.text for s in v.steps)
     assert act_total(board(warden, old)) == ""  # none entered: no mana
 
@@ -99,7 +99,7 @@ def test_which_creatures_entered_this_turn_is_an_input() -> None:
 PARLEY = (
     "Oracle of Tops",
     "{T}: Each player reveals the top card of their library. For each nonland card revealed "
-    "this way, add {G} and you gain 1 life. Then each player draws a card.",
+    "this way, add {G} and you gain 2 life. Then each player draws a card.",
 )
 
 
@@ -211,7 +211,7 @@ def test_a_land_made_a_creature_by_its_own_activation_has_summoning_sickness() -
 def test_mana_from_the_opening_hand_is_no_ability_of_the_permanent() -> None:
     text = (
         "You may reveal Tangle Herald from your opening hand. If you do, at the beginning of "
-        "your first main phase of the game, add {G}."
+        "your first main phase of the game, add {G}{G}."
     )
     herald = defined("t", "Tangle Herald", text)
     assert could_produce(board(herald), None).answer_data["permanents"][0]["types"] == []

@@ -156,15 +156,15 @@ def test_each_creature_with_a_counter_on_it() -> None:
     assert _types(b, "bare") == []
 
 
-def test_three_or_more_plus_one_counters_give_haste() -> None:
+def test_four_or_more_plus_one_counters_give_haste() -> None:
     drum = _card(
         "Swelling Drum",
-        "Creatures you control with three or more +1/+1 counters on them have haste.",
+        "Creatures you control with four or more +1/+1 counters on them have haste.",
         ["Artifact"],
     )
     elf = {**BEAR, "abilities": [_taps_for("{G}")]}
-    big = _perm("big", elf, counters={"+1/+1": 3}, controlled_since_turn_start=False)
-    small = _perm("small", elf, counters={"+1/+1": 2}, controlled_since_turn_start=False)
+    big = _perm("big", elf, counters={"+1/+1": 4}, controlled_since_turn_start=False)
+    small = _perm("small", elf, counters={"+1/+1": 3}, controlled_since_turn_start=False)
     b = _board(_perm("drum", drum), big, small)
     assert activate(b, "big").answer_data["legal"] is True
     assert [r["code"] for r in activate(b, "small").answer_data["reasons"]] == ["summoning_sick"]
@@ -196,7 +196,7 @@ def test_a_grant_while_the_enchanted_permanent_is_a_land() -> None:
 def test_a_player_taps_a_basic_land_adds_a_type_it_produced() -> None:
     echo = _card(
         "Echo of Plenty",
-        "Whenever a player taps a basic land for mana, that player adds one mana of any type "
+        "Whenever a basic land is tapped for mana, its controller adds one mana of any type "
         "that land produced.",
         ["Enchantment"],
     )
@@ -229,40 +229,40 @@ def test_enchanted_land_adds_one_mana_of_any_color() -> None:
     assert activate(b, "f", choose="U").answer_data["total"] == "{U}{G}"
 
 
-def test_enchanted_land_adds_two_mana_in_any_combination() -> None:
+def test_enchanted_land_adds_three_mana_in_any_combination() -> None:
     bloom = _card(
-        "Twin Bloom",
+        "Triple Bloom",
         "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
-        "additional two mana in any combination of colors.",
+        "additional three mana in any combination of colors.",
         ["Enchantment"],
         subtypes=["Aura"],
     )
     b = _board(_perm("f", _forest()), _perm("bloom", bloom, attached_to="f"))
     a = activate(b, "f").answer_data
-    assert len(a["triggered"][0]["choices"]) == 15  # multisets of two of five colors
-    assert activate(b, "f", choose="{W}{B}").answer_data["total"] == "{W}{B}{G}"
+    assert len(a["triggered"][0]["choices"]) == 35  # multisets of three of five colors
+    assert activate(b, "f", choose="{W}{B}{R}").answer_data["total"] == "{W}{B}{R}{G}"
 
 
 def test_may_add_offers_none() -> None:
     tide = _card(
         "Tidal Surplus",
-        "Whenever an Island is tapped for mana, its controller may add an additional {U}.",
+        "Whenever a Swamp is tapped for mana, its controller may add an additional {B}.",
         ["Enchantment"],
     )
-    island = {"name": "Island", "types": ["land"], "supertypes": ["Basic"], "subtypes": ["Island"]}
-    b = _board(_perm("tide", tide), _perm("i", island))
-    assert activate(b, "i").answer_data["triggered"][0]["choices"] == ["none", "U"]
-    assert activate(b, "i", choose="U").answer_data["total"] == "{U}{U}"
-    declined = activate(b, "i", choose="none")
-    assert declined.answer_data["total"] == "{U}"
+    swamp = {"name": "Swamp", "types": ["land"], "supertypes": ["Basic"], "subtypes": ["Swamp"]}
+    b = _board(_perm("tide", tide), _perm("s", swamp))
+    assert activate(b, "s").answer_data["triggered"][0]["choices"] == ["none", "B"]
+    assert activate(b, "s", choose="B").answer_data["total"] == "{B}{B}"
+    declined = activate(b, "s", choose="none")
+    assert declined.answer_data["total"] == "{B}"
     assert any("603.5" in s.rules for s in declined.steps)
 
 
 def test_basic_land_tapped_for_the_chosen_color() -> None:
     vow = _card(
         "Hearth Vow",
-        "Whenever a basic land is tapped for mana of the chosen color, its controller adds an "
-        "additional one mana of that color.",
+        "Whenever a basic land is tapped for mana of the chosen color, its controller adds one "
+        "additional mana of that color.",
         ["Enchantment"],
     )
     island = {"name": "Island", "types": ["land"], "supertypes": ["Basic"], "subtypes": ["Island"]}

@@ -17,13 +17,13 @@ SHIFTER = _card(
     ["Creature"],
     ["Elemental"],
 )
-ELF_COUNTER = _card("Elfcount Idol", "{T}: Add {G} for each Elf you control.", ["Artifact"])
+ELF_COUNTER = _card("Elfcount Idol", "{T}: Add {B} for each Elf you control.", ["Artifact"])
 # A returned creature card that is a Treasure artifact from then on.
 REAPER = _card(
     "Gilded Reaper",
-    "Whenever a nontoken creature an opponent controls dies, you may pay {1}. If you do, return "
-    "that card to the battlefield under your control. It's a Treasure artifact with \"{T}, "
-    'Sacrifice ~: Add one mana of any color," and it loses all other card types.',
+    "Whenever a nontoken creature an opponent controls dies, you may pay {2}. If you do, return "
+    "that card to the battlefield tapped. It's a Treasure artifact with \"{T}, Sacrifice ~: "
+    'Add two mana of any one color," and it loses all other card types.',
     ["Creature"],
 )
 ARTIFACT_COUNTER = _card("Brassleaf Tally", "{T}: Add {C} for each artifact you control.", ["Land"])
@@ -72,7 +72,7 @@ def test_a_creature_made_a_land_keeps_its_own_abilities_and_loses_its_creature_t
     )
     printed = activate(b, "elf", ability="printed:0").answer_data
     assert (printed["legal"], printed["total"]) == (True, "{G}")
-    assert activate(b, "idol").answer_data["total"] == "{G}"
+    assert activate(b, "idol").answer_data["total"] == "{B}"
 
 
 def test_a_returned_creature_card_is_a_treasure_artifact_only() -> None:
@@ -126,7 +126,7 @@ def test_a_granted_ability_makes_the_colors_of_the_creature_that_has_it() -> Non
 
 
 EQUIP_LORD = _card(
-    "Forgewise Marshal", "Equipped creatures you control have flying and haste.", ["Creature"]
+    "Forgewise Marshal", "Equipped creatures you control have vigilance and haste.", ["Creature"]
 )
 
 

@@ -40,8 +40,8 @@ STIRRER = _card(
 )
 GILDER = _card(
     "Brassleaf Gilder",
-    "{T}: Target nonland permanent becomes an artifact in addition to its other types until "
-    "end of turn.",
+    "{T}: Until end of turn, target nonland permanent becomes an artifact in addition to its "
+    "other types.",
     ["Artifact"],
 )
 MOTH_LAW = _card(
@@ -125,14 +125,14 @@ def test_a_type_added_by_an_effect_is_seen_by_a_subtype_effect_whatever_the_time
         assert activate(b, "hollow").answer_data["total"] == "{C}", (edict_ts, fx_ts)
 
 
-def test_a_permanent_that_is_a_land_too_counts_as_a_land_but_others_do_not() -> None:
-    # Its own static ability (layer 4) makes only itself a land: "~" is its source.
+def test_a_permanent_that_is_an_artifact_too_counts_as_one_but_others_do_not() -> None:
+    # Its own static ability (layer 4) makes only itself an artifact: "~" is its source.
     stone_beast = _card(
         "Cairn Strider",
-        "As long as ~ is on the battlefield, it's a land in addition to its other types.",
+        "As long as ~ is on the battlefield, it's an artifact in addition to its other types.",
         ["Creature"],
     )
-    counter = _card("Hollow of Stones", "{T}: Add {C} for each land you control.", ["Land"])
+    counter = _card("Hollow of Stones", "{T}: Add {C} for each artifact you control.", ["Artifact"])
     bear = {"name": "Plain Bear", "types": ["creature"]}
     b = _board(_perm("hollow", counter), _perm("strider", stone_beast), _perm("bear", bear))
     assert activate(b, "hollow").answer_data["total"] == "{C}{C}"
@@ -145,8 +145,8 @@ CHOOSER = _card(
 )
 ADDER = _card(
     "Tidecall Wayfinder",
-    "{T}: Until end of turn, target land you control becomes the basic land type of your "
-    "choice in addition to its other types.",
+    "{T}: Target land you control becomes the basic land type of your choice in addition to "
+    "its other types until end of turn.",
     ["Artifact"],
 )
 DUAL = {"name": "Frost Flats", "types": ["land"], "subtypes": ["Plains", "Island"]}
@@ -263,7 +263,9 @@ def test_setting_land_types_removes_the_newer_nonbasic_ones_too() -> None:
     assert view.chars.of(orb).subtypes == ("Mountain",)
 
 
-RALLY = _card("Emberhorn Rally", "Creatures you control gain haste until end of turn.", ["Sorcery"])
+RALLY = _card(
+    "Emberhorn Rally", "Until end of turn, creatures you control gain haste.", ["Sorcery"]
+)
 
 
 def test_a_group_haste_effect_is_one_entry_per_creature_it_reached() -> None:
