@@ -110,6 +110,7 @@ def post_cast_without_paying(
     spell's mana value on the stack."""
     q = free_cast_question(rulings.catalog, body)
     card, question, board = q.card, q.question, q.board
+    names, used = q.read
     return answer_with_ruling(
         rulings,
         request.app.state.metrics,
@@ -125,6 +126,6 @@ def post_cast_without_paying(
             prototyped=body.prototyped,
             costs=board_costs(board),
         ),
-        cards=q.read[0],
-        used=q.read[1],
+        cards=names,
+        used=used,
     )
