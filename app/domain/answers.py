@@ -139,6 +139,11 @@ class CostChangeApplied(BaseModel):
         description="The id of the permanent whose static ability it is (from `state`); "
         "left out for the spell's own",
     )
+    times: int = omitted_at_default(
+        1,
+        description="How many times `mana` applies, counted from the state (once for each "
+        "other spell the caster has cast this turn); left out when once",
+    )
 
 
 class CastWithoutPayingAnswer(BaseModel):

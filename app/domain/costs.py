@@ -185,8 +185,27 @@ class SpellCostChange(_TotalCostChange):
     `where` over its characteristics ("noncreature": not a creature)"""
     while_untapped: bool = omitted_at_default(False)
     """It applies only while its permanent is untapped ("as long as ~ is untapped")"""
+    during: Literal["your_turn", "not_your_turn", "casters_turn", "not_casters_turn"] | None = (
+        omitted_at_default(None)
+    )
+    """Whose turn it applies in: its controller's (`your_turn`: "during your turn"), any
+    other's (`not_your_turn`: "during turns other than yours"), the spell's caster's, or any
+    other than the caster's (`not_casters_turn`: "except during its controller's turn");
+    null: every turn"""
+    nth_spell_this_turn: Annotated[int, Field(ge=1, le=10)] | None = omitted_at_default(None)
+    """It applies only to the caster's n-th spell of the turn ("the second spell you cast each
+    turn": 2); null: to every spell"""
+    per_other_spell_this_turn: bool = omitted_at_default(False)
+    """`mana` once for each other spell its caster has cast this turn (their
+    `spells_cast_this_turn`)"""
 
     _spells = field_validator("spells")(classmethod(lambda cls, v: _spells_only(v)))
+
+    @model_validator(mode="after")
+    def _one_count(self) -> SpellCostChange:
+        if self.per_other_spell_this_turn and self.when:
+            raise ValueError("per_other_spell_this_turn says how often it applies: no `when` too")
+        return self
 
 
 class SpellCostMinimum(Strict):

@@ -373,6 +373,13 @@ class PlayerIn(StateModel):
         description="725: do they have the initiative? For abilities that ask",
         examples=[True],
     )
+    spells_cast_this_turn: Annotated[int, Field(ge=0, le=10_000)] | None = omitted_at_default(
+        None,
+        description="601.2i: how many spells they have cast this turn, not counting a spell the "
+        "question is about, for effects that count them ('for each other spell that player "
+        "has cast this turn', 'the second spell you cast each turn')",
+        examples=[1],
+    )
     # 106.4: the mana in their pool, unspent; only the six mana types.
     mana_pool: (
         Annotated[

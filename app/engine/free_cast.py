@@ -45,8 +45,8 @@ from app.domain.filters import Looker, Traits
 from app.domain.layouts import one_part_rule
 from app.domain.mana import ManaSymbol, cost_mana_value, parse_cost, render_cost
 from app.domain.ruling import Mentions, Step, Verdict
-from app.engine.board import BoardView, Source, source_label
-from app.engine.words import describe_spells
+from app.engine.board import BoardView, Source, given_for_player, source_label
+from app.engine.words import amount, describe_spells
 
 __all__ = ["BoardCosts", "cast_without_paying", "make_reason", "prototyped_face", "resolve_face"]
 
@@ -440,10 +440,26 @@ def _change_words(change: CostChange, name: str) -> str:
     return f"{name} costs {change.mana} {more} to cast{how}{source}"
 
 
+_DURING_WORDS = {
+    "your_turn": " during its controller's turn",
+    "not_your_turn": " during turns other than its controller's",
+    "casters_turn": " during their caster's turn",
+    "not_casters_turn": " except during their caster's turn",
+}
+
+
 def _board_change_words(change: SpellCostChange, label: str) -> str:
     more = "more" if change.change == "increase" else "less"
     how = f" {change.when}" if change.when else ""
-    return f"{label} makes {describe_spells(change.spells)} cost {change.mana} {more} to cast{how}"
+    if change.per_other_spell_this_turn:
+        how += " for each other spell their caster has cast this turn"
+    if change.during is not None:
+        how += _DURING_WORDS[change.during]
+    spells = describe_spells(change.spells)
+    if change.nth_spell_this_turn is not None:
+        n = change.nth_spell_this_turn
+        spells = f"the {_ORDINALS.get(n, f'{n}th')} of {spells} each turn"
+    return f"{label} makes {spells} cost {change.mana} {more} to cast{how}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -506,7 +522,57 @@ def _why_not(view: BoardView, src: Source, effect: SpellCostEffect, spell: Trait
         )
     if effect.while_untapped and view.board.by_id[src.id].tapped:
         return "it applies only while its permanent is untapped, and it is tapped."
+    if isinstance(effect, SpellCostChange):
+        return _turn_why_not(view, src, effect, spell.controller)
     return None
+
+
+# Whose turn a cost change applies in, by `during`: (whose turn, "not": any other's).
+_DURING: dict[str, tuple[str, bool]] = {
+    "your_turn": ("controller", False),
+    "not_your_turn": ("controller", True),
+    "casters_turn": ("caster", False),
+    "not_casters_turn": ("caster", True),
+}
+_ORDINALS = {1: "first", 2: "second", 3: "third"}
+
+
+def _turn_why_not(view: BoardView, src: Source, effect: SpellCostChange, caster: str) -> str | None:
+    """The turn and the caster's spells this turn a change asks for, read from the state."""
+    if effect.during is not None:
+        whose, other = _DURING[effect.during]
+        player = src.controller if whose == "controller" else caster
+        active = view.board.active_player
+        if active is None:
+            raise QuestionError(
+                ("state", "active_player"),
+                f"{src.label} changes what spells cost only in some turns: give the state's "
+                "active_player",
+                "active_player_required",
+            )
+        if (active == player) == other:
+            said = "any turn but" if other else "the turn of"
+            return (
+                f"it applies in {said} its {'controller' if whose == 'controller' else 'caster'}"
+                f", {player}, and it is {active}'s turn."
+            )
+    if effect.nth_spell_this_turn is not None:
+        n = effect.nth_spell_this_turn
+        cast = _spells_cast(view, src, caster)
+        if cast != n - 1:
+            nth = _ORDINALS.get(n, f"{n}th")
+            return (
+                f"it applies to its caster's {nth} spell of the turn, and {caster} has cast "
+                f"{cast} before this one."
+            )
+    return None
+
+
+def _spells_cast(view: BoardView, src: Source, caster: str) -> int:
+    why = f"{src.label} changes what a spell costs by the spells its caster cast this turn"
+    count = given_for_player(view.board, caster, "spells_cast_this_turn", why)
+    assert isinstance(count, int)
+    return count
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,6 +585,7 @@ class _Change:
     m: Mentions
     rules: tuple[str, ...]
     source: Source | None = None
+    times: int = 1  # how many times its mana applies, counted from the state
 
 
 def _own_changes(cast_face: CardFace) -> list[_Change]:
@@ -531,13 +598,19 @@ def _own_changes(cast_face: CardFace) -> list[_Change]:
     return changes
 
 
-def _board_changes(applying: list[tuple[Source, SpellCostEffect]]) -> list[_Change]:
+def _board_changes(
+    costs: BoardCosts | None, applying: list[tuple[Source, SpellCostEffect]]
+) -> list[_Change]:
     changes: list[_Change] = []
     for src, effect in applying:
         if isinstance(effect, SpellCostChange):
             m = Mentions()
             words = m.mana_in(_board_change_words(effect, source_label(m, src)))
-            changes.append(_Change(effect, words, m, ("601.2f",), src))
+            times = 1
+            if effect.per_other_spell_this_turn and costs is not None:
+                times = _spells_cast(costs.view, src, costs.caster)
+                words += f" ({costs.caster} has cast {amount(times, 'other spell')} this turn)"
+            changes.append(_Change(effect, words, m, ("601.2f",), src, times))
     return changes
 
 
@@ -557,8 +630,12 @@ def _cost_changes(
         if change.change == "increase":
             counted = not change.when
             if counted:
-                owed = _sum_mana([owed, change.mana])
-                text = f"{words}: an increase still applies to a free cast, so it is paid."
+                owed = _sum_mana([owed, *[change.mana] * c.times])
+                text = (
+                    f"{words}: an increase still applies to a free cast, so it is paid."
+                    if c.times
+                    else f"{words}: it applies once for each, and there are none."
+                )
             else:
                 uncounted_generic = uncounted_generic or _generic(change.mana) > 0
                 text = (
@@ -582,7 +659,7 @@ def _cost_changes(
             else:
                 counted = fixed and not uncounted_generic
                 if fixed:
-                    owed = _less_generic(owed, _generic(change.mana))
+                    owed = _less_generic(owed, _generic(change.mana) * c.times)
                 owes = (
                     f"of what is still paid, {m.mana(f'{{{generic}}}')}"
                     if generic
@@ -603,6 +680,7 @@ def _cost_changes(
                 when=change.when,
                 counted=counted,
                 source=c.source.id if c.source else None,
+                times=c.times,
             )
         )
     return owed, applied, uncounted
@@ -688,7 +766,7 @@ def _answer(
         applying = _applying(r, costs, cast_face) if costs else []
         mana, changes, uncounted = _cost_changes(
             r,
-            [*_own_changes(cast_face), *_board_changes(applying)],
+            [*_own_changes(cast_face), *_board_changes(costs, applying)],
             _sum_mana([c.mana for c in paid if c.mana]),
         )
         before = mana

@@ -283,6 +283,18 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability counts the cards its controller drew this turn (121.1): give "
         "`cards_drawn_this_turn` for that player in the state's `players`.",
     ),
+    "spells_cast_this_turn_required": _q(
+        "Spells cast not given",
+        "A permanent changes what a spell costs by the spells its caster has cast this turn "
+        '(601.2f: "for each other spell", "the second spell each turn"): give '
+        "`spells_cast_this_turn` for the caster in the state's `players`, not counting the "
+        "spell asked about.",
+    ),
+    "active_player_required": _q(
+        "Whose turn?",
+        'A permanent changes what spells cost only in some turns ("during your turn", '
+        "\"except during its controller's turn\"): give the state's `active_player`.",
+    ),
     "monarch_required": _q(
         "Monarch not given",
         "The ability works only while its controller is the monarch (724): give `monarch` "

@@ -268,3 +268,93 @@ def test_a_revealed_hit_is_cast_on_the_board_too(sqlite_client: TestClient) -> N
         ["body", "caster"],
         "state_required",
     )
+
+
+# "Each spell costs {2} more to cast except during its caster's turn."
+NIGHT_WARD = _taxer("Night Ward", "increase", "{2}", {}, during="not_casters_turn")
+# "During turns other than yours, spells you cast cost {1} less to cast."
+OFF_TURN_CHARM = _taxer("Off-Turn Charm", "reduction", "{1}", {"controller": "you"})
+OFF_TURN_CHARM["abilities"][0]["during"] = "not_your_turn"
+# "Each spell costs {1} more to cast for each other spell its caster cast this turn."
+SLOW_TIDE = _taxer("Slow Tide", "increase", "{1}", {}, per_other_spell_this_turn=True)
+# "The second spell you cast each turn costs {2} less to cast."
+SECOND_WIND = _taxer(
+    "Second Wind", "reduction", "{2}", {"controller": "you"}, nth_spell_this_turn=2
+)
+
+
+def test_whose_turn_it_is_decides_a_turn_condition(sqlite_client: TestClient) -> None:
+    # Alice's turn: her own spell is free of the ward; bob's pays {2}.
+    state = _on(("ward", NIGHT_WARD, "bob"))
+    assert _cast(sqlite_client, card="Lightning Bolt", state=state)["answer"]["mana_to_pay"] == ""
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=state, caster="bob")
+    assert ruling["answer"]["mana_to_pay"] == "{2}"
+    assert any(
+        "Night Ward (ward) makes spells cost {2} more to cast except during their caster's turn"
+        in s["text"]
+        for s in ruling["explanation"]
+    )
+    # The charm's controller is alice: on her own turn it takes nothing off.
+    both = _on(("ward", NIGHT_WARD, "bob"), ("charm", OFF_TURN_CHARM, "bob"))
+    bobs = _cast(sqlite_client, card="Lightning Bolt", state=both, caster="bob")
+    assert bobs["answer"]["mana_to_pay"] == "{1}"
+    on_bobs_turn = {**both, "active_player": "bob"}
+    assert (
+        _cast(sqlite_client, card="Lightning Bolt", state=on_bobs_turn, caster="bob")["answer"][
+            "mana_to_pay"
+        ]
+        == ""
+    )
+    # Without an active player the turn can't be read: 422 naming it.
+    r = sqlite_client.post(
+        FREE,
+        json={"card": "Lightning Bolt", "state": {**state, "active_player": None}, "caster": "a"},
+    )
+    assert_problem(r, ["body", "state", "active_player"], "active_player_required")
+
+
+def test_spells_cast_this_turn_count_and_pick_the_spell(sqlite_client: TestClient) -> None:
+    players = {"alice": {"spells_cast_this_turn": 2}}
+    tide = {**_on(("tide", SLOW_TIDE, "bob")), "players": players}
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=tide)
+    assert ruling["answer"]["mana_to_pay"] == "{2}"
+    assert ruling["answer"]["cost_changes"] == [
+        {
+            "change": "increase",
+            "mana": "{1}",
+            "when": "",
+            "counted": True,
+            "source": "tide",
+            "times": 2,
+        }
+    ]
+    assert any(
+        "(alice has cast 2 other spells this turn)" in s["text"] for s in ruling["explanation"]
+    )
+    first = {**tide, "players": {"alice": {"spells_cast_this_turn": 0}}}
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=first)
+    assert ruling["answer"]["mana_to_pay"] == ""
+    assert ruling["answer"]["cost_changes"][0]["times"] == 0
+    # The second spell of the turn: the Toll Post's {1} is taken off (generic mana, 118.7a);
+    # the third keeps it, and a step says why the reduction doesn't apply.
+    wind = _on(("wind", SECOND_WIND, "alice"), ("post", TOLL_POST, "bob"))
+    second = {**wind, "players": {"alice": {"spells_cast_this_turn": 1}}}
+    third = {**wind, "players": {"alice": {"spells_cast_this_turn": 2}}}
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=second)
+    assert ruling["answer"]["mana_to_pay"] == ""
+    assert [c["source"] for c in ruling["answer"]["cost_changes"]] == ["post", "wind"]
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=third)
+    assert ruling["answer"]["mana_to_pay"] == "{1}"
+    assert [c["source"] for c in ruling["answer"]["cost_changes"]] == ["post"]
+    assert any(
+        "its caster's second spell of the turn, and alice has cast 2 before this one" in s["text"]
+        for s in ruling["explanation"]
+    )
+    # Not given: 422 naming the caster's fact.
+    assert_problem(
+        sqlite_client.post(
+            FREE, json={"card": "Lightning Bolt", "state": _on(("tide", SLOW_TIDE, "bob"))}
+        ),
+        ["body", "state", "players", "alice", "spells_cast_this_turn"],
+        "spells_cast_this_turn_required",
+    )

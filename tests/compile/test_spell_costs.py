@@ -115,11 +115,37 @@ COLORLESS = AllOf(of=[Not(filter=HasColor(color=c)) for c in ("W", "U", "B", "R"
         (
             "Each spell a player casts costs {2} more to cast for each other spell that player "
             "has cast this turn.",
-            _more("{2}", Selector(), "for each other spell that player has cast this turn"),
+            _more("{2}", Selector(), per_other_spell_this_turn=True),
         ),
         (
             "Each spell costs {2} more to cast except during its controller's turn.",
-            _more("{2}", Selector(), "except during its controller's turn"),
+            _more("{2}", Selector(), during="not_casters_turn"),
+        ),
+        # Whose turn, and the caster's spells this turn, read as data (the engine reads the
+        # state's active_player and the caster's spells_cast_this_turn).
+        (
+            "During turns other than yours, instant spells you cast cost {2} less to cast.",
+            _less("{2}", Selector(controller="you", types=["instant"]), during="not_your_turn"),
+        ),
+        (
+            "During your turn, spells your opponents cast cost {2} more to cast.",
+            _more("{2}", Selector(controller="opponent"), during="your_turn"),
+        ),
+        (
+            "Artifact spells your opponents cast during your turn cost {3} more to cast.",
+            _more("{3}", Selector(controller="opponent", types=["artifact"]), during="your_turn"),
+        ),
+        (
+            "Enchantment spells cost {1} more to cast during your turn.",
+            _more("{1}", Selector(types=["enchantment"]), during="your_turn"),
+        ),
+        (
+            "The third spell you cast each turn costs {2} less to cast.",
+            _less("{2}", Selector(controller="you"), nth_spell_this_turn=3),
+        ),
+        (
+            "The first spell each opponent casts each turn costs {2} more to cast.",
+            _more("{2}", Selector(controller="opponent"), nth_spell_this_turn=1),
         ),
         (
             "Each artifact spell costs {2} more to cast for each creature its controller controls.",
@@ -217,9 +243,10 @@ def test_the_abilities_are_dumped_with_their_kinds() -> None:
         "Artifact creature spells you cast cost {1} less to cast.",
         "Historic spells your opponents cast cost {1} more to cast.",
         "The first artifact spell you cast each turn costs {2} less to cast.",
-        "The third spell you cast each turn costs {2} less to cast.",
+        "The fourth spell you cast each turn costs {2} less to cast.",
         # A condition before the spells, or one the permanent's state decides other than untapped.
-        "During your turn, spells your opponents cast cost {2} more to cast.",
+        "During your turn, spells your opponents cast during your turn cost {2} more to cast.",
+        "During each opponent's turn, spells you cast cost {2} less to cast.",
         "As long as Glimmerfen Warden is tapped, artifact spells you cast cost {1} less to cast.",
         # A trailing phrase that is no plain condition, or an X it doesn't say.
         "Creature spells you cast cost {1} less to cast and can't be countered.",

@@ -268,10 +268,31 @@ def keyword_cost_change(part: str) -> ir.CostChange | None:
 # the spells (a mana value, a keyword, "of the chosen type", "other", where they are cast
 # from, "this turn", "the first ... each turn") is not read.
 _UNTAPPED = r"(?P<untapped>As long as ~ is untapped, )?"
+# A leading turn: "During your turn, spells you cast ...", "During turns other than yours, ...".
+_LEADING_TURN = r"(?:(?P<turn>During your turn|During turns other than yours), )?"
 _SPELL_COST_CHANGE = re.compile(
-    rf"^{_UNTAPPED}(?P<subject>.+?) (?P<verb>costs?) (?P<mana>{COST_MANA}) (?P<dir>more|less) "
-    r"to cast(?:,? (?P<when>.+?))?\.$"
+    rf"^{_UNTAPPED}{_LEADING_TURN}(?P<subject>.+?) (?P<verb>costs?) (?P<mana>{COST_MANA}) "
+    r"(?P<dir>more|less) to cast(?:,? (?P<when>.+?))?\.$"
 )
+# Conditions read as data rather than kept as words: whose turn it is, and the spells the
+# caster cast before this one this turn (a state fact the engine reads).
+_DURING: dict[str, ir.During] = {
+    "During your turn": "your_turn",
+    "During turns other than yours": "not_your_turn",
+    "during your turn": "your_turn",
+    "except during your turn": "not_your_turn",
+    "during its controller's turn": "casters_turn",
+    "except during its controller's turn": "not_casters_turn",
+}
+_PER_OTHER_SPELL = re.compile(
+    r"^for each other spell (?:that player|its caster|they) (?:has|have) cast this turn$"
+)
+# "The second spell you cast each turn": the caster's n-th spell of the turn, any spell.
+_NTH_SPELL = re.compile(
+    r"^The (?P<nth>first|second|third) spell (?P<caster>you cast|your opponents cast|each "
+    r"opponent casts|a player casts|each player casts) each turn$"
+)
+_NTH = {"first": 1, "second": 2, "third": 3}
 _SPELL_COST_MINIMUM = re.compile(
     rf"^{_UNTAPPED}(?P<subject>[Ee]ach .+?) that would cost less than (?P<n>{NUMBER}) mana to "
     rf"cast costs (?P<m>{NUMBER}) mana to cast\.$"
@@ -280,7 +301,7 @@ _SPELL_COST_MINIMUM = re.compile(
 # cast", "Spells your opponents cast that target ~": plural, with "cost".
 _SPELLS = re.compile(
     r"^(?P<noun>.*?\b[Ss]pells)(?: (?P<caster>you cast|your opponents cast))?"
-    r"(?: (?P<target>that target .+))?$"
+    r"(?: (?P<during>during your turn))?(?: (?P<target>that target .+))?$"
 )
 # "Each spell", "Each artifact spell", "Each spell a player casts": singular, with "costs".
 _EACH_SPELL = re.compile(
@@ -291,9 +312,11 @@ _EACH_SPELL = re.compile(
 _CASTERS: dict[str | None, Literal["you", "opponent", "any"]] = {
     None: "any",
     "a player casts": "any",
+    "each player casts": "any",
     "you cast": "you",
     "your opponents cast": "opponent",
     "an opponent casts": "opponent",
+    "each opponent casts": "opponent",
 }
 # The conditions a trailing phrase may open with: how often ("for each ..."), what X is, or
 # when it applies ("if ...", "except during ...", "as long as ...", "during ...").
@@ -316,10 +339,18 @@ def spell_cost_sentence(sentence: str) -> ir.SpellCostChange | ir.SpellCostMinim
     m = _SPELL_COST_CHANGE.match(sentence)
     if m is None:
         return None
-    found = _spells_of(m.group("subject"), singular=m.group("verb") == "costs")
+    subject, nth = m.group("subject"), None
+    found: tuple[ir.Spells, str | None, str | None] | None
+    if (ordinal := _NTH_SPELL.match(subject)) is not None:
+        if m.group("verb") != "costs":
+            return None
+        nth = _NTH[ordinal.group("nth")]
+        found = (ir.Spells(controller=_CASTERS[ordinal.group("caster")]), None, None)
+    else:
+        found = _spells_of(subject, singular=m.group("verb") == "costs")
     if found is None:
         return None
-    spells, target = found
+    spells, target, during = found
     when = m.group("when") or ""
     if "chosen" in when:
         return None  # a choice made for the permanent (201.3, 205.3m) isn't read
@@ -327,6 +358,12 @@ def spell_cost_sentence(sentence: str) -> ir.SpellCostChange | ir.SpellCostMinim
     mana = m.group("mana")
     if not increase and not _GENERIC.match(mana):
         return None  # 118.7a: a reduction of colored mana is not modelled
+    turns = [t for t in (m.group("turn"), during, when if when in _DURING else None) if t]
+    per_other = _PER_OTHER_SPELL.match(when) is not None
+    if len(turns) > 1:
+        return None  # two turns said: not one plain condition
+    if turns or per_other:
+        when = ""  # read as data below
     if when and (target or not _WHEN.match(when) or _NOT_ONE_CHANGE.search(when)):
         return None
     if "X" in mana and not when.startswith("where X is"):
@@ -335,20 +372,28 @@ def spell_cost_sentence(sentence: str) -> ir.SpellCostChange | ir.SpellCostMinim
     if len(when) > 300:
         return None
     return ir.SpellCostChange(
-        spells, increase, mana, when, while_untapped=m.group("untapped") is not None
+        spells,
+        increase,
+        mana,
+        when,
+        while_untapped=m.group("untapped") is not None,
+        during=_DURING[turns[0]] if turns else None,
+        nth_spell_this_turn=nth,
+        per_other_spell_this_turn=per_other,
     )
 
 
 def _spell_cost_minimum(m: re.Match[str]) -> ir.SpellCostMinimum | None:
     least, total = number(m.group("n")), number(m.group("m"))
     found = _spells_of(m.group("subject"), singular=True)
-    if found is None or found[1] is not None or least != total or not total or total > 20:
+    if found is None or found[1:] != (None, None) or least != total or not total or total > 20:
         return None
     return ir.SpellCostMinimum(found[0], total, while_untapped=m.group("untapped") is not None)
 
 
-def _spells_of(subject: str, *, singular: bool) -> tuple[ir.Spells, str | None] | None:
-    """The spells a subject names and the "that target ..." clause it has, if any."""
+def _spells_of(subject: str, *, singular: bool) -> tuple[ir.Spells, str | None, str | None] | None:
+    """The spells a subject names, the "that target ..." clause it has, if any, and the turn
+    it names ("spells your opponents cast during your turn")."""
     subject = subject[0].upper() + subject[1:]
     m = (_EACH_SPELL if singular else _SPELLS).match(subject)
     if m is None:
@@ -373,7 +418,8 @@ def _spells_of(subject: str, *, singular: bool) -> tuple[ir.Spells, str | None] 
     spells = _any_of([i for i in items if i is not None])
     if spells is None:
         return None
-    return replace(spells, controller=_CASTERS[m.group("caster")]), m.group("target")
+    during = m.groupdict().get("during")
+    return replace(spells, controller=_CASTERS[m.group("caster")]), m.group("target"), during
 
 
 def _spell_words(words: list[str]) -> ir.Spells | None:

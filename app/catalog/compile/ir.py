@@ -462,6 +462,9 @@ class Spells:
     supertypes: tuple[str, ...] = ()
 
 
+During = Literal["your_turn", "not_your_turn", "casters_turn", "not_casters_turn"]
+
+
 @dataclass(frozen=True, slots=True)
 class SpellCostChange:
     """601.2f: a permanent's static ability making other spells cost `mana` more (`increase`)
@@ -472,6 +475,9 @@ class SpellCostChange:
     mana: str
     when: str = ""
     while_untapped: bool = False
+    during: During | None = None  # whose turn it applies in
+    nth_spell_this_turn: int | None = None  # "the second spell you cast each turn": 2
+    per_other_spell_this_turn: bool = False  # "for each other spell that player has cast ..."
 
 
 @dataclass(frozen=True, slots=True)

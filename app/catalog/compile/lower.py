@@ -366,6 +366,9 @@ def ability(a: ir.Ability) -> d.Ability:
                 when=a.when,
                 spells=spells(a.spells),
                 while_untapped=a.while_untapped,
+                during=a.during,
+                nth_spell_this_turn=a.nth_spell_this_turn,
+                per_other_spell_this_turn=a.per_other_spell_this_turn,
             )
         case ir.SpellCostMinimum():
             return d.SpellCostMinimum(
