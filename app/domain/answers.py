@@ -134,15 +134,16 @@ class CostChangeApplied(BaseModel):
         "has nothing to take off); false: `mana_to_pay` is the amount before it, and it "
         "applies on top when `when` holds"
     )
-    source: str | None = omitted_at_default(
-        None,
-        description="The id of the permanent whose static ability it is (from `state`); "
-        "left out for the spell's own",
+    sources: list[str] = omitted_at_default(
+        default_factory=list,
+        description="The ids of the permanents whose static ability it is (from `state`): "
+        "permanents of one card with the same effect are one entry; left out for the spell's "
+        "own",
     )
     times: int = omitted_at_default(
         1,
-        description="How many times `mana` applies, counted from the state (once for each "
-        "other spell the caster has cast this turn); left out when once",
+        description="How many times `mana` applies: once per permanent in `sources`, and for "
+        "each other spell the caster has cast this turn where it says so; left out when once",
     )
 
 

@@ -448,7 +448,7 @@ _DURING_WORDS = {
 }
 
 
-def _board_change_words(change: SpellCostChange, label: str) -> str:
+def _board_change_words(change: SpellCostChange, label: str, many: bool) -> str:
     more = "more" if change.change == "increase" else "less"
     how = f" {change.when}" if change.when else ""
     if change.per_other_spell_this_turn:
@@ -459,7 +459,7 @@ def _board_change_words(change: SpellCostChange, label: str) -> str:
     if change.nth_spell_this_turn is not None:
         n = change.nth_spell_this_turn
         spells = f"the {_ORDINALS.get(n, f'{n}th')} of {spells} each turn"
-    return f"{label} makes {spells} cost {change.mana} {more} to cast{how}"
+    return f"{label} {'make' if many else 'makes'} {spells} cost {change.mana} {more} to cast{how}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,11 +476,15 @@ SpellCostEffect = SpellCostChange | SpellCostMinimum
 _NOT_APPLYING_SAID = 10
 
 
-def _applying(
-    r: _Ruling, costs: BoardCosts, cast_face: CardFace
-) -> list[tuple[Source, SpellCostEffect]]:
+# Permanents of one card with the same cost effect that applies: one step and one entry say
+# them all (a board may hold thousands), in the order first met.
+Applying = list[tuple[list[Source], SpellCostEffect]]
+
+
+def _applying(r: _Ruling, costs: BoardCosts, cast_face: CardFace) -> Applying:
     """The board's cost effects that apply to this spell as it is cast by the caster: its
-    characteristics on the stack (the face cast) and the effect's condition on its source."""
+    characteristics on the stack (the face cast) and the effect's condition on its source.
+    Alike ones (the same card's same effect) are grouped."""
     spell = Traits(
         costs.caster,
         cast_face.type_set,
@@ -490,12 +494,16 @@ def _applying(
         name=cast_face.name.casefold(),
         keywords=cast_face.keyword_set,
     )
-    found: list[tuple[Source, SpellCostEffect]] = []
+    found: dict[tuple[str, str], tuple[list[Source], SpellCostEffect]] = {}
+    keys: dict[int, str] = {}  # by id(): a catalog card's effect is one object for all
     left_out = 0
     for src, effect in costs.view.spell_costs:
         why = _why_not(costs.view, src, effect, spell)
         if why is None:
-            found.append((src, effect))
+            key = keys.get(id(effect))
+            if key is None:
+                key = keys[id(effect)] = effect.model_dump_json()
+            found.setdefault((src.name, key), ([], effect))[0].append(src)
             continue
         left_out += 1
         if left_out <= _NOT_APPLYING_SAID:
@@ -509,7 +517,13 @@ def _applying(
                 ("601.2f",),
             )
         )
-    return found
+    return list(found.values())
+
+
+def _group_label(m: Mentions, sources: list[Source]) -> str:
+    """ "Toll Post (p1)", or "Toll Post (p1) and 11 more like it"."""
+    first = source_label(m, sources[0])
+    return first if len(sources) == 1 else f"{first} and {len(sources) - 1} more like it"
 
 
 def _why_not(view: BoardView, src: Source, effect: SpellCostEffect, spell: Traits) -> str | None:
@@ -584,7 +598,7 @@ class _Change:
     words: str
     m: Mentions
     rules: tuple[str, ...]
-    source: Source | None = None
+    sources: tuple[str, ...] = ()  # the permanents whose effect it is; none: the spell's own
     times: int = 1  # how many times its mana applies, counted from the state
 
 
@@ -598,19 +612,20 @@ def _own_changes(cast_face: CardFace) -> list[_Change]:
     return changes
 
 
-def _board_changes(
-    costs: BoardCosts | None, applying: list[tuple[Source, SpellCostEffect]]
-) -> list[_Change]:
+def _board_changes(costs: BoardCosts | None, applying: Applying) -> list[_Change]:
     changes: list[_Change] = []
-    for src, effect in applying:
+    for sources, effect in applying:
         if isinstance(effect, SpellCostChange):
             m = Mentions()
-            words = m.mana_in(_board_change_words(effect, source_label(m, src)))
-            times = 1
+            label = _group_label(m, sources)
+            words = m.mana_in(_board_change_words(effect, label, len(sources) > 1))
+            times = len(sources)
             if effect.per_other_spell_this_turn and costs is not None:
-                times = _spells_cast(costs.view, src, costs.caster)
-                words += f" ({costs.caster} has cast {amount(times, 'other spell')} this turn)"
-            changes.append(_Change(effect, words, m, ("601.2f",), src, times))
+                cast = _spells_cast(costs.view, sources[0], costs.caster)
+                words += f" ({costs.caster} has cast {amount(cast, 'other spell')} this turn)"
+                times *= cast
+            ids = tuple(src.id for src in sources)
+            changes.append(_Change(effect, words, m, ("601.2f",), ids, times))
     return changes
 
 
@@ -679,7 +694,7 @@ def _cost_changes(
                 mana=change.mana,
                 when=change.when,
                 counted=counted,
-                source=c.source.id if c.source else None,
+                sources=list(c.sources),
                 times=c.times,
             )
         )
@@ -688,7 +703,7 @@ def _cost_changes(
 
 def _cost_minimums(
     r: _Ruling,
-    applying: list[tuple[Source, SpellCostEffect]],
+    applying: Applying,
     owed: str,
     uncounted: bool,
     applied: list[CostChangeApplied],
@@ -696,11 +711,11 @@ def _cost_minimums(
     """601.2f: once increases and reductions are counted, an effect that sets the least a
     spell costs applies to that total; generic mana makes up the difference. Each one is
     added to `applied`; returns the mana owed."""
-    for src, effect in applying:
+    for sources, effect in applying:
         if not isinstance(effect, SpellCostMinimum):
             continue
         m = Mentions()
-        label = source_label(m, src)
+        label = _group_label(m, sources)
         floor = effect.total
         has = cost_mana_value(parse_cost(owed)) if owed else 0
         short = max(floor - has, 0)
@@ -731,7 +746,7 @@ def _cost_minimums(
                 mana=f"{{{floor}}}",
                 when="",
                 counted=not uncounted,
-                source=src.id,
+                sources=[src.id for src in sources],
             )
         )
     return owed

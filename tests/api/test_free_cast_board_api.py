@@ -70,7 +70,7 @@ def test_an_increase_is_paid_on_a_free_cast(sqlite_client: TestClient) -> None:
     answer = ruling["answer"]
     assert (answer["castable"], answer["mana_to_pay"]) == (True, "{1}")
     assert answer["cost_changes"] == [
-        {"change": "increase", "mana": "{1}", "when": "", "counted": True, "source": "post"}
+        {"change": "increase", "mana": "{1}", "when": "", "counted": True, "sources": ["post"]}
     ]
     assert [r["code"] for r in answer["reasons"]] == ["cost_increase"]
     texts = [s["text"] for s in ruling["explanation"]]
@@ -143,9 +143,9 @@ def test_a_reduction_takes_off_only_generic_mana_that_is_owed(sqlite_client: Tes
         state=_on(("lens", QUICK_LENS, "alice"), ("post", TOLL_POST, "bob")),
     )
     assert both["answer"]["mana_to_pay"] == ""
-    assert [(c["change"], c["source"]) for c in both["answer"]["cost_changes"]] == [
-        ("increase", "post"),
-        ("reduction", "lens"),
+    assert [(c["change"], c["sources"]) for c in both["answer"]["cost_changes"]] == [
+        ("increase", ["post"]),
+        ("reduction", ["lens"]),
     ]
 
 
@@ -155,7 +155,7 @@ def test_a_least_cost_raises_the_total_after_every_change(sqlite_client: TestCli
     answer = ruling["answer"]
     assert answer["mana_to_pay"] == "{3}"
     assert answer["cost_changes"] == [
-        {"change": "minimum", "mana": "{3}", "when": "", "counted": True, "source": "totem"}
+        {"change": "minimum", "mana": "{3}", "when": "", "counted": True, "sources": ["totem"]}
     ]
     assert any("is still paid for a least cost" in s["text"] for s in ruling["explanation"])
     # The kicker's {B} counts toward the three: {2}{B}.
@@ -193,7 +193,23 @@ def test_many_effects_that_do_not_apply_are_counted_past_ten(sqlite_client: Test
     texts = [s["text"] for s in ruling["explanation"]]
     assert sum("isn't one" in t for t in texts) == 10
     assert "2 more effects that change what spells cost don't apply to this one either." in texts
-    # And twelve that apply are twelve increases.
+    # Twelve that apply are one entry and one step, twelve times.
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=_on(*posts))
+    assert ruling["answer"]["cost_changes"] == [
+        {
+            "change": "increase",
+            "mana": "{1}",
+            "when": "",
+            "counted": True,
+            "sources": [f"p{i}" for i in range(12)],
+            "times": 12,
+        }
+    ]
+    assert (
+        "Toll Post (p0) and 11 more like it make noncreature spells cost {1} more to cast: an "
+        "increase still applies to a free cast, so it is paid."
+        in [s["text"] for s in ruling["explanation"]]
+    )
     assert (
         _cast(sqlite_client, card="Lightning Bolt", state=_on(*posts))["answer"]["mana_to_pay"]
         == "{12}"
@@ -257,9 +273,9 @@ def test_a_revealed_hit_is_cast_on_the_board_too(sqlite_client: TestClient) -> N
     ruling = r.json()
     free = ruling["answer"]["free_cast"]
     assert (ruling["answer"]["cast"], free["mana_to_pay"]) == (True, "{3}")
-    assert [(c["change"], c["source"]) for c in free["cost_changes"]] == [
-        ("increase", "post"),
-        ("minimum", "totem"),
+    assert [(c["change"], c["sources"]) for c in free["cost_changes"]] == [
+        ("increase", ["post"]),
+        ("minimum", ["totem"]),
     ]
     assert ruling["question"]["caster"] == "alice"
     assert "601.2f" in ruling["citations"]
@@ -324,7 +340,7 @@ def test_spells_cast_this_turn_count_and_pick_the_spell(sqlite_client: TestClien
             "mana": "{1}",
             "when": "",
             "counted": True,
-            "source": "tide",
+            "sources": ["tide"],
             "times": 2,
         }
     ]
@@ -342,10 +358,10 @@ def test_spells_cast_this_turn_count_and_pick_the_spell(sqlite_client: TestClien
     third = {**wind, "players": {"alice": {"spells_cast_this_turn": 2}}}
     ruling = _cast(sqlite_client, card="Lightning Bolt", state=second)
     assert ruling["answer"]["mana_to_pay"] == ""
-    assert [c["source"] for c in ruling["answer"]["cost_changes"]] == ["post", "wind"]
+    assert [c["sources"] for c in ruling["answer"]["cost_changes"]] == [["post"], ["wind"]]
     ruling = _cast(sqlite_client, card="Lightning Bolt", state=third)
     assert ruling["answer"]["mana_to_pay"] == "{1}"
-    assert [c["source"] for c in ruling["answer"]["cost_changes"]] == ["post"]
+    assert [c["sources"] for c in ruling["answer"]["cost_changes"]] == [["post"]]
     assert any(
         "its caster's second spell of the turn, and alice has cast 2 before this one" in s["text"]
         for s in ruling["explanation"]
