@@ -440,6 +440,11 @@ def _change_words(change: CostChange, name: str) -> str:
     return f"{name} costs {change.mana} {more} to cast{how}{source}"
 
 
+_NTH_CASTER = {
+    "you": "its controller casts each turn",
+    "opponent": "each of its controller's opponents casts each turn",
+    "any": "each player casts each turn",
+}
 _DURING_WORDS = {
     "your_turn": " during its controller's turn",
     "not_your_turn": " during turns other than its controller's",
@@ -457,8 +462,9 @@ def _board_change_words(change: SpellCostChange, label: str, many: bool) -> str:
         how += _DURING_WORDS[change.during]
     spells = describe_spells(change.spells)
     if change.nth_spell_this_turn is not None:
+        # Of any spell (the compiler reads no kind here): whose n-th spell of the turn.
         n = change.nth_spell_this_turn
-        spells = f"the {_ORDINALS.get(n, f'{n}th')} of {spells} each turn"
+        spells = f"the {_ORDINALS.get(n, f'{n}th')} spell {_NTH_CASTER[change.spells.controller]}"
     return f"{label} {'make' if many else 'makes'} {spells} cost {change.mana} {more} to cast{how}"
 
 
