@@ -690,7 +690,11 @@ def _cost_changes(
                     "cost_reduction",
                     rules,
                     f"{words}: it takes off generic mana only ({owes})"
-                    + (", and it always applies." if counted else ", as much as it comes to."),
+                    + (
+                        (", and it applies here." if c.sources else ", and it always applies.")
+                        if counted
+                        else ", as much as it comes to."
+                    ),
                     m,
                 )
         uncounted = uncounted or not counted
