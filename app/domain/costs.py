@@ -157,6 +157,17 @@ class CostChange(_TotalCostChange):
 
     keyword: Word | None = omitted_at_default(None)
     """The keyword it comes from (`Affinity`, `Undaunted`); null: a sentence of its own"""
+    for_each: Selector | None = omitted_at_default(None)
+    """The permanents it applies once for each, seen from the spell's caster ("for each
+    artifact you control": `controller` `you` is the caster), which a question with a board
+    counts; `when` says the same in words; null: `when` alone says how often"""
+
+    @field_validator("for_each")
+    @classmethod
+    def _permanents(cls, v: Selector | None) -> Selector | None:
+        if v is not None and v.relation != "any":
+            raise ValueError("for_each counts permanents on the battlefield: no 'attached'")
+        return v
 
 
 def _spells_only(spells: Selector) -> Selector:

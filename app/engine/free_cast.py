@@ -38,6 +38,7 @@ from app.domain.card import (
     Card,
     CardFace,
     CostChange,
+    Selector,
 )
 from app.domain.costs import SpellCostChange, SpellCostMinimum
 from app.domain.errors import QuestionError
@@ -606,16 +607,30 @@ class _Change:
     rules: tuple[str, ...]
     sources: tuple[str, ...] = ()  # the permanents whose effect it is; none: the spell's own
     times: int = 1  # how many times its mana applies, counted from the state
+    counted_from_board: bool = False  # its `when` ("for each ...") was counted on the board
 
 
-def _own_changes(cast_face: CardFace) -> list[_Change]:
+def _own_changes(cast_face: CardFace, costs: BoardCosts | None) -> list[_Change]:
     changes: list[_Change] = []
     for change in cast_face.cost_changes:
         m = Mentions()
         # The condition is the card's own words, which may show mana symbols too.
         words = m.mana_in(_change_words(change, m.card(cast_face.name)))
-        changes.append(_Change(change, words, m, ("601.2f", *_cost_change_rules(change))))
+        rules = ("601.2f", *_cost_change_rules(change))
+        if change.for_each is None or costs is None:
+            changes.append(_Change(change, words, m, rules))
+            continue
+        n = _counted(costs, cast_face, change.for_each)
+        words += f" ({costs.caster} controls {n})"
+        changes.append(_Change(change, words, m, rules, times=n, counted_from_board=True))
     return changes
+
+
+def _counted(costs: BoardCosts, cast_face: CardFace, permanents: Selector) -> int:
+    """How many permanents on the board the spell's own "for each ..." counts, seen from the
+    spell on the stack, which its caster controls (its `you`)."""
+    spell = Source("", cast_face.name, costs.caster, None, None, False, -1)
+    return len(costs.view.matching(permanents, spell))
 
 
 def _board_changes(costs: BoardCosts | None, applying: Applying) -> list[_Change]:
@@ -649,7 +664,7 @@ def _cost_changes(
     for c in sorted(changes, key=lambda c: c.change.change != "increase"):
         change, words, m = c.change, c.words, c.m
         if change.change == "increase":
-            counted = not change.when
+            counted = not change.when or c.counted_from_board
             if counted:
                 owed = _sum_mana([owed, *[change.mana] * c.times])
                 text = (
@@ -667,7 +682,7 @@ def _cost_changes(
         else:
             rules = ("118.7a", *c.rules)
             generic = _generic(owed)
-            fixed = change.mana != "{X}" and not change.when
+            fixed = change.mana != "{X}" and (not change.when or c.counted_from_board)
             if generic == 0 and not uncounted_generic:
                 counted = True
                 r.note(
@@ -791,7 +806,7 @@ def _answer(
         applying = _applying(r, costs, cast_face) if costs else []
         mana, changes, uncounted = _cost_changes(
             r,
-            [*_own_changes(cast_face), *_board_changes(costs, applying)],
+            [*_own_changes(cast_face, costs), *_board_changes(costs, applying)],
             _sum_mana([c.mana for c in paid if c.mana]),
         )
         before = mana

@@ -558,9 +558,11 @@ def test_a_free_cast_may_promise_the_gift(client: TestClient) -> None:
 def test_a_free_cast_sees_the_imported_cards_own_cost_changes(client: TestClient) -> None:
     swarm = client.get("/v1/cards/" + quote("Brassling Swarm")).json()
     assert swarm["support"] == "full"
+    counts = {"controller": "you", "types": ["artifact"], "subtypes": [], "nonbasic": False,
+              "relation": "any"}  # fmt: skip
     assert swarm["cost_changes"] == [{"change": "reduction", "mana": "{1}",
                                       "when": "for each of the artifacts you control",
-                                      "keyword": "Affinity"}]  # fmt: skip
+                                      "keyword": "Affinity", "for_each": counts}]  # fmt: skip
     # Unkicked: nothing generic to take off, so affinity changes nothing (118.7a).
     plain = _ruling(client, FREE, {"card": "Brassling Swarm"})
     assert plain["answer"]["cost_changes"][0]["counted"] is True
@@ -570,6 +572,16 @@ def test_a_free_cast_sees_the_imported_cards_own_cost_changes(client: TestClient
     kicked = _ruling(client, FREE, {"card": "Brassling Swarm", "additional_costs": ["Kicker"]})
     assert kicked["answer"]["mana_to_pay"] == "{3}"
     assert kicked["answer"]["cost_changes"][0]["counted"] is False
+    # On a board, the artifacts its caster controls are counted: two take {2} off.
+    rocks = [{"id": f"r{i}", "card": "Mind Stone", "controller": "alice"} for i in range(2)]
+    board = {"turn": 2, "active_player": "alice", "battlefield": rocks}
+    counted = _ruling(
+        client, FREE, {"card": "Brassling Swarm", "additional_costs": ["Kicker"], "state": board}
+    )
+    assert counted["answer"]["mana_to_pay"] == "{1}"
+    assert counted["answer"]["cost_changes"][0] | {"when": ""} == {
+        "change": "reduction", "mana": "{1}", "when": "", "counted": True, "times": 2,
+    }  # fmt: skip
     lash = _ruling(client, FREE, {"card": "Forked Cinderlash"})["answer"]
     assert lash["castable"] is True and lash["mana_to_pay"] == ""
     assert lash["cost_changes"] == [{"change": "increase", "mana": "{1}{R}",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.costs import CostChange
+from app.domain.filters import Selector
 from tests.compile.helpers import face, not_understood
 
 SORCERY = {"types": ("Sorcery",), "mana_cost": "{4}{U}"}
@@ -17,7 +18,18 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{4}{U}"}
     [
         (
             "This spell costs {2} less to cast for each Wizard you control.",
-            CostChange(change="reduction", mana="{2}", when="for each Wizard you control"),
+            # Permanents the caster controls, counted when the question gives a board.
+            CostChange(
+                change="reduction",
+                mana="{2}",
+                when="for each Wizard you control",
+                for_each=Selector(controller="you", subtypes=["Wizard"]),
+            ),
+        ),
+        (
+            # "Other" is kept in words only.
+            "This spell costs {2} less to cast for each other Wizard you control.",
+            CostChange(change="reduction", mana="{2}", when="for each other Wizard you control"),
         ),
         (
             "This spell costs {3} less to cast if you control a Forest.",
@@ -74,6 +86,7 @@ def test_a_sentence_of_its_own_cost_change_compiles(line: str, change: CostChang
                 mana="{1}",
                 when="for each of the Equipment you control",
                 keyword="Affinity",
+                for_each=Selector(controller="you", subtypes=["Equipment"]),
             ),
         ),
         (
@@ -84,6 +97,7 @@ def test_a_sentence_of_its_own_cost_change_compiles(line: str, change: CostChang
                 mana="{1}",
                 when="for each of the artifacts you control",
                 keyword="Affinity",
+                for_each=Selector(controller="you", types=["artifact"]),
             ),
         ),
         (

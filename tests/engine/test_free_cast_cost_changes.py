@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from app.domain.card import Card
-from app.engine.free_cast import cast_without_paying
+from app.engine.board import BoardView
+from app.engine.free_cast import BoardCosts, cast_without_paying
+from tests.engine.mana_helpers import board
 
 
 def invented(*changes: dict[str, Any], kicker: str | None = None) -> Card:
@@ -115,3 +117,55 @@ def test_a_spell_that_cant_be_cast_lists_no_cost_changes() -> None:
 def test_a_reduction_of_other_than_generic_mana_is_refused(mana: str) -> None:
     with pytest.raises(ValueError, match="generic"):
         invented({"change": "reduction", "mana": mana})
+
+
+# The board a spell is cast on counts its own "for each ... you control" (601.2f), seen from
+# its caster: a permanent of one card, and one the caster doesn't control, count apart.
+PER_WIZARD_COUNTED = PER_WIZARD | {"for_each": {"controller": "you", "subtypes": ["Wizard"]}}
+PER_ARTIFACT_MORE = {
+    "change": "increase",
+    "mana": "{1}",
+    "when": "for each artifact you control",
+    "for_each": {"controller": "you", "types": ["artifact"]},
+}
+WIZARD = {
+    "name": "Cinder Adept",
+    "mana_cost": "{1}{R}",
+    "types": ["creature"],
+    "subtypes": ["Human", "Wizard"],
+}
+TRINKET = {"name": "Brass Trinket", "mana_cost": "{1}", "types": ["artifact"]}
+
+
+def on_board(card: Card, caster: str, *additional: str) -> dict[str, Any]:
+    wizards = [{"id": f"w{i}", "controller": "alice", "definition": WIZARD} for i in range(2)]
+    theirs = {"id": "w9", "controller": "bob", "definition": WIZARD}
+    trinkets = [{"id": f"t{i}", "controller": "alice", "definition": TRINKET} for i in range(3)]
+    view = BoardView(board(*wizards, theirs, *trinkets))
+    verdict = cast_without_paying(
+        card,
+        x=0,
+        alternative_cost=None,
+        additional_costs=list(additional),
+        unpayable=[],
+        costs=BoardCosts(view, caster),
+    )
+    return verdict.answer_data | {"_texts": [s.text for s in verdict.steps]}
+
+
+def test_a_for_each_the_board_counts_is_counted() -> None:
+    # Alice controls two Wizards: the kicker's {2} is taken off, counted.
+    answer = on_board(invented(PER_WIZARD_COUNTED, kicker="{2}{U}"), "alice", "Kicker")
+    assert answer["mana_to_pay"] == "{U}"
+    assert answer["cost_changes"] == [PER_WIZARD | {"counted": True, "times": 2}]
+    assert any("(alice controls 2)" in t for t in answer["_texts"])
+    # Bob controls one.
+    assert (
+        on_board(invented(PER_WIZARD_COUNTED, kicker="{2}{U}"), "bob", "Kicker")["mana_to_pay"]
+        == "{1}{U}"
+    )
+    # An increase for each of alice's three artifacts.
+    answer = on_board(invented(PER_ARTIFACT_MORE), "alice")
+    assert (answer["mana_to_pay"], answer["cost_changes"][0]["counted"]) == ("{3}", True)
+    # Without a board it is the amount before it, as ever.
+    assert free(invented(PER_ARTIFACT_MORE))["cost_changes"][0]["counted"] is False

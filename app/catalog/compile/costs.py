@@ -8,7 +8,14 @@ from dataclasses import replace
 from typing import Literal
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import COST_MANA, NUMBER, list_items, number, subtype_word
+from app.catalog.compile.phrases import (
+    COST_MANA,
+    NUMBER,
+    list_items,
+    number,
+    selector,
+    subtype_word,
+)
 
 # Keyword -> (alternative?, rule). Alternative costs are paid instead of the mana cost (118.9);
 # additional ones on top of it, all of these optional (118.8).
@@ -247,7 +254,29 @@ def cost_change_sentence(sentence: str) -> ir.CostChange | None:
     increase = m.group("dir") == "more"
     if _NOT_ONE_CHANGE.search(when) or (not increase and not _GENERIC.match(m.group("mana"))):
         return None
-    return ir.CostChange(increase, m.group("mana"), when)
+    counted = _FOR_EACH_YOU_CONTROL.match(when)
+    for_each = _permanents_counted(counted.group("what"), plural=False) if counted else None
+    return ir.CostChange(increase, m.group("mana"), when, for_each=for_each)
+
+
+# "for each artifact you control": permanents of the caster's a board can count (a plain
+# selector phrase; "other", "attacking" and the like are kept as words only).
+_FOR_EACH_YOU_CONTROL = re.compile(r"^for each (?P<what>[A-Za-z][A-Za-z -]* you control)$")
+
+
+def _permanents_counted(phrase: str, *, plural: bool | None) -> ir.Sel | None:
+    """The permanents a phrase counts; `plural`: the number it must be in (None: either,
+    for a word that is its own plural, "Equipment")."""
+    if plural is None:
+        found = selector(phrase) or selector(phrase, singular=True)
+    else:
+        found = selector(phrase, singular=not plural)
+    if found is None or plural not in (None, found[1]):
+        return None
+    sel = found[0]
+    if sel.attached or sel.source or sel.other or sel.controller != "you":
+        return None
+    return sel
 
 
 def keyword_cost_change(part: str) -> ir.CostChange | None:
@@ -256,7 +285,10 @@ def keyword_cost_change(part: str) -> ir.CostChange | None:
         return ir.CostChange(False, "{1}", "for each opponent you have", keyword="Undaunted")
     if m := _AFFINITY.match(part):
         what = m.group("what")
-        return ir.CostChange(False, "{1}", f"for each of the {what} you control", "Affinity")
+        counted = _permanents_counted(f"{what} you control", plural=None)
+        return ir.CostChange(
+            False, "{1}", f"for each of the {what} you control", "Affinity", for_each=counted
+        )
     return None
 
 

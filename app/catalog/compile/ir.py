@@ -445,6 +445,7 @@ class CostChange:
     mana: str
     when: str = ""
     keyword: str | None = None
+    for_each: Sel | None = None  # "for each artifact you control": the permanents counted
 
 
 @dataclass(frozen=True, slots=True)

@@ -451,6 +451,7 @@ def cost_change(c: ir.CostChange) -> d.CostChange:
         mana=c.mana,
         when=c.when[:300],
         keyword=c.keyword,
+        for_each=selector(c.for_each) if c.for_each is not None else None,
     )
 
 
