@@ -434,11 +434,15 @@ def _less_generic(mana: str, amount: int) -> str:
     return _render_mana(max(generic - amount, 0), others)
 
 
-def _change_words(change: CostChange, name: str) -> str:
+def _cost_phrase(change: CostChange | SpellCostChange) -> str:
+    """ "{1} less to cast for each ...": the amount, the way and `when`, as both kinds say it."""
     more = "more" if change.change == "increase" else "less"
-    how = f" {change.when}" if change.when else ""
+    return f"{change.mana} {more} to cast" + (f" {change.when}" if change.when else "")
+
+
+def _change_words(change: CostChange, name: str) -> str:
     source = f" (its {change.keyword.lower()})" if change.keyword else ""
-    return f"{name} costs {change.mana} {more} to cast{how}{source}"
+    return f"{name} costs {_cost_phrase(change)}{source}"
 
 
 _NTH_CASTER = {
@@ -455,8 +459,7 @@ _DURING_WORDS = {
 
 
 def _board_change_words(change: SpellCostChange, label: str, many: bool) -> str:
-    more = "more" if change.change == "increase" else "less"
-    how = f" {change.when}" if change.when else ""
+    how = ""
     if change.per_other_spell_this_turn:
         how += " for each other spell their caster has cast this turn"
     if change.during is not None:
@@ -466,7 +469,7 @@ def _board_change_words(change: SpellCostChange, label: str, many: bool) -> str:
         # Of any spell (the compiler reads no kind here): whose n-th spell of the turn.
         n = change.nth_spell_this_turn
         spells = f"the {_ORDINALS.get(n, f'{n}th')} spell {_NTH_CASTER[change.spells.controller]}"
-    return f"{label} {'make' if many else 'makes'} {spells} cost {change.mana} {more} to cast{how}"
+    return f"{label} {'make' if many else 'makes'} {spells} cost {_cost_phrase(change)}{how}"
 
 
 @dataclass(frozen=True, slots=True)
