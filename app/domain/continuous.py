@@ -127,6 +127,19 @@ class ForbidActivation(Strict):
     """Whose activated abilities, seen from this ability's controller"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    to_chosen_name: bool = omitted_at_default(
+        False,
+        description="201.3: only those of `to` with the card name chosen for this ability's "
+        "permanent (its `chosen_name`)",
+    )
+
+    @model_validator(mode="after")
+    def _named_by_its_permanent(self) -> ForbidActivation:
+        if self.to_chosen_name and self.works_from != "battlefield":
+            raise ValueError(
+                "to_chosen_name is the choice of a permanent: works_from must be 'battlefield'"
+            )
+        return self
 
 
 def _check_types(

@@ -468,13 +468,15 @@ def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
             update={"source": with_condition(a.source, named), "source_named_exiled": False}
         )
     if isinstance(a, GrantManaAbility) and a.to_chosen_name:
-        why = (
-            "grants a mana ability to permanents with the card name chosen for it (201.3): "
-            "give it as 'chosen_name'"
-        )
-        to = with_condition(a.to, HasName(name=given(p, "chosen_name", p.chosen_name, why)))
-        return a.model_copy(update={"to": to, "to_chosen_name": False})
+        why = "grants a mana ability to permanents with the card name chosen for it"
+        return a.model_copy(update={"to": _named(p, a.to, why), "to_chosen_name": False})
     return a
+
+
+def _named(p: Permanent, to: Selector, what: str) -> Selector:
+    """`to`, only those with the card name chosen for `p` (201.3), which the state must say."""
+    why = f"{what} (201.3): give it as 'chosen_name'"
+    return with_condition(to, HasName(name=given(p, "chosen_name", p.chosen_name, why)))
 
 
 def chosen_type_of(p: Permanent) -> str:
@@ -1261,7 +1263,21 @@ class BoardView:
 
     def activation_banned_by(self, p: Permanent) -> list[Source]:
         """The sources whose abilities say its activated abilities can't be activated."""
-        return [src for src, ban in self.activation_bans if self.matches(ban.to, src, p)]
+        return [
+            src for src, ban in self.activation_bans if self.matches(self._banned(src, ban), src, p)
+        ]
+
+    def _banned(self, src: Source, ban: ForbidActivation) -> Selector:
+        """Whose abilities a ban forbids: those "with the chosen name" read the name chosen
+        for its permanent (201.3) only here, so a question that activates nothing (what a
+        permanent could produce, 106.7) never needs it."""
+        if not ban.to_chosen_name:
+            return ban.to
+        why = (
+            "says the activated abilities of permanents with the card name chosen for it "
+            "can't be activated"
+        )
+        return _named(self.board.by_id[src.id], ban.to, why)
 
     # -- haste and summoning sickness (302.6, 702.10) --
 

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from app.catalog.compile import compile_face
 from app.domain.continuous import ForbidActivation
 from app.domain.errors import QuestionError
+from app.domain.filters import Selector
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
 from tests.engine.mana_helpers import P, board
@@ -75,8 +76,8 @@ def test_the_templates_compile_to_one_forbidding_ability(
 @pytest.mark.parametrize(
     "sentence",
     [
-        # A selector can't say "the chosen name"; a rider this module doesn't know; only this
-        # turn (a one-shot effect): each is reported, never guessed.
+        # "The chosen name" on a card that chooses none as it enters; a rider this module
+        # doesn't know; only this turn (a one-shot effect): each is reported, never guessed.
         "Activated abilities of permanents with the chosen name can't be activated.",
         "Enchanted creature can't attack, and its activated abilities can't be activated.",
         "Its activated abilities can't be activated this turn.",
@@ -209,3 +210,81 @@ def test_a_locking_effect_without_a_target_is_a_question_error() -> None:
     with pytest.raises(QuestionError) as raised:
         board(P("elves", "Llanowar Elves"), effects=(hush,))
     assert raised.value.code == "target_required"
+
+
+# 201.3: a lock on whatever bears the name chosen for it as it entered (its `chosen_name`).
+NAMING_WARDEN = _card(
+    "Nameless Warden",
+    "As Nameless Warden enters, choose a card name.\nActivated abilities of permanents with "
+    "the chosen name can't be activated.",
+    ["Artifact", "Creature"],
+)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "types"),
+    [("permanents", []), ("creatures", ["creature"]), ("sources", [])],
+)
+def test_a_lock_on_the_chosen_name_compiles_with_its_name_left_to_the_state(
+    phrase: str, types: list[str]
+) -> None:
+    text = (
+        "As Nameless Warden enters, choose a card name.\n"
+        f"Activated abilities of {phrase} with the chosen name can't be activated."
+    )
+    compiled = compile_face("Nameless Warden", text, types=["Artifact", "Creature"], subtypes=[])
+    assert compiled.support == "full"
+    assert compiled.abilities == [ForbidActivation(to=Selector(types=types), to_chosen_name=True)]
+
+
+def test_the_named_permanent_cant_be_tapped_for_mana_and_others_can() -> None:
+    warden = _perm("warden", NAMING_WARDEN, controller="bob", chosen_name="Llanowar Elves")
+    perms = (P("elves", "Llanowar Elves"), P("birds", "Birds of Paradise"), warden)
+    elves = _answer(*perms, asked="elves")
+    assert elves["legal"] is False
+    assert [r["code"] for r in elves["reasons"]] == ["activation_forbidden"]
+    assert "Nameless Warden (warden)" in elves["reasons"][0]["message"]
+    birds = activate(board(*perms), "birds", choose="G").answer_data
+    assert birds["legal"] is True and birds["total"] == "{G}"
+
+
+def test_a_name_lock_without_its_name_is_asked_for_only_when_something_is_activated() -> None:
+    warden = _perm("warden", NAMING_WARDEN, controller="bob")
+    b = board(P("elves", "Llanowar Elves"), warden)
+    # 106.7: what it could produce doesn't depend on the lock, so the name isn't needed.
+    assert could_produce(b, "elves").answer_data["permanents"][0]["types"] == ["G"]
+    with pytest.raises(QuestionError) as raised:
+        activate(b, "elves")
+    assert raised.value.code == "chosen_name_required"
+    assert raised.value.loc == ("state", "battlefield", 1, "chosen_name")
+
+
+def test_a_name_lock_is_a_permanents_choice_not_an_effects() -> None:
+    with pytest.raises(ValueError, match="works_from must be 'battlefield'"):
+        ForbidActivation(to=Selector(), to_chosen_name=True, works_from="effect")
+
+
+def test_through_http_a_name_lock_stops_the_named_rock(sqlite_client: TestClient) -> None:
+    warden = {
+        "id": "warden",
+        "definition": NAMING_WARDEN,
+        "controller": "bob",
+        "chosen_name": "Sol Ring",
+    }
+    body = {
+        "state": {
+            "turn": 3,
+            "active_player": "alice",
+            "battlefield": [{"id": "ring", "card": "Sol Ring", "controller": "alice"}, warden],
+        },
+        "permanent_id": "ring",
+    }
+    r = sqlite_client.post("/v1/mana/activate", json=body)
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["reasons"][0]["code"] == "activation_forbidden"
+    del warden["chosen_name"]
+    r = sqlite_client.post("/v1/mana/activate", json=body)
+    assert r.status_code == 422, r.text
+    problem = r.json()
+    assert problem["code"] == "chosen_name_required"
+    assert "chosen_name" in problem["detail"]

@@ -1441,7 +1441,10 @@ def _one_sentence(
     if statics.state_control(s):
         # Nothing left to apply once it happened: the state's controllers say it (statics.py).
         return "haste_control", ir.Understood()
-    if not ctx.spell and (fa := statics.activation_forbidden(s)) is not None:
+    if (
+        not ctx.spell
+        and (fa := statics.activation_forbidden(s, chooses_name=ctx.chooses_name)) is not None
+    ):
         # A lock its player may pay to ignore is not understood: whether they did, the state
         # can't say. Counted where the relevance rules file "can't be activated".
         return None if ctx.escapable else ("land_type", fa)

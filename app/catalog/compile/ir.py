@@ -399,6 +399,7 @@ class Forbid:
     """602.5: the activated abilities of what `to` picks can't be activated."""
 
     to: Sel
+    chosen_name: bool = False  # only those with the card name chosen for the source (201.3)
 
 
 @dataclass(frozen=True, slots=True)

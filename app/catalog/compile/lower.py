@@ -358,7 +358,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 keyword=a.keyword, to=selector(a.to), works_from=_works_from(a.effect)
             )
         case ir.Forbid():
-            return d.ForbidActivation(to=selector(a.to))
+            return d.ForbidActivation(to=selector(a.to), to_chosen_name=a.chosen_name)
         case ir.SpellCostChange():
             return d.SpellCostChange(
                 change="increase" if a.increase else "reduction",

@@ -345,24 +345,33 @@ _ENCHANTED_LOCKED = re.compile(
 )
 # 602.5: every permanent of some kinds ("Activated abilities of artifacts can't be activated.").
 _KINDS_LOCKED = re.compile(r"^Activated abilities of (?P<sel>[^.]+?) can't be activated\.$")
+_WITH_CHOSEN_NAME = _CHOSEN_NAME.rstrip()  # at the end of the phrase
 
 
-def activation_forbidden(sentence: str) -> ir.Understood | None:
+def activation_forbidden(sentence: str, *, chooses_name: bool) -> ir.Understood | None:
     """A static ability saying some permanents' activated abilities can't be activated: their
     mana abilities too (602.5, 605.1a: a mana ability is an activated one). One that spares
     mana abilities ("... unless they're mana abilities") is no match: the relevance rules file
-    it as changing nothing the engine rules on. None for a phrase a selector can't say exactly
-    ("sources with the chosen name")."""
+    it as changing nothing the engine rules on. Those "with the chosen name" are read only on
+    a card that chooses a name as it enters (`chooses_name`; 201.3: the permanent's
+    `chosen_name`). None for a phrase a selector can't say exactly."""
     m = _ENCHANTED_LOCKED.match(sentence) or _KINDS_LOCKED.match(sentence)
     if m is None:
         return None
-    found = selector(m.group("sel"))
+    phrase, named = m.group("sel"), False
+    if phrase.endswith(_WITH_CHOSEN_NAME):
+        if not chooses_name:
+            return None
+        phrase, named = phrase.removesuffix(_WITH_CHOSEN_NAME), True
+        # The engine rules on permanents' abilities: of all sources, those are the ones at stake.
+        phrase = "permanents" if phrase == "sources" else phrase
+    found = selector(phrase)
     if found is None:
         return None
     sel, plural = found
     if sel.attached == plural:  # "Enchanted creature" is one; "artifacts" are many
         return None
-    return ir.Understood(abilities=[ir.Forbid(sel)])
+    return ir.Understood(abilities=[ir.Forbid(sel, chosen_name=named)])
 
 
 _ETB_LEAD = re.compile(r"^When ~ enters(?: the battlefield)?, (?P<rest>.+)$")
