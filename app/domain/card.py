@@ -60,7 +60,7 @@ from app.domain.costs import (
     SpellCostChange,
     SpellCostMinimum,
 )
-from app.domain.filters import Selector
+from app.domain.filters import Selector, SpellSelector
 from app.domain.layouts import (
     COMBINED_LAYOUTS,
     FACE_RULES,
@@ -197,6 +197,7 @@ __all__ = [
     "Selector",
     "SpellCostChange",
     "SpellCostMinimum",
+    "SpellSelector",
     "Strict",
     "Unsupported",
     "WhileCounters",

@@ -16,7 +16,7 @@ from app.domain.base import (
     check_mana_string,
     omitted_at_default,
 )
-from app.domain.filters import Selector, filter_reads
+from app.domain.filters import Selector, SpellSelector, filter_reads
 from app.domain.mana import parse_cost
 
 
@@ -170,9 +170,10 @@ class CostChange(_TotalCostChange):
         return v
 
 
-def _spells_only(spells: Selector) -> Selector:
+def _spells_only(spells: SpellSelector) -> SpellSelector:
     """A selector of spells: a spell on the stack has a caster, types, subtypes, supertypes,
-    colors, a name and keywords, but is attached to nothing and has no tapped status."""
+    colors, a name, keywords and a mana value, but is attached to nothing and has no tapped
+    status."""
     reads = filter_reads(spells.where) if spells.where is not None else frozenset()
     if spells.relation != "any" or reads & {"object", "tapped"}:
         raise ValueError(
@@ -190,10 +191,11 @@ class SpellCostChange(_TotalCostChange):
 
     kind: Literal["spell_cost_change"] = "spell_cost_change"
     """Always `spell_cost_change`: it changes what matching spells cost (601.2f)"""
-    spells: Selector
+    spells: SpellSelector
     """Which spells, seen from this ability's controller: `controller` is the spell's caster
     (`you`: "spells you cast"; `opponent`: "spells your opponents cast"), types, subtypes and
-    `where` over its characteristics ("noncreature": not a creature)"""
+    `where` over its characteristics ("noncreature": not a creature; "with mana value 4 or
+    greater": `mana_value`)"""
     while_untapped: bool = omitted_at_default(False)
     """It applies only while its permanent is untapped ("as long as ~ is untapped")"""
     during: Literal["your_turn", "not_your_turn", "casters_turn", "not_casters_turn"] | None = (
@@ -229,7 +231,7 @@ class SpellCostMinimum(Strict):
     """Always `spell_cost_minimum`: the least matching spells cost, in mana (601.2f)"""
     total: int = Field(ge=1, le=20)
     """The least amount of mana a matching spell's total cost comes to"""
-    spells: Selector
+    spells: SpellSelector
     """Which spells, seen from this ability's controller (as `spell_cost_change`'s)"""
     while_untapped: bool = omitted_at_default(False)
     """It applies only while its permanent is untapped ("as long as ~ is untapped")"""

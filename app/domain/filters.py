@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Annotated, Any, Literal, NamedTuple, assert_never, get_args
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple, assert_never, get_args
 
-from pydantic import Field, WithJsonSchema
+from pydantic import Field, WithJsonSchema, field_validator, model_validator
 
 from app.domain.base import CardType, ColorCode, Strict, Word, omitted_at_default
 
@@ -43,6 +43,10 @@ class Traits(NamedTuple):
     # granted (613.1f); read through the characteristics pass, never the printed face alone.
     keywords: frozenset[str] = frozenset()
     equipped: bool = False  # 301.5: an Equipment is attached to it (the state's `attached_to`)
+    # Its mana value (202.3), known for a spell only: on the stack X counts as chosen, 0 in a
+    # free cast (107.3b). None for a permanent or a card, whose selectors can't ask it
+    # (`SpellSelector`).
+    mana_value: int | None = None
 
     @property
     def basic(self) -> bool:
@@ -204,6 +208,38 @@ class HasKeyword(Strict):
     """The keyword, any case, like `defender`"""
 
 
+# The greatest mana value a condition may name: no card's is larger (a million, the most
+# any cost has printed).
+MAX_MANA_VALUE = 1_000_000
+ManaValueBound = Annotated[int, Field(ge=0, le=MAX_MANA_VALUE)]
+
+
+class HasManaValue(Strict):
+    """Its mana value is in a range (202.3): "with mana value 4 or greater" (`at_least` 4),
+    "3 or less" (`at_most` 3). Read of spells only (`SpellSelector`): a spell's mana value on
+    the stack counts X as chosen (202.3e), which a free cast chooses as 0 (107.3b)."""
+
+    kind: Literal["mana_value"] = "mana_value"
+    """Always `mana_value`: its mana value is within the bounds given (202.3)"""
+    at_least: ManaValueBound | None = omitted_at_default(None)
+    """The least mana value that matches; null: no least"""
+    at_most: ManaValueBound | None = omitted_at_default(None)
+    """The greatest mana value that matches; null: no greatest"""
+
+    @model_validator(mode="after")
+    def _a_range(self) -> HasManaValue:
+        if self.at_least is None and self.at_most is None:
+            raise ValueError("a mana value condition gives at_least, at_most or both")
+        if self.at_least is not None and self.at_most is not None and self.at_least > self.at_most:
+            raise ValueError("a mana value condition's at_least is above its at_most")
+        return self
+
+    def holds(self, mana_value: int) -> bool:
+        return (self.at_least is None or mana_value >= self.at_least) and (
+            self.at_most is None or mana_value <= self.at_most
+        )
+
+
 class Not(Strict):
     """The one condition does not hold ("nonland", "untapped")."""
 
@@ -251,6 +287,7 @@ AnyLeaf = (
     | IsMonocolored
     | HasKeyword
     | IsEquipped
+    | HasManaValue
 )
 Leaf = Annotated[AnyLeaf, Field(discriminator="kind")]
 Term = Annotated[AnyLeaf | Not, Field(discriminator="kind")]
@@ -268,9 +305,10 @@ def _flat_filter_schema() -> dict[str, Any]:
     page's Swagger UI) resolve a nested union of this size at every selector of every card
     schema, which took them minutes per operation."""
     kinds: list[str] = []
-    fields: dict[str, Any] = {}
+    named: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for model in get_args(AnyFilter):
-        kinds.append(model.model_fields["kind"].default)
+        kind = model.model_fields["kind"].default
+        kinds.append(kind)
         for name, prop in model.model_json_schema()["properties"].items():
             if name == "kind":
                 continue
@@ -282,7 +320,8 @@ def _flat_filter_schema() -> dict[str, Any]:
                     "items": {"type": "object"},
                     "description": prop.get("description", "`any` / `all`: the conditions"),
                 }
-            fields.setdefault(name, prop)
+            named.setdefault(name, []).append((kind, prop))
+    fields = {name: _shared_field(props) for name, props in named.items()}
     return {
         "type": "object",
         "required": ["kind"],
@@ -292,6 +331,23 @@ def _flat_filter_schema() -> dict[str, Any]:
         },
         "description": "A filter: `kind` names the condition; `not` takes one condition "
         "(`filter`), `any` and `all` take a list (`of`; `all` of `any` of conditions at most)",
+    }
+
+
+def _shared_field(props: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """A field of the flat schema: its one schema, or, where kinds of condition name a field
+    alike with other schemas (`at_least`: counters, mana value), either one's schema, and
+    each one's description said with its kind."""
+    schemas = [prop for _, prop in props]
+    if all(prop == schemas[0] for prop in schemas):
+        return schemas[0]
+    return {
+        "anyOf": [
+            {k: v for k, v in prop.items() if k not in ("description", "title")} for prop in schemas
+        ],
+        "description": "; ".join(
+            f"`{kind}`: {prop.get('description', '')}" for kind, prop in props
+        ),
     }
 
 
@@ -335,6 +391,8 @@ def compile_filter(f: AnyFilter) -> Predicate:
             return lambda _l, _id, tr: folded_kw in tr.keywords
         case IsEquipped():
             return lambda _l, _id, tr: tr.equipped
+        case HasManaValue():
+            return _mana_value_within(f)
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -348,14 +406,25 @@ def compile_filter(f: AnyFilter) -> Predicate:
             assert_never(f)
 
 
+def _mana_value_within(bounds: HasManaValue) -> Predicate:
+    def within(_l: Looker, _id: str, tr: Traits) -> bool:
+        # Only a selector of spells may hold the condition (Selector._mana_value_of_spells),
+        # and a spell's traits carry its mana value.
+        assert tr.mana_value is not None, "a mana value condition is read of spells only"
+        return bounds.holds(tr.mana_value)
+
+    return within
+
+
 # The facts a filter may read that a caller needs to know about: the object itself (which
 # permanent it is attached to, whether it is the source: no group of equal traits answers
 # those), its subtypes (layer 4 may add some: 613.8a), its tapped status (a status, not a
-# characteristic, which no layer changes: 110.5).
-Fact = Literal["object", "subtypes", "tapped"]
+# characteristic, which no layer changes: 110.5), its mana value (known of a spell only).
+Fact = Literal["object", "subtypes", "tapped", "mana_value"]
 _OBJECT: frozenset[Fact] = frozenset({"object"})
 _SUBTYPES: frozenset[Fact] = frozenset({"subtypes"})
 _TAPPED: frozenset[Fact] = frozenset({"tapped"})
+_MANA_VALUE: frozenset[Fact] = frozenset({"mana_value"})
 _NO_FACTS: frozenset[Fact] = frozenset()
 
 
@@ -379,6 +448,8 @@ def filter_reads(f: AnyFilter) -> frozenset[Fact]:
             return _NO_FACTS
         case IsEquipped():
             return _NO_FACTS  # a trait of its own (Traits.equipped)
+        case HasManaValue():
+            return _MANA_VALUE
         case _:
             assert_never(f)
 
@@ -426,9 +497,24 @@ class Selector(Strict):
         None,
         description="Any further condition, as a filter (all / any / not over type, subtype, "
         "supertype, color, controller, attached, tapped, basic, token, other, counters, name, "
-        "monocolored, keyword); "
+        "monocolored, keyword, and for spells only mana_value); "
         "it must hold as well as the fields above",
     )
+    # Whether `where` may ask a mana value: only of spells (SpellSelector below).
+    _of_spells: ClassVar[bool] = False
+
+    @field_validator("where")
+    @classmethod
+    def _mana_value_of_spells(cls, where: AnyFilter | None) -> AnyFilter | None:
+        """202.3: a mana value condition is read of spells only, whose mana value the engine
+        knows as they are cast; a permanent's (a back face's, a melded pair's, a face-down
+        one's) it doesn't work out, so no selector of permanents or cards may ask it."""
+        if where is not None and not cls._of_spells and "mana_value" in filter_reads(where):
+            raise ValueError(
+                "a mana_value condition is read of spells only (a spell_cost_change's or a "
+                "spell_cost_minimum's `spells`), not of permanents or cards"
+            )
+        return where
 
     def as_filter(self) -> AnyFilter:
         """The selector as one composable filter (its canonical meaning)."""
@@ -473,6 +559,14 @@ class Selector(Strict):
 
     def matches(self, looker: Looker, candidate_id: str, traits: Traits) -> bool:
         return self.predicate(looker, candidate_id, traits)
+
+
+class SpellSelector(Selector):
+    """A set of spells, seen from the ability's source ("noncreature spells your opponents
+    cast"): `controller` is the spell's caster, and `where` may also ask its mana value on the
+    stack (`mana_value`, 202.3)."""
+
+    _of_spells: ClassVar[bool] = True
 
 
 def with_condition(sel: Selector, leaf: AnyLeaf | AnyOf) -> Selector:

@@ -503,6 +503,8 @@ def _applying(r: _Ruling, costs: BoardCosts, cast_face: CardFace) -> Applying:
         cast_face.color_set,
         name=cast_face.name.casefold(),
         keywords=cast_face.keyword_set,
+        # 202.3, 107.3b: on the stack X is the number chosen, and a free cast chooses 0.
+        mana_value=cast_face.face_mana_value(0),
     )
     found: dict[tuple[str, str], tuple[list[Source], SpellCostEffect]] = {}
     keys: dict[int, str] = {}  # by id(): a catalog card's effect is one object for all

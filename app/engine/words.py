@@ -14,6 +14,7 @@ from app.domain.filters import (
     HasColor,
     HasCounters,
     HasKeyword,
+    HasManaValue,
     HasName,
     HasSubtype,
     HasSupertype,
@@ -27,6 +28,7 @@ from app.domain.filters import (
     IsToken,
     Not,
     Selector,
+    Term,
 )
 from app.domain.quantities import (
     CardsInGraveyard,
@@ -102,17 +104,31 @@ def describe_selector(sel: Selector, *, plural: bool = True) -> str:
 def describe_spells(sel: Selector) -> str:
     """'spells', 'instant or sorcery spells its controller casts', 'spells (not creature)'."""
     words = [*sel.subtypes, *sel.types]
-    where = sel.where
-    if not words and isinstance(where, Not) and isinstance(where.filter, HasType):
-        words, where = [f"non{where.filter.type}"], None  # "noncreature spells"
+    rest = _conditions(sel.where)
+    non = [p for p in rest if isinstance(p, Not) and isinstance(p.filter, HasType)]
+    if not words and len(non) == 1:
+        assert isinstance(non[0].filter, HasType)
+        words = [f"non{non[0].filter.type}"]  # "noncreature spells"
+        rest.remove(non[0])
     noun = f"{' or '.join(words)} spells" if words else "spells"
     if sel.controller == "you":
         noun += " its controller casts"
     elif sel.controller == "opponent":
         noun += " its controller's opponents cast"
-    if where is not None:
-        noun += f" ({describe_filter(where)})"
+    if rest:
+        noun += f" ({describe_filter(rest[0] if len(rest) == 1 else AllOf(of=rest))})"
     return noun
+
+
+def _conditions(where: AnyFilter | None) -> list[Term | AnyOf]:
+    """A `where` filter as the conditions that must all hold."""
+    match where:
+        case None:
+            return []
+        case AllOf(of=parts):
+            return list(parts)
+        case _:
+            return [where]
 
 
 def describe_cards(sel: Selector) -> str:
@@ -154,6 +170,8 @@ def describe_filter(f: AnyFilter) -> str:
             return f"with {kw.lower()}"
         case IsEquipped():
             return "equipped"
+        case HasManaValue(at_least=least, at_most=most):
+            return f"with mana value {_mana_value_range(least, most)}"
         case HasCounters(counter=kind, at_least=n):
             what = f"{kind} counter" if kind else "counter"
             return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"
@@ -165,6 +183,15 @@ def describe_filter(f: AnyFilter) -> str:
             return ", ".join(describe_filter(p) for p in parts) if parts else "any"
         case _:
             assert_never(f)
+
+
+def _mana_value_range(least: int | None, most: int | None) -> str:
+    """ "4 or greater", "3 or less", "2 to 4", "3"."""
+    if most is None:
+        return f"{least} or greater"
+    if least is None:
+        return f"{most} or less"
+    return str(least) if least == most else f"{least} to {most}"
 
 
 def describe_cost(cost: ManaAbilityCost) -> str:

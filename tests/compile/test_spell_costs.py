@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app.domain.costs import SpellCostChange, SpellCostMinimum
-from app.domain.filters import AllOf, AnyOf, HasColor, HasSupertype, HasType, Not, Selector
+from app.domain.filters import AllOf, AnyOf, HasColor, HasSupertype, HasType, Not, SpellSelector
 from tests.compile.helpers import face, one
 
 WARDEN: dict[str, Any] = {
@@ -22,11 +22,11 @@ WARDEN: dict[str, Any] = {
 TOTEM: dict[str, Any] = {"name": "Brasswick Idol", "types": ("Artifact",), "mana_cost": "{3}"}
 
 
-def _more(mana: str, spells: Selector, when: str = "", **kw: Any) -> SpellCostChange:
+def _more(mana: str, spells: SpellSelector, when: str = "", **kw: Any) -> SpellCostChange:
     return SpellCostChange(change="increase", mana=mana, spells=spells, when=when, **kw)
 
 
-def _less(mana: str, spells: Selector, when: str = "", **kw: Any) -> SpellCostChange:
+def _less(mana: str, spells: SpellSelector, when: str = "", **kw: Any) -> SpellCostChange:
     return SpellCostChange(change="reduction", mana=mana, spells=spells, when=when, **kw)
 
 
@@ -38,29 +38,35 @@ COLORLESS = AllOf(of=[Not(filter=HasColor(color=c)) for c in ("W", "U", "B", "R"
     ("sentence", "ability"),
     [
         # Every caster's spells: increases and reductions, by card type, color and subtype.
-        ("Noncreature spells cost {2} more to cast.", _more("{2}", Selector(where=NONCREATURE))),
+        (
+            "Noncreature spells cost {2} more to cast.",
+            _more("{2}", SpellSelector(where=NONCREATURE)),
+        ),
         (
             "Nonartifact spells cost {3} more to cast.",
-            _more("{3}", Selector(where=Not(filter=HasType(type="artifact")))),
+            _more("{3}", SpellSelector(where=Not(filter=HasType(type="artifact")))),
         ),
-        ("Spells cost {2} more to cast.", _more("{2}", Selector())),
-        ("Spells cost {2} less to cast.", _less("{2}", Selector())),
-        ("Each spell costs {2} more to cast.", _more("{2}", Selector())),
+        ("Spells cost {2} more to cast.", _more("{2}", SpellSelector())),
+        ("Spells cost {2} less to cast.", _less("{2}", SpellSelector())),
+        ("Each spell costs {2} more to cast.", _more("{2}", SpellSelector())),
         (
             "Enchantment spells cost {1} more to cast.",
-            _more("{1}", Selector(types=["enchantment"])),
+            _more("{1}", SpellSelector(types=["enchantment"])),
         ),
-        ("Blue spells cost {4} more to cast.", _more("{4}", Selector(where=HasColor(color="U")))),
+        (
+            "Blue spells cost {4} more to cast.",
+            _more("{4}", SpellSelector(where=HasColor(color="U"))),
+        ),
         # A colored increase is paid as it says.
         (
             "Creature spells cost {G} more to cast.",
-            _more("{G}", Selector(types=["creature"])),
+            _more("{G}", SpellSelector(types=["creature"])),
         ),
         (
             "Blue enchantment spells and green enchantment spells cost {1} more to cast.",
             _more(
                 "{1}",
-                Selector(
+                SpellSelector(
                     types=["enchantment"],
                     where=AnyOf(of=[HasColor(color="U"), HasColor(color="G")]),
                 ),
@@ -69,25 +75,30 @@ COLORLESS = AllOf(of=[Not(filter=HasColor(color=c)) for c in ("W", "U", "B", "R"
         # Who casts them, seen from the ability's controller.
         (
             "Creature and planeswalker spells you cast cost {1} less to cast.",
-            _less("{1}", Selector(controller="you", types=["creature", "planeswalker"])),
+            _less("{1}", SpellSelector(controller="you", types=["creature", "planeswalker"])),
         ),
         (
             "Instant and sorcery spells your opponents cast cost {2} more to cast.",
-            _more("{2}", Selector(controller="opponent", types=["instant", "sorcery"])),
+            _more("{2}", SpellSelector(controller="opponent", types=["instant", "sorcery"])),
         ),
         (
             "Artifact, enchantment, and sorcery spells you cast cost {2} less to cast.",
-            _less("{2}", Selector(controller="you", types=["artifact", "enchantment", "sorcery"])),
+            _less(
+                "{2}", SpellSelector(controller="you", types=["artifact", "enchantment", "sorcery"])
+            ),
         ),
         (
             "White creature spells you cast cost {2} less to cast.",
-            _less("{2}", Selector(controller="you", types=["creature"], where=HasColor(color="W"))),
+            _less(
+                "{2}",
+                SpellSelector(controller="you", types=["creature"], where=HasColor(color="W")),
+            ),
         ),
         (
             "Black spells and red spells your opponents cast cost {1} more to cast.",
             _more(
                 "{1}",
-                Selector(
+                SpellSelector(
                     controller="opponent",
                     where=AnyOf(of=[HasColor(color="B"), HasColor(color="R")]),
                 ),
@@ -95,66 +106,77 @@ COLORLESS = AllOf(of=[Not(filter=HasColor(color=c)) for c in ("W", "U", "B", "R"
         ),
         (
             "Elf spells and Druid spells you cast cost {1} less to cast.",
-            _less("{1}", Selector(controller="you", subtypes=["Elf", "Druid"])),
+            _less("{1}", SpellSelector(controller="you", subtypes=["Elf", "Druid"])),
         ),
         (
             "Legendary spells your opponents cast cost {1} more to cast.",
             _more(
-                "{1}", Selector(controller="opponent", where=HasSupertype(supertype="legendary"))
+                "{1}",
+                SpellSelector(controller="opponent", where=HasSupertype(supertype="legendary")),
             ),
         ),
         (
             "Colorless spells your opponents cast cost {1} more to cast.",
-            _more("{1}", Selector(controller="opponent", where=COLORLESS)),
+            _more("{1}", SpellSelector(controller="opponent", where=COLORLESS)),
         ),
         (
             "Red spells your opponents cast cost {R} more to cast.",
-            _more("{R}", Selector(controller="opponent", where=HasColor(color="R"))),
+            _more("{R}", SpellSelector(controller="opponent", where=HasColor(color="R"))),
         ),
         # A trailing condition is kept in the card's words; the spells must still match.
         (
             "Each spell a player casts costs {2} more to cast for each other spell that player "
             "has cast this turn.",
-            _more("{2}", Selector(), per_other_spell_this_turn=True),
+            _more("{2}", SpellSelector(), per_other_spell_this_turn=True),
         ),
         (
             "Each spell costs {2} more to cast except during its controller's turn.",
-            _more("{2}", Selector(), during="not_casters_turn"),
+            _more("{2}", SpellSelector(), during="not_casters_turn"),
         ),
         # Whose turn, and the caster's spells this turn, read as data (the engine reads the
         # state's active_player and the caster's spells_cast_this_turn).
         (
             "During turns other than yours, instant spells you cast cost {2} less to cast.",
-            _less("{2}", Selector(controller="you", types=["instant"]), during="not_your_turn"),
+            _less(
+                "{2}", SpellSelector(controller="you", types=["instant"]), during="not_your_turn"
+            ),
         ),
         (
             "During your turn, spells your opponents cast cost {2} more to cast.",
-            _more("{2}", Selector(controller="opponent"), during="your_turn"),
+            _more("{2}", SpellSelector(controller="opponent"), during="your_turn"),
         ),
         (
             "Artifact spells your opponents cast during your turn cost {3} more to cast.",
-            _more("{3}", Selector(controller="opponent", types=["artifact"]), during="your_turn"),
+            _more(
+                "{3}", SpellSelector(controller="opponent", types=["artifact"]), during="your_turn"
+            ),
         ),
         (
             "Enchantment spells cost {1} more to cast during your turn.",
-            _more("{1}", Selector(types=["enchantment"]), during="your_turn"),
+            _more("{1}", SpellSelector(types=["enchantment"]), during="your_turn"),
         ),
         (
             "The third spell you cast each turn costs {2} less to cast.",
-            _less("{2}", Selector(controller="you"), nth_spell_this_turn=3),
+            _less("{2}", SpellSelector(controller="you"), nth_spell_this_turn=3),
         ),
         (
             "The first spell each opponent casts each turn costs {2} more to cast.",
-            _more("{2}", Selector(controller="opponent"), nth_spell_this_turn=1),
+            _more("{2}", SpellSelector(controller="opponent"), nth_spell_this_turn=1),
         ),
         (
             "Each artifact spell costs {2} more to cast for each creature its controller controls.",
-            _more("{2}", Selector(types=["artifact"]), "for each creature its controller controls"),
+            _more(
+                "{2}",
+                SpellSelector(types=["artifact"]),
+                "for each creature its controller controls",
+            ),
         ),
         (
             "Creature spells you cast cost {1} less to cast for each Forest you control.",
             _less(
-                "{1}", Selector(controller="you", types=["creature"]), "for each Forest you control"
+                "{1}",
+                SpellSelector(controller="you", types=["creature"]),
+                "for each Forest you control",
             ),
         ),
         (
@@ -162,23 +184,25 @@ COLORLESS = AllOf(of=[Not(filter=HasColor(color=c)) for c in ("W", "U", "B", "R"
             "your hand.",
             _less(
                 "{X}",
-                Selector(controller="you", types=["sorcery"]),
+                SpellSelector(controller="you", types=["sorcery"]),
                 "where X is the number of cards in your hand",
             ),
         ),
         # Which spells must target, kept as the condition ("~" is the face itself).
         (
             "Spells your opponents cast that target Glimmerfen Warden cost {4} more to cast.",
-            _more("{4}", Selector(controller="opponent"), "that target ~"),
+            _more("{4}", SpellSelector(controller="opponent"), "that target ~"),
         ),
         (
             "Each instant spell you cast that targets a creature costs {1} less to cast.",
-            _less("{1}", Selector(controller="you", types=["instant"]), "that targets a creature"),
+            _less(
+                "{1}", SpellSelector(controller="you", types=["instant"]), "that targets a creature"
+            ),
         ),
         # Only while the permanent is untapped.
         (
             "As long as Glimmerfen Warden is untapped, noncreature spells cost {2} more to cast.",
-            _more("{2}", Selector(where=NONCREATURE), while_untapped=True),
+            _more("{2}", SpellSelector(where=NONCREATURE), while_untapped=True),
         ),
     ],
 )
@@ -196,16 +220,18 @@ def test_a_spell_cost_change_compiles(sentence: str, ability: SpellCostChange) -
         (
             "As long as Brasswick Idol is untapped, each spell that would cost less than four "
             "mana to cast costs four mana to cast.",
-            SpellCostMinimum(total=4, spells=Selector(), while_untapped=True),
+            SpellCostMinimum(total=4, spells=SpellSelector(), while_untapped=True),
         ),
         (
             "Each spell that would cost less than two mana to cast costs two mana to cast.",
-            SpellCostMinimum(total=2, spells=Selector()),
+            SpellCostMinimum(total=2, spells=SpellSelector()),
         ),
         (
             "Each creature spell your opponents cast that would cost less than 5 mana to cast "
             "costs 5 mana to cast.",
-            SpellCostMinimum(total=5, spells=Selector(controller="opponent", types=["creature"])),
+            SpellCostMinimum(
+                total=5, spells=SpellSelector(controller="opponent", types=["creature"])
+            ),
         ),
     ],
 )

@@ -169,3 +169,62 @@ def test_a_for_each_the_board_counts_is_counted() -> None:
     assert (answer["mana_to_pay"], answer["cost_changes"][0]["counted"]) == ("{3}", True)
     # Without a board it is the amount before it, as ever.
     assert free(invented(PER_ARTIFACT_MORE))["cost_changes"][0]["counted"] is False
+
+
+# A board's change to spells of some mana value (202.3): the spell's on the stack, where a
+# free cast chooses 0 for X (107.3b). "Noncreature spells your rivals cast with mana value 3
+# or greater cost {2} more to cast."
+HEAVY_TOLL = {
+    "name": "Sphinx of Lesser Tolls",
+    "mana_cost": "{3}{U}",
+    "types": ["creature"],
+    "abilities": [
+        {
+            "kind": "spell_cost_change",
+            "change": "increase",
+            "mana": "{2}",
+            "spells": {
+                "controller": "opponent",
+                "where": {
+                    "kind": "all",
+                    "of": [
+                        {"kind": "not", "filter": {"kind": "type", "type": "creature"}},
+                        {"kind": "mana_value", "at_least": 3},
+                    ],
+                },
+            },
+        }
+    ],
+}
+
+
+def _under_toll(card: Card) -> dict[str, Any]:
+    view = BoardView(board({"id": "toll", "controller": "bob", "definition": HEAVY_TOLL}))
+    verdict = cast_without_paying(
+        card,
+        x=0,
+        alternative_cost=None,
+        additional_costs=[],
+        unpayable=[],
+        costs=BoardCosts(view, "alice"),
+    )
+    return verdict.answer_data | {"_texts": [s.text for s in verdict.steps]}
+
+
+def _sorcery(name: str, mana_cost: str) -> Card:
+    return Card.model_validate({"name": name, "mana_cost": mana_cost, "types": ["sorcery"]})
+
+
+def test_a_board_change_reads_the_spells_mana_value_on_the_stack() -> None:
+    answer = _under_toll(_sorcery("Tidal Ledger", "{2}{U}"))
+    assert (answer["mana_to_pay"], answer["cost_changes"][0]["sources"]) == ("{2}", ["toll"])
+    assert any(
+        "makes noncreature spells its controller's opponents cast (with mana value 3 or "
+        "greater) cost {2} more" in t
+        for t in answer["_texts"]
+    )
+    # {X}{X}{U}: cast for free X is 0, so its mana value on the stack is 1 (107.3b).
+    answer = _under_toll(_sorcery("Widening Gyre", "{X}{X}{U}"))
+    assert (answer["mana_to_pay"], answer["cost_changes"]) == ("", [])
+    assert answer["mana_value_on_stack"] == 1
+    assert any("Sphinx of Lesser Tolls (toll)" in t and "isn't one" in t for t in answer["_texts"])

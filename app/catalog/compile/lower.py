@@ -68,7 +68,7 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
 _COLORS = ("W", "U", "B", "R", "G")
 
 
-def spells(s: ir.Spells) -> d.Selector:
+def spells(s: ir.Spells) -> d.SpellSelector:
     """Which spells a spell cost change applies to: its caster and types, subtypes as the
     selector's any-of fields; supertypes, card types it lacks and colors as its `where`."""
     parts: list[f.Term | f.AnyOf] = []
@@ -83,7 +83,7 @@ def spells(s: ir.Spells) -> d.Selector:
     where: f.AnyFilter | None = None
     if parts:
         where = parts[0] if len(parts) == 1 else f.AllOf(of=parts)
-    return d.Selector(
+    return d.SpellSelector(
         controller=s.controller,
         types=list(s.types),  # type: ignore[arg-type]
         subtypes=list(s.subtypes),
