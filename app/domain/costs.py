@@ -183,6 +183,19 @@ def _spells_only(spells: SpellSelector) -> SpellSelector:
     return spells
 
 
+# 601.2a: the zone a spell is cast from, where its card was before it moved to the stack: a
+# hand, a graveyard or a library (a player's own: a card goes only to its owner's, 400.3),
+# exile, or the command zone.
+CastZone = Literal["hand", "graveyard", "exile", "library", "command"]
+CAST_ZONES: tuple[CastZone, ...] = ("hand", "graveyard", "exile", "library", "command")
+
+
+def _zones(zones: list[CastZone]) -> list[CastZone]:
+    if len(set(zones)) != len(zones):
+        raise ValueError(f"a zone is named twice: {zones}")
+    return zones
+
+
 class SpellCostChange(_TotalCostChange):
     """A static ability of a permanent that makes other spells cost more or less ("noncreature
     spells cost {1} more to cast", "instant and sorcery spells you cast cost {1} less"). It
@@ -211,13 +224,29 @@ class SpellCostChange(_TotalCostChange):
     per_other_spell_this_turn: bool = omitted_at_default(False)
     """`mana` once for each other spell its caster has cast this turn (their
     `spells_cast_this_turn`)"""
+    cast_from: Annotated[list[CastZone], Field(max_length=5)] = omitted_at_default(
+        default_factory=list,
+        description='It applies only to spells cast from one of these zones (601.2a: "spells '
+        'you cast from your graveyard or from exile"): `hand`, `graveyard`, `exile`, '
+        "`library`, `command`; empty: from any zone",
+    )
+    not_cast_from: Annotated[list[CastZone], Field(max_length=5)] = omitted_at_default(
+        default_factory=list,
+        description='It applies only to spells cast from none of these zones ("spells you '
+        'cast from anywhere other than your hand": `hand`); empty: none left out',
+    )
 
     _spells = field_validator("spells")(classmethod(lambda cls, v: _spells_only(v)))
+    _cast_zones = field_validator("cast_from", "not_cast_from")(
+        classmethod(lambda cls, v: _zones(v))
+    )
 
     @model_validator(mode="after")
     def _one_count(self) -> SpellCostChange:
         if self.per_other_spell_this_turn and self.when:
             raise ValueError("per_other_spell_this_turn says how often it applies: no `when` too")
+        if self.cast_from and self.not_cast_from:
+            raise ValueError("cast_from and not_cast_from: give the zones one way only")
         return self
 
 

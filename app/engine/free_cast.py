@@ -40,7 +40,7 @@ from app.domain.card import (
     CostChange,
     Selector,
 )
-from app.domain.costs import SpellCostChange, SpellCostMinimum
+from app.domain.costs import CAST_ZONES, CastZone, SpellCostChange, SpellCostMinimum
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.layouts import one_part_rule
@@ -469,16 +469,29 @@ def _board_change_words(change: SpellCostChange, label: str, many: bool) -> str:
         # Of any spell (the compiler reads no kind here): whose n-th spell of the turn.
         n = change.nth_spell_this_turn
         spells = f"the {_ORDINALS.get(n, f'{n}th')} spell {_NTH_CASTER[change.spells.controller]}"
+    if change.cast_from or change.not_cast_from:
+        spells += f" {_from_zones(change)}"
     return f"{label} {'make' if many else 'makes'} {spells} cost {_cost_phrase(change)}{how}"
 
 
 @dataclass(frozen=True, slots=True)
 class BoardCosts:
     """The game a spell is cast in, as far as what it costs goes (601.2f): the board, whose
-    permanents' static abilities may make spells cost more or less, and who casts it."""
+    permanents' static abilities may make spells cost more or less, who casts it, and the zone
+    it is cast from (601.2a) when the question says."""
 
     view: BoardView
     caster: str
+    # A hand, graveyard or library is the caster's own (docs/rules.md section 6); None: not
+    # said, which a change that asks for a zone refuses (cast_from_required).
+    cast_from: CastZone | None = None
+    # The rules that put the card in that zone, cited beside 601.2a (a cascade hit: 702.85a).
+    cast_from_rules: tuple[str, ...] = ()
+
+    @property
+    def zone_rules(self) -> tuple[str, ...]:
+        """What a step about the zone the spell is cast from cites."""
+        return ("601.2f", "601.2a", *self.cast_from_rules)
 
 
 SpellCostEffect = SpellCostChange | SpellCostMinimum
@@ -510,7 +523,7 @@ def _applying(r: _Ruling, costs: BoardCosts, cast_face: CardFace) -> Applying:
     keys: dict[int, str] = {}  # by id(): a catalog card's effect is one object for all
     left_out = 0
     for src, effect in costs.view.spell_costs:
-        why = _why_not(costs.view, src, effect, spell)
+        why = _why_not(costs, src, effect, spell)
         if why is None:
             key = keys.get(id(effect))
             if key is None:
@@ -520,7 +533,7 @@ def _applying(r: _Ruling, costs: BoardCosts, cast_face: CardFace) -> Applying:
         left_out += 1
         if left_out <= _NOT_APPLYING_SAID:
             m = Mentions()
-            r.steps.append(m.step(f"{source_label(m, src)}: {why}", ("601.2f",)))
+            r.steps.append(m.step(f"{source_label(m, src)}: {why[0]}", why[1]))
     if left_out > _NOT_APPLYING_SAID:
         r.steps.append(
             Mentions().step(
@@ -538,18 +551,70 @@ def _group_label(m: Mentions, sources: list[Source]) -> str:
     return first if len(sources) == 1 else f"{first} and {len(sources) - 1} more like it"
 
 
-def _why_not(view: BoardView, src: Source, effect: SpellCostEffect, spell: Traits) -> str | None:
-    """Why a cost effect doesn't apply to the spell; None when it does."""
+def _why_not(
+    costs: BoardCosts, src: Source, effect: SpellCostEffect, spell: Traits
+) -> tuple[str, tuple[str, ...]] | None:
+    """Why a cost effect doesn't apply to the spell, and the rules that say so; None when it
+    does."""
     looker = Looker(src.controller, src.attached_to, src.id)
     if not effect.spells.matches(looker, "", spell):
         return (
             f"it changes what {describe_spells(effect.spells)} cost, and this spell, cast by "
-            f"{spell.controller}, isn't one."
+            f"{spell.controller}, isn't one.",
+            ("601.2f",),
         )
-    if effect.while_untapped and view.board.by_id[src.id].tapped:
-        return "it applies only while its permanent is untapped, and it is tapped."
-    if isinstance(effect, SpellCostChange):
-        return _turn_why_not(view, src, effect, spell.controller)
+    if effect.while_untapped and costs.view.board.by_id[src.id].tapped:
+        return "it applies only while its permanent is untapped, and it is tapped.", ("601.2f",)
+    if not isinstance(effect, SpellCostChange):
+        return None
+    if (zone := _zone_why_not(costs, src, effect)) is not None:
+        return zone, costs.zone_rules
+    turn = _turn_why_not(costs.view, src, effect, spell.controller)
+    return None if turn is None else (turn, ("601.2f",))
+
+
+# A zone a spell is cast from, in a change's words (601.2a).
+_ZONE_WORDS: dict[CastZone, str] = {
+    "hand": "a hand",
+    "graveyard": "a graveyard",
+    "exile": "exile",
+    "library": "a library",
+    "command": "the command zone",
+}
+
+
+def _from_zones(change: SpellCostChange) -> str:
+    """ "from a graveyard or from exile", "from anywhere other than a hand"; "" for none."""
+    if change.not_cast_from:
+        return "from anywhere other than " + " or ".join(
+            _ZONE_WORDS[z] for z in change.not_cast_from
+        )
+    return " or ".join(f"from {_ZONE_WORDS[z]}" for z in change.cast_from)
+
+
+def _cast_from_words(zone: CastZone, caster: str) -> str:
+    """Where this spell is cast from: a hand, graveyard or library is its caster's own."""
+    return f"{caster}'s {zone}" if zone in ("hand", "graveyard", "library") else _ZONE_WORDS[zone]
+
+
+def _zone_why_not(costs: BoardCosts, src: Source, effect: SpellCostChange) -> str | None:
+    """601.2a: the zone the spell is cast from (where its card was), which a change may ask
+    for; a 422 naming the request's cast_from when the question doesn't say it."""
+    if not (effect.cast_from or effect.not_cast_from):
+        return None
+    zone = costs.cast_from
+    if zone is None:
+        raise QuestionError(
+            ("cast_from",),
+            f"{src.label} changes what spells cost by the zone they are cast from: give "
+            f"cast_from ({', '.join(CAST_ZONES)})",
+            "cast_from_required",
+        )
+    if zone in effect.not_cast_from or (effect.cast_from and zone not in effect.cast_from):
+        return (
+            f"it applies to spells cast {_from_zones(effect)}, and this one is cast from "
+            f"{_cast_from_words(zone, costs.caster)}."
+        )
     return None
 
 
@@ -651,7 +716,10 @@ def _board_changes(costs: BoardCosts | None, applying: Applying) -> list[_Change
                 words += f" ({costs.caster} has cast {amount(cast, 'other spell')} this turn)"
                 times *= cast
             ids = tuple(src.id for src in sources)
-            changes.append(_Change(effect, words, m, ("601.2f",), ids, times))
+            # 601.2a: a change that asks the zone cites what put the spell there.
+            zoned = costs is not None and (effect.cast_from or effect.not_cast_from)
+            rules = costs.zone_rules if costs is not None and zoned else ("601.2f",)
+            changes.append(_Change(effect, words, m, rules, ids, times))
     return changes
 
 

@@ -20,11 +20,12 @@ The seed is not the engine's business: the caller builds `rng` and records the s
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from app.domain.answers import CastWithoutPayingAnswer, Reason, RevealUntilAnswer, trusted
 from app.domain.card import Card, CardFace
+from app.domain.costs import CastZone
 from app.domain.errors import QuestionError
 from app.domain.layouts import LAYOUT_RULES, off_stack_faces
 from app.domain.ruling import Mentions, Step, Verdict
@@ -384,6 +385,16 @@ def _hit(
     answer.library = [c.name for c in new_library]
 
 
+def _from_where_it_is(r: _Reveal, costs: BoardCosts | None) -> BoardCosts | None:
+    """601.2a: a spell is cast from where its card is. Cascade exiles the cards it reveals, so
+    its hit is cast from exile (702.85a); a card revealed from the library stays there until it
+    is cast (Treasure Keeper, Plargg), so that hit is cast from its caster's library."""
+    if costs is None:
+        return None
+    zone: CastZone = "exile" if r.cascade else "library"
+    return replace(costs, cast_from=zone, cast_from_rules=r.effect_rule)
+
+
 def _cast_hit(
     r: _Reveal, hit: Card, cast_face: CardFace, casting: _Casting, answer: RevealUntilAnswer
 ) -> bool:
@@ -398,7 +409,7 @@ def _cast_hit(
         additional_costs=[n for n in casting.additional_costs if n.casefold() in own],
         unpayable=[n for n in casting.unpayable if n.casefold() in own],
         face=cast_face.name,
-        costs=casting.costs,
+        costs=_from_where_it_is(r, casting.costs),
     )
     assert isinstance(free.answer, CastWithoutPayingAnswer)
     r.reasons.extend(free.answer.reasons)

@@ -89,6 +89,8 @@ class _OnBoard(Protocol):
 
 class FreeCastRequest(CardRequest, _OnBoard, Protocol):
     @property
+    def cast_from(self) -> str | None: ...
+    @property
     def alternative_cost(self) -> str | None: ...
     @property
     def additional_costs(self) -> Sequence[str]: ...
@@ -351,6 +353,14 @@ def free_cast_question(catalog: Catalog, body: FreeCastRequest) -> CardQuestion:
         "unpayable": cost_spelling([card], list(body.unpayable)),
     }
     question = body.model_dump(mode="json", exclude={"state"}) | update
+    if body.cast_from is not None and body.state is None:
+        # Like caster: a fact about the cast that only the board's cost effects read.
+        raise QuestionError(
+            ("cast_from",),
+            "cast_from says where the spell is cast from, for the cost effects of the board in "
+            "'state', and no state was given: give the state, or leave cast_from out",
+            "state_required",
+        )
     board = cast_board(catalog, body.state, body.caster)
     return CardQuestion(_on_board(question, board), card, board)
 

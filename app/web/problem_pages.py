@@ -199,8 +199,8 @@ PROBLEMS: dict[str, ProblemPage] = {
     # -- mana abilities --
     "state_required": _q(
         "No board for the caster",
-        "`caster` says who casts the spell on the board in `state`; give the state too, or "
-        "leave `caster` out.",
+        "`caster` says who casts the spell on the board in `state`, and `cast_from` where it "
+        "is cast from; give the state too, or leave them out.",
     ),
     "caster_required": _q(
         "Who casts the spell?",
@@ -289,6 +289,13 @@ PROBLEMS: dict[str, ProblemPage] = {
         '(601.2f: "for each other spell", "the second spell each turn"): give '
         "`spells_cast_this_turn` for the caster in the state's `players`, not counting the "
         "spell asked about.",
+    ),
+    "cast_from_required": _q(
+        "Cast from where?",
+        "A permanent changes what spells cost by the zone they are cast from (601.2a: "
+        '"spells you cast from your graveyard", "from anywhere other than your hand"): give '
+        "`cast_from`, the zone the spell is cast from (`hand`, `graveyard`, `exile`, "
+        "`library` or `command`).",
     ),
     "active_player_required": _q(
         "Whose turn?",

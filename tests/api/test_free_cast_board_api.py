@@ -374,3 +374,91 @@ def test_spells_cast_this_turn_count_and_pick_the_spell(sqlite_client: TestClien
         ["body", "state", "players", "alice", "spells_cast_this_turn"],
         "spells_cast_this_turn_required",
     )
+
+
+# "Spells your rivals cast from exile or from a graveyard cost {3} more to cast."
+EXILE_TOLL = _taxer(
+    "Ashen Tollkeeper",
+    "increase",
+    "{3}",
+    {"controller": "opponent"},
+    cast_from=["exile", "graveyard"],
+)
+# "Spells your rivals cast from exile cost {1} more to cast."
+LEDGER = _taxer("Exile Ledger", "increase", "{1}", {"controller": "opponent"}, cast_from=["exile"])
+
+
+def test_the_zone_a_spell_is_cast_from_is_asked_when_a_change_reads_it(
+    sqlite_client: TestClient,
+) -> None:
+    state = _on(("toll", EXILE_TOLL, "bob"))
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=state, cast_from="graveyard")
+    assert (ruling["answer"]["mana_to_pay"], ruling["question"]["cast_from"]) == (
+        "{3}",
+        "graveyard",
+    )
+    assert any(
+        "Ashen Tollkeeper (toll) makes spells its controller's opponents cast from exile or from "
+        "a graveyard cost {3} more to cast"
+        in s["text"]
+        and "601.2a" in s["rules"]
+        for s in ruling["explanation"]
+    )
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=state, cast_from="hand")
+    assert (ruling["answer"]["mana_to_pay"], ruling["answer"]["cost_changes"]) == ("", [])
+    assert any("this one is cast from alice's hand" in s["text"] for s in ruling["explanation"])
+    # Not said: 422 naming the field. Nor may it be said without a board, nor be a zone no
+    # spell is cast from.
+    assert_problem(
+        sqlite_client.post(FREE, json={"card": "Lightning Bolt", "state": state}),
+        ["body", "cast_from"],
+        "cast_from_required",
+    )
+    assert_problem(
+        sqlite_client.post(FREE, json={"card": "Lightning Bolt", "cast_from": "exile"}),
+        ["body", "cast_from"],
+        "state_required",
+    )
+    r = sqlite_client.post(
+        FREE, json={"card": "Lightning Bolt", "state": state, "cast_from": "stack"}
+    )
+    assert r.status_code == 422 and r.json()["errors"][0]["loc"] == ["body", "cast_from"]
+
+
+def test_the_zone_is_in_the_question_only_when_sent(sqlite_client: TestClient) -> None:
+    state = _on(("post", TOLL_POST, "bob"))
+    without = _cast(sqlite_client, card="Lightning Bolt", state=state)
+    assert "cast_from" not in without["question"]
+    # A board that never reads the zone answers alike, but the question says where.
+    sent = _cast(sqlite_client, card="Lightning Bolt", state=state, cast_from="hand")
+    assert sent["question"]["cast_from"] == "hand" and sent["id"] != without["id"]
+    assert sent["answer"] == without["answer"]
+
+
+def test_a_hit_is_cast_from_exile_by_cascade_and_from_the_library_by_a_reveal(
+    sqlite_client: TestClient,
+) -> None:
+    body: dict[str, Any] = {
+        "library": ["Forest", "Lightning Bolt"],
+        "seed": 3,
+        "state": _on(("ledger", LEDGER, "bob")),
+    }
+    # 702.85a: cascade exiles the cards, so the hit is cast from exile.
+    cascade = {**body, "mode": "cascade", "cascade_mana_value": 3}
+    r = sqlite_client.post("/v1/library/reveal-until", json=cascade)
+    assert r.status_code == 201, r.text
+    free = r.json()["answer"]["free_cast"]
+    assert (free["mana_to_pay"], free["cost_changes"][0]["sources"]) == ("{1}", ["ledger"])
+    cited = [s["rules"] for s in r.json()["explanation"] if "Exile Ledger" in s["text"]]
+    assert cited == [["601.2f", "601.2a", "702.85a"]]
+    # A card revealed stays in the library: cast from there, the ledger asks nothing.
+    reveal = {**body, "mode": "reveal", "max_mana_value": 3}
+    r = sqlite_client.post("/v1/library/reveal-until", json=reveal)
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["free_cast"]["mana_to_pay"] == ""
+    assert any(
+        "this one is cast from alice's library" in s["text"] for s in r.json()["explanation"]
+    )
+    # The zone is the effect's to say: the request has no cast_from.
+    r = sqlite_client.post("/v1/library/reveal-until", json={**reveal, "cast_from": "hand"})
+    assert r.status_code == 422

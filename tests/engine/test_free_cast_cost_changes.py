@@ -228,3 +228,86 @@ def test_a_board_change_reads_the_spells_mana_value_on_the_stack() -> None:
     assert (answer["mana_to_pay"], answer["cost_changes"]) == ("", [])
     assert answer["mana_value_on_stack"] == 1
     assert any("Sphinx of Lesser Tolls (toll)" in t and "isn't one" in t for t in answer["_texts"])
+
+
+# Board changes that ask the zone a spell is cast from (601.2a). "Spells you cast from a
+# graveyard or from exile cost {3} less to cast"; "spells you cast from anywhere but your
+# hand cost {1} less to cast".
+def _zoned(name: str, **zones: list[str]) -> dict[str, Any]:
+    ability = {"kind": "spell_cost_change", "change": "reduction", "mana": "{1}"}
+    spells = {"spells": {"controller": "you"}}
+    return {
+        "name": name,
+        "mana_cost": "{2}",
+        "types": ["artifact"],
+        "abilities": [ability | spells | zones],
+    }
+
+
+GRAVEWISE = _zoned("Gravewise Tutor", cast_from=["graveyard", "exile"])
+WANDERER = _zoned("Hearthless Wanderer", not_cast_from=["hand"])
+
+
+def _cast_from(zone: str | None, *permanents: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    view = BoardView(board(*permanents))
+    verdict = cast_without_paying(
+        invented(kicker="{2}{U}"),
+        x=0,
+        alternative_cost=None,
+        additional_costs=["Kicker"],
+        unpayable=[],
+        costs=BoardCosts(view, "alice", zone),  # type: ignore[arg-type]
+    )
+    return verdict.answer_data, verdict.steps
+
+
+def test_a_change_applies_to_spells_cast_from_the_zones_it_names() -> None:
+    tutor = {"id": "gw", "controller": "alice", "definition": GRAVEWISE}
+    for zone in ("graveyard", "exile"):
+        answer, steps = _cast_from(zone, tutor)
+        assert (answer["mana_to_pay"], answer["cost_changes"][0]["sources"]) == ("{1}{U}", ["gw"])
+        said = [s for s in steps if "Gravewise Tutor (gw) makes" in s.text]
+        assert "from a graveyard or from exile cost {1} less" in said[0].text
+        assert said[0].rules == ("118.7a", "601.2f", "601.2a")
+    answer, steps = _cast_from("hand", tutor)
+    assert (answer["mana_to_pay"], answer["cost_changes"]) == ("{2}{U}", [])
+    why = [s for s in steps if s.text.startswith("Gravewise Tutor (gw):")]
+    assert why[0].text.endswith(
+        "it applies to spells cast from a graveyard or from exile, and this one is cast from "
+        "alice's hand."
+    )
+    assert why[0].rules == ("601.2f", "601.2a")
+
+
+def test_a_change_may_leave_out_the_zones_it_names() -> None:
+    wanderer = {"id": "hw", "controller": "alice", "definition": WANDERER}
+    assert _cast_from("command", wanderer)[0]["mana_to_pay"] == "{1}{U}"
+    answer, steps = _cast_from("hand", wanderer)
+    assert answer["mana_to_pay"] == "{2}{U}"
+    assert any(
+        "spells cast from anywhere other than a hand, and this one is cast from alice's hand"
+        in s.text
+        for s in steps
+    )
+
+
+def test_a_change_that_asks_the_zone_needs_the_question_to_say_it() -> None:
+    from app.domain.errors import QuestionError
+
+    with pytest.raises(QuestionError) as refused:
+        _cast_from(None, {"id": "gw", "controller": "alice", "definition": GRAVEWISE})
+    assert (refused.value.code, refused.value.loc) == ("cast_from_required", ("cast_from",))
+    # An opponent's spell isn't one it changes: the zone is never asked.
+    theirs = {"id": "gw", "controller": "bob", "definition": GRAVEWISE}
+    assert _cast_from(None, theirs)[0]["mana_to_pay"] == "{2}{U}"
+
+
+@pytest.mark.parametrize(
+    "zones",
+    [{"cast_from": ["exile", "exile"]}, {"cast_from": ["hand"], "not_cast_from": ["exile"]}],
+)
+def test_zones_are_named_once_and_one_way(zones: dict[str, list[str]]) -> None:
+    from app.domain.costs import SpellCostChange
+
+    with pytest.raises(ValueError, match="zone"):
+        SpellCostChange.model_validate({"change": "reduction", "mana": "{1}", "spells": {}} | zones)

@@ -16,6 +16,7 @@ from app.api.schemas import ruling_schema
 from app.domain.answers import CastWithoutPayingAnswer
 from app.domain.base import omitted_at_default
 from app.domain.card import Name
+from app.domain.costs import CastZone
 from app.domain.state import GameState, Player
 from app.engine.board import BoardView
 from app.engine.free_cast import BoardCosts, cast_without_paying
@@ -46,10 +47,13 @@ class CastOnBoard(BaseModel):
     )
 
 
-def board_costs(board: CastBoard | None) -> BoardCosts | None:
-    """The board's cost effects for the engine; called inside the engine's call, so a
-    question answered from the store builds no board."""
-    return BoardCosts(BoardView(board.checked.board()), board.caster) if board else None
+def board_costs(board: CastBoard | None, cast_from: CastZone | None = None) -> BoardCosts | None:
+    """The board's cost effects for the engine, and the zone the spell is cast from when the
+    question says; called inside the engine's call, so a question answered from the store
+    builds no board."""
+    if board is None:
+        return None
+    return BoardCosts(BoardView(board.checked.board()), board.caster, cast_from)
 
 
 class CastWithoutPayingRequest(CastOnBoard):
@@ -84,6 +88,14 @@ class CastWithoutPayingRequest(CastOnBoard):
         False,
         description="Cast it prototyped (702.160a): not an alternative cost, so a free cast "
         "may be; the spell then has only its prototype mana cost (718.3b)",
+    )
+    cast_from: CastZone | None = omitted_at_default(
+        None,
+        description="The zone it is cast from (601.2a), with `state`: `hand`, `graveyard`, "
+        "`library` (its caster's own), `exile` or `command`, for the board's effects on "
+        "spells cast from some zones ('spells you cast from your graveyard cost {1} less'); "
+        "left out: not said, and such an effect is a 422 `cast_from_required`",
+        examples=["exile"],
     )
 
 
@@ -124,7 +136,7 @@ def post_cast_without_paying(
             unpayable=list(question["unpayable"]),
             face=question["face"],
             prototyped=body.prototyped,
-            costs=board_costs(board),
+            costs=board_costs(board, body.cast_from),
         ),
         cards=names,
         used=used,
