@@ -298,6 +298,18 @@ AllOf.model_rebuild()
 AnyFilter = AnyLeaf | Not | AnyOf | AllOf
 
 
+# Kinds of object the game names that are no single condition, each said exactly by filters:
+# 105.2b, multicolored (two or more colors: some color, and not exactly one, 105.2a); 700.6,
+# historic (an artifact, a legendary or a Saga).
+MULTICOLORED: tuple[Not, AnyOf] = (
+    Not(filter=IsMonocolored()),
+    AnyOf(of=[HasColor(color=c) for c in ("W", "U", "B", "R", "G")]),
+)
+HISTORIC = AnyOf(
+    of=[HasType(type="artifact"), HasSupertype(supertype="legendary"), HasSubtype(subtype="Saga")]
+)
+
+
 def _flat_filter_schema() -> dict[str, Any]:
     """The OpenAPI schema of a `where` filter: one object whose `kind` names the condition,
     with every condition's fields beside it. Validation still takes exactly the bounded

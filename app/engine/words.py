@@ -7,6 +7,8 @@ from typing import assert_never
 from app.domain.base import PERMANENT_TYPES
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import (
+    HISTORIC,
+    MULTICOLORED,
     AllOf,
     AnyFilter,
     AnyOf,
@@ -110,7 +112,14 @@ def describe_spells(sel: Selector) -> str:
         assert isinstance(non[0].filter, HasType)
         words = [f"non{non[0].filter.type}"]  # "noncreature spells"
         rest.remove(non[0])
-    noun = f"{' or '.join(words)} spells" if words else "spells"
+    kinds = []  # the game's words for conditions that say them exactly (105.2b, 700.6)
+    if all(p in rest for p in MULTICOLORED):
+        kinds.append("multicolored")
+        rest = [p for p in rest if p not in MULTICOLORED]
+    if HISTORIC in rest:
+        kinds.append("historic")
+        rest.remove(HISTORIC)
+    noun = " ".join([*kinds, f"{' or '.join(words)} spells" if words else "spells"])
     if sel.controller == "you":
         noun += " its controller casts"
     elif sel.controller == "opponent":

@@ -154,6 +154,22 @@ CARDS = [
                              colors=["R"], power="5", toughness="5",
                              text="This spell costs {1} less to cast for each artifact you "
                                   "control with {C} in its mana cost.")]),
+    # 601.2f, 601.2a, 202.3: other spells' costs changed by where they are cast from, their
+    # mana value and a keyword they have.
+    Invented("normal", [Face("Gravewise Tutor", "{1}{B}", ["Creature"],
+                             subtypes=["Zombie", "Wizard"], colors=["B"], power="1",
+                             toughness="2",
+                             text="Spells you cast from your graveyard or from exile cost {3} "
+                                  "less to cast.")]),
+    Invented("normal", [Face("Sphinx of Lesser Tolls", "{3}{U}{U}", ["Creature"],
+                             subtypes=["Sphinx"], colors=["U"], power="4", toughness="4",
+                             keywords=["Flying"],
+                             text="Flying\nNoncreature spells your opponents cast with mana "
+                                  "value 3 or greater cost {1} more to cast.")]),
+    Invented("normal", [Face("Aerie Tollwarden", "{1}{W}", ["Creature"], subtypes=["Bird"],
+                             colors=["W"], power="1", toughness="1",
+                             text="Creature spells with flying your opponents cast cost {2} "
+                                  "more to cast.")]),
     # A bundled name: its hand-written abilities stay, it only gains the text.
     Invented("normal", [Face("Sol Ring", "{1}", ["Artifact"], text="{T}: Add {C}{C}{C}.")]),
 ]  # fmt: skip
@@ -725,3 +741,42 @@ def test_the_blood_moon_like_card_makes_a_tundra_like_land_red(client: TestClien
     assert _could_produce(client, *board["battlefield"])["types"] == {"moon": [], "dual": ["R"]}
     a = _ruling(client, ACT, {"state": board, "permanent_id": "dual"})["answer"]
     assert (a["legal"], a["total"]) == (True, "{R}")
+
+
+def test_a_free_cast_on_a_board_reads_the_zone_mana_value_and_keywords(
+    client: TestClient,
+) -> None:
+    tutor, sphinx, warden = (
+        client.get("/v1/cards/" + quote(name)).json()
+        for name in ("Gravewise Tutor", "Sphinx of Lesser Tolls", "Aerie Tollwarden")
+    )
+    assert [c["support"] for c in (tutor, sphinx, warden)] == ["full"] * 3
+    assert tutor["abilities"][0]["cast_from"] == ["graveyard", "exile"]
+    assert sphinx["abilities"][0]["spells"]["where"]["of"][1] == {
+        "kind": "mana_value", "at_least": 3,
+    }  # fmt: skip
+
+    def board(*perms: tuple[str, str]) -> dict[str, Any]:
+        battlefield = [
+            {"id": f"p{i}", "card": n, "controller": who} for i, (n, who) in enumerate(perms)
+        ]
+        return {"turn": 4, "active_player": "alice", "battlefield": battlefield}
+
+    def owed(card: str, state: dict[str, Any], **more: Any) -> str:
+        answer = _ruling(client, FREE, {"card": card, "state": state, **more})["answer"]
+        return str(answer["mana_to_pay"])
+
+    # Bob's sphinx taxes alice's noncreature spells of mana value 3 or more: a 4 is, a 1 isn't.
+    tolls = board(("Sphinx of Lesser Tolls", "bob"))
+    assert (owed("Gravelwick Charge", tolls), owed("Lightning Bolt", tolls)) == ("{1}", "")
+    # Bob's warden taxes alice's creature spells with flying: the sphinx, not the bears.
+    warden_board = board(("Aerie Tollwarden", "bob"))
+    assert owed("Sphinx of Lesser Tolls", warden_board) == "{2}"
+    assert owed("Grizzly Bears", warden_board) == ""
+    # Alice's tutor takes {3} off her spells cast from her graveyard or exile: the kicker's {2}.
+    own = board(("Gravewise Tutor", "alice"))
+    kicked = {"additional_costs": ["Kicker"]}
+    assert owed("Gravelwick Charge", own, cast_from="graveyard", **kicked) == ""
+    assert owed("Gravelwick Charge", own, cast_from="hand", **kicked) == "{2}"
+    r = client.post(FREE, json={"card": "Gravelwick Charge", "state": own, **kicked})
+    assert r.status_code == 422 and r.json()["errors"][0]["loc"] == ["body", "cast_from"]

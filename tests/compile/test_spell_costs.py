@@ -10,7 +10,19 @@ from typing import Any
 import pytest
 
 from app.domain.costs import SpellCostChange, SpellCostMinimum
-from app.domain.filters import AllOf, AnyOf, HasColor, HasSupertype, HasType, Not, SpellSelector
+from app.domain.filters import (
+    AllOf,
+    AnyOf,
+    HasColor,
+    HasKeyword,
+    HasManaValue,
+    HasSubtype,
+    HasSupertype,
+    HasType,
+    IsMonocolored,
+    Not,
+    SpellSelector,
+)
 from tests.compile.helpers import face, one
 
 WARDEN: dict[str, Any] = {
@@ -32,6 +44,20 @@ def _less(mana: str, spells: SpellSelector, when: str = "", **kw: Any) -> SpellC
 
 NONCREATURE = Not(filter=HasType(type="creature"))
 COLORLESS = AllOf(of=[Not(filter=HasColor(color=c)) for c in ("W", "U", "B", "R", "G")])  # type: ignore[arg-type]
+# 105.2b: two or more colors (some color, not exactly one); 700.6: artifact, legendary or Saga.
+MULTICOLORED = AllOf(
+    of=[
+        Not(filter=IsMonocolored()),
+        AnyOf(of=[HasColor(color=c) for c in ("W", "U", "B", "R", "G")]),  # type: ignore[arg-type]
+    ]
+)
+HISTORIC = AnyOf(
+    of=[
+        HasType(type="artifact"),
+        HasSupertype(supertype="legendary"),
+        HasSubtype(subtype="Saga"),
+    ]
+)
 
 
 @pytest.mark.parametrize(
@@ -199,6 +225,104 @@ COLORLESS = AllOf(of=[Not(filter=HasColor(color=c)) for c in ("W", "U", "B", "R"
                 "{1}", SpellSelector(controller="you", types=["instant"]), "that targets a creature"
             ),
         ),
+        # Where they are cast from (601.2a): "your" zone of the spells you cast is the caster's.
+        (
+            "Spells you cast from anywhere other than your hand cost {3} less to cast.",
+            _less("{3}", SpellSelector(controller="you"), not_cast_from=["hand"]),
+        ),
+        (
+            "Spells you cast from your graveyard cost {3} less to cast.",
+            _less("{3}", SpellSelector(controller="you"), cast_from=["graveyard"]),
+        ),
+        (
+            "Sorcery spells you cast from exile or from your graveyard cost {1} less to cast.",
+            _less(
+                "{1}",
+                SpellSelector(controller="you", types=["sorcery"]),
+                cast_from=["exile", "graveyard"],
+            ),
+        ),
+        (
+            "Spells your opponents cast from exile or from graveyards cost {1} more to cast.",
+            _more("{1}", SpellSelector(controller="opponent"), cast_from=["exile", "graveyard"]),
+        ),
+        (
+            "Each spell you cast from the command zone costs {2} less to cast.",
+            _less("{2}", SpellSelector(controller="you"), cast_from=["command"]),
+        ),
+        # A mana value (202.3), a keyword, "historic" (700.6), "multicolored" (105.2b).
+        (
+            "Artifact spells your opponents cast with mana value 3 or greater cost {1} more to "
+            "cast.",
+            _more(
+                "{1}",
+                SpellSelector(
+                    controller="opponent", types=["artifact"], where=HasManaValue(at_least=3)
+                ),
+            ),
+        ),
+        (
+            "Colorless spells you cast with mana value 6 or greater cost {2} less to cast.",
+            _less(
+                "{2}",
+                SpellSelector(
+                    controller="you", where=AllOf(of=[*COLORLESS.of, HasManaValue(at_least=6)])
+                ),
+            ),
+        ),
+        (
+            "Creature spells you cast with mana value 2 or less cost {1} more to cast.",
+            _more(
+                "{1}",
+                SpellSelector(controller="you", types=["creature"], where=HasManaValue(at_most=2)),
+            ),
+        ),
+        (
+            "Creature spells with reach you cast cost {1} less to cast.",
+            _less(
+                "{1}",
+                SpellSelector(
+                    controller="you", types=["creature"], where=HasKeyword(keyword="reach")
+                ),
+            ),
+        ),
+        (
+            "Spells with flash your opponents cast cost {2} more to cast.",
+            _more("{2}", SpellSelector(controller="opponent", where=HasKeyword(keyword="flash"))),
+        ),
+        (
+            "Creature spells you cast with trample cost {1} less to cast.",
+            _less(
+                "{1}",
+                SpellSelector(
+                    controller="you", types=["creature"], where=HasKeyword(keyword="trample")
+                ),
+            ),
+        ),
+        (
+            "Historic spells your opponents cast cost {2} more to cast.",
+            _more("{2}", SpellSelector(controller="opponent", where=HISTORIC)),
+        ),
+        (
+            "Multicolored spells your opponents cast cost {1} more to cast.",
+            _more("{1}", SpellSelector(controller="opponent", where=MULTICOLORED)),
+        ),
+        (
+            "Each spell you cast that's white or blue costs {1} less to cast.",
+            _less(
+                "{1}",
+                SpellSelector(
+                    controller="you", where=AnyOf(of=[HasColor(color="W"), HasColor(color="U")])
+                ),
+            ),
+        ),
+        (
+            "Each spell your opponents cast that's an Elf, Goblin, or Faerie costs {1} more to "
+            "cast.",
+            _more(
+                "{1}", SpellSelector(controller="opponent", subtypes=["Elf", "Goblin", "Faerie"])
+            ),
+        ),
         # Only while the permanent is untapped.
         (
             "As long as Glimmerfen Warden is untapped, noncreature spells cost {2} more to cast.",
@@ -263,12 +387,23 @@ def test_the_abilities_are_dumped_with_their_kinds() -> None:
         "Each spell you cast costs {2} less to cast for each of the chosen colors it is.",
         # Anything else said of the spells.
         "Other Elf spells you cast cost {1} less to cast.",
-        "Creature spells you cast with mana value 5 or greater cost {1} less to cast.",
-        "Spells you cast from exile cost {1} less to cast.",
-        "Multicolored spells you cast cost {1} less to cast.",
         "Artifact creature spells you cast cost {1} less to cast.",
-        "Historic spells your opponents cast cost {1} more to cast.",
         "The first artifact spell you cast each turn costs {2} less to cast.",
+        "Creature spells you cast with power 3 or greater cost {1} less to cast.",
+        "Artifact spells you cast with mana value 4 or more cost {1} less to cast.",
+        "Creature spells you cast with toughness greater than its power cost {1} less to cast.",
+        "Spells with the chosen name you cast cost {1} more to cast.",
+        "Each spell you cast that's red and white costs {1} less to cast.",
+        "Each creature spell you cast that's green or black costs {1} less to cast.",
+        "Multicolored colorless spells cost {1} more to cast.",
+        # A zone not read: another player's own zone, one not said plainly, or a colored
+        # reduction (118.7a).
+        "Spells your opponents cast from your graveyard cost {2} more to cast.",
+        "Spells you cast from exile or your graveyard cost {1} less to cast.",
+        "Spells you cast from the top of your library cost {1} less to cast.",
+        "Spells you cast from your graveyard cost {B} less to cast.",
+        "Creature spells you cast from exile with mana value 3 or greater cost {1} less to cast "
+        "and can't be countered.",
         "The fourth spell you cast each turn costs {2} less to cast.",
         # A condition before the spells, or one the permanent's state decides other than untapped.
         "During your turn, spells your opponents cast during your turn cost {2} more to cast.",
@@ -340,3 +475,16 @@ def test_what_changes_no_mana_a_spell_costs_stays_irrelevant(text: str) -> None:
     compiled = face(text, **WARDEN)
     assert compiled.support == "full", compiled.unsupported_text
     assert compiled.abilities == []
+
+
+def test_a_floor_reads_a_mana_value_but_no_zone() -> None:
+    assert one(
+        "Each spell with mana value 2 or less that would cost less than three mana to cast "
+        "costs three mana to cast.",
+        **TOTEM,
+    ) == SpellCostMinimum(total=3, spells=SpellSelector(where=HasManaValue(at_most=2)))
+    sentence = (
+        "Each spell you cast from exile that would cost less than three mana to cast costs "
+        "three mana to cast."
+    )
+    assert face(sentence, **TOTEM).unsupported_text == [sentence]

@@ -311,3 +311,69 @@ def test_zones_are_named_once_and_one_way(zones: dict[str, list[str]]) -> None:
 
     with pytest.raises(ValueError, match="zone"):
         SpellCostChange.model_validate({"change": "reduction", "mana": "{1}", "spells": {}} | zones)
+
+
+# Kinds the game names that are no single condition: historic (700.6) and multicolored
+# (105.2b). "Historic spells your rivals cast cost {1} more"; "multicolored ones {1} more".
+def _taxing(name: str, where: dict[str, Any]) -> dict[str, Any]:
+    ability = {"kind": "spell_cost_change", "change": "increase", "mana": "{1}"}
+    spells = {"controller": "opponent", "where": where}
+    return {
+        "name": name,
+        "mana_cost": "{3}",
+        "types": ["artifact"],
+        "abilities": [ability | {"spells": spells}],
+    }
+
+
+COLORS = [{"kind": "color", "color": c} for c in "WUBRG"]
+CHRONICLE_TAX = _taxing(
+    "Chronicle Tollgate",
+    {
+        "kind": "any",
+        "of": [
+            {"kind": "type", "type": "artifact"},
+            {"kind": "supertype", "supertype": "legendary"},
+            {"kind": "subtype", "subtype": "Saga"},
+        ],
+    },
+)
+PRISM_TAX = _taxing(
+    "Prism Tollgate",
+    {
+        "kind": "all",
+        "of": [{"kind": "not", "filter": {"kind": "monocolored"}}, {"kind": "any", "of": COLORS}],
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("spell", "owed"),
+    [
+        ({"mana_cost": "{1}{W}{U}", "types": ["sorcery"], "supertypes": ["legendary"]}, "{2}"),
+        ({"mana_cost": "{2}{G}", "types": ["enchantment"], "subtypes": ["Saga"]}, "{1}"),
+        ({"mana_cost": "{R}{G}", "types": ["instant"]}, "{1}"),
+        ({"mana_cost": "{4}", "types": ["instant"]}, ""),
+        ({"mana_cost": "{2}{B}", "types": ["instant"]}, ""),
+    ],
+)
+def test_historic_and_multicolored_spells_are_the_games(spell: dict[str, Any], owed: str) -> None:
+    view = BoardView(
+        board(
+            {"id": "hist", "controller": "bob", "definition": CHRONICLE_TAX},
+            {"id": "multi", "controller": "bob", "definition": PRISM_TAX},
+        )
+    )
+    card = Card.model_validate({"name": "Woven Omen"} | spell)
+    verdict = cast_without_paying(
+        card,
+        x=0,
+        alternative_cost=None,
+        additional_costs=[],
+        unpayable=[],
+        costs=BoardCosts(view, "alice"),
+    )
+    assert verdict.answer_data["mana_to_pay"] == owed
+    texts = [s.text for s in verdict.steps]
+    assert any("historic spells its controller's opponents cast" in t for t in texts)
+    assert any("multicolored spells its controller's opponents cast" in t for t in texts)

@@ -4,7 +4,7 @@ the others by what they ask (docs/api.md: Force of Will's is "Exile a blue card"
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from app.catalog.compile import ir
@@ -295,10 +295,11 @@ def keyword_cost_change(part: str) -> ir.CostChange | None:
 # 601.2f: a permanent's static ability that makes other spells cost more or less ("[kind]
 # spells [you cast] cost {N} more/less to cast [condition]", "each [kind] spell costs ...") or
 # sets the least they cost ("each spell that would cost less than N mana to cast costs N mana
-# to cast"). Who casts them and what they are make the selector; a trailing condition, or
-# which spells they must target, is kept in the card's words as `when`. Anything else said of
-# the spells (a mana value, a keyword, "of the chosen type", "other", where they are cast
-# from, "this turn", "the first ... each turn") is not read.
+# to cast"). Who casts them and what they are make the selector (a keyword, a mana value,
+# "historic", "multicolored" and "that's [a color or a subtype]" among what they are), and
+# where they are cast from its own fields; a trailing condition, or which spells they must
+# target, is kept in the card's words as `when`. Anything else said of the spells ("of the
+# chosen type", "other", a power, "this turn", "the first ... each turn") is not read.
 _UNTAPPED = r"(?P<untapped>As long as ~ is untapped, )?"
 # A leading turn: "During your turn, spells you cast ...", "During turns other than yours, ...".
 _LEADING_TURN = r"(?:(?P<turn>During your turn|During turns other than yours), )?"
@@ -329,17 +330,73 @@ _SPELL_COST_MINIMUM = re.compile(
     rf"^{_UNTAPPED}(?P<subject>[Ee]ach .+?) that would cost less than (?P<n>{NUMBER}) mana to "
     rf"cast costs (?P<m>{NUMBER}) mana to cast\.$"
 )
+# What may follow the noun, in this order: "with [a keyword]", who casts them, where from
+# ("from your graveyard or from exile", "from anywhere other than your hand"), "with [a
+# keyword or a mana value]".
+_WITH = r"(?: with (?P<before>[a-z ]+?))?"
+_FROM_WITH = r"(?: from (?P<zone>[a-z ]+?))?(?: with (?P<after>[a-z0-9 ]+?))?"
 # "Spells", "Instant and sorcery spells you cast", "Red spells and white spells your opponents
 # cast", "Spells your opponents cast that target ~": plural, with "cost".
 _SPELLS = re.compile(
-    r"^(?P<noun>.*?\b[Ss]pells)(?: (?P<caster>you cast|your opponents cast))?"
-    r"(?: (?P<during>during your turn))?(?: (?P<target>that target .+))?$"
+    rf"^(?P<noun>.*?\b[Ss]pells){_WITH}(?: (?P<caster>you cast|your opponents cast))?"
+    rf"{_FROM_WITH}(?: (?P<during>during your turn))?(?: (?P<target>that target .+))?$"
 )
-# "Each spell", "Each artifact spell", "Each spell a player casts": singular, with "costs".
+# "Each spell", "Each artifact spell", "Each spell a player casts", "Each spell you cast that's
+# red or green": singular, with "costs".
 _EACH_SPELL = re.compile(
-    r"^Each (?:(?P<noun>.+?) )?spell"
+    rf"^Each (?:(?P<noun>.+?) )?spell{_WITH}"
     r"(?: (?P<caster>you cast|your opponents cast|an opponent casts|a player casts))?"
-    r"(?: (?P<target>that targets .+))?$"
+    rf"{_FROM_WITH}(?: that's (?P<thats>[A-Za-z ,]+?))?(?: (?P<target>that targets .+))?$"
+)
+# The zones "from ..." names (601.2a), each "from" one of them: the zone, and whether it is
+# "your" own, which is the caster's only when "you" cast the spells. A hand, graveyard or
+# library a spell is cast from is taken as its caster's own (docs/rules.md section 6), so
+# "your graveyard" of spells you cast and "graveyards" read alike.
+_CAST_ZONES: dict[str, tuple[ir.Zone, bool]] = {
+    "your hand": ("hand", True),
+    "your graveyard": ("graveyard", True),
+    "your library": ("library", True),
+    "a graveyard": ("graveyard", False),
+    "graveyards": ("graveyard", False),
+    "exile": ("exile", False),
+    "the command zone": ("command", False),
+}
+_ANYWHERE_BUT = "anywhere other than "
+# "with mana value 4 or greater" (202.3).
+_MANA_VALUE = re.compile(r"^mana value (?P<n>\d+) or (?P<way>greater|less)$")
+# Keyword abilities (702) a spell may be said to have ("creature spells with flying"): the
+# engine reads them in the face's `keywords` (the card source's list of the keyword abilities
+# printed on it, or an inline definition's).
+_SPELL_KEYWORDS = frozenset(
+    {
+        "flying",
+        "flash",
+        "banding",
+        "first strike",
+        "double strike",
+        "deathtouch",
+        "defender",
+        "haste",
+        "hexproof",
+        "indestructible",
+        "lifelink",
+        "menace",
+        "reach",
+        "trample",
+        "vigilance",
+        "shroud",
+        "changeling",
+        "convoke",
+        "delve",
+        "cascade",
+        "storm",
+        "infect",
+        "wither",
+        "flanking",
+        "horsemanship",
+        "shadow",
+        "devoid",
+    }
 )
 _CASTERS: dict[str | None, Literal["you", "opponent", "any"]] = {
     None: "any",
@@ -358,6 +415,8 @@ _SPELL_TYPES = frozenset(
     {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "battle"}
 )
 _SPELL_SUPERTYPES = frozenset({"legendary", "snow"})
+# Words for a kind of spell that are neither a type nor a color: 700.6, 105.2b.
+_SPELL_KINDS = frozenset({"historic", "multicolored"})
 # Capitalized words before "spells" that name no subtype: "premium" (a foil card), "tribal"
 # (the former name of the kindred card type).
 _NO_SUBTYPE = frozenset({"Premium", "Tribal"})
@@ -372,17 +431,17 @@ def spell_cost_sentence(sentence: str) -> ir.SpellCostChange | ir.SpellCostMinim
     if m is None:
         return None
     subject, nth = m.group("subject"), None
-    found: tuple[ir.Spells, str | None, str | None] | None
+    found: _Subject | None
     if (ordinal := _NTH_SPELL.match(subject)) is not None:
         if m.group("verb") != "costs":
             return None
         nth = _NTH[ordinal.group("nth")]
-        found = (ir.Spells(controller=_CASTERS[ordinal.group("caster")]), None, None)
+        found = _Subject(ir.Spells(controller=_CASTERS[ordinal.group("caster")]))
     else:
         found = _spells_of(subject, singular=m.group("verb") == "costs")
     if found is None:
         return None
-    spells, target, during = found
+    spells, target, during = found.spells, found.target, found.during
     when = m.group("when") or ""
     if "chosen" in when:
         return None  # a choice made for the permanent (201.3, 205.3m) isn't read
@@ -412,25 +471,56 @@ def spell_cost_sentence(sentence: str) -> ir.SpellCostChange | ir.SpellCostMinim
         during=_DURING[turns[0]] if turns else None,
         nth_spell_this_turn=nth,
         per_other_spell_this_turn=per_other,
+        cast_from=found.cast_from,
+        not_cast_from=found.not_cast_from,
     )
 
 
 def _spell_cost_minimum(m: re.Match[str]) -> ir.SpellCostMinimum | None:
     least, total = number(m.group("n")), number(m.group("m"))
     found = _spells_of(m.group("subject"), singular=True)
-    if found is None or found[1:] != (None, None) or least != total or not total or total > 20:
+    if found is None or found != _Subject(found.spells) or least != total:
+        return None  # a floor with a target, a turn or a zone isn't read
+    if not total or total > 20:
         return None
-    return ir.SpellCostMinimum(found[0], total, while_untapped=m.group("untapped") is not None)
+    return ir.SpellCostMinimum(found.spells, total, while_untapped=m.group("untapped") is not None)
 
 
-def _spells_of(subject: str, *, singular: bool) -> tuple[ir.Spells, str | None, str | None] | None:
-    """The spells a subject names, the "that target ..." clause it has, if any, and the turn
-    it names ("spells your opponents cast during your turn")."""
+@dataclass(frozen=True, slots=True)
+class _Subject:
+    """What a subject says: the spells, the "that target ..." clause it has, the turn it names
+    ("spells your opponents cast during your turn"), and the zones they are cast from or not
+    (601.2a)."""
+
+    spells: ir.Spells
+    target: str | None = None
+    during: str | None = None
+    cast_from: tuple[ir.Zone, ...] = ()
+    not_cast_from: tuple[ir.Zone, ...] = ()
+
+
+def _spells_of(subject: str, *, singular: bool) -> _Subject | None:
+    """What a subject says (`_Subject`); None for anything not read exactly."""
     subject = subject[0].upper() + subject[1:]
     m = (_EACH_SPELL if singular else _SPELLS).match(subject)
     if m is None:
         return None
-    noun = m.group("noun") or ""
+    spells = _noun_spells(m.group("noun") or "", singular=singular)
+    if spells is not None and (thats := m.groupdict().get("thats")) is not None:
+        spells = _thats(spells, thats)
+    if spells is None:
+        return None
+    caster = _CASTERS[m.group("caster")]
+    spells = _with_phrases(replace(spells, controller=caster), m.group("before"), m.group("after"))
+    zones = _zones_of(m.group("zone"), caster) if m.group("zone") else ((), ())
+    if spells is None or zones is None:
+        return None
+    during = m.groupdict().get("during")
+    return _Subject(spells, m.group("target"), during, *zones)
+
+
+def _noun_spells(noun: str, *, singular: bool) -> ir.Spells | None:
+    """The spells the noun names: a list of kinds ("instant and sorcery spells")."""
     raw = list_items(noun) if noun else []
     if not singular:
         # "Artifact and enchantment spells" or "Red spells and white spells": the last item
@@ -447,11 +537,58 @@ def _spells_of(subject: str, *, singular: bool) -> tuple[ir.Spells, str | None, 
     items = [_spell_words(item.split(" ")) for item in raw if item]
     if len(items) != len(raw) or None in items:
         return None
-    spells = _any_of([i for i in items if i is not None])
-    if spells is None:
+    return _any_of([i for i in items if i is not None])
+
+
+# "that's red or green", "that's a Demon, Horror, or Nightmare": one word each, alike but for
+# one color, card type or subtype (an any-of).
+_OR_ITEMS = re.compile(r",? or |, ")
+_ARTICLE = re.compile(r"^an? ")
+
+
+def _thats(spells: ir.Spells, phrase: str) -> ir.Spells | None:
+    """ "Each spell you cast that's red or green": the kinds it names, for a plain "spell"."""
+    words = [_ARTICLE.sub("", item) for item in _OR_ITEMS.split(phrase)]
+    items = [_spell_words([w]) if w and " " not in w else None for w in words]
+    if spells != ir.Spells() or len(items) < 2 or None in items:
         return None
-    during = m.groupdict().get("during")
-    return replace(spells, controller=_CASTERS[m.group("caster")]), m.group("target"), during
+    return _any_of([i for i in items if i is not None])
+
+
+def _with_phrases(spells: ir.Spells, *phrases: str | None) -> ir.Spells | None:
+    """ "with flying" (a keyword ability, 702) and "with mana value 4 or greater" (202.3)."""
+    for phrase in phrases:
+        if phrase is None:
+            continue
+        if phrase in _SPELL_KEYWORDS and phrase not in spells.keywords:
+            spells = replace(spells, keywords=(*spells.keywords, phrase))
+        elif (mv := _MANA_VALUE.match(phrase)) is not None and spells.mana_value is None:
+            n = int(mv.group("n"))
+            spells = replace(
+                spells, mana_value=(n, None) if mv.group("way") == "greater" else (None, n)
+            )
+        else:
+            return None
+    return spells
+
+
+def _zones_of(
+    phrase: str, caster: Literal["you", "opponent", "any"]
+) -> tuple[tuple[ir.Zone, ...], tuple[ir.Zone, ...]] | None:
+    """601.2a: the zones "from ..." names, as (cast from, not cast from): "your graveyard or
+    from exile", "anywhere other than your hand". "Your" zone is the caster's only when "you"
+    cast the spells; of another caster it isn't read."""
+    other_than = phrase.startswith(_ANYWHERE_BUT)
+    said = phrase.removeprefix(_ANYWHERE_BUT).split(" or from ")
+    zones: list[ir.Zone] = []
+    for words in said:
+        found = _CAST_ZONES.get(words)
+        if found is None or (found[1] and caster != "you") or found[0] in zones:
+            return None
+        zones.append(found[0])
+    if other_than:
+        return (), tuple(zones)
+    return tuple(zones), ()
 
 
 def _spell_words(words: list[str]) -> ir.Spells | None:
@@ -462,6 +599,7 @@ def _spell_words(words: list[str]) -> ir.Spells | None:
     subtypes: list[str] = []
     not_types: list[str] = []
     supertypes: list[str] = []
+    kinds: list[str] = []
     colorless = False
     for word in words:
         lower = word.lower()
@@ -475,6 +613,8 @@ def _spell_words(words: list[str]) -> ir.Spells | None:
             not_types.append(lower[3:])
         elif lower in _SPELL_SUPERTYPES:
             supertypes.append(lower)
+        elif lower in _SPELL_KINDS:
+            kinds.append(lower)
         elif word[:1].isupper() and "-" not in word and word not in _NO_SUBTYPE:
             subtype = subtype_word(word, plural=False)
             if subtype is None:
@@ -484,6 +624,8 @@ def _spell_words(words: list[str]) -> ir.Spells | None:
             return None
     if len(colors) > 1 or len(types) > 1 or len(subtypes) > 1 or (colorless and colors):
         return None  # "artifact creature spells": both types, which any-of lists can't say
+    if len(kinds) != len(set(kinds)) or (colorless and "multicolored" in kinds):
+        return None
     return ir.Spells(
         types=tuple(types),
         subtypes=tuple(subtypes),
@@ -491,6 +633,8 @@ def _spell_words(words: list[str]) -> ir.Spells | None:
         colorless=colorless,
         not_types=tuple(not_types),
         supertypes=tuple(supertypes),
+        historic="historic" in kinds,
+        multicolored="multicolored" in kinds,
     )
 
 

@@ -453,7 +453,9 @@ class CostChange:
 class Spells:
     """Which spells, seen from the ability's controller: who casts them (`controller`), any of
     `types`, any of `subtypes`, any of `colors` (105.2), `colorless` (no color, 105.2c), none
-    of `not_types` ("noncreature") and every one of `supertypes` ("legendary")."""
+    of `not_types` ("noncreature"), every one of `supertypes` ("legendary") and of `keywords`
+    ("with flying"), a mana value within `mana_value` (least, greatest; 202.3), `historic`
+    (700.6) and `multicolored` (105.2b)."""
 
     controller: Literal["you", "opponent", "any"] = "any"
     types: tuple[str, ...] = ()
@@ -462,9 +464,14 @@ class Spells:
     colorless: bool = False
     not_types: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    mana_value: tuple[int | None, int | None] | None = None
+    historic: bool = False
+    multicolored: bool = False
 
 
 During = Literal["your_turn", "not_your_turn", "casters_turn", "not_casters_turn"]
+Zone = Literal["hand", "graveyard", "exile", "library", "command"]  # cast from (601.2a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,6 +487,8 @@ class SpellCostChange:
     during: During | None = None  # whose turn it applies in
     nth_spell_this_turn: int | None = None  # "the second spell you cast each turn": 2
     per_other_spell_this_turn: bool = False  # "for each other spell that player has cast ..."
+    cast_from: tuple[Zone, ...] = ()  # "spells you cast from your graveyard": graveyard
+    not_cast_from: tuple[Zone, ...] = ()  # "from anywhere other than your hand": hand
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,7 +70,8 @@ _COLORS = ("W", "U", "B", "R", "G")
 
 def spells(s: ir.Spells) -> d.SpellSelector:
     """Which spells a spell cost change applies to: its caster and types, subtypes as the
-    selector's any-of fields; supertypes, card types it lacks and colors as its `where`."""
+    selector's any-of fields; supertypes, card types it lacks, colors, keywords, a mana value
+    and the rest as its `where`."""
     parts: list[f.Term | f.AnyOf] = []
     parts.extend(f.HasSupertype(supertype=t) for t in s.supertypes)
     parts.extend(f.Not(filter=f.HasType(type=t)) for t in s.not_types)  # type: ignore[arg-type]
@@ -80,6 +81,13 @@ def spells(s: ir.Spells) -> d.SpellSelector:
     if s.colorless:
         # 105.2c: a colorless object has no color.
         parts.extend(f.Not(filter=f.HasColor(color=c)) for c in _COLORS)  # type: ignore[arg-type]
+    if s.multicolored:
+        parts.extend(f.MULTICOLORED)  # 105.2b
+    if s.historic:
+        parts.append(f.HISTORIC)  # 700.6
+    parts.extend(f.HasKeyword(keyword=k) for k in s.keywords)
+    if s.mana_value is not None:
+        parts.append(f.HasManaValue(at_least=s.mana_value[0], at_most=s.mana_value[1]))
     where: f.AnyFilter | None = None
     if parts:
         where = parts[0] if len(parts) == 1 else f.AllOf(of=parts)
@@ -369,6 +377,8 @@ def ability(a: ir.Ability) -> d.Ability:
                 during=a.during,
                 nth_spell_this_turn=a.nth_spell_this_turn,
                 per_other_spell_this_turn=a.per_other_spell_this_turn,
+                cast_from=list(a.cast_from),
+                not_cast_from=list(a.not_cast_from),
             )
         case ir.SpellCostMinimum():
             return d.SpellCostMinimum(
