@@ -241,6 +241,11 @@ class SpellCostChange(_TotalCostChange):
         classmethod(lambda cls, v: _zones(v))
     )
 
+    @property
+    def asks_zone(self) -> bool:
+        """Whether it applies only to spells cast from some zones (601.2a)."""
+        return bool(self.cast_from or self.not_cast_from)
+
     @model_validator(mode="after")
     def _one_count(self) -> SpellCostChange:
         if self.per_other_spell_this_turn and self.when:

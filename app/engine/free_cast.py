@@ -469,7 +469,7 @@ def _board_change_words(change: SpellCostChange, label: str, many: bool) -> str:
         # Of any spell (the compiler reads no kind here): whose n-th spell of the turn.
         n = change.nth_spell_this_turn
         spells = f"the {_ORDINALS.get(n, f'{n}th')} spell {_NTH_CASTER[change.spells.controller]}"
-    if change.cast_from or change.not_cast_from:
+    if change.asks_zone:
         spells += f" {_from_zones(change)}"
     return f"{label} {'make' if many else 'makes'} {spells} cost {_cost_phrase(change)}{how}"
 
@@ -600,7 +600,7 @@ def _cast_from_words(zone: CastZone, caster: str) -> str:
 def _zone_why_not(costs: BoardCosts, src: Source, effect: SpellCostChange) -> str | None:
     """601.2a: the zone the spell is cast from (where its card was), which a change may ask
     for; a 422 naming the request's cast_from when the question doesn't say it."""
-    if not (effect.cast_from or effect.not_cast_from):
+    if not effect.asks_zone:
         return None
     zone = costs.cast_from
     if zone is None:
@@ -717,8 +717,7 @@ def _board_changes(costs: BoardCosts | None, applying: Applying) -> list[_Change
                 times *= cast
             ids = tuple(src.id for src in sources)
             # 601.2a: a change that asks the zone cites what put the spell there.
-            zoned = costs is not None and (effect.cast_from or effect.not_cast_from)
-            rules = costs.zone_rules if costs is not None and zoned else ("601.2f",)
+            rules = costs.zone_rules if costs is not None and effect.asks_zone else ("601.2f",)
             changes.append(_Change(effect, words, m, rules, ids, times))
     return changes
 
