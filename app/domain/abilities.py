@@ -22,6 +22,7 @@ from app.domain.base import (
     check_mana_string,
     omitted_at_default,
 )
+from app.domain.cast_bans import SpellCastBan
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
@@ -275,6 +276,7 @@ AnyAbility = (
     | ForbidActivation
     | SpellCostChange
     | SpellCostMinimum
+    | SpellCastBan
     | EntersWithCounters
     | EtbReplacement
     | EtbTrigger
@@ -304,6 +306,8 @@ def category(ability: AnyAbility) -> Category:
             return "static"
         case SpellCostChange() | SpellCostMinimum():
             return "static"  # 601.2f: read as a spell's total cost is determined
+        case SpellCastBan():
+            return "static"  # 601.3: read before a spell is proposed
         case OpeningHandMana():
             return "static"  # 103.6: it works from the opening hand
         case (
@@ -351,6 +355,8 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             return "battlefield"
         case SpellCostChange() | SpellCostMinimum():
             return "battlefield"
+        case SpellCastBan():
+            return ability.works_from
         case _:
             assert_never(ability)
 
@@ -369,6 +375,7 @@ __all__ = [
     "OpeningHandMana",
     "ReplacementAbility",
     "RevealUntil",
+    "SpellCastBan",
     "SpellCostChange",
     "SpellCostMinimum",
     "StaticAbility",

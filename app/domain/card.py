@@ -41,6 +41,7 @@ from app.domain.base import (
     check_mana_string,
     omitted_at_default,
 )
+from app.domain.cast_bans import SpellCastBan
 from app.domain.continuous import (
     ForbidActivation,
     GainControl,
@@ -195,6 +196,7 @@ __all__ = [
     "RevealUntil",
     "RulesText",
     "Selector",
+    "SpellCastBan",
     "SpellCostChange",
     "SpellCostMinimum",
     "SpellSelector",

@@ -170,7 +170,7 @@ class CostChange(_TotalCostChange):
         return v
 
 
-def _spells_only(spells: SpellSelector) -> SpellSelector:
+def spells_only(spells: SpellSelector) -> SpellSelector:
     """A selector of spells: a spell on the stack has a caster, types, subtypes, supertypes,
     colors, a name, keywords and a mana value, but is attached to nothing and has no tapped
     status."""
@@ -190,13 +190,50 @@ CastZone = Literal["hand", "graveyard", "exile", "library", "command"]
 CAST_ZONES: tuple[CastZone, ...] = ("hand", "graveyard", "exile", "library", "command")
 
 
+# Whose turn a static ability about spells applies in: its controller's, any other's, the
+# spell's caster's, or any other than the caster's.
+During = Literal["your_turn", "not_your_turn", "casters_turn", "not_casters_turn"]
+
+
 def _zones(zones: list[CastZone]) -> list[CastZone]:
     if len(set(zones)) != len(zones):
         raise ValueError(f"a zone is named twice: {zones}")
     return zones
 
 
-class SpellCostChange(_TotalCostChange):
+class FromZones(Strict):
+    """The zones a static ability about spells looks at: where a spell is cast from (601.2a),
+    for a cost change and a ban alike."""
+
+    cast_from: Annotated[list[CastZone], Field(max_length=5)] = omitted_at_default(
+        default_factory=list,
+        description='It applies only to spells cast from one of these zones (601.2a: "spells '
+        'you cast from your graveyard or from exile"): `hand`, `graveyard`, `exile`, '
+        "`library`, `command`; empty: from any zone",
+    )
+    not_cast_from: Annotated[list[CastZone], Field(max_length=5)] = omitted_at_default(
+        default_factory=list,
+        description='It applies only to spells cast from none of these zones ("spells you '
+        'cast from anywhere other than your hand": `hand`); empty: none left out',
+    )
+
+    _cast_zones = field_validator("cast_from", "not_cast_from")(
+        classmethod(lambda cls, v: _zones(v))
+    )
+
+    @property
+    def asks_zone(self) -> bool:
+        """Whether it applies only to spells cast from some zones (601.2a)."""
+        return bool(self.cast_from or self.not_cast_from)
+
+    @model_validator(mode="after")
+    def _one_way(self) -> FromZones:
+        if self.cast_from and self.not_cast_from:
+            raise ValueError("cast_from and not_cast_from: give the zones one way only")
+        return self
+
+
+class SpellCostChange(_TotalCostChange, FromZones):
     """A static ability of a permanent that makes other spells cost more or less ("noncreature
     spells cost {1} more to cast", "instant and sorcery spells you cast cost {1} less"). It
     applies as the total cost is determined (601.2f), so to a spell cast without paying its
@@ -211,9 +248,7 @@ class SpellCostChange(_TotalCostChange):
     greater": `mana_value`)"""
     while_untapped: bool = omitted_at_default(False)
     """It applies only while its permanent is untapped ("as long as ~ is untapped")"""
-    during: Literal["your_turn", "not_your_turn", "casters_turn", "not_casters_turn"] | None = (
-        omitted_at_default(None)
-    )
+    during: During | None = omitted_at_default(None)
     """Whose turn it applies in: its controller's (`your_turn`: "during your turn"), any
     other's (`not_your_turn`: "during turns other than yours"), the spell's caster's, or any
     other than the caster's (`not_casters_turn`: "except during its controller's turn");
@@ -224,34 +259,13 @@ class SpellCostChange(_TotalCostChange):
     per_other_spell_this_turn: bool = omitted_at_default(False)
     """`mana` once for each other spell its caster has cast this turn (their
     `spells_cast_this_turn`)"""
-    cast_from: Annotated[list[CastZone], Field(max_length=5)] = omitted_at_default(
-        default_factory=list,
-        description='It applies only to spells cast from one of these zones (601.2a: "spells '
-        'you cast from your graveyard or from exile"): `hand`, `graveyard`, `exile`, '
-        "`library`, `command`; empty: from any zone",
-    )
-    not_cast_from: Annotated[list[CastZone], Field(max_length=5)] = omitted_at_default(
-        default_factory=list,
-        description='It applies only to spells cast from none of these zones ("spells you '
-        'cast from anywhere other than your hand": `hand`); empty: none left out',
-    )
 
-    _spells = field_validator("spells")(classmethod(lambda cls, v: _spells_only(v)))
-    _cast_zones = field_validator("cast_from", "not_cast_from")(
-        classmethod(lambda cls, v: _zones(v))
-    )
-
-    @property
-    def asks_zone(self) -> bool:
-        """Whether it applies only to spells cast from some zones (601.2a)."""
-        return bool(self.cast_from or self.not_cast_from)
+    _spells = field_validator("spells")(classmethod(lambda cls, v: spells_only(v)))
 
     @model_validator(mode="after")
     def _one_count(self) -> SpellCostChange:
         if self.per_other_spell_this_turn and self.when:
             raise ValueError("per_other_spell_this_turn says how often it applies: no `when` too")
-        if self.cast_from and self.not_cast_from:
-            raise ValueError("cast_from and not_cast_from: give the zones one way only")
         return self
 
 
@@ -270,4 +284,4 @@ class SpellCostMinimum(Strict):
     while_untapped: bool = omitted_at_default(False)
     """It applies only while its permanent is untapped ("as long as ~ is untapped")"""
 
-    _spells = field_validator("spells")(classmethod(lambda cls, v: _spells_only(v)))
+    _spells = field_validator("spells")(classmethod(lambda cls, v: spells_only(v)))

@@ -48,6 +48,7 @@ from app.domain.card import (
     ReplacementChange,
     RevealUntil,
     Selector,
+    SpellCastBan,
     SpellCostChange,
     SpellCostMinimum,
     Unsupported,
@@ -469,12 +470,13 @@ def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
         )
     if isinstance(a, GrantManaAbility) and a.to_chosen_name:
         why = "grants a mana ability to permanents with the card name chosen for it"
-        return a.model_copy(update={"to": _named(p, a.to, why), "to_chosen_name": False})
+        return a.model_copy(update={"to": with_chosen_name(p, a.to, why), "to_chosen_name": False})
     return a
 
 
-def _named(p: Permanent, to: Selector, what: str) -> Selector:
-    """`to`, only those with the card name chosen for `p` (201.3), which the state must say."""
+def with_chosen_name(p: Permanent, to: Selector, what: str) -> Selector:
+    """`to`, only those with the card name chosen for `p` (201.3), which the state must say;
+    `what`: what `p` does with them, for the 422 asking for the name."""
     why = f"{what} (201.3): give it as 'chosen_name'"
     return with_condition(to, HasName(name=given(p, "chosen_name", p.chosen_name, why)))
 
@@ -737,6 +739,7 @@ def _filed(a: AnyAbility) -> bool:
             | ForbidActivation()
             | SpellCostChange()
             | SpellCostMinimum()
+            | SpellCastBan()
         ):
             return True
         case Unsupported() | ManaAbility() | GainControl():
@@ -857,6 +860,7 @@ class BoardView:
     keyword_grants: list[tuple[Source, GrantKeyword]] = field(init=False)
     activation_bans: list[tuple[Source, ForbidActivation]] = field(init=False)  # 602.5
     spell_costs: list[tuple[Source, SpellCostChange | SpellCostMinimum]] = field(init=False)
+    spell_bans: list[tuple[Source, SpellCastBan]] = field(init=False)
     _traits: dict[str, Traits] = field(init=False)
     _layered_traits: dict[tuple[Traits, frozenset[str], frozenset[str], frozenset[str]], Traits] = (
         field(init=False)
@@ -910,6 +914,7 @@ class BoardView:
         self.keyword_grants = []
         self.activation_bans = []
         self.spell_costs = []  # 601.2f: what spells cast on this board cost
+        self.spell_bans = []  # 601.3: which spells can't be cast on this board
         self._traits = {}
         self._layered_traits = {}
         self._build_layers()
@@ -1051,6 +1056,8 @@ class BoardView:
                 self.activation_bans.append((src, a))
             case SpellCostChange() | SpellCostMinimum():
                 self.spell_costs.append((src, a))
+            case SpellCastBan():
+                self.spell_bans.append((src, a))
             case Unsupported():
                 # Text not understood is reported once, by the ruling service, as a caveat
                 # and its step (app/rulings/service.py caveats_of), not by each engine answer.
@@ -1277,7 +1284,7 @@ class BoardView:
             "says the activated abilities of permanents with the card name chosen for it "
             "can't be activated"
         )
-        return _named(self.board.by_id[src.id], ban.to, why)
+        return with_chosen_name(self.board.by_id[src.id], ban.to, why)
 
     # -- haste and summoning sickness (302.6, 702.10) --
 

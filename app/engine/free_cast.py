@@ -23,6 +23,9 @@ What the answer means:
   effect that sets the least a spell costs (Trinisphere-like, `minimum`) applies to that
   total (601.2f: it affects the total cost directly), generic mana making up the difference;
   it is uncounted too when a change before it was.
+- With a board, a permanent's or the turn's effect's ban on the spell (601.3: "your opponents
+  can't cast spells during your turn") makes it not castable (`cast_prohibited`): a "can't"
+  beats the permission a free cast gives (101.2). cast_bans.py matches them.
 """
 
 from __future__ import annotations
@@ -40,13 +43,25 @@ from app.domain.card import (
     CostChange,
     Selector,
 )
-from app.domain.costs import CAST_ZONES, CastZone, SpellCostChange, SpellCostMinimum
+from app.domain.costs import SpellCostChange, SpellCostMinimum
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.layouts import one_part_rule
 from app.domain.mana import ManaSymbol, cost_mana_value, parse_cost, render_cost
 from app.domain.ruling import Mentions, Step, Verdict
-from app.engine.board import BoardView, Source, given_for_player, source_label
+from app.engine.board import BoardView, Source
+from app.engine.cast_bans import prohibitions
+from app.engine.cast_on_board import (
+    DURING_WORDS,
+    BoardCosts,
+    applying,
+    during_why_not,
+    from_zones,
+    group_label,
+    spell_traits,
+    spells_cast,
+    zone_why_not,
+)
 from app.engine.words import amount, describe_spells
 
 __all__ = ["BoardCosts", "cast_without_paying", "make_reason", "prototyped_face", "resolve_face"]
@@ -214,6 +229,10 @@ def cast_without_paying(
     asked = _named_costs(card, cast_face, alternative_cost, additional_costs, unpayable)
     r = _Ruling()
     castable = _face_castable(r, card, chosen)
+    if costs is not None:
+        for message, m in prohibitions(r.steps, costs, cast_face):
+            castable = False
+            r.note("cast_prohibited", ("601.3", "101.2"), message, m)
     if prototyped:
         m = Mentions()
         r.steps.append(
@@ -450,12 +469,6 @@ _NTH_CASTER = {
     "opponent": "each of its controller's opponents casts each turn",
     "any": "each player casts each turn",
 }
-_DURING_WORDS = {
-    "your_turn": " during its controller's turn",
-    "not_your_turn": " during turns other than its controller's",
-    "casters_turn": " during their caster's turn",
-    "not_casters_turn": " except during their caster's turn",
-}
 
 
 def _board_change_words(change: SpellCostChange, label: str, many: bool) -> str:
@@ -463,40 +476,18 @@ def _board_change_words(change: SpellCostChange, label: str, many: bool) -> str:
     if change.per_other_spell_this_turn:
         how += " for each other spell their caster has cast this turn"
     if change.during is not None:
-        how += _DURING_WORDS[change.during]
+        how += DURING_WORDS[change.during]
     spells = describe_spells(change.spells)
     if change.nth_spell_this_turn is not None:
         # Of any spell (the compiler reads no kind here): whose n-th spell of the turn.
         n = change.nth_spell_this_turn
         spells = f"the {_ORDINALS.get(n, f'{n}th')} spell {_NTH_CASTER[change.spells.controller]}"
     if change.asks_zone:
-        spells += f" {_from_zones(change)}"
+        spells += f" {from_zones(change)}"
     return f"{label} {'make' if many else 'makes'} {spells} cost {_cost_phrase(change)}{how}"
 
 
-@dataclass(frozen=True, slots=True)
-class BoardCosts:
-    """The game a spell is cast in, as far as what it costs goes (601.2f): the board, whose
-    permanents' static abilities may make spells cost more or less, who casts it, and the zone
-    it is cast from (601.2a) when the question says."""
-
-    view: BoardView
-    caster: str
-    # A hand, graveyard or library is the caster's own (docs/rules.md section 6); None: not
-    # said, which a change that asks for a zone refuses (cast_from_required).
-    cast_from: CastZone | None = None
-    # The rules that put the card in that zone, cited beside 601.2a (a cascade hit: 702.85a).
-    cast_from_rules: tuple[str, ...] = ()
-
-    @property
-    def zone_rules(self) -> tuple[str, ...]:
-        """What a step about the zone the spell is cast from cites."""
-        return ("601.2f", "601.2a", *self.cast_from_rules)
-
-
 SpellCostEffect = SpellCostChange | SpellCostMinimum
-# Steps naming a cost effect that doesn't apply, one each, before they are only counted.
-_NOT_APPLYING_SAID = 10
 
 
 # Permanents of one card with the same cost effect that applies: one step and one entry say
@@ -508,47 +499,17 @@ def _applying(r: _Ruling, costs: BoardCosts, cast_face: CardFace) -> Applying:
     """The board's cost effects that apply to this spell as it is cast by the caster: its
     characteristics on the stack (the face cast) and the effect's condition on its source.
     Alike ones (the same card's same effect) are grouped."""
-    spell = Traits(
-        costs.caster,
-        cast_face.type_set,
-        cast_face.subtype_set,
-        cast_face.supertype_set,
-        cast_face.color_set,
-        name=cast_face.name.casefold(),
-        keywords=cast_face.keyword_set,
-        # 202.3, 107.3b: on the stack X is the number chosen, and a free cast chooses 0.
-        mana_value=cast_face.face_mana_value(0),
+    spell = spell_traits(costs.caster, cast_face)
+    return applying(
+        r.steps,
+        costs.view.spell_costs,
+        lambda src, effect: _why_not(costs, src, effect, spell),
+        ("effects that change what spells cost", "601.2f"),
     )
-    found: dict[tuple[str, str], tuple[list[Source], SpellCostEffect]] = {}
-    keys: dict[int, str] = {}  # by id(): a catalog card's effect is one object for all
-    left_out = 0
-    for src, effect in costs.view.spell_costs:
-        why = _why_not(costs, src, effect, spell)
-        if why is None:
-            key = keys.get(id(effect))
-            if key is None:
-                key = keys[id(effect)] = effect.model_dump_json()
-            found.setdefault((src.name, key), ([], effect))[0].append(src)
-            continue
-        left_out += 1
-        if left_out <= _NOT_APPLYING_SAID:
-            m = Mentions()
-            r.steps.append(m.step(f"{source_label(m, src)}: {why[0]}", why[1]))
-    if left_out > _NOT_APPLYING_SAID:
-        r.steps.append(
-            Mentions().step(
-                f"{left_out - _NOT_APPLYING_SAID} more effects that change what spells cost "
-                "don't apply to this one either.",
-                ("601.2f",),
-            )
-        )
-    return list(found.values())
 
 
-def _group_label(m: Mentions, sources: list[Source]) -> str:
-    """ "Toll Post (p1)", or "Toll Post (p1) and 11 more like it"."""
-    first = source_label(m, sources[0])
-    return first if len(sources) == 1 else f"{first} and {len(sources) - 1} more like it"
+# What a cost effect does to spells, in the words of a 422 asking for what it reads.
+_CHANGES = "changes what spells cost"
 
 
 def _why_not(
@@ -567,103 +528,33 @@ def _why_not(
         return "it applies only while its permanent is untapped, and it is tapped.", ("601.2f",)
     if not isinstance(effect, SpellCostChange):
         return None
-    if (zone := _zone_why_not(costs, src, effect)) is not None:
-        return zone, costs.zone_rules
-    turn = _turn_why_not(costs.view, src, effect, spell.controller)
+    if (zone := zone_why_not(costs, src, effect, _CHANGES)) is not None:
+        return zone, costs.zone_rules("601.2f")
+    turn = during_why_not(costs.view, src, effect.during, spell.controller, _CHANGES)
+    turn = turn or _nth_why_not(costs.view, src, effect, spell.controller)
     return None if turn is None else (turn, ("601.2f",))
 
 
-# A zone a spell is cast from, in a change's words (601.2a).
-_ZONE_WORDS: dict[CastZone, str] = {
-    "hand": "a hand",
-    "graveyard": "a graveyard",
-    "exile": "exile",
-    "library": "a library",
-    "command": "the command zone",
-}
-
-
-def _from_zones(change: SpellCostChange) -> str:
-    """ "from a graveyard or from exile", "from anywhere other than a hand"; "" for none."""
-    if change.not_cast_from:
-        return "from anywhere other than " + " or ".join(
-            _ZONE_WORDS[z] for z in change.not_cast_from
-        )
-    return " or ".join(f"from {_ZONE_WORDS[z]}" for z in change.cast_from)
-
-
-def _cast_from_words(zone: CastZone, caster: str) -> str:
-    """Where this spell is cast from: a hand, graveyard or library is its caster's own."""
-    return f"{caster}'s {zone}" if zone in ("hand", "graveyard", "library") else _ZONE_WORDS[zone]
-
-
-def _zone_why_not(costs: BoardCosts, src: Source, effect: SpellCostChange) -> str | None:
-    """601.2a: the zone the spell is cast from (where its card was), which a change may ask
-    for; a 422 naming the request's cast_from when the question doesn't say it."""
-    if not effect.asks_zone:
-        return None
-    zone = costs.cast_from
-    if zone is None:
-        raise QuestionError(
-            ("cast_from",),
-            f"{src.label} changes what spells cost by the zone they are cast from: give "
-            f"cast_from ({', '.join(CAST_ZONES)})",
-            "cast_from_required",
-        )
-    if zone in effect.not_cast_from or (effect.cast_from and zone not in effect.cast_from):
-        return (
-            f"it applies to spells cast {_from_zones(effect)}, and this one is cast from "
-            f"{_cast_from_words(zone, costs.caster)}."
-        )
-    return None
-
-
-# Whose turn a cost change applies in, by `during`: (whose turn, "not": any other's).
-_DURING: dict[str, tuple[str, bool]] = {
-    "your_turn": ("controller", False),
-    "not_your_turn": ("controller", True),
-    "casters_turn": ("caster", False),
-    "not_casters_turn": ("caster", True),
-}
 _ORDINALS = {1: "first", 2: "second", 3: "third"}
 
 
-def _turn_why_not(view: BoardView, src: Source, effect: SpellCostChange, caster: str) -> str | None:
-    """The turn and the caster's spells this turn a change asks for, read from the state."""
-    if effect.during is not None:
-        whose, other = _DURING[effect.during]
-        player = src.controller if whose == "controller" else caster
-        active = view.board.active_player
-        if active is None:
-            raise QuestionError(
-                ("state", "active_player"),
-                f"{src.label} changes what spells cost only in some turns: give the state's "
-                "active_player",
-                "active_player_required",
-            )
-        if (active == player) == other:
-            said = "any turn but" if other else "the turn of"
-            return (
-                f"it applies in {said} its {'controller' if whose == 'controller' else 'caster'}"
-                f", {player}, and it is {active}'s turn."
-            )
-    if effect.nth_spell_this_turn is not None:
-        n = effect.nth_spell_this_turn
-        cast = _spells_cast(view, src, caster)
-        if cast != n - 1:
-            nth = _ORDINALS.get(n, f"{n}th")
-            return (
-                f"it applies to its caster's {nth} spell of the turn, and {caster} has cast "
-                f"{cast} before this one."
-            )
-    return None
+def _nth_why_not(view: BoardView, src: Source, effect: SpellCostChange, caster: str) -> str | None:
+    """The caster's n-th spell of the turn a change asks for, read from the state."""
+    if effect.nth_spell_this_turn is None:
+        return None
+    n = effect.nth_spell_this_turn
+    cast = _spells_cast(view, src, caster)
+    if cast == n - 1:
+        return None
+    nth = _ORDINALS.get(n, f"{n}th")
+    return (
+        f"it applies to its caster's {nth} spell of the turn, and {caster} has cast {cast} "
+        "before this one."
+    )
 
 
 def _spells_cast(view: BoardView, src: Source, caster: str) -> int:
-    why = f"{src.label} changes what a spell costs by the spells its caster cast this turn"
-    count = given_for_player(view.board, caster, "spells_cast_this_turn", why)
-    assert isinstance(count, int)
-    return count
+    return spells_cast(view, src, caster, "changes what a spell costs")
 
 
 @dataclass(frozen=True, slots=True)
@@ -708,7 +599,7 @@ def _board_changes(costs: BoardCosts | None, applying: Applying) -> list[_Change
     for sources, effect in applying:
         if isinstance(effect, SpellCostChange):
             m = Mentions()
-            label = _group_label(m, sources)
+            label = group_label(m, sources)
             words = m.mana_in(_board_change_words(effect, label, len(sources) > 1))
             times = len(sources)
             if effect.per_other_spell_this_turn and costs is not None:
@@ -717,7 +608,11 @@ def _board_changes(costs: BoardCosts | None, applying: Applying) -> list[_Change
                 times *= cast
             ids = tuple(src.id for src in sources)
             # 601.2a: a change that asks the zone cites what put the spell there.
-            rules = costs.zone_rules if costs is not None and effect.asks_zone else ("601.2f",)
+            rules = (
+                costs.zone_rules("601.2f")
+                if costs is not None and effect.asks_zone
+                else ("601.2f",)
+            )
             changes.append(_Change(effect, words, m, rules, ids, times))
     return changes
 
@@ -812,7 +707,7 @@ def _cost_minimums(
         if not isinstance(effect, SpellCostMinimum):
             continue
         m = Mentions()
-        label = _group_label(m, sources)
+        label = group_label(m, sources)
         floor = effect.total
         has = cost_mana_value(parse_cost(owed)) if owed else 0
         short = max(floor - has, 0)

@@ -399,7 +399,7 @@ def test_the_abilities_are_dumped_with_their_kinds() -> None:
         # A zone not read: another player's own zone, one not said plainly, or a colored
         # reduction (118.7a).
         "Spells your opponents cast from your graveyard cost {2} more to cast.",
-        "Spells you cast from exile or your graveyard cost {1} less to cast.",
+        "Spells you cast from exile or their graveyard cost {1} less to cast.",
         "Spells you cast from the top of your library cost {1} less to cast.",
         "Spells you cast from your graveyard cost {B} less to cast.",
         "Creature spells you cast from exile with mana value 3 or greater cost {1} less to cast "

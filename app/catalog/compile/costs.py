@@ -358,6 +358,11 @@ _CAST_ZONES: dict[str, tuple[ir.Zone, bool]] = {
     "your library": ("library", True),
     "a graveyard": ("graveyard", False),
     "graveyards": ("graveyard", False),
+    "libraries": ("library", False),
+    # "Your opponents can't cast spells from anywhere other than their hands": the would-be
+    # casters' own, whoever they are.
+    "their hands": ("hand", False),
+    "their graveyards": ("graveyard", False),
     "exile": ("exile", False),
     "the command zone": ("command", False),
 }
@@ -579,9 +584,10 @@ def _zones_of(
     from exile", "anywhere other than your hand". "Your" zone is the caster's only when "you"
     cast the spells; of another caster it isn't read."""
     other_than = phrase.startswith(_ANYWHERE_BUT)
-    said = phrase.removeprefix(_ANYWHERE_BUT).split(" or from ")
+    # "from your graveyard or from exile", "from graveyards or libraries".
+    said = phrase.removeprefix(_ANYWHERE_BUT).split(" or ")
     zones: list[ir.Zone] = []
-    for words in said:
+    for words in (w.removeprefix("from ") for w in said):
         found = _CAST_ZONES.get(words)
         if found is None or (found[1] and caster != "you") or found[0] in zones:
             return None
@@ -589,6 +595,18 @@ def _zones_of(
     if other_than:
         return (), tuple(zones)
     return tuple(zones), ()
+
+
+def spells_named(phrase: str) -> tuple[ir.Spells, tuple[ir.Zone, ...], tuple[ir.Zone, ...]] | None:
+    """The spells a plural phrase with no caster, no target and no turn names ("noncreature
+    spells", "Goblin spells with flying", "spells from graveyards or libraries"), and the
+    zones they are cast from or not."""
+    found = _spells_of(phrase, singular=False)
+    if found is None or found.target is not None or found.during is not None:
+        return None
+    if found.spells.controller != "any":
+        return None
+    return found.spells, found.cast_from, found.not_cast_from
 
 
 def _spell_words(words: list[str]) -> ir.Spells | None:

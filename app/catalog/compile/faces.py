@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.catalog.compile import (
+    bans,
     costs,
     ir,
     layers,
@@ -1386,6 +1387,12 @@ def _one_sentence(
         # 601.2f: a permanent's static ability changing what other spells cost, a line of its
         # own (after an activation or trigger it would be part of that ability's effect).
         return "cost_change", ir.Understood(abilities=[board])
+    if (ctx.spell or previous is None) and (
+        ban := bans.cast_ban_sentence(s, chooses_name=ctx.chooses_name, spell=ctx.spell)
+    ) is not None:
+        # 601.3: a permanent's static ability, a line of its own, or a spell's effect for the
+        # turn, wherever the spell says it.
+        return "cast_ban", ir.Understood(abilities=[ban])
     if (g := statics.grant(s)) is not None:
         granted = _granted(g[1])
         if granted is None:

@@ -580,6 +580,22 @@ class SetColors:
     effect: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class CastBan:
+    """601.3: the `spells` can't be cast; `during`: only in that turn; `after_spells`: only
+    once their caster has cast that many this turn; `chosen_name`: only those with the name
+    chosen for the source (201.3); `effect`: a spell's, for the turn; the zones as a cost
+    change's."""
+
+    spells: Spells
+    during: During | None = None
+    after_spells: int | None = None
+    chosen_name: bool = False
+    effect: bool = False
+    cast_from: tuple[Zone, ...] = ()  # 601.2a: only spells cast from one of these
+    not_cast_from: tuple[Zone, ...] = ()  # only spells cast from none of these
+
+
 Ability = (
     ManaAbility
     | Grant
@@ -589,6 +605,7 @@ Ability = (
     | Forbid
     | SpellCostChange
     | SpellCostMinimum
+    | CastBan
     | Control
     | EntersWithX
     | EtbUsesX

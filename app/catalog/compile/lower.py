@@ -380,6 +380,16 @@ def ability(a: ir.Ability) -> d.Ability:
                 cast_from=list(a.cast_from),
                 not_cast_from=list(a.not_cast_from),
             )
+        case ir.CastBan():
+            return d.SpellCastBan(
+                spells=spells(a.spells),
+                during=a.during,
+                after_spells_this_turn=a.after_spells,
+                to_chosen_name=a.chosen_name,
+                works_from=_works_from(a.effect),
+                cast_from=list(a.cast_from),
+                not_cast_from=list(a.not_cast_from),
+            )
         case ir.SpellCostMinimum():
             return d.SpellCostMinimum(
                 total=a.total, spells=spells(a.spells), while_untapped=a.while_untapped

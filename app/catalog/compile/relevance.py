@@ -97,6 +97,15 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         "alternative_cost",
     ),
     (re.compile(r"additional cost"), "additional_cost"),
+    # 601.3: what stops spells from being cast, which a free cast on a board reads (bans.py).
+    # Split second speaks of the stack, which no question has.
+    (
+        re.compile(
+            r"^(?![^.]*(?:\bthis spell|~) is on the stack\b)[^\"]*"
+            r"(?:\bcan't cast\b|\bcan't be cast\b|\bcan cast spells only\b)"
+        ),
+        "cast_ban",
+    ),
     (re.compile(r"^~ costs? [^.]*(?:less|more) to cast"), "cost_change"),
     (_OTHER_SPELLS_COST, "cost_change"),
     # "{B} or {1}" after "pay(s)" is a payment asked ("unless its controller pays"), not mana made.

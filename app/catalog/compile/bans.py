@@ -1,0 +1,82 @@
+"""Sentences that stop spells from being cast (601.3): a permanent's static ability ("your
+opponents can't cast spells during your turn", "you can't cast creature spells", "spells with
+the chosen name can't be cast", "each player can't cast more than one spell each turn",
+"players can cast spells only during their own turns") or a spell's effect for the turn
+("your opponents can't cast spells this turn"). A free cast on a board reads them (118.9 gives
+no permission past a "can't", 101.2). Any other wording is left not understood: who the
+sentence names, which spells, in which turn, and how many, each read exactly or not at all."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Literal
+
+from app.catalog.compile import ir
+from app.catalog.compile.costs import spells_named
+
+_WHO: dict[str, Literal["you", "opponent", "any"]] = {
+    "You": "you",
+    "Your opponents": "opponent",
+    "Each opponent": "opponent",
+    "Players": "any",
+    "Each player": "any",
+}
+_WHO_WORDS = "|".join(_WHO)
+# "<who> can't cast <spells>[ with the chosen name][ during your turn][ this turn]."
+_CANT_CAST = re.compile(
+    rf"^(?P<who>{_WHO_WORDS}) can't cast (?P<what>.+?)(?P<named> with the chosen name)?"
+    r"(?P<during> during your turn)?(?P<eot> this turn)?\.$"
+)
+# "<spells>[ with the chosen name] can't be cast[ this turn].": anyone's.
+_CANT_BE_CAST = re.compile(
+    r"^(?P<what>.*?[Ss]pells)(?P<named> with the chosen name)? can't be cast(?P<eot> this turn)?\.$"
+)
+# "... can't cast more than one spell each turn": a second spell of the turn is the first banned.
+_MORE_THAN_ONE = "more than one spell each turn"
+# "Players can cast spells only during their own turns.", "You can cast spells only during your
+# turn.": a ban in every other turn.
+_ONLY_OWN_TURN = re.compile(
+    r"^(?:(?P<players>Players|Each player) can cast spells only during their own turns|"
+    r"(?P<you>You) can cast spells only during your turn)\.$"
+)
+
+
+def cast_ban_sentence(sentence: str, *, chooses_name: bool, spell: bool) -> ir.CastBan | None:
+    """The ban a sentence states, or None. `chooses_name`: the face chooses a card name as it
+    enters (201.3), so "the chosen name" is its permanent's; `spell`: an instant's or
+    sorcery's sentence, whose ban is an effect for the turn (only "this turn" is read there,
+    and only elsewhere a static ability)."""
+    if (only := _ONLY_OWN_TURN.match(sentence)) is not None:
+        if spell:
+            return None
+        if only.group("you"):
+            return ir.CastBan(ir.Spells(controller="you"), during="not_your_turn")
+        return ir.CastBan(ir.Spells(), during="not_casters_turn")
+    m = _CANT_CAST.match(sentence) or _CANT_BE_CAST.match(sentence)
+    if m is None:
+        return None
+    groups = m.groupdict()
+    effect = groups.get("eot") is not None
+    named = groups.get("named") is not None
+    during: ir.During | None = "your_turn" if groups.get("during") else None
+    if effect != spell or (named and not chooses_name) or (effect and (named or during)):
+        return None
+    who = _WHO[groups["who"]] if groups.get("who") else "any"
+    what = m.group("what")
+    if what == _MORE_THAN_ONE:
+        if named:
+            return None
+        return ir.CastBan(ir.Spells(controller=who), during=during, after_spells=1, effect=effect)
+    found = spells_named(what)
+    if found is None:
+        return None
+    spells, cast_from, not_cast_from = found
+    return ir.CastBan(
+        replace(spells, controller=who),
+        during=during,
+        chosen_name=named,
+        effect=effect,
+        cast_from=cast_from,
+        not_cast_from=not_cast_from,
+    )

@@ -1,0 +1,55 @@
+"""Static abilities and turn-long effects that stop spells from being cast (601.3: a player
+may begin to cast a spell only if no rule or effect prohibits it; 101.2: a "can't" beats any
+permission, a free cast's included)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from app.domain.base import omitted_at_default
+from app.domain.continuous import WorksFrom
+from app.domain.costs import During, FromZones, spells_only
+from app.domain.filters import SpellSelector
+
+
+class SpellCastBan(FromZones):
+    """Matching spells can't be cast ("your opponents can't cast spells during your turn",
+    "you can't cast creature spells", "spells with the chosen name can't be cast", "each
+    player can't cast more than one spell each turn", "players can't cast spells from
+    graveyards": `cast_from` / `not_cast_from`, 601.2a). Checked before the spell is proposed
+    (601.3), so a spell cast without paying its mana cost (118.9) is stopped too; what the
+    casting's own choices change is the question's to say (601.3a: the face and the X asked)."""
+
+    kind: Literal["spell_cast_ban"] = "spell_cast_ban"
+    """Always `spell_cast_ban`: matching spells can't be cast (601.3)"""
+    spells: SpellSelector
+    """Which spells, seen from this ability's controller: `controller` is the would-be caster
+    (`you`: "you can't cast"; `opponent`: "your opponents can't cast"), types, subtypes and
+    `where` over the spell's characteristics (a mana value among them)"""
+    during: During | None = omitted_at_default(None)
+    """In whose turn it applies: its controller's (`your_turn`: "during your turn"), any other's,
+    the would-be caster's, or any other than the caster's (`not_casters_turn`: "players can
+    cast spells only during their own turns"); null: every turn"""
+    after_spells_this_turn: Annotated[int, Field(ge=1, le=10)] | None = omitted_at_default(None)
+    """It applies only once the would-be caster has cast this many spells this turn ("can't
+    cast more than one spell each turn": 1; their `spells_cast_this_turn`); null: always"""
+    to_chosen_name: bool = omitted_at_default(
+        False,
+        description="201.3: only spells with the card name chosen for this ability's "
+        "permanent (its `chosen_name`)",
+    )
+    works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects` (a spell that
+    says no spells can be cast this turn)"""
+
+    _spells = field_validator("spells")(classmethod(lambda cls, v: spells_only(v)))
+
+    @model_validator(mode="after")
+    def _named_by_its_permanent(self) -> SpellCastBan:
+        if self.to_chosen_name and self.works_from != "battlefield":
+            raise ValueError(
+                "to_chosen_name is the choice of a permanent: works_from must be 'battlefield'"
+            )
+        return self

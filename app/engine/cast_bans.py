@@ -1,0 +1,110 @@
+"""Which spells a board stops from being cast (601.3; docs/rules.md section 6).
+
+A player may begin to cast a spell only if no rule or effect prohibits it (601.3), and a
+"can't" beats any permission (101.2), a free cast's (118.9, cascade's 702.85a) included. The
+board's `spell_cast_ban` abilities, and those of the turn's effects, are matched against the
+spell as the face cast has it on the stack (X is 0: 107.3b, so 601.3a leaves no choice that
+would change its mana value) and against its caster, the zone it is cast from (601.2a), the
+turn and the spells its caster has cast this turn."""
+
+from __future__ import annotations
+
+from app.domain.card import CardFace, SpellCastBan
+from app.domain.filters import Looker, Selector, Traits
+from app.domain.ruling import Mentions, Step
+from app.engine.board import Source, with_chosen_name
+from app.engine.cast_on_board import (
+    DURING_WORDS,
+    BoardCosts,
+    applying,
+    during_why_not,
+    from_zones,
+    group_label,
+    spell_traits,
+    spells_cast,
+    zone_why_not,
+)
+from app.engine.words import amount, describe_spells
+
+# What a ban does, in the words of a 422 asking for what it reads.
+_STOPS = "bans spells"
+
+
+def prohibitions(
+    steps: list[Step], costs: BoardCosts, cast_face: CardFace
+) -> list[tuple[str, Mentions]]:
+    """Why the caster can't cast this spell: one message for each ban that applies (alike
+    ones grouped), with what it mentions; empty when none does. Each ban on the board that
+    doesn't apply gets a step in `steps` saying why."""
+    spell = spell_traits(costs.caster, cast_face)
+    found = applying(
+        steps,
+        costs.view.spell_bans,
+        lambda src, ban: _why_not(costs, src, ban, spell),
+        ("effects that stop spells from being cast", "601.3"),
+    )
+    said: list[tuple[str, Mentions]] = []
+    for sources, ban in found:
+        m = Mentions()
+        says = "say" if len(sources) > 1 else "says"
+        spells = describe_spells(_spells(costs, sources[0], ban))
+        said.append(
+            (
+                f"{group_label(m, sources)} {says} {spells}{_conditions(ban)} can't be cast, "
+                f"so {costs.caster} can't cast {m.card(cast_face.name)}: a 'can't' beats the "
+                "permission to cast it without paying its mana cost.",
+                m,
+            )
+        )
+    return said
+
+
+def _spells(costs: BoardCosts, src: Source, ban: SpellCastBan) -> Selector:
+    """The spells a ban names, with the card name chosen for its permanent (201.3) where it
+    says so; a 422 asks for the name when the state doesn't give it."""
+    if not ban.to_chosen_name:
+        return ban.spells
+    what = "bans spells with the card name chosen for it"
+    return with_chosen_name(costs.view.board.by_id[src.id], ban.spells, what)
+
+
+def _conditions(ban: SpellCastBan) -> str:
+    """When the ban holds, in words: its zones, turn and count of spells this turn."""
+    words = ""
+    if ban.asks_zone:
+        words += f" {from_zones(ban)}"
+    if ban.during is not None:
+        words += DURING_WORDS[ban.during]
+    if ban.after_spells_this_turn is not None:
+        words += (
+            f" once their caster has cast {amount(ban.after_spells_this_turn, 'spell')} this turn"
+        )
+    return words
+
+
+def _why_not(
+    costs: BoardCosts, src: Source, ban: SpellCastBan, spell: Traits
+) -> tuple[str, tuple[str, ...]] | None:
+    """Why a ban doesn't stop this spell, and the rules that say so; None when it does."""
+    spells = _spells(costs, src, ban)
+    if not spells.matches(Looker(src.controller, src.attached_to, src.id), "", spell):
+        return (
+            f"it says {describe_spells(spells)} can't be cast, and this spell, cast by "
+            f"{spell.controller}, isn't one.",
+            ("601.3",),
+        )
+    if (zone := zone_why_not(costs, src, ban, _STOPS)) is not None:
+        return zone, costs.zone_rules("601.3")
+    caster = spell.controller
+    if (turn := during_why_not(costs.view, src, ban.during, caster, _STOPS)) is not None:
+        return turn, ("601.3",)
+    if ban.after_spells_this_turn is not None:
+        cast = spells_cast(costs.view, src, caster, _STOPS)
+        if cast < ban.after_spells_this_turn:
+            return (
+                f"it applies once its caster has cast "
+                f"{amount(ban.after_spells_this_turn, 'spell')} this turn, and {caster} has "
+                f"cast {cast}.",
+                ("601.3",),
+            )
+    return None

@@ -1,0 +1,201 @@
+"""A spell cast on a board: what the permanents' static abilities about spells read of it and
+of the game. Shared by what spells cost (601.2f, free_cast.py) and which spells can't be cast
+(601.3, cast_bans.py): the spell's characteristics on the stack, who casts it, the zone it is
+cast from (601.2a), whose turn it is and how many spells its caster has cast this turn; and
+the grouping of alike effects, which a board may hold by the thousand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from app.domain.card import CardFace
+from app.domain.costs import CAST_ZONES, CastZone, During, FromZones
+from app.domain.errors import QuestionError
+from app.domain.filters import Traits
+from app.domain.ruling import Mentions, Step
+from app.engine.board import BoardView, Source, given_for_player, source_label
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCosts:
+    """The game a spell is cast in: the board, whose permanents' static abilities may change
+    what spells cost (601.2f) or stop them (601.3), who casts it, and the zone it is cast from
+    (601.2a) when the question says."""
+
+    view: BoardView
+    caster: str
+    # A hand, graveyard or library is the caster's own (docs/rules.md section 6); None: not
+    # said, which an effect that asks for a zone refuses (cast_from_required).
+    cast_from: CastZone | None = None
+    # The rules that put the card in that zone, cited beside 601.2a (a cascade hit: 702.85a).
+    cast_from_rules: tuple[str, ...] = ()
+
+    def zone_rules(self, rule: str) -> tuple[str, ...]:
+        """What a step about the zone the spell is cast from cites, after `rule` (the rule of
+        the effect: 601.2f for a cost, 601.3 for a ban)."""
+        return (rule, "601.2a", *self.cast_from_rules)
+
+
+def spell_traits(caster: str, cast_face: CardFace) -> Traits:
+    """The spell's characteristics on the stack, as the face cast has them, and its caster."""
+    return Traits(
+        caster,
+        cast_face.type_set,
+        cast_face.subtype_set,
+        cast_face.supertype_set,
+        cast_face.color_set,
+        name=cast_face.name.casefold(),
+        keywords=cast_face.keyword_set,
+        # 202.3, 107.3b: on the stack X is the number chosen, and a free cast chooses 0.
+        mana_value=cast_face.face_mana_value(0),
+    )
+
+
+# Steps naming an effect that doesn't apply, one each, before they are only counted.
+NOT_APPLYING_SAID = 10
+_E = TypeVar("_E", bound=BaseModel)  # every effect kind is a pydantic model
+# Why an effect doesn't apply to the spell, and the rules that say so; None when it does.
+WhyNot = Callable[[Source, _E], tuple[str, tuple[str, ...]] | None]
+
+
+def applying(
+    steps: list[Step],
+    effects: list[tuple[Source, _E]],
+    why_not: WhyNot[_E],
+    what: tuple[str, str],
+) -> list[tuple[list[Source], _E]]:
+    """The effects that apply, permanents of one card with the same effect grouped (one step
+    and one entry say them all, in the order first met); each that doesn't apply gets a step
+    saying why, the first ten, then a count of them: `what` is their name in the plural
+    ("effects that change what spells cost") and the rule they rest on."""
+    found: dict[tuple[str, str], tuple[list[Source], _E]] = {}
+    keys: dict[int, str] = {}  # by id(): a catalog card's effect is one object for all
+    left_out = 0
+    for src, effect in effects:
+        why = why_not(src, effect)
+        if why is None:
+            key = keys.get(id(effect))
+            if key is None:
+                key = keys[id(effect)] = effect.model_dump_json()
+            found.setdefault((src.name, key), ([], effect))[0].append(src)
+            continue
+        left_out += 1
+        if left_out <= NOT_APPLYING_SAID:
+            m = Mentions()
+            steps.append(m.step(f"{source_label(m, src)}: {why[0]}", why[1]))
+    if left_out > NOT_APPLYING_SAID:
+        steps.append(
+            Mentions().step(
+                f"{left_out - NOT_APPLYING_SAID} more {what[0]} don't apply to this one either.",
+                (what[1],),
+            )
+        )
+    return list(found.values())
+
+
+def group_label(m: Mentions, sources: list[Source]) -> str:
+    """ "Toll Post (p1)", or "Toll Post (p1) and 11 more like it"."""
+    first = source_label(m, sources[0])
+    return first if len(sources) == 1 else f"{first} and {len(sources) - 1} more like it"
+
+
+# A zone a spell is cast from, in an effect's words (601.2a).
+_ZONE_WORDS: dict[CastZone, str] = {
+    "hand": "a hand",
+    "graveyard": "a graveyard",
+    "exile": "exile",
+    "library": "a library",
+    "command": "the command zone",
+}
+
+
+def from_zones(effect: FromZones) -> str:
+    """ "from a graveyard or from exile", "from anywhere other than a hand"; "" for none."""
+    if effect.not_cast_from:
+        return "from anywhere other than " + " or ".join(
+            _ZONE_WORDS[z] for z in effect.not_cast_from
+        )
+    return " or ".join(f"from {_ZONE_WORDS[z]}" for z in effect.cast_from)
+
+
+def _cast_from_words(zone: CastZone, caster: str) -> str:
+    """Where this spell is cast from: a hand, graveyard or library is its caster's own."""
+    return f"{caster}'s {zone}" if zone in ("hand", "graveyard", "library") else _ZONE_WORDS[zone]
+
+
+def zone_why_not(costs: BoardCosts, src: Source, effect: FromZones, does: str) -> str | None:
+    """601.2a: the zone the spell is cast from (where its card was), which an effect may ask
+    for; a 422 naming the request's cast_from when the question doesn't say it. `does`: what
+    the effect does to spells ("changes what spells cost")."""
+    if not effect.asks_zone:
+        return None
+    zone = costs.cast_from
+    if zone is None:
+        raise QuestionError(
+            ("cast_from",),
+            f"{src.label} {does} by the zone they are cast from: give cast_from "
+            f"({', '.join(CAST_ZONES)})",
+            "cast_from_required",
+        )
+    if zone in effect.not_cast_from or (effect.cast_from and zone not in effect.cast_from):
+        return (
+            f"it applies to spells cast {from_zones(effect)}, and this one is cast from "
+            f"{_cast_from_words(zone, costs.caster)}."
+        )
+    return None
+
+
+# Whose turn an effect applies in, by `during`: (whose turn, "not": any other's).
+_DURING: dict[str, tuple[str, bool]] = {
+    "your_turn": ("controller", False),
+    "not_your_turn": ("controller", True),
+    "casters_turn": ("caster", False),
+    "not_casters_turn": ("caster", True),
+}
+
+
+# Whose turn an effect applies in, in words after what it does to spells.
+DURING_WORDS = {
+    "your_turn": " during its controller's turn",
+    "not_your_turn": " during turns other than its controller's",
+    "casters_turn": " during their caster's turn",
+    "not_casters_turn": " except during their caster's turn",
+}
+
+
+def during_why_not(
+    view: BoardView, src: Source, during: During | None, caster: str, does: str
+) -> str | None:
+    """Whose turn an effect applies in, read from the state's active_player (a 422 without
+    one); None when it applies in this one. `does`: what the effect does to spells."""
+    if during is None:
+        return None
+    whose, other = _DURING[during]
+    player = src.controller if whose == "controller" else caster
+    active = view.board.active_player
+    if active is None:
+        raise QuestionError(
+            ("state", "active_player"),
+            f"{src.label} {does} only in some turns: give the state's active_player",
+            "active_player_required",
+        )
+    if (active == player) != other:
+        return None
+    said = "any turn but" if other else "the turn of"
+    return (
+        f"it applies in {said} its {'controller' if whose == 'controller' else 'caster'}, "
+        f"{player}, and it is {active}'s turn."
+    )
+
+
+def spells_cast(view: BoardView, src: Source, caster: str, does: str) -> int:
+    """How many spells the caster has cast this turn (601.2i), as the state's players say;
+    a 422 naming it when it is missing. `does`: what the effect does with the count."""
+    why = f"{src.label} {does} by the spells its caster cast this turn"
+    count = given_for_player(view.board, caster, "spells_cast_this_turn", why)
+    assert isinstance(count, int)
+    return count

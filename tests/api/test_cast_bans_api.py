@@ -1,0 +1,105 @@
+"""Bans on a board through HTTP (601.3, 101.2): a free cast and a cascade's hit are stopped by
+what says spells can't be cast, and a ban that needs a fact the question lacks is a 422 naming
+it. The cards are invented, defined inline as the compiler writes them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.api.helpers import assert_problem
+
+FREE = "/v1/spells/cast-without-paying"
+REVEAL = "/v1/library/reveal-until"
+
+
+def _ban(name: str, **ban: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "mana_cost": "{1}{W}",
+        "types": ["creature"],
+        "abilities": [{"kind": "spell_cast_ban"} | ban],
+    }
+
+
+# "Your opponents can't cast spells from anywhere other than their hands."
+HEARTH_WARDEN = _ban("Hearth Warden", spells={"controller": "opponent"}, not_cast_from=["hand"])
+# "Your opponents can't cast instant spells during your turn."
+HOURGLASS_WARDEN = _ban(
+    "Hourglass Warden",
+    spells={"controller": "opponent", "types": ["instant"]},
+    during="your_turn",
+)
+
+
+def _state(warden: dict[str, Any], active: str = "bob") -> dict[str, Any]:
+    return {
+        "turn": 4,
+        "active_player": active,
+        "battlefield": [{"id": "ward", "definition": warden, "controller": "bob"}],
+    }
+
+
+def test_a_free_cast_a_ban_stops_says_so_and_why(sqlite_client: TestClient) -> None:
+    body = {"card": "Lightning Bolt", "state": _state(HOURGLASS_WARDEN), "caster": "alice"}
+    r = sqlite_client.post(FREE, json=body)
+    assert r.status_code == 201, r.text
+    ruling = r.json()
+    assert ruling["answer"]["castable"] is False
+    assert [x["code"] for x in ruling["answer"]["reasons"]] == ["cast_prohibited"]
+    assert {"601.3", "101.2"} <= set(ruling["citations"])
+    # On alice's turn the ban doesn't hold.
+    body["state"] = _state(HOURGLASS_WARDEN, active="alice")
+    r = sqlite_client.post(FREE, json=body)
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["castable"] is True
+
+
+def test_a_cascade_hit_cast_from_exile_is_stopped_and_goes_to_the_bottom(
+    sqlite_client: TestClient,
+) -> None:
+    body = {
+        "library": ["Forest", "Lightning Bolt", "Island"],
+        "mode": "cascade",
+        "cascade_mana_value": 3,
+        "seed": 5,
+        "state": _state(HEARTH_WARDEN),
+        "caster": "alice",
+    }
+    r = sqlite_client.post(REVEAL, json=body)
+    assert r.status_code == 201, r.text
+    answer = r.json()["answer"]
+    assert answer["hit"] == "Lightning Bolt" and answer["cast"] is False
+    assert "Lightning Bolt" in answer["bottom"]
+    assert "cast_prohibited" in [x["code"] for x in answer["free_cast"]["reasons"]]
+    # Its controller's own cascade isn't stopped.
+    r = sqlite_client.post(REVEAL, json={**body, "caster": "bob"})
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["cast"] is True
+
+
+def test_a_zone_ban_asks_where_a_free_cast_is_cast_from(sqlite_client: TestClient) -> None:
+    body = {"card": "Lightning Bolt", "state": _state(HEARTH_WARDEN), "caster": "alice"}
+    assert_problem(sqlite_client.post(FREE, json=body), ["body", "cast_from"], "cast_from_required")
+    r = sqlite_client.post(FREE, json={**body, "cast_from": "hand"})
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["castable"] is True
+    r = sqlite_client.post(FREE, json={**body, "cast_from": "graveyard"})
+    assert r.json()["answer"]["castable"] is False
+
+
+def test_a_ban_working_from_an_effect_may_not_ask_for_a_chosen_name(
+    sqlite_client: TestClient,
+) -> None:
+    named = {"kind": "spell_cast_ban", "spells": {}, "to_chosen_name": True, "works_from": "effect"}
+    card = {"name": "Hush Decree", "types": ["sorcery"], "abilities": [named]}
+    state = {
+        "turn": 4,
+        "active_player": "bob",
+        "battlefield": [],
+        "effects": [{"id": "hush", "definition": card, "controller": "bob"}],
+    }
+    r = sqlite_client.post(FREE, json={"card": "Lightning Bolt", "state": state})
+    assert r.status_code == 422, r.text
+    assert "works_from must be 'battlefield'" in r.text

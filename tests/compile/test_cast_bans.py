@@ -1,0 +1,133 @@
+"""What stops spells from being cast (601.3), compiled: a permanent's static ability, a line of
+its own, or a spell's effect for the turn. Invented cards; the sentences are templates we wrote
+and vary, each read exactly or reported not understood."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.catalog.compile import compile_face
+from app.domain.cast_bans import SpellCastBan
+from app.domain.filters import HasType, Not, SpellSelector
+
+NAMES = "As Quiet Arbiter enters, choose a card name.\n"
+
+
+def _bans(text: str, types: list[str]) -> list[SpellCastBan]:
+    compiled = compile_face("Quiet Arbiter", text, types=types, subtypes=[])
+    assert compiled.support == "full", compiled.unsupported_text
+    return [a for a in compiled.abilities if isinstance(a, SpellCastBan)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "Your opponents can't cast artifact spells during your turn.",
+            SpellCastBan(
+                spells=SpellSelector(controller="opponent", types=["artifact"]), during="your_turn"
+            ),
+        ),
+        (
+            "You can't cast enchantment spells.",
+            SpellCastBan(spells=SpellSelector(controller="you", types=["enchantment"])),
+        ),
+        (
+            "Each opponent can't cast noncreature spells.",
+            SpellCastBan(
+                spells=SpellSelector(
+                    controller="opponent", where=Not(filter=HasType(type="creature"))
+                )
+            ),
+        ),
+        (
+            "Sorcery spells can't be cast.",
+            SpellCastBan(spells=SpellSelector(types=["sorcery"])),
+        ),
+        (
+            "Your opponents can't cast more than one spell each turn.",
+            SpellCastBan(spells=SpellSelector(controller="opponent"), after_spells_this_turn=1),
+        ),
+        (
+            "Players can't cast artifact spells from graveyards or libraries.",
+            SpellCastBan(
+                spells=SpellSelector(types=["artifact"]), cast_from=["graveyard", "library"]
+            ),
+        ),
+        (
+            "Your opponents can't cast sorcery spells from anywhere other than their hands.",
+            SpellCastBan(
+                spells=SpellSelector(controller="opponent", types=["sorcery"]),
+                not_cast_from=["hand"],
+            ),
+        ),
+        (
+            "You can cast spells only during your turn.",
+            SpellCastBan(spells=SpellSelector(controller="you"), during="not_your_turn"),
+        ),
+        (
+            "Each player can cast spells only during their own turns.",
+            SpellCastBan(spells=SpellSelector(), during="not_casters_turn"),
+        ),
+    ],
+)
+def test_a_permanents_ban_compiles_to_its_spells_turn_and_count(
+    sentence: str, expected: SpellCastBan
+) -> None:
+    assert _bans(sentence, ["Creature"]) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "controller"),
+    [
+        ("Artifact spells with the chosen name can't be cast.", "any"),
+        ("Your opponents can't cast creature spells with the chosen name.", "opponent"),
+    ],
+)
+def test_a_ban_on_the_chosen_name_leaves_the_name_to_the_state(
+    sentence: str, controller: str
+) -> None:
+    (ban,) = _bans(NAMES + sentence, ["Creature"])
+    assert ban.to_chosen_name is True
+    assert ban.spells.controller == controller
+
+
+def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
+    (ban,) = _bans("Draw a card. Your opponents can't cast creature spells this turn.", ["Instant"])
+    assert ban == SpellCastBan(
+        spells=SpellSelector(controller="opponent", types=["creature"]), works_from="effect"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        # "The chosen name" on a card that chooses none; a turn-long ban on a permanent (its
+        # activation or trigger would say when) and a lasting one on a spell.
+        ("Artifact spells with the chosen name can't be cast.", ["Creature"]),
+        ("Your opponents can't cast creature spells this turn.", ["Artifact"]),
+        ("You can't cast enchantment spells.", ["Sorcery"]),
+        # Who, which spells, which turn or how many, not read exactly: reported.
+        (
+            "Your opponents can't cast spells from anywhere other than their libraries.",
+            ["Creature"],
+        ),
+        ("Your opponents can't cast artifact spells during combat.", ["Creature"]),
+        ("Each player can't cast more than one artifact spell each turn.", ["Creature"]),
+        ("Target player can't cast sorcery spells this turn.", ["Instant"]),
+        ("Each opponent who controls a Forest can't cast spells.", ["Creature"]),
+        ("You can't cast ~ during your first turn of the game.", ["Creature"]),
+    ],
+)
+def test_what_it_cant_say_exactly_is_left_not_understood(text: str, types: list[str]) -> None:
+    compiled = compile_face(
+        "Quiet Arbiter", text.replace("~", "Quiet Arbiter"), types=types, subtypes=[]
+    )
+    assert compiled.support == "partial"
+    assert [s.family for s in compiled.sentences if s.status == "not_understood"] == ["cast_ban"]
+
+
+def test_split_second_speaks_of_the_stack_and_is_no_ban() -> None:
+    text = "Players can't cast spells while this spell is on the stack, the reminder says."
+    compiled = compile_face("Quiet Arbiter", text, types=["Instant"], subtypes=[])
+    assert [s.family for s in compiled.sentences] == ["other"]

@@ -1,0 +1,177 @@
+"""What stops a spell from being cast on a board (601.3): a "can't" beats the permission a free
+cast or a cascade gives (101.2). Invented bans, compiled from templated sentences we wrote,
+matched against the spell as the face cast has it, its caster, the zone it is cast from, the
+turn and the spells its caster has cast this turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.catalog.compile import compile_face
+from app.domain.card import Card
+from app.domain.costs import CastZone
+from app.domain.errors import QuestionError
+from app.domain.state import GameState
+from app.engine.board import BoardView
+from app.engine.free_cast import BoardCosts, cast_without_paying
+from tests.engine.fixture_catalog import card
+from tests.engine.mana_helpers import resolve
+
+
+def _warden(name: str, text: str, types: tuple[str, ...] = ("Creature",)) -> dict[str, Any]:
+    compiled = compile_face(name, text, types=list(types), subtypes=[])
+    assert compiled.support == "full", compiled.unsupported_text
+    return {
+        "name": name,
+        "types": [t.lower() for t in types],
+        "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
+    }
+
+
+TURN_WARDEN = _warden(
+    "Hourglass Warden", "Your opponents can't cast sorcery spells during your turn."
+)
+NAME_WARDEN = _warden(
+    "Nameless Warden",
+    "As Nameless Warden enters, choose a card name.\nSpells with the chosen name can't be cast.",
+)
+ONE_SPELL = _warden("Tally Warden", "Your opponents can't cast more than one spell each turn.")
+HANDS_ONLY = _warden(
+    "Hearth Warden", "Your opponents can't cast spells from anywhere other than their hands."
+)
+QUIET_DAY = _warden(
+    "Quiet Day", "Your opponents can't cast instant spells this turn.", ("Sorcery",)
+)
+SORCERY = Card.model_validate(
+    {"name": "Tidewrack Surge", "mana_cost": "{5}{U}", "types": ["sorcery"]}
+)
+INSTANT = Card.model_validate(
+    {"name": "Quick Refrain", "mana_cost": "{1}{U}", "types": ["instant"]}
+)
+
+
+def _view(
+    *battlefield: dict[str, Any],
+    active: str = "bob",
+    effects: tuple[dict[str, Any], ...] = (),
+    players: dict[str, Any] | None = None,
+) -> BoardView:
+    state: dict[str, Any] = {
+        "turn": 5,
+        "active_player": active,
+        "battlefield": list(battlefield),
+        "effects": list(effects),
+    }
+    if players is not None:
+        state["players"] = players
+    return BoardView(resolve(GameState.model_validate(state)))
+
+
+def _perm(
+    pid: str, definition: dict[str, Any], controller: str = "bob", **kw: Any
+) -> dict[str, Any]:
+    return {"id": pid, "definition": definition, "controller": controller, **kw}
+
+
+def _cast(
+    spell: Card, view: BoardView, caster: str = "alice", cast_from: CastZone | None = None
+) -> dict[str, Any]:
+    verdict = cast_without_paying(
+        spell,
+        x=0,
+        alternative_cost=None,
+        additional_costs=[],
+        unpayable=[],
+        costs=BoardCosts(view, caster, cast_from),
+    )
+    return verdict.answer_data | {"_steps": [(s.text, s.rules) for s in verdict.steps]}
+
+
+def _codes(answer: dict[str, Any]) -> list[str]:
+    return [r["code"] for r in answer["reasons"]]
+
+
+def test_a_ban_in_its_controllers_turn_stops_an_opponents_free_cast_then_only() -> None:
+    warden = _perm("hw", TURN_WARDEN)
+    banned = _cast(SORCERY, _view(warden, active="bob"))
+    assert banned["castable"] is False
+    assert _codes(banned) == ["cast_prohibited"]
+    reason = banned["reasons"][0]
+    assert reason["rules"] == ["601.3", "101.2"]
+    assert "Hourglass Warden (hw)" in reason["message"] and "alice can't cast" in reason["message"]
+    # In alice's own turn the ban doesn't hold, and a step says why.
+    free = _cast(SORCERY, _view(warden, active="alice"))
+    assert free["castable"] is True and free["reasons"] == []
+    assert any("it is alice's turn" in text for text, _ in free["_steps"])
+    # Its controller's own spells, and spells of another kind, aren't banned.
+    assert _cast(SORCERY, _view(warden), caster="bob")["castable"] is True
+    assert _cast(INSTANT, _view(warden))["castable"] is True
+
+
+def test_a_ban_on_the_chosen_name_reads_the_name_from_the_state() -> None:
+    bolt = card("Lightning Bolt")
+    named = _perm("nw", NAME_WARDEN, chosen_name="Lightning Bolt")
+    # Anyone's spell with that name, its controller's too.
+    assert _codes(_cast(bolt, _view(named), caster="bob")) == ["cast_prohibited"]
+    assert _cast(SORCERY, _view(named))["castable"] is True
+    with pytest.raises(QuestionError) as raised:
+        _cast(bolt, _view(_perm("nw", NAME_WARDEN)))
+    assert raised.value.code == "chosen_name_required"
+
+
+def test_a_ban_after_one_spell_counts_the_casters_spells_this_turn() -> None:
+    tally = _perm("tw", ONE_SPELL)
+    first = _view(tally, players={"alice": {"spells_cast_this_turn": 0}})
+    assert _cast(SORCERY, first)["castable"] is True
+    second = _view(tally, players={"alice": {"spells_cast_this_turn": 1}})
+    assert _codes(_cast(SORCERY, second)) == ["cast_prohibited"]
+    with pytest.raises(QuestionError) as raised:
+        _cast(SORCERY, _view(tally))
+    assert raised.value.code == "spells_cast_this_turn_required"
+
+
+@pytest.mark.parametrize(
+    ("zone", "castable"), [("hand", True), ("exile", False), ("graveyard", False)]
+)
+def test_a_ban_on_other_zones_than_the_hand_reads_where_the_spell_is_cast_from(
+    zone: CastZone, castable: bool
+) -> None:
+    answer = _cast(SORCERY, _view(_perm("hh", HANDS_ONLY)), cast_from=zone)
+    assert answer["castable"] is castable
+    if castable:
+        assert any(rules[:2] == ("601.3", "601.2a") for _, rules in answer["_steps"])
+
+
+def test_a_zone_ban_without_the_zone_asks_for_it() -> None:
+    with pytest.raises(QuestionError) as raised:
+        _cast(SORCERY, _view(_perm("hh", HANDS_ONLY)))
+    assert raised.value.code == "cast_from_required"
+
+
+def test_a_spells_ban_for_the_turn_works_from_its_effect_entry() -> None:
+    day = {"id": "qd", "definition": QUIET_DAY, "controller": "bob"}
+    assert _codes(_cast(INSTANT, _view(effects=(day,)))) == ["cast_prohibited"]
+    assert _cast(INSTANT, _view(effects=(day,)), caster="bob")["castable"] is True
+
+
+def test_a_ban_whose_permanent_lost_its_abilities_stops_nothing() -> None:
+    law = _warden("Quiet Law", "All creatures lose all abilities.", ("Enchantment",))
+    view = _view(_perm("hw", TURN_WARDEN), _perm("law", law))
+    assert _cast(SORCERY, view)["castable"] is True
+
+
+def test_many_alike_bans_are_one_reason() -> None:
+    wardens = [_perm(f"hw{i}", TURN_WARDEN) for i in range(50)]
+    answer = _cast(SORCERY, _view(*wardens))
+    assert _codes(answer) == ["cast_prohibited"]
+    assert "and 49 more like it" in answer["reasons"][0]["message"]
+
+
+def test_bans_that_dont_apply_are_said_ten_then_counted() -> None:
+    wardens = [_perm(f"hw{i}", TURN_WARDEN) for i in range(14)]
+    answer = _cast(INSTANT, _view(*wardens))
+    texts = [text for text, _ in answer["_steps"]]
+    assert sum("isn't one" in t for t in texts) == 10
+    assert any(t.startswith("4 more effects that stop spells from being cast") for t in texts)
