@@ -218,6 +218,36 @@ FREE_CAST: Examples = {
         },
         "A cost increase applies to a free cast too: {1} is paid (601.2f).",
     ),
+    "edge_board_ban": _ex(
+        "Edge case: cast free from exile where an opponent allows spells from hands only",
+        {
+            "card": "Lightning Bolt",
+            "cast_from": "exile",
+            "state": {
+                "turn": 3,
+                "active_player": "alice",
+                "battlefield": [
+                    {
+                        "id": "warden",
+                        "controller": "bob",
+                        "definition": {
+                            "name": "Hearth Warden",
+                            "mana_cost": "{1}{W}",
+                            "types": ["creature"],
+                            "abilities": [
+                                {
+                                    "kind": "spell_cast_ban",
+                                    "spells": {"controller": "opponent"},
+                                    "not_cast_from": ["hand"],
+                                }
+                            ],
+                        },
+                    }
+                ],
+            },
+        },
+        "A 'can't' beats the permission to cast it for free: it isn't castable (601.3, 101.2).",
+    ),
     "illegal_alternative_cost": _ex(
         "Illegal action: a second alternative cost",
         {"card": "Force of Will", "alternative_cost": "Exile a blue card"},
