@@ -16,9 +16,10 @@ from app.domain.filters import SpellSelector
 
 class SpellCastBan(FromZones):
     """Matching spells can't be cast ("your opponents can't cast spells during your turn",
-    "you can't cast creature spells", "spells with the chosen name can't be cast", "each
-    player can't cast more than one spell each turn", "players can't cast spells from
-    graveyards": `cast_from` / `not_cast_from`, 601.2a). Checked before the spell is proposed
+    "you can't cast creature spells", "spells with the chosen name can't be cast", "your
+    opponents can't cast spells of the chosen color", "each player can't cast more than one
+    spell each turn", "players can't cast spells from graveyards": `cast_from` /
+    `not_cast_from`, 601.2a). Checked before the spell is proposed
     (601.3), so a spell cast without paying its mana cost (118.9) is stopped too; what the
     casting's own choices change is the question's to say (601.3a: the face and the X asked)."""
 
@@ -40,6 +41,11 @@ class SpellCastBan(FromZones):
         description="201.3: only spells with the card name chosen for this ability's "
         "permanent (its `chosen_name`)",
     )
+    of_chosen_color: bool = omitted_at_default(
+        False,
+        description="105.2: only spells of the color chosen for this ability's permanent (its "
+        "`chosen_color`)",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects` (a spell that
     says no spells can be cast this turn)"""
@@ -47,9 +53,10 @@ class SpellCastBan(FromZones):
     _spells = field_validator("spells")(classmethod(lambda cls, v: spells_only(v)))
 
     @model_validator(mode="after")
-    def _named_by_its_permanent(self) -> SpellCastBan:
-        if self.to_chosen_name and self.works_from != "battlefield":
+    def _chosen_for_its_permanent(self) -> SpellCastBan:
+        chosen = [f for f in ("to_chosen_name", "of_chosen_color") if getattr(self, f)]
+        if chosen and self.works_from != "battlefield":
             raise ValueError(
-                "to_chosen_name is the choice of a permanent: works_from must be 'battlefield'"
+                f"{chosen[0]} is the choice of a permanent: works_from must be 'battlefield'"
             )
         return self

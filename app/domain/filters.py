@@ -523,8 +523,9 @@ class Selector(Strict):
         one's) it doesn't work out, so no selector of permanents or cards may ask it."""
         if where is not None and not cls._of_spells and "mana_value" in filter_reads(where):
             raise ValueError(
-                "a mana_value condition is read of spells only (a spell_cost_change's or a "
-                "spell_cost_minimum's `spells`), not of permanents or cards"
+                "a mana_value condition is read of spells only (the `spells` of a "
+                "spell_cost_change, a spell_cost_minimum or a spell_cast_ban), not of "
+                "permanents or cards"
             )
         return where
 

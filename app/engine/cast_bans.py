@@ -10,9 +10,9 @@ turn and the spells its caster has cast this turn."""
 from __future__ import annotations
 
 from app.domain.card import CardFace, SpellCastBan
-from app.domain.filters import Looker, Selector, Traits
+from app.domain.filters import HasColor, Looker, Selector, Traits, with_condition
 from app.domain.ruling import Mentions, Step
-from app.engine.board import Source, with_chosen_name
+from app.engine.board import Source, given, with_chosen_name
 from app.engine.cast_on_board import (
     DURING_WORDS,
     BoardCosts,
@@ -60,12 +60,19 @@ def prohibitions(
 
 
 def _spells(costs: BoardCosts, src: Source, ban: SpellCastBan) -> Selector:
-    """The spells a ban names, with the card name chosen for its permanent (201.3) where it
-    says so; a 422 asks for the name when the state doesn't give it."""
-    if not ban.to_chosen_name:
-        return ban.spells
-    what = "bans spells with the card name chosen for it"
-    return with_chosen_name(costs.view.board.by_id[src.id], ban.spells, what)
+    """The spells a ban names, with the card name (201.3) or the color (105.2) chosen for its
+    permanent where it says so; a 422 asks for the choice when the state doesn't give it."""
+    spells: Selector = ban.spells
+    if ban.to_chosen_name:
+        what = "bans spells with the card name chosen for it"
+        spells = with_chosen_name(costs.view.board.by_id[src.id], spells, what)
+    if ban.of_chosen_color:
+        p = costs.view.board.by_id[src.id]
+        why = "bans spells of the color chosen for it (105.2): give it as 'chosen_color'"
+        color = given(p, "chosen_color", p.chosen_color, why)
+        # The state's chosen_color was checked as a color code when the question was read.
+        spells = with_condition(spells, HasColor.model_validate({"color": color}))
+    return spells
 
 
 def _conditions(ban: SpellCastBan) -> str:

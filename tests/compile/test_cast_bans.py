@@ -92,6 +92,15 @@ def test_a_ban_on_the_chosen_name_leaves_the_name_to_the_state(
     assert ban.spells.controller == controller
 
 
+def test_a_ban_on_the_chosen_color_leaves_the_color_to_the_state() -> None:
+    text = "As Quiet Arbiter enters, choose a color.\nYour opponents can't cast creature spells "
+    text += "of the chosen color."
+    (ban,) = _bans(text, ["Creature"])
+    assert ban == SpellCastBan(
+        spells=SpellSelector(controller="opponent", types=["creature"]), of_chosen_color=True
+    )
+
+
 def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
     (ban,) = _bans("Draw a card. Your opponents can't cast creature spells this turn.", ["Instant"])
     assert ban == SpellCastBan(
@@ -105,6 +114,7 @@ def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
         # "The chosen name" on a card that chooses none; a turn-long ban on a permanent (its
         # activation or trigger would say when) and a lasting one on a spell.
         ("Artifact spells with the chosen name can't be cast.", ["Creature"]),
+        ("Your opponents can't cast creature spells of the chosen color.", ["Creature"]),
         ("Your opponents can't cast creature spells this turn.", ["Artifact"]),
         ("You can't cast enchantment spells.", ["Sorcery"]),
         # Who, which spells, which turn or how many, not read exactly: reported.

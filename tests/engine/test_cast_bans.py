@@ -37,6 +37,11 @@ NAME_WARDEN = _warden(
     "Nameless Warden",
     "As Nameless Warden enters, choose a card name.\nSpells with the chosen name can't be cast.",
 )
+COLOR_WARDEN = _warden(
+    "Prism Warden",
+    "As Prism Warden enters, choose a color.\nYour opponents can't cast instant spells of the "
+    "chosen color.",
+)
 ONE_SPELL = _warden("Tally Warden", "Your opponents can't cast more than one spell each turn.")
 HANDS_ONLY = _warden(
     "Hearth Warden", "Your opponents can't cast spells from anywhere other than their hands."
@@ -119,6 +124,17 @@ def test_a_ban_on_the_chosen_name_reads_the_name_from_the_state() -> None:
     with pytest.raises(QuestionError) as raised:
         _cast(bolt, _view(_perm("nw", NAME_WARDEN)))
     assert raised.value.code == "chosen_name_required"
+
+
+def test_a_ban_on_the_chosen_color_reads_the_color_from_the_state() -> None:
+    bolt = card("Lightning Bolt")
+    assert _codes(_cast(bolt, _view(_perm("pw", COLOR_WARDEN, chosen_color="R")))) == [
+        "cast_prohibited"
+    ]
+    assert _cast(bolt, _view(_perm("pw", COLOR_WARDEN, chosen_color="U")))["castable"] is True
+    with pytest.raises(QuestionError) as raised:
+        _cast(bolt, _view(_perm("pw", COLOR_WARDEN)))
+    assert raised.value.code == "chosen_color_required"
 
 
 def test_a_ban_after_one_spell_counts_the_casters_spells_this_turn() -> None:

@@ -26,7 +26,7 @@ _WHO_WORDS = "|".join(_WHO)
 # "<who> can't cast <spells>[ with the chosen name][ during your turn][ this turn]."
 _CANT_CAST = re.compile(
     rf"^(?P<who>{_WHO_WORDS}) can't cast (?P<what>.+?)(?P<named> with the chosen name)?"
-    r"(?P<during> during your turn)?(?P<eot> this turn)?\.$"
+    r"(?P<color> of the chosen color)?(?P<during> during your turn)?(?P<eot> this turn)?\.$"
 )
 # "<spells>[ with the chosen name] can't be cast[ this turn].": anyone's.
 _CANT_BE_CAST = re.compile(
@@ -42,11 +42,14 @@ _ONLY_OWN_TURN = re.compile(
 )
 
 
-def cast_ban_sentence(sentence: str, *, chooses_name: bool, spell: bool) -> ir.CastBan | None:
-    """The ban a sentence states, or None. `chooses_name`: the face chooses a card name as it
-    enters (201.3), so "the chosen name" is its permanent's; `spell`: an instant's or
-    sorcery's sentence, whose ban is an effect for the turn (only "this turn" is read there,
-    and only elsewhere a static ability)."""
+def cast_ban_sentence(
+    sentence: str, *, chooses_name: bool, chooses_color: bool, spell: bool
+) -> ir.CastBan | None:
+    """The ban a sentence states, or None. `chooses_name` / `chooses_color`: the face chooses
+    a card name (201.3) or a color (105.2) as it enters, so "the chosen name" or "the chosen
+    color" is its permanent's; `spell`: an instant's or sorcery's sentence, whose ban is an
+    effect for the turn (only "this turn" is read there, and only elsewhere a static
+    ability)."""
     if (only := _ONLY_OWN_TURN.match(sentence)) is not None:
         if spell:
             return None
@@ -59,13 +62,15 @@ def cast_ban_sentence(sentence: str, *, chooses_name: bool, spell: bool) -> ir.C
     groups = m.groupdict()
     effect = groups.get("eot") is not None
     named = groups.get("named") is not None
+    color = groups.get("color") is not None
     during: ir.During | None = "your_turn" if groups.get("during") else None
-    if effect != spell or (named and not chooses_name) or (effect and (named or during)):
+    chosen_unknown = (named and not chooses_name) or (color and not chooses_color)
+    if effect != spell or chosen_unknown or (effect and (named or color or during)):
         return None
     who = _WHO[groups["who"]] if groups.get("who") else "any"
     what = m.group("what")
     if what == _MORE_THAN_ONE:
-        if named:
+        if named or color:
             return None
         return ir.CastBan(ir.Spells(controller=who), during=during, after_spells=1, effect=effect)
     found = spells_named(what)
@@ -76,6 +81,7 @@ def cast_ban_sentence(sentence: str, *, chooses_name: bool, spell: bool) -> ir.C
         replace(spells, controller=who),
         during=during,
         chosen_name=named,
+        chosen_color=color,
         effect=effect,
         cast_from=cast_from,
         not_cast_from=not_cast_from,

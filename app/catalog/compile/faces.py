@@ -233,6 +233,7 @@ class _Context:
     # The face chooses a creature type as it enters, "the chosen type" (205.3m), or a basic
     # land type.
     chooses_type: bool = False
+    chooses_color: bool = False  # "As ~ enters, choose a color": its `chosen_color` (105.2)
     chooses_land_type: bool = False
     reads_chosen_type: bool = False  # a sentence adds "the chosen type" (layers.py)
     # A player may pay to have the face's effect ignored for a while ("may sacrifice a
@@ -316,6 +317,7 @@ def compile_face(
     ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
     ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
     ctx.chooses_type = any(_CHOOSES_TYPE.match(s) for line in lines for s in line.sentences)
+    ctx.chooses_color = any(_CHOOSES_COLOR.match(s) for line in lines for s in line.sentences)
     ctx.chooses_land_type = any(
         _CHOOSES_LAND_TYPE.match(s) for line in lines for s in line.sentences
     )
@@ -364,6 +366,7 @@ def compile_face(
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
 _EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
 _CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
+_CHOOSES_COLOR = re.compile(r"^As ~ enters, choose a color\.$")
 _CHOOSES_LAND_TYPE = re.compile(r"^As ~ enters, choose a basic land type\.$")
 _IGNORE_THIS_EFFECT = re.compile(r"\bto ignore this effect\b")
 _CHOOSES_NAME = re.compile(r"^(?:As|When) ~ enters, choose an? (?:[\w-]+ )*?card name\.$")
@@ -1388,7 +1391,9 @@ def _one_sentence(
         # own (after an activation or trigger it would be part of that ability's effect).
         return "cost_change", ir.Understood(abilities=[board])
     if (ctx.spell or previous is None) and (
-        ban := bans.cast_ban_sentence(s, chooses_name=ctx.chooses_name, spell=ctx.spell)
+        ban := bans.cast_ban_sentence(
+            s, chooses_name=ctx.chooses_name, chooses_color=ctx.chooses_color, spell=ctx.spell
+        )
     ) is not None:
         # 601.3: a permanent's static ability, a line of its own, or a spell's effect for the
         # turn, wherever the spell says it.

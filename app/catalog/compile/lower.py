@@ -386,6 +386,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 during=a.during,
                 after_spells_this_turn=a.after_spells,
                 to_chosen_name=a.chosen_name,
+                of_chosen_color=a.chosen_color,
                 works_from=_works_from(a.effect),
                 cast_from=list(a.cast_from),
                 not_cast_from=list(a.not_cast_from),
