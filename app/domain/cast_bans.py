@@ -41,6 +41,13 @@ class SpellCastBan(FromZones):
         description="201.3: only spells with the card name chosen for this ability's "
         "permanent (its `chosen_name`)",
     )
+    unless_sorcery_timing: bool = omitted_at_default(
+        False,
+        description="307.5: it holds except when the spell is cast at a time its caster could "
+        "cast a sorcery (their main phase, the stack empty, with priority: 'can cast spells "
+        "only any time they could cast a sorcery'); a spell cast while another spell or "
+        "ability resolves never is",
+    )
     of_chosen_color: bool = omitted_at_default(
         False,
         description="105.2: only spells of the color chosen for this ability's permanent (its "

@@ -10,6 +10,7 @@ turn and the spells its caster has cast this turn."""
 from __future__ import annotations
 
 from app.domain.card import CardFace, SpellCastBan
+from app.domain.errors import QuestionError
 from app.domain.filters import HasColor, Looker, Selector, Traits, with_condition
 from app.domain.ruling import Mentions, Step
 from app.engine.board import Source, given, with_chosen_name
@@ -75,6 +76,20 @@ def _spells(costs: BoardCosts, src: Source, ban: SpellCastBan) -> Selector:
     return spells
 
 
+def _sorcery_timing(costs: BoardCosts, src: Source) -> bool:
+    """Whether the spell is cast when its caster could cast a sorcery (307.5), as the question
+    says; a 422 naming sorcery_timing when it doesn't."""
+    if costs.sorcery_timing is None:
+        raise QuestionError(
+            ("sorcery_timing",),
+            f"{src.label} {_STOPS} cast when their caster couldn't cast a sorcery (307.5): give "
+            "sorcery_timing, whether the spell is cast in its caster's main phase with the "
+            "stack empty",
+            "sorcery_timing_required",
+        )
+    return costs.sorcery_timing
+
+
 def _conditions(ban: SpellCastBan) -> str:
     """When the ban holds, in words: its zones, turn and count of spells this turn."""
     words = ""
@@ -82,6 +97,8 @@ def _conditions(ban: SpellCastBan) -> str:
         words += f" {from_zones(ban)}"
     if ban.during is not None:
         words += DURING_WORDS[ban.during]
+    if ban.unless_sorcery_timing:
+        words += " except when their caster could cast a sorcery"
     if ban.after_spells_this_turn is not None:
         words += (
             f" once their caster has cast {amount(ban.after_spells_this_turn, 'spell')} this turn"
@@ -105,6 +122,12 @@ def _why_not(
     caster = spell.controller
     if (turn := during_why_not(costs.view, src, ban.during, caster, _STOPS)) is not None:
         return turn, ("601.3",)
+    if ban.unless_sorcery_timing and _sorcery_timing(costs, src):
+        return (
+            f"it lets its caster cast spells only when they could cast a sorcery, and {caster} "
+            "casts this one then.",
+            ("601.3", "307.5"),
+        )
     if ban.after_spells_this_turn is not None:
         cast = spells_cast(costs.view, src, caster, _STOPS)
         if cast < ban.after_spells_this_turn:

@@ -33,6 +33,9 @@ class BoardCosts:
     cast_from: CastZone | None = None
     # The rules that put the card in that zone, cited beside 601.2a (a cascade hit: 702.85a).
     cast_from_rules: tuple[str, ...] = ()
+    # Whether it is cast when its caster could cast a sorcery (307.5); None: not said, which a
+    # ban that reads it refuses (sorcery_timing_required). A cast during a resolution never is.
+    sorcery_timing: bool | None = None
 
     def zone_rules(self, rule: str) -> tuple[str, ...]:
         """What a step about the zone the spell is cast from cites, after `rule` (the rule of

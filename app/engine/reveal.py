@@ -392,7 +392,9 @@ def _from_where_it_is(r: _Reveal, costs: BoardCosts | None) -> BoardCosts | None
     if costs is None:
         return None
     zone: CastZone = "exile" if r.cascade else "library"
-    return replace(costs, cast_from=zone, cast_from_rules=r.effect_rule)
+    # The hit is cast while the effect that reveals it resolves, the effect on the stack: not
+    # when its caster could cast a sorcery (307.5).
+    return replace(costs, cast_from=zone, cast_from_rules=r.effect_rule, sorcery_timing=False)
 
 
 def _cast_hit(

@@ -91,6 +91,8 @@ class FreeCastRequest(CardRequest, _OnBoard, Protocol):
     @property
     def cast_from(self) -> str | None: ...
     @property
+    def sorcery_timing(self) -> bool | None: ...
+    @property
     def alternative_cost(self) -> str | None: ...
     @property
     def additional_costs(self) -> Sequence[str]: ...
@@ -341,6 +343,13 @@ def mana_value_question(catalog: Catalog, body: ManaValueRequest) -> CardQuestio
     return CardQuestion(body.model_dump(mode="json") | {"card": card.name, "face": face}, card)
 
 
+# Facts about a free cast that only a board's effects on spells read, and what each says.
+_CAST_FACTS = {
+    "cast_from": "where the spell is cast from",
+    "sorcery_timing": "whether the spell is cast at a time its caster could cast a sorcery",
+}
+
+
 def free_cast_question(catalog: Catalog, body: FreeCastRequest) -> CardQuestion:
     card = resolve_card(catalog, body.card, ("card",))
     # Catalog spellings, and a card named by one face means that face.
@@ -353,14 +362,15 @@ def free_cast_question(catalog: Catalog, body: FreeCastRequest) -> CardQuestion:
         "unpayable": cost_spelling([card], list(body.unpayable)),
     }
     question = body.model_dump(mode="json", exclude={"state"}) | update
-    if body.cast_from is not None and body.state is None:
-        # Like caster: a fact about the cast that only the board's cost effects read.
-        raise QuestionError(
-            ("cast_from",),
-            "cast_from says where the spell is cast from, for the cost effects of the board in "
-            "'state', and no state was given: give the state, or leave cast_from out",
-            "state_required",
-        )
+    for fact, says in _CAST_FACTS.items():
+        if getattr(body, fact) is not None and body.state is None:
+            # Like caster: a fact about the cast that only the board's effects on spells read.
+            raise QuestionError(
+                (fact,),
+                f"{fact} says {says}, for the board in 'state' whose effects on spells read "
+                f"it, and no state was given: give the state, or leave {fact} out",
+                "state_required",
+            )
     board = cast_board(catalog, body.state, body.caster)
     return CardQuestion(_on_board(question, board), card, board)
 

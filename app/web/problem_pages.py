@@ -199,8 +199,9 @@ PROBLEMS: dict[str, ProblemPage] = {
     # -- mana abilities --
     "state_required": _q(
         "No board for the caster",
-        "`caster` says who casts the spell on the board in `state`, and `cast_from` where it "
-        "is cast from; give the state too, or leave them out.",
+        "`caster` says who casts the spell on the board in `state`, `cast_from` where it is "
+        "cast from and `sorcery_timing` whether it is cast when its caster could cast a "
+        "sorcery; give the state too, or leave them out.",
     ),
     "caster_required": _q(
         "Who casts the spell?",
@@ -292,15 +293,23 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "cast_from_required": _q(
         "Cast from where?",
-        "A permanent changes what spells cost by the zone they are cast from (601.2a: "
-        '"spells you cast from your graveyard", "from anywhere other than your hand"): give '
-        "`cast_from`, the zone the spell is cast from (`hand`, `graveyard`, `exile`, "
-        "`library` or `command`).",
+        "A permanent changes what spells cost, or stops them, by the zone they are cast from "
+        '(601.2a: "spells you cast from your graveyard", "from anywhere other than your '
+        'hand"): give `cast_from`, the zone the spell is cast from (`hand`, `graveyard`, '
+        "`exile`, `library` or `command`).",
+    ),
+    "sorcery_timing_required": _q(
+        "Cast when a sorcery could be?",
+        "A permanent lets some players cast spells only any time they could cast a sorcery "
+        "(307.5: in their main phase, the stack empty, with priority): give `sorcery_timing`, "
+        "true when the spell is cast then; a spell cast while another spell or ability "
+        "resolves (cascade) never is.",
     ),
     "active_player_required": _q(
         "Whose turn?",
-        'A permanent changes what spells cost only in some turns ("during your turn", '
-        "\"except during its controller's turn\"): give the state's `active_player`.",
+        "A permanent changes what spells cost, or stops them, only in some turns "
+        '("during your turn", "except during its controller\'s turn"): give the state\'s '
+        "`active_player`.",
     ),
     "monarch_required": _q(
         "Monarch not given",

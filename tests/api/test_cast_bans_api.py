@@ -32,6 +32,9 @@ HOURGLASS_WARDEN = _ban(
     during="your_turn",
 )
 
+# "Your opponents can cast spells only any time they could cast a sorcery."
+DUSK_WARDEN = _ban("Dusk Warden", spells={"controller": "opponent"}, unless_sorcery_timing=True)
+
 
 def _state(warden: dict[str, Any], active: str = "bob") -> dict[str, Any]:
     return {
@@ -103,3 +106,36 @@ def test_a_ban_working_from_an_effect_may_not_ask_for_a_chosen_name(
     r = sqlite_client.post(FREE, json={"card": "Lightning Bolt", "state": state})
     assert r.status_code == 422, r.text
     assert "works_from must be 'battlefield'" in r.text
+
+
+def test_a_sorcery_timing_ban_stops_a_cascade_and_asks_about_a_free_cast(
+    sqlite_client: TestClient,
+) -> None:
+    # 307.5: a hit is cast while the cascade resolves, the stack not empty.
+    cascade = {
+        "library": ["Lightning Bolt"],
+        "mode": "cascade",
+        "cascade_mana_value": 4,
+        "seed": 2,
+        "state": _state(DUSK_WARDEN, active="alice"),
+        "caster": "alice",
+    }
+    r = sqlite_client.post(REVEAL, json=cascade)
+    assert r.status_code == 201, r.text
+    answer = r.json()["answer"]
+    assert answer["cast"] is False
+    reasons = [x for x in answer["free_cast"]["reasons"] if x["code"] == "cast_prohibited"]
+    assert len(reasons) == 1 and "could cast a sorcery" in reasons[0]["message"]
+    body = {"card": "Lightning Bolt", "state": _state(DUSK_WARDEN, active="alice")}
+    assert_problem(
+        sqlite_client.post(FREE, json=body), ["body", "sorcery_timing"], "sorcery_timing_required"
+    )
+    r = sqlite_client.post(FREE, json={**body, "sorcery_timing": True})
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["castable"] is True
+    assert r.json()["question"]["sorcery_timing"] is True
+    assert_problem(
+        sqlite_client.post(FREE, json={"card": "Lightning Bolt", "sorcery_timing": True}),
+        ["body", "sorcery_timing"],
+        "state_required",
+    )

@@ -62,6 +62,10 @@ def _bans(text: str, types: list[str]) -> list[SpellCastBan]:
             ),
         ),
         (
+            "Your opponents can cast spells only any time they could cast a sorcery.",
+            SpellCastBan(spells=SpellSelector(controller="opponent"), unless_sorcery_timing=True),
+        ),
+        (
             "You can cast spells only during your turn.",
             SpellCastBan(spells=SpellSelector(controller="you"), during="not_your_turn"),
         ),

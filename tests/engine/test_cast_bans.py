@@ -42,6 +42,9 @@ COLOR_WARDEN = _warden(
     "As Prism Warden enters, choose a color.\nYour opponents can't cast instant spells of the "
     "chosen color.",
 )
+SLOW_WARDEN = _warden(
+    "Dusk Warden", "Your opponents can cast spells only any time they could cast a sorcery."
+)
 ONE_SPELL = _warden("Tally Warden", "Your opponents can't cast more than one spell each turn.")
 HANDS_ONLY = _warden(
     "Hearth Warden", "Your opponents can't cast spells from anywhere other than their hands."
@@ -81,7 +84,11 @@ def _perm(
 
 
 def _cast(
-    spell: Card, view: BoardView, caster: str = "alice", cast_from: CastZone | None = None
+    spell: Card,
+    view: BoardView,
+    caster: str = "alice",
+    cast_from: CastZone | None = None,
+    sorcery_timing: bool | None = None,
 ) -> dict[str, Any]:
     verdict = cast_without_paying(
         spell,
@@ -89,7 +96,7 @@ def _cast(
         alternative_cost=None,
         additional_costs=[],
         unpayable=[],
-        costs=BoardCosts(view, caster, cast_from),
+        costs=BoardCosts(view, caster, cast_from, sorcery_timing=sorcery_timing),
     )
     return verdict.answer_data | {"_steps": [(s.text, s.rules) for s in verdict.steps]}
 
@@ -135,6 +142,21 @@ def test_a_ban_on_the_chosen_color_reads_the_color_from_the_state() -> None:
     with pytest.raises(QuestionError) as raised:
         _cast(bolt, _view(_perm("pw", COLOR_WARDEN)))
     assert raised.value.code == "chosen_color_required"
+
+
+def test_a_sorcery_timing_ban_holds_unless_the_spell_is_cast_when_a_sorcery_could_be() -> None:
+    view = _view(_perm("dw", SLOW_WARDEN))
+    stopped = _cast(INSTANT, view, sorcery_timing=False)
+    assert _codes(stopped) == ["cast_prohibited"]
+    assert "except when their caster could cast a sorcery" in stopped["reasons"][0]["message"]
+    free = _cast(INSTANT, view, sorcery_timing=True)
+    assert free["castable"] is True
+    assert any(rules == ("601.3", "307.5") for _, rules in free["_steps"])
+    with pytest.raises(QuestionError) as raised:
+        _cast(INSTANT, view)
+    assert raised.value.code == "sorcery_timing_required"
+    # Its controller's own spells are never asked about.
+    assert _cast(INSTANT, view, caster="bob")["castable"] is True
 
 
 def test_a_ban_after_one_spell_counts_the_casters_spells_this_turn() -> None:

@@ -47,13 +47,17 @@ class CastOnBoard(BaseModel):
     )
 
 
-def board_costs(board: CastBoard | None, cast_from: CastZone | None = None) -> BoardCosts | None:
+def board_costs(
+    board: CastBoard | None, cast_from: CastZone | None = None, sorcery_timing: bool | None = None
+) -> BoardCosts | None:
     """The board's cost effects for the engine, and the zone the spell is cast from when the
     question says; called inside the engine's call, so a question answered from the store
     builds no board."""
     if board is None:
         return None
-    return BoardCosts(BoardView(board.checked.board()), board.caster, cast_from)
+    return BoardCosts(
+        BoardView(board.checked.board()), board.caster, cast_from, sorcery_timing=sorcery_timing
+    )
 
 
 class CastWithoutPayingRequest(CastOnBoard):
@@ -97,6 +101,15 @@ class CastWithoutPayingRequest(CastOnBoard):
         "left out: not said, and such an effect is a 422 `cast_from_required`",
         examples=["exile"],
     )
+    sorcery_timing: bool | None = omitted_at_default(
+        None,
+        description="With `state`: whether it is cast at a time its caster could cast a sorcery "
+        "(307.5: their main phase, the stack empty, with priority), for the board's effects "
+        "that let players cast spells only then; a spell cast while another spell or ability "
+        "resolves never is. Left out: not said, and such an effect is a 422 "
+        "`sorcery_timing_required`",
+        examples=[False],
+    )
 
 
 CastWithoutPayingRuling = ruling_schema(
@@ -136,7 +149,7 @@ def post_cast_without_paying(
             unpayable=list(question["unpayable"]),
             face=question["face"],
             prototyped=body.prototyped,
-            costs=board_costs(board, body.cast_from),
+            costs=board_costs(board, body.cast_from, body.sorcery_timing),
         ),
         cards=names,
         used=used,

@@ -40,6 +40,10 @@ _ONLY_OWN_TURN = re.compile(
     r"^(?:(?P<players>Players|Each player) can cast spells only during their own turns|"
     r"(?P<you>You) can cast spells only during your turn)\.$"
 )
+# "Each opponent can cast spells only any time they could cast a sorcery." (307.5).
+_ONLY_AS_SORCERY = re.compile(
+    rf"^(?P<who>{_WHO_WORDS}) can cast spells only any time (?:they|you) could cast a sorcery\.$"
+)
 
 
 def cast_ban_sentence(
@@ -50,6 +54,10 @@ def cast_ban_sentence(
     color" is its permanent's; `spell`: an instant's or sorcery's sentence, whose ban is an
     effect for the turn (only "this turn" is read there, and only elsewhere a static
     ability)."""
+    if (timing := _ONLY_AS_SORCERY.match(sentence)) is not None:
+        if spell:
+            return None
+        return ir.CastBan(ir.Spells(controller=_WHO[timing.group("who")]), unless_sorcery=True)
     if (only := _ONLY_OWN_TURN.match(sentence)) is not None:
         if spell:
             return None

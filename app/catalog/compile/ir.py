@@ -592,6 +592,7 @@ class CastBan:
     after_spells: int | None = None
     chosen_name: bool = False
     chosen_color: bool = False  # only spells of the color chosen for the source (105.2)
+    unless_sorcery: bool = False  # except spells cast when their caster could cast a sorcery
     effect: bool = False
     cast_from: tuple[Zone, ...] = ()  # 601.2a: only spells cast from one of these
     not_cast_from: tuple[Zone, ...] = ()  # only spells cast from none of these
