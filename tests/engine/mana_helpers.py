@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.domain.card import Card
+from app.domain.ruling import Verdict
 from app.domain.state import Board, GameState
+from app.engine.free_cast import BoardCosts, cast_without_paying
 from app.rulings.resolve import resolve_state
 from tests.engine.fixture_catalog import card, fixture_catalog
 
@@ -37,3 +40,15 @@ def board(*battlefield: dict[str, Any], effects: tuple[dict[str, Any], ...] = ()
         }
     )
     return resolve(state)
+
+
+def cast_on(card: Card, costs: BoardCosts, *additional: str) -> Verdict:
+    """A free cast of `card` on a board, paying the `additional` costs named."""
+    return cast_without_paying(
+        card,
+        x=0,
+        alternative_cost=None,
+        additional_costs=list(additional),
+        unpayable=[],
+        costs=costs,
+    )

@@ -15,9 +15,9 @@ from app.domain.costs import CastZone
 from app.domain.errors import QuestionError
 from app.domain.state import GameState
 from app.engine.board import BoardView
-from app.engine.free_cast import BoardCosts, cast_without_paying
+from app.engine.free_cast import BoardCosts
 from tests.engine.fixture_catalog import card
-from tests.engine.mana_helpers import resolve
+from tests.engine.mana_helpers import cast_on, resolve
 
 
 def _warden(name: str, text: str, types: tuple[str, ...] = ("Creature",)) -> dict[str, Any]:
@@ -90,14 +90,7 @@ def _cast(
     cast_from: CastZone | None = None,
     sorcery_timing: bool | None = None,
 ) -> dict[str, Any]:
-    verdict = cast_without_paying(
-        spell,
-        x=0,
-        alternative_cost=None,
-        additional_costs=[],
-        unpayable=[],
-        costs=BoardCosts(view, caster, cast_from, sorcery_timing=sorcery_timing),
-    )
+    verdict = cast_on(spell, BoardCosts(view, caster, cast_from, sorcery_timing=sorcery_timing))
     return verdict.answer_data | {"_steps": [(s.text, s.rules) for s in verdict.steps]}
 
 

@@ -11,7 +11,7 @@ import pytest
 from app.domain.card import Card
 from app.engine.board import BoardView
 from app.engine.free_cast import BoardCosts, cast_without_paying
-from tests.engine.mana_helpers import board
+from tests.engine.mana_helpers import board, cast_on
 
 
 def invented(*changes: dict[str, Any], kicker: str | None = None) -> Card:
@@ -142,14 +142,7 @@ def on_board(card: Card, caster: str, *additional: str) -> dict[str, Any]:
     theirs = {"id": "w9", "controller": "bob", "definition": WIZARD}
     trinkets = [{"id": f"t{i}", "controller": "alice", "definition": TRINKET} for i in range(3)]
     view = BoardView(board(*wizards, theirs, *trinkets))
-    verdict = cast_without_paying(
-        card,
-        x=0,
-        alternative_cost=None,
-        additional_costs=list(additional),
-        unpayable=[],
-        costs=BoardCosts(view, caster),
-    )
+    verdict = cast_on(card, BoardCosts(view, caster), *additional)
     return verdict.answer_data | {"_texts": [s.text for s in verdict.steps]}
 
 
@@ -200,14 +193,7 @@ HEAVY_TOLL = {
 
 def _under_toll(card: Card) -> dict[str, Any]:
     view = BoardView(board({"id": "toll", "controller": "bob", "definition": HEAVY_TOLL}))
-    verdict = cast_without_paying(
-        card,
-        x=0,
-        alternative_cost=None,
-        additional_costs=[],
-        unpayable=[],
-        costs=BoardCosts(view, "alice"),
-    )
+    verdict = cast_on(card, BoardCosts(view, "alice"))
     return verdict.answer_data | {"_texts": [s.text for s in verdict.steps]}
 
 
@@ -250,14 +236,8 @@ WANDERER = _zoned("Hearthless Wanderer", not_cast_from=["hand"])
 
 def _cast_from(zone: str | None, *permanents: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
     view = BoardView(board(*permanents))
-    verdict = cast_without_paying(
-        invented(kicker="{2}{U}"),
-        x=0,
-        alternative_cost=None,
-        additional_costs=["Kicker"],
-        unpayable=[],
-        costs=BoardCosts(view, "alice", zone),  # type: ignore[arg-type]
-    )
+    costs = BoardCosts(view, "alice", zone)  # type: ignore[arg-type]
+    verdict = cast_on(invented(kicker="{2}{U}"), costs, "Kicker")
     return verdict.answer_data, verdict.steps
 
 
@@ -365,14 +345,7 @@ def test_historic_and_multicolored_spells_are_the_games(spell: dict[str, Any], o
         )
     )
     card = Card.model_validate({"name": "Woven Omen"} | spell)
-    verdict = cast_without_paying(
-        card,
-        x=0,
-        alternative_cost=None,
-        additional_costs=[],
-        unpayable=[],
-        costs=BoardCosts(view, "alice"),
-    )
+    verdict = cast_on(card, BoardCosts(view, "alice"))
     assert verdict.answer_data["mana_to_pay"] == owed
     texts = [s.text for s in verdict.steps]
     assert any("historic spells its controller's opponents cast" in t for t in texts)
