@@ -48,6 +48,11 @@ class SpellCastBan(FromZones):
         "only any time they could cast a sorcery'); a spell cast while another spell or "
         "ability resolves never is",
     )
+    named_as_exiled: bool = omitted_at_default(
+        False,
+        description="607.2a: only spells with the same name as a card exiled with this "
+        "ability's permanent by its own linked ability (its `exiled`)",
+    )
     of_chosen_color: bool = omitted_at_default(
         False,
         description="105.2: only spells of the color chosen for this ability's permanent (its "
@@ -61,7 +66,9 @@ class SpellCastBan(FromZones):
 
     @model_validator(mode="after")
     def _chosen_for_its_permanent(self) -> SpellCastBan:
-        chosen = [f for f in ("to_chosen_name", "of_chosen_color") if getattr(self, f)]
+        chosen = [
+            f for f in ("to_chosen_name", "of_chosen_color", "named_as_exiled") if getattr(self, f)
+        ]
         if chosen and self.works_from != "battlefield":
             raise ValueError(
                 f"{chosen[0]} is the choice of a permanent: works_from must be 'battlefield'"

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from app.domain.card import CardFace, SpellCastBan
 from app.domain.errors import QuestionError
-from app.domain.filters import HasColor, Looker, Selector, Traits, with_condition
+from app.domain.filters import AnyOf, HasColor, HasName, Looker, Selector, Traits, with_condition
 from app.domain.ruling import Mentions, Step
-from app.engine.board import Source, given, with_chosen_name
+from app.engine.board import Source, exiled_of, given, with_chosen_name
 from app.engine.cast_on_board import (
     DURING_WORDS,
     BoardCosts,
@@ -48,7 +48,9 @@ def prohibitions(
     for sources, ban in found:
         m = Mentions()
         says = "say" if len(sources) > 1 else "says"
-        spells = describe_spells(_spells(costs, sources[0], ban))
+        named = _spells(costs, sources[0], ban)
+        assert named is not None  # it applies, so it names this spell
+        spells = describe_spells(named)
         said.append(
             (
                 f"{group_label(m, sources)} {says} {spells}{_conditions(ban)} can't be cast, "
@@ -60,10 +62,16 @@ def prohibitions(
     return said
 
 
-def _spells(costs: BoardCosts, src: Source, ban: SpellCastBan) -> Selector:
+def _spells(costs: BoardCosts, src: Source, ban: SpellCastBan) -> Selector | None:
     """The spells a ban names, with the card name (201.3) or the color (105.2) chosen for its
-    permanent where it says so; a 422 asks for the choice when the state doesn't give it."""
+    permanent, or the names of the cards exiled with it (607.2a), where it says so; a 422 asks
+    for what the state doesn't give. None when it names no spell (nothing is exiled with it)."""
     spells: Selector = ban.spells
+    if ban.named_as_exiled:
+        names = [n for card in exiled_of(costs.view.board.by_id[src.id]) for n in card.names]
+        if not names:
+            return None
+        spells = with_condition(spells, AnyOf(of=[HasName(name=n) for n in names]))
     if ban.to_chosen_name:
         what = "bans spells with the card name chosen for it"
         spells = with_chosen_name(costs.view.board.by_id[src.id], spells, what)
@@ -111,6 +119,8 @@ def _why_not(
 ) -> tuple[str, tuple[str, ...]] | None:
     """Why a ban doesn't stop this spell, and the rules that say so; None when it does."""
     spells = _spells(costs, src, ban)
+    if spells is None:
+        return "it names spells by the cards exiled with it, and none is.", ("601.3", "607.2a")
     if not spells.matches(Looker(src.controller, src.attached_to, src.id), "", spell):
         return (
             f"it says {describe_spells(spells)} can't be cast, and this spell, cast by "

@@ -105,6 +105,18 @@ def test_a_ban_on_the_chosen_color_leaves_the_color_to_the_state() -> None:
     )
 
 
+def test_a_ban_on_the_exiled_cards_name_needs_the_face_to_exile() -> None:
+    exiles = "When Quiet Arbiter enters, exile target artifact an opponent controls until "
+    exiles += "Quiet Arbiter leaves the battlefield.\n"
+    ban = "Each opponent can't cast creature spells with the same name as the exiled card."
+    (found,) = _bans(exiles + ban, ["Enchantment"])
+    assert found == SpellCastBan(
+        spells=SpellSelector(controller="opponent", types=["creature"]), named_as_exiled=True
+    )
+    alone = compile_face("Quiet Arbiter", ban, types=["Enchantment"], subtypes=[])
+    assert alone.support == "partial"
+
+
 def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
     (ban,) = _bans("Draw a card. Your opponents can't cast creature spells this turn.", ["Instant"])
     assert ban == SpellCastBan(

@@ -45,6 +45,13 @@ COLOR_WARDEN = _warden(
 SLOW_WARDEN = _warden(
     "Dusk Warden", "Your opponents can cast spells only any time they could cast a sorcery."
 )
+EXILE_WARDEN = _warden(
+    "Vault Warden",
+    "When Vault Warden enters, exile target creature an opponent controls until Vault Warden "
+    "leaves the battlefield.\nEach opponent can't cast instant spells with the same name as "
+    "the exiled card.",
+    ("Enchantment",),
+)
 ONE_SPELL = _warden("Tally Warden", "Your opponents can't cast more than one spell each turn.")
 HANDS_ONLY = _warden(
     "Hearth Warden", "Your opponents can't cast spells from anywhere other than their hands."
@@ -150,6 +157,20 @@ def test_a_sorcery_timing_ban_holds_unless_the_spell_is_cast_when_a_sorcery_coul
     assert raised.value.code == "sorcery_timing_required"
     # Its controller's own spells are never asked about.
     assert _cast(INSTANT, view, caster="bob")["castable"] is True
+
+
+def test_a_ban_on_the_exiled_cards_name_reads_what_is_exiled_with_it() -> None:
+    bolt = card("Lightning Bolt")
+    vault = _perm("vw", EXILE_WARDEN, exiled=["Lightning Bolt"])
+    assert _codes(_cast(bolt, _view(vault))) == ["cast_prohibited"]
+    assert _cast(INSTANT, _view(vault))["castable"] is True
+    # Nothing exiled with it: it names no spell.
+    empty = _cast(bolt, _view(_perm("vw", EXILE_WARDEN, exiled=[])))
+    assert empty["castable"] is True
+    assert any(rules == ("601.3", "607.2a") for _, rules in empty["_steps"])
+    with pytest.raises(QuestionError) as raised:
+        _cast(bolt, _view(_perm("vw", EXILE_WARDEN)))
+    assert raised.value.code == "exiled_required"
 
 
 def test_a_ban_after_one_spell_counts_the_casters_spells_this_turn() -> None:

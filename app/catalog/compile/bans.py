@@ -23,9 +23,11 @@ _WHO: dict[str, Literal["you", "opponent", "any"]] = {
     "Each player": "any",
 }
 _WHO_WORDS = "|".join(_WHO)
-# "<who> can't cast <spells>[ with the chosen name][ during your turn][ this turn]."
+# "<who> can't cast <spells>[ with the chosen name | with the same name as the exiled card |
+# of the chosen color][ during your turn][ this turn]."
 _CANT_CAST = re.compile(
     rf"^(?P<who>{_WHO_WORDS}) can't cast (?P<what>.+?)(?P<named> with the chosen name)?"
+    r"(?P<exiled> with the same name as (?:the exiled card|a card exiled with ~))?"
     r"(?P<color> of the chosen color)?(?P<during> during your turn)?(?P<eot> this turn)?\.$"
 )
 # "<spells>[ with the chosen name] can't be cast[ this turn].": anyone's.
@@ -46,14 +48,19 @@ _ONLY_AS_SORCERY = re.compile(
 )
 
 
-def cast_ban_sentence(
-    sentence: str, *, chooses_name: bool, chooses_color: bool, spell: bool
-) -> ir.CastBan | None:
-    """The ban a sentence states, or None. `chooses_name` / `chooses_color`: the face chooses
-    a card name (201.3) or a color (105.2) as it enters, so "the chosen name" or "the chosen
-    color" is its permanent's; `spell`: an instant's or sorcery's sentence, whose ban is an
-    effect for the turn (only "this turn" is read there, and only elsewhere a static
-    ability)."""
+# What a ban may name that its permanent knows: the card name chosen for it (201.3), the
+# color chosen for it (105.2), the cards its own ability exiled (607.2a); each with the group
+# of the pattern that says it.
+Known = Literal["name", "color", "exiled"]
+_KNOWN_PHRASES: dict[Known, str] = {"name": "named", "color": "color", "exiled": "exiled"}
+
+
+def cast_ban_sentence(sentence: str, *, known: frozenset[Known], spell: bool) -> ir.CastBan | None:
+    """The ban a sentence states, or None. `known`: what the face's permanent knows because
+    the face says so ("as ~ enters, choose a card name", "choose a color", "when ~ enters,
+    exile ..."), which "the chosen name", "the chosen color" and "the exiled card" then refer
+    to; `spell`: an instant's or sorcery's sentence, whose ban is an effect for the turn (only
+    "this turn" is read there, and only elsewhere a static ability)."""
     if (timing := _ONLY_AS_SORCERY.match(sentence)) is not None:
         if spell:
             return None
@@ -69,16 +76,14 @@ def cast_ban_sentence(
         return None
     groups = m.groupdict()
     effect = groups.get("eot") is not None
-    named = groups.get("named") is not None
-    color = groups.get("color") is not None
+    said = {k for k, group in _KNOWN_PHRASES.items() if groups.get(group) is not None}
     during: ir.During | None = "your_turn" if groups.get("during") else None
-    chosen_unknown = (named and not chooses_name) or (color and not chooses_color)
-    if effect != spell or chosen_unknown or (effect and (named or color or during)):
+    if effect != spell or not said <= known or (effect and (said or during)):
         return None
     who = _WHO[groups["who"]] if groups.get("who") else "any"
     what = m.group("what")
     if what == _MORE_THAN_ONE:
-        if named or color:
+        if said:
             return None
         return ir.CastBan(ir.Spells(controller=who), during=during, after_spells=1, effect=effect)
     found = spells_named(what)
@@ -88,8 +93,9 @@ def cast_ban_sentence(
     return ir.CastBan(
         replace(spells, controller=who),
         during=during,
-        chosen_name=named,
-        chosen_color=color,
+        chosen_name="name" in said,
+        chosen_color="color" in said,
+        named_as_exiled="exiled" in said,
         effect=effect,
         cast_from=cast_from,
         not_cast_from=not_cast_from,

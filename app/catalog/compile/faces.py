@@ -1376,6 +1376,19 @@ def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
     return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n)
 
 
+def _known_to_bans(ctx: _Context) -> frozenset[bans.Known]:
+    """What the face's permanent knows that a ban may name: a chosen name or color, the cards
+    its own ability exiled."""
+    known: set[bans.Known] = set()
+    if ctx.chooses_name:
+        known.add("name")
+    if ctx.chooses_color:
+        known.add("color")
+    if ctx.linked_exile:
+        known.add("exiled")
+    return frozenset(known)
+
+
 def _one_sentence(
     ctx: _Context, s: str, previous: str | None = None
 ) -> tuple[str, ir.Understood] | None:
@@ -1391,9 +1404,7 @@ def _one_sentence(
         # own (after an activation or trigger it would be part of that ability's effect).
         return "cost_change", ir.Understood(abilities=[board])
     if (ctx.spell or previous is None) and (
-        ban := bans.cast_ban_sentence(
-            s, chooses_name=ctx.chooses_name, chooses_color=ctx.chooses_color, spell=ctx.spell
-        )
+        ban := bans.cast_ban_sentence(s, known=_known_to_bans(ctx), spell=ctx.spell)
     ) is not None:
         # 601.3: a permanent's static ability, a line of its own, or a spell's effect for the
         # turn, wherever the spell says it.

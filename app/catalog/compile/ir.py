@@ -592,6 +592,7 @@ class CastBan:
     after_spells: int | None = None
     chosen_name: bool = False
     chosen_color: bool = False  # only spells of the color chosen for the source (105.2)
+    named_as_exiled: bool = False  # only spells named as a card the source exiled (607.2a)
     unless_sorcery: bool = False  # except spells cast when their caster could cast a sorcery
     effect: bool = False
     cast_from: tuple[Zone, ...] = ()  # 601.2a: only spells cast from one of these

@@ -387,6 +387,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 after_spells_this_turn=a.after_spells,
                 to_chosen_name=a.chosen_name,
                 of_chosen_color=a.chosen_color,
+                named_as_exiled=a.named_as_exiled,
                 unless_sorcery_timing=a.unless_sorcery,
                 works_from=_works_from(a.effect),
                 cast_from=list(a.cast_from),
