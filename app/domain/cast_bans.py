@@ -6,22 +6,22 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from app.domain.base import omitted_at_default
 from app.domain.continuous import WorksFrom
-from app.domain.costs import During, FromZones, spells_only
+from app.domain.costs import ChosenSpells, During, FromZones, spells_only
 from app.domain.filters import SpellSelector
 
 
-class SpellCastBan(FromZones):
+class SpellCastBan(FromZones, ChosenSpells):
     """Matching spells can't be cast ("your opponents can't cast spells during your turn",
     "you can't cast creature spells", "spells with the chosen name can't be cast", "your
     opponents can't cast spells of the chosen color", "each player can't cast more than one
     spell each turn", "players can't cast spells from graveyards": `cast_from` /
-    `not_cast_from`, 601.2a). Checked before the spell is proposed
-    (601.3), so a spell cast without paying its mana cost (118.9) is stopped too; what the
-    casting's own choices change is the question's to say (601.3a: the face and the X asked)."""
+    `not_cast_from`, 601.2a). Checked before the spell is proposed (601.3), so a spell cast
+    without paying its mana cost (118.9) is stopped too; what the casting's own choices change
+    is the question's to say (601.3a: the face and the X asked)."""
 
     kind: Literal["spell_cast_ban"] = "spell_cast_ban"
     """Always `spell_cast_ban`: matching spells can't be cast (601.3)"""
@@ -36,11 +36,6 @@ class SpellCastBan(FromZones):
     after_spells_this_turn: Annotated[int, Field(ge=1, le=10)] | None = omitted_at_default(None)
     """It applies only once the would-be caster has cast this many spells this turn ("can't
     cast more than one spell each turn": 1; their `spells_cast_this_turn`); null: always"""
-    to_chosen_name: bool = omitted_at_default(
-        False,
-        description="201.3: only spells with the card name chosen for this ability's "
-        "permanent (its `chosen_name`)",
-    )
     unless_sorcery_timing: bool = omitted_at_default(
         False,
         description="307.5: it holds except when the spell is cast at a time its caster could "
@@ -48,29 +43,8 @@ class SpellCastBan(FromZones):
         "only any time they could cast a sorcery'); a spell cast while another spell or "
         "ability resolves never is",
     )
-    named_as_exiled: bool = omitted_at_default(
-        False,
-        description="607.2a: only spells with the same name as a card exiled with this "
-        "ability's permanent by its own linked ability (its `exiled`)",
-    )
-    of_chosen_color: bool = omitted_at_default(
-        False,
-        description="105.2: only spells of the color chosen for this ability's permanent (its "
-        "`chosen_color`)",
-    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects` (a spell that
     says no spells can be cast this turn)"""
 
     _spells = field_validator("spells")(classmethod(lambda cls, v: spells_only(v)))
-
-    @model_validator(mode="after")
-    def _chosen_for_its_permanent(self) -> SpellCastBan:
-        chosen = [
-            f for f in ("to_chosen_name", "of_chosen_color", "named_as_exiled") if getattr(self, f)
-        ]
-        if chosen and self.works_from != "battlefield":
-            raise ValueError(
-                f"{chosen[0]} is the choice of a permanent: works_from must be 'battlefield'"
-            )
-        return self

@@ -233,7 +233,50 @@ class FromZones(Strict):
         return self
 
 
-class SpellCostChange(_TotalCostChange, FromZones):
+class ChosenSpells(Strict):
+    """What a static ability about spells may name by what its permanent knows: a card name,
+    a creature type or a color chosen for it as it entered, or the cards its own ability
+    exiled. Each is read from the state's permanent, so only of an ability on the battlefield."""
+
+    to_chosen_name: bool = omitted_at_default(
+        False,
+        description="201.3: only spells with the card name chosen for this ability's "
+        "permanent (its `chosen_name`)",
+    )
+    of_chosen_type: bool = omitted_at_default(
+        False,
+        description="205.3m: only spells of the creature type chosen for this ability's "
+        "permanent (its `chosen_type`)",
+    )
+    of_chosen_color: bool = omitted_at_default(
+        False,
+        description="105.2: only spells of the color chosen for this ability's permanent (its "
+        "`chosen_color`)",
+    )
+    named_as_exiled: bool = omitted_at_default(
+        False,
+        description="607.2a: only spells with the same name as a card exiled with this "
+        "ability's permanent by its own linked ability (its `exiled`)",
+    )
+
+    @property
+    def chosen(self) -> list[str]:
+        """The fields set, in order."""
+        return [f for f in _CHOSEN_FIELDS if getattr(self, f)]
+
+    @model_validator(mode="after")
+    def _chosen_for_its_permanent(self) -> ChosenSpells:
+        if self.chosen and getattr(self, "works_from", "battlefield") != "battlefield":
+            raise ValueError(
+                f"{self.chosen[0]} is read of a permanent: works_from must be 'battlefield'"
+            )
+        return self
+
+
+_CHOSEN_FIELDS = ("to_chosen_name", "of_chosen_type", "of_chosen_color", "named_as_exiled")
+
+
+class SpellCostChange(_TotalCostChange, FromZones, ChosenSpells):
     """A static ability of a permanent that makes other spells cost more or less ("noncreature
     spells cost {1} more to cast", "instant and sorcery spells you cast cost {1} less"). It
     applies as the total cost is determined (601.2f), so to a spell cast without paying its

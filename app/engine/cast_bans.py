@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from app.domain.card import CardFace, SpellCastBan
 from app.domain.errors import QuestionError
-from app.domain.filters import AnyOf, HasColor, HasName, Looker, Selector, Traits, with_condition
+from app.domain.filters import Looker, Traits
 from app.domain.ruling import Mentions, Step
-from app.engine.board import Source, exiled_of, given, with_chosen_name
+from app.engine.board import Source
 from app.engine.cast_on_board import (
     DURING_WORDS,
+    NONE_EXILED,
     BoardCosts,
     applying,
+    chosen_spells,
     during_why_not,
     from_zones,
     group_label,
@@ -48,7 +50,7 @@ def prohibitions(
     for sources, ban in found:
         m = Mentions()
         says = "say" if len(sources) > 1 else "says"
-        named = _spells(costs, sources[0], ban)
+        named = chosen_spells(costs, sources[0], ban.spells, ban)
         assert named is not None  # it applies, so it names this spell
         spells = describe_spells(named)
         said.append(
@@ -60,28 +62,6 @@ def prohibitions(
             )
         )
     return said
-
-
-def _spells(costs: BoardCosts, src: Source, ban: SpellCastBan) -> Selector | None:
-    """The spells a ban names, with the card name (201.3) or the color (105.2) chosen for its
-    permanent, or the names of the cards exiled with it (607.2a), where it says so; a 422 asks
-    for what the state doesn't give. None when it names no spell (nothing is exiled with it)."""
-    spells: Selector = ban.spells
-    if ban.named_as_exiled:
-        names = [n for card in exiled_of(costs.view.board.by_id[src.id]) for n in card.names]
-        if not names:
-            return None
-        spells = with_condition(spells, AnyOf(of=[HasName(name=n) for n in names]))
-    if ban.to_chosen_name:
-        what = "bans spells with the card name chosen for it"
-        spells = with_chosen_name(costs.view.board.by_id[src.id], spells, what)
-    if ban.of_chosen_color:
-        p = costs.view.board.by_id[src.id]
-        why = "bans spells of the color chosen for it (105.2): give it as 'chosen_color'"
-        color = given(p, "chosen_color", p.chosen_color, why)
-        # The state's chosen_color was checked as a color code when the question was read.
-        spells = with_condition(spells, HasColor.model_validate({"color": color}))
-    return spells
 
 
 def _sorcery_timing(costs: BoardCosts, src: Source) -> bool:
@@ -118,9 +98,9 @@ def _why_not(
     costs: BoardCosts, src: Source, ban: SpellCastBan, spell: Traits
 ) -> tuple[str, tuple[str, ...]] | None:
     """Why a ban doesn't stop this spell, and the rules that say so; None when it does."""
-    spells = _spells(costs, src, ban)
+    spells = chosen_spells(costs, src, ban.spells, ban)
     if spells is None:
-        return "it names spells by the cards exiled with it, and none is.", ("601.3", "607.2a")
+        return NONE_EXILED, ("601.3", "607.2a")
     if not spells.matches(Looker(src.controller, src.attached_to, src.id), "", spell):
         return (
             f"it says {describe_spells(spells)} can't be cast, and this spell, cast by "

@@ -13,11 +13,28 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from app.domain.card import CardFace
-from app.domain.costs import CAST_ZONES, CastZone, During, FromZones
+from app.domain.costs import CAST_ZONES, CastZone, ChosenSpells, During, FromZones
 from app.domain.errors import QuestionError
-from app.domain.filters import Traits
+from app.domain.filters import (
+    AnyOf,
+    HasColor,
+    HasName,
+    HasSubtype,
+    Selector,
+    Traits,
+    with_condition,
+)
 from app.domain.ruling import Mentions, Step
-from app.engine.board import BoardView, Source, given_for_player, source_label
+from app.engine.board import (
+    BoardView,
+    Source,
+    chosen_type_of,
+    exiled_of,
+    given,
+    given_for_player,
+    source_label,
+    with_chosen_name,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +115,37 @@ def applying(
             )
         )
     return list(found.values())
+
+
+# Why an effect naming spells by the cards exiled with its permanent names none.
+NONE_EXILED = "it names spells by the cards exiled with it, and none is."
+
+
+def chosen_spells(
+    costs: BoardCosts, src: Source, spells: Selector, chosen: ChosenSpells
+) -> Selector | None:
+    """The spells an effect names, with what its permanent knows filled in where it says so:
+    the card name (201.3), creature type (205.3m) or color (105.2) chosen for it, or the names
+    of the cards its own ability exiled (607.2a); a 422 asks for what the state doesn't give.
+    None when it names no spell (nothing is exiled with it)."""
+    if not chosen.chosen:
+        return spells
+    p = costs.view.board.by_id[src.id]
+    if chosen.named_as_exiled:
+        names = [n for card in exiled_of(p) for n in card.names]
+        if not names:
+            return None
+        spells = with_condition(spells, AnyOf(of=[HasName(name=n) for n in names]))
+    if chosen.to_chosen_name:
+        spells = with_chosen_name(p, spells, "names spells by the card name chosen for it")
+    if chosen.of_chosen_type:
+        spells = with_condition(spells, HasSubtype(subtype=chosen_type_of(p)))
+    if chosen.of_chosen_color:
+        why = "names spells by the color chosen for it (105.2): give it as 'chosen_color'"
+        color = given(p, "chosen_color", p.chosen_color, why)
+        # The state's chosen_color was checked as a color code when the question was read.
+        spells = with_condition(spells, HasColor.model_validate({"color": color}))
+    return spells
 
 
 def group_label(m: Mentions, sources: list[Source]) -> str:

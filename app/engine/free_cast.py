@@ -53,8 +53,10 @@ from app.engine.board import BoardView, Source
 from app.engine.cast_bans import prohibitions
 from app.engine.cast_on_board import (
     DURING_WORDS,
+    NONE_EXILED,
     BoardCosts,
     applying,
+    chosen_spells,
     during_why_not,
     from_zones,
     group_label,
@@ -471,13 +473,15 @@ _NTH_CASTER = {
 }
 
 
-def _board_change_words(change: SpellCostChange, label: str, many: bool) -> str:
+def _board_change_words(change: SpellCostChange, named: Selector, label: str, many: bool) -> str:
+    """What a board's change does, in words; `named`: its spells, with what its permanent
+    chose filled in."""
     how = ""
     if change.per_other_spell_this_turn:
         how += " for each other spell their caster has cast this turn"
     if change.during is not None:
         how += DURING_WORDS[change.during]
-    spells = describe_spells(change.spells)
+    spells = describe_spells(named)
     if change.nth_spell_this_turn is not None:
         # Of any spell (the compiler reads no kind here): whose n-th spell of the turn.
         n = change.nth_spell_this_turn
@@ -518,9 +522,14 @@ def _why_not(
     """Why a cost effect doesn't apply to the spell, and the rules that say so; None when it
     does."""
     looker = Looker(src.controller, src.attached_to, src.id)
-    if not effect.spells.matches(looker, "", spell):
+    spells: Selector | None = effect.spells
+    if isinstance(effect, SpellCostChange):
+        spells = chosen_spells(costs, src, effect.spells, effect)
+    if spells is None:
+        return NONE_EXILED, ("601.2f", "607.2a")
+    if not spells.matches(looker, "", spell):
         return (
-            f"it changes what {describe_spells(effect.spells)} cost, and this spell, cast by "
+            f"it changes what {describe_spells(spells)} cost, and this spell, cast by "
             f"{spell.controller}, isn't one.",
             ("601.2f",),
         )
@@ -600,7 +609,10 @@ def _board_changes(costs: BoardCosts | None, applying: Applying) -> list[_Change
         if isinstance(effect, SpellCostChange):
             m = Mentions()
             label = group_label(m, sources)
-            words = m.mana_in(_board_change_words(effect, label, len(sources) > 1))
+            named = chosen_spells(costs, sources[0], effect.spells, effect) if costs else None
+            words = m.mana_in(
+                _board_change_words(effect, named or effect.spells, label, len(sources) > 1)
+            )
             times = len(sources)
             if effect.per_other_spell_this_turn and costs is not None:
                 cast = _spells_cast(costs.view, sources[0], costs.caster)

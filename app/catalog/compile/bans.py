@@ -48,14 +48,14 @@ _ONLY_AS_SORCERY = re.compile(
 )
 
 
-# What a ban may name that its permanent knows: the card name chosen for it (201.3), the
-# color chosen for it (105.2), the cards its own ability exiled (607.2a); each with the group
-# of the pattern that says it.
-Known = Literal["name", "color", "exiled"]
-_KNOWN_PHRASES: dict[Known, str] = {"name": "named", "color": "color", "exiled": "exiled"}
+# What a ban may name that its permanent knows (ir.Known), each with the group of the pattern
+# that says it.
+_KNOWN_PHRASES: dict[ir.Known, str] = {"name": "named", "color": "color", "exiled": "exiled"}
 
 
-def cast_ban_sentence(sentence: str, *, known: frozenset[Known], spell: bool) -> ir.CastBan | None:
+def cast_ban_sentence(
+    sentence: str, *, known: frozenset[ir.Known], spell: bool
+) -> ir.CastBan | None:
     """The ban a sentence states, or None. `known`: what the face's permanent knows because
     the face says so ("as ~ enters, choose a card name", "choose a color", "when ~ enters,
     exile ..."), which "the chosen name", "the chosen color" and "the exiled card" then refer
@@ -76,7 +76,7 @@ def cast_ban_sentence(sentence: str, *, known: frozenset[Known], spell: bool) ->
         return None
     groups = m.groupdict()
     effect = groups.get("eot") is not None
-    said = {k for k, group in _KNOWN_PHRASES.items() if groups.get(group) is not None}
+    said: set[ir.Known] = {k for k, g in _KNOWN_PHRASES.items() if groups.get(g) is not None}
     during: ir.During | None = "your_turn" if groups.get("during") else None
     if effect != spell or not said <= known or (effect and (said or during)):
         return None
@@ -93,9 +93,7 @@ def cast_ban_sentence(sentence: str, *, known: frozenset[Known], spell: bool) ->
     return ir.CastBan(
         replace(spells, controller=who),
         during=during,
-        chosen_name="name" in said,
-        chosen_color="color" in said,
-        named_as_exiled="exiled" in said,
+        chosen=frozenset(said),
         effect=effect,
         cast_from=cast_from,
         not_cast_from=not_cast_from,

@@ -427,15 +427,44 @@ _SPELL_KINDS = frozenset({"historic", "multicolored"})
 _NO_SUBTYPE = frozenset({"Premium", "Tribal"})
 
 
-def spell_cost_sentence(sentence: str) -> ir.SpellCostChange | ir.SpellCostMinimum | None:
+# What a subject may say its spells are by what the permanent knows (ir.Known): "spells with
+# the chosen name you cast", "creature spells you cast of the chosen type".
+_CHOSEN_PHRASES: dict[ir.Known, str] = {
+    "name": " with the chosen name",
+    "type": " of the chosen type",
+    "color": " of the chosen color",
+    "exiled": " with the same name as the exiled card",
+}
+
+
+def _chosen_in(subject: str, known: frozenset[ir.Known]) -> tuple[str, frozenset[ir.Known]] | None:
+    """The subject without the phrases naming what the permanent knows, and those it named;
+    None when it names one the face doesn't know (no choice made, nothing exiled)."""
+    said: set[ir.Known] = set()
+    for k, phrase in _CHOSEN_PHRASES.items():
+        if phrase in subject:
+            if k not in known:
+                return None
+            said.add(k)
+            subject = subject.replace(phrase, "", 1)
+    return subject, frozenset(said)
+
+
+def spell_cost_sentence(
+    sentence: str, *, known: frozenset[ir.Known] = frozenset()
+) -> ir.SpellCostChange | ir.SpellCostMinimum | None:
     """A static ability changing what other spells cost (above); None for any other sentence
-    and for a variant not read exactly."""
+    and for a variant not read exactly. `known`: what the face's permanent knows, which its
+    spells may be named by ("of the chosen type")."""
     if (low := _SPELL_COST_MINIMUM.match(sentence)) is not None:
         return _spell_cost_minimum(low)
     m = _SPELL_COST_CHANGE.match(sentence)
     if m is None:
         return None
-    subject, nth = m.group("subject"), None
+    chosen_in = _chosen_in(m.group("subject"), known)
+    if chosen_in is None:
+        return None
+    (subject, chosen), nth = chosen_in, None
     found: _Subject | None
     if (ordinal := _NTH_SPELL.match(subject)) is not None:
         if m.group("verb") != "costs":
@@ -478,6 +507,7 @@ def spell_cost_sentence(sentence: str) -> ir.SpellCostChange | ir.SpellCostMinim
         per_other_spell_this_turn=per_other,
         cast_from=found.cast_from,
         not_cast_from=found.not_cast_from,
+        chosen=chosen,
     )
 
 

@@ -369,7 +369,10 @@ _CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
 _CHOOSES_COLOR = re.compile(r"^As ~ enters, choose a color\.$")
 _CHOOSES_LAND_TYPE = re.compile(r"^As ~ enters, choose a basic land type\.$")
 _IGNORE_THIS_EFFECT = re.compile(r"\bto ignore this effect\b")
-_CHOOSES_NAME = re.compile(r"^(?:As|When) ~ enters, choose an? (?:[\w-]+ )*?card name\.$")
+_CHOOSES_NAME = re.compile(
+    r"^(?:As|When) ~ enters, (?:look at an opponent's hand, then )?choose (?:an?|any) "
+    r"(?:[\w-]+,? )*?card name\.$"
+)
 _LEVEL = re.compile(r"^LEVEL (?P<least>\d+)(?:[-\u2013](?P<most>\d+)|\+)$")
 _CLASS_LEVEL = re.compile(r"^(?:\{[^}]+\})+: Level (?P<level>\d+)$")
 CLASS_LEVEL = "class level"  # a Band's kind for a Class's levels (716), not a counter
@@ -1376,12 +1379,14 @@ def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
     return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n)
 
 
-def _known_to_bans(ctx: _Context) -> frozenset[bans.Known]:
-    """What the face's permanent knows that a ban may name: a chosen name or color, the cards
-    its own ability exiled."""
-    known: set[bans.Known] = set()
+def _known(ctx: _Context) -> frozenset[ir.Known]:
+    """What the face's permanent knows that an ability about spells may name them by: a
+    chosen name, creature type or color, the cards its own ability exiled."""
+    known: set[ir.Known] = set()
     if ctx.chooses_name:
         known.add("name")
+    if ctx.chooses_type:
+        known.add("type")
     if ctx.chooses_color:
         known.add("color")
     if ctx.linked_exile:
@@ -1399,12 +1404,16 @@ def _one_sentence(
         return "additional_cost", ir.Understood(costs=[c])
     if (changed := costs.cost_change_sentence(s)) is not None:
         return "cost_change", ir.Understood(cost_changes=[changed])
-    if not ctx.spell and previous is None and (board := costs.spell_cost_sentence(s)) is not None:
+    if (
+        not ctx.spell
+        and previous is None
+        and (board := costs.spell_cost_sentence(s, known=_known(ctx))) is not None
+    ):
         # 601.2f: a permanent's static ability changing what other spells cost, a line of its
         # own (after an activation or trigger it would be part of that ability's effect).
         return "cost_change", ir.Understood(abilities=[board])
     if (ctx.spell or previous is None) and (
-        ban := bans.cast_ban_sentence(s, known=_known_to_bans(ctx), spell=ctx.spell)
+        ban := bans.cast_ban_sentence(s, known=_known(ctx), spell=ctx.spell)
     ) is not None:
         # 601.3: a permanent's static ability, a line of its own, or a spell's effect for the
         # turn, wherever the spell says it.

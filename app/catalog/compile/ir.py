@@ -471,6 +471,10 @@ class Spells:
 
 
 During = Literal["your_turn", "not_your_turn", "casters_turn", "not_casters_turn"]
+# What a permanent knows that an ability about spells may name them by: the card name
+# (201.3), creature type (205.3m) or color (105.2) chosen for it as it entered, the cards its
+# own ability exiled (607.2a).
+Known = Literal["name", "type", "color", "exiled"]
 Zone = Literal["hand", "graveyard", "exile", "library", "command"]  # cast from (601.2a)
 
 
@@ -489,6 +493,7 @@ class SpellCostChange:
     per_other_spell_this_turn: bool = False  # "for each other spell that player has cast ..."
     cast_from: tuple[Zone, ...] = ()  # "spells you cast from your graveyard": graveyard
     not_cast_from: tuple[Zone, ...] = ()  # "from anywhere other than your hand": hand
+    chosen: frozenset[Known] = frozenset()  # "spells with the chosen name", ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,16 +588,13 @@ class SetColors:
 @dataclass(frozen=True, slots=True)
 class CastBan:
     """601.3: the `spells` can't be cast; `during`: only in that turn; `after_spells`: only
-    once their caster has cast that many this turn; `chosen_name`: only those with the name
-    chosen for the source (201.3); `effect`: a spell's, for the turn; the zones as a cost
-    change's."""
+    once their caster has cast that many this turn; `chosen`: what its permanent knows that
+    names them; `effect`: a spell's, for the turn; the zones as a cost change's."""
 
     spells: Spells
     during: During | None = None
     after_spells: int | None = None
-    chosen_name: bool = False
-    chosen_color: bool = False  # only spells of the color chosen for the source (105.2)
-    named_as_exiled: bool = False  # only spells named as a card the source exiled (607.2a)
+    chosen: frozenset[Known] = frozenset()
     unless_sorcery: bool = False  # except spells cast when their caster could cast a sorcery
     effect: bool = False
     cast_from: tuple[Zone, ...] = ()  # 601.2a: only spells cast from one of these

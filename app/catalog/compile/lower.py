@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import TypedDict, assert_never
 
 from app.catalog.compile import ir
 from app.domain import card as d
@@ -96,6 +96,25 @@ def spells(s: ir.Spells) -> d.SpellSelector:
         types=list(s.types),  # type: ignore[arg-type]
         subtypes=list(s.subtypes),
         where=where,
+    )
+
+
+class _Chosen(TypedDict):
+    """The fields of an ability about spells (d.ChosenSpells) that say what its permanent
+    knows names them."""
+
+    to_chosen_name: bool
+    of_chosen_type: bool
+    of_chosen_color: bool
+    named_as_exiled: bool
+
+
+def _chosen(chosen: frozenset[ir.Known]) -> _Chosen:
+    return _Chosen(
+        to_chosen_name="name" in chosen,
+        of_chosen_type="type" in chosen,
+        of_chosen_color="color" in chosen,
+        named_as_exiled="exiled" in chosen,
     )
 
 
@@ -379,16 +398,15 @@ def ability(a: ir.Ability) -> d.Ability:
                 per_other_spell_this_turn=a.per_other_spell_this_turn,
                 cast_from=list(a.cast_from),
                 not_cast_from=list(a.not_cast_from),
+                **_chosen(a.chosen),
             )
         case ir.CastBan():
             return d.SpellCastBan(
                 spells=spells(a.spells),
                 during=a.during,
                 after_spells_this_turn=a.after_spells,
-                to_chosen_name=a.chosen_name,
-                of_chosen_color=a.chosen_color,
-                named_as_exiled=a.named_as_exiled,
                 unless_sorcery_timing=a.unless_sorcery,
+                **_chosen(a.chosen),
                 works_from=_works_from(a.effect),
                 cast_from=list(a.cast_from),
                 not_cast_from=list(a.not_cast_from),
