@@ -53,9 +53,10 @@ def prohibitions(
         named = chosen_spells(costs, sources[0], ban.spells, ban)
         assert named is not None  # it applies, so it names this spell
         spells = describe_spells(named)
+        where, when = _conditions(ban)
         said.append(
             (
-                f"{group_label(m, sources)} {says} {spells}{_conditions(ban)} can't be cast, "
+                f"{group_label(m, sources)} {says} {spells}{where} can't be cast{when}, "
                 f"so {costs.caster} can't cast {m.card(cast_face.name)}: a 'can't' beats the "
                 "permission to cast it without paying its mana cost.",
                 m,
@@ -78,20 +79,20 @@ def _sorcery_timing(costs: BoardCosts, src: Source) -> bool:
     return costs.sorcery_timing
 
 
-def _conditions(ban: SpellCastBan) -> str:
-    """When the ban holds, in words: its zones, turn and count of spells this turn."""
-    words = ""
-    if ban.asks_zone:
-        words += f" {from_zones(ban)}"
+def _conditions(ban: SpellCastBan) -> tuple[str, str]:
+    """When the ban holds, in words: what it says of where the spells are cast from, then of
+    when (the turn, the spells cast this turn, the timing)."""
+    where = f" {from_zones(ban)}" if ban.asks_zone else ""
+    when = ""
     if ban.during is not None:
-        words += DURING_WORDS[ban.during]
-    if ban.unless_sorcery_timing:
-        words += " except when their caster could cast a sorcery"
+        when += DURING_WORDS[ban.during]
     if ban.after_spells_this_turn is not None:
-        words += (
+        when += (
             f" once their caster has cast {amount(ban.after_spells_this_turn, 'spell')} this turn"
         )
-    return words
+    if ban.unless_sorcery_timing:
+        when += " except when their caster could cast a sorcery"
+    return where, when
 
 
 def _why_not(
