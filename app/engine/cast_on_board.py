@@ -92,7 +92,7 @@ def applying(
     and one entry say them all, in the order first met); each that doesn't apply gets a step
     saying why, the first ten, then a count of them: `what` is their name in the plural
     ("effects that change what spells cost") and the rule they rest on."""
-    found: dict[tuple[str, str], tuple[list[Source], _E]] = {}
+    found: dict[tuple[str, str, str], tuple[list[Source], _E]] = {}
     keys: dict[int, str] = {}  # by id(): a catalog card's effect is one object for all
     left_out = 0
     for src, effect in effects:
@@ -101,7 +101,10 @@ def applying(
             key = keys.get(id(effect))
             if key is None:
                 key = keys[id(effect)] = effect.model_dump_json()
-            found.setdefault((src.name, key), ([], effect))[0].append(src)
+            # One that names spells by what its permanent chose is alike to no other: each
+            # may have chosen differently, and its words say what it chose.
+            own = src.id if isinstance(effect, ChosenSpells) and effect.chosen else ""
+            found.setdefault((src.name, key, own), ([], effect))[0].append(src)
             continue
         left_out += 1
         if left_out <= NOT_APPLYING_SAID:

@@ -90,3 +90,16 @@ def test_a_choice_the_state_doesnt_give_is_asked_for() -> None:
     with pytest.raises(QuestionError) as raised:
         _owed(GOBLIN, {"id": "kt", "controller": "bob", "definition": KIN_TOLL})
     assert raised.value.code == "chosen_type_required"
+
+
+def test_changes_that_chose_differently_are_told_apart() -> None:
+    # A spell of two creature types: each toll applies, each says what it chose.
+    both = Card.model_validate(
+        {"name": "Ember Sprite", "types": ["creature"], "subtypes": ["Goblin", "Faerie"]}
+    )
+    goblins = {"id": "kg", "controller": "bob", "definition": KIN_TOLL, "chosen_type": "Goblin"}
+    faeries = {"id": "kf", "controller": "bob", "definition": KIN_TOLL, "chosen_type": "Faerie"}
+    owed, steps = _owed(both, goblins, faeries)
+    assert owed == "{4}"
+    said = [t for t in steps if t.startswith("Kin Toll")]
+    assert len(said) == 2 and "Goblin" in said[0] and "Faerie" in said[1]
