@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Literal
 
 from app.catalog.compile import ir
-from app.catalog.compile.costs import spells_named
+from app.catalog.compile.costs import chosen_in, spells_named
 
 _WHO: dict[str, Literal["you", "opponent", "any"]] = {
     "You": "you",
@@ -23,17 +23,14 @@ _WHO: dict[str, Literal["you", "opponent", "any"]] = {
     "Each player": "any",
 }
 _WHO_WORDS = "|".join(_WHO)
-# "<who> can't cast <spells>[ with the chosen name | with the same name as the exiled card |
-# of the chosen color][ during your turn][ this turn]."
+# "<who> can't cast <spells>[ during your turn][ this turn].", the spells as a cost change
+# names them ("creature spells", "spells with the chosen name", "spells from graveyards").
 _CANT_CAST = re.compile(
-    rf"^(?P<who>{_WHO_WORDS}) can't cast (?P<what>.+?)(?P<named> with the chosen name)?"
-    r"(?P<exiled> with the same name as (?:the exiled card|a card exiled with ~))?"
-    r"(?P<color> of the chosen color)?(?P<during> during your turn)?(?P<eot> this turn)?\.$"
+    rf"^(?P<who>{_WHO_WORDS}) can't cast (?P<what>.+?)(?P<during> during your turn)?"
+    r"(?P<eot> this turn)?\.$"
 )
-# "<spells>[ with the chosen name] can't be cast[ this turn].": anyone's.
-_CANT_BE_CAST = re.compile(
-    r"^(?P<what>.*?[Ss]pells)(?P<named> with the chosen name)? can't be cast(?P<eot> this turn)?\.$"
-)
+# "<spells> can't be cast[ this turn].": anyone's.
+_CANT_BE_CAST = re.compile(r"^(?P<what>.+?) can't be cast(?P<eot> this turn)?\.$")
 # "... can't cast more than one spell each turn": a second spell of the turn is the first banned.
 _MORE_THAN_ONE = "more than one spell each turn"
 # "Players can cast spells only during their own turns.", "You can cast spells only during your
@@ -46,11 +43,6 @@ _ONLY_OWN_TURN = re.compile(
 _ONLY_AS_SORCERY = re.compile(
     rf"^(?P<who>{_WHO_WORDS}) can cast spells only any time (?:they|you) could cast a sorcery\.$"
 )
-
-
-# What a ban may name that its permanent knows (ir.Known), each with the group of the pattern
-# that says it.
-_KNOWN_PHRASES: dict[ir.Known, str] = {"name": "named", "color": "color", "exiled": "exiled"}
 
 
 def cast_ban_sentence(
@@ -76,12 +68,15 @@ def cast_ban_sentence(
         return None
     groups = m.groupdict()
     effect = groups.get("eot") is not None
-    said: set[ir.Known] = {k for k, g in _KNOWN_PHRASES.items() if groups.get(g) is not None}
+    # "The chosen name", "the exiled card": what the permanent knows, when the face says so.
+    found_chosen = chosen_in(" " + m.group("what"), known)
+    if found_chosen is None:
+        return None
+    what, said = found_chosen[0].removeprefix(" "), found_chosen[1]
     during: ir.During | None = "your_turn" if groups.get("during") else None
-    if effect != spell or not said <= known or (effect and (said or during)):
+    if effect != spell or (effect and (said or during)):
         return None
     who = _WHO[groups["who"]] if groups.get("who") else "any"
-    what = m.group("what")
     if what == _MORE_THAN_ONE:
         if said:
             return None
@@ -93,7 +88,7 @@ def cast_ban_sentence(
     return ir.CastBan(
         replace(spells, controller=who),
         during=during,
-        chosen=frozenset(said),
+        chosen=said,
         effect=effect,
         cast_from=cast_from,
         not_cast_from=not_cast_from,

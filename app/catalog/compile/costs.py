@@ -298,8 +298,10 @@ def keyword_cost_change(part: str) -> ir.CostChange | None:
 # to cast"). Who casts them and what they are make the selector (a keyword, a mana value,
 # "historic", "multicolored" and "that's [a color or a subtype]" among what they are), and
 # where they are cast from its own fields; a trailing condition, or which spells they must
-# target, is kept in the card's words as `when`. Anything else said of the spells ("of the
-# chosen type", "other", a power, "this turn", "the first ... each turn") is not read.
+# target, is kept in the card's words as `when`; what the permanent knows that names them
+# ("with the chosen name", "of the chosen type") its own fields, when the face makes that
+# choice. Anything else said of the spells ("other", a power, "this turn", "the first ...
+# each turn") is not read.
 _UNTAPPED = r"(?P<untapped>As long as ~ is untapped, )?"
 # A leading turn: "During your turn, spells you cast ...", "During turns other than yours, ...".
 _LEADING_TURN = r"(?:(?P<turn>During your turn|During turns other than yours), )?"
@@ -437,7 +439,7 @@ _CHOSEN_PHRASES: dict[ir.Known, str] = {
 }
 
 
-def _chosen_in(subject: str, known: frozenset[ir.Known]) -> tuple[str, frozenset[ir.Known]] | None:
+def chosen_in(subject: str, known: frozenset[ir.Known]) -> tuple[str, frozenset[ir.Known]] | None:
     """The subject without the phrases naming what the permanent knows, and those it named;
     None when it names one the face doesn't know (no choice made, nothing exiled)."""
     said: set[ir.Known] = set()
@@ -461,10 +463,10 @@ def spell_cost_sentence(
     m = _SPELL_COST_CHANGE.match(sentence)
     if m is None:
         return None
-    chosen_in = _chosen_in(m.group("subject"), known)
-    if chosen_in is None:
+    found_chosen = chosen_in(m.group("subject"), known)
+    if found_chosen is None:
         return None
-    (subject, chosen), nth = chosen_in, None
+    (subject, chosen), nth = found_chosen, None
     found: _Subject | None
     if (ordinal := _NTH_SPELL.match(subject)) is not None:
         if m.group("verb") != "costs":
