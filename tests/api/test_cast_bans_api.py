@@ -23,8 +23,12 @@ def _ban(name: str, **ban: Any) -> dict[str, Any]:
     }
 
 
-# "Your opponents can't cast spells from anywhere other than their hands."
-HEARTH_WARDEN = _ban("Hearth Warden", spells={"controller": "opponent"}, not_cast_from=["hand"])
+# "Your opponents can't cast instant spells from anywhere other than their hands."
+HEARTH_WARDEN = _ban(
+    "Hearth Warden",
+    spells={"controller": "opponent", "types": ["instant"]},
+    not_cast_from=["hand"],
+)
 # "Your opponents can't cast instant spells during your turn."
 HOURGLASS_WARDEN = _ban(
     "Hourglass Warden",

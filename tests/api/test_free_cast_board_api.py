@@ -288,12 +288,12 @@ def test_a_revealed_hit_is_cast_on_the_board_too(sqlite_client: TestClient) -> N
 
 # "Each spell costs {2} more to cast except during its caster's turn."
 NIGHT_WARD = _taxer("Night Ward", "increase", "{2}", {}, during="not_casters_turn")
-# "During turns other than yours, spells you cast cost {1} less to cast."
+# Its controller's spells cost {1} less in every turn but that player's own.
 OFF_TURN_CHARM = _taxer("Off-Turn Charm", "reduction", "{1}", {"controller": "you"})
 OFF_TURN_CHARM["abilities"][0]["during"] = "not_your_turn"
 # "Each spell costs {1} more to cast for each other spell its caster cast this turn."
 SLOW_TIDE = _taxer("Slow Tide", "increase", "{1}", {}, per_other_spell_this_turn=True)
-# "The second spell you cast each turn costs {2} less to cast."
+# Its controller's second spell of each turn costs {2} less.
 SECOND_WIND = _taxer(
     "Second Wind", "reduction", "{2}", {"controller": "you"}, nth_spell_this_turn=2
 )

@@ -35,7 +35,8 @@ TURN_WARDEN = _warden(
 )
 NAME_WARDEN = _warden(
     "Nameless Warden",
-    "As Nameless Warden enters, choose a card name.\nSpells with the chosen name can't be cast.",
+    "As Nameless Warden enters, choose a card name.\nInstant spells with the chosen name can't be "
+    "cast.",
 )
 COLOR_WARDEN = _warden(
     "Prism Warden",
@@ -54,7 +55,8 @@ EXILE_WARDEN = _warden(
 )
 ONE_SPELL = _warden("Tally Warden", "Your opponents can't cast more than one spell each turn.")
 HANDS_ONLY = _warden(
-    "Hearth Warden", "Your opponents can't cast spells from anywhere other than their hands."
+    "Hearth Warden",
+    "Your opponents can't cast sorcery spells from anywhere other than their hands.",
 )
 QUIET_DAY = _warden(
     "Quiet Day", "Your opponents can't cast instant spells this turn.", ("Sorcery",)

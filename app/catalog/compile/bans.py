@@ -33,13 +33,13 @@ _CANT_CAST = re.compile(
 _CANT_BE_CAST = re.compile(r"^(?P<what>.+?) can't be cast(?P<eot> this turn)?\.$")
 # "... can't cast more than one spell each turn": a second spell of the turn is the first banned.
 _MORE_THAN_ONE = "more than one spell each turn"
-# "Players can cast spells only during their own turns.", "You can cast spells only during your
-# turn.": a ban in every other turn.
+# "[players] can cast spells only during their own turns", "[you] can cast spells only during
+# your turn": a ban in every other turn.
 _ONLY_OWN_TURN = re.compile(
     r"^(?:(?P<players>Players|Each player) can cast spells only during their own turns|"
     r"(?P<you>You) can cast spells only during your turn)\.$"
 )
-# "Each opponent can cast spells only any time they could cast a sorcery." (307.5).
+# "[who] can cast spells only any time they could cast a sorcery" (307.5).
 _ONLY_AS_SORCERY = re.compile(
     rf"^(?P<who>{_WHO_WORDS}) can cast spells only any time (?:they|you) could cast a sorcery\.$"
 )
