@@ -76,7 +76,7 @@ def spell_traits(caster: str, cast_face: CardFace) -> Traits:
 
 
 # Steps naming an effect that doesn't apply, one each, before they are only counted.
-NOT_APPLYING_SAID = 10
+_NOT_APPLYING_SAID = 10
 _E = TypeVar("_E", bound=BaseModel)  # every effect kind is a pydantic model
 # Why an effect doesn't apply to the spell, and the rules that say so; None when it does.
 WhyNot = Callable[[Source, _E], tuple[str, tuple[str, ...]] | None]
@@ -107,13 +107,13 @@ def applying(
             found.setdefault((src.name, key, own), ([], effect))[0].append(src)
             continue
         left_out += 1
-        if left_out <= NOT_APPLYING_SAID:
+        if left_out <= _NOT_APPLYING_SAID:
             m = Mentions()
             steps.append(m.step(f"{source_label(m, src)}: {why[0]}", why[1]))
-    if left_out > NOT_APPLYING_SAID:
+    if left_out > _NOT_APPLYING_SAID:
         steps.append(
             Mentions().step(
-                f"{left_out - NOT_APPLYING_SAID} more {what[0]} don't apply to this one either.",
+                f"{left_out - _NOT_APPLYING_SAID} more {what[0]} don't apply to this one either.",
                 (what[1],),
             )
         )
