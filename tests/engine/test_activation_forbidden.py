@@ -79,7 +79,8 @@ def test_the_templates_compile_to_one_forbidding_ability(
         # "The chosen name" on a card that chooses none as it enters; a rider this module
         # doesn't know; only this turn (a one-shot effect): each is reported, never guessed.
         "Activated abilities of permanents with the chosen name can't be activated.",
-        "Enchanted creature can't attack, and its activated abilities can't be activated.",
+        "Enchanted creature can't be the target of spells, and its activated abilities can't "
+        "be activated.",
         "Its activated abilities can't be activated this turn.",
     ],
 )

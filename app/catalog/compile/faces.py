@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.catalog.compile import (
+    attached,
     bans,
     costs,
     ir,
@@ -670,6 +671,14 @@ def _check_haste_effects(ctx: _Context) -> None:
 def _layer_sentence(ctx: _Context, s: str) -> bool:
     """A layer effect (app/catalog/compile/layers.py): land types set or added, abilities
     lost; the clause joined to a loss of abilities is recorded as not understood."""
+    # A lock its player may pay to ignore is not understood: whether they did, the state can't say.
+    if not (ctx.spell or ctx.escapable) and (what := attached.what_it_is(s)) is not None:
+        ctx.add(what)
+        # Defender alone is in no family of the relevance rules: _report_defender_changes
+        # files the sentences that change it with haste's, and so does this.
+        family = relevance.family(s, x_permanent=ctx.x_permanent) or "haste_control"
+        ctx.record(s, family, "compiled")
+        return True
     if (change := layers.type_change(s, effect=ctx.spell)) is not None:
         ctx.add(ir.Understood(abilities=[change]))
         ctx.record(s, "land_type", "compiled")

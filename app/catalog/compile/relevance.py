@@ -86,6 +86,17 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # 205.1b: an effect that adds card types or subtypes changes what the engine's selectors
     # match ("Sliver creatures you control", "for each Elf"); it isn't modelled.
     (re.compile(r"\bin addition to (?:its|their) other (?:creature )?types\b"), "type_change"),
+    # 205.1a: an Aura or Equipment that says what its permanent is ("Enchanted creature is a
+    # blue Frog creature ...", "... is a Newt") sets its card types or subtypes: a land that
+    # stops being one loses its mana (305.6), a creature that stops being one escapes 302.6,
+    # and "for each Elf" counts change (attached.py).
+    (
+        re.compile(
+            r"^(?:Enchanted|Equipped) [a-z]+ (?:[^.\"]*(?:,| and) )?(?:is|it's) an? (?:[a-z]+ )*?"
+            r"(?:[A-Z]|(?:land|creature|artifact|enchantment|planeswalker|battle)\b)"
+        ),
+        "type_change",
+    ),
     (
         re.compile(
             r"(?:tapped for mana|\btaps? [^.]* for mana)[^.]*\b(?:adds?|produces?|produce)\b"
@@ -134,6 +145,7 @@ _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ wi
 # Every rule below needs one of these words; a sentence with none is irrelevant.
 _CUE = re.compile(
     r"\b(?:[Aa]dds?|mana|cast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
+    r"Enchanted|Equipped|"
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}"
 )
 _MANA_WORD = re.compile(r"\bmana\b")

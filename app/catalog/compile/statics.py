@@ -97,13 +97,6 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     m = _HAS.match(sentence)
     if m is None:
         return None
-    keywords = list_items(m.group("kws"))
-    # Haste (302.6) and defender (which "creatures with defender" counts read) are what the
-    # engine rules on; the other keywords of the list come along as grants that nothing reads.
-    if not {"haste", "defender"} & set(keywords) or not all(
-        k in _KNOWN_KEYWORDS or k.startswith("protection from ") for k in keywords
-    ):
-        return None
     found = (
         selector(m.group("sel"))
         if m.group("sel") != "All creatures"
@@ -114,7 +107,20 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     sel, plural = found
     if not sel.attached and (not plural or sel.types not in ((), ("creature",))):
         return None
-    return ir.Understood(abilities=[ir.Keyword(k.capitalize(), sel) for k in keywords])
+    granted = granted_keywords(list_items(m.group("kws")), sel)
+    return None if not granted else ir.Understood(abilities=list(granted))
+
+
+def granted_keywords(keywords: list[str], to: ir.Sel) -> list[ir.Ability] | None:
+    """Keywords granted to `to`: haste (302.6) and defender (which "creatures with defender"
+    counts read) are what the engine rules on; the other keywords of the list come along as
+    grants that nothing reads. A list without either grants nothing the engine reads ([]);
+    one with a keyword this reader doesn't know is None."""
+    if not all(k in _KNOWN_KEYWORDS or k.startswith("protection from ") for k in keywords):
+        return None
+    if not {"haste", "defender"} & set(keywords):
+        return []
+    return [ir.Keyword(k.capitalize(), to) for k in keywords]
 
 
 def gains_haste_effect(sentence: str) -> ir.Understood | None:

@@ -1,0 +1,215 @@
+"""What an Aura or an Equipment says the permanent it is attached to is: one static ability
+whose sentence joins several clauses about that permanent (613.1, each clause in its layer).
+
+    Enchanted artifact is a creature with base power and toughness 5/5 in addition to its
+        other types.                     -> add_types (creature): 302.6 now applies to it
+    Enchanted creature is a blue Frog creature with base power and toughness 1/1.
+                                         -> set_card_types (creature, Frog), set_colors (blue)
+    Equipped creature gets +1/+1, has haste, and is a Knight in addition to its other types.
+                                         -> grant_keyword (haste), add_subtypes (Knight)
+    Enchanted creature has base power and toughness 0/2, has defender, and loses all other
+        abilities.                       -> grant_keyword (defender), lose_all_abilities
+
+A clause that changes only power and toughness (613.4) changes nothing the engine computes: a
+permanent's power is the state's `power` (docs/api.md), counters and effects included. Nor does
+one about combat or untapping ("can't attack or block", "doesn't untap during its controller's
+untap step"): the state says whether a permanent is tapped. Every other clause must be one of
+those below, or the sentence is left to the other readers, and reported if none reads it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from app.catalog.compile import ir, relevance, statics
+from app.catalog.compile.phrases import BASIC_LAND_TYPES, TYPES, list_items, selector, subtype_word
+
+_SUBJECT = re.compile(
+    r"^(?P<sel>(?:Enchanted|Equipped) (?:creature|artifact|permanent|land)) (?P<rest>.+)\.$"
+)
+_QUOTED = re.compile(r'"[^"]*"')
+# Where one clause ends and the next begins: a list separator before the next clause's verb.
+_CLAUSE_BREAK = re.compile(
+    r"(?:,? and |, )(?=(?:gets|has|is|loses|can't|doesn't|attacks|it|its activated)\b)"
+)
+_POWER_ONLY = re.compile(
+    r"^(?:gets [+-](?:\d+|X)/[+-](?:\d+|X)(?: for each [^,]+)?|"
+    r"has base power and toughness (?:\d+|X)/(?:\d+|X))$"
+)
+_COMBAT_ONLY = re.compile(
+    r"^(?:can't (?:attack|block|transform|be blocked|be sacrificed)"
+    r"(?:(?:,| or|, or) (?:attack|block|transform|crew Vehicles))*|"
+    r"doesn't untap during its controller's untap step|can't become untapped|"
+    r"attacks each combat if able|attacks or blocks each combat if able)$"
+)
+_LOCKED = re.compile(r"^its activated abilities can't be activated$")
+_LOSES = re.compile(
+    r"^(?:it )?loses all (?P<other>other )?abilities(?P<types>, card types, and creature types)?$"
+)
+_HAS = re.compile(r"^has (?P<items>.+)$")
+_IS = re.compile(
+    r"^(?:is|it's) an? (?P<words>[A-Za-z ]+?)"
+    r"(?: with base power and toughness (?:\d+|X)/(?:\d+|X))?"
+    r"(?P<add> in addition to its other (?:creature )?types)?$"
+)
+_COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_PLACEHOLDER = re.compile(r"^Q(?P<i>\d+)$")
+
+
+def what_it_is(sentence: str) -> ir.Understood | None:
+    """The abilities of such a sentence, every clause read, or None. None too when no clause
+    changes anything the engine rules on: the sentence is then as irrelevant as before."""
+    m = _SUBJECT.match(sentence)
+    if m is None:
+        return None
+    found = selector(m.group("sel"))
+    if found is None or not found[0].attached:
+        return None
+    to = found[0]
+    quotes: list[str] = []
+
+    def hold(q: re.Match[str]) -> str:
+        quotes.append(q.group(0)[1:-1])
+        return f"Q{len(quotes) - 1}"
+
+    clauses = _CLAUSE_BREAK.split(_QUOTED.sub(hold, m.group("rest")))
+    abilities: list[ir.Ability] = []
+    sets_types = False
+    restated: list[bool] = []
+    for clause in clauses:
+        read = _clause(clause, to, quotes)
+        if read is None:
+            return None
+        kind, found_abilities = read
+        abilities.extend(found_abilities)
+        sets_types = sets_types or kind == "set_types"
+        restated.append(kind == "loses_restating_types")
+    # "... and it loses all other abilities, card types, and creature types" only restates what
+    # setting its types already did (205.1a); without that clause it is another effect.
+    if any(restated) and not sets_types:
+        return None
+    return ir.Understood(abilities=abilities) if abilities else None
+
+
+ClauseKind = Literal["nothing", "abilities", "set_types", "loses_restating_types"]
+
+
+def _clause(
+    clause: str, to: ir.Sel, quotes: list[str]
+) -> tuple[ClauseKind, list[ir.Ability]] | None:
+    if _POWER_ONLY.match(clause) or _COMBAT_ONLY.match(clause):
+        return "nothing", []
+    if _LOCKED.match(clause):
+        return "abilities", [ir.Forbid(to)]  # 602.5, its mana abilities too (605.1a)
+    if (lost := _LOSES.match(clause)) is not None:
+        kind: ClauseKind = "loses_restating_types" if lost.group("types") else "abilities"
+        return kind, [ir.LoseAllAbilities(to, keeps_own=bool(lost.group("other")))]
+    if (has := _HAS.match(clause)) is not None:
+        granted = _granted(has.group("items"), to, quotes)
+        return None if granted is None else ("abilities", granted)
+    if (is_a := _IS.match(clause)) is not None:
+        return _is_a(is_a.group("words").split(), bool(is_a.group("add")), to)
+    return None
+
+
+def _granted(items: str, to: ir.Sel, quotes: list[str]) -> list[ir.Ability] | None:
+    """ "has flying and haste", "has lifelink and "<ability>"": the keywords as the engine
+    reads them (statics.granted_keywords), and quoted abilities only when they change nothing
+    it rules on (a trigger on attacking, a card drawn)."""
+    words: list[str] = []
+    for item in list_items(items):
+        if (q := _PLACEHOLDER.match(item)) is not None:
+            if relevance.family(quotes[int(q.group("i"))], x_permanent=False) is not None:
+                return None
+        elif re.fullmatch(r"ward \{\d+\}", item) is None:  # ward: a trigger on targeting
+            words.append(item)
+    if not words:
+        return []
+    return statics.granted_keywords(words, to)
+
+
+def _is_a(
+    words: list[str], in_addition: bool, to: ir.Sel
+) -> tuple[ClauseKind, list[ir.Ability]] | None:
+    """ "is a blue Frog creature", "is a Knight in addition to its other types": colors, then
+    subtypes, then card types, in the order a type line and its colors are said."""
+    colors = _colors(words)  # takes the color words off the front
+    subtypes: list[str] = []
+    while words and words[0][:1].isupper():
+        sub = subtype_word(words.pop(0), plural=False)
+        if sub is None:
+            return None  # a supertype ("legendary"), or no type at all
+        subtypes.append(sub)
+    types = [TYPES.get(w) for w in words]
+    if None in types or colors is False:
+        return None
+    card_types = tuple(t for t in types if t is not None)
+    if in_addition:
+        # A color named "in addition to its other types" is set, not added (105.2), and a
+        # basic land type added is 305.7's own reader's: neither is read here.
+        if colors is not None or set(subtypes) & set(BASIC_LAND_TYPES):
+            return None
+        return _added(card_types, tuple(subtypes), to)
+    if set(subtypes) & set(BASIC_LAND_TYPES):
+        changed = _land_of_type(card_types, subtypes, to)
+    else:
+        changed = _set_types(card_types, tuple(subtypes), to)
+    if changed is None:
+        return None
+    if colors is not None:
+        changed.append(ir.SetColors(to, colors))  # 105.2, layer 5 (613.1e)
+    return "set_types", changed
+
+
+def _colors(words: list[str]) -> tuple[str, ...] | Literal[False] | None:
+    """The colors said at the front of `words` ("white and green", "colorless"), taken off
+    it, in WUBRG order; None when none is said, False when they contradict each other."""
+    named: set[str] = set()
+    colorless = False
+    while words and (words[0] in _COLOR_CODES or words[0] in ("and", "colorless")):
+        word = words.pop(0)
+        colorless = colorless or word == "colorless"
+        if word in _COLOR_CODES:
+            named.add(_COLOR_CODES[word])
+    if colorless and named:
+        return False
+    if not (colorless or named):
+        return None
+    return tuple(c for c in "WUBRG" if c in named)
+
+
+def _added(
+    card_types: tuple[str, ...], subtypes: tuple[str, ...], to: ir.Sel
+) -> tuple[ClauseKind, list[ir.Ability]] | None:
+    """205.1b: "in addition to its other types" keeps everything it had."""
+    if card_types:
+        return "abilities", [ir.AddTypes(to, card_types, subtypes)]
+    return ("abilities", [ir.AddSubtypes(to, subtypes)]) if subtypes else None
+
+
+def _set_types(
+    card_types: tuple[str, ...], subtypes: tuple[str, ...], to: ir.Sel
+) -> list[ir.Ability] | None:
+    """205.1a: its card types become these, and a subtype named replaces its old ones. Exact
+    for set_card_types only when one card type comes with its own subtype named (no old
+    subtype of another kind can stay); "is a Treefolk" keeps its card types, which that kind
+    can't say."""
+    if len(card_types) != 1 or not subtypes:
+        return None
+    return [ir.SetCardTypes(to, card_types, subtypes)]
+
+
+def _land_of_type(
+    card_types: tuple[str, ...], subtypes: list[str], to: ir.Sel
+) -> list[ir.Ability] | None:
+    """ "is a colorless Forest land": its card types become land (205.1a) and its land type
+    that basic land type, so it has only that type's mana ability: 305.7 takes away the
+    abilities its rules text gave it (and 305.6 gives the intrinsic one). Only as a whole: a
+    basic land type beside other subtypes is not read."""
+    if card_types != ("land",) or not set(subtypes) <= set(BASIC_LAND_TYPES):
+        return None
+    return [
+        ir.SetCardTypes(to, ("land",)),
+        ir.SetLandTypes(to, tuple(t for t in BASIC_LAND_TYPES if t in subtypes)),
+    ]

@@ -1,0 +1,161 @@
+"""What an Aura or an Equipment says its permanent is (app/catalog/compile/attached.py), run by
+the engine: card types added or set (205.1a, 613.1d), colors set (105.2, 613.1e), abilities
+lost or granted (613.1f), a lock on activating (602.5). Invented cards, compiled from
+templated sentences we wrote."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.activate import activate
+from tests.engine.test_type_effects import _board, _card, _perm, _types_of
+
+ROCK = _card("Brass Pebble", "{T}: Add {C}{C}.", ["Artifact"])
+ELF = {**_card("Thicket Tender", "{T}: Add {G}.", ["Creature"], ["Elf"]), "colors": ["G"]}
+GROVE = _card("Quiet Glade", "{T}: Add {W}.", ["Land"])
+# Counts creatures and Frogs: what the changes change.
+CREATURE_COUNT = _card("Headcount Shrine", "{T}: Add {C} for each creature you control.", ["Land"])
+FROG_COUNT = _card("Pondcall Totem", "{T}: Add {U} for each Frog you control.", ["Artifact"])
+# One mana of a color some permanent of its controller's has (the bundled Meteor Crater's).
+HUE_WELL = {
+    "name": "Hue Well",
+    "types": ["land"],
+    "abilities": [
+        {
+            "kind": "mana_ability",
+            "cost": {"tap": True},
+            "produces": {"kind": "color_of_permanent", "among": {"controller": "you"}},
+        }
+    ],
+}
+
+AWAKEN = _card(
+    "Rouse the Forge",
+    "Enchant artifact\nEnchanted artifact is a creature with base power and toughness 3/3 in "
+    "addition to its other types.",
+    ["Enchantment"],
+    ["Aura"],
+)
+FROGGIFY = _card(
+    "Pond Curse",
+    "Enchant creature\nEnchanted creature loses all abilities and is a blue Frog creature with "
+    "base power and toughness 1/1.",
+    ["Enchantment"],
+    ["Aura"],
+)
+GROVE_SONG = _card(
+    "Verdant Refrain",
+    "Enchant permanent\nEnchanted permanent is a colorless Forest land.",
+    ["Enchantment"],
+    ["Aura"],
+)
+STILL_FIELD = _card(
+    "Stillness Ward",
+    "Enchant creature\nEnchanted creature has base power and toughness 0/3, has defender, and "
+    "loses all other abilities.",
+    ["Enchantment"],
+    ["Aura"],
+)
+SPURS = _card(
+    "Racing Spurs",
+    "Equip {1}\nEquipped creature gets +1/+0, has haste and ward {1}, and is a Knight in addition "
+    "to its other types.",
+    ["Artifact"],
+    ["Equipment"],
+)
+SHACKLE = _card(
+    "Iron Bridle",
+    "Enchant creature\nEnchanted creature gets -1/-1, and its activated abilities can't be "
+    "activated.",
+    ["Enchantment"],
+    ["Aura"],
+)
+DEFENDER_COUNT = _card(
+    "Bulwark Cairn",
+    "{T}: Add {W} for each creature you control with defender.",
+    ["Artifact"],
+)
+
+
+def _aura(pid: str, card: Any, on: str) -> dict[str, Any]:
+    return _perm(pid, card, attached_to=on)
+
+
+def test_an_artifact_made_a_creature_is_summoning_sick() -> None:
+    # 205.1b, 302.6: a creature now, so a rock that arrived this turn can't tap; alone it can.
+    new = {"controlled_since_turn_start": False}
+    alone = _board(_perm("rock", ROCK, **new))
+    assert activate(alone, "rock").answer_data["legal"] is True
+    b = _board(_perm("rock", ROCK, **new), _aura("aura", AWAKEN, "rock"))
+    answer = activate(b, "rock").answer_data
+    assert answer["legal"] is False
+    assert answer["reasons"][0]["rules"] == ["302.6"]
+    # It is still an artifact with its mana (in addition to its other types).
+    assert _types_of(b, "rock") == ["C"]
+
+
+def test_an_artifact_made_a_creature_is_counted_as_one() -> None:
+    b = _board(_perm("rock", ROCK), _perm("shrine", CREATURE_COUNT), _aura("aura", AWAKEN, "rock"))
+    assert activate(b, "shrine").answer_data["total"] == "{C}"
+    plain = _board(_perm("rock", ROCK), _perm("shrine", CREATURE_COUNT))
+    assert activate(plain, "shrine").answer_data["produced"] == ""
+
+
+def test_a_creature_made_a_blue_frog_loses_its_mana_and_its_old_types() -> None:
+    # 613.1f: no abilities, so no mana; 205.1a: a Frog now, no Elf; 105.2: blue.
+    b = _board(
+        _perm("elf", ELF),
+        _aura("aura", FROGGIFY, "elf"),
+        _perm("frogs", FROG_COUNT),
+    )
+    assert _types_of(b, "elf") == []
+    assert activate(b, "frogs").answer_data["total"] == "{U}"
+    # 105.2: the green elf is blue now, the only colored permanent the well sees.
+    assert _types_of(_board(_perm("elf", ELF), _perm("well", HUE_WELL)), "well") == ["G"]
+    well = _board(_perm("elf", ELF), _aura("aura", FROGGIFY, "elf"), _perm("well", HUE_WELL))
+    assert _types_of(well, "well") == ["U"]
+
+
+def test_a_land_creature_made_a_frog_is_no_land() -> None:
+    # 205.1a: its card types become creature alone, so its land type goes too (205.3d).
+    arbor = _card("Mossy Hut", "", ["Land", "Creature"], ["Forest", "Dryad"])
+    b = _board(_perm("hut", arbor), _aura("aura", FROGGIFY, "hut"))
+    assert _types_of(b, "hut") == []
+    assert _types_of(_board(_perm("hut", arbor)), "hut") == ["G"]
+
+
+def test_any_permanent_made_a_colorless_forest_land_makes_only_green() -> None:
+    # 205.1a and 305.7: a land whose land type is Forest, its own mana abilities gone, the
+    # Forest's (305.6) in their place; a creature so enchanted is no creature (302.6).
+    new = {"controlled_since_turn_start": False}
+    for card in (ROCK, ELF, GROVE):
+        b = _board(_perm("it", card, **new), _aura("aura", GROVE_SONG, "it"))
+        assert _types_of(b, "it") == ["G"]
+        answer = activate(b, "it").answer_data
+        assert (answer["legal"], answer["total"]) == (True, "{G}")
+
+
+def test_defender_granted_stays_while_the_other_abilities_go() -> None:
+    # "Loses all other abilities": the defender the same Aura grants stays (613.1f), and a
+    # count of creatures with defender sees it.
+    b = _board(_perm("elf", ELF), _aura("aura", STILL_FIELD, "elf"), _perm("cairn", DEFENDER_COUNT))
+    assert _types_of(b, "elf") == []
+    assert activate(b, "cairn").answer_data["total"] == "{W}"
+
+
+def test_equipment_haste_lets_a_new_creature_tap() -> None:
+    # 702.10, 302.6: haste from the Equipment; ward and the Knight type change nothing here.
+    new = {"controlled_since_turn_start": False}
+    alone = _board(_perm("elf", ELF, **new))
+    assert activate(alone, "elf").answer_data["legal"] is False
+    b = _board(_perm("elf", ELF, **new), _aura("spurs", SPURS, "elf"))
+    answer = activate(b, "elf").answer_data
+    assert (answer["legal"], answer["total"]) == (True, "{G}")
+
+
+def test_a_lock_joined_to_a_power_change_stops_mana_abilities() -> None:
+    # 602.5, 605.1a: a mana ability is an activated ability; 106.7 still says what it could make.
+    b = _board(_perm("elf", ELF), _aura("aura", SHACKLE, "elf"))
+    answer = activate(b, "elf").answer_data
+    assert answer["legal"] is False
+    assert _types_of(b, "elf") == ["G"]
