@@ -72,20 +72,25 @@ def test_a_spell_makes_its_target_lose_all_abilities_for_the_turn() -> None:
         )
 
 
-def test_what_the_engine_does_not_model_stays_reported() -> None:
-    # 613.1e / 613.1g: color and power are other layers; the card is partial, not full.
-    pt = "Each creature has base power and toughness 1/1."
-    compiled = face(f"All creatures lose all abilities.\n{pt}", **ENCHANTMENT)
-    assert compiled.unsupported_text == [pt] and len(compiled.abilities) == 1
-    joined = face("All creatures lose all abilities and have base power and toughness 0/1.",
-                  **ENCHANTMENT)  # fmt: skip
-    assert joined.unsupported_text == ["All creatures have base power and toughness 0/1."]
-    assert joined.abilities == [LoseAllAbilities(to=Selector(types=["creature"]))]
+def test_a_color_beside_a_layer_effect_stays_reported() -> None:
+    # 613.1e: color is another layer of the same system; the card is partial, not full.
     colors = "Nonland permanents you control are white."
     dawn = face(f"Lands you control are Plains.\n{colors}", **ENCHANTMENT)
     assert dawn.unsupported_text == [colors]
     # Without a layer effect on the face, such a sentence bears on nothing asked.
-    assert face(pt, **ENCHANTMENT).support == "full"
+    assert face(colors, **ENCHANTMENT).support == "full"
+
+
+def test_power_and_toughness_beside_a_layer_effect_change_nothing_computed() -> None:
+    # 613.4: the state gives a permanent's power, effects included (docs/api.md), so a change
+    # of it, alone or joined to a loss of abilities, leaves the face full.
+    pt = "Each creature has base power and toughness 1/1."
+    apart = face(f"All creatures lose all abilities.\n{pt}", **ENCHANTMENT)
+    assert apart.support == "full" and len(apart.abilities) == 1
+    joined = face("All creatures lose all abilities and have base power and toughness 0/1.",
+                  **ENCHANTMENT)  # fmt: skip
+    assert joined.support == "full"
+    assert joined.abilities == [LoseAllAbilities(to=Selector(types=["creature"]))]
 
 
 @pytest.mark.parametrize(

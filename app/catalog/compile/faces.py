@@ -733,9 +733,10 @@ def _library_top_ability(ctx: _Context, s: str) -> bool:
 
 
 def _report_unmodelled_layers(face: CompiledFace) -> None:
-    """On a face with a layer effect, a sentence changing a characteristic the engine doesn't
-    model (color 613.1e, power and toughness 613.1g) is reported, not waved through as
-    irrelevant: it belongs to the same layer system as the effects that were compiled."""
+    """On a face with a layer effect, a sentence changing a color (613.1e) that no reader
+    compiled is reported, not waved through as irrelevant: it belongs to the same layer system
+    as the effects that were compiled. One changing power and toughness (613.4) is irrelevant:
+    the state gives a permanent's power, effects included (docs/api.md)."""
     if any(isinstance(a, _LAYERED) for a in face.abilities):
         _not_irrelevant(face, "land_type", layers.unmodelled)
 

@@ -11,9 +11,9 @@ subtype (305.7), adding land types, losing all abilities (613.1d, 613.1f).
 
 A sentence joining such an effect to one the engine doesn't model ("... lose all abilities and
 have base power and toughness 1/1") compiles its first clause and hands back the rest, which
-the face records as not understood. On a face with a layer effect, the sentences that change
-other characteristics (color, power and toughness) are reported rather than waved through:
-the layers interact (613.1, 613.8), so the card is partial, never silently whole.
+the face records as not understood. On a face with a layer effect, a sentence that changes
+its color is reported rather than waved through: the layers interact (613.1, 613.8), so the
+card is partial, never silently whole. Power and toughness are the state's (docs/api.md).
 """
 
 from __future__ import annotations
@@ -41,10 +41,13 @@ _LOSE = re.compile(
     r"(?P<eot> until end of turn)?(?: and (?P<rest>[^.]+))?\.$"
 )
 _TARGET = ("target creature", "target land", "target permanent")
-# Characteristics the engine doesn't model (613.1e color, 613.1g power and toughness).
+_BASE_SIZE = re.compile(r"^(?:have|has) base power and toughness (?:\d+|X)/(?:\d+|X)$")
+# A color set or copied (613.1e) beside a compiled layer effect: reported unless compiled. Power
+# and toughness (613.4) are not among them: the state gives a permanent's power, effects
+# included (docs/api.md), so no change of it alters what the engine computes.
 _UNMODELLED = re.compile(
-    r"\bbase power and toughness\b|\b(?:is|are|becomes?) (?:a |an )?(?:white|blue|black|red|"
-    r"green|colorless)\b|\bcolors? of\b",
+    r"\b(?:is|are|becomes?) (?:a |an )?(?:white|blue|black|red|green|colorless)\b|"
+    r"\bcolors? of\b",
     re.IGNORECASE,
 )
 
@@ -116,13 +119,15 @@ def lose_all(sentence: str, *, spell: bool) -> tuple[ir.LoseAllAbilities, str | 
             return None
         sel = found[0]
     rest = m.group("rest")
+    if rest is not None and _BASE_SIZE.match(rest):
+        rest = None  # power and toughness: the state's (docs/api.md), nothing to compile
     # The rest quoted with its subject, as it would read alone on the card.
     remainder = f"{phrase} {rest}." if rest else None
     return ir.LoseAllAbilities(sel, effect=spell), remainder
 
 
 def unmodelled(sentence: str) -> bool:
-    """A sentence changing a characteristic the engine doesn't model (color, P/T)."""
+    """A sentence changing a color (613.1e), which only some readers compile."""
     return bool(_UNMODELLED.search(sentence))
 
 
