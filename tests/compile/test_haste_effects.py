@@ -80,12 +80,7 @@ def test_other_keywords_given_with_haste() -> None:
 @pytest.mark.parametrize(
     ("text", "types"),
     [
-        # "They" after a copy, or after targets: what they are is not sure.
-        (
-            "Create two tokens that are copies of target creature. They gain haste until end of "
-            "turn.",
-            ("Sorcery",),
-        ),
+        # "They" after targets: which objects they are is not sure.
         (
             "Return two target creature cards from your graveyard to the battlefield. They gain "
             "haste.",
@@ -93,13 +88,6 @@ def test_other_keywords_given_with_haste() -> None:
         ),
         # A permanent's "creatures you control gain" without an activation or trigger.
         ("Until end of turn, creatures you control gain haste.", ("Enchantment",)),
-        # The target is the artifact copied, the haste goes to the token: an effects entry's
-        # one target can't say both.
-        (
-            "{5}: Create a token that's a copy of target artifact you control. That token gains "
-            "haste.",
-            ("Artifact",),
-        ),
         # The face's one target belongs to another ability: which one would the entry mean?
         (
             "{R}: This creature gains haste until end of turn.\n{1}: Target creature can't block "
@@ -190,6 +178,27 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
             ("Sorcery",),
         ),
         ("{4}: Create three 1/1 red Imp creature tokens. Those tokens gain haste.", ("Artifact",)),
+        # Copies are tokens made too: whatever they copy, each token's entry names the token.
+        (
+            "Create two tokens that are copies of target creature. They gain haste until end of "
+            "turn.",
+            ("Sorcery",),
+        ),
+        (
+            "{5}: Create a token that's a copy of target artifact you control. That token gains "
+            "haste.",
+            ("Artifact",),
+        ),
+        (
+            "At the beginning of combat on your turn, create a token that's a copy of another "
+            "target creature you control. It gains haste until end of turn.",
+            ("Creature",),
+        ),
+        (
+            "For each artifact you control, create a token that's a copy of it. Those tokens gain "
+            "haste.",
+            ("Sorcery",),
+        ),
         ("Until end of turn, creatures you control gain haste.", ("Sorcery",)),
         (
             "When ~ enters, creatures you control get +2/+0 and gain haste until end of turn.",
@@ -245,6 +254,27 @@ def test_each_object_of_a_group_effect_is_its_own_entry(sqlite_client: TestClien
     ]
     for pid, legal in (("a", True), ("b", True), ("late", False)):
         body = {"state": state(*perms, late, effects=fx), "permanent_id": pid}
+        assert ruling(sqlite_client, "/v1/mana/activate", body)["answer"]["legal"] is legal, pid
+
+
+def test_a_token_copy_gets_the_haste_and_what_it_copied_does_not(
+    sqlite_client: TestClient,
+) -> None:
+    # 707.2, 702.10, 302.6: the entry names the token made; the creature it copied, which
+    # also arrived this turn, was the spell's target and gets nothing.
+    echo = definition(
+        "Mirrorwake Chant",
+        "Create a token that's a copy of target creature you control. It gains haste until "
+        "end of turn.",
+        ["Sorcery"],
+        "{2}{R}",
+    )
+    imp = definition("Sootwing Imp", "{T}: Add {R}.", ["Creature"], "{1}{R}")
+    new = {"controlled_since_turn_start": False}
+    perms = [inline("orig", imp, **new), inline("copy", imp, token=True, **new)]
+    fx = [{"id": "chant", "definition": echo, "controller": "alice", "target": "copy"}]
+    for pid, legal in (("copy", True), ("orig", False)):
+        body = {"state": state(*perms, effects=fx), "permanent_id": pid}
         assert ruling(sqlite_client, "/v1/mana/activate", body)["answer"]["legal"] is legal, pid
 
 

@@ -1355,12 +1355,14 @@ def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
         return False
     if _BY_TARGET.match(s):
         return True
-    return (
-        _PRONOUN.match(s) is not None
-        and previous is not None
-        and _TARGET.search(previous) is not None
-        and not re.search(r"\btokens?\b|\bcopy\b", previous)
-    )
+    if _PRONOUN.match(s) is None or previous is None:
+        return False
+    if statics.made_one_token(previous):
+        # "Create a token that's a copy of target creature. It gains haste.": the pronoun is the
+        # token made, whatever it copied; its entry names the token (docs/api.md), not the
+        # spell's target.
+        return True
+    return _TARGET.search(previous) is not None and not re.search(r"\btokens?\b|\bcopy\b", previous)
 
 
 _NO_CREATURE_WHILE = re.compile(

@@ -149,9 +149,22 @@ _GROUP_GAINS = re.compile(
     r"(?:get [+-]\d+/[+-]\d+ and )?gain (?P<kws>[a-z ,]+?)(?P<eot> until end of turn)?\.$"
 )
 _MADE_TOKENS = re.compile(
-    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?[Cc]reate '
-    r"(?:two|three|four|five|X|that many) [^.]*\btokens\.$"
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?(?:For each [^,.]+, )?'
+    r"[Cc]reate (?:(?:two|three|four|five|X|that many) (?:[^.]*\btokens|tokens that are "
+    r"copies of [^.]+)|a token that's a copy of [^.]+)(?:, where X is [^.]+)?\.$"
 )
+# One token made, which "It" or "That token" in the next sentence is: "Create a token that's a
+# copy of target artifact." (a copy or not; "For each ..." makes several, _MADE_TOKENS's).
+_MADE_ONE_TOKEN = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?(?:If you do, )?[Cc]reate '
+    r"(?:a|one) [^.]*?\btoken\b[^.]*\.$"
+)
+
+
+def made_one_token(sentence: str) -> bool:
+    return _MADE_ONE_TOKEN.match(sentence) is not None and "tokens" not in sentence
+
+
 # "Create a 2/2 Moth artifact creature token, then creatures you control get +1/+0 and gain
 # haste until end of turn.": the token is among them (it exists as the creatures are chosen).
 _THEN_YOURS = re.compile(
@@ -177,10 +190,10 @@ def group_haste_effect(sentence: str, previous: str | None, *, spell: bool) -> i
         return None
     who = m.groupdict().get("who")
     if who in ("They", "Those tokens"):
+        # The tokens made are "they", what they copy or whatever the spell targeted: each
+        # token's entry names it (docs/api.md).
         if m.group("lead") or previous is None or not _MADE_TOKENS.match(previous):
             return None
-        if re.search(r"\b(?:target|copy|copies)\b", previous):
-            return None  # what "they" are, or what the tokens are, is not sure
     elif who is not None and not (m.group("lead") or spell):
         return None  # a permanent's one-shot needs its activation or trigger
     keywords = list_items(m.group("kws"))
