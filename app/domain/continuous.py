@@ -143,17 +143,19 @@ class ForbidActivation(Strict):
 
 
 def _check_types(
-    subtypes: list[str], chosen: bool, where: WorksFrom, by_permanent: bool = False
+    subtypes: list[str], chosen_type: bool, where: WorksFrom, as_it_entered: bool = False
 ) -> None:
-    """A type change names its types, or the one chosen for its effect (305.7) or, with
-    `by_permanent`, for its source permanent as it entered."""
-    if not subtypes and not chosen:
+    """A type change names its types, or the one chosen for its effect (`chosen_type`, 305.7)
+    or, with `as_it_entered`, for its source permanent as it entered; never both choices."""
+    if as_it_entered and chosen_type:
+        raise ValueError("a type chosen by an effect or as it entered, not both")
+    if not subtypes and not (chosen_type or as_it_entered):
         raise ValueError("name at least one subtype, or a chosen type")
-    if by_permanent and where != "battlefield":
+    if as_it_entered and where != "battlefield":
         raise ValueError(
             "chosen_as_it_entered is the choice of a permanent: works_from must be 'battlefield'"
         )
-    if chosen and not by_permanent and where != "effect":
+    if chosen_type and where != "effect":
         raise ValueError("chosen_type is the choice of an effect: works_from must be 'effect'")
 
 
@@ -179,12 +181,20 @@ class SetLandTypes(Strict):
     subtypes: list[Word] = Field(default_factory=list, max_length=5)
     """The basic land types they become, like `Mountain` (each brings its mana, 305.6)"""
     chosen_type: bool = _chosen_type()
+    chosen_as_it_entered: Literal["basic_land_type"] | None = omitted_at_default(
+        None,
+        description="With it, the basic land type chosen for its source permanent as it "
+        "entered too (the permanent's `chosen_type`; it brings its mana, 305.6): an Aura's "
+        "enchanted land, or the land itself, is the chosen type; only for abilities working "
+        "from the battlefield",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
     @model_validator(mode="after")
     def _some_type(self) -> SetLandTypes:
-        _check_types(self.subtypes, self.chosen_type, self.works_from)
+        as_it_entered = self.chosen_as_it_entered is not None
+        _check_types(self.subtypes, self.chosen_type, self.works_from, as_it_entered)
         return self
 
 
@@ -214,10 +224,8 @@ class AddSubtypes(Strict):
 
     @model_validator(mode="after")
     def _some_type(self) -> AddSubtypes:
-        chosen = self.chosen_as_it_entered is not None
-        if chosen and self.chosen_type:
-            raise ValueError("a type chosen by an effect or as it entered, not both")
-        _check_types(self.subtypes, self.chosen_type or chosen, self.works_from, chosen)
+        as_it_entered = self.chosen_as_it_entered is not None
+        _check_types(self.subtypes, self.chosen_type, self.works_from, as_it_entered)
         return self
 
 
