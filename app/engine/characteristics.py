@@ -6,7 +6,8 @@ face comes first, then, in layer order (613.1):
 
 - layer 2, control (613.1b): computed by BoardView's control pass (`controllers`);
 - layer 4, types (613.1d): `set_land_types` (305.7: the old land types and every ability of
-  the rules text go, the new basic types' intrinsic abilities come, 305.6),
+  the rules text go, the new basic types' intrinsic abilities come, 305.6; the types it names,
+  or the one its Aura or land chose as it entered, the permanent's `chosen_type`),
   `add_subtypes` and `add_types` (card types and subtypes added, everything else kept: a
   land that becomes a creature is a creature from here on, 302.6 included) and
   `set_card_types` (205.1a: the card types replaced, their subtypes with them; a creature
@@ -477,9 +478,13 @@ def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
     """The subtypes a layer-4 effect gives: its own, and for `chosen_type` the basic land type
     chosen as its effect resolved (305.7), or the type chosen for its source permanent as it
     entered, which the question must say."""
-    if isinstance(eff, AddSubtypes) and eff.chosen_as_it_entered is not None:
+    if isinstance(eff, (AddTypes, SetCardTypes)):
+        return list(eff.subtypes)
+    if eff.chosen_as_it_entered is not None:
+        # 205.3m, 305.7: an Aura's or a land's "is the chosen type", with or without "in
+        # addition to its other types": the one its permanent chose.
         return [*eff.subtypes, _chosen_as_it_entered(src, eff.chosen_as_it_entered)]
-    if isinstance(eff, (AddTypes, SetCardTypes)) or not eff.chosen_type:
+    if not eff.chosen_type:
         return list(eff.subtypes)
     if src.chosen_land_type is None:
         raise QuestionError(
@@ -520,20 +525,32 @@ def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> str:
 _ITSELF = Selector(where=Not(filter=IsOther()))
 
 
+def _whom(eff: TypeEffect | SetColors | LoseAllAbilities) -> str:
+    """Who an effect applies to, after "<source>: " or "<source> would make ": its own
+    permanent is "it" ("Thran Portal (portal): it is also ..."), else the group (or the one
+    permanent an Aura is attached to)."""
+    return "it" if eff.to == _ITSELF else describe_selector(eff.to)
+
+
 def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> str:
-    # After "<source>: ", its own permanent is "it" ("Thran Portal (portal): it is also ..."),
-    # else the group.
     one = eff.to == _ITSELF
-    who = "it" if one else describe_selector(eff.to)
+    who = _whom(eff)
+    singular = one or eff.to.relation == "attached"
     are, they, their, lose, gain = (
-        ("is", "it", "its", "loses", "gains") if one else ("are", "they", "their", "lose", "gain")
+        ("is", "it", "its", "loses", "gains")
+        if singular
+        else ("are", "they", "their", "lose", "gain")
     )
     match eff:
         case SetLandTypes():
+            became = " and ".join(subtypes_of(src, eff))
+            if eff.chosen_as_it_entered is not None:
+                # Which type was set: the one the question gave as the permanent's choice.
+                became += f", the basic land type chosen as {'it' if one else src.label} entered"
             return (
-                f"{who} {are} {' and '.join(subtypes_of(src, eff))}: {they} {lose} {their} other "
-                f"land types and every ability of {their} rules text, and {gain} the mana "
-                "ability of the new type (305.7)"
+                f"{who} {are} {became}: {they} {lose} {their} other land types and every "
+                f"ability of {their} rules text, and {gain} the mana ability of the new type "
+                "(305.7)"
             )
         case AddSubtypes():
             added = subtypes_of(src, eff)
@@ -562,7 +579,7 @@ def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> 
             if eff.keeps_own:
                 return (
                     f"{who} {lose} all other abilities, the mana abilities of {their} land types "
-                    f"too; what this same source gives {'it' if one else 'them'} stays"
+                    f"too; what this same source gives {'it' if singular else 'them'} stays"
                 )
             return f"{who} {lose} all abilities, the mana abilities of {their} land types too"
         case _:
@@ -574,6 +591,15 @@ def _added(src: EffectSource, eff: TypeEffect) -> list[str]:
     if isinstance(eff, (AddTypes, SetCardTypes)):
         return [*eff.subtypes, *eff.types]
     return subtypes_of(src, eff)
+
+
+def _would_add(src: EffectSource, eff: TypeEffect) -> list[str]:
+    """What an effect whose ability is gone would have given (613.8a): the type its permanent
+    chose as it entered is named only when the question gave it, since no answer reads it."""
+    chosen = not isinstance(eff, (AddTypes, SetCardTypes)) and eff.chosen_as_it_entered
+    if chosen and src.chosen_type is None:
+        return [*eff.subtypes, "the type chosen as it entered"]
+    return _added(src, eff)
 
 
 def _rule_of(eff: TypeEffect) -> str:
@@ -650,9 +676,9 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             src, eff = fx.layer4[i]
             if not chars.source_has_text(src):
                 parts.append(
-                    f"{src.label} would make {describe_selector(eff.to)} "
-                    f"{', '.join(_added(src, eff))}, but an earlier type change took that ability "
-                    "away from it, so it creates no effect"
+                    f"{src.label} would make {_whom(eff)} "
+                    f"{', '.join(_would_add(src, eff))}, but an earlier type change took that "
+                    "ability away from it, so it creates no effect"
                 )
                 continue
             rules.add(_rule_of(eff))
