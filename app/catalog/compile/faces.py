@@ -236,7 +236,7 @@ class _Context:
     chooses_type: bool = False
     chooses_color: bool = False  # "As ~ enters, choose a color": its `chosen_color` (105.2)
     chooses_land_type: bool = False
-    reads_chosen_type: bool = False  # a sentence adds "the chosen type" (layers.py)
+    reads_chosen_type: bool = False  # a sentence adds or sets "the chosen type" (layers.py)
     # A player may pay to have the face's effect ignored for a while ("may sacrifice a
     # permanent ... to ignore this effect until end of turn"): the state can't say they did.
     escapable: bool = False
@@ -688,9 +688,15 @@ def _layer_sentence(ctx: _Context, s: str) -> bool:
         ctx.record(s, "type_change", "compiled")
         return True
     chosen = ctx.chosen_as_it_enters
-    if not ctx.spell and chosen and (added := layers.chosen_type_added(s, chosen)) is not None:
-        ctx.add(ir.Understood(abilities=[added]))
-        ctx.record(s, "type_change", "compiled")
+    if (
+        not ctx.spell
+        and chosen
+        and (given := layers.chosen_type_effect(s, chosen, land=ctx.land)) is not None
+    ):
+        # Added, a type change (205.3m); set, a land type (305.7).
+        ctx.add(ir.Understood(abilities=[given]))
+        family = "land_type" if isinstance(given, ir.SetLandTypes) else "type_change"
+        ctx.record(s, family, "compiled")
         return True
     if chosen == "basic_land_type" and ctx.reads_chosen_type and _CHOOSES_LAND_TYPE.match(s):
         # The choice itself is the permanent's `chosen_type` in the state; what reads it is

@@ -532,6 +532,9 @@ class SetLandTypes:
     subtypes: tuple[str, ...]
     effect: bool = False
     chosen: bool = False  # the basic land type chosen as the effect resolved, too
+    # The basic land type chosen for its source permanent as it entered, too (its
+    # `chosen_type`): "Enchanted land is the chosen type.", "~ is the chosen type."
+    chosen_as_it_entered: Literal["basic_land_type"] | None = None
 
 
 @dataclass(frozen=True, slots=True)

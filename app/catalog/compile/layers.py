@@ -4,6 +4,7 @@ subtype (305.7), adding land types, losing all abilities (613.1d, 613.1f).
     Nonbasic lands are Mountains.                    -> set_land_types (nonbasic lands)
     All Forests are Islands.                         -> set_land_types (Forests)
     Enchanted land is an Island.                     -> set_land_types (the attached land)
+    Enchanted land is the chosen type.               -> set_land_types (chosen as it entered)
     Each land is a Mountain in addition to its other land types.   -> add_subtypes
     Lands you control are every basic land type in addition to their other types.
     All creatures lose all abilities.                -> lose_all_abilities
@@ -307,27 +308,50 @@ def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
 # enters, choose a creature type." (or "a basic land type"): the permanent's `chosen_type` is
 # added to its subtypes, or to those of a group ("Creatures you control are ..."); a basic
 # land type brings its mana (305.6).
-_CHOSEN_TYPE_ADDED = re.compile(
-    r"^(?P<sel>.+?) (?:is|are) the chosen type in addition to (?:its|their) other types\.$"
+#
+#     Enchanted land is the chosen type.          -> set_land_types (the attached land)
+#     ~ is the chosen type.                       -> set_land_types (the land itself)
+#
+# Without "in addition", after "choose a basic land type", the type is set instead (305.7): the
+# lands lose their other land types and the abilities of their rules text, and gain the chosen
+# type's mana ability. Only lands are named (an Aura's enchanted land, the face itself when it
+# is a land); a creature type set this way is not modelled.
+_CHOSEN_TYPE = re.compile(
+    r"^(?P<sel>.+?) (?:is|are) the chosen type"
+    r"(?P<add> in addition to (?:its|their) other types)?\.$"
 )
 
 
 def reads_chosen_type(sentence: str) -> bool:
-    return _CHOSEN_TYPE_ADDED.match(sentence) is not None
+    """Does the sentence give "the chosen type" (added or set), which a choice as the face
+    enters must say?"""
+    return _CHOSEN_TYPE.match(sentence) is not None
 
 
-def chosen_type_added(
-    sentence: str, chosen: Literal["creature_type", "basic_land_type"]
-) -> ir.AddSubtypes | None:
-    m = _CHOSEN_TYPE_ADDED.match(sentence)
+def chosen_type_effect(
+    sentence: str, chosen: Literal["creature_type", "basic_land_type"], *, land: bool
+) -> ir.AddSubtypes | ir.SetLandTypes | None:
+    """The type chosen as the face's permanent entered, added or set (above); `land`: the face
+    is a land, so "~" names a land."""
+    m = _CHOSEN_TYPE.match(sentence)
     if m is None:
         return None
-    if m.group("sel") == "~":
-        return ir.AddSubtypes(ir.Sel(source=True), (), chosen_as_it_entered=chosen)
-    found = selector(m.group("sel"))
-    if found is None:
+    phrase = m.group("sel")
+    if m.group("add"):
+        if phrase == "~":
+            return ir.AddSubtypes(ir.Sel(source=True), (), chosen_as_it_entered=chosen)
+        found = selector(phrase)
+        if found is None:
+            return None
+        return ir.AddSubtypes(found[0], (), chosen_as_it_entered=chosen)
+    if chosen != "basic_land_type":
+        return None  # 305.7 sets land types only
+    if phrase == "~" and not land:
+        return None  # 305.7 is about lands: "~" must name one
+    sel = ir.Sel(source=True) if phrase == "~" else _lands(phrase)
+    if sel is None:
         return None
-    return ir.AddSubtypes(found[0], (), chosen_as_it_entered=chosen)
+    return ir.SetLandTypes(sel, (), chosen_as_it_entered=chosen)
 
 
 # --- what a resolved ability's object is, while it lasts (205.1b, 613.1d) --------------------

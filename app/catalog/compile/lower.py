@@ -461,6 +461,7 @@ def layer_ability(
                 to=selector(a.to),
                 subtypes=list(a.subtypes),
                 chosen_type=a.chosen,
+                chosen_as_it_entered=a.chosen_as_it_entered,
                 works_from=_works_from(a.effect),
             )
         case ir.AddSubtypes():

@@ -75,11 +75,14 @@ def _other_spells_cost(sentence: str) -> bool:
 
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # 305.6-305.7: land types decide intrinsic mana abilities; losing abilities loses them too.
+    # "<Lands> are the chosen type." (no "in addition") sets the land types a permanent chose
+    # as it entered; said of creatures, the type is a creature type (not a land's).
     (
         re.compile(
             r"basic land types?|\bland types?\b|\b(?:is|are|becomes?|become) (?:a |an |the )?"
             r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b|\blos(?:e|es) all (?:other |mana )?"
-            r"abilities|\bcan't be activated|\bhas no abilities"
+            r"abilities|\bcan't be activated|\bhas no abilities|"
+            r"^(?![^.]*\b[Cc]reatures?\b)[^.]* (?:is|are) the chosen type\.$"
         ),
         "land_type",
     ),
