@@ -384,7 +384,8 @@ PROBLEMS: dict[str, ProblemPage] = {
     "chosen_type_required": _q(
         "Type not chosen",
         "The ability counts creatures of the creature type chosen for its permanent (205.3m), "
-        "or adds the type chosen for it as it entered: give the permanent's `chosen_type`.",
+        "or adds (or sets, 305.7) the type chosen for it as it entered: give the permanent's "
+        "`chosen_type`.",
     ),
     "invalid_chosen_type": _q(
         "Not a basic land type",
