@@ -104,3 +104,15 @@ def test_a_creature_type_chosen_as_it_entered_is_still_added() -> None:
         AddSubtypes(to=ITSELF, subtypes=[], chosen_as_it_entered="creature_type")
     ]
     assert found.sentences[-1].family == "type_change"
+
+
+def test_creatures_set_to_the_chosen_creature_type_are_reported() -> None:
+    # 205.1a: their creature types become the chosen one, which "for each Elf" counts read;
+    # setting creature types isn't modelled, so the sentence is reported, never dropped.
+    text = (
+        "As this enchantment enters, choose a creature type.\n"
+        "Creatures you control are the chosen type."
+    )
+    kw: dict[str, Any] = {"name": "Kinmask Decree", "types": ("Enchantment",)}
+    assert not_understood(text, **kw) == ["Creatures you control are the chosen type."]
+    assert family("Creatures you control are the chosen type.", x_permanent=False) == "type_change"

@@ -88,7 +88,15 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # 205.1b: an effect that adds card types or subtypes changes what the engine's selectors
     # match ("Sliver creatures you control", "for each Elf"); it isn't modelled.
-    (re.compile(r"\bin addition to (?:its|their) other (?:creature )?types\b"), "type_change"),
+    # "Creatures you control are the chosen type." sets their creature types (205.1a), which
+    # "for each Elf" counts read; it isn't modelled, so it is reported.
+    (
+        re.compile(
+            r"\bin addition to (?:its|their) other (?:creature )?types\b|"
+            r"\b(?:is|are) the chosen type\.$"
+        ),
+        "type_change",
+    ),
     # 205.1a: an Aura or Equipment that says what its permanent is ("Enchanted creature is a
     # blue Frog creature ...", "... is a Newt") sets its card types or subtypes: a land that
     # stops being one loses its mana (305.6), a creature that stops being one escapes 302.6,
