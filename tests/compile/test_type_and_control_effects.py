@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.continuous import AddSubtypes, AddTypes, GainControl, GrantKeyword
+from app.domain.continuous import AddSubtypes, AddTypes, GainControl, GrantKeyword, SetColors
 from app.domain.filters import HasCounters, IsOther, Not, Selector
 from tests.compile.helpers import abilities, face, not_understood
 
@@ -399,3 +399,88 @@ def test_a_loyalty_effect_beside_another_relevant_loyalty_ability_is_not_compile
     )
     assert compiled.support == "partial"
     assert not any(isinstance(a, (AddTypes, GrantKeyword)) for a in compiled.abilities)
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "added", "colors"),
+    [
+        # A land that animates itself, its colors said (105.2: those only, 613.1e), keywords
+        # and a quoted ability that change nothing the engine rules on.
+        (
+            "{2}{B}{G}: Until end of turn, ~ becomes a 4/3 black and green Ooze creature with "
+            'trample and "Whenever ~ attacks, you gain 1 life." It\'s still a land.',
+            ("Land",),
+            (["creature"], ["Ooze"]),
+            ["B", "G"],
+        ),
+        (
+            "{1}{W}: ~ becomes a 1/3 white Sentry creature with lifelink and ward {1} until end of "
+            "turn. It's still a land.",
+            ("Land",),
+            (["creature"], ["Sentry"]),
+            ["W"],
+        ),
+        # An artifact with no subtypes that becomes an artifact creature keeps all it was
+        # (205.1a): the creature type is what is added.
+        (
+            "{U}{R}: ~ becomes a 2/2 blue and red Otter artifact creature with flying until end of "
+            "turn and can't be blocked this turn.",
+            ("Artifact",),
+            (["creature"], ["Otter"]),
+            ["U", "R"],
+        ),
+        ("{3}: ~ becomes a 3/3 Golem artifact creature until end of turn.", ("Artifact",),
+         (["creature"], ["Golem"]), None),
+        # A land that says it is still a land of its own type.
+        ("{2}: ~ becomes a 3/3 Elemental creature until end of turn. It's still a Cave land.",
+         ("Land",), (["creature"], ["Elemental"]), None),
+        # "You may have it become": the same change, "it" being ~ after counters put on it.
+        ("{4}: Put two +1/+1 counters on ~. Then you may have it become a 0/0 Elemental "
+         "creature until end of turn. It's still a land.", ("Land",),
+         (["creature"], ["Elemental"]), None),
+    ],
+)  # fmt: skip
+def test_a_permanent_that_animates_itself(
+    text: str, types: tuple[str, ...], added: tuple[list[str], list[str]], colors: list[str] | None
+) -> None:
+    expected: list[object] = [
+        AddTypes(to=TARGET, types=added[0], subtypes=added[1], works_from="effect")  # type: ignore[arg-type]
+    ]
+    if colors is not None:
+        expected.append(SetColors(to=TARGET, colors=colors, works_from="effect"))  # type: ignore[arg-type]
+    assert abilities(text, types=types) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        # A creature type named replaces the face's own (205.1a): not said exactly.
+        ("{3}: ~ becomes a 3/3 Golem artifact creature until end of turn.",
+         ("Artifact", "Creature")),
+        # Defender is read by selectors ("creatures with defender"): not waved through.
+        ("{1}: ~ becomes a 0/4 Wall artifact creature with defender until end of turn.",
+         ("Artifact",)),
+        # A quoted ability that bears on mana.
+        ('{2}: ~ becomes a 2/2 Elf creature with "{T}: Add {G}." until end of turn. It\'s still '
+         "a land.", ("Land",)),
+        # A land that stops being a land (no "still a land"): its card types are replaced.
+        ("{1}{G}: ~ becomes a 3/3 Ape creature until end of turn.", ("Land",)),
+    ],
+)  # fmt: skip
+def test_an_animation_not_said_exactly_is_reported(text: str, types: tuple[str, ...]) -> None:
+    subtypes = ("Construct",) if "Golem" in text else ()
+    compiled = face(text, types=types, subtypes=subtypes)
+    assert compiled.support == "partial"
+    assert not any(isinstance(a, AddTypes) for a in compiled.abilities)
+
+
+def test_an_equipment_that_animates_itself_stays_an_equipment() -> None:
+    # 205.1a, 205.3d: still an artifact, so its artifact type stays; the creature type is added.
+    found = abilities(
+        "{3}: ~ becomes a 2/4 Spirit artifact creature with flying until end of turn.\nEquip {2}",
+        types=("Artifact",),
+        subtypes=("Equipment",),
+    )
+    assert found == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Spirit"], works_from="effect")
+    ]

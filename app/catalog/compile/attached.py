@@ -22,8 +22,14 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from app.catalog.compile import ir, relevance, statics
-from app.catalog.compile.phrases import BASIC_LAND_TYPES, TYPES, list_items, selector, subtype_word
+from app.catalog.compile import ir, statics
+from app.catalog.compile.phrases import (
+    BASIC_LAND_TYPES,
+    TYPES,
+    colors_said,
+    selector,
+    subtype_word,
+)
 
 _SUBJECT = re.compile(
     r"^(?P<sel>(?:Enchanted|Equipped) (?:creature|artifact|permanent|land)) (?P<rest>.+)\.$"
@@ -53,8 +59,7 @@ _IS = re.compile(
     r"(?: with base power and toughness (?:\d+|X)/(?:\d+|X))?"
     r"(?P<add> in addition to its other (?:creature )?types)?$"
 )
-_COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_PLACEHOLDER = re.compile(r"^Q(?P<i>\d+)$")
+_HELD = re.compile(r"\x01(?P<i>\d+)\x01")  # a quoted ability, held out of the split
 
 
 def what_it_is(sentence: str) -> ir.Understood | None:
@@ -70,15 +75,19 @@ def what_it_is(sentence: str) -> ir.Understood | None:
     quotes: list[str] = []
 
     def hold(q: re.Match[str]) -> str:
-        quotes.append(q.group(0)[1:-1])
-        return f"Q{len(quotes) - 1}"
+        quotes.append(q.group(0))
+        return f"\x01{len(quotes) - 1}\x01"
 
-    clauses = _CLAUSE_BREAK.split(_QUOTED.sub(hold, m.group("rest")))
+    def back(clause: str) -> str:
+        return _HELD.sub(lambda h: quotes[int(h.group("i"))], clause)
+
+    # Split where one clause ends, never inside a quoted ability.
+    clauses = [back(c) for c in _CLAUSE_BREAK.split(_QUOTED.sub(hold, m.group("rest")))]
     abilities: list[ir.Ability] = []
     sets_types = False
     restated: list[bool] = []
     for clause in clauses:
-        read = _clause(clause, to, quotes)
+        read = _clause(clause, to)
         if read is None:
             return None
         kind, found_abilities = read
@@ -95,9 +104,7 @@ def what_it_is(sentence: str) -> ir.Understood | None:
 ClauseKind = Literal["nothing", "abilities", "set_types", "loses_restating_types"]
 
 
-def _clause(
-    clause: str, to: ir.Sel, quotes: list[str]
-) -> tuple[ClauseKind, list[ir.Ability]] | None:
+def _clause(clause: str, to: ir.Sel) -> tuple[ClauseKind, list[ir.Ability]] | None:
     if _POWER_ONLY.match(clause) or _COMBAT_ONLY.match(clause):
         return "nothing", []
     if _LOCKED.match(clause):
@@ -106,27 +113,21 @@ def _clause(
         kind: ClauseKind = "loses_restating_types" if lost.group("types") else "abilities"
         return kind, [ir.LoseAllAbilities(to, keeps_own=bool(lost.group("other")))]
     if (has := _HAS.match(clause)) is not None:
-        granted = _granted(has.group("items"), to, quotes)
+        granted = _granted(has.group("items"), to)
         return None if granted is None else ("abilities", granted)
     if (is_a := _IS.match(clause)) is not None:
         return _is_a(is_a.group("words").split(), bool(is_a.group("add")), to)
     return None
 
 
-def _granted(items: str, to: ir.Sel, quotes: list[str]) -> list[ir.Ability] | None:
+def _granted(items: str, to: ir.Sel) -> list[ir.Ability] | None:
     """ "has flying and haste", "has lifelink and "<ability>"": the keywords as the engine
-    reads them (statics.granted_keywords), and quoted abilities only when they change nothing
-    it rules on (a trigger on attacking, a card drawn)."""
-    words: list[str] = []
-    for item in list_items(items):
-        if (q := _PLACEHOLDER.match(item)) is not None:
-            if relevance.family(quotes[int(q.group("i"))], x_permanent=False) is not None:
-                return None
-        elif re.fullmatch(r"ward \{\d+\}", item) is None:  # ward: a trigger on targeting
-            words.append(item)
-    if not words:
-        return []
-    return statics.granted_keywords(words, to)
+    reads them (statics.granted_keywords), quoted abilities only when they change nothing it
+    rules on (statics.plain_items)."""
+    words = statics.plain_items(items)
+    if words is None:
+        return None
+    return statics.granted_keywords(words, to) if words else []
 
 
 def _is_a(
@@ -134,7 +135,7 @@ def _is_a(
 ) -> tuple[ClauseKind, list[ir.Ability]] | None:
     """ "is a blue Frog creature", "is a Knight in addition to its other types": colors, then
     subtypes, then card types, in the order a type line and its colors are said."""
-    colors = _colors(words)  # takes the color words off the front
+    colors = colors_said(words)  # takes the color words off the front
     subtypes: list[str] = []
     while words and words[0][:1].isupper():
         sub = subtype_word(words.pop(0), plural=False)
@@ -160,23 +161,6 @@ def _is_a(
     if colors is not None:
         changed.append(ir.SetColors(to, colors))  # 105.2, layer 5 (613.1e)
     return "set_types", changed
-
-
-def _colors(words: list[str]) -> tuple[str, ...] | Literal[False] | None:
-    """The colors said at the front of `words` ("white and green", "colorless"), taken off
-    it, in WUBRG order; None when none is said, False when they contradict each other."""
-    named: set[str] = set()
-    colorless = False
-    while words and (words[0] in _COLOR_CODES or words[0] in ("and", "colorless")):
-        word = words.pop(0)
-        colorless = colorless or word == "colorless"
-        if word in _COLOR_CODES:
-            named.add(_COLOR_CODES[word])
-    if colorless and named:
-        return False
-    if not (colorless or named):
-        return None
-    return tuple(c for c in "WUBRG" if c in named)
 
 
 def _added(

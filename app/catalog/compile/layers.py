@@ -20,17 +20,18 @@ card is partial, never silently whole. Power and toughness are the state's (docs
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal
 
-from app.catalog.compile import ir
+from app.catalog.compile import ir, statics
 from app.catalog.compile.phrases import (
     BASIC_LAND_TYPES,
     TYPES,
-    list_items,
+    colors_said,
     selector,
     subtype_word,
 )
-from app.domain.base import NONBASIC_LAND_TYPES
+from app.domain.base import ARTIFACT_ENCHANTMENT_BATTLE_TYPES, NONBASIC_LAND_TYPES
 
 _BASIC = {t: t for t in BASIC_LAND_TYPES} | {t + "s": t for t in BASIC_LAND_TYPES if t != "Plains"}
 _ADDITION = r" in addition to (?:its|their) other (?:land )?types"
@@ -150,24 +151,45 @@ def unmodelled(sentence: str) -> bool:
 _BECOMES = re.compile(
     r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:At|When|Whenever) [^,:"]+, ))?'
     r"(?P<until>[Uu]ntil end of turn, )?"
-    r"(?:[Tt]arget (?P<target>[a-z ]+?)|(?P<it>[Ii]t)|(?P<self>~)) becomes (?:a|an) "
-    r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ]+?)"
-    r"(?: with (?P<with>[a-z ,]+?))?"
+    r"(?:(?:Then )?you may have )?"  # "you may have ~ become a ...": the same change
+    r"(?:[Tt]arget (?P<target>[a-z ]+?)|(?P<it>[Ii]t)|(?P<self>~)) becomes? (?:a|an) "
+    r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ,-]+?)"
+    # Power and toughness change nothing the engine computes (613.4: the state's `power`).
+    r"(?: with base power and toughness (?:\d+|X)/(?:\d+|X))?"
+    r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
     r"(?P<kept> in addition to its other types| that's still a land)?"
     r"(?P<eot> until end of turn)?(?:, where X is [^.]+)?"
-    r"(?: and gains (?P<gains>[a-z ,]+?))?\.$"
+    # Not being blockable is combat, nothing the engine rules on.
+    r'(?: and gains (?P<gains>(?:[a-z ,]|"[^"]*")+?)| and can\'t be blocked this turn)?'
+    # A quoted ability last ends the sentence with its own period.
+    r'(?:\.|(?<=\."))$'
 )
-_STILL_A_LAND = "It's still a land."
-_EFFECT_KEYWORDS = frozenset(
-    ("haste", "vigilance", "flying", "trample", "reach", "menace", "first strike", "deathtouch")
+_STILL_A_LAND = re.compile(r"^It's still an? (?:[A-Z][a-z]+ )?land\.$")  # "a Cave land"
+# The subtypes no creature has as a creature type: land, artifact, enchantment, battle types.
+_NOT_CREATURE_TYPES = frozenset(
+    (*BASIC_LAND_TYPES, *NONBASIC_LAND_TYPES, *ARTIFACT_ENCHANTMENT_BATTLE_TYPES)
 )
+
+
+def no_creature_types(subtypes: Iterable[str]) -> bool:
+    return all(t in _NOT_CREATURE_TYPES for t in subtypes)
+
+
+_SUBTYPE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?")  # "Elemental", "Assembly-Worker"
+# Keywords that change nothing the engine rules on but haste (302.6); defender, which selectors
+# read ("creatures with defender"), is not among them, so a change that gives it is refused.
+_EFFECT_KEYWORDS = statics.KNOWN_KEYWORDS - {"defender"}
 
 
 def _keywords(phrase: str | None) -> tuple[str, ...] | None:
+    """The keywords of "with ..." or "and gains ...", without ward and quoted abilities that
+    change nothing the engine rules on (statics.plain_items)."""
     if phrase is None:
         return ()
-    found = tuple(list_items(phrase))
-    return found if all(k in _EFFECT_KEYWORDS for k in found) else None
+    found = statics.plain_items(phrase)
+    if found is None or not all(k in _EFFECT_KEYWORDS for k in found):
+        return None
+    return tuple(found)
 
 
 def becomes(
@@ -177,13 +199,16 @@ def becomes(
     pronoun: bool,
     self_land: bool | None = None,
     referent: ir.Sel | None = None,
+    self_types: tuple[str, ...] | None = None,
 ) -> tuple[list[ir.Ability], bool] | None:
     """A target that becomes more of a type, for the effect's one target: the abilities (the
     type change, and haste to the target) and whether it gains haste. pronoun: "it" names the
     effect's target (the sentence before targeted it, or named ~ alone). self_land: given, the
     face's own permanent may be what changes ("~ becomes", or the pronoun for ~): the entry's
     `target` is then that permanent, and the value says whether it is a land. referent: what
-    the pronoun names, the target of the sentence before (whether it is a land)."""
+    the pronoun names, the target of the sentence before (whether it is a land). self_types:
+    the face's own card types, when it has no subtypes that a change of its card types could
+    take away ("~ becomes a 2/2 Bird artifact creature" on an artifact adds what it lacks)."""
     m = _BECOMES.match(sentence)
     if m is None or (m.group("it") is not None) != pronoun:
         return None
@@ -196,11 +221,28 @@ def becomes(
     target = selector(m.group("target"), singular=True) if m.group("target") else None
     if m.group("target") is not None and target is None:
         return None
+    words = m.group("words").split(" ")
+    colors = colors_said(words)  # takes the color words off the front (105.2, 613.1e)
+    if colors is False:
+        return None
+    types = tuple(TYPES[w] for w in words if w in TYPES)
+    subtypes = tuple(w for w in words if w not in TYPES)
     kept = m.group("kept") or ""
-    if not kept and following != _STILL_A_LAND:
+    own = m.group("self") is not None and self_types is not None
+    # 205.1a: card types replaced by ones that include all the face's own lose nothing, when
+    # it has no subtypes to lose with them.
+    replaced_keeps_all = (
+        own
+        and bool(types)
+        and set(self_types or ()) <= set(types)
+        # A land, artifact or enchantment type named would replace the face's own of its kind.
+        and not set(subtypes) & _NOT_CREATURE_TYPES
+    )
+    still = _STILL_A_LAND.match(following) is not None
+    if not kept and not still and not replaced_keeps_all:
         return None  # 205.1a: the old card types would be replaced, not modelled
-    # "Still a land" keeps the old types only of a land.
-    still_land = "still a land" in kept or not kept
+    # "Still a land" keeps the old types only of a land (one that isn't says something else).
+    still_land = "still a land" in kept or (not kept and still)
     if target is not None:
         land = target[0].types == ("land",)
     elif referent is not None and m.group("it") is not None:
@@ -209,22 +251,25 @@ def becomes(
         land = bool(self_land)
     if still_land and not land:
         return None
-    words = m.group("words").split(" ")
-    types = tuple(TYPES[w] for w in words if w in TYPES)
-    subtypes = tuple(w for w in words if w not in TYPES)
     # Subtypes (one capitalized word each) come before card types: "Elemental creature".
-    if words != [*subtypes, *types] or not all(re.fullmatch(r"[A-Z][a-z]+", w) for w in subtypes):
+    if words != [*subtypes, *types] or not all(_SUBTYPE_WORD.fullmatch(w) for w in subtypes):
         return None
+    if replaced_keeps_all:
+        types = tuple(t for t in types if t not in (self_types or ()))
     keywords = (_keywords(m.group("with")), _keywords(m.group("gains")))
     if keywords[0] is None or keywords[1] is None:
         return None
     to = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
-    change: ir.Ability = (
+    if not (types or subtypes):
+        return None
+    change: list[ir.Ability] = [
         ir.AddTypes(to, types, subtypes, effect=True)
         if types
         else ir.AddSubtypes(to, subtypes, effect=True)
-    )
-    return [change], "haste" in (*keywords[0], *keywords[1])
+    ]
+    if colors is not None:
+        change.append(ir.SetColors(to, colors, effect=True))  # 105.2: these colors only
+    return change, "haste" in (*keywords[0], *keywords[1])
 
 
 # "{T}: Target land you control becomes the basic land type of your choice until end of turn."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Literal
 
 from app.catalog.compile.ir import Sel
 
@@ -34,6 +35,28 @@ def list_items(phrase: str) -> list[str]:
     """The items of an English list: "a, b, and c" / "a and b" -> [a, b, c], each stripped,
     none empty."""
     return [item.strip() for item in _LIST_SEPARATOR.split(phrase) if item.strip()]
+
+
+COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def colors_said(words: list[str]) -> tuple[str, ...] | Literal[False] | None:
+    """The colors said at the front of `words` ("white and green", "colorless"), taken off
+    it, in WUBRG order; None when none is said, False when they contradict each other."""
+    named: set[str] = set()
+    colorless = False
+    while words and (
+        words[0].rstrip(",") in COLOR_CODES or words[0] in ("and", "colorless")
+    ):  # "white, blue, and red"
+        word = words.pop(0).rstrip(",")
+        colorless = colorless or word == "colorless"
+        if word in COLOR_CODES:
+            named.add(COLOR_CODES[word])
+    if colorless and named:
+        return False
+    if not (colorless or named):
+        return None
+    return tuple(c for c in "WUBRG" if c in named)
 
 
 FIXED = rf"(?:{MANA_TYPE})+"

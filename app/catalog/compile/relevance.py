@@ -88,6 +88,10 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # 205.1b: an effect that adds card types or subtypes changes what the engine's selectors
     # match ("Sliver creatures you control", "for each Elf"); it isn't modelled.
+    # 205.1a, 205.1b, 302.6: something that becomes a creature ("~ becomes a 2/2 Elemental
+    # creature until end of turn. It's still a land.") is one for summoning sickness and every
+    # selector of creatures; one that becomes a copy of a creature (707.2) has its abilities.
+    (re.compile(r"\b(?:becomes?|become) (?:a|an) [^.]*?\bcreature\b"), "type_change"),
     # "Creatures you control are the chosen type." sets their creature types (205.1a), which
     # "for each Elf" counts read; it isn't modelled, so it is reported.
     (
@@ -156,7 +160,7 @@ _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ wi
 # Every rule below needs one of these words; a sentence with none is irrelevant.
 _CUE = re.compile(
     r"\b(?:[Aa]dds?|mana|cast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
-    r"Enchanted|Equipped|"
+    r"Enchanted|Equipped|becomes?|become|"
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}"
 )
 _MANA_WORD = re.compile(r"\bmana\b")

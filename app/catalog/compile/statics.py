@@ -7,30 +7,32 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from app.catalog.compile import ir
+from app.catalog.compile import ir, relevance
 from app.catalog.compile.phrases import NUMBER, TYPES, list_items, number, selector
 
-_KNOWN_KEYWORDS = {
-    "haste",
-    "flying",
-    "trample",
-    "vigilance",
-    "hexproof",
-    "shroud",
-    "lifelink",
-    "deathtouch",
-    "menace",
-    "reach",
-    "first strike",
-    "double strike",
-    "indestructible",
-    "defender",
-    "intimidate",
-    "fear",
-    "prowess",
-    "infect",
-    "wither",
-}
+KNOWN_KEYWORDS = frozenset(
+    {
+        "haste",
+        "flying",
+        "trample",
+        "vigilance",
+        "hexproof",
+        "shroud",
+        "lifelink",
+        "deathtouch",
+        "menace",
+        "reach",
+        "first strike",
+        "double strike",
+        "indestructible",
+        "defender",
+        "intimidate",
+        "fear",
+        "prowess",
+        "infect",
+        "wither",
+    }
+)
 # "gets +1/+1 and has haste": the power and toughness change nothing the engine rules on.
 _HAS = re.compile(r"^(?P<sel>.+?) (?:gets? [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<kws>[a-z ,]+)\.$")
 # "gets +1/+1 and has vigilance and "{T}: Add {G}."": the power, toughness and keywords other
@@ -111,12 +113,36 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     return None if not granted else ir.Understood(abilities=list(granted))
 
 
+_QUOTE = re.compile(r'"[^"]*"')
+_WARD = re.compile(r"^ward \{\d+\}$")
+
+
+def plain_items(phrase: str) -> list[str] | None:
+    """The keywords of a list of what something has or gains ("flying, haste, and "<ability>"",
+    "vigilance and ward {2}"): ward (a trigger on being targeted) and quoted abilities that
+    bear on nothing the engine rules on (relevance.py) are left out; None when a quoted one
+    does bear on it."""
+    quotes = _QUOTE.findall(phrase)
+    held = _QUOTE.sub("\x00", phrase)
+    words: list[str] = []
+    for item in list_items(held):
+        if item == "\x00":
+            quoted = quotes.pop(0)[1:-1].rstrip(",.")
+            if relevance.family(quoted, x_permanent=False) is not None:
+                return None
+        elif "\x00" in item:
+            return None  # a quote inside an item: not a list of abilities
+        elif _WARD.match(item) is None:
+            words.append(item)
+    return words
+
+
 def granted_keywords(keywords: list[str], to: ir.Sel) -> list[ir.Ability] | None:
     """Keywords granted to `to`: haste (302.6) and defender (which "creatures with defender"
     counts read) are what the engine rules on; the other keywords of the list come along as
     grants that nothing reads. A list without either grants nothing the engine reads ([]);
     one with a keyword this reader doesn't know is None."""
-    if not all(k in _KNOWN_KEYWORDS or k.startswith("protection from ") for k in keywords):
+    if not all(k in KNOWN_KEYWORDS or k.startswith("protection from ") for k in keywords):
         return None
     if not {"haste", "defender"} & set(keywords):
         return []
@@ -129,7 +155,7 @@ def gains_haste_effect(sentence: str) -> ir.Understood | None:
     if m is None:
         return None
     keywords = list_items(m.group("kws"))
-    if "haste" not in keywords or not all(k in _KNOWN_KEYWORDS for k in keywords):
+    if "haste" not in keywords or not all(k in KNOWN_KEYWORDS for k in keywords):
         return None
     target = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
     return ir.Understood(
@@ -197,7 +223,7 @@ def group_haste_effect(sentence: str, previous: str | None, *, spell: bool) -> i
     elif who is not None and not (m.group("lead") or spell):
         return None  # a permanent's one-shot needs its activation or trigger
     keywords = list_items(m.group("kws"))
-    if "haste" not in keywords or not all(k in _KNOWN_KEYWORDS for k in keywords):
+    if "haste" not in keywords or not all(k in KNOWN_KEYWORDS for k in keywords):
         return None
     target = ir.Sel(attached=True)  # each object's own entry names it as its target
     return ir.Understood(
@@ -285,7 +311,7 @@ def _plain_keywords(words: str | None) -> bool:
     if words is None:
         return True
     keywords = list_items(words)
-    return all(k in _KNOWN_KEYWORDS and k not in ("haste", "defender") for k in keywords)
+    return all(k in KNOWN_KEYWORDS and k not in ("haste", "defender") for k in keywords)
 
 
 _CHOSEN_NAME = " with the chosen name "
