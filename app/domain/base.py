@@ -93,6 +93,21 @@ ARTIFACT_ENCHANTMENT_BATTLE_TYPES = frozenset(
 )  # fmt: skip
 
 
+# 702.73a, 205.3m: an object that is every creature type (changeling, or an effect that gives
+# "all creature types") carries this among its subtypes: a filter of one creature type matches
+# it, and no land, artifact, enchantment or battle type does. Not a subtype anyone can name.
+EVERY_CREATURE_TYPE = "every creature type"
+# Casefolded: the subtypes that are no creature types (land types 205.3i, artifact 205.3g,
+# enchantment 205.3h and battle types), which being every creature type doesn't give.
+NOT_CREATURE_TYPES = frozenset(
+    t.casefold()
+    for t in (
+        "Plains", "Island", "Swamp", "Mountain", "Forest",
+        *NONBASIC_LAND_TYPES, *ARTIFACT_ENCHANTMENT_BATTLE_TYPES,
+    )
+)  # fmt: skip
+
+
 class Strict(BaseModel):
     """Unknown fields are an error (docs/api.md: an unknown field is a 4xx naming it)."""
 

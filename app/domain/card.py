@@ -29,6 +29,7 @@ from app.domain.abilities import (
     works_from,
 )
 from app.domain.base import (
+    EVERY_CREATURE_TYPE,
     PERMANENT_TYPES,
     CardType,
     ColorCode,
@@ -302,8 +303,17 @@ class CardFace(Strict):
         return frozenset(self.types)
 
     @cached_property
+    def characteristic_subtypes(self) -> tuple[str, ...]:
+        """Its subtypes, and with changeling every creature type (702.73a: a
+        characteristic-defining ability, so in every zone and before other layer-4 effects,
+        613.3)."""
+        if "changeling" in self.keyword_set:
+            return (*self.subtypes, EVERY_CREATURE_TYPE)
+        return tuple(self.subtypes)
+
+    @cached_property
     def subtype_set(self) -> frozenset[str]:
-        return frozenset(s.casefold() for s in self.subtypes)
+        return frozenset(s.casefold() for s in self.characteristic_subtypes)
 
     @cached_property
     def supertype_set(self) -> frozenset[str]:

@@ -244,6 +244,12 @@ class AddTypes(Strict):
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
     """The subtypes added with them, like `Elemental` (a basic land type brings its mana,
     305.6)"""
+    every_creature_type: bool = omitted_at_default(
+        False,
+        description="They are every creature type too (702.73a: a land that becomes a creature "
+        "with all creature types), which any filter of one creature type matches (left out of "
+        "the dump when false)",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 

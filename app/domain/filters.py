@@ -17,7 +17,15 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple, assert_never, 
 
 from pydantic import Field, WithJsonSchema, field_validator, model_validator
 
-from app.domain.base import CardType, ColorCode, Strict, Word, omitted_at_default
+from app.domain.base import (
+    EVERY_CREATURE_TYPE,
+    NOT_CREATURE_TYPES,
+    CardType,
+    ColorCode,
+    Strict,
+    Word,
+    omitted_at_default,
+)
 
 
 class Traits(NamedTuple):
@@ -370,7 +378,10 @@ def compile_filter(f: AnyFilter) -> Predicate:
             return lambda _l, _id, tr: t in tr.types
         case HasSubtype(subtype=s):
             folded = s.casefold()
-            return lambda _l, _id, tr: folded in tr.subtypes
+            if folded in NOT_CREATURE_TYPES:
+                return lambda _l, _id, tr: folded in tr.subtypes
+            # 702.73a: what is every creature type is this one too.
+            return lambda _l, _id, tr: folded in tr.subtypes or EVERY_CREATURE_TYPE in tr.subtypes
         case HasSupertype(supertype=s):
             folded = s.casefold()
             return lambda _l, _id, tr: folded in tr.supertypes

@@ -24,7 +24,7 @@ from operator import attrgetter
 from typing import Literal, TypeVar, assert_never
 
 from app.domain.abilities import AnyAbility, works_from
-from app.domain.base import ARTIFACT_ENCHANTMENT_BATTLE_TYPES
+from app.domain.base import EVERY_CREATURE_TYPE, NOT_CREATURE_TYPES
 from app.domain.card import (
     AmountIfControl,
     AmountIfCounter,
@@ -77,7 +77,6 @@ from app.domain.mana import COLORS, NO_MANA, Mana, mask_of
 from app.domain.ruling import Mentions
 from app.domain.state import OPTIONAL_FACTS, Board, Effect, OutsideCard, Permanent, class_firsts
 from app.engine.characteristics import (
-    LAND_TYPES,
     LAYER_KINDS,
     Characteristics,
     EffectSource,
@@ -598,20 +597,20 @@ def entered_this_turn(picked: list[Permanent], src: Source, sel: Selector) -> li
     return [q for q in picked if q.entered_this_turn]
 
 
-# Subtypes a creature may carry that are no creature types (205.3g artifact, 205.3h enchantment,
-# 205.3i land types, battle types): a crewed Vehicle, an Equipment creature, Dryad Arbor's Forest.
-NOT_CREATURE_TYPES = LAND_TYPES | frozenset(t.casefold() for t in ARTIFACT_ENCHANTMENT_BATTLE_TYPES)
 
 
 def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:
     """205.3m: the largest number of the permanents `sel` picks that have one creature type in
-    common. A changeling (its face's keyword) is every creature type (702.73a) and joins every
-    group; losing the ability in layer 6 doesn't undo a type set in layer 4."""
+    common. What is every creature type (702.73a: changeling, or an effect's "all creature
+    types") joins every group; losing the ability in layer 6 doesn't undo a type set in layer
+    4. The subtypes a creature may carry that are no creature types (205.3g artifact, 205.3h
+    enchantment, 205.3i land types, battle types: a crewed Vehicle, Dryad Arbor's Forest) make
+    no group."""
     groups: dict[str, int] = {}
     every = 0
     for q in view.matching(sel, src):
         traits = view.traits(q)
-        if "changeling" in q.face.keyword_set:
+        if EVERY_CREATURE_TYPE in traits.subtypes:
             every += 1
             continue
         if "planeswalker" in traits.types:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import assert_never
 
 from app.domain.abilities import AnyAbility, works_from
+from app.domain.base import EVERY_CREATURE_TYPE
 from app.domain.base import NONBASIC_LAND_TYPES as NONBASIC
 from app.domain.continuous import (
     AddSubtypes,
@@ -358,7 +359,7 @@ class Characteristics:
 
     def _compute(self, p: Permanent) -> Chars:
         traits = self.printed(p)
-        subtypes = list(p.face.subtypes)
+        subtypes = list(p.face.characteristic_subtypes)  # 613.3: changeling first
         types = traits.types
         text = True
         applied: list[Applied] = []
@@ -383,7 +384,7 @@ class Characteristics:
                 case AddTypes():
                     types = types | frozenset(eff.types)
                     have = {s.casefold() for s in subtypes}
-                    subtypes += [s for s in eff.subtypes if s.casefold() not in have]
+                    subtypes += [s for s in subtypes_of(src, eff) if s.casefold() not in have]
                 case SetCardTypes():
                     subtypes, types = set_card_types(subtypes, eff)
                 case _:
@@ -478,6 +479,8 @@ def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
     """The subtypes a layer-4 effect gives: its own, and for `chosen_type` the basic land type
     chosen as its effect resolved (305.7), or the type chosen for its source permanent as it
     entered, which the question must say."""
+    if isinstance(eff, AddTypes) and eff.every_creature_type:
+        return [*eff.subtypes, EVERY_CREATURE_TYPE]  # 702.73a
     if isinstance(eff, (AddTypes, SetCardTypes)):
         return list(eff.subtypes)
     if eff.chosen_as_it_entered is not None:
@@ -525,16 +528,21 @@ def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> str:
 _ITSELF = Selector(where=Not(filter=IsOther()))
 
 
-def _whom(eff: TypeEffect | SetColors | LoseAllAbilities) -> str:
+def _whom(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> str:
     """Who an effect applies to, after "<source>: " or "<source> would make ": its own
-    permanent is "it" ("Thran Portal (portal): it is also ..."), else the group (or the one
+    permanent is "it" ("Thran Portal (portal): it is also ..."), an `effects` entry's one
+    object "its target" (what "attached" means there, board.py), else the group (or the one
     permanent an Aura is attached to)."""
-    return "it" if eff.to == _ITSELF else describe_selector(eff.to)
+    if eff.to == _ITSELF:
+        return "it"
+    if src.is_effect and eff.to.relation == "attached":
+        return "its target"
+    return describe_selector(eff.to)
 
 
 def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> str:
     one = eff.to == _ITSELF
-    who = _whom(eff)
+    who = _whom(src, eff)
     singular = one or eff.to.relation == "attached"
     are, they, their, lose, gain = (
         ("is", "it", "its", "loses", "gains")
@@ -561,7 +569,9 @@ def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> 
             )
             return f"{who} {are} also {', '.join(added)}, keeping everything else{mana}"
         case AddTypes():
-            added_types = " ".join(_added(src, eff))
+            added_types = " ".join([*eff.subtypes, *eff.types])
+            if eff.every_creature_type:
+                added_types += ", and every creature type (702.73a)"
             return (
                 f"{who} {gain} the types {added_types}, keeping all {they} had (one that becomes "
                 "a creature is one for summoning sickness too, 302.6)"
@@ -589,7 +599,7 @@ def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> 
 def _added(src: EffectSource, eff: TypeEffect) -> list[str]:
     """The subtypes (and card types) a layer-4 effect gives."""
     if isinstance(eff, (AddTypes, SetCardTypes)):
-        return [*eff.subtypes, *eff.types]
+        return [*subtypes_of(src, eff), *eff.types]
     return subtypes_of(src, eff)
 
 
@@ -676,7 +686,7 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             src, eff = fx.layer4[i]
             if not chars.source_has_text(src):
                 parts.append(
-                    f"{src.label} would make {_whom(eff)} "
+                    f"{src.label} would make {_whom(src, eff)} "
                     f"{', '.join(_would_add(src, eff))}, but an earlier type change took that "
                     "ability away from it, so it creates no effect"
                 )

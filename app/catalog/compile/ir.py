@@ -557,6 +557,7 @@ class AddTypes:
     types: tuple[str, ...]
     subtypes: tuple[str, ...] = ()
     effect: bool = False
+    every_creature_type: bool = False  # "with all creature types" (702.73a)
 
 
 @dataclass(frozen=True, slots=True)

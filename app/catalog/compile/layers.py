@@ -181,13 +181,17 @@ _SUBTYPE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?")  # "Elemental", "Ass
 _EFFECT_KEYWORDS = statics.KNOWN_KEYWORDS - {"defender"}
 
 
+_ALL_CREATURE_TYPES = "all creature types"
+
+
 def _keywords(phrase: str | None) -> tuple[str, ...] | None:
     """The keywords of "with ..." or "and gains ...", without ward and quoted abilities that
-    change nothing the engine rules on (statics.plain_items)."""
+    change nothing the engine rules on (statics.plain_items); "all creature types" stays in
+    (702.73a), for the caller."""
     if phrase is None:
         return ()
     found = statics.plain_items(phrase)
-    if found is None or not all(k in _EFFECT_KEYWORDS for k in found):
+    if found is None or not all(k in (*_EFFECT_KEYWORDS, _ALL_CREATURE_TYPES) for k in found):
         return None
     return tuple(found)
 
@@ -262,8 +266,11 @@ def becomes(
     to = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
     if not (types or subtypes):
         return None
+    every = _ALL_CREATURE_TYPES in (*keywords[0], *keywords[1])
+    if every and "creature" not in types:
+        return None
     change: list[ir.Ability] = [
-        ir.AddTypes(to, types, subtypes, effect=True)
+        ir.AddTypes(to, types, subtypes, effect=True, every_creature_type=every)
         if types
         else ir.AddSubtypes(to, subtypes, effect=True)
     ]

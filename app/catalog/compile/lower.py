@@ -477,6 +477,7 @@ def layer_ability(
                 to=selector(a.to),
                 types=list(a.types),  # type: ignore[arg-type]
                 subtypes=list(a.subtypes),
+                every_creature_type=a.every_creature_type,
                 works_from=_works_from(a.effect),
             )
         case ir.LoseAllAbilities():
