@@ -597,8 +597,6 @@ def entered_this_turn(picked: list[Permanent], src: Source, sel: Selector) -> li
     return [q for q in picked if q.entered_this_turn]
 
 
-
-
 def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:
     """205.3m: the largest number of the permanents `sel` picks that have one creature type in
     common. What is every creature type (702.73a: changeling, or an effect's "all creature

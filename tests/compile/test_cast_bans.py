@@ -40,6 +40,17 @@ def _bans(text: str, types: list[str]) -> list[SpellCastBan]:
                 )
             ),
         ),
+        # 110.4: a permanent spell is one of any permanent card type (a land is never cast).
+        (
+            "Your opponents can't cast permanent spells during your turn.",
+            SpellCastBan(
+                spells=SpellSelector(
+                    controller="opponent",
+                    types=["artifact", "battle", "creature", "enchantment", "planeswalker"],
+                ),
+                during="your_turn",
+            ),
+        ),
         (
             "Sorcery spells can't be cast.",
             SpellCastBan(spells=SpellSelector(types=["sorcery"])),

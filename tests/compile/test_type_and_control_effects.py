@@ -434,6 +434,10 @@ def test_a_loyalty_effect_beside_another_relevant_loyalty_ability_is_not_compile
         # A land that says it is still a land of its own type.
         ("{2}: ~ becomes a 3/3 Elemental creature until end of turn. It's still a Cave land.",
          ("Land",), (["creature"], ["Elemental"]), None),
+        # Later in an activation's effect, a sentence that names ~ is about it.
+        ("{1}: Roll a six-sided die. Until end of turn, you may have ~ become an X/X Beetle "
+         "artifact creature with flying, where X is the result.", ("Artifact",),
+         (["creature"], ["Beetle"]), None),
         # "You may have it become": the same change, "it" being ~ after counters put on it.
         ("{4}: Put two +1/+1 counters on ~. Then you may have it become a 0/0 Elemental "
          "creature until end of turn. It's still a land.", ("Land",),

@@ -23,9 +23,7 @@ MIRE = _card(
     ["Land"],
 )
 ELF_COUNTER = _card("Elfcount Idol", "{T}: Add {G} for each Elf you control.", ["Artifact"])
-FOREST_COUNTER = _card(
-    "Grovecount Idol", "{T}: Add {G} for each Forest you control.", ["Artifact"]
-)
+FOREST_COUNTER = _card("Grovecount Idol", "{T}: Add {G} for each Forest you control.", ["Artifact"])
 SHAPESHIFTER = {
     **_card("Mimic Kin", "", ["Creature"], ["Shapeshifter"]),
     "keywords": ["Changeling"],
@@ -86,7 +84,5 @@ def test_an_animated_land_has_the_colors_it_became() -> None:
     # 105.2, 613.1e: a land is colorless; animated, it is blue and black.
     plain = _board(_perm("mire", MIRE), _perm("well", HUE_WELL))
     assert _types_of(plain, "well") == []
-    b = _board(
-        _perm("mire", MIRE), _perm("well", HUE_WELL), effects=[_effect("fx", MIRE, "mire")]
-    )
+    b = _board(_perm("mire", MIRE), _perm("well", HUE_WELL), effects=[_effect("fx", MIRE, "mire")])
     assert _types_of(b, "well") == ["U", "B"]

@@ -424,6 +424,8 @@ _SPELL_TYPES = frozenset(
 _SPELL_SUPERTYPES = frozenset({"legendary", "snow"})
 # Words for a kind of spell that are neither a type nor a color: 700.6, 105.2b.
 _SPELL_KINDS = frozenset({"historic", "multicolored"})
+# 110.4: the card types of permanents a spell can have (a land is never cast, 305.1).
+_PERMANENT_SPELL_TYPES = ("artifact", "battle", "creature", "enchantment", "planeswalker")
 # Capitalized words before "spells" that name no subtype: "premium" (a foil card), "tribal"
 # (the former name of the kindred card type).
 _NO_SUBTYPE = frozenset({"Premium", "Tribal"})
@@ -651,9 +653,12 @@ def _spell_words(words: list[str]) -> ir.Spells | None:
     supertypes: list[str] = []
     kinds: list[str] = []
     colorless = False
+    permanent = False
     for word in words:
         lower = word.lower()
-        if lower in _SPELL_COLORS:
+        if lower == "permanent":
+            permanent = True  # 110.4: a spell that will be a permanent, of any such card type
+        elif lower in _SPELL_COLORS:
             colors.append(_SPELL_COLORS[lower])
         elif lower == "colorless":
             colorless = True
@@ -672,8 +677,14 @@ def _spell_words(words: list[str]) -> ir.Spells | None:
             subtypes.append(subtype)
         else:
             return None
-    if len(colors) > 1 or len(types) > 1 or len(subtypes) > 1 or (colorless and colors):
+    if permanent:
+        if types:
+            return None  # "permanent artifact spells": not a phrase the rules use
+        types = list(_PERMANENT_SPELL_TYPES)
+    elif len(types) > 1:
         return None  # "artifact creature spells": both types, which any-of lists can't say
+    if len(colors) > 1 or len(subtypes) > 1 or (colorless and colors):
+        return None
     if len(kinds) != len(set(kinds)) or (colorless and "multicolored" in kinds):
         return None
     return ir.Spells(

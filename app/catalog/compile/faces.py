@@ -545,11 +545,17 @@ def _becomes(
         return False  # 606: a loyalty ability's effect is dismissed with it (relevance.py)
     about_self = previous is not None and _ON_SELF.match(previous) is not None
     referent = _pronoun_target(ctx, previous, first)
+    # Later in an activation's effect, a sentence that names ~ itself ("Until end of turn, you
+    # may have ~ become ...") is about the permanent whose ability it is.
+    names_self = (
+        first is not None and first != s and _ACTIVATED.match(first) is not None and "~ " in s
+    )
     if not (
         ctx.spell
         or _ACTIVATED.match(s)
         or _SELF_TRIGGER.match(s)
         or about_self
+        or names_self
         or referent is not None
         or s.startswith("Until end of turn, target ")
     ):
