@@ -23,6 +23,7 @@ from app.domain.card import (
     PerCounter,
     Selector,
 )
+from app.domain.continuous import GrantKeyword
 from tests.compile.helpers import face, not_understood, one
 
 TAP = ManaAbilityCost(tap=True)
@@ -336,9 +337,15 @@ def test_a_trigger_on_tapping_for_one_type_needs_that_type() -> None:
     )
 
 
-def test_haste_from_a_loyalty_ability_is_reported() -> None:
-    text = "[+1]: Creatures you control get +2/+0 and gain haste until end of turn."
-    assert not_understood(text, name="Vexa, Ember Oracle", types=("Planeswalker",)) == [text]
+def test_haste_from_a_loyalty_ability_is_an_effect_and_no_mana_ability() -> None:
+    # 606.3: the creatures its controller controlled as it resolved each get an entry
+    # (611.2c); 605.1a: its "Add" is no mana ability.
+    text = "[+1]: Creatures you control get +2/+0 and gain haste until end of turn.\n[+1]: Add {R}."
+    compiled = face(text, name="Vexa, Ember Oracle", types=("Planeswalker",))
+    assert compiled.support == "full"
+    assert compiled.abilities == [
+        GrantKeyword(keyword="Haste", to=Selector(relation="attached"), works_from="effect")
+    ]
 
 
 def test_a_keyword_is_never_taken_for_a_legendary_s_short_name() -> None:

@@ -440,10 +440,14 @@ def test_spell_cost_changes_it_cant_read_exactly_are_reported(sentence: str) -> 
         ),
         ("{T}: The next instant spell you cast this turn costs {2} less to cast.", TOTEM),
         ("A spell cast this way costs {3} more to cast.", WARDEN),
-        # An instant's or sorcery's effect.
+        # An instant's or sorcery's effect, or a loyalty ability's (606.3: read as a spell's).
         (
             "Until your next turn, noncreature spells cost {1} more to cast.",
             {"types": ("Sorcery",), "mana_cost": "{1}{W}"},
+        ),
+        (
+            "[+1]: Until your next turn, artifact spells you cast cost {1} less to cast.",
+            {"types": ("Planeswalker",), "mana_cost": "{2}{U}"},
         ),
         # A static ability granted in quotes to other permanents.
         (
@@ -462,8 +466,6 @@ def test_other_sentences_changing_spell_costs_are_reported(text: str, kw: dict[s
 @pytest.mark.parametrize(
     "text",
     [
-        # A loyalty ability's effect is dismissed with it (606), as any other.
-        "[+1]: Until your next turn, artifact spells you cast cost {1} less to cast.",
         # A token's quoted ability is the token's own, read from its own definition.
         "When ~ enters, create a 1/1 colorless Thopter artifact creature token with flying and "
         '"Spells you cast cost {1} less to cast."',

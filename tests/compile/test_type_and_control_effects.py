@@ -53,13 +53,26 @@ def test_a_creature_it_becomes_without_keeping_its_types_is_not_compiled() -> No
     assert compiled.support == "partial" and compiled.abilities == []
 
 
-def test_a_loyalty_ability_that_animates_a_land_stays_dismissed() -> None:
-    compiled = face(
+def test_a_loyalty_ability_that_animates_a_land_is_an_effect() -> None:
+    # 606.3: its effect resolves like a spell's, an entry of the state's effects naming the
+    # planeswalker's card, its target the land.
+    found = abilities(
         "[+1]: Target land you control becomes a 4/4 Moth creature with haste until end of "
         "turn. It's still a land.",
         types=("Planeswalker",),
     )
-    assert all(s.status != "compiled" for s in compiled.sentences)
+    assert found == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Moth"], works_from="effect"),
+        GrantKeyword(keyword="Haste", to=TARGET, works_from="effect"),
+    ]
+
+
+def test_two_loyalty_abilities_with_effects_are_reported() -> None:
+    # An entry of the card applies all its effect abilities: which loyalty ability resolved?
+    plus = "[+1]: Creatures you control get +1/+0 and gain haste until end of turn."
+    minus = "[\u22122]: Gain control of target creature until end of turn."
+    compiled = face(f"{plus}\n{minus}", types=("Planeswalker",))
+    assert compiled.unsupported_text == [plus, minus] and compiled.abilities == []
 
 
 def test_two_abilities_making_effects_cant_share_one_effects_entry() -> None:

@@ -434,34 +434,53 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
     ]
 
 
+def _loyalty_line(ctx: _Context, sentences: list[str], cost: str) -> None:
+    """606.3: a loyalty ability's effect resolves like a spell's, its continuous effects from
+    an entry of the state's effects naming the planeswalker's card; 605.1a: its "Add" is no
+    mana ability. So its sentences are read as a spell's are, and the first keeps its loyalty
+    cost on the record (_check_loyalty_effects finds the line by it)."""
+    first = len(ctx.face.sentences)
+    ctx.spell = True
+    try:
+        _compile_line(ctx, [sentences[0][len(cost) :], *sentences[1:]])
+    finally:
+        ctx.spell = False
+    if first < len(ctx.face.sentences):
+        r = ctx.face.sentences[first]
+        # The sentence as the card says it (a keyword action's record drops its period).
+        said = sentences[0] if sentences[0][len(cost) :].startswith(r.text) else cost + r.text
+        ctx.face.sentences[first] = SentenceRecord(said, r.family, r.status)
+
+
 def _check_loyalty_effects(ctx: _Context) -> None:
     """606.3: a loyalty ability's effect works from an entry of the state's effects, and an
-    entry applies every effect ability of its card. Loyalty abilities whose effect isn't
-    compiled are dismissed (relevance.py); if one of them, read without its loyalty cost, bears
-    on what the engine rules on, an entry of the card can't say which ability resolved: the
-    effects compiled from loyalty abilities are dropped and their sentences not understood."""
+    entry applies every effect ability of its card. So the effects compiled from a loyalty
+    ability are exact only as the card's one loyalty ability that bears on what the engine rules
+    on: with two compiled, or another reported (relevance.py reads a loyalty ability by its
+    effect), an entry of the card can't say which ability resolved, and the compiled ones are
+    dropped, their sentences not understood."""
     face = ctx.face
     loyal = [
         n
         for n, (first, end) in enumerate(ctx.sentence_spans)
         if first < end and _LOYALTY.match(face.sentences[first].text)
     ]
-    compiled = [
+    compiled = {
         n
         for n in loyal
         for a in face.abilities[slice(*ctx.line_spans[n])]
         if getattr(a, "works_from", "battlefield") == "effect"
-    ]
+    }
     if not compiled:
         return
-    for n in loyal:
-        if n in compiled:
-            continue
-        for r in face.sentences[slice(*ctx.sentence_spans[n])]:
-            plain = _LOYALTY.sub("", r.text)
-            if relevance.family(plain, x_permanent=False, spell=True) is not None:
-                _drop_effects_of(ctx, set(compiled))
-                return
+    reported = any(
+        r.status == "not_understood"
+        for n in loyal
+        if n not in compiled
+        for r in face.sentences[slice(*ctx.sentence_spans[n])]
+    )
+    if len(compiled) > 1 or reported:
+        _drop_effects_of(ctx, compiled)
 
 
 def _drop_effects_of(ctx: _Context, lines: set[int]) -> None:
@@ -950,6 +969,9 @@ def _mode_line(ctx: _Context, sentences: list[str]) -> bool:
 def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     if _mode_line(ctx, sentences):
         return
+    if sentences and not ctx.spell and (cost := _LOYALTY.match(sentences[0])) is not None:
+        _loyalty_line(ctx, sentences, cost.group(0))
+        return
     if sentences and (_CHAPTER.match(sentences[0]) or sentences[0].startswith("•")):
         # A chapter, a die result or a mode: part of a triggered ability or a spell, whose
         # "Add" is never a mana ability (605.1).
@@ -1326,7 +1348,7 @@ _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
 # An activation (a loyalty ability too: 606.3, its effect resolves like any other) whose first
 # sentence puts counters on its one target, then perhaps untaps it: "It" next is that target.
 _ON_ONE_TARGET = re.compile(
-    r'^(?:\[[+\u2212-]?\d+\]|[^:"]+): Put [a-z]+ [+\-\w/]+ counters? on (?:up to one )?target '
+    r'^(?:[^:"]+: )?Put [a-z]+ [+\-\w/]+ counters? on (?:up to one )?target '
     r"(?P<sel>[a-z ]+?)\.$"
 )
 
@@ -1334,7 +1356,7 @@ _ON_ONE_TARGET = re.compile(
 def _pronoun_target(ctx: _Context, previous: str | None, first: str | None) -> ir.Sel | None:
     """What "It" names after an activation's first sentence targeted one permanent (above):
     its selector, when the face says "target" only there."""
-    if previous is None or first is None or ctx.targets != 1 or ctx.spell:
+    if previous is None or first is None or ctx.targets != 1:
         return None
     if previous not in (first, "Untap it."):
         return None

@@ -13,7 +13,7 @@ import re
 # abilities).
 _IRRELEVANT = re.compile(
     r"without paying (?:its|their) mana costs?|rather than pay(?:ing)? (?:its|the) mana cost|"
-    r"\bspend\b|\bspent\b|unspent|lose this mana|^\[[+\u2212-]?[\dX]+\]:|"
+    r"\bspend\b|\bspent\b|unspent|lose this mana|"
     # Mana burn: life lost for mana left in a pool as it empties (106.4), not what is made.
     r"\bthere's mana burn\b|"
     r"^(?:When|Whenever|At) (?![^,]*(?:for mana|for \{|mana abilit))[^,]*, (?:if [^,]*, )?"
@@ -176,6 +176,7 @@ _NOT_PRODUCTION = re.compile(
     r"\bby spending [^.]*?\bmana\b"
 )
 _X = re.compile(r"\bX\b")
+_LOYALTY_COST = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
 _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
 
 
@@ -191,6 +192,10 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
     """The ability family a sentence bears on, or None when it is irrelevant to the engine.
     x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter);
     spell: an instant or sorcery."""
+    if (loyal := _LOYALTY_COST.match(sentence)) is not None:
+        # 605.1a: a loyalty ability is never a mana ability, but its effect is one like a
+        # spell's (606.3, an entry of the state's effects): it bears on what that effect does.
+        return family(sentence[loyal.end() :], x_permanent=False, spell=True)
     if not _CUE.search(sentence):
         return None  # the common case, decided by one cheap search
     if (paid := _IF_COST_PAID.search(sentence)) is not None:
