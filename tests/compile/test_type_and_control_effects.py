@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.continuous import AddSubtypes, AddTypes, GainControl, GrantKeyword, SetColors
+from app.domain.continuous import (
+    AddSubtypes,
+    AddTypes,
+    GainControl,
+    GrantKeyword,
+    SetCardTypes,
+    SetColors,
+)
 from app.domain.filters import HasCounters, IsOther, Not, Selector
 from tests.compile.helpers import abilities, face, not_understood
 
@@ -480,12 +487,13 @@ def test_a_permanent_that_animates_itself(
         # A quoted ability that bears on mana.
         ('{2}: ~ becomes a 2/2 Elf creature with "{T}: Add {G}." until end of turn. It\'s still '
          "a land.", ("Land",)),
-        # A land that stops being a land (no "still a land"): its card types are replaced.
+        # A land with a land type that stops being a land (no "still a land"): its land type
+        # would go with its card type, which the change doesn't say.
         ("{1}{G}: ~ becomes a 3/3 Ape creature until end of turn.", ("Land",)),
     ],
 )  # fmt: skip
 def test_an_animation_not_said_exactly_is_reported(text: str, types: tuple[str, ...]) -> None:
-    subtypes = ("Construct",) if "Golem" in text else ()
+    subtypes = ("Construct",) if "Golem" in text else ("Cave",) if "Ape" in text else ()
     compiled = face(text, types=types, subtypes=subtypes)
     assert compiled.support == "partial"
     assert not any(isinstance(a, AddTypes) for a in compiled.abilities)
@@ -500,4 +508,30 @@ def test_an_equipment_that_animates_itself_stays_an_equipment() -> None:
     )
     assert found == [
         AddTypes(to=TARGET, types=["creature"], subtypes=["Spirit"], works_from="effect")
+    ]
+
+
+def test_a_permanent_without_subtypes_that_becomes_only_a_creature() -> None:
+    # 205.1a: no "in addition", no "still a land": its card types are replaced, exactly, as it
+    # has no subtype to lose with them; its abilities stay, and as a creature it is subject to
+    # summoning sickness (302.6).
+    found = abilities(
+        "{1}{G}: ~ becomes a 3/3 green Ape creature until end of turn.", types=("Land",)
+    )
+    assert found == [
+        SetCardTypes(to=TARGET, types=["creature"], subtypes=["Ape"], works_from="effect"),
+        SetColors(to=TARGET, colors=["G"], works_from="effect"),
+    ]
+
+
+def test_up_to_one_target_land_until_your_next_turn() -> None:
+    # 611.2a: "until your next turn" lasts this turn too; the entry names the land chosen.
+    found = abilities(
+        "[+1]: Up to one target land you control becomes a 3/3 Elemental creature with "
+        "vigilance and haste until your next turn. It's still a land.",
+        types=("Planeswalker",),
+    )
+    assert found == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Elemental"], works_from="effect"),
+        GrantKeyword(keyword="Haste", to=TARGET, works_from="effect"),
     ]

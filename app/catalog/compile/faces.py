@@ -591,9 +591,7 @@ def _becomes(
         pronoun=about_self or referent is not None,
         self_land=self_land,
         referent=referent,
-        # Its own card types, when it has no creature type a named one could replace (205.1a:
-        # a named subtype replaces the old ones of its kind; a Treasure stays a Treasure).
-        self_types=None if ctx.spell or not layers.no_creature_types(ctx.subtypes) else ctx.types,
+        own=None if ctx.spell else (ctx.types, ctx.subtypes),
     )
     if found is None:
         return False

@@ -152,13 +152,15 @@ _BECOMES = re.compile(
     r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:At|When|Whenever) [^,:"]+, ))?'
     r"(?P<until>[Uu]ntil end of turn, )?"
     r"(?:(?:Then )?you may have )?"  # "you may have ~ become a ...": the same change
-    r"(?:[Tt]arget (?P<target>[a-z ]+?)|(?P<it>[Ii]t)|(?P<self>~)) becomes? (?:a|an) "
+    r"(?:(?:[Uu]p to one )?[Tt]arget (?P<target>[a-z ]+?)|(?P<it>[Ii]t)|(?P<self>~)) becomes? "
+    r"(?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ,-]+?)"
     # Power and toughness change nothing the engine computes (613.4: the state's `power`).
     r"(?: with base power and toughness (?:\d+|X)/(?:\d+|X))?"
     r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
     r"(?P<kept> in addition to its other types| that's still a land)?"
-    r"(?P<eot> until end of turn)?(?:, where X is [^.]+)?"
+    # "Until your next turn" lasts this turn too (611.2a): the entry stands for it as well.
+    r"(?P<eot> until (?:end of turn|your next turn))?(?:, where X is [^.]+)?"
     # Not being blockable is combat, nothing the engine rules on.
     r'(?: and gains (?P<gains>(?:[a-z ,]|"[^"]*")+?)| and can\'t be blocked this turn)?'
     # A quoted ability last ends the sentence with its own period.
@@ -203,16 +205,18 @@ def becomes(
     pronoun: bool,
     self_land: bool | None = None,
     referent: ir.Sel | None = None,
-    self_types: tuple[str, ...] | None = None,
+    own: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
 ) -> tuple[list[ir.Ability], bool] | None:
     """A target that becomes more of a type, for the effect's one target: the abilities (the
     type change, and haste to the target) and whether it gains haste. pronoun: "it" names the
     effect's target (the sentence before targeted it, or named ~ alone). self_land: given, the
     face's own permanent may be what changes ("~ becomes", or the pronoun for ~): the entry's
     `target` is then that permanent, and the value says whether it is a land. referent: what
-    the pronoun names, the target of the sentence before (whether it is a land). self_types:
-    the face's own card types, when it has no subtypes that a change of its card types could
-    take away ("~ becomes a 2/2 Bird artifact creature" on an artifact adds what it lacks)."""
+    the pronoun names, the target of the sentence before (whether it is a land). own: the
+    face's own card types and subtypes, for what "~ becomes" replaces (205.1a): nothing, when
+    the new card types include its own and no creature type of its own could be replaced ("~
+    becomes a 2/2 Bird artifact creature" on an artifact adds what it lacks); its card types,
+    when it has no subtypes to lose ("~ becomes a 3/3 Gargoyle creature" on an enchantment)."""
     m = _BECOMES.match(sentence)
     if m is None or (m.group("it") is not None) != pronoun:
         return None
@@ -232,19 +236,22 @@ def becomes(
     types = tuple(TYPES[w] for w in words if w in TYPES)
     subtypes = tuple(w for w in words if w not in TYPES)
     kept = m.group("kept") or ""
-    own = m.group("self") is not None and self_types is not None
+    own_types, own_subtypes = own if own is not None and m.group("self") else (None, None)
     # 205.1a: card types replaced by ones that include all the face's own lose nothing, when
-    # it has no subtypes to lose with them.
+    # no creature type of its own could be replaced by one named.
     replaced_keeps_all = (
-        own
+        own_types is not None
         and bool(types)
-        and set(self_types or ()) <= set(types)
+        and set(own_types) <= set(types)
+        and no_creature_types(own_subtypes or ())
         # A land, artifact or enchantment type named would replace the face's own of its kind.
         and not set(subtypes) & _NOT_CREATURE_TYPES
     )
     still = _STILL_A_LAND.match(following) is not None
-    if not kept and not still and not replaced_keeps_all:
-        return None  # 205.1a: the old card types would be replaced, not modelled
+    # Its card types replaced, exactly: it has no subtype to lose with them.
+    replaced = not (kept or still or replaced_keeps_all) and own_subtypes == () and bool(types)
+    if not kept and not still and not replaced_keeps_all and not replaced:
+        return None  # 205.1a: the old card types would be replaced, not said exactly
     # "Still a land" keeps the old types only of a land (one that isn't says something else).
     still_land = "still a land" in kept or (not kept and still)
     if target is not None:
@@ -259,7 +266,7 @@ def becomes(
     if words != [*subtypes, *types] or not all(_SUBTYPE_WORD.fullmatch(w) for w in subtypes):
         return None
     if replaced_keeps_all:
-        types = tuple(t for t in types if t not in (self_types or ()))
+        types = tuple(t for t in types if t not in (own_types or ()))
     keywords = (_keywords(m.group("with")), _keywords(m.group("gains")))
     if keywords[0] is None or keywords[1] is None:
         return None
@@ -269,11 +276,15 @@ def becomes(
     every = _ALL_CREATURE_TYPES in (*keywords[0], *keywords[1])
     if every and "creature" not in types:
         return None
-    change: list[ir.Ability] = [
-        ir.AddTypes(to, types, subtypes, effect=True, every_creature_type=every)
-        if types
-        else ir.AddSubtypes(to, subtypes, effect=True)
-    ]
+    change: list[ir.Ability]
+    if replaced:
+        if every:
+            return None
+        change = [ir.SetCardTypes(to, types, subtypes, effect=True)]
+    elif types:
+        change = [ir.AddTypes(to, types, subtypes, effect=True, every_creature_type=every)]
+    else:
+        change = [ir.AddSubtypes(to, subtypes, effect=True)]
     if colors is not None:
         change.append(ir.SetColors(to, colors, effect=True))  # 105.2: these colors only
     return change, "haste" in (*keywords[0], *keywords[1])
