@@ -10,11 +10,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from app.main import create_app
-from app.settings import Settings
 from bench.cardfiles import Face, Invented, mtgjson_document, write
 from tests.api.helpers import perm, state
-from tests.api.test_compiled_import_api import _import
+from tests.api.imported import client_on
 
 CP = "/v1/mana/could-produce"
 ACT = "/v1/mana/activate"
@@ -45,11 +43,7 @@ CARDS = [
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     directory = tmp_path_factory.mktemp("attached-import")
-    card_file = write(directory / "AtomicCards.json", mtgjson_document(CARDS))
-    url = f"sqlite:///{directory / 'rulings.db'}"
-    _import(url, card_file).dispose()
-    app = create_app(Settings(database_url=url, migrate_on_startup=True, log_level="WARNING"))
-    with TestClient(app) as c:
+    with client_on(write(directory / "AtomicCards.json", mtgjson_document(CARDS))) as c:
         yield c
 
 

@@ -10,16 +10,12 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from sqlalchemy import Engine, create_engine
 from starlette.testclient import TestClient
 
 from app.catalog import load_catalog
-from app.catalog.importer import import_file
-from app.db.migrate import migrate
-from app.main import create_app
-from app.settings import Settings
 from bench.cardfiles import Face, Invented, mtgjson_document, write
 from tests.api.helpers import perm, state
+from tests.api.imported import client_on, import_into
 
 CP = "/v1/mana/could-produce"
 ACT = "/v1/mana/activate"
@@ -175,13 +171,6 @@ CARDS = [
 ]  # fmt: skip
 
 
-def _import(url: str, path: Path) -> Engine:
-    engine = create_engine(url)
-    migrate(engine)
-    import_file(engine, path)
-    return engine
-
-
 @pytest.fixture(scope="module")
 def card_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("compiled-import")
@@ -190,10 +179,7 @@ def card_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def client(card_file: Path) -> Iterator[TestClient]:
-    url = f"sqlite:///{card_file.parent / 'rulings.db'}"
-    _import(url, card_file).dispose()
-    app = create_app(Settings(database_url=url, migrate_on_startup=True, log_level="WARNING"))
-    with TestClient(app) as c:
+    with client_on(card_file) as c:
         yield c
 
 
@@ -688,7 +674,7 @@ def test_compiling_at_import_is_deterministic(card_file: Path, tmp_path: Path) -
     # Two databases from the same file: the same digests (re-import idempotence rests on it).
     digests = []
     for name in ("a.db", "b.db"):
-        engine = _import(f"sqlite:///{tmp_path / name}", card_file)
+        engine = import_into(f"sqlite:///{tmp_path / name}", card_file)
         with engine.connect() as conn:
             rows = conn.exec_driver_sql("SELECT name, digest FROM cards ORDER BY name").all()
         digests.append(rows)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.activate import activate
+from tests.engine.test_attached_statics import HUE_WELL
 from tests.engine.test_type_effects import _board, _card, _effect, _perm, _types_of
 
 HOLLOW = _card(
@@ -27,18 +28,6 @@ FOREST_COUNTER = _card("Grovecount Idol", "{T}: Add {G} for each Forest you cont
 SHAPESHIFTER = {
     **_card("Mimic Kin", "", ["Creature"], ["Shapeshifter"]),
     "keywords": ["Changeling"],
-}
-# One mana of a color some permanent of its controller's has (the bundled Meteor Crater's).
-HUE_WELL = {
-    "name": "Hue Well",
-    "types": ["land"],
-    "abilities": [
-        {
-            "kind": "mana_ability",
-            "cost": {"tap": True},
-            "produces": {"kind": "color_of_permanent", "among": {"controller": "you"}},
-        }
-    ],
 }
 NEW: dict[str, Any] = {"controlled_since_turn_start": False}
 

@@ -28,13 +28,13 @@ from app.catalog.compile.phrases import (
     TYPES,
     colors_said,
     selector,
+    split_outside_quotes,
     subtype_word,
 )
 
 _SUBJECT = re.compile(
     r"^(?P<sel>(?:Enchanted|Equipped) (?:creature|artifact|permanent|land)) (?P<rest>.+)\.$"
 )
-_QUOTED = re.compile(r'"[^"]*"')
 # Where one clause ends and the next begins: a list separator before the next clause's verb.
 _CLAUSE_BREAK = re.compile(
     r"(?:,? and |, )(?=(?:gets|has|is|loses|can't|doesn't|attacks|it|its activated)\b)"
@@ -59,7 +59,6 @@ _IS = re.compile(
     r"(?: with base power and toughness (?:\d+|X)/(?:\d+|X))?"
     r"(?P<add> in addition to its other (?:creature )?types)?$"
 )
-_HELD = re.compile(r"\x01(?P<i>\d+)\x01")  # a quoted ability, held out of the split
 
 
 def what_it_is(sentence: str) -> ir.Understood | None:
@@ -72,17 +71,7 @@ def what_it_is(sentence: str) -> ir.Understood | None:
     if found is None or not found[0].attached:
         return None
     to = found[0]
-    quotes: list[str] = []
-
-    def hold(q: re.Match[str]) -> str:
-        quotes.append(q.group(0))
-        return f"\x01{len(quotes) - 1}\x01"
-
-    def back(clause: str) -> str:
-        return _HELD.sub(lambda h: quotes[int(h.group("i"))], clause)
-
-    # Split where one clause ends, never inside a quoted ability.
-    clauses = [back(c) for c in _CLAUSE_BREAK.split(_QUOTED.sub(hold, m.group("rest")))]
+    clauses = split_outside_quotes(m.group("rest"), _CLAUSE_BREAK)
     abilities: list[ir.Ability] = []
     sets_types = False
     restated: list[bool] = []

@@ -28,13 +28,30 @@ NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelv
 MANA_TYPE = r"\{[WUBRGC]\}"
 # How the text of a one-shot effect lasting the turn begins (a resolved spell or ability's).
 TURN_LONG = "Until end of turn, "
-_LIST_SEPARATOR = re.compile(r",? and |, ")
+LIST_SEPARATOR = re.compile(r",? and |, ")
+
+
+_QUOTED = re.compile(r'"[^"]*"')
+_HELD = re.compile(r"\x01(?P<i>\d+)\x01")  # a quoted ability, held out of a split
+
+
+def split_outside_quotes(text: str, separator: re.Pattern[str]) -> list[str]:
+    """`text` split where `separator` matches, never inside a quoted ability (a granted
+    ability's own commas and "and"s are its own), each part with its quotes as they were."""
+    quotes: list[str] = []
+
+    def hold(q: re.Match[str]) -> str:
+        quotes.append(q.group(0))
+        return f"\x01{len(quotes) - 1}\x01"
+
+    parts = separator.split(_QUOTED.sub(hold, text))
+    return [_HELD.sub(lambda h: quotes[int(h.group("i"))], part) for part in parts]
 
 
 def list_items(phrase: str) -> list[str]:
     """The items of an English list: "a, b, and c" / "a and b" -> [a, b, c], each stripped,
     none empty."""
-    return [item.strip() for item in _LIST_SEPARATOR.split(phrase) if item.strip()]
+    return [item.strip() for item in LIST_SEPARATOR.split(phrase) if item.strip()]
 
 
 COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

@@ -8,7 +8,15 @@ from dataclasses import replace
 from typing import Literal
 
 from app.catalog.compile import ir, relevance
-from app.catalog.compile.phrases import NUMBER, TYPES, list_items, number, selector
+from app.catalog.compile.phrases import (
+    LIST_SEPARATOR,
+    NUMBER,
+    TYPES,
+    list_items,
+    number,
+    selector,
+    split_outside_quotes,
+)
 
 KNOWN_KEYWORDS = frozenset(
     {
@@ -113,7 +121,6 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     return None if not granted else ir.Understood(abilities=list(granted))
 
 
-_QUOTE = re.compile(r'"[^"]*"')
 _WARD = re.compile(r"^ward \{\d+\}$")
 
 
@@ -122,17 +129,14 @@ def plain_items(phrase: str) -> list[str] | None:
     "vigilance and ward {2}"): ward (a trigger on being targeted) and quoted abilities that
     bear on nothing the engine rules on (relevance.py) are left out; None when a quoted one
     does bear on it."""
-    quotes = _QUOTE.findall(phrase)
-    held = _QUOTE.sub("\x00", phrase)
     words: list[str] = []
-    for item in list_items(held):
-        if item == "\x00":
-            quoted = quotes.pop(0)[1:-1].rstrip(",.")
-            if relevance.family(quoted, x_permanent=False) is not None:
+    for item in (i.strip() for i in split_outside_quotes(phrase, LIST_SEPARATOR)):
+        if item.startswith('"') and item.endswith('"'):
+            if relevance.family(item[1:-1].rstrip(",."), x_permanent=False) is not None:
                 return None
-        elif "\x00" in item:
+        elif '"' in item:
             return None  # a quote inside an item: not a list of abilities
-        elif _WARD.match(item) is None:
+        elif item and _WARD.match(item) is None:
             words.append(item)
     return words
 
