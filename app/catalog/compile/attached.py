@@ -1,7 +1,7 @@
 """What an Aura or an Equipment says the permanent it is attached to is: one static ability
 whose sentence joins several clauses about that permanent (613.1, each clause in its layer).
 
-    Enchanted artifact is a creature with base power and toughness 5/5 in addition to its
+    Enchanted artifact is a creature with base power and toughness 3/3 in addition to its
         other types.                     -> add_types (creature): 302.6 now applies to it
     Enchanted creature is a blue Frog creature with base power and toughness 1/1.
                                          -> set_card_types (creature, Frog), set_colors (blue)

@@ -1393,7 +1393,7 @@ def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
     if _PRONOUN.match(s) is None or previous is None:
         return False
     if statics.made_one_token(previous):
-        # "Create a token that's a copy of target creature. It gains haste.": the pronoun is the
+        # "Create a token that's a copy of target Goblin. It gains haste.": the pronoun is the
         # token made, whatever it copied; its entry names the token (docs/api.md), not the
         # spell's target.
         return True
