@@ -82,15 +82,21 @@ NONBASIC_LAND_TYPES = (
 
 # The artifact (205.3g), enchantment (205.3h) and battle (Siege) subtypes, which a creature may
 # carry besides its creature types: a crewed Vehicle, an Equipment creature, an Aura creature.
-ARTIFACT_ENCHANTMENT_BATTLE_TYPES = frozenset(
+ARTIFACT_TYPES = frozenset(
     (
         "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food",
         "Fortification", "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen",
-        "Powerstone", "Spacecraft", "Stone", "Terminus", "Treasure", "Vehicle", "Aura",
-        "Background", "Cartouche", "Case", "Class", "Curse", "Plan", "Role", "Room", "Rune",
-        "Saga", "Shard", "Shrine", "Siege",
+        "Powerstone", "Spacecraft", "Stone", "Terminus", "Treasure", "Vehicle",
     )
 )  # fmt: skip
+ENCHANTMENT_TYPES = frozenset(
+    (
+        "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Plan", "Role", "Room",
+        "Rune", "Saga", "Shard", "Shrine",
+    )
+)  # fmt: skip
+BATTLE_TYPES = frozenset(("Siege",))
+ARTIFACT_ENCHANTMENT_BATTLE_TYPES = ARTIFACT_TYPES | ENCHANTMENT_TYPES | BATTLE_TYPES
 
 
 # 702.73a, 205.3m: an object that is every creature type (changeling, or an effect that gives

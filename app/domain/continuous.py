@@ -257,11 +257,11 @@ class AddTypes(Strict):
 class SetCardTypes(Strict):
     """Matching permanents' card types become these, with these subtypes (Vraska's Treasure,
     Hydro-Man becoming a land until your next turn). 205.1a: the new card types replace the old
-    ones; subtypes go with the card types they belong to (205.3d), and a named subtype replaces
-    the old ones of its kind. A land type stays on a permanent still a land when no land type is
-    named; no other old subtype stays, so the compiler uses this kind only when that is exact:
-    the new types are `land` alone, or each comes with its subtype named. Supertypes, colors
-    and abilities are kept. 613.1d: layer 4."""
+    ones; an old subtype stays while the card type it goes with stays (205.3d: an Equipment
+    made an artifact creature is still an Equipment; a creature made a land is no Elf), unless
+    a subtype of its kind is named, which replaces it. Land, artifact, enchantment and battle
+    types are told by the rules' lists; any other subtype counts as a creature type. Supertypes,
+    colors and abilities are kept. 613.1d: layer 4."""
 
     kind: Literal["set_card_types"] = "set_card_types"
     """Always `set_card_types`: matching permanents' card types are replaced (613.1d)"""

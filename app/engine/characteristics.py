@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import assert_never
+from typing import Literal, assert_never
 
 from app.domain.abilities import AnyAbility, works_from
-from app.domain.base import EVERY_CREATURE_TYPE
+from app.domain.base import ARTIFACT_TYPES, BATTLE_TYPES, ENCHANTMENT_TYPES, EVERY_CREATURE_TYPE
 from app.domain.base import NONBASIC_LAND_TYPES as NONBASIC
 from app.domain.continuous import (
     AddSubtypes,
@@ -463,16 +463,49 @@ def set_land_types(subtypes: list[str], land_types: list[str]) -> list[str]:
 
 
 def set_card_types(subtypes: list[str], eff: SetCardTypes) -> tuple[list[str], frozenset[str]]:
-    """205.1a: the card types become the effect's; of the old subtypes only land types stay, on
-    a permanent that is still a land, unless the effect names a land type of its own (205.3d:
-    the others belonged to card types it no longer has, or a named subtype replaced them)."""
+    """205.1a: the card types become the effect's. An old subtype stays while the permanent
+    keeps the card type it belongs to (205.3d: an Equipment that becomes an artifact creature
+    is still an Equipment; a creature that becomes a land is no Elf), unless the effect names a
+    subtype of the same kind, which replaces the old ones."""
     types = frozenset(eff.types)
     named = list(eff.subtypes)
-    kept: list[str] = []
-    if "land" in types and not any(s.casefold() in LAND_TYPES for s in named):
-        kept = [s for s in subtypes if s.casefold() in LAND_TYPES]
+    named_kinds = {subtype_kind(s) for s in named}
+    kept = [
+        s
+        for s in subtypes
+        if (kind := subtype_kind(s)) not in named_kinds and _KIND_HELD_BY[kind] & types
+    ]
     have = {s.casefold() for s in kept}
     return kept + [s for s in named if s.casefold() not in have], types
+
+
+SubtypeKind = Literal["land", "artifact", "enchantment", "battle", "creature"]
+# The card types a subtype of each kind may go with (205.3d; a kindred card has creature types).
+_KIND_HELD_BY: dict[SubtypeKind, frozenset[str]] = {
+    "land": frozenset({"land"}),
+    "artifact": frozenset({"artifact"}),
+    "enchantment": frozenset({"enchantment"}),
+    "battle": frozenset({"battle"}),
+    "creature": frozenset({"creature", "kindred"}),
+}
+_ARTIFACT_TYPES = frozenset(t.casefold() for t in ARTIFACT_TYPES)
+_ENCHANTMENT_TYPES = frozenset(t.casefold() for t in ENCHANTMENT_TYPES)
+_BATTLE_TYPES = frozenset(t.casefold() for t in BATTLE_TYPES)
+
+
+def subtype_kind(subtype: str) -> SubtypeKind:
+    """Which card type a subtype belongs to (205.3): a land, artifact, enchantment or battle type
+    by the rules' lists, any other a creature type (what is every creature type too, 702.73a)."""
+    folded = subtype.casefold()
+    if folded in LAND_TYPES:
+        return "land"
+    if folded in _ARTIFACT_TYPES:
+        return "artifact"
+    if folded in _ENCHANTMENT_TYPES:
+        return "enchantment"
+    if folded in _BATTLE_TYPES:
+        return "battle"
+    return "creature"
 
 
 def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:

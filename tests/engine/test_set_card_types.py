@@ -202,3 +202,44 @@ def test_an_imprisoned_forest_keeps_its_type_but_not_its_mana() -> None:
     )
     assert _types_of(b, "field") == ["C"]
     assert activate(b, "tally").answer_data["total"] == "{C}"
+
+
+# 205.1a, 205.3d: an old subtype stays while the card type it goes with stays.
+EQUIPMENT_COUNTER = _card("Armory Tally", "{T}: Add {C} for each Equipment you control.", ["Land"])
+CAVE_COUNTER = _card("Deepcount Idol", "{T}: Add {C} for each Cave you control.", ["Artifact"])
+ANIMATOR = _card(
+    "Forgewake Adept",
+    "{2}: Until end of turn, target artifact you control becomes a 2/2 artifact creature.",
+    ["Creature"],
+    ["Artificer"],
+)
+GROTTO = _card(
+    "Echo Grotto",
+    "{T}: Add {C}.\n{1}: ~ becomes a 3/3 Bat creature until end of turn.",
+    ["Land"],
+    ["Cave"],
+)
+
+
+def test_an_equipment_made_an_artifact_creature_is_still_an_equipment() -> None:
+    blade = _card("Plain Blade", "Equip {1}", ["Artifact"], ["Equipment"])
+    b = _board(
+        _perm("blade", blade),
+        _perm("tally", EQUIPMENT_COUNTER),
+        effects=[_effect("fx", ANIMATOR, "blade")],
+    )
+    assert activate(b, "tally").answer_data["total"] == "{C}"
+
+
+def test_a_cave_that_becomes_only_a_creature_is_no_cave_and_no_land() -> None:
+    # Its land type goes with its land card type; its own mana ability (rules text) stays,
+    # and it is a creature that arrived this turn (302.6).
+    plain = _board(_perm("grotto", GROTTO), _perm("idol", CAVE_COUNTER))
+    assert activate(plain, "idol").answer_data["total"] == "{C}"
+    b = _board(
+        _perm("grotto", GROTTO, controlled_since_turn_start=False),
+        _perm("idol", CAVE_COUNTER),
+        effects=[_effect("fx", GROTTO, "grotto")],
+    )
+    assert activate(b, "idol").answer_data["produced"] == ""
+    assert activate(b, "grotto").answer_data["legal"] is False
