@@ -54,10 +54,13 @@ def test_an_artifact_too_and_a_subtype_too() -> None:
     ) == [AddSubtypes(to=TARGET, subtypes=["Newt"], works_from="effect")]
 
 
-def test_a_creature_it_becomes_without_keeping_its_types_is_not_compiled() -> None:
-    # 205.1a: "becomes a creature" alone replaces its card types: not modelled.
-    compiled = face("{T}: Target land becomes a 2/2 Moth creature with haste until end of turn.")
-    assert compiled.support == "partial" and compiled.abilities == []
+def test_a_creature_it_becomes_without_keeping_its_types_replaces_them() -> None:
+    # 205.1a: "becomes a creature" alone replaces its card types: no land any more.
+    found = abilities("{T}: Target land becomes a 2/2 Moth creature with haste until end of turn.")
+    assert found == [
+        SetCardTypes(to=TARGET, types=["creature"], subtypes=["Moth"], works_from="effect"),
+        GrantKeyword(keyword="Haste", to=TARGET, works_from="effect"),
+    ]
 
 
 def test_a_loyalty_ability_that_animates_a_land_is_an_effect() -> None:
@@ -478,22 +481,16 @@ def test_a_permanent_that_animates_itself(
 @pytest.mark.parametrize(
     ("text", "types"),
     [
-        # A creature type named replaces the face's own (205.1a): not said exactly.
-        ("{3}: ~ becomes a 3/3 Golem artifact creature until end of turn.",
-         ("Artifact", "Creature")),
         # Defender is read by selectors ("creatures with defender"): not waved through.
         ("{1}: ~ becomes a 0/4 Wall artifact creature with defender until end of turn.",
          ("Artifact",)),
         # A quoted ability that bears on mana.
         ('{2}: ~ becomes a 2/2 Elf creature with "{T}: Add {G}." until end of turn. It\'s still '
          "a land.", ("Land",)),
-        # A land with a land type that stops being a land (no "still a land"): its land type
-        # would go with its card type, which the change doesn't say.
-        ("{1}{G}: ~ becomes a 3/3 Ape creature until end of turn.", ("Land",)),
     ],
 )  # fmt: skip
 def test_an_animation_not_said_exactly_is_reported(text: str, types: tuple[str, ...]) -> None:
-    subtypes = ("Construct",) if "Golem" in text else ("Cave",) if "Ape" in text else ()
+    subtypes = ()
     compiled = face(text, types=types, subtypes=subtypes)
     assert compiled.support == "partial"
     assert not any(isinstance(a, AddTypes) for a in compiled.abilities)
@@ -534,4 +531,27 @@ def test_up_to_one_target_land_until_your_next_turn() -> None:
     assert found == [
         AddTypes(to=TARGET, types=["creature"], subtypes=["Elemental"], works_from="effect"),
         GrantKeyword(keyword="Haste", to=TARGET, works_from="effect"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "subtypes", "became"),
+    [
+        # 205.1a: a creature type named replaces the face's own; a land type goes with the
+        # land type it no longer has. The engine keeps the rest by kind (set_card_types).
+        ("{3}: ~ becomes a 3/3 Golem artifact creature until end of turn.",
+         ("Artifact", "Creature"), ("Construct",), (["artifact", "creature"], ["Golem"])),
+        ("{1}{G}: ~ becomes a 3/3 Ape creature until end of turn.", ("Land",), ("Cave",),
+         (["creature"], ["Ape"])),
+    ],
+)  # fmt: skip
+def test_what_animates_itself_with_subtypes_has_its_card_types_replaced(
+    text: str,
+    types: tuple[str, ...],
+    subtypes: tuple[str, ...],
+    became: tuple[list[str], list[str]],
+) -> None:
+    found = abilities(text, types=types, subtypes=subtypes)
+    assert found == [
+        SetCardTypes(to=TARGET, types=became[0], subtypes=became[1], works_from="effect")  # type: ignore[arg-type]
     ]

@@ -164,11 +164,11 @@ def _added(
 def _set_types(
     card_types: tuple[str, ...], subtypes: tuple[str, ...], to: ir.Sel
 ) -> list[ir.Ability] | None:
-    """205.1a: its card types become these, and a subtype named replaces its old ones. Exact
-    for set_card_types only when one card type comes with its own subtype named (no old
-    subtype of another kind can stay); "is a Treefolk" keeps its card types, which that kind
-    can't say."""
-    if len(card_types) != 1 or not subtypes:
+    """205.1a: its card types become these, its old subtypes staying with the card types it
+    keeps, and a subtype named replaces the old ones of its kind (set_card_types). "Is a
+    Treefolk" names no card type: its card types stay and only its creature types change,
+    which that kind can't say."""
+    if not card_types:
         return None
     return [ir.SetCardTypes(to, card_types, subtypes)]
 

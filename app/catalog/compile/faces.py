@@ -36,7 +36,6 @@ from app.catalog.compile.phrases import (
     subtype_word,
 )
 from app.catalog.compile.text import Line, lines_of, split_sentences, template_of
-from app.domain.base import ARTIFACT_ENCHANTMENT_BATTLE_TYPES
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import (
     AdditionalCost,
@@ -1410,18 +1409,13 @@ def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
     """ "As long as there are fewer than six cards in your graveyard, ~ isn't a creature."
     on an artifact or enchantment creature: while the condition holds (611.3a) its card types
     are the others alone and it loses its creature types with the creature type (205.1b,
-    205.3d; layer 4). Only when its subtypes are all creature types, so that nothing else
-    goes with them."""
+    205.3d; layer 4); its artifact or enchantment types stay with their card types."""
     m = _NO_CREATURE_WHILE.match(s)
     n = number(m.group("n")) if m else None
     others = tuple(t for t in ctx.types if t != "creature")
     if n is None or ctx.spell or "creature" not in ctx.types or not others:
         return None
     if not set(others) <= {"artifact", "enchantment"}:
-        return None
-    # Artifact, enchantment and battle subtypes stay when it stops being a creature, which a
-    # replacement of its card types can't say.
-    if any(sub in ARTIFACT_ENCHANTMENT_BATTLE_TYPES for sub in ctx.subtypes):
         return None
     return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n)
 

@@ -152,7 +152,7 @@ _BECOMES = re.compile(
     r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:At|When|Whenever) [^,:"]+, ))?'
     r"(?P<until>[Uu]ntil end of turn, )?"
     r"(?:(?:Then )?you may have )?"  # "you may have ~ become a ...": the same change
-    r"(?:(?:[Uu]p to one )?[Tt]arget (?P<target>[a-z ]+?)|(?P<it>[Ii]t)|(?P<self>~)) becomes? "
+    r"(?:(?:[Uu]p to one )?[Tt]arget (?P<target>[A-Za-z ]+?)|(?P<it>[Ii]t)|(?P<self>~)) becomes? "
     r"(?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ,-]+?)"
     # Power and toughness change nothing the engine computes (613.4: the state's `power`).
@@ -248,10 +248,10 @@ def becomes(
         and not set(subtypes) & _NOT_CREATURE_TYPES
     )
     still = _STILL_A_LAND.match(following) is not None
-    # Its card types replaced, exactly: it has no subtype to lose with them.
-    replaced = not (kept or still or replaced_keeps_all) and own_subtypes == () and bool(types)
+    # 205.1a: its card types replaced, its subtypes staying with the card types it keeps.
+    replaced = not (kept or still or replaced_keeps_all) and bool(types)
     if not kept and not still and not replaced_keeps_all and not replaced:
-        return None  # 205.1a: the old card types would be replaced, not said exactly
+        return None  # no card type named: only its subtypes would change, not said exactly
     # "Still a land" keeps the old types only of a land (one that isn't says something else).
     still_land = "still a land" in kept or (not kept and still)
     if target is not None:
