@@ -128,8 +128,6 @@ def test_a_lock_beside_a_power_change() -> None:
         'Enchanted creature has "{T}: Add {R}{R}" and is a Shaman in addition to its other types.',
         # A restatement of a type change that isn't there.
         "Enchanted creature loses all other abilities, card types, and creature types.",
-        # Card types set with no subtype to say which old ones stay.
-        "Enchanted permanent is an artifact and loses all other card types.",
     ],
 )
 def test_what_is_not_read_exactly_is_reported(sentence: str) -> None:
@@ -151,3 +149,12 @@ def test_a_lock_its_player_may_pay_to_ignore_is_reported() -> None:
 def test_a_power_change_alone_is_still_irrelevant() -> None:
     compiled = face("Enchant creature\nEnchanted creature gets +2/+2 and has flying.", **AURA)
     assert (compiled.support, compiled.abilities) == ("full", [])
+
+
+def test_a_permanent_that_becomes_only_an_enchantment() -> None:
+    # 205.1a: its card types replaced; its abilities stay, and so do its enchantment subtypes.
+    found = abilities(
+        "Enchant creature\nEnchanted permanent is an enchantment and loses all other card types.",
+        **AURA,
+    )
+    assert found == [SetCardTypes(to=ATTACHED, types=["enchantment"])]

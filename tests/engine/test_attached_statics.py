@@ -70,6 +70,12 @@ SHACKLE = _card(
     ["Enchantment"],
     ["Aura"],
 )
+UNMAKE = _card(
+    "Still Portrait",
+    "Enchant creature\nEnchanted permanent is an enchantment and loses all other card types.",
+    ["Enchantment"],
+    ["Aura"],
+)
 DEFENDER_COUNT = _card(
     "Bulwark Cairn",
     "{T}: Add {W} for each creature you control with defender.",
@@ -159,3 +165,12 @@ def test_a_lock_joined_to_a_power_change_stops_mana_abilities() -> None:
     answer = activate(b, "elf").answer_data
     assert answer["legal"] is False
     assert _types_of(b, "elf") == ["G"]
+
+
+def test_a_creature_made_only_an_enchantment_taps_the_turn_it_arrived() -> None:
+    # 205.1a: no creature any more, so 302.6 doesn't apply; its own mana ability stays.
+    new = {"controlled_since_turn_start": False}
+    b = _board(_perm("elf", ELF, **new), _aura("aura", UNMAKE, "elf"))
+    answer = activate(b, "elf").answer_data
+    assert (answer["legal"], answer["total"]) == (True, "{G}")
+    assert activate(_board(_perm("elf", ELF, **new)), "elf").answer_data["legal"] is False

@@ -53,6 +53,8 @@ _LOCKED = re.compile(r"^its activated abilities can't be activated$")
 _LOSES = re.compile(
     r"^(?:it )?loses all (?P<other>other )?abilities(?P<types>, card types, and creature types)?$"
 )
+# "... and loses all other card types": what setting its card types already says (205.1a).
+_LOSES_TYPES = re.compile(r"^(?:it )?loses all other card types(?: and creature types)?$")
 _HAS = re.compile(r"^has (?P<items>.+)$")
 _IS = re.compile(
     r"^(?:is|it's) an? (?P<words>[A-Za-z ]+?)"
@@ -98,6 +100,8 @@ def _clause(clause: str, to: ir.Sel) -> tuple[ClauseKind, list[ir.Ability]] | No
         return "nothing", []
     if _LOCKED.match(clause):
         return "abilities", [ir.Forbid(to)]  # 602.5, its mana abilities too (605.1a)
+    if _LOSES_TYPES.match(clause):
+        return "loses_restating_types", []
     if (lost := _LOSES.match(clause)) is not None:
         kind: ClauseKind = "loses_restating_types" if lost.group("types") else "abilities"
         return kind, [ir.LoseAllAbilities(to, keeps_own=bool(lost.group("other")))]
