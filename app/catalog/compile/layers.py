@@ -31,7 +31,7 @@ from app.catalog.compile.phrases import (
     selector,
     subtype_word,
 )
-from app.domain.base import ARTIFACT_ENCHANTMENT_BATTLE_TYPES, NONBASIC_LAND_TYPES
+from app.domain.base import NONBASIC_LAND_TYPES, NOT_CREATURE_TYPES
 
 _BASIC = {t: t for t in BASIC_LAND_TYPES} | {t + "s": t for t in BASIC_LAND_TYPES if t != "Plains"}
 _ADDITION = r" in addition to (?:its|their) other (?:land )?types"
@@ -167,14 +167,11 @@ _BECOMES = re.compile(
     r'(?:\.|(?<=\."))$'
 )
 _STILL_A_LAND = re.compile(r"^It's still an? (?:[A-Z][a-z]+ )?land\.$")  # "a Cave land"
-# The subtypes no creature has as a creature type: land, artifact, enchantment, battle types.
-_NOT_CREATURE_TYPES = frozenset(
-    (*BASIC_LAND_TYPES, *NONBASIC_LAND_TYPES, *ARTIFACT_ENCHANTMENT_BATTLE_TYPES)
-)
 
 
-def no_creature_types(subtypes: Iterable[str]) -> bool:
-    return all(t in _NOT_CREATURE_TYPES for t in subtypes)
+def _no_creature_types(subtypes: Iterable[str]) -> bool:
+    """None of them is a creature type: all land, artifact, enchantment or battle types."""
+    return all(t.casefold() in NOT_CREATURE_TYPES for t in subtypes)
 
 
 _SUBTYPE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?")  # "Elemental", "Assembly-Worker"
@@ -213,10 +210,11 @@ def becomes(
     face's own permanent may be what changes ("~ becomes", or the pronoun for ~): the entry's
     `target` is then that permanent, and the value says whether it is a land. referent: what
     the pronoun names, the target of the sentence before (whether it is a land). own: the
-    face's own card types and subtypes, for what "~ becomes" replaces (205.1a): nothing, when
-    the new card types include its own and no creature type of its own could be replaced ("~
-    becomes a 2/2 Bird artifact creature" on an artifact adds what it lacks); its card types,
-    when it has no subtypes to lose ("~ becomes a 3/3 Gargoyle creature" on an enchantment)."""
+    face's own card types and subtypes: "~ becomes a 2/2 Bird artifact creature" on an artifact
+    with no creature type of its own adds what it lacks (205.1a replaces nothing it has).
+    Otherwise, with no "in addition" and no "still a land", its card types are replaced
+    (205.1a, set_card_types: "~ becomes a 3/3 Gargoyle creature" on an enchantment), its old
+    subtypes staying with the card types it keeps."""
     m = _BECOMES.match(sentence)
     if m is None or (m.group("it") is not None) != pronoun:
         return None
@@ -243,9 +241,9 @@ def becomes(
         own_types is not None
         and bool(types)
         and set(own_types) <= set(types)
-        and no_creature_types(own_subtypes or ())
+        and _no_creature_types(own_subtypes or ())
         # A land, artifact or enchantment type named would replace the face's own of its kind.
-        and not set(subtypes) & _NOT_CREATURE_TYPES
+        and not any(t.casefold() in NOT_CREATURE_TYPES for t in subtypes)
     )
     still = _STILL_A_LAND.match(following) is not None
     # 205.1a: its card types replaced, its subtypes staying with the card types it keeps.
