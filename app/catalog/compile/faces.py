@@ -559,8 +559,6 @@ def _becomes(
     other types until end of turn.", "{7}: Put seven +1/+1 counters on ~. It becomes a Spirit
     creature in addition to its other types.": the permanent itself changes, by an activation
     or trigger of its own; the entry's `target` is that permanent."""
-    if _LOYALTY.match(s):
-        return False  # 606: a loyalty ability's effect is dismissed with it (relevance.py)
     about_self = previous is not None and _ON_SELF.match(previous) is not None
     referent = _pronoun_target(ctx, previous, first)
     # Later in an activation's effect, a sentence that names ~ itself ("Until end of turn, you
@@ -996,14 +994,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     if _targeted_adds_last(ctx, sentences):
         return
-    # 605.1a-b: a loyalty ability, or a triggered ability that doesn't trigger from a mana
-    # ability, is never a mana ability; an "Add ..." later in its line is part of its effect.
-    # A quoted ability it grants ("he gains "{T}: Add {U}."") is still a mana ability of what
-    # gets it, so only unquoted sentences are dismissed.
+    # 605.1b: a triggered ability that doesn't trigger from a mana ability is never a mana
+    # ability; an "Add ..." later in its line is part of its effect (a loyalty ability's line,
+    # 605.1a, is read as a spell's: _loyalty_line). A quoted ability it grants ("he gains "{T}:
+    # Add {U}."") is still a mana ability of what gets it, so only unquoted sentences are
+    # dismissed.
     not_mana = bool(sentences) and _NOT_MANA_LINE.match(sentences[0]) is not None
-    # A loyalty ability's effect is dismissed with its first sentence (relevance.py), so what
-    # "it" is in a later sentence is unknown: a one-shot haste there is not compiled.
-    loyalty = bool(sentences) and _LOYALTY.match(sentences[0]) is not None
     current: ir.ManaAbility | None = None
     current_at = -1
     control: ir.Control | None = None
@@ -1122,14 +1118,6 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         if (revealing := mana.parse_reveal(s, following)) is not None:
             reveal = revealing
             ctx.record(s, "mana_ability", "not_understood")  # until "Add ... revealed this way."
-            continue
-        if loyalty and (
-            statics.gains_haste_effect(s) is not None
-            or statics.group_haste_effect(s, sentences[i - 1] if i else None, spell=False)
-        ):
-            # Haste from a loyalty ability: which objects get it is not compiled, and it bears
-            # on tapping them (302.6), so it is reported (never waved through as a loyalty line).
-            ctx.record(s, "haste_control", "not_understood")
             continue
         if _library_top_ability(ctx, s):
             continue
@@ -1312,9 +1300,7 @@ _NTH_RESOLVED = re.compile(
     r"this turn, (?P<may>you may )?add (?P<mana>[^.]+)\.$"
 )
 _LOYALTY = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
-_NOT_MANA_LINE = re.compile(
-    r"^(?:\[[+\u2212-]?[\dX]+\]: |(?:When|Whenever|At) (?![^.]*(?:for mana|for \{|mana abilit)))"
-)
+_NOT_MANA_LINE = re.compile(r"^(?:When|Whenever|At) (?![^.]*(?:for mana|for \{|mana abilit))")
 
 
 _SPENT_HASTE = re.compile(
