@@ -33,6 +33,7 @@ from app.domain.continuous import (
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
+    SetCreatureTypes,
     SetLandTypes,
     StaticAbility,
     WorksFrom,
@@ -266,6 +267,7 @@ AnyAbility = (
     | SetLandTypes
     | AddSubtypes
     | AddTypes
+    | SetCreatureTypes
     | SetCardTypes
     | SetColors
     | LoseAllAbilities
@@ -314,6 +316,7 @@ def category(ability: AnyAbility) -> Category:
             SetLandTypes()
             | AddSubtypes()
             | AddTypes()
+            | SetCreatureTypes()
             | SetCardTypes()
             | SetColors()
             | LoseAllAbilities()
@@ -344,6 +347,7 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             SetLandTypes()
             | AddSubtypes()
             | AddTypes()
+            | SetCreatureTypes()
             | SetCardTypes()
             | SetColors()
             | LoseAllAbilities()

@@ -99,19 +99,38 @@ BATTLE_TYPES = frozenset(("Siege",))
 ARTIFACT_ENCHANTMENT_BATTLE_TYPES = ARTIFACT_TYPES | ENCHANTMENT_TYPES | BATTLE_TYPES
 
 
+SubtypeKind = Literal["land", "artifact", "enchantment", "battle", "creature"]
+_LAND_KIND = frozenset(
+    t.casefold() for t in ("Plains", "Island", "Swamp", "Mountain", "Forest", *NONBASIC_LAND_TYPES)
+)
+_ARTIFACT_KIND = frozenset(t.casefold() for t in ARTIFACT_TYPES)
+_ENCHANTMENT_KIND = frozenset(t.casefold() for t in ENCHANTMENT_TYPES)
+_BATTLE_KIND = frozenset(t.casefold() for t in BATTLE_TYPES)
+
+
+def subtype_kind(subtype: str) -> SubtypeKind:
+    """Which card type a subtype belongs to (205.3): a land, artifact, enchantment or battle
+    type by the rules' lists, any other a creature type (a planeswalker type, which nothing
+    here tells apart, would be taken for one)."""
+    folded = subtype.casefold()
+    if folded in _LAND_KIND:
+        return "land"
+    if folded in _ARTIFACT_KIND:
+        return "artifact"
+    if folded in _ENCHANTMENT_KIND:
+        return "enchantment"
+    if folded in _BATTLE_KIND:
+        return "battle"
+    return "creature"
+
+
 # 702.73a, 205.3m: an object that is every creature type (changeling, or an effect that gives
 # "all creature types") carries this among its subtypes: a filter of one creature type matches
 # it, and no land, artifact, enchantment or battle type does. Not a subtype anyone can name.
 EVERY_CREATURE_TYPE = "every creature type"
 # Casefolded: the subtypes that are no creature types (land types 205.3i, artifact 205.3g,
 # enchantment 205.3h and battle types), which being every creature type doesn't give.
-NOT_CREATURE_TYPES = frozenset(
-    t.casefold()
-    for t in (
-        "Plains", "Island", "Swamp", "Mountain", "Forest",
-        *NONBASIC_LAND_TYPES, *ARTIFACT_ENCHANTMENT_BATTLE_TYPES,
-    )
-)  # fmt: skip
+NOT_CREATURE_TYPES = _LAND_KIND | _ARTIFACT_KIND | _ENCHANTMENT_KIND | _BATTLE_KIND
 
 
 class Strict(BaseModel):

@@ -254,6 +254,34 @@ class AddTypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
 
 
+class SetCreatureTypes(Strict):
+    """Matching permanents' creature types become these (205.1a: a named subtype replaces the
+    old ones of its kind; "enchanted creature is a Treefolk"), or the creature type chosen for
+    this ability's permanent as it entered ("creatures you control are the chosen type",
+    205.3m). Their card types, other subtypes, colors and abilities stay. 613.1d: layer 4."""
+
+    kind: Literal["set_creature_types"] = "set_creature_types"
+    """Always `set_creature_types`: matching permanents' creature types are replaced (613.1d)"""
+    to: Selector
+    """Which permanents change, seen from this ability's controller"""
+    subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """The creature types they have from now on, like `Frog`"""
+    chosen_as_it_entered: Literal["creature_type"] | None = omitted_at_default(
+        None,
+        description="With it, the creature type chosen for its source permanent as it "
+        "entered (the permanent's `chosen_type`, 205.3m); only for abilities working from "
+        "the battlefield",
+    )
+    works_from: WorksFrom = "battlefield"
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+
+    @model_validator(mode="after")
+    def _some_type(self) -> SetCreatureTypes:
+        as_it_entered = self.chosen_as_it_entered is not None
+        _check_types(self.subtypes, False, self.works_from, as_it_entered)
+        return self
+
+
 class SetCardTypes(Strict):
     """Matching permanents' card types become these, with these subtypes (Vraska's Treasure,
     Hydro-Man becoming a land until your next turn). 205.1a: the new card types replace the old
@@ -321,6 +349,7 @@ StaticAbility = (
     | SetLandTypes
     | AddSubtypes
     | AddTypes
+    | SetCreatureTypes
     | SetCardTypes
     | SetColors
     | LoseAllAbilities
@@ -331,7 +360,7 @@ def layer_of(ability: StaticAbility) -> Layer:
     match ability:
         case GainControl():
             return Layer.CONTROL  # 613.1b (its haste is layer 6, applied with the grants)
-        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCreatureTypes() | SetCardTypes():
             return Layer.TYPE  # 613.1d
         case SetColors():
             return Layer.COLOR  # 613.1e

@@ -60,6 +60,7 @@ from app.domain.continuous import (
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
+    SetCreatureTypes,
     SetLandTypes,
 )
 from app.domain.errors import QuestionError
@@ -745,6 +746,7 @@ def _filed(a: AnyAbility) -> bool:
             SetLandTypes()
             | AddSubtypes()
             | AddTypes()
+            | SetCreatureTypes()
             | SetCardTypes()
             | SetColors()
             | LoseAllAbilities()
@@ -1065,6 +1067,7 @@ class BoardView:
                 SetLandTypes()
                 | AddSubtypes()
                 | AddTypes()
+                | SetCreatureTypes()
                 | SetCardTypes()
                 | SetColors()
                 | LoseAllAbilities()

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, assert_never
+from typing import assert_never
 
 from app.domain.abilities import AnyAbility, works_from
-from app.domain.base import ARTIFACT_TYPES, BATTLE_TYPES, ENCHANTMENT_TYPES, EVERY_CREATURE_TYPE
+from app.domain.base import EVERY_CREATURE_TYPE, SubtypeKind, subtype_kind
 from app.domain.base import NONBASIC_LAND_TYPES as NONBASIC
 from app.domain.continuous import (
     AddSubtypes,
@@ -44,6 +44,7 @@ from app.domain.continuous import (
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
+    SetCreatureTypes,
     SetLandTypes,
 )
 from app.domain.errors import QuestionError
@@ -66,12 +67,13 @@ BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 NONBASIC_LAND_TYPES = frozenset(t.casefold() for t in NONBASIC)
 LAND_TYPES = frozenset(t.casefold() for t in BASIC_LAND_TYPES) | NONBASIC_LAND_TYPES
 
-TypeEffect = SetLandTypes | AddSubtypes | AddTypes | SetCardTypes
+TypeEffect = SetLandTypes | AddSubtypes | AddTypes | SetCreatureTypes | SetCardTypes
 LAYER_KINDS = (
     SetLandTypes,
     AddSubtypes,
     AddTypes,
     SetCardTypes,
+    SetCreatureTypes,
     SetColors,
     LoseAllAbilities,
 )  # a cheap pre-check for collect
@@ -201,7 +203,7 @@ def graveyard_size(board: Board, src: EffectSource) -> int:
 
 def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
     match a:
-        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCardTypes():
+        case SetLandTypes() | AddSubtypes() | AddTypes() | SetCreatureTypes() | SetCardTypes():
             found.layer4.append((src, a))
         case SetColors():
             found.layer5.append((src, a))
@@ -295,9 +297,9 @@ class Characteristics:
         """613.8a: would the card types or subtypes j gives change which permanents i applies
         to? Looked at on the printed characteristics of each permanent j reaches: once per
         distinct characteristics, unless a filter asks about one object (attached, other)."""
-        if isinstance(eff_j, AddSubtypes | SetLandTypes) and not filter_reads_subtypes(
-            eff_i.to.as_filter()
-        ):
+        if isinstance(
+            eff_j, AddSubtypes | SetLandTypes | SetCreatureTypes
+        ) and not filter_reads_subtypes(eff_i.to.as_filter()):
             # j changes subtypes alone, and i's filter never looks at them (nor does 305.7's
             # lands-only rule, which reads card types): no permanent's reach can change.
             return False
@@ -319,6 +321,9 @@ class Characteristics:
             elif isinstance(eff_j, SetCardTypes):
                 subtypes, types = set_card_types(list(before.subtypes), eff_j)
                 after = _with_subtypes(before, subtypes, types)
+            elif isinstance(eff_j, SetCreatureTypes):
+                subtypes = set_creature_types(list(before.subtypes), subtypes_of(src_j, eff_j))
+                after = _with_subtypes(before, subtypes, before.types)
             else:
                 added = frozenset(eff_j.types) if isinstance(eff_j, AddTypes) else frozenset()
                 after = _with_subtypes(
@@ -385,6 +390,8 @@ class Characteristics:
                     types = types | frozenset(eff.types)
                     have = {s.casefold() for s in subtypes}
                     subtypes += [s for s in subtypes_of(src, eff) if s.casefold() not in have]
+                case SetCreatureTypes():
+                    subtypes = set_creature_types(subtypes, subtypes_of(src, eff))
                 case SetCardTypes():
                     subtypes, types = set_card_types(subtypes, eff)
                 case _:
@@ -479,7 +486,14 @@ def set_card_types(subtypes: list[str], eff: SetCardTypes) -> tuple[list[str], f
     return kept + [s for s in named if s.casefold() not in have], types
 
 
-SubtypeKind = Literal["land", "artifact", "enchantment", "battle", "creature"]
+def set_creature_types(subtypes: list[str], creature_types: list[str]) -> list[str]:
+    """205.1a: its creature types become these (what was every creature type is only these
+    now); its other subtypes stay."""
+    kept = [s for s in subtypes if subtype_kind(s) != "creature"]
+    have = {s.casefold() for s in kept}
+    return kept + [s for s in creature_types if s.casefold() not in have]
+
+
 # The card types a subtype of each kind may go with (205.3d; a kindred card has creature types).
 _KIND_HELD_BY: dict[SubtypeKind, frozenset[str]] = {
     "land": frozenset({"land"}),
@@ -488,24 +502,6 @@ _KIND_HELD_BY: dict[SubtypeKind, frozenset[str]] = {
     "battle": frozenset({"battle"}),
     "creature": frozenset({"creature", "kindred"}),
 }
-_ARTIFACT_TYPES = frozenset(t.casefold() for t in ARTIFACT_TYPES)
-_ENCHANTMENT_TYPES = frozenset(t.casefold() for t in ENCHANTMENT_TYPES)
-_BATTLE_TYPES = frozenset(t.casefold() for t in BATTLE_TYPES)
-
-
-def subtype_kind(subtype: str) -> SubtypeKind:
-    """Which card type a subtype belongs to (205.3): a land, artifact, enchantment or battle type
-    by the rules' lists, any other a creature type (what is every creature type too, 702.73a)."""
-    folded = subtype.casefold()
-    if folded in LAND_TYPES:
-        return "land"
-    if folded in _ARTIFACT_TYPES:
-        return "artifact"
-    if folded in _ENCHANTMENT_TYPES:
-        return "enchantment"
-    if folded in _BATTLE_TYPES:
-        return "battle"
-    return "creature"
 
 
 def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
@@ -516,6 +512,10 @@ def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
         return [*eff.subtypes, EVERY_CREATURE_TYPE]  # 702.73a
     if isinstance(eff, (AddTypes, SetCardTypes)):
         return list(eff.subtypes)
+    if isinstance(eff, SetCreatureTypes):
+        if eff.chosen_as_it_entered is None:
+            return list(eff.subtypes)
+        return [*eff.subtypes, _chosen_as_it_entered(src, eff.chosen_as_it_entered)]
     if eff.chosen_as_it_entered is not None:
         # 205.3m, 305.7: an Aura's or a land's "is the chosen type", with or without "in
         # addition to its other types": the one its permanent chose.
@@ -609,6 +609,11 @@ def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> 
                 f"{who} {gain} the types {added_types}, keeping all {they} had (one that becomes "
                 "a creature is one for summoning sickness too, 302.6)"
             )
+        case SetCreatureTypes():
+            became = " ".join(subtypes_of(src, eff))
+            if eff.chosen_as_it_entered is not None:
+                became += f", the creature type chosen as {'it' if one else src.label} entered"
+            return f"{who} {are} {became} and no other creature type, keeping {their} other types"
         case SetCardTypes():
             became = " ".join([*eff.subtypes, *eff.types])
             return (
@@ -653,7 +658,7 @@ def _rule_of(eff: TypeEffect) -> str:
             return "305.6"
         case AddTypes():
             return "205.1b"  # types added to the ones it has
-        case SetCardTypes():
+        case SetCreatureTypes() | SetCardTypes():
             return "205.1a"  # types that replace the ones it has
         case _:
             assert_never(eff)

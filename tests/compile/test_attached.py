@@ -15,6 +15,7 @@ from app.domain.continuous import (
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
+    SetCreatureTypes,
     SetLandTypes,
 )
 from app.domain.filters import Selector
@@ -117,9 +118,9 @@ def test_a_lock_beside_a_power_change() -> None:
 @pytest.mark.parametrize(
     "sentence",
     [
-        # No card type named: its creature types change, its card types stay (205.1a), which
-        # setting card types can't say.
-        "Enchanted creature is a Newt with base power and toughness 1/1.",
+        # No card type named, and two capitalized words: a card's name as much as two
+        # creature types, which nothing here tells apart.
+        "Enchanted creature is a Ruby Idol.",
         # A color added to its others: no kind adds colors.
         "Enchanted creature is a red Imp in addition to its other colors and types.",
         # A supertype.
@@ -158,3 +159,16 @@ def test_a_permanent_that_becomes_only_an_enchantment() -> None:
         **AURA,
     )
     assert found == [SetCardTypes(to=ATTACHED, types=["enchantment"])]
+
+
+def test_a_creature_type_set_alone_keeps_its_card_types() -> None:
+    # 205.1a: "is a Newt" names no card type: its creature types become Newt, its card types
+    # and other subtypes stay (set_creature_types).
+    found = abilities(
+        "Enchant creature\nEnchanted creature is a blue Newt with base power and toughness 1/1.",
+        **AURA,
+    )
+    assert found == [
+        SetCreatureTypes(to=ATTACHED, subtypes=["Newt"]),
+        SetColors(to=ATTACHED, colors=["U"]),
+    ]

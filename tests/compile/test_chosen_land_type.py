@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from app.catalog.compile.relevance import family
-from app.domain.continuous import AddSubtypes, SetLandTypes
+from app.domain.continuous import AddSubtypes, SetCreatureTypes, SetLandTypes
 from app.domain.filters import IsOther, Not, Selector
 from tests.compile.helpers import face, not_understood
 
@@ -106,13 +106,20 @@ def test_a_creature_type_chosen_as_it_entered_is_still_added() -> None:
     assert found.sentences[-1].family == "type_change"
 
 
-def test_creatures_set_to_the_chosen_creature_type_are_reported() -> None:
-    # 205.1a: their creature types become the chosen one, which "for each Elf" counts read;
-    # setting creature types isn't modelled, so the sentence is reported, never dropped.
+def test_creatures_set_to_the_chosen_creature_type() -> None:
+    # 205.1a: their creature types become the chosen one (the permanent's `chosen_type`), which
+    # "for each Elf" counts read; their other types stay.
     text = (
         "As this enchantment enters, choose a creature type.\n"
         "Creatures you control are the chosen type."
     )
     kw: dict[str, Any] = {"name": "Kinmask Decree", "types": ("Enchantment",)}
-    assert not_understood(text, **kw) == ["Creatures you control are the chosen type."]
+    found = face(text, **kw)
+    assert found.support == "full", found.unsupported_text
+    assert found.abilities == [
+        SetCreatureTypes(
+            to=Selector(controller="you", types=["creature"]),
+            chosen_as_it_entered="creature_type",
+        )
+    ]
     assert family("Creatures you control are the chosen type.", x_permanent=False) == "type_change"

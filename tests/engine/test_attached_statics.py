@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from app.domain.errors import QuestionError
 from app.engine.activate import activate
 from tests.engine.test_type_effects import _board, _card, _perm, _types_of
 
@@ -174,3 +177,51 @@ def test_a_creature_made_only_an_enchantment_taps_the_turn_it_arrived() -> None:
     answer = activate(b, "elf").answer_data
     assert (answer["legal"], answer["total"]) == (True, "{G}")
     assert activate(_board(_perm("elf", ELF, **new)), "elf").answer_data["legal"] is False
+
+
+NEWT_CURSE = _card(
+    "Newtbind Hex",
+    "Enchant creature\nEnchanted creature is a Newt with base power and toughness 1/1.",
+    ["Enchantment"],
+    ["Aura"],
+)
+ELF_TALLY = _card("Elfcount Idol", "{T}: Add {G} for each Elf you control.", ["Artifact"])
+ARTIFACT_TALLY = _card("Gearcount Idol", "{T}: Add {C} for each artifact you control.", ["Land"])
+KIN_DECREE = _card(
+    "Kinmask Decree",
+    "As this enchantment enters, choose a creature type.\nCreatures you control are the chosen "
+    "type.",
+    ["Enchantment"],
+)
+
+
+def test_a_creature_type_set_alone_replaces_only_creature_types() -> None:
+    # 205.1a: an Elf artifact creature made a Newt is no Elf, still an artifact; and a
+    # changeling made a Newt is only a Newt (702.73a, then the set effect, 613.3).
+    elf_golem = _card("Brass Sprout", "", ["Artifact", "Creature"], ["Elf"])
+    kin = {**_card("Mimic Kin", "", ["Creature"], ["Shapeshifter"]), "keywords": ["Changeling"]}
+    b = _board(
+        _perm("golem", elf_golem),
+        _aura("hex", NEWT_CURSE, "golem"),
+        _perm("kin", kin),
+        _aura("hex2", NEWT_CURSE, "kin"),
+        _perm("elves", ELF_TALLY),
+        _perm("gears", ARTIFACT_TALLY),
+    )
+    assert activate(b, "elves").answer_data["produced"] == ""
+    assert activate(b, "gears").answer_data["total"] == "{C}{C}"  # the golem and the idol
+
+
+def test_creatures_made_the_chosen_creature_type_are_counted_as_it() -> None:
+    # 205.1a, 205.3m: with Elf chosen, every creature its controller controls is an Elf.
+    bear = _card("Plain Bear", "", ["Creature"], ["Bear"])
+    b = _board(
+        _perm("bear", bear),
+        _perm("decree", KIN_DECREE, chosen_type="Elf"),
+        _perm("elves", ELF_TALLY),
+    )
+    assert activate(b, "elves").answer_data["total"] == "{G}"
+    without = _board(_perm("bear", bear), _perm("decree", KIN_DECREE), _perm("elves", ELF_TALLY))
+    with pytest.raises(QuestionError) as raised:
+        activate(without, "elves")
+    assert raised.value.code == "chosen_type_required"

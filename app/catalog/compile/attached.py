@@ -31,6 +31,7 @@ from app.catalog.compile.phrases import (
     split_outside_quotes,
     subtype_word,
 )
+from app.domain.base import subtype_kind
 
 _SUBJECT = re.compile(
     r"^(?P<sel>(?:Enchanted|Equipped) (?:creature|artifact|permanent|land)) (?P<rest>.+)\.$"
@@ -170,11 +171,15 @@ def _set_types(
 ) -> list[ir.Ability] | None:
     """205.1a: its card types become these, its old subtypes staying with the card types it
     keeps, and a subtype named replaces the old ones of its kind (set_card_types). "Is a
-    Treefolk" names no card type: its card types stay and only its creature types change,
-    which that kind can't say."""
-    if not card_types:
+    Treefolk" names no card type: its card types stay and only its creature types become the
+    one named (set_creature_types)."""
+    if card_types:
+        return [ir.SetCardTypes(to, card_types, subtypes)]
+    # One creature type alone: capitalized words with no card type could be a card's name ("is
+    # a copy"-like wordings), which no list of creature types here tells apart.
+    if len(subtypes) != 1 or subtype_kind(subtypes[0]) != "creature":
         return None
-    return [ir.SetCardTypes(to, card_types, subtypes)]
+    return [ir.SetCreatureTypes(to, subtypes)]
 
 
 def _land_of_type(

@@ -53,10 +53,19 @@ from app.domain.continuous import (
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
+    SetCreatureTypes,
     SetLandTypes,
 )
 
-_LAYERED = (SetLandTypes, AddSubtypes, AddTypes, SetCardTypes, SetColors, LoseAllAbilities)
+_LAYERED = (
+    SetLandTypes,
+    AddSubtypes,
+    AddTypes,
+    SetCreatureTypes,
+    SetCardTypes,
+    SetColors,
+    LoseAllAbilities,
+)
 Status = Literal["compiled", "not_understood", "irrelevant"]
 
 # Keywords that matter to no question the engine answers, besides those MTGJSON lists.
@@ -716,7 +725,7 @@ def _layer_sentence(ctx: _Context, s: str) -> bool:
         and chosen
         and (given := layers.chosen_type_effect(s, chosen, land=ctx.land)) is not None
     ):
-        # Added, a type change (205.3m); set, a land type (305.7).
+        # Added or a creature type set, a type change (205.3m, 205.1a); set, a land type (305.7).
         ctx.add(ir.Understood(abilities=[given]))
         family = "land_type" if isinstance(given, ir.SetLandTypes) else "type_change"
         ctx.record(s, family, "compiled")

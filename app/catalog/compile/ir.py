@@ -561,6 +561,16 @@ class AddTypes:
 
 
 @dataclass(frozen=True, slots=True)
+class SetCreatureTypes:
+    """The permanents' creature types become these, or the one chosen as it entered (layer 4,
+    205.1a)."""
+
+    to: Sel
+    subtypes: tuple[str, ...] = ()
+    chosen_as_it_entered: Literal["creature_type"] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SetCardTypes:
     """The permanents' card types become these, with these subtypes (layer 4, 205.1a)."""
 
@@ -625,6 +635,7 @@ Ability = (
     | SetLandTypes
     | AddSubtypes
     | AddTypes
+    | SetCreatureTypes
     | SetCardTypes
     | SetColors
     | LoseAllAbilities

@@ -376,7 +376,8 @@ def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
 # Without "in addition", after "choose a basic land type", the type is set instead (305.7): the
 # lands lose their other land types and the abilities of their rules text, and gain the chosen
 # type's mana ability. Only lands are named (an Aura's enchanted land, the face itself when it
-# is a land); a creature type set this way is not modelled.
+# is a land). After "choose a creature type", their creature types are set to it instead
+# ("Creatures you control are the chosen type.": set_creature_types, 205.1a).
 _CHOSEN_TYPE = re.compile(
     r"^(?P<sel>.+?) (?:is|are) the chosen type"
     r"(?P<add> in addition to (?:its|their) other types)?\.$"
@@ -391,7 +392,7 @@ def reads_chosen_type(sentence: str) -> bool:
 
 def chosen_type_effect(
     sentence: str, chosen: Literal["creature_type", "basic_land_type"], *, land: bool
-) -> ir.AddSubtypes | ir.SetLandTypes | None:
+) -> ir.AddSubtypes | ir.SetLandTypes | ir.SetCreatureTypes | None:
     """The type chosen as the face's permanent entered, added or set (above); `land`: the face
     is a land, so "~" names a land."""
     m = _CHOSEN_TYPE.match(sentence)
@@ -405,8 +406,13 @@ def chosen_type_effect(
         if found is None:
             return None
         return ir.AddSubtypes(found[0], (), chosen_as_it_entered=chosen)
-    if chosen != "basic_land_type":
-        return None  # 305.7 sets land types only
+    if chosen == "creature_type":
+        # 205.1a: their creature types become the chosen one, their other types kept. Said of
+        # "~" it would give a face that may be no creature a creature type (205.3d): not read.
+        found = selector(phrase) if phrase != "~" else None
+        if found is None:
+            return None
+        return ir.SetCreatureTypes(found[0], (), chosen_as_it_entered="creature_type")
     if phrase == "~" and not land:
         return None  # 305.7 is about lands: "~" must name one
     sel = ir.Sel(source=True) if phrase == "~" else _lands(phrase)

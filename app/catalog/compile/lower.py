@@ -439,6 +439,12 @@ def ability(a: ir.Ability) -> d.Ability:
                 colors=list(a.colors),  # type: ignore[arg-type]
                 works_from=_works_from(a.effect),
             )
+        case ir.SetCreatureTypes():
+            return c613.SetCreatureTypes(
+                to=selector(a.to),
+                subtypes=list(a.subtypes),
+                chosen_as_it_entered=a.chosen_as_it_entered,
+            )
         case ir.SetCardTypes():
             return c613.SetCardTypes(
                 to=selector(a.to),
