@@ -148,7 +148,7 @@ def test_a_lock_its_player_may_pay_to_ignore_is_reported() -> None:
 
 
 def test_a_power_change_alone_is_still_irrelevant() -> None:
-    compiled = face("Enchant creature\nEnchanted creature gets +2/+2 and has flying.", **AURA)
+    compiled = face("Enchant creature\nEnchanted creature gets +3/+1 and has flying.", **AURA)
     assert (compiled.support, compiled.abilities) == ("full", [])
 
 

@@ -264,7 +264,7 @@ def test_a_token_copy_gets_the_haste_and_what_it_copied_does_not(
     # also arrived this turn, was the spell's target and gets nothing.
     echo = definition(
         "Mirrorwake Chant",
-        "Create a token that's a copy of target creature you control. It gains haste until "
+        "Create a token that's a copy of target Spirit you control. It gains haste until "
         "end of turn.",
         ["Sorcery"],
         "{2}{R}",
