@@ -555,3 +555,13 @@ def test_what_animates_itself_with_subtypes_has_its_card_types_replaced(
     assert found == [
         SetCardTypes(to=TARGET, types=became[0], subtypes=became[1], works_from="effect")  # type: ignore[arg-type]
     ]
+
+
+def test_a_target_artifact_animated_with_a_size_from_its_mana_value() -> None:
+    # 205.1a: its card types become artifact and creature; 613.4: its size is the state's.
+    found = abilities(
+        "{2}: Target noncreature artifact becomes an artifact creature with power and toughness "
+        "each equal to its mana value until end of turn.",
+        types=("Creature",),
+    )
+    assert found == [SetCardTypes(to=TARGET, types=["artifact", "creature"], works_from="effect")]

@@ -156,7 +156,7 @@ _BECOMES = re.compile(
     r"(?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ,-]+?)"
     # Power and toughness change nothing the engine computes (613.4: the state's `power`).
-    r"(?: with base power and toughness (?:\d+|X)/(?:\d+|X))?"
+    r"(?: with (?:base )?power and toughness (?:(?:\d+|X)/(?:\d+|X)|each equal to [^.,\"]+?))?"
     r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
     r"(?P<kept> in addition to its other types| that's still a land)?"
     # "Until your next turn" lasts this turn too (611.2a): the entry stands for it as well.
