@@ -172,3 +172,37 @@ def test_a_creature_type_set_alone_keeps_its_card_types() -> None:
         SetCreatureTypes(to=ATTACHED, subtypes=["Newt"]),
         SetColors(to=ATTACHED, colors=["U"]),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Enchant land\nEnchanted land is a 3/2 green Ooze creature with haste. It's still a land.",
+        "Enchant land\nEnchanted land is a 3/2 green Ooze creature with haste that's still a land.",
+    ],
+)
+def test_a_land_an_aura_animates_stays_a_land(text: str) -> None:
+    # 205.1b: "still a land" keeps its card types, the creature type added; 105.2: green.
+    assert abilities(text, **AURA) == [
+        AddTypes(to=ATTACHED, types=["creature"], subtypes=["Ooze"]),
+        SetColors(to=ATTACHED, colors=["G"]),
+        GrantKeyword(keyword="Haste", to=ATTACHED),
+    ]
+
+
+def test_an_aura_on_a_basic_land_type_animates_it() -> None:
+    found = abilities(
+        "Enchant Forest\nEnchanted Forest is a 5/5 Treefolk creature. It's still a land.", **AURA
+    )
+    to = Selector(relation="attached", subtypes=["Forest"])
+    assert found == [AddTypes(to=to, types=["creature"], subtypes=["Treefolk"])]
+
+
+def test_a_land_made_only_a_creature_with_defender_is_no_land() -> None:
+    # 205.1a: no "still a land": its card types are replaced; defender is read by "with
+    # defender" counts, so it is granted (613.1f).
+    found = abilities("Enchant land\nEnchanted land is a 0/5 Wall creature with defender.", **AURA)
+    assert found == [
+        SetCardTypes(to=ATTACHED, types=["creature"], subtypes=["Wall"]),
+        GrantKeyword(keyword="Defender", to=ATTACHED),
+    ]

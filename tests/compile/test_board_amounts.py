@@ -210,7 +210,7 @@ def test_untapping_an_opponents_tapped_land_reflects_that_land() -> None:
         "{3}: This creature loses defender until end of turn.",
         "This creature has defender as long as it's a Golem.",
         "Whenever you cast a blue spell, this creature loses defender until end of turn.",
-        "Enchanted land is a 0/5 Wall creature with defender.",
+        "{2}: Target creature gains defender until end of turn.",
     ],
 )
 def test_a_sentence_changing_defender_is_not_waved_through(text: str) -> None:

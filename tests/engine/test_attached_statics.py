@@ -225,3 +225,22 @@ def test_creatures_made_the_chosen_creature_type_are_counted_as_it() -> None:
     with pytest.raises(QuestionError) as raised:
         activate(without, "elves")
     assert raised.value.code == "chosen_type_required"
+
+
+ROUSE_LAND = _card(
+    "Stirring Soil",
+    "Enchant land\nEnchanted land is a 3/3 green Ooze creature. It's still a land.",
+    ["Enchantment"],
+    ["Aura"],
+)
+
+
+def test_a_land_an_aura_animates_is_a_summoning_sick_creature_that_keeps_its_mana() -> None:
+    # 205.1b, 302.6: still a land, with its mana, and a creature: new this turn, it can't tap.
+    forest = _card("Deep Grove", "{T}: Add {G}.", ["Land"])
+    new = {"controlled_since_turn_start": False}
+    b = _board(_perm("grove", forest, **new), _aura("aura", ROUSE_LAND, "grove"))
+    assert _types_of(b, "grove") == ["G"]
+    assert activate(b, "grove").answer_data["legal"] is False
+    old = _board(_perm("grove", forest), _aura("aura", ROUSE_LAND, "grove"))
+    assert activate(old, "grove").answer_data["total"] == "{G}"

@@ -34,7 +34,8 @@ from app.catalog.compile.phrases import (
 from app.domain.base import subtype_kind
 
 _SUBJECT = re.compile(
-    r"^(?P<sel>(?:Enchanted|Equipped) (?:creature|artifact|permanent|land)) (?P<rest>.+)\.$"
+    r"^(?P<sel>(?:Enchanted|Equipped) (?:creature|artifact|permanent|land|Plains|Island|Swamp|"
+    r"Mountain|Forest)) (?P<rest>.+)\.$"
 )
 # Where one clause ends and the next begins: a list separator before the next clause's verb.
 _CLAUSE_BREAK = re.compile(
@@ -58,15 +59,19 @@ _LOSES = re.compile(
 _LOSES_TYPES = re.compile(r"^(?:it )?loses all other card types(?: and creature types)?$")
 _HAS = re.compile(r"^has (?P<items>.+)$")
 _IS = re.compile(
-    r"^(?:is|it's) an? (?P<words>[A-Za-z ]+?)"
+    r"^(?:is|it's) an? (?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ]+?)"
     r"(?: with base power and toughness (?:\d+|X)/(?:\d+|X))?"
-    r"(?P<add> in addition to its other (?:creature )?types)?$"
+    r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
+    r"(?P<add> in addition to its other (?:creature )?types)?(?P<still> that's still a land)?$"
 )
+# The sentence after: "It's still a land." keeps its card types (205.1b), as "in addition" does.
+_STILL_A_LAND = re.compile(r"^It's still a land\.$")
 
 
-def what_it_is(sentence: str) -> ir.Understood | None:
+def what_it_is(sentence: str, following: str = "") -> ir.Understood | None:
     """The abilities of such a sentence, every clause read, or None. None too when no clause
-    changes anything the engine rules on: the sentence is then as irrelevant as before."""
+    changes anything the engine rules on: the sentence is then as irrelevant as before.
+    `following`: the next sentence ("It's still a land." keeps the land's card types)."""
     m = _SUBJECT.match(sentence)
     if m is None:
         return None
@@ -78,8 +83,9 @@ def what_it_is(sentence: str) -> ir.Understood | None:
     abilities: list[ir.Ability] = []
     sets_types = False
     restated: list[bool] = []
+    still_land = _STILL_A_LAND.match(following) is not None
     for clause in clauses:
-        read = _clause(clause, to)
+        read = _clause(clause, to, still_land)
         if read is None:
             return None
         kind, found_abilities = read
@@ -96,7 +102,9 @@ def what_it_is(sentence: str) -> ir.Understood | None:
 ClauseKind = Literal["nothing", "abilities", "set_types", "loses_restating_types"]
 
 
-def _clause(clause: str, to: ir.Sel) -> tuple[ClauseKind, list[ir.Ability]] | None:
+def _clause(
+    clause: str, to: ir.Sel, still_land: bool
+) -> tuple[ClauseKind, list[ir.Ability]] | None:
     if _POWER_ONLY.match(clause) or _COMBAT_ONLY.match(clause):
         return "nothing", []
     if _LOCKED.match(clause):
@@ -110,7 +118,12 @@ def _clause(clause: str, to: ir.Sel) -> tuple[ClauseKind, list[ir.Ability]] | No
         granted = _granted(has.group("items"), to)
         return None if granted is None else ("abilities", granted)
     if (is_a := _IS.match(clause)) is not None:
-        return _is_a(is_a.group("words").split(), bool(is_a.group("add")), to)
+        granted = _granted(is_a.group("with"), to) if is_a.group("with") else []
+        if granted is None:
+            return None
+        still = still_land or bool(is_a.group("still"))
+        found = _is_a(is_a.group("words").split(), bool(is_a.group("add")), to, still)
+        return None if found is None else (found[0], [*found[1], *granted])
     return None
 
 
@@ -125,10 +138,12 @@ def _granted(items: str, to: ir.Sel) -> list[ir.Ability] | None:
 
 
 def _is_a(
-    words: list[str], in_addition: bool, to: ir.Sel
+    words: list[str], in_addition: bool, to: ir.Sel, still_land: bool = False
 ) -> tuple[ClauseKind, list[ir.Ability]] | None:
     """ "is a blue Frog creature", "is a Knight in addition to its other types": colors, then
-    subtypes, then card types, in the order a type line and its colors are said."""
+    subtypes, then card types, in the order a type line and its colors are said. With
+    `still_land` ("Enchanted land is a 2/2 green Elemental creature. It's still a land."), the
+    card types and subtypes are added to the land's (205.1b) and the colors set (105.2)."""
     colors = colors_said(words)  # takes the color words off the front
     subtypes: list[str] = []
     while words and words[0][:1].isupper():
@@ -140,6 +155,14 @@ def _is_a(
     if None in types or colors is False:
         return None
     card_types = tuple(t for t in types if t is not None)
+    if still_land and not in_addition:
+        if not card_types or set(subtypes) & set(BASIC_LAND_TYPES):
+            return None
+        kept = _added(card_types, tuple(subtypes), to)
+        if kept is None:
+            return None
+        colored = [ir.SetColors(to, colors)] if colors is not None else []
+        return "abilities", [*kept[1], *colored]
     if in_addition:
         # A color named "in addition to its other types" is set, not added (105.2), and a
         # basic land type added is 305.7's own reader's: neither is read here.

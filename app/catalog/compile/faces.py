@@ -700,11 +700,11 @@ def _check_haste_effects(ctx: _Context) -> None:
         face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
-def _layer_sentence(ctx: _Context, s: str) -> bool:
+def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
     """A layer effect (app/catalog/compile/layers.py): land types set or added, abilities
     lost; the clause joined to a loss of abilities is recorded as not understood."""
     # A lock its player may pay to ignore is not understood: whether they did, the state can't say.
-    if not (ctx.spell or ctx.escapable) and (what := attached.what_it_is(s)) is not None:
+    if not (ctx.spell or ctx.escapable) and (what := attached.what_it_is(s, following)) is not None:
         ctx.add(what)
         # Defender alone is in no family of the relevance rules: _report_defender_changes
         # files the sentences that change it with haste's, and so does this.
@@ -1130,7 +1130,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if _library_top_ability(ctx, s):
             continue
-        if _layer_sentence(ctx, s):
+        if _layer_sentence(ctx, s, following):
             continue
         if _becomes(ctx, s, following, sentences[i - 1] if i else None, sentences[0]):
             continue

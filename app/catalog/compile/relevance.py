@@ -107,7 +107,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # and "for each Elf" counts change (attached.py).
     (
         re.compile(
-            r"^(?:Enchanted|Equipped) [a-z]+ (?:[^.\"]*(?:,| and) )?(?:is|it's) an? (?:[a-z]+ )*?"
+            r"^(?:Enchanted|Equipped) [A-Za-z]+ (?:[^.\"]*(?:,| and) )?(?:is|it's) an? "
+            r"(?:(?:\d+|X)/(?:\d+|X) )?(?:[a-z]+ )*?"
             r"(?:[A-Z]|(?:land|creature|artifact|enchantment|planeswalker|battle)\b)"
         ),
         "type_change",
