@@ -25,6 +25,7 @@ from typing import Literal
 from app.catalog.compile import ir, statics
 from app.catalog.compile.phrases import (
     BASIC_LAND_TYPES,
+    STILL_A_LAND,
     TYPES,
     colors_said,
     selector,
@@ -64,8 +65,6 @@ _IS = re.compile(
     r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
     r"(?P<add> in addition to its other (?:creature )?types)?(?P<still> that's still a land)?$"
 )
-# The sentence after: "It's still a land." keeps its card types (205.1b), as "in addition" does.
-_STILL_A_LAND = re.compile(r"^It's still a land\.$")
 
 
 def what_it_is(sentence: str, following: str = "") -> ir.Understood | None:
@@ -83,7 +82,7 @@ def what_it_is(sentence: str, following: str = "") -> ir.Understood | None:
     abilities: list[ir.Ability] = []
     sets_types = False
     restated: list[bool] = []
-    still_land = _STILL_A_LAND.match(following) is not None
+    still_land = STILL_A_LAND.match(following) is not None
     for clause in clauses:
         read = _clause(clause, to, still_land)
         if read is None:

@@ -26,6 +26,7 @@ from typing import Literal
 from app.catalog.compile import ir, statics
 from app.catalog.compile.phrases import (
     BASIC_LAND_TYPES,
+    STILL_A_LAND,
     TYPES,
     colors_said,
     selector,
@@ -166,7 +167,6 @@ _BECOMES = re.compile(
     # A quoted ability last ends the sentence with its own period.
     r'(?:\.|(?<=\."))$'
 )
-_STILL_A_LAND = re.compile(r"^It's still an? (?:[A-Z][a-z]+ )?land\.$")  # "a Cave land"
 
 
 def _no_creature_types(subtypes: Iterable[str]) -> bool:
@@ -245,7 +245,7 @@ def becomes(
         # A land, artifact or enchantment type named would replace the face's own of its kind.
         and not any(t.casefold() in NOT_CREATURE_TYPES for t in subtypes)
     )
-    still = _STILL_A_LAND.match(following) is not None
+    still = STILL_A_LAND.match(following) is not None
     # 205.1a: its card types replaced, its subtypes staying with the card types it keeps.
     replaced = not (kept or still or replaced_keeps_all) and bool(types)
     if not kept and not still and not replaced_keeps_all and not replaced:

@@ -31,6 +31,9 @@ TURN_LONG = "Until end of turn, "
 LIST_SEPARATOR = re.compile(r",? and |, ")
 
 
+# "It's still a land." after a land becomes a creature: it keeps its card types (205.1b);
+# "It's still a Cave land." names its own land type too.
+STILL_A_LAND = re.compile(r"^It's still an? (?:[A-Z][a-z]+ )?land\.$")
 _QUOTED = re.compile(r'"[^"]*"')
 _HELD = re.compile(r"\x01(?P<i>\d+)\x01")  # a quoted ability, held out of a split
 
