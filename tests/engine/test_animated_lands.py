@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.activate import activate
-from tests.engine.test_attached_statics import HUE_WELL
+from tests.engine.test_attached_statics import ELF_TALLY, HUE_WELL
 from tests.engine.test_type_effects import _board, _card, _effect, _perm, _types_of
 
 HOLLOW = _card(
@@ -23,7 +23,6 @@ MIRE = _card(
     "Serpent creature with menace. It's still a land.",
     ["Land"],
 )
-ELF_COUNTER = _card("Elfcount Idol", "{T}: Add {G} for each Elf you control.", ["Artifact"])
 FOREST_COUNTER = _card("Grovecount Idol", "{T}: Add {G} for each Forest you control.", ["Artifact"])
 SHAPESHIFTER = {
     **_card("Mimic Kin", "", ["Creature"], ["Shapeshifter"]),
@@ -49,22 +48,20 @@ def test_a_land_with_all_creature_types_counts_as_an_elf_and_not_as_a_forest() -
     # 702.73a: every creature type, and no land type it didn't have (205.3i).
     b = _board(
         _perm("hollow", HOLLOW),
-        _perm("idol", ELF_COUNTER),
+        _perm("idol", ELF_TALLY),
         _perm("grove", FOREST_COUNTER),
         effects=[_effect("fx", HOLLOW, "hollow")],
     )
     assert activate(b, "idol").answer_data["total"] == "{G}"
     assert activate(b, "grove").answer_data["produced"] == ""
-    unanimated = _board(_perm("hollow", HOLLOW), _perm("idol", ELF_COUNTER))
+    unanimated = _board(_perm("hollow", HOLLOW), _perm("idol", ELF_TALLY))
     assert activate(unanimated, "idol").answer_data["produced"] == ""
 
 
 def test_a_changeling_is_every_creature_type_but_no_land_type() -> None:
     # 702.73a: a characteristic-defining ability; "for each Elf" counts it, "for each
     # Forest" doesn't.
-    b = _board(
-        _perm("kin", SHAPESHIFTER), _perm("idol", ELF_COUNTER), _perm("grove", FOREST_COUNTER)
-    )
+    b = _board(_perm("kin", SHAPESHIFTER), _perm("idol", ELF_TALLY), _perm("grove", FOREST_COUNTER))
     assert activate(b, "idol").answer_data["total"] == "{G}"
     assert activate(b, "grove").answer_data["produced"] == ""
 

@@ -80,8 +80,7 @@ def what_it_is(sentence: str, following: str = "") -> ir.Understood | None:
     to = found[0]
     clauses = split_outside_quotes(m.group("rest"), _CLAUSE_BREAK)
     abilities: list[ir.Ability] = []
-    sets_types = False
-    restated: list[bool] = []
+    sets_types = restates_types = False
     still_land = STILL_A_LAND.match(following) is not None
     for clause in clauses:
         read = _clause(clause, to, still_land)
@@ -90,10 +89,10 @@ def what_it_is(sentence: str, following: str = "") -> ir.Understood | None:
         kind, found_abilities = read
         abilities.extend(found_abilities)
         sets_types = sets_types or kind == "set_types"
-        restated.append(kind == "loses_restating_types")
+        restates_types = restates_types or kind == "loses_restating_types"
     # "... and it loses all other abilities, card types, and creature types" only restates what
     # setting its types already did (205.1a); without that clause it is another effect.
-    if any(restated) and not sets_types:
+    if restates_types and not sets_types:
         return None
     return ir.Understood(abilities=abilities) if abilities else None
 

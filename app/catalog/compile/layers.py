@@ -178,9 +178,9 @@ _SUBTYPE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?")  # "Elemental", "Ass
 # Keywords that change nothing the engine rules on but haste (302.6); defender, which selectors
 # read ("creatures with defender"), is not among them, so a change that gives it is refused.
 _EFFECT_KEYWORDS = statics.KNOWN_KEYWORDS - {"defender"}
-
-
 _ALL_CREATURE_TYPES = "all creature types"
+# What "with ..." may say of what an animation becomes: those keywords, or every creature type.
+_WITH_READ = _EFFECT_KEYWORDS | {_ALL_CREATURE_TYPES}
 
 
 def _keywords(phrase: str | None) -> tuple[str, ...] | None:
@@ -190,7 +190,7 @@ def _keywords(phrase: str | None) -> tuple[str, ...] | None:
     if phrase is None:
         return ()
     found = statics.plain_items(phrase)
-    if found is None or not all(k in (*_EFFECT_KEYWORDS, _ALL_CREATURE_TYPES) for k in found):
+    if found is None or not set(found) <= _WITH_READ:
         return None
     return tuple(found)
 
