@@ -14,6 +14,7 @@ from typing import Annotated, Literal, assert_never
 from pydantic import Field, model_validator
 
 from app.domain.base import (
+    CardType,
     ManaString,
     ManaTypeCode,
     Strict,
@@ -241,6 +242,39 @@ class OpeningHandMana(Strict):
         return self
 
 
+# --- copy effects (707, layer 1) ---------------------------------------------------------------
+
+
+class CopyEffect(Strict):
+    """The permanent is, or may become, a copy of another object (707.2): it then has that
+    object's copiable values, applied in layer 1 before every other effect (613.1a), with the
+    exceptions this ability names (707.9b: they become part of the copy's values). The state's
+    `copy_of` says what it copied; the engine reads the copied card and these exceptions."""
+
+    kind: Literal["copy_effect"] = "copy_effect"
+    """Always `copy_effect`: it is, or may become, a copy of another object (707.2)"""
+    by: Literal["entering", "activation", "trigger"]
+    """How it becomes a copy. `entering`: it may enter as one (614.1c), so a state must say
+    what it copied, or `[]`; `activation` or `trigger`: as an activated or triggered ability of
+    it resolves, and a state says so (`copy_of`) while it is one"""
+    types: list[CardType] = Field(default_factory=list, max_length=6)
+    """Card types the copy has in addition to the copied ones (707.9b)"""
+    subtypes: list[Word] = Field(default_factory=list, max_length=10)
+    """Subtypes the copy has in addition to the copied ones (707.9b)"""
+    keywords: list[Word] = Field(default_factory=list, max_length=10)
+    """Keyword abilities the copy has besides the copied ones (707.9a), like `Haste`"""
+    mana_abilities: list[ManaAbility] = Field(default_factory=list, max_length=5)
+    """Mana abilities the copy has besides the copied ones (707.9a)"""
+    keeps_name: bool = False
+    """The copy keeps its own name (707.9b)"""
+    not_legendary: bool = False
+    """The copy isn't legendary, whatever it copied (707.9b)"""
+    keeps_abilities: bool = False
+    """The copy keeps its own other abilities besides the copied ones (707.9a)"""
+    summary: Summary = ""
+    """What it copies, in a short phrase of your own"""
+
+
 # --- text not understood -----------------------------------------------------------------------
 
 
@@ -285,6 +319,7 @@ AnyAbility = (
     | RevealUntil
     | MulliganHelper
     | OpeningHandMana
+    | CopyEffect
     | Unsupported
 )
 # The same union as data, told apart by `kind` (the JSON a card carries).
@@ -324,6 +359,16 @@ def category(ability: AnyAbility) -> Category:
             return "static"
         case ManaReplacement() | EntersWithCounters() | EtbReplacement():
             return "replacement"
+        case CopyEffect():
+            match ability.by:  # 614.1c: entering as a copy replaces how it enters
+                case "entering":
+                    return "replacement"
+                case "activation":
+                    return "activated"
+                case "trigger":
+                    return "triggered"
+                case _:
+                    assert_never(ability.by)
         case Unsupported():
             return "unsupported"
         case _:
@@ -355,7 +400,7 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             return ability.works_from
         case ManaAbility() | EntersWithCounters() | EtbReplacement() | EtbTrigger() | RevealUntil():
             return "battlefield"
-        case MulliganHelper() | OpeningHandMana() | Unsupported():
+        case MulliganHelper() | OpeningHandMana() | CopyEffect() | Unsupported():
             return "battlefield"
         case SpellCostChange() | SpellCostMinimum():
             return "battlefield"
@@ -370,6 +415,7 @@ __all__ = [
     "ActivatedAbility",
     "AnyAbility",
     "Category",
+    "CopyEffect",
     "EntersWithCounters",
     "EtbReplacement",
     "EtbTrigger",

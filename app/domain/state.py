@@ -68,6 +68,7 @@ PERMANENT_DEFAULTS: dict[str, Any] = {
     "class_level": None,
     "resolutions_this_turn": None,
     "timestamp": None,
+    "copy_of": None,
 }
 
 
@@ -267,6 +268,19 @@ class PermanentIn(TypedDict, total=False):
             description="613.7: when it (or the effect it carries) began to apply; smaller is "
             "earlier. Without it: battlefield order, then effects order.",
             examples=[2],
+        ),
+    ]
+    # 707.2, 707.3: what it is a copy of, as catalog names; resolved through the catalog like
+    # `card`, the copy's values derived from them in layer 1 (613.1a, engine/copies.py).
+    copy_of: Annotated[
+        list[Name] | None,
+        Field(
+            max_length=5,
+            description="707.2: the card it is a copy of, as a catalog card name (a face's "
+            "name for that face); when that card was itself a copy, what it copied next, and "
+            "so on (707.3). `[]` when it entered as itself, which a permanent that may enter "
+            "as a copy must say; left out, it is no copy",
+            examples=[["Gaea's Cradle"]],
         ),
     ]
 
@@ -544,6 +558,7 @@ OPTIONAL_FACTS = (
     "noted_mana",
     "resolutions_this_turn",
     "class_level",
+    "copy_of",
 )
 
 
@@ -583,6 +598,9 @@ class Permanent:
     noted_mana: str | None = None  # the mana last noted for it, Oracle notation
     resolutions_this_turn: int | None = None  # of its ability that counts them; None: not said
     class_level: int | None = None  # 716: the level a Class has gained; None: not said
+    # 707.2: the names of what it copied, outermost first ([]: entered as itself); None: not
+    # said. Its `face` is the copy already (layer 1, 613.1a).
+    copy_of: tuple[str, ...] | None = None
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types
@@ -738,6 +756,9 @@ class Board:
     # -1, or no classes at all: nothing is claimed. Numbered from 0 in order of first member
     # (class_firsts).
     classes: tuple[int, ...] = ()
+    # 707.2: the ids of the permanents that are copies (their `copy_of` not empty), in
+    # battlefield order, for the explanation of layer 1 (613.1a).
+    copies: tuple[str, ...] = ()
 
     def get(self, permanent_id: str) -> Permanent | None:
         return self.by_id.get(permanent_id)

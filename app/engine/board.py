@@ -23,7 +23,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Literal, TypeVar, assert_never
 
-from app.domain.abilities import AnyAbility, works_from
+from app.domain.abilities import AnyAbility, CopyEffect, works_from
 from app.domain.base import EVERY_CREATURE_TYPE, NOT_CREATURE_TYPES
 from app.domain.card import (
     AmountIfControl,
@@ -760,7 +760,7 @@ def _filed(a: AnyAbility) -> bool:
             | MulliganHelper()
         ):
             return False
-        case OpeningHandMana():
+        case OpeningHandMana() | CopyEffect():
             return False
         case _:
             assert_never(a)
@@ -1083,6 +1083,8 @@ class BoardView:
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
             case OpeningHandMana():
                 pass  # from the opening hand at the first main phase, never a permanent's
+            case CopyEffect():
+                pass  # layer 1 (613.1a): the permanent's face is the copy already (copies.py)
             case _:
                 assert_never(a)
 

@@ -2,7 +2,8 @@
 module looks at it.
 
 Entry point: `Characteristics(board, controllers, sources)`, built by BoardView. The printed
-face comes first, then, in layer order (613.1):
+face comes first (a copy's face is the copied one already: layer 1, 613.1a, copies.py), then,
+in layer order (613.1):
 
 - layer 2, control (613.1b): computed by BoardView's control pass (`controllers`);
 - layer 4, types (613.1d): `set_land_types` (305.7: the old land types and every ability of
@@ -59,6 +60,7 @@ from app.domain.filters import (
 )
 from app.domain.ruling import Refs, Step
 from app.domain.state import Board, Permanent
+from app.engine.copies import copy_steps
 from app.engine.words import describe_selector
 
 # 305.6: the basic land types.
@@ -714,8 +716,9 @@ def condition_steps(chars: Characteristics) -> list[Step]:
 
 
 def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
-    """Which layer effects applied, in which order, and why (613.1d, 613.1f, 613.7, 613.8)."""
-    steps: list[Step] = condition_steps(chars)
+    """Which layer effects applied, in which order, and why (613.1a, 613.1d, 613.1f, 613.7,
+    613.8): copies first (layer 1)."""
+    steps: list[Step] = copy_steps(chars.board) + condition_steps(chars)
     fx = chars.effects
     if fx.layer4:
         parts: list[str] = []

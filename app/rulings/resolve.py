@@ -35,6 +35,7 @@ from app.domain.state import (
     PlayerIn,
     class_firsts,
 )
+from app.engine.copies import copiable_face, copy_effect_of
 from app.engine.free_cast import prototyped_face
 from app.rulings.board_checks import (
     check_effect,
@@ -154,6 +155,7 @@ class CheckedState:
     # The permanents' ids in battlefield order, and as a set (check_state finds both once).
     permanent_ids: tuple[str, ...] = ()
     ids: frozenset[str] = frozenset()
+    copies: tuple[str, ...] = ()  # the ids of the permanents that are copies (707.2)
 
     @property
     def used_cards(self) -> list[Card]:
@@ -209,6 +211,7 @@ class CheckedState:
             players=dict(self.state.players),
             graveyards=dict(self.graveyards),
             classes=self.classes,
+            copies=self.copies,
         )
 
     def _battlefield(self) -> Sequence[Permanent]:
@@ -268,6 +271,7 @@ class CheckedState:
             chosen_colors=tuple(chosen_colors) if chosen_colors is not None else None,
             resolutions_this_turn=p.get("resolutions_this_turn"),
             class_level=p.get("class_level"),
+            copy_of=tuple(copy_of) if (copy_of := p.get("copy_of")) is not None else None,
         )
 
 
@@ -309,7 +313,9 @@ def _template(p: PermanentIn, card: Card, face: CardFace) -> tuple[Any, ...]:
     return (card, face, *_COMMON_FIELDS({**_COMMON_DEFAULTS, **p}), True)
 
 
-_Found = tuple[Card, int, tuple[Card, CardFace], str]
+# A permanent's card, face index, (card, face) pair, the card's catalog spelling and its
+# `copy_of` in catalog spelling (None when not given).
+_Found = tuple[Card, int, tuple[Card, CardFace], str, list[str] | None]
 
 # What check_state reads of each permanent, in one call (the same reason as _COMMON_FIELDS).
 _CHECKED = (
@@ -324,6 +330,7 @@ _CHECKED = (
     "chosen_name",
     "library_top",
     "exiled",
+    "copy_of",
 )
 _CHECKED_FIELDS = itemgetter(*_CHECKED)
 _CHECKED_DEFAULTS = {name: PERMANENT_DEFAULTS.get(name) for name in _CHECKED}
@@ -393,8 +400,40 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
     card_face = card.card_faces[face]
     check_on_battlefield(card, card_face, (*here, card_field(definition)))
     if p.get("prototyped", False):
+        if p.get("copy_of"):
+            raise QuestionError(
+                (*here, "copy_of"),
+                "a copy has the copied card's values, not a prototype's (707.2): leave out "
+                "'prototyped' or 'copy_of'",
+                "copy_and_prototyped",
+            )
         card_face = prototyped_face(card_face, (*here, "prototyped"))
     return card, face, card_face
+
+
+def _copied_face(catalog: Catalog, name: str, loc: Loc) -> tuple[CardFace, str, Card]:
+    """The face of a card a permanent copied (707.2), a permanent's: the face the name names,
+    else the card's front face; and the name in catalog spelling (the face's, when it names
+    one)."""
+    card = resolve_card(catalog, name, loc)
+    face = card.face_named(name.strip()) if card.faces else None
+    copied = face if face is not None else card.front
+    check_on_battlefield(card, copied, loc)
+    return copied, face.name if face is not None else card.name, card
+
+
+def _copy_required(face: CardFace, loc: Loc) -> None:
+    """A permanent that may enter as a copy (614.1c) is what it copied, or itself: the state
+    must say which."""
+    effect = copy_effect_of(face)
+    if effect is not None and effect.by == "entering":
+        raise QuestionError(
+            loc,
+            f"{face.name} may enter as a copy of something (707.2, 614.1c), and what it is "
+            "depends on it: give 'copy_of' (the card it copied, by catalog name), or [] if it "
+            "entered as itself",
+            "copy_of_required",
+        )
 
 
 def _effects_counters(catalog: Catalog, state: GameState) -> frozenset[str]:
@@ -416,6 +455,7 @@ class _Checked:
     pair: tuple[Card, CardFace]
     respell: dict[str, object]
     attached: bool
+    copy: bool = False  # a copy of something (its `copy_of` not empty, 707.2)
 
 
 class _PermanentChecks:
@@ -427,10 +467,11 @@ class _PermanentChecks:
         self.loc = loc
         self.controllers: set[str] = set()
         self.met: list[Card] = []  # CheckedState.battlefield_cards
-        # Per (name given, face asked, face given, prototyped): the card, its face index, the
-        # pair `cards` holds and the catalog's spelling, so 10,000 Forests in no class are
-        # looked up and checked once, and share one pair. A definition is checked where it is.
-        self.by_name: dict[tuple[str, int | str, bool, bool], _Found] = {}
+        # Per (name given, face asked, face given, prototyped, copy_of): the card, its face
+        # index, the pair `cards` holds and the catalog's spellings, so 10,000 Forests in no
+        # class are looked up and checked once, and share one pair. A definition is checked
+        # where it is.
+        self.by_name: dict[tuple[str, int | str, bool, bool, tuple[str, ...] | None], _Found] = {}
         self.also = _effects_counters(catalog, state)
         self.outside = _Outside()
 
@@ -451,20 +492,26 @@ class _PermanentChecks:
             chosen_name,
             library_top,
             exiled,
+            copy_of,
         ) = _CHECKED_FIELDS({**_CHECKED_DEFAULTS, **p})
         self.controllers.add(controller)
         if name is not None and definition is None:
-            key = (name, face_given, "face" in p, prototyped)
+            copied = tuple(copy_of) if copy_of is not None else None
+            key = (name, face_given, "face" in p, prototyped, copied)
             found = self.by_name.get(key)
             if found is None:
-                card, face, card_face = _card_and_face(self.catalog, p, (*loc, "battlefield", i))
-                found = self.by_name[key] = (card, face, (card, card_face), card.name)
+                here = (*loc, "battlefield", i)
+                card, face, card_face = _card_and_face(self.catalog, p, here)
                 self.met.append(card)
-            card, face, pair, spelled = found
+                card_face, copy_spelled = self._as_copy(card_face, copy_of, here)
+                found = self.by_name[key] = (card, face, (card, card_face), card.name, copy_spelled)
+            card, face, pair, spelled, copy_spelled = found
         else:
-            card, face, card_face = _card_and_face(self.catalog, p, (*loc, "battlefield", i))
-            pair, spelled = (card, card_face), card.name
+            here = (*loc, "battlefield", i)
+            card, face, card_face = _card_and_face(self.catalog, p, here)
             self.met.append(card)
+            card_face, copy_spelled = self._as_copy(card_face, copy_of, here)
+            pair, spelled = (card, card_face), card.name
         counters = (
             counter_spelling(card, counters_given, (*loc, "battlefield", i, "counters"), self.also)
             if counters_given
@@ -484,7 +531,26 @@ class _PermanentChecks:
             respell["face"] = face
         if counters != counters_given:
             respell["counters"] = counters
-        return _Checked(pair, respell, attached_to is not None)
+        if copy_spelled != copy_of:
+            respell["copy_of"] = copy_spelled
+        return _Checked(pair, respell, attached_to is not None, bool(copy_of))
+
+    def _as_copy(
+        self, face: CardFace, copy_of: list[str] | None, here: Loc
+    ) -> tuple[CardFace, list[str] | None]:
+        """The face a permanent has, as a copy when its `copy_of` names what it copied (707.2),
+        and `copy_of` in catalog spelling; the cards it copied are cards the question reads."""
+        if copy_of is None:
+            _copy_required(face, (*here, "copy_of"))
+            return face, None
+        if not copy_of:
+            return face, copy_of
+        found = [
+            _copied_face(self.catalog, n, (*here, "copy_of", j)) for j, n in enumerate(copy_of)
+        ]
+        self.met.extend(card for _, _, card in found)
+        copy = copiable_face(face, [f for f, _, _ in found], (*here, "copy_of"))
+        return copy, [spelled for _, spelled, _ in found]
 
 
 _PAIR = attrgetter("pair")
@@ -625,6 +691,8 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         classes=classes,  # Classes: its first members found once
         permanent_ids=tuple(ids),
         ids=on_battlefield,
+        # Only permanents checked one by one can be copies: a class's members are plain.
+        copies=tuple(ids[i] for i, f in found.items() if f.copy),
     )
 
 

@@ -46,6 +46,7 @@ GIVEN: dict[str, Any] = {
     "resolutions_this_turn": 2,
     "class_level": 2,
     "timestamp": 7,
+    "copy_of": ["Forest"],
 }
 # How each PermanentIn field is held on the Permanent (the catalog resolves some of them).
 HELD: dict[str, Any] = {
@@ -54,6 +55,7 @@ HELD: dict[str, Any] = {
     "chosen_colors": ("W", "U"),
     "exiled": "Island",  # an OutsideCard, compared by name below
     "library_top": "Plains",
+    "copy_of": ("Forest",),
 }
 # The card's own data / its index, checked apart; `prototyped` is held as the face it gives
 # (718.3b: tests/engine/test_prototype.py).

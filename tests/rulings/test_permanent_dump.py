@@ -53,6 +53,7 @@ NOT_DEFAULT: dict[str, Any] = {
     "class_level": 2,
     "resolutions_this_turn": 0,
     "timestamp": 0,
+    "copy_of": [],
 }
 DEFINITION = {"name": "Zzq Vale", "types": ["land"], "text": "{T}: Add {G}."}
 

@@ -1,0 +1,159 @@
+"""Copy effects (707), layer 1 (613.1a): what a permanent is when it is a copy of another object.
+
+Entry point: `copiable_face(own, copied, loc)`, called as a question's state is read, so the
+permanent the engine sees already has the copy's values and every later layer (control, types,
+colors, abilities) applies to them as to any face.
+
+- 707.2: a copy has the copied object's copiable values: its name, mana cost, colors, card
+  types, subtypes, supertypes, rules text (so its abilities: a copy of a land has that land's
+  mana abilities, a copy of a basic Forest is a basic Forest) and its printed power and
+  toughness. It has nothing another effect gave the copied object, no counters, no status:
+  those are the copy's own (the state's fields for it).
+- 707.3: a copy of a copy has what the copied object copied, with the exceptions that copy
+  effect named: the state's `copy_of` lists the copied card, then what it copied, and so on.
+- 707.9: the copy effect's own exceptions ("except it's an artifact in addition to its other
+  types", "except it has haste") become part of the copy's values, so they too come before
+  every other layer (707.9b).
+
+A permanent with a copy effect that is no copy now has its own face: the state leaves
+`copy_of` out, or gives `[]` for one that entered as itself (resolve.py requires it for a
+permanent that may enter as a copy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.domain.abilities import CopyEffect
+from app.domain.card import CardFace
+from app.domain.errors import QuestionError
+from app.domain.ruling import Refs, Step
+from app.domain.state import Board
+
+Loc = tuple[str | int, ...]
+
+
+def copy_effect_of(face: CardFace) -> CopyEffect | None:
+    """The face's copy effect, if it has one (the compiler gives a face one at most)."""
+    for a in face.abilities:
+        if isinstance(a, CopyEffect):
+            return a
+    return None
+
+
+def copiable_face(own: CardFace, copied: Sequence[CardFace], loc: Loc) -> CardFace:
+    """The face a permanent has as a copy (module docstring): `copied` is the copied card's face
+    first, then, when that card was itself a copy, the face it copied, and so on (707.3). `loc`:
+    the state's `copy_of` field, where a card in the middle of the chain that can't be a copy is
+    reported."""
+    values = copied[-1]
+    for j in range(len(copied) - 2, -1, -1):
+        middle = copied[j]
+        effect = copy_effect_of(middle)
+        if effect is None:
+            raise QuestionError(
+                (*loc, j),
+                f"{middle.name} has no ability that makes it a copy of anything (707.3), so "
+                "nothing after it in 'copy_of' can be what it copied: name only the card the "
+                "permanent copied",
+                "not_a_copy",
+            )
+        values = with_exceptions(middle, effect, values)
+    effect = copy_effect_of(own)
+    return values if effect is None else with_exceptions(own, effect, values)
+
+
+def with_exceptions(copier: CardFace, effect: CopyEffect, values: CardFace) -> CardFace:
+    """707.9: the copied values as the copier's copy effect changes them."""
+    if not _changes(effect):
+        return values
+    have_sub = {s.casefold() for s in values.subtypes}
+    have_kw = {k.casefold() for k in values.keywords}
+    own = copier.abilities if effect.keeps_abilities else []
+    data = values.model_dump()
+    data.update(
+        name=copier.name if effect.keeps_name else values.name,
+        supertypes=[
+            s for s in values.supertypes if not (effect.not_legendary and s == "Legendary")
+        ],
+        types=[*values.types, *(t for t in effect.types if t not in values.types)],
+        subtypes=[*values.subtypes, *(s for s in effect.subtypes if s.casefold() not in have_sub)],
+        keywords=[*values.keywords, *(k for k in effect.keywords if k.casefold() not in have_kw)],
+        abilities=[
+            *(a.model_dump() for a in values.abilities),
+            *(a.model_dump() for a in effect.mana_abilities),
+            *(a.model_dump() for a in own),
+        ],
+    )
+    return CardFace.model_validate(data)
+
+
+def _changes(effect: CopyEffect) -> bool:
+    """Whether the copy effect names any exception (707.9)."""
+    return bool(
+        effect.types
+        or effect.subtypes
+        or effect.keywords
+        or effect.mana_abilities
+        or effect.keeps_name
+        or effect.not_legendary
+        or effect.keeps_abilities
+    )
+
+
+def copy_steps(board: Board) -> list[Step]:
+    """Layer 1 in the explanation: each permanent that is a copy, and what it copied."""
+    steps: list[Step] = []
+    for permanent_id in board.copies:
+        p = board.get(permanent_id)
+        if p is None or not p.copy_of:
+            continue
+        chain = list(p.copy_of)
+        what = chain[0] + "".join(f", itself a copy of {n}" for n in chain[1:])
+        rules = ["613.1a", "707.2"] + (["707.3"] if len(chain) > 1 else [])
+        text = (
+            f"{p.name} ({p.id}) is a copy of {what}: it has the copied card's name, mana "
+            "cost, colors, types and abilities, and these come before every other effect "
+            "(layer 1)"
+        )
+        effect = _card_copy_effect(p.card.card_faces)
+        if effect is not None and _changes(effect):
+            rules.append("707.9")
+            text += ", with the exceptions its own copy effect names: " + _exceptions(effect)
+        refs: Refs = {"permanents": (p.id,), "cards": tuple(dict.fromkeys([p.name, *chain]))}
+        steps.append(Step(text + ".", tuple(rules), refs))
+    return steps
+
+
+def _card_copy_effect(faces: Sequence[CardFace]) -> CopyEffect | None:
+    """The copy effect of the copier's card (of whichever face has one)."""
+    for face in faces:
+        effect = copy_effect_of(face)
+        if effect is not None:
+            return effect
+    return None
+
+
+def _exceptions(effect: CopyEffect) -> str:
+    parts: list[str] = []
+    if effect.types or effect.subtypes:
+        parts.append("it is also " + " ".join([*effect.subtypes, *effect.types]))
+    if effect.keywords:
+        parts.append("it has " + ", ".join(k.lower() for k in effect.keywords))
+    if effect.mana_abilities:
+        n = len(effect.mana_abilities)
+        parts.append(
+            "it has a mana ability of its own"
+            if n == 1
+            else f"it has {n} mana abilities of its own"
+        )
+    if effect.keeps_abilities:
+        parts.append("it keeps its own other abilities")
+    if effect.keeps_name:
+        parts.append("it keeps its own name")
+    if effect.not_legendary:
+        parts.append("it isn't legendary")
+    return "; ".join(parts)
+
+
+__all__ = ["copiable_face", "copy_effect_of", "copy_steps", "with_exceptions"]
