@@ -261,6 +261,8 @@ class CopyEffect(Strict):
     """Card types the copy has in addition to the copied ones (707.9b)"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
     """Subtypes the copy has in addition to the copied ones (707.9b)"""
+    supertypes: list[Word] = Field(default_factory=list, max_length=5)
+    """Supertypes the copy has in addition to the copied ones (707.9b), like `Legendary`"""
     keywords: list[Word] = Field(default_factory=list, max_length=10)
     """Keyword abilities the copy has besides the copied ones (707.9a), like `Haste`"""
     mana_abilities: list[ManaAbility] = Field(default_factory=list, max_length=5)

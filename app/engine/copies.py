@@ -74,7 +74,8 @@ def with_exceptions(copier: CardFace, effect: CopyEffect, values: CardFace) -> C
     data.update(
         name=copier.name if effect.keeps_name else values.name,
         supertypes=[
-            s for s in values.supertypes if not (effect.not_legendary and s == "Legendary")
+            *(s for s in values.supertypes if not (effect.not_legendary and s == "Legendary")),
+            *(s for s in effect.supertypes if s not in values.supertypes),
         ],
         types=[*values.types, *(t for t in effect.types if t not in values.types)],
         subtypes=[*values.subtypes, *(s for s in effect.subtypes if s.casefold() not in have_sub)],
@@ -93,6 +94,7 @@ def _changes(effect: CopyEffect) -> bool:
     return bool(
         effect.types
         or effect.subtypes
+        or effect.supertypes
         or effect.keywords
         or effect.mana_abilities
         or effect.keeps_name
@@ -136,8 +138,9 @@ def _card_copy_effect(faces: Sequence[CardFace]) -> CopyEffect | None:
 
 def _exceptions(effect: CopyEffect) -> str:
     parts: list[str] = []
-    if effect.types or effect.subtypes:
-        parts.append("it is also " + " ".join([*effect.subtypes, *effect.types]))
+    if effect.types or effect.subtypes or effect.supertypes:
+        also = [*(s.lower() for s in effect.supertypes), *effect.subtypes, *effect.types]
+        parts.append("it is also " + " ".join(also))
     if effect.keywords:
         parts.append("it has " + ", ".join(k.lower() for k in effect.keywords))
     if effect.mana_abilities:

@@ -387,6 +387,23 @@ PROBLEMS: dict[str, ProblemPage] = {
         "or adds (or sets, 305.7) the type chosen for it as it entered: give the permanent's "
         "`chosen_type`.",
     ),
+    "copy_of_required": _q(
+        "What it copied not given",
+        "The permanent's card may enter as a copy of another object (707.2, 614.1c), and what it "
+        "is depends on that choice: give the permanent's `copy_of` (the card it copied, as a "
+        "catalog card name), or `[]` if it entered as itself.",
+    ),
+    "not_a_copy": _q(
+        "Not something that copies",
+        "A card in the middle of `copy_of` is what the one before it copied, so it must itself "
+        "be able to become a copy (707.3); this one has no copy effect: name only the card the "
+        "permanent copied.",
+    ),
+    "copy_and_prototyped": _q(
+        "A copy is not prototyped",
+        "A copy has the copied card's values (707.2), not a prototype's: give `copy_of` or "
+        "`prototyped`, not both.",
+    ),
     "invalid_chosen_type": _q(
         "Not a basic land type",
         "The permanent chose a basic land type as it entered: its `chosen_type` is one of "

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from app.catalog.compile import (
     attached,
     bans,
+    copies,
     costs,
     ir,
     layers,
@@ -36,6 +37,7 @@ from app.catalog.compile.phrases import (
     subtype_word,
 )
 from app.catalog.compile.text import Line, lines_of, split_sentences, template_of
+from app.domain.abilities import CopyEffect
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import (
     AdditionalCost,
@@ -753,6 +755,47 @@ _LIBRARY_TOP = re.compile(
 )
 
 
+def _copy_sentence(ctx: _Context, s: str, first: str) -> bool:
+    """The permanent's own copy effect (copies.py): its exceptions' quoted mana abilities read
+    here, quoted abilities that bear on nothing the engine rules on left out. A face has one
+    copy effect at most: the engine couldn't tell which made the copy. "... except it enters
+    with X additional counters" also tells what X is for (107.3m)."""
+    # A loyalty ability is read as a spell's effect (_loyalty_line), but what it makes a copy is
+    # still the permanent: only an instant's or sorcery's copy sentence is never its own.
+    own = not {"instant", "sorcery"} & set(ctx.types)
+    reading = copies.copy_effect(s, first, loyalty=ctx.spell) if own else None
+    if reading is None:
+        return False
+    mana_abilities: list[ir.ManaAbility] = []
+    for quoted in reading.quoted:
+        if relevance.family(quoted.rstrip(".,"), x_permanent=False) is None:
+            continue
+        granted = _granted(quoted)
+        if granted is None or granted[1]:
+            ctx.record(s, "copy", "not_understood")
+            return True
+        mana_abilities.append(granted[0])
+    effect = reading.effect(tuple(mana_abilities))
+    before = [a for a in ctx.face.abilities if isinstance(a, CopyEffect)]
+    if before and not all(_same_copy(b, lower.ability(effect)) for b in before):
+        # Two copy effects that make different copies: which one made it, the state can't say.
+        ctx.record(s, "copy", "not_understood")
+        return True
+    found: list[ir.Ability] = [effect] if not before else []
+    if ctx.x_permanent and (uses_x := statics.etb_replacement_uses_x(s)) is not None:
+        found.append(uses_x)
+    ctx.add(ir.Understood(abilities=found))
+    ctx.record(s, "copy", "compiled")
+    return True
+
+
+def _same_copy(a: CopyEffect, b: DomainAbility) -> bool:
+    """Whether two copy effects make the same copy (their summaries aside)."""
+    return isinstance(b, CopyEffect) and a.model_copy(update={"summary": ""}) == b.model_copy(
+        update={"summary": ""}
+    )
+
+
 def _library_top_ability(ctx: _Context, s: str) -> bool:
     """ "As long as the top card of your library is a land card, ~ has "<mana ability>"": the
     mana ability, existing only while that holds (the permanent's `library_top`, 205.2)."""
@@ -1129,6 +1172,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.record(s, "mana_ability", "not_understood")  # until "Add ... revealed this way."
             continue
         if _library_top_ability(ctx, s):
+            continue
+        if _copy_sentence(ctx, s, sentences[0]):
             continue
         if _layer_sentence(ctx, s, following):
             continue

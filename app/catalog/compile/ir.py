@@ -615,6 +615,25 @@ class CastBan:
     not_cast_from: tuple[Zone, ...] = ()  # only spells cast from none of these
 
 
+CopyBy = Literal["entering", "activation", "trigger"]
+
+
+@dataclass(frozen=True, slots=True)
+class CopyEffect:
+    """707.2, 707.9: how the permanent becomes a copy, and its copy's exceptions."""
+
+    by: CopyBy
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    mana_abilities: tuple[ManaAbility, ...] = ()
+    keeps_name: bool = False
+    not_legendary: bool = False
+    keeps_abilities: bool = False
+    summary: str = ""
+
+
 Ability = (
     ManaAbility
     | Grant
@@ -639,6 +658,7 @@ Ability = (
     | SetCardTypes
     | SetColors
     | LoseAllAbilities
+    | CopyEffect
 )
 
 

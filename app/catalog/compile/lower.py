@@ -9,6 +9,7 @@ from app.domain import card as d
 from app.domain import continuous as c613
 from app.domain import filters as f
 from app.domain import quantities as q
+from app.domain.abilities import CopyEffect
 
 
 def selector(sel: ir.Sel) -> d.Selector:
@@ -452,6 +453,19 @@ def ability(a: ir.Ability) -> d.Ability:
                 subtypes=list(a.subtypes),
                 while_graveyard_below=a.while_graveyard_below,
                 works_from=_works_from(a.effect),
+            )
+        case ir.CopyEffect():
+            return CopyEffect(
+                by=a.by,
+                types=list(a.types),  # type: ignore[arg-type]
+                subtypes=list(a.subtypes),
+                supertypes=list(a.supertypes),
+                keywords=list(a.keywords),
+                mana_abilities=[mana_ability(m) for m in a.mana_abilities],
+                keeps_name=a.keeps_name,
+                not_legendary=a.not_legendary,
+                keeps_abilities=a.keeps_abilities,
+                summary=a.summary,
             )
         case _:
             assert_never(a)

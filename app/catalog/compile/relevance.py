@@ -90,7 +90,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # match ("Sliver creatures you control", "for each Elf"); it isn't modelled.
     # 205.1a, 205.1b, 302.6: something that becomes a creature ("~ becomes a 2/2 Elemental
     # creature until end of turn. It's still a land.") is one for summoning sickness and every
-    # selector of creatures; one that becomes a copy of a creature (707.2) has its abilities.
+    # selector of creatures (a copy of one is the "copy" family, `_COPY`).
     (re.compile(r"\b(?:becomes?|become) (?:a|an) [^.]*?\bcreature\b"), "type_change"),
     # "Creatures you control are the chosen type." sets their creature types (205.1a), which
     # "for each Elf" counts read; it isn't modelled, so it is reported.
@@ -161,7 +161,7 @@ _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ wi
 # Every rule below needs one of these words; a sentence with none is irrelevant.
 _CUE = re.compile(
     r"\b(?:[Aa]dds?|mana|cast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
-    r"Enchanted|Equipped|becomes?|become|"
+    r"Enchanted|Equipped|becomes?|become|copy|"
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}"
 )
 _MANA_WORD = re.compile(r"\bmana\b")
@@ -177,6 +177,12 @@ _NOT_PRODUCTION = re.compile(
     r"\bby spending [^.]*?\bmana\b"
 )
 _X = re.compile(r"\bX\b")
+# 707.2: a permanent that enters as, or becomes, a copy of another object has that object's
+# characteristics and abilities (layer 1, before every other effect): always relevant, whatever
+# else the sentence says ("with mana value less than the amount of mana spent").
+_COPY = re.compile(
+    r"\b(?:enters?|enter)(?: tapped)? as a copy\b|\bbecomes? a copy\b|\bbecome a copy\b"
+)
 _LOYALTY_COST = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
 _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
 
@@ -199,6 +205,8 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
         return family(sentence[loyal.end() :], x_permanent=False, spell=True)
     if not _CUE.search(sentence):
         return None  # the common case, decided by one cheap search
+    if _COPY.search(sentence):
+        return "copy"
     if (paid := _IF_COST_PAID.search(sentence)) is not None:
         rest = sentence[: paid.start()] + sentence[paid.end() :]
         return family(rest[0].upper() + rest[1:], x_permanent=x_permanent, spell=spell)

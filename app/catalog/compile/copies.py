@@ -1,0 +1,209 @@
+"""Copy effects of a permanent's own (707.2, 707.9): "You may have ~ enter as a copy of any land
+on the battlefield.", "{2}, {T}: ~ becomes a copy of target land, except it has this ability."
+
+The state's `copy_of` says what the permanent copied; what the card says is how it becomes a
+copy (as it enters, 614.1c, or as an activated or triggered ability of it resolves) and the
+exceptions its copy has (707.9a, 707.9b), which are part of the copy's values. The object it
+may copy ("any creature on the battlefield", "a land card in a graveyard") and how long the
+copy lasts are the state's to say: whatever it copied, and while it is one, `copy_of` names it.
+
+Exceptions read: card types and subtypes "in addition to its other types", keywords it has,
+quoted abilities (a mana ability is kept; one that bears on nothing the engine rules on is
+left out), "this ability", its own other abilities, its own name, "isn't legendary". Its power
+and toughness and the counters it enters with change nothing the engine computes (613.4: the
+state gives them). Anything else makes the sentence not understood.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from app.catalog.compile import ir
+from app.catalog.compile.phrases import LIST_SEPARATOR, TYPES, split_outside_quotes
+from app.catalog.compile.statics import KNOWN_KEYWORDS
+
+# "You may have ~ enter tapped as a copy of ...", after a condition ("If you attacked this
+# turn, ..."); "~ enters as a copy of ..."; "As ~ enters, you may have it become a copy of ...
+# until end of turn" (614.1c: as it enters, for a while: the state says while it is one).
+_ENTERS = re.compile(
+    r"^(?:If [^,]+, )?(?:[Yy]ou may have ~ enter|~ enters|"
+    r"As ~ enters, you may have it become)(?: tapped)? as a copy of |"
+    r"^As ~ enters, you may have it become a copy of "
+)
+# "{2}, {T}: ~ becomes a copy of target land ...", "Whenever ..., you may have ~ become a copy
+# of ...", "If you do, ~ becomes a copy of ...", "Then you may have ~ become a copy of ...";
+# "it" only after a trigger whose condition names ~ alone ("Whenever ~ attacks, it becomes").
+_BECOMES = re.compile(
+    r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:When|Whenever|At) [^,:"]+), |If [^,]+, |Then )?'
+    r"(?:[Uu]ntil (?:end of turn|your next turn), )?"
+    r"(?:~ becomes|[Yy]ou may have (?:~|(?P<it>it)) become|(?P<it2>it) becomes) a copy of "
+)
+_REST = re.compile(
+    r"^(?P<what>[^\"]+?)"
+    r"(?: until end of turn| until your next turn| for as long as [^,\"]+)?"
+    r"(?:, except (?P<except>.+))?$"
+)
+_PRONOUN = r"(?:it|he|she)"
+_POSSESSIVE = r"(?:its|his|her)"
+# "it's an artifact in addition to its other types", "it's a Ninja in addition to its other
+# creature types", "it's a Wall in addition to its other types".
+# "he's a legendary 4/4 Human Villain creature in addition to his other types" (its size is
+# the state's); after the first item the pronoun may go unsaid ("is an artifact ...").
+_ADDED_TYPES = re.compile(
+    rf"^(?:{_PRONOUN}(?:'s| is)|is) (?:an? )?(?P<types>[A-Za-z0-9/ -]+?) in addition to "
+    rf"{_POSSESSIVE} other (?:creature )?types$"
+)
+_SIZE_WORD = re.compile(r"^(?:\d+|X)/(?:\d+|X)$")
+_SUPERTYPES = {"legendary": "Legendary", "snow": "Snow"}
+_HAS = re.compile(rf"^(?:{_PRONOUN} )?(?:has|have) (?P<what>.+)$")
+_OWN_NAME = re.compile(rf"^{_POSSESSIVE} name is ~$")
+_NOT_LEGENDARY = re.compile(rf"^{_PRONOUN} isn't legendary$")
+# Riders the state's own fields say: its size (208.3), the counters it enters with (122).
+_SIZE = re.compile(rf"^{_PRONOUN}(?:'s| is) (?:\d+|X)/(?:\d+|X)$")
+_ENTERS_WITH = re.compile(
+    rf"^{_PRONOUN} enters with (?:an?|one|two|three|X) (?:additional )?[+\w/-]+ counters? on "
+    rf"(?:it|him|her)(?: if [^,]+)?$"
+)
+_POWER = re.compile(rf"^{_POSSESSIVE} power and toughness are [^,]+$")
+# Keywords that bear on nothing the engine rules on besides those statics.py knows: the copy
+# has them all the same.
+_COMBAT_KEYWORDS = frozenset({"myriad", "dethrone", "changeling"})
+_OTHER_ABILITIES = re.compile(rf"^(?:~'s|{_POSSESSIVE}) other abilities$")
+
+
+@dataclass(slots=True)
+class CopyReading:
+    """What a copy sentence says, read item by item: the quoted abilities its copy has are left
+    for the caller to read (faces.py reads mana abilities) and give to `effect`."""
+
+    by: ir.CopyBy
+    summary: str
+    types: list[str] = field(default_factory=list)
+    subtypes: list[str] = field(default_factory=list)
+    supertypes: list[str] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+    keeps_name: bool = False
+    not_legendary: bool = False
+    keeps_abilities: bool = False
+    quoted: list[str] = field(default_factory=list)
+
+    def effect(self, mana_abilities: tuple[ir.ManaAbility, ...] = ()) -> ir.CopyEffect:
+        return ir.CopyEffect(
+            self.by,
+            tuple(self.types),
+            tuple(self.subtypes),
+            tuple(self.supertypes),
+            tuple(self.keywords),
+            mana_abilities,
+            self.keeps_name,
+            self.not_legendary,
+            self.keeps_abilities,
+            self.summary,
+        )
+
+
+def copy_effect(sentence: str, first: str, *, loyalty: bool = False) -> CopyReading | None:
+    """The permanent's own copy effect (module docstring); `first`: the first sentence of its
+    line, which says whether "If you do" follows an activation or a trigger; `loyalty`: the
+    line is a loyalty ability's, its cost taken off (606: an activated ability)."""
+    by: ir.CopyBy
+    if (m := _ENTERS.match(sentence)) is not None:
+        by = "entering"
+    elif (m := _BECOMES.match(sentence)) is not None:
+        trigger = m.group("trigger")
+        if (m.group("it") or m.group("it2")) and not (
+            trigger and "~" in trigger and not re.search(r"\b(?:another|target|a|an)\b", trigger)
+        ):
+            return None  # "it" could be some other object
+        if m.group("cost") is not None:
+            by = "activation"
+        elif trigger is not None or first.startswith(("When", "Whenever", "At ")):
+            by = "trigger"
+        elif loyalty or re.match(r'^[^:"]+: ', first):
+            by = "activation"
+        else:
+            return None
+    else:
+        return None
+    # The sentence's own period, unless it ends inside a quoted ability ('... has "{T}: Add
+    # {U}."').
+    body = sentence[m.end() :]
+    body = body.removesuffix(".") if body.endswith(".") else body if body.endswith('"') else ""
+    rest = _REST.match(body)
+    if rest is None or re.search(r"\bcopy\b|\bdifferent\b|^X\b", rest.group("what")):
+        # Another object made a copy in the same sentence, or several objects copied at once:
+        # not this template.
+        return None
+    reading = CopyReading(by, _summary(sentence))
+    if (exceptions := rest.group("except")) is not None and not _exceptions(exceptions, reading):
+        return None
+    return reading
+
+
+def _summary(sentence: str) -> str:
+    return sentence.replace("~", "it").removesuffix(".")[:300]
+
+
+def _exceptions(text: str, reading: CopyReading) -> bool:
+    """Read each exception into `reading`; False at the first the engine can't model."""
+    has = False  # an item after "has ..." continues its list ("has flying and this ability")
+    for item in (i.strip() for i in split_outside_quotes(text, LIST_SEPARATOR)):
+        if (m := _HAS.match(item)) is not None:
+            has = True
+            if not _has(m.group("what"), reading):
+                return False
+            continue
+        if has and not re.match(rf"^{_PRONOUN}\b|^{_POSSESSIVE}\b", item):
+            if not _has(item, reading):
+                return False
+            continue
+        has = False
+        if not _other(item, reading):
+            return False
+    return True
+
+
+def _other(item: str, reading: CopyReading) -> bool:
+    if (m := _ADDED_TYPES.match(item)) is not None:
+        return _types(m.group("types"), reading)
+    if _OWN_NAME.match(item):
+        reading.keeps_name = True
+        return True
+    if _NOT_LEGENDARY.match(item):
+        reading.not_legendary = True
+        return True
+    return bool(_SIZE.match(item) or _ENTERS_WITH.match(item) or _POWER.match(item))
+
+
+def _types(words: str, reading: CopyReading) -> bool:
+    """Supertypes, card types (lower case) and subtypes (capitalized) of "legendary 4/4 Human
+    creature" into `reading` (the size is the state's); False for any other word (a color)."""
+    for word in words.replace(" and ", " ").split():
+        if word in TYPES:
+            reading.types.append(TYPES[word])
+        elif word in _SUPERTYPES:
+            reading.supertypes.append(_SUPERTYPES[word])
+        elif _SIZE_WORD.match(word) is None:
+            if not word[:1].isupper() or word.casefold() in _SUPERTYPES:
+                return False
+            reading.subtypes.append(word)
+    return True
+
+
+def _has(what: str, reading: CopyReading) -> bool:
+    if what == "this ability":
+        return True  # the copy effect itself: nothing the engine rules on
+    if _OTHER_ABILITIES.match(what):
+        reading.keeps_abilities = True
+        return True
+    if what.startswith('"') and what.endswith('"'):
+        reading.quoted.append(what[1:-1])
+        return True
+    if what in KNOWN_KEYWORDS or what in _COMBAT_KEYWORDS:
+        reading.keywords.append(what.capitalize())
+        return True
+    return False
+
+
+__all__ = ["CopyReading", "copy_effect"]

@@ -1,0 +1,164 @@
+"""A permanent's own copy effect (app/catalog/compile/copies.py, 707.2): how it becomes a copy (as
+it enters, 614.1c; by an activation or a trigger) and the exceptions its copy has (707.9).
+Any other sentence in which something enters as, or becomes, a copy is reported, never waved
+through. Invented names, our sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.abilities import CopyEffect, EtbReplacement
+from app.domain.mana_abilities import ManaAbility
+from tests.compile.helpers import abilities, face, not_understood, one
+
+LAND = {"name": "Glimmerfen Hollow", "types": ("Land",), "mana_cost": None}
+SHIFTER = {"name": "Murkglass Mimic", "types": ("Creature",), "mana_cost": "{3}{U}"}
+
+
+def _copy(found: object) -> CopyEffect:
+    assert isinstance(found, CopyEffect), found
+    return found
+
+
+def test_a_land_that_may_enter_tapped_as_a_copy_of_a_land() -> None:
+    found = _copy(
+        one(
+            "You may have Glimmerfen Hollow enter tapped as a copy of a land on the battlefield.",
+            **LAND,
+        )
+    )
+    assert found.by == "entering"
+    assert (found.types, found.subtypes, found.keywords, found.mana_abilities) == ([], [], [], [])
+
+
+def test_one_that_becomes_a_copy_by_its_activation_or_its_trigger() -> None:
+    activated = abilities(
+        "{T}: Add {C}.\n{3}, {T}: Glimmerfen Hollow becomes a copy of target land until end of "
+        "turn, except it has this ability.",
+        **LAND,
+    )
+    assert [type(a) for a in activated] == [ManaAbility, CopyEffect]
+    assert _copy(activated[1]).by == "activation"
+    triggered = one(
+        "Whenever another creature you control dies, you may have Murkglass Mimic become a copy "
+        "of that creature, except its name is Murkglass Mimic.",
+        **SHIFTER,
+    )
+    assert (_copy(triggered).by, _copy(triggered).keeps_name) == ("trigger", True)
+    # "If you do" follows the line's first sentence: here an activation.
+    found = abilities(
+        "{2}{U}: Exile target creature card from a graveyard. If you do, Murkglass Mimic "
+        "becomes a copy of that card.",
+        **SHIFTER,
+    )
+    assert [_copy(a).by for a in found if isinstance(a, CopyEffect)] == ["activation"]
+
+
+def test_exceptions_are_read_into_the_copy_effect() -> None:
+    found = _copy(
+        one(
+            "You may have Murkglass Mimic enter as a copy of a creature you control, except "
+            "it's a legendary 3/3 Golem artifact in addition to its other types, it isn't "
+            'legendary, and it has haste, changeling, and "{T}: Add {U}."',
+            **SHIFTER,
+        )
+    )
+    assert found.types == ["artifact"]
+    assert found.subtypes == ["Golem"]
+    assert found.supertypes == ["Legendary"]
+    assert found.not_legendary
+    assert found.keywords == ["Haste", "Changeling"]
+    assert [m.produces.model_dump(exclude_defaults=True) for m in found.mana_abilities] == [
+        {"mana": "{U}"}
+    ]
+
+
+def test_riders_the_state_gives_change_nothing() -> None:
+    # 613.4 and the state's counters: its size and the counters it enters with are the
+    # state's; a quoted ability that bears on nothing the engine rules on is left out.
+    found = _copy(
+        one(
+            "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, "
+            "except it's 5/5, it enters with an additional +1/+1 counter on it, and it has "
+            '"When this creature dies, draw a card."',
+            **SHIFTER,
+        )
+    )
+    assert (found.keywords, found.mana_abilities, found.types) == ([], [], [])
+
+
+def test_its_own_other_abilities_and_a_loyalty_ability() -> None:
+    kept = _copy(
+        one(
+            "You may have Murkglass Mimic enter as a copy of a creature you control, except it "
+            "has Murkglass Mimic's other abilities.",
+            **SHIFTER,
+        )
+    )
+    assert kept.keeps_abilities
+    walker = {"name": "Vessa, Glass Weaver", "types": ("Planeswalker",), "mana_cost": "{2}{U}"}
+    found = one(
+        "[+1]: Until end of turn, Vessa, Glass Weaver becomes a copy of target creature you "
+        "control.",
+        **walker,
+    )
+    assert _copy(found).by == "activation"  # 606: a loyalty ability is activated
+
+
+def test_entering_as_a_copy_with_the_spells_x_also_tells_x() -> None:
+    # 107.3m: the copy enters with X counters, X the spell's.
+    found = abilities(
+        "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, except "
+        "it enters with X additional +1/+1 counters on it.",
+        name="Murkglass Mimic",
+        types=("Creature",),
+        mana_cost="{X}{U}",
+    )
+    assert [type(a) for a in found] == [CopyEffect, EtbReplacement]
+
+
+def test_the_same_copy_said_twice_is_one_effect() -> None:
+    found = abilities(
+        "{2}: Glimmerfen Hollow becomes a copy of target land until end of turn.\n{5}: "
+        "Glimmerfen Hollow becomes a copy of target land, except it has this ability.",
+        **LAND,
+    )
+    assert len(found) == 1
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # Types set, not added (205.1a), and colors: not modelled.
+        "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, except "
+        "it's an artifact.",
+        "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, except "
+        "it's a blue Spirit in addition to its other colors and types.",
+        # A keyword the engine doesn't know.
+        "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, except "
+        "it has bushido 2.",
+        # A quoted ability that bears on the engine but isn't a mana ability it can read.
+        "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, except "
+        'it has "Creatures you control have haste."',
+        # Other permanents made copies.
+        "Each other creature you control becomes a copy of target creature until end of turn.",
+        "Creatures you control enter as a copy of Murkglass Mimic.",
+        # Several objects copied at once.
+        "You may have Murkglass Mimic enter as a copy of two different creatures on the "
+        "battlefield.",
+    ],
+)
+def test_copies_the_engine_cant_model_are_reported(sentence: str) -> None:
+    assert not_understood(sentence, **SHIFTER) == [sentence.replace("Murkglass Mimic", "~")]
+
+
+def test_two_different_copy_effects_are_reported() -> None:
+    # The state's copy_of can't say which made the copy.
+    compiled = face(
+        "You may have Murkglass Mimic enter as a copy of a creature on the battlefield.\n{1}: "
+        "Murkglass Mimic becomes a copy of target creature, except it has haste.",
+        **SHIFTER,
+    )
+    assert compiled.unsupported_text == [
+        "{1}: ~ becomes a copy of target creature, except it has haste."
+    ]
