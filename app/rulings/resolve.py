@@ -455,7 +455,6 @@ class _Checked:
     pair: tuple[Card, CardFace]
     respell: dict[str, object]
     attached: bool
-    copy: bool = False  # a copy of something (its `copy_of` not empty, 707.2)
 
 
 class _PermanentChecks:
@@ -474,6 +473,9 @@ class _PermanentChecks:
         self.by_name: dict[tuple[str, int | str, bool, bool, tuple[str, ...] | None], _Found] = {}
         self.also = _effects_counters(catalog, state)
         self.outside = _Outside()
+        # The indices of the permanents that are copies (their `copy_of` not empty, 707.2): only
+        # permanents checked one by one can be, as a class's members are plain.
+        self.copies: list[int] = []
 
     def check(self, i: int, p: PermanentIn) -> _Checked:
         """Check the i-th permanent: its card (or definition), face, counters and the cards it
@@ -533,7 +535,9 @@ class _PermanentChecks:
             respell["counters"] = counters
         if copy_spelled != copy_of:
             respell["copy_of"] = copy_spelled
-        return _Checked(pair, respell, attached_to is not None, bool(copy_of))
+        if copy_of:
+            self.copies.append(i)
+        return _Checked(pair, respell, attached_to is not None)
 
     def _as_copy(
         self, face: CardFace, copy_of: list[str] | None, here: Loc
@@ -691,8 +695,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         classes=classes,  # Classes: its first members found once
         permanent_ids=tuple(ids),
         ids=on_battlefield,
-        # Only permanents checked one by one can be copies: a class's members are plain.
-        copies=tuple(ids[i] for i, f in found.items() if f.copy),
+        copies=tuple(ids[i] for i in checks.copies),
     )
 
 
