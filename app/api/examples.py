@@ -131,6 +131,21 @@ ACTIVATE: Examples = {
         },
         "X is chosen as it is activated (107.3, 602.2b); the state afterwards has one counter.",
     ),
+    "edge_copy": _ex(
+        "Edge case: Vesuva that entered as a copy of Gaea's Cradle",
+        {
+            "state": {
+                "battlefield": [
+                    _perm("vesuva", "Vesuva", copy_of=["Gaea's Cradle"]),
+                    _perm("elves", "Llanowar Elves"),
+                    _perm("birds", "Birds of Paradise"),
+                ]
+            },
+            "permanent_id": "vesuva",
+        },
+        "A copy has the copied card's abilities before every other effect (707.2, 613.1a): "
+        "{G}{G}, one for each creature.",
+    ),
     "illegal_summoning_sick": _ex(
         "Illegal action: a creature that came under your control this turn",
         {

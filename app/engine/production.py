@@ -534,7 +534,8 @@ def possible(
             return Possible(
                 [Mana.of(prod.mana_type, count)],
                 [prod.mana_type],
-                f"there {'is' if count == 1 else 'are'} {count} {noun}",
+                # 608.2h: counted once, as the ability resolves.
+                f"there {'is' if count == 1 else 'are'} {count} {noun} as it resolves (608.2h)",
             )
         case ColorOfPermanent():
             colors = colors_of(prod.among)
