@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from app.domain.base import (
     CardType,
+    ColorCode,
     ManaString,
     ManaTypeCode,
     Strict,
@@ -253,16 +254,20 @@ class CopyEffect(Strict):
 
     kind: Literal["copy_effect"] = "copy_effect"
     """Always `copy_effect`: it is, or may become, a copy of another object (707.2)"""
-    by: Literal["entering", "activation", "trigger"]
+    by: Literal["entering", "activation", "trigger", "token"]
     """How it becomes a copy. `entering`: it may enter as one (614.1c), so a state must say
     what it copied, or `[]`; `activation` or `trigger`: as an activated or triggered ability of
-    it resolves, and a state says so (`copy_of`) while it is one"""
+    it resolves, and a state says so (`copy_of`) while it is one; `token`: it makes tokens that
+    are copies (111.1, 707.2), each a permanent whose `card` is this card, with `token` true
+    and `copy_of` what it copied"""
     types: list[CardType] = Field(default_factory=list, max_length=6)
     """Card types the copy has in addition to the copied ones (707.9b)"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
     """Subtypes the copy has in addition to the copied ones (707.9b)"""
     supertypes: list[Word] = Field(default_factory=list, max_length=5)
     """Supertypes the copy has in addition to the copied ones (707.9b), like `Legendary`"""
+    colors: list[ColorCode] = Field(default_factory=list, max_length=5)
+    """Colors the copy has in addition to the copied ones (707.9b)"""
     keywords: list[Word] = Field(default_factory=list, max_length=10)
     """Keyword abilities the copy has besides the copied ones (707.9a), like `Haste`"""
     mana_abilities: list[ManaAbility] = Field(default_factory=list, max_length=5)
@@ -369,6 +374,10 @@ def category(ability: AnyAbility) -> Category:
                     return "activated"
                 case "trigger":
                     return "triggered"
+                case "token":
+                    # What the tokens are is the copy; the ability that makes them is the
+                    # card's (an activation, a trigger or a spell's effect).
+                    return "static"
                 case _:
                     assert_never(ability.by)
         case Unsupported():

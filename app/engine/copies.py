@@ -41,11 +41,15 @@ def copy_effect_of(face: CardFace) -> CopyEffect | None:
     return None
 
 
-def copiable_face(own: CardFace, copied: Sequence[CardFace], loc: Loc) -> CardFace:
+def copiable_face(
+    own: CardFace, copied: Sequence[CardFace], loc: Loc, *, token: bool = False
+) -> CardFace:
     """The face a permanent has as a copy (module docstring): `copied` is the copied card's face
     first, then, when that card was itself a copy, the face it copied, and so on (707.3). `loc`:
     the state's `copy_of` field, where a card in the middle of the chain that can't be a copy is
-    reported."""
+    reported. `token`: the permanent is a token, so a copy effect of its card that makes token
+    copies made it (that effect's exceptions are its own; a card copied by something else has
+    none)."""
     values = copied[-1]
     for j in range(len(copied) - 2, -1, -1):
         middle = copied[j]
@@ -60,7 +64,9 @@ def copiable_face(own: CardFace, copied: Sequence[CardFace], loc: Loc) -> CardFa
             )
         values = with_exceptions(middle, effect, values)
     effect = copy_effect_of(own)
-    return values if effect is None else with_exceptions(own, effect, values)
+    if effect is None or (effect.by == "token" and not token):
+        return values
+    return with_exceptions(own, effect, values)
 
 
 def with_exceptions(copier: CardFace, effect: CopyEffect, values: CardFace) -> CardFace:
@@ -71,6 +77,8 @@ def with_exceptions(copier: CardFace, effect: CopyEffect, values: CardFace) -> C
     have_kw = {k.casefold() for k in values.keywords}
     own = copier.abilities if effect.keeps_abilities else []
     data = values.model_dump()
+    if effect.colors:
+        data["colors"] = [c for c in "WUBRG" if c in {*values.face_colors, *effect.colors}]
     data.update(
         name=copier.name if effect.keeps_name else values.name,
         supertypes=[
@@ -95,6 +103,7 @@ def _changes(effect: CopyEffect) -> bool:
         effect.types
         or effect.subtypes
         or effect.supertypes
+        or effect.colors
         or effect.keywords
         or effect.mana_abilities
         or effect.keeps_name
@@ -119,6 +128,10 @@ def copy_steps(board: Board) -> list[Step]:
             "(layer 1)"
         )
         effect = _card_copy_effect(p.card.card_faces)
+        if effect is not None and effect.by == "token" and not p.token:
+            effect = None  # a copy made by something else: its card's token copies aside
+        if p.token and effect is not None:
+            text = text.replace(f"{p.name} ({p.id}) is", f"{p.name} ({p.id}), a token, is", 1)
         if effect is not None and _changes(effect):
             rules.append("707.9")
             text += ", with the exceptions its own copy effect names: " + _exceptions(effect)
@@ -138,8 +151,10 @@ def _card_copy_effect(faces: Sequence[CardFace]) -> CopyEffect | None:
 
 def _exceptions(effect: CopyEffect) -> str:
     parts: list[str] = []
-    if effect.types or effect.subtypes or effect.supertypes:
+    if effect.types or effect.subtypes or effect.supertypes or effect.colors:
         also = [*(s.lower() for s in effect.supertypes), *effect.subtypes, *effect.types]
+        if effect.colors:
+            also.append("/".join(effect.colors))  # the engine's color notation (105.1)
         parts.append("it is also " + " ".join(also))
     if effect.keywords:
         parts.append("it has " + ", ".join(k.lower() for k in effect.keywords))

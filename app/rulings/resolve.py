@@ -398,7 +398,8 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
     card = _card_of(catalog, p.get("card"), definition, here)
     face = permanent_face(card, p, (*here, "face"))
     card_face = card.card_faces[face]
-    check_on_battlefield(card, card_face, (*here, card_field(definition)))
+    if not _token_copy_of(card_face, p):
+        check_on_battlefield(card, card_face, (*here, card_field(definition)))
     if p.get("prototyped", False):
         if p.get("copy_of"):
             raise QuestionError(
@@ -409,6 +410,15 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
             )
         card_face = prototyped_face(card_face, (*here, "prototyped"))
     return card, face, card_face
+
+
+def _token_copy_of(face: CardFace, p: PermanentIn) -> bool:
+    """Whether the permanent is a token its card's copy effect made (707.2, 111.1): its values
+    are the copy's, so its card may be a spell's (an instant that makes a token copy)."""
+    if not (p.get("token") and p.get("copy_of")):
+        return False
+    effect = copy_effect_of(face)
+    return effect is not None and effect.by == "token"
 
 
 def _copied_face(catalog: Catalog, name: str, loc: Loc) -> tuple[CardFace, str, Card]:
@@ -466,11 +476,13 @@ class _PermanentChecks:
         self.loc = loc
         self.controllers: set[str] = set()
         self.met: list[Card] = []  # CheckedState.battlefield_cards
-        # Per (name given, face asked, face given, prototyped, copy_of): the card, its face
-        # index, the pair `cards` holds and the catalog's spellings, so 10,000 Forests in no
-        # class are looked up and checked once, and share one pair. A definition is checked
+        # Per (name given, face asked, face given, prototyped, copy_of and token): the card, its
+        # face index, the pair `cards` holds and the catalog's spellings, so 10,000 Forests in
+        # no class are looked up and checked once, and share one pair. A definition is checked
         # where it is.
-        self.by_name: dict[tuple[str, int | str, bool, bool, tuple[str, ...] | None], _Found] = {}
+        self.by_name: dict[
+            tuple[str, int | str, bool, bool, tuple[tuple[str, ...], bool] | None], _Found
+        ] = {}
         self.also = _effects_counters(catalog, state)
         self.outside = _Outside()
         # The indices of the permanents that are copies (their `copy_of` not empty, 707.2): only
@@ -498,21 +510,22 @@ class _PermanentChecks:
         ) = _CHECKED_FIELDS({**_CHECKED_DEFAULTS, **p})
         self.controllers.add(controller)
         if name is not None and definition is None:
-            copied = tuple(copy_of) if copy_of is not None else None
+            # A token's card may have made it as a copy (its exceptions then apply): told apart.
+            copied = (tuple(copy_of), p.get("token", False)) if copy_of is not None else None
             key = (name, face_given, "face" in p, prototyped, copied)
             found = self.by_name.get(key)
             if found is None:
                 here = (*loc, "battlefield", i)
                 card, face, card_face = _card_and_face(self.catalog, p, here)
                 self.met.append(card)
-                card_face, copy_spelled = self._as_copy(card_face, copy_of, here)
+                card_face, copy_spelled = self._as_copy(card_face, p, here)
                 found = self.by_name[key] = (card, face, (card, card_face), card.name, copy_spelled)
             card, face, pair, spelled, copy_spelled = found
         else:
             here = (*loc, "battlefield", i)
             card, face, card_face = _card_and_face(self.catalog, p, here)
             self.met.append(card)
-            card_face, copy_spelled = self._as_copy(card_face, copy_of, here)
+            card_face, copy_spelled = self._as_copy(card_face, p, here)
             pair, spelled = (card, card_face), card.name
         counters = (
             counter_spelling(card, counters_given, (*loc, "battlefield", i, "counters"), self.also)
@@ -540,10 +553,11 @@ class _PermanentChecks:
         return _Checked(pair, respell, attached_to is not None)
 
     def _as_copy(
-        self, face: CardFace, copy_of: list[str] | None, here: Loc
+        self, face: CardFace, p: PermanentIn, here: Loc
     ) -> tuple[CardFace, list[str] | None]:
         """The face a permanent has, as a copy when its `copy_of` names what it copied (707.2),
         and `copy_of` in catalog spelling; the cards it copied are cards the question reads."""
+        copy_of = p.get("copy_of")
         if copy_of is None:
             _copy_required(face, (*here, "copy_of"))
             return face, None
@@ -553,7 +567,9 @@ class _PermanentChecks:
             _copied_face(self.catalog, n, (*here, "copy_of", j)) for j, n in enumerate(copy_of)
         ]
         self.met.extend(card for _, _, card in found)
-        copy = copiable_face(face, [f for f, _, _ in found], (*here, "copy_of"))
+        copy = copiable_face(
+            face, [f for f, _, _ in found], (*here, "copy_of"), token=p.get("token", False)
+        )
         return copy, [spelled for _, spelled, _ in found]
 
 

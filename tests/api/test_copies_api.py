@@ -31,6 +31,14 @@ CARDS = [
                              colors=["G"], power="1", toughness="1", text="{T}: Add {G}.")]),
     Invented("normal", [Face("Crimson Eclipse", "{2}{R}", ["Enchantment"], colors=["R"],
                              text="Nonbasic lands are Mountains.")]),
+    Invented("normal", [Face("Glass Reveler", "{2}{R}{R}", ["Creature"], subtypes=["Goblin"],
+                             colors=["R"], power="2", toughness="2",
+                             text="{T}: Create a token that's a copy of target creature you "
+                                  "control, except it has haste. Sacrifice it at the beginning "
+                                  "of the next end step.")]),
+    Invented("normal", [Face("Twin Blaze", "{2}{R}", ["Sorcery"], colors=["R"],
+                             text="Create a token that's a copy of target creature you control, "
+                                  "except it has haste.")]),
 ]  # fmt: skip
 
 
@@ -106,3 +114,18 @@ def test_a_creature_copy_with_haste_taps_the_turn_it_arrived(client: TestClient)
     fresh = {**tender, "controlled_since_turn_start": False}
     act = _ruling(client, ACT, {"state": state(fresh), "permanent_id": "t"})
     assert act["answer"]["legal"] is False
+
+
+def test_token_copies_have_the_haste_of_the_card_that_made_them(client: TestClient) -> None:
+    # 707.9a, 302.6: a token copy of Thicket Tender made by Glass Reveler's ability (or by Twin
+    # Blaze, a sorcery) has haste, so it taps the turn it was made.
+    for maker in ("Glass Reveler", "Twin Blaze"):
+        token = perm(
+            "tok", maker, token=True, copy_of=["Thicket Tender"], controlled_since_turn_start=False
+        )
+        act = _ruling(client, ACT, {"state": state(token), "permanent_id": "tok"})
+        assert (act["answer"]["legal"], act["answer"]["total"]) == (True, "{G}"), maker
+        assert act["caveats"] == []
+    # Glass Reveler itself, no token and no copy, is a Goblin with no mana ability.
+    found = _ruling(client, CP, {"state": state(perm("g", "Glass Reveler"))})
+    assert found["answer"]["permanents"][0]["types"] == []

@@ -133,7 +133,7 @@ def test_the_same_copy_said_twice_is_one_effect() -> None:
         "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, except "
         "it's an artifact.",
         "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, except "
-        "it's a blue Spirit in addition to its other colors and types.",
+        "it's a 2/2 blue Spirit.",
         # A keyword the engine doesn't know.
         "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, except "
         "it has bushido 2.",
@@ -162,3 +162,56 @@ def test_two_different_copy_effects_are_reported() -> None:
     assert compiled.unsupported_text == [
         "{1}: ~ becomes a copy of target creature, except it has haste."
     ]
+
+
+def test_token_copies_with_exceptions_are_the_cards_copy_effect() -> None:
+    # 707.9: what the tokens are; the state's tokens name this card and what they copied.
+    found = _copy(
+        one(
+            "{T}: Create a token that's a copy of target creature you control, except it has "
+            "haste.",
+            **SHIFTER,
+        )
+    )
+    assert (found.by, found.keywords) == ("token", ["Haste"])
+    colored = _copy(
+        one(
+            "Whenever another creature you control dies, create a token that's a copy of that "
+            "creature, except it isn't legendary and it's a 1/1 white Spirit in addition to its "
+            "other colors and types.",
+            **SHIFTER,
+        )
+    )
+    assert (colored.not_legendary, colored.colors, colored.subtypes) == (True, ["W"], ["Spirit"])
+
+
+def test_a_spell_or_a_granted_ability_makes_token_copies_too() -> None:
+    sorcery = {"name": "Twin Blaze", "types": ("Sorcery",), "mana_cost": "{2}{R}"}
+    found = _copy(
+        one(
+            "Create a token that's a copy of target creature you control, except it has haste "
+            'and "At the beginning of the end step, sacrifice this token."',
+            **sorcery,
+        )
+    )
+    assert (found.by, found.keywords) == ("token", ["Haste"])
+    aura = {"name": "Mirrored Bond", "types": ("Enchantment",), "subtypes": ("Aura",)}
+    granted = abilities(
+        "Enchant creature\nEnchanted creature has \"{T}: Create a token that's a copy of this "
+        'creature, except it has haste. Exile that token at the beginning of the next end step."',
+        **aura,
+    )
+    assert [(_copy(a).by, _copy(a).keywords) for a in granted] == [("token", ["Haste"])]
+
+
+def test_a_plain_token_copy_is_the_copied_card_itself() -> None:
+    # Nothing to read: the state's token is the copied card.
+    plain = face("{3}: Create a token that's a copy of target creature you control.", **SHIFTER)
+    assert plain.abilities == []
+    assert plain.support == "full"
+
+
+def test_an_instant_never_becomes_a_copy_itself() -> None:
+    sentence = "Target creature becomes a copy of another target creature until end of turn."
+    spell = {"name": "Twin Blaze", "types": ("Instant",), "mana_cost": "{1}{U}"}
+    assert not_understood(sentence, **spell) == [sentence]

@@ -208,3 +208,45 @@ def test_many_copies_of_one_card_are_derived_once() -> None:
     b = board(*[P(f"b{i}", "Grizzly Bears", copy_of=["Forest"]) for i in range(300)])
     assert len({id(p.face) for p in b.permanents}) == 1
     assert all(v == ["G"] for v in produced(b).values())
+
+
+# A sorcery that makes a token copy of a creature, with haste (707.9a).
+TWIN = {
+    "name": "Twin Blaze",
+    "types": ["sorcery"],
+    "abilities": [{"kind": "copy_effect", "by": "token", "keywords": ["Haste"]}],
+}
+# A creature whose ability makes token copies, not legendary ones.
+FORGE = {
+    **_copier("Mirror Forge", ["creature"], by="token", not_legendary=True),
+    "power": "2",
+    "toughness": "2",
+}
+
+
+def test_a_token_copy_has_the_exceptions_of_the_card_that_made_it() -> None:
+    # 707.9a: the token a spell made as a copy of Llanowar Elves, with haste, taps at once
+    # (302.6), though it came under its controller's control this turn.
+    token = defined(
+        "t", TWIN, token=True, copy_of=["Llanowar Elves"], controlled_since_turn_start=False
+    )
+    b = board(token)
+    assert activate(b, "t").answer_data["total"] == "{G}"
+    step = next(s for s in could_produce(b, None).steps if "613.1a" in s.rules)
+    assert step.text.startswith("Twin Blaze (t), a token, is a copy of Llanowar Elves")
+    assert "it has haste" in step.text
+
+
+def test_a_card_that_makes_token_copies_is_itself_when_it_is_no_token() -> None:
+    # Its exceptions are its tokens'. Copied by something else, it has none (707.2).
+    b = board(defined("f", FORGE, copy_of=["Gaea's Cradle"]), *_elves(1))
+    assert b.permanents[0].face.supertypes == ["Legendary"]
+    token = board(defined("f", FORGE, token=True, copy_of=["Gaea's Cradle"]))
+    assert token.permanents[0].face.supertypes == []
+    # A spell can't be on the battlefield unless it made the token (304.4).
+    with pytest.raises(QuestionError) as err:
+        board(defined("t", TWIN, copy_of=["Llanowar Elves"]))
+    assert err.value.code == "not_a_permanent"
+    with pytest.raises(QuestionError) as err:
+        board(P("t", "Lightning Bolt", token=True, copy_of=["Llanowar Elves"]))
+    assert err.value.code == "not_a_permanent"

@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from app.catalog.compile import ir
-from app.catalog.compile.phrases import LIST_SEPARATOR, TYPES, split_outside_quotes
+from app.catalog.compile import ir, relevance
+from app.catalog.compile.phrases import COLOR_CODES, LIST_SEPARATOR, TYPES, split_outside_quotes
 from app.catalog.compile.statics import KNOWN_KEYWORDS
+from app.catalog.compile.text import split_sentences
 
 # "You may have ~ enter tapped as a copy of ...", after a condition ("If you attacked this
 # turn, ..."); "~ enters as a copy of ..."; "As ~ enters, you may have it become a copy of ...
@@ -39,33 +40,55 @@ _BECOMES = re.compile(
     r"(?:[Uu]ntil (?:end of turn|your next turn), )?"
     r"(?:~ becomes|[Yy]ou may have (?:~|(?P<it>it)) become|(?P<it2>it) becomes) a copy of "
 )
+# "Create a token that's a copy of target creature you control, except it has haste.", "...
+# creates two tokens that are copies of ...": tokens the card makes, each a copy (111.1); what
+# makes them (a cost, a trigger, a spell) changes nothing about what they are.
+_TOKENS = re.compile(
+    r'^[^"]*?\b[Cc]reates? (?:a|an|one|two|three|four|five|X|that many)'
+    r"(?: tapped(?: and attacking)?)? tokens? that(?:'s| are) (?:a )?cop(?:y|ies) of "
+)
+# The same, as the ability an Aura or Equipment grants ('Enchanted creature has "{T}: Create a
+# token that's a copy of ~, except it has haste. ..."'): the tokens are the granting card's
+# to name (its text), so its copy effect says what they are.
+_GRANTED = re.compile(r'^(?:Enchanted|Equipped) (?:creature|permanent) has "(?P<inner>[^"]+)"$')
 _REST = re.compile(
     r"^(?P<what>[^\"]+?)"
     r"(?: until end of turn| until your next turn| for as long as [^,\"]+)?"
     r"(?:, except (?P<except>.+))?$"
 )
-_PRONOUN = r"(?:it|he|she)"
-_POSSESSIVE = r"(?:its|his|her)"
+_PRONOUN = r"(?:it|he|she|they|the tokens?|the copy)"
+_POSSESSIVE = r"(?:its|his|her|their)"
+_IS = r"(?:'s|'re| is| are)"
 # "it's an artifact in addition to its other types", "it's a Ninja in addition to its other
 # creature types", "it's a Wall in addition to its other types".
 # "he's a legendary 4/4 Human Villain creature in addition to his other types" (its size is
 # the state's); after the first item the pronoun may go unsaid ("is an artifact ...").
+# "... in addition to its other colors and types" adds the colors it names too (105.2).
 _ADDED_TYPES = re.compile(
-    rf"^(?:{_PRONOUN}(?:'s| is)|is) (?:an? )?(?P<types>[A-Za-z0-9/ -]+?) in addition to "
-    rf"{_POSSESSIVE} other (?:creature )?types$"
+    rf"^(?:{_PRONOUN}{_IS}|is) (?:an? )?(?P<types>[A-Za-z0-9/ -]+?) in addition to "
+    rf"{_POSSESSIVE} other (?P<colors>colors_and_)?(?:creature )?types$"
 )
 _SIZE_WORD = re.compile(r"^(?:\d+|X)/(?:\d+|X)$")
 _SUPERTYPES = {"legendary": "Legendary", "snow": "Snow"}
-_HAS = re.compile(rf"^(?:{_PRONOUN} )?(?:has|have) (?P<what>.+)$")
+_HAS = re.compile(rf"^(?:{_PRONOUN} )?(?:has|have|gains?) (?P<what>.+)$")
 _OWN_NAME = re.compile(rf"^{_POSSESSIVE} name is ~$")
-_NOT_LEGENDARY = re.compile(rf"^{_PRONOUN} isn't legendary$")
-# Riders the state's own fields say: its size (208.3), the counters it enters with (122).
-_SIZE = re.compile(rf"^{_PRONOUN}(?:'s| is) (?:\d+|X)/(?:\d+|X)$")
+_NOT_LEGENDARY = re.compile(
+    rf"^{_PRONOUN}(?: isn't| aren't|{_IS} not) legendary$|^isn't legendary$"
+)
+_LEGENDARY = re.compile(rf"^{_PRONOUN}{_IS} legendary$")
+# Riders the state's own fields say: its size (208.3), the counters it enters with (122), its
+# starting loyalty (its loyalty counters, the state's `counters`).
+_SIZE = re.compile(
+    rf"^{_PRONOUN}{_IS} (?:\d+|X)/(?:\d+|X)$|"
+    rf"^{_POSSESSIVE} (?:power|toughness|starting loyalty) is [^,]+$"
+)
 _ENTERS_WITH = re.compile(
     rf"^{_PRONOUN} enters with (?:an?|one|two|three|X) (?:additional )?[+\w/-]+ counters? on "
     rf"(?:it|him|her)(?: if [^,]+)?$"
 )
-_POWER = re.compile(rf"^{_POSSESSIVE} power and toughness are [^,]+$")
+_POWER = re.compile(rf"^{_POSSESSIVE} power_and_toughness are [^,]+$")
+# Pairs whose "and" is no list's: kept whole as the exceptions are split.
+_PAIRS = (("colors and types", "colors_and_types"), ("power and toughness", "power_and_toughness"))
 # Keywords that bear on nothing the engine rules on besides those statics.py knows: the copy
 # has them all the same.
 _COMBAT_KEYWORDS = frozenset({"myriad", "dethrone", "changeling"})
@@ -82,6 +105,7 @@ class CopyReading:
     types: list[str] = field(default_factory=list)
     subtypes: list[str] = field(default_factory=list)
     supertypes: list[str] = field(default_factory=list)
+    colors: list[str] = field(default_factory=list)
     keywords: list[str] = field(default_factory=list)
     keeps_name: bool = False
     not_legendary: bool = False
@@ -94,6 +118,7 @@ class CopyReading:
             tuple(self.types),
             tuple(self.subtypes),
             tuple(self.supertypes),
+            tuple(self.colors),
             tuple(self.keywords),
             mana_abilities,
             self.keeps_name,
@@ -108,7 +133,11 @@ def copy_effect(sentence: str, first: str, *, loyalty: bool = False) -> CopyRead
     line, which says whether "If you do" follows an activation or a trigger; `loyalty`: the
     line is a loyalty ability's, its cost taken off (606: an activated ability)."""
     by: ir.CopyBy
-    if (m := _ENTERS.match(sentence)) is not None:
+    if (granted := _GRANTED.match(sentence)) is not None:
+        return _granted_tokens(granted.group("inner"))
+    if (m := _TOKENS.match(sentence)) is not None:
+        by = "token"
+    elif (m := _ENTERS.match(sentence)) is not None:
         by = "entering"
     elif (m := _BECOMES.match(sentence)) is not None:
         trigger = m.group("trigger")
@@ -136,9 +165,25 @@ def copy_effect(sentence: str, first: str, *, loyalty: bool = False) -> CopyRead
         # not this template.
         return None
     reading = CopyReading(by, _summary(sentence))
-    if (exceptions := rest.group("except")) is not None and not _exceptions(exceptions, reading):
+    exceptions = rest.group("except")
+    if by == "token" and exceptions is None:
+        # A plain token copy: the state's token is the copied card itself, nothing to read.
+        return None
+    if exceptions is not None and not _exceptions(exceptions, reading):
         return None
     return reading
+
+
+def _granted_tokens(inner: str) -> CopyReading | None:
+    """A granted ability that makes token copies: its first sentence, when the ones after it
+    bear on nothing the engine rules on ("Exile that token at the beginning of the next end
+    step.")."""
+    sentences = split_sentences(inner)
+    if not sentences or _TOKENS.match(sentences[0]) is None:
+        return None
+    if any(relevance.family(s, x_permanent=False) is not None for s in sentences[1:]):
+        return None
+    return copy_effect(sentences[0], sentences[0])
 
 
 def _summary(sentence: str) -> str:
@@ -148,6 +193,8 @@ def _summary(sentence: str) -> str:
 def _exceptions(text: str, reading: CopyReading) -> bool:
     """Read each exception into `reading`; False at the first the engine can't model."""
     has = False  # an item after "has ..." continues its list ("has flying and this ability")
+    for pair, joined in _PAIRS:
+        text = text.replace(pair, joined)
     for item in (i.strip() for i in split_outside_quotes(text, LIST_SEPARATOR)):
         if (m := _HAS.match(item)) is not None:
             has = True
@@ -166,21 +213,27 @@ def _exceptions(text: str, reading: CopyReading) -> bool:
 
 def _other(item: str, reading: CopyReading) -> bool:
     if (m := _ADDED_TYPES.match(item)) is not None:
-        return _types(m.group("types"), reading)
+        return _types(m.group("types"), reading, colors=m.group("colors") is not None)
     if _OWN_NAME.match(item):
         reading.keeps_name = True
         return True
     if _NOT_LEGENDARY.match(item):
         reading.not_legendary = True
         return True
+    if _LEGENDARY.match(item):
+        reading.supertypes.append("Legendary")  # a supertype more: nothing else changes
+        return True
     return bool(_SIZE.match(item) or _ENTERS_WITH.match(item) or _POWER.match(item))
 
 
-def _types(words: str, reading: CopyReading) -> bool:
+def _types(words: str, reading: CopyReading, *, colors: bool) -> bool:
     """Supertypes, card types (lower case) and subtypes (capitalized) of "legendary 4/4 Human
-    creature" into `reading` (the size is the state's); False for any other word (a color)."""
+    creature" into `reading` (the size is the state's), and its colors when the sentence adds
+    colors; False for any other word."""
     for word in words.replace(" and ", " ").split():
-        if word in TYPES:
+        if colors and word in COLOR_CODES:
+            reading.colors.append(COLOR_CODES[word])
+        elif word in TYPES:
             reading.types.append(TYPES[word])
         elif word in _SUPERTYPES:
             reading.supertypes.append(_SUPERTYPES[word])

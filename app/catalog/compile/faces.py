@@ -412,10 +412,12 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
     added = face.abilities[abilities:]
     more_costs = len(face.alternative_costs) + len(face.additional_costs) > costs
     # An activation's resolved effect (an entry of the state's effects) needed the band only to
-    # be activated: once it resolved it lasts whatever the counters are now.
+    # be activated: once it resolved it lasts whatever the counters are now. So does a copy it
+    # made (the state's `copy_of` says it is one).
     only_mana = all(
         isinstance(a, DomainManaAbility | GrantManaAbility)
         or getattr(a, "works_from", None) == "effect"
+        or (isinstance(a, CopyEffect) and a.by != "entering")
         for a in added
     )
     if only_mana and not more_costs and len(face.keywords) == keywords:
@@ -761,10 +763,11 @@ def _copy_sentence(ctx: _Context, s: str, first: str) -> bool:
     copy effect at most: the engine couldn't tell which made the copy. "... except it enters
     with X additional counters" also tells what X is for (107.3m)."""
     # A loyalty ability is read as a spell's effect (_loyalty_line), but what it makes a copy is
-    # still the permanent: only an instant's or sorcery's copy sentence is never its own.
-    own = not {"instant", "sorcery"} & set(ctx.types)
-    reading = copies.copy_effect(s, first, loyalty=ctx.spell) if own else None
-    if reading is None:
+    # still the permanent. An instant or sorcery is never a copy: only the token copies it
+    # makes are its to say.
+    spell = bool({"instant", "sorcery"} & set(ctx.types))
+    reading = copies.copy_effect(s, first, loyalty=ctx.spell and not spell)
+    if reading is None or (spell and reading.by != "token"):
         return False
     mana_abilities: list[ir.ManaAbility] = []
     for quoted in reading.quoted:

@@ -615,7 +615,7 @@ class CastBan:
     not_cast_from: tuple[Zone, ...] = ()  # only spells cast from none of these
 
 
-CopyBy = Literal["entering", "activation", "trigger"]
+CopyBy = Literal["entering", "activation", "trigger", "token"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -626,6 +626,7 @@ class CopyEffect:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     mana_abilities: tuple[ManaAbility, ...] = ()
     keeps_name: bool = False

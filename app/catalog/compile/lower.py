@@ -460,6 +460,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 types=list(a.types),  # type: ignore[arg-type]
                 subtypes=list(a.subtypes),
                 supertypes=list(a.supertypes),
+                colors=list(a.colors),  # type: ignore[arg-type]
                 keywords=list(a.keywords),
                 mana_abilities=[mana_ability(m) for m in a.mana_abilities],
                 keeps_name=a.keeps_name,

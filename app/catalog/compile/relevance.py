@@ -180,8 +180,11 @@ _X = re.compile(r"\bX\b")
 # 707.2: a permanent that enters as, or becomes, a copy of another object has that object's
 # characteristics and abilities (layer 1, before every other effect): always relevant, whatever
 # else the sentence says ("with mana value less than the amount of mana spent").
+# A token copy with exceptions too ("create a token that's a copy of ..., except it has
+# haste"): without them, the state's token is the copied card and nothing is lost.
 _COPY = re.compile(
-    r"\b(?:enters?|enter)(?: tapped)? as a copy\b|\bbecomes? a copy\b|\bbecome a copy\b"
+    r"\b(?:enters?|enter)(?: tapped)? as a copy\b|\bbecomes? a copy\b|\bbecome a copy\b|"
+    r"\btokens? that(?:'s| are) (?:a )?cop(?:y|ies) of [^.]*?,? except\b"
 )
 _LOYALTY_COST = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
 _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
