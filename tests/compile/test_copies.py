@@ -215,3 +215,32 @@ def test_an_instant_never_becomes_a_copy_itself() -> None:
     sentence = "Target creature becomes a copy of another target creature until end of turn."
     spell = {"name": "Twin Blaze", "types": ("Instant",), "mana_cost": "{1}{U}"}
     assert not_understood(sentence, **spell) == [sentence]
+
+
+def test_token_copies_in_modes_and_chapters_and_plural_types() -> None:
+    spell = {"name": "Twin Blaze", "types": ("Sorcery",), "mana_cost": "{2}{U}"}
+    modal = abilities(
+        "Choose one —\n• Create a token that's a copy of target artifact.\n• Create a token "
+        "that's a copy of target creature, except it's an artifact in addition to its other "
+        "types.",
+        **spell,
+    )
+    assert [(_copy(a).by, _copy(a).types) for a in modal] == [("token", ["artifact"])]
+    plural = _copy(
+        one(
+            "When Murkglass Mimic enters, create two tokens that are copies of target "
+            "noncreature permanent, except they're 3/3 Dragon creatures in addition to their "
+            "other types, and they have flying.",
+            **SHIFTER,
+        )
+    )
+    assert (plural.types, plural.subtypes) == (["creature"], ["Dragon"])
+    # "except" without its comma.
+    found = _copy(
+        one(
+            "Whenever a creature enters, create a token that's a copy of that creature except "
+            "it's an artifact in addition to its other types.",
+            **SHIFTER,
+        )
+    )
+    assert found.types == ["artifact"]

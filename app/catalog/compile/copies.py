@@ -20,7 +20,13 @@ import re
 from dataclasses import dataclass, field
 
 from app.catalog.compile import ir, relevance
-from app.catalog.compile.phrases import COLOR_CODES, LIST_SEPARATOR, TYPES, split_outside_quotes
+from app.catalog.compile.phrases import (
+    COLOR_CODES,
+    LIST_SEPARATOR,
+    PLURAL_TYPES,
+    TYPES,
+    split_outside_quotes,
+)
 from app.catalog.compile.statics import KNOWN_KEYWORDS
 from app.catalog.compile.text import split_sentences
 
@@ -54,7 +60,7 @@ _GRANTED = re.compile(r'^(?:Enchanted|Equipped) (?:creature|permanent) has "(?P<
 _REST = re.compile(
     r"^(?P<what>[^\"]+?)"
     r"(?: until end of turn| until your next turn| for as long as [^,\"]+)?"
-    r"(?:, except (?P<except>.+))?$"
+    r"(?:,? except (?P<except>.+))?$"
 )
 _PRONOUN = r"(?:it|he|she|they|the tokens?|the copy)"
 _POSSESSIVE = r"(?:its|his|her|their)"
@@ -233,8 +239,8 @@ def _types(words: str, reading: CopyReading, *, colors: bool) -> bool:
     for word in words.replace(" and ", " ").split():
         if colors and word in COLOR_CODES:
             reading.colors.append(COLOR_CODES[word])
-        elif word in TYPES:
-            reading.types.append(TYPES[word])
+        elif word in TYPES or word in PLURAL_TYPES:  # "they're 3/3 Dragon creatures"
+            reading.types.append(TYPES.get(word) or PLURAL_TYPES[word])
         elif word in _SUPERTYPES:
             reading.supertypes.append(_SUPERTYPES[word])
         elif _SIZE_WORD.match(word) is None:

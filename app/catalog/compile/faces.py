@@ -792,6 +792,13 @@ def _copy_sentence(ctx: _Context, s: str, first: str) -> bool:
     return True
 
 
+def _token_copy_sentence(ctx: _Context, s: str) -> bool:
+    """A mode's or chapter's token copy (_copy_sentence): whatever leads it, what the tokens are
+    is the card's to say."""
+    reading = copies.copy_effect(s, s)
+    return reading is not None and reading.by == "token" and _copy_sentence(ctx, s, s)
+
+
 def _same_copy(a: CopyEffect, b: DomainAbility) -> bool:
     """Whether two copy effects make the same copy (their summaries aside)."""
     return isinstance(b, CopyEffect) and a.model_copy(update={"summary": ""}) == b.model_copy(
@@ -1024,9 +1031,11 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     if sentences and (_CHAPTER.match(sentences[0]) or sentences[0].startswith("•")):
         # A chapter, a die result or a mode: part of a triggered ability or a spell, whose
-        # "Add" is never a mana ability (605.1).
+        # "Add" is never a mana ability (605.1). What the token copies it makes are is the
+        # card's all the same (707.9).
         for s in sentences:
-            ctx.unknown(s, effect=True)
+            if not _token_copy_sentence(ctx, s):
+                ctx.unknown(s, effect=True)
         return
     if sentences and _FROM_HAND.match(sentences[0]):
         # 113.6k: an ability whose cost moves its card out of the hand (or graveyard) works
