@@ -140,9 +140,11 @@ def test_the_same_copy_said_twice_is_one_effect() -> None:
         # A quoted ability that bears on the engine but isn't a mana ability it can read.
         "You may have Murkglass Mimic enter as a copy of a creature on the battlefield, except "
         'it has "Creatures you control have haste."',
-        # Other permanents made copies.
-        "Each other creature you control becomes a copy of target creature until end of turn.",
-        "Creatures you control enter as a copy of Murkglass Mimic.",
+        # Other permanents made copies with exceptions, or given more than a copy's values.
+        "Each other creature you control becomes a copy of target creature until end of turn, "
+        "except it isn't legendary.",
+        "{3}: Enchanted creature becomes a copy of target creature until end of turn and gains "
+        "haste.",
         # Several objects copied at once.
         "You may have Murkglass Mimic enter as a copy of two different creatures on the "
         "battlefield.",
@@ -211,10 +213,12 @@ def test_a_plain_token_copy_is_the_copied_card_itself() -> None:
     assert plain.support == "full"
 
 
-def test_an_instant_never_becomes_a_copy_itself() -> None:
+def test_an_instant_that_makes_a_copy_has_no_copy_effect_of_its_own() -> None:
+    # The target is the copy, and its `copy_of` says so; the instant itself is never one.
     sentence = "Target creature becomes a copy of another target creature until end of turn."
     spell = {"name": "Twin Blaze", "types": ("Instant",), "mana_cost": "{1}{U}"}
-    assert not_understood(sentence, **spell) == [sentence]
+    compiled = face(sentence, **spell)
+    assert (compiled.support, compiled.abilities) == ("full", [])
 
 
 def test_token_copies_in_modes_and_chapters_and_plural_types() -> None:
@@ -244,3 +248,19 @@ def test_token_copies_in_modes_and_chapters_and_plural_types() -> None:
         )
     )
     assert found.types == ["artifact"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Each other creature you control becomes a copy of target creature until end of turn.",
+        "Creatures you control enter as a copy of Murkglass Mimic.",
+        "{2}: Target creature you control becomes a copy of a creature card exiled with Murkglass "
+        "Mimic.",
+    ],
+)
+def test_other_permanents_made_copies_are_the_states_to_say(sentence: str) -> None:
+    # 707.2: each is a copy of what it copied and nothing more: its `copy_of` says it.
+    compiled = face(sentence, **SHIFTER)
+    assert (compiled.support, compiled.abilities) == ("full", [])
+    assert [r.family for r in compiled.sentences] == ["copy"]

@@ -180,6 +180,28 @@ def copy_effect(sentence: str, first: str, *, loyalty: bool = False) -> CopyRead
     return reading
 
 
+# Other permanents made copies with no exception ("Target creature becomes a copy of that
+# creature until end of turn.", "Creatures you control enter as a copy of ~."): each is a copy
+# of what it copied and no more, which the state's `copy_of` on it says (707.2); nothing is
+# left for this card to add. Exceptions, spells made copies, or something more in the same
+# sentence ("and gains haste") are no match.
+_OTHERS = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:for as long as [^,]+, )?|If you do, |'
+    r"Until (?:end of turn|your next turn), )?(?:you may have )?"
+    r"(?P<who>(?:[Tt]arget|[Ee]ach|[Ee]nchanted|[Ee]quipped|[Tt]hat|[Aa]ny number of target|"
+    r'[Uu]p to one|[Nn]ontoken|[Cc]reatures)\b[^.,"~]*?) '
+    r"(?:becomes?|each become|enters?|enter) (?:as )?a copy of (?P<what>[^.,\"]+?)"
+    r"(?: until [^.,\"]+| for as long as [^.,\"]+)?\.$"
+)
+
+
+def others_become_copies(sentence: str) -> bool:
+    """Other permanents made copies, nothing excepted (above): the state says which are."""
+    if _OTHERS.match(sentence) is None:
+        return False
+    return not re.search(r"\bspells?\b|\bgains?\b|\bexcept\b", sentence)
+
+
 def _granted_tokens(inner: str) -> CopyReading | None:
     """A granted ability that makes token copies: its first sentence, when the ones after it
     bear on nothing the engine rules on ("Exile that token at the beginning of the next end
@@ -265,4 +287,4 @@ def _has(what: str, reading: CopyReading) -> bool:
     return False
 
 
-__all__ = ["CopyReading", "copy_effect"]
+__all__ = ["CopyReading", "copy_effect", "others_become_copies"]

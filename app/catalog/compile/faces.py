@@ -767,6 +767,10 @@ def _copy_sentence(ctx: _Context, s: str, first: str) -> bool:
     # makes are its to say.
     spell = bool({"instant", "sorcery"} & set(ctx.types))
     reading = copies.copy_effect(s, first, loyalty=ctx.spell and not spell)
+    if reading is None and copies.others_become_copies(s):
+        # Nothing for the card to add: each such permanent's `copy_of` says what it is.
+        ctx.record(s, "copy", "compiled")
+        return True
     if reading is None or (spell and reading.by != "token"):
         return False
     mana_abilities: list[ir.ManaAbility] = []
