@@ -36,6 +36,10 @@ CARDS = [
                              text="{T}: Create a token that's a copy of target creature you "
                                   "control, except it has haste. Sacrifice it at the beginning "
                                   "of the next end step.")]),
+    Invented("normal", [Face("Murky Totem", "{2}", ["Artifact", "Creature"], power="1",
+                             toughness="1",
+                             text="{T}: Add {B}.\n{T}: Add {G} for each Elf you control with "
+                                  "flying.")]),
     Invented("normal", [Face("Twin Blaze", "{2}{R}", ["Sorcery"], colors=["R"],
                              text="Create a token that's a copy of target creature you control, "
                                   "except it has haste.")]),
@@ -129,3 +133,13 @@ def test_token_copies_have_the_haste_of_the_card_that_made_them(client: TestClie
     # Glass Reveler itself, no token and no copy, is a Goblin with no mana ability.
     found = _ruling(client, CP, {"state": state(perm("g", "Glass Reveler"))})
     assert found["answer"]["permanents"][0]["types"] == []
+
+
+def test_a_copy_answers_with_the_caveats_of_what_it_copied(client: TestClient) -> None:
+    # 108.1: the copied card's text the compiler didn't understand is the copy's too.
+    mimic = perm("m", "Murkglass Mimic", copy_of=["Murky Totem"])
+    found = _ruling(client, CP, {"state": state(mimic)})
+    assert found["answer"]["permanents"][0]["types"] == ["B"]
+    assert [(c["card"], c["code"]) for c in found["caveats"]] == [
+        ("Murky Totem", "unsupported_text")
+    ]
