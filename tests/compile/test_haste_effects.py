@@ -56,6 +56,18 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
             "{T}: Target Newt, Moth, or Gremlin you control gains haste until end of turn.",
             ("Land",),
         ),
+        # What the sentence before put onto the battlefield, one object, whatever else the
+        # face targets: its entry names the permanent that entered (400.7).
+        (
+            "Search your library for a creature card, put it onto the battlefield, then "
+            "shuffle. It gains haste.",
+            ("Sorcery",),
+        ),
+        (
+            "Target opponent puts target creature card from your graveyard onto the battlefield "
+            "under your control. That creature gains haste.",
+            ("Sorcery",),
+        ),
         (
             "{2}, {T}: Until end of turn, target creature gains haste and gets +X/+0, where X is "
             "the number of lands you control.",
@@ -80,10 +92,9 @@ def test_other_keywords_given_with_haste() -> None:
 @pytest.mark.parametrize(
     ("text", "types"),
     [
-        # "They" after targets: which objects they are is not sure.
+        # "They" after targets that stay where they are: not the objects of one effect.
         (
-            "Return two target creature cards from your graveyard to the battlefield. They gain "
-            "haste.",
+            "Tap two target creatures. They gain haste.",
             ("Sorcery",),
         ),
         # A permanent's "creatures you control gain" without an activation or trigger.
@@ -200,6 +211,23 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
             ("Sorcery",),
         ),
         ("Until end of turn, creatures you control gain haste.", ("Sorcery",)),
+        # The permanents the sentence before put onto the battlefield.
+        (
+            "Return all creature cards from your graveyard to the battlefield. They gain haste "
+            "until end of turn.",
+            ("Sorcery",),
+        ),
+        (
+            "Put each creature card exiled with ~ onto the battlefield. They gain haste.",
+            ("Sorcery",),
+        ),
+        # Those of its targets that it returned: each returned one is an entry (one that was an
+        # illegal target as it resolved stayed where it was, 608.2b, and has no entry).
+        (
+            "Return two target creature cards from your graveyard to the battlefield. They gain "
+            "haste.",
+            ("Sorcery",),
+        ),
         (
             "When ~ enters, creatures you control get +2/+0 and gain haste until end of turn.",
             ("Creature",),

@@ -1441,6 +1441,14 @@ def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
     its pronoun points back at that target (not at a token copied from it)."""
     if ctx.targets == 0:
         return True
+    if (
+        previous is not None
+        and _PRONOUN.match(s) is not None
+        and statics.put_onto_battlefield(previous) == "one"
+    ):
+        # "Return target creature card from your graveyard to the battlefield. It gains haste.":
+        # the permanent that entered, whatever else the face targets (its entry names it).
+        return True
     if ctx.targets > 1:
         return False
     if _BY_TARGET.match(s):

@@ -195,6 +195,28 @@ def made_one_token(sentence: str) -> bool:
     return _MADE_ONE_TOKEN.match(sentence) is not None and "tokens" not in sentence
 
 
+# What a sentence puts onto the battlefield ("Return target creature card from your graveyard
+# to the battlefield.", "put it onto the battlefield", "Return all artifact cards from your
+# graveyard to the battlefield."): the permanents "it" or "they" in the next sentence are (a
+# new object each, 400.7, which its entry names as its `target`).
+_ONTO_BATTLEFIELD = re.compile(
+    r"\b(?:[Rr]eturns?|[Pp]uts?) (?P<what>[^.;]*?) (?:to|onto) the battlefield\b"
+)
+_SEVERAL = re.compile(r"\bcards\b|\ball\b|\beach\b|\bthem\b|\bthose\b|\bup to (?!one\b)\w+")
+_ONE = re.compile(r"^(?:it|~|that card|the other|that creature|.*\bcard\b.*)$")
+
+
+def put_onto_battlefield(sentence: str) -> Literal["one", "several"] | None:
+    """Whether the sentence puts one object onto the battlefield, or several (above)."""
+    m = _ONTO_BATTLEFIELD.search(sentence)
+    if m is None:
+        return None
+    what = m.group("what")
+    if _SEVERAL.search(what):
+        return "several"
+    return "one" if _ONE.match(what) else None
+
+
 # "Create a 2/2 Moth artifact creature token, then creatures you control get +1/+0 and gain
 # haste until end of turn.": the token is among them (it exists as the creatures are chosen).
 _THEN_YOURS = re.compile(
@@ -221,8 +243,11 @@ def group_haste_effect(sentence: str, previous: str | None, *, spell: bool) -> i
     who = m.groupdict().get("who")
     if who in ("They", "Those tokens"):
         # The tokens made are "they", what they copy or whatever the spell targeted: each
-        # token's entry names it (docs/api.md).
-        if m.group("lead") or previous is None or not _MADE_TOKENS.match(previous):
+        # token's entry names it (docs/api.md); so are the permanents the sentence before put
+        # onto the battlefield.
+        if m.group("lead") or previous is None:
+            return None
+        if not (_MADE_TOKENS.match(previous) or put_onto_battlefield(previous) == "several"):
             return None
     elif who is not None and not (m.group("lead") or spell):
         return None  # a permanent's one-shot needs its activation or trigger
