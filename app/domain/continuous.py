@@ -132,6 +132,12 @@ class ForbidActivation(Strict):
         description="201.3: only those of `to` with the card name chosen for this ability's "
         "permanent (its `chosen_name`)",
     )
+    during: Literal["your_turn", "not_your_turn"] | None = omitted_at_default(
+        None,
+        description="In whose turn it applies: its controller's (`your_turn`: \"during your "
+        "turn, your opponents can't ... activate abilities of artifacts\") or any other's "
+        "(the state's `active_player` says whose turn it is); null: every turn",
+    )
 
     @model_validator(mode="after")
     def _named_by_its_permanent(self) -> ForbidActivation:

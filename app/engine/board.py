@@ -372,6 +372,19 @@ _FACT_WORDS = {
 }
 
 
+def active_player(board: Board, label: str, does: str) -> str:
+    """Whose turn it is, from the state's active_player: a 422 naming it when an effect that
+    applies only in some turns (`label` `does` ...) needs it and it is missing."""
+    active = board.active_player
+    if active is None:
+        raise QuestionError(
+            ("state", "active_player"),
+            f"{label} {does} only in some turns: give the state's active_player",
+            "active_player_required",
+        )
+    return active
+
+
 def given_for_player(board: Board, player: str, fact: str, why: str) -> object:
     """A fact about a player that only the state's `players` can give and this question needs:
     a 422 naming `state.players.<player>.<fact>` (code `<fact>_required`) when it is missing.
@@ -1270,11 +1283,21 @@ class BoardView:
 
     # -- activations forbidden (602.5) --
 
-    def activation_banned_by(self, p: Permanent) -> list[Source]:
-        """The sources whose abilities say its activated abilities can't be activated."""
+    def activation_banned_by(self, p: Permanent) -> list[tuple[Source, ForbidActivation]]:
+        """The sources whose abilities say its activated abilities can't be activated now, with
+        those abilities (one that applies in some turns only reads whose turn it is)."""
         return [
-            src for src, ban in self.activation_bans if self.matches(self._banned(src, ban), src, p)
+            (src, ban)
+            for src, ban in self.activation_bans
+            if self.matches(self._banned(src, ban), src, p) and self._ban_in_turn(src, ban)
         ]
+
+    def _ban_in_turn(self, src: Source, ban: ForbidActivation) -> bool:
+        """Whether it is a turn the ban applies in (its controller's, or any other's)."""
+        if ban.during is None:
+            return True
+        active = active_player(self.board, src.label, "forbids activations")
+        return (active == src.controller) == (ban.during == "your_turn")
 
     def _banned(self, src: Source, ban: ForbidActivation) -> Selector:
         """Whose abilities a ban forbids: those "with the chosen name" read the name chosen

@@ -28,6 +28,7 @@ from app.domain.ruling import Mentions, Step
 from app.engine.board import (
     BoardView,
     Source,
+    active_player,
     chosen_type_of,
     exiled_of,
     given,
@@ -230,13 +231,7 @@ def during_why_not(
         return None
     whose, other = _DURING[during]
     player = src.controller if whose == "controller" else caster
-    active = view.board.active_player
-    if active is None:
-        raise QuestionError(
-            ("state", "active_player"),
-            f"{src.label} {does} only in some turns: give the state's active_player",
-            "active_player_required",
-        )
+    active = active_player(view.board, src.label, does)
     if (active == player) != other:
         return None
     said = "any turn but" if other else "the turn of"

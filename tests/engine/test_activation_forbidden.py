@@ -16,9 +16,10 @@ from app.catalog.compile import compile_face
 from app.domain.continuous import ForbidActivation
 from app.domain.errors import QuestionError
 from app.domain.filters import Selector
+from app.domain.state import GameState
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
-from tests.engine.mana_helpers import P, board
+from tests.engine.mana_helpers import P, board, resolve
 from tests.engine.test_type_effects import _card, _perm
 
 SHACKLES = _card(
@@ -289,3 +290,36 @@ def test_through_http_a_name_lock_stops_the_named_rock(sqlite_client: TestClient
     problem = r.json()
     assert problem["code"] == "chosen_name_required"
     assert "chosen_name" in problem["detail"]
+
+
+# During its controller's turn, its controller's opponents can't cast spells or activate the
+# abilities of their artifacts, creatures and enchantments.
+WARDEN = _card(
+    "Hushing Warden",
+    "During your turn, your opponents can't cast spells or activate abilities of artifacts, "
+    "creatures, or enchantments.",
+    ["Creature"],
+)
+
+
+def _in_turn(active: str | None, *perms: dict[str, Any], asked: str) -> dict[str, Any]:
+    state = GameState.model_validate(
+        {"turn": 3, "active_player": active, "battlefield": list(perms), "effects": []}
+    )
+    return activate(resolve(state), asked).answer_data
+
+
+def test_a_lock_in_its_controllers_turn_stops_the_opponents_mana_creatures_then_only() -> None:
+    # 602.5 in bob's turn only (the state's active_player): alice's Elves can't tap for mana
+    # then, her Forest can (not an artifact, creature or enchantment), bob's own Elves can.
+    hush = _perm("hush", WARDEN, controller="bob")
+    perms = (P("elves", "Llanowar Elves"), P("forest", "Forest"), P("his", "Llanowar Elves", "bob"))
+    locked = _in_turn("bob", *perms, hush, asked="elves")
+    assert (locked["legal"], locked["reasons"][0]["code"]) == (False, "activation_forbidden")
+    assert "in its controller's turn, which this is" in locked["reasons"][0]["message"]
+    assert _in_turn("bob", *perms, hush, asked="forest")["legal"] is True
+    assert _in_turn("bob", *perms, hush, asked="his")["legal"] is True
+    assert _in_turn("alice", *perms, hush, asked="elves")["total"] == "{G}"
+    with pytest.raises(QuestionError) as err:
+        _in_turn(None, *perms, hush, asked="elves")
+    assert (err.value.code, err.value.loc) == ("active_player_required", ("state", "active_player"))

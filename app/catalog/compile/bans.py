@@ -14,6 +14,7 @@ from typing import Literal
 
 from app.catalog.compile import ir
 from app.catalog.compile.costs import chosen_in, spells_named
+from app.catalog.compile.phrases import selector
 
 _WHO: dict[str, Literal["you", "opponent", "any"]] = {
     "You": "you",
@@ -43,6 +44,30 @@ _ONLY_OWN_TURN = re.compile(
 _ONLY_AS_SORCERY = re.compile(
     rf"^(?P<who>{_WHO_WORDS}) can cast spells only any time (?:they|you) could cast a sorcery\.$"
 )
+
+
+# "During your turn, your opponents can't cast spells or activate abilities of artifacts,
+# creatures, or enchantments.": a ban on casting (601.3) and one on activating (602.5: mana
+# abilities too), both in its controller's turn only.
+_NOR_ACTIVATE = re.compile(
+    r"^During your turn, your opponents can't cast spells or activate abilities of "
+    r"(?P<what>[a-z, ]+)\.$"
+)
+
+
+def turn_lock(sentence: str, *, spell: bool) -> ir.Understood | None:
+    """A permanent's "during your turn, your opponents can't cast spells or activate abilities
+    of <kinds>" (above): both bans; None for any other sentence, or a spell's."""
+    m = _NOR_ACTIVATE.match(sentence)
+    found = selector(m.group("what") + " your opponents control") if m and not spell else None
+    if found is None or not found[1]:
+        return None
+    return ir.Understood(
+        abilities=[
+            ir.CastBan(ir.Spells(controller="opponent"), during="your_turn"),
+            ir.Forbid(found[0], during="your_turn"),
+        ]
+    )
 
 
 def cast_ban_sentence(

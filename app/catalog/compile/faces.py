@@ -1517,6 +1517,8 @@ def _one_sentence(
         # 601.2f: a permanent's static ability changing what other spells cost, a line of its
         # own (after an activation or trigger it would be part of that ability's effect).
         return "cost_change", ir.Understood(abilities=[board])
+    if previous is None and (locked := bans.turn_lock(s, spell=ctx.spell)) is not None:
+        return "cast_ban", locked
     if (ctx.spell or previous is None) and (
         ban := bans.cast_ban_sentence(s, known=_known(ctx), spell=ctx.spell)
     ) is not None:

@@ -386,7 +386,9 @@ def ability(a: ir.Ability) -> d.Ability:
                 keyword=a.keyword, to=selector(a.to), works_from=_works_from(a.effect)
             )
         case ir.Forbid():
-            return d.ForbidActivation(to=selector(a.to), to_chosen_name=a.chosen_name)
+            return d.ForbidActivation(
+                to=selector(a.to), to_chosen_name=a.chosen_name, during=a.during
+            )
         case ir.SpellCostChange():
             return d.SpellCostChange(
                 change="increase" if a.increase else "reduction",

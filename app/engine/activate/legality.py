@@ -238,6 +238,13 @@ def check_tap_cost(
     return reasons
 
 
+# A ban that applies in some turns only, and this is one (whose turn is the state's).
+_BAN_TURNS = {
+    "your_turn": ", in its controller's turn, which this is",
+    "not_your_turn": ", in turns other than its controller's, which this is",
+}
+
+
 def check_not_forbidden(view: BoardView, p: Permanent, steps: list[Step]) -> list[Reason]:
     """602.5: an ability an effect says can't be activated can't be begun, a mana ability no
     less than any other (an Aura that locks what it enchants, "activated abilities of
@@ -247,7 +254,10 @@ def check_not_forbidden(view: BoardView, p: Permanent, steps: list[Step]) -> lis
         return []
     m = Mentions()
     me = label(p, m)
-    sources = [source_label(m, s) for s in banned_by[:3]]
+    sources = [
+        source_label(m, s) + (_BAN_TURNS[ban.during] if ban.during else "")
+        for s, ban in banned_by[:3]
+    ]
     msg = (
         f"The activated abilities of {me} can't be activated, its mana abilities among them "
         f"({bounded_total(sources, len(banned_by))})"
