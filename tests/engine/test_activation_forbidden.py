@@ -187,8 +187,7 @@ def test_through_http_the_ruling_says_why(sqlite_client: TestClient) -> None:
     assert ruling["caveats"] == []
 
 
-# A turn-long effect of that kind, described inline (no sentence compiles to one yet): it
-# locks the effect's target.
+# A turn-long effect of that kind, described inline: it locks the effect's target.
 HUSH = {
     "name": "Hushing Word",
     "types": ["instant"],
@@ -323,3 +322,43 @@ def test_a_lock_in_its_controllers_turn_stops_the_opponents_mana_creatures_then_
     with pytest.raises(QuestionError) as err:
         _in_turn(None, *perms, hush, asked="elves")
     assert (err.value.code, err.value.loc) == ("active_player_required", ("state", "active_player"))
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        (
+            "{1}, {T}: Tap target creature. Its activated abilities can't be activated this turn.",
+            ["Artifact"],
+        ),
+        (
+            "{2}, {T}: Until your next turn, target creature can't attack or block and its "
+            "activated abilities can't be activated.",
+            ["Artifact"],
+        ),
+        (
+            "Tap target creature. Its activated abilities can't be activated this turn.",
+            ["Instant"],
+        ),
+    ],
+)
+def test_a_one_shot_lock_on_one_target_is_an_effect_on_it(text: str, types: list[str]) -> None:
+    # 602.5, 611.2a: an entry of the state's effects with the locked permanent as `target`.
+    card = _card("Stilling Rod", text, types)
+    hush = {"id": "hush", "definition": card, "controller": "bob", "target": "elves"}
+    perms = (P("elves", "Llanowar Elves"), P("birds", "Birds of Paradise"))
+    locked = activate(board(*perms, effects=(hush,)), "elves").answer_data
+    assert [r["code"] for r in locked["reasons"]] == ["activation_forbidden"]
+    assert activate(board(*perms, effects=(hush,)), "birds", choose="G").answer_data["legal"]
+
+
+def test_two_one_shot_locks_on_one_card_are_reported() -> None:
+    # The entry applies every effect ability of its card: it couldn't say which one resolved.
+    text = (
+        "{1}, {T}: Tap target creature. Its activated abilities can't be activated this turn.\n"
+        "{2}, {T}: Until your next turn, target artifact can't attack or block and its "
+        "activated abilities can't be activated."
+    )
+    compiled = compile_face("Stilling Rod", text, types=["Artifact"])
+    assert compiled.support == "partial"
+    assert compiled.abilities == []

@@ -254,8 +254,9 @@ class _Context:
     # 702.183a): the keyword and those costs compile.
     modal: Literal["spree", "tiered"] | None = None
     modes: int = 0  # mode costs compiled so far (spree modes are named by their place)
-    # Records (by index) of one-shot haste effects and the abilities they became.
-    haste_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
+    # Records (by index) of one-shot effects on one target (haste, a lock on its activated
+    # abilities) and the abilities they became.
+    target_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
     # Records (by index) of a permanent's one-shot type and control changes, with the line
     # they are on; and the span of face.abilities (and of records) each line filled.
     type_effects: list[tuple[int, int]] = field(default_factory=list)
@@ -367,7 +368,7 @@ def compile_face(
         ctx.sentence_spans.append((first, len(face.sentences)))
     _check_loyalty_effects(ctx)
     _check_type_effects(ctx)
-    _check_haste_effects(ctx)
+    _check_target_effects(ctx)
     _report_unmodelled_layers(face)
     _report_defender_changes(face)
     _report_own_type_loss(face)
@@ -511,7 +512,9 @@ def _drop_effects_of(ctx: _Context, lines: set[int]) -> None:
             if r.status == "compiled" and r.family != "mana_ability":
                 face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
     ctx.type_effects = [(at, line) for at, line in ctx.type_effects if line not in lines]
-    ctx.haste_effects = [(at, f) for at, f in ctx.haste_effects if not {id(a) for a in f} & dropped]
+    ctx.target_effects = [
+        (at, f) for at, f in ctx.target_effects if not {id(a) for a in f} & dropped
+    ]
 
 
 def _check_type_effects(ctx: _Context) -> None:
@@ -683,23 +686,24 @@ def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> b
     return True
 
 
-def _check_haste_effects(ctx: _Context) -> None:
+def _check_target_effects(ctx: _Context) -> None:
     """An `effects` entry applies every effect ability of its card to its one target
-    (board.py), so a one-shot haste grant is exact only as the face's one effect: with another
-    effect ability, or a second haste effect, the entry can't say which one resolved."""
+    (board.py), so a one-shot haste grant or lock on its target is exact only as the face's one
+    effect: with another effect ability, or a second such effect, the entry can't say which one
+    resolved."""
     face = ctx.face
-    if not ctx.haste_effects:
+    if not ctx.target_effects:
         return
-    granted = {id(a) for _, found in ctx.haste_effects for a in found}
+    granted = {id(a) for _, found in ctx.target_effects for a in found}
     others = [
         a
         for a in face.abilities
         if getattr(a, "works_from", "battlefield") == "effect" and id(a) not in granted
     ]
-    if not others and len(ctx.haste_effects) == 1:
+    if not others and len(ctx.target_effects) == 1:
         return
     face.abilities = [a for a in face.abilities if id(a) not in granted]
-    for at, _ in ctx.haste_effects:
+    for at, _ in ctx.target_effects:
         r = face.sentences[at]
         face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
@@ -1214,8 +1218,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 # What the granted ability also does, not understood: reported by itself.
                 ctx.unknown(rest, effect=True)
             ctx.granted_left.clear()
-            if any(isinstance(a, ir.Keyword) and a.effect for a in understood.abilities):
-                ctx.haste_effects.append((len(ctx.face.sentences) - 1, ctx.face.abilities[before:]))
+            if any(
+                isinstance(a, ir.Keyword | ir.Forbid) and a.effect for a in understood.abilities
+            ):
+                ctx.target_effects.append(
+                    (len(ctx.face.sentences) - 1, ctx.face.abilities[before:])
+                )
             controls = [a for a in understood.abilities if isinstance(a, ir.Control)]
             if controls:
                 control = controls[0]
@@ -1428,6 +1436,8 @@ _ON_SELF = re.compile(
 
 
 # How a haste sentence opens: an activation cost or a trigger condition, a duration.
+# An activation's cost or a trigger's condition, said: what a permanent's one-shot effect needs.
+_LEADS = re.compile(r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )')
 _LEAD = (
     r"^(?:[^:\"]+: |(?:When|Whenever|At) [^,:\"]+, (?:if [^,:\"]+, )?)?(?:[Uu]ntil end of turn, )?"
 )
@@ -1580,6 +1590,11 @@ def _one_sentence(
     if statics.state_control(s):
         # Nothing left to apply once it happened: the state's controllers say it (statics.py).
         return "haste_control", ir.Understood()
+    if (lock := statics.effect_lock(s, previous)) is not None and (
+        ctx.spell or _LEADS.match(s) or (previous is not None and _LEADS.match(previous))
+    ):
+        # A permanent's one-shot lock needs its activation or trigger (the line's lead).
+        return "land_type", ir.Understood(abilities=[lock])
     if (
         not ctx.spell
         and (fa := statics.activation_forbidden(s, chooses_name=ctx.chooses_name)) is not None

@@ -401,6 +401,7 @@ class Forbid:
     to: Sel
     chosen_name: bool = False  # only those with the card name chosen for the source (201.3)
     during: Literal["your_turn", "not_your_turn"] | None = None  # whose turn it applies in
+    effect: bool = False  # a resolved one-shot's lock on its target, for the turn
 
 
 @dataclass(frozen=True, slots=True)

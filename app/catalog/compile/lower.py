@@ -387,7 +387,10 @@ def ability(a: ir.Ability) -> d.Ability:
             )
         case ir.Forbid():
             return d.ForbidActivation(
-                to=selector(a.to), to_chosen_name=a.chosen_name, during=a.during
+                to=selector(a.to),
+                to_chosen_name=a.chosen_name,
+                during=a.during,
+                works_from=_works_from(a.effect),
             )
         case ir.SpellCostChange():
             return d.SpellCostChange(

@@ -448,6 +448,39 @@ def activation_forbidden(sentence: str, *, chooses_name: bool) -> ir.Understood 
     return ir.Understood(abilities=[ir.Forbid(sel, chosen_name=named)])
 
 
+# A resolved one-shot's lock on its one target (602.5, 611.2a: "until your next turn" lasts this
+# turn too): "{1}, {T}: Until your next turn, target creature can't attack or block and its
+# activated abilities can't be activated.", "[+1]: Until your next turn, up to one target
+# creature gets -3/-0 and its activated abilities can't be activated."; or, after a sentence
+# that targeted it, "Its activated abilities can't be activated this turn." The entry of the
+# state's effects names the locked permanent as its `target` (docs/api.md).
+_LOCKS_TARGET = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:Until (?:end of turn|your next turn), )?'
+    r"(?:up to one )?target (?P<what>[a-z ]+?)"
+    r"(?: gets [+-]\d+/[+-]\d+ and| can't attack or block,? and) its activated abilities "
+    r"can't be activated(?: this turn)?\.$"
+)
+_LOCKS_IT = re.compile(
+    r"^(?:Until (?:end of turn|your next turn), )?(?:[Ii]ts|[Ii]t can't attack or block, and its|"
+    r"That permanent's) activated abilities can't be activated(?: this turn)?\.$"
+)
+
+
+def effect_lock(sentence: str, previous: str | None) -> ir.Forbid | None:
+    """A resolved one-shot's lock on its one target (above); `previous`: the sentence before,
+    which must target one permanent for "its" to be that target."""
+    if (m := _LOCKS_TARGET.match(sentence)) is not None:
+        return (
+            ir.Forbid(ir.Sel(attached=True), effect=True) if _one_object(m.group("what")) else None
+        )
+    if _LOCKS_IT.match(sentence) is None or previous is None:
+        return None
+    targeted = re.findall(r"\btarget\b", previous)
+    if len(targeted) != 1 or re.search(r"\btargets\b|\bspell\b|\bability\b", previous):
+        return None
+    return ir.Forbid(ir.Sel(attached=True), effect=True)
+
+
 _ETB_LEAD = re.compile(r"^When ~ enters(?: the battlefield)?, (?P<rest>.+)$")
 
 
