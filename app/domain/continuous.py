@@ -97,6 +97,12 @@ class GrantKeyword(Strict):
     """Which permanents gain it, seen from this ability's controller"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    while_count: CountAtLeast | None = omitted_at_default(
+        None,
+        description="The grant applies only while its controller controls at least this many "
+        'of these permanents (611.3a: "as long as you control another Vampire"; null: '
+        "always)",
+    )
 
 
 class GainControl(Strict):

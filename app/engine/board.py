@@ -57,6 +57,7 @@ from app.domain.card import (
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
+    CountAtLeast,
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
@@ -1326,6 +1327,7 @@ class BoardView:
                 grant.keyword.casefold() == "haste"
                 and self.matches(grant.to, src, p)
                 and (chars is None or chars.keeps_grant(self.timestamp_of(src)))
+                and self._count_holds(src, grant.while_count)
             ):
                 found.append(src)
         for change in self.control_changes.get(p.id, []):
@@ -1367,11 +1369,13 @@ class BoardView:
                 self._condition_words[(src.id, id(grant.ability))] = words
         return found
 
+    def _count_holds(self, src: Source, count: CountAtLeast | None) -> bool:
+        """611.3a: whether a grant's "as long as you control N or more ..." holds now."""
+        return count is None or len(self.matching(count.of, src)) >= count.at_least
+
     def _condition(self, src: Source, grant: GrantManaAbility) -> bool:
-        if grant.while_count is not None:
-            n = len(self.matching(grant.while_count.of, src))
-            if n < grant.while_count.at_least:
-                return False
+        if not self._count_holds(src, grant.while_count):
+            return False
         p = self.board.get(src.id)
         # 711.2, 721.2a: a static ability of a level band or past a station threshold exists
         # only while its source has those counters.

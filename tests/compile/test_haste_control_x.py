@@ -235,3 +235,24 @@ def test_x_that_is_not_understood_on_an_x_permanent_is_partial() -> None:
         ).support
         == "full"
     )
+
+
+def test_its_own_haste_while_its_controller_controls_enough_of_a_kind() -> None:
+    # 611.3a: the grant holds while the count does (the board shows it).
+    found = one(
+        "Dusk Herald has haste as long as you control three or more Vampires.",
+        name="Dusk Herald",
+        types=("Creature",),
+    )
+    assert isinstance(found, GrantKeyword) and found.while_count is not None
+    assert (found.while_count.at_least, found.while_count.of.subtypes) == (3, ["Vampire"])
+    other = one(
+        "Dusk Herald has haste as long as you control another Vampire.",
+        name="Dusk Herald",
+        types=("Creature",),
+    )
+    assert isinstance(other, GrantKeyword) and other.while_count is not None
+    assert other.while_count.at_least == 1
+    # A color is no selector's: reported.
+    red = "Dusk Herald has haste as long as you control a red creature."
+    assert face(red, name="Dusk Herald", types=("Creature",)).support == "partial"

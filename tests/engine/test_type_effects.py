@@ -340,3 +340,25 @@ def test_an_effect_on_tapped_lands_tells_tapped_twins_from_untapped_ones() -> No
         "down": ["B", "G"],
         "down2": ["B", "G"],
     }
+
+
+# A Vampire mana creature with haste while its controller controls another Vampire (611.3a).
+HERALD = _card(
+    "Dusk Herald",
+    "{T}: Add {B}.\nDusk Herald has haste as long as you control another Vampire.",
+    ["Creature"],
+    ["Vampire"],
+)
+FLEDGLING = {"name": "Gloam Fledgling", "types": ["creature"], "subtypes": ["Vampire"]}
+
+
+def test_haste_while_its_controller_controls_another_of_a_kind() -> None:
+    # 302.6: new this turn, it taps for mana only while another Vampire is there.
+    herald = _perm("herald", HERALD, controlled_since_turn_start=False)
+    alone = activate(_board(herald), "herald").answer_data
+    assert [r["code"] for r in alone["reasons"]] == ["summoning_sick"]
+    with_kin = activate(_board(herald, _perm("kin", FLEDGLING)), "herald").answer_data
+    assert (with_kin["legal"], with_kin["total"]) == (True, "{B}")
+    # Another: itself doesn't count; an opponent's Vampire doesn't either.
+    theirs = _perm("kin", FLEDGLING, controller="bob")
+    assert activate(_board(herald, theirs), "herald").answer_data["legal"] is False

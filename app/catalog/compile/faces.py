@@ -1571,6 +1571,8 @@ def _one_sentence(
         return "reveal_until", ir.Understood(abilities=[ru])
     if (t := triggers.parse(s, ctx.enchant_subtypes, linked_exile=ctx.linked_exile)) is not None:
         return "tapped_for_mana", ir.Understood(abilities=[t])
+    if not ctx.spell and (kw := statics.keywords_while(s)) is not None:
+        return "haste_control", kw
     if (k := statics.keywords_granted(s)) is not None:
         if ctx.spell:
             return None

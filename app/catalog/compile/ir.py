@@ -392,6 +392,7 @@ class Keyword:
     keyword: str
     to: Sel
     effect: bool = False
+    while_count: tuple[Sel, int] | None = None  # "as long as you control another Vampire"
 
 
 @dataclass(frozen=True, slots=True)

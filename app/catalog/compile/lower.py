@@ -338,19 +338,23 @@ def _change(change: ir.ReplacementChange) -> d.ReplacementChange:
             assert_never(kind)
 
 
+def _count_at_least(count: tuple[ir.Sel, int] | None) -> c613.CountAtLeast | None:
+    """611.3a: "as long as you control N or more ..." as the domain's condition."""
+    if count is None:
+        return None
+    of, least = count
+    return c613.CountAtLeast(of=selector(of), at_least=least)
+
+
 def ability(a: ir.Ability) -> d.Ability:
     match a:
         case ir.ManaAbility():
             return mana_ability(a)
         case ir.Grant():
-            counted = None
-            if a.while_count is not None:
-                of, least = a.while_count
-                counted = c613.CountAtLeast(of=selector(of), at_least=least)
             return d.GrantManaAbility(
                 to=selector(a.to),
                 ability=mana_ability(a.ability),
-                while_count=counted,
+                while_count=_count_at_least(a.while_count),
                 while_source=a.while_source,
                 works_from=_works_from(a.effect),
                 to_chosen_name=a.chosen_name,
@@ -383,7 +387,10 @@ def ability(a: ir.Ability) -> d.Ability:
             )
         case ir.Keyword():
             return d.GrantKeyword(
-                keyword=a.keyword, to=selector(a.to), works_from=_works_from(a.effect)
+                keyword=a.keyword,
+                to=selector(a.to),
+                works_from=_works_from(a.effect),
+                while_count=_count_at_least(a.while_count),
             )
         case ir.Forbid():
             return d.ForbidActivation(

@@ -121,6 +121,37 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     return None if not granted else ir.Understood(abilities=list(granted))
 
 
+# "~ has haste as long as you control another Vampire.": the permanent's own keywords while its
+# controller controls that many of something (611.3a: a count the board shows).
+_HAS_WHILE = re.compile(
+    rf"^~ has (?P<kws>[a-z ,]+?) as long as you control (?P<n>an?|another|{NUMBER})"
+    r"(?P<more> or more)? (?P<what>[^.]+)\.$"
+)
+
+
+def keywords_while(sentence: str) -> ir.Understood | None:
+    """The permanent's own keywords while its controller controls enough of something (above);
+    None when the count's selector or a keyword isn't one this reader knows."""
+    m = _HAS_WHILE.match(sentence)
+    if m is None:
+        return None
+    n = m.group("n")
+    least = 1 if n in ("a", "an", "another") else number(n)
+    if least is None or (n in ("a", "an", "another")) == bool(m.group("more")):
+        return None
+    article = "another " if n == "another" else ""
+    found = selector(f"{article}{m.group('what')} you control", singular=least == 1)
+    if found is None or found[0].attached:
+        return None
+    granted = granted_keywords(list_items(m.group("kws")), ir.Sel(source=True))
+    if not granted:
+        return None
+    counted = (found[0], least)
+    return ir.Understood(
+        abilities=[replace(k, while_count=counted) for k in granted if isinstance(k, ir.Keyword)]
+    )
+
+
 _WARD = re.compile(r"^ward \{\d+\}$")
 
 
