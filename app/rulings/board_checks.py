@@ -3,7 +3,7 @@ a QuestionError naming the field and saying what to send instead (never a wrong 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from app.domain.base import in_key_order
 from app.domain.card import (
@@ -98,12 +98,17 @@ def check_effect(card: Card, target: str | None, loc: Loc, card_field: str) -> N
 
 
 def counter_spelling(
-    card: Card, counters: dict[str, int], loc: Loc, also: frozenset[str] = frozenset()
+    faces: Iterable[CardFace],
+    counters: dict[str, int],
+    loc: Loc,
+    also: frozenset[str] = frozenset(),
 ) -> dict[str, int]:
     """Counter names in the catalog's spelling ("+1/+1 counters" is "+1/+1"); a name that is
-    no counter kind the engine knows is refused rather than ignored. also: kinds the state's
-    effects look for on the permanents they change (effect_counters)."""
-    known = COUNTER_KINDS | set(_counters_named(card)) | also
+    no counter kind the engine knows is refused rather than ignored. `faces`: the permanent's
+    card's, and what it has as a copy (707.2: a copy of a storage land has storage counters
+    to name); also: kinds the state's effects look for on the permanents they change
+    (effect_counters)."""
+    known = COUNTER_KINDS | set(_counters_named(faces)) | also
     out: dict[str, int] = {}
     for asked, amount in counters.items():
         name = _plain_counter(asked)
@@ -180,8 +185,8 @@ def _produced_counters(prod: Production) -> Iterator[str]:
         yield counted.counter
 
 
-def _counters_named(card: Card) -> Iterator[str]:
-    for face in card.card_faces:
+def _counters_named(faces: Iterable[CardFace]) -> Iterator[str]:
+    for face in faces:
         for a in face.abilities:
             ability = a.ability if isinstance(a, GrantManaAbility) else a
             if isinstance(ability, ManaAbility):

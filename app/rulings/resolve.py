@@ -527,8 +527,9 @@ class _PermanentChecks:
             self.met.append(card)
             card_face, copy_spelled = self._as_copy(card_face, p, here)
             pair, spelled = (card, card_face), card.name
+        faces = [*card.card_faces, pair[1]] if copy_spelled else card.card_faces
         counters = (
-            counter_spelling(card, counters_given, (*loc, "battlefield", i, "counters"), self.also)
+            counter_spelling(faces, counters_given, (*loc, "battlefield", i, "counters"), self.also)
             if counters_given
             else counters_given
         )

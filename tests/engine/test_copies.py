@@ -250,3 +250,13 @@ def test_a_card_that_makes_token_copies_is_itself_when_it_is_no_token() -> None:
     with pytest.raises(QuestionError) as err:
         board(P("t", "Lightning Bolt", token=True, copy_of=["Llanowar Elves"]))
     assert err.value.code == "not_a_permanent"
+
+
+def test_a_copy_names_the_counters_of_what_it_copied() -> None:
+    # 707.2: a copy of Cinder Cache has its ability, so its cinder counters are a kind to name;
+    # the land as itself has none.
+    b = board(defined("vale", ECHO_VALE, copy_of=["Cinder Cache"], counters={"cinder": 2}))
+    assert activate(b, "vale").answer_data["total"] == "{R}{R}"
+    with pytest.raises(QuestionError) as err:
+        board(defined("vale", ECHO_VALE, copy_of=[], counters={"cinder": 2}))
+    assert err.value.code == "unknown_counter"
