@@ -392,6 +392,19 @@ def test_card_types_replaced_where_unsure_are_not_compiled(text: str) -> None:
             "land.",
             ("Planeswalker",),
         ),
+        # The target untapped, then animated.
+        (
+            "{6}{G}: Untap target land you control. It becomes a 6/6 Moth creature with haste "
+            "that's still a land.",
+            ("Creature",),
+        ),
+        # "If you do, that land ...": the trigger's one target, as "it" would be.
+        (
+            "When this creature enters, you may put two +1/+1 counters on target land you "
+            "control. If you do, that land becomes a 0/0 Moth creature with haste that's still "
+            "a land.",
+            ("Creature",),
+        ),
     ],
 )
 def test_it_after_counters_on_one_target_is_that_target(text: str, types: tuple[str, ...]) -> None:

@@ -1409,7 +1409,8 @@ _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
 # An activation (a loyalty ability too: 606.3, its effect resolves like any other) whose first
 # sentence puts counters on its one target, then perhaps untaps it: "It" next is that target.
 _ON_ONE_TARGET = re.compile(
-    r'^(?:[^:"]+: )?Put [a-z]+ [+\-\w/]+ counters? on (?:up to one )?target '
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:you may )?'
+    r"(?:[Pp]ut (?:[a-z]+|X) [+\-\w/]+ counters? on|Untap) (?:up to one )?target "
     r"(?P<sel>[a-z ]+?)\.$"
 )
 

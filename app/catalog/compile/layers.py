@@ -151,9 +151,11 @@ def unmodelled(sentence: str) -> bool:
 # next) adds them, and only those are compiled.
 _BECOMES = re.compile(
     r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:At|When|Whenever) [^,:"]+, ))?'
-    r"(?P<until>[Uu]ntil end of turn, )?"
+    # "If you do, that land becomes ...": the target of the sentence before, as "it" is.
+    r"(?:If you do, )?(?P<until>[Uu]ntil end of turn, )?"
     r"(?:(?:Then )?you may have )?"  # "you may have ~ become a ...": the same change
-    r"(?:(?:[Uu]p to one )?[Tt]arget (?P<target>[A-Za-z ]+?)|(?P<it>[Ii]t)|(?P<self>~)) becomes? "
+    r"(?:(?:[Uu]p to one )?[Tt]arget (?P<target>[A-Za-z ]+?)|"
+    r"(?P<it>[Ii]t|[Tt]hat (?:land|creature|permanent|artifact))|(?P<self>~)) becomes? "
     r"(?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ,-]+?)"
     # Power and toughness change nothing the engine computes (613.4: the state's `power`).
