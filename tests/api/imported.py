@@ -3,7 +3,7 @@ API tests of imported cards use it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -14,6 +14,7 @@ from app.catalog.importer import import_file
 from app.db.migrate import migrate
 from app.main import create_app
 from app.settings import Settings
+from bench.cardfiles import Invented, mtgjson_document, write
 
 
 def import_into(url: str, path: Path) -> Engine:
@@ -31,4 +32,11 @@ def client_on(card_file: Path) -> Iterator[TestClient]:
     import_into(url, card_file).dispose()
     app = create_app(Settings(database_url=url, migrate_on_startup=True, log_level="WARNING"))
     with TestClient(app) as c:
+        yield c
+
+
+@contextmanager
+def client_of(cards: Sequence[Invented], directory: Path) -> Iterator[TestClient]:
+    """A client of the app with these invented cards imported from an AtomicCards file."""
+    with client_on(write(directory / "AtomicCards.json", mtgjson_document(cards))) as c:
         yield c

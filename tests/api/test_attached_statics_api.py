@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bench.cardfiles import Face, Invented, mtgjson_document, write
+from bench.cardfiles import Face, Invented
 from tests.api.helpers import perm, state
-from tests.api.imported import client_on
+from tests.api.imported import client_of
 
 CP = "/v1/mana/could-produce"
 ACT = "/v1/mana/activate"
@@ -42,8 +42,7 @@ CARDS = [
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    directory = tmp_path_factory.mktemp("attached-import")
-    with client_on(write(directory / "AtomicCards.json", mtgjson_document(CARDS))) as c:
+    with client_of(CARDS, tmp_path_factory.mktemp("attached-import")) as c:
         yield c
 
 

@@ -4,21 +4,13 @@ normalized question, so equal questions spelled differently are one ruling."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.testclient import TestClient
 
 from tests.api.helpers import assert_problem, perm, state
+from tests.api.test_compiled_cards_api import ruling
 
 CP = "/v1/mana/could-produce"
 ACT = "/v1/mana/activate"
-
-
-def _post(client: TestClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
-    r = client.post(url, json=body)
-    assert r.status_code in (200, 201), r.text
-    result: dict[str, Any] = r.json()
-    return result
 
 
 def test_vesuva_copying_gaeas_cradle(client: TestClient) -> None:
@@ -28,7 +20,7 @@ def test_vesuva_copying_gaeas_cradle(client: TestClient) -> None:
         perm("e1", "Llanowar Elves"),
         perm("e2", "Llanowar Elves"),
     )
-    act = _post(client, ACT, {"state": board, "permanent_id": "v"})
+    act = ruling(client, ACT, {"state": board, "permanent_id": "v"})
     assert (act["answer"]["legal"], act["answer"]["total"]) == (True, "{G}{G}")
     assert {"613.1a", "707.2"} <= set(act["citations"])
     # The same question spelled otherwise is the same ruling, read back from the store.
@@ -37,7 +29,7 @@ def test_vesuva_copying_gaeas_cradle(client: TestClient) -> None:
         perm("e1", "Llanowar Elves"),
         perm("e2", "Llanowar Elves"),
     )
-    again = _post(client, ACT, {"state": respelled, "permanent_id": "v"})
+    again = ruling(client, ACT, {"state": respelled, "permanent_id": "v"})
     assert again["id"] == act["id"]
     assert client.get(f"/v1/rulings/{act['id']}").json()["answer"] == act["answer"]
 
@@ -45,7 +37,7 @@ def test_vesuva_copying_gaeas_cradle(client: TestClient) -> None:
 def test_vesuva_must_say_what_it_copied(client: TestClient) -> None:
     r = client.post(CP, json={"state": state(perm("v", "Vesuva"))})
     assert_problem(r, ["body", "state", "battlefield", 0, "copy_of"], "copy_of_required")
-    found = _post(client, CP, {"state": state(perm("v", "Vesuva", copy_of=[]))})
+    found = ruling(client, CP, {"state": state(perm("v", "Vesuva", copy_of=[]))})
     assert found["answer"]["permanents"] == [{"id": "v", "name": "Vesuva", "types": []}]
 
 
@@ -53,20 +45,20 @@ def test_clone_copying_a_mana_creature_is_summoning_sick(client: TestClient) -> 
     # 302.6: a copy of Birds of Paradise is a creature that came under its controller's
     # control this turn.
     clone = perm("c", "Clone", copy_of=["Birds of Paradise"], controlled_since_turn_start=False)
-    act = _post(client, ACT, {"state": state(clone), "permanent_id": "c", "choose": "G"})
+    act = ruling(client, ACT, {"state": state(clone), "permanent_id": "c", "choose": "G"})
     assert act["answer"]["legal"] is False
     assert "302.6" in act["citations"]
 
 
 def test_thespians_stage_is_itself_until_it_copies(client: TestClient) -> None:
     stage = perm("s", "Thespian's Stage")
-    found = _post(client, CP, {"state": state(stage)})
+    found = ruling(client, CP, {"state": state(stage)})
     assert found["answer"]["permanents"] == [
         {"id": "s", "name": "Thespian's Stage", "types": ["C"]}
     ]
     # A copy of Tundra under Blood Moon: the copy comes first (613.1a), then 305.7.
     copied = perm("s", "Thespian's Stage", copy_of=["Tundra"])
-    found = _post(client, CP, {"state": state(copied)})
+    found = ruling(client, CP, {"state": state(copied)})
     assert found["answer"]["permanents"][0]["types"] == ["W", "U"]
-    mooned = _post(client, CP, {"state": state(copied, perm("m", "Blood Moon"))})
+    mooned = ruling(client, CP, {"state": state(copied, perm("m", "Blood Moon"))})
     assert mooned["answer"]["permanents"][0]["types"] == ["R"]

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bench.cardfiles import Face, Invented, mtgjson_document, write
+from bench.cardfiles import Face, Invented
 from tests.api.helpers import assert_problem, perm, state
-from tests.api.imported import client_on
+from tests.api.imported import client_of
+from tests.api.test_compiled_cards_api import ruling
 
 CP = "/v1/mana/could-produce"
 ACT = "/v1/mana/activate"
@@ -48,16 +49,8 @@ CARDS = [
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    directory = tmp_path_factory.mktemp("copies-import")
-    with client_on(write(directory / "AtomicCards.json", mtgjson_document(CARDS))) as c:
+    with client_of(CARDS, tmp_path_factory.mktemp("copies-import")) as c:
         yield c
-
-
-def _ruling(client: TestClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
-    r = client.post(url, json=body)
-    assert r.status_code in (200, 201), r.text
-    result: dict[str, Any] = r.json()
-    return result
 
 
 def _tenders(n: int) -> list[dict[str, Any]]:
@@ -75,11 +68,11 @@ def test_a_land_copy_taps_for_what_it_copied(client: TestClient) -> None:
     # 707.2: a copy of Grove of Plenty has its {G} per creature; the name is spelled any way.
     vale = perm("vale", "Mirrorwell Vale", copy_of=["grove of plenty"])
     board = state(vale, *_tenders(2))
-    found = _ruling(client, CP, {"state": board})
+    found = ruling(client, CP, {"state": board})
     assert found["caveats"] == []
     assert {p["id"]: p["types"] for p in found["answer"]["permanents"]}["vale"] == ["G"]
     assert found["question"]["state"]["battlefield"][0]["copy_of"] == ["Grove of Plenty"]
-    act = _ruling(client, ACT, {"state": board, "permanent_id": "vale"})
+    act = ruling(client, ACT, {"state": board, "permanent_id": "vale"})
     assert (act["answer"]["legal"], act["answer"]["total"]) == (True, "{G}{G}")
     layer1 = next(s for s in act["explanation"] if "613.1a" in s["rules"])
     assert layer1["text"].startswith("Mirrorwell Vale (vale) is a copy of Grove of Plenty")
@@ -91,7 +84,7 @@ def test_what_it_copied_is_never_guessed(client: TestClient) -> None:
     r = client.post(CP, json={"state": state(perm("vale", "Mirrorwell Vale"))})
     assert_problem(r, ["body", "state", "battlefield", 0, "copy_of"], "copy_of_required")
     itself = perm("vale", "Mirrorwell Vale", copy_of=[])
-    found = _ruling(client, CP, {"state": state(itself)})
+    found = ruling(client, CP, {"state": state(itself)})
     assert found["answer"]["permanents"] == [{"id": "vale", "name": "Mirrorwell Vale", "types": []}]
     r = client.post(CP, json={"state": state(perm("vale", "Mirrorwell Vale", copy_of=["Nope"]))})
     assert_problem(r, ["body", "state", "battlefield", 0, "copy_of", 0], "unknown_card")
@@ -100,7 +93,7 @@ def test_what_it_copied_is_never_guessed(client: TestClient) -> None:
 def test_later_layers_apply_to_the_copy(client: TestClient) -> None:
     # 613.1a before 305.7: the copy is a nonbasic land, so a Mountain under Crimson Eclipse.
     vale = perm("vale", "Mirrorwell Vale", copy_of=["Grove of Plenty"])
-    found = _ruling(client, CP, {"state": state(vale, perm("e", "Crimson Eclipse"))})
+    found = ruling(client, CP, {"state": state(vale, perm("e", "Crimson Eclipse"))})
     assert {p["id"]: p["types"] for p in found["answer"]["permanents"]}["vale"] == ["R"]
 
 
@@ -109,14 +102,14 @@ def test_a_creature_copy_with_haste_taps_the_turn_it_arrived(client: TestClient)
     mimic = perm(
         "m", "Murkglass Mimic", copy_of=["Thicket Tender"], controlled_since_turn_start=False
     )
-    act = _ruling(client, ACT, {"state": state(mimic), "permanent_id": "m"})
+    act = ruling(client, ACT, {"state": state(mimic), "permanent_id": "m"})
     assert (act["answer"]["legal"], act["answer"]["total"]) == (True, "{G}")
     layer1 = next(s for s in act["explanation"] if "613.1a" in s["rules"])
     assert "with the exceptions its own copy effect names: it has haste" in layer1["text"]
     # A copy made by something else has no haste: it can't tap yet.
     tender = perm("t", "Thicket Tender", copy_of=["Thicket Tender"])
     fresh = {**tender, "controlled_since_turn_start": False}
-    act = _ruling(client, ACT, {"state": state(fresh), "permanent_id": "t"})
+    act = ruling(client, ACT, {"state": state(fresh), "permanent_id": "t"})
     assert act["answer"]["legal"] is False
 
 
@@ -127,18 +120,18 @@ def test_token_copies_have_the_haste_of_the_card_that_made_them(client: TestClie
         token = perm(
             "tok", maker, token=True, copy_of=["Thicket Tender"], controlled_since_turn_start=False
         )
-        act = _ruling(client, ACT, {"state": state(token), "permanent_id": "tok"})
+        act = ruling(client, ACT, {"state": state(token), "permanent_id": "tok"})
         assert (act["answer"]["legal"], act["answer"]["total"]) == (True, "{G}"), maker
         assert act["caveats"] == []
     # Glass Reveler itself, no token and no copy, is a Goblin with no mana ability.
-    found = _ruling(client, CP, {"state": state(perm("g", "Glass Reveler"))})
+    found = ruling(client, CP, {"state": state(perm("g", "Glass Reveler"))})
     assert found["answer"]["permanents"][0]["types"] == []
 
 
 def test_a_copy_answers_with_the_caveats_of_what_it_copied(client: TestClient) -> None:
     # 108.1: the copied card's text the compiler didn't understand is the copy's too.
     mimic = perm("m", "Murkglass Mimic", copy_of=["Murky Totem"])
-    found = _ruling(client, CP, {"state": state(mimic)})
+    found = ruling(client, CP, {"state": state(mimic)})
     assert found["answer"]["permanents"][0]["types"] == ["B"]
     assert [(c["card"], c["code"]) for c in found["caveats"]] == [
         ("Murky Totem", "unsupported_text")

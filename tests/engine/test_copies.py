@@ -18,6 +18,7 @@ from app.rulings.checks import check_step
 from app.rulings.resolve import check_state
 from tests.engine.fixture_catalog import fixture_catalog
 from tests.engine.mana_helpers import P, board
+from tests.engine.test_chosen_land_type import SKY, defined  # nonbasic lands are Mountains
 
 
 def _copier(
@@ -36,22 +37,6 @@ ECHO_VALE = _copier("Echo Vale", ["land"])
 MIMIC = {**_copier("Mimic Hatchling", ["creature"]), "power": "0", "toughness": "0"}
 # A land that may become a copy of another land when its ability resolves (not as it enters).
 STAGE = _copier("Shifting Stage", ["land"], by="activation")
-# Nonbasic lands are Mountains (a set effect, 305.7).
-SKY = {
-    "name": "Scarlet Dusk",
-    "types": ["enchantment"],
-    "abilities": [
-        {
-            "kind": "set_land_types",
-            "to": {"types": ["land"], "nonbasic": True},
-            "subtypes": ["Mountain"],
-        }
-    ],
-}
-
-
-def defined(pid: str, card: dict[str, Any], **kw: Any) -> dict[str, Any]:
-    return {"id": pid, "definition": card, "controller": "alice", **kw}
 
 
 def produced(b: Board) -> dict[str, list[str]]:
