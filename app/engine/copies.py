@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from app.domain.abilities import CopyEffect
 from app.domain.card import CardFace
 from app.domain.errors import QuestionError
+from app.domain.mana import COLORS
 from app.domain.ruling import Refs, Step
 from app.domain.state import Board
 
@@ -78,7 +79,7 @@ def with_exceptions(copier: CardFace, effect: CopyEffect, values: CardFace) -> C
     own = copier.abilities if effect.keeps_abilities else []
     data = values.model_dump()
     if effect.colors:
-        data["colors"] = [c for c in "WUBRG" if c in {*values.face_colors, *effect.colors}]
+        data["colors"] = [c for c in COLORS if c in {*values.face_colors, *effect.colors}]
     data.update(
         name=copier.name if effect.keeps_name else values.name,
         supertypes=[
@@ -122,16 +123,14 @@ def copy_steps(board: Board) -> list[Step]:
         chain = list(p.copy_of)
         what = chain[0] + "".join(f", itself a copy of {n}" for n in chain[1:])
         rules = ["613.1a", "707.2"] + (["707.3"] if len(chain) > 1 else [])
-        text = (
-            f"{p.name} ({p.id}) is a copy of {what}: it has the copied card's name, mana "
-            "cost, colors, types and abilities, and these come before every other effect "
-            "(layer 1)"
-        )
         effect = _card_copy_effect(p.card.card_faces)
         if effect is not None and effect.by == "token" and not p.token:
             effect = None  # a copy made by something else: its card's token copies aside
-        if p.token and effect is not None:
-            text = text.replace(f"{p.name} ({p.id}) is", f"{p.name} ({p.id}), a token, is", 1)
+        who = f"{p.name} ({p.id})" + (", a token," if p.token and effect is not None else "")
+        text = (
+            f"{who} is a copy of {what}: it has the copied card's name, mana cost, colors, "
+            "types and abilities, and these come before every other effect (layer 1)"
+        )
         if effect is not None and _changes(effect):
             rules.append("707.9")
             text += ", with the exceptions its own copy effect names: " + _exceptions(effect)

@@ -1,17 +1,21 @@
-"""Copy effects of a permanent's own (707.2, 707.9): "You may have ~ enter as a copy of any land
-on the battlefield.", "{2}, {T}: ~ becomes a copy of target land, except it has this ability."
+"""Copy effects of a card's own (707.2, 707.9): "You may have ~ enter as a copy of any land on
+the battlefield.", "{2}, {T}: ~ becomes a copy of target land, except it has this ability.",
+"Create a token that's a copy of target creature you control, except it has haste."
 
-The state's `copy_of` says what the permanent copied; what the card says is how it becomes a
-copy (as it enters, 614.1c, or as an activated or triggered ability of it resolves) and the
-exceptions its copy has (707.9a, 707.9b), which are part of the copy's values. The object it
-may copy ("any creature on the battlefield", "a land card in a graveyard") and how long the
-copy lasts are the state's to say: whatever it copied, and while it is one, `copy_of` names it.
+The state's `copy_of` says what a permanent copied; what the card says is how it becomes a
+copy (as it enters, 614.1c; as an activated or triggered ability of it resolves; or as a token
+it makes, 111.1) and the exceptions the copy has (707.9a, 707.9b), which are part of the
+copy's values. The object it may copy ("any creature on the battlefield", "a land card in a
+graveyard") and how long the copy lasts are the state's to say: whatever it copied, and while
+it is one, `copy_of` names it. Other permanents made copies with nothing excepted leave the
+card nothing to add (`others_become_copies`): each one's `copy_of` says it.
 
-Exceptions read: card types and subtypes "in addition to its other types", keywords it has,
-quoted abilities (a mana ability is kept; one that bears on nothing the engine rules on is
-left out), "this ability", its own other abilities, its own name, "isn't legendary". Its power
-and toughness and the counters it enters with change nothing the engine computes (613.4: the
-state gives them). Anything else makes the sentence not understood.
+Exceptions read: card types, subtypes, supertypes "in addition to its other types" (colors
+too, "... its other colors and types"), keywords it has, quoted abilities (a mana ability is
+kept; one that bears on nothing the engine rules on is left out), "this ability", its own
+other abilities, its own name, "isn't legendary". Its power and toughness, the counters it
+enters with and its starting loyalty change nothing the engine computes (613.4: the state
+gives them). Anything else makes the sentence not understood.
 """
 
 from __future__ import annotations
@@ -34,8 +38,7 @@ from app.catalog.compile.text import split_sentences
 # turn, ..."); "~ enters as a copy of ..."; "As ~ enters, you may have it become a copy of ...
 # until end of turn" (614.1c: as it enters, for a while: the state says while it is one).
 _ENTERS = re.compile(
-    r"^(?:If [^,]+, )?(?:[Yy]ou may have ~ enter|~ enters|"
-    r"As ~ enters, you may have it become)(?: tapped)? as a copy of |"
+    r"^(?:If [^,]+, )?(?:[Yy]ou may have ~ enter|~ enters)(?: tapped)? as a copy of |"
     r"^As ~ enters, you may have it become a copy of "
 )
 # "{2}, {T}: ~ becomes a copy of target land ...", "Whenever ..., you may have ~ become a copy
@@ -95,9 +98,9 @@ _ENTERS_WITH = re.compile(
 _POWER = re.compile(rf"^{_POSSESSIVE} power_and_toughness are [^,]+$")
 # Pairs whose "and" is no list's: kept whole as the exceptions are split.
 _PAIRS = (("colors and types", "colors_and_types"), ("power and toughness", "power_and_toughness"))
-# Keywords that bear on nothing the engine rules on besides those statics.py knows: the copy
-# has them all the same.
-_COMBAT_KEYWORDS = frozenset({"myriad", "dethrone", "changeling"})
+# Keywords the copy may have besides those statics.py knows: changeling (every creature type,
+# 702.73a, read from the copy's keywords) and ones that bear on nothing the engine rules on.
+_MORE_KEYWORDS = frozenset({"changeling", "myriad", "dethrone"})
 _OTHER_ABILITIES = re.compile(rf"^(?:~'s|{_POSSESSIVE}) other abilities$")
 
 
@@ -281,7 +284,7 @@ def _has(what: str, reading: CopyReading) -> bool:
     if what.startswith('"') and what.endswith('"'):
         reading.quoted.append(what[1:-1])
         return True
-    if what in KNOWN_KEYWORDS or what in _COMBAT_KEYWORDS:
+    if what in KNOWN_KEYWORDS or what in _MORE_KEYWORDS:
         reading.keywords.append(what.capitalize())
         return True
     return False

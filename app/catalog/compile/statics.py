@@ -487,7 +487,7 @@ def activation_forbidden(sentence: str, *, chooses_name: bool) -> ir.Understood 
 # state's effects names the locked permanent as its `target` (docs/api.md).
 _LOCKS_TARGET = re.compile(
     r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:Until (?:end of turn|your next turn), )?'
-    r"(?:up to one )?target (?P<what>[a-z ]+?)"
+    r"(?:[Uu]p to one )?[Tt]arget (?P<what>[a-z ]+?)"
     r"(?: gets [+-]\d+/[+-]\d+ and| can't attack or block,? and) its activated abilities "
     r"can't be activated(?: this turn)?\.$"
 )
