@@ -35,15 +35,15 @@ CARDS = [
     Invented("normal", [Face("Glass Reveler", "{2}{R}{R}", ["Creature"], subtypes=["Goblin"],
                              colors=["R"], power="2", toughness="2",
                              text="{T}: Create a token that's a copy of target creature you "
-                                  "control, except it has haste. Sacrifice it at the beginning "
-                                  "of the next end step.")]),
+                                  "control, except it has haste. That token can't block this "
+                                  "turn.")]),
     Invented("normal", [Face("Murky Totem", "{2}", ["Artifact", "Creature"], power="1",
                              toughness="1",
                              text="{T}: Add {B}.\n{T}: Add {G} for each Elf you control with "
                                   "flying.")]),
     Invented("normal", [Face("Twin Blaze", "{2}{R}", ["Sorcery"], colors=["R"],
-                             text="Create a token that's a copy of target creature you control, "
-                                  "except it has haste.")]),
+                             text="Create a token that's a copy of target nontoken creature "
+                                  "you control, except it has haste.")]),
 ]  # fmt: skip
 
 

@@ -120,7 +120,8 @@ def test_entering_as_a_copy_with_the_spells_x_also_tells_x() -> None:
 def test_the_same_copy_said_twice_is_one_effect() -> None:
     found = abilities(
         "{2}: Glimmerfen Hollow becomes a copy of target land until end of turn.\n{5}: "
-        "Glimmerfen Hollow becomes a copy of target land, except it has this ability.",
+        "Glimmerfen Hollow becomes a copy of target land you control, except it has this "
+        "ability.",
         **LAND,
     )
     assert len(found) == 1
@@ -192,15 +193,15 @@ def test_a_spell_or_a_granted_ability_makes_token_copies_too() -> None:
     found = _copy(
         one(
             "Create a token that's a copy of target creature you control, except it has haste "
-            'and "At the beginning of the end step, sacrifice this token."',
+            'and "When this token dies, you gain 1 life."',
             **sorcery,
         )
     )
     assert (found.by, found.keywords) == ("token", ["Haste"])
     aura = {"name": "Mirrored Bond", "types": ("Enchantment",), "subtypes": ("Aura",)}
     granted = abilities(
-        "Enchant creature\nEnchanted creature has \"{T}: Create a token that's a copy of this "
-        'creature, except it has haste. Exile that token at the beginning of the next end step."',
+        "Enchant creature\nEnchanted creature has \"{1}, {T}: Create a token that's a copy of "
+        "this creature, except it has haste. That token can't block this turn.\"",
         **aura,
     )
     assert [(_copy(a).by, _copy(a).keywords) for a in granted] == [("token", ["Haste"])]
@@ -225,20 +226,20 @@ def test_token_copies_in_modes_and_chapters_and_plural_types() -> None:
     spell = {"name": "Twin Blaze", "types": ("Sorcery",), "mana_cost": "{2}{U}"}
     modal = abilities(
         "Choose one —\n• Create a token that's a copy of target artifact.\n• Create a token "
-        "that's a copy of target creature, except it's an artifact in addition to its other "
-        "types.",
+        "that's a copy of target nonland permanent you control, except it's an artifact in "
+        "addition to its other types.",
         **spell,
     )
     assert [(_copy(a).by, _copy(a).types) for a in modal] == [("token", ["artifact"])]
     plural = _copy(
         one(
             "When Murkglass Mimic enters, create two tokens that are copies of target "
-            "noncreature permanent, except they're 3/3 Dragon creatures in addition to their "
-            "other types, and they have flying.",
+            "artifact you control, except they're 2/2 Golem creatures in addition to their "
+            "other types, and they have vigilance.",
             **SHIFTER,
         )
     )
-    assert (plural.types, plural.subtypes) == (["creature"], ["Dragon"])
+    assert (plural.types, plural.subtypes) == (["creature"], ["Golem"])
     # "except" without its comma.
     found = _copy(
         one(

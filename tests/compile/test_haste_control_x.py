@@ -254,5 +254,5 @@ def test_its_own_haste_while_its_controller_controls_enough_of_a_kind() -> None:
     assert isinstance(other, GrantKeyword) and other.while_count is not None
     assert other.while_count.at_least == 1
     # A color is no selector's: reported.
-    red = "Dusk Herald has haste as long as you control a red creature."
+    red = "Dusk Herald has haste as long as you control a green creature."
     assert face(red, name="Dusk Herald", types=("Creature",)).support == "partial"

@@ -59,7 +59,7 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
         # What the sentence before put onto the battlefield, one object, whatever else the
         # face targets: its entry names the permanent that entered (400.7).
         (
-            "Search your library for a creature card, put it onto the battlefield, then "
+            "Search your library for a Goblin card, put it onto the battlefield, then "
             "shuffle. It gains haste.",
             ("Sorcery",),
         ),

@@ -292,11 +292,11 @@ def test_through_http_a_name_lock_stops_the_named_rock(sqlite_client: TestClient
 
 
 # During its controller's turn, its controller's opponents can't cast spells or activate the
-# abilities of their artifacts, creatures and enchantments.
+# abilities of their artifacts and creatures.
 WARDEN = _card(
     "Hushing Warden",
-    "During your turn, your opponents can't cast spells or activate abilities of artifacts, "
-    "creatures, or enchantments.",
+    "During your turn, your opponents can't cast spells or activate abilities of artifacts "
+    "and creatures.",
     ["Creature"],
 )
 
@@ -332,7 +332,7 @@ def test_a_lock_in_its_controllers_turn_stops_the_opponents_mana_creatures_then_
             ["Artifact"],
         ),
         (
-            "{2}, {T}: Until your next turn, target creature can't attack or block and its "
+            "{2}, {T}: Until your next turn, target artifact can't attack or block and its "
             "activated abilities can't be activated.",
             ["Artifact"],
         ),

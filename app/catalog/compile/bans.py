@@ -46,9 +46,9 @@ _ONLY_AS_SORCERY = re.compile(
 )
 
 
-# "During your turn, your opponents can't cast spells or activate abilities of artifacts,
-# creatures, or enchantments.": a ban on casting (601.3) and one on activating (602.5: mana
-# abilities too), both in its controller's turn only.
+# "During your turn, your opponents can't cast spells or activate abilities of <kinds of
+# permanents>.": a ban on casting (601.3) and one on activating (602.5: mana abilities too),
+# both in its controller's turn only.
 _NOR_ACTIVATE = re.compile(
     r"^During your turn, your opponents can't cast spells or activate abilities of "
     r"(?P<what>[a-z, ]+)\.$"

@@ -1,6 +1,6 @@
-"""Copy effects of a card's own (707.2, 707.9): "You may have ~ enter as a copy of any land on
-the battlefield.", "{2}, {T}: ~ becomes a copy of target land, except it has this ability.",
-"Create a token that's a copy of target creature you control, except it has haste."
+"""Copy effects of a card's own (707.2, 707.9): "you may have ~ enter as a copy of ...", "~
+becomes a copy of ..., except it has this ability", "create a token that's a copy of ...,
+except it has haste".
 
 The state's `copy_of` says what a permanent copied; what the card says is how it becomes a
 copy (as it enters, 614.1c; as an activated or triggered ability of it resolves; or as a token
@@ -41,7 +41,7 @@ _ENTERS = re.compile(
     r"^(?:If [^,]+, )?(?:[Yy]ou may have ~ enter|~ enters)(?: tapped)? as a copy of |"
     r"^As ~ enters, you may have it become a copy of "
 )
-# "{2}, {T}: ~ becomes a copy of target land ...", "Whenever ..., you may have ~ become a copy
+# "{3}: ~ becomes a copy of target land ...", "Whenever ..., you may have ~ become a copy
 # of ...", "If you do, ~ becomes a copy of ...", "Then you may have ~ become a copy of ...";
 # "it" only after a trigger whose condition names ~ alone ("Whenever ~ attacks, it becomes").
 _BECOMES = re.compile(
@@ -49,15 +49,15 @@ _BECOMES = re.compile(
     r"(?:[Uu]ntil (?:end of turn|your next turn), )?"
     r"(?:~ becomes|[Yy]ou may have (?:~|(?P<it>it)) become|(?P<it2>it) becomes) a copy of "
 )
-# "Create a token that's a copy of target creature you control, except it has haste.", "...
-# creates two tokens that are copies of ...": tokens the card makes, each a copy (111.1); what
+# "Create a token that's a copy of ..., except ...", "... creates two tokens that are copies of
+# ...": tokens the card makes, each a copy (111.1); what
 # makes them (a cost, a trigger, a spell) changes nothing about what they are.
 _TOKENS = re.compile(
     r'^[^"]*?\b[Cc]reates? (?:a|an|one|two|three|four|five|X|that many)'
     r"(?: tapped(?: and attacking)?)? tokens? that(?:'s| are) (?:a )?cop(?:y|ies) of "
 )
 # The same, as the ability an Aura or Equipment grants ('Enchanted creature has "{T}: Create a
-# token that's a copy of ~, except it has haste. ..."'): the tokens are the granting card's
+# token that's a copy of ~, except ... ."'): the tokens are the granting card's
 # to name (its text), so its copy effect says what they are.
 _GRANTED = re.compile(r'^(?:Enchanted|Equipped) (?:creature|permanent) has "(?P<inner>[^"]+)"$')
 _REST = re.compile(
@@ -70,7 +70,7 @@ _POSSESSIVE = r"(?:its|his|her|their)"
 _IS = r"(?:'s|'re| is| are)"
 # "it's an artifact in addition to its other types", "it's a Ninja in addition to its other
 # creature types", "it's a Wall in addition to its other types".
-# "he's a legendary 4/4 Human Villain creature in addition to his other types" (its size is
+# "he's a legendary 2/2 Human Rogue creature in addition to his other types" (its size is
 # the state's); after the first item the pronoun may go unsaid ("is an artifact ...").
 # "... in addition to its other colors and types" adds the colors it names too (105.2).
 _ADDED_TYPES = re.compile(

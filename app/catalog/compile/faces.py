@@ -1457,8 +1457,8 @@ def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
         and _PRONOUN.match(s) is not None
         and statics.put_onto_battlefield(previous) == "one"
     ):
-        # "Return target creature card from your graveyard to the battlefield. It gains haste.":
-        # the permanent that entered, whatever else the face targets (its entry names it).
+        # A card returned to the battlefield, then "It gains haste.": the permanent that
+        # entered, whatever else the face targets (its entry names it).
         return True
     if ctx.targets > 1:
         return False

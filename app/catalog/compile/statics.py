@@ -226,10 +226,10 @@ def made_one_token(sentence: str) -> bool:
     return _MADE_ONE_TOKEN.match(sentence) is not None and "tokens" not in sentence
 
 
-# What a sentence puts onto the battlefield ("Return target creature card from your graveyard
-# to the battlefield.", "put it onto the battlefield", "Return all artifact cards from your
-# graveyard to the battlefield."): the permanents "it" or "they" in the next sentence are (a
-# new object each, 400.7, which its entry names as its `target`).
+# What a sentence puts onto the battlefield ("return target ... card ... to the battlefield",
+# "put it onto the battlefield", "return all ... cards ... to the battlefield"): the
+# permanents "it" or "they" in the next sentence are (a new object each, 400.7, which its
+# entry names as its `target`).
 _ONTO_BATTLEFIELD = re.compile(
     r"\b(?:[Rr]eturns?|[Pp]uts?) (?P<what>[^.;]*?) (?:to|onto) the battlefield\b"
 )
@@ -480,10 +480,10 @@ def activation_forbidden(sentence: str, *, chooses_name: bool) -> ir.Understood 
 
 
 # A resolved one-shot's lock on its one target (602.5, 611.2a: "until your next turn" lasts this
-# turn too): "{1}, {T}: Until your next turn, target creature can't attack or block and its
-# activated abilities can't be activated.", "[+1]: Until your next turn, up to one target
-# creature gets -3/-0 and its activated abilities can't be activated."; or, after a sentence
-# that targeted it, "Its activated abilities can't be activated this turn." The entry of the
+# turn too): "... target artifact can't attack or block and its activated abilities can't be
+# activated", "... up to one target creature gets -2/-0 and its activated abilities can't be
+# activated"; or, after a sentence that targeted it, "Its activated abilities can't be
+# activated this turn." The entry of the
 # state's effects names the locked permanent as its `target` (docs/api.md).
 _LOCKS_TARGET = re.compile(
     r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:Until (?:end of turn|your next turn), )?'
