@@ -256,3 +256,14 @@ def test_its_own_haste_while_its_controller_controls_enough_of_a_kind() -> None:
     # A color is no selector's: reported.
     red = "Dusk Herald has haste as long as you control a green creature."
     assert face(red, name="Dusk Herald", types=("Creature",)).support == "partial"
+
+
+def test_the_condition_first_and_power_beside() -> None:
+    # 611.3a, 613.4: "As long as you control an artifact, ~ gets +1/+0 and has haste."
+    found = one(
+        "As long as you control an artifact, Dusk Herald gets +1/+0 and has haste.",
+        name="Dusk Herald",
+        types=("Creature",),
+    )
+    assert isinstance(found, GrantKeyword) and found.while_count is not None
+    assert (found.while_count.at_least, found.while_count.of.types) == (1, ["artifact"])

@@ -329,3 +329,12 @@ def test_control_of_several_targets_is_not_one_entry() -> None:
     )
     assert compiled.support == "partial"
     assert not any(isinstance(a, GainControl) for a in compiled.abilities)
+
+
+def test_a_trigger_giving_its_target_haste_and_a_size_counted_after_the_duration() -> None:
+    # "..., where X is ..." after "until end of turn": the size is the state's (613.4).
+    text = (
+        "At the beginning of combat on your turn, another target creature you control gains "
+        "haste and gets +X/+0 until end of turn, where X is the number of artifacts you control."
+    )
+    assert abilities(text, types=("Creature",)) == [HASTE]

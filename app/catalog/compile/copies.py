@@ -98,9 +98,9 @@ _ENTERS_WITH = re.compile(
 _POWER = re.compile(rf"^{_POSSESSIVE} power_and_toughness are [^,]+$")
 # Pairs whose "and" is no list's: kept whole as the exceptions are split.
 _PAIRS = (("colors and types", "colors_and_types"), ("power and toughness", "power_and_toughness"))
-# Keywords the copy may have besides those statics.py knows: changeling (every creature type,
-# 702.73a, read from the copy's keywords) and ones that bear on nothing the engine rules on.
-_MORE_KEYWORDS = frozenset({"changeling", "myriad", "dethrone"})
+# A keyword the copy may have besides those statics.py knows: changeling (every creature type,
+# 702.73a, read from the copy's keywords).
+_MORE_KEYWORDS = frozenset({"changeling"})
 _OTHER_ABILITIES = re.compile(rf"^(?:~'s|{_POSSESSIVE}) other abilities$")
 
 

@@ -39,6 +39,10 @@ KNOWN_KEYWORDS = frozenset(
         "prowess",
         "infect",
         "wither",
+        # Combat keywords, which bear on nothing the engine rules on either.
+        "myriad",
+        "dethrone",
+        "exalted",
     }
 )
 # "gets +1/+1 and has haste": the power and toughness change nothing the engine rules on.
@@ -88,7 +92,7 @@ _GAINS = re.compile(
     # Power and toughness change nothing the engine rules on, whatever X is.
     # "Until your next turn" lasts this turn too (611.2a), so the entry stands for it as well.
     r"(?: and gets [+-]\w+/[+-]\w+(?:, where X is [^.]+)?)?"
-    r"(?: until end of turn| until your next turn)?\.$"
+    r"(?: until end of turn| until your next turn)?(?:, where X is [^.]+)?\.$"
 )
 # The untap, and counters put on it with it, are facts the state shows afterwards.
 _UNTAP_IT = re.compile(
@@ -125,7 +129,10 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
 # controller controls that many of something (611.3a: a count the board shows).
 _HAS_WHILE = re.compile(
     rf"^~ has (?P<kws>[a-z ,]+?) as long as you control (?P<n>an?|another|{NUMBER})"
-    r"(?P<more> or more)? (?P<what>[^.]+)\.$"
+    r"(?P<more> or more)? (?P<what>[^.]+)\.$|"
+    # The condition first, power and toughness beside (613.4: the state's).
+    rf"^As long as you control (?P<n2>an?|another|{NUMBER})(?P<more2> or more)? (?P<what2>[^,]+), "
+    r"~ (?:gets [+-]\d+/[+-]\d+ and )?has (?P<kws2>[a-z ,]+?)\.$"
 )
 
 
@@ -135,15 +142,19 @@ def keywords_while(sentence: str) -> ir.Understood | None:
     m = _HAS_WHILE.match(sentence)
     if m is None:
         return None
-    n = m.group("n")
+    n, more, what, kws = (
+        (m.group("n"), m.group("more"), m.group("what"), m.group("kws"))
+        if m.group("n") is not None
+        else (m.group("n2"), m.group("more2"), m.group("what2"), m.group("kws2"))
+    )
     least = 1 if n in ("a", "an", "another") else number(n)
-    if least is None or (n in ("a", "an", "another")) == bool(m.group("more")):
+    if least is None or (n in ("a", "an", "another")) == bool(more):
         return None
     article = "another " if n == "another" else ""
-    found = selector(f"{article}{m.group('what')} you control", singular=least == 1)
+    found = selector(f"{article}{what} you control", singular=least == 1)
     if found is None or found[0].attached:
         return None
-    granted = granted_keywords(list_items(m.group("kws")), ir.Sel(source=True))
+    granted = granted_keywords(list_items(kws), ir.Sel(source=True))
     if not granted:
         return None
     counted = (found[0], least)
