@@ -578,3 +578,46 @@ def test_a_target_artifact_animated_with_a_size_from_its_mana_value() -> None:
         types=("Creature",),
     )
     assert found == [SetCardTypes(to=TARGET, types=["artifact", "creature"], works_from="effect")]
+
+
+WALKER = ("Planeswalker",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[+1]: Until end of turn, Vessa, Glass Weaver becomes a 4/4 Human Knight creature "
+        "with indestructible that's still a planeswalker.",
+        "[0]: Until end of turn, Vessa, Glass Weaver becomes a 4/4 Human Knight creature. "
+        "She's still a planeswalker.",
+    ],
+)
+def test_a_planeswalker_that_becomes_a_creature_and_stays_one(text: str) -> None:
+    # 205.1b: "still a planeswalker" keeps its card types; the entry names the planeswalker.
+    found = abilities(text, name="Vessa, Glass Weaver", types=WALKER)
+    assert found == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Human", "Knight"], works_from="effect")
+    ]
+
+
+def test_a_planeswalker_that_becomes_only_a_creature() -> None:
+    # 205.1a: without "still a planeswalker", its card types are replaced.
+    found = abilities(
+        "[0]: Until end of turn, Vessa, Glass Weaver becomes a 4/4 Human Knight creature.",
+        name="Vessa, Glass Weaver",
+        types=WALKER,
+    )
+    assert [type(a) for a in found] == [SetCardTypes]
+
+
+def test_a_triggers_one_target_that_becomes_a_creature() -> None:
+    # The resolved trigger is an entry of the state's effects naming its target.
+    found = abilities(
+        "At the beginning of combat on your turn, up to one target land you control becomes a "
+        "4/4 Elemental creature with haste until end of turn. It's still a land.",
+        types=("Creature",),
+    )
+    assert found == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Elemental"], works_from="effect"),
+        GrantKeyword(keyword="Haste", to=TARGET, works_from="effect"),
+    ]

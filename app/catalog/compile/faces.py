@@ -590,6 +590,7 @@ def _becomes(
         or names_self
         or referent is not None
         or s.startswith("Until end of turn, target ")
+        or _TRIGGER_TARGET.match(s)
     ):
         return False
     if (chosen := layers.target_land_type(s)) is not None:
@@ -597,14 +598,16 @@ def _becomes(
         ctx.record(s, "land_type", "compiled")
         ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
         return True
-    self_land = None if ctx.spell else ctx.land
+    # A loyalty ability is read as a spell's effect (_loyalty_line), yet "~" in it is still the
+    # planeswalker: only an instant or sorcery has no permanent of its own to change.
+    own_permanent = not {"instant", "sorcery"} & set(ctx.types)
     found = layers.becomes(
         _unless_creature(ctx, s),
         following,
         pronoun=about_self or referent is not None,
-        self_land=self_land,
+        self_land=ctx.land if own_permanent else None,
         referent=referent,
-        own=None if ctx.spell else (ctx.types, ctx.subtypes),
+        own=(ctx.types, ctx.subtypes) if own_permanent else None,
     )
     if found is None:
         return False
@@ -1427,6 +1430,8 @@ def _pronoun_target(ctx: _Context, previous: str | None, first: str | None) -> i
     return found[0] if found is not None else None
 
 
+# A trigger whose effect changes its one target: the resolved trigger's entry names it.
+_TRIGGER_TARGET = re.compile(r'^(?:At|When|Whenever) [^,:"]+, (?:[Uu]p to one )?target ')
 # A trigger whose effect changes the permanent itself ("At the beginning of combat on your
 # turn, ~ becomes ..."); and an activation or trigger whose first sentence acts on ~ alone, so
 # that "It" in the next one can only be ~ (no target, no token, no other object named).

@@ -161,7 +161,7 @@ _BECOMES = re.compile(
     # Power and toughness change nothing the engine computes (613.4: the state's `power`).
     r"(?: with (?:base )?power and toughness (?:(?:\d+|X)/(?:\d+|X)|each equal to [^.,\"]+?))?"
     r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
-    r"(?P<kept> in addition to its other types| that's still a land)?"
+    r"(?P<kept> in addition to its other types| that's still a (?:land|planeswalker))?"
     # "Until your next turn" lasts this turn too (611.2a): the entry stands for it as well.
     r"(?P<eot> until (?:end of turn|your next turn))?(?:, where X is [^.]+)?"
     # Not being blockable is combat, nothing the engine rules on.
@@ -169,6 +169,9 @@ _BECOMES = re.compile(
     # A quoted ability last ends the sentence with its own period.
     r'(?:\.|(?<=\."))$'
 )
+
+
+_STILL_A_PLANESWALKER = re.compile(r"^(?:It's|He's|She's) still a planeswalker\.$")
 
 
 def _no_creature_types(subtypes: Iterable[str]) -> bool:
@@ -224,8 +227,8 @@ def becomes(
         return None
     if m.group("self") is not None and self_land is None:
         return None
-    if m.group("trigger") is not None and m.group("self") is None:
-        return None  # a trigger's target: which one it chose is the entry's, not modelled here
+    if m.group("trigger") is not None and m.group("it") is not None:
+        return None  # a trigger's "it": what it names is not said here
     target = selector(m.group("target"), singular=True) if m.group("target") else None
     if m.group("target") is not None and target is None:
         return None
@@ -236,6 +239,8 @@ def becomes(
     types = tuple(TYPES[w] for w in words if w in TYPES)
     subtypes = tuple(w for w in words if w not in TYPES)
     kept = m.group("kept") or ""
+    if not kept and _STILL_A_PLANESWALKER.match(following):
+        kept = " that's still a planeswalker"  # said in the next sentence, as a land's may be
     own_types, own_subtypes = own if own is not None and m.group("self") else (None, None)
     # 205.1a: card types replaced by ones that include all the face's own lose nothing, when
     # no creature type of its own could be replaced by one named.
@@ -261,6 +266,9 @@ def becomes(
     else:
         land = bool(self_land)
     if still_land and not land:
+        return None
+    # "Still a planeswalker" keeps the card types of the face itself, a planeswalker.
+    if "still a planeswalker" in kept and (own is None or "planeswalker" not in own[0]):
         return None
     # Subtypes (one capitalized word each) come before card types: "Elemental creature".
     if words != [*subtypes, *types] or not all(_SUBTYPE_WORD.fullmatch(w) for w in subtypes):
