@@ -207,6 +207,8 @@ class Haste:
 
     has: bool
     sources: tuple[Source | None, ...] = ()
+    # Per source whose grant holds only while a count does (611.3a), that condition in words.
+    conditions: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1316,6 +1318,7 @@ class BoardView:
 
     def haste(self, p: Permanent) -> Haste:
         found: list[Source | None] = []
+        conditions: dict[str, str] = {}
         chars = self.chars.of(p) if self.layer_effects.layer6_loss else None
         if (chars is None or not chars.lost_all) and any(
             k.casefold() == "haste" for k in p.face.keywords
@@ -1330,12 +1333,17 @@ class BoardView:
                 and self._count_holds(src, grant.while_count)
             ):
                 found.append(src)
+                if grant.while_count is not None:
+                    what = describe_selector(grant.while_count.of)
+                    conditions[src.id] = (
+                        f"while there are {grant.while_count.at_least} or more {what}"
+                    )
         for change in self.control_changes.get(p.id, []):
             if change.effect.haste and (
                 chars is None or chars.keeps_grant(self.timestamp_of(change.source))
             ):
                 found.append(change.source)
-        return Haste(bool(found), tuple(found))
+        return Haste(bool(found), tuple(found), conditions)
 
     def control_changed_this_turn(self, p: Permanent) -> list[ControlChange]:
         """Control changes that certainly happened this turn: every effect (they last for the

@@ -357,8 +357,12 @@ def test_haste_while_its_controller_controls_another_of_a_kind() -> None:
     herald = _perm("herald", HERALD, controlled_since_turn_start=False)
     alone = activate(_board(herald), "herald").answer_data
     assert [r["code"] for r in alone["reasons"]] == ["summoning_sick"]
-    with_kin = activate(_board(herald, _perm("kin", FLEDGLING)), "herald").answer_data
-    assert (with_kin["legal"], with_kin["total"]) == (True, "{B}")
+    with_kin = activate(_board(herald, _perm("kin", FLEDGLING)), "herald")
+    assert (with_kin.answer_data["legal"], with_kin.answer_data["total"]) == (True, "{B}")
+    # The ruling says the haste holds while the count does (611.3a).
+    sick = next(s for s in with_kin.steps if "302.6" in s.rules)
+    assert "while there are 1 or more Vampires you control (other than itself)" in sick.text
+    assert "611.3a" in sick.rules
     # Another: itself doesn't count; an opponent's Vampire doesn't either.
     theirs = _perm("kin", FLEDGLING, controller="bob")
     assert activate(_board(herald, theirs), "herald").answer_data["legal"] is False

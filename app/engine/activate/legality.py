@@ -279,14 +279,22 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
     m = Mentions()
     me = label(p, m)
     if sick and haste.has:
-        givers = ["its own haste" if s is None else source_label(m, s) for s in haste.sources[:3]]
+        givers = [
+            "its own haste"
+            if s is None
+            else source_label(m, s)
+            + (f", {haste.conditions[s.id]}" if s.id in haste.conditions else "")
+            for s in haste.sources[:3]
+        ]
+        # 611.3a: a grant that holds only while a count does says so.
+        rules = ("302.6", "702.10", "611.3a") if haste.conditions else ("302.6", "702.10")
         steps.append(
             m.step(
                 f"{me} is a creature its controller hasn't controlled since their most "
                 f"recent turn began, but it has haste "
                 f"({bounded_total(givers, len(haste.sources))}), "
                 "so it can use {T}/{Q} abilities.",
-                ("302.6", "702.10"),
+                rules,
             )
         )
         return []
