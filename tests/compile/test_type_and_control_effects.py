@@ -621,3 +621,21 @@ def test_a_triggers_one_target_that_becomes_a_creature() -> None:
         AddTypes(to=TARGET, types=["creature"], subtypes=["Elemental"], works_from="effect"),
         GrantKeyword(keyword="Haste", to=TARGET, works_from="effect"),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When an opponent casts an artifact spell, if this enchantment is an enchantment, it "
+        "becomes a 3/3 Golem creature.",
+        "When an opponent casts an artifact spell, if this enchantment is an enchantment, this "
+        "enchantment becomes a 3/3 Golem creature with flying and protection from green.",
+    ],
+)
+def test_an_enchantment_that_becomes_only_a_creature_after_an_intervening_if(text: str) -> None:
+    # 603.4: the resolved trigger's entry means the condition held; 205.1a: no "in addition",
+    # so its card types are replaced (it is no enchantment any more).
+    found = abilities(text, name="Glass Sentinel", types=("Enchantment",))
+    assert found == [
+        SetCardTypes(to=TARGET, types=["creature"], subtypes=["Golem"], works_from="effect")
+    ]

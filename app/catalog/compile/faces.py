@@ -1435,7 +1435,9 @@ _TRIGGER_TARGET = re.compile(r'^(?:At|When|Whenever) [^,:"]+, (?:[Uu]p to one )?
 # A trigger whose effect changes the permanent itself ("At the beginning of combat on your
 # turn, ~ becomes ..."); and an activation or trigger whose first sentence acts on ~ alone, so
 # that "It" in the next one can only be ~ (no target, no token, no other object named).
-_SELF_TRIGGER = re.compile(r'^(?:At|When|Whenever) [^,:"]+, ~ becomes ')
+_SELF_TRIGGER = re.compile(
+    r'^(?:At|When|Whenever) [^,:"]+, (?:~|if ~ is an? [a-z]+, (?:~|it)) becomes '
+)
 _ON_SELF = re.compile(
     r'^(?:[^:"]+: |(?:At|When|Whenever) [^,:"]+, )(?:Put [a-z]+ [+\-\w/]+ counters? on|Untap) ~\.$'
 )

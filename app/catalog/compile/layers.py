@@ -151,6 +151,9 @@ def unmodelled(sentence: str) -> bool:
 # next) adds them, and only those are compiled.
 _BECOMES = re.compile(
     r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:At|When|Whenever) [^,:"]+, ))?'
+    # An intervening "if" about ~ itself (603.4: checked as it triggers and as it resolves; an
+    # entry of the state's effects means it resolved), after which "it" is ~.
+    r"(?P<intervening>if ~ is an? [a-z]+, )?"
     # "If you do, that land becomes ...": the target of the sentence before, as "it" is.
     r"(?:If you do, )?(?P<until>[Uu]ntil end of turn, )?"
     r"(?:(?:Then )?you may have )?"  # "you may have ~ become a ...": the same change
@@ -188,6 +191,9 @@ _ALL_CREATURE_TYPES = "all creature types"
 _WITH_READ = _EFFECT_KEYWORDS | {_ALL_CREATURE_TYPES}
 
 
+_PROTECTION = re.compile(r"^protection from (?:white|blue|black|red|green)$")
+
+
 def _keywords(phrase: str | None) -> tuple[str, ...] | None:
     """The keywords of "with ..." or "and gains ...", without ward and quoted abilities that
     change nothing the engine rules on (statics.plain_items); "all creature types" stays in
@@ -195,7 +201,11 @@ def _keywords(phrase: str | None) -> tuple[str, ...] | None:
     if phrase is None:
         return ()
     found = statics.plain_items(phrase)
-    if found is None or not set(found) <= _WITH_READ:
+    if found is None:
+        return None
+    # Protection from a color is combat and targeting, nothing the engine rules on.
+    found = [k for k in found if not _PROTECTION.match(k)]
+    if not set(found) <= _WITH_READ:
         return None
     return tuple(found)
 
@@ -221,14 +231,18 @@ def becomes(
     (205.1a, set_card_types: "~ becomes a 3/3 Gargoyle creature" on an enchantment), its old
     subtypes staying with the card types it keeps."""
     m = _BECOMES.match(sentence)
-    if m is None or (m.group("it") is not None) != pronoun:
+    if m is None:
         return None
-    if m.group("it") is not None and (m.group("cost") or m.group("trigger")):
+    # After an intervening "if ~ is ...", "it" is ~ itself.
+    it_is_self = m.group("intervening") is not None and m.group("it") == "it"
+    is_self = m.group("self") is not None or it_is_self
+    is_it = m.group("it") is not None and not it_is_self
+    if is_it != pronoun:
         return None
-    if m.group("self") is not None and self_land is None:
+    if is_it and (m.group("cost") or m.group("trigger")):
         return None
-    if m.group("trigger") is not None and m.group("it") is not None:
-        return None  # a trigger's "it": what it names is not said here
+    if is_self and self_land is None:
+        return None
     target = selector(m.group("target"), singular=True) if m.group("target") else None
     if m.group("target") is not None and target is None:
         return None
@@ -241,7 +255,7 @@ def becomes(
     kept = m.group("kept") or ""
     if not kept and _STILL_A_PLANESWALKER.match(following):
         kept = " that's still a planeswalker"  # said in the next sentence, as a land's may be
-    own_types, own_subtypes = own if own is not None and m.group("self") else (None, None)
+    own_types, own_subtypes = own if own is not None and is_self else (None, None)
     # 205.1a: card types replaced by ones that include all the face's own lose nothing, when
     # no creature type of its own could be replaced by one named.
     replaced_keeps_all = (
@@ -261,7 +275,7 @@ def becomes(
     still_land = "still a land" in kept or (not kept and still)
     if target is not None:
         land = target[0].types == ("land",)
-    elif referent is not None and m.group("it") is not None:
+    elif referent is not None and is_it:
         land = referent.types == ("land",)
     else:
         land = bool(self_land)
