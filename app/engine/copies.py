@@ -64,10 +64,15 @@ def copiable_face(
                 "not_a_copy",
             )
         values = with_exceptions(middle, effect, values)
-    effect = copy_effect_of(own)
-    if effect is None or (effect.by == "token" and not token):
-        return values
-    return with_exceptions(own, effect, values)
+    effect = _its_own(copy_effect_of(own), token)
+    return values if effect is None else with_exceptions(own, effect, values)
+
+
+def _its_own(effect: CopyEffect | None, token: bool) -> CopyEffect | None:
+    """The copier's copy effect when its exceptions are the permanent's: a card's effect that
+    makes token copies gives them to its tokens only (a card copied by something else has
+    none)."""
+    return None if effect is None or (effect.by == "token" and not token) else effect
 
 
 def with_exceptions(copier: CardFace, effect: CopyEffect, values: CardFace) -> CardFace:
@@ -123,9 +128,7 @@ def copy_steps(board: Board) -> list[Step]:
         chain = list(p.copy_of)
         what = chain[0] + "".join(f", itself a copy of {n}" for n in chain[1:])
         rules = ["613.1a", "707.2"] + (["707.3"] if len(chain) > 1 else [])
-        effect = _card_copy_effect(p.card.card_faces)
-        if effect is not None and effect.by == "token" and not p.token:
-            effect = None  # a copy made by something else: its card's token copies aside
+        effect = _its_own(_card_copy_effect(p.card.card_faces), p.token)
         who = f"{p.name} ({p.id})" + (", a token," if p.token and effect is not None else "")
         text = (
             f"{who} is a copy of {what}: it has the copied card's name, mana cost, colors, "

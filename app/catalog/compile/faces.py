@@ -764,16 +764,20 @@ _LIBRARY_TOP = re.compile(
 )
 
 
-def _copy_sentence(ctx: _Context, s: str, first: str) -> bool:
+def _copy_sentence(ctx: _Context, s: str, first: str, *, tokens_only: bool = False) -> bool:
     """The permanent's own copy effect (copies.py): its exceptions' quoted mana abilities read
     here, quoted abilities that bear on nothing the engine rules on left out. A face has one
     copy effect at most: the engine couldn't tell which made the copy. "... except it enters
-    with X additional counters" also tells what X is for (107.3m)."""
+    with X additional counters" also tells what X is for (107.3m). `tokens_only`: a mode's or
+    chapter's sentence, where only the token copies the card makes are read (whatever leads
+    them, what the tokens are is the card's to say)."""
     # A loyalty ability is read as a spell's effect (_loyalty_line), but what it makes a copy is
     # still the permanent. An instant or sorcery is never a copy: only the token copies it
     # makes are its to say.
     spell = bool({"instant", "sorcery"} & set(ctx.types))
     reading = copies.copy_effect(s, first, loyalty=ctx.spell and not spell)
+    if tokens_only and (reading is None or reading.by != "token"):
+        return False
     if reading is None and copies.others_become_copies(s):
         # Nothing for the card to add: each such permanent's `copy_of` says what it is.
         ctx.record(s, "copy", "compiled")
@@ -791,23 +795,19 @@ def _copy_sentence(ctx: _Context, s: str, first: str) -> bool:
         mana_abilities.append(granted[0])
     effect = reading.effect(tuple(mana_abilities))
     before = [a for a in ctx.face.abilities if isinstance(a, CopyEffect)]
-    if before and not all(_same_copy(b, lower.ability(effect)) for b in before):
-        # Two copy effects that make different copies: which one made it, the state can't say.
-        ctx.record(s, "copy", "not_understood")
-        return True
+    if before:
+        lowered = lower.ability(effect)
+        if not all(_same_copy(b, lowered) for b in before):
+            # Two copy effects that make different copies: which one made it, the state
+            # can't say.
+            ctx.record(s, "copy", "not_understood")
+            return True
     found: list[ir.Ability] = [effect] if not before else []
     if ctx.x_permanent and (uses_x := statics.etb_replacement_uses_x(s)) is not None:
         found.append(uses_x)
     ctx.add(ir.Understood(abilities=found))
     ctx.record(s, "copy", "compiled")
     return True
-
-
-def _token_copy_sentence(ctx: _Context, s: str) -> bool:
-    """A mode's or chapter's token copy (_copy_sentence): whatever leads it, what the tokens are
-    is the card's to say."""
-    reading = copies.copy_effect(s, s)
-    return reading is not None and reading.by == "token" and _copy_sentence(ctx, s, s)
 
 
 def _same_copy(a: CopyEffect, b: DomainAbility) -> bool:
@@ -1045,7 +1045,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         # "Add" is never a mana ability (605.1). What the token copies it makes are is the
         # card's all the same (707.9).
         for s in sentences:
-            if not _token_copy_sentence(ctx, s):
+            if not _copy_sentence(ctx, s, s, tokens_only=True):
                 ctx.unknown(s, effect=True)
         return
     if sentences and _FROM_HAND.match(sentences[0]):

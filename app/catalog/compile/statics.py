@@ -129,24 +129,22 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
 # controller controls that many of something (611.3a: a count the board shows).
 _HAS_WHILE = re.compile(
     rf"^~ has (?P<kws>[a-z ,]+?) as long as you control (?P<n>an?|another|{NUMBER})"
-    r"(?P<more> or more)? (?P<what>[^.]+)\.$|"
-    # The condition first, power and toughness beside (613.4: the state's).
-    rf"^As long as you control (?P<n2>an?|another|{NUMBER})(?P<more2> or more)? (?P<what2>[^,]+), "
-    r"~ (?:gets [+-]\d+/[+-]\d+ and )?has (?P<kws2>[a-z ,]+?)\.$"
+    r"(?P<more> or more)? (?P<what>[^.]+)\.$"
+)
+# The condition first, power and toughness beside (613.4: the state's).
+_WHILE_HAS = re.compile(
+    rf"^As long as you control (?P<n>an?|another|{NUMBER})(?P<more> or more)? (?P<what>[^,]+), "
+    r"~ (?:gets [+-]\d+/[+-]\d+ and )?has (?P<kws>[a-z ,]+?)\.$"
 )
 
 
 def keywords_while(sentence: str) -> ir.Understood | None:
     """The permanent's own keywords while its controller controls enough of something (above);
     None when the count's selector or a keyword isn't one this reader knows."""
-    m = _HAS_WHILE.match(sentence)
+    m = _HAS_WHILE.match(sentence) or _WHILE_HAS.match(sentence)
     if m is None:
         return None
-    n, more, what, kws = (
-        (m.group("n"), m.group("more"), m.group("what"), m.group("kws"))
-        if m.group("n") is not None
-        else (m.group("n2"), m.group("more2"), m.group("what2"), m.group("kws2"))
-    )
+    n, more, what, kws = m.group("n", "more", "what", "kws")
     least = 1 if n in ("a", "an", "another") else number(n)
     if least is None or (n in ("a", "an", "another")) == bool(more):
         return None
