@@ -317,7 +317,8 @@ def canonical_battlefield(battlefield: list[PermanentIn]) -> list[dict[str, Any]
 
 
 class EffectIn(StateModel):
-    """A resolved one-shot effect lasting for the turn (Pale Moon, Deep Water, Act of Treason)."""
+    """A resolved one-shot effect in force now (Pale Moon, Deep Water, Act of Treason), however
+    long it lasts: the state is one moment."""
 
     id: Id
     """Your id for it, unique in the state (shared with permanents)"""
@@ -497,7 +498,7 @@ class GameState(StateModel):
     ] = Field(default_factory=list)
     """The permanents, in timestamp order (it is the default order of effects)"""
     effects: list[EffectIn] = Field(default_factory=list, max_length=LIMIT_EFFECTS)
-    """Resolved spells and abilities whose effects last this turn"""
+    """Resolved spells and abilities whose effects are in force now (this turn, or longer)"""
     commander_identity: Annotated[dict[Player, list[ColorCode]], KEY_ORDERED] = omitted_at_default(
         default_factory=dict,
         max_length=LIMIT_PLAYERS,

@@ -79,13 +79,13 @@ def check_on_battlefield(card: Card, face: CardFace, loc: Loc) -> None:
 
 
 def check_effect(card: Card, target: str | None, loc: Loc, card_field: str) -> None:
-    """An `effects` entry is a resolved spell or activation lasting for the turn: its card must
+    """An `effects` entry is a resolved spell or ability in force now: its card must
     have an ability that works from there, and one that affects "target" needs `target`."""
     abilities = _effect_abilities(card)
     if not abilities:
         raise QuestionError(
             (*loc, card_field),
-            f"{card.name} has no effect that lasts for the turn; "
+            f"{card.name} has no effect that an effects entry could stand for; "
             "a permanent card goes in state.battlefield",
             "not_an_effect",
         )

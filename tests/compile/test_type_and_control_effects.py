@@ -223,11 +223,45 @@ def test_a_target_land_becomes_a_named_basic_land_type(text: str, kind: str, sub
 
 
 @pytest.mark.parametrize(
+    ("text", "subtype"),
+    [
+        # However long it lasts, the entry stands for it while it is in force.
+        ("{T}: Target land becomes an Island until your next turn.", "Island"),
+        ("{1}, {T}: Target land becomes a Forest until ~ leaves the battlefield.", "Forest"),
+        ("{T}: Target land becomes a Swamp until its controller's next untap step.", "Swamp"),
+        # A trigger's target, the trigger's intervening "if" included.
+        ("When ~ dies, target land becomes an Island.", "Island"),
+        (
+            "When ~ enters, if it was kicked, target land becomes a Plains for as long as ~ "
+            "remains on the battlefield.",
+            "Plains",
+        ),
+        (
+            "Whenever ~ deals combat damage to a player, you may have target land become a "
+            "Mountain until ~ leaves the battlefield.",
+            "Mountain",
+        ),
+        # Several targets: one entry each, every one the same effect.
+        ("When ~ dies, two target lands become Swamps.", "Swamp"),
+        ("{X}{G}, {T}: X target lands become Forests until end of turn.", "Forest"),
+        ("{U}: Target land an opponent controls becomes an Island until end of turn.", "Island"),
+    ],
+)
+def test_a_target_land_type_of_any_duration_or_lead(text: str, subtype: str) -> None:
+    from app.domain.continuous import SetLandTypes
+
+    assert abilities(text, types=("Creature",)) == [
+        SetLandTypes(to=TARGET, subtypes=[subtype], works_from="effect")
+    ]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "{T}: Target land becomes a Swamp or a Forest until end of turn.",  # which one?
-        "{T}: Target land becomes an Island until your next turn.",  # past this turn
-        "When ~ dies, target land becomes an Island.",  # a trigger's target
+        "Target land becomes an Island.",  # on a permanent, no cost or trigger: not an effect
+        "When ~ dies, target land becomes Swamps.",  # one target, several types?
+        "When ~ dies, two target lands become a Swamp.",
     ],
 )
 def test_other_target_land_types_are_not_understood(text: str) -> None:
@@ -319,6 +353,52 @@ def test_a_subtype_kept_while_the_target_has_the_counter() -> None:
         "{2}, {T}: Put a hex counter on target creature. For as long as that creature has a "
         "doom counter on it, it's a Newt in addition to its other types."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "types"),
+    [
+        (
+            "Put a tide counter on target land. That land is an Island in addition to its other "
+            "types for as long as it has a tide counter on it.",
+            "add",
+            ("Sorcery",),
+        ),
+        (
+            "{2}, {T}: Put a bog counter on target non-Swamp land. That land is a Swamp for as "
+            "long as it has a bog counter on it.",
+            "set",
+            ("Artifact",),
+        ),
+        (
+            "At the beginning of each player's upkeep, that player puts a tide counter on target "
+            "non-Island land they control of their choice. That land is an Island for as long as "
+            "it has a tide counter on it.",
+            "set",
+            ("Artifact",),
+        ),
+        (
+            "Whenever ~ attacks, put a tide counter on target land. That land is an Island in "
+            "addition to its other types for as long as it has a tide counter on it.",
+            "add",
+            ("Creature",),
+        ),
+    ],
+)
+def test_a_land_type_kept_while_the_target_land_has_the_counter(
+    text: str, kind: str, types: tuple[str, ...]
+) -> None:
+    # 305.7 (set) or 305.6 (added), on the entry's target while it has the counter it was given.
+    from app.domain.continuous import SetLandTypes
+
+    counter = "tide" if "tide" in text else "bog"
+    to = Selector(relation="attached", where=HasCounters(counter=counter, at_least=1))
+    made = SetLandTypes if kind == "set" else AddSubtypes
+    subtype = "Swamp" if counter == "bog" else "Island"
+    assert abilities(text, types=types) == [made(to=to, subtypes=[subtype], works_from="effect")]
+    # Another counter than the one put there: which land is meant is unsure.
+    other = text.replace(f"it has a {counter} counter", "it has a doom counter")
+    assert not_understood(other, types=types) == [other.split(". ", 1)[1]]
 
 
 def test_the_creature_a_spell_it_allowed_became_is_of_a_subtype_too() -> None:

@@ -575,6 +575,13 @@ def _becomes(
     other types until end of turn.", "{7}: Put seven +1/+1 counters on ~. It becomes a Spirit
     creature in addition to its other types.": the permanent itself changes, by an activation
     or trigger of its own; the entry's `target` is that permanent."""
+    # A later sentence of an activation's or a trigger's effect needs no lead of its own.
+    in_effect = ctx.spell or (first is not None and first != s and _LEADS.match(first) is not None)
+    if (chosen := layers.target_land_type(s, lead=not in_effect)) is not None:
+        ctx.add(ir.Understood(abilities=[chosen]))
+        ctx.record(s, "land_type", "compiled")
+        ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+        return True
     about_self = previous is not None and _ON_SELF.match(previous) is not None
     referent = _pronoun_target(ctx, previous, first)
     # Later in an activation's effect, a sentence that names ~ itself ("Until end of turn, you
@@ -593,11 +600,6 @@ def _becomes(
         or _TRIGGER_TARGET.match(s)
     ):
         return False
-    if (chosen := layers.target_land_type(s)) is not None:
-        ctx.add(ir.Understood(abilities=[chosen]))
-        ctx.record(s, "land_type", "compiled")
-        ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
-        return True
     # A loyalty ability is read as a spell's effect (_loyalty_line), yet "~" in it is still the
     # planeswalker: only an instant or sorcery has no permanent of its own to change.
     own_permanent = not {"instant", "sorcery"} & set(ctx.types)
@@ -1209,7 +1211,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if (kept := layers.resolved_object_type(sentences[i - 1] if i else None, s)) is not None:
             ctx.add(ir.Understood(abilities=[kept]))
-            ctx.record(s, "type_change", "compiled")
+            family = "land_type" if s.startswith("That land ") else "type_change"
+            ctx.record(s, family, "compiled")
             ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
             continue
         if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:

@@ -314,26 +314,48 @@ def becomes(
 
 # "{T}: Target land you control becomes the basic land type of your choice until end of turn."
 # "{T}: Target land becomes an Island until end of turn."
+# "When ~ dies, two target lands become Swamps."
 # 305.7: a set effect on the effects entry's target, of the type the text names or of the one
 # chosen as it resolved (the entry's chosen_land_type); "in addition to its other types" adds
-# it instead.
+# it instead. Several targets are one entry each, every one the same effect. However long it
+# lasts (until end of turn, until ~ leaves the battlefield, until its controller's next untap
+# step, for good), an entry stands for it while it is in force: the state is a moment.
+_ONE_LAND = r"[Tt]arget land(?: you control| an opponent controls| you don't control)? becomes"
+_LANDS = r"(?:[Tt]wo|[Tt]hree|X|[Uu]p to (?:two|three)) target lands(?: you control)? become"
 _TARGET_LAND_TYPE = re.compile(
-    r'^(?:[^:"]+: )?(?:[Uu]ntil end of turn, )?[Tt]arget land(?: you control)? becomes '
-    r"(?:the basic land type of your choice|an? (?P<fixed>Plains|Island|Swamp|Mountain|Forest))"
-    r"(?P<add> in addition to its other types)?(?: until end of turn)?\.$"
+    r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
+    r"(?:[Uu]ntil end of turn, )?"
+    rf"(?:(?P<one>{_ONE_LAND}|you may have target land become)|(?P<many>{_LANDS})) "
+    r"(?:the basic land type of your choice|an? (?P<fixed>Plains|Island|Swamp|Mountain|Forest)"
+    r"|(?P<plural>Plains|Islands|Swamps|Mountains|Forests))"
+    r"(?P<add> in addition to (?:its|their) other types)?"
+    r"(?: until end of turn| until your next turn| until ~ leaves the battlefield"
+    r"| until its controller's next untap step| for as long as ~ remains on the battlefield)?\.$"
 )
+_SINGULAR = {
+    "Plains": "Plains",
+    "Islands": "Island",
+    "Swamps": "Swamp",
+    "Mountains": "Mountain",
+    "Forests": "Forest",
+}
 
 
-def target_land_type(sentence: str) -> ir.SetLandTypes | ir.AddSubtypes | None:
+def target_land_type(sentence: str, *, lead: bool) -> ir.SetLandTypes | ir.AddSubtypes | None:
+    """The effect above on each target; `lead`: the sentence must open with the activation's
+    cost or the trigger's condition (a permanent's text, where a bare sentence would be a
+    static ability), else it may open with its effect (a spell's)."""
     m = _TARGET_LAND_TYPE.match(sentence)
-    if m is None:
+    if m is None or (lead and m.group("lead") is None):
         return None
-    to = ir.Sel(attached=True)  # the effect's target
-    fixed = m.group("fixed")
-    types = (fixed,) if fixed else ()
+    if (m.group("one") and m.group("plural")) or (m.group("many") and m.group("fixed")):
+        return None  # "target land becomes Swamps": not a sentence a card says
+    to = ir.Sel(attached=True)  # the effect's target, one entry per target
+    named = m.group("fixed") or _SINGULAR.get(m.group("plural") or "")
+    types = (named,) if named else ()
     if m.group("add"):
-        return ir.AddSubtypes(to, types, effect=True, chosen=fixed is None)
-    return ir.SetLandTypes(to, types, effect=True, chosen=fixed is None)
+        return ir.AddSubtypes(to, types, effect=True, chosen=named is None)
+    return ir.SetLandTypes(to, types, effect=True, chosen=named is None)
 
 
 # --- permanents that are also of a subtype or card type (205.1b, 613.1d) ---------------------
@@ -454,14 +476,29 @@ def chosen_type_effect(
 #          with a hex counter on it and is a Newt in addition to its other types.
 #                    -> add_subtypes to the effect's target: the creature that spell became
 #
+#     Put a flood counter on target land. That land is an Island in addition to its other types
+#          for as long as it has a flood counter on it.
+#                    -> add_subtypes (or set_land_types without "in addition", 305.7) to the
+#                       effect's target, while it has a flood counter
+#
 # Either way the entry of the state's effects names as its `target` the one object meant: the
-# creature the activation targeted, or the permanent the spell it allowed became.
+# creature or land the effect targeted, or the permanent the spell it allowed became.
 _PUT_ON_TARGET = re.compile(
     r'^[^:"]+: Put an? (?P<kind>[a-z]+) counter on target (?:creature|permanent)\.$'
 )
 _WHILE_COUNTER = re.compile(
     r"^For as long as that (?:creature|permanent) has an? (?P<kind>[a-z]+) counter on it, "
     r"it's an? (?P<sub>[A-Z][a-z]+) in addition to its other types\.$"
+)
+_PUT_ON_LAND = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:[Pp]ut|that player puts) an? '
+    r"(?P<kind>[a-z]+) counter on target (?:non-[A-Z][a-z]+ )?land"
+    r"(?: you control| they control of their choice)?\.$"
+)
+_LAND_WHILE_COUNTER = re.compile(
+    r"^That land is an? (?P<sub>Plains|Island|Swamp|Mountain|Forest)"
+    r"(?P<add> in addition to its other types)? for as long as it has an? (?P<kind>[a-z]+) "
+    r"counter on it\.$"
 )
 _MAY_CAST = re.compile(
     r'^[^:"]+: You may cast an? (?:creature|permanent) spell from your graveyard this turn\.$'
@@ -472,10 +509,19 @@ _ENTERS_AS = re.compile(
 )
 
 
-def resolved_object_type(previous: str | None, sentence: str) -> ir.AddSubtypes | None:
-    """The subtype a resolved activation's one object has, kept while it lasts (above)."""
+def resolved_object_type(
+    previous: str | None, sentence: str
+) -> ir.AddSubtypes | ir.SetLandTypes | None:
+    """The subtype a resolved effect's one object has, kept while it lasts (above)."""
     if previous is None:
         return None
+    if (put := _PUT_ON_LAND.match(previous)) and (land := _LAND_WHILE_COUNTER.match(sentence)):
+        if land.group("kind") != put.group("kind"):
+            return None
+        to = ir.Sel(attached=True, counters=(land.group("kind"), 1))
+        if land.group("add"):
+            return ir.AddSubtypes(to, (land.group("sub"),), effect=True)
+        return ir.SetLandTypes(to, (land.group("sub"),), effect=True)
     if (put := _PUT_ON_TARGET.match(previous)) and (m := _WHILE_COUNTER.match(sentence)):
         if m.group("kind") != put.group("kind") or m.group("sub") in TYPES:
             return None
