@@ -33,6 +33,23 @@ class Layer(IntEnum):
     POWER_TOUGHNESS = 7  # 613.1g
 
 
+def _to_chosen_name() -> Any:
+    """The `to_chosen_name` field of a layer effect (Alpine Moon's lands "with the chosen
+    name"), left out of the dump when false."""
+    return omitted_at_default(
+        False,
+        description="201.3: only those of `to` with the card name chosen for this ability's "
+        "permanent (its `chosen_name`)",
+    )
+
+
+def _check_chosen_name(to_chosen_name: bool, where: WorksFrom) -> None:
+    if to_chosen_name and where != "battlefield":
+        raise ValueError(
+            "to_chosen_name is the choice of a permanent: works_from must be 'battlefield'"
+        )
+
+
 class CountAtLeast(Strict):
     """A condition on the board: the ability's controller controls at least `at_least` of the
     permanents `of` picks ("as long as you control six or more lands")."""
@@ -79,11 +96,7 @@ class GrantManaAbility(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
-    to_chosen_name: bool = omitted_at_default(
-        False,
-        description="201.3: only those of `to` with the card name chosen for this ability's "
-        "permanent (its `chosen_name`)",
-    )
+    to_chosen_name: bool = _to_chosen_name()
 
 
 class GrantKeyword(Strict):
@@ -133,11 +146,7 @@ class ForbidActivation(Strict):
     """Whose activated abilities, seen from this ability's controller"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
-    to_chosen_name: bool = omitted_at_default(
-        False,
-        description="201.3: only those of `to` with the card name chosen for this ability's "
-        "permanent (its `chosen_name`)",
-    )
+    to_chosen_name: bool = _to_chosen_name()
     during: Literal["your_turn", "not_your_turn"] | None = omitted_at_default(
         None,
         description="In whose turn it applies: its controller's (`your_turn`: \"during your "
@@ -147,10 +156,7 @@ class ForbidActivation(Strict):
 
     @model_validator(mode="after")
     def _named_by_its_permanent(self) -> ForbidActivation:
-        if self.to_chosen_name and self.works_from != "battlefield":
-            raise ValueError(
-                "to_chosen_name is the choice of a permanent: works_from must be 'battlefield'"
-            )
+        _check_chosen_name(self.to_chosen_name, self.works_from)
         return self
 
 
@@ -200,13 +206,25 @@ class SetLandTypes(Strict):
         "enchanted land, or the land itself, is the chosen type; only for abilities working "
         "from the battlefield",
     )
+    loses_all_land_types: bool = omitted_at_default(
+        False,
+        description='They lose every land type and get none ("loses all land types"); '
+        "with no basic land type set, 305.7 takes no abilities away (left out of the dump "
+        "when false)",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    to_chosen_name: bool = _to_chosen_name()
 
     @model_validator(mode="after")
     def _some_type(self) -> SetLandTypes:
         as_it_entered = self.chosen_as_it_entered is not None
-        _check_types(self.subtypes, self.chosen_type, self.works_from, as_it_entered)
+        if self.loses_all_land_types:
+            if self.subtypes or self.chosen_type or as_it_entered:
+                raise ValueError("loses_all_land_types sets no type: name none, choose none")
+        else:
+            _check_types(self.subtypes, self.chosen_type, self.works_from, as_it_entered)
+        _check_chosen_name(self.to_chosen_name, self.works_from)
         return self
 
 
@@ -352,6 +370,12 @@ class LoseAllAbilities(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    to_chosen_name: bool = _to_chosen_name()
+
+    @model_validator(mode="after")
+    def _named_from_battlefield(self) -> LoseAllAbilities:
+        _check_chosen_name(self.to_chosen_name, self.works_from)
+        return self
 
 
 StaticAbility = (

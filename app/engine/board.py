@@ -484,8 +484,9 @@ def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
         return a.model_copy(
             update={"source": with_condition(a.source, named), "source_named_exiled": False}
         )
-    if isinstance(a, GrantManaAbility) and a.to_chosen_name:
-        why = "grants a mana ability to permanents with the card name chosen for it"
+    if isinstance(a, GrantManaAbility | SetLandTypes | LoseAllAbilities) and a.to_chosen_name:
+        what = "grants a mana ability to" if isinstance(a, GrantManaAbility) else "changes"
+        why = f"{what} permanents with the card name chosen for it"
         return a.model_copy(update={"to": with_chosen_name(p, a.to, why), "to_chosen_name": False})
     return a
 
@@ -1176,7 +1177,7 @@ class BoardView:
         ]
         holders = self.holding(lambda fa: fa.layered)
         self.layer_effects = collect_layer_effects(
-            self.board, holders, source_of, effect_layer_sources
+            self.board, holders, source_of, effect_layer_sources, chosen_for
         )
         self.chars = Characteristics(
             self.board,

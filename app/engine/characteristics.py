@@ -164,13 +164,18 @@ def collect(
     holders: Sequence[Permanent],
     source_of: Callable[[Permanent], EffectSource],
     effect_sources: Sequence[EffectSource],
+    chosen: Callable[[Permanent, AnyAbility], AnyAbility | None],
 ) -> LayerEffects:
     """The layer effects of `holders` (the permanents whose face has a LAYER_KINDS ability,
-    in battlefield order: BoardView finds them once per kind) and of the board's effects."""
+    in battlefield order: BoardView finds them once per kind) and of the board's effects;
+    `chosen` fills in what was chosen for a permanent (the name its effect looks for)."""
     found = LayerEffects()
     for p in holders:
-        for a in p.face.abilities:
-            if isinstance(a, LAYER_KINDS) and works_from(a) == "battlefield":
+        for printed in p.face.abilities:
+            if not isinstance(printed, LAYER_KINDS) or works_from(printed) != "battlefield":
+                continue
+            a = chosen(p, printed)
+            if isinstance(a, LAYER_KINDS):
                 src = source_of(p)
                 if isinstance(a, SetCardTypes) and a.while_graveyard_below is not None:
                     n = graveyard_size(board, src)
@@ -274,7 +279,7 @@ class Characteristics:
         or change what i applies to (the types j adds, or the land types j sets)?"""
         src_i, eff_i = self.effects.layer4[i]
         src_j, eff_j = self.effects.layer4[j]
-        if isinstance(eff_j, SetLandTypes) and self._removes_source(src_i, src_j, eff_j):
+        if removes_text(eff_j) and self._removes_source(src_i, src_j, eff_j):
             return True
         key = (i, j)
         found = self._reach.get(key)
@@ -282,9 +287,7 @@ class Characteristics:
             found = self._reach[key] = self._changes_reach(src_i, eff_i, src_j, eff_j)
         return found
 
-    def _removes_source(
-        self, src_i: EffectSource, src_j: EffectSource, eff_j: SetLandTypes
-    ) -> bool:
+    def _removes_source(self, src_i: EffectSource, src_j: EffectSource, eff_j: TypeEffect) -> bool:
         """305.7: j makes i's source, a land, lose the rules text that creates i."""
         if src_i.is_effect:
             return False
@@ -384,7 +387,7 @@ class Characteristics:
                     if "land" not in types:
                         continue
                     subtypes = set_land_types(subtypes, subtypes_of(src, eff))
-                    text = False  # 305.7
+                    text = text and not removes_text(eff)
                 case AddSubtypes():
                     have = {s.casefold() for s in subtypes}
                     subtypes += [s for s in subtypes_of(src, eff) if s.casefold() not in have]
@@ -457,12 +460,18 @@ class Characteristics:
             s, eff = self.effects.layer4[i]
             if s.id == src.id:
                 break  # its own effect applies before anything later could remove it
-            if isinstance(eff, SetLandTypes) and eff.to.matches(s.looker, p.id, self.printed(p)):
+            if removes_text(eff) and eff.to.matches(s.looker, p.id, self.printed(p)):
                 return False
         return True
 
 
 # --- explanation -------------------------------------------------------------------------------
+
+
+def removes_text(eff: TypeEffect) -> bool:
+    """305.7: an effect setting a land's land types to basic ones takes away every ability of
+    its rules text; one that only takes its land types away ("loses all land types") doesn't."""
+    return isinstance(eff, SetLandTypes) and not eff.loses_all_land_types
 
 
 def set_land_types(subtypes: list[str], land_types: list[str]) -> list[str]:
@@ -585,6 +594,11 @@ def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> 
         else ("are", "they", "their", "lose", "gain")
     )
     match eff:
+        case SetLandTypes() if eff.loses_all_land_types:
+            return (
+                f"{who} {lose} all {their} land types, and with them the mana ability of each "
+                "basic land type (305.6); no basic land type is set, so 305.7 takes nothing else"
+            )
         case SetLandTypes():
             became = " and ".join(subtypes_of(src, eff))
             if eff.chosen_as_it_entered is not None:
@@ -654,6 +668,8 @@ def _would_add(src: EffectSource, eff: TypeEffect) -> list[str]:
 
 def _rule_of(eff: TypeEffect) -> str:
     match eff:
+        case SetLandTypes() if eff.loses_all_land_types:
+            return "305.6"  # the land types go, and the mana abilities they gave with them
         case SetLandTypes():
             return "305.7"
         case AddSubtypes():

@@ -1,7 +1,9 @@
 """Land types that resolved effects set or add (305.6, 305.7, 613.1d) through HTTP: imported
 cards whose triggers and activations change target lands for however long they last, or while
-the land keeps a counter they put on it. The state's `effects` entries name each target.
-Invented cards, our sentences."""
+the land keeps a counter they put on it (the state's `effects` entries name each target); and
+permanents that lose their land types and abilities but the mana abilities the same effect
+gives them (613.1f), from an Aura, a static ability that reads a chosen name (201.3), or a
+resolved effect. Invented cards, our sentences."""
 
 from __future__ import annotations
 
@@ -12,11 +14,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from bench.cardfiles import Face, Invented
-from tests.api.helpers import perm, state
+from tests.api.helpers import assert_problem, perm, state
 from tests.api.imported import client_of
 from tests.api.test_compiled_cards_api import ruling
 
 CP = "/v1/mana/could-produce"
+ACT = "/v1/mana/activate"
+WUBRG = ["W", "U", "B", "R", "G"]
 
 CARDS = [
     Invented("normal", [Face("Bogborn Colossus", "{5}{B}", ["Creature"], subtypes=["Giant"],
@@ -30,6 +34,31 @@ CARDS = [
                              text="Put a tide counter on target land. That land is an Island in "
                                   "addition to its other types for as long as it has a tide "
                                   "counter on it.")]),
+    Invented("normal", [Face("Ashen Tether", "{2}{B}", ["Enchantment"], subtypes=["Aura"],
+                             colors=["B"],
+                             text="Enchant land\nEnchanted land loses all land types and "
+                                  "abilities and has \"{T}: Add {C}\" and \"{T}, Pay 1 life: "
+                                  "Add one mana of any color.\"")]),
+    Invented("normal", [Face("Verdant Coffer", None, ["Land"],
+                             text="{T}: Add {G} for each Forest you control.")]),
+    Invented("normal", [Face("Frostmoon Sigil", "{R}", ["Enchantment"], colors=["R"],
+                             text="As Frostmoon Sigil enters, choose a nonbasic land card "
+                                  "name.\nLands your opponents control with the chosen name "
+                                  "lose all land types and abilities, and they gain \"{T}: Add "
+                                  "one mana of any color.\"")]),
+    Invented("normal", [Face("Thicket Tender", "{G}", ["Creature"], subtypes=["Elf"],
+                             colors=["G"], power="1", toughness="1", text="{T}: Add {G}.")]),
+    Invented("normal", [Face("Gilded Cage", "{1}{U}", ["Enchantment"], subtypes=["Aura"],
+                             colors=["U"],
+                             text="Enchant nonland permanent\nEnchanted permanent is a Trinket "
+                                  "artifact with \"{T}, Sacrifice Gilded Cage: Add one mana of "
+                                  "any color,\" and it loses all other abilities.")]),
+    Invented("normal", [Face("Blightwing Reaper", "{4}{B}", ["Creature"], subtypes=["Bird"],
+                             colors=["B"], power="3", toughness="3",
+                             text="Whenever Blightwing Reaper attacks, put a rot counter on "
+                                  "target land. For as long as that land has a rot counter on "
+                                  "it, it loses all land types and abilities and has \"{T}: Add "
+                                  "{C}.\"")]),
 ]  # fmt: skip
 
 
@@ -81,3 +110,53 @@ def test_a_land_type_lasts_while_the_land_keeps_the_counter(client: TestClient) 
     assert _types(found)["m"] == ["U", "R"]  # 305.6: an Island too, keeping its own mana
     removed = perm("m", "Mountain")
     assert _types(ruling(client, CP, {"state": state(removed, effects=[entry])}))["m"] == ["R"]
+
+
+def test_a_land_that_loses_its_types_taps_only_for_what_it_was_given(client: TestClient) -> None:
+    # 613.1f: the Forest's own {G} is gone with its type (305.6); the Aura's two grants stay.
+    forest = perm("f", "Forest")
+    tether = perm("a", "Ashen Tether", attached_to="f")
+    found = ruling(client, CP, {"state": state(forest, tether)})
+    assert _types(found)["f"] == [*WUBRG, "C"]
+    assert "613.1f" in found["citations"]
+    # It is no Forest any more (no basic land type is set, so nothing else goes: 305.7).
+    coffer = perm("c", "Verdant Coffer")
+    other = perm("g", "Forest")
+    with_aura = ruling(client, ACT, {"state": state(forest, other, coffer, tether),
+                                     "permanent_id": "c"})  # fmt: skip
+    without = ruling(client, ACT, {"state": state(forest, other, coffer), "permanent_id": "c"})
+    assert (with_aura["answer"]["total"], without["answer"]["total"]) == ("{G}", "{G}{G}")
+
+
+def test_lands_with_the_chosen_name_lose_all_but_any_color(client: TestClient) -> None:
+    # 201.3: only bob's lands named as chosen; alice's own one and bob's Forest are themselves.
+    sigil = perm("s", "Frostmoon Sigil", chosen_name="verdant coffer")
+    theirs = perm("c1", "Verdant Coffer", controller="bob")
+    mine = perm("c2", "Verdant Coffer")
+    forest = perm("f", "Forest", controller="bob")
+    own_forest = perm("g", "Forest")
+    found = ruling(client, CP, {"state": state(sigil, theirs, mine, forest, own_forest)})
+    assert _types(found) == {"s": [], "c1": WUBRG, "c2": ["G"], "f": ["G"], "g": ["G"]}
+    unnamed = perm("s", "Frostmoon Sigil")
+    r = client.post(CP, json={"state": state(unnamed, theirs)})
+    assert_problem(r, ["body", "state", "battlefield", 0, "chosen_name"], "chosen_name_required")
+
+
+def test_an_enchanted_creature_made_an_artifact_is_no_longer_summoning_sick(
+    client: TestClient,
+) -> None:
+    # 205.1a: "is a ... artifact" alone leaves it no creature, so 302.6 no longer applies; its
+    # own {T}: Add {G} is gone, the Aura's Treasure-like ability is what it has.
+    tender = perm("t", "Thicket Tender", controlled_since_turn_start=False)
+    cage = perm("a", "Gilded Cage", attached_to="t")
+    act = ruling(client, ACT, {"state": state(tender, cage), "permanent_id": "t"})
+    assert act["answer"]["legal"] is True
+    assert _types(ruling(client, CP, {"state": state(tender, cage)}))["t"] == WUBRG
+
+
+def test_a_land_loses_its_types_while_it_keeps_the_counter(client: TestClient) -> None:
+    entry = {"id": "e", "card": "Blightwing Reaper", "controller": "bob", "target": "i"}
+    rotting = perm("i", "Island", counters={"rot": 1})
+    assert _types(ruling(client, CP, {"state": state(rotting, effects=[entry])}))["i"] == ["C"]
+    clean = perm("i", "Island")
+    assert _types(ruling(client, CP, {"state": state(clean, effects=[entry])}))["i"] == ["U"]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from app.domain.continuous import (
@@ -10,10 +12,13 @@ from app.domain.continuous import (
     AddTypes,
     GainControl,
     GrantKeyword,
+    GrantManaAbility,
     SetCardTypes,
     SetColors,
 )
+from app.domain.costs import ManaAbilityCost
 from app.domain.filters import HasCounters, IsOther, Not, Selector
+from app.domain.mana_abilities import AnyColor, ManaAbility
 from tests.compile.helpers import abilities, face, not_understood
 
 TARGET = Selector(relation="attached")
@@ -719,3 +724,124 @@ def test_an_enchantment_that_becomes_only_a_creature_after_an_intervening_if(tex
     assert found == [
         SetCardTypes(to=TARGET, types=["creature"], subtypes=["Golem"], works_from="effect")
     ]
+
+
+def _any_color(to: Selector, **kw: Any) -> GrantManaAbility:
+    return GrantManaAbility(
+        to=to,
+        ability=ManaAbility(
+            cost=ManaAbilityCost(tap=True, **kw.pop("cost", {})),
+            produces=AnyColor(amount=1),
+        ),
+        **kw,
+    )
+
+
+def test_an_aura_land_loses_all_land_types_and_abilities_but_what_it_has() -> None:
+    # 305.6, 613.1f: no basic land type is set, so no 305.7 text loss; each quote is a grant.
+    from app.domain.continuous import LoseAllAbilities, SetLandTypes
+
+    found = abilities(
+        'Enchant land\nEnchanted land loses all land types and abilities and has "{T}: Add '
+        '{C}" and "{T}, Pay 1 life: Add one mana of any color."',
+        types=("Enchantment",),
+        subtypes=("Aura",),
+    )
+    assert found[:2] == [
+        SetLandTypes(to=TARGET, loses_all_land_types=True),
+        LoseAllAbilities(to=TARGET, keeps_own=True),
+    ]
+    assert [a.kind for a in found[2:]] == ["grant_mana_ability", "grant_mana_ability"]
+    assert found[3] == _any_color(TARGET, cost={"life": 1})
+
+
+def test_lands_with_the_chosen_name_lose_everything_but_the_grant() -> None:
+    from app.domain.continuous import LoseAllAbilities, SetLandTypes
+
+    theirs = Selector(controller="opponent", types=["land"])
+    rule = (
+        "Lands your opponents control with the chosen name lose all land types and abilities, "
+        'and they gain "{T}: Add one mana of any color."'
+    )
+    found = abilities(
+        f"As ~ enters, choose a nonbasic land card name.\n{rule}", types=("Enchantment",)
+    )
+    assert found == [
+        SetLandTypes(to=theirs, loses_all_land_types=True, to_chosen_name=True),
+        LoseAllAbilities(to=theirs, keeps_own=True, to_chosen_name=True),
+        _any_color(theirs, to_chosen_name=True),
+    ]
+    # Without a name chosen as it entered, "the chosen name" names nothing it knows.
+    assert not_understood(rule, types=("Enchantment",)) == [rule]
+
+
+def test_all_lands_have_one_ability_and_lose_the_rest() -> None:
+    from app.domain.continuous import LoseAllAbilities
+
+    lands = Selector(types=["land"])
+    assert abilities(
+        'All lands have "{T}: Add one mana of any color" and lose all other abilities.',
+        types=("Creature",),
+    ) == [LoseAllAbilities(to=lands, keeps_own=True), _any_color(lands)]
+
+
+@pytest.mark.parametrize(
+    ("text", "works_from"),
+    [
+        (
+            'Enchant nonland permanent\nEnchanted permanent is a Trinket artifact with "{T}, '
+            'Sacrifice ~: Add one mana of any color," and it loses all other abilities.',
+            "battlefield",
+        ),
+        (
+            "When ~ enters, for each player, choose up to one other target artifact or creature "
+            "that player controls. For as long as ~ remains on the battlefield, the chosen "
+            'permanents become Trinket artifacts with "{T}, Sacrifice ~: Add one mana of any '
+            'color" and lose all other abilities.',
+            "effect",
+        ),
+    ],
+)
+def test_a_permanent_made_only_an_artifact_with_one_mana_ability(
+    text: str, works_from: str
+) -> None:
+    # 205.1a: "is a ... artifact" alone replaces its card types; it keeps what the effect gives.
+    from app.domain.continuous import LoseAllAbilities
+
+    found = abilities(text, types=("Enchantment",), subtypes=("Aura",))
+    assert found == [
+        SetCardTypes(to=TARGET, types=["artifact"], subtypes=["Trinket"], works_from=works_from),
+        LoseAllAbilities(to=TARGET, keeps_own=True, works_from=works_from),
+        _any_color(TARGET, cost={"sacrifice": "self"}, works_from=works_from),
+    ]
+
+
+def test_a_land_loses_all_while_it_has_the_counter_put_on_it() -> None:
+    from app.domain.continuous import LoseAllAbilities, SetLandTypes
+
+    lead = "Whenever ~ attacks, put a rot counter on target land. "
+    rule = (
+        "For as long as that land has a {} counter on it, it loses all land types and abilities "
+        'and has "{{T}}: Add {{C}}."'
+    )
+    found = abilities(lead + rule.format("rot"), types=("Creature",))
+    to = Selector(relation="attached", where=HasCounters(counter="rot", at_least=1))
+    assert found[:2] == [
+        SetLandTypes(to=to, loses_all_land_types=True, works_from="effect"),
+        LoseAllAbilities(to=to, keeps_own=True, works_from="effect"),
+    ]
+    assert not_understood(lead + rule.format("doom"), types=("Creature",)) == [rule.format("doom")]
+
+
+def test_losing_all_land_types_names_no_type_and_a_chosen_name_is_a_permanents() -> None:
+    from pydantic import ValidationError
+
+    from app.domain.continuous import LoseAllAbilities, SetLandTypes
+
+    lands = Selector(types=["land"])
+    with pytest.raises(ValidationError, match="sets no type"):
+        SetLandTypes(to=lands, subtypes=["Island"], loses_all_land_types=True)
+    with pytest.raises(ValidationError, match="works_from must be 'battlefield'"):
+        LoseAllAbilities(to=lands, to_chosen_name=True, works_from="effect")
+    with pytest.raises(ValidationError, match="works_from must be 'battlefield'"):
+        SetLandTypes(to=lands, loses_all_land_types=True, to_chosen_name=True, works_from="effect")

@@ -627,30 +627,68 @@ def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
     (layers.set_types): both from the same entry of the state's effects."""
     if not ctx.spell and (land := layers.colorless_land(s)) is not None:
         effects, text = land
-        return _with_grant(ctx, s, effects, text, "land_type", effect=False)
+        return _with_grants(ctx, s, effects, [text], "land_type", effect=False)
     found = layers.set_types(previous, s)
     if found is None or ctx.spell:
         return False
     change, quoted = found
-    if not _with_grant(ctx, s, [change], quoted, "type_change", effect=True):
+    if not _with_grants(ctx, s, [change], [quoted], "type_change", effect=True):
         return False
     ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
     return True
 
 
-def _with_grant(
-    ctx: _Context, s: str, changes: list[ir.Ability], quoted: str, family: str, *, effect: bool
+def _with_grants(
+    ctx: _Context,
+    s: str,
+    changes: list[ir.Ability],
+    quoted: list[str],
+    family: str,
+    *,
+    effect: bool,
+    to: ir.Sel | None = None,
+    chosen_name: bool = False,
 ) -> bool:
-    """The changes, and a grant to the object they change of the mana ability `quoted` says,
-    compiled together; False when the quoted ability isn't understood."""
-    granted = _granted(quoted)
-    if granted is None:
-        return False
-    ability, left = granted
+    """The changes, and a grant of each mana ability `quoted` says to what they change (`to`,
+    by default the one object they are attached to or target), compiled together; False when
+    a quoted ability isn't understood."""
+    grants: list[ir.Ability] = []
+    left: list[str] = []
+    for text in quoted:
+        granted = _granted(text)
+        if granted is None:
+            return False
+        grants.append(
+            ir.Grant(
+                to or ir.Sel(attached=True), granted[0], effect=effect, chosen_name=chosen_name
+            )
+        )
+        left.extend(granted[1])
     ctx.granted_left.extend(left)
-    grant = ir.Grant(ir.Sel(attached=True), ability, effect=effect)
-    ctx.add(ir.Understood(abilities=[*changes, grant]))
+    ctx.add(ir.Understood(abilities=[*changes, *grants]))
     ctx.record(s, family, "compiled")
+    return True
+
+
+def _stripped(ctx: _Context, s: str, previous: str | None) -> bool:
+    """What loses its abilities but the mana abilities the same effect gives it
+    (layers.stripped); a permanent's static ability, or an entry of the state's effects."""
+    found = layers.stripped(s, previous, chooses_name=ctx.chooses_name)
+    if found is None or (ctx.spell and not found.effect):
+        return False
+    if not _with_grants(
+        ctx,
+        s,
+        found.changes,
+        found.quoted,
+        "land_type",  # where relevance files "loses all abilities"
+        effect=found.effect,
+        to=found.to,
+        chosen_name=found.chosen_name,
+    ):
+        return False
+    if found.effect:
+        ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
     return True
 
 
@@ -1205,6 +1243,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         if _becomes(ctx, s, following, sentences[i - 1] if i else None, sentences[0]):
             continue
         if _set_types(ctx, s, sentences[i - 1] if i else None):
+            continue
+        if _stripped(ctx, s, sentences[i - 1] if i else None):
             continue
         if i and _returned_as_land(ctx, sentences[i - 1], s, following_of(sentences, i)):
             skip = i + 1

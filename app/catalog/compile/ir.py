@@ -538,6 +538,8 @@ class SetLandTypes:
     # The basic land type chosen for its source permanent as it entered, too (its
     # `chosen_type`): "Enchanted land is the chosen type.", "~ is the chosen type."
     chosen_as_it_entered: Literal["basic_land_type"] | None = None
+    none: bool = False  # "loses all land types": no type set, so no text lost to 305.7
+    chosen_name: bool = False  # only those with the card name chosen for the source (201.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,6 +593,7 @@ class LoseAllAbilities:
     to: Sel
     effect: bool = False
     keeps_own: bool = False  # "all other abilities": what the same source grants stays
+    chosen_name: bool = False  # only those with the card name chosen for the source (201.3)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Literal
 
 from app.catalog.compile import ir, statics
@@ -598,3 +599,120 @@ def colorless_land(sentence: str) -> tuple[list[ir.Ability], str] | None:
         ir.LoseAllAbilities(to, keeps_own=True),
     ]
     return effects, m.group("ability") + "."
+
+
+# --- what loses everything but what the same effect gives it (205.1a, 305.6, 613.1f) ---------
+#
+#     Enchanted land loses all land types and abilities and has "{T}: Add {C}" and "{T}, Pay 1
+#          life: Add one mana of any color."    -> set_land_types (none), lose_all_abilities
+#                                                  (keeping its own), a grant per quote
+#     Lands your opponents control with the chosen name lose all land types and abilities, and
+#          they gain "{T}: Add one mana of any color."      -> the same, to_chosen_name (201.3)
+#     All lands have "{T}: Add one mana of any color" and lose all other abilities.
+#     Enchanted permanent is a Treasure artifact with "{T}, Sacrifice ~: Add one mana of any
+#          color," and it loses all other abilities.   -> set_card_types (artifact, Treasure):
+#                                                  "is a ... artifact" alone replaces the card
+#                                                  types (205.1a); supertypes stay
+#   and from a resolved effect, one entry per object:
+#     (after "... put a blight counter on target land.") For as long as that land has a blight
+#          counter on it, it loses all land types and abilities and has "{T}: Add {C}."
+#     (after "When ~ enters, for each player, choose up to one other target artifact or
+#          creature that player controls.") For as long as ~ remains on the battlefield, the
+#          chosen permanents become Treasure artifacts with "..." and lose all other abilities.
+#
+# Losing all land types sets none, so 305.7 takes nothing: the abilities go by the loss itself.
+_CHOSEN_NAME_WORDS = " with the chosen name"
+_QUOTES = r'"(?P<a>[^"]+?)[.,]?"(?: and "(?P<b>[^"]+?)[.,]?")?'
+_LOSES_LAND_TYPES = re.compile(
+    r"^(?P<who>Enchanted land|[A-Z][a-z ]+?) (?:loses|lose) all land types and abilities,? and "
+    rf"(?:has|have|they gain) {_QUOTES}\.?$"
+)
+_HAVE_THEN_LOSE = re.compile(
+    rf"^(?P<who>[A-Z][a-z ]+?) have {_QUOTES} and lose all other abilities\.$"
+)
+_IS_ARTIFACT = re.compile(
+    r"^Enchanted (?:permanent|creature|artifact|land) is an? (?P<sub>[A-Z][a-z]+) artifact with "
+    rf"{_QUOTES} and it loses all other abilities\.$"
+)
+_COUNTER_LOSES = re.compile(
+    r"^For as long as that land has an? (?P<kind>[a-z]+) counter on it, it loses all land types "
+    rf"and abilities and has {_QUOTES}\.?$"
+)
+_CHOOSE_EACH = re.compile(
+    r"^When ~ enters, for each player, choose up to one (?:other )?target [a-z ,]+ that player "
+    r"controls\.$"
+)
+_CHOSEN_BECOME = re.compile(
+    r"^For as long as ~ remains on the battlefield, the chosen permanents become "
+    rf"(?P<sub>[A-Z][a-z]+) artifacts with {_QUOTES} and lose all other abilities\.$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Stripped:
+    """What loses its abilities (and perhaps its land or card types), and the quoted abilities
+    the same effect gives it, for the caller to compile and grant to `to`."""
+
+    to: ir.Sel
+    changes: list[ir.Ability]
+    quoted: list[str]
+    effect: bool
+    chosen_name: bool = False
+
+
+def _quoted(m: re.Match[str]) -> list[str]:
+    return [q + "." for q in (m.group("a"), m.group("b")) if q]
+
+
+def stripped(sentence: str, previous: str | None, *, chooses_name: bool) -> Stripped | None:
+    """The effect above; `chooses_name`: the face chooses a card name as it enters."""
+    if (m := _LOSES_LAND_TYPES.match(sentence)) is not None:
+        who = m.group("who")
+        named = _CHOSEN_NAME_WORDS in who
+        if named and not chooses_name:
+            return None
+        sel = (
+            ir.Sel(attached=True)
+            if who == "Enchanted land"
+            else _lands(who.replace(_CHOSEN_NAME_WORDS, ""))
+        )
+        if sel is None:
+            return None
+        changes: list[ir.Ability] = [
+            ir.SetLandTypes(sel, (), none=True, chosen_name=named),
+            ir.LoseAllAbilities(sel, keeps_own=True, chosen_name=named),
+        ]
+        return Stripped(sel, changes, _quoted(m), effect=False, chosen_name=named)
+    if (m := _HAVE_THEN_LOSE.match(sentence)) is not None:
+        found = selector(m.group("who"))
+        if found is None or not found[1]:
+            return None
+        sel = found[0]
+        return Stripped(sel, [ir.LoseAllAbilities(sel, keeps_own=True)], _quoted(m), False)
+    if (m := _IS_ARTIFACT.match(sentence)) is not None:
+        return _artifact(m, effect=False)
+    if previous is None:
+        return None
+    if (put := _PUT_ON_LAND.match(previous)) and (m := _COUNTER_LOSES.match(sentence)):
+        if m.group("kind") != put.group("kind"):
+            return None
+        sel = ir.Sel(attached=True, counters=(m.group("kind"), 1))
+        changes = [
+            ir.SetLandTypes(sel, (), effect=True, none=True),
+            ir.LoseAllAbilities(sel, effect=True, keeps_own=True),
+        ]
+        return Stripped(sel, changes, _quoted(m), effect=True)
+    if _CHOOSE_EACH.match(previous) and (m := _CHOSEN_BECOME.match(sentence)):
+        return _artifact(m, effect=True)
+    return None
+
+
+def _artifact(m: re.Match[str], *, effect: bool) -> Stripped | None:
+    if m.group("sub") in TYPES:
+        return None
+    sel = ir.Sel(attached=True)  # the Aura's permanent, or the effect's target
+    changes: list[ir.Ability] = [
+        ir.SetCardTypes(sel, ("artifact",), (m.group("sub"),), effect=effect),
+        ir.LoseAllAbilities(sel, effect=effect, keeps_own=True),
+    ]
+    return Stripped(sel, changes, _quoted(m), effect=effect)

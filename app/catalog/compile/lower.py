@@ -495,7 +495,9 @@ def layer_ability(
                 subtypes=list(a.subtypes),
                 chosen_type=a.chosen,
                 chosen_as_it_entered=a.chosen_as_it_entered,
+                loses_all_land_types=a.none,
                 works_from=_works_from(a.effect),
+                to_chosen_name=a.chosen_name,
             )
         case ir.AddSubtypes():
             return c613.AddSubtypes(
@@ -515,7 +517,10 @@ def layer_ability(
             )
         case ir.LoseAllAbilities():
             return c613.LoseAllAbilities(
-                to=selector(a.to), keeps_own=a.keeps_own, works_from=_works_from(a.effect)
+                to=selector(a.to),
+                keeps_own=a.keeps_own,
+                works_from=_works_from(a.effect),
+                to_chosen_name=a.chosen_name,
             )
         case _:
             assert_never(a)
