@@ -59,6 +59,15 @@ CARDS = [
                                   "target land. For as long as that land has a rot counter on "
                                   "it, it loses all land types and abilities and has \"{T}: Add "
                                   "{C}.\"")]),
+    Invented("normal", [Face("Thornwright, Hedge Tamer", "{1}{G}{U}", ["Planeswalker"],
+                             subtypes=["Thornwright"], supertypes=["Legendary"], colors=["G", "U"],
+                             loyalty="4",
+                             text="[+1]: Target artifact or creature loses all abilities and "
+                                  "becomes a green Elk creature with base power and toughness "
+                                  "3/3.\n[\u22122]: Draw a card.")]),
+    Invented("normal", [Face("Copper Idol", "{1}", ["Artifact"], text="{T}: Add {C}.")]),
+    Invented("normal", [Face("Grove of Plenty", None, ["Land"],
+                             text="{T}: Add {G} for each creature you control.")]),
 ]  # fmt: skip
 
 
@@ -160,3 +169,16 @@ def test_a_land_loses_its_types_while_it_keeps_the_counter(client: TestClient) -
     assert _types(ruling(client, CP, {"state": state(rotting, effects=[entry])}))["i"] == ["C"]
     clean = perm("i", "Island")
     assert _types(ruling(client, CP, {"state": state(clean, effects=[entry])}))["i"] == ["U"]
+
+
+def test_a_mana_rock_that_loses_all_abilities_and_becomes_a_creature(client: TestClient) -> None:
+    # 613.1f: its {T}: Add {C} is gone; 205.1a: it is a creature now, so bob's Grove counts it.
+    idol = perm("i", "Copper Idol", controller="bob")
+    grove = perm("g", "Grove of Plenty", controller="bob")
+    entry = {"id": "e", "card": "Thornwright, Hedge Tamer", "controller": "alice", "target": "i"}
+    found = ruling(client, CP, {"state": state(idol, grove, effects=[entry])})
+    assert _types(found) == {"i": [], "g": ["G"]}
+    act = ruling(client, ACT, {"state": state(idol, grove, effects=[entry]), "permanent_id": "g"})
+    assert act["answer"]["total"] == "{G}"
+    before = ruling(client, CP, {"state": state(idol, grove)})
+    assert _types(before) == {"i": ["C"], "g": []}

@@ -845,3 +845,53 @@ def test_losing_all_land_types_names_no_type_and_a_chosen_name_is_a_permanents()
         LoseAllAbilities(to=lands, to_chosen_name=True, works_from="effect")
     with pytest.raises(ValidationError, match="works_from must be 'battlefield'"):
         SetLandTypes(to=lands, loses_all_land_types=True, to_chosen_name=True, works_from="effect")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When ~ enters, up to one other target creature loses all abilities.",
+        "Whenever ~ attacks, up to one target artifact or creature an opponent controls loses all "
+        "abilities until your next turn.",
+        "Whenever ~ attacks, target creature defending player controls loses all abilities and "
+        "has base power and toughness 0/1 until end of turn.",
+        "At the beginning of combat on your turn, another target creature gets +2/+2 and loses "
+        "all abilities until end of turn.",
+    ],
+)
+def test_a_trigger_s_target_loses_all_abilities(text: str) -> None:
+    # 613.1f, on the entry's target; its size is the state's (613.4).
+    from app.domain.continuous import LoseAllAbilities
+
+    assert abilities(text, types=("Creature",)) == [
+        LoseAllAbilities(to=TARGET, works_from="effect")
+    ]
+
+
+def test_a_target_that_loses_all_abilities_and_becomes_a_creature() -> None:
+    # 205.1a: "becomes a green Elk creature" replaces its card types; 105.2: green only.
+    from app.domain.continuous import LoseAllAbilities
+
+    found = abilities(
+        "[+1]: Target artifact or creature loses all abilities and becomes a green Elk creature "
+        "with base power and toughness 3/3.",
+        types=("Planeswalker",),
+    )
+    assert found == [
+        LoseAllAbilities(to=TARGET, works_from="effect"),
+        SetCardTypes(to=TARGET, types=["creature"], subtypes=["Elk"], works_from="effect"),
+        SetColors(to=TARGET, colors=["G"], works_from="effect"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A card in exile, and a digital-only "perpetually": no permanent's effect.
+        "When ~ attacks, target creature card exiled with ~ perpetually loses all abilities.",
+        # On a permanent, with no cost or trigger: no one-shot effect.
+        "Target creature loses all abilities until end of turn.",
+    ],
+)
+def test_other_targets_losing_all_abilities_are_not_read(text: str) -> None:
+    assert not_understood(text, types=("Creature",)) == [text]

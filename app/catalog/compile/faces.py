@@ -577,8 +577,13 @@ def _becomes(
     or trigger of its own; the entry's `target` is that permanent."""
     # A later sentence of an activation's or a trigger's effect needs no lead of its own.
     in_effect = ctx.spell or (first is not None and first != s and _LEADS.match(first) is not None)
+    targeted: list[ir.Ability] | None = None
     if (chosen := layers.target_land_type(s, lead=not in_effect)) is not None:
-        ctx.add(ir.Understood(abilities=[chosen]))
+        targeted = [chosen]
+    if targeted is None:
+        targeted = layers.target_loses_all(s, lead=not in_effect)
+    if targeted is not None:
+        ctx.add(ir.Understood(abilities=targeted))
         ctx.record(s, "land_type", "compiled")
         ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
         return True

@@ -716,3 +716,44 @@ def _artifact(m: re.Match[str], *, effect: bool) -> Stripped | None:
         ir.LoseAllAbilities(sel, effect=effect, keeps_own=True),
     ]
     return Stripped(sel, changes, _quoted(m), effect=effect)
+
+
+# --- a resolved effect's target that loses all abilities (613.1f) ----------------------------
+#
+#     [+1]: Target artifact or creature loses all abilities and becomes a green Elk creature
+#          with base power and toughness 3/3.     -> lose_all_abilities, and what `becomes`
+#                                                    reads of the rest, on the entry's target
+#     Whenever ~ attacks, up to one target artifact an opponent controls loses all abilities
+#          until your next turn.
+#     When ~ enters, up to one other target creature loses all abilities.
+#
+# The target's restrictions were met when it was chosen: the entry's `target` is the one (so
+# what the sentence says of it is not read). However long it lasts, the entry stands for it
+# while it is in force. Power and toughness (613.4) are the state's.
+_TARGET_LOSES = re.compile(
+    r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
+    r"(?P<until>[Uu]ntil end of turn, )?"
+    # Not a card off the battlefield, nor a digital-only "perpetually".
+    r'(?:[Uu]p to one (?:other )?|(?:[Aa]nother) )?[Tt]arget (?:(?!card\b|perpetually)[^.:"])*?'
+    r"(?: gets [+-]\d+/[+-]\d+ and)? loses all abilities"
+    r"(?: until end of turn| until your next turn)?"
+    r"(?: and (?:(?P<size>has base power and toughness \d+/\d+)|becomes (?P<becomes>[^.]+?)))?"
+    r"(?: until end of turn| until your next turn)?\.$"
+)
+
+
+def target_loses_all(sentence: str, *, lead: bool) -> list[ir.Ability] | None:
+    """The effect above on its one target; `lead`: the sentence must open with the
+    activation's cost or the trigger's condition (as target_land_type's)."""
+    m = _TARGET_LOSES.match(sentence)
+    if m is None or (lead and m.group("lead") is None):
+        return None
+    to = ir.Sel(attached=True)  # the effect's target
+    lost: list[ir.Ability] = [ir.LoseAllAbilities(to, effect=True)]
+    if m.group("becomes") is None:
+        return lost
+    # What it becomes, read as the same effect's "target permanent becomes ..." would be.
+    found = becomes(f"Target permanent becomes {m.group('becomes')}.", "", pronoun=False)
+    if found is None or found[1]:
+        return None  # haste granted after all abilities are lost: not this template
+    return [*lost, *found[0]]
