@@ -13,6 +13,7 @@ from app.domain.card import (
     GrantKeyword,
     Selector,
 )
+from app.domain.filters import AllOf, HasColor, IsOther, Not
 from tests.compile.helpers import abilities, face, not_understood, one
 
 HASTE = "Haste"
@@ -253,9 +254,26 @@ def test_its_own_haste_while_its_controller_controls_enough_of_a_kind() -> None:
     )
     assert isinstance(other, GrantKeyword) and other.while_count is not None
     assert other.while_count.at_least == 1
-    # A color is no selector's: reported.
-    red = "Dusk Herald has haste as long as you control a green creature."
-    assert face(red, name="Dusk Herald", types=("Creature",)).support == "partial"
+    # A color (105.2), or none (105.2c), is one more condition of what it counts.
+    green = one(
+        "Dusk Herald has haste as long as you control a green creature.",
+        name="Dusk Herald",
+        types=("Creature",),
+    )
+    assert isinstance(green, GrantKeyword) and green.while_count is not None
+    assert green.while_count.of.where == HasColor(color="G")
+    colorless = one(
+        "Dusk Herald has haste as long as you control another colorless creature.",
+        name="Dusk Herald",
+        types=("Creature",),
+    )
+    assert isinstance(colorless, GrantKeyword) and colorless.while_count is not None
+    assert colorless.while_count.of.where == AllOf(
+        of=[IsOther(), *(Not(filter=HasColor(color=c)) for c in "WUBRG")]
+    )
+    # Two colors at once is not a phrase a selector reads: reported.
+    both = "Dusk Herald has haste as long as you control a red green creature."
+    assert face(both, name="Dusk Herald", types=("Creature",)).support == "partial"
 
 
 def test_the_condition_first_and_power_beside() -> None:

@@ -33,6 +33,9 @@ from tests.compile.helpers import face, one
         # "Tokens" opening a sentence is the token condition, as "tokens" is, not a subtype.
         ("Tokens you control", Sel("you", token=True), True),
         ("Creature tokens you control", Sel("you", ("creature",), token=True), True),
+        # A color is a condition (105.2), never a subtype.
+        ("Red creatures you control", Sel("you", ("creature",), color="R"), True),
+        ("colorless creatures you control", Sel("you", ("creature",), color=""), True),
     ],
 )
 def test_compound_selectors(phrase: str, sel: Sel, plural: bool) -> None:
@@ -44,7 +47,7 @@ def test_compound_selectors(phrase: str, sel: Sel, plural: bool) -> None:
     [
         "Commander creatures you control",
         "Saddled creatures you control",
-        "Red creatures you control",
+        "Red green creatures you control",
         "artifact creatures you control",
     ],
 )

@@ -366,3 +366,22 @@ def test_haste_while_its_controller_controls_another_of_a_kind() -> None:
     # Another: itself doesn't count; an opponent's Vampire doesn't either.
     theirs = _perm("kin", FLEDGLING, controller="bob")
     assert activate(_board(herald, theirs), "herald").answer_data["legal"] is False
+
+
+# A mana creature with haste while its controller controls a red creature (611.3a, 105.2).
+EMBERKIN = _card(
+    "Emberkin Scout",
+    "{T}: Add {R}.\nEmberkin Scout has haste as long as you control a red creature.",
+    ["Creature"],
+    ["Goblin"],
+)
+
+
+def test_haste_while_its_controller_controls_a_creature_of_a_color() -> None:
+    scout = _perm("scout", EMBERKIN, controlled_since_turn_start=False)
+    red = {"name": "Cinder Pup", "types": ["creature"], "colors": ["R"]}
+    green = {"name": "Moss Pup", "types": ["creature"], "colors": ["G"]}
+    # The Scout itself is colorless here (its definition gives no colors): only the pup counts.
+    assert activate(_board(scout, _perm("pup", green)), "scout").answer_data["legal"] is False
+    with_red = activate(_board(scout, _perm("pup", red)), "scout").answer_data
+    assert (with_red["legal"], with_red["total"]) == (True, "{R}")

@@ -37,6 +37,8 @@ class Sel:
     monocolored: bool = False  # "monocolored": exactly one color (105.2a)
     keywords: tuple[str, ...] = ()  # "with defender": keyword abilities it has (613.1f)
     equipped: bool = False  # "equipped creatures": an Equipment is attached to it (301.5)
+    # "red creatures": of this color (105.2); "colorless" (the empty string): of none (105.2c).
+    color: str | None = None
 
 
 CostPartKind = Literal[

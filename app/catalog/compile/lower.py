@@ -56,6 +56,10 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
     parts.extend(f.HasKeyword(keyword=k) for k in sel.keywords)
     if sel.equipped:
         parts.append(f.IsEquipped())
+    if sel.color:
+        parts.append(f.HasColor(color=sel.color))  # type: ignore[arg-type]
+    elif sel.color is not None:
+        parts.extend(f.Not(filter=f.HasColor(color=c)) for c in _COLORS)  # type: ignore[arg-type]
     if sel.named is not None:
         parts.append(f.HasName(name=sel.named))
     if sel.condition_types:

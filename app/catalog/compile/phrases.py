@@ -386,6 +386,10 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
             extras["token"] = False
         elif word == "monocolored":
             extras["monocolored"] = True
+        elif word in COLOR_CODES and "color" not in extras:
+            extras["color"] = COLOR_CODES[word]  # 105.2
+        elif word == "colorless" and "color" not in extras:
+            extras["color"] = ""  # 105.2c: no color at all
         elif word == "equipped" and rest.partition(" ")[0] == "creatures":
             # 301.5: "equipped creatures": those an Equipment is attached to ("equipped
             # creature", singular, is the one this Equipment is attached to: _core).
