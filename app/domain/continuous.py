@@ -368,6 +368,12 @@ class LoseAllAbilities(Strict):
         description='"Loses all other abilities": the abilities this same source grants them '
         "stay (left out of the dump when false)",
     )
+    except_mana_abilities: bool = omitted_at_default(
+        False,
+        description='"Loses all abilities except mana abilities": their mana abilities (605.1: '
+        "activated and triggered ones, those of their land types too, 305.6) stay, whenever "
+        "granted (left out of the dump when false)",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
     to_chosen_name: bool = _to_chosen_name()

@@ -936,10 +936,14 @@ class BoardView:
         self._build_layers()
         pairs: list[tuple[Source, AnyAbility]] = []
         for p in self.holding(lambda fa: fa.filed):
-            if not self.has_text_abilities(p):
+            keeps_text = self.has_text_abilities(p)
+            # 605.1b: a triggered mana ability is one a loss "except mana abilities" leaves.
+            if not keeps_text and not self.has_text_mana_abilities(p):
                 continue  # 305.7 / 613.1f: an ability that is gone creates no effect
             src = self.source(p)
             for a in self.face_abilities(p).filed:
+                if not keeps_text and not isinstance(a, ManaTrigger):
+                    continue
                 if (chosen := chosen_for(p, a)) is not None:
                     pairs.append((src, chosen))
         for e, src in zip(board.effects, self.effect_sources, strict=True):
@@ -1194,6 +1198,14 @@ class BoardView:
         if not self.layer_effects.layer4 and not self.layer_effects.layer6_loss:
             return True
         c = self.chars.of(p)
+        return c.text_abilities and not c.lost_but_mana
+
+    def has_text_mana_abilities(self, p: Permanent) -> bool:
+        """Whether the mana abilities of its rules text still exist after layers 4 and 6 (a
+        loss "except mana abilities" leaves them, 605.1)."""
+        if not self.layer_effects.layer4 and not self.layer_effects.layer6_loss:
+            return True
+        c = self.chars.of(p)
         return c.text_abilities and not c.lost_all
 
     def controller(self, p: Permanent) -> str:
@@ -1252,9 +1264,10 @@ class BoardView:
         A grant's own selector sees the keywords before the grants (none of the compiled ones
         asks about keywords)."""
         chars = self.chars.of(p) if self.layer_effects.layer6_loss else None
-        keywords = frozenset() if chars is not None and chars.lost_all else t.keywords
+        keywords = frozenset() if chars is not None and chars.lost_but_mana else t.keywords
         for src, grant in self.keyword_grants:
-            if (chars is None or chars.keeps_grant(self.timestamp_of(src))) and selector_matches(
+            kept = chars is None or chars.keeps_grant(self.timestamp_of(src), mana=False)
+            if kept and selector_matches(
                 grant.to, src.controller, src.attached_to, p.id, t, src.id
             ):
                 keywords = keywords | {grant.keyword.casefold()}
@@ -1321,7 +1334,7 @@ class BoardView:
         found: list[Source | None] = []
         conditions: dict[str, str] = {}
         chars = self.chars.of(p) if self.layer_effects.layer6_loss else None
-        if (chars is None or not chars.lost_all) and any(
+        if (chars is None or not chars.lost_but_mana) and any(
             k.casefold() == "haste" for k in p.face.keywords
         ):
             found.append(None)
@@ -1330,7 +1343,7 @@ class BoardView:
             if (
                 grant.keyword.casefold() == "haste"
                 and self.matches(grant.to, src, p)
-                and (chars is None or chars.keeps_grant(self.timestamp_of(src)))
+                and (chars is None or chars.keeps_grant(self.timestamp_of(src), mana=False))
                 and self._count_holds(src, grant.while_count)
             ):
                 found.append(src)
@@ -1341,7 +1354,7 @@ class BoardView:
                     )
         for change in self.control_changes.get(p.id, []):
             if change.effect.haste and (
-                chars is None or chars.keeps_grant(self.timestamp_of(change.source))
+                chars is None or chars.keeps_grant(self.timestamp_of(change.source), mana=False)
             ):
                 found.append(change.source)
         return Haste(bool(found), tuple(found), conditions)
@@ -1474,7 +1487,7 @@ class BoardView:
         lost = False
         if self.layer_effects.layer6_loss:
             lost = self.chars.of(p).lost_all  # 613.1f: intrinsic ones too
-        if self.has_text_abilities(p):
+        if self.has_text_mana_abilities(p):
             for place, a in enumerate(p.face.abilities):
                 if isinstance(a, ManaAbility) and has_band(a, p):
                     listed.append(ListedAbility(len(listed), a, "printed", id=f"printed:{place}"))

@@ -124,13 +124,24 @@ class Chars:
     colors: frozenset[str] | None = None
     # The latest loss says "all other abilities": what its own source grants stays.
     lost_keeps_own: bool = False
+    # Layer 6 "loses all abilities except mana abilities" applied, or a whole loss did: every
+    # ability but mana abilities is gone (605.1), with the timestamp and "other" of the latest.
+    lost_but_mana: bool = False
+    lost_but_mana_at: tuple[int, int, int] | None = None
+    lost_but_mana_keeps_own: bool = False
 
-    def keeps_grant(self, granted_at: tuple[int, int, int]) -> bool:
+    def keeps_grant(self, granted_at: tuple[int, int, int], *, mana: bool = True) -> bool:
         """Whether an ability granted with this timestamp survives layer 6's removals (one
-        source's abilities share its timestamp: equal means the loss's own source)."""
-        if self.lost_at is None or granted_at > self.lost_at:
+        source's abilities share its timestamp: equal means the loss's own source). A mana
+        ability survives a loss "except mana abilities"; `mana` False: any other ability."""
+        lost_at, keeps_own = (
+            (self.lost_at, self.lost_keeps_own)
+            if mana
+            else (self.lost_but_mana_at, self.lost_but_mana_keeps_own)
+        )
+        if lost_at is None or granted_at > lost_at:
             return True
-        return granted_at == self.lost_at and self.lost_keeps_own
+        return granted_at == lost_at and keeps_own
 
     # Folded once: every permanent with these characteristics reads them (board.traits).
     subtypes_folded: frozenset[str] = field(init=False)
@@ -406,9 +417,14 @@ class Characteristics:
         now = _with_subtypes(traits, subtypes, types, colors)
         lost_at: tuple[int, int, int] | None = None
         keeps_own = False
+        # Every loss takes the abilities that aren't mana abilities; a whole one takes all.
+        any_at: tuple[int, int, int] | None = None
+        any_keeps_own = False
         for src, loss in self.effects.layer6_loss:
             if self.source_has_text(src) and loss.to.matches(src.looker, p.id, now):
-                if lost_at is None or src.order >= lost_at:
+                if any_at is None or src.order >= any_at:
+                    any_at, any_keeps_own = src.order, loss.keeps_own
+                if not loss.except_mana_abilities and (lost_at is None or src.order >= lost_at):
                     lost_at, keeps_own = src.order, loss.keeps_own
                 applied.append(Applied(src, loss))
         set_colors = colors if self.effects.layer5 else None
@@ -421,6 +437,9 @@ class Characteristics:
             lost_at,
             set_colors,
             keeps_own,
+            any_at is not None,
+            any_at,
+            any_keeps_own,
         )
 
     def _colors(
@@ -639,6 +658,12 @@ def _what(src: EffectSource, eff: TypeEffect | SetColors | LoseAllAbilities) -> 
             )
         case SetColors():
             return f"{who} {are} {'/'.join(eff.colors) or 'colorless'} and no other color"
+        case LoseAllAbilities() if eff.except_mana_abilities:
+            other = " other" if eff.keeps_own else ""
+            return (
+                f"{who} {lose} all{other} abilities except mana abilities, which stay, those of "
+                f"{their} land types too (605.1, 305.6)"
+            )
         case LoseAllAbilities():
             if eff.keeps_own:
                 return (

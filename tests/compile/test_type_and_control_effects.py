@@ -895,3 +895,28 @@ def test_a_target_that_loses_all_abilities_and_becomes_a_creature() -> None:
 )
 def test_other_targets_losing_all_abilities_are_not_read(text: str) -> None:
     assert not_understood(text, types=("Creature",)) == [text]
+
+
+def test_lands_that_lose_all_abilities_except_mana_abilities() -> None:
+    # 605.1, 613.1f: their mana abilities stay.
+    from app.domain.continuous import LoseAllAbilities
+
+    assert abilities(
+        "All lands lose all abilities except mana abilities.", types=("Enchantment",)
+    ) == [LoseAllAbilities(to=Selector(types=["land"]), except_mana_abilities=True)]
+
+
+def test_a_target_land_loses_all_but_mana_abilities_and_gains_a_trigger() -> None:
+    from app.domain.continuous import LoseAllAbilities
+
+    lead = "When ~ enters, target nonbasic land you don't control loses all abilities except "
+    harmless = (
+        lead
+        + 'mana abilities and gains "At the beginning of your upkeep, ~ deals 1 damage to you."'
+    )
+    assert abilities(harmless, types=("Creature",)) == [
+        LoseAllAbilities(to=TARGET, except_mana_abilities=True, works_from="effect")
+    ]
+    # What it gains bears on mana: not read here, so reported.
+    relevant = lead + 'mana abilities and gains "{T}: Add {R}."'
+    assert not_understood(relevant, types=("Creature",)) == [relevant]

@@ -385,3 +385,42 @@ def test_haste_while_its_controller_controls_a_creature_of_a_color() -> None:
     assert activate(_board(scout, _perm("pup", green)), "scout").answer_data["legal"] is False
     with_red = activate(_board(scout, _perm("pup", red)), "scout").answer_data
     assert (with_red["legal"], with_red["total"]) == (True, "{R}")
+
+
+# "All lands lose all abilities except mana abilities." (613.1f, 605.1)
+NOON = _card("Crimson Noon", "All lands lose all abilities except mana abilities.", ["Enchantment"])
+# A land whose static ability grants a mana ability to the others; one that adds a land type.
+SPIRE = _card("Gatewarden Spire", '{T}: Add {C}.\nLands you control have "{T}: Add {R}."', ["Land"])
+MIRE = _card("Mirefall Tomb", "Each land is a Swamp in addition to its other land types.", ["Land"])
+# A land creature with haste.
+SPRITE = {
+    "name": "Emberroot Sprite",
+    "types": ["land", "creature"],
+    "keywords": ["Haste"],
+    "abilities": _card("Emberroot Sprite", "{T}: Add {R}.", ["Land", "Creature"])["abilities"],
+}
+
+
+def _could(*perms: dict[str, Any]) -> dict[str, list[str]]:
+    found = could_produce(_board(*perms), None).answer_data
+    return {p["id"]: p["types"] for p in found["permanents"]}
+
+
+def test_lands_that_lose_all_but_their_mana_abilities() -> None:
+    spire, forest = _perm("spire", SPIRE), _perm("f", FOREST)
+    # The Spire's static grant is no mana ability: it goes, its own {T}: Add {C} stays.
+    assert _could(spire, forest) == {"spire": ["R", "C"], "f": ["R", "G"]}
+    assert _could(spire, forest, _perm("noon", NOON)) == {"spire": ["C"], "f": ["G"], "noon": []}
+    # A land type added in layer 4 stays with its mana (613.6: layer 6 comes later; 305.6).
+    mire = _perm("mire", MIRE)
+    assert _could(mire, forest, _perm("noon", NOON))["f"] == ["B", "G"]
+
+
+def test_a_land_creature_loses_its_haste_but_not_its_mana_ability() -> None:
+    sprite = _perm("sprite", SPRITE, controlled_since_turn_start=False)
+    assert activate(_board(sprite), "sprite").answer_data["legal"] is True
+    under = activate(_board(sprite, _perm("noon", NOON)), "sprite").answer_data
+    assert [r["code"] for r in under["reasons"]] == ["summoning_sick"]
+    # Its mana ability stays: a creature that has been there since the turn began taps.
+    kept = _perm("sprite", SPRITE)
+    assert activate(_board(kept, _perm("noon", NOON)), "sprite").answer_data["total"] == "{R}"

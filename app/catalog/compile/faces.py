@@ -580,8 +580,11 @@ def _becomes(
     targeted: list[ir.Ability] | None = None
     if (chosen := layers.target_land_type(s, lead=not in_effect)) is not None:
         targeted = [chosen]
-    if targeted is None:
-        targeted = layers.target_loses_all(s, lead=not in_effect)
+    if targeted is None and (lost := layers.target_loses_all(s, lead=not in_effect)) is not None:
+        # An ability it gains beside is read only where it bears on nothing the engine rules on.
+        gained = lost[1]
+        if gained is None or relevance.family(gained.rstrip("."), x_permanent=False) is None:
+            targeted = lost[0]
     if targeted is not None:
         ctx.add(ir.Understood(abilities=targeted))
         ctx.record(s, "land_type", "compiled")

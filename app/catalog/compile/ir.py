@@ -596,6 +596,7 @@ class LoseAllAbilities:
     effect: bool = False
     keeps_own: bool = False  # "all other abilities": what the same source grants stays
     chosen_name: bool = False  # only those with the card name chosen for the source (201.3)
+    except_mana: bool = False  # "except mana abilities": those stay (605.1)
 
 
 @dataclass(frozen=True, slots=True)

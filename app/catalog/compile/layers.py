@@ -42,7 +42,7 @@ _TYPE_CHANGE = re.compile(
 )
 _LOSE = re.compile(
     r"^(?P<until>Until end of turn, )?(?P<sel>[A-Za-z ]+?) (?:loses|lose) all abilities"
-    r"(?P<eot> until end of turn)?(?: and (?P<rest>[^.]+))?\.$"
+    r"(?P<except> except mana abilities)?(?P<eot> until end of turn)?(?: and (?P<rest>[^.]+))?\.$"
 )
 _TARGET = ("target creature", "target land", "target permanent")
 _BASE_SIZE = re.compile(r"^(?:have|has) base power and toughness (?:\d+|X)/(?:\d+|X)$")
@@ -127,7 +127,8 @@ def lose_all(sentence: str, *, spell: bool) -> tuple[ir.LoseAllAbilities, str | 
         rest = None  # power and toughness: the state's (docs/api.md), nothing to compile
     # The rest quoted with its subject, as it would read alone on the card.
     remainder = f"{phrase} {rest}." if rest else None
-    return ir.LoseAllAbilities(sel, effect=spell), remainder
+    except_mana = m.group("except") is not None  # 605.1: they keep their mana abilities
+    return ir.LoseAllAbilities(sel, effect=spell, except_mana=except_mana), remainder
 
 
 def unmodelled(sentence: str) -> bool:
@@ -735,25 +736,30 @@ _TARGET_LOSES = re.compile(
     r"(?P<until>[Uu]ntil end of turn, )?"
     # Not a card off the battlefield, nor a digital-only "perpetually".
     r'(?:[Uu]p to one (?:other )?|(?:[Aa]nother) )?[Tt]arget (?:(?!card\b|perpetually)[^.:"])*?'
-    r"(?: gets [+-]\d+/[+-]\d+ and)? loses all abilities"
+    r"(?: gets [+-]\d+/[+-]\d+ and)? loses all abilities(?P<except> except mana abilities)?"
     r"(?: until end of turn| until your next turn)?"
-    r"(?: and (?:(?P<size>has base power and toughness \d+/\d+)|becomes (?P<becomes>[^.]+?)))?"
-    r"(?: until end of turn| until your next turn)?\.$"
+    r"(?: and (?:(?P<size>has base power and toughness \d+/\d+)|becomes (?P<becomes>[^.]+?)"
+    r'|gains "(?P<quoted>[^"]+)"))?'
+    # A quoted ability last ends the sentence with its own period.
+    r'(?: until end of turn| until your next turn)?(?:\.|(?<=\."))$'
 )
 
 
-def target_loses_all(sentence: str, *, lead: bool) -> list[ir.Ability] | None:
-    """The effect above on its one target; `lead`: the sentence must open with the
-    activation's cost or the trigger's condition (as target_land_type's)."""
+def target_loses_all(sentence: str, *, lead: bool) -> tuple[list[ir.Ability], str | None] | None:
+    """The effect above on its one target, and the ability it gains in the same breath, if
+    any, for the caller to judge (whether it bears on what the engine rules on); `lead`: the
+    sentence must open with the activation's cost or the trigger's condition (as
+    target_land_type's)."""
     m = _TARGET_LOSES.match(sentence)
     if m is None or (lead and m.group("lead") is None):
         return None
     to = ir.Sel(attached=True)  # the effect's target
-    lost: list[ir.Ability] = [ir.LoseAllAbilities(to, effect=True)]
+    except_mana = m.group("except") is not None  # 605.1: its mana abilities stay
+    lost: list[ir.Ability] = [ir.LoseAllAbilities(to, effect=True, except_mana=except_mana)]
     if m.group("becomes") is None:
-        return lost
+        return lost, m.group("quoted")
     # What it becomes, read as the same effect's "target permanent becomes ..." would be.
     found = becomes(f"Target permanent becomes {m.group('becomes')}.", "", pronoun=False)
     if found is None or found[1]:
         return None  # haste granted after all abilities are lost: not this template
-    return [*lost, *found[0]]
+    return [*lost, *found[0]], None

@@ -523,6 +523,7 @@ def layer_ability(
             return c613.LoseAllAbilities(
                 to=selector(a.to),
                 keeps_own=a.keeps_own,
+                except_mana_abilities=a.except_mana,
                 works_from=_works_from(a.effect),
                 to_chosen_name=a.chosen_name,
             )
