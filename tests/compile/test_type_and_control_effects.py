@@ -920,3 +920,61 @@ def test_a_target_land_loses_all_but_mana_abilities_and_gains_a_trigger() -> Non
     # What it gains bears on mana: not read here, so reported.
     relevant = lead + 'mana abilities and gains "{T}: Add {R}."'
     assert not_understood(relevant, types=("Creature",)) == [relevant]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A trigger's "you may have target ... become", however long it lasts.
+        "At the beginning of combat on your turn, you may have target noncreature artifact you "
+        "control become a 0/0 artifact creature.",
+        "When ~ enters, target artifact you control becomes an artifact creature with base power "
+        "and toughness 4/4 for as long as ~ remains on the battlefield.",
+        # "Until your next turn" opening the effect; another target; keywords before the duration.
+        "[+1]: Until your next turn, up to one target noncreature artifact becomes an artifact "
+        "creature with power and toughness each equal to its mana value.",
+        "At the beginning of combat on your turn, up to one other target artifact you control "
+        "becomes an artifact creature with base power and toughness 2/2 and gains flying until "
+        "end of turn.",
+        # A target no selector reads: only that it is no land matters here.
+        "At the beginning of combat on your turn, target non-Equipment artifact you control "
+        "becomes an artifact creature with base power and toughness 3/3 until end of turn.",
+    ],
+)
+def test_a_target_artifact_that_becomes_an_artifact_creature(text: str) -> None:
+    # 205.1a: "an artifact creature" replaces its card types by those two (subtypes of the
+    # artifact type stay with it).
+    kind = "Planeswalker" if text.startswith("[") else "Creature"
+    assert abilities(text, types=(kind,)) == [
+        SetCardTypes(to=TARGET, types=["artifact", "creature"], works_from="effect")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        (
+            "Whenever you cast a noncreature spell, you may have ~ become a 3/3 Sphinx creature "
+            "with flying in addition to its other types until end of turn.",
+            ["creature"],
+        ),
+        ("{2}: ~ becomes a 3/6 Golem artifact creature until end of combat.", ["creature"]),
+    ],
+)
+def test_a_permanent_that_may_animate_itself(text: str, types: list[str]) -> None:
+    found = abilities(text, types=("Artifact",))
+    assert isinstance(found[0], AddTypes) and found[0].types == types
+    assert found[0].to == TARGET and found[0].works_from == "effect"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Cards off the battlefield, and digital-only "perpetually": no permanent's effect.
+        "{T}: Target creature card in your graveyard perpetually becomes an artifact.",
+        "{T}: Another target non-Goat creature perpetually becomes a Goat in addition to its "
+        "other types.",
+    ],
+)
+def test_cards_that_perpetually_become_something_are_not_effects(text: str) -> None:
+    assert face(text, types=("Creature",)).abilities == []

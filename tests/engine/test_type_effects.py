@@ -424,3 +424,22 @@ def test_a_land_creature_loses_its_haste_but_not_its_mana_ability() -> None:
     # Its mana ability stays: a creature that has been there since the turn began taps.
     kept = _perm("sprite", SPRITE)
     assert activate(_board(kept, _perm("noon", NOON)), "sprite").answer_data["total"] == "{R}"
+
+
+# A creature whose trigger makes a target artifact an artifact creature while it stays.
+ANIMATOR = _card(
+    "Cogwright Adept",
+    "When Cogwright Adept enters, target artifact you control becomes an artifact creature with "
+    "base power and toughness 4/4 for as long as Cogwright Adept remains on the battlefield.",
+    ["Creature"],
+)
+ROCK = _card("Copper Idol", "{T}: Add {C}.", ["Artifact"])
+
+
+def test_a_mana_rock_made_a_creature_is_summoning_sick_the_turn_it_arrived() -> None:
+    # 302.6: a noncreature artifact taps the turn it arrived; once a creature, it can't.
+    rock = _perm("rock", ROCK, controlled_since_turn_start=False)
+    assert activate(_board(rock), "rock").answer_data["legal"] is True
+    animated = _board(rock, _perm("adept", ANIMATOR), effects=[_effect("e", ANIMATOR, "rock")])
+    reasons = activate(animated, "rock").answer_data["reasons"]
+    assert [r["code"] for r in reasons] == ["summoning_sick"]

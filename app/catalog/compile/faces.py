@@ -1482,12 +1482,16 @@ def _pronoun_target(ctx: _Context, previous: str | None, first: str | None) -> i
 
 
 # A trigger whose effect changes its one target: the resolved trigger's entry names it.
-_TRIGGER_TARGET = re.compile(r'^(?:At|When|Whenever) [^,:"]+, (?:[Uu]p to one )?target ')
+_TRIGGER_TARGET = re.compile(
+    r'^(?:At|When|Whenever) [^,:"]+, (?:you may have )?(?:[Uu]p to one (?:other )?|another )?'
+    r"target "
+)
 # A trigger whose effect changes the permanent itself ("At the beginning of combat on your
 # turn, ~ becomes ..."); and an activation or trigger whose first sentence acts on ~ alone, so
 # that "It" in the next one can only be ~ (no target, no token, no other object named).
 _SELF_TRIGGER = re.compile(
-    r'^(?:At|When|Whenever) [^,:"]+, (?:~|if ~ is an? [a-z]+, (?:~|it)) becomes '
+    r'^(?:At|When|Whenever) [^,:"]+, (?:~ becomes|if ~ is an? [a-z]+, (?:~|it) becomes|'
+    r"you may have ~ become) "
 )
 _ON_SELF = re.compile(
     r'^(?:[^:"]+: |(?:At|When|Whenever) [^,:"]+, )(?:Put [a-z]+ [+\-\w/]+ counters? on|Untap) ~\.$'

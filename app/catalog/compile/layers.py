@@ -151,15 +151,21 @@ def unmodelled(sentence: str) -> bool:
 # 205.1a: "becomes a creature" alone *replaces* the card types; only a sentence that keeps the
 # old ones ("in addition to its other types", "that's still a land", or "It's still a land."
 # next) adds them, and only those are compiled.
+# How long an animation lasts, said after it: an entry stands for it while it is in force.
+# "Until your next turn" lasts this turn too (611.2a), and so does "for as long as ~ remains".
+_LASTS = (
+    r" (?:until (?:end of turn|your next turn|end of combat)"
+    r"|for as long as ~ remains on the battlefield)"
+)
 _BECOMES = re.compile(
     r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:At|When|Whenever) [^,:"]+, ))?'
     # An intervening "if" about ~ itself (603.4: checked as it triggers and as it resolves; an
     # entry of the state's effects means it resolved), after which "it" is ~.
     r"(?P<intervening>if ~ is an? [a-z]+, )?"
     # "If you do, that land becomes ...": the target of the sentence before, as "it" is.
-    r"(?:If you do, )?(?P<until>[Uu]ntil end of turn, )?"
+    r"(?:If you do, )?(?P<until>[Uu]ntil (?:end of turn|your next turn), )?"
     r"(?:(?:Then )?you may have )?"  # "you may have ~ become a ...": the same change
-    r"(?:(?:[Uu]p to one )?[Tt]arget (?P<target>[A-Za-z ]+?)|"
+    r"(?:(?:[Uu]p to one (?:other )?|[Aa]nother )?[Tt]arget (?P<target>[A-Za-z -]+?)|"
     r"(?P<it>[Ii]t|[Tt]hat (?:land|creature|permanent|artifact))|(?P<self>~)) becomes? "
     r"(?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ,-]+?)"
@@ -167,10 +173,10 @@ _BECOMES = re.compile(
     r"(?: with (?:base )?power and toughness (?:(?:\d+|X)/(?:\d+|X)|each equal to [^.,\"]+?))?"
     r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
     r"(?P<kept> in addition to its other types| that's still a (?:land|planeswalker))?"
-    # "Until your next turn" lasts this turn too (611.2a): the entry stands for it as well.
-    r"(?P<eot> until (?:end of turn|your next turn))?(?:, where X is [^.]+)?"
+    rf"(?P<eot>{_LASTS})?(?:, where X is [^.]+)?"
     # Not being blockable is combat, nothing the engine rules on.
     r'(?: and gains (?P<gains>(?:[a-z ,]|"[^"]*")+?)| and can\'t be blocked this turn)?'
+    rf"(?:{_LASTS})?"
     # A quoted ability last ends the sentence with its own period.
     r'(?:\.|(?<=\."))$'
 )
@@ -247,7 +253,13 @@ def becomes(
         return None
     target = selector(m.group("target"), singular=True) if m.group("target") else None
     if m.group("target") is not None and target is None:
-        return None
+        words_of_target = m.group("target").split()
+        if {"card", "perpetually"} & set(words_of_target):
+            return None  # a card off the battlefield, or a digital-only change: no permanent's
+        if "land" in words_of_target:
+            return None  # whether it is a land, which "still a land" asks, is not sure
+        # Which one it is, the entry's `target` says; only that it is no land is read here.
+        target = (ir.Sel(), False)
     words = m.group("words").split(" ")
     colors = colors_said(words)  # takes the color words off the front (105.2, 613.1e)
     if colors is False:
