@@ -17,7 +17,7 @@ from app.domain.continuous import (
     SetColors,
 )
 from app.domain.costs import ManaAbilityCost
-from app.domain.filters import HasCounters, IsOther, Not, Selector
+from app.domain.filters import HasCounters, IsOther, IsToken, Not, Selector
 from app.domain.mana_abilities import AnyColor, ManaAbility
 from tests.compile.helpers import abilities, face, not_understood
 
@@ -978,3 +978,59 @@ def test_a_permanent_that_may_animate_itself(text: str, types: list[str]) -> Non
 )
 def test_cards_that_perpetually_become_something_are_not_effects(text: str) -> None:
     assert face(text, types=("Creature",)).abilities == []
+
+
+def test_an_auras_activation_animates_the_land_it_enchants() -> None:
+    # The entry's target is the enchanted land; "It's still a land." keeps its types (205.1b).
+    found = abilities(
+        "Enchant Forest\n{2}: Enchanted Forest becomes a 4/4 green Spirit creature until end of "
+        "turn. It's still a land.",
+        types=("Enchantment",),
+        subtypes=("Aura",),
+    )
+    assert found == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Spirit"], works_from="effect"),
+        SetColors(to=TARGET, colors=["G"], works_from="effect"),
+    ]
+
+
+def test_a_target_of_a_basic_land_type_is_a_land() -> None:
+    # 205.3i: only lands have land types, so "It's still a land." is about a land.
+    found = abilities(
+        "When ~ enters, target Forest becomes a 4/5 green Treefolk creature for as long as ~ "
+        "remains on the battlefield. It's still a land.",
+        types=("Creature",),
+    )
+    assert found[0] == AddTypes(
+        to=TARGET, types=["creature"], subtypes=["Treefolk"], works_from="effect"
+    )
+
+
+def test_a_land_type_kept_while_it_has_the_counter_said_with_it() -> None:
+    found = abilities(
+        "Whenever ~ attacks, put a tide counter on target land. It's an Island in addition to "
+        "its other types for as long as it has a tide counter on it.",
+        types=("Creature",),
+    )
+    to = Selector(relation="attached", where=HasCounters(counter="tide", at_least=1))
+    assert found == [AddSubtypes(to=to, subtypes=["Island"], works_from="effect")]
+
+
+def test_creatures_that_are_basic_lands_too_and_lands_of_every_land_type() -> None:
+    # 305.6: a Forest land has the Forest's mana; 205.3i: every land type, nonbasic ones too.
+    from app.catalog.compile.phrases import BASIC_LAND_TYPES
+    from app.domain.base import NONBASIC_LAND_TYPES
+
+    nontoken = Selector(controller="you", types=["creature"], where=Not(filter=IsToken()))
+    assert abilities(
+        "Nontoken creatures you control are Forest lands in addition to their other types.",
+        types=("Creature",),
+    ) == [AddTypes(to=nontoken, types=["land"], subtypes=["Forest"])]
+    (every,) = abilities(
+        "Each land with an everything counter on it is every land type in addition to its other "
+        "types.",
+        types=("Creature",),
+    )
+    assert isinstance(every, AddSubtypes)
+    assert every.subtypes == [*BASIC_LAND_TYPES, *NONBASIC_LAND_TYPES]
+    assert every.to.where == HasCounters(counter="everything", at_least=1)

@@ -443,3 +443,40 @@ def test_a_mana_rock_made_a_creature_is_summoning_sick_the_turn_it_arrived() -> 
     animated = _board(rock, _perm("adept", ANIMATOR), effects=[_effect("e", ANIMATOR, "rock")])
     reasons = activate(animated, "rock").answer_data["reasons"]
     assert [r["code"] for r in reasons] == ["summoning_sick"]
+
+
+# Creatures that are Forest lands too; an Aura that animates the Forest it enchants.
+GROVE_SOUL = _card(
+    "Grovesoul Matriarch",
+    "Nontoken creatures you control are Forest lands in addition to their other types.",
+    ["Creature"],
+)
+SPIRIT_BOND = _card(
+    "Cedarheart Bond",
+    "Enchant Forest\n{2}: Enchanted Forest becomes a 4/4 green Spirit creature until end of "
+    "turn. It's still a land.",
+    ["Enchantment"],
+    ["Aura"],
+)
+BEAR = {"name": "Plain Bear", "types": ["creature"], "subtypes": ["Bear"]}
+
+
+def test_creatures_that_are_forest_lands_tap_for_green_once_not_summoning_sick() -> None:
+    # 305.6: a Forest's mana; 302.6: still creatures, so one new this turn can't tap.
+    soul = _perm("soul", GROVE_SOUL)
+    old, new = _perm("old", BEAR), _perm("new", BEAR, controlled_since_turn_start=False)
+    assert _could(soul, old, new) == {"soul": ["G"], "old": ["G"], "new": ["G"]}
+    assert activate(_board(soul, old, new), "old").answer_data["total"] == "{G}"
+    sick = activate(_board(soul, old, new), "new").answer_data
+    assert [r["code"] for r in sick["reasons"]] == ["summoning_sick"]
+    # A token is no Forest: "nontoken" ones only.
+    token = _perm("tok", BEAR, token=True)
+    assert _could(soul, token)["tok"] == []
+
+
+def test_an_enchanted_forest_animated_the_turn_it_arrived_cant_tap() -> None:
+    forest = _perm("f", FOREST, controlled_since_turn_start=False)
+    bond = _perm("bond", SPIRIT_BOND, attached_to="f")
+    assert activate(_board(forest, bond), "f").answer_data["legal"] is True
+    animated = _board(forest, bond, effects=[_effect("e", SPIRIT_BOND, "f")])
+    assert [r["code"] for r in activate(animated, "f").answer_data["reasons"]] == ["summoning_sick"]

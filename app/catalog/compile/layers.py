@@ -63,6 +63,8 @@ def _land_types(phrase: str) -> tuple[str, ...] | None:
     in 205.3i order; None when any word is not a basic land type."""
     if phrase == "every basic land type":
         return BASIC_LAND_TYPES
+    if phrase == "every land type":
+        return (*BASIC_LAND_TYPES, *NONBASIC_LAND_TYPES)  # 205.3i: each of them
     found: set[str] = set()
     for part in re.split(r",? and |, ", phrase):
         words = part.split()
@@ -166,7 +168,9 @@ _BECOMES = re.compile(
     r"(?:If you do, )?(?P<until>[Uu]ntil (?:end of turn|your next turn), )?"
     r"(?:(?:Then )?you may have )?"  # "you may have ~ become a ...": the same change
     r"(?:(?:[Uu]p to one (?:other )?|[Aa]nother )?[Tt]arget (?P<target>[A-Za-z -]+?)|"
-    r"(?P<it>[Ii]t|[Tt]hat (?:land|creature|permanent|artifact))|(?P<self>~)) becomes? "
+    r"(?P<it>[Ii]t|[Tt]hat (?:land|creature|permanent|artifact))|(?P<self>~)|"
+    # An Aura's own activation on the land it enchants: the entry's target is that land.
+    r"(?P<enchanted>[Ee]nchanted (?:land|Plains|Island|Swamp|Mountain|Forest))) becomes? "
     r"(?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ,-]+?)"
     # Power and toughness change nothing the engine computes (613.4: the state's `power`).
@@ -183,6 +187,15 @@ _BECOMES = re.compile(
 
 
 _STILL_A_PLANESWALKER = re.compile(r"^(?:It's|He's|She's) still a planeswalker\.$")
+
+
+def _land_types_only(sel: ir.Sel) -> bool:
+    """The selector picks by land types alone ("target Forest"): what it picks is a land."""
+    return (
+        not sel.types
+        and bool(sel.subtypes)
+        and all(t in BASIC_LAND_TYPES or t in NONBASIC_LAND_TYPES for t in sel.subtypes)
+    )
 
 
 def _no_creature_types(subtypes: Iterable[str]) -> bool:
@@ -287,8 +300,11 @@ def becomes(
         return None  # no card type named: only its subtypes would change, not said exactly
     # "Still a land" keeps the old types only of a land (one that isn't says something else).
     still_land = "still a land" in kept or (not kept and still)
-    if target is not None:
-        land = target[0].types == ("land",)
+    if m.group("enchanted") is not None:
+        land = True
+    elif target is not None:
+        # 205.3i: only a land has a land type, so "target Forest" is a land.
+        land = target[0].types == ("land",) or _land_types_only(target[0])
     elif referent is not None and is_it:
         land = referent.types == ("land",)
     else:
@@ -387,6 +403,11 @@ _ALSO_SUBTYPE = re.compile(
     r"^(?P<sel>[A-Za-z ]+?)(?P<cards> and land cards you own that aren't on the battlefield)? "
     r"are (?P<sub>[A-Z][a-z]+) in addition to their other types\.?$"
 )
+# "Nontoken creatures you control are Forest lands in addition to their other types."
+_ALSO_BASIC_LANDS = re.compile(
+    r"^(?P<sel>[A-Za-z ]+?) are (?P<sub>Plains|Island|Swamp|Mountain|Forest) lands in addition "
+    r"to their other types\.$"
+)
 _ALSO_TYPE = re.compile(
     r"^As long as ~ is on the battlefield, it's an? (?P<type>[a-z]+) in addition to its other "
     r"types\.$"
@@ -411,6 +432,13 @@ def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
         if card_type is None:
             return None
         return ir.AddTypes(ir.Sel(source=True), (card_type,))
+    if (lands := _ALSO_BASIC_LANDS.match(sentence)) is not None:
+        # 305.6: a land of a basic land type has its mana ability; creatures so made lands
+        # stay creatures (302.6 still applies to them).
+        group = selector(lands.group("sel"))
+        if group is None or not group[1] or group[0].attached:
+            return None
+        return ir.AddTypes(group[0], ("land",), (lands.group("sub"),))
     m = _ALSO_SUBTYPE.match(sentence)
     if m is None:
         return None
@@ -510,7 +538,7 @@ _PUT_ON_LAND = re.compile(
     r"(?: you control| they control of their choice)?\.$"
 )
 _LAND_WHILE_COUNTER = re.compile(
-    r"^That land is an? (?P<sub>Plains|Island|Swamp|Mountain|Forest)"
+    r"^(?:That land is|It's) an? (?P<sub>Plains|Island|Swamp|Mountain|Forest)"
     r"(?P<add> in addition to its other types)? for as long as it has an? (?P<kind>[a-z]+) "
     r"counter on it\.$"
 )
