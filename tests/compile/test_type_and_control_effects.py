@@ -1034,3 +1034,66 @@ def test_creatures_that_are_basic_lands_too_and_lands_of_every_land_type() -> No
     assert isinstance(every, AddSubtypes)
     assert every.subtypes == [*BASIC_LAND_TYPES, *NONBASIC_LAND_TYPES]
     assert every.to.where == HasCounters(counter="everything", at_least=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "subtypes"),
+    [
+        (
+            "At the beginning of combat on your turn, you may have Trinkets you control become "
+            "3/3 Construct artifact creatures in addition to their other types until end of turn.",
+            ["artifact", "creature"],
+            ["Construct"],
+        ),
+        (
+            "{T}: Up to two target Swamps each become 3/5 Treefolk Warrior creatures in addition "
+            "to their other types until end of turn.",
+            ["creature"],
+            ["Treefolk", "Warrior"],
+        ),
+    ],
+)
+def test_a_group_that_becomes_creatures_too_is_one_entry_each(
+    text: str, types: list[str], subtypes: list[str]
+) -> None:
+    # 611.2c: only those there as it resolved, each its own entry; 205.1b: types added.
+    assert abilities(text, types=("Creature",)) == [
+        AddTypes(to=TARGET, types=types, subtypes=subtypes, works_from="effect")
+    ]
+    # Without "in addition", what the replaced types leave is not read here.
+    replaced = text.replace(" in addition to their other types", "")
+    assert not_understood(replaced, types=("Creature",)) == [replaced]
+
+
+def test_groups_that_become_creatures_keeping_what_they_were() -> None:
+    # 205.1a: artifacts that become "artifact creatures" keep all they were; lands "that are
+    # still lands" too. Each object is its own entry (611.2c).
+    assert abilities(
+        "{2}: Artifacts you control become artifact creatures with base power and toughness 5/5 "
+        "until end of turn.",
+        types=("Creature",),
+    ) == [AddTypes(to=TARGET, types=["creature"], works_from="effect")]
+    assert abilities(
+        "{4}{G}: Until end of turn, lands you control become 2/2 creatures that are still lands.",
+        types=("Creature",),
+    ) == [AddTypes(to=TARGET, types=["creature"], works_from="effect")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 205.1a: they stop being lands, which no entry here says exactly.
+        "{4}{G}: All lands you control become 1/1 creatures until end of turn.",
+        "{T}: Two target lands each become 2/2 Warrior creatures until end of turn.",
+    ],
+)
+def test_groups_that_become_only_creatures_are_reported(text: str) -> None:
+    assert not_understood(text, types=("Creature",)) == [text]
+
+
+def test_a_life_total_that_becomes_a_number_is_no_animation() -> None:
+    text = (
+        "When ~ enters, you may have your life total become the total toughness of creatures "
+        "you control."
+    )
+    assert face(text, types=("Creature",)).support == "full"

@@ -480,3 +480,25 @@ def test_an_enchanted_forest_animated_the_turn_it_arrived_cant_tap() -> None:
     assert activate(_board(forest, bond), "f").answer_data["legal"] is True
     animated = _board(forest, bond, effects=[_effect("e", SPIRIT_BOND, "f")])
     assert [r["code"] for r in activate(animated, "f").answer_data["reasons"]] == ["summoning_sick"]
+
+
+# Trinkets (Treasure-like tokens) a trigger makes creatures too, each its own entry (611.2c).
+TRINKET = _card("Trinket", "{T}, Sacrifice Trinket: Add one mana of any color.", ["Artifact"])
+TRINKET["subtypes"] = ["Trinket"]
+FORGEMASTER = _card(
+    "Gilded Forgemaster",
+    "At the beginning of combat on your turn, you may have Trinkets you control become 3/3 "
+    "Construct artifact creatures in addition to their other types until end of turn.",
+    ["Creature"],
+)
+
+
+def test_trinkets_made_creatures_this_turn_are_summoning_sick() -> None:
+    new = _perm("t1", TRINKET, token=True, controlled_since_turn_start=False)
+    old = _perm("t2", TRINKET, token=True)
+    smith = _perm("smith", FORGEMASTER)
+    entries = [_effect("e1", FORGEMASTER, "t1"), _effect("e2", FORGEMASTER, "t2")]
+    assert activate(_board(new, old, smith), "t1").answer_data["legal"] is True
+    board = _board(new, old, smith, effects=entries)
+    assert [r["code"] for r in activate(board, "t1").answer_data["reasons"]] == ["summoning_sick"]
+    assert activate(board, "t2").answer_data["legal"] is True

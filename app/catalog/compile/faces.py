@@ -578,16 +578,19 @@ def _becomes(
     # A later sentence of an activation's or a trigger's effect needs no lead of its own.
     in_effect = ctx.spell or (first is not None and first != s and _LEADS.match(first) is not None)
     targeted: list[ir.Ability] | None = None
+    family = "land_type"  # where relevance files land types and "loses all abilities"
     if (chosen := layers.target_land_type(s, lead=not in_effect)) is not None:
         targeted = [chosen]
-    if targeted is None and (lost := layers.target_loses_all(s, lead=not in_effect)) is not None:
+    elif (group := layers.group_becomes(s, lead=not in_effect)) is not None:
+        targeted, family = group, "type_change"
+    elif (lost := layers.target_loses_all(s, lead=not in_effect)) is not None:
         # An ability it gains beside is read only where it bears on nothing the engine rules on.
         gained = lost[1]
         if gained is None or relevance.family(gained.rstrip("."), x_permanent=False) is None:
             targeted = lost[0]
     if targeted is not None:
         ctx.add(ir.Understood(abilities=targeted))
-        ctx.record(s, "land_type", "compiled")
+        ctx.record(s, family, "compiled")
         ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
         return True
     about_self = previous is not None and _ON_SELF.match(previous) is not None

@@ -803,3 +803,57 @@ def target_loses_all(sentence: str, *, lead: bool) -> tuple[list[ir.Ability], st
     if found is None or found[1]:
         return None  # haste granted after all abilities are lost: not this template
     return [*lost, *found[0]], None
+
+
+# --- a group that becomes creatures too, each object its own entry (611.2c, 205.1b) ---------
+#
+#     At the beginning of combat on your turn, you may have Treasures you control become 3/3
+#          Construct Assassin artifact creatures in addition to their other types until end of
+#          turn.                      -> add_types (creature, the subtypes) on each entry's target
+#     {T}: Up to two target Swamps each become 3/5 Treefolk Warrior creatures in addition to
+#          their other types until end of turn.
+#
+# 611.2c: a resolved ability's effect changes only the objects there as it resolved, so each
+# is its own entry, as for haste given to a group. Only "in addition to their other types" is
+# read here: what replaced types would leave of each is not said.
+_GROUP_BECOMES = re.compile(
+    r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:[Uu]ntil end of turn, )?'
+    r"(?:you may have )?"
+    r"(?:(?:[Oo]ther |[Aa]ll )?(?P<group>[A-Z][a-z]+s|lands) you control"
+    r"|(?:[Uu]p to (?:two|three)|[Aa]ny number of) target (?P<targets>[A-Za-z]+s)(?: you control)?)"
+    r"(?: each)? become (?:(?:\d+|X)/(?:\d+|X) )?(?:(?P<words>[A-Za-z ]+?) )?creatures"
+    r"(?: with (?:base power and toughness (?:\d+|X)/(?:\d+|X)|(?P<with>[a-z ,]+?)))?"
+    r"(?P<kept> in addition to their other types| that are still lands)?"
+    r"(?: until end of turn)?\.$"
+)
+# Groups of artifacts: "become artifact creatures" replaces their card types by ones that
+# include all they had (205.1a), so only "creature" is new.
+_ARTIFACT_GROUPS = {"Artifacts", "Vehicles", "Treasures", "Clues", "Foods", "artifacts"}
+
+
+def group_becomes(sentence: str, *, lead: bool) -> list[ir.Ability] | None:
+    """The change above, for each object's entry; `lead` as target_land_type's."""
+    m = _GROUP_BECOMES.match(sentence)
+    if m is None or (lead and m.group("lead") is None):
+        return None
+    words = m.group("words").split(" ") if m.group("words") else []
+    types = tuple(TYPES[w] for w in words if w in TYPES)
+    subtypes = tuple(w for w in words if w not in TYPES)
+    if words != [*subtypes, *types] or not all(_SUBTYPE_WORD.fullmatch(w) for w in subtypes):
+        return None
+    who = m.group("group") or m.group("targets")
+    kept = m.group("kept") or ""
+    if "still lands" in kept and who not in ("lands", "Lands", *(t + "s" for t in _BASIC)):
+        return None  # "still lands" said of what may be no land
+    if not kept and not (types == ("artifact",) and who in _ARTIFACT_GROUPS):
+        return None  # 205.1a: what the replaced types leave of each is not said exactly
+    if types == ("artifact",) and not kept:
+        types = ()  # they are artifacts already
+    keywords = _keywords(m.group("with"))
+    if keywords is None or _ALL_CREATURE_TYPES in keywords:
+        return None
+    to = ir.Sel(attached=True)  # each object's own entry names it as its target
+    found: list[ir.Ability] = [ir.AddTypes(to, (*types, "creature"), subtypes, effect=True)]
+    if "haste" in keywords:
+        found.append(ir.Keyword("Haste", to, effect=True))
+    return found

@@ -92,6 +92,11 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # creature until end of turn. It's still a land.") is one for summoning sickness and every
     # selector of creatures (a copy of one is the "copy" family, `_COPY`).
     (re.compile(r"\b(?:becomes?|become) (?:a|an) [^.]*?\bcreature\b"), "type_change"),
+    # Several that become creatures ("two target lands each become 3/3 Elemental creatures").
+    (
+        re.compile(r"\bbecome (?:(?:\d+|X)/(?:\d+|X) )?(?:(?!of\b)[A-Za-z,]+ )*?creatures\b"),
+        "type_change",
+    ),
     # "Creatures you control are the chosen type." sets their creature types (205.1a), which
     # "for each Elf" counts read; it isn't modelled, so it is reported.
     (
