@@ -210,6 +210,19 @@ def test_a_spells_ban_for_the_turn_works_from_its_effect_entry() -> None:
     assert _cast(INSTANT, _view(effects=(day,)), caster="bob")["castable"] is True
 
 
+def test_an_activations_ban_for_the_turn_works_from_its_effect_entry() -> None:
+    # A permanent's "Sacrifice ~: ... this turn" is a one-shot effect: its entry bans, the
+    # permanent itself (gone, or still there) bans nothing.
+    captain = _warden(
+        "Vigil Captain",
+        "Sacrifice Vigil Captain: Your opponents can't cast instant spells this turn.",
+    )
+    entry = {"id": "vc", "definition": captain, "controller": "bob"}
+    assert _codes(_cast(INSTANT, _view(effects=(entry,)))) == ["cast_prohibited"]
+    assert _cast(SORCERY, _view(effects=(entry,)))["castable"] is True
+    assert _cast(INSTANT, _view(_perm("cap", captain)))["castable"] is True
+
+
 def test_a_ban_whose_permanent_lost_its_abilities_stops_nothing() -> None:
     law = _warden("Quiet Law", "All creatures lose all abilities.", ("Enchantment",))
     view = _view(_perm("hw", TURN_WARDEN), _perm("law", law))

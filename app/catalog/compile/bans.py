@@ -71,7 +71,7 @@ def turn_lock(sentence: str, *, spell: bool) -> ir.Understood | None:
 
 
 def cast_ban_sentence(
-    sentence: str, *, known: frozenset[ir.Known], spell: bool
+    sentence: str, *, known: frozenset[ir.Known] = frozenset(), spell: bool
 ) -> ir.CastBan | None:
     """The ban a sentence states, or None. `known`: what the face's permanent knows because
     the face says so ("as ~ enters, choose a card name", "choose a color", "when ~ enters,

@@ -649,6 +649,11 @@ def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
     return True
 
 
+def _sentence_case(text: str) -> str:
+    """A clause said after a lead, as a sentence of its own would open."""
+    return text[:1].upper() + text[1:]
+
+
 def _with_grants(
     ctx: _Context,
     s: str,
@@ -1600,6 +1605,16 @@ def _one_sentence(
     ) is not None:
         # 601.3: a permanent's static ability, a line of its own, or a spell's effect for the
         # turn, wherever the spell says it.
+        return "cast_ban", ir.Understood(abilities=[ban])
+    if (
+        not ctx.spell
+        and previous is None
+        and (lead := _LEADS.match(s)) is not None
+        and (ban := bans.cast_ban_sentence(_sentence_case(s[lead.end() :]), spell=True))
+    ):
+        # "Sacrifice ~: Your opponents can't cast noncreature spells this turn.": the effect of
+        # a permanent's activation or trigger, for the turn, read as a spell's would be (an
+        # entry of the state's effects names the card).
         return "cast_ban", ir.Understood(abilities=[ban])
     if (g := statics.grant(s)) is not None:
         granted = _granted(g[1])
