@@ -233,16 +233,22 @@ class HasManaValue(Strict):
     """The least mana value that matches; null: no least"""
     at_most: ManaValueBound | None = omitted_at_default(None)
     """The greatest mana value that matches; null: no greatest"""
+    parity: Literal["even", "odd"] | None = omitted_at_default(
+        None,
+        description='"with even mana values": an even (0 included) or odd mana value; null: either',
+    )
 
     @model_validator(mode="after")
     def _a_range(self) -> HasManaValue:
-        if self.at_least is None and self.at_most is None:
-            raise ValueError("a mana value condition gives at_least, at_most or both")
+        if self.at_least is None and self.at_most is None and self.parity is None:
+            raise ValueError("a mana value condition gives at_least, at_most or parity")
         if self.at_least is not None and self.at_most is not None and self.at_least > self.at_most:
             raise ValueError("a mana value condition's at_least is above its at_most")
         return self
 
     def holds(self, mana_value: int) -> bool:
+        if self.parity is not None and (mana_value % 2 == 0) != (self.parity == "even"):
+            return False
         return (self.at_least is None or mana_value >= self.at_least) and (
             self.at_most is None or mana_value <= self.at_most
         )

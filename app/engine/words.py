@@ -179,8 +179,11 @@ def describe_filter(f: AnyFilter) -> str:
             return f"with {kw.lower()}"
         case IsEquipped():
             return "equipped"
-        case HasManaValue(at_least=least, at_most=most):
-            return f"with mana value {_mana_value_range(least, most)}"
+        case HasManaValue(at_least=least, at_most=most, parity=parity):
+            said = [f"{parity} mana value"] if parity is not None else []
+            if least is not None or most is not None:
+                said.append(f"mana value {_mana_value_range(least, most)}")
+            return "with " + " and ".join(said)
         case HasCounters(counter=kind, at_least=n):
             what = f"{kind} counter" if kind else "counter"
             return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"

@@ -223,6 +223,21 @@ def test_an_activations_ban_for_the_turn_works_from_its_effect_entry() -> None:
     assert _cast(INSTANT, _view(_perm("cap", captain)))["castable"] is True
 
 
+def test_a_ban_on_even_mana_values_counts_zero_as_even() -> None:
+    # 202.3: a card with no mana cost has mana value 0, an even number; X is 0 in a free cast.
+    hollow = _warden("Hollow Sentinel", "Your opponents can't cast spells with even mana values.")
+    view = _view(_perm("hs", hollow))
+    nothing = Card.model_validate({"name": "Ashen Return", "types": ["sorcery"]})
+    assert _codes(_cast(nothing, view)) == ["cast_prohibited"]
+    assert _codes(_cast(INSTANT, view)) == ["cast_prohibited"]  # {1}{U}: 2
+    odd = Card.model_validate({"name": "Tri Spark", "mana_cost": "{2}{R}", "types": ["instant"]})
+    assert _cast(odd, view)["castable"] is True
+    x_spell = Card.model_validate(
+        {"name": "Flux Tide", "mana_cost": "{X}{U}", "types": ["sorcery"]}
+    )
+    assert _cast(x_spell, view)["castable"] is True  # X is 0 (107.3b): 1, odd
+
+
 def test_a_ban_whose_permanent_lost_its_abilities_stops_nothing() -> None:
     law = _warden("Quiet Law", "All creatures lose all abilities.", ("Enchantment",))
     view = _view(_perm("hw", TURN_WARDEN), _perm("law", law))

@@ -371,6 +371,8 @@ _CAST_ZONES: dict[str, tuple[ir.Zone, bool]] = {
 _ANYWHERE_BUT = "anywhere other than "
 # "with mana value 4 or greater" (202.3).
 _MANA_VALUE = re.compile(r"^mana value (?P<n>\d+) or (?P<way>greater|less)$")
+# "with even mana values", "with an odd mana value" (202.3: 0 is even).
+_PARITY = re.compile(r"^(?:an )?(?P<parity>even|odd) mana values?$")
 # Keyword abilities (702) a spell may be said to have ("creature spells with flying"): the
 # engine reads them in the face's `keywords` (the card source's list of the keyword abilities
 # printed on it, or an inline definition's).
@@ -606,6 +608,9 @@ def _with_phrases(spells: ir.Spells, *phrases: str | None) -> ir.Spells | None:
             spells = replace(
                 spells, mana_value=(n, None) if mv.group("way") == "greater" else (None, n)
             )
+        elif (odd_even := _PARITY.match(phrase)) is not None and spells.parity is None:
+            parity: Literal["even", "odd"] = "even" if odd_even.group("parity") == "even" else "odd"
+            spells = replace(spells, parity=parity)
         else:
             return None
     return spells

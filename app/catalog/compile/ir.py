@@ -471,6 +471,7 @@ class Spells:
     supertypes: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     mana_value: tuple[int | None, int | None] | None = None
+    parity: Literal["even", "odd"] | None = None  # "with even mana values" (202.3)
     historic: bool = False
     multicolored: bool = False
 

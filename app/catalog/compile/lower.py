@@ -93,6 +93,8 @@ def spells(s: ir.Spells) -> d.SpellSelector:
     parts.extend(f.HasKeyword(keyword=k) for k in s.keywords)
     if s.mana_value is not None:
         parts.append(f.HasManaValue(at_least=s.mana_value[0], at_most=s.mana_value[1]))
+    if s.parity is not None:
+        parts.append(f.HasManaValue(parity=s.parity))
     where: f.AnyFilter | None = None
     if parts:
         where = parts[0] if len(parts) == 1 else f.AllOf(of=parts)
