@@ -86,6 +86,36 @@ def test_a_cascade_hit_cast_from_exile_is_stopped_and_goes_to_the_bottom(
     assert r.json()["answer"]["cast"] is True
 
 
+# "Your opponents can't cast spells with even mana values."
+HOLLOW_SENTINEL = _ban(
+    "Hollow Sentinel",
+    spells={"controller": "opponent", "where": {"kind": "mana_value", "parity": "even"}},
+)
+
+
+def test_a_cascade_into_a_card_with_no_mana_cost_is_stopped_by_an_even_ban(
+    sqlite_client: TestClient,
+) -> None:
+    # 202.3: no mana cost is mana value 0, which is even; Lightning Bolt's 1 is odd.
+    body = {
+        "library": ["Forest", "Crashing Footfalls", "Island"],
+        "mode": "cascade",
+        "cascade_mana_value": 3,
+        "seed": 5,
+        "state": _state(HOLLOW_SENTINEL),
+        "caster": "alice",
+    }
+    r = sqlite_client.post(REVEAL, json=body)
+    assert r.status_code == 201, r.text
+    answer = r.json()["answer"]
+    assert answer["hit"] == "Crashing Footfalls" and answer["cast"] is False
+    assert "cast_prohibited" in [x["code"] for x in answer["free_cast"]["reasons"]]
+    bolt = {**body, "library": ["Forest", "Lightning Bolt", "Island"]}
+    r = sqlite_client.post(REVEAL, json=bolt)
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["cast"] is True
+
+
 def test_a_zone_ban_asks_where_a_free_cast_is_cast_from(sqlite_client: TestClient) -> None:
     body = {"card": "Lightning Bolt", "state": _state(HEARTH_WARDEN), "caster": "alice"}
     assert_problem(sqlite_client.post(FREE, json=body), ["body", "cast_from"], "cast_from_required")
