@@ -1097,3 +1097,30 @@ def test_a_life_total_that_becomes_a_number_is_no_animation() -> None:
         "you control."
     )
     assert face(text, types=("Creature",)).support == "full"
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        (
+            "[-7]: Untap up to six target lands. They become 6/6 Elemental creatures. They're "
+            "still lands.",
+            ("Planeswalker",),
+        ),
+        (
+            "All lands you control become 1/1 creatures until end of turn. They're still lands.",
+            ("Instant",),
+        ),
+    ],
+)
+def test_lands_that_become_creatures_and_are_still_lands_said_next(
+    text: str, types: tuple[str, ...]
+) -> None:
+    found = abilities(text, types=types)
+    assert found[0].kind == "add_types" and found[0].types == ["creature"]
+    assert found[0].to == TARGET and found[0].works_from == "effect"
+
+
+def test_they_without_the_lands_untapped_before_are_not_read() -> None:
+    text = "[-7]: Draw six cards. They become 6/6 Elemental creatures. They're still lands."
+    assert "They become 6/6 Elemental creatures." in not_understood(text, types=("Planeswalker",))

@@ -581,7 +581,7 @@ def _becomes(
     family = "land_type"  # where relevance files land types and "loses all abilities"
     if (chosen := layers.target_land_type(s, lead=not in_effect)) is not None:
         targeted = [chosen]
-    elif (group := layers.group_becomes(s, lead=not in_effect)) is not None:
+    elif (group := layers.group_becomes(s, previous, following, lead=not in_effect)) is not None:
         targeted, family = group, "type_change"
     elif (lost := layers.target_loses_all(s, lead=not in_effect)) is not None:
         # An ability it gains beside is read only where it bears on nothing the engine rules on.

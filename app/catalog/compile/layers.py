@@ -819,7 +819,8 @@ def target_loses_all(sentence: str, *, lead: bool) -> tuple[list[ir.Ability], st
 _GROUP_BECOMES = re.compile(
     r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:[Uu]ntil end of turn, )?'
     r"(?:you may have )?"
-    r"(?:(?:[Oo]ther |[Aa]ll )?(?P<group>[A-Z][a-z]+s|lands) you control"
+    # "They" after "Untap up to six target lands.": those targets, each its own entry.
+    r"(?:(?P<they>They|Those lands)|(?:[Oo]ther |[Aa]ll )?(?P<group>[A-Z][a-z]+s|lands) you control"
     r"|(?:[Uu]p to (?:two|three)|[Aa]ny number of) target (?P<targets>[A-Za-z]+s)(?: you control)?)"
     r"(?: each)? become (?:(?:\d+|X)/(?:\d+|X) )?(?:(?P<words>[A-Za-z ]+?) )?creatures"
     r"(?: with (?:base power and toughness (?:\d+|X)/(?:\d+|X)|(?P<with>[a-z ,]+?)))?"
@@ -829,21 +830,35 @@ _GROUP_BECOMES = re.compile(
 # Groups of artifacts: "become artifact creatures" replaces their card types by ones that
 # include all they had (205.1a), so only "creature" is new.
 _ARTIFACT_GROUPS = {"Artifacts", "Vehicles", "Treasures", "Clues", "Foods", "artifacts"}
+_LAND_GROUPS = {"lands", "Lands", *_BASIC}  # "Forests" too: only lands have land types
+_UNTAP_TARGET_LANDS = re.compile(
+    r'^(?:[^:"]+: )?Untap up to (?:[a-z]+|X) target lands(?: you control)?\.$'
+)
+_STILL_LANDS = "They're still lands."
 
 
-def group_becomes(sentence: str, *, lead: bool) -> list[ir.Ability] | None:
-    """The change above, for each object's entry; `lead` as target_land_type's."""
+def group_becomes(
+    sentence: str, previous: str | None, following: str, *, lead: bool
+) -> list[ir.Ability] | None:
+    """The change above, for each object's entry; `lead` as target_land_type's. "They" are
+    the lands the sentence before untapped as its targets; "They're still lands." next keeps
+    lands' types as "that are still lands" does."""
     m = _GROUP_BECOMES.match(sentence)
-    if m is None or (lead and m.group("lead") is None):
+    if m is None:
+        return None
+    if m.group("they"):
+        if previous is None or not _UNTAP_TARGET_LANDS.match(previous) or m.group("lead"):
+            return None
+    elif lead and m.group("lead") is None:
         return None
     words = m.group("words").split(" ") if m.group("words") else []
     types = tuple(TYPES[w] for w in words if w in TYPES)
     subtypes = tuple(w for w in words if w not in TYPES)
     if words != [*subtypes, *types] or not all(_SUBTYPE_WORD.fullmatch(w) for w in subtypes):
         return None
-    who = m.group("group") or m.group("targets")
-    kept = m.group("kept") or ""
-    if "still lands" in kept and who not in ("lands", "Lands", *(t + "s" for t in _BASIC)):
+    who = m.group("group") or m.group("targets") or "lands"
+    kept = m.group("kept") or ("that are still lands" if following == _STILL_LANDS else "")
+    if "still lands" in kept and who not in _LAND_GROUPS:
         return None  # "still lands" said of what may be no land
     if not kept and not (types == ("artifact",) and who in _ARTIFACT_GROUPS):
         return None  # 205.1a: what the replaced types leave of each is not said exactly
