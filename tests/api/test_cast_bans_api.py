@@ -63,27 +63,35 @@ def test_a_free_cast_a_ban_stops_says_so_and_why(sqlite_client: TestClient) -> N
     assert r.json()["answer"]["castable"] is True
 
 
-def test_a_cascade_hit_cast_from_exile_is_stopped_and_goes_to_the_bottom(
-    sqlite_client: TestClient,
-) -> None:
-    body = {
-        "library": ["Forest", "Lightning Bolt", "Island"],
+def _cascade(hit: str, warden: dict[str, Any], caster: str = "alice") -> dict[str, Any]:
+    """A cascade (mana value 3) through a library whose one nonland card is `hit`."""
+    return {
+        "library": ["Forest", hit, "Island"],
         "mode": "cascade",
         "cascade_mana_value": 3,
         "seed": 5,
-        "state": _state(HEARTH_WARDEN),
-        "caster": "alice",
+        "state": _state(warden),
+        "caster": caster,
     }
-    r = sqlite_client.post(REVEAL, json=body)
+
+
+def _revealed(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
+    r = client.post(REVEAL, json=body)
     assert r.status_code == 201, r.text
-    answer = r.json()["answer"]
+    answer: dict[str, Any] = r.json()["answer"]
+    return answer
+
+
+def test_a_cascade_hit_cast_from_exile_is_stopped_and_goes_to_the_bottom(
+    sqlite_client: TestClient,
+) -> None:
+    answer = _revealed(sqlite_client, _cascade("Lightning Bolt", HEARTH_WARDEN))
     assert answer["hit"] == "Lightning Bolt" and answer["cast"] is False
     assert "Lightning Bolt" in answer["bottom"]
     assert "cast_prohibited" in [x["code"] for x in answer["free_cast"]["reasons"]]
     # Its controller's own cascade isn't stopped.
-    r = sqlite_client.post(REVEAL, json={**body, "caster": "bob"})
-    assert r.status_code == 201, r.text
-    assert r.json()["answer"]["cast"] is True
+    bobs = _cascade("Lightning Bolt", HEARTH_WARDEN, caster="bob")
+    assert _revealed(sqlite_client, bobs)["cast"] is True
 
 
 # "Your opponents can't cast spells with even mana values."
@@ -97,23 +105,10 @@ def test_a_cascade_into_a_card_with_no_mana_cost_is_stopped_by_an_even_ban(
     sqlite_client: TestClient,
 ) -> None:
     # 202.3: no mana cost is mana value 0, which is even; Lightning Bolt's 1 is odd.
-    body = {
-        "library": ["Forest", "Crashing Footfalls", "Island"],
-        "mode": "cascade",
-        "cascade_mana_value": 3,
-        "seed": 5,
-        "state": _state(HOLLOW_SENTINEL),
-        "caster": "alice",
-    }
-    r = sqlite_client.post(REVEAL, json=body)
-    assert r.status_code == 201, r.text
-    answer = r.json()["answer"]
+    answer = _revealed(sqlite_client, _cascade("Crashing Footfalls", HOLLOW_SENTINEL))
     assert answer["hit"] == "Crashing Footfalls" and answer["cast"] is False
     assert "cast_prohibited" in [x["code"] for x in answer["free_cast"]["reasons"]]
-    bolt = {**body, "library": ["Forest", "Lightning Bolt", "Island"]}
-    r = sqlite_client.post(REVEAL, json=bolt)
-    assert r.status_code == 201, r.text
-    assert r.json()["answer"]["cast"] is True
+    assert _revealed(sqlite_client, _cascade("Lightning Bolt", HOLLOW_SENTINEL))["cast"] is True
 
 
 def test_a_zone_ban_asks_where_a_free_cast_is_cast_from(sqlite_client: TestClient) -> None:
