@@ -50,6 +50,7 @@ MOTH_LAW = _card(
 HOLLOW = _card("Hollow of Counting", "{T}: Add {G} for each creature you control.", ["Land"])
 MOTH_HOLLOW = _card("Hollow of Moths", "{T}: Add {C} for each Moth you control.", ["Land"])
 FOREST = {"name": "Green Field", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Forest"]}
+BEAR = {"name": "Plain Bear", "types": ["creature"], "subtypes": ["Bear"]}
 
 
 def _perm(pid: str, card: Any, **kw: Any) -> dict[str, Any]:
@@ -241,13 +242,12 @@ NEWT_HOLLOW = _card("Hollow of Newts", "{T}: Add {B} for each Newt you control."
 
 def test_a_subtype_that_lasts_while_the_target_has_a_counter() -> None:
     # 205.1b, 613.1d: with the hex counter the bear is a Newt; once it is gone, it isn't.
-    bear = {"name": "Plain Bear", "types": ["creature"], "subtypes": ["Bear"]}
     fx = [_effect("fx", HEXER, "bear")]
     hexed = _board(
-        _perm("hollow", NEWT_HOLLOW), _perm("bear", bear, counters={"hex": 1}), effects=fx
+        _perm("hollow", NEWT_HOLLOW), _perm("bear", BEAR, counters={"hex": 1}), effects=fx
     )
     assert activate(hexed, "hollow").answer_data["total"] == "{B}"
-    cured = _board(_perm("hollow", NEWT_HOLLOW), _perm("bear", bear), effects=fx)
+    cured = _board(_perm("hollow", NEWT_HOLLOW), _perm("bear", BEAR), effects=fx)
     assert activate(cured, "hollow").answer_data["total"] == ""
 
 
@@ -458,7 +458,6 @@ SPIRIT_BOND = _card(
     ["Enchantment"],
     ["Aura"],
 )
-BEAR = {"name": "Plain Bear", "types": ["creature"], "subtypes": ["Bear"]}
 
 
 def test_creatures_that_are_forest_lands_tap_for_green_once_not_summoning_sick() -> None:
