@@ -1124,3 +1124,10 @@ def test_lands_that_become_creatures_and_are_still_lands_said_next(
 def test_they_without_the_lands_untapped_before_are_not_read() -> None:
     text = "[-7]: Draw six cards. They become 6/6 Elemental creatures. They're still lands."
     assert "They become 6/6 Elemental creatures." in not_understood(text, types=("Planeswalker",))
+
+
+def test_creatures_that_become_blocked_are_no_animation() -> None:
+    text = "Whenever ~ becomes blocked by two or more creatures, draw a card."
+    assert face(text, types=("Creature",)).support == "full"
+    plural = "Whenever creatures you control become blocked by two or more creatures, draw a card."
+    assert face(plural, types=("Creature",)).support == "full"

@@ -94,7 +94,10 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:becomes?|become) (?:a|an) [^.]*?\bcreature\b"), "type_change"),
     # Several that become creatures ("two target lands each become 3/3 Elemental creatures").
     (
-        re.compile(r"\bbecome (?:(?:\d+|X)/(?:\d+|X) )?(?:(?!of\b)[A-Za-z,]+ )*?creatures\b"),
+        # Not "become blocked by two creatures", nor "become the total toughness of creatures".
+        re.compile(
+            r"\bbecome (?:(?:\d+|X)/(?:\d+|X) )?(?:(?!of\b|blocked\b)[A-Za-z,]+ )*?creatures\b"
+        ),
         "type_change",
     ),
     # "Creatures you control are the chosen type." sets their creature types (205.1a), which
