@@ -94,7 +94,7 @@ def test_a_cascade_hit_cast_from_exile_is_stopped_and_goes_to_the_bottom(
     assert _revealed(sqlite_client, bobs)["cast"] is True
 
 
-# "Your opponents can't cast spells with even mana values."
+# "Each opponent can't cast spells with even mana values."
 HOLLOW_SENTINEL = _ban(
     "Hollow Sentinel",
     spells={"controller": "opponent", "where": {"kind": "mana_value", "parity": "even"}},

@@ -263,7 +263,7 @@ def test_its_own_haste_while_its_controller_controls_enough_of_a_kind() -> None:
     assert isinstance(green, GrantKeyword) and green.while_count is not None
     assert green.while_count.of.where == HasColor(color="G")
     colorless = one(
-        "Dusk Herald has haste as long as you control another colorless creature.",
+        "Dusk Herald has haste as long as you control another colorless artifact.",
         name="Dusk Herald",
         types=("Creature",),
     )

@@ -18,7 +18,7 @@ from app.domain.continuous import (
 )
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import HasCounters, IsOther, IsToken, Not, Selector
-from app.domain.mana_abilities import AnyColor, ManaAbility
+from app.domain.mana_abilities import FixedMana, ManaAbility
 from tests.compile.helpers import abilities, face, not_understood
 
 TARGET = Selector(relation="attached")
@@ -233,7 +233,10 @@ def test_a_target_land_becomes_a_named_basic_land_type(text: str, kind: str, sub
         # However long it lasts, the entry stands for it while it is in force.
         ("{T}: Target land becomes an Island until your next turn.", "Island"),
         ("{1}, {T}: Target land becomes a Forest until ~ leaves the battlefield.", "Forest"),
-        ("{T}: Target land becomes a Swamp until its controller's next untap step.", "Swamp"),
+        (
+            "{1}, {T}: Target land becomes a Mountain until its controller's next untap step.",
+            "Mountain",
+        ),
         # A trigger's target, the trigger's intervening "if" included.
         ("When ~ dies, target land becomes an Island.", "Island"),
         (
@@ -242,14 +245,14 @@ def test_a_target_land_becomes_a_named_basic_land_type(text: str, kind: str, sub
             "Plains",
         ),
         (
-            "Whenever ~ deals combat damage to a player, you may have target land become a "
+            "Whenever ~ attacks, you may have target land become a "
             "Mountain until ~ leaves the battlefield.",
             "Mountain",
         ),
         # Several targets: one entry each, every one the same effect.
         ("When ~ dies, two target lands become Swamps.", "Swamp"),
         ("{X}{G}, {T}: X target lands become Forests until end of turn.", "Forest"),
-        ("{U}: Target land an opponent controls becomes an Island until end of turn.", "Island"),
+        ("{1}{B}: Target land an opponent controls becomes a Swamp until end of turn.", "Swamp"),
     ],
 )
 def test_a_target_land_type_of_any_duration_or_lead(text: str, subtype: str) -> None:
@@ -364,26 +367,26 @@ def test_a_subtype_kept_while_the_target_has_the_counter() -> None:
     ("text", "kind", "types"),
     [
         (
-            "Put a tide counter on target land. That land is an Island in addition to its other "
+            "Put a tide counter on target land. That land is a Mountain in addition to its other "
             "types for as long as it has a tide counter on it.",
             "add",
             ("Sorcery",),
         ),
         (
-            "{2}, {T}: Put a bog counter on target non-Swamp land. That land is a Swamp for as "
+            "{2}, {T}: Put a bog counter on target non-Plains land. That land is a Plains for as "
             "long as it has a bog counter on it.",
             "set",
             ("Artifact",),
         ),
         (
-            "At the beginning of each player's upkeep, that player puts a tide counter on target "
-            "non-Island land they control of their choice. That land is an Island for as long as "
-            "it has a tide counter on it.",
+            "At the beginning of each player's end step, that player puts a tide counter on "
+            "target non-Forest land they control of their choice. That land is a Forest for as "
+            "long as it has a tide counter on it.",
             "set",
             ("Artifact",),
         ),
         (
-            "Whenever ~ attacks, put a tide counter on target land. That land is an Island in "
+            "Whenever ~ blocks, put a tide counter on target land. That land is a Mountain in "
             "addition to its other types for as long as it has a tide counter on it.",
             "add",
             ("Creature",),
@@ -399,7 +402,7 @@ def test_a_land_type_kept_while_the_target_land_has_the_counter(
     counter = "tide" if "tide" in text else "bog"
     to = Selector(relation="attached", where=HasCounters(counter=counter, at_least=1))
     made = SetLandTypes if kind == "set" else AddSubtypes
-    subtype = "Swamp" if counter == "bog" else "Island"
+    subtype = text.split("That land is a ", 1)[1].split(" ", 1)[0]
     assert abilities(text, types=types) == [made(to=to, subtypes=[subtype], works_from="effect")]
     # Another counter than the one put there: which land is meant is unsure.
     other = text.replace(f"it has a {counter} counter", "it has a doom counter")
@@ -726,12 +729,11 @@ def test_an_enchantment_that_becomes_only_a_creature_after_an_intervening_if(tex
     ]
 
 
-def _any_color(to: Selector, **kw: Any) -> GrantManaAbility:
+def _grant(to: Selector, produces: FixedMana, **kw: Any) -> GrantManaAbility:
     return GrantManaAbility(
         to=to,
         ability=ManaAbility(
-            cost=ManaAbilityCost(tap=True, **kw.pop("cost", {})),
-            produces=AnyColor(amount=1),
+            cost=ManaAbilityCost(tap=True, **kw.pop("cost", {})), produces=produces
         ),
         **kw,
     )
@@ -743,7 +745,7 @@ def test_an_aura_land_loses_all_land_types_and_abilities_but_what_it_has() -> No
 
     found = abilities(
         'Enchant land\nEnchanted land loses all land types and abilities and has "{T}: Add '
-        '{C}" and "{T}, Pay 1 life: Add one mana of any color."',
+        '{B}" and "{T}, Pay 2 life: Add {R}{R}."',
         types=("Enchantment",),
         subtypes=("Aura",),
     )
@@ -752,7 +754,7 @@ def test_an_aura_land_loses_all_land_types_and_abilities_but_what_it_has() -> No
         LoseAllAbilities(to=TARGET, keeps_own=True),
     ]
     assert [a.kind for a in found[2:]] == ["grant_mana_ability", "grant_mana_ability"]
-    assert found[3] == _any_color(TARGET, cost={"life": 1})
+    assert found[3] == _grant(TARGET, FixedMana(mana="{R}{R}"), cost={"life": 2})
 
 
 def test_lands_with_the_chosen_name_lose_everything_but_the_grant() -> None:
@@ -760,8 +762,8 @@ def test_lands_with_the_chosen_name_lose_everything_but_the_grant() -> None:
 
     theirs = Selector(controller="opponent", types=["land"])
     rule = (
-        "Lands your opponents control with the chosen name lose all land types and abilities, "
-        'and they gain "{T}: Add one mana of any color."'
+        "Lands an opponent controls with the chosen name lose all land types and abilities, "
+        'and they gain "{T}: Add {U}."'
     )
     found = abilities(
         f"As ~ enters, choose a nonbasic land card name.\n{rule}", types=("Enchantment",)
@@ -769,7 +771,7 @@ def test_lands_with_the_chosen_name_lose_everything_but_the_grant() -> None:
     assert found == [
         SetLandTypes(to=theirs, loses_all_land_types=True, to_chosen_name=True),
         LoseAllAbilities(to=theirs, keeps_own=True, to_chosen_name=True),
-        _any_color(theirs, to_chosen_name=True),
+        _grant(theirs, FixedMana(mana="{U}"), to_chosen_name=True),
     ]
     # Without a name chosen as it entered, "the chosen name" names nothing it knows.
     assert not_understood(rule, types=("Enchantment",)) == [rule]
@@ -780,9 +782,9 @@ def test_all_lands_have_one_ability_and_lose_the_rest() -> None:
 
     lands = Selector(types=["land"])
     assert abilities(
-        'All lands have "{T}: Add one mana of any color" and lose all other abilities.',
+        'All lands have "{T}: Add {G}" and lose all other abilities.',
         types=("Creature",),
-    ) == [LoseAllAbilities(to=lands, keeps_own=True), _any_color(lands)]
+    ) == [LoseAllAbilities(to=lands, keeps_own=True), _grant(lands, FixedMana(mana="{G}"))]
 
 
 @pytest.mark.parametrize(
@@ -790,14 +792,14 @@ def test_all_lands_have_one_ability_and_lose_the_rest() -> None:
     [
         (
             'Enchant nonland permanent\nEnchanted permanent is a Trinket artifact with "{T}, '
-            'Sacrifice ~: Add one mana of any color," and it loses all other abilities.',
+            'Sacrifice ~: Add {C}{C}," and it loses all other abilities.',
             "battlefield",
         ),
         (
-            "When ~ enters, for each player, choose up to one other target artifact or creature "
-            "that player controls. For as long as ~ remains on the battlefield, the chosen "
-            'permanents become Trinket artifacts with "{T}, Sacrifice ~: Add one mana of any '
-            'color" and lose all other abilities.',
+            "When ~ enters, for each player, choose up to one target creature that player "
+            "controls. For as long as ~ remains on the battlefield, the chosen "
+            'permanents become Trinket artifacts with "{T}, Sacrifice ~: Add {C}{C}" and lose all '
+            "other abilities.",
             "effect",
         ),
     ],
@@ -812,7 +814,7 @@ def test_a_permanent_made_only_an_artifact_with_one_mana_ability(
     assert found == [
         SetCardTypes(to=TARGET, types=["artifact"], subtypes=["Trinket"], works_from=works_from),
         LoseAllAbilities(to=TARGET, keeps_own=True, works_from=works_from),
-        _any_color(TARGET, cost={"sacrifice": "self"}, works_from=works_from),
+        _grant(TARGET, FixedMana(mana="{C}{C}"), cost={"sacrifice": "self"}, works_from=works_from),
     ]
 
 
@@ -850,12 +852,11 @@ def test_losing_all_land_types_names_no_type_and_a_chosen_name_is_a_permanents()
 @pytest.mark.parametrize(
     "text",
     [
-        "When ~ enters, up to one other target creature loses all abilities.",
-        "Whenever ~ attacks, up to one target artifact or creature an opponent controls loses all "
-        "abilities until your next turn.",
-        "Whenever ~ attacks, target creature defending player controls loses all abilities and "
-        "has base power and toughness 0/1 until end of turn.",
-        "At the beginning of combat on your turn, another target creature gets +2/+2 and loses "
+        "When ~ dies, up to one target creature loses all abilities.",
+        "Whenever ~ blocks, up to one target artifact loses all abilities until your next turn.",
+        "Whenever ~ blocks, target creature loses all abilities and has base power and "
+        "toughness 1/2 until end of turn.",
+        "At the beginning of your upkeep, another target creature gets +1/+1 and loses "
         "all abilities until end of turn.",
     ],
 )
@@ -869,18 +870,18 @@ def test_a_trigger_s_target_loses_all_abilities(text: str) -> None:
 
 
 def test_a_target_that_loses_all_abilities_and_becomes_a_creature() -> None:
-    # 205.1a: "becomes a green Elk creature" replaces its card types; 105.2: green only.
+    # 205.1a: "becomes a blue Toad creature" replaces its card types; 105.2: blue only.
     from app.domain.continuous import LoseAllAbilities
 
     found = abilities(
-        "[+1]: Target artifact or creature loses all abilities and becomes a green Elk creature "
-        "with base power and toughness 3/3.",
+        "[+2]: Target creature loses all abilities and becomes a blue Toad creature with base "
+        "power and toughness 2/2.",
         types=("Planeswalker",),
     )
     assert found == [
         LoseAllAbilities(to=TARGET, works_from="effect"),
-        SetCardTypes(to=TARGET, types=["creature"], subtypes=["Elk"], works_from="effect"),
-        SetColors(to=TARGET, colors=["G"], works_from="effect"),
+        SetCardTypes(to=TARGET, types=["creature"], subtypes=["Toad"], works_from="effect"),
+        SetColors(to=TARGET, colors=["U"], works_from="effect"),
     ]
 
 
@@ -888,7 +889,7 @@ def test_a_target_that_loses_all_abilities_and_becomes_a_creature() -> None:
     "text",
     [
         # A card in exile, and a digital-only "perpetually": no permanent's effect.
-        "When ~ attacks, target creature card exiled with ~ perpetually loses all abilities.",
+        "When ~ blocks, target creature card exiled with ~ perpetually loses all abilities.",
         # On a permanent, with no cost or trigger: no one-shot effect.
         "Target creature loses all abilities until end of turn.",
     ],
@@ -909,7 +910,7 @@ def test_lands_that_lose_all_abilities_except_mana_abilities() -> None:
 def test_a_target_land_loses_all_but_mana_abilities_and_gains_a_trigger() -> None:
     from app.domain.continuous import LoseAllAbilities
 
-    lead = "When ~ enters, target nonbasic land you don't control loses all abilities except "
+    lead = "When ~ dies, target land loses all abilities except "
     harmless = (
         lead
         + 'mana abilities and gains "At the beginning of your upkeep, ~ deals 1 damage to you."'
@@ -926,19 +927,18 @@ def test_a_target_land_loses_all_but_mana_abilities_and_gains_a_trigger() -> Non
     "text",
     [
         # A trigger's "you may have target ... become", however long it lasts.
-        "At the beginning of combat on your turn, you may have target noncreature artifact you "
-        "control become a 0/0 artifact creature.",
-        "When ~ enters, target artifact you control becomes an artifact creature with base power "
-        "and toughness 4/4 for as long as ~ remains on the battlefield.",
+        "At the beginning of your end step, you may have target noncreature artifact you "
+        "control become a 1/1 artifact creature.",
+        "When ~ enters, target artifact becomes an artifact creature with base power and "
+        "toughness 3/3 for as long as ~ remains on the battlefield.",
         # "Until your next turn" opening the effect; another target; keywords before the duration.
-        "[+1]: Until your next turn, up to one target noncreature artifact becomes an artifact "
-        "creature with power and toughness each equal to its mana value.",
-        "At the beginning of combat on your turn, up to one other target artifact you control "
-        "becomes an artifact creature with base power and toughness 2/2 and gains flying until "
-        "end of turn.",
+        "[+2]: Until your next turn, target noncreature artifact becomes an artifact creature "
+        "with base power and toughness 4/4.",
+        "When ~ enters, up to one other target artifact becomes an artifact creature with base "
+        "power and toughness 1/1 and gains flying until end of turn.",
         # A target no selector reads: only that it is no land matters here.
-        "At the beginning of combat on your turn, target non-Equipment artifact you control "
-        "becomes an artifact creature with base power and toughness 3/3 until end of turn.",
+        "Whenever ~ attacks, target non-Vehicle artifact becomes an artifact creature with base "
+        "power and toughness 2/3 until end of turn.",
     ],
 )
 def test_a_target_artifact_that_becomes_an_artifact_creature(text: str) -> None:
@@ -954,11 +954,11 @@ def test_a_target_artifact_that_becomes_an_artifact_creature(text: str) -> None:
     ("text", "types"),
     [
         (
-            "Whenever you cast a noncreature spell, you may have ~ become a 3/3 Sphinx creature "
-            "with flying in addition to its other types until end of turn.",
+            "Whenever you draw your second card each turn, you may have ~ become a 2/2 Bird "
+            "creature with flying in addition to its other types until end of turn.",
             ["creature"],
         ),
-        ("{2}: ~ becomes a 3/6 Golem artifact creature until end of combat.", ["creature"]),
+        ("{3}: ~ becomes a 4/4 Golem artifact creature until end of combat.", ["creature"]),
     ],
 )
 def test_a_permanent_that_may_animate_itself(text: str, types: list[str]) -> None:
@@ -971,8 +971,8 @@ def test_a_permanent_that_may_animate_itself(text: str, types: list[str]) -> Non
     "text",
     [
         # Cards off the battlefield, and digital-only "perpetually": no permanent's effect.
-        "{T}: Target creature card in your graveyard perpetually becomes an artifact.",
-        "{T}: Another target non-Goat creature perpetually becomes a Goat in addition to its "
+        "{1}, {T}: Target creature card in your graveyard perpetually becomes an enchantment.",
+        "{T}: Another target non-Sheep creature perpetually becomes a Sheep in addition to its "
         "other types.",
     ],
 )
@@ -983,7 +983,7 @@ def test_cards_that_perpetually_become_something_are_not_effects(text: str) -> N
 def test_an_auras_activation_animates_the_land_it_enchants() -> None:
     # The entry's target is the enchanted land; "It's still a land." keeps its types (205.1b).
     found = abilities(
-        "Enchant Forest\n{2}: Enchanted Forest becomes a 4/4 green Spirit creature until end of "
+        "Enchant Forest\n{1}{G}: Enchanted Forest becomes a 3/3 green Spirit creature until end of "
         "turn. It's still a land.",
         types=("Enchantment",),
         subtypes=("Aura",),
@@ -997,7 +997,7 @@ def test_an_auras_activation_animates_the_land_it_enchants() -> None:
 def test_a_target_of_a_basic_land_type_is_a_land() -> None:
     # 205.3i: only lands have land types, so "It's still a land." is about a land.
     found = abilities(
-        "When ~ enters, target Forest becomes a 4/5 green Treefolk creature for as long as ~ "
+        "When ~ enters, target Plains becomes a 2/4 Treefolk creature for as long as ~ "
         "remains on the battlefield. It's still a land.",
         types=("Creature",),
     )
@@ -1008,12 +1008,12 @@ def test_a_target_of_a_basic_land_type_is_a_land() -> None:
 
 def test_a_land_type_kept_while_it_has_the_counter_said_with_it() -> None:
     found = abilities(
-        "Whenever ~ attacks, put a tide counter on target land. It's an Island in addition to "
+        "Whenever ~ attacks, put a tide counter on target land. It's a Mountain in addition to "
         "its other types for as long as it has a tide counter on it.",
         types=("Creature",),
     )
     to = Selector(relation="attached", where=HasCounters(counter="tide", at_least=1))
-    assert found == [AddSubtypes(to=to, subtypes=["Island"], works_from="effect")]
+    assert found == [AddSubtypes(to=to, subtypes=["Mountain"], works_from="effect")]
 
 
 def test_creatures_that_are_basic_lands_too_and_lands_of_every_land_type() -> None:
@@ -1023,33 +1023,32 @@ def test_creatures_that_are_basic_lands_too_and_lands_of_every_land_type() -> No
 
     nontoken = Selector(controller="you", types=["creature"], where=Not(filter=IsToken()))
     assert abilities(
-        "Nontoken creatures you control are Forest lands in addition to their other types.",
+        "Nontoken creatures you control are Island lands in addition to their other types.",
         types=("Creature",),
-    ) == [AddTypes(to=nontoken, types=["land"], subtypes=["Forest"])]
+    ) == [AddTypes(to=nontoken, types=["land"], subtypes=["Island"])]
     (every,) = abilities(
-        "Each land with an everything counter on it is every land type in addition to its other "
-        "types.",
+        "Each land with a dream counter on it is every land type in addition to its other types.",
         types=("Creature",),
     )
     assert isinstance(every, AddSubtypes)
     assert every.subtypes == [*BASIC_LAND_TYPES, *NONBASIC_LAND_TYPES]
-    assert every.to.where == HasCounters(counter="everything", at_least=1)
+    assert every.to.where == HasCounters(counter="dream", at_least=1)
 
 
 @pytest.mark.parametrize(
     ("text", "types", "subtypes"),
     [
         (
-            "At the beginning of combat on your turn, you may have Trinkets you control become "
-            "3/3 Construct artifact creatures in addition to their other types until end of turn.",
+            "Whenever you gain life, you may have Trinkets you control become 2/2 Golem artifact "
+            "creatures in addition to their other types until end of turn.",
             ["artifact", "creature"],
-            ["Construct"],
+            ["Golem"],
         ),
         (
-            "{T}: Up to two target Swamps each become 3/5 Treefolk Warrior creatures in addition "
-            "to their other types until end of turn.",
+            "{2}: Up to three target Islands each become 1/4 Crab Warrior creatures in addition to "
+            "their other types until end of turn.",
             ["creature"],
-            ["Treefolk", "Warrior"],
+            ["Crab", "Warrior"],
         ),
     ],
 )
@@ -1069,12 +1068,12 @@ def test_groups_that_become_creatures_keeping_what_they_were() -> None:
     # 205.1a: artifacts that become "artifact creatures" keep all they were; lands "that are
     # still lands" too. Each object is its own entry (611.2c).
     assert abilities(
-        "{2}: Artifacts you control become artifact creatures with base power and toughness 5/5 "
+        "{3}: Artifacts you control become artifact creatures with base power and toughness 2/2 "
         "until end of turn.",
         types=("Creature",),
     ) == [AddTypes(to=TARGET, types=["creature"], works_from="effect")]
     assert abilities(
-        "{4}{G}: Until end of turn, lands you control become 2/2 creatures that are still lands.",
+        "{3}{G}: Until end of turn, lands you control become 1/3 creatures that are still lands.",
         types=("Creature",),
     ) == [AddTypes(to=TARGET, types=["creature"], works_from="effect")]
 
@@ -1083,7 +1082,7 @@ def test_groups_that_become_creatures_keeping_what_they_were() -> None:
     "text",
     [
         # 205.1a: they stop being lands, which no entry here says exactly.
-        "{4}{G}: All lands you control become 1/1 creatures until end of turn.",
+        "{2}{G}: All lands you control become 3/2 creatures until end of turn.",
         "{T}: Two target lands each become 2/2 Warrior creatures until end of turn.",
     ],
 )
@@ -1093,8 +1092,7 @@ def test_groups_that_become_only_creatures_are_reported(text: str) -> None:
 
 def test_a_life_total_that_becomes_a_number_is_no_animation() -> None:
     text = (
-        "When ~ enters, you may have your life total become the total toughness of creatures "
-        "you control."
+        "When ~ dies, you may have your life total become the total power of creatures you control."
     )
     assert face(text, types=("Creature",)).support == "full"
 
@@ -1103,12 +1101,12 @@ def test_a_life_total_that_becomes_a_number_is_no_animation() -> None:
     ("text", "types"),
     [
         (
-            "[-7]: Untap up to six target lands. They become 6/6 Elemental creatures. They're "
+            "[-6]: Untap up to four target lands. They become 5/5 Dryad creatures. They're "
             "still lands.",
             ("Planeswalker",),
         ),
         (
-            "All lands you control become 1/1 creatures until end of turn. They're still lands.",
+            "All lands you control become 2/3 Plant creatures. They're still lands.",
             ("Instant",),
         ),
     ],

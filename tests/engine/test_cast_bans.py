@@ -225,7 +225,7 @@ def test_an_activations_ban_for_the_turn_works_from_its_effect_entry() -> None:
 
 def test_a_ban_on_even_mana_values_counts_zero_as_even() -> None:
     # 202.3: a card with no mana cost has mana value 0, an even number; X is 0 in a free cast.
-    hollow = _warden("Hollow Sentinel", "Your opponents can't cast spells with even mana values.")
+    hollow = _warden("Hollow Sentinel", "Each opponent can't cast spells with even mana values.")
     view = _view(_perm("hs", hollow))
     nothing = Card.model_validate({"name": "Ashen Return", "types": ["sorcery"]})
     assert _codes(_cast(nothing, view)) == ["cast_prohibited"]

@@ -371,7 +371,7 @@ def test_haste_while_its_controller_controls_another_of_a_kind() -> None:
 # A mana creature with haste while its controller controls a red creature (611.3a, 105.2).
 EMBERKIN = _card(
     "Emberkin Scout",
-    "{T}: Add {R}.\nEmberkin Scout has haste as long as you control a red creature.",
+    "{T}: Add {R}.\nEmberkin Scout has haste as long as you control a red Goblin.",
     ["Creature"],
     ["Goblin"],
 )
@@ -379,8 +379,8 @@ EMBERKIN = _card(
 
 def test_haste_while_its_controller_controls_a_creature_of_a_color() -> None:
     scout = _perm("scout", EMBERKIN, controlled_since_turn_start=False)
-    red = {"name": "Cinder Pup", "types": ["creature"], "colors": ["R"]}
-    green = {"name": "Moss Pup", "types": ["creature"], "colors": ["G"]}
+    red = {"name": "Cinder Pup", "types": ["creature"], "subtypes": ["Goblin"], "colors": ["R"]}
+    green = {"name": "Moss Pup", "types": ["creature"], "subtypes": ["Goblin"], "colors": ["G"]}
     # The Scout itself is colorless here (its definition gives no colors): only the pup counts.
     assert activate(_board(scout, _perm("pup", green)), "scout").answer_data["legal"] is False
     with_red = activate(_board(scout, _perm("pup", red)), "scout").answer_data
@@ -391,7 +391,9 @@ def test_haste_while_its_controller_controls_a_creature_of_a_color() -> None:
 NOON = _card("Crimson Noon", "All lands lose all abilities except mana abilities.", ["Enchantment"])
 # A land whose static ability grants a mana ability to the others; one that adds a land type.
 SPIRE = _card("Gatewarden Spire", '{T}: Add {C}.\nLands you control have "{T}: Add {R}."', ["Land"])
-MIRE = _card("Mirefall Tomb", "Each land is a Swamp in addition to its other land types.", ["Land"])
+MIRE = _card(
+    "Mirefall Tomb", "Each land is a Plains in addition to its other land types.", ["Land"]
+)
 # A land creature with haste.
 SPRITE = {
     "name": "Emberroot Sprite",
@@ -413,7 +415,7 @@ def test_lands_that_lose_all_but_their_mana_abilities() -> None:
     assert _could(spire, forest, _perm("noon", NOON)) == {"spire": ["C"], "f": ["G"], "noon": []}
     # A land type added in layer 4 stays with its mana (613.6: layer 6 comes later; 305.6).
     mire = _perm("mire", MIRE)
-    assert _could(mire, forest, _perm("noon", NOON))["f"] == ["B", "G"]
+    assert _could(mire, forest, _perm("noon", NOON))["f"] == ["W", "G"]
 
 
 def test_a_land_creature_loses_its_haste_but_not_its_mana_ability() -> None:
@@ -429,8 +431,8 @@ def test_a_land_creature_loses_its_haste_but_not_its_mana_ability() -> None:
 # A creature whose trigger makes a target artifact an artifact creature while it stays.
 ANIMATOR = _card(
     "Cogwright Adept",
-    "When Cogwright Adept enters, target artifact you control becomes an artifact creature with "
-    "base power and toughness 4/4 for as long as Cogwright Adept remains on the battlefield.",
+    "When Cogwright Adept enters, target artifact becomes an artifact creature with base power "
+    "and toughness 3/3 for as long as Cogwright Adept remains on the battlefield.",
     ["Creature"],
 )
 ROCK = _card("Copper Idol", "{T}: Add {C}.", ["Artifact"])
@@ -445,27 +447,27 @@ def test_a_mana_rock_made_a_creature_is_summoning_sick_the_turn_it_arrived() -> 
     assert [r["code"] for r in reasons] == ["summoning_sick"]
 
 
-# Creatures that are Forest lands too; an Aura that animates the Forest it enchants.
+# Creatures that are Island lands too; an Aura that animates the Forest it enchants.
 GROVE_SOUL = _card(
     "Grovesoul Matriarch",
-    "Nontoken creatures you control are Forest lands in addition to their other types.",
+    "Nontoken creatures you control are Island lands in addition to their other types.",
     ["Creature"],
 )
 SPIRIT_BOND = _card(
     "Cedarheart Bond",
-    "Enchant Forest\n{2}: Enchanted Forest becomes a 4/4 green Spirit creature until end of "
+    "Enchant Forest\n{1}{G}: Enchanted Forest becomes a 3/3 green Spirit creature until end of "
     "turn. It's still a land.",
     ["Enchantment"],
     ["Aura"],
 )
 
 
-def test_creatures_that_are_forest_lands_tap_for_green_once_not_summoning_sick() -> None:
-    # 305.6: a Forest's mana; 302.6: still creatures, so one new this turn can't tap.
+def test_creatures_that_are_island_lands_tap_for_blue_once_not_summoning_sick() -> None:
+    # 305.6: an Island's mana; 302.6: still creatures, so one new this turn can't tap.
     soul = _perm("soul", GROVE_SOUL)
     old, new = _perm("old", BEAR), _perm("new", BEAR, controlled_since_turn_start=False)
-    assert _could(soul, old, new) == {"soul": ["G"], "old": ["G"], "new": ["G"]}
-    assert activate(_board(soul, old, new), "old").answer_data["total"] == "{G}"
+    assert _could(soul, old, new) == {"soul": ["U"], "old": ["U"], "new": ["U"]}
+    assert activate(_board(soul, old, new), "old").answer_data["total"] == "{U}"
     sick = activate(_board(soul, old, new), "new").answer_data
     assert [r["code"] for r in sick["reasons"]] == ["summoning_sick"]
     # A token is no Forest: "nontoken" ones only.
@@ -486,8 +488,8 @@ TRINKET = _card("Trinket", "{T}, Sacrifice Trinket: Add one mana of any color.",
 TRINKET["subtypes"] = ["Trinket"]
 FORGEMASTER = _card(
     "Gilded Forgemaster",
-    "At the beginning of combat on your turn, you may have Trinkets you control become 3/3 "
-    "Construct artifact creatures in addition to their other types until end of turn.",
+    "Whenever you gain life, you may have Trinkets you control become 2/2 Golem artifact "
+    "creatures in addition to their other types until end of turn.",
     ["Creature"],
 )
 

@@ -1612,7 +1612,7 @@ def _one_sentence(
         and (lead := _LEADS.match(s)) is not None
         and (ban := bans.cast_ban_sentence(_sentence_case(s[lead.end() :]), spell=True))
     ):
-        # "Sacrifice ~: Your opponents can't cast noncreature spells this turn.": the effect of
+        # "Sacrifice ~: Your opponents can't cast instant spells this turn.": the effect of
         # a permanent's activation or trigger, for the turn, read as a spell's would be (an
         # entry of the state's effects names the card).
         return "cast_ban", ir.Understood(abilities=[ban])

@@ -403,7 +403,7 @@ _ALSO_SUBTYPE = re.compile(
     r"^(?P<sel>[A-Za-z ]+?)(?P<cards> and land cards you own that aren't on the battlefield)? "
     r"are (?P<sub>[A-Z][a-z]+) in addition to their other types\.?$"
 )
-# "Nontoken creatures you control are Forest lands in addition to their other types."
+# "Creatures you control are Island lands in addition to their other types."
 _ALSO_BASIC_LANDS = re.compile(
     r"^(?P<sel>[A-Za-z ]+?) are (?P<sub>Plains|Island|Swamp|Mountain|Forest) lands in addition "
     r"to their other types\.$"
@@ -518,10 +518,10 @@ def chosen_type_effect(
 #          with a hex counter on it and is a Newt in addition to its other types.
 #                    -> add_subtypes to the effect's target: the creature that spell became
 #
-#     Put a flood counter on target land. That land is an Island in addition to its other types
-#          for as long as it has a flood counter on it.
+#     Put a tide counter on target land. That land is a Mountain in addition to its other
+#          types for as long as it has a tide counter on it.
 #                    -> add_subtypes (or set_land_types without "in addition", 305.7) to the
-#                       effect's target, while it has a flood counter
+#                       effect's target, while it has a tide counter
 #
 # Either way the entry of the state's effects names as its `target` the one object meant: the
 # creature or land the effect targeted, or the permanent the spell it allowed became.
@@ -644,22 +644,22 @@ def colorless_land(sentence: str) -> tuple[list[ir.Ability], str] | None:
 
 # --- what loses everything but what the same effect gives it (205.1a, 305.6, 613.1f) ---------
 #
-#     Enchanted land loses all land types and abilities and has "{T}: Add {C}" and "{T}, Pay 1
-#          life: Add one mana of any color."    -> set_land_types (none), lose_all_abilities
-#                                                  (keeping its own), a grant per quote
-#     Lands your opponents control with the chosen name lose all land types and abilities, and
-#          they gain "{T}: Add one mana of any color."      -> the same, to_chosen_name (201.3)
-#     All lands have "{T}: Add one mana of any color" and lose all other abilities.
-#     Enchanted permanent is a Treasure artifact with "{T}, Sacrifice ~: Add one mana of any
-#          color," and it loses all other abilities.   -> set_card_types (artifact, Treasure):
-#                                                  "is a ... artifact" alone replaces the card
-#                                                  types (205.1a); supertypes stay
+#     Enchanted land loses all land types and abilities and has "{T}: Add {B}" and "{T}, Pay 2
+#          life: Add {R}{R}."                -> set_land_types (none), lose_all_abilities
+#                                               (keeping its own), a grant per quote
+#     Lands an opponent controls with the chosen name lose all land types and abilities, and
+#          they gain "{T}: Add {C}."         -> the same, to_chosen_name (201.3)
+#     All lands have "{T}: Add {G}" and lose all other abilities.
+#     Enchanted permanent is a Clue artifact with "{T}, Sacrifice ~: Add {C}{C}," and it loses
+#          all other abilities.               -> set_card_types (artifact, Clue): "is a ...
+#                                               artifact" alone replaces the card types
+#                                               (205.1a); supertypes stay
 #   and from a resolved effect, one entry per object:
-#     (after "... put a blight counter on target land.") For as long as that land has a blight
-#          counter on it, it loses all land types and abilities and has "{T}: Add {C}."
-#     (after "When ~ enters, for each player, choose up to one other target artifact or
-#          creature that player controls.") For as long as ~ remains on the battlefield, the
-#          chosen permanents become Treasure artifacts with "..." and lose all other abilities.
+#     (after "... put a rot counter on target land.") For as long as that land has a rot
+#          counter on it, it loses all land types and abilities and has "{T}: Add {B}."
+#     (after "When ~ enters, for each player, choose up to one target creature that player
+#          controls.") For as long as ~ remains on the battlefield, the chosen permanents
+#          become Clue artifacts with "..." and lose all other abilities.
 #
 # Losing all land types sets none, so 305.7 takes nothing: the abilities go by the loss itself.
 _CHOSEN_NAME_WORDS = " with the chosen name"
@@ -761,12 +761,11 @@ def _artifact(m: re.Match[str], *, effect: bool) -> Stripped | None:
 
 # --- a resolved effect's target that loses all abilities (613.1f) ----------------------------
 #
-#     [+1]: Target artifact or creature loses all abilities and becomes a green Elk creature
-#          with base power and toughness 3/3.     -> lose_all_abilities, and what `becomes`
-#                                                    reads of the rest, on the entry's target
-#     Whenever ~ attacks, up to one target artifact an opponent controls loses all abilities
-#          until your next turn.
-#     When ~ enters, up to one other target creature loses all abilities.
+#     [+2]: Target creature loses all abilities and becomes a blue Toad creature with base
+#          power and toughness 2/2.           -> lose_all_abilities, and what `becomes`
+#                                                reads of the rest, on the entry's target
+#     Whenever ~ blocks, up to one target artifact loses all abilities until your next turn.
+#     When ~ dies, target creature loses all abilities.
 #
 # The target's restrictions were met when it was chosen: the entry's `target` is the one (so
 # what the sentence says of it is not read). However long it lasts, the entry stands for it
@@ -807,11 +806,11 @@ def target_loses_all(sentence: str, *, lead: bool) -> tuple[list[ir.Ability], st
 
 # --- a group that becomes creatures too, each object its own entry (611.2c, 205.1b) ---------
 #
-#     At the beginning of combat on your turn, you may have Treasures you control become 3/3
-#          Construct Assassin artifact creatures in addition to their other types until end of
-#          turn.                      -> add_types (creature, the subtypes) on each entry's target
-#     {T}: Up to two target Swamps each become 3/5 Treefolk Warrior creatures in addition to
-#          their other types until end of turn.
+#     Whenever you gain life, you may have Clues you control become 2/2 Golem artifact
+#          creatures in addition to their other types until end of turn.
+#                                     -> add_types (creature, the subtypes) on each entry's target
+#     {2}: Up to three target Islands each become 1/4 Crab creatures in addition to their other
+#          types until end of turn.
 #
 # 611.2c: a resolved ability's effect changes only the objects there as it resolved, so each
 # is its own entry, as for haste given to a group. Only "in addition to their other types" is
