@@ -362,13 +362,6 @@ _TARGET_LAND_TYPE = re.compile(
     r"(?: until end of turn| until your next turn| until ~ leaves the battlefield"
     r"| until its controller's next untap step| for as long as ~ remains on the battlefield)?\.$"
 )
-_SINGULAR = {
-    "Plains": "Plains",
-    "Islands": "Island",
-    "Swamps": "Swamp",
-    "Mountains": "Mountain",
-    "Forests": "Forest",
-}
 
 
 def target_land_type(sentence: str, *, lead: bool) -> ir.SetLandTypes | ir.AddSubtypes | None:
@@ -381,7 +374,7 @@ def target_land_type(sentence: str, *, lead: bool) -> ir.SetLandTypes | ir.AddSu
     if (m.group("one") and m.group("plural")) or (m.group("many") and m.group("fixed")):
         return None  # "target land becomes Swamps": not a sentence a card says
     to = ir.Sel(attached=True)  # the effect's target, one entry per target
-    named = m.group("fixed") or _SINGULAR.get(m.group("plural") or "")
+    named = m.group("fixed") or _BASIC.get(m.group("plural") or "")
     types = (named,) if named else ()
     if m.group("add"):
         return ir.AddSubtypes(to, types, effect=True, chosen=named is None)
