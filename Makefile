@@ -25,8 +25,9 @@ migrate: $(STAMP)
 run: $(STAMP)
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/rulings serve
 
+# One test worker per core (pytest-xdist): each test's databases, servers and ports are its own.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check app tests bench migrations
