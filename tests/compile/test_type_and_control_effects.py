@@ -1129,3 +1129,12 @@ def test_creatures_that_become_blocked_are_no_animation() -> None:
     assert face(text, types=("Creature",)).support == "full"
     plural = "Whenever creatures you control become blocked by two or more creatures, draw a card."
     assert face(plural, types=("Creature",)).support == "full"
+
+
+def test_an_effect_beside_another_activations_unread_type_change_is_dropped() -> None:
+    # An entry of the card could stand for either activation: neither is read.
+    read = "{2}: Until end of turn, ~ becomes a 1/3 Golem artifact creature with reach."
+    unread = "{3}: Until end of turn, ~ becomes a 4/1 Golem artifact creature and loses reach."
+    assert face(read, types=("Artifact",)).support == "full"
+    both = face(f"{read}\n{unread}", types=("Artifact",))
+    assert both.abilities == [] and both.unsupported_text == [read, unread]

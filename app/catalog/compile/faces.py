@@ -521,7 +521,9 @@ def _check_type_effects(ctx: _Context) -> None:
     """An `effects` entry applies every effect ability of its card to its one target, so a
     one-shot type or control change is exact only when every effect ability of the face comes
     from its own line (one activation or trigger): otherwise the entry can't say which
-    resolved, and every effect ability of the face is dropped, its sentences not understood."""
+    resolved, and every effect ability of the face is dropped, its sentences not understood.
+    So is it when another activation or trigger of the face changes types or control in a way
+    not understood: an entry could stand for that one."""
     face = ctx.face
     if not ctx.type_effects:
         return
@@ -532,7 +534,7 @@ def _check_type_effects(ctx: _Context) -> None:
         for a in face.abilities[start:end]
         if getattr(a, "works_from", "battlefield") == "effect"
     }
-    if len(lines) == 1 and effect_lines == lines:
+    if len(lines) == 1 and effect_lines == lines and not _other_effect_unread(ctx, lines):
         return
     face.abilities = [
         a for a in face.abilities if getattr(a, "works_from", "battlefield") != "effect"
@@ -543,6 +545,23 @@ def _check_type_effects(ctx: _Context) -> None:
             r = face.sentences[at]
             if r.status == "compiled" and r.family != "mana_ability":
                 face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
+
+
+_EFFECT_FAMILIES = frozenset({"type_change", "land_type", "haste_control"})
+
+
+def _other_effect_unread(ctx: _Context, lines: set[int]) -> bool:
+    """Whether a line other than `lines`, an activation or a trigger, has a sentence of a type
+    or control change that was not understood."""
+    for n, (start, end) in enumerate(ctx.sentence_spans):
+        if n in lines or start >= end or not _LEADS.match(ctx.face.sentences[start].text):
+            continue
+        if any(
+            r.status == "not_understood" and r.family in _EFFECT_FAMILIES
+            for r in ctx.face.sentences[start:end]
+        ):
+            return True
+    return False
 
 
 # "{5}: If ~ isn't a creature, it becomes a 2/4 Wizard creature with "<ability>"." on a land
