@@ -124,11 +124,15 @@ class Chars:
     colors: frozenset[str] | None = None
     # The latest loss says "all other abilities": what its own source grants stays.
     lost_keeps_own: bool = False
-    # Layer 6 "loses all abilities except mana abilities" applied, or a whole loss did: every
-    # ability but mana abilities is gone (605.1), with the timestamp and "other" of the latest.
-    lost_but_mana: bool = False
+    # Layer 6 "loses all abilities except mana abilities" applied, or a whole loss did: the
+    # timestamp and "other" of the latest loss of either kind (605.1: mana abilities stay).
     lost_but_mana_at: tuple[int, int, int] | None = None
     lost_but_mana_keeps_own: bool = False
+
+    @property
+    def lost_but_mana(self) -> bool:
+        """Every ability but mana abilities is gone (a loss of either kind applied)."""
+        return self.lost_but_mana_at is not None
 
     def keeps_grant(self, granted_at: tuple[int, int, int], *, mana: bool = True) -> bool:
         """Whether an ability granted with this timestamp survives layer 6's removals (one
@@ -437,7 +441,6 @@ class Characteristics:
             lost_at,
             set_colors,
             keeps_own,
-            any_at is not None,
             any_at,
             any_keeps_own,
         )

@@ -275,6 +275,11 @@ class _Context:
     def record(self, text: str, family: str, status: Status) -> None:
         self.face.sentences.append(SentenceRecord(text, family, status))
 
+    def mark_type_effect(self) -> None:
+        """The sentence just recorded is a one-shot type or control change, on the line being
+        read (_check_type_effects weighs them once the face is read)."""
+        self.type_effects.append((len(self.face.sentences) - 1, len(self.line_spans)))
+
     def add(self, understood: ir.Understood) -> None:
         self.face.abilities.extend(lower.ability(a) for a in understood.abilities)
         for c in understood.costs:
@@ -610,7 +615,7 @@ def _becomes(
     if targeted is not None:
         ctx.add(ir.Understood(abilities=targeted))
         ctx.record(s, family, "compiled")
-        ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+        ctx.mark_type_effect()
         return True
     about_self = previous is not None and _ON_SELF.match(previous) is not None
     referent = _pronoun_target(ctx, previous, first)
@@ -648,7 +653,7 @@ def _becomes(
         abilities = [*abilities, ir.Keyword("Haste", ir.Sel(attached=True), effect=True)]
     ctx.add(ir.Understood(abilities=abilities))
     ctx.record(s, "type_change", "compiled")
-    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+    ctx.mark_type_effect()
     return True
 
 
@@ -662,10 +667,7 @@ def _set_types(ctx: _Context, s: str, previous: str | None) -> bool:
     if found is None or ctx.spell:
         return False
     change, quoted = found
-    if not _with_grants(ctx, s, [change], [quoted], "type_change", effect=True):
-        return False
-    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
-    return True
+    return _with_grants(ctx, s, [change], [quoted], "type_change", effect=True)
 
 
 def _sentence_case(text: str) -> str:
@@ -686,7 +688,7 @@ def _with_grants(
 ) -> bool:
     """The changes, and a grant of each mana ability `quoted` says to what they change (`to`,
     by default the one object they are attached to or target), compiled together; False when
-    a quoted ability isn't understood."""
+    a quoted ability isn't understood. With `effect`, a one-shot change (an entry's)."""
     grants: list[ir.Ability] = []
     left: list[str] = []
     for text in quoted:
@@ -702,6 +704,8 @@ def _with_grants(
     ctx.granted_left.extend(left)
     ctx.add(ir.Understood(abilities=[*changes, *grants]))
     ctx.record(s, family, "compiled")
+    if effect:
+        ctx.mark_type_effect()
     return True
 
 
@@ -711,7 +715,7 @@ def _stripped(ctx: _Context, s: str, previous: str | None) -> bool:
     found = layers.stripped(s, previous, chooses_name=ctx.chooses_name)
     if found is None or (ctx.spell and not found.effect):
         return False
-    if not _with_grants(
+    return _with_grants(
         ctx,
         s,
         found.changes,
@@ -720,11 +724,7 @@ def _stripped(ctx: _Context, s: str, previous: str | None) -> bool:
         effect=found.effect,
         to=found.to,
         chosen_name=found.chosen_name,
-    ):
-        return False
-    if found.effect:
-        ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
-    return True
+    )
 
 
 # "When ~ dies, if she was a nonland creature, return ~ to the battlefield tapped under your
@@ -747,16 +747,12 @@ def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> b
     if ctx.spell or not (_DIES_RETURNS.match(previous) and _LAND_NAMED.match(s)):
         return False
     m = _GAINS_QUOTED.match(following)
-    granted = _granted(m.group("ability")) if m else None
-    if granted is None:
+    # For an effect, "attached" is its target (board.py): the permanent it returned as.
+    change = ir.SetCardTypes(ir.Sel(attached=True), ("land",), effect=True)
+    if m is None or not _with_grants(
+        ctx, s, [change], [m.group("ability")], "type_change", effect=True
+    ):
         return False
-    ability, left = granted
-    ctx.granted_left.extend(left)
-    to = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
-    change = ir.SetCardTypes(to, ("land",), effect=True)
-    ctx.add(ir.Understood(abilities=[change, ir.Grant(to, ability, effect=True)]))
-    ctx.record(s, "type_change", "compiled")
-    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
     ctx.record(following, "mana_ability", "compiled")
     for rest in ctx.granted_left:
         ctx.unknown(rest, effect=True)
@@ -1220,7 +1216,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 ctx.face.abilities[control_at] = lower.ability(control)
             ctx.add(ir.Understood(abilities=abilities))
             ctx.record(s, "type_change", "compiled")
-            ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+            ctx.mark_type_effect()
             continue
         if control is not None:
             hasted = statics.then_haste(s, control)
@@ -1288,7 +1284,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.add(ir.Understood(abilities=[kept]))
             family = "land_type" if s.startswith("That land ") else "type_change"
             ctx.record(s, family, "compiled")
-            ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+            ctx.mark_type_effect()
             continue
         if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:
             family, understood = found
@@ -1311,7 +1307,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
                 control_at = len(ctx.face.abilities) - 1
                 if control.effect and not ctx.spell:
                     # A permanent's trigger: one effect among its abilities (_check_type_effects).
-                    ctx.type_effects.append((len(ctx.face.sentences) - 1, len(ctx.line_spans)))
+                    ctx.mark_type_effect()
             continue
         if not (ctx.spell or not_mana) and _PLAYER_ADDS.match(s):
             # 106.3: mana some player adds, in an activated ability: never waved through.
