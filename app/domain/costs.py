@@ -235,8 +235,9 @@ class FromZones(Strict):
 
 class ChosenSpells(Strict):
     """What a static ability about spells may name by what its permanent knows: a card name,
-    a creature type or a color chosen for it as it entered, or the cards its own ability
-    exiled. Each is read from the state's permanent, so only of an ability on the battlefield."""
+    a creature type, a color or a number chosen for it as it entered, or the cards its own
+    ability exiled. Each is read from the state's permanent, so only of an ability on the
+    battlefield."""
 
     to_chosen_name: bool = omitted_at_default(
         False,
@@ -258,6 +259,11 @@ class ChosenSpells(Strict):
         description="607.2a: only spells with the same name as a card exiled with this "
         "ability's permanent by its own linked ability (its `exiled`)",
     )
+    of_chosen_number: bool = omitted_at_default(
+        False,
+        description="107.1b, 202.3: only spells whose mana value equals the number chosen for "
+        "this ability's permanent as it entered (its `chosen_number`)",
+    )
 
     @property
     def chosen(self) -> list[str]:
@@ -273,7 +279,13 @@ class ChosenSpells(Strict):
         return self
 
 
-_CHOSEN_FIELDS = ("to_chosen_name", "of_chosen_type", "of_chosen_color", "named_as_exiled")
+_CHOSEN_FIELDS = (
+    "to_chosen_name",
+    "of_chosen_type",
+    "of_chosen_color",
+    "named_as_exiled",
+    "of_chosen_number",
+)
 
 
 class SpellCostChange(_TotalCostChange, FromZones, ChosenSpells):

@@ -55,6 +55,8 @@ class Traits(NamedTuple):
     # free cast (107.3b). None for a permanent or a card, whose selectors can't ask it
     # (`SpellSelector`).
     mana_value: int | None = None
+    # Whether its mana cost has {X} (107.3), known for a spell only, like its mana value.
+    x_in_mana_cost: bool | None = None
 
     @property
     def basic(self) -> bool:
@@ -254,6 +256,15 @@ class HasManaValue(Strict):
         )
 
 
+class HasXInManaCost(Strict):
+    """Its mana cost has {X} in it (107.3): "spells with {X} in their mana costs". Read of
+    spells only (`SpellSelector`), like a mana value: whatever X is chosen as, a free cast's 0
+    included (107.3b), the symbol is still in the cost."""
+
+    kind: Literal["x_in_mana_cost"] = "x_in_mana_cost"
+    """Always `x_in_mana_cost`: its mana cost has {X} (107.3)"""
+
+
 class Not(Strict):
     """The one condition does not hold ("nonland", "untapped")."""
 
@@ -302,6 +313,7 @@ AnyLeaf = (
     | HasKeyword
     | IsEquipped
     | HasManaValue
+    | HasXInManaCost
 )
 Leaf = Annotated[AnyLeaf, Field(discriminator="kind")]
 Term = Annotated[AnyLeaf | Not, Field(discriminator="kind")]
@@ -422,6 +434,8 @@ def compile_filter(f: AnyFilter) -> Predicate:
             return lambda _l, _id, tr: tr.equipped
         case HasManaValue():
             return _mana_value_within(f)
+        case HasXInManaCost():
+            return _x_in_mana_cost
         case AllOf(of=all_parts):
             preds = [compile_filter(p) for p in all_parts]
             return lambda look, cid, tr: all(p(look, cid, tr) for p in preds)
@@ -445,15 +459,25 @@ def _mana_value_within(bounds: HasManaValue) -> Predicate:
     return within
 
 
+def _x_in_mana_cost(_l: Looker, _id: str, tr: Traits) -> bool:
+    # As with a mana value, only a selector of spells may ask it, and a spell's traits say it.
+    assert tr.x_in_mana_cost is not None, "an {X} in a mana cost is read of spells only"
+    return tr.x_in_mana_cost
+
+
 # The facts a filter may read that a caller needs to know about: the object itself (which
 # permanent it is attached to, whether it is the source: no group of equal traits answers
 # those), its subtypes (layer 4 may add some: 613.8a), its tapped status (a status, not a
-# characteristic, which no layer changes: 110.5), its mana value (known of a spell only).
-Fact = Literal["object", "subtypes", "tapped", "mana_value"]
+# characteristic, which no layer changes: 110.5), its mana value and whether its mana cost
+# has {X} (known of a spell only).
+Fact = Literal["object", "subtypes", "tapped", "mana_value", "mana_cost"]
 _OBJECT: frozenset[Fact] = frozenset({"object"})
 _SUBTYPES: frozenset[Fact] = frozenset({"subtypes"})
 _TAPPED: frozenset[Fact] = frozenset({"tapped"})
 _MANA_VALUE: frozenset[Fact] = frozenset({"mana_value"})
+_MANA_COST: frozenset[Fact] = frozenset({"mana_cost"})
+# What only a spell's traits carry (Selector._mana_value_of_spells).
+SPELL_FACTS: frozenset[Fact] = _MANA_VALUE | _MANA_COST
 _NO_FACTS: frozenset[Fact] = frozenset()
 
 
@@ -479,6 +503,8 @@ def filter_reads(f: AnyFilter) -> frozenset[Fact]:
             return _NO_FACTS  # a trait of its own (Traits.equipped)
         case HasManaValue():
             return _MANA_VALUE
+        case HasXInManaCost():
+            return _MANA_COST
         case _:
             assert_never(f)
 
@@ -526,10 +552,11 @@ class Selector(Strict):
         None,
         description="Any further condition, as a filter (all / any / not over type, subtype, "
         "supertype, color, controller, attached, tapped, basic, token, other, counters, name, "
-        "monocolored, keyword, and for spells only mana_value); "
+        "monocolored, keyword, and for spells only mana_value and x_in_mana_cost); "
         "it must hold as well as the fields above",
     )
-    # Whether `where` may ask a mana value: only of spells (SpellSelector below).
+    # Whether `where` may ask a mana value or an {X} in the mana cost: only of spells
+    # (SpellSelector below).
     _of_spells: ClassVar[bool] = False
 
     @field_validator("where")
@@ -537,11 +564,12 @@ class Selector(Strict):
     def _mana_value_of_spells(cls, where: AnyFilter | None) -> AnyFilter | None:
         """202.3: a mana value condition is read of spells only, whose mana value the engine
         knows as they are cast; a permanent's (a back face's, a melded pair's, a face-down
-        one's) it doesn't work out, so no selector of permanents or cards may ask it."""
-        if where is not None and not cls._of_spells and "mana_value" in filter_reads(where):
+        one's) it doesn't work out, so no selector of permanents or cards may ask it, nor
+        whether its mana cost has {X} (107.3), which only a spell's traits say."""
+        if where is not None and not cls._of_spells and filter_reads(where) & SPELL_FACTS:
             raise ValueError(
-                "a mana_value condition is read of spells only (the `spells` of a "
-                "spell_cost_change, a spell_cost_minimum or a spell_cast_ban), not of "
+                "a mana_value or x_in_mana_cost condition is read of spells only (the `spells` "
+                "of a spell_cost_change, a spell_cost_minimum or a spell_cast_ban), not of "
                 "permanents or cards"
             )
         return where
@@ -594,7 +622,7 @@ class Selector(Strict):
 class SpellSelector(Selector):
     """A set of spells, seen from the ability's source ("noncreature spells your opponents
     cast"): `controller` is the spell's caster, and `where` may also ask its mana value on the
-    stack (`mana_value`, 202.3)."""
+    stack (`mana_value`, 202.3) and whether its mana cost has {X} (`x_in_mana_cost`, 107.3)."""
 
     _of_spells: ClassVar[bool] = True
 

@@ -64,6 +64,7 @@ PERMANENT_DEFAULTS: dict[str, Any] = {
     "library_top": None,
     "chosen_name": None,
     "chosen_type": None,
+    "chosen_number": None,
     "noted_mana": None,
     "class_level": None,
     "resolutions_this_turn": None,
@@ -223,6 +224,15 @@ class PermanentIn(TypedDict, total=False):
             'that count "creatures you control of the chosen type" or add "the chosen type"; '
             "for a permanent that chose a basic land type as it entered, that land type",
             examples=["Elf"],
+        ),
+    ]
+    # 107.1b: a number chosen for it as it entered, never negative.
+    chosen_number: Annotated[
+        Annotated[int, Field(ge=0, le=1_000_000)] | None,
+        Field(
+            description="107.1b: the number chosen for it as it entered (0 or more), for "
+            'abilities that name spells "with mana value equal to the chosen number"',
+            examples=[0],
         ),
     ]
     # The mana an ability of it noted ("note the type and amount of mana spent"): only the six
@@ -555,6 +565,7 @@ OPTIONAL_FACTS = (
     "chosen_name",
     "library_top",
     "chosen_type",
+    "chosen_number",
     "chosen_colors",
     "noted_mana",
     "resolutions_this_turn",
@@ -595,6 +606,7 @@ class Permanent:
     chosen_name: str | None = None  # 201.3
     library_top: OutsideCard | None = None  # the top card of its controller's library
     chosen_type: str | None = None  # 205.3m
+    chosen_number: int | None = None  # 107.1b: chosen as it entered
     chosen_colors: tuple[str, ...] | None = None  # several colors chosen for it
     noted_mana: str | None = None  # the mana last noted for it, Oracle notation
     resolutions_this_turn: int | None = None  # of its ability that counts them; None: not said

@@ -18,6 +18,7 @@ from app.domain.errors import QuestionError
 from app.domain.filters import (
     AnyOf,
     HasColor,
+    HasManaValue,
     HasName,
     HasSubtype,
     Selector,
@@ -73,6 +74,7 @@ def spell_traits(caster: str, cast_face: CardFace) -> Traits:
         keywords=cast_face.keyword_set,
         # 202.3, 107.3b: on the stack X is the number chosen, and a free cast chooses 0.
         mana_value=cast_face.face_mana_value(0),
+        x_in_mana_cost=cast_face.x_count > 0,  # 107.3: whatever X is chosen as
     )
 
 
@@ -129,9 +131,9 @@ def chosen_spells(
     costs: BoardCosts, src: Source, spells: Selector, chosen: ChosenSpells
 ) -> Selector | None:
     """The spells an effect names, with what its permanent knows filled in where it says so:
-    the card name (201.3), creature type (205.3m) or color (105.2) chosen for it, or the names
-    of the cards its own ability exiled (607.2a); a 422 asks for what the state doesn't give.
-    None when it names no spell (nothing is exiled with it)."""
+    the card name (201.3), creature type (205.3m), color (105.2) or number (107.1b) chosen
+    for it, or the names of the cards its own ability exiled (607.2a); a 422 asks for what
+    the state doesn't give. None when it names no spell (nothing is exiled with it)."""
     if not chosen.chosen:
         return spells
     p = costs.view.board.by_id[src.id]
@@ -149,6 +151,10 @@ def chosen_spells(
         color = given(p, "chosen_color", p.chosen_color, why)
         # The state's chosen_color was checked as a color code when the question was read.
         spells = with_condition(spells, HasColor.model_validate({"color": color}))
+    if chosen.of_chosen_number:
+        why = "names spells by the number chosen for it (107.1b): give it as 'chosen_number'"
+        n = given(p, "chosen_number", p.chosen_number, why)
+        spells = with_condition(spells, HasManaValue(at_least=n, at_most=n))  # 202.3
     return spells
 
 

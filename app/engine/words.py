@@ -21,6 +21,7 @@ from app.domain.filters import (
     HasSubtype,
     HasSupertype,
     HasType,
+    HasXInManaCost,
     IsAttached,
     IsBasic,
     IsEquipped,
@@ -184,6 +185,8 @@ def describe_filter(f: AnyFilter) -> str:
             if least is not None or most is not None:
                 said.append(f"mana value {_mana_value_range(least, most)}")
             return "with " + " and ".join(said)
+        case HasXInManaCost():
+            return "with X in its mana cost"  # a word, not a mana symbol the step refers to
         case HasCounters(counter=kind, at_least=n):
             what = f"{kind} counter" if kind else "counter"
             return f"with a {what} on it" if n == 1 else f"with {n} or more {what}s on it"

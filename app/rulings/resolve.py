@@ -262,6 +262,7 @@ class CheckedState:
             chosen_name=p.get("chosen_name"),
             library_top=self.library_top.get(i),
             chosen_type=p.get("chosen_type"),
+            chosen_number=p.get("chosen_number"),
             noted_mana=p.get("noted_mana"),
             exiled=(
                 tuple(OutsideCard.of(c) for c in self.exiled.get(i, ()))

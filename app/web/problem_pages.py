@@ -387,6 +387,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "or adds (or sets, 305.7) the type chosen for it as it entered: give the permanent's "
         "`chosen_type`.",
     ),
+    "chosen_number_required": _q(
+        "Number not chosen",
+        "The ability names spells by the mana value equal to the number chosen for its "
+        "permanent as it entered (107.1b, 202.3): give the permanent's `chosen_number`.",
+    ),
     "copy_of_required": _q(
         "What it copied not given",
         "The permanent's card may enter as a copy of another object (707.2, 614.1c), and what it "

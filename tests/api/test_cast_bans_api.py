@@ -111,6 +111,53 @@ def test_a_cascade_into_a_card_with_no_mana_cost_is_stopped_by_an_even_ban(
     assert _revealed(sqlite_client, _cascade("Lightning Bolt", HOLLOW_SENTINEL))["cast"] is True
 
 
+# "Noncreature spells with {X} in their mana costs can't be cast."
+QUILL_WARDEN = _ban(
+    "Quill Warden",
+    spells={
+        "where": {
+            "kind": "all",
+            "of": [
+                {"kind": "not", "filter": {"kind": "type", "type": "creature"}},
+                {"kind": "x_in_mana_cost"},
+            ],
+        }
+    },
+)
+# "As ~ enters, choose a number. Noncreature spells with mana value equal to the chosen number
+# can't be cast."
+TALLY_PRELATE = _ban(
+    "Tally Prelate",
+    spells={"where": {"kind": "not", "filter": {"kind": "type", "type": "creature"}}},
+    of_chosen_number=True,
+)
+
+
+def test_a_free_cast_of_a_spell_with_x_is_stopped_by_an_x_ban(sqlite_client: TestClient) -> None:
+    # 107.3: its mana cost has {X} though X is 0 in a free cast (107.3b).
+    body = {"card": "Fireball", "state": _state(QUILL_WARDEN), "caster": "alice"}
+    r = sqlite_client.post(FREE, json=body)
+    assert r.status_code == 201, r.text
+    assert [x["code"] for x in r.json()["answer"]["reasons"]] == ["cast_prohibited"]
+    r = sqlite_client.post(FREE, json={**body, "card": "Lightning Bolt"})
+    assert r.json()["answer"]["castable"] is True
+
+
+def test_a_cascade_is_stopped_by_the_number_chosen_for_a_ban(sqlite_client: TestClient) -> None:
+    # 202.3: a card with no mana cost has mana value 0; the state gives the number chosen.
+    zero = _cascade("Crashing Footfalls", TALLY_PRELATE)
+    zero["state"]["battlefield"][0]["chosen_number"] = 0
+    answer = _revealed(sqlite_client, zero)
+    assert answer["hit"] == "Crashing Footfalls" and answer["cast"] is False
+    zero["state"]["battlefield"][0]["chosen_number"] = 1
+    assert _revealed(sqlite_client, zero)["cast"] is True
+    del zero["state"]["battlefield"][0]["chosen_number"]
+    r = sqlite_client.post(REVEAL, json=zero)
+    assert_problem(
+        r, ["body", "state", "battlefield", 0, "chosen_number"], "chosen_number_required"
+    )
+
+
 def test_a_zone_ban_asks_where_a_free_cast_is_cast_from(sqlite_client: TestClient) -> None:
     body = {"card": "Lightning Bolt", "state": _state(HEARTH_WARDEN), "caster": "alice"}
     assert_problem(sqlite_client.post(FREE, json=body), ["body", "cast_from"], "cast_from_required")

@@ -8,7 +8,7 @@ import pytest
 
 from app.catalog.compile import compile_face
 from app.domain.cast_bans import SpellCastBan
-from app.domain.filters import HasType, Not, SpellSelector
+from app.domain.filters import HasType, HasXInManaCost, Not, SpellSelector
 
 NAMES = "As Quiet Arbiter enters, choose a card name.\n"
 
@@ -113,6 +113,24 @@ def test_a_ban_on_the_chosen_color_leaves_the_color_to_the_state() -> None:
     (ban,) = _bans(text, ["Creature"])
     assert ban == SpellCastBan(
         spells=SpellSelector(controller="opponent", types=["creature"]), of_chosen_color=True
+    )
+
+
+def test_a_ban_on_the_chosen_number_leaves_the_number_to_the_state() -> None:
+    text = "As Quiet Arbiter enters, choose a number.\nArtifact spells with mana value equal to "
+    text += "the chosen number can't be cast."
+    (ban,) = _bans(text, ["Creature"])
+    assert ban == SpellCastBan(spells=SpellSelector(types=["artifact"]), of_chosen_number=True)
+    # A face that chooses no number has none to name spells by.
+    alone = compile_face("Quiet Arbiter", text.split("\n")[1], types=["Creature"], subtypes=[])
+    assert alone.support == "partial"
+
+
+def test_a_ban_on_spells_with_x_in_their_mana_costs() -> None:
+    text = "Your opponents can't cast sorcery spells with {X} in their mana costs."
+    (ban,) = _bans(text, ["Creature"])
+    assert ban == SpellCastBan(
+        spells=SpellSelector(controller="opponent", types=["sorcery"], where=HasXInManaCost())
     )
 
 

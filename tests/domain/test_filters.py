@@ -8,7 +8,16 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from app.domain.filters import AllOf, HasCounters, IsOther, Looker, Selector, Traits
+from app.domain.filters import (
+    AllOf,
+    HasCounters,
+    IsOther,
+    Looker,
+    Selector,
+    SpellSelector,
+    Traits,
+    filter_reads,
+)
 
 ME = Looker("alice", None, "src")
 
@@ -106,8 +115,6 @@ def test_a_filter_reads_tapped_status_only_where_it_asks_for_it() -> None:
 
 
 def test_a_mana_value_condition_holds_within_its_bounds() -> None:
-    from app.domain.filters import SpellSelector
-
     four_up = SpellSelector.model_validate({"where": {"kind": "mana_value", "at_least": 4}})
     assert four_up.matches(ME, "", _traits(mana_value=4))
     assert not four_up.matches(ME, "", _traits(mana_value=3))
@@ -121,8 +128,6 @@ def test_a_mana_value_condition_holds_within_its_bounds() -> None:
         True,
         False,
     ]
-    from app.domain.filters import filter_reads
-
     assert filter_reads(four_up.as_filter()) == {"mana_value"}
     # No bound, or bounds the wrong way round, is no condition.
     for bad in ({}, {"at_least": 5, "at_most": 4}, {"at_least": -1}):
@@ -137,6 +142,15 @@ def test_a_mana_value_condition_is_for_spells_only() -> None:
     for where in ({"kind": "mana_value", "at_least": 1}, deep):
         with pytest.raises(ValidationError, match="read of spells only"):
             Selector.model_validate({"types": ["creature"], "where": where})
+
+
+def test_an_x_in_the_mana_cost_is_asked_of_spells_only() -> None:
+    # 107.3: only a spell's traits say whether its mana cost has {X}.
+    where = {"kind": "not", "filter": {"kind": "x_in_mana_cost"}}
+    with pytest.raises(ValidationError, match="read of spells only"):
+        Selector.model_validate({"where": where})
+    spells = SpellSelector.model_validate({"where": where})
+    assert filter_reads(spells.as_filter()) == {"mana_cost"}
 
 
 def test_the_flat_schema_says_each_kinds_at_least() -> None:

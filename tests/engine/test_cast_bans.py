@@ -67,6 +67,8 @@ SORCERY = Card.model_validate(
 INSTANT = Card.model_validate(
     {"name": "Quick Refrain", "mana_cost": "{1}{U}", "types": ["instant"]}
 )
+# A spell whose mana cost has {X}: its mana value on the stack in a free cast is 1 (107.3b).
+FLUX_TIDE = Card.model_validate({"name": "Flux Tide", "mana_cost": "{X}{U}", "types": ["sorcery"]})
 
 
 def _view(
@@ -232,10 +234,46 @@ def test_a_ban_on_even_mana_values_counts_zero_as_even() -> None:
     assert _codes(_cast(INSTANT, view)) == ["cast_prohibited"]  # {1}{U}: 2
     odd = Card.model_validate({"name": "Tri Spark", "mana_cost": "{2}{R}", "types": ["instant"]})
     assert _cast(odd, view)["castable"] is True
-    x_spell = Card.model_validate(
-        {"name": "Flux Tide", "mana_cost": "{X}{U}", "types": ["sorcery"]}
+    assert _cast(FLUX_TIDE, view)["castable"] is True  # X is 0 (107.3b): 1, odd
+
+
+def test_a_ban_on_x_in_the_mana_cost_holds_whatever_x_is() -> None:
+    # 107.3: the cost has {X} whatever X is chosen as, a free cast's 0 included.
+    teeg = _warden("Quill Warden", "Noncreature spells with {X} in their mana costs can't be cast.")
+    view = _view(_perm("qw", teeg))
+    banned = _cast(FLUX_TIDE, view, caster="bob")
+    assert _codes(banned) == ["cast_prohibited"]
+    assert "with X in its mana cost" in banned["reasons"][0]["message"]
+    assert _cast(SORCERY, view)["castable"] is True
+    x_creature = Card.model_validate(
+        {"name": "Flux Hound", "mana_cost": "{X}{G}", "types": ["creature"]}
     )
-    assert _cast(x_spell, view)["castable"] is True  # X is 0 (107.3b): 1, odd
+    assert _cast(x_creature, view)["castable"] is True
+
+
+NUMBER_WARDEN = _warden(
+    "Tally Prelate",
+    "As Tally Prelate enters, choose a number.\nNoncreature spells with mana value equal to the "
+    "chosen number can't be cast.",
+)
+
+
+def test_a_ban_on_the_chosen_number_compares_the_spells_mana_value_on_the_stack() -> None:
+    # 202.3, 107.3b: in a free cast X is 0, so Flux Tide's mana value is 1; a card with no
+    # mana cost has 0.
+    one = _view(_perm("tp", NUMBER_WARDEN, chosen_number=1))
+    banned = _cast(FLUX_TIDE, one)
+    assert _codes(banned) == ["cast_prohibited"]
+    assert "with mana value 1" in banned["reasons"][0]["message"]
+    assert _cast(INSTANT, one)["castable"] is True  # {1}{U}: 2
+    nothing = Card.model_validate({"name": "Ashen Return", "types": ["sorcery"]})
+    zero = _view(_perm("tp", NUMBER_WARDEN, chosen_number=0))
+    assert _codes(_cast(nothing, zero)) == ["cast_prohibited"]
+    assert _cast(FLUX_TIDE, zero)["castable"] is True
+    with pytest.raises(QuestionError) as raised:
+        _cast(nothing, _view(_perm("tp", NUMBER_WARDEN)))
+    assert raised.value.code == "chosen_number_required"
+    assert raised.value.loc == ("state", "battlefield", 0, "chosen_number")
 
 
 def test_a_ban_whose_permanent_lost_its_abilities_stops_nothing() -> None:

@@ -42,6 +42,7 @@ GIVEN: dict[str, Any] = {
     "library_top": "Plains",
     "chosen_name": "Swamp",
     "chosen_type": "Elf",
+    "chosen_number": 3,
     "noted_mana": "{G}{G}",
     "resolutions_this_turn": 2,
     "class_level": 2,

@@ -49,6 +49,7 @@ NOT_DEFAULT: dict[str, Any] = {
     "library_top": "Plains",
     "chosen_name": "Swamp",
     "chosen_type": "Elf",
+    "chosen_number": 2,
     "noted_mana": "{G}{G}",
     "class_level": 2,
     "resolutions_this_turn": 0,

@@ -334,9 +334,9 @@ _SPELL_COST_MINIMUM = re.compile(
 )
 # What may follow the noun, in this order: "with [a keyword]", who casts them, where from
 # ("from your graveyard or from exile", "from anywhere other than your hand"), "with [a
-# keyword or a mana value]".
-_WITH = r"(?: with (?P<before>[a-z ]+?))?"
-_FROM_WITH = r"(?: from (?P<zone>[a-z ]+?))?(?: with (?P<after>[a-z0-9 ]+?))?"
+# keyword, a mana value or an {X} in the mana cost]".
+_WITH = r"(?: with (?P<before>[a-z{X} ]+?))?"
+_FROM_WITH = r"(?: from (?P<zone>[a-z ]+?))?(?: with (?P<after>[a-z0-9{X} ]+?))?"
 # "Spells", "Instant and sorcery spells you cast", "Red spells and white spells your opponents
 # cast", "Spells your opponents cast that target ~": plural, with "cost".
 _SPELLS = re.compile(
@@ -373,6 +373,8 @@ _ANYWHERE_BUT = "anywhere other than "
 _MANA_VALUE = re.compile(r"^mana value (?P<n>\d+) or (?P<way>greater|less)$")
 # "with even mana values", "with an odd mana value" (202.3: 0 is even).
 _PARITY = re.compile(r"^(?:an )?(?P<parity>even|odd) mana values?$")
+# "with {X} in their mana costs", "with {X} in its mana cost" (107.3).
+_X_IN_MANA_COST = re.compile(r"^\{X\} in (?:their mana costs|its mana cost)$")
 # Keyword abilities (702) a spell may be said to have ("creature spells with flying"): the
 # engine reads them in the face's `keywords` (the card source's list of the keyword abilities
 # printed on it, or an inline definition's).
@@ -440,6 +442,7 @@ _CHOSEN_PHRASES: dict[ir.Known, str] = {
     "type": " of the chosen type",
     "color": " of the chosen color",
     "exiled": " with the same name as the exiled card",
+    "number": " with mana value equal to the chosen number",
 }
 
 
@@ -597,7 +600,8 @@ def _thats(spells: ir.Spells, phrase: str) -> ir.Spells | None:
 
 
 def _with_phrases(spells: ir.Spells, *phrases: str | None) -> ir.Spells | None:
-    """ "with flying" (a keyword ability, 702) and "with mana value 4 or greater" (202.3)."""
+    """ "with flying" (a keyword ability, 702), "with mana value 4 or greater" (202.3) and
+    "with {X} in their mana costs" (107.3)."""
     for phrase in phrases:
         if phrase is None:
             continue
@@ -608,6 +612,8 @@ def _with_phrases(spells: ir.Spells, *phrases: str | None) -> ir.Spells | None:
             spells = replace(
                 spells, mana_value=(n, None) if mv.group("way") == "greater" else (None, n)
             )
+        elif _X_IN_MANA_COST.match(phrase) is not None and not spells.x_in_mana_cost:
+            spells = replace(spells, x_in_mana_cost=True)
         elif (odd_even := _PARITY.match(phrase)) is not None and spells.parity is None:
             parity: Literal["even", "odd"] = "even" if odd_even.group("parity") == "even" else "odd"
             spells = replace(spells, parity=parity)

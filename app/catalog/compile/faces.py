@@ -246,6 +246,7 @@ class _Context:
     chooses_type: bool = False
     chooses_color: bool = False  # "As ~ enters, choose a color": its `chosen_color` (105.2)
     chooses_land_type: bool = False
+    chooses_number: bool = False  # "As ~ enters, choose a number": its `chosen_number`
     reads_chosen_type: bool = False  # a sentence adds or sets "the chosen type" (layers.py)
     # A player may pay to have the face's effect ignored for a while ("may sacrifice a
     # permanent ... to ignore this effect until end of turn"): the state can't say they did.
@@ -335,6 +336,7 @@ def compile_face(
     ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
     ctx.chooses_type = any(_CHOOSES_TYPE.match(s) for line in lines for s in line.sentences)
     ctx.chooses_color = any(_CHOOSES_COLOR.match(s) for line in lines for s in line.sentences)
+    ctx.chooses_number = any(_CHOOSES_NUMBER.match(s) for line in lines for s in line.sentences)
     ctx.chooses_land_type = any(
         _CHOOSES_LAND_TYPE.match(s) for line in lines for s in line.sentences
     )
@@ -384,6 +386,7 @@ _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
 _EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
 _CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
 _CHOOSES_COLOR = re.compile(r"^As ~ enters, choose a color\.$")
+_CHOOSES_NUMBER = re.compile(r"^As ~ enters, choose a number\.$")  # any, 0 included (107.1b)
 _CHOOSES_LAND_TYPE = re.compile(r"^As ~ enters, choose a basic land type\.$")
 _IGNORE_THIS_EFFECT = re.compile(r"\bto ignore this effect\b")
 _CHOOSES_NAME = re.compile(
@@ -1582,7 +1585,7 @@ def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
 
 def _known(ctx: _Context) -> frozenset[ir.Known]:
     """What the face's permanent knows that an ability about spells may name them by: a
-    chosen name, creature type or color, the cards its own ability exiled."""
+    chosen name, creature type, color or number, the cards its own ability exiled."""
     known: set[ir.Known] = set()
     if ctx.chooses_name:
         known.add("name")
@@ -1592,6 +1595,8 @@ def _known(ctx: _Context) -> frozenset[ir.Known]:
         known.add("color")
     if ctx.linked_exile:
         known.add("exiled")
+    if ctx.chooses_number:
+        known.add("number")
     return frozenset(known)
 
 

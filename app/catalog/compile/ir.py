@@ -459,8 +459,8 @@ class Spells:
     """Which spells, seen from the ability's controller: who casts them (`controller`), any of
     `types`, any of `subtypes`, any of `colors` (105.2), `colorless` (no color, 105.2c), none
     of `not_types` ("noncreature"), every one of `supertypes` ("legendary") and of `keywords`
-    ("with flying"), a mana value within `mana_value` (least, greatest; 202.3), `historic`
-    (700.6) and `multicolored` (105.2b)."""
+    ("with flying"), a mana value within `mana_value` (least, greatest; 202.3), an {X} in the
+    mana cost (107.3), `historic` (700.6) and `multicolored` (105.2b)."""
 
     controller: Literal["you", "opponent", "any"] = "any"
     types: tuple[str, ...] = ()
@@ -472,6 +472,7 @@ class Spells:
     keywords: tuple[str, ...] = ()
     mana_value: tuple[int | None, int | None] | None = None
     parity: Literal["even", "odd"] | None = None  # "with even mana values" (202.3)
+    x_in_mana_cost: bool = False  # "with {X} in their mana costs" (107.3)
     historic: bool = False
     multicolored: bool = False
 
@@ -479,8 +480,8 @@ class Spells:
 During = Literal["your_turn", "not_your_turn", "casters_turn", "not_casters_turn"]
 # What a permanent knows that an ability about spells may name them by: the card name
 # (201.3), creature type (205.3m) or color (105.2) chosen for it as it entered, the cards its
-# own ability exiled (607.2a).
-Known = Literal["name", "type", "color", "exiled"]
+# own ability exiled (607.2a), a number (107.1b) that spells' mana values are compared with.
+Known = Literal["name", "type", "color", "exiled", "number"]
 Zone = Literal["hand", "graveyard", "exile", "library", "command"]  # cast from (601.2a)
 
 

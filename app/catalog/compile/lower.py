@@ -95,6 +95,8 @@ def spells(s: ir.Spells) -> d.SpellSelector:
         parts.append(f.HasManaValue(at_least=s.mana_value[0], at_most=s.mana_value[1]))
     if s.parity is not None:
         parts.append(f.HasManaValue(parity=s.parity))
+    if s.x_in_mana_cost:
+        parts.append(f.HasXInManaCost())
     where: f.AnyFilter | None = None
     if parts:
         where = parts[0] if len(parts) == 1 else f.AllOf(of=parts)
@@ -114,6 +116,7 @@ class _Chosen(TypedDict):
     of_chosen_type: bool
     of_chosen_color: bool
     named_as_exiled: bool
+    of_chosen_number: bool
 
 
 def _chosen(chosen: frozenset[ir.Known]) -> _Chosen:
@@ -122,6 +125,7 @@ def _chosen(chosen: frozenset[ir.Known]) -> _Chosen:
         of_chosen_type="type" in chosen,
         of_chosen_color="color" in chosen,
         named_as_exiled="exiled" in chosen,
+        of_chosen_number="number" in chosen,
     )
 
 
