@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from app.domain.base import omitted_at_default
 from app.domain.continuous import WorksFrom
@@ -36,6 +36,12 @@ class SpellCastBan(FromZones, ChosenSpells):
     after_spells_this_turn: Annotated[int, Field(ge=1, le=10)] | None = omitted_at_default(None)
     """It applies only once the would-be caster has cast this many spells this turn ("can't
     cast more than one spell each turn": 1; their `spells_cast_this_turn`); null: always"""
+    counting: Literal["all", "alike"] = omitted_at_default(
+        "all",
+        description="What `after_spells_this_turn` counts: `all` the spells the caster cast "
+        "this turn, or only those `alike`, which `spells` names too (\"can't cast more than one "
+        'noncreature spell each turn": their `spells_cast`, matched as cast)',
+    )
     unless_sorcery_timing: bool = omitted_at_default(
         False,
         description="307.5: it holds except when the spell is cast at a time its caster could "
@@ -48,3 +54,9 @@ class SpellCastBan(FromZones, ChosenSpells):
     says no spells can be cast this turn)"""
 
     _spells = field_validator("spells")(classmethod(lambda cls, v: spells_only(v)))
+
+    @model_validator(mode="after")
+    def _counts_something(self) -> SpellCastBan:
+        if self.counting == "alike" and self.after_spells_this_turn is None:
+            raise ValueError("counting 'alike' counts for after_spells_this_turn: give it")
+        return self

@@ -13,7 +13,16 @@ from itertools import count, starmap
 from operator import add, itemgetter
 from typing import Annotated, Any, Literal, Required, TypeVar, cast, overload
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer, with_config
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    ValidationInfo,
+    field_validator,
+    with_config,
+)
 from typing_extensions import TypedDict
 
 from app.domain.base import KEY_ORDERED, BasicLandType, check_mana_string, omitted_at_default
@@ -25,6 +34,7 @@ LIMIT_PERMANENTS = 10_000
 LIMIT_EFFECTS = 100
 LIMIT_PLAYERS = 100
 LIMIT_GRAVEYARD = 1_000
+LIMIT_SPELLS_CAST = 1_000  # the spells one player cast this turn, listed by name
 
 ID_MAX_LENGTH = 100
 Id = Annotated[str, Field(min_length=1, max_length=ID_MAX_LENGTH)]
@@ -402,8 +412,20 @@ class PlayerIn(StateModel):
         None,
         description="601.2i: how many spells they have cast this turn, not counting a spell the "
         "question is about, for effects that count them ('for each other spell that player "
-        "has cast this turn', 'the second spell you cast each turn')",
+        "has cast this turn', 'the second spell you cast each turn'); with `spells_cast`, "
+        "their number",
         examples=[1],
+    )
+    # Declared after the count, which its validator compares it with.
+    spells_cast: list[Name] | None = omitted_at_default(
+        None,
+        max_length=LIMIT_SPELLS_CAST,
+        description="601.2i: the spells they have cast this turn, in any order, by catalog name "
+        "(a face's name for the face cast: an adventure, a modal card's back face; [] for "
+        "none), not counting a spell the question is about, for bans that count spells of a "
+        "kind ('can't cast more than one noncreature spell each turn'). When "
+        "`spells_cast_this_turn` is given too, it must be their number",
+        examples=[["Lightning Bolt"]],
     )
     # 106.4: the mana in their pool, unspent; only the six mana types.
     mana_pool: (
@@ -427,6 +449,18 @@ class PlayerIn(StateModel):
         "none), for abilities that count or look at them",
         examples=[["Grizzly Bears", "Lightning Bolt"]],
     )
+
+    @field_validator("spells_cast")
+    @classmethod
+    def _as_many_as_counted(cls, names: list[str] | None, info: ValidationInfo) -> list[str] | None:
+        """The list and the count say one thing, or the question contradicts itself."""
+        counted = info.data.get("spells_cast_this_turn")
+        if names is not None and counted is not None and counted != len(names):
+            raise ValueError(
+                f"{len(names)} spells listed, but spells_cast_this_turn says {counted}: give "
+                "one, or both alike"
+            )
+        return names
 
 
 PlayerFactName = Literal["life", "life_gained_this_turn", "cards_drawn_this_turn"]
@@ -764,6 +798,8 @@ class Board:
     players: dict[str, PlayerIn] = field(default_factory=dict)
     # 404.1: the cards in each graveyard the state gives, resolved against the catalog.
     graveyards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    # 601.2i: per player the state lists them for, the faces of the spells cast this turn.
+    spells_cast: dict[str, tuple[CardFace, ...]] = field(default_factory=dict)
     # Per permanent, a class: permanents of one class (>= 0) hold equal values in every field
     # but their index and id, so the engine may read one of them for all (BoardView.kinds).
     # -1, or no classes at all: nothing is claimed. Numbered from 0 in order of first member

@@ -18,6 +18,7 @@ from app.engine.cast_on_board import (
     DURING_WORDS,
     NONE_EXILED,
     BoardCosts,
+    alike_spells_cast,
     applying,
     chosen_spells,
     during_why_not,
@@ -87,9 +88,7 @@ def _conditions(ban: SpellCastBan) -> tuple[str, str]:
     if ban.during is not None:
         when += DURING_WORDS[ban.during]
     if ban.after_spells_this_turn is not None:
-        when += (
-            f" once their caster has cast {amount(ban.after_spells_this_turn, 'spell')} this turn"
-        )
+        when += f" once their caster has cast {_counted(ban)} this turn"
     if ban.unless_sorcery_timing:
         when += " except when their caster could cast a sorcery"
     return where, when
@@ -120,12 +119,25 @@ def _why_not(
             ("601.3", "307.5"),
         )
     if ban.after_spells_this_turn is not None:
-        cast = spells_cast(costs.view, src, caster, _STOPS)
+        match ban.counting:
+            case "all":
+                cast = spells_cast(costs.view, src, caster, _STOPS)
+            case "alike":
+                cast = alike_spells_cast(costs.view, src, caster, spells, _STOPS)
         if cast < ban.after_spells_this_turn:
             return (
-                f"it applies once its caster has cast "
-                f"{amount(ban.after_spells_this_turn, 'spell')} this turn, and {caster} has "
-                f"cast {cast}.",
-                ("601.3",),
+                f"it applies once its caster has cast {_counted(ban)} this turn, and {caster} "
+                f"has cast {cast}.",
+                ("601.3", "601.2i"),
             )
     return None
+
+
+def _counted(ban: SpellCastBan) -> str:
+    """ "2 spells", or "1 such spell" when the ban counts only the spells it names."""
+    assert ban.after_spells_this_turn is not None
+    match ban.counting:
+        case "all":
+            return amount(ban.after_spells_this_turn, "spell")
+        case "alike":
+            return amount(ban.after_spells_this_turn, "such spell")

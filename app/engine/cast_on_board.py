@@ -21,8 +21,10 @@ from app.domain.filters import (
     HasManaValue,
     HasName,
     HasSubtype,
+    Looker,
     Selector,
     Traits,
+    filter_reads,
     with_condition,
 )
 from app.domain.ruling import Mentions, Step
@@ -248,9 +250,38 @@ def during_why_not(
 
 
 def spells_cast(view: BoardView, src: Source, caster: str, does: str) -> int:
-    """How many spells the caster has cast this turn (601.2i), as the state's players say;
-    a 422 naming it when it is missing. `does`: what the effect does with the count."""
+    """How many spells the caster has cast this turn (601.2i), as the state's players say (the
+    count, else the length of their list of spells cast); a 422 naming the count when neither
+    is given. `does`: what the effect does with the count."""
+    listed = view.board.spells_cast.get(caster)
+    facts = view.board.players.get(caster)
+    if listed is not None and facts is not None and facts.spells_cast_this_turn is None:
+        return len(listed)
     why = f"{src.label} {does} by the spells its caster cast this turn"
     count = given_for_player(view.board, caster, "spells_cast_this_turn", why)
     assert isinstance(count, int)
     return count
+
+
+def alike_spells_cast(
+    view: BoardView, src: Source, caster: str, spells: Selector, does: str
+) -> int:
+    """How many of the spells the caster has cast this turn (601.2i) `spells` names, each as
+    the face the state's `spells_cast` lists was cast; a 422 naming that list when it is
+    missing. The name of a spell with {X} in its cost doesn't say the X it was cast with
+    (202.3e), so a selector asking a mana value makes such a spell a 422 too."""
+    why = f"{src.label} {does} by the spells of a kind its caster cast this turn"
+    given_for_player(view.board, caster, "spells_cast", why)
+    looker = Looker(src.controller, src.attached_to, src.id)
+    asks_mana_value = "mana_value" in filter_reads(spells.as_filter())
+    alike = 0
+    for i, face in enumerate(view.board.spells_cast[caster]):
+        if asks_mana_value and face.x_count:
+            raise QuestionError(
+                ("state", "players", caster, "spells_cast", i),
+                f"{src.label} {does} by the mana values of the spells its caster cast this "
+                f"turn, and the X {face.name} was cast with isn't known (202.3e)",
+                "spells_cast_x_unknown",
+            )
+        alike += spells.matches(looker, "", spell_traits(caster, face))
+    return alike

@@ -142,6 +142,8 @@ class CheckedState:
     battlefield_cards: tuple[Card, ...]
     # 404.1: per player whose graveyard the state gives, its cards.
     graveyards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    # 601.2i: per player whose spells cast this turn the state lists, each card and face cast.
+    spells_cast: tuple[tuple[str, tuple[tuple[Card, CardFace], ...]], ...] = ()
     # 406.6: per battlefield index, the cards exiled with that permanent (its `exiled`).
     exiled: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     # Per battlefield index, the top card of its controller's library (its `library_top`).
@@ -166,6 +168,7 @@ class CheckedState:
             self.battlefield_cards,
             self.effect_cards,
             *(cards for _, cards in self.graveyards),
+            *((card for card, _ in spells) for _, spells in self.spells_cast),
             *self.exiled.values(),
             self.top_cards.values(),
         )
@@ -210,6 +213,9 @@ class CheckedState:
             },
             players=dict(self.state.players),
             graveyards=dict(self.graveyards),
+            spells_cast={
+                player: tuple(face for _, face in spells) for player, spells in self.spells_cast
+            },
             classes=self.classes,
             copies=self.copies,
         )
@@ -690,7 +696,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             f"{len(players)} players in one game; the limit is {MAX_PLAYERS}",
             "too_many_players",
         )
-    graveyards, players_in = _graveyards(catalog, state, loc)
+    graveyards, spells_cast, players_in = _players_cards(catalog, state, loc)
     respelled |= any(n is not e for n, e in zip(normalized_fx, state.effects, strict=True))
     respelled |= players_in is not state.players
     # Nothing respelled: the state itself is the normalized one (so its dump is the question's).
@@ -707,6 +713,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         tuple(effect_cards),
         tuple(met),
         graveyards=graveyards,
+        spells_cast=spells_cast,
         exiled=outside.exiled,
         library_top=outside.library_top,
         top_cards=outside.top_cards,
@@ -725,14 +732,20 @@ def _duplicate_id(loc: Loc, i: int, permanent_id: str) -> QuestionError:
     )
 
 
-def _graveyards(
-    catalog: Catalog, state: GameState, loc: Loc
-) -> tuple[tuple[tuple[str, tuple[Card, ...]], ...], dict[str, PlayerIn]]:
-    """Each graveyard's cards from the catalog, and the players with catalog spellings (the
-    same dict when nothing was respelled)."""
-    found: list[tuple[str, tuple[Card, ...]]] = []
+_PlayersCards = tuple[
+    tuple[tuple[str, tuple[Card, ...]], ...],
+    tuple[tuple[str, tuple[tuple[Card, CardFace], ...]], ...],
+    dict[str, PlayerIn],
+]
+
+
+def _players_cards(catalog: Catalog, state: GameState, loc: Loc) -> _PlayersCards:
+    """Each graveyard's cards (404.1) and each list of spells cast this turn (601.2i, the face
+    each name names, else the card's front) from the catalog, and the players with catalog
+    spellings (the same dict when nothing was respelled)."""
+    graveyards: list[tuple[str, tuple[Card, ...]]] = []
+    spells_cast: list[tuple[str, tuple[tuple[Card, CardFace], ...]]] = []
     players = dict(state.players)
-    respelled = False
     known: dict[str, Card] = {}  # each distinct name looked up once
 
     def card(name: str, at: Loc) -> Card:
@@ -741,16 +754,30 @@ def _graveyards(
         return known[name]
 
     for player, facts in state.players.items():
-        if facts.graveyard is None:
-            continue
-        here = (*loc, "players", player, "graveyard")
-        cards = tuple(card(name, (*here, i)) for i, name in enumerate(facts.graveyard))
-        found.append((player, cards))
-        names = [c.name for c in cards]
-        if names != facts.graveyard:
-            players[player] = facts.model_copy(update={"graveyard": names})
-            respelled = True
-    return tuple(found), players if respelled else state.players
+        here = (*loc, "players", player)
+        respelled: dict[str, list[str]] = {}
+        if facts.graveyard is not None:
+            cards = tuple(
+                card(name, (*here, "graveyard", i)) for i, name in enumerate(facts.graveyard)
+            )
+            graveyards.append((player, cards))
+            respelled["graveyard"] = [c.name for c in cards]
+        if facts.spells_cast is not None:
+            spells = []
+            for i, name in enumerate(facts.spells_cast):
+                cast = card(name, (*here, "spells_cast", i))
+                face = cast.face_named(name.strip()) if cast.faces else None
+                spells.append((cast, face or cast.front))
+            spells_cast.append((player, tuple(spells)))
+            respelled["spells_cast"] = [
+                face.name if cast.faces and face is not cast.front else cast.name
+                for cast, face in spells
+            ]
+        changed = {k: v for k, v in respelled.items() if v != getattr(facts, k)}
+        if changed:
+            players[player] = facts.model_copy(update=changed)
+    same = all(players[p] is f for p, f in state.players.items())
+    return tuple(graveyards), tuple(spells_cast), state.players if same else players
 
 
 @dataclass(slots=True)

@@ -392,6 +392,17 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability names spells by the mana value equal to the number chosen for its "
         "permanent as it entered (107.1b, 202.3): give the permanent's `chosen_number`.",
     ),
+    "spells_cast_required": _q(
+        "Spells cast not listed",
+        "A ban on the board counts the spells of a kind the caster cast this turn (601.2i): "
+        "give the caster's `spells_cast` in the state's `players`, by card name.",
+    ),
+    "spells_cast_x_unknown": _q(
+        "X of a spell cast not known",
+        "A ban on the board counts the spells of a mana value the caster cast this turn, and a "
+        "spell in `spells_cast` has {X} in its mana cost, whose value as cast its name doesn't "
+        "say (202.3e).",
+    ),
     "copy_of_required": _q(
         "What it copied not given",
         "The permanent's card may enter as a copy of another object (707.2, 614.1c), and what it "

@@ -158,6 +158,49 @@ def test_a_cascade_is_stopped_by_the_number_chosen_for_a_ban(sqlite_client: Test
     )
 
 
+# "Each opponent who has cast a noncreature spell this turn can't cast additional noncreature
+# spells."
+HUSH_WARDEN = _ban(
+    "Hush Warden",
+    spells={
+        "controller": "opponent",
+        "where": {"kind": "not", "filter": {"kind": "type", "type": "creature"}},
+    },
+    after_spells_this_turn=1,
+    counting="alike",
+)
+
+
+def test_a_cascade_after_a_spell_of_the_banned_kind_is_stopped(sqlite_client: TestClient) -> None:
+    # 601.2i: the cascading spell was cast, so it is listed; a creature one leaves the
+    # noncreature hit castable, an instant one doesn't.
+    body = _cascade("Lightning Bolt", HUSH_WARDEN)
+    body["state"]["players"] = {"alice": {"spells_cast": ["bloodbraid elf"]}}
+    r = sqlite_client.post(REVEAL, json=body)
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["cast"] is True
+    assert r.json()["question"]["state"]["players"]["alice"]["spells_cast"] == ["Bloodbraid Elf"]
+    body["state"]["players"] = {"alice": {"spells_cast": ["stomp"]}}
+    r = sqlite_client.post(REVEAL, json=body)
+    assert r.json()["answer"]["cast"] is False
+    assert r.json()["question"]["state"]["players"]["alice"]["spells_cast"] == ["Stomp"]
+    body["state"]["players"] = {"alice": {"spells_cast_this_turn": 1}}
+    r = sqlite_client.post(REVEAL, json=body)
+    assert_problem(r, ["body", "state", "players", "alice", "spells_cast"], "spells_cast_required")
+
+
+def test_a_list_of_spells_cast_must_agree_with_their_count(sqlite_client: TestClient) -> None:
+    body = _cascade("Lightning Bolt", HUSH_WARDEN)
+    facts = {"spells_cast": ["Stomp"], "spells_cast_this_turn": 2}
+    body["state"]["players"] = {"alice": facts}
+    r = sqlite_client.post(REVEAL, json=body)
+    assert_problem(r, ["body", "state", "players", "alice", "spells_cast"], "validation_error")
+    body["state"]["players"]["alice"]["spells_cast"] = ["Nonesuch Card"]
+    body["state"]["players"]["alice"]["spells_cast_this_turn"] = 1
+    r = sqlite_client.post(REVEAL, json=body)
+    assert_problem(r, ["body", "state", "players", "alice", "spells_cast", 0], "unknown_card")
+
+
 def test_a_zone_ban_asks_where_a_free_cast_is_cast_from(sqlite_client: TestClient) -> None:
     body = {"card": "Lightning Bolt", "state": _state(HEARTH_WARDEN), "caster": "alice"}
     assert_problem(sqlite_client.post(FREE, json=body), ["body", "cast_from"], "cast_from_required")

@@ -59,6 +59,26 @@ def _bans(text: str, types: list[str]) -> list[SpellCastBan]:
             "Your opponents can't cast more than one spell each turn.",
             SpellCastBan(spells=SpellSelector(controller="opponent"), after_spells_this_turn=1),
         ),
+        # 601.2i: a second spell of a kind, its caster's spells of that kind counted.
+        (
+            "Your opponents can't cast more than one instant spell each turn.",
+            SpellCastBan(
+                spells=SpellSelector(controller="opponent", types=["instant"]),
+                after_spells_this_turn=1,
+                counting="alike",
+            ),
+        ),
+        (
+            "Each opponent who has cast a noncreature spell this turn can't cast additional "
+            "noncreature spells.",
+            SpellCastBan(
+                spells=SpellSelector(
+                    controller="opponent", where=Not(filter=HasType(type="creature"))
+                ),
+                after_spells_this_turn=1,
+                counting="alike",
+            ),
+        ),
         (
             "Players can't cast artifact spells from graveyards or libraries.",
             SpellCastBan(
@@ -168,7 +188,12 @@ def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
             ["Creature"],
         ),
         ("Your opponents can't cast artifact spells during combat.", ["Creature"]),
-        ("Each player can't cast more than one artifact spell each turn.", ["Creature"]),
+        ("Each player can't cast more than one non-Elf spell each turn.", ["Creature"]),
+        (
+            "Each player who has cast an artifact spell this turn can't cast additional "
+            "enchantment spells.",
+            ["Creature"],
+        ),
         ("Target player can't cast sorcery spells this turn.", ["Instant"]),
         ("Each opponent who controls a Forest can't cast spells.", ["Creature"]),
         ("You can't cast ~ during your first turn of the game.", ["Creature"]),

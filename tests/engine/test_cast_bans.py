@@ -276,6 +276,66 @@ def test_a_ban_on_the_chosen_number_compares_the_spells_mana_value_on_the_stack(
     assert raised.value.loc == ("state", "battlefield", 0, "chosen_number")
 
 
+ONE_NONCREATURE = _warden(
+    "Hush Warden", "Your opponents can't cast more than one noncreature spell each turn."
+)
+
+
+def test_a_ban_on_a_second_spell_of_a_kind_counts_the_spells_of_that_kind_cast() -> None:
+    # 601.2i: Grizzly Bears is a creature spell, so alice has cast no noncreature spell yet.
+    def cast_after(*names: str) -> dict[str, Any]:
+        players = {"alice": {"spells_cast": list(names)}}
+        return _cast(INSTANT, _view(_perm("hw", ONE_NONCREATURE), players=players))
+
+    first = cast_after("Grizzly Bears")
+    assert first["castable"] is True
+    assert any("1 such spell this turn, and alice has cast 0" in t for t, _ in first["_steps"])
+    second = cast_after("Grizzly Bears", "Lightning Bolt")
+    assert _codes(second) == ["cast_prohibited"]
+    assert "once their caster has cast 1 such spell" in second["reasons"][0]["message"]
+    # Stomp is the instant half of an adventurer card: the face cast is what counts.
+    assert _codes(cast_after("Stomp")) == ["cast_prohibited"]
+    assert cast_after("Bonecrusher Giant")["castable"] is True
+
+
+def test_a_ban_counting_spells_of_a_kind_asks_for_the_list_not_the_count() -> None:
+    for players in (None, {"alice": {"spells_cast_this_turn": 1}}):
+        with pytest.raises(QuestionError) as raised:
+            _cast(INSTANT, _view(_perm("hw", ONE_NONCREATURE), players=players))
+        assert raised.value.code == "spells_cast_required"
+        assert raised.value.loc == ("state", "players", "alice", "spells_cast")
+
+
+def test_a_ban_counting_all_spells_reads_the_list_when_no_count_is_given() -> None:
+    players = {"alice": {"spells_cast": ["Grizzly Bears"]}}
+    assert _codes(_cast(INSTANT, _view(_perm("tw", ONE_SPELL), players=players))) == [
+        "cast_prohibited"
+    ]
+
+
+def test_a_count_of_spells_by_mana_value_cant_read_a_spell_cast_with_x() -> None:
+    # 202.3e: the name of a spell cast with X doesn't say the X chosen.
+    cheap = {
+        "name": "Tithe Warden",
+        "types": ["creature"],
+        "abilities": [
+            {
+                "kind": "spell_cast_ban",
+                "spells": {"controller": "opponent", "where": {"kind": "mana_value", "at_most": 2}},
+                "after_spells_this_turn": 1,
+                "counting": "alike",
+            }
+        ],
+    }
+    players = {"alice": {"spells_cast": ["Grizzly Bears", "Fireball"]}}
+    with pytest.raises(QuestionError) as raised:
+        _cast(INSTANT, _view(_perm("tw", cheap), players=players))
+    assert raised.value.code == "spells_cast_x_unknown"
+    assert raised.value.loc == ("state", "players", "alice", "spells_cast", 1)
+    players = {"alice": {"spells_cast": ["Grizzly Bears"]}}
+    assert _codes(_cast(INSTANT, _view(_perm("tw", cheap), players=players))) == ["cast_prohibited"]
+
+
 def test_a_ban_whose_permanent_lost_its_abilities_stops_nothing() -> None:
     law = _warden("Quiet Law", "All creatures lose all abilities.", ("Enchantment",))
     view = _view(_perm("hw", TURN_WARDEN), _perm("law", law))

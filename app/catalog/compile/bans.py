@@ -32,8 +32,15 @@ _CANT_CAST = re.compile(
 )
 # "<spells> can't be cast[ this turn].": anyone's.
 _CANT_BE_CAST = re.compile(r"^(?P<what>.+?) can't be cast(?P<eot> this turn)?\.$")
-# "... can't cast more than one spell each turn": a second spell of the turn is the first banned.
-_MORE_THAN_ONE = "more than one spell each turn"
+# "... can't cast more than one spell each turn": a second spell of the turn is the first banned;
+# "more than one noncreature spell each turn": the second of that kind (601.2i counts them).
+_MORE_THAN_ONE = re.compile(r"^more than one (?:(?P<kind>[\w-]+(?: [\w-]+)?) )?spell each turn$")
+# "Each player who has cast a nonartifact spell this turn can't cast additional nonartifact
+# spells.": the same ban, said of the spells' kind twice.
+_ADDITIONAL = re.compile(
+    r"^(?P<who>Each player|Each opponent) who has cast an? (?P<kind>[\w-]+) spell this turn "
+    r"can't cast additional (?P=kind) spells\.$"
+)
 # "[players] can cast spells only during their own turns", "[you] can cast spells only during
 # your turn": a ban in every other turn.
 _ONLY_OWN_TURN = re.compile(
@@ -53,6 +60,19 @@ _NOR_ACTIVATE = re.compile(
     r"^During your turn, your opponents can't cast spells or activate abilities of "
     r"(?P<what>[a-z, ]+)\.$"
 )
+
+
+def _more_than_one(
+    who: Literal["you", "opponent", "any"], kind: str | None, during: ir.During | None
+) -> ir.CastBan | None:
+    """A ban on a second spell of the turn: any spell, or one of the `kind` named (its
+    caster's spells of that kind counted, 601.2i); None for a kind not read exactly."""
+    if kind is None:
+        return ir.CastBan(ir.Spells(controller=who), during=during, after_spells=1)
+    found = spells_named(f"{kind} spells")
+    if found is None or found[1] or found[2]:
+        return None
+    return ir.CastBan(replace(found[0], controller=who), during=during, after_spells=1, alike=True)
 
 
 def turn_lock(sentence: str, *, spell: bool) -> ir.Understood | None:
@@ -88,6 +108,10 @@ def cast_ban_sentence(
         if only.group("you"):
             return ir.CastBan(ir.Spells(controller="you"), during="not_your_turn")
         return ir.CastBan(ir.Spells(), during="not_casters_turn")
+    if (additional := _ADDITIONAL.match(sentence)) is not None:
+        if spell:
+            return None
+        return _more_than_one(_WHO[additional.group("who")], additional.group("kind"), None)
     m = _CANT_CAST.match(sentence) or _CANT_BE_CAST.match(sentence)
     if m is None:
         return None
@@ -102,10 +126,10 @@ def cast_ban_sentence(
     if effect != spell or (effect and (said or during)):
         return None
     who = _WHO[groups["who"]] if groups.get("who") else "any"
-    if what == _MORE_THAN_ONE:
-        if said:
+    if (more := _MORE_THAN_ONE.match(what)) is not None:
+        if said or effect:
             return None
-        return ir.CastBan(ir.Spells(controller=who), during=during, after_spells=1, effect=effect)
+        return _more_than_one(who, more.group("kind"), during)
     found = spells_named(what)
     if found is None:
         return None

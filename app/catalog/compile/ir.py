@@ -613,8 +613,9 @@ class SetColors:
 @dataclass(frozen=True, slots=True)
 class CastBan:
     """601.3: the `spells` can't be cast; `during`: only in that turn; `after_spells`: only
-    once their caster has cast that many this turn; `chosen`: what its permanent knows that
-    names them; `effect`: a spell's, for the turn; the zones as a cost change's."""
+    once their caster has cast that many this turn (of those it names, with `alike`);
+    `chosen`: what its permanent knows that names them; `effect`: a spell's, for the turn;
+    the zones as a cost change's."""
 
     spells: Spells
     during: During | None = None
@@ -624,6 +625,7 @@ class CastBan:
     effect: bool = False
     cast_from: tuple[Zone, ...] = ()  # 601.2a: only spells cast from one of these
     not_cast_from: tuple[Zone, ...] = ()  # only spells cast from none of these
+    alike: bool = False  # `after_spells` counts only the spells it names (601.2i)
 
 
 CopyBy = Literal["entering", "activation", "trigger", "token"]
