@@ -65,6 +65,14 @@ CARDS = [
                                   "becomes a blue Toad creature with base power and toughness "
                                   "2/2.\n[\u22122]: Draw a card.")]),
     Invented("normal", [Face("Copper Idol", "{1}", ["Artifact"], text="{T}: Add {C}.")]),
+    Invented("normal", [Face("Newtcurse", "{U}", ["Instant"], colors=["U"],
+                             text="Until end of turn, target creature loses all abilities and "
+                                  "becomes a blue Newt with base power and toughness 0/2.")]),
+    Invented("normal", [Face("Tidal Disguise", "{1}{U}", ["Instant"], colors=["U"],
+                             text="Until end of turn, target creature becomes a blue Eel with "
+                                  "base power and toughness 2/5.")]),
+    Invented("normal", [Face("Elfhaven Glade", None, ["Land"],
+                             text="{T}: Add {G} for each Elf you control.")]),
     Invented("normal", [Face("Grove of Plenty", None, ["Land"],
                              text="{T}: Add {G} for each creature you control.")]),
 ]  # fmt: skip
@@ -181,3 +189,25 @@ def test_a_mana_rock_that_loses_all_abilities_and_becomes_a_creature(client: Tes
     assert act["answer"]["total"] == "{G}"
     before = ruling(client, CP, {"state": state(idol, grove)})
     assert _types(before) == {"i": ["C"], "g": []}
+
+
+def test_a_creature_turned_into_a_newt_has_no_mana_ability_and_is_no_elf(
+    client: TestClient,
+) -> None:
+    # 613.1f: its {T}: Add {G} is gone; 205.1a: its creature types are Newt only, so the
+    # Glade counts no Elf; it is still a creature.
+    tender = perm("t", "Thicket Tender", controlled_since_turn_start=True)
+    glade = perm("g", "Elfhaven Glade")
+    before = ruling(client, CP, {"state": state(tender, glade)})
+    assert _types(before) == {"t": ["G"], "g": ["G"]}
+    cursed = {"id": "e", "card": "Newtcurse", "controller": "bob", "target": "t"}
+    assert _types(ruling(client, CP, {"state": state(tender, glade, effects=[cursed])})) == {
+        "t": [],
+        "g": [],
+    }
+    # Made an Eel alone, it keeps its ability but is no Elf either.
+    eel = {"id": "e", "card": "Tidal Disguise", "controller": "bob", "target": "t"}
+    assert _types(ruling(client, CP, {"state": state(tender, glade, effects=[eel])})) == {
+        "t": ["G"],
+        "g": [],
+    }

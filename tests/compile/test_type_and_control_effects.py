@@ -885,6 +885,40 @@ def test_a_target_that_loses_all_abilities_and_becomes_a_creature() -> None:
     ]
 
 
+def test_a_target_creature_that_becomes_a_creature_type_alone() -> None:
+    # 205.1a: it keeps its card types; the creature type named replaces its own, and the
+    # color named is its only one (105.2). Its size is the state's (613.4).
+    from app.domain.continuous import LoseAllAbilities, SetCreatureTypes
+
+    frog = SetCreatureTypes(to=TARGET, subtypes=["Newt"], works_from="effect")
+    blue = SetColors(to=TARGET, colors=["U"], works_from="effect")
+    text = "Until end of turn, target creature becomes a blue Newt with base power and "
+    assert abilities(text + "toughness 0/2.", types=("Instant",)) == [frog, blue]
+    lost = "Until end of turn, target creature loses all abilities and becomes a blue Newt "
+    assert abilities(lost + "with base power and toughness 0/2.", types=("Instant",)) == [
+        LoseAllAbilities(to=TARGET, works_from="effect"),
+        frog,
+        blue,
+    ]
+    # ~ on a creature face, bigger for the turn besides.
+    assert abilities(
+        "{4}{G}: ~ gets +2/+2 and becomes a Boar Knight until end of turn.", types=("Creature",)
+    ) == [SetCreatureTypes(to=TARGET, subtypes=["Boar", "Knight"], works_from="effect")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # What becomes a creature type isn't said to be a creature, or another line of the
+        # same card changes its creature types too (an entry couldn't tell which resolved).
+        "{2}: Target permanent becomes a Newt until end of turn.",
+        "{1}: ~ becomes a Boar Knight.\n{3}: If ~ is a Knight, it becomes a Boar Knight Hero.",
+    ],
+)
+def test_creature_types_it_cant_say_exactly_are_reported(text: str) -> None:
+    assert not_understood(text, types=("Creature",))
+
+
 @pytest.mark.parametrize(
     "text",
     [

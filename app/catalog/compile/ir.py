@@ -577,6 +577,7 @@ class SetCreatureTypes:
     to: Sel
     subtypes: tuple[str, ...] = ()
     chosen_as_it_entered: Literal["creature_type"] | None = None
+    effect: bool = False
 
 
 @dataclass(frozen=True, slots=True)

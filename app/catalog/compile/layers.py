@@ -113,8 +113,9 @@ def lose_all(sentence: str, *, spell: bool) -> tuple[ir.LoseAllAbilities, str | 
     turn_long = bool(m.group("until") or m.group("eot"))
     if phrase.lower() in _TARGET:
         # A spell's target: as an entry of the state's effects, the permanent the effect is
-        # attached to is its target (docs/api.md `effects`), for the turn (514.2).
-        if not (spell and turn_long):
+        # attached to is its target (docs/api.md `effects`), for the turn (514.2). What it
+        # becomes besides is target_loses_all's to read.
+        if not (spell and turn_long) or (m.group("rest") or "").startswith("becomes "):
             return None
         sel: ir.Sel = ir.Sel(attached=True)
     elif turn_long != spell:
@@ -170,14 +171,16 @@ _BECOMES = re.compile(
     r"(?:(?:[Uu]p to one (?:other )?|[Aa]nother )?[Tt]arget (?P<target>[A-Za-z -]+?)|"
     r"(?P<it>[Ii]t|[Tt]hat (?:land|creature|permanent|artifact))|(?P<self>~)|"
     # An Aura's own activation on the land it enchants: the entry's target is that land.
-    r"(?P<enchanted>[Ee]nchanted (?:land|Plains|Island|Swamp|Mountain|Forest))) becomes? "
+    r"(?P<enchanted>[Ee]nchanted (?:land|Plains|Island|Swamp|Mountain|Forest)))"
+    # Power and toughness change nothing the engine computes (613.4: the state's `power`).
+    r"(?: gets [+-]\d+/[+-]\d+ and)? becomes? "
     r"(?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ,-]+?)"
     # Power and toughness change nothing the engine computes (613.4: the state's `power`).
     r"(?: with (?:base )?power and toughness (?:(?:\d+|X)/(?:\d+|X)|each equal to [^.,\"]+?))?"
     r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
     r"(?P<kept> in addition to its other types| that's still a (?:land|planeswalker))?"
-    rf"(?P<eot>{_LASTS})?(?:, where X is [^.]+)?"
+    rf"(?P<eot>{_LASTS})?(?:, where X is [^.]+)?(?:, gets [+-]\d+/[+-]\d+,)?"
     # Not being blockable is combat, nothing the engine rules on.
     r'(?: and gains (?P<gains>(?:[a-z ,]|"[^"]*")+?)| and can\'t be blocked this turn)?'
     rf"(?:{_LASTS})?"
@@ -229,6 +232,18 @@ def _keywords(phrase: str | None) -> tuple[str, ...] | None:
     if not set(found) <= _WITH_READ:
         return None
     return tuple(found)
+
+
+def _a_creature(
+    target: tuple[ir.Sel, bool] | None, referent: ir.Sel | None, own_types: tuple[str, ...] | None
+) -> bool:
+    """Whether what changes is a creature by what the sentence says: "target creature", "that
+    creature" after one was targeted, or ~ on a creature face."""
+    if target is not None:
+        return target[0].types == ("creature",)
+    if referent is not None:
+        return referent.types == ("creature",)
+    return own_types is not None and "creature" in own_types
 
 
 def becomes(
@@ -296,7 +311,15 @@ def becomes(
     still = STILL_A_LAND.match(following) is not None
     # 205.1a: its card types replaced, its subtypes staying with the card types it keeps.
     replaced = not (kept or still or replaced_keeps_all) and bool(types)
-    if not kept and not still and not replaced_keeps_all and not replaced:
+    # 205.1a: a creature that becomes a creature type alone keeps its card types, and the
+    # creature types named replace its own ("target creature becomes a blue Frog").
+    creature_types_only = (
+        not (types or kept or still)
+        and bool(subtypes)
+        and not any(t.casefold() in NOT_CREATURE_TYPES for t in subtypes)
+        and _a_creature(target, referent if is_it else None, own_types if is_self else None)
+    )
+    if not (kept or still or replaced_keeps_all or replaced or creature_types_only):
         return None  # no card type named: only its subtypes would change, not said exactly
     # "Still a land" keeps the old types only of a land (one that isn't says something else).
     still_land = "still a land" in kept or (not kept and still)
@@ -329,7 +352,9 @@ def becomes(
     if every and "creature" not in types:
         return None
     change: list[ir.Ability]
-    if replaced:
+    if creature_types_only:
+        change = [ir.SetCreatureTypes(to, subtypes, effect=True)]
+    elif replaced:
         if every:
             return None
         change = [ir.SetCardTypes(to, types, subtypes, effect=True)]
@@ -767,7 +792,8 @@ _TARGET_LOSES = re.compile(
     r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
     r"(?P<until>[Uu]ntil end of turn, )?"
     # Not a card off the battlefield, nor a digital-only "perpetually".
-    r'(?:[Uu]p to one (?:other )?|(?:[Aa]nother) )?[Tt]arget (?:(?!card\b|perpetually)[^.:"])*?'
+    r"(?:[Uu]p to one (?:other )?|(?:[Aa]nother) )?[Tt]arget "
+    r'(?P<target>(?:(?!card\b|perpetually)[^.:"])*?)'
     r"(?: gets [+-]\d+/[+-]\d+ and)? loses all abilities(?P<except> except mana abilities)?"
     r"(?: until end of turn| until your next turn)?"
     r"(?: and (?:(?P<size>has base power and toughness \d+/\d+)|becomes (?P<becomes>[^.]+?)"
@@ -790,8 +816,8 @@ def target_loses_all(sentence: str, *, lead: bool) -> tuple[list[ir.Ability], st
     lost: list[ir.Ability] = [ir.LoseAllAbilities(to, effect=True, except_mana=except_mana)]
     if m.group("becomes") is None:
         return lost, m.group("quoted")
-    # What it becomes, read as the same effect's "target permanent becomes ..." would be.
-    found = becomes(f"Target permanent becomes {m.group('becomes')}.", "", pronoun=False)
+    # What it becomes, read as the same effect's "target ... becomes ..." would be.
+    found = becomes(f"Target {m.group('target')} becomes {m.group('becomes')}.", "", pronoun=False)
     if found is None or found[1]:
         return None  # haste granted after all abilities are lost: not this template
     return [*lost, *found[0]], None

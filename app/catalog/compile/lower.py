@@ -468,6 +468,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 to=selector(a.to),
                 subtypes=list(a.subtypes),
                 chosen_as_it_entered=a.chosen_as_it_entered,
+                works_from=_works_from(a.effect),
             )
         case ir.SetCardTypes():
             return c613.SetCardTypes(

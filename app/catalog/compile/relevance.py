@@ -92,6 +92,16 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # creature until end of turn. It's still a land.") is one for summoning sickness and every
     # selector of creatures (a copy of one is the "copy" family, `_COPY`).
     (re.compile(r"\b(?:becomes?|become) (?:a|an) [^.]*?\bcreature\b"), "type_change"),
+    # 205.1a: one that becomes a subtype of its kind ("target creature becomes a blue Frog with
+    # base power and toughness 1/1", "~ becomes a Human Cleric"): its creature types, which
+    # "for each Elf" counts read, are replaced, and so are its colors when it names some.
+    (
+        re.compile(
+            r"\b(?:becomes?|become) (?:a|an) (?:(?:\d+|X)/(?:\d+|X) )?"
+            r"(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*[A-Z][a-z]"
+        ),
+        "type_change",
+    ),
     # Several that become creatures ("two target lands each become 3/3 Elemental creatures").
     (
         # Not "become blocked by two creatures", nor "become the total toughness of creatures".
