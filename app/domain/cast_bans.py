@@ -10,11 +10,11 @@ from pydantic import Field, field_validator, model_validator
 
 from app.domain.base import omitted_at_default
 from app.domain.continuous import WorksFrom
-from app.domain.costs import ChosenSpells, During, FromZones, spells_only
+from app.domain.costs import ChosenSpells, CountsSpells, During, FromZones, spells_only
 from app.domain.filters import SpellSelector
 
 
-class SpellCastBan(FromZones, ChosenSpells):
+class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
     """Matching spells can't be cast ("your opponents can't cast spells during your turn",
     "you can't cast creature spells", "spells with the chosen name can't be cast", "your
     opponents can't cast spells of the chosen color", "each player can't cast more than one
@@ -35,13 +35,8 @@ class SpellCastBan(FromZones, ChosenSpells):
     cast spells only during their own turns"); null: every turn"""
     after_spells_this_turn: Annotated[int, Field(ge=1, le=10)] | None = omitted_at_default(None)
     """It applies only once the would-be caster has cast this many spells this turn ("can't
-    cast more than one spell each turn": 1; their `spells_cast_this_turn`); null: always"""
-    counting: Literal["all", "alike"] = omitted_at_default(
-        "all",
-        description="What `after_spells_this_turn` counts: `all` the spells the caster cast "
-        "this turn, or only those `alike`, which `spells` names too (\"can't cast more than one "
-        'noncreature spell each turn": their `spells_cast`, matched as cast)',
-    )
+    cast more than one spell each turn": 1; their `spells_cast_this_turn`; of those it names,
+    with `counting` `alike`); null: always"""
     unless_sorcery_timing: bool = omitted_at_default(
         False,
         description="307.5: it holds except when the spell is cast at a time its caster could "
@@ -57,6 +52,5 @@ class SpellCastBan(FromZones, ChosenSpells):
 
     @model_validator(mode="after")
     def _counts_something(self) -> SpellCastBan:
-        if self.counting == "alike" and self.after_spells_this_turn is None:
-            raise ValueError("counting 'alike' counts for after_spells_this_turn: give it")
+        self._counts(self.after_spells_this_turn, "after_spells_this_turn")
         return self

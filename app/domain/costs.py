@@ -279,6 +279,24 @@ class ChosenSpells(Strict):
         return self
 
 
+class CountsSpells(Strict):
+    """What a count of the spells the caster cast this turn counts (601.2i): every spell, or
+    only those alike, which the ability names too ("the first creature spell you cast each
+    turn", "more than one noncreature spell each turn")."""
+
+    counting: Literal["all", "alike"] = omitted_at_default(
+        "all",
+        description="What its count of spells cast this turn counts: `all` the caster's "
+        "spells, or only those `alike`, which `spells` names too (the caster's `spells_cast` "
+        "in the state's `players`, each matched as the face cast, 601.2i)",
+    )
+
+    def _counts(self, count: object, field: str) -> None:
+        """`alike` says what the count given in `field` counts: it needs one."""
+        if self.counting == "alike" and count is None:
+            raise ValueError(f"counting 'alike' says what {field} counts: give it")
+
+
 _CHOSEN_FIELDS = (
     "to_chosen_name",
     "of_chosen_type",
@@ -288,7 +306,7 @@ _CHOSEN_FIELDS = (
 )
 
 
-class SpellCostChange(_TotalCostChange, FromZones, ChosenSpells):
+class SpellCostChange(_TotalCostChange, FromZones, ChosenSpells, CountsSpells):
     """A static ability of a permanent that makes other spells cost more or less ("noncreature
     spells cost {1} more to cast", "instant and sorcery spells you cast cost {1} less"). It
     applies as the total cost is determined (601.2f), so to a spell cast without paying its
@@ -310,7 +328,8 @@ class SpellCostChange(_TotalCostChange, FromZones, ChosenSpells):
     null: every turn"""
     nth_spell_this_turn: Annotated[int, Field(ge=1, le=10)] | None = omitted_at_default(None)
     """It applies only to the caster's n-th spell of the turn ("the second spell you cast each
-    turn": 2); null: to every spell"""
+    turn": 2; of those it names, with `counting` `alike`: "the first creature spell you cast
+    each turn"); null: to every spell"""
     per_other_spell_this_turn: bool = omitted_at_default(False)
     """`mana` once for each other spell its caster has cast this turn (their
     `spells_cast_this_turn`)"""
@@ -319,6 +338,7 @@ class SpellCostChange(_TotalCostChange, FromZones, ChosenSpells):
 
     @model_validator(mode="after")
     def _one_count(self) -> SpellCostChange:
+        self._counts(self.nth_spell_this_turn, "nth_spell_this_turn")
         if self.per_other_spell_this_turn and self.when:
             raise ValueError("per_other_spell_this_turn says how often it applies: no `when` too")
         return self

@@ -55,6 +55,7 @@ from app.engine.cast_on_board import (
     DURING_WORDS,
     NONE_EXILED,
     BoardCosts,
+    alike_spells_cast,
     applying,
     chosen_spells,
     during_why_not,
@@ -483,9 +484,15 @@ def _board_change_words(change: SpellCostChange, named: Selector, label: str, ma
         how += DURING_WORDS[change.during]
     spells = describe_spells(named)
     if change.nth_spell_this_turn is not None:
-        # Of any spell (the compiler reads no kind here): whose n-th spell of the turn.
+        # Whose n-th spell of the turn: of any spell, or of those it names.
         n = change.nth_spell_this_turn
-        spells = f"the {_ORDINALS.get(n, f'{n}th')} spell {_NTH_CASTER[change.spells.controller]}"
+        nth = f"the {_ORDINALS.get(n, f'{n}th')}"
+        caster = _NTH_CASTER[change.spells.controller]
+        match change.counting:
+            case "all":
+                spells = f"{nth} spell {caster}"
+            case "alike":
+                spells = f"{spells}, {nth} such spell {caster}"
     if change.asks_zone:
         spells += f" {from_zones(change)}"
     return f"{label} {'make' if many else 'makes'} {spells} cost {_cost_phrase(change)}{how}"
@@ -540,25 +547,33 @@ def _why_not(
     if (zone := zone_why_not(costs, src, effect, _CHANGES)) is not None:
         return zone, costs.zone_rules("601.2f")
     turn = during_why_not(costs.view, src, effect.during, spell.controller, _CHANGES)
-    turn = turn or _nth_why_not(costs.view, src, effect, spell.controller)
+    turn = turn or _nth_why_not(costs.view, src, effect, spell.controller, spells)
     return None if turn is None else (turn, ("601.2f",))
 
 
 _ORDINALS = {1: "first", 2: "second", 3: "third"}
 
 
-def _nth_why_not(view: BoardView, src: Source, effect: SpellCostChange, caster: str) -> str | None:
-    """The caster's n-th spell of the turn a change asks for, read from the state."""
+def _nth_why_not(
+    view: BoardView, src: Source, effect: SpellCostChange, caster: str, spells: Selector
+) -> str | None:
+    """The caster's n-th spell of the turn a change asks for, read from the state: of any
+    spell, or of those it names (`spells`, with what its permanent chose) when it counts them
+    alike (601.2i)."""
     if effect.nth_spell_this_turn is None:
         return None
     n = effect.nth_spell_this_turn
-    cast = _spells_cast(view, src, caster)
+    match effect.counting:
+        case "all":
+            cast, such = _spells_cast(view, src, caster), ""
+        case "alike":
+            cast, such = alike_spells_cast(view, src, caster, spells, _CHANGES), " such"
     if cast == n - 1:
         return None
     nth = _ORDINALS.get(n, f"{n}th")
     return (
-        f"it applies to its caster's {nth} spell of the turn, and {caster} has cast {cast} "
-        "before this one."
+        f"it applies to its caster's {nth}{such} spell of the turn, and {caster} has cast "
+        f"{cast} before this one."
     )
 
 

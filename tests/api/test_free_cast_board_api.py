@@ -376,6 +376,49 @@ def test_spells_cast_this_turn_count_and_pick_the_spell(sqlite_client: TestClien
     )
 
 
+# "The first instant spell each player casts each turn costs {2} more to cast."
+FIRST_INSTANT_TOLL = _taxer(
+    "First Instant Toll",
+    "increase",
+    "{2}",
+    {"types": ["instant"]},
+    nth_spell_this_turn=1,
+    counting="alike",
+)
+
+
+def test_the_first_spell_of_a_kind_counts_only_the_spells_of_that_kind(
+    sqlite_client: TestClient,
+) -> None:
+    # 601.2i: alice has cast a creature spell and a sorcery this turn, no instant: her
+    # Lightning Bolt is her first instant spell, and pays the toll on a free cast too.
+    listed = {"alice": {"spells_cast": ["Grizzly Bears", "Fireball"]}}
+    state = {**_on(("toll", FIRST_INSTANT_TOLL, "bob")), "players": listed}
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=state)
+    assert ruling["answer"]["mana_to_pay"] == "{2}"
+    assert any(
+        "instant spells, the first such spell each player casts each turn" in s["text"]
+        for s in ruling["explanation"]
+    )
+    after_an_instant = {**state, "players": {"alice": {"spells_cast": ["Counterspell"]}}}
+    ruling = _cast(sqlite_client, card="Lightning Bolt", state=after_an_instant)
+    assert ruling["answer"]["mana_to_pay"] == ""
+    assert any(
+        "its caster's first such spell of the turn, and alice has cast 1" in s["text"]
+        for s in ruling["explanation"]
+    )
+    counted = {**state, "players": {"alice": {"spells_cast_this_turn": 2}}}
+    assert_problem(
+        sqlite_client.post(FREE, json={"card": "Lightning Bolt", "state": counted}),
+        ["body", "state", "players", "alice", "spells_cast"],
+        "spells_cast_required",
+    )
+    # `alike` without the count it qualifies says nothing: refused.
+    bad = _taxer("Bad Toll", "increase", "{2}", {}, counting="alike")
+    r = sqlite_client.post(FREE, json={"card": "Lightning Bolt", "state": _on(("b", bad, "bob"))})
+    assert r.status_code == 422 and "nth_spell_this_turn" in r.text
+
+
 # "Spells your rivals cast from exile or from a graveyard cost {3} more to cast."
 EXILE_TOLL = _taxer(
     "Ashen Tollkeeper",

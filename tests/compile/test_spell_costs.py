@@ -189,6 +189,26 @@ HISTORIC = AnyOf(
             "The first spell each opponent casts each turn costs {2} more to cast.",
             _more("{2}", SpellSelector(controller="opponent"), nth_spell_this_turn=1),
         ),
+        # 601.2i: the first of a kind, the caster's spells of that kind counted.
+        (
+            "The first enchantment spell you cast each turn costs {1} less to cast.",
+            _less(
+                "{1}",
+                SpellSelector(controller="you", types=["enchantment"]),
+                nth_spell_this_turn=1,
+                counting="alike",
+            ),
+        ),
+        (
+            "The second instant or sorcery spell each opponent casts each turn costs {1} more "
+            "to cast.",
+            _more(
+                "{1}",
+                SpellSelector(controller="opponent", types=["instant", "sorcery"]),
+                nth_spell_this_turn=2,
+                counting="alike",
+            ),
+        ),
         (
             "Each artifact spell costs {2} more to cast for each creature its controller controls.",
             _more(
@@ -388,7 +408,7 @@ def test_the_abilities_are_dumped_with_their_kinds() -> None:
         # Anything else said of the spells.
         "Other Elf spells you cast cost {1} less to cast.",
         "Artifact creature spells you cast cost {1} less to cast.",
-        "The first artifact spell you cast each turn costs {2} less to cast.",
+        "The first face-down creature spell you cast each turn costs {2} less to cast.",
         "Creature spells you cast with power 3 or greater cost {1} less to cast.",
         "Artifact spells you cast with mana value 4 or more cost {1} less to cast.",
         "Creature spells you cast with toughness greater than its power cost {1} less to cast.",

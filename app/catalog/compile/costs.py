@@ -322,10 +322,12 @@ _DURING: dict[str, ir.During] = {
 _PER_OTHER_SPELL = re.compile(
     r"^for each other spell (?:that player|its caster|they) (?:has|have) cast this turn$"
 )
-# "The second spell you cast each turn": the caster's n-th spell of the turn, any spell.
+# "The second spell you cast each turn": the caster's n-th spell of the turn, any spell; "the
+# first creature spell you cast each turn": the n-th of that kind (601.2i counts them).
 _NTH_SPELL = re.compile(
-    r"^The (?P<nth>first|second|third) spell (?P<caster>you cast|your opponents cast|each "
-    r"opponent casts|a player casts|each player casts) each turn$"
+    r"^The (?P<nth>first|second|third) (?:(?P<kind>[\w-]+(?: (?:or )?[\w-]+)?) )?spell "
+    r"(?P<caster>you cast|your opponents cast|each opponent casts|a player casts|each player "
+    r"casts) each turn$"
 )
 _NTH = {"first": 1, "second": 2, "third": 3}
 _SPELL_COST_MINIMUM = re.compile(
@@ -473,13 +475,23 @@ def spell_cost_sentence(
     found_chosen = chosen_in(m.group("subject"), known)
     if found_chosen is None:
         return None
-    (subject, chosen), nth = found_chosen, None
+    (subject, chosen), nth, alike = found_chosen, None, False
     found: _Subject | None
     if (ordinal := _NTH_SPELL.match(subject)) is not None:
         if m.group("verb") != "costs":
             return None
-        nth = _NTH[ordinal.group("nth")]
-        found = _Subject(ir.Spells(controller=_CASTERS[ordinal.group("caster")]))
+        nth, kind = _NTH[ordinal.group("nth")], ordinal.group("kind")
+        caster = _CASTERS[ordinal.group("caster")]
+        # "The first instant or sorcery spell": one of either kind, as "instant and sorcery
+        # spells" names them.
+        named = (
+            spells_named(kind.replace(" or ", " and ") + " spells")
+            if kind is not None
+            else (ir.Spells(), (), ())
+        )
+        if named is None or named[1] or named[2]:
+            return None
+        found, alike = _Subject(replace(named[0], controller=caster)), kind is not None
     else:
         found = _spells_of(subject, singular=m.group("verb") == "costs")
     if found is None:
@@ -513,6 +525,7 @@ def spell_cost_sentence(
         while_untapped=m.group("untapped") is not None,
         during=_DURING[turns[0]] if turns else None,
         nth_spell_this_turn=nth,
+        alike=alike,
         per_other_spell_this_turn=per_other,
         cast_from=found.cast_from,
         not_cast_from=found.not_cast_from,

@@ -497,6 +497,7 @@ class SpellCostChange:
     while_untapped: bool = False
     during: During | None = None  # whose turn it applies in
     nth_spell_this_turn: int | None = None  # "the second spell you cast each turn": 2
+    alike: bool = False  # the n-th of the spells it names ("the first creature spell ...")
     per_other_spell_this_turn: bool = False  # "for each other spell that player has cast ..."
     cast_from: tuple[Zone, ...] = ()  # "spells you cast from your graveyard": graveyard
     not_cast_from: tuple[Zone, ...] = ()  # "from anywhere other than your hand": hand

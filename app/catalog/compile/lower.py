@@ -418,6 +418,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 while_untapped=a.while_untapped,
                 during=a.during,
                 nth_spell_this_turn=a.nth_spell_this_turn,
+                counting="alike" if a.alike else "all",
                 per_other_spell_this_turn=a.per_other_spell_this_turn,
                 cast_from=list(a.cast_from),
                 not_cast_from=list(a.not_cast_from),
