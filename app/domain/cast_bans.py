@@ -44,6 +44,12 @@ class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
         "only any time they could cast a sorcery'); a spell cast while another spell or "
         "ability resolves never is",
     )
+    by_target_player: bool = omitted_at_default(
+        False,
+        description="115.1: only spells the player its effect targets casts (the entry's "
+        "`target_player`: 'target player can't cast spells this turn'); only with `works_from` "
+        "`effect`",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects` (a spell that
     says no spells can be cast this turn)"""
@@ -53,4 +59,6 @@ class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
     @model_validator(mode="after")
     def _counts_something(self) -> SpellCastBan:
         self._counts(self.after_spells_this_turn, "after_spells_this_turn")
+        if self.by_target_player and self.works_from != "effect":
+            raise ValueError("by_target_player is the target of an effect: works_from 'effect'")
         return self

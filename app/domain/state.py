@@ -350,6 +350,12 @@ class EffectIn(StateModel):
     """The player who cast or activated it"""
     target: Id | None = None
     """The id of the permanent it targets, for effects that target"""
+    target_player: Player | None = omitted_at_default(
+        None,
+        description="115.1: the player it targets, for effects that target a player ('target "
+        "player can't cast spells this turn')",
+        examples=["bob"],
+    )
     chosen_color: ColorCode | None = None
     """A color chosen as it resolved (W U B R G), for cards that ask"""
     chosen_land_type: BasicLandType | None = omitted_at_default(
@@ -777,6 +783,7 @@ class Effect:
     chosen_color: str | None
     timestamp: int | None = None
     chosen_land_type: str | None = None  # 305.7
+    target_player: str | None = None  # 115.1: the player it targets
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,8 @@ def prohibitions(
         assert named is not None  # it applies, so it names this spell
         spells = describe_spells(named)
         where, when = _conditions(ban)
+        if ban.by_target_player:
+            where += f" by {costs.caster}, the player it targets,"
         said.append(
             (
                 f"{group_label(m, sources)} {says} {spells}{where} can't be cast{when}, "
@@ -110,6 +112,15 @@ def _why_not(
     if (zone := zone_why_not(costs, src, ban, _STOPS)) is not None:
         return zone, costs.zone_rules("601.3")
     caster = spell.controller
+    if ban.by_target_player:
+        # check_state made sure the entry names the player it targets (115.1).
+        targeted = costs.view.board.effects[src.index].target_player
+        if targeted != caster:
+            return (
+                f"it stops the spells of the player it targets, {targeted}, and {caster} "
+                "casts this one.",
+                ("601.3", "115.1"),
+            )
     if (turn := during_why_not(costs.view, src, ban.during, caster, _STOPS)) is not None:
         return turn, ("601.3",)
     if ban.unless_sorcery_timing and _sorcery_timing(costs, src):

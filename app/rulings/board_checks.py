@@ -24,9 +24,11 @@ from app.domain.card import (
     OneColorPerCount,
     PerCounter,
     Production,
+    SpellCastBan,
 )
 from app.domain.errors import QuestionError
 from app.domain.quantities import CountersOnSource
+from app.domain.state import EffectIn
 
 Loc = tuple[str | int, ...]
 
@@ -78,9 +80,10 @@ def check_on_battlefield(card: Card, face: CardFace, loc: Loc) -> None:
     )
 
 
-def check_effect(card: Card, target: str | None, loc: Loc, card_field: str) -> None:
+def check_effect(card: Card, entry: EffectIn, loc: Loc, card_field: str) -> None:
     """An `effects` entry is a resolved spell or ability in force now: its card must
-    have an ability that works from there, and one that affects "target" needs `target`."""
+    have an ability that works from there, one that affects "target" needs `target`, and one
+    that affects "target player" needs `target_player` (115.1)."""
     abilities = _effect_abilities(card)
     if not abilities:
         raise QuestionError(
@@ -89,11 +92,19 @@ def check_effect(card: Card, target: str | None, loc: Loc, card_field: str) -> N
             "a permanent card goes in state.battlefield",
             "not_an_effect",
         )
-    if target is None and any(_needs_target(a) for a in abilities):
+    if entry.target is None and any(_needs_target(a) for a in abilities):
         raise QuestionError(
             (*loc, "target"),
             f"{card.name} affects its target: give 'target', the id of that permanent",
             "target_required",
+        )
+    if entry.target_player is None and any(
+        isinstance(a, SpellCastBan) and a.by_target_player for a in abilities
+    ):
+        raise QuestionError(
+            (*loc, "target_player"),
+            f"{card.name} affects the player it targets: give 'target_player', that player",
+            "target_player_required",
         )
 
 

@@ -196,6 +196,7 @@ class CheckedState:
                 e.chosen_color,
                 e.timestamp,
                 e.chosen_land_type,
+                e.target_player,
             )
             for i, (e, card) in enumerate(zip(self.state.effects, self.effect_cards, strict=True))
         )
@@ -682,12 +683,13 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                 f"target {e.target!r} is not on the battlefield",
                 "unknown_permanent",
             )
-        check_effect(card, e.target, here, card_field(e.definition))
+        check_effect(card, e, here, card_field(e.definition))
         effect_cards.append(card)
         normalized_fx.append(
             e if e.card is None or e.card == card.name else e.model_copy(update={"card": card.name})
         )
     players = controllers | {e.controller for e in state.effects}
+    players |= {e.target_player for e in state.effects if e.target_player is not None}
     if state.active_player is not None:
         players.add(state.active_player)
     if len(players) > MAX_PLAYERS:

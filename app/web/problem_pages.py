@@ -403,6 +403,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "spell in `spells_cast` has {X} in its mana cost, whose value as cast its name doesn't "
         "say (202.3e).",
     ),
+    "target_player_required": _q(
+        "Targeted player not given",
+        "The effect's card affects the player it targets (115.1): give the `effects` entry's "
+        "`target_player`.",
+    ),
     "copy_of_required": _q(
         "What it copied not given",
         "The permanent's card may enter as a copy of another object (707.2, 614.1c), and what it "

@@ -201,6 +201,42 @@ def test_a_list_of_spells_cast_must_agree_with_their_count(sqlite_client: TestCl
     assert_problem(r, ["body", "state", "players", "alice", "spells_cast", 0], "unknown_card")
 
 
+# "Target player can't cast spells this turn."
+SILENCING_CHANT = {
+    "name": "Silencing Chant",
+    "mana_cost": "{W}",
+    "types": ["instant"],
+    "abilities": [
+        {"kind": "spell_cast_ban", "spells": {}, "by_target_player": True, "works_from": "effect"}
+    ],
+}
+
+
+def test_a_cascade_by_the_targeted_player_is_stopped(sqlite_client: TestClient) -> None:
+    # 115.1: the chant bob cast targeted alice; carol's cascade goes on.
+    body = _cascade("Lightning Bolt", HEARTH_WARDEN)
+    chant = {
+        "id": "c",
+        "definition": SILENCING_CHANT,
+        "controller": "bob",
+        "target_player": "alice",
+    }
+    body["state"] = {"turn": 4, "active_player": "alice", "battlefield": [], "effects": [chant]}
+    answer = _revealed(sqlite_client, body)
+    assert answer["cast"] is False
+    assert "cast_prohibited" in [x["code"] for x in answer["free_cast"]["reasons"]]
+    assert _revealed(sqlite_client, {**body, "caster": "carol"})["cast"] is True
+    del chant["target_player"]
+    r = sqlite_client.post(REVEAL, json=body)
+    assert_problem(r, ["body", "state", "effects", 0, "target_player"], "target_player_required")
+    # Only an effect targets a player.
+    permanent = {**SILENCING_CHANT, "types": ["artifact"]}
+    permanent["abilities"] = [{**SILENCING_CHANT["abilities"][0], "works_from": "battlefield"}]
+    body["state"] = _state(permanent)
+    r = sqlite_client.post(REVEAL, json=body)
+    assert r.status_code == 422 and "by_target_player" in r.text
+
+
 def test_a_zone_ban_asks_where_a_free_cast_is_cast_from(sqlite_client: TestClient) -> None:
     body = {"card": "Lightning Bolt", "state": _state(HEARTH_WARDEN), "caster": "alice"}
     assert_problem(sqlite_client.post(FREE, json=body), ["body", "cast_from"], "cast_from_required")

@@ -166,6 +166,14 @@ def test_a_ban_on_the_exiled_cards_name_needs_the_face_to_exile() -> None:
     assert alone.support == "partial"
 
 
+def test_a_ban_on_the_targeted_player_is_an_effect_for_the_turn() -> None:
+    # 115.1: the entry names the player it targets.
+    (ban,) = _bans("Target player can't cast sorcery spells this turn.", ["Instant"])
+    assert ban == SpellCastBan(
+        spells=SpellSelector(types=["sorcery"]), by_target_player=True, works_from="effect"
+    )
+
+
 def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
     (ban,) = _bans("Draw a card. Your opponents can't cast creature spells this turn.", ["Instant"])
     assert ban == SpellCastBan(
@@ -194,7 +202,7 @@ def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
             "enchantment spells.",
             ["Creature"],
         ),
-        ("Target player can't cast sorcery spells this turn.", ["Instant"]),
+        ("Target player can't cast sorcery spells.", ["Creature"]),
         ("Each opponent who controls a Forest can't cast spells.", ["Creature"]),
         ("You can't cast ~ during your first turn of the game.", ["Creature"]),
     ],

@@ -336,6 +336,31 @@ def test_a_count_of_spells_by_mana_value_cant_read_a_spell_cast_with_x() -> None
     assert _codes(_cast(INSTANT, _view(_perm("tw", cheap), players=players))) == ["cast_prohibited"]
 
 
+HUSH_CHANT = _warden(
+    "Hush Chant", "Target player can't cast instant spells this turn.", ("Sorcery",)
+)
+
+
+def test_a_ban_on_the_targeted_player_stops_that_player_only() -> None:
+    # 115.1: bob's chant targeted alice.
+    entry = {"id": "hc", "definition": HUSH_CHANT, "controller": "bob", "target_player": "alice"}
+    banned = _cast(INSTANT, _view(effects=(entry,)))
+    assert _codes(banned) == ["cast_prohibited"]
+    assert "by alice, the player it targets," in banned["reasons"][0]["message"]
+    carol = _cast(INSTANT, _view(effects=(entry,)), caster="carol")
+    assert carol["castable"] is True
+    assert any("the player it targets, alice, and carol casts" in t for t, _ in carol["_steps"])
+    assert _cast(SORCERY, _view(effects=(entry,)))["castable"] is True
+
+
+def test_a_ban_on_the_targeted_player_needs_the_entry_to_name_the_player() -> None:
+    entry = {"id": "hc", "definition": HUSH_CHANT, "controller": "bob"}
+    with pytest.raises(QuestionError) as raised:
+        _view(effects=(entry,))
+    assert raised.value.code == "target_player_required"
+    assert raised.value.loc == ("state", "effects", 0, "target_player")
+
+
 def test_a_ban_whose_permanent_lost_its_abilities_stops_nothing() -> None:
     law = _warden("Quiet Law", "All creatures lose all abilities.", ("Enchantment",))
     view = _view(_perm("hw", TURN_WARDEN), _perm("law", law))

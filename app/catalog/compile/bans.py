@@ -24,11 +24,13 @@ _WHO: dict[str, Literal["you", "opponent", "any"]] = {
     "Each player": "any",
 }
 _WHO_WORDS = "|".join(_WHO)
+# "Target player can't cast ... this turn": an effect's, on the player it targets (115.1).
+_TARGET_PLAYER = "Target player"
 # "<who> can't cast <spells>[ during your turn][ this turn].", the spells as a cost change
 # names them ("creature spells", "spells with the chosen name", "spells from graveyards").
 _CANT_CAST = re.compile(
-    rf"^(?P<who>{_WHO_WORDS}) can't cast (?P<what>.+?)(?P<during> during your turn)?"
-    r"(?P<eot> this turn)?\.$"
+    rf"^(?P<who>{_WHO_WORDS}|{_TARGET_PLAYER}) can't cast (?P<what>.+?)"
+    r"(?P<during> during your turn)?(?P<eot> this turn)?\.$"
 )
 # "<spells> can't be cast[ this turn].": anyone's.
 _CANT_BE_CAST = re.compile(r"^(?P<what>.+?) can't be cast(?P<eot> this turn)?\.$")
@@ -125,9 +127,12 @@ def cast_ban_sentence(
     during: ir.During | None = "your_turn" if groups.get("during") else None
     if effect != spell or (effect and (said or during)):
         return None
-    who = _WHO[groups["who"]] if groups.get("who") else "any"
+    targeted = groups.get("who") == _TARGET_PLAYER
+    if targeted and not effect:
+        return None
+    who = _WHO[groups["who"]] if groups.get("who") and not targeted else "any"
     if (more := _MORE_THAN_ONE.match(what)) is not None:
-        if said or effect:
+        if said or effect or targeted:
             return None
         return _more_than_one(who, more.group("kind"), during)
     found = spells_named(what)
@@ -141,4 +146,5 @@ def cast_ban_sentence(
         effect=effect,
         cast_from=cast_from,
         not_cast_from=not_cast_from,
+        target_player=targeted,
     )

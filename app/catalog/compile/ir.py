@@ -628,6 +628,7 @@ class CastBan:
     cast_from: tuple[Zone, ...] = ()  # 601.2a: only spells cast from one of these
     not_cast_from: tuple[Zone, ...] = ()  # only spells cast from none of these
     alike: bool = False  # `after_spells` counts only the spells it names (601.2i)
+    target_player: bool = False  # only the spells of the player the effect targets (115.1)
 
 
 CopyBy = Literal["entering", "activation", "trigger", "token"]

@@ -430,6 +430,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 during=a.during,
                 after_spells_this_turn=a.after_spells,
                 counting="alike" if a.alike else "all",
+                by_target_player=a.target_player,
                 unless_sorcery_timing=a.unless_sorcery,
                 **_chosen(a.chosen),
                 works_from=_works_from(a.effect),
