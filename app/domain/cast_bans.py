@@ -33,6 +33,11 @@ class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
     """In whose turn it applies: its controller's (`your_turn`: "during your turn"), any other's,
     the would-be caster's, or any other than the caster's (`not_casters_turn`: "players can
     cast spells only during their own turns"); null: every turn"""
+    during_combat: bool = omitted_at_default(
+        False,
+        description="506.1: it applies only during the combat phase ('players can't cast spells "
+        "during combat'; the state's `phase`)",
+    )
     after_spells_this_turn: Annotated[int, Field(ge=1, le=10)] | None = omitted_at_default(None)
     """It applies only once the would-be caster has cast this many spells this turn ("can't
     cast more than one spell each turn": 1; their `spells_cast_this_turn`; of those it names,

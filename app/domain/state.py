@@ -535,6 +535,10 @@ class ClassedBattlefield(list[PermanentIn]):
         self.classes = classes
 
 
+# 500.1: the five phases of a turn, in order.
+Phase = Literal["beginning", "first_main", "combat", "second_main", "ending"]
+
+
 class GameState(StateModel):
     """The game a mana question is asked about: the battlefield and the turn's effects."""
 
@@ -542,6 +546,13 @@ class GameState(StateModel):
     """The turn number"""
     active_player: Player | None = None
     """Whose turn it is"""
+    phase: Phase | None = omitted_at_default(
+        None,
+        description="500.1: the phase of the turn it is now (the two main phases are "
+        "`first_main` and `second_main`), for effects that apply in one phase only "
+        "('players can't cast spells during combat', 506.1)",
+        examples=["combat"],
+    )
     # Dumped whole (`canonical_battlefield`): every permanent with the fields it left out.
     battlefield: Annotated[
         _Battlefield, PlainSerializer(canonical_battlefield, return_type=_Battlefield)
@@ -790,6 +801,7 @@ class Effect:
 class Board:
     turn: int
     active_player: str | None
+    phase: Phase | None  # 500.1: the phase it is now, as the state says
     # A tuple, or for a big battlefield all in classes a Battlefield that builds a permanent
     # when it is read.
     permanents: Sequence[Permanent]

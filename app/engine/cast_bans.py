@@ -13,6 +13,7 @@ from app.domain.card import CardFace, SpellCastBan
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Mentions, Step
+from app.domain.state import Phase
 from app.engine.board import Source
 from app.engine.cast_on_board import (
     DURING_WORDS,
@@ -82,6 +83,29 @@ def _sorcery_timing(costs: BoardCosts, src: Source) -> bool:
     return costs.sorcery_timing
 
 
+# 500.1: a phase in words.
+_PHASE_WORDS: dict[Phase, str] = {
+    "beginning": "beginning phase",
+    "first_main": "first main phase",
+    "combat": "combat phase",
+    "second_main": "second main phase",
+    "ending": "ending phase",
+}
+
+
+def _phase(costs: BoardCosts, src: Source) -> Phase:
+    """The phase it is now (500.1), as the state says; a 422 naming the state's phase when a
+    ban that holds in one phase needs it."""
+    phase = costs.view.board.phase
+    if phase is None:
+        raise QuestionError(
+            ("state", "phase"),
+            f"{src.label} {_STOPS} during combat only (506.1): give the state's phase",
+            "phase_required",
+        )
+    return phase
+
+
 def _conditions(ban: SpellCastBan) -> tuple[str, str]:
     """When the ban holds, in words: what it says of where the spells are cast from, then of
     when (the turn, the spells cast this turn, the timing)."""
@@ -89,6 +113,8 @@ def _conditions(ban: SpellCastBan) -> tuple[str, str]:
     when = ""
     if ban.during is not None:
         when += DURING_WORDS[ban.during]
+    if ban.during_combat:
+        when += " during combat"
     if ban.after_spells_this_turn is not None:
         when += f" once their caster has cast {_counted(ban)} this turn"
     if ban.unless_sorcery_timing:
@@ -123,6 +149,8 @@ def _why_not(
             )
     if (turn := during_why_not(costs.view, src, ban.during, caster, _STOPS)) is not None:
         return turn, ("601.3",)
+    if ban.during_combat and (phase := _phase(costs, src)) != "combat":
+        return f"it applies during combat, and it is the {_PHASE_WORDS[phase]}.", ("601.3", "506.1")
     if ban.unless_sorcery_timing and _sorcery_timing(costs, src):
         return (
             f"it lets its caster cast spells only when they could cast a sorcery, and {caster} "

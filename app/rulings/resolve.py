@@ -203,6 +203,7 @@ class CheckedState:
         return Board(
             turn=self.state.turn,
             active_player=self.state.active_player,
+            phase=self.state.phase,
             permanents=permanents,
             permanent_ids=self.permanent_ids,
             effects=effects,

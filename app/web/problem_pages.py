@@ -403,6 +403,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "spell in `spells_cast` has {X} in its mana cost, whose value as cast its name doesn't "
         "say (202.3e).",
     ),
+    "phase_required": _q(
+        "Phase not given",
+        "An effect on the board applies in one phase of the turn only (506.1: during combat): "
+        "give the state's `phase`.",
+    ),
     "target_player_required": _q(
         "Targeted player not given",
         "The effect's card affects the player it targets (115.1): give the `effects` entry's "

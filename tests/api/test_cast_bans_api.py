@@ -237,6 +237,25 @@ def test_a_cascade_by_the_targeted_player_is_stopped(sqlite_client: TestClient) 
     assert r.status_code == 422 and "by_target_player" in r.text
 
 
+# "Players can't cast spells during combat."
+SKIRMISH_WARDEN = _ban("Skirmish Warden", spells={}, during_combat=True)
+
+
+def test_a_cascade_during_combat_is_stopped_by_a_combat_ban(sqlite_client: TestClient) -> None:
+    body = _cascade("Lightning Bolt", SKIRMISH_WARDEN)
+    body["state"]["phase"] = "combat"
+    assert _revealed(sqlite_client, body)["cast"] is False
+    body["state"]["phase"] = "first_main"
+    assert _revealed(sqlite_client, body)["cast"] is True
+    del body["state"]["phase"]
+    r = sqlite_client.post(REVEAL, json=body)
+    assert_problem(r, ["body", "state", "phase"], "phase_required")
+    body["state"]["phase"] = "declare_attackers"
+    assert_problem(
+        sqlite_client.post(REVEAL, json=body), ["body", "state", "phase"], "validation_error"
+    )
+
+
 def test_a_zone_ban_asks_where_a_free_cast_is_cast_from(sqlite_client: TestClient) -> None:
     body = {"card": "Lightning Bolt", "state": _state(HEARTH_WARDEN), "caster": "alice"}
     assert_problem(sqlite_client.post(FREE, json=body), ["body", "cast_from"], "cast_from_required")

@@ -59,6 +59,14 @@ def _bans(text: str, types: list[str]) -> list[SpellCastBan]:
             "Your opponents can't cast more than one spell each turn.",
             SpellCastBan(spells=SpellSelector(controller="opponent"), after_spells_this_turn=1),
         ),
+        # 506.1: in the combat phase only.
+        (
+            "Your opponents can't cast artifact spells during combat.",
+            SpellCastBan(
+                spells=SpellSelector(controller="opponent", types=["artifact"]),
+                during_combat=True,
+            ),
+        ),
         # 601.2i: a second spell of a kind, its caster's spells of that kind counted.
         (
             "Your opponents can't cast more than one instant spell each turn.",
@@ -195,7 +203,7 @@ def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
             "Your opponents can't cast spells from anywhere other than their libraries.",
             ["Creature"],
         ),
-        ("Your opponents can't cast artifact spells during combat.", ["Creature"]),
+        ("Your opponents can't cast artifact spells during combat this turn.", ["Instant"]),
         ("Each player can't cast more than one non-Elf spell each turn.", ["Creature"]),
         (
             "Each player who has cast an artifact spell this turn can't cast additional "

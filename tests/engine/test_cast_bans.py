@@ -336,6 +336,27 @@ def test_a_count_of_spells_by_mana_value_cant_read_a_spell_cast_with_x() -> None
     assert _codes(_cast(INSTANT, _view(_perm("tw", cheap), players=players))) == ["cast_prohibited"]
 
 
+SKIRMISH_WARDEN = _warden("Skirmish Warden", "Players can't cast instant spells during combat.")
+
+
+def test_a_ban_during_combat_reads_the_phase() -> None:
+    # 506.1: the combat phase only; 500.1: the phase is the state's.
+    def cast_in(phase: str | None) -> dict[str, Any]:
+        state = {"turn": 5, "active_player": "bob", "phase": phase}
+        state["battlefield"] = [_perm("sw", SKIRMISH_WARDEN)]
+        return _cast(INSTANT, BoardView(resolve(GameState.model_validate(state))))
+
+    banned = cast_in("combat")
+    assert _codes(banned) == ["cast_prohibited"]
+    assert "can't be cast during combat" in banned["reasons"][0]["message"]
+    main = cast_in("second_main")
+    assert main["castable"] is True
+    assert any("during combat, and it is the second main phase" in t for t, _ in main["_steps"])
+    with pytest.raises(QuestionError) as raised:
+        cast_in(None)
+    assert (raised.value.code, raised.value.loc) == ("phase_required", ("state", "phase"))
+
+
 HUSH_CHANT = _warden(
     "Hush Chant", "Target player can't cast instant spells this turn.", ("Sorcery",)
 )

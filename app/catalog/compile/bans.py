@@ -30,7 +30,7 @@ _TARGET_PLAYER = "Target player"
 # names them ("creature spells", "spells with the chosen name", "spells from graveyards").
 _CANT_CAST = re.compile(
     rf"^(?P<who>{_WHO_WORDS}|{_TARGET_PLAYER}) can't cast (?P<what>.+?)"
-    r"(?P<during> during your turn)?(?P<eot> this turn)?\.$"
+    r"(?P<during> during your turn)?(?P<combat> during combat)?(?P<eot> this turn)?\.$"
 )
 # "<spells> can't be cast[ this turn].": anyone's.
 _CANT_BE_CAST = re.compile(r"^(?P<what>.+?) can't be cast(?P<eot> this turn)?\.$")
@@ -125,14 +125,15 @@ def cast_ban_sentence(
         return None
     what, said = found_chosen[0].removeprefix(" "), found_chosen[1]
     during: ir.During | None = "your_turn" if groups.get("during") else None
-    if effect != spell or (effect and (said or during)):
+    combat = groups.get("combat") is not None
+    if effect != spell or (effect and (said or during or combat)):
         return None
     targeted = groups.get("who") == _TARGET_PLAYER
     if targeted and not effect:
         return None
     who = _WHO[groups["who"]] if groups.get("who") and not targeted else "any"
     if (more := _MORE_THAN_ONE.match(what)) is not None:
-        if said or effect or targeted:
+        if said or effect or targeted or combat:
             return None
         return _more_than_one(who, more.group("kind"), during)
     found = spells_named(what)
@@ -147,4 +148,5 @@ def cast_ban_sentence(
         cast_from=cast_from,
         not_cast_from=not_cast_from,
         target_player=targeted,
+        during_combat=combat,
     )

@@ -629,6 +629,7 @@ class CastBan:
     not_cast_from: tuple[Zone, ...] = ()  # only spells cast from none of these
     alike: bool = False  # `after_spells` counts only the spells it names (601.2i)
     target_player: bool = False  # only the spells of the player the effect targets (115.1)
+    during_combat: bool = False  # only in the combat phase (506.1)
 
 
 CopyBy = Literal["entering", "activation", "trigger", "token"]

@@ -431,6 +431,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 after_spells_this_turn=a.after_spells,
                 counting="alike" if a.alike else "all",
                 by_target_player=a.target_player,
+                during_combat=a.during_combat,
                 unless_sorcery_timing=a.unless_sorcery,
                 **_chosen(a.chosen),
                 works_from=_works_from(a.effect),
