@@ -235,9 +235,9 @@ class FromZones(Strict):
 
 class ChosenSpells(Strict):
     """What a static ability about spells may name by what its permanent knows: a card name,
-    a creature type, a color or a number chosen for it as it entered, or the cards its own
-    ability exiled. Each is read from the state's permanent, so only of an ability on the
-    battlefield."""
+    a creature type, a card type, a color or a number chosen for it as it entered, or the
+    cards its own ability exiled. Each is read from the state's permanent, so only of an
+    ability on the battlefield."""
 
     to_chosen_name: bool = omitted_at_default(
         False,
@@ -258,6 +258,11 @@ class ChosenSpells(Strict):
         False,
         description="607.2a: only spells with the same name as a card exiled with this "
         "ability's permanent by its own linked ability (its `exiled`)",
+    )
+    of_chosen_card_type: bool = omitted_at_default(
+        False,
+        description="205.2a: only spells of the card type chosen for this ability's permanent "
+        "as it entered (its `chosen_type`, a card type such as `sorcery`)",
     )
     of_chosen_number: bool = omitted_at_default(
         False,
@@ -302,6 +307,7 @@ _CHOSEN_FIELDS = (
     "of_chosen_type",
     "of_chosen_color",
     "named_as_exiled",
+    "of_chosen_card_type",
     "of_chosen_number",
 )
 

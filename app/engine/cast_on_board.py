@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TypeVar, cast, get_args
 
 from pydantic import BaseModel
 
+from app.domain.base import CardType
 from app.domain.card import CardFace
 from app.domain.costs import CAST_ZONES, CastZone, ChosenSpells, During, FromZones
 from app.domain.errors import QuestionError
@@ -21,6 +22,7 @@ from app.domain.filters import (
     HasManaValue,
     HasName,
     HasSubtype,
+    HasType,
     Looker,
     Selector,
     Traits,
@@ -28,6 +30,7 @@ from app.domain.filters import (
     with_condition,
 )
 from app.domain.ruling import Mentions, Step
+from app.domain.state import Permanent
 from app.engine.board import (
     BoardView,
     Source,
@@ -148,6 +151,8 @@ def chosen_spells(
         spells = with_chosen_name(p, spells, "names spells by the card name chosen for it")
     if chosen.of_chosen_type:
         spells = with_condition(spells, HasSubtype(subtype=chosen_type_of(p)))
+    if chosen.of_chosen_card_type:
+        spells = with_condition(spells, HasType(type=_chosen_card_type(p)))
     if chosen.of_chosen_color:
         why = "names spells by the color chosen for it (105.2): give it as 'chosen_color'"
         color = given(p, "chosen_color", p.chosen_color, why)
@@ -158,6 +163,22 @@ def chosen_spells(
         n = given(p, "chosen_number", p.chosen_number, why)
         spells = with_condition(spells, HasManaValue(at_least=n, at_most=n))  # 202.3
     return spells
+
+
+def _chosen_card_type(p: Permanent) -> CardType:
+    """205.2a: the card type chosen for it as it entered, its `chosen_type` in any case; a 422
+    when that is no card type."""
+    why = "names spells by the card type chosen for it (205.2a): give it as 'chosen_type'"
+    said = given(p, "chosen_type", p.chosen_type, why)
+    for card_type in get_args(CardType):
+        if card_type == said.casefold():
+            return cast(CardType, card_type)
+    raise QuestionError(
+        ("state", "battlefield", p.index, "chosen_type"),
+        f"{p.name} ({p.id}) chose a card type as it entered: 'chosen_type' is one of "
+        f"{', '.join(get_args(CardType))}, not {said!r}",
+        "invalid_chosen_type",
+    )
 
 
 def group_label(m: Mentions, sources: list[Source]) -> str:

@@ -431,9 +431,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "`prototyped`, not both.",
     ),
     "invalid_chosen_type": _q(
-        "Not a basic land type",
-        "The permanent chose a basic land type as it entered: its `chosen_type` is one of "
-        "Plains, Island, Swamp, Mountain and Forest.",
+        "Not a type of the kind chosen",
+        "The permanent chose a basic land type as it entered, and its `chosen_type` is one of "
+        "Plains, Island, Swamp, Mountain and Forest; or it chose a card type, and its "
+        "`chosen_type` is one of land, creature, artifact, enchantment, planeswalker, instant, "
+        "sorcery, battle and kindred.",
     ),
     "library_top_required": _q(
         "Top card of the library not given",

@@ -256,6 +256,22 @@ def test_a_cascade_during_combat_is_stopped_by_a_combat_ban(sqlite_client: TestC
     )
 
 
+# "As ~ enters, choose artifact, instant, or sorcery. Your opponents can't cast spells of the
+# chosen type."
+VERDICT_WARDEN = _ban("Verdict Warden", spells={"controller": "opponent"}, of_chosen_card_type=True)
+
+
+def test_a_cascade_into_the_chosen_card_type_is_stopped(sqlite_client: TestClient) -> None:
+    body = _cascade("Lightning Bolt", VERDICT_WARDEN)
+    body["state"]["battlefield"][0]["chosen_type"] = "instant"
+    assert _revealed(sqlite_client, body)["cast"] is False
+    body["state"]["battlefield"][0]["chosen_type"] = "sorcery"
+    assert _revealed(sqlite_client, body)["cast"] is True
+    body["state"]["battlefield"][0]["chosen_type"] = "Goblin"
+    r = sqlite_client.post(REVEAL, json=body)
+    assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "invalid_chosen_type")
+
+
 def test_a_zone_ban_asks_where_a_free_cast_is_cast_from(sqlite_client: TestClient) -> None:
     body = {"card": "Lightning Bolt", "state": _state(HEARTH_WARDEN), "caster": "alice"}
     assert_problem(sqlite_client.post(FREE, json=body), ["body", "cast_from"], "cast_from_required")

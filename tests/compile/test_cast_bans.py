@@ -154,6 +154,23 @@ def test_a_ban_on_the_chosen_number_leaves_the_number_to_the_state() -> None:
     assert alone.support == "partial"
 
 
+def test_a_ban_on_the_chosen_card_type_needs_the_face_to_choose_one() -> None:
+    # 205.2a: "of the chosen type" is a card type on a face that chooses one.
+    text = "As Quiet Arbiter enters, choose artifact, instant, or sorcery.\nYour opponents "
+    text += "can't cast spells of the chosen type."
+    (ban,) = _bans(text, ["Creature"])
+    assert ban == SpellCastBan(
+        spells=SpellSelector(controller="opponent"), of_chosen_card_type=True
+    )
+    creature_type = text.replace("artifact, instant, or sorcery", "a creature type")
+    (ban,) = _bans(creature_type, ["Creature"])
+    assert ban.of_chosen_type is True and ban.of_chosen_card_type is False
+    # A list with a word that is no card type chooses something else.
+    odd = text.replace("artifact, instant, or sorcery", "odd, even, or zero")
+    compiled = compile_face("Quiet Arbiter", odd, types=["Creature"], subtypes=[])
+    assert compiled.support == "partial"
+
+
 def test_a_ban_on_spells_with_x_in_their_mana_costs() -> None:
     text = "Your opponents can't cast sorcery spells with {X} in their mana costs."
     (ban,) = _bans(text, ["Creature"])

@@ -251,6 +251,25 @@ def test_a_ban_on_x_in_the_mana_cost_holds_whatever_x_is() -> None:
     assert _cast(x_creature, view)["castable"] is True
 
 
+CARD_TYPE_WARDEN = _warden(
+    "Verdict Warden",
+    "As Verdict Warden enters, choose artifact, instant, or sorcery.\nYour opponents can't cast "
+    "spells of the chosen type.",
+)
+
+
+def test_a_ban_on_the_chosen_card_type_reads_it_from_the_state() -> None:
+    # 205.2a: the permanent's chosen_type, in any case, is a card type.
+    view = _view(_perm("vw", CARD_TYPE_WARDEN, chosen_type="Sorcery"))
+    assert _codes(_cast(SORCERY, view)) == ["cast_prohibited"]
+    assert _cast(INSTANT, view)["castable"] is True
+    for chosen, code in ((None, "chosen_type_required"), ("Elf", "invalid_chosen_type")):
+        with pytest.raises(QuestionError) as raised:
+            _cast(SORCERY, _view(_perm("vw", CARD_TYPE_WARDEN, chosen_type=chosen)))
+        assert raised.value.code == code
+        assert raised.value.loc == ("state", "battlefield", 0, "chosen_type")
+
+
 NUMBER_WARDEN = _warden(
     "Tally Prelate",
     "As Tally Prelate enters, choose a number.\nNoncreature spells with mana value equal to the "

@@ -442,6 +442,7 @@ _NO_SUBTYPE = frozenset({"Premium", "Tribal"})
 _CHOSEN_PHRASES: dict[ir.Known, str] = {
     "name": " with the chosen name",
     "type": " of the chosen type",
+    "card_type": " of the chosen type",  # on a face that chooses a card type instead
     "color": " of the chosen color",
     "exiled": " with the same name as the exiled card",
     "number": " with mana value equal to the chosen number",
@@ -452,11 +453,13 @@ def chosen_in(subject: str, known: frozenset[ir.Known]) -> tuple[str, frozenset[
     """The subject without the phrases naming what the permanent knows, and those it named;
     None when it names one the face doesn't know (no choice made, nothing exiled)."""
     said: set[ir.Known] = set()
-    for k, phrase in _CHOSEN_PHRASES.items():
+    for phrase in dict.fromkeys(_CHOSEN_PHRASES.values()):
         if phrase in subject:
-            if k not in known:
+            # "Of the chosen type" is whichever kind of type the face chooses: one of them.
+            meant = [k for k, p in _CHOSEN_PHRASES.items() if p == phrase and k in known]
+            if len(meant) != 1:
                 return None
-            said.add(k)
+            said.add(meant[0])
             subject = subject.replace(phrase, "", 1)
     return subject, frozenset(said)
 

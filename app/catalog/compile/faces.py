@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from app.catalog.compile import (
     attached,
@@ -38,6 +38,7 @@ from app.catalog.compile.phrases import (
 )
 from app.catalog.compile.text import Line, lines_of, split_sentences, template_of
 from app.domain.abilities import CopyEffect
+from app.domain.base import CardType
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import (
     AdditionalCost,
@@ -247,6 +248,7 @@ class _Context:
     chooses_color: bool = False  # "As ~ enters, choose a color": its `chosen_color` (105.2)
     chooses_land_type: bool = False
     chooses_number: bool = False  # "As ~ enters, choose a number": its `chosen_number`
+    chooses_card_type: bool = False  # "As ~ enters, choose a card type": its `chosen_type`
     reads_chosen_type: bool = False  # a sentence adds or sets "the chosen type" (layers.py)
     # A player may pay to have the face's effect ignored for a while ("may sacrifice a
     # permanent ... to ignore this effect until end of turn"): the state can't say they did.
@@ -337,6 +339,7 @@ def compile_face(
     ctx.chooses_type = any(_CHOOSES_TYPE.match(s) for line in lines for s in line.sentences)
     ctx.chooses_color = any(_CHOOSES_COLOR.match(s) for line in lines for s in line.sentences)
     ctx.chooses_number = any(_CHOOSES_NUMBER.match(s) for line in lines for s in line.sentences)
+    ctx.chooses_card_type = any(_chooses_card_type(s) for line in lines for s in line.sentences)
     ctx.chooses_land_type = any(
         _CHOOSES_LAND_TYPE.match(s) for line in lines for s in line.sentences
     )
@@ -386,6 +389,12 @@ _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
 _EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
 _CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
 _CHOOSES_COLOR = re.compile(r"^As ~ enters, choose a color\.$")
+# "As ~ enters, choose a card type [other than creature or land]", "... choose artifact,
+# creature, enchantment, instant, or sorcery": its `chosen_type` is a card type (205.2a).
+_CHOOSES_CARD_TYPE = re.compile(
+    r"^As ~ enters, choose (?:a card type(?: other than [a-z]+(?: or [a-z]+)?)?|"
+    r"(?P<listed>(?:[a-z]+, )+or [a-z]+))\.$"
+)
 _CHOOSES_NUMBER = re.compile(r"^As ~ enters, choose a number\.$")  # any, 0 included (107.1b)
 _CHOOSES_LAND_TYPE = re.compile(r"^As ~ enters, choose a basic land type\.$")
 _IGNORE_THIS_EFFECT = re.compile(r"\bto ignore this effect\b")
@@ -1583,9 +1592,23 @@ def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
     return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n)
 
 
+def _chooses_card_type(s: str) -> bool:
+    """Whether the sentence chooses a card type as ~ enters (a listed choice names card types
+    only)."""
+    m = _CHOOSES_CARD_TYPE.match(s)
+    if m is None:
+        return False
+    listed = m.group("listed")
+    return listed is None or set(re.split(r",? (?:or )?", listed)) <= _CARD_TYPE_WORDS
+
+
+_CARD_TYPE_WORDS = frozenset(get_args(CardType))
+
+
 def _known(ctx: _Context) -> frozenset[ir.Known]:
     """What the face's permanent knows that an ability about spells may name them by: a
-    chosen name, creature type, color or number, the cards its own ability exiled."""
+    chosen name, creature type, card type, color or number, the cards its own ability
+    exiled."""
     known: set[ir.Known] = set()
     if ctx.chooses_name:
         known.add("name")
@@ -1597,6 +1620,8 @@ def _known(ctx: _Context) -> frozenset[ir.Known]:
         known.add("exiled")
     if ctx.chooses_number:
         known.add("number")
+    if ctx.chooses_card_type:
+        known.add("card_type")
     return frozenset(known)
 
 

@@ -480,8 +480,9 @@ class Spells:
 During = Literal["your_turn", "not_your_turn", "casters_turn", "not_casters_turn"]
 # What a permanent knows that an ability about spells may name them by: the card name
 # (201.3), creature type (205.3m) or color (105.2) chosen for it as it entered, the cards its
-# own ability exiled (607.2a), a number (107.1b) that spells' mana values are compared with.
-Known = Literal["name", "type", "color", "exiled", "number"]
+# own ability exiled (607.2a), a number (107.1b) that spells' mana values are compared with, a
+# card type (205.2a).
+Known = Literal["name", "type", "card_type", "color", "exiled", "number"]
 Zone = Literal["hand", "graveyard", "exile", "library", "command"]  # cast from (601.2a)
 
 

@@ -116,6 +116,7 @@ class _Chosen(TypedDict):
     of_chosen_type: bool
     of_chosen_color: bool
     named_as_exiled: bool
+    of_chosen_card_type: bool
     of_chosen_number: bool
 
 
@@ -125,6 +126,7 @@ def _chosen(chosen: frozenset[ir.Known]) -> _Chosen:
         of_chosen_type="type" in chosen,
         of_chosen_color="color" in chosen,
         named_as_exiled="exiled" in chosen,
+        of_chosen_card_type="card_type" in chosen,
         of_chosen_number="number" in chosen,
     )
 
