@@ -191,6 +191,23 @@ def test_a_ban_on_the_exiled_cards_name_needs_the_face_to_exile() -> None:
     assert alone.support == "partial"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 611.2a: until its controller's next turn; an entry stands for it while in force.
+        "Until your next turn, your opponents can't cast artifact or enchantment spells.",
+        "Your opponents can't cast artifact or enchantment spells until the end of your next turn.",
+        "Your opponents can't cast artifact or enchantment spells until your next turn.",
+    ],
+)
+def test_a_spells_ban_until_its_controllers_next_turn_is_an_effect(text: str) -> None:
+    (ban,) = _bans(text, ["Sorcery"])
+    assert ban == SpellCastBan(
+        spells=SpellSelector(controller="opponent", types=["artifact", "enchantment"]),
+        works_from="effect",
+    )
+
+
 def test_a_ban_on_the_targeted_player_is_an_effect_for_the_turn() -> None:
     # 115.1: the entry names the player it targets.
     (ban,) = _bans("Target player can't cast sorcery spells this turn.", ["Instant"])
@@ -215,6 +232,8 @@ def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
         ("Your opponents can't cast creature spells of the chosen color.", ["Creature"]),
         ("Your opponents can't cast creature spells this turn.", ["Artifact"]),
         ("You can't cast enchantment spells.", ["Sorcery"]),
+        ("Your opponents can't cast instant spells until your next turn.", ["Artifact"]),
+        ("Until your next turn, you can't cast creature spells this turn.", ["Sorcery"]),
         # Who, which spells, which turn or how many, not read exactly: reported.
         (
             "Your opponents can't cast spells from anywhere other than their libraries.",

@@ -28,12 +28,18 @@ _WHO_WORDS = "|".join(_WHO)
 _TARGET_PLAYER = "Target player"
 # "<who> can't cast <spells>[ during your turn][ this turn].", the spells as a cost change
 # names them ("creature spells", "spells with the chosen name", "spells from graveyards").
+# A spell's effect lasts "this turn", or until its controller's next turn (611.2a: an entry
+# stands for it while it is in force), said first or last.
+_LASTS = r"(?P<eot> this turn| until your next turn| until the end of your next turn)?"
+_UNTIL_NEXT_TURN = "Until your next turn, "
 _CANT_CAST = re.compile(
     rf"^(?P<who>{_WHO_WORDS}|{_TARGET_PLAYER}) can't cast (?P<what>.+?)"
-    r"(?P<during> during your turn)?(?P<combat> during combat)?(?P<eot> this turn)?\.$"
+    rf"(?P<during> during your turn)?(?P<combat> during combat)?{_LASTS}\.$"
 )
 # "<spells> can't be cast[ this turn].": anyone's.
-_CANT_BE_CAST = re.compile(r"^(?P<what>.+?) can't be cast(?P<eot> this turn)?\.$")
+_CANT_BE_CAST = re.compile(rf"^(?P<what>.+?) can't be cast{_LASTS}\.$")
+# "Instant or sorcery spells": either kind, as "instant and sorcery spells" names them.
+_EITHER_KIND = re.compile(r"^(?P<one>[\w-]+) or (?=[\w-]+ spells\b)")
 # "... can't cast more than one spell each turn": a second spell of the turn is the first banned;
 # "more than one noncreature spell each turn": the second of that kind (601.2i counts them).
 _MORE_THAN_ONE = re.compile(r"^more than one (?:(?P<kind>[\w-]+(?: [\w-]+)?) )?spell each turn$")
@@ -114,11 +120,17 @@ def cast_ban_sentence(
         if spell:
             return None
         return _more_than_one(_WHO[additional.group("who")], additional.group("kind"), None)
+    lead = sentence.startswith(_UNTIL_NEXT_TURN)
+    if lead:
+        rest = sentence.removeprefix(_UNTIL_NEXT_TURN)
+        sentence = rest[:1].upper() + rest[1:]
     m = _CANT_CAST.match(sentence) or _CANT_BE_CAST.match(sentence)
     if m is None:
         return None
     groups = m.groupdict()
-    effect = groups.get("eot") is not None
+    if lead and groups.get("eot") is not None:
+        return None  # two durations said
+    effect = lead or groups.get("eot") is not None
     # "The chosen name", "the exiled card": what the permanent knows, when the face says so.
     found_chosen = chosen_in(" " + m.group("what"), known)
     if found_chosen is None:
@@ -136,7 +148,7 @@ def cast_ban_sentence(
         if said or effect or targeted or combat:
             return None
         return _more_than_one(who, more.group("kind"), during)
-    found = spells_named(what)
+    found = spells_named(_EITHER_KIND.sub(r"\g<one> and ", what, count=1))
     if found is None:
         return None
     spells, cast_from, not_cast_from = found
