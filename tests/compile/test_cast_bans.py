@@ -208,6 +208,17 @@ def test_a_spells_ban_until_its_controllers_next_turn_is_an_effect(text: str) ->
     )
 
 
+def test_a_spells_ban_on_a_second_spell_of_a_kind_until_its_next_turn() -> None:
+    text = "Until your next turn, each opponent can't cast more than one instant spell each turn."
+    (ban,) = _bans(text, ["Sorcery"])
+    assert ban == SpellCastBan(
+        spells=SpellSelector(controller="opponent", types=["instant"]),
+        after_spells_this_turn=1,
+        counting="alike",
+        works_from="effect",
+    )
+
+
 def test_a_ban_on_the_targeted_player_is_an_effect_for_the_turn() -> None:
     # 115.1: the entry names the player it targets.
     (ban,) = _bans("Target player can't cast sorcery spells this turn.", ["Instant"])

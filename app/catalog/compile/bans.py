@@ -71,16 +71,21 @@ _NOR_ACTIVATE = re.compile(
 
 
 def _more_than_one(
-    who: Literal["you", "opponent", "any"], kind: str | None, during: ir.During | None
+    who: Literal["you", "opponent", "any"],
+    kind: str | None,
+    during: ir.During | None,
+    *,
+    effect: bool = False,
 ) -> ir.CastBan | None:
     """A ban on a second spell of the turn: any spell, or one of the `kind` named (its
     caster's spells of that kind counted, 601.2i); None for a kind not read exactly."""
     if kind is None:
-        return ir.CastBan(ir.Spells(controller=who), during=during, after_spells=1)
+        return ir.CastBan(ir.Spells(controller=who), during=during, after_spells=1, effect=effect)
     found = spells_named(f"{kind} spells")
     if found is None or found[1] or found[2]:
         return None
-    return ir.CastBan(replace(found[0], controller=who), during=during, after_spells=1, alike=True)
+    spells = replace(found[0], controller=who)
+    return ir.CastBan(spells, during=during, after_spells=1, alike=True, effect=effect)
 
 
 def turn_lock(sentence: str, *, spell: bool) -> ir.Understood | None:
@@ -145,9 +150,9 @@ def cast_ban_sentence(
         return None
     who = _WHO[groups["who"]] if groups.get("who") and not targeted else "any"
     if (more := _MORE_THAN_ONE.match(what)) is not None:
-        if said or effect or targeted or combat:
+        if said or targeted or combat:
             return None
-        return _more_than_one(who, more.group("kind"), during)
+        return _more_than_one(who, more.group("kind"), during, effect=effect)
     found = spells_named(_EITHER_KIND.sub(r"\g<one> and ", what, count=1))
     if found is None:
         return None
