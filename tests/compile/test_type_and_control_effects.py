@@ -906,6 +906,15 @@ def test_a_target_creature_that_becomes_a_creature_type_alone() -> None:
     ) == [SetCreatureTypes(to=TARGET, subtypes=["Boar", "Knight"], works_from="effect")]
 
 
+def test_a_land_that_becomes_an_equipment_for_the_turn() -> None:
+    # 205.1a: only an artifact while it lasts (no land, so no "lands you control" counts it);
+    # equip, like ward, bears on nothing the engine rules on.
+    assert abilities(
+        "{1}{U}: Until end of turn, ~ becomes an Equipment artifact with equip {1}.",
+        types=("Land",),
+    ) == [SetCardTypes(to=TARGET, types=["artifact"], subtypes=["Equipment"], works_from="effect")]
+
+
 @pytest.mark.parametrize(
     "text",
     [

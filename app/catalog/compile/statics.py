@@ -161,14 +161,16 @@ def keywords_while(sentence: str) -> ir.Understood | None:
     )
 
 
-_WARD = re.compile(r"^ward \{\d+\}$")
+# Keywords with a cost that bear on nothing the engine rules on: ward (a trigger on being
+# targeted, 702.21a) and equip (attaching, 702.6a).
+_WARD = re.compile(r"^(?:ward|equip) \{\d+\}$")
 
 
 def plain_items(phrase: str) -> list[str] | None:
     """The keywords of a list of what something has or gains ("flying, haste, and "<ability>"",
-    "vigilance and ward {2}"): ward (a trigger on being targeted) and quoted abilities that
-    bear on nothing the engine rules on (relevance.py) are left out; None when a quoted one
-    does bear on it."""
+    "vigilance and ward {2}"): ward and equip (_WARD) and quoted abilities that bear on
+    nothing the engine rules on (relevance.py) are left out; None when a quoted one does bear
+    on it."""
     words: list[str] = []
     for item in (i.strip() for i in split_outside_quotes(phrase, LIST_SEPARATOR)):
         if item.startswith('"') and item.endswith('"'):
