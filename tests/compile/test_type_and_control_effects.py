@@ -15,6 +15,7 @@ from app.domain.continuous import (
     GrantManaAbility,
     SetCardTypes,
     SetColors,
+    SetCreatureTypes,
 )
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import HasCounters, IsOther, IsToken, Not, Selector
@@ -904,6 +905,41 @@ def test_a_target_creature_that_becomes_a_creature_type_alone() -> None:
     assert abilities(
         "{4}{G}: ~ gets +2/+2 and becomes a Boar Knight until end of turn.", types=("Creature",)
     ) == [SetCreatureTypes(to=TARGET, subtypes=["Boar", "Knight"], works_from="effect")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 603.4: an intervening "if" held as the trigger resolved, which its entry says it did.
+        (
+            "At the beginning of your upkeep, if you control four or more Elves, up to one "
+            "target creature becomes a Newt with base power and toughness 0/2 and flying until "
+            "end of turn.",
+            SetCreatureTypes(to=TARGET, subtypes=["Newt"], works_from="effect"),
+        ),
+        (
+            "Whenever ~ blocks, if you control two or more Giants, until end of turn, ~ becomes "
+            "a Giant with base power and toughness 6/6 and gains reach.",
+            SetCreatureTypes(to=TARGET, subtypes=["Giant"], works_from="effect"),
+        ),
+        # "That player controls" isn't read, but the target is a creature.
+        (
+            "Whenever ~ deals combat damage to a player, target creature that player controls "
+            "becomes a Newt.",
+            SetCreatureTypes(to=TARGET, subtypes=["Newt"], works_from="effect"),
+        ),
+    ],
+)
+def test_a_triggers_creature_type_change_after_a_condition(
+    text: str, expected: SetCreatureTypes
+) -> None:
+    assert abilities(text, types=("Creature",)) == [expected]
+
+
+def test_an_activations_if_is_no_intervening_if() -> None:
+    # Only a trigger's "if" is checked as it triggers (603.4).
+    text = "{2}: if you control a Giant, ~ becomes a Giant until end of turn."
+    assert not_understood(text, types=("Creature",)) == [text]
 
 
 def test_a_land_that_becomes_an_equipment_for_the_turn() -> None:

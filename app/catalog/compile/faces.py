@@ -1517,16 +1517,18 @@ def _pronoun_target(ctx: _Context, previous: str | None, first: str | None) -> i
 
 
 # A trigger whose effect changes its one target: the resolved trigger's entry names it.
+# An intervening "if" (603.4) may come between the trigger and its effect.
+_CONDITION = r'(?:if [^,:"]+, )?'
 _TRIGGER_TARGET = re.compile(
-    r'^(?:At|When|Whenever) [^,:"]+, (?:you may have )?(?:[Uu]p to one (?:other )?|another )?'
-    r"target "
+    rf'^(?:At|When|Whenever) [^,:"]+, {_CONDITION}(?:you may have )?'
+    r"(?:[Uu]p to one (?:other )?|another )?target "
 )
 # A trigger whose effect changes the permanent itself ("At the beginning of combat on your
 # turn, ~ becomes ..."); and an activation or trigger whose first sentence acts on ~ alone, so
 # that "It" in the next one can only be ~ (no target, no token, no other object named).
 _SELF_TRIGGER = re.compile(
     r'^(?:At|When|Whenever) [^,:"]+, (?:~ becomes|if ~ is an? [a-z]+, (?:~|it) becomes|'
-    r"you may have ~ become) "
+    rf"{_CONDITION}(?:until end of turn, )?~ becomes|you may have ~ become) "
 )
 _ON_SELF = re.compile(
     r'^(?:[^:"]+: |(?:At|When|Whenever) [^,:"]+, )(?:Put [a-z]+ [+\-\w/]+ counters? on|Untap) ~\.$'

@@ -164,7 +164,9 @@ _BECOMES = re.compile(
     r'^(?:(?P<cost>[^:"]+): |(?P<trigger>(?:At|When|Whenever) [^,:"]+, ))?'
     # An intervening "if" about ~ itself (603.4: checked as it triggers and as it resolves; an
     # entry of the state's effects means it resolved), after which "it" is ~.
-    r"(?P<intervening>if ~ is an? [a-z]+, )?"
+    r"(?:(?P<intervening>if ~ is an? [a-z]+, )|"
+    # Any other intervening "if" of a trigger held too, as it resolved (603.4).
+    r'(?P<condition>if [^,:"]+, ))?'
     # "If you do, that land becomes ...": the target of the sentence before, as "it" is.
     r"(?:If you do, )?(?P<until>[Uu]ntil (?:end of turn|your next turn), )?"
     r"(?:(?:Then )?you may have )?"  # "you may have ~ become a ...": the same change
@@ -177,7 +179,8 @@ _BECOMES = re.compile(
     r"(?:a|an) "
     r"(?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ,-]+?)"
     # Power and toughness change nothing the engine computes (613.4: the state's `power`).
-    r"(?: with (?:base )?power and toughness (?:(?:\d+|X)/(?:\d+|X)|each equal to [^.,\"]+?))?"
+    r"(?: with (?:base )?power and toughness (?:(?:\d+|X)/(?:\d+|X)|each equal to [^.,\"]+?)"
+    r"(?: and (?!gains\b)(?P<also>[a-z]+))?)?"
     r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
     r"(?P<kept> in addition to its other types| that's still a (?:land|planeswalker))?"
     rf"(?P<eot>{_LASTS})?(?:, where X is [^.]+)?(?:, gets [+-]\d+/[+-]\d+,)?"
@@ -267,7 +270,7 @@ def becomes(
     (205.1a, set_card_types: "~ becomes a 3/3 Gargoyle creature" on an enchantment), its old
     subtypes staying with the card types it keeps."""
     m = _BECOMES.match(sentence)
-    if m is None:
+    if m is None or (m.group("condition") is not None and m.group("trigger") is None):
         return None
     # After an intervening "if ~ is ...", "it" is ~ itself.
     it_is_self = m.group("intervening") is not None and m.group("it") == "it"
@@ -286,8 +289,10 @@ def becomes(
             return None  # a card off the battlefield, or a digital-only change: no permanent's
         if "land" in words_of_target:
             return None  # whether it is a land, which "still a land" asks, is not sure
-        # Which one it is, the entry's `target` says; only that it is no land is read here.
-        target = (ir.Sel(), False)
+        # Which one it is, the entry's `target` says; only that it is no land (and whether it
+        # is a creature: "target creature that player controls") is read here.
+        creature = ("creature",) if words_of_target[0] == "creature" else ()
+        target = (ir.Sel(types=creature), False)
     words = m.group("words").split(" ")
     colors = colors_said(words)  # takes the color words off the front (105.2, 613.1e)
     if colors is False:
@@ -342,13 +347,14 @@ def becomes(
         return None
     if replaced_keeps_all:
         types = tuple(t for t in types if t not in (own_types or ()))
-    keywords = (_keywords(m.group("with")), _keywords(m.group("gains")))
-    if keywords[0] is None or keywords[1] is None:
+    keywords = (_keywords(m.group("with")), _keywords(m.group("gains")), _keywords(m.group("also")))
+    if keywords[0] is None or keywords[1] is None or keywords[2] is None:
         return None
     to = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
     if not (types or subtypes):
         return None
-    every = _ALL_CREATURE_TYPES in (*keywords[0], *keywords[1])
+    said = (*keywords[0], *keywords[1], *keywords[2])
+    every = _ALL_CREATURE_TYPES in said
     if every and "creature" not in types:
         return None
     change: list[ir.Ability]
@@ -364,7 +370,7 @@ def becomes(
         change = [ir.AddSubtypes(to, subtypes, effect=True)]
     if colors is not None:
         change.append(ir.SetColors(to, colors, effect=True))  # 105.2: these colors only
-    return change, "haste" in (*keywords[0], *keywords[1])
+    return change, "haste" in said
 
 
 # "{T}: Target land you control becomes the basic land type of your choice until end of turn."
