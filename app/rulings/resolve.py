@@ -769,8 +769,15 @@ def _players_cards(catalog: Catalog, state: GameState, loc: Loc) -> _PlayersCard
             spells = []
             for i, name in enumerate(facts.spells_cast):
                 cast = card(name, (*here, "spells_cast", i))
-                face = cast.face_named(name.strip()) if cast.faces else None
-                spells.append((cast, face or cast.front))
+                face = (cast.face_named(name.strip()) if cast.faces else None) or cast.front
+                if face.is_type("land"):
+                    raise QuestionError(
+                        (*here, "spells_cast", i),
+                        f"{face.name} is a land: lands are played, never cast (305.1, 305.9), "
+                        "so it is no spell cast this turn",
+                        "land_not_on_stack",
+                    )
+                spells.append((cast, face))
             spells_cast.append((player, tuple(spells)))
             respelled["spells_cast"] = [
                 face.name if cast.faces and face is not cast.front else cast.name

@@ -195,6 +195,14 @@ def test_a_list_of_spells_cast_must_agree_with_their_count(sqlite_client: TestCl
     body["state"]["players"] = {"alice": facts}
     r = sqlite_client.post(REVEAL, json=body)
     assert_problem(r, ["body", "state", "players", "alice", "spells_cast"], "validation_error")
+    # 305.1, 305.9: a land is played, never cast; a modal card's land face neither.
+    for land in ("Forest", "Shatterskull, the Hammer Pass"):
+        body["state"]["players"] = {"alice": {"spells_cast": ["Stomp", land]}}
+        r = sqlite_client.post(REVEAL, json=body)
+        assert_problem(
+            r, ["body", "state", "players", "alice", "spells_cast", 1], "land_not_on_stack"
+        )
+    body["state"]["players"] = {"alice": facts}
     body["state"]["players"]["alice"]["spells_cast"] = ["Nonesuch Card"]
     body["state"]["players"]["alice"]["spells_cast_this_turn"] = 1
     r = sqlite_client.post(REVEAL, json=body)
