@@ -226,13 +226,14 @@ class PermanentIn(TypedDict, total=False):
             examples=["Forest"],
         ),
     ]
-    # 205.3m: a creature type chosen for it as it entered.
+    # 205.3m: a creature type chosen for it as it entered (or a basic land type, or a card type).
     chosen_type: Annotated[
         Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z' -]+$")] | None,
         Field(
             description="205.3m: the creature type chosen for it as it entered, for abilities "
             'that count "creatures you control of the chosen type" or add "the chosen type"; '
-            "for a permanent that chose a basic land type as it entered, that land type",
+            "for a permanent that chose a basic land type as it entered, that land type; for one "
+            "that chose a card type (205.2a: 'spells of the chosen type'), that card type",
             examples=["Elf"],
         ),
     ]
@@ -428,8 +429,9 @@ class PlayerIn(StateModel):
         max_length=LIMIT_SPELLS_CAST,
         description="601.2i: the spells they have cast this turn, in any order, by catalog name "
         "(a face's name for the face cast: an adventure, a modal card's back face; [] for "
-        "none), not counting a spell the question is about, for bans that count spells of a "
-        "kind ('can't cast more than one noncreature spell each turn'). When "
+        "none), not counting a spell the question is about, for bans and cost changes that "
+        "count spells of a kind ('can't cast more than one noncreature spell each turn', 'the "
+        "first creature spell you cast each turn costs {1} less'). When "
         "`spells_cast_this_turn` is given too, it must be their number",
         examples=[["Lightning Bolt"]],
     )

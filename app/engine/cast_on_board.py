@@ -136,9 +136,10 @@ def chosen_spells(
     costs: BoardCosts, src: Source, spells: Selector, chosen: ChosenSpells
 ) -> Selector | None:
     """The spells an effect names, with what its permanent knows filled in where it says so:
-    the card name (201.3), creature type (205.3m), color (105.2) or number (107.1b) chosen
-    for it, or the names of the cards its own ability exiled (607.2a); a 422 asks for what
-    the state doesn't give. None when it names no spell (nothing is exiled with it)."""
+    the card name (201.3), creature type (205.3m), card type (205.2a), color (105.2) or number
+    (107.1b) chosen for it, or the names of the cards its own ability exiled (607.2a); a 422
+    asks for what the state doesn't give. None when it names no spell (nothing is exiled with
+    it)."""
     if not chosen.chosen:
         return spells
     p = costs.view.board.by_id[src.id]

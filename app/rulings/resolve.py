@@ -766,28 +766,35 @@ def _players_cards(catalog: Catalog, state: GameState, loc: Loc) -> _PlayersCard
             graveyards.append((player, cards))
             respelled["graveyard"] = [c.name for c in cards]
         if facts.spells_cast is not None:
-            spells = []
-            for i, name in enumerate(facts.spells_cast):
-                cast = card(name, (*here, "spells_cast", i))
-                face = (cast.face_named(name.strip()) if cast.faces else None) or cast.front
-                if face.is_type("land"):
-                    raise QuestionError(
-                        (*here, "spells_cast", i),
-                        f"{face.name} is a land: lands are played, never cast (305.1, 305.9), "
-                        "so it is no spell cast this turn",
-                        "land_not_on_stack",
-                    )
-                spells.append((cast, face))
-            spells_cast.append((player, tuple(spells)))
+            at = (*here, "spells_cast")
+            spells = tuple(
+                _cast_face(card(name, (*at, i)), name, (*at, i))
+                for i, name in enumerate(facts.spells_cast)
+            )
+            spells_cast.append((player, spells))
+            # A face other than the front is named by its own name, the front by the card's.
             respelled["spells_cast"] = [
-                face.name if cast.faces and face is not cast.front else cast.name
-                for cast, face in spells
+                face.name if face is not cast.front else cast.name for cast, face in spells
             ]
         changed = {k: v for k, v in respelled.items() if v != getattr(facts, k)}
         if changed:
             players[player] = facts.model_copy(update=changed)
     same = all(players[p] is f for p, f in state.players.items())
     return tuple(graveyards), tuple(spells_cast), state.players if same else players
+
+
+def _cast_face(cast: Card, name: str, at: Loc) -> tuple[Card, CardFace]:
+    """The card of a spell cast and the face its name names (else its front); a land is
+    refused, being played and never cast (305.1, 305.9)."""
+    face = (cast.face_named(name.strip()) if cast.faces else None) or cast.front
+    if face.is_type("land"):
+        raise QuestionError(
+            at,
+            f"{face.name} is a land: lands are played, never cast (305.1, 305.9), so it is no "
+            "spell cast this turn",
+            "land_not_on_stack",
+        )
+    return cast, face
 
 
 @dataclass(slots=True)
