@@ -163,12 +163,12 @@ def keywords_while(sentence: str) -> ir.Understood | None:
 
 # Keywords with a cost that bear on nothing the engine rules on: ward (a trigger on being
 # targeted, 702.21a) and equip (attaching, 702.6a).
-_WARD = re.compile(r"^(?:ward|equip) \{\d+\}$")
+_COST_KEYWORD = re.compile(r"^(?:ward|equip) \{\d+\}$")
 
 
 def plain_items(phrase: str) -> list[str] | None:
     """The keywords of a list of what something has or gains ("flying, haste, and "<ability>"",
-    "vigilance and ward {2}"): ward and equip (_WARD) and quoted abilities that bear on
+    "vigilance and ward {2}"): ward and equip (_COST_KEYWORD) and quoted abilities that bear on
     nothing the engine rules on (relevance.py) are left out; None when a quoted one does bear
     on it."""
     words: list[str] = []
@@ -178,7 +178,7 @@ def plain_items(phrase: str) -> list[str] | None:
                 return None
         elif '"' in item:
             return None  # a quote inside an item: not a list of abilities
-        elif item and _WARD.match(item) is None:
+        elif item and _COST_KEYWORD.match(item) is None:
             words.append(item)
     return words
 
