@@ -111,7 +111,7 @@ def test_a_cascade_into_a_card_with_no_mana_cost_is_stopped_by_an_even_ban(
     assert _revealed(sqlite_client, _cascade("Lightning Bolt", HOLLOW_SENTINEL))["cast"] is True
 
 
-# "Noncreature spells with {X} in their mana costs can't be cast."
+# A ban on noncreature spells whose mana costs hold {X}.
 QUILL_WARDEN = _ban(
     "Quill Warden",
     spells={
@@ -124,8 +124,7 @@ QUILL_WARDEN = _ban(
         }
     },
 )
-# "As ~ enters, choose a number. Noncreature spells with mana value equal to the chosen number
-# can't be cast."
+# A ban on noncreature spells whose mana value is the number chosen as it entered.
 TALLY_PRELATE = _ban(
     "Tally Prelate",
     spells={"where": {"kind": "not", "filter": {"kind": "type", "type": "creature"}}},

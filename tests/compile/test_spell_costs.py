@@ -408,7 +408,7 @@ def test_the_abilities_are_dumped_with_their_kinds() -> None:
         # Anything else said of the spells.
         "Other Elf spells you cast cost {1} less to cast.",
         "Artifact creature spells you cast cost {1} less to cast.",
-        "The first face-down creature spell you cast each turn costs {2} less to cast.",
+        "The first face-down artifact spell you cast each turn costs {1} less to cast.",
         "Creature spells you cast with power 3 or greater cost {1} less to cast.",
         "Artifact spells you cast with mana value 4 or more cost {1} less to cast.",
         "Creature spells you cast with toughness greater than its power cost {1} less to cast.",

@@ -912,7 +912,7 @@ def test_a_target_creature_that_becomes_a_creature_type_alone() -> None:
     [
         # 603.4: an intervening "if" held as the trigger resolved, which its entry says it did.
         (
-            "At the beginning of your upkeep, if you control four or more Elves, up to one "
+            "At the beginning of your upkeep, if you control five or more Elves, up to one "
             "target creature becomes a Newt with base power and toughness 0/2 and flying until "
             "end of turn.",
             SetCreatureTypes(to=TARGET, subtypes=["Newt"], works_from="effect"),
@@ -946,7 +946,7 @@ def test_a_land_that_becomes_an_equipment_for_the_turn() -> None:
     # 205.1a: only an artifact while it lasts (no land, so no "lands you control" counts it);
     # equip, like ward, bears on nothing the engine rules on.
     assert abilities(
-        "{1}{U}: Until end of turn, ~ becomes an Equipment artifact with equip {1}.",
+        "{3}: ~ becomes an Equipment artifact with equip {1} until end of turn.",
         types=("Land",),
     ) == [SetCardTypes(to=TARGET, types=["artifact"], subtypes=["Equipment"], works_from="effect")]
 

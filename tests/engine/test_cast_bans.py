@@ -239,7 +239,9 @@ def test_a_ban_on_even_mana_values_counts_zero_as_even() -> None:
 
 def test_a_ban_on_x_in_the_mana_cost_holds_whatever_x_is() -> None:
     # 107.3: the cost has {X} whatever X is chosen as, a free cast's 0 included.
-    teeg = _warden("Quill Warden", "Noncreature spells with {X} in their mana costs can't be cast.")
+    teeg = _warden(
+        "Quill Warden", "Players can't cast noncreature spells with {X} in their mana costs."
+    )
     view = _view(_perm("qw", teeg))
     banned = _cast(FLUX_TIDE, view, caster="bob")
     assert _codes(banned) == ["cast_prohibited"]
@@ -272,8 +274,8 @@ def test_a_ban_on_the_chosen_card_type_reads_it_from_the_state() -> None:
 
 NUMBER_WARDEN = _warden(
     "Tally Prelate",
-    "As Tally Prelate enters, choose a number.\nNoncreature spells with mana value equal to the "
-    "chosen number can't be cast.",
+    "As Tally Prelate enters, choose a number.\nPlayers can't cast instant or sorcery spells "
+    "with mana value equal to the chosen number.",
 )
 
 

@@ -43,8 +43,8 @@ _EITHER_KIND = re.compile(r"^(?P<one>[\w-]+) or (?=[\w-]+ spells\b)")
 # "... can't cast more than one spell each turn": a second spell of the turn is the first banned;
 # "more than one noncreature spell each turn": the second of that kind (601.2i counts them).
 _MORE_THAN_ONE = re.compile(r"^more than one (?:(?P<kind>[\w-]+(?: [\w-]+)?) )?spell each turn$")
-# "Each player who has cast a nonartifact spell this turn can't cast additional nonartifact
-# spells.": the same ban, said of the spells' kind twice.
+# "Each opponent who has cast a sorcery spell this turn can't cast additional sorcery spells.":
+# the same ban, said of the spells' kind twice.
 _ADDITIONAL = re.compile(
     r"^(?P<who>Each player|Each opponent) who has cast an? (?P<kind>[\w-]+) spell this turn "
     r"can't cast additional (?P=kind) spells\.$"

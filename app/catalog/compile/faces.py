@@ -389,8 +389,8 @@ _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
 _EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
 _CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
 _CHOOSES_COLOR = re.compile(r"^As ~ enters, choose a color\.$")
-# "As ~ enters, choose a card type [other than creature or land]", "... choose artifact,
-# creature, enchantment, instant, or sorcery": its `chosen_type` is a card type (205.2a).
+# "As ~ enters, choose a card type [other than ...]", "... choose instant, sorcery, or
+# artifact": its `chosen_type` is a card type (205.2a).
 _CHOOSES_CARD_TYPE = re.compile(
     r"^As ~ enters, choose (?:a card type(?: other than [a-z]+(?: or [a-z]+)?)?|"
     r"(?P<listed>(?:[a-z]+, )+or [a-z]+))\.$"
