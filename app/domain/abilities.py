@@ -24,7 +24,7 @@ from app.domain.base import (
     check_mana_string,
     omitted_at_default,
 )
-from app.domain.cast_bans import SpellCastBan
+from app.domain.cast_bans import CastRestriction, SpellCastBan
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
@@ -320,6 +320,7 @@ AnyAbility = (
     | SpellCostChange
     | SpellCostMinimum
     | SpellCastBan
+    | CastRestriction
     | EntersWithCounters
     | EtbReplacement
     | EtbTrigger
@@ -350,7 +351,7 @@ def category(ability: AnyAbility) -> Category:
             return "static"
         case SpellCostChange() | SpellCostMinimum():
             return "static"  # 601.2f: read as a spell's total cost is determined
-        case SpellCastBan():
+        case SpellCastBan() | CastRestriction():
             return "static"  # 601.3: read before a spell is proposed
         case OpeningHandMana():
             return "static"  # 103.6: it works from the opening hand
@@ -413,7 +414,7 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             return "battlefield"
         case MulliganHelper() | OpeningHandMana() | CopyEffect() | Unsupported():
             return "battlefield"
-        case SpellCostChange() | SpellCostMinimum():
+        case SpellCostChange() | SpellCostMinimum() | CastRestriction():
             return "battlefield"
         case SpellCastBan():
             return ability.works_from
@@ -425,6 +426,7 @@ __all__ = [
     "Ability",
     "ActivatedAbility",
     "AnyAbility",
+    "CastRestriction",
     "Category",
     "CopyEffect",
     "EntersWithCounters",

@@ -42,7 +42,7 @@ from app.domain.base import (
     check_mana_string,
     omitted_at_default,
 )
-from app.domain.cast_bans import SpellCastBan
+from app.domain.cast_bans import CastRestriction, SpellCastBan
 from app.domain.continuous import (
     ForbidActivation,
     GainControl,
@@ -137,6 +137,7 @@ __all__ = [
     "Card",
     "CardFace",
     "CardType",
+    "CastRestriction",
     "CastingCost",
     "ChangeColor",
     "ChangeType",

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from app.domain.base import omitted_at_default
+from app.domain.base import Strict, omitted_at_default
 from app.domain.continuous import WorksFrom
 from app.domain.costs import ChosenSpells, CountsSpells, During, FromZones, spells_only
 from app.domain.filters import SpellSelector
@@ -66,4 +66,31 @@ class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
         self._counts(self.after_spells_this_turn, "after_spells_this_turn")
         if self.by_target_player and self.works_from != "effect":
             raise ValueError("by_target_player is the target of an effect: works_from 'effect'")
+        return self
+
+
+class CastRestriction(Strict):
+    """A card's restriction on casting itself (601.3): "you can't cast ~ during your first,
+    second, or third turns of the game", "you can't cast ~ if you've played a land this turn".
+    Read as the spell is proposed, so a spell cast without paying its mana cost (118.9) is
+    stopped too (101.2); on the battlefield it does nothing."""
+
+    kind: Literal["cast_restriction"] = "cast_restriction"
+    """Always `cast_restriction`: when its own card can't be cast (601.3)"""
+    during_first_turns: Annotated[int, Field(ge=1, le=20)] | None = omitted_at_default(
+        None,
+        description="Its caster can't cast it during their own first this-many turns of the "
+        "game (the state's `active_player` and the caster's `turns_begun`); in another "
+        "player's turn it holds not",
+    )
+    after_land_played: bool = omitted_at_default(
+        False,
+        description="305.2: its caster can't cast it once they have played a land this turn "
+        "(their `lands_played_this_turn`)",
+    )
+
+    @model_validator(mode="after")
+    def _one_restriction(self) -> CastRestriction:
+        if (self.during_first_turns is None) == (not self.after_land_played):
+            raise ValueError("a cast restriction gives during_first_turns or after_land_played")
         return self

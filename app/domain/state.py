@@ -405,6 +405,13 @@ class PlayerIn(StateModel):
         'whether they played one ("if you played a land this turn")',
         examples=[1],
     )
+    turns_begun: Annotated[int, Field(ge=0, le=10_000)] | None = omitted_at_default(
+        None,
+        description="500.1: how many turns of their own they have begun this game, the "
+        "current one included when it is theirs, for cards that ask ('you can't cast ~ during "
+        "your first three turns of the game')",
+        examples=[3],
+    )
     completed_dungeon: bool | None = omitted_at_default(
         None,
         description="309.7: have they completed a dungeon this game? For abilities that ask",

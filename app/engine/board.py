@@ -30,6 +30,7 @@ from app.domain.card import (
     AmountIfCounter,
     AmountIfPower,
     Card,
+    CastRestriction,
     ChangeColor,
     EntersWithCounters,
     EtbReplacement,
@@ -777,7 +778,7 @@ def _filed(a: AnyAbility) -> bool:
             | MulliganHelper()
         ):
             return False
-        case OpeningHandMana() | CopyEffect():
+        case OpeningHandMana() | CopyEffect() | CastRestriction():
             return False
         case _:
             assert_never(a)
@@ -1104,6 +1105,8 @@ class BoardView:
                 pass  # not about mana on the battlefield (107.3m, 702.85, 103.5c)
             case OpeningHandMana():
                 pass  # from the opening hand at the first main phase, never a permanent's
+            case CastRestriction():
+                pass  # 601.3: read of the card as it is cast (engine/cast_bans.py)
             case CopyEffect():
                 pass  # layer 1 (613.1a): the permanent's face is the copy already (copies.py)
             case _:

@@ -9,12 +9,12 @@ turn and the spells its caster has cast this turn."""
 
 from __future__ import annotations
 
-from app.domain.card import CardFace, SpellCastBan
+from app.domain.card import CardFace, CastRestriction, SpellCastBan
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Phase
-from app.engine.board import Source
+from app.engine.board import Source, active_player, given_for_player
 from app.engine.cast_on_board import (
     DURING_WORDS,
     NONE_EXILED,
@@ -67,6 +67,64 @@ def prohibitions(
             )
         )
     return said
+
+
+def own_restrictions(
+    steps: list[Step], costs: BoardCosts, cast_face: CardFace
+) -> list[tuple[str, Mentions]]:
+    """Why the caster can't cast this spell by its own card's restrictions (601.3): one
+    message each, with what it mentions; each that doesn't hold has a step saying why."""
+    said: list[tuple[str, Mentions]] = []
+    for restriction in cast_face.abilities:
+        if not isinstance(restriction, CastRestriction):
+            continue
+        m = Mentions()
+        why, holds = _restriction_holds(costs, m.card(cast_face.name), restriction)
+        if holds:
+            said.append(
+                (
+                    f"{why}, so {costs.caster} can't cast it: a 'can't' beats the permission to "
+                    "cast it without paying its mana cost.",
+                    m,
+                )
+            )
+        else:
+            steps.append(m.step(f"{why}, and that doesn't stop this cast.", ("601.3",)))
+    return said
+
+
+def _restriction_holds(
+    costs: BoardCosts, name: str, restriction: CastRestriction
+) -> tuple[str, bool]:
+    """What the card's restriction says and what the state says of it, and whether it stops
+    this cast; a 422 naming the fact it reads when the state lacks it."""
+    board, caster = costs.view.board, costs.caster
+    if restriction.after_land_played:
+        why = f"{name} restricts its own casting (601.3): give the lands its caster played"
+        played = given_for_player(board, caster, "lands_played_this_turn", why)
+        assert isinstance(played, int)
+        return (
+            f"{name} can't be cast by a player who played a land this turn, and {caster} has "
+            f"played {amount(played, 'land')} (305.2)",
+            played > 0,
+        )
+    first = restriction.during_first_turns
+    assert first is not None  # one restriction or the other (CastRestriction)
+    active = active_player(board, name, "restricts its own casting")
+    if active != caster:
+        return (
+            f"{name} can't be cast during its caster's first {amount(first, 'turn')} of the "
+            f"game, and it is {active}'s turn, not {caster}'s",
+            False,
+        )
+    why = f"{name} restricts its own casting (601.3): give the turns its caster has begun"
+    begun = given_for_player(board, caster, "turns_begun", why)
+    assert isinstance(begun, int)
+    return (
+        f"{name} can't be cast during its caster's first {amount(first, 'turn')} of the game, "
+        f"and this is {caster}'s turn number {begun}",
+        begun <= first,
+    )
 
 
 def _sorcery_timing(costs: BoardCosts, src: Source) -> bool:

@@ -40,6 +40,7 @@ from app.domain.card import (
     AlternativeCost,
     Card,
     CardFace,
+    CastRestriction,
     CostChange,
     Selector,
 )
@@ -50,7 +51,7 @@ from app.domain.layouts import one_part_rule
 from app.domain.mana import ManaSymbol, cost_mana_value, parse_cost, render_cost
 from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.board import BoardView, Source
-from app.engine.cast_bans import prohibitions
+from app.engine.cast_bans import own_restrictions, prohibitions
 from app.engine.cast_on_board import (
     DURING_WORDS,
     NONE_EXILED,
@@ -236,6 +237,16 @@ def cast_without_paying(
         for message, m in prohibitions(r.steps, costs, cast_face):
             castable = False
             r.note("cast_prohibited", ("601.3", "101.2"), message, m)
+        for message, m in own_restrictions(r.steps, costs, cast_face):
+            castable = False
+            r.note("cast_prohibited", ("601.3", "101.2"), message, m)
+    elif any(isinstance(a, CastRestriction) for a in cast_face.abilities):
+        raise QuestionError(
+            ("state",),
+            f"{cast_face.name} restricts its own casting (601.3), by facts of its caster and "
+            "the turn: give state and caster",
+            "state_required",
+        )
     if prototyped:
         m = Mentions()
         r.steps.append(

@@ -321,6 +321,12 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The ability makes other mana if its controller played a land this turn (305.2): give "
         "`lands_played_this_turn` for that player in the state's `players`.",
     ),
+    "turns_begun_required": _q(
+        "Turns begun not given",
+        "The card can't be cast during its caster's first turns of the game (601.3): give "
+        "`turns_begun` for the caster in the state's `players`, the turns of their own they "
+        "have begun, this one included.",
+    ),
     "completed_dungeon_required": _q(
         "Completed dungeon not given",
         "The ability makes other mana if its controller has completed a dungeon (309.7): give "

@@ -4,11 +4,15 @@ it. The cards are invented, defined inline as the compiler writes them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
+from bench.cardfiles import Face, Invented
 from tests.api.helpers import assert_problem
+from tests.api.imported import client_of
 
 FREE = "/v1/spells/cast-without-paying"
 REVEAL = "/v1/library/reveal-until"
@@ -277,6 +281,51 @@ def test_a_cascade_into_the_chosen_card_type_is_stopped(sqlite_client: TestClien
     body["state"]["battlefield"][0]["chosen_type"] = "Goblin"
     r = sqlite_client.post(REVEAL, json=body)
     assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "invalid_chosen_type")
+
+
+# Imported with its own words, which the compiler reads as a restriction on casting itself.
+PATIENT_SAGE = Invented(
+    "normal",
+    [
+        Face(
+            "Patient Sage", "{1}{U}", ["Creature"], subtypes=["Human"], colors=["U"],
+            power="1", toughness="3",
+            text="You can't cast Patient Sage during your first three turns of the game.",
+        )
+    ],
+)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with client_of([PATIENT_SAGE], tmp_path_factory.mktemp("cast-restriction")) as c:
+        yield c
+
+
+def test_a_free_cast_of_a_card_restricting_itself_reads_the_casters_turns(
+    imported: TestClient,
+) -> None:
+    # 601.3, 101.2: its own "can't" beats the free cast's permission on alice's third turn.
+    state = {
+        "turn": 5,
+        "active_player": "alice",
+        "battlefield": [],
+        "players": {"alice": {"turns_begun": 3}},
+    }
+    body = {"card": "Patient Sage", "state": state, "caster": "alice"}
+    r = imported.post(FREE, json=body)
+    assert r.status_code == 201, r.text
+    assert [x["code"] for x in r.json()["answer"]["reasons"]] == ["cast_prohibited"]
+    state["players"]["alice"]["turns_begun"] = 4
+    assert imported.post(FREE, json=body).json()["answer"]["castable"] is True
+    # In bob's turn it is none of alice's first turns.
+    on_bobs = {**state, "active_player": "bob", "players": {"alice": {"turns_begun": 1}}}
+    assert imported.post(FREE, json={**body, "state": on_bobs}).json()["answer"]["castable"]
+    # Without a state, neither the turn nor the caster's turns are known.
+    r = imported.post(FREE, json={"card": "Patient Sage"})
+    assert_problem(r, ["body", "state"], "state_required")
+    r = imported.post(FREE, json={**body, "state": {**state, "players": {}}})
+    assert_problem(r, ["body", "state", "players", "alice", "turns_begun"], "turns_begun_required")
 
 
 def test_a_zone_ban_asks_where_a_free_cast_is_cast_from(sqlite_client: TestClient) -> None:

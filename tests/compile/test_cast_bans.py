@@ -5,9 +5,10 @@ and vary, each read exactly or reported not understood."""
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from app.catalog.compile import compile_face
-from app.domain.cast_bans import SpellCastBan
+from app.domain.cast_bans import CastRestriction, SpellCastBan
 from app.domain.filters import HasType, HasXInManaCost, Not, SpellSelector
 
 NAMES = "As Quiet Arbiter enters, choose a card name.\n"
@@ -259,7 +260,7 @@ def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
         ),
         ("Target player can't cast sorcery spells.", ["Creature"]),
         ("Each opponent who controls a Forest can't cast spells.", ["Creature"]),
-        ("You can't cast ~ during your first turn of the game.", ["Creature"]),
+        ("You can't cast ~ during your opponents' first turn of the game.", ["Creature"]),
     ],
 )
 def test_what_it_cant_say_exactly_is_left_not_understood(text: str, types: list[str]) -> None:
@@ -268,6 +269,41 @@ def test_what_it_cant_say_exactly_is_left_not_understood(text: str, types: list[
     )
     assert compiled.support == "partial"
     assert [s.family for s in compiled.sentences if s.status == "not_understood"] == ["cast_ban"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "You can't cast ~ during your first, second, and third turns of the game.",
+            CastRestriction(during_first_turns=3),
+        ),
+        (
+            "You can't cast ~ during your first five turns of the game.",
+            CastRestriction(during_first_turns=5),
+        ),
+        (
+            "You can't cast ~ during your first turn of the game.",
+            CastRestriction(during_first_turns=1),
+        ),
+        (
+            "You can't cast ~ if you've played a land this turn.",
+            CastRestriction(after_land_played=True),
+        ),
+    ],
+)
+def test_a_cards_restriction_on_casting_itself(text: str, expected: CastRestriction) -> None:
+    compiled = compile_face(
+        "Quiet Arbiter", text.replace("~", "Quiet Arbiter"), types=["Creature"], subtypes=[]
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.abilities == [expected]
+
+
+def test_a_cast_restriction_says_one_thing() -> None:
+    for neither_or_both in ({}, {"during_first_turns": 2, "after_land_played": True}):
+        with pytest.raises(ValidationError, match="during_first_turns or after_land_played"):
+            CastRestriction.model_validate(neither_or_both)
 
 
 def test_split_second_speaks_of_the_stack_and_is_no_ban() -> None:

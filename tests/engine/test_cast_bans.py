@@ -403,6 +403,45 @@ def test_a_ban_on_the_targeted_player_needs_the_entry_to_name_the_player() -> No
     assert raised.value.loc == ("state", "effects", 0, "target_player")
 
 
+def _restricted(name: str, text: str) -> Card:
+    return Card.model_validate(_warden(name, text.replace("~", name)) | {"mana_cost": "{2}{U}"})
+
+
+# 601.3: a card's own restriction on being cast.
+LATE_SAGE = _restricted("Late Sage", "You can't cast ~ during your first two turns of the game.")
+DRY_DIGGER = _restricted("Dry Digger", "You can't cast ~ if you've played a land this turn.")
+
+
+def test_a_card_that_cant_be_cast_during_its_casters_first_turns() -> None:
+    def cast_on(turn_of: str, begun: int | None) -> dict[str, Any]:
+        players = {"alice": {} if begun is None else {"turns_begun": begun}}
+        return _cast(LATE_SAGE, _view(active=turn_of, players=players))
+
+    early = cast_on("alice", 2)
+    assert _codes(early) == ["cast_prohibited"]
+    assert "this is alice's turn number 2" in early["reasons"][0]["message"]
+    assert cast_on("alice", 3)["castable"] is True
+    # In another player's turn it is no turn of the caster's at all.
+    theirs = cast_on("bob", 1)
+    assert theirs["castable"] is True
+    assert any("it is bob's turn, not alice's" in t for t, _ in theirs["_steps"])
+    with pytest.raises(QuestionError) as raised:
+        cast_on("alice", None)
+    assert (raised.value.code, raised.value.loc) == (
+        "turns_begun_required",
+        ("state", "players", "alice", "turns_begun"),
+    )
+
+
+def test_a_card_that_cant_be_cast_after_a_land_was_played() -> None:
+    def cast_after(lands: int) -> dict[str, Any]:
+        players = {"alice": {"lands_played_this_turn": lands}}
+        return _cast(DRY_DIGGER, _view(players=players))
+
+    assert _codes(cast_after(1)) == ["cast_prohibited"]
+    assert cast_after(0)["castable"] is True
+
+
 def test_a_ban_whose_permanent_lost_its_abilities_stops_nothing() -> None:
     law = _warden("Quiet Law", "All creatures lose all abilities.", ("Enchantment",))
     view = _view(_perm("hw", TURN_WARDEN), _perm("law", law))

@@ -14,7 +14,7 @@ from typing import Literal
 
 from app.catalog.compile import ir
 from app.catalog.compile.costs import chosen_in, spells_named
-from app.catalog.compile.phrases import selector
+from app.catalog.compile.phrases import NUMBER, number, selector
 
 _WHO: dict[str, Literal["you", "opponent", "any"]] = {
     "You": "you",
@@ -167,3 +167,24 @@ def cast_ban_sentence(
         target_player=targeted,
         during_combat=combat,
     )
+
+
+# A card's restriction on casting itself (601.3): "You can't cast ~ during your first, second,
+# or third turns of the game." (its caster's own first turns), "You can't cast ~ if you've
+# played a land this turn." (305.2).
+_FIRST_TURNS = re.compile(
+    r"^You can't cast ~ during your first(?:(?P<listed>, second,? (?:and|or) third)| "
+    rf"(?P<n>{NUMBER}))? turns? of the game\.$"
+)
+_AFTER_LAND = "You can't cast ~ if you've played a land this turn."
+
+
+def cast_restriction_sentence(sentence: str) -> ir.CastRestriction | None:
+    """The card's own restriction a sentence states (above), or None."""
+    if sentence == _AFTER_LAND:
+        return ir.CastRestriction(after_land_played=True)
+    m = _FIRST_TURNS.match(sentence)
+    if m is None:
+        return None
+    turns = 3 if m.group("listed") else number(m.group("n")) if m.group("n") else 1
+    return ir.CastRestriction(first_turns=turns) if turns else None

@@ -1647,6 +1647,9 @@ def _one_sentence(
         return "cost_change", ir.Understood(abilities=[board])
     if previous is None and (locked := bans.turn_lock(s, spell=ctx.spell)) is not None:
         return "cast_ban", locked
+    if previous is None and (own := bans.cast_restriction_sentence(s)) is not None:
+        # 601.3: the card's own restriction on being cast, a line of its own.
+        return "cast_ban", ir.Understood(abilities=[own])
     if (ctx.spell or previous is None) and (
         ban := bans.cast_ban_sentence(s, known=_known(ctx), spell=ctx.spell)
     ) is not None:

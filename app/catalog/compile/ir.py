@@ -633,6 +633,15 @@ class CastBan:
     during_combat: bool = False  # only in the combat phase (506.1)
 
 
+@dataclass(frozen=True, slots=True)
+class CastRestriction:
+    """601.3: the card's own restriction on being cast: not during its caster's first
+    `first_turns` turns of the game, or not once they played a land this turn."""
+
+    first_turns: int | None = None
+    after_land_played: bool = False
+
+
 CopyBy = Literal["entering", "activation", "trigger", "token"]
 
 
@@ -663,6 +672,7 @@ Ability = (
     | SpellCostChange
     | SpellCostMinimum
     | CastBan
+    | CastRestriction
     | Control
     | EntersWithX
     | EtbUsesX

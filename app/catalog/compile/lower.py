@@ -440,6 +440,10 @@ def ability(a: ir.Ability) -> d.Ability:
                 cast_from=list(a.cast_from),
                 not_cast_from=list(a.not_cast_from),
             )
+        case ir.CastRestriction():
+            return d.CastRestriction(
+                during_first_turns=a.first_turns, after_land_played=a.after_land_played
+            )
         case ir.SpellCostMinimum():
             return d.SpellCostMinimum(
                 total=a.total, spells=spells(a.spells), while_untapped=a.while_untapped
