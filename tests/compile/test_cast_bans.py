@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from app.catalog.compile import compile_face
 from app.domain.cast_bans import CastRestriction, SpellCastBan
-from app.domain.filters import HasType, HasXInManaCost, Not, SpellSelector
+from app.domain.filters import HasSubtype, HasType, HasXInManaCost, Not, SpellSelector
 
 NAMES = "As Quiet Arbiter enters, choose a card name.\n"
 
@@ -68,7 +68,16 @@ def _bans(text: str, types: list[str]) -> list[SpellCastBan]:
                 during_combat=True,
             ),
         ),
-        # 601.2i: a second spell of a kind, its caster's spells of that kind counted.
+        # 601.2i: a second spell of a kind, its caster's spells of that kind counted; a kind
+        # may be said by the subtype it isn't.
+        (
+            "Each player can't cast more than one non-Elf spell each turn.",
+            SpellCastBan(
+                spells=SpellSelector(where=Not(filter=HasSubtype(subtype="Elf"))),
+                after_spells_this_turn=1,
+                counting="alike",
+            ),
+        ),
         (
             "Your opponents can't cast more than one instant spell each turn.",
             SpellCastBan(
@@ -180,6 +189,21 @@ def test_a_ban_on_spells_with_x_in_their_mana_costs() -> None:
     )
 
 
+def test_a_ban_on_a_card_exiled_with_it_and_a_name_chosen_from_a_revealed_hand() -> None:
+    # 607.2a: "a card exiled with ~" is what its own abilities exiled (its `exiled`).
+    text = "Whenever you cast a red spell, exile the top card of target player's library.\n"
+    text += "Each opponent can't cast sorcery spells with the same name as a card exiled with ~."
+    (ban,) = _bans(text.replace("~", "Quiet Arbiter"), ["Creature"])
+    assert ban == SpellCastBan(
+        spells=SpellSelector(controller="opponent", types=["sorcery"]), named_as_exiled=True
+    )
+    # 201.3: a name chosen from the cards an opponent revealed.
+    text = "As Quiet Arbiter enters, each opponent reveals their hand. You choose the name of a "
+    text += "nonland card revealed this way.\nEach opponent can't cast spells with the chosen name."
+    (ban,) = _bans(text, ["Creature"])
+    assert ban.to_chosen_name is True
+
+
 def test_a_ban_on_the_exiled_cards_name_needs_the_face_to_exile() -> None:
     exiles = "When Quiet Arbiter enters, exile target artifact an opponent controls until "
     exiles += "Quiet Arbiter leaves the battlefield.\n"
@@ -252,7 +276,7 @@ def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
             ["Creature"],
         ),
         ("Your opponents can't cast artifact spells during combat this turn.", ["Instant"]),
-        ("Each player can't cast more than one non-Elf spell each turn.", ["Creature"]),
+        ("Each player can't cast more than one spell from their hand each turn.", ["Creature"]),
         (
             "Each player who has cast an artifact spell this turn can't cast additional "
             "enchantment spells.",

@@ -439,24 +439,25 @@ _NO_SUBTYPE = frozenset({"Premium", "Tribal"})
 
 # What a subject may say its spells are by what the permanent knows (ir.Known): "spells with
 # the chosen name you cast", "creature spells you cast of the chosen type".
-_CHOSEN_PHRASES: dict[ir.Known, str] = {
-    "name": " with the chosen name",
-    "type": " of the chosen type",
-    "card_type": " of the chosen type",  # on a face that chooses a card type instead
-    "color": " of the chosen color",
-    "exiled": " with the same name as the exiled card",
-    "number": " with mana value equal to the chosen number",
-}
+_CHOSEN_PHRASES: tuple[tuple[ir.Known, str], ...] = (
+    ("name", " with the chosen name"),
+    ("type", " of the chosen type"),
+    ("card_type", " of the chosen type"),  # on a face that chooses a card type instead
+    ("color", " of the chosen color"),
+    ("exiled", " with the same name as the exiled card"),
+    ("exiled", " with the same name as a card exiled with ~"),
+    ("number", " with mana value equal to the chosen number"),
+)
 
 
 def chosen_in(subject: str, known: frozenset[ir.Known]) -> tuple[str, frozenset[ir.Known]] | None:
     """The subject without the phrases naming what the permanent knows, and those it named;
     None when it names one the face doesn't know (no choice made, nothing exiled)."""
     said: set[ir.Known] = set()
-    for phrase in dict.fromkeys(_CHOSEN_PHRASES.values()):
+    for phrase in dict.fromkeys(p for _, p in _CHOSEN_PHRASES):
         if phrase in subject:
             # "Of the chosen type" is whichever kind of type the face chooses: one of them.
-            meant = [k for k, p in _CHOSEN_PHRASES.items() if p == phrase and k in known]
+            meant = [k for k, p in _CHOSEN_PHRASES if p == phrase and k in known]
             if len(meant) != 1:
                 return None
             said.add(meant[0])
@@ -677,6 +678,7 @@ def _spell_words(words: list[str]) -> ir.Spells | None:
     types: list[str] = []
     subtypes: list[str] = []
     not_types: list[str] = []
+    not_subtypes: list[str] = []
     supertypes: list[str] = []
     kinds: list[str] = []
     colorless = False
@@ -693,6 +695,12 @@ def _spell_words(words: list[str]) -> ir.Spells | None:
             types.append(lower)
         elif lower.startswith("non") and lower[3:] in _SPELL_TYPES:
             not_types.append(lower[3:])
+        elif lower.startswith("non-") and word[4:5].isupper():
+            # "Non-Phyrexian": not of that subtype.
+            unlike = subtype_word(word[4:], plural=False)
+            if unlike is None:
+                return None
+            not_subtypes.append(unlike)
         elif lower in _SPELL_SUPERTYPES:
             supertypes.append(lower)
         elif lower in _SPELL_KINDS:
@@ -720,6 +728,7 @@ def _spell_words(words: list[str]) -> ir.Spells | None:
         colors=tuple(colors),
         colorless=colorless,
         not_types=tuple(not_types),
+        not_subtypes=tuple(not_subtypes),
         supertypes=tuple(supertypes),
         historic="historic" in kinds,
         multicolored="multicolored" in kinds,

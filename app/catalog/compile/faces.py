@@ -240,6 +240,8 @@ class _Context:
     subtypes: tuple[str, ...] = ()  # its printed subtypes
     # The face exiles cards as it enters, to which "the exiled card" refers (406.6, 607.2a).
     linked_exile: bool = False
+    # The face speaks of "a card exiled with ~": what its own abilities exiled (607.2a).
+    refers_to_exiled: bool = False
     # The face chooses a card name, to which "the chosen name" refers (201.3).
     chooses_name: bool = False
     # The face chooses a creature type as it enters, "the chosen type" (205.3m), or a basic
@@ -335,6 +337,7 @@ def compile_face(
     lines = list(lines_of(name, text or "", legendary=legendary, avoid=avoid))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
     ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
+    ctx.refers_to_exiled = any(_EXILED_WITH in s for line in lines for s in line.sentences)
     ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
     ctx.chooses_type = any(_CHOOSES_TYPE.match(s) for line in lines for s in line.sentences)
     ctx.chooses_color = any(_CHOOSES_COLOR.match(s) for line in lines for s in line.sentences)
@@ -387,6 +390,7 @@ def compile_face(
 
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
 _EXILES_AS_IT_ENTERS = re.compile(r"^When ~ enters, (?:you may )?exile ")
+_EXILED_WITH = "a card exiled with ~"
 _CHOOSES_TYPE = re.compile(r"^As ~ enters, choose a creature type\.$")
 _CHOOSES_COLOR = re.compile(r"^As ~ enters, choose a color\.$")
 # "As ~ enters, choose a card type [other than ...]", "... choose instant, sorcery, or
@@ -400,7 +404,9 @@ _CHOOSES_LAND_TYPE = re.compile(r"^As ~ enters, choose a basic land type\.$")
 _IGNORE_THIS_EFFECT = re.compile(r"\bto ignore this effect\b")
 _CHOOSES_NAME = re.compile(
     r"^(?:As|When) ~ enters, (?:look at an opponent's hand, then )?choose (?:an?|any) "
-    r"(?:[\w-]+,? )*?card name\.$"
+    r"(?:[\w-]+,? )*?card name\.$|"
+    # After each opponent revealed their hand as ~ entered: a card name all the same (201.3).
+    r"^You choose the name of an? (?:[\w-]+ )?card revealed this way\.$"
 )
 _LEVEL = re.compile(r"^LEVEL (?P<least>\d+)(?:[-\u2013](?P<most>\d+)|\+)$")
 _CLASS_LEVEL = re.compile(r"^(?:\{[^}]+\})+: Level (?P<level>\d+)$")
@@ -1618,7 +1624,7 @@ def _known(ctx: _Context) -> frozenset[ir.Known]:
         known.add("type")
     if ctx.chooses_color:
         known.add("color")
-    if ctx.linked_exile:
+    if ctx.linked_exile or ctx.refers_to_exiled:
         known.add("exiled")
     if ctx.chooses_number:
         known.add("number")

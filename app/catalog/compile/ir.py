@@ -468,6 +468,7 @@ class Spells:
     colors: tuple[str, ...] = ()
     colorless: bool = False
     not_types: tuple[str, ...] = ()
+    not_subtypes: tuple[str, ...] = ()  # "non-Phyrexian"
     supertypes: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     mana_value: tuple[int | None, int | None] | None = None

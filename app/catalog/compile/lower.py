@@ -80,6 +80,7 @@ def spells(s: ir.Spells) -> d.SpellSelector:
     parts: list[f.Term | f.AnyOf] = []
     parts.extend(f.HasSupertype(supertype=t) for t in s.supertypes)
     parts.extend(f.Not(filter=f.HasType(type=t)) for t in s.not_types)  # type: ignore[arg-type]
+    parts.extend(f.Not(filter=f.HasSubtype(subtype=t)) for t in s.not_subtypes)
     colors = [f.HasColor(color=c) for c in s.colors]  # type: ignore[arg-type]
     if colors:
         parts.append(colors[0] if len(colors) == 1 else f.AnyOf(of=list(colors)))
