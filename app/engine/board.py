@@ -414,8 +414,14 @@ def pool_of(board: Board, src: Source) -> Mana:
 def player_fact(board: Board, src: Source, fact: str) -> int:
     """A number about the source's controller from the state's `players`."""
     why = f"{src.label} makes mana by {_FACT_WORDS[fact]} of its controller"
-    value = given_for_player(board, src.controller, fact, why)
-    assert isinstance(value, int)
+    return player_count(board, src.controller, fact, why)
+
+
+def player_count(board: Board, player: str, fact: str, why: str) -> int:
+    """A count about a player (the lands they played, the spells they cast this turn) from the
+    state's `players`; a 422 as given_for_player's when it is missing."""
+    value = given_for_player(board, player, fact, why)
+    assert isinstance(value, int)  # the count fields of PlayerIn are integers
     return value
 
 

@@ -14,7 +14,7 @@ from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Phase
-from app.engine.board import Source, active_player, given_for_player
+from app.engine.board import Source, active_player, player_count
 from app.engine.cast_on_board import (
     DURING_WORDS,
     NONE_EXILED,
@@ -101,8 +101,7 @@ def _restriction_holds(
     board, caster = costs.view.board, costs.caster
     if restriction.after_land_played:
         why = f"{name} restricts its own casting (601.3): give the lands its caster played"
-        played = given_for_player(board, caster, "lands_played_this_turn", why)
-        assert isinstance(played, int)
+        played = player_count(board, caster, "lands_played_this_turn", why)
         return (
             f"{name} can't be cast by a player who played a land this turn, and {caster} has "
             f"played {amount(played, 'land')} (305.2)",
@@ -118,8 +117,7 @@ def _restriction_holds(
             False,
         )
     why = f"{name} restricts its own casting (601.3): give the turns its caster has begun"
-    begun = given_for_player(board, caster, "turns_begun", why)
-    assert isinstance(begun, int)
+    begun = player_count(board, caster, "turns_begun", why)
     return (
         f"{name} can't be cast during its caster's first {amount(first, 'turn')} of the game, "
         f"and this is {caster}'s turn number {begun}",

@@ -39,6 +39,7 @@ from app.engine.board import (
     exiled_of,
     given,
     given_for_player,
+    player_count,
     source_label,
     with_chosen_name,
 )
@@ -280,9 +281,7 @@ def spells_cast(view: BoardView, src: Source, caster: str, does: str) -> int:
     if listed is not None and facts is not None and facts.spells_cast_this_turn is None:
         return len(listed)
     why = f"{src.label} {does} by the spells its caster cast this turn"
-    count = given_for_player(view.board, caster, "spells_cast_this_turn", why)
-    assert isinstance(count, int)
-    return count
+    return player_count(view.board, caster, "spells_cast_this_turn", why)
 
 
 def alike_spells_cast(
