@@ -11,7 +11,27 @@ from pydantic import Field, field_validator, model_validator
 from app.domain.base import Strict, omitted_at_default
 from app.domain.continuous import WorksFrom
 from app.domain.costs import ChosenSpells, CountsSpells, During, FromZones, spells_only
-from app.domain.filters import SpellSelector
+from app.domain.filters import Selector, SpellSelector
+
+
+class CastersTurns(Strict):
+    """The turns of their own its caster has begun this game (their `turns_begun`)."""
+
+    kind: Literal["turns_begun"] = "turns_begun"
+    """Always `turns_begun`: the caster's turns begun"""
+
+
+class CastersPermanents(Strict):
+    """How many permanents `of` picks, seen from the caster ("the number of lands that player
+    controls": lands, `controller` `you`)."""
+
+    kind: Literal["permanents"] = "permanents"
+    """Always `permanents`: a count of permanents, seen from the caster"""
+    of: Selector
+    """Which permanents, `controller` relative to the caster"""
+
+
+CastersCount = Annotated[CastersTurns | CastersPermanents, Field(discriminator="kind")]
 
 
 class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
@@ -33,6 +53,12 @@ class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
     """In whose turn it applies: its controller's (`your_turn`: "during your turn"), any other's,
     the would-be caster's, or any other than the caster's (`not_casters_turn`: "players can
     cast spells only during their own turns"); null: every turn"""
+    mana_value_above: CastersCount | None = omitted_at_default(
+        None,
+        description="202.3: it stops only spells whose mana value is greater than this count "
+        "of their caster's ('with mana value greater than the number of lands that player "
+        "controls'); null: any mana value",
+    )
     during_combat: bool = omitted_at_default(
         False,
         description="506.1: it applies only during the combat phase ('players can't cast spells "

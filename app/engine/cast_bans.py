@@ -10,6 +10,7 @@ turn and the spells its caster has cast this turn."""
 from __future__ import annotations
 
 from app.domain.card import CardFace, CastRestriction, SpellCastBan
+from app.domain.cast_bans import CastersCount, CastersPermanents, CastersTurns
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Mentions, Step
@@ -29,7 +30,7 @@ from app.engine.cast_on_board import (
     spells_cast,
     zone_why_not,
 )
-from app.engine.words import amount, describe_spells
+from app.engine.words import amount, describe_selector, describe_spells
 
 # What a ban does, in the words of a 422 asking for what it reads.
 _STOPS = "bans spells"
@@ -139,6 +140,29 @@ def _sorcery_timing(costs: BoardCosts, src: Source) -> bool:
     return costs.sorcery_timing
 
 
+def _count_words(count: CastersCount) -> str:
+    """A count of the caster's that a ban's mana value is compared with, in words ("you" in a
+    selector is the caster)."""
+    match count:
+        case CastersTurns():
+            return "the number of turns their caster has begun"
+        case CastersPermanents(of=of):
+            return f"the number of {describe_selector(of)}, 'you' being their caster"
+
+
+def _casters_count(costs: BoardCosts, src: Source, count: CastersCount) -> int:
+    """The caster's count a ban compares a spell's mana value with: the turns of their own
+    they have begun (the state's `turns_begun`), or the permanents a selector picks seen from
+    them."""
+    match count:
+        case CastersTurns():
+            why = f"{src.label} {_STOPS} by the turns their caster has begun"
+            return player_count(costs.view.board, costs.caster, "turns_begun", why)
+        case CastersPermanents(of=of):
+            caster = Source("", costs.caster, costs.caster, None, None, False, -1)
+            return len(costs.view.matching(of, caster))
+
+
 # 500.1: a phase in words.
 _PHASE_WORDS: dict[Phase, str] = {
     "beginning": "beginning phase",
@@ -171,6 +195,8 @@ def _conditions(ban: SpellCastBan) -> tuple[str, str]:
         when += DURING_WORDS[ban.during]
     if ban.during_combat:
         when += " during combat"
+    if ban.mana_value_above is not None:
+        where += f" with mana value greater than {_count_words(ban.mana_value_above)}"
     if ban.after_spells_this_turn is not None:
         when += f" once their caster has cast {_counted(ban)} this turn"
     if ban.unless_sorcery_timing:
@@ -205,6 +231,16 @@ def _why_not(
             )
     if (turn := during_why_not(costs.view, src, ban.during, caster, _STOPS)) is not None:
         return turn, ("601.3",)
+    if ban.mana_value_above is not None:
+        bound = _casters_count(costs, src, ban.mana_value_above)
+        assert spell.mana_value is not None  # a spell's traits carry its mana value
+        if spell.mana_value <= bound:
+            return (
+                f"it stops spells with mana value greater than "
+                f"{_count_words(ban.mana_value_above)} ({bound}), and this one's is "
+                f"{spell.mana_value}.",
+                ("601.3", "202.3"),
+            )
     if ban.during_combat and (phase := _phase(costs, src)) != "combat":
         return f"it applies during combat, and it is the {_PHASE_WORDS[phase]}.", ("601.3", "506.1")
     if ban.unless_sorcery_timing and _sorcery_timing(costs, src):

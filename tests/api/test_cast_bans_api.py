@@ -283,6 +283,26 @@ def test_a_cascade_into_the_chosen_card_type_is_stopped(sqlite_client: TestClien
     assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "invalid_chosen_type")
 
 
+# An opponent's spells whose mana value is above the number of lands they control can't be cast.
+TERRACE_WARDEN = _ban(
+    "Terrace Warden",
+    spells={"controller": "opponent"},
+    mana_value_above={"kind": "permanents", "of": {"types": ["land"], "controller": "you"}},
+)
+
+
+def test_a_cascade_hit_above_the_casters_land_count_is_stopped(sqlite_client: TestClient) -> None:
+    # 202.3: Bloodbraid Elf's mana value is 4; alice controls three Forests, then four.
+    body = _cascade("Bloodbraid Elf", TERRACE_WARDEN)
+    body["cascade_mana_value"] = 5
+    forests = [{"id": f"f{i}", "card": "Forest", "controller": "alice"} for i in range(4)]
+    body["state"]["battlefield"] += forests[:3]
+    answer = _revealed(sqlite_client, body)
+    assert answer["hit"] == "Bloodbraid Elf" and answer["cast"] is False
+    body["state"]["battlefield"].append(forests[3])
+    assert _revealed(sqlite_client, body)["cast"] is True
+
+
 # Imported with its own words, which the compiler reads as a restriction on casting itself.
 PATIENT_SAGE = Invented(
     "normal",

@@ -8,8 +8,13 @@ import pytest
 from pydantic import ValidationError
 
 from app.catalog.compile import compile_face
-from app.domain.cast_bans import CastRestriction, SpellCastBan
-from app.domain.filters import HasSubtype, HasType, HasXInManaCost, Not, SpellSelector
+from app.domain.cast_bans import (
+    CastersPermanents,
+    CastersTurns,
+    CastRestriction,
+    SpellCastBan,
+)
+from app.domain.filters import HasSubtype, HasType, HasXInManaCost, Not, Selector, SpellSelector
 
 NAMES = "As Quiet Arbiter enters, choose a card name.\n"
 
@@ -59,6 +64,20 @@ def _bans(text: str, types: list[str]) -> list[SpellCastBan]:
         (
             "Your opponents can't cast more than one spell each turn.",
             SpellCastBan(spells=SpellSelector(controller="opponent"), after_spells_this_turn=1),
+        ),
+        # 202.3: a mana value above a count of the caster's own.
+        (
+            "Each opponent can't cast artifact spells with mana value greater than the number of "
+            "lands that player controls.",
+            SpellCastBan(
+                spells=SpellSelector(controller="opponent", types=["artifact"]),
+                mana_value_above=CastersPermanents(of=Selector(types=["land"], controller="you")),
+            ),
+        ),
+        (
+            "Players can't cast spells with mana value greater than the number of turns they "
+            "have begun.",
+            SpellCastBan(spells=SpellSelector(), mana_value_above=CastersTurns()),
         ),
         # 506.1: in the combat phase only.
         (

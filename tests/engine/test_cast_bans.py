@@ -403,6 +403,49 @@ def test_a_ban_on_the_targeted_player_needs_the_entry_to_name_the_player() -> No
     assert raised.value.loc == ("state", "effects", 0, "target_player")
 
 
+LAND_WARDEN = _warden(
+    "Terrace Warden",
+    "Each opponent can't cast sorcery spells with mana value greater than the number of lands "
+    "that player controls.",
+)
+TURN_WARDEN_DAWN = _warden(
+    "Dawn Warden",
+    "Each opponent can't cast instant spells with mana value greater than the number of turns "
+    "they have begun.",
+)
+FOREST = card("Forest")
+
+
+def test_a_ban_on_mana_values_above_the_lands_the_caster_controls() -> None:
+    # 202.3: Tidewrack Surge's mana value is 6; alice controls five lands, then six.
+    lands = [_perm(f"f{i}", FOREST.model_dump(mode="json"), "alice") for i in range(5)]
+    five = _cast(SORCERY, _view(_perm("tw", LAND_WARDEN), *lands))
+    assert _codes(five) == ["cast_prohibited"]
+    assert (
+        "greater than the number of lands you control, 'you' being their caster"
+        in (five["reasons"][0]["message"])
+    )
+    six = [*lands, _perm("f5", FOREST.model_dump(mode="json"), "alice")]
+    allowed = _cast(SORCERY, _view(_perm("tw", LAND_WARDEN), *six))
+    assert allowed["castable"] is True
+    assert any("(6), and this one's is 6" in t for t, _ in allowed["_steps"])
+    # bob's lands don't count for alice.
+    bobs = [_perm(f"b{i}", FOREST.model_dump(mode="json"), "bob") for i in range(9)]
+    assert _codes(_cast(SORCERY, _view(_perm("tw", LAND_WARDEN), *bobs))) == ["cast_prohibited"]
+
+
+def test_a_ban_on_mana_values_above_the_turns_the_caster_has_begun() -> None:
+    def cast_after(turns: int | None) -> dict[str, Any]:
+        players = {"alice": {} if turns is None else {"turns_begun": turns}}
+        return _cast(INSTANT, _view(_perm("dw", TURN_WARDEN_DAWN), players=players))
+
+    assert _codes(cast_after(1)) == ["cast_prohibited"]  # {1}{U}: 2
+    assert cast_after(2)["castable"] is True
+    with pytest.raises(QuestionError) as raised:
+        cast_after(None)
+    assert raised.value.code == "turns_begun_required"
+
+
 def _restricted(name: str, text: str) -> Card:
     return Card.model_validate(_warden(name, text.replace("~", name)) | {"mana_cost": "{2}{U}"})
 

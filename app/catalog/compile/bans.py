@@ -38,6 +38,16 @@ _CANT_CAST = re.compile(
 )
 # "<spells> can't be cast[ this turn].": anyone's.
 _CANT_BE_CAST = re.compile(rf"^(?P<what>.+?) can't be cast{_LASTS}\.$")
+# "... spells with mana value greater than the number of turns they have begun", "... of lands
+# that player controls": a bound of the caster's own (202.3).
+_ABOVE_CASTERS = re.compile(
+    r"^(?P<kinds>.+?) with mana value greater than the number of "
+    r"(?P<count>turns they have begun|lands that player controls)$"
+)
+_CASTERS_COUNTS: dict[str, ir.CastersCount] = {
+    "turns they have begun": "turns_begun",
+    "lands that player controls": "lands",
+}
 # "Instant or sorcery spells": either kind, as "instant and sorcery spells" names them.
 _EITHER_KIND = re.compile(r"^(?P<one>[\w-]+) or (?=[\w-]+ spells\b)")
 # "... can't cast more than one spell each turn": a second spell of the turn is the first banned;
@@ -153,6 +163,9 @@ def cast_ban_sentence(
         if said or targeted or combat:
             return None
         return _more_than_one(who, more.group("kind"), during, effect=effect)
+    above: ir.CastersCount | None = None
+    if (bounded := _ABOVE_CASTERS.match(what)) is not None:
+        what, above = bounded.group("kinds"), _CASTERS_COUNTS[bounded.group("count")]
     found = spells_named(_EITHER_KIND.sub(r"\g<one> and ", what, count=1))
     if found is None:
         return None
@@ -166,6 +179,7 @@ def cast_ban_sentence(
         not_cast_from=not_cast_from,
         target_player=targeted,
         during_combat=combat,
+        mana_value_above=above,
     )
 
 

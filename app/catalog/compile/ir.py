@@ -614,6 +614,10 @@ class SetColors:
     effect: bool = False
 
 
+# A count of a spell's caster's: the turns they have begun, the lands they control.
+CastersCount = Literal["turns_begun", "lands"]
+
+
 @dataclass(frozen=True, slots=True)
 class CastBan:
     """601.3: the `spells` can't be cast; `during`: only in that turn; `after_spells`: only
@@ -632,6 +636,8 @@ class CastBan:
     alike: bool = False  # `after_spells` counts only the spells it names (601.2i)
     target_player: bool = False  # only the spells of the player the effect targets (115.1)
     during_combat: bool = False  # only in the combat phase (506.1)
+    # Only spells with a mana value above that count of the caster's (202.3).
+    mana_value_above: CastersCount | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from app.domain import continuous as c613
 from app.domain import filters as f
 from app.domain import quantities as q
 from app.domain.abilities import CopyEffect
+from app.domain.cast_bans import CastersPermanents, CastersTurns
 
 
 def selector(sel: ir.Sel) -> d.Selector:
@@ -130,6 +131,16 @@ def _chosen(chosen: frozenset[ir.Known]) -> _Chosen:
         of_chosen_card_type="card_type" in chosen,
         of_chosen_number="number" in chosen,
     )
+
+
+def _casters_count(count: ir.CastersCount | None) -> CastersTurns | CastersPermanents | None:
+    match count:
+        case None:
+            return None
+        case "turns_begun":
+            return CastersTurns()
+        case "lands":
+            return CastersPermanents(of=d.Selector(types=["land"], controller="you"))
 
 
 def cost(c: ir.Cost) -> d.ManaAbilityCost:
@@ -435,6 +446,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 counting="alike" if a.alike else "all",
                 by_target_player=a.target_player,
                 during_combat=a.during_combat,
+                mana_value_above=_casters_count(a.mana_value_above),
                 unless_sorcery_timing=a.unless_sorcery,
                 **_chosen(a.chosen),
                 works_from=_works_from(a.effect),
