@@ -30,6 +30,14 @@ class CastersPermanents(Strict):
     of: Selector
     """Which permanents, `controller` relative to the caster"""
 
+    @field_validator("of")
+    @classmethod
+    def _by_characteristics(cls, of: Selector) -> Selector:
+        """The caster is no object: nothing is attached to it, and no permanent is it."""
+        if of.relation != "any" or of.per_object:
+            raise ValueError("a count seen from the caster has no 'attached' or 'other'")
+        return of
+
 
 CastersCount = Annotated[CastersTurns | CastersPermanents, Field(discriminator="kind")]
 

@@ -26,6 +26,7 @@ from app.engine.cast_on_board import (
     during_why_not,
     from_zones,
     group_label,
+    seen_from_caster,
     spell_traits,
     spells_cast,
     zone_why_not,
@@ -150,8 +151,8 @@ def _count_words(count: CastersCount) -> str:
             return f"the number of {describe_selector(of)}, 'you' being their caster"
 
 
-def _casters_count(costs: BoardCosts, src: Source, count: CastersCount) -> int:
-    """The caster's count a ban compares a spell's mana value with: the turns of their own
+def _casters_count(costs: BoardCosts, src: Source, count: CastersCount, spell: Traits) -> int:
+    """The caster's count a ban compares the spell's mana value with: the turns of their own
     they have begun (the state's `turns_begun`), or the permanents a selector picks seen from
     them."""
     match count:
@@ -159,8 +160,7 @@ def _casters_count(costs: BoardCosts, src: Source, count: CastersCount) -> int:
             why = f"{src.label} {_STOPS} by the turns their caster has begun"
             return player_count(costs.view.board, costs.caster, "turns_begun", why)
         case CastersPermanents(of=of):
-            caster = Source("", costs.caster, costs.caster, None, None, False, -1)
-            return len(costs.view.matching(of, caster))
+            return len(costs.view.matching(of, seen_from_caster(costs, spell.name)))
 
 
 # 500.1: a phase in words.
@@ -232,7 +232,7 @@ def _why_not(
     if (turn := during_why_not(costs.view, src, ban.during, caster, _STOPS)) is not None:
         return turn, ("601.3",)
     if ban.mana_value_above is not None:
-        bound = _casters_count(costs, src, ban.mana_value_above)
+        bound = _casters_count(costs, src, ban.mana_value_above, spell)
         assert spell.mana_value is not None  # a spell's traits carry its mana value
         if spell.mana_value <= bound:
             return (

@@ -68,6 +68,12 @@ class BoardCosts:
         return (rule, "601.2a", *self.cast_from_rules)
 
 
+def seen_from_caster(costs: BoardCosts, name: str) -> Source:
+    """The spell `name` on the stack as a looker: its caster controls it, and it is attached
+    to nothing (for counts of permanents seen from the caster, "you" being the caster)."""
+    return Source("", name, costs.caster, None, None, False, -1)
+
+
 def spell_traits(caster: str, cast_face: CardFace) -> Traits:
     """The spell's characteristics on the stack, as the face cast has them, and its caster."""
     return Traits(

@@ -62,6 +62,7 @@ from app.engine.cast_on_board import (
     during_why_not,
     from_zones,
     group_label,
+    seen_from_caster,
     spell_traits,
     spells_cast,
     zone_why_not,
@@ -625,8 +626,7 @@ def _own_changes(cast_face: CardFace, costs: BoardCosts | None) -> list[_Change]
 def _counted(costs: BoardCosts, cast_face: CardFace, permanents: Selector) -> int:
     """How many permanents on the board the spell's own "for each ..." counts, seen from the
     spell on the stack, which its caster controls (its `you`)."""
-    spell = Source("", cast_face.name, costs.caster, None, None, False, -1)
-    return len(costs.view.matching(permanents, spell))
+    return len(costs.view.matching(permanents, seen_from_caster(costs, cast_face.name)))
 
 
 def _board_changes(costs: BoardCosts | None, applying: Applying) -> list[_Change]:

@@ -349,6 +349,13 @@ def test_a_cast_restriction_says_one_thing() -> None:
             CastRestriction.model_validate(neither_or_both)
 
 
+def test_a_count_seen_from_the_caster_reads_characteristics_only() -> None:
+    # The caster is no object: nothing is attached to it, and no permanent is "other" than it.
+    for where in ({"relation": "attached"}, {"where": {"kind": "other"}}):
+        with pytest.raises(ValidationError, match="no 'attached' or 'other'"):
+            CastersPermanents.model_validate({"of": {"types": ["land"], **where}})
+
+
 def test_split_second_speaks_of_the_stack_and_is_no_ban() -> None:
     text = "Players can't cast spells while this spell is on the stack, the reminder says."
     compiled = compile_face("Quiet Arbiter", text, types=["Instant"], subtypes=[])
