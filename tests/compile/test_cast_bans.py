@@ -65,6 +65,15 @@ def _bans(text: str, types: list[str]) -> list[SpellCastBan]:
             "Your opponents can't cast more than one spell each turn.",
             SpellCastBan(spells=SpellSelector(controller="opponent"), after_spells_this_turn=1),
         ),
+        # "During combat" said first; a ban on activating abilities other than mana abilities
+        # beside it bears on nothing the engine rules on (605.1).
+        (
+            "During combat, your opponents can't cast sorcery spells or activate abilities that "
+            "aren't mana abilities.",
+            SpellCastBan(
+                spells=SpellSelector(controller="opponent", types=["sorcery"]), during_combat=True
+            ),
+        ),
         # 202.3: a mana value above a count of the caster's own.
         (
             "Each opponent can't cast artifact spells with mana value greater than the number of "
@@ -265,10 +274,14 @@ def test_a_spells_ban_on_a_second_spell_of_a_kind_until_its_next_turn() -> None:
 
 def test_a_ban_on_the_targeted_player_is_an_effect_for_the_turn() -> None:
     # 115.1: the entry names the player it targets.
-    (ban,) = _bans("Target player can't cast sorcery spells this turn.", ["Instant"])
-    assert ban == SpellCastBan(
+    expected = SpellCastBan(
         spells=SpellSelector(types=["sorcery"]), by_target_player=True, works_from="effect"
     )
+    (ban,) = _bans("Target player can't cast sorcery spells this turn.", ["Instant"])
+    assert ban == expected
+    text = "Until end of turn, target player can't cast sorcery spells, and that player can't "
+    text += "activate abilities that aren't mana abilities."
+    assert _bans(text, ["Instant"]) == [expected]
 
 
 def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
@@ -288,6 +301,8 @@ def test_a_spells_ban_is_an_effect_for_the_turn() -> None:
         ("Your opponents can't cast creature spells this turn.", ["Artifact"]),
         ("You can't cast enchantment spells.", ["Sorcery"]),
         ("Your opponents can't cast instant spells until your next turn.", ["Artifact"]),
+        # Abilities that include mana abilities bear on what the engine rules on.
+        ("Players can't cast sorcery spells or activate abilities.", ["Enchantment"]),
         ("Until your next turn, you can't cast creature spells this turn.", ["Sorcery"]),
         # Who, which spells, which turn or how many, not read exactly: reported.
         (

@@ -32,6 +32,14 @@ _TARGET_PLAYER = "Target player"
 # stands for it while it is in force), said first or last.
 _LASTS = r"(?P<eot> this turn| until your next turn| until the end of your next turn)?"
 _UNTIL_NEXT_TURN = "Until your next turn, "
+_UNTIL_END_OF_TURN = "Until end of turn, "
+_DURING_COMBAT = "During combat, "
+# A ban on activating abilities other than mana abilities beside the ban on casting: it bears
+# on nothing the engine rules on (mana abilities stay, 605.1), so it is read and set aside.
+_NOT_MANA_ABILITIES = re.compile(
+    r"(?: or activate abilities|, and (?:that player|they) can't activate abilities) that "
+    r"aren't mana abilities(?= this turn\.$|\.$)"
+)
 _CANT_CAST = re.compile(
     rf"^(?P<who>{_WHO_WORDS}|{_TARGET_PLAYER}) can't cast (?P<what>.+?)"
     rf"(?P<during> during your turn)?(?P<combat> during combat)?{_LASTS}\.$"
@@ -135,9 +143,11 @@ def cast_ban_sentence(
         if spell:
             return None
         return _more_than_one(_WHO[additional.group("who")], additional.group("kind"), None)
-    lead = sentence.startswith(_UNTIL_NEXT_TURN)
-    if lead:
-        rest = sentence.removeprefix(_UNTIL_NEXT_TURN)
+    sentence = _NOT_MANA_ABILITIES.sub("", sentence, count=1)
+    lead = sentence.startswith((_UNTIL_NEXT_TURN, _UNTIL_END_OF_TURN))
+    combat_lead = sentence.startswith(_DURING_COMBAT)
+    if lead or combat_lead:
+        rest = sentence.split(", ", 1)[1]
         sentence = rest[:1].upper() + rest[1:]
     m = _CANT_CAST.match(sentence) or _CANT_BE_CAST.match(sentence)
     if m is None:
@@ -152,7 +162,9 @@ def cast_ban_sentence(
         return None
     what, said = found_chosen[0].removeprefix(" "), found_chosen[1]
     during: ir.During | None = "your_turn" if groups.get("during") else None
-    combat = groups.get("combat") is not None
+    combat = groups.get("combat") is not None or combat_lead
+    if combat_lead and groups.get("combat") is not None:
+        return None  # said twice
     if effect != spell or (effect and (said or during or combat)):
         return None
     targeted = groups.get("who") == _TARGET_PLAYER
