@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Literal
 
 from app.catalog.compile import ir
-from app.catalog.compile.costs import chosen_in, spells_named
+from app.catalog.compile.costs import chosen_in, either_kind_named, spells_named
 from app.catalog.compile.phrases import NUMBER, number, selector
 
 _WHO: dict[str, Literal["you", "opponent", "any"]] = {
@@ -56,8 +56,6 @@ _CASTERS_COUNTS: dict[str, ir.CastersCount] = {
     "turns they have begun": "turns_begun",
     "lands that player controls": "lands",
 }
-# "Instant or sorcery spells": either kind, as "instant and sorcery spells" names them.
-_EITHER_KIND = re.compile(r"^(?P<one>[\w-]+) or (?=[\w-]+ spells\b)")
 # "... can't cast more than one spell each turn": a second spell of the turn is the first banned;
 # "more than one noncreature spell each turn": the second of that kind (601.2i counts them).
 _MORE_THAN_ONE = re.compile(r"^more than one (?:(?P<kind>[\w-]+(?: [\w-]+)?) )?spell each turn$")
@@ -178,7 +176,7 @@ def cast_ban_sentence(
     above: ir.CastersCount | None = None
     if (bounded := _ABOVE_CASTERS.match(what)) is not None:
         what, above = bounded.group("kinds"), _CASTERS_COUNTS[bounded.group("count")]
-    found = spells_named(_EITHER_KIND.sub(r"\g<one> and ", what, count=1))
+    found = either_kind_named(what)
     if found is None:
         return None
     spells, cast_from, not_cast_from = found

@@ -486,13 +486,8 @@ def spell_cost_sentence(
             return None
         nth, kind = _NTH[ordinal.group("nth")], ordinal.group("kind")
         caster = _CASTERS[ordinal.group("caster")]
-        # "The first instant or sorcery spell": one of either kind, as "instant and sorcery
-        # spells" names them.
-        named = (
-            spells_named(kind.replace(" or ", " and ") + " spells")
-            if kind is not None
-            else (ir.Spells(), (), ())
-        )
+        # "The first instant or sorcery spell": one of either kind.
+        named = either_kind_named(f"{kind} spells") if kind is not None else (ir.Spells(), (), ())
         if named is None or named[1] or named[2]:
             return None
         found, alike = _Subject(replace(named[0], controller=caster)), kind is not None
@@ -657,6 +652,18 @@ def _zones_of(
     if other_than:
         return (), tuple(zones)
     return tuple(zones), ()
+
+
+# "Instant or sorcery spells": either kind, as "instant and sorcery spells" names them.
+_EITHER_KIND = re.compile(r"^(?P<one>[\w-]+) or (?=[\w-]+ spells\b)")
+
+
+def either_kind_named(
+    phrase: str,
+) -> tuple[ir.Spells, tuple[ir.Zone, ...], tuple[ir.Zone, ...]] | None:
+    """spells_named, "instant or sorcery spells" read as "instant and sorcery spells" (each
+    names spells of either kind)."""
+    return spells_named(_EITHER_KIND.sub(r"\g<one> and ", phrase, count=1))
 
 
 def spells_named(phrase: str) -> tuple[ir.Spells, tuple[ir.Zone, ...], tuple[ir.Zone, ...]] | None:
