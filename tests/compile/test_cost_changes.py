@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.costs import CostChange
-from app.domain.filters import Selector
+from app.domain.filters import HasType, Selector
 from tests.compile.helpers import face, not_understood
 
 SORCERY = {"types": ("Sorcery",), "mana_cost": "{4}{U}"}
@@ -98,6 +98,20 @@ def test_a_sentence_of_its_own_cost_change_compiles(line: str, change: CostChang
                 when="for each of the artifacts you control",
                 keyword="Affinity",
                 for_each=Selector(controller="you", types=["artifact"]),
+            ),
+        ),
+        (
+            # 205.2a: a creature that is an artifact as well.
+            "Affinity for artifact creatures",
+            ("Affinity",),
+            CostChange(
+                change="reduction",
+                mana="{1}",
+                when="for each of the artifact creatures you control",
+                keyword="Affinity",
+                for_each=Selector(
+                    controller="you", types=["creature"], where=HasType(type="artifact")
+                ),
             ),
         ),
         (

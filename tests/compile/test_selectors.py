@@ -36,6 +36,13 @@ from tests.compile.helpers import face, one
         # A color is a condition (105.2), never a subtype.
         ("Red creatures you control", Sel("you", ("creature",), color="R"), True),
         ("colorless creatures you control", Sel("you", ("creature",), color=""), True),
+        # A card type before the noun is one more condition (205.2a), never a subtype.
+        (
+            "artifact creatures you control",
+            Sel("you", ("creature",), condition_types=("artifact",)),
+            True,
+        ),
+        ("Multicolored creatures you control", Sel("you", ("creature",), multicolored=True), True),
     ],
 )
 def test_compound_selectors(phrase: str, sel: Sel, plural: bool) -> None:
@@ -48,7 +55,6 @@ def test_compound_selectors(phrase: str, sel: Sel, plural: bool) -> None:
         "Commander creatures you control",
         "Saddled creatures you control",
         "Red green creatures you control",
-        "artifact creatures you control",
     ],
 )
 def test_conditions_are_no_subtypes(phrase: str) -> None:

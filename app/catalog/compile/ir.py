@@ -35,6 +35,7 @@ class Sel:
     source: bool = False  # the ability's own source only ("~", "it" meaning ~)
     named: str | None = None  # "named ~": the face's own name (201.2)
     monocolored: bool = False  # "monocolored": exactly one color (105.2a)
+    multicolored: bool = False  # "multicolored": two or more colors (105.2b)
     keywords: tuple[str, ...] = ()  # "with defender": keyword abilities it has (613.1f)
     equipped: bool = False  # "equipped creatures": an Equipment is attached to it (301.5)
     # "red creatures": of this color (105.2); "colorless" (the empty string): of none (105.2c).

@@ -54,6 +54,8 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
         )
     if sel.monocolored:
         parts.append(f.IsMonocolored())
+    if sel.multicolored:
+        parts.extend(f.MULTICOLORED)  # 105.2b
     parts.extend(f.HasKeyword(keyword=k) for k in sel.keywords)
     if sel.equipped:
         parts.append(f.IsEquipped())

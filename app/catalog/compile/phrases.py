@@ -96,6 +96,7 @@ _IRREGULAR = {
     "Elves": "Elf",
     "Dwarves": "Dwarf",
     "Wolves": "Wolf",
+    "Werewolves": "Werewolf",
     "Plains": "Plains",
     "Allies": "Ally",
     "Armies": "Army",
@@ -330,9 +331,9 @@ def _mixed(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
 # "with a counter on it", "with a +1/+1 counter on it", "with three or more +1/+1 counters on
 # them" (122.1): how many counters, of which kind (none: of any kind).
 _WITH_COUNTERS = re.compile(
-    rf"^(?P<core>.+?) with (?:(?P<n>{NUMBER}) or more|a|an|one) (?:(?P<kind>[+-]\d+/[+-]\d+|"
+    rf"^(?P<core>.+?) with (?:(?:(?P<n>{NUMBER}) or more|a|an|one) )?(?:(?P<kind>[+-]\d+/[+-]\d+|"
     r"[a-z]+) )?counters? on (?:it|them)$"
-)
+)  # no number ("with counters on them"): at least one
 # "with defender" (702.3): a keyword ability the permanent has, after layer 6 (613.1f). Only
 # keywords whose grants the compiler models (statics.py) or that nothing else changes.
 _WITH_KEYWORD = re.compile(r"^(?P<core>.+?) with (?P<kw>defender)$")
@@ -386,6 +387,12 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
             extras["token"] = False
         elif word == "monocolored":
             extras["monocolored"] = True
+        elif word == "multicolored":
+            extras["multicolored"] = True  # 105.2b: two or more colors
+        elif word in TYPES and "condition_types" not in extras and _type_noun(rest):
+            # "artifact creatures": a creature that is an artifact as well (205.2a), the
+            # noun the kind and the adjective one more condition.
+            extras["condition_types"] = (TYPES[word],)
         elif word in COLOR_CODES and "color" not in extras:
             extras["color"] = COLOR_CODES[word]  # 105.2
         elif word == "colorless" and "color" not in extras:
@@ -418,6 +425,12 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
     if sel.attached:
         return None  # "enchanted other land": no such phrase; never guess
     return replace(sel, **extras), plural  # type: ignore[arg-type]
+
+
+def _type_noun(phrase: str) -> bool:
+    """Whether the phrase opens with a card type as its noun ("creatures you control")."""
+    noun = phrase.partition(" ")[0]
+    return noun in TYPES or noun in PLURAL_TYPES or noun in ("permanent", "permanents")
 
 
 def _core(phrase: str, singular: bool) -> tuple[Sel, bool] | None:

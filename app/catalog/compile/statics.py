@@ -111,45 +111,57 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
     m = _HAS.match(sentence)
     if m is None:
         return None
-    found = (
-        selector(m.group("sel"))
-        if m.group("sel") != "All creatures"
-        else (ir.Sel(types=("creature",)), True)
-    )
+    found = _keyword_holders(m.group("sel"))
     if found is None:
         return None
     sel, plural = found
-    if not sel.attached and (not plural or sel.types not in ((), ("creature",))):
+    # "Each Elf you control has ...": singular, but each of them has it.
+    each = m.group("sel").startswith(("Each ", "each "))
+    if not (sel.attached or sel.source or plural or each):
         return None
     granted = granted_keywords(list_items(m.group("kws")), sel)
     return None if not granted else ir.Understood(abilities=list(granted))
 
 
+def _keyword_holders(phrase: str) -> tuple[ir.Sel, bool] | None:
+    """Who has the keywords: a selector, "all creatures", or ~ itself (its own keyword, as if
+    printed on it: 702.10)."""
+    if phrase == "~":
+        return ir.Sel(source=True), False
+    if phrase == "All creatures":
+        return ir.Sel(types=("creature",)), True
+    return selector(phrase)
+
+
 # "~ has haste as long as you control another Vampire.": the permanent's own keywords while its
 # controller controls that many of something (611.3a: a count the board shows).
+# Or while an opponent controls one ("as long as an opponent controls a Human": at least one
+# among the permanents of all opponents).
+_CONTROLS = r"(?P<who>you control|an opponent controls)"
 _HAS_WHILE = re.compile(
-    rf"^~ has (?P<kws>[a-z ,]+?) as long as you control (?P<n>an?|another|{NUMBER})"
+    rf"^~ has (?P<kws>[a-z ,]+?) as long as {_CONTROLS} (?P<n>an?|another|{NUMBER})"
     r"(?P<more> or more)? (?P<what>[^.]+)\.$"
 )
 # The condition first, power and toughness beside (613.4: the state's).
 _WHILE_HAS = re.compile(
-    rf"^As long as you control (?P<n>an?|another|{NUMBER})(?P<more> or more)? (?P<what>[^,]+), "
+    rf"^As long as {_CONTROLS} (?P<n>an?|another|{NUMBER})(?P<more> or more)? (?P<what>[^,]+), "
     r"~ (?:gets [+-]\d+/[+-]\d+ and )?has (?P<kws>[a-z ,]+?)\.$"
 )
 
 
 def keywords_while(sentence: str) -> ir.Understood | None:
-    """The permanent's own keywords while its controller controls enough of something (above);
-    None when the count's selector or a keyword isn't one this reader knows."""
+    """The permanent's own keywords while its controller, or an opponent, controls enough of
+    something (above); None when the count's selector or a keyword isn't one this reader
+    knows."""
     m = _HAS_WHILE.match(sentence) or _WHILE_HAS.match(sentence)
     if m is None:
         return None
-    n, more, what, kws = m.group("n", "more", "what", "kws")
+    n, more, what, kws, who = m.group("n", "more", "what", "kws", "who")
     least = 1 if n in ("a", "an", "another") else number(n)
     if least is None or (n in ("a", "an", "another")) == bool(more):
         return None
     article = "another " if n == "another" else ""
-    found = selector(f"{article}{what} you control", singular=least == 1)
+    found = selector(f"{article}{what} {who}", singular=least == 1)
     if found is None or found[0].attached:
         return None
     granted = granted_keywords(list_items(kws), ir.Sel(source=True))
