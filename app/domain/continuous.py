@@ -130,6 +130,14 @@ class GainControl(Strict):
     """Does that permanent also gain haste? (702.10, 302.6)"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    lasting: bool = omitted_at_default(
+        False,
+        description="302.6: an effect that may have begun before its controller's most recent "
+        "turn began ('for as long as ~ remains on the battlefield', or for good): the taken "
+        "permanent's `controlled_since_turn_start` says whether its controller has had it "
+        "since then. False: the effect ends by the end of the turn or by its controller's next "
+        "turn ('until end of turn'), so it began since, and the count of 302.6 restarted",
+    )
 
 
 class ForbidActivation(Strict):

@@ -1369,16 +1369,19 @@ class BoardView:
         return Haste(bool(found), tuple(found), conditions)
 
     def control_changed_this_turn(self, p: Permanent) -> list[ControlChange]:
-        """Control changes that certainly happened this turn: every effect (they last for the
-        turn) and any control-changing permanent that itself arrived this turn. An effect that
-        gives control to the player who already had it changes nothing, so it doesn't restart
-        the 302.6 clock."""
+        """Control changes that certainly happened since their controller's most recent turn
+        began: every effect that ends by then ("until end of turn") and any control-changing
+        permanent that itself arrived since. A lasting effect ("for as long as ~ remains on the
+        battlefield") may be older: the taken permanent's controlled_since_turn_start says. An
+        effect that gives control to the player who already had it changes nothing, so it
+        doesn't restart the 302.6 clock."""
         recent: list[ControlChange] = []
         for change in self.control_changes.get(p.id, []):
             if not change.changes_controller:
                 continue
             if change.source.is_effect:
-                recent.append(change)
+                if not change.effect.lasting:
+                    recent.append(change)
                 continue
             aura = self.board.get(change.source.id)
             if aura is not None and not aura.controlled_since_turn_start:

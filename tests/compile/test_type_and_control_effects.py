@@ -20,7 +20,7 @@ from app.domain.continuous import (
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import HasCounters, IsOther, IsToken, Not, Selector
 from app.domain.mana_abilities import FixedMana, ManaAbility
-from tests.compile.helpers import abilities, face, not_understood
+from tests.compile.helpers import abilities, face, not_understood, one
 
 TARGET = Selector(relation="attached")
 
@@ -110,6 +110,55 @@ def test_control_taken_on_entering_with_haste_and_a_subtype() -> None:
         GainControl(of="target", haste=True, works_from="effect"),
         AddSubtypes(to=TARGET, subtypes=["Newt"], works_from="effect"),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # However long it lasts, an entry stands for it while it is in force (docs/api.md).
+        "{T}: Gain control of target creature for as long as you control ~ and ~ remains tapped.",
+        "{2}, {T}: Gain control of target artifact for as long as ~ remains tapped.",
+        "{U}, {T}: Gain control of target creature with a +1/+1 counter on it for as long as ~ "
+        "remains on the battlefield.",
+        "When ~ dies, gain control of target creature.",
+        "{3}: Gain control of target Goblin.",  # a creature type alone names a permanent
+        "{1}{U}{U}, {T}: Gain control of target legendary permanent.",
+    ],
+)
+def test_a_permanents_control_change_of_its_one_target_however_long(text: str) -> None:
+    # 613.1b: the entry's target is the permanent taken, its restrictions met as chosen. It
+    # may have begun in an earlier turn (302.6 then reads controlled_since_turn_start).
+    assert one(text) == GainControl(of="target", works_from="effect", lasting=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{3}{R}: Gain control of target creature until end of turn.",
+        "When ~ enters, gain control of target creature until your next turn.",
+        "Whenever ~ attacks, gain control of target artifact until end of combat.",
+    ],
+)
+def test_a_control_change_that_ends_by_the_next_turn_began_this_turn(text: str) -> None:
+    # 514.2, 611.2a: while it lasts, it began since its controller's most recent turn did.
+    assert one(text) == GainControl(of="target", works_from="effect")
+
+
+def test_a_spells_lasting_control_change() -> None:
+    found = one("Gain control of target creature.", types=("Sorcery",))
+    assert found == GainControl(of="target", works_from="effect", lasting=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A rider the target phrase would swallow: haste or an untap said inside it.
+        "{T}: Gain control of target creature and it gains haste.",
+        "{T}: Gain control of target creature and untap it.",
+    ],
+)
+def test_a_permanents_control_change_with_a_rider_inside_is_reported(text: str) -> None:
+    assert not_understood(text) == [text]
 
 
 @pytest.mark.parametrize(

@@ -1230,7 +1230,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         ):
             abilities, haste = became
             if haste:
-                control = ir.Control(control.of, haste=True, effect=control.effect)
+                control = replace(control, haste=True)
                 ctx.face.abilities[control_at] = lower.ability(control)
             ctx.add(ir.Understood(abilities=abilities))
             ctx.record(s, "type_change", "compiled")

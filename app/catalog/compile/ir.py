@@ -416,6 +416,8 @@ class Control:
     # A resolved effect taking several objects, each its own entry of the state's effects:
     # what follows names them "them" / "those creatures" (the lowered ability is the same).
     group: bool = False
+    # It may have begun in an earlier turn (302.6: GainControl.lasting).
+    lasting: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -464,7 +464,9 @@ def ability(a: ir.Ability) -> d.Ability:
                 total=a.total, spells=spells(a.spells), while_untapped=a.while_untapped
             )
         case ir.Control():
-            return d.GainControl(of=a.of, haste=a.haste, works_from=_works_from(a.effect))
+            return d.GainControl(
+                of=a.of, haste=a.haste, works_from=_works_from(a.effect), lasting=a.lasting
+            )
         case ir.EntersWithX():
             return d.EntersWithCounters(counter=a.counter, amount="X")
         case ir.EtbReplacementUsesX():

@@ -16,6 +16,7 @@ from app.catalog.compile.phrases import (
     number,
     selector,
     split_outside_quotes,
+    subtype_word,
 )
 
 KNOWN_KEYWORDS = frozenset(
@@ -427,7 +428,20 @@ def control(sentence: str, *, effect: bool) -> ir.Control | None:
     what = m.group("what") or m.group("untapped")
     if m.group("untapped") is not None and not m.group("eot"):
         return None
-    return ir.Control("target", effect=True) if _one_object(what) else None
+    if not _one_object(what):
+        return None
+    return ir.Control("target", effect=True, lasting=lasting(sentence))
+
+
+# Durations that end by the end of the turn, or as its controller's next turn begins (514.2,
+# 611.2a): while such an effect lasts, it began since its controller's most recent turn did.
+_ENDS_BY_NEXT_TURN = re.compile(r"\buntil (?:end of turn|end of combat|your next turn)\b")
+
+
+def lasting(sentence: str) -> bool:
+    """Whether a control change may have begun before its controller's most recent turn
+    began (302.6): any duration but one that ends by then."""
+    return _ENDS_BY_NEXT_TURN.search(sentence) is None
 
 
 # A lasting change of control of this permanent itself, or of every creature back to its
@@ -553,11 +567,17 @@ def etb_control(sentence: str) -> ir.Control | None:
 # enters, if it was kicked, gain control of target artifact or creature until end of turn.": a
 # permanent's activation or trigger taking one target for the turn. The target's restrictions
 # were met when it was chosen, so whatever they say, the entry's `target` is the one (613.1b).
+# However long it lasts ("for as long as you control ~", for good), an entry stands for it
+# while it is in force (docs/api.md `effects`).
 _TAKE_ONE = re.compile(
     r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)[Gg]ain control of '
-    r"(?:another )?target (?P<what>[a-z][^.:\"]*?) until end of turn\.$"
+    r"(?:another )?target (?P<what>[a-z][^.:\"]*?|[A-Z][a-z]+)"
+    r"(?: until end of turn| for as long as (?:you control ~(?: and ~ remains tapped)?|"
+    r"~ remains (?:tapped|on the battlefield)))?\.$"
 )
-_ONE_OBJECT = re.compile(r"^(?:artifact|creature|permanent|land|nonland|nonlegendary|Vehicle)\b")
+_ONE_OBJECT = re.compile(
+    r"^(?:artifact|creature|permanent|land|nonland|nonlegendary|legendary|noncreature|Vehicle)\b"
+)
 
 
 def take_one(sentence: str) -> ir.Control | None:
@@ -565,7 +585,7 @@ def take_one(sentence: str) -> ir.Control | None:
     m = _TAKE_ONE.match(sentence)
     if m is None or not _one_object(m.group("what")):
         return None
-    return ir.Control("target", effect=True)
+    return ir.Control("target", effect=True, lasting=lasting(sentence))
 
 
 def _one_object(what: str) -> bool:
@@ -574,7 +594,10 @@ def _one_object(what: str) -> bool:
     less") or choice by another player."""
     if re.search(r"\btargets?\b|\beach\b|\bspells?\b|\bif\b|\bchoice\b", what):
         return False
-    return _ONE_OBJECT.match(what) is not None
+    if re.search(r"\bhaste\b|\bgains?\b|\buntaps?\b", what):
+        return False  # a rider (haste, an untap) the phrase would swallow: never drop it
+    # "target Dragon": a creature type alone names a permanent too (205.3m).
+    return _ONE_OBJECT.match(what) is not None or subtype_word(what, plural=False) is not None
 
 
 def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
@@ -589,7 +612,7 @@ def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
         sentence.startswith(("It ", "That creature ", "That permanent "))
         and gains_haste_effect(sentence) is not None
     ):
-        return ir.Control(previous.of, haste=True, effect=previous.effect)
+        return replace(previous, haste=True)
     return None
 
 

@@ -193,8 +193,12 @@ def _other_costs_step(cost: ManaAbilityCost) -> Step | None:
     )
 
 
-def control_change_text(m: Mentions, change: ControlChange, restarts_count: bool) -> str:
-    """302.6: what one control-changing effect does to the count of continuous control."""
+def control_change_text(
+    m: Mentions, change: ControlChange, restarts_count: bool, since_turn_start: bool
+) -> str:
+    """302.6: what one control-changing effect does to the count of continuous control.
+    since_turn_start: the taken permanent's controlled_since_turn_start, which a lasting
+    effect's count is read from."""
     to = change.source.controller
     src = source_label(m, change.source)
     if not change.changes_controller:
@@ -205,14 +209,22 @@ def control_change_text(m: Mentions, change: ControlChange, restarts_count: bool
             "controlled it, so control doesn't change and the count of 302.6 goes on"
             + ("; it also gives haste" if change.effect.haste else "")
         )
+    if restarts_count:
+        since = "; a change of control restarts the count of 302.6"
+    elif change.source.is_effect:
+        # A lasting effect may be older than this turn: the state's fact decides.
+        since = (
+            f"; the effect lasts beyond the turn, so it may have begun before {to}'s most recent "
+            f"turn, and the state says {to} has "
+            + ("" if since_turn_start else "not ")
+            + "controlled it since that turn began (controlled_since_turn_start)"
+        )
+    else:
+        since = f"; {to} has had that control since before their most recent turn began"
     return (
         f"{src} gives {to} control of it"
         + (" and haste" if change.effect.haste else ", but not haste")
-        + (
-            "; a change of control restarts the count of 302.6"
-            if restarts_count
-            else f"; {to} has had that control since before their most recent turn began"
-        )
+        + since
     )
 
 

@@ -272,7 +272,7 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
     recent = view.control_changed_this_turn(p)
     for change in view.control_changes.get(p.id, []):
         mc = Mentions()
-        text = control_change_text(mc, change, change in recent)
+        text = control_change_text(mc, change, change in recent, p.controlled_since_turn_start)
         steps.append(mc.step(text + ".", ("302.6",)))
     sick = not p.controlled_since_turn_start or bool(recent)
     haste = view.haste(p)

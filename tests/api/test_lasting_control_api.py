@@ -1,0 +1,71 @@
+"""Control changes of different lengths through HTTP (302.6, 613.1b): one that ends by the end
+of the turn began this turn, so what it took is summoning sick without haste; a lasting one may
+be older, so the taken permanent's `controlled_since_turn_start` decides. Every card is
+invented; its text is ours."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.api.test_compiled_cards_api import ACT, definition, inline, ruling
+
+ELF = definition("Moss Elf", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
+SINGER = definition(
+    "Lure Singer",
+    "When Lure Singer enters, gain control of target creature for as long as Lure Singer "
+    "remains on the battlefield.",
+    ["Creature"],
+    "{2}{U}{U}",
+)
+SHACKLE = definition(
+    "Tidebound Shackle",
+    "{2}, {T}: Gain control of target creature for as long as Tidebound Shackle remains tapped.",
+    ["Artifact"],
+    "{3}",
+)
+BORROW = definition(
+    "Brief Borrowing",
+    "{3}{R}: Gain control of target creature until end of turn.",
+    ["Enchantment"],
+    "{1}{R}",
+)
+
+
+def taken(client: TestClient, card: dict[str, Any], since: bool) -> dict[str, Any]:
+    """alice's question on bob's Elf, taken by the card's effect."""
+    st = {
+        "turn": 6,
+        "active_player": "alice",
+        "battlefield": [
+            inline("src", card),
+            inline("elf", ELF, controller="bob", controlled_since_turn_start=since),
+        ],
+        "effects": [{"id": "e1", "definition": card, "controller": "alice", "target": "elf"}],
+    }
+    return ruling(client, ACT, {"state": st, "permanent_id": "elf"})
+
+
+def test_a_lasting_control_change_reads_the_permanents_own_count(
+    sqlite_client: TestClient,
+) -> None:
+    for card in (SINGER, SHACKLE):
+        assert card["support"] == "full"
+        assert card["abilities"][0]["lasting"] is True
+        # Taken before alice's turn began: she has controlled it since (302.6).
+        older = taken(sqlite_client, card, True)
+        assert older["answer"]["legal"] is True
+        assert any("controlled_since_turn_start" in s["text"] for s in older["explanation"])
+        # Taken this turn: the state says so, and it can't tap yet.
+        fresh = taken(sqlite_client, card, False)
+        assert fresh["answer"]["legal"] is False
+        assert fresh["answer"]["reasons"][0]["code"] == "summoning_sick"
+
+
+def test_a_control_change_for_the_turn_began_this_turn(sqlite_client: TestClient) -> None:
+    # 514.2: an effect that ends this turn began this turn, whatever the permanent's field says.
+    assert "lasting" not in BORROW["abilities"][0]
+    r = taken(sqlite_client, BORROW, True)
+    assert r["answer"]["legal"] is False
+    assert any("restarts the count of 302.6" in s["text"] for s in r["explanation"])
