@@ -177,3 +177,10 @@ def test_the_chosen_type_of_an_unknown_kind_is_not_understood(choices: str) -> N
     sentence = "This permanent is the chosen type in addition to its other types."
     reported = sentence.replace("This permanent", "~")  # the face's own name is ~ (text.py)
     assert reported in not_understood(choices + sentence, **ENCHANTMENT)
+
+
+def test_a_spells_group_loss_is_one_entry_per_object() -> None:
+    # 611.2c: only those there as it resolved lose their abilities: each is an entry whose
+    # target it is, and one that arrived later keeps them.
+    found = one("All creatures lose all abilities until end of turn.", types=("Instant",))
+    assert found == LoseAllAbilities(to=Selector(relation="attached"), works_from="effect")

@@ -124,7 +124,10 @@ def lose_all(sentence: str, *, spell: bool) -> tuple[ir.LoseAllAbilities, str | 
         found = selector(phrase)
         if found is None or found[0].subtypes:
             return None
-        sel = found[0]
+        # 611.2c: a spell's loss changes only the objects there as it resolved, so each is
+        # its own entry of the state's effects (docs/api.md), as for haste given to a group;
+        # one that arrived later keeps its abilities.
+        sel = ir.Sel(attached=True) if spell else found[0]
     rest = m.group("rest")
     if rest is not None and _BASE_SIZE.match(rest):
         rest = None  # power and toughness: the state's (docs/api.md), nothing to compile

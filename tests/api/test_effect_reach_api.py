@@ -1,7 +1,8 @@
-"""Control changes of different lengths through HTTP (302.6, 613.1b): one that ends by the end
-of the turn began this turn, so what it took is summoning sick without haste; a lasting one may
-be older, so the taken permanent's `controlled_since_turn_start` decides. Every card is
-invented; its text is ours."""
+"""How long and how far a resolved effect reaches, through HTTP. Control changes (302.6,
+613.1b): one that ends by the end of the turn began this turn, so what it took is summoning
+sick without haste; a lasting one may be older, so the taken permanent's
+`controlled_since_turn_start` decides. A spell's loss of abilities (611.2c): only what was
+there as it resolved, each its own entry. Every card is invented; its text is ours."""
 
 from __future__ import annotations
 
@@ -69,3 +70,21 @@ def test_a_control_change_for_the_turn_began_this_turn(sqlite_client: TestClient
     r = taken(sqlite_client, BORROW, True)
     assert r["answer"]["legal"] is False
     assert any("restarts the count of 302.6" in s["text"] for s in r["explanation"])
+
+
+def test_a_spells_group_loss_leaves_what_arrived_later(sqlite_client: TestClient) -> None:
+    # 611.2c: an entry for each creature there as it resolved; the Elf cast afterwards has
+    # no entry and keeps its mana ability.
+    hush = definition(
+        "Sudden Hush", "All creatures lose all abilities until end of turn.", ["Instant"], "{W}"
+    )
+    assert hush["support"] == "full"
+    st = {
+        "turn": 6,
+        "active_player": "alice",
+        "battlefield": [inline("old", ELF), inline("new", ELF, controlled_since_turn_start=False)],
+        "effects": [{"id": "e1", "definition": hush, "controller": "bob", "target": "old"}],
+    }
+    r = ruling(sqlite_client, "/v1/mana/could-produce", {"state": st})
+    types = {p["id"]: p["types"] for p in r["answer"]["permanents"]}
+    assert types == {"old": [], "new": ["G"]}
