@@ -759,6 +759,33 @@ _LAND_NAMED = re.compile(r"^(?:She|He|It)'s a land named [A-Z][A-Za-z' ]*\.$")
 _GAINS_QUOTED = re.compile(r'^(?:She|He|It) gains "(?P<ability>[^"]+)"\.?$')
 
 
+# A resolved effect giving permanents a quoted ability (layer 6, 613.1f): a Saga's "I — ~ gains
+# "{T}: Add {C}."", a loyalty ability's "~ gains "{T}: Add {G}" until your next turn", a mode's
+# "Target land gains "{T}: Add {G}{G}{G}" until end of turn.", a spell's "Until end of turn,
+# lands you control gain "{T}: Add one mana of any color."". Each permanent changed is an entry
+# of the state's effects whose `target` it is: the permanent itself, the one target, or each of
+# a group there as it resolved (611.2c). However long it lasts ("until ~ is cast from exile"
+# too), the entry stands for it while it is in force.
+_GAINS_ABILITY = re.compile(
+    r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:Until (?:end of turn|your next '
+    r"turn), )?(?P<who>~|[Tt]arget (?:land|creature|artifact|permanent)(?: you control)?|"
+    r'(?:[Ll]ands|[Cc]reatures|[Aa]rtifacts) you control) gains? "(?P<ability>[^"]+)"'
+    r"(?: until (?:end of turn|your next turn|~ is cast from exile))?\.?$"
+)
+
+
+def _gains_ability(ctx: _Context, s: str, *, in_effect: bool) -> bool:
+    """The grant above, of a mana ability; in_effect: the sentence is part of a resolving
+    effect (a spell's, a chapter's, a mode's, a loyalty ability's) even without a lead."""
+    # A chapter's or a mode's marker leads what the effect says.
+    m = _GAINS_ABILITY.match(_CHAPTER.sub("", s.removeprefix("• "), 1))
+    if m is None or not (in_effect or m.group("lead")):
+        return False
+    if m.group("who") == "~" and {"instant", "sorcery"} & set(ctx.types):
+        return False  # a spell has no permanent of its own to change
+    return _with_grants(ctx, s, [], [m.group("ability")], "mana_ability", effect=True)
+
+
 def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> bool:
     """The returned permanent's type change and mana ability, above: both from one entry of
     the state's effects, whose `target` is the permanent the card returned as."""
@@ -1134,14 +1161,19 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         # "Add" is never a mana ability (605.1). What the token copies it makes are is the
         # card's all the same (707.9).
         for s in sentences:
-            if not _copy_sentence(ctx, s, s, tokens_only=True):
+            if not (
+                _copy_sentence(ctx, s, s, tokens_only=True)
+                or _gains_ability(ctx, s, in_effect=True)
+            ):
                 ctx.unknown(s, effect=True)
         return
     if sentences and _FROM_HAND.match(sentences[0]):
         # 113.6k: an ability whose cost moves its card out of the hand (or graveyard) works
-        # only there; on the battlefield, where the engine asks, it does nothing.
+        # only there; on the battlefield, where the engine asks, it does nothing, but an effect
+        # it leaves on a permanent there ("target land gains ...") is an entry like any other.
         for s in sentences:
-            ctx.record(s, "other", "irrelevant")
+            if not _gains_ability(ctx, s, in_effect=False):
+                ctx.record(s, "other", "irrelevant")
         return
     if len(sentences) == 1 and (m := _ENCHANT.match(sentences[0])):
         ctx.enchant_subtypes = tuple(t for t in BASIC_LAND_TYPES if t == m.group("what"))
@@ -1297,6 +1329,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if i and _returned_as_land(ctx, sentences[i - 1], s, following_of(sentences, i)):
             skip = i + 1
+            continue
+        if _gains_ability(ctx, s, in_effect=ctx.spell):
             continue
         if (kept := layers.resolved_object_type(sentences[i - 1] if i else None, s)) is not None:
             ctx.add(ir.Understood(abilities=[kept]))

@@ -183,6 +183,8 @@ _CUE = re.compile(
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}"
 )
 _MANA_WORD = re.compile(r"\bmana\b")
+# An effect giving a permanent a quoted mana ability (a token's own, "with" or "has", is not).
+_GAINS_MANA = re.compile(r'\bgains? "[^"]*\bAdd\b')
 # "mana" in these phrases is about costs, symbols or other abilities, not what is produced.
 _NOT_PRODUCTION = re.compile(
     r"\bmana (?:values?|costs?|symbols?)\b|\bmana abilit(?:y|ies)\b|"
@@ -245,9 +247,10 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
             break
     if found is None and _MANA_WORD.search(_NOT_PRODUCTION.sub("", sentence)):
         found = "mana_ability"
-    if found == "mana_ability" and spell:
+    if found == "mana_ability" and spell and not _GAINS_MANA.search(sentence):
         # An instant's or sorcery's own mana ("Add {R}{R}{R}") is no mana ability (605.1):
-        # nothing the engine asks about permanents reads it.
+        # nothing the engine asks about permanents reads it. One it gives a permanent ("target
+        # land gains "{T}: Add {G}{G}{G}"") is that permanent's.
         return None
     if found is not None:
         return found

@@ -1,0 +1,51 @@
+"""Mana abilities an effect gives, through HTTP (613.1f): a Saga's chapter, a mode on one
+target, a spell on a group (611.2c). The entry of the state's effects names the permanent it
+changed as its target. Every card is invented; its text is ours."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.api.test_compiled_cards_api import CP, definition, inline, ruling
+
+CHRONICLE = definition(
+    "Quarry Chronicle",
+    'I — Quarry Chronicle gains "{T}: Add {C}."\nII — Draw a card.',
+    ["Enchantment", "Land"],
+    None,
+    ["Saga"],
+)
+WILDS = definition(
+    "Sudden Wilds",
+    'Until end of turn, lands you control gain "{T}: Add one mana of any color."',
+    ["Instant"],
+    "{G}",
+)
+FIELD = {"name": "Bare Field", "types": ["land"]}
+
+
+def produced(client: TestClient, battlefield: list[dict[str, Any]], effects: list[Any]) -> Any:
+    st = {"turn": 5, "active_player": "alice", "battlefield": battlefield, "effects": effects}
+    r = ruling(client, CP, {"state": st})
+    return {p["id"]: p["types"] for p in r["answer"]["permanents"]}
+
+
+def test_a_sagas_chapter_gives_it_a_mana_ability(sqlite_client: TestClient) -> None:
+    assert CHRONICLE["support"] == "full"
+    saga = inline("saga", CHRONICLE, counters={"lore": 1})
+    chapter = {"id": "c1", "definition": CHRONICLE, "controller": "alice", "target": "saga"}
+    assert produced(sqlite_client, [saga], [chapter]) == {"saga": ["C"]}
+    # Without the chapter's entry it has no mana ability (its effect hasn't happened).
+    assert produced(sqlite_client, [saga], []) == {"saga": []}
+
+
+def test_a_spell_gives_each_land_there_as_it_resolved(sqlite_client: TestClient) -> None:
+    # 611.2c: the land played afterwards has no entry and no new ability.
+    lands = [inline("old", FIELD), inline("new", FIELD)]
+    entry = {"id": "w1", "definition": WILDS, "controller": "alice", "target": "old"}
+    assert produced(sqlite_client, lands, [entry]) == {
+        "old": ["W", "U", "B", "R", "G"],
+        "new": [],
+    }

@@ -1,0 +1,77 @@
+"""A resolved effect giving permanents a quoted mana ability (613.1f): a Saga's chapter, a
+loyalty ability, a mode, a spell, an ability activated from the hand. Each permanent changed is
+an entry of the state's effects whose target it is (611.2c for a group). Invented cards, our
+sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.continuous import GrantManaAbility
+from app.domain.filters import Selector
+from tests.compile.helpers import face, not_understood, one
+
+TARGET = Selector(relation="attached")
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "subtypes"),
+    [
+        # 714.2b: a chapter ability is a triggered ability; what it grants lasts.
+        ('I — Quarry Chronicle gains "{T}: Add {C}."', ("Enchantment", "Land"), ("Saga",)),
+        # 606.3: a loyalty ability's effect.
+        (
+            '[+1]: Quarry Chronicle gains "{T}: Add {G}" until your next turn.',
+            ("Planeswalker",),
+            (),
+        ),
+        ('• Target land gains "{T}: Add {R}{R}" until end of turn.', ("Enchantment",), ()),
+        ('Target land gains "{T}: Add {R}{R}" until end of turn.', ("Instant",), ()),
+        # 611.2c: each land there as it resolved, its own entry.
+        (
+            'Until end of turn, lands you control gain "{T}: Add one mana of any color."',
+            ("Sorcery",),
+            (),
+        ),
+        # Activated from the hand, its effect still changes a land on the battlefield.
+        (
+            '{2}, Exile Quarry Chronicle from your hand: Target land gains "{T}: Add {U} or {R}" '
+            "until Quarry Chronicle is cast from exile.",
+            ("Creature",),
+            (),
+        ),
+    ],
+)
+def test_a_granted_mana_ability_works_from_an_entry(
+    text: str, types: tuple[str, ...], subtypes: tuple[str, ...]
+) -> None:
+    found = one(text, name="Quarry Chronicle", types=types, subtypes=subtypes)
+    assert isinstance(found, GrantManaAbility)
+    assert (found.to, found.works_from) == (TARGET, "effect")
+
+
+def test_the_record_keeps_the_chapter_marker() -> None:
+    compiled = face(
+        'I — Quarry Chronicle gains "{T}: Add {C}."',
+        name="Quarry Chronicle",
+        types=("Enchantment", "Land"),
+        subtypes=("Saga",),
+    )
+    assert [(r.text, r.family, r.status) for r in compiled.sentences] == [
+        ('I — ~ gains "{T}: Add {C}."', "mana_ability", "compiled")
+    ]
+
+
+def test_an_instant_has_no_permanent_of_its_own_to_change() -> None:
+    text = 'Quarry Chronicle gains "{T}: Add {C}."'
+    assert not_understood(text, name="Quarry Chronicle", types=("Instant",)) == [
+        '~ gains "{T}: Add {C}."'
+    ]
+
+
+def test_a_grant_it_cannot_read_is_reported_not_dismissed() -> None:
+    # A nested grant: the permanent gains a static ability that grants mana abilities.
+    text = "II — Quarry Chronicle gains \"Creatures you control have '{T}: Add {G}.'\""
+    assert not_understood(
+        text, name="Quarry Chronicle", types=("Enchantment",), subtypes=("Saga",)
+    ) == ["II — ~ gains \"Creatures you control have '{T}: Add {G}.'\""]
