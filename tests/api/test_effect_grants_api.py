@@ -49,3 +49,28 @@ def test_a_spell_gives_each_land_there_as_it_resolved(sqlite_client: TestClient)
         "old": ["W", "U", "B", "R", "G"],
         "new": [],
     }
+
+
+def test_a_chapters_lasting_steal_over_http(sqlite_client: TestClient) -> None:
+    # 714.2b: chapter I resolved two turns ago; alice has had the Elf since (302.6).
+    annals = definition(
+        "Siege Annals",
+        "I — Gain control of target creature for as long as Siege Annals remains on the "
+        "battlefield.\nII — Draw a card.",
+        ["Enchantment"],
+        "{3}{U}",
+        ["Saga"],
+    )
+    assert annals["support"] == "full"
+    elf = definition("Moss Elf", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
+    st = {
+        "turn": 7,
+        "active_player": "alice",
+        "battlefield": [
+            inline("saga", annals, counters={"lore": 2}),
+            inline("elf", elf, controller="bob"),
+        ],
+        "effects": [{"id": "c1", "definition": annals, "controller": "alice", "target": "elf"}],
+    }
+    r = ruling(sqlite_client, "/v1/mana/activate", {"state": st, "permanent_id": "elf"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{G}")

@@ -379,7 +379,7 @@ def compile_face(
             _banded_line(ctx, sentences, line_band)
         ctx.line_spans.append((start, len(face.abilities)))
         ctx.sentence_spans.append((first, len(face.sentences)))
-    _check_loyalty_effects(ctx)
+    _check_line_effects(ctx)
     _check_type_effects(ctx)
     _check_target_effects(ctx)
     _report_unmodelled_layers(face)
@@ -470,53 +470,78 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
     ]
 
 
-def _loyalty_line(ctx: _Context, sentences: list[str], cost: str) -> None:
-    """606.3: a loyalty ability's effect resolves like a spell's, its continuous effects from
-    an entry of the state's effects naming the planeswalker's card; 605.1a: its "Add" is no
-    mana ability. So its sentences are read as a spell's are, and the first keeps its loyalty
-    cost on the record (_check_loyalty_effects finds the line by it)."""
+def _effect_line(ctx: _Context, sentences: list[str], marker: str) -> None:
+    """A line that is the effect of one of several abilities or choices, read as a spell's
+    effect is (its "Add" is no mana ability, 605.1a, 605.1): a loyalty ability's (606.3, its
+    cost the marker), a mode's ("• "), a Saga's chapter's ("I — ", 714.2b) or a die result's
+    ("10-19 | ", 706). Its continuous effects work from an entry of the state's effects naming
+    the card. The first sentence keeps its marker on the record (_check_line_effects finds the
+    line by it)."""
     first = len(ctx.face.sentences)
+    was = ctx.spell
     ctx.spell = True
     try:
-        _compile_line(ctx, [sentences[0][len(cost) :], *sentences[1:]])
+        _compile_line(ctx, [sentences[0][len(marker) :], *sentences[1:]])
     finally:
-        ctx.spell = False
+        ctx.spell = was
     if first < len(ctx.face.sentences):
         r = ctx.face.sentences[first]
         # The sentence as the card says it (a keyword action's record drops its period).
-        said = sentences[0] if sentences[0][len(cost) :].startswith(r.text) else cost + r.text
+        said = sentences[0] if sentences[0][len(marker) :].startswith(r.text) else marker + r.text
         ctx.face.sentences[first] = SentenceRecord(said, r.family, r.status)
 
 
-def _check_loyalty_effects(ctx: _Context) -> None:
-    """606.3: a loyalty ability's effect works from an entry of the state's effects, and an
-    entry applies every effect ability of its card. So the effects compiled from a loyalty
-    ability are exact only as the card's one loyalty ability that bears on what the engine rules
-    on: with two compiled, or another reported (relevance.py reads a loyalty ability by its
-    effect), an entry of the card can't say which ability resolved, and the compiled ones are
-    dropped, their sentences not understood."""
+# A mode with a name of its own ("• Khans — ..."), chosen as a permanent enters, is a static
+# or triggered ability of that permanent, not an effect: it is not read as one.
+_NAMED_MODE = re.compile(r"^• [A-Z][\w' ]* — ")
+
+
+def _effect_marker(first: str) -> str | None:
+    """The marker of a mode's, a chapter's or a die result's line (_effect_line), if any."""
+    if first.startswith("• "):
+        return None if _NAMED_MODE.match(first) else "• "
+    m = _CHAPTER.match(first)
+    return m.group(0) if m is not None else None
+
+
+def _check_line_effects(ctx: _Context) -> None:
+    """An entry of the state's effects applies every effect ability of its card. So the effects
+    compiled from lines of loyalty abilities, modes, chapters or die results (_effect_line) are
+    exact only as the card's one such line that bears on what the engine rules on: with two
+    compiled (unless they compile to the same abilities: any of them resolving does the same),
+    or another reported (relevance.py reads such a line by its effect), an entry of the card
+    can't say which resolved, and the compiled ones are dropped, their sentences not
+    understood."""
     face = ctx.face
-    loyal = [
+    marked = [
         n
         for n, (first, end) in enumerate(ctx.sentence_spans)
-        if first < end and _LOYALTY.match(face.sentences[first].text)
+        if first < end and _marks_effect_line(face.sentences[first].text)
     ]
     compiled = {
-        n
-        for n in loyal
-        for a in face.abilities[slice(*ctx.line_spans[n])]
-        if getattr(a, "works_from", "battlefield") == "effect"
+        n: [
+            a
+            for a in face.abilities[slice(*ctx.line_spans[n])]
+            if getattr(a, "works_from", "battlefield") == "effect"
+        ]
+        for n in marked
     }
+    compiled = {n: found for n, found in compiled.items() if found}
     if not compiled:
         return
     reported = any(
         r.status == "not_understood"
-        for n in loyal
+        for n in marked
         if n not in compiled
         for r in face.sentences[slice(*ctx.sentence_spans[n])]
     )
-    if len(compiled) > 1 or reported:
-        _drop_effects_of(ctx, compiled)
+    alike = all(found == next(iter(compiled.values())) for found in compiled.values())
+    if reported or not alike:
+        _drop_effects_of(ctx, set(compiled))
+
+
+def _marks_effect_line(text: str) -> bool:
+    return bool(_LOYALTY.match(text) or _effect_marker(text) is not None)
 
 
 def _drop_effects_of(ctx: _Context, lines: set[int]) -> None:
@@ -653,7 +678,7 @@ def _becomes(
         or _TRIGGER_TARGET.match(s)
     ):
         return False
-    # A loyalty ability is read as a spell's effect (_loyalty_line), yet "~" in it is still the
+    # A loyalty ability is read as a spell's effect (_effect_line), yet "~" in it is still the
     # planeswalker: only an instant or sorcery has no permanent of its own to change.
     own_permanent = not {"instant", "sorcery"} & set(ctx.types)
     found = layers.becomes(
@@ -887,7 +912,7 @@ def _copy_sentence(ctx: _Context, s: str, first: str, *, tokens_only: bool = Fal
     with X additional counters" also tells what X is for (107.3m). `tokens_only`: a mode's or
     chapter's sentence, where only the token copies the card makes are read (whatever leads
     them, what the tokens are is the card's to say)."""
-    # A loyalty ability is read as a spell's effect (_loyalty_line), but what it makes a copy is
+    # A loyalty ability is read as a spell's effect (_effect_line), but what it makes a copy is
     # still the permanent. An instant or sorcery is never a copy: only the token copies it
     # makes are its to say.
     spell = bool({"instant", "sorcery"} & set(ctx.types))
@@ -1154,17 +1179,18 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
     if _mode_line(ctx, sentences):
         return
     if sentences and not ctx.spell and (cost := _LOYALTY.match(sentences[0])) is not None:
-        _loyalty_line(ctx, sentences, cost.group(0))
+        _effect_line(ctx, sentences, cost.group(0))
+        return
+    marker = _effect_marker(sentences[0]) if sentences else None
+    if marker is not None and not any(relevance.copies(s) for s in sentences):
+        _effect_line(ctx, sentences, marker)
         return
     if sentences and (_CHAPTER.match(sentences[0]) or sentences[0].startswith("•")):
-        # A chapter, a die result or a mode: part of a triggered ability or a spell, whose
+        # A named mode, or a line that copies: part of a triggered ability or a spell, whose
         # "Add" is never a mana ability (605.1). What the token copies it makes are is the
         # card's all the same (707.9).
         for s in sentences:
-            if not (
-                _copy_sentence(ctx, s, s, tokens_only=True)
-                or _gains_ability(ctx, s, in_effect=True)
-            ):
+            if not _copy_sentence(ctx, s, s, tokens_only=True):
                 ctx.unknown(s, effect=True)
         return
     if sentences and _FROM_HAND.match(sentences[0]):
@@ -1192,7 +1218,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
         return
     # 605.1b: a triggered ability that doesn't trigger from a mana ability is never a mana
     # ability; an "Add ..." later in its line is part of its effect (a loyalty ability's line,
-    # 605.1a, is read as a spell's: _loyalty_line). A quoted ability it grants ("he gains "{T}:
+    # 605.1a, is read as a spell's: _effect_line). A quoted ability it grants ("he gains "{T}:
     # Add {U}."") is still a mana ability of what gets it, so only unquoted sentences are
     # dismissed.
     not_mana = bool(sentences) and _NOT_MANA_LINE.match(sentences[0]) is not None

@@ -800,9 +800,11 @@ def _artifact(m: re.Match[str], *, effect: bool) -> Stripped | None:
 _TARGET_LOSES = re.compile(
     r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
     r"(?P<until>[Uu]ntil end of turn, )?"
-    # Not a card off the battlefield, nor a digital-only "perpetually".
+    # Not a card off the battlefield, nor a digital-only "perpetually", nor what it becomes
+    # before it loses them ("becomes a 6/6 Horror creature and loses all abilities": a type
+    # change the target phrase would swallow).
     r"(?:[Uu]p to one (?:other )?|(?:[Aa]nother) )?[Tt]arget "
-    r'(?P<target>(?:(?!card\b|perpetually)[^.:"])*?)'
+    r'(?P<target>(?:(?!card\b|perpetually|becomes?\b)[^.:"])*?)'
     r"(?: gets [+-]\d+/[+-]\d+ and)? loses all abilities(?P<except> except mana abilities)?"
     r"(?: until end of turn| until your next turn)?"
     r"(?: and (?:(?P<size>has base power and toughness \d+/\d+)|becomes (?P<becomes>[^.]+?)"

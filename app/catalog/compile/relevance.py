@@ -206,6 +206,13 @@ _COPY = re.compile(
     r"\b(?:enters?|enter)(?: tapped)? as a copy\b|\bbecomes? a copy\b|\bbecome a copy\b|"
     r"\btokens? that(?:'s| are) (?:a )?cop(?:y|ies) of [^.]*?,? except\b"
 )
+
+
+def copies(sentence: str) -> bool:
+    """Whether the sentence makes something a copy (707.2), what the "copy" family holds."""
+    return _COPY.search(sentence) is not None
+
+
 _LOYALTY_COST = re.compile(r"^\[[+\u2212-]?[\dX]+\]: ")
 _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
 
