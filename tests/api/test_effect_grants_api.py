@@ -37,8 +37,14 @@ def test_a_sagas_chapter_gives_it_a_mana_ability(sqlite_client: TestClient) -> N
     saga = inline("saga", CHRONICLE, counters={"lore": 1})
     chapter = {"id": "c1", "definition": CHRONICLE, "controller": "alice", "target": "saga"}
     assert produced(sqlite_client, [saga], [chapter]) == {"saga": ["C"]}
-    # Without the chapter's entry it has no mana ability (its effect hasn't happened).
+    # Without the chapter's entry it has no mana ability (its effect hasn't happened), and
+    # the ruling says what a question would send once it has.
     assert produced(sqlite_client, [saga], []) == {"saga": []}
+    st = {"turn": 5, "active_player": "alice", "battlefield": [saga], "effects": []}
+    steps = ruling(sqlite_client, CP, {"state": st})["explanation"]
+    assert any(
+        "only through an effect it makes" in s["text"] and s["rules"] == ["613.1f"] for s in steps
+    )
 
 
 def test_a_spell_gives_each_land_there_as_it_resolved(sqlite_client: TestClient) -> None:
