@@ -41,7 +41,7 @@ from typing import NamedTuple, cast
 
 from app.domain.answers import CouldProduceAnswer, PermanentTypes, trusted
 from app.domain.base import ManaTypeCode
-from app.domain.card import AmountIfPower, CouldProduce, GrantManaAbility, ManaAbility, Selector
+from app.domain.card import AmountIfPower, CouldProduce, ManaAbility, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import ALL_COLORS_MASK, COLORLESS_BIT, TYPES, Mana, mask_of, mask_types
 from app.domain.ruling import Mentions, Step, Verdict
@@ -64,7 +64,7 @@ from app.engine.board import (
     source_label,
     taps_for_mana,
 )
-from app.engine.characteristics import layer_steps
+from app.engine.characteristics import layer_steps, own_effect_grant_steps
 from app.engine.replacement import (
     Multiset,
     SelfReplacement,
@@ -788,28 +788,8 @@ def _permanent_steps(fp: Fixpoint, asked: Sequence[int]) -> list[Step]:
                 ("106.7",),
             )
         )
-        steps.extend(_granted_by_own_effect(p) for p in no_ability if _grants_by_effect(p))
+        steps.extend(own_effect_grant_steps(no_ability))
     return steps
-
-
-def _grants_by_effect(p: Permanent) -> bool:
-    """Whether the permanent's own card gives mana abilities only through an effect it makes
-    (a Saga's chapter, a loyalty ability: an entry of the state's effects)."""
-    return any(
-        isinstance(a, GrantManaAbility) and a.works_from == "effect" for a in p.face.abilities
-    )
-
-
-def _granted_by_own_effect(p: Permanent) -> Step:
-    """Where such a mana ability would come from: what a question that lacks it should send."""
-    m = Mentions()
-    return m.step(
-        f"{m.label(p.name, p.id)}'s card gives a mana ability only through an effect it makes "
-        "(a chapter or other ability that resolves, 613.1f); once that effect has resolved, it "
-        "is an entry of the state's effects naming the card, with the permanent it changed "
-        "as its target.",
-        ("613.1f",),
-    )
 
 
 def _permanent_step(fp: Fixpoint, p: Permanent) -> Step:

@@ -45,6 +45,9 @@ def test_a_sagas_chapter_gives_it_a_mana_ability(sqlite_client: TestClient) -> N
     assert any(
         "only through an effect it makes" in s["text"] and s["rules"] == ["613.1f"] for s in steps
     )
+    r = ruling(sqlite_client, "/v1/mana/activate", {"state": st, "permanent_id": "saga"})
+    assert r["answer"]["reasons"][0]["code"] == "no_mana_ability"
+    assert any("only through an effect it makes" in s["text"] for s in r["explanation"])
 
 
 def test_a_spell_gives_each_land_there_as_it_resolved(sqlite_client: TestClient) -> None:

@@ -139,7 +139,7 @@ from app.engine.activate.outcomes import (
     resolve_triggers,
 )
 from app.engine.board import BoardView, ListedAbility
-from app.engine.characteristics import layer_steps
+from app.engine.characteristics import layer_steps, own_effect_grant_steps
 from app.engine.replacement import Applied, apply_order
 
 __all__ = ["MANA_LIMIT", "activate", "normalize_choose"]
@@ -168,6 +168,7 @@ def activate(
         m = Mentions()
         msg = f"{label(p, m)} has no mana ability to activate"
         steps.append(m.step(msg + ".", ("605.1a",)))
+        steps += own_effect_grant_steps([p])
         reasons = [reason("no_mana_ability", ["605.1a"], msg)]
         return Verdict(illegal_answer(board, p, reasons, None), steps)
     chosen = pick_ability(p, by_choice(view, p, listed, ability, choose_key), ability)
