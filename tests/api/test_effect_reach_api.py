@@ -88,3 +88,27 @@ def test_a_spells_group_loss_leaves_what_arrived_later(sqlite_client: TestClient
     r = ruling(sqlite_client, "/v1/mana/could-produce", {"state": st})
     types = {p["id"]: p["types"] for p in r["answer"]["permanents"]}
     assert types == {"old": [], "new": ["G"]}
+
+
+def test_a_permanent_that_lost_its_abilities_bans_nothing(sqlite_client: TestClient) -> None:
+    # 613.1f: "{2}: ~ loses all abilities until end of turn" takes its own ban with them (601.3
+    # then has nothing to stop); the entry's target is the permanent itself.
+    brute = definition(
+        "Thornhide Brute",
+        "You can't cast noncreature spells.\n{2}: Thornhide Brute loses all abilities until end "
+        "of turn.",
+        ["Creature"],
+        "{2}{G}",
+    )
+    assert brute["support"] == "full"
+    st: dict[str, Any] = {
+        "turn": 6,
+        "active_player": "alice",
+        "battlefield": [inline("brute", brute)],
+        "effects": [],
+    }
+    body = {"card": "Lightning Bolt", "state": st, "caster": "alice"}
+    stopped = ruling(sqlite_client, "/v1/spells/cast-without-paying", body)
+    assert [x["code"] for x in stopped["answer"]["reasons"]] == ["cast_prohibited"]
+    st["effects"] = [{"id": "e1", "definition": brute, "controller": "alice", "target": "brute"}]
+    assert ruling(sqlite_client, "/v1/spells/cast-without-paying", body)["answer"]["castable"]

@@ -184,3 +184,44 @@ def test_a_spells_group_loss_is_one_entry_per_object() -> None:
     # target it is, and one that arrived later keeps them.
     found = one("All creatures lose all abilities until end of turn.", types=("Instant",))
     assert found == LoseAllAbilities(to=Selector(relation="attached"), works_from="effect")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Its own activation: the entry's target is the permanent itself.
+        "{2}: Quillmoss Totem loses all abilities until end of turn.",
+        # "It" after a sentence that named one target: that target.
+        "When Quillmoss Totem enters, tap target creature an opponent controls. It loses all "
+        "abilities until end of turn.",
+        "When Quillmoss Totem enters, tap up to one target artifact. It loses all abilities for "
+        "as long as Quillmoss Totem remains on the battlefield.",
+    ],
+)
+def test_the_permanent_itself_or_its_one_target_loses_all(text: str) -> None:
+    found = one(text, types=("Creature",))
+    assert found == LoseAllAbilities(to=Selector(relation="attached"), works_from="effect")
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "left"),
+    [
+        # Two targets before "It": which one, the entry can't say.
+        (
+            "When Quillmoss Totem enters, tap two target creatures. It loses all abilities "
+            "until end of turn.",
+            ("Creature",),
+            "It loses all abilities until end of turn.",
+        ),
+        # An instant has no permanent of its own.
+        (
+            "Quillmoss Totem loses all abilities until end of turn.",
+            ("Instant",),
+            "~ loses all abilities until end of turn.",
+        ),
+    ],
+)
+def test_a_loss_whose_object_is_unsure_is_reported(
+    text: str, types: tuple[str, ...], left: str
+) -> None:
+    assert left in not_understood(text, types=types)

@@ -655,6 +655,11 @@ def _becomes(
         gained = lost[1]
         if gained is None or relevance.family(gained.rstrip("."), x_permanent=False) is None:
             targeted = lost[0]
+    elif (named := layers.named_loses_all(s)) is not None:
+        who, led, loss = named
+        own = who == "~" and (led or in_effect) and not {"instant", "sorcery"} & set(ctx.types)
+        if own or (who != "~" and _pronoun_target(ctx, previous, first) is not None):
+            targeted = [loss]
     if targeted is not None:
         ctx.add(ir.Understood(abilities=targeted))
         ctx.record(s, family, "compiled")
@@ -1565,7 +1570,7 @@ _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+): (?P<effect>.+)$')
 # sentence puts counters on its one target, then perhaps untaps it: "It" next is that target.
 _ON_ONE_TARGET = re.compile(
     r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:you may )?'
-    r"(?:[Pp]ut (?:[a-z]+|X) [+\-\w/]+ counters? on|Untap) (?:up to one )?target "
+    r"(?:[Pp]ut (?:[a-z]+|X) [+\-\w/]+ counters? on|Untap|[Tt]ap) (?:up to one )?target "
     r"(?P<sel>[a-z ]+?)\.$"
 )
 

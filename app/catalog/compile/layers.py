@@ -834,6 +834,34 @@ def target_loses_all(sentence: str, *, lead: bool) -> tuple[list[ir.Ability], st
     return [*lost, *found[0]], None
 
 
+#     {2}: ~ loses all abilities until end of turn.
+#     When ~ enters, tap target creature an opponent controls. It loses all abilities until end
+#          of turn.
+#
+# The permanent itself, by its own activation or trigger, or the one target a sentence before
+# named ("It", "That creature"): the entry's `target` is that permanent (the caller knows what
+# the pronoun names). However long it lasts, the entry stands for it while it is in force.
+_NAMED_LOSES = re.compile(
+    r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:[Uu]ntil end of turn, )?'
+    r"(?P<who>~|It|That creature|That permanent) loses all abilities"
+    r"(?P<except> except mana abilities)?"
+    r"(?: until end of turn| until your next turn| for as long as ~ remains on the battlefield)?"
+    r"\.$"
+)
+
+
+def named_loses_all(sentence: str) -> tuple[str, bool, ir.LoseAllAbilities] | None:
+    """The loss above: who ("~" or a pronoun), whether the sentence has its own lead, and the
+    effect on the entry's target."""
+    m = _NAMED_LOSES.match(sentence)
+    if m is None:
+        return None
+    lost = ir.LoseAllAbilities(
+        ir.Sel(attached=True), effect=True, except_mana=m.group("except") is not None
+    )
+    return m.group("who"), m.group("lead") is not None, lost
+
+
 # --- a group that becomes creatures too, each object its own entry (611.2c, 205.1b) ---------
 #
 #     Whenever you gain life, you may have Clues you control become 2/2 Golem artifact
