@@ -73,12 +73,15 @@ def test_a_spell_makes_its_target_lose_all_abilities_for_the_turn() -> None:
 
 
 def test_a_color_beside_a_layer_effect_stays_reported() -> None:
-    # 613.1e: color is another layer of the same system; the card is partial, not full.
-    colors = "Nonland permanents you control are white."
+    # 613.1e: color is another layer of the same system; one no reader compiles leaves the
+    # card partial, not full.
+    colors = "Nonland permanents you control are white and the color of your choice."
     dawn = face(f"Lands you control are Plains.\n{colors}", **ENCHANTMENT)
     assert dawn.unsupported_text == [colors]
-    # Without a layer effect on the face, such a sentence bears on nothing asked.
-    assert face(colors, **ENCHANTMENT).support == "full"
+    # A group's plain colors are compiled (layer 5).
+    plain = face("Lands you control are Plains.\nNonland permanents you control are white.",
+                 **ENCHANTMENT)  # fmt: skip
+    assert plain.support == "full" and len(plain.abilities) == 2
 
 
 def test_power_and_toughness_beside_a_layer_effect_change_nothing_computed() -> None:

@@ -59,6 +59,8 @@ _LOSES = re.compile(
 # "... and loses all other card types": what setting its card types already says (205.1a).
 _LOSES_TYPES = re.compile(r"^(?:it )?loses all other card types(?: and creature types)?$")
 _HAS = re.compile(r"^has (?P<items>.+)$")
+# "is black", "is white and blue": its colors only (105.2, layer 5, 613.1e).
+_IS_COLORED = re.compile(r"^is (?P<colors>(?:white|blue|black|red|green|colorless|and|,| )+)$")
 _IS = re.compile(
     r"^(?:is|it's) an? (?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ]+?)"
     r"(?: with base power and toughness (?:\d+|X)/(?:\d+|X))?"
@@ -115,6 +117,12 @@ def _clause(
     if (has := _HAS.match(clause)) is not None:
         granted = _granted(has.group("items"), to)
         return None if granted is None else ("abilities", granted)
+    if (colored := _IS_COLORED.match(clause)) is not None:
+        words = colored.group("colors").split()
+        colors = colors_said(words)
+        if colors is None or colors is False or words:
+            return None
+        return "abilities", [ir.SetColors(to, colors)]
     if (is_a := _IS.match(clause)) is not None:
         granted = _granted(is_a.group("with"), to) if is_a.group("with") else []
         if granted is None:

@@ -868,6 +868,10 @@ def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
         family = relevance.family(s, x_permanent=ctx.x_permanent) or "haste_control"
         ctx.record(s, family, "compiled")
         return True
+    if not ctx.spell and (colored := layers.colors_set(s)) is not None:
+        ctx.add(ir.Understood(abilities=[colored]))
+        ctx.record(s, "type_change", "compiled")
+        return True
     if (change := layers.type_change(s, effect=ctx.spell)) is not None:
         ctx.add(ir.Understood(abilities=[change]))
         ctx.record(s, "land_type", "compiled")

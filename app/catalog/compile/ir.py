@@ -24,6 +24,7 @@ class Sel:
     basic: bool = False  # "basic" (205.4c)
     supertypes: tuple[str, ...] = ()  # "legendary", "snow" (205.4)
     not_types: tuple[str, ...] = ()  # "nonland", "noncreature" (205.2)
+    not_subtypes: tuple[str, ...] = ()  # "non-Aura" (205.3)
     token: bool | None = None  # "tokens" True, "nontoken" False (111.1)
     tapped: bool | None = None  # "tapped" True, "untapped" False
     counters: tuple[str | None, int] | None = None  # "with N or more +1/+1 counters" (kind, N)

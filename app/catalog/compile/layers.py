@@ -91,6 +91,28 @@ def _lands(phrase: str) -> ir.Sel | None:
     return None
 
 
+# "All creatures are black.", "Nonland permanents you control are white.", "All Slivers are
+# colorless.": a static ability setting the colors of a group (105.2, layer 5, 613.1e), which
+# filters by color and "mana of any of its colors" read.
+_ARE_COLORS = re.compile(r"^(?P<sel>[A-Za-z ,-]+?) (?:is|are) (?P<colors>[a-z, ]+)\.$")
+
+
+def colors_set(sentence: str) -> ir.SetColors | None:
+    """The static color change above; None when the group or the colors aren't plain."""
+    m = _ARE_COLORS.match(sentence)
+    if m is None:
+        return None
+    words = m.group("colors").split()
+    colors = colors_said(words)
+    if colors is None or colors is False or words:
+        return None  # no color said, colors that contradict, or more after them
+    found = selector(m.group("sel"))
+    each = m.group("sel").startswith(("Each ", "All "))
+    if found is None or found[0].attached or not (found[1] or each):
+        return None
+    return ir.SetColors(found[0], colors)
+
+
 def type_change(sentence: str, *, effect: bool) -> ir.SetLandTypes | ir.AddSubtypes | None:
     m = _TYPE_CHANGE.match(sentence)
     if m is None:
@@ -449,11 +471,29 @@ _ALSO_TYPE = re.compile(
 _EVERY_NONBASIC = "~ is every nonbasic land type."
 
 
+# "Each other non-Aura enchantment is a creature in addition to its other types ...", "All
+# permanents are artifacts in addition to their other types.": a group's card type added
+# (205.1b), which 302.6 and every selector of that type read. Power and toughness said beside
+# are the state's (613.4).
+_ALSO_CARD_TYPE = re.compile(
+    r"^(?P<sel>[A-Za-z -]+?) (?:is an?|are) (?P<type>[a-z]+?)s? in addition to (?:its|their) "
+    r"other types(?: and ha(?:s|ve) base power and (?:base )?toughness each equal to "
+    r"(?:its|their) mana values?)?\.$"
+)
+
+
 def also_of_type(sentence: str) -> ir.AddSubtypes | ir.AddTypes | None:
     """A static type-adding effect of a permanent (above); None for basic land types (those
     are type_change's, with their mana) and for anything else."""
     if sentence == _EVERY_NONBASIC:
         return ir.AddSubtypes(ir.Sel(source=True), NONBASIC_LAND_TYPES)
+    if (added := _ALSO_CARD_TYPE.match(sentence)) is not None:
+        card_type = TYPES.get(added.group("type"))
+        found = selector(added.group("sel"))
+        each = added.group("sel").startswith(("Each ", "All "))
+        if card_type is None or found is None or found[0].attached or not (found[1] or each):
+            return None
+        return ir.AddTypes(found[0], (card_type,))
     if (t := _ALSO_TYPE.match(sentence)) is not None:
         card_type = TYPES.get(t.group("type"))
         if card_type is None:

@@ -37,6 +37,7 @@ def where(sel: ir.Sel) -> f.AnyFilter | None:
         parts.append(f.IsBasic())
     parts.extend(f.HasSupertype(supertype=s) for s in sel.supertypes)
     parts.extend(f.Not(filter=f.HasType(type=t)) for t in sel.not_types)  # type: ignore[arg-type]
+    parts.extend(f.Not(filter=f.HasSubtype(subtype=t)) for t in sel.not_subtypes)
     if sel.token is not None:
         parts.append(f.IsToken() if sel.token else f.Not(filter=f.IsToken()))
     if sel.tapped is not None:

@@ -370,6 +370,7 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
             article, extras["other"] = "an", True
     supertypes: list[str] = []
     not_types: list[str] = []
+    not_subtypes: list[str] = []
     while True:
         first, _, rest = phrase.partition(" ")
         word = first.lower()
@@ -403,6 +404,8 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
             extras["equipped"] = True
         elif word.startswith("non") and word[3:] in TYPES:
             not_types.append(word[3:])
+        elif first.startswith("non-") and (sub := _subtype_word(first[4:], False)) is not None:
+            not_subtypes.append(sub)  # "non-Aura enchantments": of no such subtype (205.3)
         else:
             break
         phrase = rest
@@ -418,6 +421,8 @@ def selector(phrase: str, *, singular: bool = False) -> tuple[Sel, bool] | None:
         extras["supertypes"] = tuple(supertypes)
     if not_types:
         extras["not_types"] = tuple(not_types)
+    if not_subtypes:
+        extras["not_subtypes"] = tuple(not_subtypes)
     found = _core(f"{article} {phrase}".strip(), singular)
     if found is None or not extras:
         return found

@@ -131,6 +131,16 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "type_change",
     ),
+    # 105.2, 613.1e: a static ability setting a group's colors ("All creatures are black."),
+    # which filters by color and "mana of any of its colors" read; not a spell's own color
+    # ("~ is colorless", 604.3: the card's data says it) nor a copy's.
+    (
+        re.compile(
+            r"^(?!~ )(?![^.]*\bcopy\b)[^.\"]*\b(?:is|are) "
+            r"(?:(?:white|blue|black|red|green|colorless)(?:,? and |, )?)+\.$"
+        ),
+        "type_change",
+    ),
     (
         re.compile(
             r"(?:tapped for mana|\btaps? [^.]* for mana)[^.]*\b(?:adds?|produces?|produce)\b"
@@ -180,7 +190,8 @@ _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ wi
 _CUE = re.compile(
     r"\b(?:[Aa]dds?|mana|cast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
     r"Enchanted|Equipped|becomes?|become|copy|"
-    r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}"
+    r"Plains|Islands?|Swamps?|Mountains?|Forests?|X|white|blue|black|red|green|colorless)\b|"
+    r"\{[WUBRGC]\}"
 )
 _MANA_WORD = re.compile(r"\bmana\b")
 # An effect giving a permanent a quoted mana ability (a token's own, "with" or "has", is not).

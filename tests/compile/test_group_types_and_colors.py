@@ -1,0 +1,81 @@
+"""Static changes of a group's card types or colors (205.1b, 105.2, 613.1d, 613.1e): "are
+artifacts in addition to their other types", "are black", an Aura's "is black", and the
+"non-Aura" selector word. Invented cards, our sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.continuous import AddTypes, SetColors
+from app.domain.filters import AllOf, HasSubtype, HasType, IsOther, Not, Selector
+from tests.compile.helpers import face, one
+
+ENCHANTMENT = {"types": ("Enchantment",)}
+
+
+@pytest.mark.parametrize(
+    ("text", "to", "colors"),
+    [
+        ("All creatures are black.", Selector(types=["creature"]), ["B"]),
+        (
+            "Nonland permanents you control are white.",
+            Selector(controller="you", where=Not(filter=HasType(type="land"))),
+            ["W"],
+        ),
+        ("All Slivers are colorless.", Selector(subtypes=["Sliver"]), []),
+        ("Each creature is red and green.", Selector(types=["creature"]), ["R", "G"]),
+    ],
+)
+def test_a_groups_colors_are_set(text: str, to: Selector, colors: list[str]) -> None:
+    assert one(text, **ENCHANTMENT) == SetColors(to=to, colors=colors)  # type: ignore[arg-type]
+
+
+def test_an_auras_color_clause() -> None:
+    found = one("Enchant creature\nEnchanted creature gets +2/+0 and is black.", **ENCHANTMENT)
+    assert found == SetColors(to=Selector(relation="attached"), colors=["B"])
+
+
+@pytest.mark.parametrize(
+    ("text", "to", "card_type"),
+    [
+        (
+            "Each other non-Aura enchantment is a creature in addition to its other types and "
+            "has base power and base toughness each equal to its mana value.",
+            Selector(
+                types=["enchantment"],
+                where=AllOf(of=[IsOther(), Not(filter=HasSubtype(subtype="Aura"))]),
+            ),
+            "creature",
+        ),
+        (
+            "All permanents are artifacts in addition to their other types.",
+            Selector(),
+            "artifact",
+        ),
+        (
+            "Creatures you control are artifacts in addition to their other types.",
+            Selector(controller="you", types=["creature"]),
+            "artifact",
+        ),
+    ],
+)
+def test_a_groups_card_type_is_added(text: str, to: Selector, card_type: str) -> None:
+    assert one(text, **ENCHANTMENT) == AddTypes(to=to, types=[card_type])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "~ is colorless.",  # a card's own color: its data says it (604.3)
+        "Copy target instant spell, except that the copy is red.",  # a copy's, not a group's
+    ],
+)
+def test_what_is_no_groups_color_stays_irrelevant(text: str) -> None:
+    compiled = face(text, types=("Instant",))
+    assert compiled.support == "full" and compiled.abilities == []
+    assert [r.status for r in compiled.sentences] == ["irrelevant"]
+
+
+def test_a_color_change_of_what_no_selector_reads_is_reported() -> None:
+    text = "All cards in graveyards and permanents are colorless."
+    assert face(text, **ENCHANTMENT).unsupported_text == [text]
