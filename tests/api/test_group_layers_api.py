@@ -53,3 +53,55 @@ def test_a_creature_made_black_makes_black(sqlite_client: TestClient) -> None:
     r = ruling(sqlite_client, CP, {"state": board, "permanent_id": "red"})
     assert r["answer"]["permanents"] == [{"id": "red", "name": "Red Human", "types": ["B"]}]
     assert "613.1e" in r["citations"]
+
+
+def test_a_mana_rock_made_an_artifact_creature_is_summoning_sick(sqlite_client: TestClient) -> None:
+    # 205.1a, 302.6: a noncreature artifact that is an artifact creature now; the effect keeps
+    # applying to what it changed (its set is fixed as it begins to apply).
+    parade = definition(
+        "Clockwork Parade",
+        "Each noncreature artifact is an artifact creature with power and toughness each equal "
+        "to its mana value.",
+        ["Enchantment"],
+        "{3}{U}",
+    )
+    assert parade["support"] == "full"
+    rock = definition("Brass Loop", "{T}: Add {C}{C}.", ["Artifact"], "{1}")
+    fresh = inline("rock", rock, controlled_since_turn_start=False)
+    alone = ruling(sqlite_client, ACT, {"state": _board(fresh), "permanent_id": "rock"})
+    assert alone["answer"]["legal"] is True
+    with_parade = _board(inline("parade", parade), fresh)
+    r = ruling(sqlite_client, ACT, {"state": with_parade, "permanent_id": "rock"})
+    assert r["answer"]["reasons"][0]["code"] == "summoning_sick"
+
+
+def test_forests_that_are_creatures_too_are_summoning_sick(sqlite_client: TestClient) -> None:
+    grove = definition(
+        "Wakened Grove", "All Forests are 1/1 creatures that are still lands.", ["Enchantment"]
+    )
+    fresh = {
+        "id": "f",
+        "card": "Forest",
+        "controller": "alice",
+        "controlled_since_turn_start": False,
+    }
+    r = ruling(
+        sqlite_client, ACT, {"state": _board(inline("g", grove), fresh), "permanent_id": "f"}
+    )
+    assert r["answer"]["reasons"][0]["code"] == "summoning_sick"
+    # One held since the turn began taps as a Forest still does (305.6).
+    held = {**fresh, "controlled_since_turn_start": True}
+    r = ruling(sqlite_client, ACT, {"state": _board(inline("g", grove), held), "permanent_id": "f"})
+    assert r["answer"]["total"] == "{G}"
+
+
+def test_every_creature_type_counts_as_an_elf(sqlite_client: TestClient) -> None:
+    # 702.73a: a creature of every creature type is an Elf for "for each Elf you control".
+    shifter = definition("Shapeless Mimic", "Shapeless Mimic is every creature type.",
+                         ["Creature"], "{2}{U}")  # fmt: skip
+    druid = definition(
+        "Grove Caller", "{T}: Add {G} for each Elf you control.", ["Creature"], "{2}{G}", ["Elf"]
+    )
+    board = _board(inline("druid", druid), inline("mimic", shifter))
+    r = ruling(sqlite_client, ACT, {"state": board, "permanent_id": "druid"})
+    assert r["answer"]["total"] == "{G}{G}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.continuous import AddTypes, SetColors
+from app.domain.continuous import AddTypes, SetCardTypes, SetColors
 from app.domain.filters import AllOf, HasSubtype, HasType, IsOther, Not, Selector
 from tests.compile.helpers import face, one
 
@@ -79,3 +79,79 @@ def test_what_is_no_groups_color_stays_irrelevant(text: str) -> None:
 def test_a_color_change_of_what_no_selector_reads_is_reported() -> None:
     text = "All cards in graveyards and permanents are colorless."
     assert face(text, **ENCHANTMENT).unsupported_text == [text]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (
+            "All Forests are 1/1 creatures that are still lands.",
+            [AddTypes(to=Selector(subtypes=["Forest"]), types=["creature"])],
+        ),
+        (
+            "Forests you control are 1/1 green Elf creatures that are still lands.",
+            [
+                AddTypes(
+                    to=Selector(controller="you", subtypes=["Forest"]),
+                    types=["creature"],
+                    subtypes=["Elf"],
+                ),
+                SetColors(to=Selector(controller="you", subtypes=["Forest"]), colors=["G"]),
+            ],
+        ),
+        (
+            "Lands you control are 2/2 creatures with first strike. They're still lands.",
+            [AddTypes(to=Selector(controller="you", types=["land"]), types=["creature"])],
+        ),
+        (
+            "Creatures you control are every creature type.",
+            [
+                AddTypes(
+                    to=Selector(controller="you", types=["creature"]),
+                    types=["creature"],
+                    every_creature_type=True,
+                )
+            ],
+        ),
+        (
+            # 205.1a: its card types become these (an artifact land so changed is no land).
+            "Each noncreature artifact is an artifact creature with power and toughness each "
+            "equal to its mana value.",
+            [
+                SetCardTypes(
+                    to=Selector(types=["artifact"], where=Not(filter=HasType(type="creature"))),
+                    types=["artifact", "creature"],
+                )
+            ],
+        ),
+    ],
+)
+def test_a_group_that_is_creatures(text: str, found: list[object]) -> None:
+    compiled = face(text, **ENCHANTMENT)
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.abilities == found
+
+
+def test_an_equipments_every_creature_type() -> None:
+    found = one("Equipped creature gets +1/+1 and is every creature type.", types=("Artifact",))
+    assert found == AddTypes(
+        to=Selector(relation="attached"), types=["creature"], every_creature_type=True
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # What the permanent is during some turns: a condition the engine doesn't read.
+        "During your turn, ~ is a 4/4 Human Soldier creature that's still a planeswalker.",
+        # Without "still lands" their land types would go (205.1a): not this template.
+        "Forests you control are 3/3 creatures.",
+    ],
+)
+def test_a_type_change_not_read_is_reported(text: str) -> None:
+    assert face(text, **ENCHANTMENT).unsupported_text == [text]
+
+
+def test_a_condition_on_being_a_creature_is_no_type_change() -> None:
+    compiled = face("As long as ~ is a creature, it gets +1/+1.", types=("Artifact",))
+    assert compiled.support == "full" and compiled.abilities == []

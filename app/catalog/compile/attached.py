@@ -59,6 +59,9 @@ _LOSES = re.compile(
 # "... and loses all other card types": what setting its card types already says (205.1a).
 _LOSES_TYPES = re.compile(r"^(?:it )?loses all other card types(?: and creature types)?$")
 _HAS = re.compile(r"^has (?P<items>.+)$")
+# "is every creature type" (702.73a): a creature of each creature type, which any filter of
+# one reads.
+_EVERY_TYPE = re.compile(r"^is (?:every|all) creature types?$")
 # "is black", "is white and blue": its colors only (105.2, layer 5, 613.1e).
 _IS_COLORED = re.compile(r"^is (?P<colors>(?:white|blue|black|red|green|colorless|and|,| )+)$")
 _IS = re.compile(
@@ -117,6 +120,8 @@ def _clause(
     if (has := _HAS.match(clause)) is not None:
         granted = _granted(has.group("items"), to)
         return None if granted is None else ("abilities", granted)
+    if _EVERY_TYPE.match(clause):
+        return "abilities", [ir.AddTypes(to, ("creature",), every_creature_type=True)]
     if (colored := _IS_COLORED.match(clause)) is not None:
         words = colored.group("colors").split()
         colors = colors_said(words)

@@ -876,6 +876,10 @@ def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
         ctx.add(ir.Understood(abilities=[change]))
         ctx.record(s, "land_type", "compiled")
         return True
+    if not ctx.spell and (animated := layers.group_is_creatures(s, following)) is not None:
+        ctx.add(ir.Understood(abilities=animated))
+        ctx.record(s, "type_change", "compiled")
+        return True
     if not ctx.spell and (also := layers.also_of_type(s)) is not None:
         ctx.add(ir.Understood(abilities=[also]))
         ctx.record(s, "type_change", "compiled")

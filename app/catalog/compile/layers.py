@@ -30,6 +30,7 @@ from app.catalog.compile.phrases import (
     STILL_A_LAND,
     TYPES,
     colors_said,
+    list_items,
     selector,
     subtype_word,
 )
@@ -461,6 +462,79 @@ _ALSO_TYPE = re.compile(
     r"^As long as ~ is on the battlefield, it's an? (?P<type>[a-z]+) in addition to its other "
     r"types\.$"
 )
+
+
+# A group that is creatures too, or of every creature type, by a static ability (205.1b):
+#
+#     All Forests are 1/1 creatures that are still lands.     -> add_types (creature)
+#     Forests you control are 1/1 green Elf creatures that are still lands.
+#                                            -> add_types (creature, Elf), set_colors (green)
+#     Lands you control are 2/2 creatures with first strike. They're still lands.
+#     Creatures you control are every creature type.  ~ is every creature type.
+#                                            -> add_types with every_creature_type (702.73a)
+#
+# Lands so made creatures are creatures for 302.6: one that came this turn can't tap for mana.
+# Without "still lands" the land types would be replaced (205.1a): not read here. Power,
+# toughness and combat keywords are the state's or bear on nothing the engine rules on.
+_GROUP_IS_CREATURES = re.compile(
+    r"^(?P<sel>[A-Za-z ]+?) are (?:(?:\d+|X)/(?:\d+|X) )?(?:(?P<words>[A-Za-z ]+?) )?creatures"
+    r"(?: with (?P<with>[a-z ,]+?))?(?P<still> that are still lands)?\.$"
+)
+_EVERY_CREATURE_TYPE = re.compile(
+    r"^(?P<sel>~|[A-Za-z ]+?) (?:is|are) (?:every|all) creature types?\.$"
+)
+
+
+# "Each noncreature artifact is an artifact creature with power and toughness each equal to
+# its mana value.": each such permanent's card types become those named (205.1a: an artifact
+# land so changed is no land), its subtypes staying with the card types it keeps.
+_EACH_IS_A = re.compile(
+    r"^(?P<sel>Each [A-Za-z -]+?) (?:is|becomes) an? (?:(?:\d+|X)/(?:\d+|X) )?"
+    r"(?P<types>(?:artifact |enchantment |land )*creature)"
+    r"(?: with (?:base )?power and (?:base )?toughness each equal to its mana value)?\.$"
+)
+
+
+def group_is_creatures(sentence: str, following: str) -> list[ir.Ability] | None:
+    """The static type change above, or None."""
+    if (each := _EACH_IS_A.match(sentence)) is not None:
+        found = selector(each.group("sel"))
+        types = tuple(TYPES[w] for w in each.group("types").split())
+        if found is None or found[0].attached:
+            return None
+        return [ir.SetCardTypes(found[0], types)]
+    if (every := _EVERY_CREATURE_TYPE.match(sentence)) is not None:
+        phrase = every.group("sel")
+        found = (ir.Sel(source=True), False) if phrase == "~" else selector(phrase)
+        if found is None or found[0].attached or not (found[1] or found[0].source):
+            return None
+        return [ir.AddTypes(found[0], ("creature",), every_creature_type=True)]
+    m = _GROUP_IS_CREATURES.match(sentence)
+    if m is None or not (m.group("still") or following == _STILL_LANDS):
+        return None
+    found = selector(m.group("sel"))
+    if found is None or found[0].attached or not found[1]:
+        return None
+    to = found[0]
+    # Keywords they have as well: haste is granted (302.6 reads it), the rest bear on nothing.
+    granted = statics.granted_keywords(list_items(m.group("with") or ""), to)
+    if granted is None:
+        return None
+    words = (m.group("words") or "").split()
+    colors = colors_said(words)
+    named_subtypes = [subtype_word(w, plural=False) for w in words if w[:1].isupper()]
+    named_types = [TYPES.get(w) for w in words if not w[:1].isupper()]
+    if colors is False or None in named_subtypes or None in named_types:
+        return None
+    added: list[ir.Ability] = [
+        ir.AddTypes(
+            to,
+            (*(t for t in named_types if t is not None), "creature"),
+            tuple(sub for sub in named_subtypes if sub is not None),
+        ),
+        *granted,
+    ]
+    return added + ([ir.SetColors(to, colors)] if colors is not None else [])
 
 
 # "~ is every nonbasic land type.": the land itself has each land type 205.3i lists but the

@@ -110,6 +110,20 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "type_change",
     ),
+    # 205.1b: a static ability saying what a group or the permanent itself is ("All Forests
+    # are 1/1 creatures that are still lands", "during your turn, ~ is a 4/4 creature", "~ is
+    # every creature type"): 302.6 and the selectors of creatures or creature types read it.
+    # Only a clause's own statement, not a condition ("as long as ~ is a creature, ...").
+    (
+        re.compile(
+            r"\b(?:is|are) (?:every|all) creature types?\b|"
+            r"(?:^|, )(?:(?!(?i:if|as long as|unless|while|whenever|when|that|where) )[^,.\"])*?"
+            r"\b(?:is|are) (?:an? )?(?:(?:\d+|X)/(?:\d+|X) )?"
+            r"(?:(?:white|blue|black|red|green|colorless|artifact|enchantment|land|legendary)"
+            r"(?:,? and |, | ))*(?:[A-Z][a-z]+ )*creatures?\b"
+        ),
+        "type_change",
+    ),
     # "Creatures you control are the chosen type." sets their creature types (205.1a), which
     # "for each Elf" counts read; it isn't modelled, so it is reported.
     (
@@ -190,7 +204,8 @@ _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ wi
 _CUE = re.compile(
     r"\b(?:[Aa]dds?|mana|cast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
     r"Enchanted|Equipped|becomes?|become|copy|"
-    r"Plains|Islands?|Swamps?|Mountains?|Forests?|X|white|blue|black|red|green|colorless)\b|"
+    r"Plains|Islands?|Swamps?|Mountains?|Forests?|X|white|blue|black|red|green|colorless|"
+    r"creatures?)\b|"
     r"\{[WUBRGC]\}"
 )
 _MANA_WORD = re.compile(r"\bmana\b")
