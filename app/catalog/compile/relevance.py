@@ -5,6 +5,7 @@ about something else (combat, cards drawn...) and doesn't count against support.
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 # Sentences about things no question reads: casting *other* spells for free, or what they cost
 # besides mana (the free-cast question names its card and costs; a change of the mana other
@@ -73,7 +74,32 @@ def _other_spells_cost(sentence: str) -> bool:
     return bool(_OTHER_SPELLS_COST.search(sentence) and not _NOT_OTHER_SPELLS.search(sentence))
 
 
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+class _Searcher(Protocol):
+    def search(self, sentence: str) -> object: ...
+
+
+_IS_CREATURE = re.compile(
+    r"\b(?:is|are) (?:(?:every|all) creature types?\b|(?:an? )?(?:(?:\d+|X)/(?:\d+|X) )?"
+    r"(?:(?:white|blue|black|red|green|colorless|artifact|enchantment|land|legendary)"
+    r"(?:,? and |, | ))*(?:[A-Z][a-z]+ )*creatures?\b)"
+)
+_CONDITION_WORDS = re.compile(r"(?i:\b(?:if|as long as|unless|while|whenever|when|that|where) )")
+
+
+class _MainClause:
+    """A sentence saying, in its own clause, what something is ("~ is a 4/4 creature"), not
+    as a condition of its clause ("as long as ~ is a creature, ..."): the statement found
+    first, then the clause before it looked at (one regex for both was quadratic)."""
+
+    def search(self, sentence: str) -> bool:
+        for m in _IS_CREATURE.finditer(sentence):
+            clause = sentence[: m.start()].rsplit(", ", 1)[-1]
+            if '"' not in clause and "." not in clause and not _CONDITION_WORDS.search(clause):
+                return True
+        return False
+
+
+_RULES: tuple[tuple[_Searcher, str], ...] = (
     # 305.6-305.7: land types decide intrinsic mana abilities; losing abilities loses them too.
     # "<Lands> are the chosen type." (no "in addition") sets the land types a permanent chose
     # as it entered; said of creatures, the type is a creature type (not a land's).
@@ -114,16 +140,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # are 1/1 creatures that are still lands", "during your turn, ~ is a 4/4 creature", "~ is
     # every creature type"): 302.6 and the selectors of creatures or creature types read it.
     # Only a clause's own statement, not a condition ("as long as ~ is a creature, ...").
-    (
-        re.compile(
-            r"\b(?:is|are) (?:every|all) creature types?\b|"
-            r"(?:^|, )(?:(?!(?i:if|as long as|unless|while|whenever|when|that|where) )[^,.\"])*?"
-            r"\b(?:is|are) (?:an? )?(?:(?:\d+|X)/(?:\d+|X) )?"
-            r"(?:(?:white|blue|black|red|green|colorless|artifact|enchantment|land|legendary)"
-            r"(?:,? and |, | ))*(?:[A-Z][a-z]+ )*creatures?\b"
-        ),
-        "type_change",
-    ),
+    (_MainClause(), "type_change"),
     # "Creatures you control are the chosen type." sets their creature types (205.1a), which
     # "for each Elf" counts read; it isn't modelled, so it is reported.
     (
@@ -150,7 +167,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # ("~ is colorless", 604.3: the card's data says it) nor a copy's.
     (
         re.compile(
-            r"^(?!~ )(?![^.]*\bcopy\b)[^.\"]*\b(?:is|are) "
+            r"^(?=.*\b(?:white|blue|black|red|green|colorless)\.$)(?!~ )(?![^.]*\bcopy\b)"
+            r"[^.\"]*\b(?:is|are) "
             r"(?:(?:white|blue|black|red|green|colorless)(?:,? and |, )?)+\.$"
         ),
         "type_change",
@@ -204,9 +222,10 @@ _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ wi
 _CUE = re.compile(
     r"\b(?:[Aa]dds?|mana|cast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
     r"Enchanted|Equipped|becomes?|become|copy|"
-    r"Plains|Islands?|Swamps?|Mountains?|Forests?|X|white|blue|black|red|green|colorless|"
-    r"creatures?)\b|"
-    r"\{[WUBRGC]\}"
+    r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}|"
+    # What something is: a creature, or of colors (the two rules that read these, above).
+    r"\b(?:is|are) (?:[^ .,]+ ){0,8}?creatures?\b|"
+    r"\b(?:white|blue|black|red|green|colorless)\.$"
 )
 _MANA_WORD = re.compile(r"\bmana\b")
 # An effect giving a permanent a quoted mana ability (a token's own, "with" or "has", is not).
