@@ -68,7 +68,8 @@ class ManaReplacement(Strict):
     change: ReplacementChange
     """What the mana of the event becomes (616.1)"""
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
 
 
 class EntersWithCounters(Strict):
@@ -161,7 +162,8 @@ class ManaTrigger(Strict):
         "is snow (205.4a: it has the supertype snow), like `{U}{U}`; null: the same either way",
     )
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
 
     @model_validator(mode="after")
     def _fixed_needs_mana(self) -> ManaTrigger:

@@ -18,7 +18,7 @@ from app.domain.mana_abilities import ManaAbility, WhileCounters
 
 # Where an ability works from: a permanent on the battlefield, or a resolved turn-long effect
 # (docs/api.md `effects`: Pale Moon, Deep Water's activation, Act of Treason).
-WorksFrom = Literal["battlefield", "effect"]
+WorksFrom = Literal["battlefield", "effect", "emblem"]
 
 
 class Layer(IntEnum):
@@ -95,7 +95,8 @@ class GrantManaAbility(Strict):
         "(the permanent's `class_level`); null: always",
     )
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
     to_chosen_name: bool = _to_chosen_name()
 
 
@@ -109,7 +110,8 @@ class GrantKeyword(Strict):
     to: Selector
     """Which permanents gain it, seen from this ability's controller"""
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
     while_count: CountAtLeast | None = omitted_at_default(
         None,
         description="The grant applies only while its controller controls at least this many "
@@ -129,7 +131,8 @@ class GainControl(Strict):
     haste: bool = False
     """Does that permanent also gain haste? (702.10, 302.6)"""
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
     lasting: bool = omitted_at_default(
         False,
         description="302.6: an effect that may have begun before its controller's most recent "
@@ -153,7 +156,8 @@ class ForbidActivation(Strict):
     to: Selector
     """Whose activated abilities, seen from this ability's controller"""
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
     to_chosen_name: bool = _to_chosen_name()
     during: Literal["your_turn", "not_your_turn"] | None = omitted_at_default(
         None,
@@ -221,7 +225,8 @@ class SetLandTypes(Strict):
         "when false)",
     )
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
     to_chosen_name: bool = _to_chosen_name()
 
     @model_validator(mode="after")
@@ -258,7 +263,8 @@ class AddSubtypes(Strict):
         "brings its mana, 305.6); only for abilities working from the battlefield",
     )
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
 
     @model_validator(mode="after")
     def _some_type(self) -> AddSubtypes:
@@ -289,7 +295,8 @@ class AddTypes(Strict):
         "the dump when false)",
     )
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
 
 
 class SetCreatureTypes(Strict):
@@ -311,7 +318,8 @@ class SetCreatureTypes(Strict):
         "the battlefield",
     )
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
 
     @model_validator(mode="after")
     def _some_type(self) -> SetCreatureTypes:
@@ -346,7 +354,8 @@ class SetCardTypes(Strict):
         "says it); null: always",
     )
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
 
 
 class SetColors(Strict):
@@ -360,7 +369,8 @@ class SetColors(Strict):
     colors: list[ColorCode] = Field(default_factory=list, max_length=5)
     """The colors they are (W U B R G); empty: colorless"""
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
 
 
 class LoseAllAbilities(Strict):
@@ -383,7 +393,8 @@ class LoseAllAbilities(Strict):
         "granted (left out of the dump when false)",
     )
     works_from: WorksFrom = "battlefield"
-    """`battlefield`: from a permanent; `effect`: from an entry of `effects`"""
+    """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
+    entry of `emblems` (114)"""
     to_chosen_name: bool = _to_chosen_name()
 
     @model_validator(mode="after")

@@ -32,6 +32,7 @@ from app.domain.mana import COLORS
 
 LIMIT_PERMANENTS = 10_000
 LIMIT_EFFECTS = 100
+LIMIT_EMBLEMS = 50
 LIMIT_PLAYERS = 100
 LIMIT_GRAVEYARD = 1_000
 LIMIT_SPELLS_CAST = 1_000  # the spells one player cast this turn, listed by name
@@ -372,6 +373,20 @@ class EffectIn(StateModel):
     )
 
 
+class EmblemIn(StateModel):
+    """An emblem in the command zone (114): its abilities work for its owner for the rest of the
+    game, whatever else happens on the battlefield."""
+
+    id: Id
+    """Your id for it, unique in the state (shared with permanents and effects)"""
+    card: Name | None = None
+    """The card whose ability made it (a planeswalker's "you get an emblem with ..."), by name"""
+    definition: Card | None = None
+    """Instead of `card`: the card itself, for one the catalog lacks"""
+    controller: Player
+    """The player who has it (114.2)"""
+
+
 class PlayerIn(StateModel):
     """What the state says about one player, for abilities that read it; every fact is
     optional, and an ability that needs one that is missing makes the answer a 422 naming it."""
@@ -569,6 +584,14 @@ class GameState(StateModel):
     """The permanents, in timestamp order (it is the default order of effects)"""
     effects: list[EffectIn] = Field(default_factory=list, max_length=LIMIT_EFFECTS)
     """Resolved spells and abilities whose effects are in force now (this turn, or longer)"""
+    emblems: list[EmblemIn] = omitted_at_default(
+        default_factory=list,
+        max_length=LIMIT_EMBLEMS,
+        description="114: emblems in the command zone, each naming the card whose ability made "
+        "it; its abilities apply for its controller as long as the game goes on. Left out of "
+        "the normalized question when empty.",
+        examples=[[{"id": "em1", "card": "Liliana of the Dark Realms", "controller": "alice"}]],
+    )
     commander_identity: Annotated[dict[Player, list[ColorCode]], KEY_ORDERED] = omitted_at_default(
         default_factory=dict,
         max_length=LIMIT_PLAYERS,

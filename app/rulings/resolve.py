@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from app.catalog import Catalog, unknown_card_message
+from app.domain.abilities import AnyAbility, works_from
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import (
@@ -27,6 +28,7 @@ from app.domain.state import (
     Classes,
     Effect,
     EffectIn,
+    EmblemIn,
     GameState,
     OutsideCard,
     Permanent,
@@ -158,6 +160,7 @@ class CheckedState:
     permanent_ids: tuple[str, ...] = ()
     ids: frozenset[str] = frozenset()
     copies: tuple[str, ...] = ()  # the ids of the permanents that are copies (707.2)
+    emblem_cards: tuple[Card, ...] = ()  # 114: per emblem, the card whose ability made it
 
     @property
     def used_cards(self) -> list[Card]:
@@ -167,6 +170,7 @@ class CheckedState:
         read = chain(
             self.battlefield_cards,
             self.effect_cards,
+            self.emblem_cards,
             *(cards for _, cards in self.graveyards),
             *((card for card, _ in spells) for _, spells in self.spells_cast),
             *self.exiled.values(),
@@ -200,6 +204,13 @@ class CheckedState:
             )
             for i, (e, card) in enumerate(zip(self.state.effects, self.effect_cards, strict=True))
         )
+        # 114: an emblem's abilities work as an effect's do (for its controller, with no
+        # target), after the effects in their order.
+        emblems = tuple(
+            Effect(len(effects) + i, em.id, emblem_effect(card), em.controller, None, None)
+            for i, (em, card) in enumerate(zip(self.state.emblems, self.emblem_cards, strict=True))
+        )
+        effects += emblems
         return Board(
             turn=self.state.turn,
             active_player=self.state.active_player,
@@ -689,7 +700,9 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         normalized_fx.append(
             e if e.card is None or e.card == card.name else e.model_copy(update={"card": card.name})
         )
+    emblem_cards, normalized_em = _emblems(catalog, state, loc, seen)
     players = controllers | {e.controller for e in state.effects}
+    players |= {em.controller for em in state.emblems}
     players |= {e.target_player for e in state.effects if e.target_player is not None}
     if state.active_player is not None:
         players.add(state.active_player)
@@ -701,11 +714,17 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         )
     graveyards, spells_cast, players_in = _players_cards(catalog, state, loc)
     respelled |= any(n is not e for n, e in zip(normalized_fx, state.effects, strict=True))
+    respelled |= any(n is not e for n, e in zip(normalized_em, state.emblems, strict=True))
     respelled |= players_in is not state.players
     # Nothing respelled: the state itself is the normalized one (so its dump is the question's).
     normalized = (
         state.model_copy(
-            update={"battlefield": normalized_bf, "effects": normalized_fx, "players": players_in}
+            update={
+                "battlefield": normalized_bf,
+                "effects": normalized_fx,
+                "emblems": normalized_em,
+                "players": players_in,
+            }
         )
         if respelled
         else state
@@ -724,7 +743,51 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         permanent_ids=tuple(ids),
         ids=on_battlefield,
         copies=tuple(ids[i] for i in checks.copies),
+        emblem_cards=emblem_cards,
     )
+
+
+def _emblems(
+    catalog: Catalog, state: GameState, loc: Loc, seen: set[str]
+) -> tuple[tuple[Card, ...], list[EmblemIn]]:
+    """Each emblem's card (114), which must give an emblem the engine reads, and the emblems
+    with catalog names in canonical spelling; ids join `seen` (one namespace)."""
+    cards: list[Card] = []
+    normalized: list[EmblemIn] = []
+    for i, em in enumerate(state.emblems):
+        here = (*loc, "emblems", i)
+        if em.id in seen:
+            raise QuestionError(
+                (*here, "id"),
+                f"duplicate id {em.id!r}: emblem, effect and permanent ids share one namespace",
+                "duplicate_emblem_id",
+            )
+        seen.add(em.id)
+        card = _card_of(catalog, em.card, em.definition, here)
+        if not emblem_abilities(card):
+            raise QuestionError(
+                (*here, card_field(em.definition)),
+                f"{card.name} gives no emblem with an ability the engine reads (114): its "
+                "card's text says none, or the compiler reported it (see the card's "
+                "unsupported_text)",
+                "not_an_emblem",
+            )
+        cards.append(card)
+        respelled = em.card is not None and em.card != card.name
+        normalized.append(em.model_copy(update={"card": card.name}) if respelled else em)
+    return tuple(cards), normalized
+
+
+def emblem_abilities(card: Card) -> list[AnyAbility]:
+    """The abilities of the emblem the card's ability makes (114), on any of its faces."""
+    return [a for face in card.card_faces for a in face.abilities if works_from(a) == "emblem"]
+
+
+def emblem_effect(card: Card) -> Card:
+    """The emblem a card makes, as the card of an effect (114.4: its abilities work from the
+    command zone): only its emblem abilities, each working as an effect's, named after it."""
+    abilities = [a.model_copy(update={"works_from": "effect"}) for a in emblem_abilities(card)]
+    return Card(name=f"{card.name} emblem", abilities=abilities)
 
 
 def _duplicate_id(loc: Loc, i: int, permanent_id: str) -> QuestionError:

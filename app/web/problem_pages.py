@@ -176,6 +176,14 @@ PROBLEMS: dict[str, ProblemPage] = {
     "duplicate_effect_id": _q(
         "Duplicate id", "Effects and permanents share one id space: give each its own."
     ),
+    "duplicate_emblem_id": _q(
+        "Duplicate id", "Emblems, effects and permanents share one id space: give each its own."
+    ),
+    "not_an_emblem": _q(
+        "Not an emblem",
+        "The card named in `emblems` gives no emblem with an ability the engine reads (114): "
+        "name the card whose ability made the emblem, or see its `unsupported_text`.",
+    ),
     "unknown_permanent": _q(
         "No such permanent", "The id named is not on the battlefield of the state sent."
     ),

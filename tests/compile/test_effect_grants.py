@@ -75,3 +75,47 @@ def test_a_grant_it_cannot_read_is_reported_not_dismissed() -> None:
     assert not_understood(
         text, name="Quarry Chronicle", types=("Enchantment",), subtypes=("Saga",)
     ) == ["II — ~ gains \"Creatures you control have '{T}: Add {G}.'\""]
+
+
+def test_an_emblems_static_abilities_work_from_the_emblem() -> None:
+    from app.domain.continuous import GrantKeyword
+
+    compiled = face(
+        "[\u22126]: You get an emblem with \"Swamps you control have '{T}: Add {B}{B}{B}.'\"",
+        name="Marsh Queen",
+        types=("Planeswalker",),
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    [grant] = compiled.abilities
+    assert isinstance(grant, GrantManaAbility)
+    assert (grant.to, grant.works_from) == (
+        Selector(controller="you", subtypes=["Swamp"]),
+        "emblem",
+    )
+    haste = face(
+        '[\u22127]: You get an emblem with "Creatures you control have haste."',
+        name="War Queen",
+        types=("Planeswalker",),
+    ).abilities
+    assert haste == [
+        GrantKeyword(
+            keyword="Haste", to=Selector(controller="you", types=["creature"]), works_from="emblem"
+        )
+    ]
+
+
+def test_an_emblems_trigger_that_changes_things_each_time_is_reported() -> None:
+    text = (
+        '[\u22127]: You get an emblem with "At the beginning of combat on your turn, target '
+        'artifact you control becomes an artifact creature with base power and toughness 5/5."'
+    )
+    assert not_understood(text, name="Forge Queen", types=("Planeswalker",)) == [text]
+
+
+def test_an_emblem_of_nothing_the_engine_rules_on_is_irrelevant() -> None:
+    compiled = face(
+        '[\u22128]: You get an emblem with "At the beginning of your upkeep, draw a card."',
+        name="Sage Queen",
+        types=("Planeswalker",),
+    )
+    assert compiled.support == "full" and compiled.abilities == []

@@ -816,6 +816,46 @@ def _gains_ability(ctx: _Context, s: str, *, in_effect: bool) -> bool:
     return _with_grants(ctx, s, [], [m.group("ability")], "mana_ability", effect=True)
 
 
+# "[-6]: You get an emblem with "Swamps you control have '{T}: Add {B}{B}{B}{B}.'"": an
+# emblem's abilities (114) are statics read as a permanent's would be, then working from the
+# command zone (`works_from: emblem`: the state's `emblems` names the card). Quotes inside one
+# are single ('...'), each of its abilities its own double-quoted text.
+_EMBLEM = re.compile(r'^You get an emblem with,? (?P<quoted>"[^"]+"(?:,? and "[^"]+")*)\.?$')
+_INNER_QUOTE = re.compile(r"(?<![A-Za-z])'(?P<inner>[^']+?)'(?![A-Za-z])")
+
+
+def _emblem(ctx: _Context, s: str) -> bool:
+    """The emblem above, when every ability of it is read and can work from an emblem; one
+    that isn't is reported, not dismissed (its "Add" is no spell's)."""
+    m = _EMBLEM.match(s)
+    if m is None:
+        return False
+    found: list[DomainAbility] = []
+    families: list[str] = []
+    understood = True
+    for quoted in re.findall(r'"([^"]+)"', m.group("quoted")):
+        text = _INNER_QUOTE.sub(lambda q: '"' + q.group("inner") + '"', quoted)
+        inner = compile_face(ctx.face.name, text, types=("Enchantment",))
+        families += [r.family for r in inner.sentences if r.status != "irrelevant"]
+        understood = understood and inner.support == "full"
+        for a in inner.abilities:
+            # Only a static ability of a kind that can work from elsewhere than a permanent:
+            # what an emblem's trigger does each time would be an entry of its own.
+            if getattr(a, "works_from", None) != "battlefield" or getattr(
+                a, "to_chosen_name", False
+            ):
+                understood = False
+                continue
+            found.append(a.model_copy(update={"works_from": "emblem"}))
+    if not families:
+        ctx.record(s, "other", "irrelevant")  # nothing the engine rules on
+        return True
+    if understood:
+        ctx.face.abilities.extend(found)
+    ctx.record(s, families[0], "compiled" if understood else "not_understood")
+    return True
+
+
 def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> bool:
     """The returned permanent's type change and mana ability, above: both from one entry of
     the state's effects, whose `target` is the permanent the card returned as."""
@@ -1370,6 +1410,8 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             skip = i + 1
             continue
         if _gains_ability(ctx, s, in_effect=ctx.spell):
+            continue
+        if _emblem(ctx, s):
             continue
         if (kept := layers.resolved_object_type(sentences[i - 1] if i else None, s)) is not None:
             ctx.add(ir.Understood(abilities=[kept]))
