@@ -19,6 +19,17 @@ from app.domain.mana_abilities import ManaAbility, WhileCounters
 # Where an ability works from: a permanent on the battlefield, or a resolved turn-long effect
 # (docs/api.md `effects`: Pale Moon, Deep Water's activation, Act of Treason).
 WorksFrom = Literal["battlefield", "effect", "emblem"]
+# In whose turn a static ability applies: its controller's, or any other player's (611.3a).
+TurnOf = Literal["your_turn", "not_your_turn"]
+
+
+def _during() -> Any:
+    return omitted_at_default(
+        None,
+        description="611.3a: in whose turn it applies: its controller's (`your_turn`: "
+        '"during your turn, ~ is a 4/4 creature") or any other\'s (`not_your_turn`); the '
+        "state's `active_player` says whose turn it is; null: every turn",
+    )
 
 
 class Layer(IntEnum):
@@ -112,6 +123,7 @@ class GrantKeyword(Strict):
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114)"""
+    during: TurnOf | None = _during()
     while_count: CountAtLeast | None = omitted_at_default(
         None,
         description="The grant applies only while its controller controls at least this many "
@@ -159,7 +171,7 @@ class ForbidActivation(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114)"""
     to_chosen_name: bool = _to_chosen_name()
-    during: Literal["your_turn", "not_your_turn"] | None = omitted_at_default(
+    during: TurnOf | None = omitted_at_default(
         None,
         description="In whose turn it applies: its controller's (`your_turn`: \"during your "
         "turn, your opponents can't ... activate abilities of artifacts\") or any other's "
@@ -297,6 +309,7 @@ class AddTypes(Strict):
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114)"""
+    during: TurnOf | None = _during()
 
 
 class SetCreatureTypes(Strict):
@@ -320,6 +333,7 @@ class SetCreatureTypes(Strict):
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114)"""
+    during: TurnOf | None = _during()
 
     @model_validator(mode="after")
     def _some_type(self) -> SetCreatureTypes:
@@ -356,6 +370,7 @@ class SetCardTypes(Strict):
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114)"""
+    during: TurnOf | None = _during()
 
 
 class SetColors(Strict):
@@ -371,6 +386,7 @@ class SetColors(Strict):
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114)"""
+    during: TurnOf | None = _during()
 
 
 class LoseAllAbilities(Strict):

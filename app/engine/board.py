@@ -64,6 +64,7 @@ from app.domain.continuous import (
     SetColors,
     SetCreatureTypes,
     SetLandTypes,
+    TurnOf,
 )
 from app.domain.errors import QuestionError
 from app.domain.filters import (
@@ -84,6 +85,7 @@ from app.engine.characteristics import (
     Characteristics,
     EffectSource,
     LayerEffects,
+    active_player,
     timestamp_order,
 )
 from app.engine.characteristics import collect as collect_layer_effects
@@ -97,6 +99,7 @@ __all__ = [
     "ListedAbility",
     "Source",
     "Traits",
+    "active_player",
     "bounded_list",
     "bounded_total",
     "describe_cost",
@@ -104,6 +107,12 @@ __all__ = [
     "labels",
     "selector_matches",
 ]
+
+# 611.3a: a grant that holds in some turns only, said beside its source.
+_DURING_WORDS: dict[TurnOf, str] = {
+    "your_turn": "during its controller's turn",
+    "not_your_turn": "during turns other than its controller's",
+}
 
 # At most this many replacement effects may apply to one mana production event. Identical
 # effects are cheap (the search groups them); the state budget in replacement.py bounds the rest.
@@ -374,19 +383,6 @@ _FACT_WORDS = {
     "life_gained_this_turn": "the life they gained this turn (119.3)",
     "cards_drawn_this_turn": "the cards they drew this turn (121.1)",
 }
-
-
-def active_player(board: Board, label: str, does: str) -> str:
-    """Whose turn it is, from the state's active_player: a 422 naming it when an effect that
-    applies only in some turns (`label` `does` ...) needs it and it is missing."""
-    active = board.active_player
-    if active is None:
-        raise QuestionError(
-            ("state", "active_player"),
-            f"{label} {does} only in some turns: give the state's active_player",
-            "active_player_required",
-        )
-    return active
 
 
 def given_for_player(board: Board, player: str, fact: str, why: str) -> object:
@@ -1276,8 +1272,10 @@ class BoardView:
         keywords = frozenset() if chars is not None and chars.lost_but_mana else t.keywords
         for src, grant in self.keyword_grants:
             kept = chars is None or chars.keeps_grant(self.timestamp_of(src), mana=False)
-            if kept and selector_matches(
-                grant.to, src.controller, src.attached_to, p.id, t, src.id
+            if (
+                kept
+                and selector_matches(grant.to, src.controller, src.attached_to, p.id, t, src.id)
+                and self._in_turn(src, grant.during, "grants a keyword")  # 611.3a
             ):
                 keywords = keywords | {grant.keyword.casefold()}
         return t if keywords == t.keywords else t._replace(keywords=keywords)
@@ -1320,10 +1318,15 @@ class BoardView:
 
     def _ban_in_turn(self, src: Source, ban: ForbidActivation) -> bool:
         """Whether it is a turn the ban applies in (its controller's, or any other's)."""
-        if ban.during is None:
+        return self._in_turn(src, ban.during, "forbids activations")
+
+    def _in_turn(self, src: Source, during: TurnOf | None, does: str) -> bool:
+        """Whether it is a turn an ability of `src` applies in: its controller's, any other's,
+        or (without `during`) every turn; `does`: what it does, for the 422 without a turn."""
+        if during is None:
             return True
-        active = active_player(self.board, src.label, "forbids activations")
-        return (active == src.controller) == (ban.during == "your_turn")
+        active = active_player(self.board, src.label, does)
+        return (active == src.controller) == (during == "your_turn")
 
     def _banned(self, src: Source, ban: ForbidActivation) -> Selector:
         """Whose abilities a ban forbids: those "with the chosen name" read the name chosen
@@ -1354,8 +1357,11 @@ class BoardView:
                 and self.matches(grant.to, src, p)
                 and (chars is None or chars.keeps_grant(self.timestamp_of(src), mana=False))
                 and self._count_holds(src, grant.while_count)
+                and self._in_turn(src, grant.during, "grants haste")  # 611.3a
             ):
                 found.append(src)
+                if grant.during is not None:
+                    conditions[src.id] = _DURING_WORDS[grant.during]
                 if grant.while_count is not None:
                     what = describe_selector(grant.while_count.of)
                     conditions[src.id] = (

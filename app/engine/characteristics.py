@@ -48,6 +48,7 @@ from app.domain.continuous import (
     SetColors,
     SetCreatureTypes,
     SetLandTypes,
+    TurnOf,
 )
 from app.domain.errors import QuestionError
 from app.domain.filters import (
@@ -173,6 +174,8 @@ class LayerEffects:
     dependent: set[int] = field(default_factory=set)  # layer4 indices that depend (613.8)
     # Conditional effects (611.3a) and whether each applies now, with the count it read.
     conditions: list[tuple[EffectSource, SetCardTypes, int]] = field(default_factory=list)
+    # Effects that apply in some turns only (611.3a), with whose turn it is now.
+    turn_conditions: list[tuple[EffectSource, TurnOf, str]] = field(default_factory=list)
 
 
 def collect(
@@ -198,6 +201,13 @@ def collect(
                     found.conditions.append((src, a, n))
                     if n >= a.while_graveyard_below:
                         continue  # 611.3a: the condition doesn't hold now, so no effect
+                if not isinstance(a, LoseAllAbilities | SetLandTypes | AddSubtypes) and (
+                    a.during is not None
+                ):
+                    active = active_player(board, src.label, "changes what it is")
+                    found.turn_conditions.append((src, a.during, active))
+                    if (active == src.controller) != (a.during == "your_turn"):
+                        continue  # 611.3a: not a turn it applies in
                 _file(found, src, a)
     for e, src in zip(board.effects, effect_sources, strict=True):
         for a in e.card.front.abilities:
@@ -207,6 +217,19 @@ def collect(
     found.layer5.sort(key=lambda pair: pair[0].order)
     found.layer6_loss.sort(key=lambda pair: pair[0].order)
     return found
+
+
+def active_player(board: Board, label: str, does: str) -> str:
+    """Whose turn it is, from the state's active_player: a 422 naming it when an effect that
+    applies only in some turns (`label` `does` ...) needs it and it is missing."""
+    active = board.active_player
+    if active is None:
+        raise QuestionError(
+            ("state", "active_player"),
+            f"{label} {does} only in some turns: give the state's active_player",
+            "active_player_required",
+        )
+    return active
 
 
 def graveyard_size(board: Board, src: EffectSource) -> int:
@@ -742,9 +765,26 @@ def _with_subtypes(
     )
 
 
+_TURN_WORDS: dict[TurnOf, str] = {
+    "your_turn": "its controller's turn",
+    "not_your_turn": "turns other than its controller's",
+}
+
+
 def condition_steps(chars: Characteristics) -> list[Step]:
     """Whether each conditional type change applies now, and why (611.3a)."""
     steps: list[Step] = []
+    for src, during, active in chars.effects.turn_conditions:
+        whose = _TURN_WORDS[during]
+        holds = (active == src.controller) == (during == "your_turn")
+        steps.append(
+            Step(
+                f"{src.label}'s change of what it is applies only during {whose}: it is "
+                f"{active}'s turn, so it " + ("applies now." if holds else "doesn't apply now."),
+                ("611.3a", "613.1d"),
+                _refs(chars, [src]),
+            )
+        )
     for src, cond, n in chars.effects.conditions:
         bound = cond.while_graveyard_below
         holds = bound is not None and n < bound

@@ -105,3 +105,28 @@ def test_every_creature_type_counts_as_an_elf(sqlite_client: TestClient) -> None
     board = _board(inline("druid", druid), inline("mimic", shifter))
     r = ruling(sqlite_client, ACT, {"state": board, "permanent_id": "druid"})
     assert r["answer"]["total"] == "{G}{G}"
+
+
+def test_a_rock_that_is_a_creature_in_other_turns(sqlite_client: TestClient) -> None:
+    # 611.3a, 302.6: in alice's own turn it is no creature and taps; in bob's it is one that
+    # came this turn (for alice, its controller) and can't.
+    warden = definition(
+        "Bastion Gargoyle",
+        "{T}: Add {C}.\nDuring turns other than yours, Bastion Gargoyle is a 2/3 Gargoyle "
+        "artifact creature with flying.",
+        ["Artifact"],
+        "{3}",
+    )
+    assert warden["support"] == "full"
+    fresh = inline("g", warden, controlled_since_turn_start=False)
+    own = ruling(sqlite_client, ACT, {"state": _board(fresh), "permanent_id": "g"})
+    assert own["answer"]["legal"] is True
+    theirs = {**_board(fresh), "active_player": "bob"}
+    r = ruling(sqlite_client, ACT, {"state": theirs, "permanent_id": "g"})
+    assert r["answer"]["reasons"][0]["code"] == "summoning_sick"
+    assert any("611.3a" in s["rules"] for s in r["explanation"])
+    # Without whose turn it is, the engine can't say what it is.
+    unsaid = {**_board(fresh), "active_player": None}
+    response = sqlite_client.post(ACT, json={"state": unsaid, "permanent_id": "g"})
+    assert response.status_code == 422
+    assert response.json()["code"] == "active_player_required"

@@ -142,8 +142,8 @@ def test_an_equipments_every_creature_type() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        # What the permanent is during some turns: a condition the engine doesn't read.
-        "During your turn, ~ is a 4/4 Human Soldier creature that's still a planeswalker.",
+        # What the permanent is while two conditions hold: not this template.
+        "During your turn, as long as ~ has a loyalty counter on it, it's a 3/4 Ninja creature.",
         # Without "still lands" their land types would go (205.1a): not this template.
         "Forests you control are 3/3 creatures.",
     ],
@@ -155,3 +155,43 @@ def test_a_type_change_not_read_is_reported(text: str) -> None:
 def test_a_condition_on_being_a_creature_is_no_type_change() -> None:
     compiled = face("As long as ~ is a creature, it gets +1/+1.", types=("Artifact",))
     assert compiled.support == "full" and compiled.abilities == []
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "found"),
+    [
+        (
+            "During turns other than yours, ~ is a 2/3 Gargoyle artifact creature with flying.",
+            ("Artifact",),
+            SetCardTypes(
+                to=Selector(where=Not(filter=IsOther())),
+                types=["artifact", "creature"],
+                subtypes=["Gargoyle"],
+                during="not_your_turn",
+            ),
+        ),
+        (
+            "During your turn, ~ is a 4/4 Human Soldier creature with indestructible that's "
+            "still a planeswalker.",
+            ("Planeswalker",),
+            AddTypes(
+                to=Selector(where=Not(filter=IsOther())),
+                types=["creature"],
+                subtypes=["Human", "Soldier"],
+                during="your_turn",
+            ),
+        ),
+    ],
+)
+def test_what_it_is_in_some_turns_only(text: str, types: tuple[str, ...], found: object) -> None:
+    # 611.3a: it applies in its controller's turn, or in the others'.
+    assert one(text, types=types) == found
+
+
+def test_a_keyword_in_some_turns_only() -> None:
+    from app.domain.continuous import GrantKeyword
+
+    found = one("As long as it's your turn, creatures you control have haste.", **ENCHANTMENT)
+    assert found == GrantKeyword(
+        keyword="Haste", to=Selector(controller="you", types=["creature"]), during="your_turn"
+    )

@@ -38,6 +38,7 @@ _SUBJECT = re.compile(
     r"^(?P<sel>(?:Enchanted|Equipped) (?:creature|artifact|permanent|land|Plains|Island|Swamp|"
     r"Mountain|Forest)) (?P<rest>.+)\.$"
 )
+_OWN_SUBJECT = re.compile(r"^(?P<sel>~) (?P<rest>.+)\.$")
 # Where one clause ends and the next begins: a list separator before the next clause's verb.
 _CLAUSE_BREAK = re.compile(
     r"(?:,? and |, )(?=(?:gets|has|is|loses|can't|doesn't|attacks|it|its activated)\b)"
@@ -68,19 +69,21 @@ _IS = re.compile(
     r"^(?:is|it's) an? (?:(?:\d+|X)/(?:\d+|X) )?(?P<words>[A-Za-z ]+?)"
     r"(?: with base power and toughness (?:\d+|X)/(?:\d+|X))?"
     r'(?: with (?P<with>(?:[a-z ,]|"[^"]*"|\{\d+\})+?))?'
-    r"(?P<add> in addition to its other (?:creature )?types)?(?P<still> that's still a land)?$"
+    r"(?P<add> in addition to its other (?:creature )?types)?"
+    r"(?P<still> that's still an? (?:land|planeswalker|artifact|enchantment))?$"
 )
 
 
-def what_it_is(sentence: str, following: str = "") -> ir.Understood | None:
+def what_it_is(sentence: str, following: str = "", *, own: bool = False) -> ir.Understood | None:
     """The abilities of such a sentence, every clause read, or None. None too when no clause
     changes anything the engine rules on: the sentence is then as irrelevant as before.
-    `following`: the next sentence ("It's still a land." keeps the land's card types)."""
-    m = _SUBJECT.match(sentence)
+    `following`: the next sentence ("It's still a land." keeps the land's card types). `own`:
+    the subject may be the permanent itself ("~ is a 4/4 Human Soldier creature ...")."""
+    m = (_OWN_SUBJECT if own else _SUBJECT).match(sentence)
     if m is None:
         return None
-    found = selector(m.group("sel"))
-    if found is None or not found[0].attached:
+    found = (ir.Sel(source=True), False) if m.group("sel") == "~" else selector(m.group("sel"))
+    if found is None or not (found[0].attached or found[0].source):
         return None
     to = found[0]
     clauses = split_outside_quotes(m.group("rest"), _CLAUSE_BREAK)

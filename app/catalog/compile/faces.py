@@ -897,6 +897,34 @@ def _check_target_effects(ctx: _Context) -> None:
         face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
+# "During your turn, ~ is a 4/4 Human Soldier creature with indestructible that's still a
+# planeswalker.", "During turns other than yours, ~ is an artifact creature.", "During your
+# turn, equipped creatures you control have double strike and haste.": a static ability that
+# applies in some turns only (611.3a), read as it would be without the lead.
+_TURN_LEAD = re.compile(
+    r"^(?P<lead>During your turn|As long as it's your turn|During turns other than yours), "
+    r"(?P<rest>.+)$"
+)
+
+
+def _in_some_turns(ctx: _Context, s: str, following: str) -> bool:
+    m = _TURN_LEAD.match(s)
+    if m is None:
+        return False
+    during = "not_your_turn" if m.group("lead").endswith("yours") else "your_turn"
+    rest = m.group("rest")
+    rest = rest if rest.startswith("~") else rest[0].upper() + rest[1:]
+    found = attached.what_it_is(rest, following, own=True) or statics.keywords_granted(rest)
+    if found is None or not found.abilities:
+        return False
+    abilities = [lower.ability(a) for a in found.abilities]
+    if not all("during" in type(a).model_fields for a in abilities):
+        return False  # a kind that can't hold in some turns only: not this template
+    ctx.face.abilities.extend(a.model_copy(update={"during": during}) for a in abilities)
+    ctx.record(s, relevance.family(s, x_permanent=False) or "type_change", "compiled")
+    return True
+
+
 def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
     """A layer effect (app/catalog/compile/layers.py): land types set or added, abilities
     lost; the clause joined to a loss of abilities is recorded as not understood."""
@@ -907,6 +935,8 @@ def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
         # files the sentences that change it with haste's, and so does this.
         family = relevance.family(s, x_permanent=ctx.x_permanent) or "haste_control"
         ctx.record(s, family, "compiled")
+        return True
+    if not ctx.spell and _in_some_turns(ctx, s, following):
         return True
     if not ctx.spell and (colored := layers.colors_set(s)) is not None:
         ctx.add(ir.Understood(abilities=[colored]))

@@ -79,9 +79,9 @@ class _Searcher(Protocol):
 
 
 _IS_CREATURE = re.compile(
-    r"\b(?:is|are) (?:(?:every|all) creature types?\b|(?:an? )?(?:(?:\d+|X)/(?:\d+|X) )?"
-    r"(?:(?:white|blue|black|red|green|colorless|artifact|enchantment|land|legendary)"
-    r"(?:,? and |, | ))*(?:[A-Z][a-z]+ )*creatures?\b)"
+    r"\b(?:is|are|it's|he's|she's|they're) (?:(?:every|all) creature types?\b|"
+    r"(?:an? )?(?:(?:\d+|X)/(?:\d+|X) )?(?:(?:white|blue|black|red|green|colorless|artifact|"
+    r"enchantment|land|legendary|[A-Z][a-z]+)(?:,? and |, | ))*creatures?\b)"
 )
 _CONDITION_WORDS = re.compile(r"(?i:\b(?:if|as long as|unless|while|whenever|when|that|where) )")
 
@@ -224,7 +224,7 @@ _CUE = re.compile(
     r"Enchanted|Equipped|becomes?|become|copy|"
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}|"
     # What something is: a creature, or of colors (the two rules that read these, above).
-    r"\b(?:is|are) (?:[^ .,]+ ){0,8}?creatures?\b|"
+    r"\b(?:is|are|it's|he's|she's|they're) (?:[^ .,]+ ){0,8}?creatures?\b|"
     r"\b(?:white|blue|black|red|green|colorless)\.$"
 )
 _MANA_WORD = re.compile(r"\bmana\b")
