@@ -367,6 +367,11 @@ class SetCardTypes(Strict):
         "cards than this (611.3a: as long as ...; the state's `players.<name>.graveyard` "
         "says it); null: always",
     )
+    while_impending: bool = omitted_at_default(
+        False,
+        description="702.176a: the effect applies only while its source's impending cost was "
+        "paid (the state's `impending`) and it has a time counter: \"it's not a creature\"",
+    )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114)"""

@@ -71,6 +71,7 @@ PERMANENT_DEFAULTS: dict[str, Any] = {
     "prototyped": False,
     "entered_this_turn": None,
     "renowned": None,
+    "impending": None,
     "exiled": None,
     "library_top": None,
     "chosen_name": None,
@@ -192,6 +193,15 @@ class PermanentIn(TypedDict, total=False):
         Field(
             description="Is it renowned (702.112b)? For abilities that apply only while it is "
             '("as long as ~ is renowned"); required by those, ignored otherwise',
+        ),
+    ]
+    # 702.176a: whether its impending cost was paid, which nothing on the board shows.
+    impending: Annotated[
+        bool | None,
+        Field(
+            description="Was it cast for its impending cost (702.176a)? Then, while it has a "
+            "time counter, it isn't a creature; required for a permanent with impending and a "
+            "time counter, ignored otherwise",
         ),
     ]
     # 406.6, 607.2a: the cards its linked ability exiled (imprint, craft), as catalog names;
@@ -643,6 +653,7 @@ class OutsideCard:
 # held under the same names on Permanent, each None when the question doesn't say.
 OPTIONAL_FACTS = (
     "renowned",
+    "impending",
     "entered_this_turn",
     "exiled",
     "chosen_name",
@@ -684,6 +695,7 @@ class Permanent:
     # default claims nothing.
     common_only: bool = False
     renowned: bool | None = None  # 702.112b; None: not said
+    impending: bool | None = None  # 702.176a: its impending cost was paid; None: not said
     entered_this_turn: bool | None = None  # None: not said
     exiled: tuple[OutsideCard, ...] | None = None  # 406.6, 607.2a: the cards exiled with it
     chosen_name: str | None = None  # 201.3

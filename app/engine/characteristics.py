@@ -196,6 +196,8 @@ def collect(
             a = chosen(p, printed)
             if isinstance(a, LAYER_KINDS):
                 src = source_of(p)
+                if isinstance(a, SetCardTypes) and a.while_impending and not impending(p):
+                    continue  # 702.176a: a creature unless cast for impending, with time left
                 if isinstance(a, SetCardTypes) and a.while_graveyard_below is not None:
                     n = graveyard_size(board, src)
                     found.conditions.append((src, a, n))
@@ -217,6 +219,21 @@ def collect(
     found.layer5.sort(key=lambda pair: pair[0].order)
     found.layer6_loss.sort(key=lambda pair: pair[0].order)
     return found
+
+
+def impending(p: Permanent) -> bool:
+    """702.176a: whether the permanent's impending cost was paid and it has a time counter,
+    so it isn't a creature now; the state must say whether it was paid once it has one."""
+    if p.counters.get("time", 0) <= 0:
+        return False
+    if p.impending is None:
+        raise QuestionError(
+            ("state", "battlefield", p.index, "impending"),
+            f"{p.name} ({p.id}) is no creature while it has a time counter if it was cast for "
+            "its impending cost (702.176a): say whether it was, as 'impending'",
+            "impending_required",
+        )
+    return p.impending
 
 
 def active_player(board: Board, label: str, does: str) -> str:

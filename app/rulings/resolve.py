@@ -277,6 +277,7 @@ class CheckedState:
             core,
             common_only=False,
             renowned=p.get("renowned"),
+            impending=p.get("impending"),
             entered_this_turn=p.get("entered_this_turn"),
             chosen_name=p.get("chosen_name"),
             library_top=self.library_top.get(i),

@@ -252,6 +252,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "sacrificed creature's power, that power).",
     ),
     "x_not_used": _q("No X to choose", "The ability has no X: leave `x` out."),
+    "impending_required": _q(
+        "Say whether it was cast for impending",
+        "The permanent has a time counter, and it is no creature if it was cast for its "
+        "impending cost (702.176a): give its `impending`, true or false.",
+    ),
     "renowned_required": _q(
         "Renowned not said",
         "The permanent has an ability only while it is renowned (702.112b): give its "

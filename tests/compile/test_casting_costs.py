@@ -132,10 +132,14 @@ def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -
     assert plotted.support == "full" and plotted.alternative_costs == []
     compiled = face("Spree\nDraw a card.", **SORCERY)
     assert compiled.unsupported_text == ["Spree"]
-    # 702.176: the cost is an alternative one, but an impending permanent isn't a creature while
-    # it has time counters, which nothing models.
+    # 702.176a: the cost is an alternative one, and an impending permanent isn't a creature
+    # while it has time counters: on a face that is a creature and something else both compile,
+    # on a creature alone (nothing would be left of its card types) it is reported.
     impending = face("Impending 3—{1}{U}{U}\nFlying", types=("Enchantment", "Creature"))
-    assert impending.unsupported_text == ["Impending 3—{1}{U}{U}"]
+    assert impending.support == "full"
+    assert [c.name for c in impending.alternative_costs] == ["Impending"]
+    alone = face("Impending 3—{1}{U}{U}\nFlying", types=("Creature",))
+    assert alone.unsupported_text == ["Impending 3—{1}{U}{U}"]
     # A line that only starts with the word is no gift (an ability word's name).
     named = face("Gift of Embers — {T}: Draw a card.", types=("Artifact",))
     assert named.additional_costs == []

@@ -38,6 +38,7 @@ GIVEN: dict[str, Any] = {
     "token": True,
     "entered_this_turn": True,
     "renowned": True,
+    "impending": True,
     "exiled": ["Island"],
     "library_top": "Plains",
     "chosen_name": "Swamp",

@@ -45,6 +45,7 @@ NOT_DEFAULT: dict[str, Any] = {
     "prototyped": True,
     "entered_this_turn": False,
     "renowned": False,
+    "impending": False,
     "exiled": [],
     "library_top": "Plains",
     "chosen_name": "Swamp",

@@ -47,6 +47,9 @@ KEYWORD_COSTS: dict[str, tuple[bool, str]] = {
     "Warp": (True, "702.185"),
     "Web-slinging": (True, "702.188"),
     "Sneak": (True, "702.190"),
+    # 702.176a: the permanent enters with time counters and isn't a creature while it has one
+    # (faces.py reads that as a type change of its own).
+    "Impending": (True, "702.176"),
     "Kicker": (False, "702.33"),
     "Multikicker": (False, "702.33c"),
     "Buyback": (False, "702.27"),
@@ -86,11 +89,8 @@ _WORDED_COSTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 # Keywords that change how a spell is cast or paid for, which the engine doesn't model: a face
 # with one is partial rather than wrong.
 # (Convoke, Delve, Improvise and Assist are ways to pay a cost, not changes to it: 702.51a.)
-# Impending is an alternative cost too (702.176), but the permanent it makes isn't a creature
-# while it has time counters, a type change the engine doesn't read: the face stays partial.
 # A prototype line that `prototype` below reads is compiled; any other one is reported.
 UNMODELLED_CASTING = (
-    "Impending",
     "Spree",
     "Prototype",
     "Tiered",
@@ -126,7 +126,7 @@ def keyword_cost(line: str) -> ir.CastingCost | None:
     if m is None or m.group("kw") not in KEYWORD_COSTS:
         return None
     keyword = m.group("kw")
-    if m.group("n") and keyword not in ("Awaken",):
+    if m.group("n") and keyword not in ("Awaken", "Impending"):
         return None
     alternative, _rule = KEYWORD_COSTS[keyword]
     mana, summary = m.group("mana"), ""

@@ -1149,6 +1149,13 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
         ctx.record(line, "additional_cost", "compiled")
         ctx.add(ir.Understood(costs=kickers, keywords=["Kicker"]))
         return True
+    if line.startswith("Impending "):
+        impending = _impending(ctx, line)
+        # Its cost without the type change would leave the permanent a creature: reported.
+        ctx.record(line, "casting", "compiled" if impending is not None else "not_understood")
+        if impending is not None:
+            ctx.add(impending)
+        return True
     cost = costs.keyword_cost(line)
     if cost is not None:
         ctx.record(line, "alternative_cost" if cost.alternative else "additional_cost", "compiled")
@@ -1194,6 +1201,23 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             # not understood rather than waved through.
             ctx.unknown(part)
     return True
+
+
+def _impending(ctx: _Context, part: str) -> ir.Understood | None:
+    """702.176a: "Impending N—[cost]": a cost paid rather than the mana cost, and the
+    permanent isn't a creature while that was paid and it has a time counter (its other card
+    types stay, its creature types go with the creature type: 205.3d)."""
+    cost = costs.keyword_cost(part)
+    others = tuple(t for t in ctx.types if t != "creature")
+    if cost is None or not cost.alternative or "creature" not in ctx.types or not others:
+        return None
+    summary = (
+        f"pay {cost.mana} rather than its mana cost; it is no creature while it has a time counter"
+    )
+    not_creature = ir.SetCardTypes(ir.Sel(source=True), others, while_impending=True)
+    return ir.Understood(
+        abilities=[not_creature], costs=[replace(cost, summary=summary)], keywords=["Impending"]
+    )
 
 
 def _granted(inner: str) -> tuple[ir.ManaAbility, list[str]] | None:

@@ -596,6 +596,7 @@ class SetCardTypes:
     subtypes: tuple[str, ...] = ()
     effect: bool = False
     while_graveyard_below: int | None = None  # only while the graveyard has fewer cards
+    while_impending: bool = False  # only while cast for impending, with a time counter
 
 
 @dataclass(frozen=True, slots=True)

@@ -503,6 +503,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 types=list(a.types),  # type: ignore[arg-type]
                 subtypes=list(a.subtypes),
                 while_graveyard_below=a.while_graveyard_below,
+                while_impending=a.while_impending,
                 works_from=_works_from(a.effect),
             )
         case ir.CopyEffect():
