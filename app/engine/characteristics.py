@@ -176,6 +176,8 @@ class LayerEffects:
     conditions: list[tuple[EffectSource, SetCardTypes, int]] = field(default_factory=list)
     # Effects that apply in some turns only (611.3a), with whose turn it is now.
     turn_conditions: list[tuple[EffectSource, TurnOf, str]] = field(default_factory=list)
+    # Permanents cast for their impending cost that have a time counter (702.176a).
+    impending: list[EffectSource] = field(default_factory=list)
 
 
 def collect(
@@ -196,8 +198,10 @@ def collect(
             a = chosen(p, printed)
             if isinstance(a, LAYER_KINDS):
                 src = source_of(p)
-                if isinstance(a, SetCardTypes) and a.while_impending and not impending(p):
-                    continue  # 702.176a: a creature unless cast for impending, with time left
+                if isinstance(a, SetCardTypes) and a.while_impending:
+                    if not impending(p):
+                        continue  # 702.176a: a creature unless cast for impending, time left
+                    found.impending.append(src)
                 if isinstance(a, SetCardTypes) and a.while_graveyard_below is not None:
                     n = graveyard_size(board, src)
                     found.conditions.append((src, a, n))
@@ -790,7 +794,15 @@ _TURN_WORDS: dict[TurnOf, str] = {
 
 def condition_steps(chars: Characteristics) -> list[Step]:
     """Whether each conditional type change applies now, and why (611.3a)."""
-    steps: list[Step] = []
+    steps: list[Step] = [
+        Step(
+            f"{src.label} was cast for its impending cost and has a time counter, so it isn't "
+            "a creature now.",
+            ("702.176a",),
+            _refs(chars, [src]),
+        )
+        for src in chars.effects.impending
+    ]
     for src, during, active in chars.effects.turn_conditions:
         whose = _TURN_WORDS[during]
         holds = (active == src.controller) == (during == "your_turn")

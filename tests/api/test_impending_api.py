@@ -38,6 +38,14 @@ def test_an_impending_permanent_with_time_counters_is_no_creature(
     assert WARDEN["support"] == "full"
     assert WARDEN["alternative_costs"][0]["name"] == "Impending"
     assert _count(sqlite_client, counters={"time": 3}, impending=True) == ""
+    st = {
+        "turn": 6,
+        "active_player": "alice",
+        "battlefield": [inline("w", WARDEN, counters={"time": 3}, impending=True)],
+        "effects": [],
+    }
+    steps = ruling(sqlite_client, "/v1/mana/could-produce", {"state": st})["explanation"]
+    assert any(s["rules"] == ["702.176a"] for s in steps)
     # Cast for its mana cost, or with its last time counter gone, it is a creature.
     assert _count(sqlite_client, counters={"time": 3}, impending=False) == "{G}"
     assert _count(sqlite_client) == "{G}"
