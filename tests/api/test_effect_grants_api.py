@@ -83,3 +83,31 @@ def test_a_chapters_lasting_steal_over_http(sqlite_client: TestClient) -> None:
     }
     r = ruling(sqlite_client, "/v1/mana/activate", {"state": st, "permanent_id": "elf"})
     assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{G}")
+
+
+def test_a_static_the_saga_gains_grants_its_controllers_creatures(
+    sqlite_client: TestClient,
+) -> None:
+    # The entry stands for the chapter's effect: creatures its controller controls have the
+    # ability, those of other players don't.
+    roar = definition(
+        "Herd Chronicle",
+        'I — Draw a card.\nII — Herd Chronicle gains "Creatures you control have '
+        "'{T}: Add {R} or {G}.'\"",
+        ["Enchantment"],
+        "{2}{G}",
+        ["Saga"],
+    )
+    assert roar["support"] == "full"
+    bear = {"name": "Plain Bear", "types": ["creature"]}
+    board = [
+        inline("saga", roar, counters={"lore": 2}),
+        inline("b", bear),
+        inline("o", bear, "bob"),
+    ]
+    entry = {"id": "c2", "definition": roar, "controller": "alice", "target": "saga"}
+    assert produced(sqlite_client, board, [entry]) == {
+        "saga": [],
+        "b": ["R", "G"],
+        "o": [],
+    }

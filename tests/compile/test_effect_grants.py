@@ -69,12 +69,26 @@ def test_an_instant_has_no_permanent_of_its_own_to_change() -> None:
     ]
 
 
-def test_a_grant_it_cannot_read_is_reported_not_dismissed() -> None:
-    # A nested grant: the permanent gains a static ability that grants mana abilities.
+def test_a_static_it_gains_works_from_its_entry() -> None:
+    # The Saga gains a static ability that grants mana abilities: it works while the effect
+    # lasts, "you" being the effect's controller (an entry of the state's effects).
     text = "II — Quarry Chronicle gains \"Creatures you control have '{T}: Add {G}.'\""
+    found = one(text, name="Quarry Chronicle", types=("Enchantment",), subtypes=("Saga",))
+    assert isinstance(found, GrantManaAbility)
+    assert (found.to, found.works_from) == (
+        Selector(controller="you", types=["creature"]),
+        "effect",
+    )
+
+
+def test_a_grant_it_cannot_read_is_reported_not_dismissed() -> None:
+    text = (
+        "II — Quarry Chronicle gains \"Creatures you control have '{T}: Add {G} for each Elf "
+        "you control with flying.'\""
+    )
     assert not_understood(
         text, name="Quarry Chronicle", types=("Enchantment",), subtypes=("Saga",)
-    ) == ["II — ~ gains \"Creatures you control have '{T}: Add {G}.'\""]
+    ) == [text.replace("Quarry Chronicle", "~")]
 
 
 def test_an_emblems_static_abilities_work_from_the_emblem() -> None:

@@ -813,7 +813,20 @@ def _gains_ability(ctx: _Context, s: str, *, in_effect: bool) -> bool:
         return False
     if m.group("who") == "~" and {"instant", "sorcery"} & set(ctx.types):
         return False  # a spell has no permanent of its own to change
-    return _with_grants(ctx, s, [], [m.group("ability")], "mana_ability", effect=True)
+    if _granted(m.group("ability")) is not None:
+        return _with_grants(ctx, s, [], [m.group("ability")], "mana_ability", effect=True)
+    if m.group("who") != "~":
+        return False  # a static another permanent gains: its "you" is that one's controller
+    # ~ gains a static ability ("Creatures you control have '{T}: Add ...'"): it works from
+    # ~ while the effect lasts, its "you" the effect's controller: an entry's own abilities.
+    found, families, understood = _quoted_statics(ctx, [m.group("ability")], "effect")
+    if not families:
+        return False
+    if understood:
+        ctx.face.abilities.extend(found)
+        ctx.mark_type_effect()
+    ctx.record(s, families[0], "compiled" if understood else "not_understood")
+    return True
 
 
 # "[-6]: You get an emblem with "Swamps you control have '{T}: Add {B}{B}{B}{B}.'"": an
@@ -830,23 +843,9 @@ def _emblem(ctx: _Context, s: str) -> bool:
     m = _EMBLEM.match(s)
     if m is None:
         return False
-    found: list[DomainAbility] = []
-    families: list[str] = []
-    understood = True
-    for quoted in re.findall(r'"([^"]+)"', m.group("quoted")):
-        text = _INNER_QUOTE.sub(lambda q: '"' + q.group("inner") + '"', quoted)
-        inner = compile_face(ctx.face.name, text, types=("Enchantment",))
-        families += [r.family for r in inner.sentences if r.status != "irrelevant"]
-        understood = understood and inner.support == "full"
-        for a in inner.abilities:
-            # Only a static ability of a kind that can work from elsewhere than a permanent:
-            # what an emblem's trigger does each time would be an entry of its own.
-            if getattr(a, "works_from", None) != "battlefield" or getattr(
-                a, "to_chosen_name", False
-            ):
-                understood = False
-                continue
-            found.append(a.model_copy(update={"works_from": "emblem"}))
+    found, families, understood = _quoted_statics(
+        ctx, re.findall(r'"([^"]+)"', m.group("quoted")), "emblem"
+    )
     if not families:
         ctx.record(s, "other", "irrelevant")  # nothing the engine rules on
         return True
@@ -854,6 +853,32 @@ def _emblem(ctx: _Context, s: str) -> bool:
         ctx.face.abilities.extend(found)
     ctx.record(s, families[0], "compiled" if understood else "not_understood")
     return True
+
+
+def _quoted_statics(
+    ctx: _Context, quoted: list[str], works_from: Literal["effect", "emblem"]
+) -> tuple[list[DomainAbility], list[str], bool]:
+    """Quoted static abilities read as a permanent's would be, each made to work from an
+    entry (`effect`) or an emblem: the abilities, the families of the sentences that bear on
+    the engine, and whether all were read. Quotes inside one are single ('...')."""
+    found: list[DomainAbility] = []
+    families: list[str] = []
+    understood = True
+    for text in quoted:
+        text = _INNER_QUOTE.sub(lambda q: '"' + q.group("inner") + '"', text)
+        inner = compile_face(ctx.face.name, text, types=("Enchantment",))
+        families += [r.family for r in inner.sentences if r.status != "irrelevant"]
+        understood = understood and inner.support == "full"
+        for a in inner.abilities:
+            # Only a static ability of a kind that can work from elsewhere than a permanent:
+            # what a trigger of it does each time would be an entry of its own.
+            if getattr(a, "works_from", None) != "battlefield" or getattr(
+                a, "to_chosen_name", False
+            ):
+                understood = False
+                continue
+            found.append(a.model_copy(update={"works_from": works_from}))
+    return found, families, understood
 
 
 def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> bool:
