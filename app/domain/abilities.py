@@ -69,7 +69,8 @@ class ManaReplacement(Strict):
     """What the mana of the event becomes (616.1)"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
 
 
 class EntersWithCounters(Strict):
@@ -163,7 +164,8 @@ class ManaTrigger(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
 
     @model_validator(mode="after")
     def _fixed_needs_mana(self) -> ManaTrigger:

@@ -91,7 +91,8 @@ class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects` (a spell that
-    says no spells can be cast this turn); `emblem`: from an entry of `emblems` (114)"""
+    says no spells can be cast this turn); `emblem`: from an entry of `emblems` (114);
+    `graveyard`: from its card in its owner's graveyard"""
 
     _spells = field_validator("spells")(classmethod(lambda cls, v: spells_only(v)))
 

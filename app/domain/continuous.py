@@ -18,7 +18,7 @@ from app.domain.mana_abilities import ManaAbility, WhileCounters
 
 # Where an ability works from: a permanent on the battlefield, or a resolved turn-long effect
 # (docs/api.md `effects`: Pale Moon, Deep Water's activation, Act of Treason).
-WorksFrom = Literal["battlefield", "effect", "emblem"]
+WorksFrom = Literal["battlefield", "effect", "emblem", "graveyard"]
 # In whose turn a static ability applies: its controller's, or any other player's (611.3a).
 TurnOf = Literal["your_turn", "not_your_turn"]
 
@@ -107,7 +107,8 @@ class GrantManaAbility(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     to_chosen_name: bool = _to_chosen_name()
 
 
@@ -122,7 +123,8 @@ class GrantKeyword(Strict):
     """Which permanents gain it, seen from this ability's controller"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     during: TurnOf | None = _during()
     while_count: CountAtLeast | None = omitted_at_default(
         None,
@@ -144,7 +146,8 @@ class GainControl(Strict):
     """Does that permanent also gain haste? (702.10, 302.6)"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     lasting: bool = omitted_at_default(
         False,
         description="302.6: an effect that may have begun before its controller's most recent "
@@ -169,7 +172,8 @@ class ForbidActivation(Strict):
     """Whose activated abilities, seen from this ability's controller"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     to_chosen_name: bool = _to_chosen_name()
     during: TurnOf | None = omitted_at_default(
         None,
@@ -238,7 +242,8 @@ class SetLandTypes(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     to_chosen_name: bool = _to_chosen_name()
 
     @model_validator(mode="after")
@@ -276,7 +281,8 @@ class AddSubtypes(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
 
     @model_validator(mode="after")
     def _some_type(self) -> AddSubtypes:
@@ -308,7 +314,8 @@ class AddTypes(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     during: TurnOf | None = _during()
 
 
@@ -332,7 +339,8 @@ class SetCreatureTypes(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     during: TurnOf | None = _during()
 
     @model_validator(mode="after")
@@ -374,7 +382,8 @@ class SetCardTypes(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     during: TurnOf | None = _during()
 
 
@@ -390,7 +399,8 @@ class SetColors(Strict):
     """The colors they are (W U B R G); empty: colorless"""
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     during: TurnOf | None = _during()
 
 
@@ -415,7 +425,8 @@ class LoseAllAbilities(Strict):
     )
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
-    entry of `emblems` (114)"""
+    entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
+    `players.<name>.graveyard`)"""
     to_chosen_name: bool = _to_chosen_name()
 
     @model_validator(mode="after")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain, count, repeat, starmap
 from operator import add, attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from app.catalog import Catalog, unknown_card_message
 from app.domain.abilities import AnyAbility, works_from
@@ -211,6 +211,13 @@ class CheckedState:
             for i, (em, card) in enumerate(zip(self.state.emblems, self.emblem_cards, strict=True))
         )
         effects += emblems
+        # A card's abilities that work while it is in its owner's graveyard (the state's
+        # graveyards, where given), each card its own source controlled by that player.
+        for player, cards in self.graveyards:
+            for n, card in enumerate(cards):
+                if (kept := _works_from(card, "graveyard")) is not None:
+                    place = f"graveyard:{player}:{n}"
+                    effects += (Effect(len(effects), place, kept, player, None, None),)
         return Board(
             turn=self.state.turn,
             active_player=self.state.active_player,
@@ -787,8 +794,24 @@ def emblem_abilities(card: Card) -> list[AnyAbility]:
 def emblem_effect(card: Card) -> Card:
     """The emblem a card makes, as the card of an effect (114.4: its abilities work from the
     command zone): only its emblem abilities, each working as an effect's, named after it."""
-    abilities = [a.model_copy(update={"works_from": "effect"}) for a in emblem_abilities(card)]
-    return Card(name=f"{card.name} emblem", abilities=abilities)
+    found = _works_from(card, "emblem")
+    assert found is not None, "check_state lets only a card with an emblem be one"
+    return found
+
+
+def _works_from(card: Card, zone: Literal["emblem", "graveyard"]) -> Card | None:
+    """The card's abilities that work from that zone (an emblem, its owner's graveyard), as
+    the card of an effect, named after where they are; None when it has none."""
+    abilities = [
+        a.model_copy(update={"works_from": "effect"})
+        for face in card.card_faces
+        for a in face.abilities
+        if works_from(a) == zone
+    ]
+    if not abilities:
+        return None
+    where = "emblem" if zone == "emblem" else "in its owner's graveyard"
+    return Card(name=f"{card.name} {where}", abilities=abilities)
 
 
 def _duplicate_id(loc: Loc, i: int, permanent_id: str) -> QuestionError:

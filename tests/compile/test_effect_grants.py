@@ -133,3 +133,20 @@ def test_an_emblem_of_nothing_the_engine_rules_on_is_irrelevant() -> None:
         types=("Planeswalker",),
     )
     assert compiled.support == "full" and compiled.abilities == []
+
+
+def test_a_static_of_the_card_in_its_owners_graveyard() -> None:
+    from app.domain.continuous import CountAtLeast, GrantKeyword
+
+    found = one(
+        "As long as Ember Spirit is in your graveyard and you control a Mountain, creatures you "
+        "control have haste.",
+        name="Ember Spirit",
+        types=("Creature",),
+    )
+    assert found == GrantKeyword(
+        keyword="Haste",
+        to=Selector(controller="you", types=["creature"]),
+        works_from="graveyard",
+        while_count=CountAtLeast(of=Selector(controller="you", subtypes=["Mountain"]), at_least=1),
+    )

@@ -52,6 +52,7 @@ from app.domain.card import ManaAbility as DomainManaAbility
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
+    CountAtLeast,
     GrantManaAbility,
     LoseAllAbilities,
     SetCardTypes,
@@ -856,7 +857,7 @@ def _emblem(ctx: _Context, s: str) -> bool:
 
 
 def _quoted_statics(
-    ctx: _Context, quoted: list[str], works_from: Literal["effect", "emblem"]
+    ctx: _Context, quoted: list[str], works_from: Literal["effect", "emblem", "graveyard"]
 ) -> tuple[list[DomainAbility], list[str], bool]:
     """Quoted static abilities read as a permanent's would be, each made to work from an
     entry (`effect`) or an emblem: the abilities, the families of the sentences that bear on
@@ -879,6 +880,38 @@ def _quoted_statics(
                 continue
             found.append(a.model_copy(update={"works_from": works_from}))
     return found, families, understood
+
+
+# "As long as ~ is in your graveyard and you control a Mountain, creatures you control have
+# haste.", "As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."":
+# a static ability of the card in its owner's graveyard (`works_from: graveyard`), read from
+# the state's graveyards; a land it needs is a count its grant holds while (611.3a).
+_IN_GRAVEYARD = re.compile(
+    r"^As long as ~ is in your graveyard(?: and you control (?P<needs>an? [A-Z][a-z]+))?, "
+    r"(?P<rest>.+)$"
+)
+
+
+def _in_graveyard(ctx: _Context, s: str) -> bool:
+    m = _IN_GRAVEYARD.match(s)
+    if m is None or ctx.spell:
+        return False
+    rest = m.group("rest")
+    found, families, understood = _quoted_statics(ctx, [rest[0].upper() + rest[1:]], "graveyard")
+    if not families:
+        return False
+    if m.group("needs") is not None:
+        counted = selector(f"{m.group('needs')} you control", singular=True)
+        if counted is None or counted[0].attached:
+            understood = False
+        else:
+            count = CountAtLeast(of=lower.selector(counted[0]), at_least=1)
+            understood = understood and all("while_count" in type(a).model_fields for a in found)
+            found = [a.model_copy(update={"while_count": count}) for a in found]
+    if understood:
+        ctx.face.abilities.extend(found)
+    ctx.record(s, families[0], "compiled" if understood else "not_understood")
+    return True
 
 
 def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> bool:
@@ -1490,7 +1523,7 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             continue
         if _gains_ability(ctx, s, in_effect=ctx.spell):
             continue
-        if _emblem(ctx, s):
+        if _emblem(ctx, s) or _in_graveyard(ctx, s):
             continue
         if (kept := layers.resolved_object_type(sentences[i - 1] if i else None, s)) is not None:
             ctx.add(ir.Understood(abilities=[kept]))
