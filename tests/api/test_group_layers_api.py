@@ -130,3 +130,16 @@ def test_a_rock_that_is_a_creature_in_other_turns(sqlite_client: TestClient) -> 
     response = sqlite_client.post(ACT, json={"state": unsaid, "permanent_id": "g"})
     assert response.status_code == 422
     assert response.json()["code"] == "active_player_required"
+
+
+def test_a_crewed_vehicle_is_a_creature(sqlite_client: TestClient) -> None:
+    # 702.122a: its crew ability's entry, whose target is the Vehicle itself, says it was crewed.
+    wagon = definition("Brass Wagon", "Crew 2", ["Artifact"], "{3}", ["Vehicle"])
+    assert wagon["support"] == "full"
+    cradle = definition("Grove Cradle", "{T}: Add {G} for each creature you control.", ["Land"])
+    board = _board(inline("cradle", cradle), inline("wagon", wagon))
+    r = ruling(sqlite_client, ACT, {"state": board, "permanent_id": "cradle"})
+    assert r["answer"]["total"] == ""
+    board["effects"] = [{"id": "c", "definition": wagon, "controller": "alice", "target": "wagon"}]
+    r = ruling(sqlite_client, ACT, {"state": board, "permanent_id": "cradle"})
+    assert r["answer"]["total"] == "{G}"

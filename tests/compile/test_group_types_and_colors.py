@@ -195,3 +195,17 @@ def test_a_keyword_in_some_turns_only() -> None:
     assert found == GrantKeyword(
         keyword="Haste", to=Selector(controller="you", types=["creature"]), during="your_turn"
     )
+
+
+def test_crew_is_an_entry_that_makes_the_vehicle_a_creature() -> None:
+    found = one("Crew 3", types=("Artifact",), subtypes=("Vehicle",))
+    assert found == AddTypes(
+        to=Selector(relation="attached"), types=["creature"], works_from="effect"
+    )
+    # Two abilities that do the same to the entry's target stand for each other.
+    both = face(
+        "Crew 3\n{4}: Quillmoss Totem becomes an artifact creature until end of turn.",
+        types=("Artifact",),
+        subtypes=("Vehicle",),
+    )
+    assert both.support == "full", both.unsupported_text

@@ -583,7 +583,12 @@ def _check_type_effects(ctx: _Context) -> None:
         for a in face.abilities[start:end]
         if getattr(a, "works_from", "battlefield") == "effect"
     }
-    if len(lines) == 1 and effect_lines == lines and not _other_effect_unread(ctx, lines):
+    effects = [a for a in face.abilities if getattr(a, "works_from", "battlefield") == "effect"]
+    # Several lines that each do the same to the entry's target (a Vehicle's crew ability and
+    # an activation that makes it an artifact creature too) stand for each other.
+    alike = all(a == effects[0] for a in effects) and effect_lines <= lines
+    one_line = len(lines) == 1 and effect_lines == lines
+    if (one_line or alike) and not _other_effect_unread(ctx, lines):
         return
     face.abilities = [
         a for a in face.abilities if getattr(a, "works_from", "battlefield") != "effect"
@@ -1189,6 +1194,9 @@ def _is_keyword(part: str, known: frozenset[str]) -> bool:
     return any(" ".join(words[:n]) in known for n in (1, 2, 3))
 
 
+_CREW = re.compile(r"^Crew \d+$")
+
+
 def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     if len(sentences) != 1:
         whole = " ".join(sentences)
@@ -1206,6 +1214,18 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     if (kickers := costs.two_kickers(line)) is not None:
         ctx.record(line, "additional_cost", "compiled")
         ctx.add(ir.Understood(costs=kickers, keywords=["Kicker"]))
+        return True
+    if _CREW.match(line) and "Vehicle" in ctx.subtypes and "artifact" in ctx.types:
+        # 702.122a: crewed, the Vehicle is an artifact creature until end of turn: its crew
+        # ability's entry of the state's effects, whose target is the Vehicle itself, says it
+        # was crewed (a crewed Vehicle counts as a creature; 302.6 applies to it).
+        ctx.add(
+            ir.Understood(
+                abilities=[ir.AddTypes(ir.Sel(attached=True), ("creature",), effect=True)]
+            )
+        )
+        ctx.record(line, "type_change", "compiled")
+        ctx.mark_type_effect()
         return True
     if line.startswith("Impending "):
         impending = _impending(ctx, line)
