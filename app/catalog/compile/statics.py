@@ -467,12 +467,23 @@ _OWNERS_REGAIN = re.compile(
 _ENTERS_UNDER = re.compile(r"^~ enters under the control of an opponent of your choice\.$")
 
 
+# 701.12b: an exchange of control for good ("Exchange control of target artifact you control
+# and target creature an opponent controls."): once it happened, each permanent's controller in
+# the state says who has it, as for the changes above. One for a while (an effect the state
+# would list) or on a condition isn't matched.
+_EXCHANGE = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:you may )?[Ee]xchange control of '
+    r'(?P<what>(?:(?!\buntil\b|\bif\b|\bfor as long\b)[^.:"])+)\.$'
+)
+
+
 def state_control(sentence: str) -> bool:
     """A lasting control change the state's controllers show once it happened (above)."""
     return bool(
         _CONTROL_OF_SELF.match(sentence)
         or _OWNERS_REGAIN.match(sentence)
         or _ENTERS_UNDER.match(sentence)
+        or _EXCHANGE.match(sentence)
     )
 
 
