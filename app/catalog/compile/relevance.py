@@ -205,7 +205,17 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         ),
         "mana_ability",
     ),
-    (re.compile(r"\bhaste\b"), "haste_control"),
+    # Haste said, but not as which creatures that have it ("can't be blocked except by
+    # creatures with haste", "whenever a creature you control with haste attacks"): a
+    # restriction reads haste, it doesn't give it.
+    (
+        re.compile(
+            r"\bhaste\b(?<!\bexcept by creatures with haste)"
+            r"(?<!\bcreature you control with haste)(?<!\bcreatures you control with haste)"
+            r"(?<!\byou control with flash or haste)"
+        ),
+        "haste_control",
+    ),
     (
         re.compile(
             r"\b(?:[Gg]ains?|[Ee]xchange|have|has|take) control\b|^You control enchanted|"
