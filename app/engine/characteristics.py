@@ -207,22 +207,27 @@ def collect(
                     found.conditions.append((src, a, n))
                     if n >= a.while_graveyard_below:
                         continue  # 611.3a: the condition doesn't hold now, so no effect
-                if not isinstance(a, LoseAllAbilities | SetLandTypes | AddSubtypes) and (
-                    a.during is not None
-                ):
-                    active = active_player(board, src.label, "changes what it is")
-                    found.turn_conditions.append((src, a.during, active))
-                    if (active == src.controller) != (a.during == "your_turn"):
-                        continue  # 611.3a: not a turn it applies in
-                _file(found, src, a)
+                if _in_turn(board, found, src, a):
+                    _file(found, src, a)
     for e, src in zip(board.effects, effect_sources, strict=True):
         for a in e.card.front.abilities:
-            if works_from(a) == "effect":
+            if works_from(a) == "effect" and _in_turn(board, found, src, a):
                 _file(found, src, a)
     found.layer4.sort(key=lambda pair: pair[0].order)
     found.layer5.sort(key=lambda pair: pair[0].order)
     found.layer6_loss.sort(key=lambda pair: pair[0].order)
     return found
+
+
+def _in_turn(board: Board, found: LayerEffects, src: EffectSource, a: AnyAbility) -> bool:
+    """611.3a: whether a layer effect that applies in some turns only applies in this one
+    (noted for the steps); true for one that applies in every turn."""
+    during: TurnOf | None = getattr(a, "during", None)
+    if during is None:
+        return True
+    active = active_player(board, src.label, "changes what it is")
+    found.turn_conditions.append((src, during, active))
+    return (active == src.controller) == (during == "your_turn")
 
 
 def impending(p: Permanent) -> bool:
