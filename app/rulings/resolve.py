@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Literal, cast
 
 from app.catalog import Catalog, unknown_card_message
-from app.domain.abilities import AnyAbility, works_from
+from app.domain.abilities import works_from
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import (
@@ -772,7 +772,7 @@ def _emblems(
             )
         seen.add(em.id)
         card = _card_of(catalog, em.card, em.definition, here)
-        if not emblem_abilities(card):
+        if _works_from(card, "emblem") is None:
             raise QuestionError(
                 (*here, card_field(em.definition)),
                 f"{card.name} gives no emblem with an ability the engine reads (114): its "
@@ -784,11 +784,6 @@ def _emblems(
         respelled = em.card is not None and em.card != card.name
         normalized.append(em.model_copy(update={"card": card.name}) if respelled else em)
     return tuple(cards), normalized
-
-
-def emblem_abilities(card: Card) -> list[AnyAbility]:
-    """The abilities of the emblem the card's ability makes (114), on any of its faces."""
-    return [a for face in card.card_faces for a in face.abilities if works_from(a) == "emblem"]
 
 
 def emblem_effect(card: Card) -> Card:
