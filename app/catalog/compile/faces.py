@@ -864,9 +864,10 @@ def _emblem(ctx: _Context, s: str) -> bool:
 def _quoted_statics(
     ctx: _Context, quoted: list[str], works_from: Literal["effect", "emblem", "graveyard"]
 ) -> tuple[list[DomainAbility], list[str], bool]:
-    """Quoted static abilities read as a permanent's would be, each made to work from an
-    entry (`effect`) or an emblem: the abilities, the families of the sentences that bear on
-    the engine, and whether all were read. Quotes inside one are single ('...')."""
+    """Static abilities (quoted, or said after a condition) read as a permanent's would be,
+    each made to work from an entry (`effect`), an emblem or a graveyard: the abilities, the
+    families of the sentences that bear on the engine, and whether all were read. Quotes
+    inside one are single ('...')."""
     found: list[DomainAbility] = []
     families: list[str] = []
     understood = True
@@ -898,6 +899,7 @@ _IN_GRAVEYARD = re.compile(
 
 
 def _in_graveyard(ctx: _Context, s: str) -> bool:
+    """The graveyard static above, compiled when all of it is read, else reported."""
     m = _IN_GRAVEYARD.match(s)
     if m is None or ctx.spell:
         return False
@@ -971,6 +973,8 @@ _TURN_LEAD = re.compile(
 
 
 def _in_some_turns(ctx: _Context, s: str, following: str) -> bool:
+    """The static above with `during` set on each of its abilities; False when the rest of
+    the sentence isn't read, or reads as a kind that can't hold in some turns only."""
     m = _TURN_LEAD.match(s)
     if m is None:
         return False
