@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from itertools import chain, count, repeat, starmap
 from operator import add, attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypeVar, cast
 
 from app.catalog import Catalog, unknown_card_message
 from app.domain.abilities import works_from
@@ -689,14 +689,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     normalized_fx: list[EffectIn] = []
     for i, e in enumerate(state.effects):
         here = (*loc, "effects", i)
-        if e.id in seen:
-            raise QuestionError(
-                (*here, "id"),
-                f"duplicate id {e.id!r}: effect and permanent ids share one namespace",
-                "duplicate_effect_id",
-            )
-        seen.add(e.id)
-        card = _card_of(catalog, e.card, e.definition, here)
+        card, named = _named_entry(catalog, e, here, seen, "effect")
         if e.target is not None and e.target not in on_battlefield:
             raise QuestionError(
                 (*here, "target"),
@@ -705,9 +698,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             )
         check_effect(card, e, here, card_field(e.definition))
         effect_cards.append(card)
-        normalized_fx.append(
-            e if e.card is None or e.card == card.name else e.model_copy(update={"card": card.name})
-        )
+        normalized_fx.append(named)
     emblem_cards, normalized_em = _emblems(catalog, state, loc, seen)
     players = controllers | {e.controller for e in state.effects}
     players |= {em.controller for em in state.emblems}
@@ -764,14 +755,7 @@ def _emblems(
     normalized: list[EmblemIn] = []
     for i, em in enumerate(state.emblems):
         here = (*loc, "emblems", i)
-        if em.id in seen:
-            raise QuestionError(
-                (*here, "id"),
-                f"duplicate id {em.id!r}: emblem, effect and permanent ids share one namespace",
-                "duplicate_emblem_id",
-            )
-        seen.add(em.id)
-        card = _card_of(catalog, em.card, em.definition, here)
+        card, named = _named_entry(catalog, em, here, seen, "emblem")
         if _works_from(card, "emblem") is None:
             raise QuestionError(
                 (*here, card_field(em.definition)),
@@ -781,9 +765,28 @@ def _emblems(
                 "not_an_emblem",
             )
         cards.append(card)
-        respelled = em.card is not None and em.card != card.name
-        normalized.append(em.model_copy(update={"card": card.name}) if respelled else em)
+        normalized.append(named)
     return tuple(cards), normalized
+
+
+_Entry = TypeVar("_Entry", EffectIn, EmblemIn)
+
+
+def _named_entry(
+    catalog: Catalog, entry: _Entry, here: Loc, seen: set[str], kind: Literal["effect", "emblem"]
+) -> tuple[Card, _Entry]:
+    """An effect's or emblem's card, its id joining `seen` (permanents, effects and emblems
+    share one namespace), and the entry with its catalog name in canonical spelling."""
+    if entry.id in seen:
+        raise QuestionError(
+            (*here, "id"),
+            f"duplicate id {entry.id!r}: permanents, effects and emblems share one namespace",
+            f"duplicate_{kind}_id",
+        )
+    seen.add(entry.id)
+    card = _card_of(catalog, entry.card, entry.definition, here)
+    respelled = entry.card is not None and entry.card != card.name
+    return card, entry.model_copy(update={"card": card.name}) if respelled else entry
 
 
 def emblem_effect(card: Card) -> Card:
