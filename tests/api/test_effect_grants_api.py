@@ -19,7 +19,7 @@ CHRONICLE = definition(
 )
 WILDS = definition(
     "Sudden Wilds",
-    'Until end of turn, lands you control gain "{T}: Add one mana of any color."',
+    'Until end of turn, lands you control gain "{T}: Add {C}{C}."',
     ["Instant"],
     "{G}",
 )
@@ -54,18 +54,15 @@ def test_a_spell_gives_each_land_there_as_it_resolved(sqlite_client: TestClient)
     # 611.2c: the land played afterwards has no entry and no new ability.
     lands = [inline("old", FIELD), inline("new", FIELD)]
     entry = {"id": "w1", "definition": WILDS, "controller": "alice", "target": "old"}
-    assert produced(sqlite_client, lands, [entry]) == {
-        "old": ["W", "U", "B", "R", "G"],
-        "new": [],
-    }
+    assert produced(sqlite_client, lands, [entry]) == {"old": ["C"], "new": []}
 
 
 def test_a_chapters_lasting_steal_over_http(sqlite_client: TestClient) -> None:
     # 714.2b: chapter I resolved two turns ago; alice has had the Elf since (302.6).
     annals = definition(
         "Siege Annals",
-        "I — Gain control of target creature for as long as Siege Annals remains on the "
-        "battlefield.\nII — Draw a card.",
+        "I — Gain control of target creature for as long as you control Siege Annals.\n"
+        "II — Draw a card.",
         ["Enchantment"],
         "{3}{U}",
         ["Saga"],

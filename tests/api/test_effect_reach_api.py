@@ -15,14 +15,15 @@ from tests.api.test_compiled_cards_api import ACT, definition, inline, ruling
 ELF = definition("Moss Elf", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
 SINGER = definition(
     "Lure Singer",
-    "When Lure Singer enters, gain control of target creature for as long as Lure Singer "
-    "remains on the battlefield.",
+    "When Lure Singer enters, gain control of target creature for as long as you control "
+    "Lure Singer.",
     ["Creature"],
     "{2}{U}{U}",
 )
 SHACKLE = definition(
     "Tidebound Shackle",
-    "{2}, {T}: Gain control of target creature for as long as Tidebound Shackle remains tapped.",
+    "{3}, {T}: Gain control of target nonartifact creature for as long as Tidebound Shackle "
+    "remains tapped.",
     ["Artifact"],
     "{3}",
 )

@@ -20,7 +20,7 @@ MARSH_QUEEN = definition(
 )
 WAR_QUEEN = definition(
     "War Queen",
-    '[\u22127]: You get an emblem with "Creatures you control have trample and haste."',
+    '[\u22127]: You get an emblem with "Creatures you control have vigilance and haste."',
     ["Planeswalker"],
     "{1}{R}{G}",
 )

@@ -22,8 +22,8 @@ EMBER_SPIRIT = Invented(
         Face(
             "Ember Spirit", "{3}{R}", ["Creature"], subtypes=["Incarnation"], colors=["R"],
             power="2", toughness="2",
-            text="As long as Ember Spirit is in your graveyard and you control a Mountain, "
-            "creatures you control have haste.",
+            text="As long as Ember Spirit is in your graveyard and you control an Island, "
+            "Elves you control have haste.",
         )
     ],
 )  # fmt: skip
@@ -66,7 +66,7 @@ def test_haste_from_a_card_in_the_graveyard_while_its_owner_controls_a_mountain(
 ) -> None:
     elf = {"id": "elf", "card": "Moss Elf", "controller": "alice",
            "controlled_since_turn_start": False}  # fmt: skip
-    mountain = {"id": "m", "card": "Mountain", "controller": "alice"}
+    mountain = {"id": "m", "card": "Island", "controller": "alice"}
 
     def legal(battlefield: list[dict[str, Any]], graveyard: list[str]) -> bool:
         r = client.post(ACT, json={"state": _state(battlefield, graveyard), "permanent_id": "elf"})
@@ -75,7 +75,7 @@ def test_haste_from_a_card_in_the_graveyard_while_its_owner_controls_a_mountain(
         return found
 
     assert legal([elf, mountain], ["Ember Spirit"]) is True
-    assert legal([elf], ["Ember Spirit"]) is False  # 611.3a: no Mountain, no haste
+    assert legal([elf], ["Ember Spirit"]) is False  # 611.3a: no Island, no haste
     assert legal([elf, mountain], []) is False
 
 

@@ -12,8 +12,7 @@ from tests.api.test_compiled_cards_api import ACT, CP, definition, inline, rulin
 
 GLOW = definition(
     "Lanternglow",
-    "Each other non-Aura enchantment is a creature in addition to its other types and has base "
-    "power and base toughness each equal to its mana value.",
+    "Each other non-Saga enchantment is a creature in addition to its other types.",
     ["Enchantment"],
     "{2}{W}{W}",
 )
@@ -60,8 +59,7 @@ def test_a_mana_rock_made_an_artifact_creature_is_summoning_sick(sqlite_client: 
     # applying to what it changed (its set is fixed as it begins to apply).
     parade = definition(
         "Clockwork Parade",
-        "Each noncreature artifact is an artifact creature with power and toughness each equal "
-        "to its mana value.",
+        "Each noncreature artifact is an artifact creature.",
         ["Enchantment"],
         "{3}{U}",
     )

@@ -29,7 +29,7 @@ TARGET = Selector(relation="attached")
         ('Target land gains "{T}: Add {R}{R}" until end of turn.', ("Instant",), ()),
         # 611.2c: each land there as it resolved, its own entry.
         (
-            'Until end of turn, lands you control gain "{T}: Add one mana of any color."',
+            'Until end of turn, lands you control gain "{T}: Add {C}{C}."',
             ("Sorcery",),
             (),
         ),
@@ -95,7 +95,7 @@ def test_an_emblems_static_abilities_work_from_the_emblem() -> None:
     from app.domain.continuous import GrantKeyword
 
     compiled = face(
-        "[\u22126]: You get an emblem with \"Swamps you control have '{T}: Add {B}{B}{B}.'\"",
+        "[\u22125]: You get an emblem with \"Islands you control have '{T}: Add {U}{U}.'\"",
         name="Marsh Queen",
         types=("Planeswalker",),
     )
@@ -103,7 +103,7 @@ def test_an_emblems_static_abilities_work_from_the_emblem() -> None:
     [grant] = compiled.abilities
     assert isinstance(grant, GrantManaAbility)
     assert (grant.to, grant.works_from) == (
-        Selector(controller="you", subtypes=["Swamp"]),
+        Selector(controller="you", subtypes=["Island"]),
         "emblem",
     )
     haste = face(
@@ -120,8 +120,8 @@ def test_an_emblems_static_abilities_work_from_the_emblem() -> None:
 
 def test_an_emblems_trigger_that_changes_things_each_time_is_reported() -> None:
     text = (
-        '[\u22127]: You get an emblem with "At the beginning of combat on your turn, target '
-        'artifact you control becomes an artifact creature with base power and toughness 5/5."'
+        '[\u22128]: You get an emblem with "At the beginning of your end step, target land you '
+        "control becomes a 4/4 Elemental creature that's still a land.\""
     )
     assert not_understood(text, name="Forge Queen", types=("Planeswalker",)) == [text]
 
@@ -139,14 +139,14 @@ def test_a_static_of_the_card_in_its_owners_graveyard() -> None:
     from app.domain.continuous import CountAtLeast, GrantKeyword
 
     found = one(
-        "As long as Ember Spirit is in your graveyard and you control a Mountain, creatures you "
+        "As long as Ember Spirit is in your graveyard and you control an Island, Elves you "
         "control have haste.",
         name="Ember Spirit",
         types=("Creature",),
     )
     assert found == GrantKeyword(
         keyword="Haste",
-        to=Selector(controller="you", types=["creature"]),
+        to=Selector(controller="you", subtypes=["Elf"]),
         works_from="graveyard",
-        while_count=CountAtLeast(of=Selector(controller="you", subtypes=["Mountain"]), at_least=1),
+        while_count=CountAtLeast(of=Selector(controller="you", subtypes=["Island"]), at_least=1),
     )

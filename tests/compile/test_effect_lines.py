@@ -27,8 +27,8 @@ def test_a_modes_effect_compiles() -> None:
 
 def test_a_chapters_lasting_control_change_compiles() -> None:
     found = one(
-        "I — Gain control of target creature for as long as Quarry Chronicle remains on the "
-        "battlefield.\nII — Draw a card.",
+        "I — Gain control of target artifact for as long as you control Quarry Chronicle.\n"
+        "II — Draw a card.",
         name="Quarry Chronicle",
         types=("Enchantment",),
         subtypes=("Saga",),
@@ -38,13 +38,13 @@ def test_a_chapters_lasting_control_change_compiles() -> None:
 
 def test_a_chapter_after_a_target_reads_that_creature() -> None:
     found = one(
-        "I — Put a +1/+1 counter on up to one target creature. That creature becomes an "
-        "artifact in addition to its other types.",
+        "I — Put two +1/+1 counters on target creature. That creature becomes an "
+        "enchantment in addition to its other types.",
         name="Quarry Chronicle",
         types=("Enchantment",),
         subtypes=("Saga",),
     )
-    assert found == AddTypes(to=TARGET, types=["artifact"], works_from="effect")
+    assert found == AddTypes(to=TARGET, types=["enchantment"], works_from="effect")
 
 
 def test_two_modes_with_different_effects_are_reported() -> None:
@@ -61,10 +61,10 @@ def test_two_modes_with_different_effects_are_reported() -> None:
 def test_modes_that_compile_alike_stand_for_each_other() -> None:
     # Whichever resolved, each creature taken is its own entry with the same abilities.
     compiled = face(
-        "Choose one —\n• Gain control of all creatures with power 2 or less until end of turn. "
-        "Untap those creatures. They gain haste until end of turn.\n"
-        "• Gain control of all creatures with power 5 or greater until end of turn. Untap "
-        "those creatures. They gain haste until end of turn.",
+        "Choose one —\n• Gain control of all artifact creatures until end of turn. Untap "
+        "them. They gain haste until end of turn.\n"
+        "• Gain control of all enchantment creatures until end of turn. Untap them. They "
+        "gain haste until end of turn.",
         name="Quarry Charm",
         types=("Sorcery",),
     )

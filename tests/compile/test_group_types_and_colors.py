@@ -39,23 +39,24 @@ def test_an_auras_color_clause() -> None:
     ("text", "to", "card_type"),
     [
         (
-            "Each other non-Aura enchantment is a creature in addition to its other types and "
-            "has base power and base toughness each equal to its mana value.",
+            # Power and toughness said beside are the state's (613.4).
+            "Each other non-Saga enchantment is a creature in addition to its other types and "
+            "has base power and base toughness each equal to its mana value plus one.",
             Selector(
                 types=["enchantment"],
-                where=AllOf(of=[IsOther(), Not(filter=HasSubtype(subtype="Aura"))]),
+                where=AllOf(of=[IsOther(), Not(filter=HasSubtype(subtype="Saga"))]),
             ),
             "creature",
         ),
         (
-            "All permanents are artifacts in addition to their other types.",
-            Selector(),
-            "artifact",
+            "All lands are enchantments in addition to their other types.",
+            Selector(types=["land"]),
+            "enchantment",
         ),
         (
-            "Creatures you control are artifacts in addition to their other types.",
+            "Creatures you control are enchantments in addition to their other types.",
             Selector(controller="you", types=["creature"]),
-            "artifact",
+            "enchantment",
         ),
     ],
 )
@@ -89,18 +90,18 @@ def test_a_color_change_of_what_no_selector_reads_is_reported() -> None:
             [AddTypes(to=Selector(subtypes=["Forest"]), types=["creature"])],
         ),
         (
-            "Forests you control are 1/1 green Elf creatures that are still lands.",
+            "Islands you control are 2/2 blue Fish creatures that are still lands.",
             [
                 AddTypes(
-                    to=Selector(controller="you", subtypes=["Forest"]),
+                    to=Selector(controller="you", subtypes=["Island"]),
                     types=["creature"],
-                    subtypes=["Elf"],
+                    subtypes=["Fish"],
                 ),
-                SetColors(to=Selector(controller="you", subtypes=["Forest"]), colors=["G"]),
+                SetColors(to=Selector(controller="you", subtypes=["Island"]), colors=["U"]),
             ],
         ),
         (
-            "Lands you control are 2/2 creatures with first strike. They're still lands.",
+            "Lands you control are 3/3 creatures with vigilance. They're still lands.",
             [AddTypes(to=Selector(controller="you", types=["land"]), types=["creature"])],
         ),
         (
@@ -115,8 +116,7 @@ def test_a_color_change_of_what_no_selector_reads_is_reported() -> None:
         ),
         (
             # 205.1a: its card types become these (an artifact land so changed is no land).
-            "Each noncreature artifact is an artifact creature with power and toughness each "
-            "equal to its mana value.",
+            "Each noncreature artifact is an artifact creature.",
             [
                 SetCardTypes(
                     to=Selector(types=["artifact"], where=Not(filter=HasType(type="creature"))),
@@ -171,13 +171,13 @@ def test_a_condition_on_being_a_creature_is_no_type_change() -> None:
             ),
         ),
         (
-            "During your turn, ~ is a 4/4 Human Soldier creature with indestructible that's "
-            "still a planeswalker.",
+            "During your turn, ~ is a 3/5 Elf Monk creature with reach that's still a "
+            "planeswalker.",
             ("Planeswalker",),
             AddTypes(
                 to=Selector(where=Not(filter=IsOther())),
                 types=["creature"],
-                subtypes=["Human", "Soldier"],
+                subtypes=["Elf", "Monk"],
                 during="your_turn",
             ),
         ),

@@ -48,10 +48,10 @@ HASTE = "Haste"
         ),
         # "Each ... has": singular, but each of them has it.
         (
-            "Each other creature you control with a +1/+1 counter on it has haste.",
+            "Each other Elf you control with a +1/+1 counter on it has haste.",
             Selector(
                 controller="you",
-                types=["creature"],
+                subtypes=["Elf"],
                 where=AllOf(of=[IsOther(), HasCounters(counter="+1/+1")]),
             ),
         ),

@@ -195,8 +195,8 @@ def test_a_spells_group_loss_is_one_entry_per_object() -> None:
         # Its own activation: the entry's target is the permanent itself.
         "{2}: Quillmoss Totem loses all abilities until end of turn.",
         # "It" after a sentence that named one target: that target.
-        "When Quillmoss Totem enters, tap target creature an opponent controls. It loses all "
-        "abilities until end of turn.",
+        "When Quillmoss Totem enters, tap target artifact an opponent controls. It loses all "
+        "abilities until your next turn.",
         "When Quillmoss Totem enters, tap up to one target artifact. It loses all abilities for "
         "as long as Quillmoss Totem remains on the battlefield.",
     ],

@@ -371,7 +371,8 @@ def test_three_names_are_not_two() -> None:
         "Whenever an opponent taps an artifact for mana, gain control of that artifact.",
         # (Entering under an opponent's control is the state's `controller`: compiled as a
         # fact the state shows, tests/compile/test_type_and_control_effects.py.)
-        "Exchange control of ~ and target creature an opponent controls.",
+        # An exchange for a while: an effect the state would list, not read here.
+        "Exchange control of ~ and target creature an opponent controls until end of turn.",
     ],
 )
 def test_control_changes_are_never_waved_through(text: str) -> None:

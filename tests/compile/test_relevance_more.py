@@ -33,9 +33,9 @@ from tests.compile.helpers import face
         "you control.",
         "Then if there are four basic land types among lands you control, draw a card.",
         # Haste read as which creatures, never given.
-        "{1}: ~ can't be blocked this turn except by creatures with haste.",
+        "Whenever ~ attacks, it can't be blocked this turn except by creatures with haste.",
         "Whenever a creature you control with haste attacks, you gain 1 life.",
-        "Whenever ~ or another creature you control with flash or haste dies, draw a card.",
+        "Whenever another creature you control with flash or haste dies, you gain 2 life.",
         # Paying for an ability, then copying it.
         "{T}: When you next activate an ability that isn't a mana ability this turn by "
         "spending three or more mana to activate it, copy that ability.",

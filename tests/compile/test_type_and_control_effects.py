@@ -182,8 +182,8 @@ def test_a_permanents_control_change_with_a_rider_inside_is_reported(text: str) 
         "~ enters under the control of an opponent of your choice.",
         # 701.12b: an exchange for good: each permanent's controller says who has it.
         "{2}{U}: Exchange control of ~ and target creature.",
-        "When ~ enters, you may exchange control of target land you control and target land an "
-        "opponent controls.",
+        "When ~ enters, you may exchange control of target artifact you control and target "
+        "artifact an opponent controls.",
     ],
 )
 def test_a_lasting_control_change_is_what_the_state_says(text: str) -> None:

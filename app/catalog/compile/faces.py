@@ -796,9 +796,9 @@ _GAINS_QUOTED = re.compile(r'^(?:She|He|It) gains "(?P<ability>[^"]+)"\.?$')
 
 
 # A resolved effect giving permanents a quoted ability (layer 6, 613.1f): a Saga's "I — ~ gains
-# "{T}: Add {C}."", a loyalty ability's "~ gains "{T}: Add {G}" until your next turn", a mode's
-# "Target land gains "{T}: Add {G}{G}{G}" until end of turn.", a spell's "Until end of turn,
-# lands you control gain "{T}: Add one mana of any color."". Each permanent changed is an entry
+# "{T}: Add {C}."", a loyalty ability's "~ gains "{T}: Add {R}" until your next turn", a mode's
+# "Target land gains "{T}: Add {U}{U}" until end of turn.", a spell's "Until end of turn,
+# artifacts you control gain "{T}: Add {C}{C}."". Each permanent changed is an entry
 # of the state's effects whose `target` it is: the permanent itself, the one target, or each of
 # a group there as it resolved (611.2c). However long it lasts ("until ~ is cast from exile"
 # too), the entry stands for it while it is in force.
@@ -835,7 +835,7 @@ def _gains_ability(ctx: _Context, s: str, *, in_effect: bool) -> bool:
     return True
 
 
-# "[-6]: You get an emblem with "Swamps you control have '{T}: Add {B}{B}{B}{B}.'"": an
+# "[-5]: You get an emblem with "Islands you control have '{T}: Add {U}{U}.'"": an
 # emblem's abilities (114) are statics read as a permanent's would be, then working from the
 # command zone (`works_from: emblem`: the state's `emblems` names the card). Quotes inside one
 # are single ('...'), each of its abilities its own double-quoted text.
@@ -888,8 +888,8 @@ def _quoted_statics(
     return found, families, understood
 
 
-# "As long as ~ is in your graveyard and you control a Mountain, creatures you control have
-# haste.", "As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."":
+# "As long as ~ is in your graveyard and you control an Island, Elves you control have
+# haste.", "As long as ~ is in your graveyard, lands you control have "{T}: Add {U} or {B}."":
 # a static ability of the card in its owner's graveyard (`works_from: graveyard`), read from
 # the state's graveyards; a land it needs is a count its grant holds while (611.3a).
 _IN_GRAVEYARD = re.compile(
@@ -962,9 +962,9 @@ def _check_target_effects(ctx: _Context) -> None:
         face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
 
 
-# "During your turn, ~ is a 4/4 Human Soldier creature with indestructible that's still a
-# planeswalker.", "During turns other than yours, ~ is an artifact creature.", "During your
-# turn, equipped creatures you control have double strike and haste.": a static ability that
+# "During your turn, ~ is a 3/5 Elf Monk creature with reach that's still a planeswalker.",
+# "During turns other than yours, ~ is an artifact creature.", "During your turn, Goblins you
+# control have menace and haste.": a static ability that
 # applies in some turns only (611.3a), read as it would be without the lead.
 _TURN_LEAD = re.compile(
     r"^(?P<lead>During your turn|As long as it's your turn|During turns other than yours), "

@@ -467,9 +467,9 @@ _ALSO_TYPE = re.compile(
 # A group that is creatures too, or of every creature type, by a static ability (205.1b):
 #
 #     All Forests are 1/1 creatures that are still lands.     -> add_types (creature)
-#     Forests you control are 1/1 green Elf creatures that are still lands.
-#                                            -> add_types (creature, Elf), set_colors (green)
-#     Lands you control are 2/2 creatures with first strike. They're still lands.
+#     Islands you control are 2/2 blue Fish creatures that are still lands.
+#                                            -> add_types (creature, Fish), set_colors (blue)
+#     Lands you control are 3/3 creatures with vigilance. They're still lands.
 #     Creatures you control are every creature type.  ~ is every creature type.
 #                                            -> add_types with every_creature_type (702.73a)
 #
@@ -485,8 +485,8 @@ _EVERY_CREATURE_TYPE = re.compile(
 )
 
 
-# "Each noncreature artifact is an artifact creature with power and toughness each equal to
-# its mana value.": each such permanent's card types become those named (205.1a: an artifact
+# "Each noncreature artifact is an artifact creature" (its size equal to its mana value, the
+# state's): each such permanent's card types become those named (205.1a: an artifact
 # land so changed is no land), its subtypes staying with the card types it keeps.
 _EACH_IS_A = re.compile(
     r"^(?P<sel>Each [A-Za-z -]+?) (?:is|becomes) an? (?:(?:\d+|X)/(?:\d+|X) )?"
@@ -545,14 +545,13 @@ def group_is_creatures(sentence: str, following: str) -> list[ir.Ability] | None
 _EVERY_NONBASIC = "~ is every nonbasic land type."
 
 
-# "Each other non-Aura enchantment is a creature in addition to its other types ...", "All
+# "Each other non-Saga enchantment is a creature in addition to its other types ...", "All
 # permanents are artifacts in addition to their other types.": a group's card type added
 # (205.1b), which 302.6 and every selector of that type read. Power and toughness said beside
 # are the state's (613.4).
 _ALSO_CARD_TYPE = re.compile(
     r"^(?P<sel>[A-Za-z -]+?) (?:is an?|are) (?P<type>[a-z]+?)s? in addition to (?:its|their) "
-    r"other types(?: and ha(?:s|ve) base power and (?:base )?toughness each equal to "
-    r"(?:its|their) mana values?)?\.$"
+    r"other types(?: and ha(?:s|ve) base power and (?:base )?toughness [^.]+)?\.$"
 )
 
 
@@ -949,8 +948,7 @@ def target_loses_all(sentence: str, *, lead: bool) -> tuple[list[ir.Ability], st
 
 
 #     {2}: ~ loses all abilities until end of turn.
-#     When ~ enters, tap target creature an opponent controls. It loses all abilities until end
-#          of turn.
+#     When ~ enters, tap target artifact. It loses all abilities until your next turn.
 #
 # The permanent itself, by its own activation or trigger, or the one target a sentence before
 # named ("It", "That creature"): the entry's `target` is that permanent (the caller knows what

@@ -587,7 +587,7 @@ _TAKE_ONE = re.compile(
     r"~ remains (?:tapped|on the battlefield)))?\.$"
 )
 _ONE_OBJECT = re.compile(
-    r"^(?:artifact|creature|permanent|land|nonland|nonlegendary|legendary|noncreature|Vehicle)\b"
+    r"^(?:(?:non)?(?:artifact|creature|permanent|land|legendary|enchantment)|Vehicle)\b"
 )
 
 
