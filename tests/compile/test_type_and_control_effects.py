@@ -116,10 +116,10 @@ def test_control_taken_on_entering_with_haste_and_a_subtype() -> None:
     "text",
     [
         # However long it lasts, an entry stands for it while it is in force (docs/api.md).
-        "{T}: Gain control of target creature for as long as you control ~ and ~ remains tapped.",
+        "{1}, {T}: Gain control of target Elf for as long as you control ~ and ~ remains tapped.",
         "{2}, {T}: Gain control of target artifact for as long as ~ remains tapped.",
-        "{U}, {T}: Gain control of target creature with a +1/+1 counter on it for as long as ~ "
-        "remains on the battlefield.",
+        "{G}, {T}: Gain control of target artifact with a charge counter on it for as long as "
+        "~ remains on the battlefield.",
         "When ~ dies, gain control of target creature.",
         "{3}: Gain control of target Goblin.",  # a creature type alone names a permanent
         "{1}{U}{U}, {T}: Gain control of target legendary permanent.",
