@@ -180,6 +180,9 @@ def test_a_permanents_control_change_with_a_rider_inside_is_reported(text: str) 
         "and puts a +1/+1 counter on it.",
         # Who controls it from the moment it enters (302.6 reads when it came).
         "~ enters under the control of an opponent of your choice.",
+        # A group taken for good, or a permanent given away for good: the same.
+        "{5}, {T}: Gain control of all Goblins target opponent controls.",
+        "{1}, {T}: Target opponent gains control of target artifact you control.",
         # 701.12b: an exchange for good: each permanent's controller says who has it.
         "{2}{U}: Exchange control of ~ and target creature.",
         "When ~ enters, you may exchange control of target artifact you control and target "
@@ -198,6 +201,8 @@ def test_a_lasting_control_change_is_what_the_state_says(text: str) -> None:
     "text",
     [
         "Target opponent gains control of ~ until end of turn.",
+        # A permanent given away for a while is an effect the state would list: not read.
+        "{1}: Target opponent gains control of target creature you control until end of turn.",
         # An exchange for a while is an effect the state would list: not this template.
         "{3}: Exchange control of ~ and target creature until end of turn.",
         # Something else happens to it beside the untap: not a fact the state holds.

@@ -477,6 +477,19 @@ _EXCHANGE = re.compile(
 )
 
 
+# A lasting change of control of a group ("[-7]: Gain control of all artifacts target opponent
+# controls."), or of a permanent given to another player ("{1}, {T}: Target opponent gains
+# control of target artifact you control."): the same, each permanent's controller says it.
+_LASTING = r'(?:(?!\buntil\b|\bif\b|\bfor as long\b|\bthis turn\b)[^.:"])+'
+_GROUP_FOR_GOOD = re.compile(
+    rf'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?[Gg]ain control of (?:all|each) {_LASTING}\.$'
+)
+_GIVEN_AWAY = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?(?:[Tt]arget (?:opponent|player)|'
+    rf"[Tt]hat player) gains control of (?:another )?target {_LASTING} you control\.$"
+)
+
+
 def state_control(sentence: str) -> bool:
     """A lasting control change the state's controllers show once it happened (above)."""
     return bool(
@@ -484,6 +497,8 @@ def state_control(sentence: str) -> bool:
         or _OWNERS_REGAIN.match(sentence)
         or _ENTERS_UNDER.match(sentence)
         or _EXCHANGE.match(sentence)
+        or _GROUP_FOR_GOOD.match(sentence)
+        or _GIVEN_AWAY.match(sentence)
     )
 
 
