@@ -586,7 +586,7 @@ def _check_type_effects(ctx: _Context) -> None:
     effects = [a for a in face.abilities if getattr(a, "works_from", "battlefield") == "effect"]
     # Several lines that each do the same to the entry's target (a Vehicle's crew ability and
     # an activation that makes it an artifact creature too) stand for each other.
-    alike = all(a == effects[0] for a in effects) and effect_lines <= lines
+    alike = bool(effects) and all(a == effects[0] for a in effects) and effect_lines <= lines
     one_line = len(lines) == 1 and effect_lines == lines
     if (one_line or alike) and not _other_effect_unread(ctx, lines):
         return
