@@ -82,10 +82,12 @@ from app.domain.ruling import Mentions
 from app.domain.state import OPTIONAL_FACTS, Board, Effect, OutsideCard, Permanent, class_firsts
 from app.engine.characteristics import (
     LAYER_KINDS,
+    TURN_WORDS,
     Characteristics,
     EffectSource,
     LayerEffects,
     active_player,
+    in_turn,
     timestamp_order,
 )
 from app.engine.characteristics import collect as collect_layer_effects
@@ -107,12 +109,6 @@ __all__ = [
     "labels",
     "selector_matches",
 ]
-
-# 611.3a: a grant that holds in some turns only, said beside its source.
-_DURING_WORDS: dict[TurnOf, str] = {
-    "your_turn": "during its controller's turn",
-    "not_your_turn": "during turns other than its controller's",
-}
 
 # At most this many replacement effects may apply to one mana production event. Identical
 # effects are cheap (the search groups them); the state budget in replacement.py bounds the rest.
@@ -1325,8 +1321,7 @@ class BoardView:
         or (without `during`) every turn; `does`: what it does, for the 422 without a turn."""
         if during is None:
             return True
-        active = active_player(self.board, src.label, does)
-        return (active == src.controller) == (during == "your_turn")
+        return in_turn(active_player(self.board, src.label, does), src.controller, during)
 
     def _banned(self, src: Source, ban: ForbidActivation) -> Selector:
         """Whose abilities a ban forbids: those "with the chosen name" read the name chosen
@@ -1361,7 +1356,7 @@ class BoardView:
             ):
                 found.append(src)
                 if grant.during is not None:
-                    conditions[src.id] = _DURING_WORDS[grant.during]
+                    conditions[src.id] = TURN_WORDS[grant.during]
                 if grant.while_count is not None:
                     what = describe_selector(grant.while_count.of)
                     conditions[src.id] = (

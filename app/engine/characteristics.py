@@ -174,8 +174,8 @@ class LayerEffects:
     dependent: set[int] = field(default_factory=set)  # layer4 indices that depend (613.8)
     # Conditional effects (611.3a) and whether each applies now, with the count it read.
     conditions: list[tuple[EffectSource, SetCardTypes, int]] = field(default_factory=list)
-    # Effects that apply in some turns only (611.3a), with whose turn it is now.
-    turn_conditions: list[tuple[EffectSource, TurnOf, str]] = field(default_factory=list)
+    # Effects that apply in some turns only (611.3a), whose turn it is now, and whether they do.
+    turn_conditions: list[tuple[EffectSource, TurnOf, str, bool]] = field(default_factory=list)
     # Permanents cast for their impending cost that have a time counter (702.176a).
     impending: list[EffectSource] = field(default_factory=list)
 
@@ -226,8 +226,22 @@ def _in_turn(board: Board, found: LayerEffects, src: EffectSource, a: AnyAbility
     if during is None:
         return True
     active = active_player(board, src.label, "changes what it is")
-    found.turn_conditions.append((src, during, active))
-    return (active == src.controller) == (during == "your_turn")
+    holds = in_turn(active, src.controller, during)
+    found.turn_conditions.append((src, during, active, holds))
+    return holds
+
+
+def in_turn(active: str, controller: str, during: TurnOf) -> bool:
+    """611.3a: whether it is a turn an ability applies in: its controller's (`your_turn`) or
+    any other's (`not_your_turn`), `active` being the player whose turn it is."""
+    return (active == controller) == (during == "your_turn")
+
+
+# How "in some turns only" is said beside an effect or grant.
+TURN_WORDS: dict[TurnOf, str] = {
+    "your_turn": "during its controller's turn",
+    "not_your_turn": "during turns other than its controller's",
+}
 
 
 def impending(p: Permanent) -> bool:
@@ -791,12 +805,6 @@ def _with_subtypes(
     )
 
 
-_TURN_WORDS: dict[TurnOf, str] = {
-    "your_turn": "its controller's turn",
-    "not_your_turn": "turns other than its controller's",
-}
-
-
 def condition_steps(chars: Characteristics) -> list[Step]:
     """Whether each conditional type change applies now, and why (611.3a)."""
     steps: list[Step] = [
@@ -808,12 +816,10 @@ def condition_steps(chars: Characteristics) -> list[Step]:
         )
         for src in chars.effects.impending
     ]
-    for src, during, active in chars.effects.turn_conditions:
-        whose = _TURN_WORDS[during]
-        holds = (active == src.controller) == (during == "your_turn")
+    for src, during, active, holds in chars.effects.turn_conditions:
         steps.append(
             Step(
-                f"{src.label}'s change of what it is applies only during {whose}: it is "
+                f"{src.label}'s change of what it is applies only {TURN_WORDS[during]}: it is "
                 f"{active}'s turn, so it " + ("applies now." if holds else "doesn't apply now."),
                 ("611.3a", "613.1d"),
                 _refs(chars, [src]),
