@@ -28,6 +28,7 @@ from app.catalog.compile.phrases import (
     STILL_A_LAND,
     TYPES,
     colors_said,
+    only_colors,
     selector,
     split_outside_quotes,
     subtype_word,
@@ -126,11 +127,8 @@ def _clause(
     if _EVERY_TYPE.match(clause):
         return "abilities", [ir.AddTypes(to, ("creature",), every_creature_type=True)]
     if (colored := _IS_COLORED.match(clause)) is not None:
-        words = colored.group("colors").split()
-        colors = colors_said(words)
-        if colors is None or colors is False or words:
-            return None
-        return "abilities", [ir.SetColors(to, colors)]
+        colors = only_colors(colored.group("colors"))
+        return None if colors is None else ("abilities", [ir.SetColors(to, colors)])
     if (is_a := _IS.match(clause)) is not None:
         granted = _granted(is_a.group("with"), to) if is_a.group("with") else []
         if granted is None:

@@ -828,10 +828,8 @@ def _gains_ability(ctx: _Context, s: str, *, in_effect: bool) -> bool:
     found, families, understood = _quoted_statics(ctx, [m.group("ability")], "effect")
     if not families:
         return False
-    if understood:
-        ctx.face.abilities.extend(found)
+    if _add_statics(ctx, s, found, families, understood):
         ctx.mark_type_effect()
-    ctx.record(s, families[0], "compiled" if understood else "not_understood")
     return True
 
 
@@ -855,10 +853,19 @@ def _emblem(ctx: _Context, s: str) -> bool:
     if not families:
         ctx.record(s, "other", "irrelevant")  # nothing the engine rules on
         return True
+    _add_statics(ctx, s, found, families, understood)
+    return True
+
+
+def _add_statics(
+    ctx: _Context, s: str, found: list[DomainAbility], families: list[str], understood: bool
+) -> bool:
+    """The sentence's statics added when all were read, and the sentence recorded as compiled
+    or reported under the family of its first sentence that bears on the engine."""
     if understood:
         ctx.face.abilities.extend(found)
     ctx.record(s, families[0], "compiled" if understood else "not_understood")
-    return True
+    return understood
 
 
 def _quoted_statics(
@@ -915,9 +922,7 @@ def _in_graveyard(ctx: _Context, s: str) -> bool:
             count = CountAtLeast(of=lower.selector(counted[0]), at_least=1)
             understood = understood and all("while_count" in type(a).model_fields for a in found)
             found = [a.model_copy(update={"while_count": count}) for a in found]
-    if understood:
-        ctx.face.abilities.extend(found)
-    ctx.record(s, families[0], "compiled" if understood else "not_understood")
+    _add_statics(ctx, s, found, families, understood)
     return True
 
 

@@ -31,6 +31,7 @@ from app.catalog.compile.phrases import (
     TYPES,
     colors_said,
     list_items,
+    only_colors,
     selector,
     subtype_word,
 )
@@ -103,10 +104,9 @@ def colors_set(sentence: str) -> ir.SetColors | None:
     m = _ARE_COLORS.match(sentence)
     if m is None:
         return None
-    words = m.group("colors").split()
-    colors = colors_said(words)
-    if colors is None or colors is False or words:
-        return None  # no color said, colors that contradict, or more after them
+    colors = only_colors(m.group("colors"))
+    if colors is None:
+        return None
     found = selector(m.group("sel"))
     each = m.group("sel").startswith(("Each ", "All "))
     if found is None or found[0].attached or not (found[1] or each):

@@ -79,6 +79,16 @@ def colors_said(words: list[str]) -> tuple[str, ...] | Literal[False] | None:
     return tuple(c for c in "WUBRG" if c in named)
 
 
+def only_colors(phrase: str) -> tuple[str, ...] | None:
+    """The colors a phrase says and nothing else ("black", "white and blue", "colorless": none),
+    in WUBRG order; None when it says none, contradicts itself or says more."""
+    words = phrase.split()
+    colors = colors_said(words)
+    if colors is None or colors is False or words:
+        return None
+    return colors
+
+
 FIXED = rf"(?:{MANA_TYPE})+"
 COST_MANA = r"(?:\{(?:\d+|[WUBRGCSX]|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|C/[WUBRG])\})+"
 
