@@ -125,12 +125,10 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
 
 
 def _keyword_holders(phrase: str) -> tuple[ir.Sel, bool] | None:
-    """Who has the keywords: a selector, "all creatures", or ~ itself (its own keyword, as if
-    printed on it: 702.10)."""
+    """Who has the keywords: a selector ("all creatures" among them), or ~ itself (its own
+    keyword, as if printed on it: 702.10)."""
     if phrase == "~":
         return ir.Sel(source=True), False
-    if phrase == "All creatures":
-        return ir.Sel(types=("creature",)), True
     return selector(phrase)
 
 
