@@ -21,6 +21,9 @@ class Line:
     """One paragraph of rules text (usually one ability) and its sentences."""
 
     sentences: tuple[str, ...]
+    # Which paragraph of the face's rules text it is, counted from 1 with the paragraphs that
+    # are reminder text alone: what an effects entry's `line` names (docs/api.md).
+    number: int = 1
 
 
 def strip_reminders(text: str) -> str:
@@ -148,12 +151,12 @@ def lines_of(
     name: str, text: str, *, legendary: bool = False, avoid: Iterable[str] = ()
 ) -> list[Line]:
     """`legendary`: the face may name itself by a shortened name; `avoid`: its type words."""
-    text = with_self_token(strip_reminders(text), name, legendary=legendary, avoid=avoid)
     lines = []
-    for raw in text.split("\n"):
+    for number, paragraph in enumerate(text.split("\n"), start=1):
+        raw = with_self_token(strip_reminders(paragraph), name, legendary=legendary, avoid=avoid)
         raw = _ABILITY_WORD.sub("", _SPACES.sub(" ", raw).strip())
         if raw:
-            lines.append(Line(tuple(split_sentences(raw))))
+            lines.append(Line(tuple(split_sentences(raw)), number))
     return lines
 
 
