@@ -28,6 +28,7 @@ from app.domain.cast_bans import CastRestriction, SpellCastBan
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
+    EffectLine,
     ForbidActivation,
     GainControl,
     GrantKeyword,
@@ -39,6 +40,7 @@ from app.domain.continuous import (
     SetLandTypes,
     StaticAbility,
     WorksFrom,
+    effect_line,
 )
 from app.domain.costs import SpellCostChange, SpellCostMinimum
 from app.domain.filters import Selector
@@ -71,6 +73,7 @@ class ManaReplacement(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
 
 
 class EntersWithCounters(Strict):
@@ -166,6 +169,7 @@ class ManaTrigger(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
 
     @model_validator(mode="after")
     def _fixed_needs_mana(self) -> ManaTrigger:
@@ -391,8 +395,28 @@ def category(ability: AnyAbility) -> Category:
             assert_never(ability)
 
 
-def works_from(ability: AnyAbility) -> WorksFrom:
-    """Where the ability works from (a permanent, or a turn-long effect)."""
+# The kinds of ability that may work from elsewhere than a permanent (`works_from`), and so
+# may be on a line an effects entry names (`line`).
+Placed = (
+    GrantManaAbility
+    | GrantKeyword
+    | GainControl
+    | ForbidActivation
+    | ManaReplacement
+    | ManaTrigger
+    | SetLandTypes
+    | AddSubtypes
+    | AddTypes
+    | SetCreatureTypes
+    | SetCardTypes
+    | SetColors
+    | LoseAllAbilities
+    | SpellCastBan
+)
+
+
+def placed(ability: AnyAbility) -> Placed | None:
+    """The ability, when it is of a kind that says where it works from; else None."""
     match ability:
         case (
             GrantManaAbility()
@@ -400,10 +424,10 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             | GainControl()
             | ForbidActivation()
             | ManaReplacement()
+            | ManaTrigger()
+            | SpellCastBan()
         ):
-            return ability.works_from
-        case ManaTrigger():
-            return ability.works_from
+            return ability
         case (
             SetLandTypes()
             | AddSubtypes()
@@ -413,17 +437,28 @@ def works_from(ability: AnyAbility) -> WorksFrom:
             | SetColors()
             | LoseAllAbilities()
         ):
-            return ability.works_from
+            return ability
         case ManaAbility() | EntersWithCounters() | EtbReplacement() | EtbTrigger() | RevealUntil():
-            return "battlefield"
+            return None
         case MulliganHelper() | OpeningHandMana() | CopyEffect() | Unsupported():
-            return "battlefield"
+            return None
         case SpellCostChange() | SpellCostMinimum() | CastRestriction():
-            return "battlefield"
-        case SpellCastBan():
-            return ability.works_from
+            return None
         case _:
             assert_never(ability)
+
+
+def works_from(ability: AnyAbility) -> WorksFrom:
+    """Where the ability works from (a permanent, or a turn-long effect)."""
+    found = placed(ability)
+    return "battlefield" if found is None else found.works_from
+
+
+def line_of(ability: AnyAbility) -> int | None:
+    """The line of its card's rules text an effect ability is on (an effects entry's
+    `line` names it); None when it isn't told apart by line."""
+    found = placed(ability)
+    return None if found is None else found.line
 
 
 __all__ = [
@@ -449,5 +484,7 @@ __all__ = [
     "TriggeredAbility",
     "Unsupported",
     "category",
+    "line_of",
+    "placed",
     "works_from",
 ]

@@ -9,7 +9,7 @@ their own modules and are re-exported here under their old names.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
 
@@ -26,6 +26,7 @@ from app.domain.abilities import (
     RevealUntil,
     Unsupported,
     category,
+    line_of,
     works_from,
 )
 from app.domain.base import (
@@ -44,6 +45,7 @@ from app.domain.base import (
 )
 from app.domain.cast_bans import CastRestriction, SpellCastBan
 from app.domain.continuous import (
+    EffectLine,
     ForbidActivation,
     GainControl,
     GrantKeyword,
@@ -275,6 +277,10 @@ class CardFace(Strict):
     cast for each ..."; they change what is paid, never the mana value (202.3)"""
     prototype: Prototype | None = omitted_at_default(None)
     """The prototype mana cost and size it may be cast with (702.160a, 718.3b); null: none"""
+    effect_lines: list[EffectLine] = omitted_at_default(default_factory=list, max_length=20)
+    """When what an `effects` entry of it does depends on which of its abilities or modes
+    resolved: the paragraphs of its rules text (counted from 1) an entry may stand for, and
+    the entry must name one as its `line`; empty: any entry does the same"""
     text: RulesText | None = None  # the face's rules text as imported (never read by the engine)
     """The face's rules text as imported from a card-data file (never read by the engine)"""
 
@@ -366,6 +372,16 @@ class CardFace(Strict):
         return "Basic" in self.supertypes
 
 
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _rebuilt(model: _M, **changes: Any) -> _M:
+    """A model like this one with these fields changed, validated afresh (model_copy would
+    keep its cached properties)."""
+    fields = {name: getattr(model, name) for name in type(model).model_fields}
+    return type(model)(**(fields | changes))
+
+
 class Card(BaseModel):
     """A catalog card. Single-faced cards keep their characteristics at the top level (`faces`
     empty); split, modal double-faced and adventurer cards list `faces` (front / left /
@@ -412,6 +428,10 @@ class Card(BaseModel):
     cast for each ..."; they change what is paid, never the mana value (202.3)"""
     prototype: Prototype | None = omitted_at_default(None)
     """The prototype mana cost and size it may be cast with (702.160a, 718.3b); null: none"""
+    effect_lines: list[EffectLine] = omitted_at_default(default_factory=list, max_length=20)
+    """When what an `effects` entry of it does depends on which of its abilities or modes
+    resolved: the paragraphs of its rules text (counted from 1) an entry may stand for, and
+    the entry must name one as its `line`; empty: any entry does the same"""
     faces: list[CardFace] = Field(default_factory=list, max_length=2)
     """For split, modal double-faced and adventurer cards: the two faces, front first"""
     summary: Annotated[str, Field(max_length=1000)] = ""
@@ -477,6 +497,7 @@ class Card(BaseModel):
             additional_costs=self.additional_costs,
             cost_changes=self.cost_changes,
             prototype=self.prototype,
+            effect_lines=self.effect_lines,
             text=self.text,
         )
 
@@ -484,6 +505,18 @@ class Card(BaseModel):
     def front(self) -> CardFace:
         """Front face of an MDFC, left half of a split card, creature part of an adventurer."""
         return self.card_faces[0]
+
+    def resolved_from(self, line: int) -> Card:
+        """The card as an effects entry that names the line its ability resolved from sees it
+        (the entry's `line`): the front face's abilities on another line left out (those
+        on no line stay). A new card, built afresh: a copy would keep the faces read before."""
+        front = self.front
+        kept = [a for a in front.abilities if line_of(a) in (None, line)]
+        if len(kept) == len(front.abilities):
+            return self
+        if not self.faces:
+            return _rebuilt(self, abilities=kept)
+        return _rebuilt(self, faces=[_rebuilt(front, abilities=kept), *self.faces[1:]])
 
     def face_named(self, name: str) -> CardFace | None:
         wanted = name.casefold()

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from app.domain.base import Strict, omitted_at_default
-from app.domain.continuous import WorksFrom
+from app.domain.continuous import EffectLine, WorksFrom, effect_line
 from app.domain.costs import ChosenSpells, CountsSpells, During, FromZones, spells_only
 from app.domain.filters import Selector, SpellSelector
 
@@ -93,6 +93,7 @@ class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects` (a spell that
     says no spells can be cast this turn); `emblem`: from an entry of `emblems` (114);
     `graveyard`: from its card in its owner's graveyard"""
+    line: EffectLine | None = effect_line()
 
     _spells = field_validator("spells")(classmethod(lambda cls, v: spells_only(v)))
 

@@ -8,7 +8,7 @@ The layers the engine applies (app/engine/characteristics.py): 2 control-changin
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Literal, assert_never
+from typing import Annotated, Any, Literal, assert_never
 
 from pydantic import Field, model_validator
 
@@ -21,6 +21,20 @@ from app.domain.mana_abilities import ManaAbility, WhileCounters
 WorksFrom = Literal["battlefield", "effect", "emblem", "graveyard"]
 # In whose turn a static ability applies: its controller's, or any other player's (611.3a).
 TurnOf = Literal["your_turn", "not_your_turn"]
+# The paragraphs of a face's rules text, counted from 1, that an ability of it may be on: what
+# an effects entry's `line` names (docs/api.md).
+MAX_EFFECT_LINE = 40
+EffectLine = Annotated[int, Field(ge=1, le=MAX_EFFECT_LINE)]
+
+
+def effect_line() -> Any:
+    return omitted_at_default(
+        None,
+        description="The paragraph of its card's rules text, counted from 1, whose ability "
+        "or mode this effect is (an activation, a trigger, a loyalty ability, a mode, a "
+        "chapter): an `effects` entry that names another `line` doesn't apply it; null: "
+        "every entry of its card applies it",
+    )
 
 
 def _during() -> Any:
@@ -109,6 +123,7 @@ class GrantManaAbility(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     to_chosen_name: bool = _to_chosen_name()
 
 
@@ -125,6 +140,7 @@ class GrantKeyword(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     during: TurnOf | None = _during()
     while_count: CountAtLeast | None = omitted_at_default(
         None,
@@ -148,6 +164,7 @@ class GainControl(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     lasting: bool = omitted_at_default(
         False,
         description="302.6: an effect that may have begun before its controller's most recent "
@@ -174,6 +191,7 @@ class ForbidActivation(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     to_chosen_name: bool = _to_chosen_name()
     during: TurnOf | None = omitted_at_default(
         None,
@@ -244,6 +262,7 @@ class SetLandTypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     to_chosen_name: bool = _to_chosen_name()
 
     @model_validator(mode="after")
@@ -283,6 +302,7 @@ class AddSubtypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
 
     @model_validator(mode="after")
     def _some_type(self) -> AddSubtypes:
@@ -316,6 +336,7 @@ class AddTypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     during: TurnOf | None = _during()
 
 
@@ -341,6 +362,7 @@ class SetCreatureTypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     during: TurnOf | None = _during()
 
     @model_validator(mode="after")
@@ -384,6 +406,7 @@ class SetCardTypes(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     during: TurnOf | None = _during()
 
 
@@ -401,6 +424,7 @@ class SetColors(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     during: TurnOf | None = _during()
 
 
@@ -427,6 +451,7 @@ class LoseAllAbilities(Strict):
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
+    line: EffectLine | None = effect_line()
     to_chosen_name: bool = _to_chosen_name()
 
     @model_validator(mode="after")

@@ -50,13 +50,15 @@ class Mentions:
         self._cards: dict[str, None] = {}
         self._mana: dict[str, None] = {}
 
-    def label(self, name: str, object_id: str, *, permanent: bool = True) -> str:
+    def label(
+        self, name: str, object_id: str, *, permanent: bool = True, line: int | None = None
+    ) -> str:
         """ "Name (id)": a permanent (or, with permanent False, an effect, whose id is no
-        permanent's)."""
+        permanent's; `line`: the paragraph of its card that resolved, object_label)."""
         if permanent:
             self._permanents[object_id] = None
         self._cards[name] = None
-        return f"{name} ({object_id})"
+        return object_label(name, object_id, line)
 
     def ids(self, permanent_ids: Iterable[str]) -> None:
         """Permanents the text names by id alone (a replacement order, who chooses)."""
@@ -91,6 +93,14 @@ class Mentions:
 
     def step(self, text: str, rules: tuple[str, ...] = ()) -> Step:
         return Step(text, rules, self.refs())
+
+
+def object_label(name: str, object_id: str, line: int | None = None) -> str:
+    """How an explanation names a permanent or an effect: by name and id, and for an effects
+    entry that names the paragraph of its card that resolved (its `line`), that paragraph."""
+    if line is None:
+        return f"{name} ({object_id})"
+    return f"{name} ({object_id}, its paragraph {line})"
 
 
 @dataclass(frozen=True, slots=True)

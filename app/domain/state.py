@@ -27,8 +27,10 @@ from typing_extensions import TypedDict
 
 from app.domain.base import KEY_ORDERED, BasicLandType, check_mana_string, omitted_at_default
 from app.domain.card import Card, CardFace, ColorCode, Name
+from app.domain.continuous import EffectLine
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS
+from app.domain.ruling import object_label
 
 LIMIT_PERMANENTS = 10_000
 LIMIT_EFFECTS = 100
@@ -367,6 +369,14 @@ class EffectIn(StateModel):
         description="115.1: the player it targets, for effects that target a player ('target "
         "player can't cast spells this turn')",
         examples=["bob"],
+    )
+    line: EffectLine | None = omitted_at_default(
+        None,
+        description="Which of its card's abilities or modes resolved, by the paragraph of its "
+        "rules text it is on, counted from 1 (a planeswalker's loyalty ability, one of a "
+        "guildmage's two activations, a mode): needed when the card's `effect_lines` lists "
+        "several; the entry then applies only that paragraph's effects",
+        examples=[2],
     )
     chosen_color: ColorCode | None = None
     """A color chosen as it resolved (W U B R G), for cards that ask"""
@@ -839,6 +849,11 @@ class Effect:
     timestamp: int | None = None
     chosen_land_type: str | None = None  # 305.7
     target_player: str | None = None  # 115.1: the player it targets
+    line: int | None = None  # the paragraph of its card that resolved (EffectIn.line)
+
+    @property
+    def label(self) -> str:
+        return object_label(self.card.name, self.id, self.line)
 
 
 @dataclass(frozen=True, slots=True)

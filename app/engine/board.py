@@ -78,8 +78,15 @@ from app.domain.filters import (
 )
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS, NO_MANA, Mana, mask_of
-from app.domain.ruling import Mentions
-from app.domain.state import OPTIONAL_FACTS, Board, Effect, OutsideCard, Permanent, class_firsts
+from app.domain.ruling import Mentions, object_label
+from app.domain.state import (
+    OPTIONAL_FACTS,
+    Board,
+    Effect,
+    OutsideCard,
+    Permanent,
+    class_firsts,
+)
 from app.engine.characteristics import (
     LAYER_KINDS,
     TURN_WORDS,
@@ -145,10 +152,11 @@ class Source:
     is_effect: bool
     index: int  # place on the battlefield, or in `effects`
     chosen_colors: tuple[str, ...] | None = None  # a permanent's several chosen colors
+    line: int | None = None  # an effect's: the paragraph of its card that resolved
 
     @property
     def label(self) -> str:
-        return f"{self.name} ({self.id})"
+        return object_label(self.name, self.id, self.line)
 
     @property
     def loc(self) -> Loc:
@@ -736,6 +744,14 @@ def _ability_key(ability: ManaAbility, cache: dict[int, str]) -> str:
 # --- the view ---------------------------------------------------------------------------------
 
 
+def _effect_source(e: Effect) -> Source:
+    """An entry of the state's effects as the source of its abilities (its target is what
+    its selectors call "attached")."""
+    return Source(
+        e.id, e.card.name, e.controller, e.target, e.chosen_color, True, e.index, line=e.line
+    )
+
+
 def _effect_abilities(effect: Effect) -> list[AnyAbility]:
     # An effect comes from a one-shot spell or an activation: its card's front face says what
     # it does.
@@ -919,10 +935,7 @@ class BoardView:
         self._kinds = self._group_kinds()
         self._compute_control()
         board = self.board
-        self.effect_sources = [
-            Source(e.id, e.card.name, e.controller, e.target, e.chosen_color, True, e.index)
-            for e in board.effects
-        ]
+        self.effect_sources = [_effect_source(e) for e in board.effects]
         self.replacements = []
         self.triggers = []
         self.grants = []
@@ -1145,7 +1158,7 @@ class BoardView:
                     target = board.get(e.target) if e.target is not None else None
                     if target is None:
                         continue
-                    src = Source(e.id, e.card.name, e.controller, e.target, None, True, e.index)
+                    src = _effect_source(e)
                     previous = controllers.get(target.id, target.controller)
                     controllers[target.id] = e.controller
                     changes.setdefault(target.id, []).append(ControlChange(src, a, previous))
@@ -1171,7 +1184,7 @@ class BoardView:
         effect_layer_sources = [
             EffectSource(
                 e.id,
-                f"{e.card.name} ({e.id})",
+                e.label,
                 e.controller,
                 e.target,
                 True,
@@ -1668,7 +1681,7 @@ def labels(sources: Iterable[Source], limit: int = 5, m: Mentions | None = None)
 
 def source_label(m: Mentions, s: Source) -> str:
     """ "Name (id)" of a permanent or an effect, recorded."""
-    return m.label(s.name, s.id, permanent=not s.is_effect)
+    return m.label(s.name, s.id, permanent=not s.is_effect, line=s.line)
 
 
 def replacement_label(m: Mentions, r: Replacement) -> str:

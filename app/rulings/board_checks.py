@@ -80,18 +80,21 @@ def check_on_battlefield(card: Card, face: CardFace, loc: Loc) -> None:
     )
 
 
-def check_effect(card: Card, entry: EffectIn, loc: Loc, card_field: str) -> None:
+def check_effect(card: Card, entry: EffectIn, loc: Loc, card_field: str) -> Card:
     """An `effects` entry is a resolved spell or ability in force now: its card must
-    have an ability that works from there, one that affects "target" needs `target`, and one
-    that affects "target player" needs `target_player` (115.1)."""
-    abilities = _effect_abilities(card)
-    if not abilities:
+    have an ability that works from there; the entry names the line it resolved from (`line`) where
+    the card's `effect_lines` asks; one that affects "target" needs `target`, and one that
+    affects "target player" needs `target_player` (115.1). Returns the card as the entry
+    sees it: with `line`, only that line's effects (Card.resolved_from)."""
+    if not _effect_abilities(card):
         raise QuestionError(
             (*loc, card_field),
             f"{card.name} has no effect that an effects entry could stand for; "
             "a permanent card goes in state.battlefield",
             "not_an_effect",
         )
+    card = _resolved_line(card, entry, loc)
+    abilities = _effect_abilities(card)
     if entry.target is None and any(_needs_target(a) for a in abilities):
         raise QuestionError(
             (*loc, "target"),
@@ -106,6 +109,32 @@ def check_effect(card: Card, entry: EffectIn, loc: Loc, card_field: str) -> None
             f"{card.name} affects the player it targets: give 'target_player', that player",
             "target_player_required",
         )
+    return card
+
+
+def _resolved_line(card: Card, entry: EffectIn, loc: Loc) -> Card:
+    """The card as the entry sees it: where what an entry of it does depends on which of its
+    abilities resolved (its `effect_lines`), the entry must name one of those lines."""
+    lines = card.front.effect_lines
+    listed = ", ".join(str(n) for n in lines)
+    if entry.line is None:
+        if lines:
+            raise QuestionError(
+                (*loc, "line"),
+                f"what an entry of {card.name} does depends on which of its abilities "
+                f"resolved: give 'line', the paragraph of its rules text (counted from 1) "
+                f"that resolved, one of {listed}",
+                "line_required",
+            )
+        return card
+    if lines and entry.line not in lines:
+        raise QuestionError(
+            (*loc, "line"),
+            f"paragraph {entry.line} of {card.name}'s rules text is no ability an entry "
+            f"can stand for that the engine reads whole; give one of {listed}",
+            "not_an_effect_line",
+        )
+    return card.resolved_from(entry.line)
 
 
 def counter_spelling(

@@ -201,6 +201,7 @@ class CheckedState:
                 e.timestamp,
                 e.chosen_land_type,
                 e.target_player,
+                e.line,
             )
             for i, (e, card) in enumerate(zip(self.state.effects, self.effect_cards, strict=True))
         )
@@ -696,8 +697,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                 f"target {e.target!r} is not on the battlefield",
                 "unknown_permanent",
             )
-        check_effect(card, e, here, card_field(e.definition))
-        effect_cards.append(card)
+        effect_cards.append(check_effect(card, e, here, card_field(e.definition)))
         normalized_fx.append(named)
     emblem_cards, normalized_em = _emblems(catalog, state, loc, seen)
     players = controllers | {e.controller for e in state.effects}

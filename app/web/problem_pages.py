@@ -199,6 +199,18 @@ PROBLEMS: dict[str, ProblemPage] = {
     "target_required": _q(
         "Target required", "This effect affects a target: give `target`, a permanent's id."
     ),
+    "line_required": _q(
+        "Which ability resolved?",
+        "What an entry of this card does depends on which of its abilities or modes resolved "
+        "(its `effect_lines`): give the entry's `line`, the paragraph of the card's rules text "
+        "that resolved, counted from 1.",
+    ),
+    "not_an_effect_line": _q(
+        "Not a line an entry can stand for",
+        "The entry's `line` is not one of the card's `effect_lines`: a paragraph that is no "
+        "activation, trigger, loyalty ability, mode or chapter, or one whose text the engine "
+        "doesn't read whole (the card's `unsupported_text`).",
+    ),
     "unknown_counter": _q(
         "Unknown counter",
         'Name the counter\'s kind, such as `+1/+1` or `charge` (" counter" may follow).',

@@ -1,9 +1,12 @@
 """Lines read as the effect of one of several choices: a mode ("• "), a Saga's chapter ("I — ",
-714.2b), a die result, like a loyalty ability (606.3). An entry of the state's effects applies
-every effect ability of its card, so only one such line may compile effects, unless they all
-compile to the same ones. Invented cards, our sentences."""
+714.2b), a die result, like a loyalty ability (606.3). An entry of the state's effects that
+names no line applies every effect ability of its card; so where two such lines compile to
+different effects, the face lists the lines an entry may stand for (`effect_lines`) and each
+effect says its line, and an entry must name one. Invented cards, our sentences."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from app.domain.continuous import AddTypes, GainControl, SetCreatureTypes
 from app.domain.filters import Selector
@@ -18,10 +21,14 @@ def test_a_modes_effect_compiles() -> None:
         "• Quarry Charm deals 2 damage to any target."
     )
     found = one(text, name="Quarry Charm", types=("Instant",))
-    assert found == SetCreatureTypes(to=TARGET, subtypes=["Newt"], works_from="effect")
+    # The mode is the text's second paragraph: an entry that names the other mode applies
+    # nothing of it; one that names none stands for the only mode with an effect.
+    assert found == SetCreatureTypes(to=TARGET, subtypes=["Newt"], works_from="effect", line=2)
+    compiled = face(text, name="Quarry Charm", types=("Instant",))
+    assert compiled.effect_lines == []
     # The record keeps the mode's marker.
     assert "• Target creature becomes a Newt until end of turn." in [
-        r.text for r in face(text, name="Quarry Charm", types=("Instant",)).sentences
+        r.text for r in compiled.sentences
     ]
 
 
@@ -33,7 +40,7 @@ def test_a_chapters_lasting_control_change_compiles() -> None:
         types=("Enchantment",),
         subtypes=("Saga",),
     )
-    assert found == GainControl(of="target", works_from="effect", lasting=True)
+    assert found == GainControl(of="target", works_from="effect", lasting=True, line=1)
 
 
 def test_a_chapter_after_a_target_reads_that_creature() -> None:
@@ -47,15 +54,19 @@ def test_a_chapter_after_a_target_reads_that_creature() -> None:
     assert found == AddTypes(to=TARGET, types=["enchantment"], works_from="effect")
 
 
-def test_two_modes_with_different_effects_are_reported() -> None:
+def test_two_modes_with_different_effects_need_the_entry_to_name_its_line() -> None:
     text = (
         "Choose one —\n• Target creature becomes a Newt until end of turn.\n"
         "• Gain control of target artifact until end of turn."
     )
-    assert not_understood(text, name="Quarry Charm", types=("Instant",)) == [
-        "• Target creature becomes a Newt until end of turn.",
-        "• Gain control of target artifact until end of turn.",
+    compiled = face(text, name="Quarry Charm", types=("Instant",))
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.abilities == [
+        SetCreatureTypes(to=TARGET, subtypes=["Newt"], works_from="effect", line=2),
+        GainControl(of="target", works_from="effect", line=3),
     ]
+    assert compiled.effect_lines == [2, 3]
+    assert compiled.card_fields()["effect_lines"] == [2, 3]
 
 
 def test_modes_that_compile_alike_stand_for_each_other() -> None:
@@ -70,21 +81,42 @@ def test_modes_that_compile_alike_stand_for_each_other() -> None:
     )
     assert compiled.support == "full", compiled.unsupported_text
     assert compiled.abilities == [
-        GainControl(of="target", haste=True, works_from="effect"),
-        GainControl(of="target", haste=True, works_from="effect"),
+        GainControl(of="target", haste=True, works_from="effect", line=2),
+        GainControl(of="target", haste=True, works_from="effect", line=3),
     ]
+    assert compiled.effect_lines == []  # an entry that names neither does the same
+    assert "effect_lines" not in compiled.card_fields()
 
 
-def test_an_effect_beside_a_chapter_not_understood_is_reported() -> None:
+def test_an_effect_beside_a_chapter_not_understood_needs_the_entry_to_name_its_line() -> None:
     text = (
         "I — Target creature becomes a Newt until end of turn.\n"
         "II — Target creature becomes a 4/4 Horror creature and loses all abilities."
     )
-    got = not_understood(text, name="Quarry Chronicle", types=("Enchantment",), subtypes=("Saga",))
-    assert got == [
-        "I — Target creature becomes a Newt until end of turn.",
-        "II — Target creature becomes a 4/4 Horror creature and loses all abilities.",
+    kw: dict[str, Any] = {"name": "Quarry Chronicle", "types": ("Enchantment",)}
+    assert not_understood(text, subtypes=("Saga",), **kw) == [
+        "II — Target creature becomes a 4/4 Horror creature and loses all abilities."
     ]
+    compiled = face(text, subtypes=("Saga",), **kw)
+    assert compiled.abilities == [
+        SetCreatureTypes(to=TARGET, subtypes=["Newt"], works_from="effect", line=1)
+    ]
+    # Chapter II is not read whole: no entry may name it.
+    assert compiled.effect_lines == [1]
+
+
+def test_lines_an_entry_can_name_only_partly_drop_what_they_compiled() -> None:
+    # Each chapter has a sentence not understood: no line is read whole, so an entry could
+    # never say what it does, and what the first compiled is dropped.
+    text = (
+        "I — Target creature becomes a Newt until end of turn. It gains haste until an "
+        "opponent casts a spell.\n"
+        "II — Target creature becomes a 4/4 Horror creature and loses all abilities."
+    )
+    compiled = face(text, name="Quarry Chronicle", types=("Enchantment",), subtypes=("Saga",))
+    assert compiled.abilities == []
+    assert compiled.effect_lines == []
+    assert "I — Target creature becomes a Newt until end of turn." in compiled.unsupported_text
 
 
 def test_a_named_mode_chosen_as_it_enters_is_no_effect() -> None:

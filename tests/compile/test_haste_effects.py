@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
+from app.domain.abilities import line_of
 from app.domain.card import GainControl, GrantKeyword, Selector
 from tests.api.helpers import state
 from tests.api.test_compiled_cards_api import definition, inline, ruling
@@ -99,12 +100,6 @@ def test_other_keywords_given_with_haste() -> None:
         ),
         # A permanent's "creatures you control gain" without an activation or trigger.
         ("Until end of turn, creatures you control gain haste.", ("Enchantment",)),
-        # The face's one target belongs to another ability: which one would the entry mean?
-        (
-            "{R}: This creature gains haste until end of turn.\n{1}: Target creature can't block "
-            "this turn.",
-            ("Creature",),
-        ),
         # Two targets: which one is "target creature" here?
         (
             "Target creature gets +1/+1 until end of turn. Target creature you control gains "
@@ -119,18 +114,46 @@ def test_haste_an_effect_cannot_place_is_partial(text: str, types: tuple[str, ..
     assert not any(isinstance(a, GrantKeyword) for a in compiled.abilities)
 
 
-def test_haste_beside_another_effect_ability_is_partial() -> None:
-    # An `effects` entry applies all of its card's effect abilities to its target: with a
-    # replacement effect from another ability of the card, it can't say which one resolved.
+def test_haste_beside_another_target_ability_needs_the_entry_to_name_its_line() -> None:
+    # The face's other target belongs to another activation: an entry of the card names the
+    # paragraph that resolved, and only the first gives haste (to the creature itself).
+    text = (
+        "{R}: This creature gains haste until end of turn.\n{1}: Target creature can't block "
+        "this turn."
+    )
+    compiled = face(text, types=("Creature",))
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.abilities == [
+        GrantKeyword(keyword="Haste", to=Selector(relation="attached"), works_from="effect", line=1)
+    ]
+    assert compiled.effect_lines == [1, 2]
+
+
+def test_haste_beside_another_effect_ability_needs_the_entry_to_name_its_line() -> None:
+    # An `effects` entry that names no line applies all of its card's effect abilities to its
+    # target: with a replacement effect from another activation, it must name the one.
     text = (
         "{G}: Until end of turn, if you tap a land you control for mana, it produces {G} "
         "instead of any other type.\n"
         "{R}: This creature gains haste until end of turn."
     )
     compiled = face(text, types=("Creature",))
-    haste = "{R}: ~ gains haste until end of turn."
-    assert haste in compiled.unsupported_text
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [type(a).__name__ for a in compiled.abilities] == ["ManaReplacement", "GrantKeyword"]
+    assert [line_of(a) for a in compiled.abilities] == [1, 2]
+    assert compiled.effect_lines == [1, 2]
+
+
+def test_haste_beside_another_effect_of_one_spell_is_partial() -> None:
+    # A spell's paragraphs that are no modes are the one spell: no line tells them apart.
+    text = (
+        "Until end of turn, if you tap a land you control for mana, it produces {G} instead of "
+        "any other type.\nTarget creature gains haste until end of turn."
+    )
+    compiled = face(text, types=("Instant",))
+    assert "Target creature gains haste until end of turn." in compiled.unsupported_text
     assert not any(isinstance(a, GrantKeyword) for a in compiled.abilities)
+    assert compiled.effect_lines == []
 
 
 def test_control_then_haste_with_other_keywords() -> None:

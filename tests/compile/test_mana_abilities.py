@@ -343,9 +343,11 @@ def test_haste_from_a_loyalty_ability_is_an_effect_and_no_mana_ability() -> None
     text = "[+1]: Creatures you control get +2/+0 and gain haste until end of turn.\n[+1]: Add {R}."
     compiled = face(text, name="Vexa, Ember Oracle", types=("Planeswalker",))
     assert compiled.support == "full"
+    # The entry for the haste names its paragraph, or none: the other adds mana, no effect.
     assert compiled.abilities == [
-        GrantKeyword(keyword="Haste", to=Selector(relation="attached"), works_from="effect")
+        GrantKeyword(keyword="Haste", to=Selector(relation="attached"), works_from="effect", line=1)
     ]
+    assert compiled.effect_lines == []
 
 
 def test_a_keyword_is_never_taken_for_a_legendary_s_short_name() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.catalog.compile.text import lines_of, split_sentences, strip_reminders, template_of
+from app.domain.abilities import line_of
 from tests.compile.helpers import face
 
 
@@ -252,14 +253,19 @@ def test_a_loyalty_control_change_with_haste_is_an_effect_of_its_own() -> None:
     assert [a.kind for a in compiled.abilities] == ["gain_control"]
 
 
-def test_haste_beside_another_dismissed_loyalty_effect_is_not_compiled() -> None:
-    # The other loyalty ability gives haste too: which one would an entry of the card mean?
+def test_haste_beside_another_loyalty_effect_needs_the_entry_to_name_its_line() -> None:
+    # The other loyalty ability gives haste too: an entry of the card must name its line.
     text = (
         "[-2]: Gain control of target creature until end of turn. Untap it. It gains haste "
         "until end of turn.\n[+1]: Until end of turn, creatures you control gain haste."
     )
     compiled = face(text, types=("Planeswalker",), name="Vessa Emberthorn")
-    assert compiled.support == "partial" and compiled.abilities == []
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [(a.kind, line_of(a)) for a in compiled.abilities] == [
+        ("gain_control", 1),
+        ("grant_keyword", 2),
+    ]
+    assert compiled.effect_lines == [1, 2]
 
 
 def test_a_type_change_counts_against_support() -> None:

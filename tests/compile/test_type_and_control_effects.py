@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from app.domain.abilities import line_of
 from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
@@ -83,21 +84,33 @@ def test_a_loyalty_ability_that_animates_a_land_is_an_effect() -> None:
     ]
 
 
-def test_two_loyalty_abilities_with_effects_are_reported() -> None:
-    # An entry of the card applies all its effect abilities: which loyalty ability resolved?
+def test_two_loyalty_abilities_with_effects_need_the_entry_to_name_its_line() -> None:
+    # An entry that named no line would apply all its card's effect abilities: it must say
+    # which loyalty ability resolved.
     plus = "[+1]: Creatures you control get +1/+0 and gain haste until end of turn."
     minus = "[\u22122]: Gain control of target creature until end of turn."
     compiled = face(f"{plus}\n{minus}", types=("Planeswalker",))
-    assert compiled.unsupported_text == [plus, minus] and compiled.abilities == []
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.abilities == [
+        GrantKeyword(keyword="Haste", to=TARGET, works_from="effect", line=1),
+        GainControl(of="target", works_from="effect", line=2),
+    ]
+    assert compiled.effect_lines == [1, 2]
 
 
-def test_two_abilities_making_effects_cant_share_one_effects_entry() -> None:
-    # An entry applies every effect ability of its card to its target: which one resolved?
+def test_two_abilities_making_effects_need_the_entry_to_name_its_line() -> None:
+    # An entry that named no line would apply every effect ability of its card to its target:
+    # it must say which one resolved. The mana ability is no line an entry stands for (605.3a).
     text = "{T}: Until end of turn, target land becomes an artifact in addition to its other types."
     control = "When ~ enters, gain control of target artifact until end of turn."
     compiled = face(f"{control}\n{text}\n{{T}}: Add {{C}}.")
-    assert compiled.unsupported_text == [control, text]
-    assert [a.kind for a in compiled.abilities] == ["mana_ability"]
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [(a.kind, line_of(a)) for a in compiled.abilities] == [
+        ("gain_control", 1),
+        ("add_types", 2),
+        ("mana_ability", None),
+    ]
+    assert compiled.effect_lines == [1, 2]
 
 
 def test_control_taken_on_entering_with_haste_and_a_subtype() -> None:
@@ -348,11 +361,16 @@ def test_a_chosen_type_is_an_effects_choice_only() -> None:
         SetLandTypes(to=TARGET, subtypes=[], works_from="effect")  # no type at all
 
 
-def test_control_on_entering_and_another_effect_cant_share_one_entry() -> None:
+def test_control_on_entering_and_another_effect_need_the_entry_to_name_its_line() -> None:
     control = "When ~ enters, gain control of target artifact until end of turn."
     other = "{2}: Target creature becomes a Newt in addition to its other types."
     compiled = face(f"{control}\n{other}", types=("Creature",))
-    assert compiled.unsupported_text == [control, other] and compiled.abilities == []
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [(a.kind, line_of(a)) for a in compiled.abilities] == [
+        ("gain_control", 1),
+        ("add_subtypes", 2),
+    ]
+    assert compiled.effect_lines == [1, 2]
 
 
 @pytest.mark.parametrize(
@@ -565,25 +583,45 @@ def test_it_after_counters_on_one_target_is_that_target(text: str, types: tuple[
     ]
 
 
-def test_it_after_two_targets_is_not_sure() -> None:
+def test_it_after_the_lines_one_target_is_that_target_once_the_entry_names_the_line() -> None:
+    # The face targets twice, but each activation once: an entry names its paragraph.
     compiled = face(
         "{4}: Put three +1/+1 counters on target land you control. It becomes a 0/0 Moth "
         "creature with haste. It's still a land.\n{1}: Tap target creature.",
+        types=("Artifact",),
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.abilities == [
+        AddTypes(to=TARGET, types=["creature"], subtypes=["Moth"], works_from="effect", line=1),
+        GrantKeyword(keyword="Haste", to=TARGET, works_from="effect", line=1),
+    ]
+    assert compiled.effect_lines == [1, 2]
+
+
+def test_it_after_two_targets_on_one_line_is_not_sure() -> None:
+    compiled = face(
+        "{4}: Put three +1/+1 counters on target land you control. Tap target creature. It "
+        "becomes a 0/0 Moth creature with haste. It's still a land.",
         types=("Artifact",),
     )
     assert not any(isinstance(a, AddTypes) for a in compiled.abilities)
     assert compiled.support == "partial"
 
 
-def test_a_loyalty_effect_beside_another_relevant_loyalty_ability_is_not_compiled() -> None:
+def test_a_loyalty_effect_beside_another_relevant_loyalty_ability_needs_the_line() -> None:
     compiled = face(
         "[+1]: Put two +1/+1 counters on up to one target noncreature land you control. Untap "
         "it. It becomes a 0/0 Moth creature with haste that's still a land.\n"
         "[-3]: Until end of turn, creatures you control gain haste.",
         types=("Planeswalker",),
     )
-    assert compiled.support == "partial"
-    assert not any(isinstance(a, (AddTypes, GrantKeyword)) for a in compiled.abilities)
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [(a.kind, line_of(a)) for a in compiled.abilities] == [
+        ("add_types", 1),
+        ("grant_keyword", 1),
+        ("grant_keyword", 2),
+    ]
+    assert compiled.effect_lines == [1, 2]
 
 
 @pytest.mark.parametrize(
@@ -1270,10 +1308,13 @@ def test_creatures_that_become_blocked_are_no_animation() -> None:
     assert face(plural, types=("Creature",)).support == "full"
 
 
-def test_an_effect_beside_another_activations_unread_type_change_is_dropped() -> None:
-    # An entry of the card could stand for either activation: neither is read.
+def test_an_effect_beside_another_activations_unread_type_change_needs_the_line() -> None:
+    # An entry of the card could stand for either activation: it must name the one read (the
+    # other is no line an entry may name).
     read = "{2}: Until end of turn, ~ becomes a 1/3 Golem artifact creature with reach."
     unread = "{3}: Until end of turn, ~ becomes a 4/1 Golem artifact creature and loses reach."
     assert face(read, types=("Artifact",)).support == "full"
     both = face(f"{read}\n{unread}", types=("Artifact",))
-    assert both.abilities == [] and both.unsupported_text == [read, unread]
+    assert both.unsupported_text == [unread]
+    assert [(a.kind, line_of(a)) for a in both.abilities] == [("add_types", 1)]
+    assert both.effect_lines == [1]

@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from app.catalog.compile import compile_face
+from app.domain.abilities import line_of
 from app.domain.continuous import ForbidActivation
 from app.domain.errors import QuestionError
 from app.domain.filters import Selector
@@ -352,13 +353,18 @@ def test_a_one_shot_lock_on_one_target_is_an_effect_on_it(text: str, types: list
     assert activate(board(*perms, effects=(hush,)), "birds", choose="G").answer_data["legal"]
 
 
-def test_two_one_shot_locks_on_one_card_are_reported() -> None:
-    # The entry applies every effect ability of its card: it couldn't say which one resolved.
+def test_two_one_shot_locks_on_one_card_need_the_entry_to_name_its_line() -> None:
+    # An entry that named no line would apply every effect ability of its card: each lock
+    # says its paragraph, and an entry must name the one that resolved.
     text = (
         "{1}, {T}: Tap target creature. Its activated abilities can't be activated this turn.\n"
         "{2}, {T}: Until your next turn, target artifact can't attack or block and its "
         "activated abilities can't be activated."
     )
     compiled = compile_face("Stilling Rod", text, types=["Artifact"])
-    assert compiled.support == "partial"
-    assert compiled.abilities == []
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [(a.kind, line_of(a)) for a in compiled.abilities] == [
+        ("forbid_activation", 1),
+        ("forbid_activation", 2),
+    ]
+    assert compiled.effect_lines == [1, 2]

@@ -37,7 +37,7 @@ from app.catalog.compile.phrases import (
     subtype_word,
 )
 from app.catalog.compile.text import Line, lines_of, split_sentences, template_of
-from app.domain.abilities import CopyEffect
+from app.domain.abilities import CopyEffect, works_from
 from app.domain.base import CardType
 from app.domain.card import Ability as DomainAbility
 from app.domain.card import (
@@ -50,6 +50,7 @@ from app.domain.card import (
 )
 from app.domain.card import ManaAbility as DomainManaAbility
 from app.domain.continuous import (
+    MAX_EFFECT_LINE,
     AddSubtypes,
     AddTypes,
     CountAtLeast,
@@ -191,6 +192,8 @@ class CompiledFace:
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
     sentences: list[SentenceRecord] = field(default_factory=list)
+    # The paragraphs an effects entry of it may stand for, when it must name one (_place_effects).
+    effect_lines: list[int] = field(default_factory=list)
 
     @property
     def unsupported_text(self) -> list[str]:
@@ -217,6 +220,7 @@ class CompiledFace:
                 if self.prototype is not None
                 else {}
             ),
+            **({"effect_lines": list(self.effect_lines)} if self.effect_lines else {}),
             "support": self.support,
             "unsupported_text": self.unsupported_text,
         }
@@ -268,6 +272,21 @@ class _Context:
     type_effects: list[tuple[int, int]] = field(default_factory=list)
     line_spans: list[tuple[int, int]] = field(default_factory=list)
     sentence_spans: list[tuple[int, int]] = field(default_factory=list)  # records of each line
+    line_abilities: list[list[DomainAbility]] = field(default_factory=list)
+    # Each read line's paragraph (Line.number), and the lines (by index) that are an ability an
+    # effects entry may stand for by itself: any line of a permanent's face, a mode's or a
+    # chapter's line of a spell's (the rest of a spell is the spell itself).
+    line_numbers: list[int] = field(default_factory=list)
+    unit_lines: set[int] = field(default_factory=set)
+    # How many times the line being read says "target", and whether it is such a line.
+    line_targets: int = 0
+    line_is_unit: bool = False
+    spell_targets: int = 0  # a spell's: how many times its lines that are no mode say "target"
+    # The paragraph each effect ability of a unit line is on, by id (read once every line is).
+    ability_lines: dict[int, int] = field(default_factory=dict)
+    # What an entry of the face does depends on which line it stands for, and the lines tell
+    # it apart: the entry must name its line (the face's `effect_lines`).
+    needs_line: bool = False
     # Sentences of a granted ability after its mana (_granted), to report once it is recorded.
     granted_left: list[str] = field(default_factory=list)
 
@@ -337,6 +356,14 @@ def compile_face(
     avoid = (*type_set, *subtype_list, *(k for k in keywords if k))
     lines = list(lines_of(name, text or "", legendary=legendary, avoid=avoid))
     ctx.targets = sum(len(_TARGET.findall(s)) for line in lines for s in line.sentences)
+    if _face_is_spell(ctx):
+        # A mode's entry is the spell with that mode: the rest of the spell targets too.
+        ctx.spell_targets = sum(
+            len(_TARGET.findall(s))
+            for line in lines
+            if line.sentences and not _marks_effect_line(line.sentences[0])
+            for s in line.sentences
+        )
     ctx.linked_exile = any(_EXILES_AS_IT_ENTERS.match(s) for line in lines for s in line.sentences)
     ctx.refers_to_exiled = any(_EXILED_WITH in s for line in lines for s in line.sentences)
     ctx.chooses_name = any(_CHOOSES_NAME.search(s) for line in lines for s in line.sentences)
@@ -374,15 +401,25 @@ def compile_face(
             line_band = Band("charge", int(station.group("least")), None)
             sentences[0] = sentences[0][station.end() :]
         start, first = len(face.abilities), len(face.sentences)
+        ctx.line_is_unit = not _face_is_spell(ctx) or _marks_effect_line(sentences[0])
+        ctx.line_targets = sum(len(_TARGET.findall(s)) for s in sentences)
+        ctx.line_targets += ctx.spell_targets if ctx.line_is_unit else 0
         if line_band is None:
             _compile_line(ctx, sentences)
         else:
             _banded_line(ctx, sentences, line_band)
+        if ctx.line_is_unit:
+            ctx.unit_lines.add(len(ctx.line_spans))
         ctx.line_spans.append((start, len(face.abilities)))
         ctx.sentence_spans.append((first, len(face.sentences)))
+        ctx.line_numbers.append(line.number)
+    # Each line's abilities as read: the checks below drop some from the face, never from these.
+    ctx.line_abilities = [face.abilities[start:end] for start, end in ctx.line_spans]
+    ctx.ability_lines = _ability_lines(ctx)
     _check_line_effects(ctx)
     _check_type_effects(ctx)
     _check_target_effects(ctx)
+    _place_effects(ctx)
     _report_unmodelled_layers(face)
     _report_defender_changes(face)
     _report_own_type_loss(face)
@@ -505,14 +542,92 @@ def _effect_marker(first: str) -> str | None:
     return m.group(0) if m is not None else None
 
 
+def _face_is_spell(ctx: _Context) -> bool:
+    """An instant or sorcery face (ctx.spell also holds while a mode's line is read)."""
+    return bool({"instant", "sorcery"} & set(ctx.types))
+
+
+def _ability_lines(ctx: _Context) -> dict[int, int]:
+    """The paragraph of each effect ability on a line an entry may name, by id: only a
+    paragraph an entry's `line` can say (MAX_EFFECT_LINE)."""
+    return {
+        id(a): ctx.line_numbers[n]
+        for n in ctx.unit_lines
+        if ctx.line_numbers[n] <= MAX_EFFECT_LINE
+        for a in ctx.line_abilities[n]
+        if works_from(a) == "effect"
+    }
+
+
+# The most lines a face's `effect_lines` may list (docs/api.md).
+_MAX_ENTRY_LINES = 20
+
+
+def _entry_lines(ctx: _Context, *, read_whole: bool = True) -> list[int]:
+    """The paragraphs an effects entry of the face may stand for: each line an entry may name
+    that is an activation, a trigger, a loyalty ability, a mode, a chapter or a die result
+    (a mana ability's is none: it doesn't resolve as an entry, 605.3a), or that made an effect
+    ability (a keyword's, like crew); with `read_whole`, only those the engine reads whole (a
+    line with a sentence not understood is none: an entry that stood for it would apply only
+    part of it)."""
+    face = ctx.face
+    placed = set(ctx.ability_lines.values())
+    found: set[int] = set()
+    for n in ctx.unit_lines:
+        start, end = ctx.sentence_spans[n]
+        number = ctx.line_numbers[n]
+        if start >= end or number > MAX_EFFECT_LINE:
+            continue
+        records = face.sentences[start:end]
+        if records[-1].text.endswith("—"):
+            continue  # a trigger's choice of modes: an entry names the mode's line
+        if read_whole and any(r.status == "not_understood" for r in records):
+            continue
+        if number in placed:
+            found.add(number)
+        elif all(r.family == "mana_ability" for r in records):
+            continue
+        elif _LEADS.match(records[0].text) or _marks_effect_line(records[0].text):
+            found.add(number)
+    return sorted(found)
+
+
+def _told_apart(ctx: _Context, abilities: Iterable[DomainAbility]) -> bool:
+    """Whether an entry that names its line tells these effect abilities apart: each is on a
+    line an entry may name, and the face's lines fit in its `effect_lines`."""
+    return all(id(a) in ctx.ability_lines for a in abilities) and (
+        len(_entry_lines(ctx)) <= _MAX_ENTRY_LINES
+    )
+
+
+def _place_effects(ctx: _Context) -> None:
+    """When what an entry does depends on its line, the face lists the lines an entry may
+    stand for, one of which it must name. And on a face with two or more lines an entry may
+    stand for, each effect ability on such a line says which paragraph it is on: an entry that
+    names another doesn't apply it."""
+    face = ctx.face
+    if ctx.needs_line:
+        readable = _entry_lines(ctx)
+        # A line not read whole is no line an entry may name: what it compiled never applies.
+        _drop_effects_of(ctx, {n for n in ctx.unit_lines if ctx.line_numbers[n] not in readable})
+        if any(works_from(a) == "effect" for a in face.abilities):
+            face.effect_lines = readable
+    if len(_entry_lines(ctx, read_whole=False)) < 2:
+        return  # one line an entry may stand for: nothing to tell apart
+    face.abilities = [
+        a.model_copy(update={"line": ctx.ability_lines[id(a)]}) if id(a) in ctx.ability_lines else a
+        for a in face.abilities
+    ]
+
+
 def _check_line_effects(ctx: _Context) -> None:
-    """An entry of the state's effects applies every effect ability of its card. So the effects
-    compiled from lines of loyalty abilities, modes, chapters or die results (_effect_line) are
-    exact only as the card's one such line that bears on what the engine rules on: with two
-    compiled (unless they compile to the same abilities: any of them resolving does the same),
-    or another reported (relevance.py reads such a line by its effect), an entry of the card
-    can't say which resolved, and the compiled ones are dropped, their sentences not
-    understood."""
+    """An entry of the state's effects that names no line applies every effect ability of its
+    card. So the effects compiled from lines of loyalty abilities, modes, chapters or die
+    results (_effect_line) are exact without one only as the card's one such line that bears on
+    what the engine rules on. With two compiled (unless they compile to the same abilities: any
+    of them resolving does the same), or another reported (relevance.py reads such a line by
+    its effect), the entry must name its line (`needs_line`); where the lines can't tell
+    them apart (_told_apart), the compiled ones are dropped, their sentences not understood."""
     face = ctx.face
     marked = [
         n
@@ -520,11 +635,7 @@ def _check_line_effects(ctx: _Context) -> None:
         if first < end and _marks_effect_line(face.sentences[first].text)
     ]
     compiled = {
-        n: [
-            a
-            for a in face.abilities[slice(*ctx.line_spans[n])]
-            if getattr(a, "works_from", "battlefield") == "effect"
-        ]
+        n: [a for a in ctx.line_abilities[n] if getattr(a, "works_from", "battlefield") == "effect"]
         for n in marked
     }
     compiled = {n: found for n, found in compiled.items() if found}
@@ -537,7 +648,11 @@ def _check_line_effects(ctx: _Context) -> None:
         for r in face.sentences[slice(*ctx.sentence_spans[n])]
     )
     alike = all(found == next(iter(compiled.values())) for found in compiled.values())
-    if reported or not alike:
+    if not (reported or not alike):
+        return
+    if _told_apart(ctx, (a for found in compiled.values() for a in found)):
+        ctx.needs_line = True  # the entry names the line that resolved
+    else:
         _drop_effects_of(ctx, set(compiled))
 
 
@@ -550,7 +665,7 @@ def _drop_effects_of(ctx: _Context, lines: set[int]) -> None:
     dropped = {
         id(a)
         for n in lines
-        for a in face.abilities[slice(*ctx.line_spans[n])]
+        for a in ctx.line_abilities[n]
         if getattr(a, "works_from", "battlefield") == "effect"
     }
     face.abilities = [a for a in face.abilities if id(a) not in dropped]
@@ -567,20 +682,21 @@ def _drop_effects_of(ctx: _Context, lines: set[int]) -> None:
 
 
 def _check_type_effects(ctx: _Context) -> None:
-    """An `effects` entry applies every effect ability of its card to its one target, so a
-    one-shot type or control change is exact only when every effect ability of the face comes
-    from its own line (one activation or trigger): otherwise the entry can't say which
-    resolved, and every effect ability of the face is dropped, its sentences not understood.
-    So is it when another activation or trigger of the face changes types or control in a way
-    not understood: an entry could stand for that one."""
+    """An `effects` entry that names no line applies every effect ability of its card to its
+    one target, so a one-shot type or control change is exact without one only when every
+    effect ability of the face comes from its own line (one activation or trigger), and no
+    other activation or trigger of the face changes types or control in a way not understood
+    (an entry could stand for that one). Otherwise the entry must name its line
+    (`needs_line`); where the lines can't tell them apart (_told_apart), every effect
+    ability of the face is dropped, its sentences not understood."""
     face = ctx.face
     if not ctx.type_effects:
         return
     lines = {line for _, line in ctx.type_effects}
     effect_lines = {
         n
-        for n, (start, end) in enumerate(ctx.line_spans)
-        for a in face.abilities[start:end]
+        for n, found in enumerate(ctx.line_abilities)
+        for a in found
         if getattr(a, "works_from", "battlefield") == "effect"
     }
     effects = [a for a in face.abilities if getattr(a, "works_from", "battlefield") == "effect"]
@@ -590,15 +706,10 @@ def _check_type_effects(ctx: _Context) -> None:
     one_line = len(lines) == 1 and effect_lines == lines
     if (one_line or alike) and not _other_effect_unread(ctx, lines):
         return
-    face.abilities = [
-        a for a in face.abilities if getattr(a, "works_from", "battlefield") != "effect"
-    ]
-    for n in effect_lines | lines:
-        start, end = ctx.sentence_spans[n]
-        for at in range(start, end):
-            r = face.sentences[at]
-            if r.status == "compiled" and r.family != "mana_ability":
-                face.sentences[at] = SentenceRecord(r.text, r.family, "not_understood")
+    if _told_apart(ctx, effects):
+        ctx.needs_line = True  # the entry names the line that resolved
+        return
+    _drop_effects_of(ctx, effect_lines | lines)
 
 
 _EFFECT_FAMILIES = frozenset({"type_change", "land_type", "haste_control"})
@@ -664,15 +775,18 @@ def _becomes(
     elif (named := layers.named_loses_all(s)) is not None:
         who, led, loss = named
         own = who == "~" and (led or in_effect) and not {"instant", "sorcery"} & set(ctx.types)
-        if own or (who != "~" and _pronoun_target(ctx, previous, first) is not None):
+        pointed = None if own or who == "~" else _pronoun_target(ctx, previous, first)
+        if own or pointed is not None:
             targeted = [loss]
+            ctx.needs_line |= pointed is not None and pointed[1]
     if targeted is not None:
         ctx.add(ir.Understood(abilities=targeted))
         ctx.record(s, family, "compiled")
         ctx.mark_type_effect()
         return True
     about_self = previous is not None and _ON_SELF.match(previous) is not None
-    referent = _pronoun_target(ctx, previous, first)
+    pointed = _pronoun_target(ctx, previous, first)
+    referent = None if pointed is None else pointed[0]
     # Later in an activation's effect, a sentence that names ~ itself ("Until end of turn, you
     # may have ~ become ...") is about the permanent whose ability it is.
     names_self = (
@@ -708,6 +822,8 @@ def _becomes(
     ctx.add(ir.Understood(abilities=abilities))
     ctx.record(s, "type_change", "compiled")
     ctx.mark_type_effect()
+    # "It" was the line's one target, not the face's: the entry names the line.
+    ctx.needs_line |= pointed is not None and pointed[1]
     return True
 
 
@@ -946,10 +1062,11 @@ def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> b
 
 
 def _check_target_effects(ctx: _Context) -> None:
-    """An `effects` entry applies every effect ability of its card to its one target
-    (board.py), so a one-shot haste grant or lock on its target is exact only as the face's one
-    effect: with another effect ability, or a second such effect, the entry can't say which one
-    resolved."""
+    """An `effects` entry that names no line applies every effect ability of its card to its
+    one target (board.py), so a one-shot haste grant or lock on its target is exact without one
+    only as the face's one effect. With another effect ability, or a second such effect, the
+    entry must name its line (`needs_line`); where the lines can't tell them apart
+    (_told_apart), the grants and locks are dropped, their sentences not understood."""
     face = ctx.face
     if not ctx.target_effects:
         return
@@ -960,6 +1077,11 @@ def _check_target_effects(ctx: _Context) -> None:
         if getattr(a, "works_from", "battlefield") == "effect" and id(a) not in granted
     ]
     if not others and len(ctx.target_effects) == 1:
+        return
+    if _told_apart(ctx, (a for _, found in ctx.target_effects for a in found)) and _told_apart(
+        ctx, others
+    ):
+        ctx.needs_line = True  # the entry names the line that resolved
         return
     face.abilities = [a for a in face.abilities if id(a) not in granted]
     for at, _ in ctx.target_effects:
@@ -1766,10 +1888,24 @@ _ON_ONE_TARGET = re.compile(
 )
 
 
-def _pronoun_target(ctx: _Context, previous: str | None, first: str | None) -> ir.Sel | None:
+def _pronoun_target(
+    ctx: _Context, previous: str | None, first: str | None
+) -> tuple[ir.Sel, bool] | None:
     """What "It" names after an activation's first sentence targeted one permanent (above):
-    its selector, when the face says "target" only there."""
-    if previous is None or first is None or ctx.targets != 1:
+    its selector, when the face says "target" only there; or, on a line an entry may name,
+    when the line does (True: the entry must then name its line)."""
+    if ctx.targets == 1:
+        found = _pronoun_among(previous, first)
+        return None if found is None else (found, False)
+    if ctx.line_is_unit and ctx.line_targets == 1:
+        found = _pronoun_among(previous, first)
+        return None if found is None else (found, True)
+    return None
+
+
+def _pronoun_among(previous: str | None, first: str | None) -> ir.Sel | None:
+    """The selector of the one target the first sentence named, when "It" follows it."""
+    if previous is None or first is None:
         return None
     if previous not in (first, "Untap it."):
         return None
@@ -1809,9 +1945,22 @@ _BY_TARGET = re.compile(_LEAD + r"(?:(?:Another|another) )?[Tt]arget ")
 
 def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
     """Whether an effects entry's one `target` surely names the object a one-shot haste goes
-    to: the face has no other target, or the haste's own subject is the face's one target, or
-    its pronoun points back at that target (not at a token copied from it)."""
-    if ctx.targets == 0:
+    to, among the face's targets (_placed_among); or, on a line an entry may name, among
+    that line's, the entry then naming its line (a guildmage-like face with two activations
+    that each target)."""
+    if _placed_among(ctx.targets, s, previous):
+        return True
+    if ctx.line_is_unit and _placed_among(ctx.line_targets, s, previous):
+        ctx.needs_line = True
+        return True
+    return False
+
+
+def _placed_among(targets: int, s: str, previous: str | None) -> bool:
+    """Whether, of so many targets, the one a one-shot haste goes to is sure: there is no
+    other, or the haste's own subject is the one target, or its pronoun points back at that
+    target (not at a token copied from it)."""
+    if targets == 0:
         return True
     if (
         previous is not None
@@ -1821,7 +1970,7 @@ def _haste_effect_placed(ctx: _Context, s: str, previous: str | None) -> bool:
         # A card returned to the battlefield, then "It gains haste.": the permanent that
         # entered, whatever else the face targets (its entry names it).
         return True
-    if ctx.targets > 1:
+    if targets > 1:
         return False
     if _BY_TARGET.match(s):
         return True
