@@ -234,6 +234,22 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
             ("Sorcery",),
         ),
         ("Until end of turn, creatures you control gain haste.", ("Sorcery",)),
+        # Tokens said to have keywords, a quoted ability or what they must do are still "they".
+        (
+            "Create two 1/1 red Imp creature tokens with flying. They gain haste until end of "
+            "turn.",
+            ("Sorcery",),
+        ),
+        (
+            'Create three 1/1 red Imp creature tokens with "When ~ dies, you gain 1 life." They '
+            "gain haste until end of turn.",
+            ("Sorcery",),
+        ),
+        (
+            "For each opponent, create two 2/2 red Imp creature tokens with menace that attack "
+            "that opponent this turn if able. They gain haste until end of turn.",
+            ("Sorcery",),
+        ),
         # The permanents the sentence before put onto the battlefield.
         (
             "Return all creature cards from your graveyard to the battlefield. They gain haste "

@@ -231,10 +231,14 @@ _GROUP_GAINS = re.compile(
     r"(?P<who>They|Those tokens|[Cc]reatures you control) "
     r"(?:get [+-]\d+/[+-]\d+ and )?gain (?P<kws>[a-z ,]+?)(?P<eot> until end of turn)?\.$"
 )
+# The tokens may be said to have keywords, a quoted ability or what they must do ("... tokens
+# with flying", "... tokens with "When ~ dies, ..."", "... tokens with flying that attack that
+# opponent this turn if able"): "they" is still those tokens.
 _MADE_TOKENS = re.compile(
     r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?(?:For each [^,.]+, )?'
-    r"[Cc]reate (?:(?:two|three|four|five|X|that many) (?:[^.]*\btokens|tokens that are "
-    r"copies of [^.]+)|a token that's a copy of [^.]+)(?:, where X is [^.]+)?\.$"
+    r'[Cc]reate (?:(?:two|three|four|five|X|that many) (?:[^."]*\btokens(?: with [^."]+'
+    r'| with "[^"]+")?|tokens that are copies of [^.]+)|a token that\'s a copy of [^.]+)'
+    r'(?:, where X is [^.]+)?(?:\.|(?<=")\.?)$'
 )
 # One token made, which "It" or "That token" in the next sentence is: "Create a token that's a
 # copy of target artifact." (a copy or not; "For each ..." makes several, _MADE_TOKENS's).
