@@ -131,3 +131,24 @@ def test_a_type_change_before_the_loss_is_never_swallowed() -> None:
     # "becomes a 4/4 Horror creature" sets its creature types (205.1a): not read, so reported.
     text = "Target creature becomes a 4/4 Horror creature and loses all abilities."
     assert not_understood(text, types=("Sorcery",)) == [text]
+
+
+def test_a_keyword_line_beside_a_line_no_entry_may_name_stays_read() -> None:
+    # The trigger's animation is not understood, so no entry may name its line; the Vehicle's
+    # own keywords are no effect and stay read, and crew is the line an entry names.
+    compiled = face(
+        "Trample, haste\nWhen Quarry Racer enters, it becomes an artifact creature until end of "
+        "turn.\nCrew 1",
+        name="Quarry Racer",
+        types=("Artifact",),
+        subtypes=("Vehicle",),
+        keywords=("Trample", "Haste", "Crew"),
+    )
+    assert compiled.unsupported_text == [
+        "When ~ enters, it becomes an artifact creature until end of turn."
+    ]
+    assert compiled.keywords == ["Haste"]
+    assert compiled.abilities == [
+        AddTypes(to=TARGET, types=["creature"], works_from="effect", line=3)
+    ]
+    assert compiled.effect_lines == [3]

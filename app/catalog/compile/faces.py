@@ -609,7 +609,13 @@ def _place_effects(ctx: _Context) -> None:
     if ctx.needs_line:
         readable = _entry_lines(ctx)
         # A line not read whole is no line an entry may name: what it compiled never applies.
-        _drop_effects_of(ctx, {n for n in ctx.unit_lines if ctx.line_numbers[n] not in readable})
+        unread = {
+            n
+            for n in ctx.unit_lines
+            if ctx.line_numbers[n] not in readable
+            and any(id(a) in ctx.ability_lines for a in ctx.line_abilities[n])
+        }
+        _drop_effects_of(ctx, unread)
         if any(works_from(a) == "effect" for a in face.abilities):
             face.effect_lines = readable
     if len(_entry_lines(ctx, read_whole=False)) < 2:
