@@ -152,3 +152,14 @@ def test_a_keyword_line_beside_a_line_no_entry_may_name_stays_read() -> None:
         AddTypes(to=TARGET, types=["creature"], works_from="effect", line=3)
     ]
     assert compiled.effect_lines == [3]
+
+
+def test_more_lines_than_a_face_may_list_name_none() -> None:
+    # The haste is sure only within its own activation, and the face has twenty other
+    # activations an entry may stand for: more lines than `effect_lines` may hold, so no
+    # entry could name its line, and the haste is dropped and reported.
+    others = [f"{{{n}}}: Target creature gains first strike until end of turn." for n in range(20)]
+    text = "\n".join(["{R}: Target creature gains haste until end of turn.", *others])
+    compiled = face(text, name="Quarry Adept", types=("Creature",))
+    assert compiled.abilities == [] and compiled.effect_lines == []
+    assert compiled.unsupported_text == ["{R}: Target creature gains haste until end of turn."]

@@ -608,6 +608,8 @@ def _place_effects(ctx: _Context) -> None:
     face = ctx.face
     if ctx.needs_line:
         readable = _entry_lines(ctx)
+        if len(readable) > _MAX_ENTRY_LINES:
+            readable = []  # more than a face may list: none can be named (docs/api.md)
         # A line not read whole is no line an entry may name: what it compiled never applies.
         unread = {
             n
