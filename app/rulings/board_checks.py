@@ -24,6 +24,7 @@ from app.domain.card import (
     OneColorPerCount,
     PerCounter,
     Production,
+    Selector,
     SpellCastBan,
 )
 from app.domain.errors import QuestionError
@@ -240,3 +241,8 @@ def _counters_named(faces: Iterable[CardFace]) -> Iterator[str]:
                     yield ability.while_counters.counter
             elif isinstance(ability, EntersWithCounters):
                 yield ability.counter
+            # A static that holds while it has counters ("as long as ~ has three or more fire
+            # counters on it, ..."): its selector names the kind.
+            to = getattr(ability, "to", None)
+            if isinstance(to, Selector) and to.where is not None:
+                yield from _filter_counters(to.where.model_dump(mode="json"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, get_args
+from typing import Any, Literal, cast, get_args
 
 from app.catalog.compile import (
     attached,
@@ -32,6 +32,7 @@ from app.catalog.compile.phrases import (
     FIXED,
     NUMBER,
     TURN_LONG,
+    list_items,
     number,
     selector,
     subtype_word,
@@ -1127,6 +1128,54 @@ def _in_some_turns(ctx: _Context, s: str, following: str) -> bool:
     return True
 
 
+# "As long as ~ has three or more fire counters on it, it's an artifact creature.", "As long as
+# ~ has two or more counters on it, it has first strike and is an Assassin in addition to its
+# other types.": what the permanent itself is while it has the counters (122.1: counters are
+# no characteristic, so no layer effect changes whether it has them), read as the clause
+# would be without the lead, for the permanent with those counters only.
+_OWN_COUNTERS_LEAD = re.compile(
+    rf"^As long as ~ has (?:(?P<n>{NUMBER}) or more|(?P<one>an?)) (?:(?P<kind>[\w+/-]+) )?"
+    r"counters? on (?:it|him|her), (?P<rest>(?:it|~)(?:'s| is| has) .+)$"
+)
+# Keywords said after what it is ("and it has annihilator 2") bear on nothing the engine
+# rules on unless they are haste or defender (granted_keywords).
+_AND_IT_HAS = re.compile(r"^(?P<what>.+?) and (?:it|~) has (?P<kws>[a-z0-9 ,]+)\.$")
+
+
+def _while_own_counters(ctx: _Context, s: str, following: str) -> bool:
+    """The static above, each of its abilities for the permanent only while it has at least
+    that many counters (of that kind, or of any kind together); False when the rest isn't read
+    or isn't about the permanent itself."""
+    m = _OWN_COUNTERS_LEAD.match(s)
+    if m is None:
+        return False
+    least = 1 if m.group("one") else number(m.group("n"))
+    kind = m.group("kind")
+    if least is None or kind == "more":
+        return False
+    rest = re.sub(r"^(?:it|~)(?:'s| is)", "~ is", m.group("rest"))
+    rest = re.sub(r"^it has", "~ has", rest)
+    tail = _AND_IT_HAS.match(rest)
+    if (
+        tail is not None
+        and statics.granted_keywords(list_items(tail.group("kws")), ir.Sel(source=True)) == []
+    ):
+        rest = tail.group("what") + "."  # the keywords change nothing the engine reads
+    found = attached.what_it_is(rest, following, own=True) or statics.keywords_granted(rest)
+    if found is None or not found.abilities:
+        return False
+    abilities = []
+    for a in found.abilities:
+        to = getattr(a, "to", None)
+        if not isinstance(to, ir.Sel) or not to.source or to.counters is not None:
+            return False
+        # Every kind read here has a `to` (checked above): the same ability, for it with them.
+        abilities.append(replace(cast(Any, a), to=replace(to, counters=(kind, least))))
+    ctx.add(ir.Understood(abilities=abilities))
+    ctx.record(s, relevance.family(s, x_permanent=False) or "type_change", "compiled")
+    return True
+
+
 def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
     """A layer effect (app/catalog/compile/layers.py): land types set or added, abilities
     lost; the clause joined to a loss of abilities is recorded as not understood."""
@@ -1139,6 +1188,8 @@ def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
         ctx.record(s, family, "compiled")
         return True
     if not ctx.spell and _in_some_turns(ctx, s, following):
+        return True
+    if not ctx.spell and _while_own_counters(ctx, s, following):
         return True
     if not ctx.spell and (colored := layers.colors_set(s)) is not None:
         ctx.add(ir.Understood(abilities=[colored]))
