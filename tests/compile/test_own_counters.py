@@ -61,9 +61,21 @@ def test_a_creature_in_addition_while_it_has_counters() -> None:
     assert found == AddTypes(to=_own("oil", 4), types=["creature"], subtypes=["Phyrexian"])
 
 
+def test_keywords_said_after_what_it_is_that_change_nothing_are_left_out() -> None:
+    found = one(
+        "As long as Quarry Hulk has four or more oil counters on it, it's a 0/0 creature in "
+        "addition to its other types and it has flying.",
+        name="Quarry Hulk",
+    )
+    assert found == AddTypes(to=_own("oil", 4), types=["creature"])
+
+
 @pytest.mark.parametrize(
     "text",
     [
+        # Haste after what it is bears on 302.6: not left out, and not read here.
+        "As long as Quarry Hulk has four or more oil counters on it, it's a 0/0 creature in "
+        "addition to its other types and it has haste.",
         # The counters of another permanent: not the permanent's own.
         "As long as enchanted creature has a fire counter on it, it's an artifact creature.",
         # What it is that the clause doesn't read.

@@ -657,7 +657,7 @@ def _check_line_effects(ctx: _Context) -> None:
         for r in face.sentences[slice(*ctx.sentence_spans[n])]
     )
     alike = all(found == next(iter(compiled.values())) for found in compiled.values())
-    if not (reported or not alike):
+    if alike and not reported:
         return
     if _told_apart(ctx, (a for found in compiled.values() for a in found)):
         ctx.needs_line = True  # the entry names the line that resolved
@@ -1151,7 +1151,7 @@ def _while_own_counters(ctx: _Context, s: str, following: str) -> bool:
         return False
     least = 1 if m.group("one") else number(m.group("n"))
     kind = m.group("kind")
-    if least is None or kind == "more":
+    if least is None:
         return False
     rest = re.sub(r"^(?:it|~)(?:'s| is)", "~ is", m.group("rest"))
     rest = re.sub(r"^it has", "~ has", rest)
