@@ -1,4 +1,5 @@
-"""`rulings migrate | openapi | serve | cards import`: the one-shot steps an operator runs."""
+"""`rulings migrate | openapi | serve | cards import | recompile | coverage`: the one-shot steps an
+operator runs."""
 
 from __future__ import annotations
 
@@ -11,7 +12,11 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulings")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("migrate", help="upgrade the database to the latest schema and load the catalog")
+    sub.add_parser(
+        "migrate",
+        help="upgrade the database to the latest schema, load the catalog and, where this "
+        "release's compiler reads rules text differently, compile imported cards again",
+    )
     sub.add_parser("openapi", help="print the OpenAPI document")
     serve_cmd = sub.add_parser("serve", help="migrate if configured, then serve with uvicorn")
     serve_cmd.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "1")))
@@ -23,6 +28,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     import_cmd.add_argument("path", help="the file; its format is told from its content")
     import_cmd.add_argument("--json", action="store_true", help="print a JSON summary")
+    recompile_cmd = cards_sub.add_parser(
+        "recompile",
+        help="compile every imported card's stored rules text again, all or nothing",
+    )
+    recompile_cmd.add_argument("--json", action="store_true", help="print a JSON summary")
     coverage_cmd = cards_sub.add_parser(
         "coverage", help="how much of a corpus' rules text the compiler understands"
     )
@@ -38,19 +48,29 @@ def main(argv: list[str] | None = None) -> int:
         from app.catalog.import_cli import run_import
 
         return run_import(args.path, as_json=args.json)
+    if args.command == "cards" and args.cards_command == "recompile":
+        return _recompile(as_json=args.json)
     if args.command == "cards" and args.cards_command == "coverage":
         from app.catalog.compile.cli import coverage
 
         return coverage(args.path, as_json=args.json)
 
     if args.command == "migrate":
+        from app.catalog.sources import ImportProblem
         from app.db.migrate import migrate
         from app.db.session import Database
         from app.settings import get_settings
 
         db = Database(get_settings().database_url)
-        count = migrate(db.engine)
-        db.dispose()
+        try:
+            count = migrate(db.engine, stale="recompile")
+        except ImportProblem as exc:
+            print(
+                f"migrated, but the imported cards were not compiled again: {exc}", file=sys.stderr
+            )
+            return 1
+        finally:
+            db.dispose()
         print(f"migrated; {count} cards in the catalog", file=sys.stderr)
         return 0
     if args.command == "openapi":
@@ -67,6 +87,35 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 0
     return 2  # pragma: no cover
+
+
+def _recompile(*, as_json: bool) -> int:
+    """`rulings cards recompile`: on the configured database, migrated first."""
+    from app.catalog.recompile import recompile
+    from app.catalog.sources import ImportProblem
+    from app.db.migrate import migrate
+    from app.db.session import Database
+    from app.settings import get_settings
+
+    db = Database(get_settings().database_url)
+    try:
+        migrate(db.engine, stale="leave")
+        done = recompile(db.engine)
+    except ImportProblem as exc:
+        print(f"nothing was recompiled: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        db.dispose()
+    if as_json:
+        print(json.dumps(done.to_json(), indent=2))
+    else:
+        print(
+            f"compiled {done.cards} imported cards again: {done.updated} updated, "
+            f"{done.cards - done.updated} unchanged (compiler {done.compiler_before or 'unknown'} "
+            f"-> {done.compiler}, {done.seconds:.1f} s)",
+            file=sys.stderr,
+        )
+    return 0
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from app.catalog import load_catalog
 from app.catalog.compile.cards import compiled_card_data
+from app.catalog.recompile import compiler_version, set_compiler
 from app.catalog.sources import (
     CountingReader,
     Format,
@@ -187,6 +188,19 @@ def plan(stored: dict[str, StoredCard], cards: list[Card]) -> tuple[list[CardRec
     return changed, summary
 
 
+def _record_compiler(session: Session, stored: dict[str, StoredCard], cards: list[Card]) -> None:
+    """Every card of the file was compiled by this release's compiler: when no other stored
+    card holds imported compiled data, that compiler compiled them all (app/catalog/
+    recompile.py); else the record stays as it was, for `rulings migrate` to settle."""
+    in_file = {card.name for card in cards}
+    left = any(
+        (s.source == IMPORTED or s.imported is not None) and name not in in_file
+        for name, s in stored.items()
+    )
+    if not left:
+        set_compiler(session, compiler_version())
+
+
 def _analyze(engine: Engine) -> None:
     """PostgreSQL: fresh statistics for the card tables after an import. Without them the
     planner takes tens of thousands of new keys for a few hundred and picks a sort of every
@@ -227,6 +241,7 @@ def import_read(
         if writing is not None:
             writing(len(changed))
         write_records(session, changed, stored)
+        _record_compiler(session, stored, cards)
         session.flush()
         summary.catalog_digest = catalog_digest(session)
     _analyze(engine)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from alembic import command
 from alembic.config import Config
@@ -19,6 +19,8 @@ from sqlalchemy import Connection, Engine, func, select, text
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog, load_catalog
+from app.catalog.recompile import compiler_version, imported_count, stored_compiler
+from app.catalog.recompile import recompile as recompile_cards
 from app.catalog.store import (
     BUNDLED,
     IMPORTED,
@@ -109,9 +111,16 @@ def _imported_copy(
     return Card.model_validate(data).model_dump(mode="json")
 
 
-def migrate(engine: Engine) -> int:
+# What migrating does where the imported cards were compiled by another compiler than this
+# release's: say so in the log (a server's start-up), compile them again (`rulings migrate`,
+# the one-shot step), or leave them (a caller that recompiles next).
+StaleCards = Literal["warn", "recompile", "leave"]
+
+
+def migrate(engine: Engine, *, stale: StaleCards = "warn") -> int:
     """Upgrade to the latest revision and sync the bundled catalog; returns the number of
-    cards stored (bundled and imported)."""
+    cards stored (bundled and imported). `stale`: what to do where the imported cards were
+    compiled by another compiler (above)."""
     config = alembic_config()
     with engine.connect() as conn:
         postgres = conn.dialect.name == "postgresql"
@@ -123,12 +132,38 @@ def migrate(engine: Engine) -> int:
             command.upgrade(config, "head")
             conn.commit()
             count = sync_catalog(conn, load_catalog())
+            # Under the same lock: of replicas migrating at once, one recompiles.
+            if stale != "leave":
+                _settle_compiler(engine, recompile=stale == "recompile")
         finally:
             if postgres:
                 conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": ADVISORY_LOCK_KEY})
                 conn.commit()
     log.info("migrated", extra={"revision": head_revision(), "cards": count})
     return count
+
+
+def _settle_compiler(engine: Engine, *, recompile: bool) -> None:
+    """Where imported cards were compiled by another compiler than this release's (or one not
+    known): compile them again with `recompile`, else warn. Without imported cards there is
+    nothing to settle, and the compiler's version isn't even worked out."""
+    with Session(engine) as session:
+        imported = imported_count(session)
+        if imported == 0:
+            return  # nothing compiled to settle: an import records its compiler
+        stored = stored_compiler(session)
+    current = compiler_version()
+    if stored == current:
+        return
+    if recompile:
+        done = recompile_cards(engine)
+        log.info("recompiled imported cards", extra=done.to_json())
+        return
+    log.warning(
+        "imported cards were compiled by another release's compiler; run `rulings migrate` "
+        "(or `rulings cards recompile`) to compile their rules text again",
+        extra={"imported_cards": imported, "compiler": current},
+    )
 
 
 def is_migrated(engine: Engine, head: str | None) -> bool:

@@ -95,6 +95,9 @@ class CatalogStateRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     generation: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    # The version of the compiler that compiled every imported card's rules text
+    # (app/catalog/recompile.py); None: not known, so `rulings migrate` recompiles them.
+    compiler: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class RulingRow(Base):
