@@ -48,7 +48,7 @@ from app.catalog.store import (
     with_imported_text,
     write_records,
 )
-from app.domain.card import Card
+from app.domain.card import Card, CardFace
 
 # progress(bytes read, total bytes, cards parsed)
 Progress = Callable[[int, int, int], None]
@@ -94,10 +94,16 @@ class Summary:
 def _validated(parsed: Parsed) -> Card | None:
     """The card, or None when an un-set card holds what the model can't (then skipped)."""
     assert parsed.data is not None
+    data = parsed.data
     try:
+        if not data.get("faces") and data.get("colors") is None:
+            # The colors its mana cost gives, said (105.2): what the store serves for it, so
+            # that the stored card, read back, is this card (app/catalog/recompile.py).
+            face = CardFace(name=parsed.name or "?", mana_cost=data.get("mana_cost"))
+            data = {**data, "colors": face.face_colors}
         # Each face's rules text compiled into what the engine reads (issue 11), then the
         # card validated once with it.
-        return Card.model_validate(compiled_card_data(parsed.data))
+        return Card.model_validate(compiled_card_data(data))
     except ValidationError as exc:
         if parsed.funny:
             return None

@@ -180,3 +180,18 @@ def test_the_commands(
     _older(fresh_engine, "Emberlane Adept")
     assert main(["migrate"]) == 0
     assert _adept(fresh_engine).effect_lines == [1, 2]
+
+
+def test_a_card_file_without_colors_reads_back_as_imported(
+    fresh_engine: Engine, tmp_path: Path
+) -> None:
+    # A file that gives no colors: the card is stored with those of its mana cost (105.2), as
+    # the store serves it, so compiling the stored card again finds nothing to change.
+    entry = {"name": "Quarry Idol", "manaCost": "{2}{R}", "types": ["Artifact"],
+             "text": "{T}: Add {R}.", "layout": "normal"}  # fmt: skip
+    path = write(tmp_path / "plain.json", {"meta": {}, "data": {"Quarry Idol": [entry]}})
+    import_file(fresh_engine, path)
+    idol = DbCatalog(fresh_engine).get("Quarry Idol")
+    assert idol is not None and idol.colors == ["R"]
+    done = recompile(fresh_engine)
+    assert (done.cards, done.updated) == (1, 0)
