@@ -397,22 +397,7 @@ def category(ability: AnyAbility) -> Category:
 
 # The kinds of ability that may work from elsewhere than a permanent (`works_from`), and so
 # may be on a line an effects entry names (`line`).
-Placed = (
-    GrantManaAbility
-    | GrantKeyword
-    | GainControl
-    | ForbidActivation
-    | ManaReplacement
-    | ManaTrigger
-    | SetLandTypes
-    | AddSubtypes
-    | AddTypes
-    | SetCreatureTypes
-    | SetCardTypes
-    | SetColors
-    | LoseAllAbilities
-    | SpellCastBan
-)
+Placed = StaticAbility | ForbidActivation | ManaReplacement | ManaTrigger | SpellCastBan
 
 
 def placed(ability: AnyAbility) -> Placed | None:
