@@ -10,7 +10,7 @@ Effects the engine builds (the layers) use filters directly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple, assert_never, get_args
@@ -507,6 +507,20 @@ def filter_reads(f: AnyFilter) -> frozenset[Fact]:
             return _MANA_COST
         case _:
             assert_never(f)
+
+
+def counter_kinds(f: AnyFilter) -> Iterator[str]:
+    """The counter kinds the filter names anywhere in it ("with a shadow counter on it")."""
+    match f:
+        case AllOf(of=parts) | AnyOf(of=parts):
+            for part in parts:
+                yield from counter_kinds(part)
+        case Not(filter=inner):
+            yield from counter_kinds(inner)
+        case HasCounters(counter=kind) if kind is not None:
+            yield kind
+        case _:
+            return
 
 
 def filter_uses_object(f: AnyFilter) -> bool:

@@ -28,6 +28,7 @@ from app.domain.card import (
     SpellCastBan,
 )
 from app.domain.errors import QuestionError
+from app.domain.filters import counter_kinds
 from app.domain.quantities import CountersOnSource
 from app.domain.state import EffectIn
 
@@ -187,20 +188,14 @@ def effect_counters(card: Card) -> Iterator[str]:
     """Counter kinds an effect's abilities look for on what they change ("for as long as that
     creature has a shadow counter on it"): a permanent of another card may carry them."""
     for a in _effect_abilities(card):
-        to = getattr(a, "to", None)
-        if to is not None and to.where is not None:
-            yield from _filter_counters(to.where.model_dump(mode="json"))
+        yield from _selector_counters(a)
 
 
-def _filter_counters(node: object) -> Iterator[str]:
-    if isinstance(node, dict):
-        if node.get("kind") == "counters" and isinstance(node.get("counter"), str):
-            yield node["counter"]
-        for value in node.values():
-            yield from _filter_counters(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _filter_counters(item)
+def _selector_counters(ability: Ability) -> Iterator[str]:
+    """The counter kinds an ability's selector names (its `to`, where it has one)."""
+    to = getattr(ability, "to", None)
+    if isinstance(to, Selector) and to.where is not None:
+        yield from counter_kinds(to.where)
 
 
 def _needs_target(a: Ability) -> bool:
@@ -243,6 +238,4 @@ def _counters_named(faces: Iterable[CardFace]) -> Iterator[str]:
                 yield ability.counter
             # A static that holds while it has counters ("as long as ~ has three or more fire
             # counters on it, ..."): its selector names the kind.
-            to = getattr(ability, "to", None)
-            if isinstance(to, Selector) and to.where is not None:
-                yield from _filter_counters(to.where.model_dump(mode="json"))
+            yield from _selector_counters(a)
