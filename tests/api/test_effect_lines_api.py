@@ -27,7 +27,7 @@ CARDS = [
     # Two loyalty abilities with different effects.
     Invented("normal", [Face("Vessa, Cinder Tactician", "{2}{R}{R}", ["Planeswalker"],
                              subtypes=["Vessa"], colors=["R"], loyalty="4",
-                             text="[+1]: Creatures you control get +1/+0 and gain haste until "
+                             text="[+1]: Creatures you control get +2/+0 and gain haste until "
                                   "end of turn.\n"
                                   "[\u22122]: Gain control of target creature until end of "
                                   "turn.")]),
@@ -36,7 +36,7 @@ CARDS = [
     Invented("normal", [Face("Ashen Herald", "{2}{R}", ["Creature"], subtypes=["Goblin"],
                              colors=["R"], power="2", toughness="1",
                              text="{1}{R}: Target creature gains haste until end of turn.\n"
-                                  "At the beginning of your upkeep, you gain 1 life.")]),
+                                  "At the beginning of your upkeep, scry 1.")]),
     Invented("normal", [Face("Thicket Tender", "{G}", ["Creature"], subtypes=["Elf"],
                              colors=["G"], power="1", toughness="1", text="{T}: Add {G}.")]),
 ]  # fmt: skip

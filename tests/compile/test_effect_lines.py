@@ -138,14 +138,14 @@ def test_a_keyword_line_beside_a_line_no_entry_may_name_stays_read() -> None:
     # own keywords are no effect and stay read, and crew is the line an entry names.
     compiled = face(
         "Trample, haste\nWhen Quarry Racer enters, it becomes an artifact creature until end of "
-        "turn.\nCrew 1",
+        "combat.\nCrew 1",
         name="Quarry Racer",
         types=("Artifact",),
         subtypes=("Vehicle",),
         keywords=("Trample", "Haste", "Crew"),
     )
     assert compiled.unsupported_text == [
-        "When ~ enters, it becomes an artifact creature until end of turn."
+        "When ~ enters, it becomes an artifact creature until end of combat."
     ]
     assert compiled.keywords == ["Haste"]
     assert compiled.abilities == [

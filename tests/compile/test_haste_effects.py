@@ -236,8 +236,7 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
         ("Until end of turn, creatures you control gain haste.", ("Sorcery",)),
         # Tokens said to have keywords, a quoted ability or what they must do are still "they".
         (
-            "Create two 1/1 red Imp creature tokens with flying. They gain haste until end of "
-            "turn.",
+            "Create two 1/1 red Imp creature tokens with reach. They gain haste until end of turn.",
             ("Sorcery",),
         ),
         (
@@ -246,8 +245,8 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
             ("Sorcery",),
         ),
         (
-            "For each opponent, create two 2/2 red Imp creature tokens with menace that attack "
-            "that opponent this turn if able. They gain haste until end of turn.",
+            "For each opponent, create two 2/2 red Imp creature tokens with menace that block "
+            "each combat if able. They gain haste until end of turn.",
             ("Sorcery",),
         ),
         # The permanents the sentence before put onto the battlefield.

@@ -1,4 +1,4 @@
-"""What a permanent is while it has counters on it ("as long as ~ has three or more fire counters
+"""What a permanent is while it has counters on it ("as long as ~ has four or more fuse counters
 on it, it's an artifact creature"): the clause read as it would be without the lead, for the
 permanent only while it has them (122.1: counters are no characteristic, so no layer effect
 changes whether it has them). Through the compiler, then HTTP. Invented cards, our
@@ -24,32 +24,32 @@ def _own(counter: str | None, at_least: int) -> Selector:
 
 def test_card_types_while_it_has_enough_counters_of_a_kind() -> None:
     found = one(
-        "As long as Quarry Balloon has three or more fire counters on it, it's an artifact "
+        "As long as Quarry Balloon has four or more fuse counters on it, it's an artifact "
         "creature.",
         name="Quarry Balloon",
     )
-    assert found == SetCardTypes(to=_own("fire", 3), types=["artifact", "creature"])
+    assert found == SetCardTypes(to=_own("fuse", 4), types=["artifact", "creature"])
 
 
 def test_a_land_while_it_has_one_counter() -> None:
     # 205.1a: "it's a land" without "in addition": the creature is a land only.
     found = one(
-        "As long as Quarry Isle has a slumber counter on it, it's a land.",
+        "As long as Quarry Isle has a dormant counter on it, it's a land.",
         name="Quarry Isle",
         types=("Creature",),
     )
-    assert found == SetCardTypes(to=_own("slumber", 1), types=["land"])
+    assert found == SetCardTypes(to=_own("dormant", 1), types=["land"])
 
 
 def test_counters_of_any_kind_together_and_a_keyword_beside() -> None:
-    # Flying changes nothing the engine rules on; the subtype is what it adds.
+    # Reach changes nothing the engine rules on; the subtype is what it adds.
     found = one(
-        "As long as Quarry Squire has two or more counters on it, it has flying and is a Knight "
+        "As long as Quarry Squire has three or more counters on it, it has reach and is a Scout "
         "in addition to its other types.",
         name="Quarry Squire",
         types=("Creature",),
     )
-    assert found == AddSubtypes(to=_own(None, 2), subtypes=["Knight"])
+    assert found == AddSubtypes(to=_own(None, 3), subtypes=["Scout"])
 
 
 def test_a_creature_in_addition_while_it_has_counters() -> None:
@@ -77,10 +77,10 @@ def test_keywords_said_after_what_it_is_that_change_nothing_are_left_out() -> No
         "As long as Quarry Hulk has four or more oil counters on it, it's a 0/0 creature in "
         "addition to its other types and it has haste.",
         # The counters of another permanent: not the permanent's own.
-        "As long as enchanted creature has a fire counter on it, it's an artifact creature.",
+        "As long as enchanted creature has a fuse counter on it, it's an artifact creature.",
         # What it is that the clause doesn't read.
-        "As long as Quarry Hulk has a fire counter on it, it's a creature with power equal to "
-        "the number of fire counters on it.",
+        "As long as Quarry Hulk has a fuse counter on it, it's a creature with power equal to "
+        "the number of fuse counters on it.",
     ],
 )
 def test_what_is_not_about_its_own_counters_is_reported(text: str) -> None:
@@ -88,19 +88,19 @@ def test_what_is_not_about_its_own_counters_is_reported(text: str) -> None:
 
 
 BALLOON = (
-    "As long as Quarry Balloon has three or more fire counters on it, it's an artifact creature."
+    "As long as Quarry Balloon has four or more fuse counters on it, it's an artifact creature."
 )
 
 
-@pytest.mark.parametrize(("fire", "legal"), [(2, True), (3, False)])
+@pytest.mark.parametrize(("fuse", "legal"), [(3, True), (4, False)])
 def test_a_fresh_permanent_is_summoning_sick_only_while_a_creature(
-    sqlite_client: TestClient, fire: int, legal: bool
+    sqlite_client: TestClient, fuse: int, legal: bool
 ) -> None:
-    # 302.6: with three fire counters it is a creature that came this turn, so its {T}
-    # ability can't be activated; with two it is an artifact alone and taps.
+    # 302.6: with four fuse counters it is a creature that came this turn, so its {T}
+    # ability can't be activated; with three it is an artifact alone and taps.
     balloon = definition("Quarry Balloon", f"{BALLOON}\n{{T}}: Add {{C}}.", ["Artifact"], "{2}")
     assert balloon["support"] == "full"
-    fresh = inline("balloon", balloon, controlled_since_turn_start=False, counters={"fire": fire})
+    fresh = inline("balloon", balloon, controlled_since_turn_start=False, counters={"fuse": fuse})
     body = {"state": state(fresh), "permanent_id": "balloon"}
     answer = ruling(sqlite_client, "/v1/mana/activate", body)["answer"]
     assert answer["legal"] is legal

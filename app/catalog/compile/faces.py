@@ -1128,9 +1128,9 @@ def _in_some_turns(ctx: _Context, s: str, following: str) -> bool:
     return True
 
 
-# "As long as ~ has three or more fire counters on it, it's an artifact creature.", "As long as
-# ~ has two or more counters on it, it has first strike and is an Assassin in addition to its
-# other types.": what the permanent itself is while it has the counters (122.1: counters are
+# "As long as ~ has four or more fuse counters on it, it's an artifact creature.", "As long as
+# ~ has three or more counters on it, it has reach and is a Scout in addition to its other
+# types.": what the permanent itself is while it has the counters (122.1: counters are
 # no characteristic, so no layer effect changes whether it has them), read as the clause
 # would be without the lead, for the permanent with those counters only.
 _OWN_COUNTERS_LEAD = re.compile(

@@ -232,8 +232,8 @@ _GROUP_GAINS = re.compile(
     r"(?:get [+-]\d+/[+-]\d+ and )?gain (?P<kws>[a-z ,]+?)(?P<eot> until end of turn)?\.$"
 )
 # The tokens may be said to have keywords, a quoted ability or what they must do ("... tokens
-# with flying", "... tokens with "When ~ dies, ..."", "... tokens with flying that attack that
-# opponent this turn if able"): "they" is still those tokens.
+# with reach", "... tokens with "When ~ dies, ..."", "... tokens with menace that block each
+# combat if able"): "they" is still those tokens.
 _MADE_TOKENS = re.compile(
     r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?(?:For each [^,.]+, )?'
     r'[Cc]reate (?:(?:two|three|four|five|X|that many) (?:[^."]*\btokens(?: with [^."]+'
