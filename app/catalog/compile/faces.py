@@ -32,6 +32,7 @@ from app.catalog.compile.phrases import (
     FIXED,
     NUMBER,
     TURN_LONG,
+    TYPES,
     list_items,
     number,
     selector,
@@ -1176,6 +1177,45 @@ def _while_own_counters(ctx: _Context, s: str, following: str) -> bool:
     return True
 
 
+# "As long as enchanted permanent is a Golem, it's a creature in addition to its other types.":
+# what the attached permanent is while it has that type or subtype, which it has or
+# not before this effect applies (it only adds: 613.8 leaves nothing for it to change there).
+_WHILE_ATTACHED_IS = re.compile(
+    r"^As long as (?P<who>enchanted|equipped) (?:permanent|creature|artifact|land) is an? "
+    r"(?P<what>[A-Za-z]+), it(?:'s| is) (?P<rest>.+)$"
+)
+
+
+def _while_attached_is(ctx: _Context, s: str, following: str) -> bool:
+    """The static above: each of its abilities for the attached permanent only while it has
+    that card type or subtype; False when the rest isn't read, or changes more than it adds
+    (a change that set its types could take away the very type it asks for)."""
+    m = _WHILE_ATTACHED_IS.match(s)
+    if m is None:
+        return False
+    what = m.group("what")
+    card_type = TYPES.get(what) if what.islower() else None
+    if card_type is None and subtype_word(what, plural=False) is None:
+        return False
+    rest = f"{m.group('who').capitalize()} permanent is {m.group('rest')}"
+    found = attached.what_it_is(rest, following)
+    if found is None or not found.abilities:
+        return False
+    abilities: list[ir.Ability] = []
+    for a in found.abilities:
+        if not isinstance(a, ir.AddTypes | ir.AddSubtypes) or not a.to.attached:
+            return False
+        to = (
+            replace(a.to, condition_types=(card_type,))
+            if card_type is not None
+            else replace(a.to, subtypes=(*a.to.subtypes, what))
+        )
+        abilities.append(replace(a, to=to))
+    ctx.add(ir.Understood(abilities=abilities))
+    ctx.record(s, relevance.family(s, x_permanent=False) or "type_change", "compiled")
+    return True
+
+
 def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
     """A layer effect (app/catalog/compile/layers.py): land types set or added, abilities
     lost; the clause joined to a loss of abilities is recorded as not understood."""
@@ -1190,6 +1230,8 @@ def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
     if not ctx.spell and _in_some_turns(ctx, s, following):
         return True
     if not ctx.spell and _while_own_counters(ctx, s, following):
+        return True
+    if not ctx.spell and _while_attached_is(ctx, s, following):
         return True
     if not ctx.spell and (colored := layers.colors_set(s)) is not None:
         ctx.add(ir.Understood(abilities=[colored]))

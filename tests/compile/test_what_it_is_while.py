@@ -1,8 +1,10 @@
-"""What a permanent is while it has counters on it ("as long as ~ has four or more fuse counters
-on it, it's an artifact creature"): the clause read as it would be without the lead, for the
-permanent only while it has them (122.1: counters are no characteristic, so no layer effect
-changes whether it has them). Through the compiler, then HTTP. Invented cards, our
-sentences."""
+"""What a permanent is while a condition holds that no layer effect of its own changes: while
+it has counters on it ("as long as ~ has four or more fuse counters on it, it's an artifact
+creature"; 122.1: counters are no characteristic), and what an Aura's or Equipment's permanent
+is while it has a type ("as long as enchanted permanent is a Golem, it's a creature in addition
+to its other types"; the effect only adds). The clause is read as it would be without the lead,
+for the permanent that meets the condition only. Through the compiler, then HTTP. Invented
+cards, our sentences."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from app.domain.continuous import AddSubtypes, AddTypes, SetCardTypes
-from app.domain.filters import AllOf, HasCounters, IsOther, Not, Selector
+from app.domain.filters import AllOf, HasCounters, HasType, IsOther, Not, Selector
 from tests.api.helpers import state
 from tests.api.test_compiled_cards_api import definition, inline, ruling
 from tests.compile.helpers import face, one
@@ -105,3 +107,52 @@ def test_a_fresh_permanent_is_summoning_sick_only_while_a_creature(
     answer = ruling(sqlite_client, "/v1/mana/activate", body)["answer"]
     assert answer["legal"] is legal
     assert [r["code"] for r in answer["reasons"]] == ([] if legal else ["summoning_sick"])
+
+
+# --- what the attached permanent is while it has a type -------------------------------------
+
+HARNESS = (
+    "Enchant artifact\nAs long as enchanted permanent is a Golem, it's a creature in addition "
+    "to its other types."
+)
+
+
+def test_the_attached_permanent_while_it_has_a_subtype() -> None:
+    found = one(HARNESS, name="Quarry Harness", types=("Enchantment",), subtypes=("Aura",))
+    to = Selector(relation="attached", subtypes=["Golem"])
+    assert found == AddTypes(to=to, types=["creature"])
+
+
+def test_the_attached_permanent_while_it_has_a_card_type() -> None:
+    found = one(
+        "Enchant permanent\nAs long as enchanted permanent is an artifact, it's a creature in "
+        "addition to its other types.",
+        name="Quarry Harness",
+        types=("Enchantment",),
+        subtypes=("Aura",),
+    )
+    to = Selector(relation="attached", where=HasType(type="artifact"))
+    assert found == AddTypes(to=to, types=["creature"])
+
+
+def test_a_change_that_sets_types_while_it_has_one_is_reported() -> None:
+    # Setting its card types could take away what it asks for: not read here.
+    text = "Enchant artifact\nAs long as enchanted permanent is a Golem, it's an artifact creature."
+    compiled = face(text, name="Quarry Harness", types=("Enchantment",), subtypes=("Aura",))
+    assert compiled.support == "partial" and compiled.abilities == []
+
+
+@pytest.mark.parametrize(("subtypes", "legal"), [(["Golem"], False), ([], True)])
+def test_a_fresh_golem_enchanted_so_is_summoning_sick(
+    sqlite_client: TestClient, subtypes: list[str], legal: bool
+) -> None:
+    # 302.6: the Golem artifact is a creature while enchanted, and came this turn; an artifact
+    # of no such subtype stays a noncreature artifact and taps.
+    harness = definition("Quarry Harness", HARNESS, ["Enchantment"], "{1}", ["Aura"])
+    cart = definition("Quarry Cart", "{T}: Add {C}.", ["Artifact"], "{2}", subtypes)
+    board = state(
+        inline("cart", cart, controlled_since_turn_start=False),
+        inline("harness", harness, attached_to="cart"),
+    )
+    answer = ruling(sqlite_client, "/v1/mana/activate", {"state": board, "permanent_id": "cart"})
+    assert answer["answer"]["legal"] is legal
