@@ -37,6 +37,16 @@ def effect_line() -> Any:
     )
 
 
+def _while_count() -> Any:
+    return omitted_at_default(
+        None,
+        description="611.3a: the change applies only while its controller controls at least "
+        'this many of these permanents ("~ is a 5/5 Golem artifact creature as long as you '
+        'control three or more artifacts"), counted as they are with every other change of '
+        "what permanents are (613.8); null: always",
+    )
+
+
 def _during() -> Any:
     return omitted_at_default(
         None,
@@ -303,6 +313,7 @@ class AddSubtypes(Strict):
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
     line: EffectLine | None = effect_line()
+    while_count: CountAtLeast | None = _while_count()
 
     @model_validator(mode="after")
     def _some_type(self) -> AddSubtypes:
@@ -337,6 +348,7 @@ class AddTypes(Strict):
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
     line: EffectLine | None = effect_line()
+    while_count: CountAtLeast | None = _while_count()
     during: TurnOf | None = _during()
 
 
@@ -407,6 +419,7 @@ class SetCardTypes(Strict):
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
     line: EffectLine | None = effect_line()
+    while_count: CountAtLeast | None = _while_count()
     during: TurnOf | None = _during()
 
 

@@ -95,6 +95,7 @@ from app.engine.characteristics import (
     LayerEffects,
     active_player,
     in_turn,
+    settle_counts,
     timestamp_order,
 )
 from app.engine.characteristics import collect as collect_layer_effects
@@ -1197,15 +1198,19 @@ class BoardView:
         self.layer_effects = collect_layer_effects(
             self.board, holders, source_of, effect_layer_sources, chosen_for
         )
-        self.chars = Characteristics(
+        # Not the bound method: view -> chars -> method -> view would be a reference cycle, and a
+        # cycle keeps the whole board (every permanent of a 10,000-permanent question) alive
+        # after the request until the cyclic collector runs.
+        rebuild = partial(
+            Characteristics,
             self.board,
-            self.layer_effects,
-            # Not the bound method: view -> chars -> method -> view would be a reference cycle,
-            # and a cycle keeps the whole board (every permanent of a 10,000-permanent
-            # question) alive after the request until the cyclic collector runs.
-            partial(printed_traits, self.controllers, self._equipped),
-            [k.first for k in self.kinds()[0]],
+            printed_traits=partial(printed_traits, self.controllers, self._equipped),
+            representatives=[k.first for k in self.kinds()[0]],
         )
+        self.chars = rebuild(effects=self.layer_effects)
+        if self.layer_effects.counted:
+            # 611.3a: changes that hold while enough permanents are there, counted on the rest.
+            self.chars = settle_counts(self.chars, lambda fx: rebuild(effects=fx))
 
     def has_text_abilities(self, p: Permanent) -> bool:
         """Whether the abilities of its rules text still exist after layers 4 and 6."""

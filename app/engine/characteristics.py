@@ -42,6 +42,7 @@ from app.domain.continuous import (
     AddSubtypes,
     AddTypes,
     ChosenForSource,
+    CountAtLeast,
     GrantManaAbility,
     LoseAllAbilities,
     SetCardTypes,
@@ -72,6 +73,8 @@ NONBASIC_LAND_TYPES = frozenset(t.casefold() for t in NONBASIC)
 LAND_TYPES = frozenset(t.casefold() for t in BASIC_LAND_TYPES) | NONBASIC_LAND_TYPES
 
 TypeEffect = SetLandTypes | AddSubtypes | AddTypes | SetCreatureTypes | SetCardTypes
+# The type changes that may hold only while enough permanents are there (`while_count`).
+CountedEffect = AddSubtypes | AddTypes | SetCardTypes
 LAYER_KINDS = (
     SetLandTypes,
     AddSubtypes,
@@ -178,6 +181,13 @@ class LayerEffects:
     turn_conditions: list[tuple[EffectSource, TurnOf, str, bool]] = field(default_factory=list)
     # Permanents cast for their impending cost that have a time counter (702.176a).
     impending: list[EffectSource] = field(default_factory=list)
+    # Type changes that hold while their controller controls enough of some permanents
+    # (611.3a), not filed until the count is known (settle_counts); then each with its count
+    # and whether it holds.
+    counted: list[tuple[EffectSource, CountedEffect]] = field(default_factory=list)
+    count_conditions: list[tuple[EffectSource, CountAtLeast, int, bool]] = field(
+        default_factory=list
+    )
 
 
 def collect(
@@ -208,11 +218,11 @@ def collect(
                     if n >= a.while_graveyard_below:
                         continue  # 611.3a: the condition doesn't hold now, so no effect
                 if _in_turn(board, found, src, a):
-                    _file(found, src, a)
+                    _file_or_count(found, src, a)
     for e, src in zip(board.effects, effect_sources, strict=True):
         for a in e.card.front.abilities:
             if works_from(a) == "effect" and _in_turn(board, found, src, a):
-                _file(found, src, a)
+                _file_or_count(found, src, a)
     found.layer4.sort(key=lambda pair: pair[0].order)
     found.layer5.sort(key=lambda pair: pair[0].order)
     found.layer6_loss.sort(key=lambda pair: pair[0].order)
@@ -285,6 +295,54 @@ def graveyard_size(board: Board, src: EffectSource) -> int:
             "graveyard_required",
         )
     return len(cards)
+
+
+def _file_or_count(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
+    """File the effect, or, when it holds only while enough permanents are there, keep it for
+    settle_counts."""
+    if isinstance(a, AddSubtypes | AddTypes | SetCardTypes) and a.while_count is not None:
+        found.counted.append((src, a))
+    else:
+        _file(found, src, a)
+
+
+def settle_counts(
+    chars: Characteristics, rebuild: Callable[[LayerEffects], Characteristics]
+) -> Characteristics:
+    """611.3a, 613.8: the type changes that hold while their controller controls enough of some
+    permanents. Each count is of the permanents as every other change has left them (so such a
+    change applies after those that change what it counts), then the ones that hold are filed
+    and the layers worked out again (`rebuild`). A change that holds would change a count so
+    that a condition no longer read the same: the engine can't settle such a board, and says
+    so (422 `condition_loop`) rather than pick one answer."""
+    fx = chars.effects
+    counts: list[tuple[EffectSource, CountedEffect, CountAtLeast, int]] = []
+    for src, a in fx.counted:
+        assert a.while_count is not None, "only counted changes are kept for settle_counts"
+        counts.append((src, a, a.while_count, _count(chars, src, a.while_count)))
+    fx.layer4.extend((src, a) for src, a, count, n in counts if n >= count.at_least)
+    fx.layer4.sort(key=lambda pair: pair[0].order)
+    fx.dependent.clear()  # indices of the list before: worked out again
+    final = rebuild(fx)
+    for src, _, count, n in counts:
+        if (_count(final, src, count) >= count.at_least) != (n >= count.at_least):
+            raise QuestionError(
+                ("state",),
+                f"{src.label}'s change of what it is holds only while its controller controls "
+                f"{count.at_least} or more {describe_selector(count.of)}, and what such changes "
+                "make of the permanents changes that count: the engine can't settle this board "
+                "(613.8)",
+                "condition_loop",
+            )
+        fx.count_conditions.append((src, count, n, n >= count.at_least))
+    return final
+
+
+def _count(chars: Characteristics, src: EffectSource, count: CountAtLeast) -> int:
+    """How many permanents the count picks, as the layers so far have left them."""
+    return sum(
+        1 for p in chars.board.permanents if count.of.matches(src.looker, p.id, chars.layered(p))
+    )
 
 
 def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
@@ -418,6 +476,11 @@ class Characteristics:
         return False
 
     # -- per permanent --
+
+    def layered(self, p: Permanent) -> Traits:
+        """Its traits after layers 4 and 5 (what a count of permanents looks at)."""
+        c = self.of(p)
+        return _with_subtypes(self.printed(p), list(c.subtypes), c.types, c.colors)
 
     def printed(self, p: Permanent) -> Traits:
         found = self._printed.get(p.id)
@@ -822,6 +885,17 @@ def condition_steps(chars: Characteristics) -> list[Step]:
                 f"{src.label}'s change of what it is applies only {TURN_WORDS[during]}: it is "
                 f"{active}'s turn, so it " + ("applies now." if holds else "doesn't apply now."),
                 ("611.3a", "613.1d"),
+                _refs(chars, [src]),
+            )
+        )
+    for src, count, n, holds in chars.effects.count_conditions:
+        steps.append(
+            Step(
+                f"{src.label}'s change of what it is applies only while its controller controls "
+                f"{count.at_least} or more {describe_selector(count.of)}: they control {n}, "
+                "counted as every other change leaves them, so it "
+                + ("applies now." if holds else "doesn't apply now."),
+                ("611.3a", "613.1d", "613.8"),
                 _refs(chars, [src]),
             )
         )

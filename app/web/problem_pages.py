@@ -199,6 +199,12 @@ PROBLEMS: dict[str, ProblemPage] = {
     "target_required": _q(
         "Target required", "This effect affects a target: give `target`, a permanent's id."
     ),
+    "condition_loop": _q(
+        "A condition its own change would undo",
+        "A change of what permanents are holds only while its controller controls enough of "
+        "some permanents, and applying it would change that count the other way (613.8): no "
+        "answer reads the board both ways, so the engine doesn't rule on it.",
+    ),
     "line_required": _q(
         "Which ability resolved?",
         "What an entry of this card does depends on which of its abilities or modes resolved "

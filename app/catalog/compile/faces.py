@@ -1216,6 +1216,32 @@ def _while_attached_is(ctx: _Context, s: str, following: str) -> bool:
     return True
 
 
+def _while_you_control(ctx: _Context, s: str, following: str) -> bool:
+    """ "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
+    "As long as you control five or more enchantments, each other non-Aura enchantment you
+    control is a creature in addition to its other types ...": a type change that holds while
+    its controller controls that many of those permanents (`while_count`, 611.3a: the engine
+    counts them as every other change leaves them, 613.8). False when the rest isn't read, or
+    reads as another kind of change."""
+    counted = statics.count_condition(s)
+    if counted is None:
+        return False
+    (sel, least), rest = counted
+    found = attached.what_it_is(rest, following, own=True)
+    changes = found.abilities if found is not None else layers.group_is_creatures(rest, following)
+    if not changes and (also := layers.also_of_type(rest)) is not None:
+        changes = [also]
+    if not changes:
+        return False
+    abilities = [lower.ability(a) for a in changes]
+    if not all(isinstance(a, AddTypes | AddSubtypes | SetCardTypes) for a in abilities):
+        return False
+    count = CountAtLeast(of=lower.selector(sel), at_least=least)
+    ctx.face.abilities.extend(a.model_copy(update={"while_count": count}) for a in abilities)
+    ctx.record(s, relevance.family(s, x_permanent=False) or "type_change", "compiled")
+    return True
+
+
 def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
     """A layer effect (app/catalog/compile/layers.py): land types set or added, abilities
     lost; the clause joined to a loss of abilities is recorded as not understood."""
@@ -1232,6 +1258,8 @@ def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
     if not ctx.spell and _while_own_counters(ctx, s, following):
         return True
     if not ctx.spell and _while_attached_is(ctx, s, following):
+        return True
+    if not ctx.spell and _while_you_control(ctx, s, following):
         return True
     if not ctx.spell and (colored := layers.colors_set(s)) is not None:
         ctx.add(ir.Understood(abilities=[colored]))

@@ -342,6 +342,29 @@ _AS_LONG_AS_COUNT = re.compile(
 )
 
 
+# "... as long as you control three or more artifacts.": the same condition said after.
+_COUNT_AFTER = re.compile(
+    rf"^(?P<rest>[^,]+?) as long as you control (?P<n>{NUMBER}) or more (?P<what>[^,.]+)\.$"
+)
+
+
+def count_condition(sentence: str) -> tuple[tuple[ir.Sel, int], str] | None:
+    """ "As long as you control six or more lands, <rest>" or "<rest> as long as you control
+    six or more lands.": the permanents counted (its controller's) and how many at least, and
+    the rest as a sentence of its own; None when the sentence says no such count."""
+    lead = _AS_LONG_AS_COUNT.match(sentence)
+    m = lead or _COUNT_AFTER.match(sentence)
+    if m is None:
+        return None
+    least = number(m.group("n"))
+    found = selector(m.group("what") + " you control")
+    if least is None or found is None or not found[1] or found[0].attached:
+        return None
+    rest = m.group("rest")
+    rest = rest[0].upper() + rest[1:] + ("" if lead else ".")
+    return (found[0], least), rest
+
+
 _AS_LONG_AS_SOURCE = re.compile(
     r"^As long as ~ is (?P<state>renowned|modified), it (?P<rest>has .+)$"
 )
@@ -362,14 +385,11 @@ def grant(
             return None
         state: SourceState = "renowned" if own.group("state") == "renowned" else "modified"
         return ir.Sel(source=True), m.group("ability"), None, state
-    if (counted := _AS_LONG_AS_COUNT.match(sentence)) is not None:
-        least = number(counted.group("n"))
-        found_count = selector(counted.group("what") + " you control")
-        if least is None or found_count is None or not found_count[1] or found_count[0].attached:
+    if _AS_LONG_AS_COUNT.match(sentence) is not None:
+        counted = count_condition(sentence)
+        if counted is None:
             return None
-        while_count = (found_count[0], least)
-        sentence = counted.group("rest")
-        sentence = sentence[0].upper() + sentence[1:]
+        while_count, sentence = counted
     if (cond := _AS_LONG_AS_ATTACHED.match(sentence)) is not None:
         condition = TYPES.get(cond.group("type"))
         if condition is None:
