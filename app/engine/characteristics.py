@@ -310,32 +310,75 @@ def settle_counts(
     chars: Characteristics, rebuild: Callable[[LayerEffects], Characteristics]
 ) -> Characteristics:
     """611.3a, 613.8: the type changes that hold while their controller controls enough of some
-    permanents. Each count is of the permanents as every other change has left them (so such a
-    change applies after those that change what it counts), then the ones that hold are filed
-    and the layers worked out again (`rebuild`). A change that holds would change a count so
-    that a condition no longer read the same: the engine can't settle such a board, and says
-    so (422 `condition_loop`) rather than pick one answer."""
+    permanents (`chars`: the layers worked out without them). From none of them applying, the
+    ones whose count holds are applied (in timestamp order with the rest) and the counts read
+    again, until they read the same: a change applies after those that change what it counts
+    (613.8). A board on which they never settle, or on which a change that doesn't apply would
+    hold once applied (two readings), is a 422 `condition_loop`: no one answer is right."""
     fx = chars.effects
-    counts: list[tuple[EffectSource, CountedEffect, CountAtLeast, int]] = []
-    for src, a in fx.counted:
-        assert a.while_count is not None, "only counted changes are kept for settle_counts"
-        counts.append((src, a, a.while_count, _count(chars, src, a.while_count)))
-    fx.layer4.extend((src, a) for src, a, count, n in counts if n >= count.at_least)
-    fx.layer4.sort(key=lambda pair: pair[0].order)
-    fx.dependent.clear()  # indices of the list before: worked out again
-    final = rebuild(fx)
-    for src, _, count, n in counts:
-        if (_count(final, src, count) >= count.at_least) != (n >= count.at_least):
-            raise QuestionError(
-                ("state",),
-                f"{src.label}'s change of what it is holds only while its controller controls "
-                f"{count.at_least} or more {describe_selector(count.of)}, and what such changes "
-                "make of the permanents changes that count: the engine can't settle this board "
-                "(613.8)",
-                "condition_loop",
-            )
-        fx.count_conditions.append((src, count, n, n >= count.at_least))
+    base = list(fx.layer4)
+    counted = [(src, a, _condition(a)) for src, a in fx.counted]
+    holding: frozenset[int] = frozenset()
+    for _ in range(len(counted) + 1):
+        now = _holding(chars, counted)
+        if now == holding:
+            break
+        holding = now
+        chars = _with_counted(fx, base, counted, holding, rebuild)
+    else:
+        raise _condition_loop(counted[0][0], counted[0][2])
+    for i, (src, _, count) in enumerate(counted):
+        if i not in holding:
+            trial = _with_counted(fx, base, counted, holding | {i}, rebuild)
+            if i in _holding(trial, counted):
+                raise _condition_loop(src, count)
+    final = _with_counted(fx, base, counted, holding, rebuild)
+    for i, (src, _, count) in enumerate(counted):
+        fx.count_conditions.append((src, count, _count(final, src, count), i in holding))
     return final
+
+
+_Counted = list[tuple[EffectSource, CountedEffect, CountAtLeast]]
+
+
+def _condition(a: CountedEffect) -> CountAtLeast:
+    assert a.while_count is not None, "only counted changes are kept for settle_counts"
+    return a.while_count
+
+
+def _holding(chars: Characteristics, counted: _Counted) -> frozenset[int]:
+    """Which of the counted changes hold, the permanents as `chars` leaves them."""
+    return frozenset(
+        i
+        for i, (src, _, count) in enumerate(counted)
+        if _count(chars, src, count) >= count.at_least
+    )
+
+
+def _with_counted(
+    fx: LayerEffects,
+    base: list[tuple[EffectSource, TypeEffect]],
+    counted: _Counted,
+    which: frozenset[int],
+    rebuild: Callable[[LayerEffects], Characteristics],
+) -> Characteristics:
+    """The layers worked out again with these counted changes filed beside the others."""
+    fx.layer4 = sorted(
+        [*base, *((counted[i][0], counted[i][1]) for i in sorted(which))],
+        key=lambda pair: pair[0].order,
+    )
+    fx.dependent.clear()  # indices of the list before: worked out again
+    return rebuild(fx)
+
+
+def _condition_loop(src: EffectSource, count: CountAtLeast) -> QuestionError:
+    return QuestionError(
+        ("state",),
+        f"{src.label}'s change of what it is holds only while its controller controls "
+        f"{count.at_least} or more {describe_selector(count.of)}, and what such changes make of "
+        "the permanents changes that count: the engine can't settle this board (613.8)",
+        "condition_loop",
+    )
 
 
 def _count(chars: Characteristics, src: EffectSource, count: CountAtLeast) -> int:

@@ -202,8 +202,9 @@ PROBLEMS: dict[str, ProblemPage] = {
     "condition_loop": _q(
         "A condition its own change would undo",
         "A change of what permanents are holds only while its controller controls enough of "
-        "some permanents, and applying it would change that count the other way (613.8): no "
-        "answer reads the board both ways, so the engine doesn't rule on it.",
+        "some permanents, and applying such changes changes those counts: they never settle, "
+        "or they settle two ways (613.8). No one answer is right, so the engine doesn't rule "
+        "on it.",
     ),
     "line_required": _q(
         "Which ability resolved?",

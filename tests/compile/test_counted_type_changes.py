@@ -108,3 +108,54 @@ def test_a_change_that_flips_its_own_count_is_refused(sqlite_client: TestClient)
     r = sqlite_client.post("/v1/mana/activate", json=body)
     assert r.status_code == 422, r.text
     assert r.json()["type"].endswith("/condition_loop")
+
+
+def test_a_count_another_counted_change_raises_is_read_after_it(
+    sqlite_client: TestClient,
+) -> None:
+    # Two Elves: the Engine holds and makes the artifacts creatures, and then there are four
+    # creatures, so the Totem's change holds too (613.8: it depends on the Engine's).
+    engine = definition(
+        "Quarry Engine",
+        "As long as you control two or more creatures, each artifact you control is a creature "
+        "in addition to its other types.",
+        ["Enchantment"],
+        "{3}",
+    )
+    totem = definition(
+        "Quarry Totem",
+        "Quarry Totem is a Golem artifact creature as long as you control four or more "
+        "creatures.\n{T}: Add {C}.",
+        ["Artifact"],
+        "{2}",
+    )
+    elf = definition("Thicket Tender", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
+    board = state(
+        inline("totem", totem),
+        inline("engine", engine),
+        inline("elf1", elf),
+        inline("elf2", elf),
+        _pebble("p0"),
+    )
+    answer = ruling(sqlite_client, "/v1/mana/could-produce", {"state": board})
+    steps = [step["text"] for step in answer["explanation"]]
+    assert any("Quarry Totem (totem)" in t and "they control 4" in t and "applies now" in t
+               for t in steps), steps  # fmt: skip
+    assert any("Quarry Engine (engine)" in t and "applies now" in t for t in steps), steps
+
+
+def test_a_change_that_would_hold_once_applied_is_refused(sqlite_client: TestClient) -> None:
+    # One other creature: not counting itself the Idol's change doesn't hold, and counting
+    # itself as the creature it would be, it does. Two readings: no answer.
+    idol = definition(
+        "Quarry Idol",
+        "Quarry Idol is an artifact creature as long as you control two or more creatures.\n"
+        "{T}: Add {C}.",
+        ["Artifact"],
+        "{2}",
+    )
+    elf = definition("Thicket Tender", "{T}: Add {G}.", ["Creature"], "{G}", ["Elf"])
+    body = {"state": state(inline("idol", idol), inline("elf", elf)), "permanent_id": "idol"}
+    r = sqlite_client.post("/v1/mana/activate", json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["type"].endswith("/condition_loop")
