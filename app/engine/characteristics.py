@@ -374,8 +374,8 @@ def _with_counted(
 def _condition_loop(src: EffectSource, count: CountAtLeast) -> QuestionError:
     return QuestionError(
         ("state",),
-        f"{src.label}'s change of what it is holds only while its controller controls "
-        f"{count.at_least} or more {describe_selector(count.of)}, and what such changes make of "
+        f"{src.label}'s change of what it is holds only while there are {count.at_least} or "
+        f"more {describe_selector(count.of)}, and what such changes make of "
         "the permanents changes that count: the engine can't settle this board (613.8)",
         "condition_loop",
     )
@@ -934,8 +934,8 @@ def condition_steps(chars: Characteristics) -> list[Step]:
     for src, count, n, holds in chars.effects.count_conditions:
         steps.append(
             Step(
-                f"{src.label}'s change of what it is applies only while its controller controls "
-                f"{count.at_least} or more {describe_selector(count.of)}: they control {n}, "
+                f"{src.label}'s change of what it is applies only while there are "
+                f"{count.at_least} or more {describe_selector(count.of)}: there are {n}, "
                 "counted as every other change leaves them, so it "
                 + ("applies now." if holds else "doesn't apply now."),
                 ("611.3a", "613.1d", "613.8"),

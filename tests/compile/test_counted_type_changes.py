@@ -72,7 +72,7 @@ def test_a_fresh_relic_is_summoning_sick_only_while_the_count_holds(
     answer = ruling(sqlite_client, "/v1/mana/activate", body)
     assert answer["answer"]["legal"] is legal
     steps = " ".join(step["text"] for step in answer["explanation"])
-    assert f"they control {others + 1}" in steps
+    assert f"there are {others + 1}" in steps
 
 
 def test_the_count_reads_what_other_changes_made_of_the_permanents(
@@ -139,7 +139,7 @@ def test_a_count_another_counted_change_raises_is_read_after_it(
     )
     answer = ruling(sqlite_client, "/v1/mana/could-produce", {"state": board})
     steps = [step["text"] for step in answer["explanation"]]
-    assert any("Quarry Totem (totem)" in t and "they control 4" in t and "applies now" in t
+    assert any("Quarry Totem (totem)" in t and "there are 4" in t and "applies now" in t
                for t in steps), steps  # fmt: skip
     assert any("Quarry Engine (engine)" in t and "applies now" in t for t in steps), steps
 
