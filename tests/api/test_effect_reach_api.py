@@ -27,6 +27,13 @@ SHACKLE = definition(
     ["Artifact"],
     "{3}",
 )
+RAIDER = definition(
+    "Tide Raider",
+    "Whenever Tide Raider attacks and isn't blocked, you may gain control of target creature "
+    "defending player controls for as long as you control Tide Raider.",
+    ["Creature"],
+    "{3}{U}",
+)
 BORROW = definition(
     "Brief Borrowing",
     "{3}{R}: Gain control of target creature until end of turn.",
@@ -52,7 +59,7 @@ def taken(client: TestClient, card: dict[str, Any], since: bool) -> dict[str, An
 def test_a_lasting_control_change_reads_the_permanents_own_count(
     sqlite_client: TestClient,
 ) -> None:
-    for card in (SINGER, SHACKLE):
+    for card in (SINGER, SHACKLE, RAIDER):
         assert card["support"] == "full"
         assert card["abilities"][0]["lasting"] is True
         # Taken before alice's turn began: she has controlled it since (302.6).

@@ -136,6 +136,11 @@ def test_control_taken_on_entering_with_haste_and_a_subtype() -> None:
         "When ~ dies, gain control of target creature.",
         "{3}: Gain control of target Goblin.",  # a creature type alone names a permanent
         "{1}{U}{U}, {T}: Gain control of target legendary permanent.",
+        # "You may": the entry means one was taken; "up to one target": the one chosen.
+        "Whenever ~ attacks and isn't blocked, you may gain control of target artifact "
+        "defending player controls for as long as you control ~.",
+        "When ~ enters, gain control of up to one target land with lesser mana value for as "
+        "long as you control ~.",
     ],
 )
 def test_a_permanents_control_change_of_its_one_target_however_long(text: str) -> None:
@@ -155,6 +160,14 @@ def test_a_permanents_control_change_of_its_one_target_however_long(text: str) -
 def test_a_control_change_that_ends_by_the_next_turn_began_this_turn(text: str) -> None:
     # 514.2, 611.2a: while it lasts, it began since its controller's most recent turn did.
     assert one(text) == GainControl(of="target", works_from="effect")
+
+
+def test_untapped_and_given_haste_if_it_was_taken() -> None:
+    found = one(
+        "At the beginning of your upkeep, you may gain control of target artifact until end of "
+        "turn. If you do, untap it and it gains haste until end of turn."
+    )
+    assert found == GainControl(of="target", haste=True, works_from="effect")
 
 
 def test_a_spells_lasting_control_change() -> None:

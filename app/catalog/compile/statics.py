@@ -618,8 +618,10 @@ def etb_control(sentence: str) -> ir.Control | None:
 # However long it lasts ("for as long as you control ~", for good), an entry stands for it
 # while it is in force (docs/api.md `effects`).
 _TAKE_ONE = re.compile(
-    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)[Gg]ain control of '
-    r"(?:another )?target (?P<what>[a-z][^.:\"]*?|[A-Z][a-z]+)"
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)(?:you may )?[Gg]ain control '
+    # "up to one target": an entry stands for the one chosen (none chosen, no entry); "you
+    # may": one taken.
+    r"of (?:another )?(?:up to one )?target (?P<what>[a-z][^.:\"]*?|[A-Z][a-z]+)"
     r"(?: until end of turn| for as long as (?:you control ~(?: and ~ remains tapped)?|"
     r"~ remains (?:tapped|on the battlefield)))?\.$"
 )
@@ -648,9 +650,19 @@ def _one_object(what: str) -> bool:
     return _ONE_OBJECT.match(what) is not None or subtype_word(what, plural=False) is not None
 
 
+# "If you do, untap it and it gains haste until end of turn." after "you may gain control of
+# target ...": the entry means it was taken, so the untap (a fact the state shows) and the haste
+# went with it.
+_IF_YOU_DO_UNTAP = re.compile(
+    r"^If you do, untap (?:it|that creature|that permanent) and (?P<rest>it gains .+)$"
+)
+
+
 def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
     if previous.of != "target":
         return None
+    if (untapped := _IF_YOU_DO_UNTAP.match(sentence)) is not None and not previous.group:
+        sentence = "It" + untapped.group("rest")[2:]
     if previous.group:
         # "They gain haste": each object taken, in its own entry.
         return replace(previous, haste=True) if _GROUP_HASTE.match(sentence) else None
