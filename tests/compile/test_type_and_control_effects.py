@@ -155,6 +155,11 @@ def test_a_permanents_control_change_of_its_one_target_however_long(text: str) -
         "{3}{R}: Gain control of target creature until end of turn.",
         "When ~ enters, gain control of target creature until your next turn.",
         "Whenever ~ attacks, gain control of target artifact until end of combat.",
+        # Untapped first: a fact the state shows.
+        "{2}{U}, {T}: Untap target artifact an opponent controls and gain control of it until "
+        "end of turn.",
+        "At the beginning of your upkeep, you may untap target creature and gain control of it "
+        "until end of turn.",
     ],
 )
 def test_a_control_change_that_ends_by_the_next_turn_began_this_turn(text: str) -> None:
@@ -170,9 +175,23 @@ def test_untapped_and_given_haste_if_it_was_taken() -> None:
     assert found == GainControl(of="target", haste=True, works_from="effect")
 
 
-def test_a_spells_lasting_control_change() -> None:
-    found = one("Gain control of target creature.", types=("Sorcery",))
+@pytest.mark.parametrize(
+    "text", ["Gain control of target creature.", "Gain control of target multicolored creature."]
+)
+def test_a_spells_lasting_control_change(text: str) -> None:
+    found = one(text, types=("Sorcery",))
     assert found == GainControl(of="target", works_from="effect", lasting=True)
+
+
+def test_a_chapters_control_change_for_as_long_as_you_control_the_saga() -> None:
+    found = one(
+        "I — Gain control of up to one target creature for as long as you control Quarry Tale.\n"
+        "II — Draw a card.",
+        name="Quarry Tale",
+        types=("Enchantment",),
+        subtypes=("Saga",),
+    )
+    assert found == GainControl(of="target", works_from="effect", lasting=True, line=1)
 
 
 @pytest.mark.parametrize(

@@ -63,9 +63,11 @@ _YOU_CONTROL = re.compile(r"^You control enchanted (?:creature|permanent|artifac
 # it until end of turn."): whatever the target's restrictions say, they were met when it was
 # chosen, so the entry's `target` is the one (`_one_object`).
 _GAIN = re.compile(
-    r"^(?:Gain control of target (?P<what>[a-z][^.:\"]*?)"
+    r"^(?:Gain control of (?:up to one )?target (?P<what>[a-z][^.:\"]*?)"
     r"|Untap target (?P<untapped>[a-z][^.:\"]*?) and gain control of it)"
-    r"(?P<eot> until end of turn)?\.$"
+    r"(?P<eot> until end of turn)?"
+    # A chapter's or mode's lasting one ("for as long as you control ~": a Saga's, 714.2b).
+    r"(?P<lasting> for as long as (?:you control ~|~ remains on the battlefield))?\.$"
 )
 _THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste until end of turn\.$")
 # A resolved effect taking control of several objects for the turn, each its own entry of the
@@ -450,6 +452,8 @@ def control(sentence: str, *, effect: bool) -> ir.Control | None:
     what = m.group("what") or m.group("untapped")
     if m.group("untapped") is not None and not m.group("eot"):
         return None
+    if m.group("eot") and m.group("lasting"):
+        return None  # two durations: not one change
     if not _one_object(what):
         return None
     return ir.Control("target", effect=True, lasting=lasting(sentence))
@@ -618,22 +622,26 @@ def etb_control(sentence: str) -> ir.Control | None:
 # However long it lasts ("for as long as you control ~", for good), an entry stands for it
 # while it is in force (docs/api.md `effects`).
 _TAKE_ONE = re.compile(
-    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)(?:you may )?[Gg]ain control '
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)(?:you may )?'
     # "up to one target": an entry stands for the one chosen (none chosen, no entry); "you
-    # may": one taken.
-    r"of (?:another )?(?:up to one )?target (?P<what>[a-z][^.:\"]*?|[A-Z][a-z]+)"
+    # may": one taken; untapped first, a fact the state shows.
+    r"(?:[Gg]ain control of (?:another )?(?:up to one )?target "
+    r"(?P<what>[a-z][^.:\"]*?|[A-Z][a-z]+)"
+    r"|[Uu]ntap target (?P<untapped>[a-z][^.:\"]*?|[A-Z][a-z]+) and gain control of it)"
     r"(?: until end of turn| for as long as (?:you control ~(?: and ~ remains tapped)?|"
     r"~ remains (?:tapped|on the battlefield)))?\.$"
 )
 _ONE_OBJECT = re.compile(
-    r"^(?:(?:non)?(?:artifact|creature|permanent|land|legendary|enchantment)|Vehicle)\b"
+    # A color or "monocolored" first ("target monocolored creature"): met as it was chosen.
+    r"^(?:(?:white|blue|black|red|green|colorless|monocolored|multicolored) )?"
+    r"(?:(?:non)?(?:artifact|creature|permanent|land|legendary|enchantment)|Vehicle)\b"
 )
 
 
 def take_one(sentence: str) -> ir.Control | None:
     """A permanent's one-shot control change of its one target for the turn (above)."""
     m = _TAKE_ONE.match(sentence)
-    if m is None or not _one_object(m.group("what")):
+    if m is None or not _one_object(m.group("what") or m.group("untapped")):
         return None
     return ir.Control("target", effect=True, lasting=lasting(sentence))
 
