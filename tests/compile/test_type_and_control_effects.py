@@ -156,10 +156,10 @@ def test_a_permanents_control_change_of_its_one_target_however_long(text: str) -
         "When ~ enters, gain control of target creature until your next turn.",
         "Whenever ~ attacks, gain control of target artifact until end of combat.",
         # Untapped first: a fact the state shows.
-        "{2}{U}, {T}: Untap target artifact an opponent controls and gain control of it until "
-        "end of turn.",
-        "At the beginning of your upkeep, you may untap target creature and gain control of it "
-        "until end of turn.",
+        "{2}{U}, {T}: Untap target artifact you don't control and gain control of it until end "
+        "of turn.",
+        "At the beginning of combat on your turn, you may untap target land and gain control of "
+        "it until end of turn.",
     ],
 )
 def test_a_control_change_that_ends_by_the_next_turn_began_this_turn(text: str) -> None:
