@@ -41,8 +41,8 @@ def _while_count() -> Any:
     return omitted_at_default(
         None,
         description="611.3a: the change applies only while its controller controls at least "
-        'this many of these permanents ("~ is a 5/5 Golem artifact creature as long as you '
-        'control three or more artifacts"), counted as they are with every other change of '
+        'this many of these permanents ("~ is a 4/4 Golem artifact creature as long as you '
+        'control four or more artifacts"), counted as they are with every other change of '
         "what permanents are (613.8); null: always",
     )
 

@@ -29,8 +29,8 @@ SHACKLE = definition(
 )
 RAIDER = definition(
     "Tide Raider",
-    "Whenever Tide Raider attacks and isn't blocked, you may gain control of target creature "
-    "defending player controls for as long as you control Tide Raider.",
+    "Whenever Tide Raider deals combat damage to a player, you may gain control of target "
+    "creature that player controls for as long as you control Tide Raider.",
     ["Creature"],
     "{3}{U}",
 )

@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from app.domain.continuous import AddTypes, CountAtLeast, SetCardTypes
-from app.domain.filters import AllOf, HasSubtype, IsOther, Not, Selector
+from app.domain.filters import IsOther, Not, Selector
 from tests.api.helpers import state
 from tests.api.test_compiled_cards_api import definition, inline, ruling
 from tests.compile.helpers import face, one
@@ -33,18 +33,13 @@ def test_the_change_said_before_its_count() -> None:
 
 def test_the_count_said_first_for_a_group() -> None:
     found = one(
-        "As long as you control four or more enchantments, each other non-Aura enchantment you "
-        "control is a creature in addition to its other types.",
+        "As long as you control four or more artifacts, each other artifact you control is a "
+        "creature in addition to its other types.",
         name="Quarry Vault",
-        types=("Enchantment",),
+        types=("Artifact",),
     )
-    others = Selector(
-        controller="you",
-        types=["enchantment"],
-        where=AllOf(of=[IsOther(), Not(filter=HasSubtype(subtype="Aura"))]),
-    )
-    count = CountAtLeast(of=Selector(controller="you", types=["enchantment"]), at_least=4)
-    assert found == AddTypes(to=others, types=["creature"], while_count=count)
+    others = Selector(controller="you", types=["artifact"], where=IsOther())
+    assert found == AddTypes(to=others, types=["creature"], while_count=ARTIFACTS)
 
 
 def test_a_count_of_what_no_selector_reads_is_reported() -> None:
@@ -82,7 +77,7 @@ def test_the_count_reads_what_other_changes_made_of_the_permanents(
     # (613.8: the Relic's change depends on the Forge's, whatever their timestamps).
     forge = definition(
         "Quarry Forge",
-        "Creatures you control are artifacts in addition to their other types.",
+        "Each creature you control is an artifact in addition to its other types.",
         ["Enchantment"],
         "{2}",
     )

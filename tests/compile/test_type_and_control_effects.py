@@ -137,8 +137,8 @@ def test_control_taken_on_entering_with_haste_and_a_subtype() -> None:
         "{3}: Gain control of target Goblin.",  # a creature type alone names a permanent
         "{1}{U}{U}, {T}: Gain control of target legendary permanent.",
         # "You may": the entry means one was taken; "up to one target": the one chosen.
-        "Whenever ~ attacks and isn't blocked, you may gain control of target artifact "
-        "defending player controls for as long as you control ~.",
+        "Whenever ~ deals combat damage to a player, you may gain control of target artifact "
+        "that player controls for as long as you control ~.",
         "When ~ enters, gain control of up to one target land with lesser mana value for as "
         "long as you control ~.",
     ],
@@ -169,8 +169,8 @@ def test_a_control_change_that_ends_by_the_next_turn_began_this_turn(text: str) 
 
 def test_untapped_and_given_haste_if_it_was_taken() -> None:
     found = one(
-        "At the beginning of your upkeep, you may gain control of target artifact until end of "
-        "turn. If you do, untap it and it gains haste until end of turn."
+        "At the beginning of combat on your turn, you may gain control of target artifact until "
+        "end of turn. If you do, untap it and it gains haste until your next turn."
     )
     assert found == GainControl(of="target", haste=True, works_from="effect")
 

@@ -1217,9 +1217,9 @@ def _while_attached_is(ctx: _Context, s: str, following: str) -> bool:
 
 
 def _while_you_control(ctx: _Context, s: str, following: str) -> bool:
-    """ "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
-    "As long as you control five or more enchantments, each other non-Aura enchantment you
-    control is a creature in addition to its other types ...": a type change that holds while
+    """ "~ is a 4/4 Golem artifact creature as long as you control four or more artifacts.",
+    "As long as you control four or more artifacts, each other artifact you control is a
+    creature in addition to its other types": a type change that holds while
     its controller controls that many of those permanents (`while_count`, 611.3a: the engine
     counts them as every other change leaves them, 613.8). False when the rest isn't read, or
     reads as another kind of change."""

@@ -658,9 +658,8 @@ def _one_object(what: str) -> bool:
     return _ONE_OBJECT.match(what) is not None or subtype_word(what, plural=False) is not None
 
 
-# "If you do, untap it and it gains haste until end of turn." after "you may gain control of
-# target ...": the entry means it was taken, so the untap (a fact the state shows) and the haste
-# went with it.
+# "If you do, untap it and it gains haste ..." after "you may gain control of target ...": the
+# entry means it was taken, so the untap (a fact the state shows) and the haste went with it.
 _IF_YOU_DO_UNTAP = re.compile(
     r"^If you do, untap (?:it|that creature|that permanent) and (?P<rest>it gains .+)$"
 )
