@@ -93,6 +93,11 @@ def test_other_keywords_given_with_haste() -> None:
 @pytest.mark.parametrize(
     ("text", "types"),
     [
+        # "Those creatures" points back at what the sentences before did: never a group itself.
+        (
+            "Untap all creatures you control. Those creatures gain haste until end of turn.",
+            ("Sorcery",),
+        ),
         # "They" after targets that stay where they are: not the objects of one effect.
         (
             "Tap two target creatures. They gain haste.",
@@ -271,6 +276,14 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
             ("Creature",),
         ),
         ("{1}, {T}: Creatures you control gain haste until end of turn.", ("Artifact",)),
+        # Any group a selector reads: each one there as it resolved (611.2c).
+        (
+            "{2}: Other creatures you control get +2/+0 and gain haste until end of turn.",
+            ("Artifact",),
+        ),
+        ("{1}{G}: Elves you control gain haste until end of turn.", ("Creature",)),
+        ("{R}: All creatures gain haste until end of turn.", ("Creature",)),
+        ("Elves you control gain haste until end of turn.", ("Sorcery",)),
         (
             "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.",
             ("Artifact",),

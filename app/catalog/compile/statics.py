@@ -230,7 +230,10 @@ def gains_haste_effect(sentence: str) -> ir.Understood | None:
 _GROUP_GAINS = re.compile(
     r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
     r"(?P<until>[Uu]ntil end of turn, )?"
-    r"(?P<who>They|Those tokens|[Cc]reatures you control) "
+    # Any group of permanents ("other creatures you control", "Goblins you control", "all
+    # creatures"): each one there as it resolved is an entry (611.2c).
+    # (Targets are _EACH_TARGET's.)
+    r"(?P<who>They|Those tokens|[A-Za-z](?:(?!target\b)[^:\",.])*?) "
     r"(?:get [+-]\d+/[+-]\d+ and )?gain (?P<kws>[a-z ,]+?)(?P<eot> until end of turn)?\.$"
 )
 # The tokens may be said to have keywords, a quoted ability or what they must do ("... tokens
@@ -310,6 +313,8 @@ def group_haste_effect(sentence: str, previous: str | None, *, spell: bool) -> i
             return None
     elif who is not None and not (m.group("lead") or spell):
         return None  # a permanent's one-shot needs its activation or trigger
+    elif who is not None and not _a_group(who):
+        return None
     keywords = list_items(m.group("kws"))
     if "haste" not in keywords or not all(k in KNOWN_KEYWORDS for k in keywords):
         return None
@@ -317,6 +322,16 @@ def group_haste_effect(sentence: str, previous: str | None, *, spell: bool) -> i
     return ir.Understood(
         abilities=[ir.Keyword(k.capitalize(), target, effect=True) for k in keywords]
     )
+
+
+def _a_group(who: str) -> bool:
+    """Whether the phrase names a group of permanents (plural, none of them the one attached);
+    "those creatures" points back at what the sentences before did, never a group of its own."""
+    if who.startswith(("Those ", "These ")):
+        return False
+    # As said at the start of a sentence: "Goblins you control", "Other creatures you control".
+    found = selector(who) or selector(who[0].lower() + who[1:])
+    return found is not None and found[1] and not found[0].attached
 
 
 def as_though_haste(sentence: str) -> ir.Keyword | None:
