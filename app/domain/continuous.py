@@ -273,6 +273,12 @@ class SetLandTypes(Strict):
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's
     `players.<name>.graveyard`)"""
     line: EffectLine | None = effect_line()
+    while_counters: WhileCounters | None = omitted_at_default(
+        None,
+        description="611.3a: the change applies only while its source has this many counters "
+        'of a kind ("as long as ~ has a conqueror counter on it, nonbasic lands are '
+        'Mountains"); null: always',
+    )
     to_chosen_name: bool = _to_chosen_name()
 
     @model_validator(mode="after")

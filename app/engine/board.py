@@ -53,7 +53,6 @@ from app.domain.card import (
     SpellCostChange,
     SpellCostMinimum,
     Unsupported,
-    WhileCounters,
 )
 from app.domain.continuous import (
     AddSubtypes,
@@ -101,7 +100,13 @@ from app.engine.characteristics import (
 from app.engine.characteristics import collect as collect_layer_effects
 from app.engine.production import Own, describe_ability
 from app.engine.replacement import Replacement
-from app.engine.words import bounded_list, bounded_total, describe_cost, describe_selector
+from app.engine.words import (
+    band_words,
+    bounded_list,
+    bounded_total,
+    describe_cost,
+    describe_selector,
+)
 
 __all__ = [
     "BoardView",
@@ -649,14 +654,6 @@ def largest_shared_type(view: BoardView, sel: Selector, src: Source) -> int:
     if not groups:
         return every  # changelings alone share every creature type
     return every + max(groups.values())
-
-
-def band_words(band: WhileCounters) -> str:
-    """'5 or more level counters', '1 to 4 level counters' (711.2, 721.2a)."""
-    span = (
-        f"{band.at_least} or more" if band.at_most is None else f"{band.at_least} to {band.at_most}"
-    )
-    return f"{span} {band.counter} counters"
 
 
 def condition_words(grant: GrantManaAbility) -> tuple[str, tuple[str, ...]] | None:

@@ -61,10 +61,11 @@ from app.domain.filters import (
     filter_reads_subtypes,
     filter_reads_tapped,
 )
+from app.domain.mana_abilities import WhileCounters
 from app.domain.ruling import Mentions, Refs, Step
 from app.domain.state import Board, Permanent
 from app.engine.copies import copy_steps
-from app.engine.words import describe_selector
+from app.engine.words import band_words, describe_selector
 
 # 305.6: the basic land types.
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -185,6 +186,8 @@ class LayerEffects:
     # (611.3a), not filed until the count is known (settle_counts); then each with its count
     # and whether it holds.
     counted: list[tuple[EffectSource, CountedEffect]] = field(default_factory=list)
+    # Changes that hold while their source has counters of a kind (611.3a), and whether they do.
+    counter_conditions: list[tuple[EffectSource, WhileCounters, bool]] = field(default_factory=list)
     count_conditions: list[tuple[EffectSource, CountAtLeast, int, bool]] = field(
         default_factory=list
     )
@@ -212,6 +215,11 @@ def collect(
                     if not impending(p):
                         continue  # 702.176a: a creature unless cast for impending, time left
                     found.impending.append(src)
+                if isinstance(a, SetLandTypes) and a.while_counters is not None:
+                    holds = a.while_counters.holds(p.counters)
+                    found.counter_conditions.append((src, a.while_counters, holds))
+                    if not holds:
+                        continue  # 611.3a: its source hasn't the counters now, so no effect
                 if isinstance(a, SetCardTypes) and a.while_graveyard_below is not None:
                     n = graveyard_size(board, src)
                     found.conditions.append((src, a, n))
@@ -927,6 +935,16 @@ def condition_steps(chars: Characteristics) -> list[Step]:
             Step(
                 f"{src.label}'s change of what it is applies only {TURN_WORDS[during]}: it is "
                 f"{active}'s turn, so it " + ("applies now." if holds else "doesn't apply now."),
+                ("611.3a", "613.1d"),
+                _refs(chars, [src]),
+            )
+        )
+    for src, band, holds in chars.effects.counter_conditions:
+        steps.append(
+            Step(
+                f"{src.label}'s change of what lands are applies only while it has "
+                f"{band_words(band)}: it "
+                + ("does, so it applies now." if holds else "doesn't, so it doesn't apply now."),
                 ("611.3a", "613.1d"),
                 _refs(chars, [src]),
             )

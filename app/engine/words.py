@@ -33,6 +33,7 @@ from app.domain.filters import (
     Selector,
     Term,
 )
+from app.domain.mana_abilities import WhileCounters
 from app.domain.quantities import (
     CardsInGraveyard,
     ChosenX,
@@ -317,3 +318,11 @@ def names_list(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def band_words(band: WhileCounters) -> str:
+    """'5 or more level counters', '1 to 4 level counters' (711.2, 721.2a)."""
+    span = (
+        f"{band.at_least} or more" if band.at_most is None else f"{band.at_least} to {band.at_most}"
+    )
+    return f"{span} {band.counter} counters"

@@ -27,6 +27,7 @@ from app.domain.card import (
     Selector,
     SpellCastBan,
 )
+from app.domain.continuous import SetLandTypes
 from app.domain.errors import QuestionError
 from app.domain.filters import counter_kinds
 from app.domain.quantities import CountersOnSource
@@ -236,6 +237,8 @@ def _counters_named(faces: Iterable[CardFace]) -> Iterator[str]:
                     yield ability.while_counters.counter
             elif isinstance(ability, EntersWithCounters):
                 yield ability.counter
+            elif isinstance(ability, SetLandTypes) and ability.while_counters is not None:
+                yield ability.while_counters.counter
             # A static that holds while it has counters ("as long as ~ has three or more fire
             # counters on it, ..."): its selector names the kind.
             yield from _selector_counters(a)

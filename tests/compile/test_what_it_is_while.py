@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from app.domain.continuous import AddSubtypes, AddTypes, SetCardTypes
+from app.domain.continuous import AddSubtypes, AddTypes, SetCardTypes, SetLandTypes
 from app.domain.filters import AllOf, HasCounters, HasType, IsOther, Not, Selector
+from app.domain.mana_abilities import WhileCounters
 from tests.api.helpers import state
 from tests.api.test_compiled_cards_api import definition, inline, ruling
 from tests.compile.helpers import face, one
@@ -156,3 +157,43 @@ def test_a_fresh_golem_enchanted_so_is_summoning_sick(
     )
     answer = ruling(sqlite_client, "/v1/mana/activate", {"state": board, "permanent_id": "cart"})
     assert answer["answer"]["legal"] is legal
+
+
+# --- what lands are while the source has counters --------------------------------------------
+
+MOON = "As long as Quarry Moon has a dawn counter on it, nonbasic lands are Plains."
+
+
+def test_lands_set_while_the_source_has_counters() -> None:
+    found = one(MOON, name="Quarry Moon", types=("Enchantment",))
+    assert found == SetLandTypes(
+        to=Selector(types=["land"], nonbasic=True),
+        subtypes=["Plains"],
+        while_counters=WhileCounters(counter="dawn", at_least=1),
+    )
+
+
+def test_lands_added_to_while_the_source_has_counters_is_reported() -> None:
+    # Only a change that sets land types is read so here.
+    text = (
+        "As long as Quarry Moon has a dawn counter on it, lands you control are Plains in "
+        "addition to their other types."
+    )
+    assert face(text, name="Quarry Moon", types=("Enchantment",)).support == "partial"
+
+
+@pytest.mark.parametrize(("dawn", "types"), [(1, ["W"]), (0, ["U"])])
+def test_a_nonbasic_land_is_plains_only_while_the_source_has_the_counter(
+    sqlite_client: TestClient, dawn: int, types: list[str]
+) -> None:
+    # 305.7: while the Moon has a dawn counter, the Grotto is a Plains and makes {W} alone.
+    moon = definition("Quarry Moon", MOON, ["Enchantment"], "{2}{W}")
+    grotto = definition("Quarry Grotto", "{T}: Add {U}.", ["Land"])
+    board = state(
+        inline("moon", moon, counters={"dawn": dawn} if dawn else {}), inline("grotto", grotto)
+    )
+    answer = ruling(sqlite_client, "/v1/mana/could-produce", {"state": board})
+    found = {p["id"]: p["types"] for p in answer["answer"]["permanents"]}
+    assert found["grotto"] == types
+    steps = " ".join(step["text"] for step in answer["explanation"])
+    assert "1 or more dawn counters" in steps

@@ -1136,7 +1136,7 @@ def _in_some_turns(ctx: _Context, s: str, following: str) -> bool:
 # would be without the lead, for the permanent with those counters only.
 _OWN_COUNTERS_LEAD = re.compile(
     rf"^As long as ~ has (?:(?P<n>{NUMBER}) or more|(?P<one>an?)) (?:(?P<kind>[\w+/-]+) )?"
-    r"counters? on (?:it|him|her), (?P<rest>(?:it|~)(?:'s| is| has) .+)$"
+    r"counters? on (?:it|him|her), (?P<rest>.+)$"
 )
 # Keywords said after what it is ("and it has annihilator 2") bear on nothing the engine
 # rules on unless they are haste or defender (granted_keywords).
@@ -1154,6 +1154,8 @@ def _while_own_counters(ctx: _Context, s: str, following: str) -> bool:
     kind = m.group("kind")
     if least is None:
         return False
+    if not re.match(r"(?:it|~)(?:'s| is| has) ", m.group("rest")):
+        return _while_source_counters(ctx, s, m.group("rest"), kind, least)
     rest = re.sub(r"^(?:it|~)(?:'s| is)", "~ is", m.group("rest"))
     rest = re.sub(r"^it has", "~ has", rest)
     tail = _AND_IT_HAS.match(rest)
@@ -1174,6 +1176,19 @@ def _while_own_counters(ctx: _Context, s: str, following: str) -> bool:
         abilities.append(replace(cast(Any, a), to=replace(to, counters=(kind, least))))
     ctx.add(ir.Understood(abilities=abilities))
     ctx.record(s, relevance.family(s, x_permanent=False) or "type_change", "compiled")
+    return True
+
+
+def _while_source_counters(ctx: _Context, s: str, rest: str, kind: str | None, least: int) -> bool:
+    """ "As long as ~ has a dawn counter on it, nonbasic lands are Plains.": a change of what
+    lands are (305.7) that holds while its source has those counters (`while_counters`); False
+    for any other change, or counters of any kind."""
+    change = layers.type_change(rest[0].upper() + rest[1:], effect=False)
+    if kind is None or not isinstance(change, ir.SetLandTypes) or change.to.source:
+        return False
+    band = WhileCounters(counter=kind, at_least=least)
+    ctx.face.abilities.append(lower.ability(change).model_copy(update={"while_counters": band}))
+    ctx.record(s, relevance.family(s, x_permanent=False) or "land_type", "compiled")
     return True
 
 
