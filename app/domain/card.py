@@ -45,6 +45,7 @@ from app.domain.base import (
 )
 from app.domain.cast_bans import CastRestriction, SpellCastBan
 from app.domain.continuous import (
+    MAX_EFFECT_LINES,
     EffectLine,
     ForbidActivation,
     GainControl,
@@ -277,7 +278,9 @@ class CardFace(Strict):
     cast for each ..."; they change what is paid, never the mana value (202.3)"""
     prototype: Prototype | None = omitted_at_default(None)
     """The prototype mana cost and size it may be cast with (702.160a, 718.3b); null: none"""
-    effect_lines: list[EffectLine] = omitted_at_default(default_factory=list, max_length=20)
+    effect_lines: list[EffectLine] = omitted_at_default(
+        default_factory=list, max_length=MAX_EFFECT_LINES
+    )
     """When what an `effects` entry of it does depends on which of its abilities or modes
     resolved: the paragraphs of its rules text (counted from 1) an entry may stand for, and
     the entry must name one as its `line`; empty: any entry does the same"""
@@ -428,7 +431,9 @@ class Card(BaseModel):
     cast for each ..."; they change what is paid, never the mana value (202.3)"""
     prototype: Prototype | None = omitted_at_default(None)
     """The prototype mana cost and size it may be cast with (702.160a, 718.3b); null: none"""
-    effect_lines: list[EffectLine] = omitted_at_default(default_factory=list, max_length=20)
+    effect_lines: list[EffectLine] = omitted_at_default(
+        default_factory=list, max_length=MAX_EFFECT_LINES
+    )
     """When what an `effects` entry of it does depends on which of its abilities or modes
     resolved: the paragraphs of its rules text (counted from 1) an entry may stand for, and
     the entry must name one as its `line`; empty: any entry does the same"""

@@ -24,6 +24,7 @@ TurnOf = Literal["your_turn", "not_your_turn"]
 # The paragraphs of a face's rules text, counted from 1, that an ability of it may be on: what
 # an effects entry's `line` names (docs/api.md).
 MAX_EFFECT_LINE = 40
+MAX_EFFECT_LINES = 20  # the most paragraphs a face's `effect_lines` may list
 EffectLine = Annotated[int, Field(ge=1, le=MAX_EFFECT_LINE)]
 
 

@@ -919,6 +919,23 @@ def _with_subtypes(
     )
 
 
+def _condition_step(
+    chars: Characteristics,
+    src: EffectSource,
+    when: str,
+    now: str,
+    holds: bool,
+    more: tuple[str, ...] = (),
+) -> Step:
+    """ "<source>'s <change> applies only <when>: <now>, so it applies now." (611.3a)."""
+    return Step(
+        f"{src.label}'s {when}: {now}, so it "
+        + ("applies now." if holds else "doesn't apply now."),
+        ("611.3a", "613.1d", *more),
+        _refs(chars, [src]),
+    )
+
+
 def condition_steps(chars: Characteristics) -> list[Step]:
     """Whether each conditional type change applies now, and why (611.3a)."""
     steps: list[Step] = [
@@ -931,47 +948,27 @@ def condition_steps(chars: Characteristics) -> list[Step]:
         for src in chars.effects.impending
     ]
     for src, during, active, holds in chars.effects.turn_conditions:
-        steps.append(
-            Step(
-                f"{src.label}'s change of what it is applies only {TURN_WORDS[during]}: it is "
-                f"{active}'s turn, so it " + ("applies now." if holds else "doesn't apply now."),
-                ("611.3a", "613.1d"),
-                _refs(chars, [src]),
-            )
-        )
+        when = f"change of what it is applies only {TURN_WORDS[during]}"
+        steps.append(_condition_step(chars, src, when, f"it is {active}'s turn", holds))
     for src, band, holds in chars.effects.counter_conditions:
-        steps.append(
-            Step(
-                f"{src.label}'s change of what lands are applies only while it has "
-                f"{band_words(band)}: it "
-                + ("does, so it applies now." if holds else "doesn't, so it doesn't apply now."),
-                ("611.3a", "613.1d"),
-                _refs(chars, [src]),
-            )
-        )
+        when = f"change of what lands are applies only while it has {band_words(band)}"
+        now = "it does" if holds else "it doesn't"
+        steps.append(_condition_step(chars, src, when, now, holds))
     for src, count, n, holds in chars.effects.count_conditions:
-        steps.append(
-            Step(
-                f"{src.label}'s change of what it is applies only while there are "
-                f"{count.at_least} or more {describe_selector(count.of)}: there are {n}, "
-                "counted as every other change leaves them, so it "
-                + ("applies now." if holds else "doesn't apply now."),
-                ("611.3a", "613.1d", "613.8"),
-                _refs(chars, [src]),
-            )
+        when = (
+            f"change of what it is applies only while there are {count.at_least} or more "
+            f"{describe_selector(count.of)}"
         )
+        now = f"there are {n}, counted as every other change leaves them"
+        steps.append(_condition_step(chars, src, when, now, holds, ("613.8",)))
     for src, cond, n in chars.effects.conditions:
         bound = cond.while_graveyard_below
-        holds = bound is not None and n < bound
-        steps.append(
-            Step(
-                f"{src.label}'s type change applies only while its controller's graveyard holds "
-                f"fewer than {bound} cards: it holds {n}, so it "
-                + ("applies now." if holds else "doesn't apply now."),
-                ("611.3a", "613.1d"),
-                _refs(chars, [src]),
-            )
+        when = (
+            f"type change applies only while its controller's graveyard holds fewer than "
+            f"{bound} cards"
         )
+        holds = bound is not None and n < bound
+        steps.append(_condition_step(chars, src, when, f"it holds {n}", holds))
     return steps
 
 

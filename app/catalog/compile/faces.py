@@ -53,6 +53,7 @@ from app.domain.card import (
 from app.domain.card import ManaAbility as DomainManaAbility
 from app.domain.continuous import (
     MAX_EFFECT_LINE,
+    MAX_EFFECT_LINES,
     AddSubtypes,
     AddTypes,
     CountAtLeast,
@@ -561,10 +562,6 @@ def _ability_lines(ctx: _Context) -> dict[int, int]:
     }
 
 
-# The most lines a face's `effect_lines` may list (docs/api.md).
-_MAX_ENTRY_LINES = 20
-
-
 def _entry_lines(ctx: _Context, *, read_whole: bool = True) -> list[int]:
     """The paragraphs an effects entry of the face may stand for: each line an entry may name
     that is an activation, a trigger, a loyalty ability, a mode, a chapter or a die result
@@ -598,7 +595,7 @@ def _told_apart(ctx: _Context, abilities: Iterable[DomainAbility]) -> bool:
     """Whether an entry that names its line tells these effect abilities apart: each is on a
     line an entry may name, and the face's lines fit in its `effect_lines`."""
     return all(id(a) in ctx.ability_lines for a in abilities) and (
-        len(_entry_lines(ctx)) <= _MAX_ENTRY_LINES
+        len(_entry_lines(ctx)) <= MAX_EFFECT_LINES
     )
 
 
@@ -610,7 +607,7 @@ def _place_effects(ctx: _Context) -> None:
     face = ctx.face
     if ctx.needs_line:
         readable = _entry_lines(ctx)
-        if len(readable) > _MAX_ENTRY_LINES:
+        if len(readable) > MAX_EFFECT_LINES:
             readable = []  # more than a face may list: none can be named (docs/api.md)
         # A line not read whole is no line an entry may name: what it compiled never applies.
         unread = {
@@ -784,7 +781,7 @@ def _becomes(
             targeted = lost[0]
     elif (named := layers.named_loses_all(s)) is not None:
         who, led, loss = named
-        own = who == "~" and (led or in_effect) and not {"instant", "sorcery"} & set(ctx.types)
+        own = who == "~" and (led or in_effect) and not _face_is_spell(ctx)
         pointed = None if own or who == "~" else _pronoun_target(ctx, previous, first)
         if own or pointed is not None:
             targeted = [loss]
@@ -815,7 +812,7 @@ def _becomes(
         return False
     # A loyalty ability is read as a spell's effect (_effect_line), yet "~" in it is still the
     # planeswalker: only an instant or sorcery has no permanent of its own to change.
-    own_permanent = not {"instant", "sorcery"} & set(ctx.types)
+    own_permanent = not _face_is_spell(ctx)
     found = layers.becomes(
         _unless_creature(ctx, s),
         following,
@@ -943,7 +940,7 @@ def _gains_ability(ctx: _Context, s: str, *, in_effect: bool) -> bool:
     m = _GAINS_ABILITY.match(_CHAPTER.sub("", s.removeprefix("• "), 1))
     if m is None or not (in_effect or m.group("lead")):
         return False
-    if m.group("who") == "~" and {"instant", "sorcery"} & set(ctx.types):
+    if m.group("who") == "~" and _face_is_spell(ctx):
         return False  # a spell has no permanent of its own to change
     if _granted(m.group("ability")) is not None:
         return _with_grants(ctx, s, [], [m.group("ability")], "mana_ability", effect=True)
@@ -1195,10 +1192,7 @@ def _while_source_counters(ctx: _Context, s: str, rest: str, kind: str | None, l
 # "As long as enchanted permanent is a Golem, it's a creature in addition to its other types.":
 # what the attached permanent is while it has that type or subtype, which it has or
 # not before this effect applies (it only adds: 613.8 leaves nothing for it to change there).
-_WHILE_ATTACHED_IS = re.compile(
-    r"^As long as (?P<who>enchanted|equipped) (?:permanent|creature|artifact|land) is an? "
-    r"(?P<what>[A-Za-z]+), it(?:'s| is) (?P<rest>.+)$"
-)
+_WHILE_ATTACHED_IS = re.compile(statics.WHILE_ATTACHED_IS + r"(?:'s| is) (?P<rest>.+)$")
 
 
 def _while_attached_is(ctx: _Context, s: str, following: str) -> bool:
@@ -1336,15 +1330,14 @@ def _copy_sentence(ctx: _Context, s: str, first: str, *, tokens_only: bool = Fal
     # A loyalty ability is read as a spell's effect (_effect_line), but what it makes a copy is
     # still the permanent. An instant or sorcery is never a copy: only the token copies it
     # makes are its to say.
-    spell = bool({"instant", "sorcery"} & set(ctx.types))
-    reading = copies.copy_effect(s, first, loyalty=ctx.spell and not spell)
+    reading = copies.copy_effect(s, first, loyalty=ctx.spell and not _face_is_spell(ctx))
     if tokens_only and (reading is None or reading.by != "token"):
         return False
     if reading is None and copies.others_become_copies(s):
         # Nothing for the card to add: each such permanent's `copy_of` says what it is.
         ctx.record(s, "copy", "compiled")
         return True
-    if reading is None or (spell and reading.by != "token"):
+    if reading is None or (_face_is_spell(ctx) and reading.by != "token"):
         return False
     mana_abilities: list[ir.ManaAbility] = []
     for quoted in reading.quoted:

@@ -346,10 +346,12 @@ def as_though_haste(sentence: str) -> ir.Keyword | None:
 
 # "As long as enchanted permanent is a land, it has ...": the grant holds while the attached
 # permanent has that card type, which the board shows (its type line after layer 4).
-_AS_LONG_AS_ATTACHED = re.compile(
-    r"^As long as (?:enchanted|equipped) (?:permanent|creature|land|artifact) is an? "
-    r"(?P<type>[a-z]+), it (?P<rest>(?:gets|has) .+)$"
+# How it opens, what it has or gains then, and what it is then (faces.py `_while_attached_is`).
+WHILE_ATTACHED_IS = (
+    r"^As long as (?P<who>enchanted|equipped) (?:permanent|creature|land|artifact) is an? "
+    r"(?P<what>[A-Za-z]+), it"
 )
+_AS_LONG_AS_ATTACHED = re.compile(WHILE_ATTACHED_IS + r" (?P<rest>(?:gets|has) .+)$")
 
 
 # "As long as you control six or more lands, ...": the grant holds while its controller
@@ -408,7 +410,7 @@ def grant(
             return None
         while_count, sentence = counted
     if (cond := _AS_LONG_AS_ATTACHED.match(sentence)) is not None:
-        condition = TYPES.get(cond.group("type"))
+        condition = TYPES.get(cond.group("what"))
         if condition is None:
             return None
         sentence = "Enchanted permanent " + cond.group("rest")
