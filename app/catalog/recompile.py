@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import Engine, func, select, update
+from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
 from app.catalog import load_catalog
@@ -166,12 +166,12 @@ def set_compiler(session: Session, version: str) -> None:
     session.execute(update(CatalogStateRow).where(CatalogStateRow.id == 1).values(compiler=version))
 
 
-def imported_count(session: Session) -> int:
-    """How many cards hold imported compiled data (imported cards, and bundled cards with an
-    imported copy)."""
-    own = session.execute(
-        select(func.count()).select_from(CardRow).where(CardRow.source == IMPORTED)
-    ).scalar_one()
+def holds_imported(session: Session) -> bool:
+    """Whether any card holds imported compiled data: an imported card (one indexed look), or
+    else a bundled card with an imported copy (the bundled rows' copies read only then)."""
+    own = session.execute(select(CardRow.name).where(CardRow.source == IMPORTED).limit(1))
+    if own.first() is not None:
+        return True
     # A bundled row without an imported copy holds JSON null, which IS NULL doesn't see.
     copies = session.execute(select(CardRow.imported).where(CardRow.source == BUNDLED)).scalars()
-    return int(own) + sum(1 for imported in copies if imported is not None)
+    return any(imported is not None for imported in copies)

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Engine, func, select, text
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog, load_catalog
-from app.catalog.recompile import compiler_version, imported_count, stored_compiler
+from app.catalog.recompile import compiler_version, holds_imported, stored_compiler
 from app.catalog.recompile import recompile as recompile_cards
 from app.catalog.store import (
     BUNDLED,
@@ -148,8 +148,7 @@ def _settle_compiler(engine: Engine, *, recompile: bool) -> None:
     known): compile them again with `recompile`, else warn. Without imported cards there is
     nothing to settle, and the compiler's version isn't even worked out."""
     with Session(engine) as session:
-        imported = imported_count(session)
-        if imported == 0:
+        if not holds_imported(session):
             return  # nothing compiled to settle: an import records its compiler
         stored = stored_compiler(session)
     current = compiler_version()
@@ -162,7 +161,7 @@ def _settle_compiler(engine: Engine, *, recompile: bool) -> None:
     log.warning(
         "imported cards were compiled by another release's compiler; run `rulings migrate` "
         "(or `rulings cards recompile`) to compile their rules text again",
-        extra={"imported_cards": imported, "compiler": current},
+        extra={"compiler": current, "recorded": stored},
     )
 
 
