@@ -126,6 +126,12 @@ CARDS = [
                              text="This spell costs {1}{R} more to cast for each target "
                                   "beyond the first.\nThis spell deals 2 damage to each of "
                                   "one or more targets.")]),
+    # 601.2f: a cost change whose condition comes first, and a second one after a first.
+    Invented("normal", [Face("Tidewarden Rebuke", "{3}{U}", ["Instant"], colors=["U"],
+                             text="During turns other than yours, this spell costs {2} more "
+                                  "to cast. This spell costs {1} less to cast if you control a "
+                                  "Merfolk. It also costs {1} less to cast if you control an "
+                                  "Island.\nReturn target creature to its owner's hand.")]),
     # 702.172a: a spree spell's modes carry their costs.
     Invented("normal", [Face("Bramblecall Rally", "{1}{G}", ["Sorcery"], colors=["G"],
                              keywords=["Spree"],
@@ -590,6 +596,23 @@ def test_a_free_cast_sees_the_imported_cards_own_cost_changes(client: TestClient
                                      "when": "for each target beyond the first",
                                      "counted": False}]  # fmt: skip
     assert [r["code"] for r in lash["reasons"]] == ["cost_increase"]
+
+
+def test_a_free_cast_lists_cost_changes_said_condition_first(client: TestClient) -> None:
+    # 601.2f: each is listed with its condition in the card's words; none is counted, since
+    # the engine can't tell whose turn it is for the caster or what they control here.
+    rebuke = client.get("/v1/cards/" + quote("Tidewarden Rebuke")).json()
+    assert rebuke["support"] == "full", rebuke["unsupported_text"]
+    answer = _ruling(client, FREE, {"card": "Tidewarden Rebuke"})["answer"]
+    assert answer["castable"] is True and answer["mana_to_pay"] == ""
+    assert answer["cost_changes"] == [
+        {"change": "increase", "mana": "{2}", "when": "during turns other than yours",
+         "counted": False},
+        {"change": "reduction", "mana": "{1}", "when": "if you control a Merfolk",
+         "counted": False},
+        {"change": "reduction", "mana": "{1}", "when": "if you control an Island",
+         "counted": False},
+    ]  # fmt: skip
 
 
 def test_cost_words_that_show_mana_are_mentioned_in_the_steps(client: TestClient) -> None:

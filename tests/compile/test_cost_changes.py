@@ -61,6 +61,26 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{4}{U}"}
             "This spell costs {2} less to cast if you control three or more Wizards.",
             CostChange(change="reduction", mana="{2}", when="if you control three or more Wizards"),
         ),
+        # The condition said first is the same change; its words are kept as they read.
+        (
+            "If you have 3 or less life, this spell costs {5} less to cast.",
+            CostChange(change="reduction", mana="{5}", when="if you have 3 or less life"),
+        ),
+        (
+            "During turns other than yours, this spell costs {2} more to cast.",
+            CostChange(change="increase", mana="{2}", when="during turns other than yours"),
+        ),
+        # A condition first and a count after: the count waits on the condition, so the board
+        # doesn't count it.
+        (
+            "If you attacked this turn, this spell costs {1} less to cast for each Wizard you "
+            "control.",
+            CostChange(
+                change="reduction",
+                mana="{1}",
+                when="if you attacked this turn, for each Wizard you control",
+            ),
+        ),
         # An ability word before the sentence is only a label (207.2c).
         (
             "Rallying — This spell costs {1} less to cast for each opponent you have.",
@@ -72,7 +92,7 @@ def test_a_sentence_of_its_own_cost_change_compiles(line: str, change: CostChang
     compiled = face(f"{line}\nDraw two cards.", **SORCERY)
     assert compiled.support == "full", compiled.unsupported_text
     assert compiled.cost_changes == [change]
-    assert [s.family for s in compiled.sentences if s.text.startswith("~ costs")] == ["cost_change"]
+    assert [s.family for s in compiled.sentences if "to cast" in s.text] == ["cost_change"]
 
 
 @pytest.mark.parametrize(
@@ -153,6 +173,34 @@ def test_cost_changes_it_cant_read_exactly_are_reported(line: str) -> None:
     assert not_understood(f"{line}\nDraw two cards.", **SORCERY) == [
         line.replace("This spell", "~")
     ]
+
+
+def test_a_second_cost_change_after_a_first_compiles() -> None:
+    compiled = face(
+        "This spell costs {1} less to cast if you control a Wizard. It also costs {1} less to "
+        "cast if you control a Rogue.\nDraw two cards.",
+        **SORCERY,
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.cost_changes == [
+        CostChange(change="reduction", mana="{1}", when="if you control a Wizard"),
+        CostChange(change="reduction", mana="{1}", when="if you control a Rogue"),
+    ]
+
+
+def test_a_cost_change_said_condition_first_is_never_dropped() -> None:
+    # Colored mana, or one way of casting it only: reported, not dropped as irrelevant.
+    for line in (
+        "During your turn, this spell costs {1}{U} less to cast.",
+        "If you cast it from exile this way, this spell costs {2} less to cast.",
+    ):
+        assert not_understood(f"{line}\nDraw two cards.", **SORCERY) == [
+            line.replace("this spell", "~")
+        ]
+    # "It also" with no change of its own before it is no change this face can read.
+    assert not_understood(
+        "Draw two cards. It also costs {1} less to cast if you control a Rogue.", **SORCERY
+    ) == ["It also costs {1} less to cast if you control a Rogue."]
 
 
 def test_cost_changes_are_left_out_of_a_face_that_has_none() -> None:

@@ -236,6 +236,13 @@ def additional_sentence(sentence: str) -> ir.CastingCost | None:
 _COST_CHANGE = re.compile(
     rf"^~ costs (?P<mana>{COST_MANA}) (?P<dir>less|more) to cast(?:,? (?P<when>.+?))?\.$"
 )
+# The condition said first ("If ..., ~ costs", "During your turn, ~ costs"): the same change,
+# its condition kept in the card's words as `when` ("if you have 3 or less life").
+_LEADING_CONDITION = re.compile(
+    r"^(?P<when>(?:If|During|As long as) [^,]+), ~ (?P<rest>costs .+)$",
+)
+# "It also costs {1} less to cast if ...": a second change of the spell's cost, after a first.
+_ALSO = re.compile(r"^It also (?P<rest>costs .+)$")
 _NOT_ONE_CHANGE = re.compile(rf"^this way\b|{COST_MANA} (?:less|more)\b|\b(?:less|more) to cast\b")
 # 118.7a: a reduction of generic mana ({N}, {X}) is modelled; one of colored mana is not.
 _GENERIC = re.compile(r"^\{(?:\d+|X)\}$")
@@ -245,17 +252,31 @@ COST_CHANGE_KEYWORDS = ("Affinity for", "Undaunted")
 _AFFINITY = re.compile(r"^Affinity for (?P<what>[A-Za-z][A-Za-z -]*)$")
 
 
-def cost_change_sentence(sentence: str) -> ir.CostChange | None:
-    """ "~ costs {1} less to cast for each ...", "~ costs {2}{R} more to cast if ..."."""
+def cost_change_sentence(sentence: str, previous: str | None = None) -> ir.CostChange | None:
+    """ "~ costs {1} less to cast for each ...", "~ costs {2}{R} more to cast if ...", the
+    condition first ("If you have 3 or less life, ~ costs {6} less to cast"), or a second
+    change after a first one ("It also costs {1} less to cast if ...")."""
+    condition = ""
+    if (lead := _LEADING_CONDITION.match(sentence)) is not None:
+        said = lead.group("when")
+        condition, sentence = said[0].lower() + said[1:], f"~ {lead.group('rest')}"
+        if "this way" in condition:
+            return None  # one way of casting it only, as "to cast this way"
+    elif (also := _ALSO.match(sentence)) is not None:
+        if previous is None or cost_change_sentence(previous) is None:
+            return None
+        sentence = f"~ {also.group('rest')}"
     m = _COST_CHANGE.match(sentence)
     if m is None:
         return None
-    when = m.group("when") or ""
+    trailing = m.group("when") or ""
     increase = m.group("dir") == "more"
-    if _NOT_ONE_CHANGE.search(when) or (not increase and not _GENERIC.match(m.group("mana"))):
+    if _NOT_ONE_CHANGE.search(trailing) or (not increase and not _GENERIC.match(m.group("mana"))):
         return None
-    counted = _FOR_EACH_YOU_CONTROL.match(when)
+    # Counted on a board only when nothing else must hold first.
+    counted = None if condition else _FOR_EACH_YOU_CONTROL.match(trailing)
     for_each = _permanents_counted(counted.group("what"), plural=False) if counted else None
+    when = ", ".join(w for w in (condition, trailing) if w)
     return ir.CostChange(increase, m.group("mana"), when, for_each=for_each)
 
 

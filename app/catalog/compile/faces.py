@@ -2183,7 +2183,7 @@ def _one_sentence(
         return "alternative_cost", ir.Understood(costs=[c])
     if (c := costs.additional_sentence(s)) is not None:
         return "additional_cost", ir.Understood(costs=[c])
-    if (changed := costs.cost_change_sentence(s)) is not None:
+    if (changed := costs.cost_change_sentence(s, previous)) is not None:
         return "cost_change", ir.Understood(cost_changes=[changed])
     if (
         not ctx.spell

@@ -193,7 +193,14 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         ),
         "cast_ban",
     ),
-    (re.compile(r"^~ costs? [^.]*(?:less|more) to cast"), "cost_change"),
+    # The spell's own cost change, its condition said first or a second one after a first.
+    (
+        re.compile(
+            r"^(?:(?:If|During|As long as) [^,]+, )?~ costs? [^.]*(?:less|more) to cast|"
+            r"^It also costs? [^.]*(?:less|more) to cast"
+        ),
+        "cost_change",
+    ),
     (_OTHER_SPELLS_COST, "cost_change"),
     # "{B} or {1}" after "pay(s)" is a payment asked ("unless its controller pays"), not mana made.
     (
