@@ -520,6 +520,100 @@ class WhileCounters(Strict):
         return n >= self.at_least and (self.at_most is None or n <= self.at_most)
 
 
+# 602.1b: activation instructions after an ability's effect ("Activate only if you control a
+# Swamp.") say when it may be activated. They are no cost and change nothing it makes (106.7
+# reads what it would make, whether or not it could be activated now); they decide only whether
+# an activation is legal.
+
+
+class OnlyIfYouControl(Strict):
+    """Only while its controller controls `at_least` permanents `of` picks ("activate only if
+    you control a Swamp", "... three or more artifacts")."""
+
+    kind: Literal["you_control"] = "you_control"
+    """Always `you_control`: only while its controller controls enough of them"""
+    of: Selector
+    """Which permanents are counted, seen from the ability's source"""
+    at_least: int = Field(1, ge=1, le=10_000)
+    """How many of them it needs"""
+
+
+class OnlyDuringTurn(Strict):
+    """Only in its controller's turn (`your_turn`: "activate only during your turn") or in
+    another player's (`not_your_turn`: "... during an opponent's turn"); the state's
+    `active_player` says whose turn it is."""
+
+    kind: Literal["during_turn"] = "during_turn"
+    """Always `during_turn`: only in some turns"""
+    whose: Literal["your_turn", "not_your_turn"]
+    """`your_turn`: its controller's turn; `not_your_turn`: any other player's"""
+
+
+class OnlyIfEnteredThisTurn(Strict):
+    """Only if its permanent entered the battlefield this turn (the permanent's
+    `entered_this_turn`)."""
+
+    kind: Literal["entered_this_turn"] = "entered_this_turn"
+    """Always `entered_this_turn`: only the turn its permanent entered the battlefield"""
+
+
+class OnlyWithCounters(Strict):
+    """Only while its permanent has `at_least` `counter` counters ("activate only if there are
+    three or more brick counters on ~")."""
+
+    kind: Literal["counters"] = "counters"
+    """Always `counters`: only while its permanent has enough of these counters"""
+    counter: Word
+    """The kind of counter, like `oil`"""
+    at_least: int = Field(1, ge=1, le=10_000)
+    """How many it needs"""
+
+
+class OnlyOnceEachTurn(Strict):
+    """Only once each turn (602.5b): not if it was activated this turn already (the permanent's
+    `activated_this_turn`)."""
+
+    kind: Literal["once_each_turn"] = "once_each_turn"
+    """Always `once_each_turn`: at most one activation each turn"""
+
+
+class OnlyAsInstant(Strict):
+    """Only as an instant (602.5e): only while its controller has priority, never in the middle
+    of casting a spell or paying a cost, as other mana abilities may be (605.3a). A question
+    asks about the activation by itself, so this never makes it illegal; the answer says it."""
+
+    kind: Literal["as_instant"] = "as_instant"
+    """Always `as_instant`: only while its controller has priority"""
+
+
+OneRestriction = Annotated[
+    OnlyIfYouControl | OnlyDuringTurn | OnlyIfEnteredThisTurn | OnlyWithCounters,
+    Field(discriminator="kind"),
+]
+
+
+class OnlyIfAnyOf(Strict):
+    """Only while one of these holds ("activate only if ~ entered this turn or if you control a
+    basic land")."""
+
+    kind: Literal["any_of"] = "any_of"
+    """Always `any_of`: only while at least one of them holds"""
+    of: list[OneRestriction] = Field(min_length=2, max_length=4)
+    """The conditions, any one of which is enough"""
+
+
+ActivationRestriction = Annotated[
+    OnlyIfYouControl
+    | OnlyDuringTurn
+    | OnlyIfEnteredThisTurn
+    | OnlyWithCounters
+    | OnlyOnceEachTurn
+    | OnlyAsInstant
+    | OnlyIfAnyOf,
+    Field(discriminator="kind"),
+]
+
+
 Recipient = Literal["controller", "chosen_player", "target_player", "each_player"]
 
 # A side effect that starts so is another player's choice to stop the mana ("unless any
@@ -588,3 +682,28 @@ class ManaAbility(Strict):
     """Counters its effect puts on its own permanent as it resolves, before it adds its mana
     (608.2c: in the order written): the state after the activation has them, and an amount
     counting them already includes them (its `plus`); empty: none"""
+
+    activate_only: list[ActivationRestriction] = omitted_at_default(
+        default_factory=list, max_length=4
+    )
+    """602.1b: when it may be activated, every one of these holding ("activate only if you
+    control a Swamp", "only once each turn"); they change nothing it could produce (106.7);
+    empty: whenever its costs can be paid"""
+
+    @property
+    def instruction_counters(self) -> list[str]:
+        """The counter kinds its activation instructions look for."""
+        ones = [
+            o for r in self.activate_only for o in (r.of if isinstance(r, OnlyIfAnyOf) else [r])
+        ]
+        return [o.counter for o in ones if isinstance(o, OnlyWithCounters)]
+
+    @property
+    def as_instant(self) -> bool:
+        """602.5e: it may be activated only while its controller has priority."""
+        return any(isinstance(r, OnlyAsInstant) for r in self.activate_only)
+
+    @property
+    def once_each_turn(self) -> bool:
+        """602.5b: it may be activated only once each turn."""
+        return any(isinstance(r, OnlyOnceEachTurn) for r in self.activate_only)

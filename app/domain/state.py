@@ -82,6 +82,7 @@ PERMANENT_DEFAULTS: dict[str, Any] = {
     "noted_mana": None,
     "class_level": None,
     "resolutions_this_turn": None,
+    "activated_this_turn": None,
     "timestamp": None,
     "copy_of": None,
 }
@@ -293,6 +294,15 @@ class PermanentIn(TypedDict, total=False):
             '("if this is the third time this ability has resolved this turn") has resolved '
             "before the activation asked about (608.2); the activation asked about is the next",
             examples=[2],
+        ),
+    ]
+    # 602.5b: whether its ability that may be activated only once each turn already was.
+    activated_this_turn: Annotated[
+        bool | None,
+        Field(
+            description="Was its ability that may be activated only once each turn (602.5b) "
+            "activated this turn already? Required to activate such an ability, ignored "
+            "otherwise; the state after a legal activation says true",
         ),
     ]
     # 613.7: smaller is earlier; without it, battlefield order then effects order.
@@ -673,6 +683,7 @@ OPTIONAL_FACTS = (
     "chosen_colors",
     "noted_mana",
     "resolutions_this_turn",
+    "activated_this_turn",
     "class_level",
     "copy_of",
 )
@@ -715,6 +726,7 @@ class Permanent:
     chosen_colors: tuple[str, ...] | None = None  # several colors chosen for it
     noted_mana: str | None = None  # the mana last noted for it, Oracle notation
     resolutions_this_turn: int | None = None  # of its ability that counts them; None: not said
+    activated_this_turn: bool | None = None  # 602.5b; None: not said
     class_level: int | None = None  # 716: the level a Class has gained; None: not said
     # 707.2: the names of what it copied, outermost first ([]: entered as itself); None: not
     # said. Its `face` is the copy already (layer 1, 613.1a).

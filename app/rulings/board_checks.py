@@ -235,6 +235,8 @@ def _counters_named(faces: Iterable[CardFace]) -> Iterator[str]:
                     yield ability.instead.counter
                 if ability.while_counters is not None:
                     yield ability.while_counters.counter
+                yield from ability.puts_counters
+                yield from ability.instruction_counters
             elif isinstance(ability, EntersWithCounters):
                 yield ability.counter
             elif isinstance(ability, SetLandTypes) and ability.while_counters is not None:

@@ -299,6 +299,7 @@ class CheckedState:
             ),
             chosen_colors=tuple(chosen_colors) if chosen_colors is not None else None,
             resolutions_this_turn=p.get("resolutions_this_turn"),
+            activated_this_turn=p.get("activated_this_turn"),
             class_level=p.get("class_level"),
             copy_of=tuple(copy_of) if (copy_of := p.get("copy_of")) is not None else None,
         )

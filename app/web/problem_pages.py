@@ -283,8 +283,9 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "entered_this_turn_required": _q(
         "Entered this turn not said",
-        "The ability looks at the permanents that entered the battlefield this turn: give "
-        "`entered_this_turn`, true or false, for each permanent it names.",
+        "The ability looks at the permanents that entered the battlefield this turn, or may be "
+        "activated only the turn its permanent entered: give `entered_this_turn`, true or "
+        "false, for each permanent it names.",
     ),
     "commander_identity_required": _q(
         "Commander identity not given",
@@ -373,6 +374,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "Resolutions not given",
         "The ability makes mana only on a given resolution of it this turn: give the "
         "permanent's `resolutions_this_turn`, how many times it resolved this turn before.",
+    ),
+    "activated_this_turn_required": _q(
+        "Activations this turn not given",
+        "The ability may be activated only once each turn (602.5b): give the permanent's "
+        "`activated_this_turn`, whether it was activated this turn already.",
     ),
     "graveyard_required": _q(
         "Graveyard not given",

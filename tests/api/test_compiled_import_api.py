@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from app.catalog import load_catalog
 from bench.cardfiles import Face, Invented, mtgjson_document, write
-from tests.api.helpers import perm, state
+from tests.api.helpers import assert_problem, perm, state
 from tests.api.imported import client_on, import_into
 
 CP = "/v1/mana/could-produce"
@@ -35,6 +35,14 @@ CARDS = [
                              text="Nonbasic lands are Mountains.")]),
     Invented("normal", [Face("Frostmere Flats", None, ["Land"], subtypes=["Plains", "Island"],
                              text="({T}: Add {W} or {U}.)")]),
+    # 602.1b: activation instructions after mana abilities.
+    Invented("normal", [Face("Sunken Causeway", None, ["Land"],
+                             text="{T}: Add {C}.\n{T}: Add {U} or {B}. Activate only if you "
+                                  "control a Swamp.")]),
+    Invented("normal", [Face("Knotted Rootwall", "{1}{G}", ["Creature"], subtypes=["Plant"],
+                             colors=["G"], power="0", toughness="5",
+                             text="Put a -0/-1 counter on this creature: Add {G}. Activate only "
+                                  "once each turn.")]),
     Invented("normal", [Face("Mirefall Keep", None, ["Land"], supertypes=["Legendary"],
                              text="All lands are Swamps in addition to their other land types.")]),
     Invented("normal", [Face("Meekening", "{2}{W}{W}", ["Enchantment"], colors=["W"],
@@ -791,3 +799,37 @@ def test_a_free_cast_on_a_board_reads_the_zone_mana_value_and_keywords(
     assert owed("Gravelwick Charge", own, cast_from="hand", **kicked) == "{2}"
     r = client.post(FREE, json={"card": "Gravelwick Charge", "state": own, **kicked})
     assert r.status_code == 422 and r.json()["errors"][0]["loc"] == ["body", "cast_from"]
+
+
+def test_activation_instructions_through_http(client: TestClient) -> None:
+    # 602.1b: without a Swamp the {U}/{B} ability can't be activated; with one it can; what
+    # the land could produce ignores the instruction (106.7).
+    causeway = client.get("/v1/cards/" + quote("Sunken Causeway")).json()
+    assert causeway["support"] == "full"
+    assert causeway["abilities"][1]["activate_only"][0]["kind"] == "you_control"
+    alone = state(perm("c", "Sunken Causeway"))
+    body = {"state": alone, "permanent_id": "c", "ability": 1, "choose": "B"}
+    refused = _ruling(client, ACT, body)
+    assert refused["answer"]["legal"] is False
+    assert [r["code"] for r in refused["answer"]["reasons"]] == ["activation_restricted"]
+    assert "602.1b" in refused["citations"]
+    cp = _ruling(client, CP, {"state": alone})["answer"]["permanents"][0]
+    assert cp["types"] == ["U", "B", "C"]
+    swampy = state(perm("c", "Sunken Causeway"), perm("s", "Swamp"))
+    made = _ruling(client, ACT, {**body, "state": swampy})["answer"]
+    assert (made["legal"], made["total"]) == (True, "{B}")
+    # 602.5b: once each turn needs to know whether it was; the state after says it was.
+    wall = state(perm("w", "Knotted Rootwall"))
+    r = client.post(ACT, json={"state": wall, "permanent_id": "w"})
+    assert_problem(
+        r,
+        ["body", "state", "battlefield", 0, "activated_this_turn"],
+        "activated_this_turn_required",
+    )
+    fresh = state(perm("w", "Knotted Rootwall", activated_this_turn=False))
+    first = _ruling(client, ACT, {"state": fresh, "permanent_id": "w"})["answer"]
+    assert first["total"] == "{G}"
+    assert first["state"]["battlefield"][0]["activated_this_turn"] is True
+    again = _ruling(client, ACT, {"state": first["state"], "permanent_id": "w"})["answer"]
+    assert again["legal"] is False
+    assert [r["code"] for r in again["reasons"]] == ["activation_restricted"]

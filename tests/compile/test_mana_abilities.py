@@ -221,13 +221,12 @@ def test_an_unknown_cost_part_is_not_understood() -> None:
     "rider",
     [
         "Spend this mana only to cast creature spells.",
-        "Activate only as a sorcery.",
-        "Activate only once each turn.",
         "This mana can't be spent to cast noncreature spells.",
     ],
 )
 def test_riders_and_restrictions_change_nothing(rider: str) -> None:
-    # 106.7: what it could produce; a restriction on spending or activating isn't a type.
+    # 106.7: what it could produce; a restriction on spending isn't a type. (Activation
+    # instructions are the ability's activate_only: tests/engine/test_activation_instructions.py.)
     compiled = face(f"{{T}}: Add one mana of any color. {rider}")
     assert compiled.support == "full"
     assert compiled.abilities == [tapped(AnyColor())]

@@ -46,6 +46,7 @@ GIVEN: dict[str, Any] = {
     "chosen_number": 3,
     "noted_mana": "{G}{G}",
     "resolutions_this_turn": 2,
+    "activated_this_turn": True,
     "class_level": 2,
     "timestamp": 7,
     "copy_of": ["Forest"],

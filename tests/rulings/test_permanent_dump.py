@@ -54,6 +54,7 @@ NOT_DEFAULT: dict[str, Any] = {
     "noted_mana": "{G}{G}",
     "class_level": 2,
     "resolutions_this_turn": 0,
+    "activated_this_turn": False,
     "timestamp": 0,
     "copy_of": [],
 }

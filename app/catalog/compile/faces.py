@@ -1725,6 +1725,12 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             ctx.face.abilities[current_at] = lower.ability(current)
             ctx.record(s, "mana_ability", "compiled")
             continue
+        if current is not None and s.startswith(_ACTIVATE_ONLY):
+            # 602.1b: when the mana ability may be activated, in words not modelled: reported,
+            # never taken to be "whenever its costs are paid".
+            ctx.record(s, "mana_ability", "not_understood")
+            current = None
+            continue
         if current is not None and (spent := _SPENT_HASTE.match(s)) is not None:
             # The mana is the same (106.7). The creature spell it is spent on gains haste: an
             # object the board shows once it is a permanent, so an entry of the state's effects
@@ -1881,6 +1887,9 @@ _IF_SNOW = re.compile(
     rf"^If that (?P<noun>[A-Za-z]+) is snow, (?:its controller|that player) (?P<may>may )?add "
     rf"an additional (?P<mana>{FIXED}) instead\.$"
 )
+
+
+_ACTIVATE_ONLY = ("Activate only", "Activate this ability only")
 
 
 def _snow_rider(ctx: _Context, s: str) -> bool:

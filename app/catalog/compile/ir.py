@@ -326,6 +326,50 @@ Production = (
 # --- abilities ---
 
 
+# 602.1b: an activated ability's instructions on when it may be activated.
+@dataclass(frozen=True, slots=True)
+class OnlyIfYouControl:
+    of: Sel
+    at_least: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyDuringTurn:
+    whose: Literal["your_turn", "not_your_turn"]
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyIfEnteredThisTurn:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyWithCounters:
+    counter: str
+    at_least: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyOnceEachTurn:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyAsInstant:
+    pass
+
+
+OneRestriction = OnlyIfYouControl | OnlyDuringTurn | OnlyIfEnteredThisTurn | OnlyWithCounters
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyIfAnyOf:
+    of: tuple[OneRestriction, ...]
+
+
+Restriction = OneRestriction | OnlyOnceEachTurn | OnlyAsInstant | OnlyIfAnyOf
+
+
 @dataclass(frozen=True, slots=True)
 class ManaAbility:
     cost: Cost
@@ -341,6 +385,7 @@ class ManaAbility:
     puts_counters: tuple[tuple[str, int], ...] = ()  # put on its source before the mana (608.2c)
     # ((selector, at least), ...), amount: "if you control four or more creatures, ... instead"
     instead_control: tuple[tuple[tuple[Sel, int], ...], int] | None = None
+    activate_only: tuple[Restriction, ...] = ()  # 602.1b: when it may be activated
 
 
 @dataclass(frozen=True, slots=True)

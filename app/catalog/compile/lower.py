@@ -8,6 +8,7 @@ from app.catalog.compile import ir
 from app.domain import card as d
 from app.domain import continuous as c613
 from app.domain import filters as f
+from app.domain import mana_abilities as ma
 from app.domain import quantities as q
 from app.domain.abilities import CopyEffect
 from app.domain.cast_bans import CastersPermanents, CastersTurns
@@ -341,7 +342,35 @@ def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
             selector(a.graveyard_target) if a.graveyard_target is not None else None
         ),
         puts_counters=dict(a.puts_counters),
+        activate_only=[restriction(r) for r in a.activate_only],
     )
+
+
+def _one_restriction(r: ir.OneRestriction) -> ma.OneRestriction:
+    match r:
+        case ir.OnlyIfYouControl(of=of, at_least=n):
+            return ma.OnlyIfYouControl(of=selector(of), at_least=n)
+        case ir.OnlyDuringTurn(whose=whose):
+            return ma.OnlyDuringTurn(whose=whose)
+        case ir.OnlyIfEnteredThisTurn():
+            return ma.OnlyIfEnteredThisTurn()
+        case ir.OnlyWithCounters(counter=counter, at_least=n):
+            return ma.OnlyWithCounters(counter=counter, at_least=n)
+        case _:
+            assert_never(r)
+
+
+def restriction(r: ir.Restriction) -> ma.ActivationRestriction:
+    """602.1b: an activation instruction as the domain's."""
+    match r:
+        case ir.OnlyOnceEachTurn():
+            return ma.OnlyOnceEachTurn()
+        case ir.OnlyAsInstant():
+            return ma.OnlyAsInstant()
+        case ir.OnlyIfAnyOf(of=of):
+            return ma.OnlyIfAnyOf(of=[_one_restriction(one) for one in of])
+        case _:
+            return _one_restriction(r)
 
 
 def _works_from(effect: bool) -> d.WorksFrom:

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from app.catalog.compile import ir
+from app.catalog.compile import ir, restrictions
 from app.catalog.compile.phrases import (
     COST_MANA,
     FIXED,
@@ -1090,17 +1090,16 @@ def rider(
     sentence: str, ability: ir.ManaAbility, *, linked_exile: bool = False
 ) -> ir.ManaAbility | None:
     """The ability with a following sentence applied, or None if it isn't one of its riders.
-    "Spend this mana only..." and "Activate only..." change no type or amount (106.7).
+    "Spend this mana only..." changes no type or amount (106.7); "Activate only ..." says when
+    it may be activated (602.1b), read only where modelled (restrictions.py).
     `linked_exile`: the face exiles cards as it enters (see parse_production)."""
-    if sentence.startswith(
-        (
-            "Spend this mana only",
-            "Activate only",
-            "Activate this ability only",
-            "This mana can't be spent",
-        )
-    ):
+    if sentence.startswith(("Spend this mana only", "This mana can't be spent")):
         return ability
+    if (m := _PUT_AFTER.match(sentence)) and (put := _put_after(ability, m)) is not None:
+        return put
+    if (instructions := restrictions.activation_instructions(sentence)) is not None:
+        together = ability.activate_only + instructions
+        return _with(ability, activate_only=together) if len(together) <= 4 else None
     if sentence == _CHOOSE_AGAIN and ability.produces == ir.Chosen(1) and not ability.side_effect:
         # The mana is of the color chosen before; the new color is for the next activation.
         return _with(ability, side_effect="a new color is chosen for it at random")
@@ -1143,6 +1142,21 @@ def _one_chosen_color(ability: ir.ManaAbility) -> bool:
     plain = ability.instead is None and ability.instead_power is None
     plain = plain and ability.instead_control is None
     return plain and ability.produces == ir.AnyColor(1)
+
+
+# "{T}: Add {R}. Put a stash counter on ~.": its effect puts counters on its own permanent
+# after the mana (608.2c).
+_PUT_AFTER = re.compile(rf"^Put ({NUMBER}) ([\w+/-]+) counters? on ~\.$")
+
+
+def _put_after(ability: ir.ManaAbility, m: re.Match[str]) -> ir.ManaAbility | None:
+    """The ability that puts the counters too, when what it makes doesn't read them: put
+    before or after its mana, they change nothing it adds, and the state after it has them."""
+    n, kind = number(m.group(1)), m.group(2)
+    plain = (ability.instead, ability.instead_power, ability.instead_control) == (None,) * 3
+    if n is None or n < 1 or not plain or not isinstance(ability.produces, _SIMPLE):
+        return None
+    return _with(ability, puts_counters=(*ability.puts_counters, (kind, n)))
 
 
 def _with(ability: ir.ManaAbility, **changes: object) -> ir.ManaAbility:

@@ -258,6 +258,9 @@ _NOT_PRODUCTION = re.compile(
     # Paying for an ability ("by spending four or more mana to activate it"): no production.
     r"\bby spending [^.]*?\bmana\b"
 )
+# A quoted ability's rider on spending its mana ('has "{T}: Add {C}. Spend this mana only
+# ..."'): the rider is no reason to call the ability irrelevant (106.7: it changes nothing made).
+_QUOTED_SPEND = re.compile(r'(?<=\. )Spend this mana only [^."]*\. ?(?=[A-Z"])')
 _X = re.compile(r"\bX\b")
 # 707.2: a permanent that enters as, or becomes, a copy of another object has that object's
 # characteristics and abilities (layer 1, before every other effect): always relevant, whatever
@@ -303,7 +306,7 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
         rest = sentence[: paid.start()] + sentence[paid.end() :]
         return family(rest[0].upper() + rest[1:], x_permanent=x_permanent, spell=spell)
     if (
-        _IRRELEVANT.search(sentence)
+        _IRRELEVANT.search(_QUOTED_SPEND.sub("", sentence))
         and not _OWN_ALTERNATIVE.search(sentence)
         and not _other_spells_cost(sentence)
     ):

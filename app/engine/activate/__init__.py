@@ -105,6 +105,7 @@ from app.engine.activate.explain import (
     over_every_step,
     result_step,
 )
+from app.engine.activate.instructions import check_activation_instructions
 from app.engine.activate.legality import (
     by_choice,
     check_die,
@@ -179,9 +180,10 @@ def activate(
     reasons = check_not_forbidden(view, p, steps) + check_tap_cost(view, p, cost, steps)
     reasons += check_x(view, p, chosen.ability, x, steps)
     reasons += check_graveyard_target(view, p, chosen.ability, steps)
+    notes: list[Note] = []
+    reasons += check_activation_instructions(view, p, chosen.ability, steps, notes)
     if reasons:
         return Verdict(illegal_answer(board, p, reasons, chosen), steps)
-    notes: list[Note] = []
     counters_after = pay_other_costs(view, p, cost, steps, notes, x)
     counters_now = counters_after if counters_after is not None else p.counters
     asked = (order, colors)
@@ -267,7 +269,12 @@ def _rule(
         outcomes=listed,
         notes=notes,
         state=state_after(
-            board, p, new_tapped, counters_after, isinstance(a.produces, NthResolution)
+            board,
+            p,
+            new_tapped,
+            counters_after,
+            isinstance(a.produces, NthResolution),
+            activated=a.once_each_turn,
         ),
     )
 

@@ -19,9 +19,12 @@ def state_after(
     tapped: bool | None,
     counters: dict[str, int] | None = None,
     resolved: bool = False,
+    *,
+    activated: bool = False,
 ) -> GameState | None:
     """The state after the activation; `resolved`: the ability counts its own resolutions
-    this turn, and this one is one more."""
+    this turn, and this one is one more; `activated`: it may be activated only once each turn,
+    and now it was (602.5b)."""
     state: GameState | None = board.state
     if state is None:
         return None
@@ -34,6 +37,8 @@ def state_after(
     resolutions = entry.get("resolutions_this_turn")
     if resolved and resolutions is not None:
         update["resolutions_this_turn"] = resolutions + 1
+    if activated and not entry.get("activated_this_turn"):
+        update["activated_this_turn"] = True
     if update:
         battlefield = list(state.battlefield)
         battlefield[p.index] = cast(PermanentIn, {**entry, **update})

@@ -1,0 +1,116 @@
+"""602.1b: an ability's activation instructions ("activate only if you control a Swamp",
+"only once each turn", 602.5b) decide whether it may be activated now. They are read only
+here: what a permanent could produce ignores them as it ignores costs (106.7)."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from app.domain.answers import Note, Reason
+from app.domain.card import ManaAbility
+from app.domain.mana_abilities import (
+    ActivationRestriction,
+    OneRestriction,
+    OnlyAsInstant,
+    OnlyDuringTurn,
+    OnlyIfAnyOf,
+    OnlyIfEnteredThisTurn,
+    OnlyIfYouControl,
+    OnlyOnceEachTurn,
+    OnlyWithCounters,
+)
+from app.domain.ruling import Mentions, Step
+from app.domain.state import Permanent
+from app.engine.activate.legality import label, reason
+from app.engine.board import BoardView, describe_selector, given
+from app.engine.characteristics import active_player
+
+# (whether it holds now, what it asks, what the board says)
+_Read = tuple[bool, str, str]
+_WITH_PRIORITY = (
+    "it may be activated only as an instant (602.5e): while its controller has priority, not "
+    "in the middle of casting a spell or paying a cost as other mana abilities may be (605.3a)"
+)
+
+
+def check_activation_instructions(
+    view: BoardView, p: Permanent, ability: ManaAbility, steps: list[Step], notes: list[Note]
+) -> list[Reason]:
+    """Why its instructions stop the activation now (602.1b), one reason for all of them;
+    each instruction is a step saying what it asks and what the board says. Empty when it
+    has none, or every one holds. One that asks for priority (602.5e) is a note: the question
+    asks about the activation by itself."""
+    if not ability.activate_only:
+        return []
+    m = Mentions()
+    me = label(p, m)
+    read = [_instruction(view, p, r) for r in ability.activate_only]
+    asks = " and ".join(words for _, words, _ in read)
+    facts = "; ".join(fact for _, _, fact in read if fact)
+    rules: tuple[str, ...] = ("602.1b",)
+    rules += ("602.5b",) if ability.once_each_turn else ()
+    rules += ("602.5e", "605.3a") if ability.as_instant else ()
+    if ability.as_instant:
+        notes.append(Note(code="only_with_priority", message=_WITH_PRIORITY))
+    if all(held for held, _, _ in read):
+        said = f": {facts}" if facts else ""
+        steps.append(m.step(f"{me}'s ability may be activated only {asks}{said}.", rules))
+        return []
+    msg = f"{me}'s ability may be activated only {asks}, and now it can't be: {facts}"
+    steps.append(m.step(msg + ".", rules))
+    return [reason("activation_restricted", list(rules), msg)]
+
+
+def _instruction(view: BoardView, p: Permanent, r: ActivationRestriction) -> _Read:
+    match r:
+        case OnlyOnceEachTurn():
+            why = (
+                "may be activated only once each turn (602.5b): give whether it was this turn "
+                "as 'activated_this_turn'"
+            )
+            done = given(p, "activated_this_turn", p.activated_this_turn, why)
+            fact = "it was activated this turn already" if done else "it wasn't this turn"
+            return not done, "once each turn", fact
+        case OnlyAsInstant():
+            return True, "as an instant, while its controller has priority", ""
+        case OnlyIfAnyOf(of=alternatives):
+            read = [_one(view, p, one) for one in alternatives]
+            asks = " or ".join(words for _, words, _ in read)
+            return any(held for held, _, _ in read), asks, "; ".join(f for _, _, f in read)
+        case _:
+            return _one(view, p, r)
+
+
+def _one(view: BoardView, p: Permanent, r: OneRestriction) -> _Read:
+    match r:
+        case OnlyIfYouControl(of=of, at_least=least):
+            n = len(view.matching(of, view.source(p)))
+            what = describe_selector(of)
+            return n >= least, f"if there are {least} or more {what}", f"there are {n}"
+        case OnlyDuringTurn(whose=whose):
+            controller = view.controller(p)
+            active = active_player(view.board, f"{p.name} ({p.id})'s ability", "may be activated")
+            ours = active == controller
+            asks = (
+                "during its controller's turn"
+                if whose == "your_turn"
+                else ("during a turn other than its controller's")
+            )
+            return ours == (whose == "your_turn"), asks, f"it is {active}'s turn"
+        case OnlyIfEnteredThisTurn():
+            why = (
+                "may be activated only the turn it entered the battlefield: give whether it did "
+                "as 'entered_this_turn'"
+            )
+            entered = given(p, "entered_this_turn", p.entered_this_turn, why)
+            fact = "it entered this turn" if entered else "it didn't enter this turn"
+            return entered, "if it entered the battlefield this turn", fact
+        case OnlyWithCounters(counter=counter, at_least=least):
+            n = p.counters.get(counter, 0)
+            return (
+                n >= least,
+                f"if it has {least} or more {counter} counters",
+                f"it has {n}",
+            )
+        case _:
+            assert_never(r)
