@@ -188,6 +188,21 @@ def test_what_it_is_in_some_turns_only(text: str, types: tuple[str, ...], found:
     assert one(text, types=types) == found
 
 
+def test_living_metal_is_a_creature_in_its_controllers_turn() -> None:
+    # 702.161a: the keyword says what "during your turn, ~ is also a creature" would (611.3a).
+    compiled = face(
+        "Living metal (reminder: a creature in your turn.)\nHaste",
+        types=("Artifact",),
+        subtypes=("Vehicle",),
+        keywords=("Living metal", "Haste"),
+    )
+    assert compiled.support == "full"
+    assert compiled.abilities == [
+        AddTypes(to=Selector(where=Not(filter=IsOther())), types=["creature"], during="your_turn")
+    ]
+    assert "Living metal" in compiled.keywords
+
+
 def test_a_keyword_in_some_turns_only() -> None:
     from app.domain.continuous import GrantKeyword
 

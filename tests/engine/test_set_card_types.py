@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.domain.state import GameState
 from app.engine.activate import activate
+from tests.engine.mana_helpers import resolve
+from tests.engine.test_board_amounts import defined
+from tests.engine.test_mana_colors import act
 from tests.engine.test_type_effects import _board, _card, _effect, _perm, _types_of
 
 # A creature of its own that becomes a land until your next turn.
@@ -243,3 +247,25 @@ def test_a_cave_that_becomes_only_a_creature_is_no_cave_and_no_land() -> None:
     )
     assert activate(b, "idol").answer_data["produced"] == ""
     assert activate(b, "grotto").answer_data["legal"] is False
+
+
+def test_a_living_metal_vehicle_is_summoning_sick_in_its_controllers_turn_only() -> None:
+    # 702.161a: in alice's turn it is a creature, so a fresh one can't use {T} (302.6); in
+    # bob's turn it is only an artifact, which summoning sickness never stops.
+    rig = defined(
+        "rig",
+        "Cinder Rig",
+        "Living metal\n{T}: Add {R}.",
+        types=("Artifact",),
+        keywords=("Living metal",),
+        controlled_since_turn_start=False,
+    )
+
+    def on(active: str) -> dict[str, object]:
+        state = {"turn": 3, "active_player": active, "battlefield": [rig]}
+        return act(resolve(GameState.model_validate(state)), "rig")
+
+    mine = on("alice")
+    assert mine["legal"] is False
+    assert [r["code"] for r in mine["reasons"]] == ["summoning_sick"]
+    assert on("bob")["total"] == "{R}"

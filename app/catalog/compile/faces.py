@@ -1515,6 +1515,13 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
         if part.lower() == "haste":
             ctx.record(part, "haste_control", "compiled")
             ctx.add(ir.Understood(keywords=["Haste"]))
+        elif part.lower() == "living metal" and "artifact" in ctx.types:
+            # 702.161a: in its controller's turn it is a creature as well as an artifact
+            # (layer 4, 611.3a), as "during your turn, ~ is an artifact creature" reads.
+            alive = lower.ability(ir.AddTypes(ir.Sel(source=True), ("creature",)))
+            ctx.face.abilities.append(alive.model_copy(update={"during": "your_turn"}))
+            ctx.face.keywords.append("Living metal")
+            ctx.record(part, "type_change", "compiled")
         elif part == "Mayhem":
             # 702.187c: without a cost it only lets the card be played from the graveyard the
             # turn it was discarded; no cost is paid instead of the mana cost, and playing a
