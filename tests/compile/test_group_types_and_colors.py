@@ -203,6 +203,16 @@ def test_living_metal_is_a_creature_in_its_controllers_turn() -> None:
     assert "Living metal" in compiled.keywords
 
 
+def test_the_same_change_for_spells_is_reported() -> None:
+    # What spells on the stack are (their types, colors) a free cast on the board would read;
+    # said again for spells, it is not modelled, so it is reported rather than dropped.
+    same = "The same is true for creature spells you control and creature cards you own."
+    compiled = face(f"Creatures you control are Elves in addition to their other types. {same}")
+    assert compiled.unsupported_text == [same]
+    # After a sentence about something else it is nothing the engine reads.
+    assert face(f"Creatures you control get +1/+1. {same}").support == "full"
+
+
 def test_a_keyword_in_some_turns_only() -> None:
     from app.domain.continuous import GrantKeyword
 

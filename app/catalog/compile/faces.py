@@ -1859,7 +1859,20 @@ def _compile_line(ctx: _Context, sentences: list[str]) -> None:
             # 106.3: mana some player adds, in an activated ability: never waved through.
             ctx.record(s, "mana_ability", "not_understood")
             continue
+        if s.startswith(_SAME_IS_TRUE) and _after_type_change(ctx):
+            # The type or color change said again for spells and cards in other zones, which
+            # a free cast on the board would read (a spell's types and colors): not modelled.
+            ctx.record(s, "type_change", "not_understood")
+            continue
         ctx.unknown(s, effect=not_mana and i > 0 and '"' not in s)
+
+
+_SAME_IS_TRUE = "The same is true for "
+
+
+def _after_type_change(ctx: _Context) -> bool:
+    """Whether the sentence read last was about what permanents are (a type or color change)."""
+    return bool(ctx.face.sentences) and ctx.face.sentences[-1].family == "type_change"
 
 
 # A sentence (or an activated ability's effect) in which a player adds mana.
