@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, cast, get_args
 
 from app.catalog.compile import (
+    actions,
     attached,
     bans,
     copies,
@@ -1636,6 +1637,22 @@ def _mode_line(ctx: _Context, sentences: list[str]) -> bool:
 
 
 def _compile_line(ctx: _Context, sentences: list[str]) -> None:
+    """One line, each keyword action named in it read as written out (actions.py), and
+    recorded in the card's own words."""
+    read = [actions.expand(s) for s in sentences]
+    if read == sentences:
+        _compile_read(ctx, sentences)
+        return
+    start = len(ctx.face.sentences)
+    _compile_read(ctx, read)
+    for at in range(start, len(ctx.face.sentences)):
+        r = ctx.face.sentences[at]
+        said = next((s for x, s in zip(read, sentences, strict=True) if r.text in x), None)
+        if said is not None and r.text not in sentences:
+            ctx.face.sentences[at] = replace(r, text=actions.restore(r.text, said))
+
+
+def _compile_read(ctx: _Context, sentences: list[str]) -> None:
     if _mode_line(ctx, sentences):
         return
     if sentences and not ctx.spell and (cost := _LOYALTY.match(sentences[0])) is not None:

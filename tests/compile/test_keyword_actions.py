@@ -1,0 +1,91 @@
+"""Keyword actions said by name (701): earthbend N (701.66) is read as the instructions it
+stands for (a target land its controller controls becomes a 0/0 creature with haste that's
+still a land), and recorded in the card's own words. Invented cards, templated sentences."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from app.catalog.compile import compile_face
+from app.domain.continuous import AddTypes, GrantKeyword
+from app.domain.state import GameState
+from app.engine.activate import activate
+from tests.engine.mana_helpers import resolve
+from tests.engine.test_type_effects import FOREST, HOLLOW, _perm
+
+WRITTEN = "target land you control becomes a 0/0 creature with haste that's still a land"
+
+
+def _kinds(text: str, types: tuple[str, ...] = ("Creature",)) -> list[str]:
+    compiled = compile_face("Stonecall Adept", text, types=types)
+    assert compiled.support == "full", compiled.unsupported_text
+    return [a.kind for a in compiled.abilities]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "When this creature enters, earthbend 2.",
+        "Whenever you cast a spell, earthbend 1.",
+        "{4}: Earthbend 4.",
+        "When this creature dies, earthbend X, where X is the number of Forests you control.",
+    ],
+)
+def test_earthbend_reads_as_its_words_written_out(said: str) -> None:
+    # The same abilities as the words it stands for; the record keeps the card's words.
+    written = re.sub(r"earthbend (?:\d+|X)(?:, where X is [^.]+)?", WRITTEN, said)
+    written = re.sub(r"Earthbend \d+", "T" + WRITTEN[1:], written)
+    assert _kinds(said) == _kinds(written) == ["add_types", "grant_keyword"]
+    compiled = compile_face("Stonecall Adept", said, types=("Creature",))
+    assert [s.text for s in compiled.sentences] == [said.replace("this creature", "~")]
+    assert [s.family for s in compiled.sentences] == ["type_change"]
+    assert all(a.works_from == "effect" for a in compiled.abilities)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # Two lands, or a land then more: not one target, so reported in the card's words.
+        "When this creature enters, earthbend 1, then earthbend 1.",
+        "{6}: Put two +1/+1 counters on this creature, then earthbend 2.",
+    ],
+)
+def test_earthbend_not_read_is_reported_as_said(said: str) -> None:
+    compiled = compile_face("Stonecall Adept", said, types=("Creature",))
+    assert compiled.unsupported_text == [said.replace("this creature", "~")]
+
+
+def test_an_event_named_earthbend_is_no_action() -> None:
+    compiled = compile_face(
+        "Stonecall Adept", "Whenever you earthbend, draw a card.", types=("Creature",)
+    )
+    assert compiled.support == "full" and compiled.abilities == []
+
+
+def test_an_earthbent_forest_is_a_hasty_creature_that_counts() -> None:
+    # Its entry targets the Forest: a creature with haste (702.10), so a fresh one taps, and
+    # "for each creature you control" counts it.
+    compiled = compile_face(
+        "Stonecall Adept", "When this creature enters, earthbend 1.", types=("Creature",)
+    )
+    adept: dict[str, Any] = {
+        "name": "Stonecall Adept",
+        "types": ["creature"],
+        "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
+    }
+    assert [type(a) for a in compiled.abilities] == [AddTypes, GrantKeyword]
+    state = {
+        "turn": 3,
+        "active_player": "alice",
+        "battlefield": [
+            _perm("field", FOREST, controlled_since_turn_start=False),
+            _perm("hollow", HOLLOW),
+        ],
+        "effects": [{"id": "fx", "definition": adept, "controller": "alice", "target": "field"}],
+    }
+    board = resolve(GameState.model_validate(state))
+    assert activate(board, "field").answer_data["total"] == "{G}"
+    assert activate(board, "hollow").answer_data["total"] == "{G}"
