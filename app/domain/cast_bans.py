@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from app.domain.base import Strict, omitted_at_default
-from app.domain.continuous import EffectLine, WorksFrom, effect_line
+from app.domain.continuous import CountAtLeast, EffectLine, WorksFrom, effect_line
 from app.domain.costs import ChosenSpells, CountsSpells, During, FromZones, spells_only
 from app.domain.filters import Selector, SpellSelector
 
@@ -107,7 +107,8 @@ class SpellCastBan(FromZones, ChosenSpells, CountsSpells):
 
 class CastRestriction(Strict):
     """A card's restriction on casting itself (601.3): "you can't cast ~ during your first,
-    second, or third turns of the game", "you can't cast ~ if you've played a land this turn".
+    second, or third turns of the game", "you can't cast ~ if you've played a land this turn",
+    "cast ~ only during combat on your turn", "cast ~ only if you control a creature".
     Read as the spell is proposed, so a spell cast without paying its mana cost (118.9) is
     stopped too (101.2); on the battlefield it does nothing."""
 
@@ -124,9 +125,39 @@ class CastRestriction(Strict):
         description="305.2: its caster can't cast it once they have played a land this turn "
         "(their `lands_played_this_turn`)",
     )
+    only_during: Literal["your_turn", "not_your_turn"] | None = omitted_at_default(
+        None,
+        description="It may be cast only in its caster's turn (`your_turn`: \"cast ~ only "
+        "during your turn\") or only in another player's (`not_your_turn`); the state's "
+        "`active_player` says whose turn it is",
+    )
+    only_during_combat: bool = omitted_at_default(
+        False,
+        description='It may be cast only during combat ("cast ~ only during combat", 506.1); '
+        "the state's `phase` says whether it is",
+    )
+    only_if_caster_controls: CountAtLeast | None = omitted_at_default(
+        None,
+        description="It may be cast only while its caster controls at least this many of "
+        'these permanents ("cast ~ only if you control two or more Vampires"), seen from '
+        "the caster",
+    )
+
+    @property
+    def casts_only(self) -> bool:
+        """It says when it may be cast ("cast ~ only ..."), rather than when it can't."""
+        return (
+            self.only_during is not None
+            or self.only_during_combat
+            or self.only_if_caster_controls is not None
+        )
 
     @model_validator(mode="after")
     def _one_restriction(self) -> CastRestriction:
-        if (self.during_first_turns is None) == (not self.after_land_played):
-            raise ValueError("a cast restriction gives during_first_turns or after_land_played")
+        said = [self.during_first_turns is not None, self.after_land_played, self.casts_only]
+        if sum(said) != 1:
+            raise ValueError(
+                "a cast restriction gives during_first_turns, after_land_played, or when it "
+                "may be cast only (only_during, only_during_combat, only_if_caster_controls)"
+            )
         return self

@@ -101,6 +101,8 @@ def _restriction_holds(
     """What the card's restriction says and what the state says of it, and whether it stops
     this cast; a 422 naming the fact it reads when the state lacks it."""
     board, caster = costs.view.board, costs.caster
+    if restriction.casts_only:
+        return _cast_only(costs, name, restriction)
     if restriction.after_land_played:
         why = f"{name} restricts its own casting (601.3): give the lands its caster played"
         played = player_count(board, caster, "lands_played_this_turn", why)
@@ -125,6 +127,39 @@ def _restriction_holds(
         f"and this is {caster}'s turn number {begun}",
         begun <= first,
     )
+
+
+def _cast_only(costs: BoardCosts, name: str, restriction: CastRestriction) -> tuple[str, bool]:
+    """ "Cast ~ only during combat on your turn", "... only if you control a creature": what it
+    asks, what the state says, and whether that stops this cast (every condition must hold)."""
+    board, caster = costs.view.board, costs.caster
+    asks: list[str] = []
+    facts: list[str] = []
+    held = True
+    if restriction.only_during is not None:
+        active = active_player(board, name, "restricts its own casting")
+        mine = restriction.only_during == "your_turn"
+        asks.append("in its caster's turn" if mine else "in a turn other than its caster's")
+        facts.append(f"it is {active}'s turn")
+        held = held and (active == caster) == mine
+    if restriction.only_during_combat:
+        phase = board.phase
+        if phase is None:
+            raise QuestionError(
+                ("state", "phase"),
+                f"{name} may be cast only during combat (506.1): give the state's phase",
+                "phase_required",
+            )
+        asks.append("during combat")
+        facts.append(f"this is the {_PHASE_WORDS[phase]}")
+        held = held and phase == "combat"
+    if (count := restriction.only_if_caster_controls) is not None:
+        n = len(costs.view.matching(count.of, seen_from_caster(costs, name)))
+        what = describe_selector(count.of)
+        asks.append(f"while there are {count.at_least} or more {what}, 'you' being its caster")
+        facts.append(f"there are {n}")
+        held = held and n >= count.at_least
+    return f"{name} may be cast only {' and '.join(asks)}, and {'; '.join(facts)}", not held
 
 
 def _sorcery_timing(costs: BoardCosts, src: Source) -> bool:

@@ -35,6 +35,10 @@ CARDS = [
                              text="Nonbasic lands are Mountains.")]),
     Invented("normal", [Face("Frostmere Flats", None, ["Land"], subtypes=["Plains", "Island"],
                              text="({T}: Add {W} or {U}.)")]),
+    # 601.3: when the card may be cast.
+    Invented("normal", [Face("Dusk Ambush", "{1}{G}", ["Instant"], colors=["G"],
+                             text="Cast this spell only during combat.\nTarget creature gets "
+                                  "+2/+2 until end of turn.")]),
     # 602.1b: activation instructions after mana abilities.
     Invented("normal", [Face("Sunken Causeway", None, ["Land"],
                              text="{T}: Add {C}.\n{T}: Add {U} or {B}. Activate only if you "
@@ -833,3 +837,23 @@ def test_activation_instructions_through_http(client: TestClient) -> None:
     again = _ruling(client, ACT, {"state": first["state"], "permanent_id": "w"})["answer"]
     assert again["legal"] is False
     assert [r["code"] for r in again["reasons"]] == ["activation_restricted"]
+
+
+def test_a_card_cast_only_during_combat_through_http(client: TestClient) -> None:
+    ambush = client.get("/v1/cards/" + quote("Dusk Ambush")).json()
+    assert ambush["support"] == "full"
+    assert ambush["abilities"] == [{"kind": "cast_restriction", "only_during_combat": True}]
+
+    def cast_in(phase: str) -> dict[str, Any]:
+        board = {"turn": 2, "active_player": "alice", "phase": phase, "battlefield": []}
+        return _ruling(client, FREE, {"card": "Dusk Ambush", "state": board})
+
+    main = cast_in("first_main")
+    assert main["answer"]["castable"] is False
+    assert [r["code"] for r in main["answer"]["reasons"]] == ["cast_prohibited"]
+    assert "601.3" in main["citations"]
+    assert cast_in("combat")["answer"]["castable"] is True
+    # Without the phase the answer would be a guess: 422 naming it.
+    r = client.post(FREE, json={"card": "Dusk Ambush", "state": {"turn": 2,
+                                "active_player": "alice", "battlefield": []}})  # fmt: skip
+    assert_problem(r, ["body", "state", "phase"], "phase_required")

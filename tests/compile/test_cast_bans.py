@@ -359,9 +359,16 @@ def test_a_cards_restriction_on_casting_itself(text: str, expected: CastRestrict
 
 
 def test_a_cast_restriction_says_one_thing() -> None:
-    for neither_or_both in ({}, {"during_first_turns": 2, "after_land_played": True}):
-        with pytest.raises(ValidationError, match="during_first_turns or after_land_played"):
+    for neither_or_both in (
+        {},
+        {"during_first_turns": 2, "after_land_played": True},
+        {"after_land_played": True, "only_during_combat": True},
+    ):
+        with pytest.raises(ValidationError, match="during_first_turns, after_land_played, or"):
             CastRestriction.model_validate(neither_or_both)
+    # Several "only" conditions together are one restriction ("during combat on your turn").
+    both = CastRestriction.model_validate({"only_during": "your_turn", "only_during_combat": True})
+    assert both.casts_only
 
 
 def test_a_count_seen_from_the_caster_reads_characteristics_only() -> None:

@@ -76,6 +76,7 @@ def _view(
     active: str = "bob",
     effects: tuple[dict[str, Any], ...] = (),
     players: dict[str, Any] | None = None,
+    phase: str | None = None,
 ) -> BoardView:
     state: dict[str, Any] = {
         "turn": 5,
@@ -83,6 +84,8 @@ def _view(
         "battlefield": list(battlefield),
         "effects": list(effects),
     }
+    if phase is not None:
+        state["phase"] = phase
     if players is not None:
         state["players"] = players
     return BoardView(resolve(GameState.model_validate(state)))
@@ -483,6 +486,48 @@ def test_a_card_that_cant_be_cast_after_a_land_was_played() -> None:
 
     assert _codes(cast_after(1)) == ["cast_prohibited"]
     assert cast_after(0)["castable"] is True
+
+
+# 601.3: a card that says when it may be cast.
+AMBUSH = _restricted("Dusk Ambush", "Cast ~ only during combat on an opponent's turn.")
+RALLY = _restricted("Fang Rally", "Cast ~ only if you control two or more Wolves.")
+WOLF = {"name": "Grey Wolf", "types": ["creature"], "subtypes": ["Wolf"]}
+
+
+def test_a_card_cast_only_during_combat_on_an_opponents_turn() -> None:
+    def cast_in(phase: str | None, active: str = "bob") -> dict[str, Any]:
+        return _cast(AMBUSH, _view(active=active, phase=phase))
+
+    assert cast_in("combat")["castable"] is True
+    main = cast_in("first_main")
+    assert _codes(main) == ["cast_prohibited"]
+    assert "this is the first main phase" in main["reasons"][0]["message"]
+    # alice's own combat is not an opponent's turn.
+    assert _codes(cast_in("combat", active="alice")) == ["cast_prohibited"]
+    with pytest.raises(QuestionError) as raised:
+        cast_in(None)
+    assert (raised.value.code, raised.value.loc) == ("phase_required", ("state", "phase"))
+
+
+def test_a_card_cast_only_while_its_caster_controls_enough() -> None:
+    one = _cast(RALLY, _view(_perm("w1", WOLF, "alice"), _perm("w2", WOLF, "bob")))
+    assert _codes(one) == ["cast_prohibited"]
+    assert "there are 1" in one["reasons"][0]["message"]
+    two = _cast(RALLY, _view(_perm("w1", WOLF, "alice"), _perm("w2", WOLF, "alice")))
+    assert two["castable"] is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A step is finer than the state's phase, and what happened this turn no state says.
+        "Cast ~ only during the declare blockers step.",
+        "Cast ~ only if you've cast another spell this turn.",
+    ],
+)
+def test_a_cast_only_not_read_is_reported(text: str) -> None:
+    compiled = compile_face("Odd Trick", text, types=["Instant"], subtypes=[])
+    assert compiled.unsupported_text == [text]
 
 
 def test_a_ban_whose_permanent_lost_its_abilities_stops_nothing() -> None:

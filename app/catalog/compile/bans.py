@@ -203,10 +203,47 @@ _FIRST_TURNS = re.compile(
 _AFTER_LAND = "You can't cast ~ if you've played a land this turn."
 
 
+# "Cast ~ only during combat.", "... only during your turn.", "... only during combat on an
+# opponent's turn.", "Cast ~ only if you control two or more Vampires.": when it may be cast.
+# A step ("before blockers are declared", "your end step") is finer than the state's phase:
+# not read.
+_CAST_ONLY = re.compile(r"^Cast ~ only (?P<when>.+)\.$")
+_ONLY_DURING: dict[str, tuple[Literal["your_turn", "not_your_turn"] | None, bool]] = {
+    "during your turn": ("your_turn", False),
+    "during an opponent's turn": ("not_your_turn", False),
+    "during combat": (None, True),
+    "during combat on your turn": ("your_turn", True),
+    "during combat on an opponent's turn": ("not_your_turn", True),
+}
+_ONLY_IF_CONTROL = re.compile(
+    rf"^if you control (?:(?P<n>{NUMBER}) or more (?P<many>.+)|(?P<one>an? .+))$"
+)
+
+
+def _cast_only(when: str) -> ir.CastRestriction | None:
+    if when in _ONLY_DURING:
+        during, combat = _ONLY_DURING[when]
+        return ir.CastRestriction(only_during=during, only_during_combat=combat)
+    m = _ONLY_IF_CONTROL.match(when)
+    if m is None:
+        return None
+    least = 1 if m.group("one") else number(m.group("n"))
+    phrase = m.group("one") or m.group("many")
+    found = selector(phrase, singular=least == 1) if least is not None and least >= 1 else None
+    if least is None or found is None or found[1] != (least > 1):
+        return None
+    sel = found[0]
+    if sel.attached or sel.source or sel.controller != "any":
+        return None
+    return ir.CastRestriction(only_if_controls=(replace(sel, controller="you"), least))
+
+
 def cast_restriction_sentence(sentence: str) -> ir.CastRestriction | None:
     """The card's own restriction a sentence states (above), or None."""
     if sentence == _AFTER_LAND:
         return ir.CastRestriction(after_land_played=True)
+    if (only := _CAST_ONLY.match(sentence)) is not None:
+        return _cast_only(only.group("when"))
     m = _FIRST_TURNS.match(sentence)
     if m is None:
         return None

@@ -697,6 +697,10 @@ class CastRestriction:
 
     first_turns: int | None = None
     after_land_played: bool = False
+    # "Cast ~ only ...": in whose turn, during combat, while its caster controls enough of these.
+    only_during: Literal["your_turn", "not_your_turn"] | None = None
+    only_during_combat: bool = False
+    only_if_controls: tuple[Sel, int] | None = None
 
 
 CopyBy = Literal["entering", "activation", "trigger", "token"]

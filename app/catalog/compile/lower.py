@@ -487,7 +487,11 @@ def ability(a: ir.Ability) -> d.Ability:
             )
         case ir.CastRestriction():
             return d.CastRestriction(
-                during_first_turns=a.first_turns, after_land_played=a.after_land_played
+                during_first_turns=a.first_turns,
+                after_land_played=a.after_land_played,
+                only_during=a.only_during,
+                only_during_combat=a.only_during_combat,
+                only_if_caster_controls=_count_at_least(a.only_if_controls),
             )
         case ir.SpellCostMinimum():
             return d.SpellCostMinimum(

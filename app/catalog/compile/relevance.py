@@ -189,7 +189,7 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
     (
         re.compile(
             r"^(?![^.]*(?:\bthis spell|~) is on the stack\b)[^\"]*"
-            r"(?:\bcan't cast\b|\bcan't be cast\b|\bcan cast spells only\b)"
+            r"(?:\bcan't cast\b|\bcan't be cast\b|\bcan cast spells only\b|^Cast ~ only\b)"
         ),
         "cast_ban",
     ),
@@ -237,7 +237,7 @@ _TOKEN_WITH = re.compile(r"\btokens? with (?:[a-z ]+, )*(?:[a-z ]+,? and )?[a-z 
 _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying")
 # Every rule below needs one of these words; a sentence with none is irrelevant.
 _CUE = re.compile(
-    r"\b(?:[Aa]dds?|mana|cast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
+    r"\b(?:[Aa]dds?|mana|[Cc]ast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
     r"Enchanted|Equipped|becomes?|become|copy|"
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}|"
     # What something is: a creature, or of colors (the two rules that read these, above).
