@@ -43,6 +43,8 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{2}{R}"}
         ("Harmonize {5}{G}", "Harmonize", "{5}{G}", ""),
         ("Web-slinging {1}{R}", "Web-slinging", "{1}{R}", ""),
         ("Sneak {B}", "Sneak", "{B}", ""),
+        # 702.162a: cast converted for this cost rather than its mana cost.
+        ("More Than Meets the Eye {2}{W}", "More Than Meets the Eye", "{2}{W}", ""),
     ],
 )
 def test_alternative_keyword_costs(line: str, name: str, mana: str | None, summary: str) -> None:

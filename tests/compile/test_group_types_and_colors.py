@@ -146,6 +146,9 @@ def test_an_equipments_every_creature_type() -> None:
         "During your turn, as long as ~ has a loyalty counter on it, it's a 3/4 Ninja creature.",
         # Without "still lands" their land types would go (205.1a): not this template.
         "Forests you control are 3/3 creatures.",
+        # Its creature type while a condition holds that no state says.
+        "As long as you attacked with three or more creatures this turn, ~ is a Dragon with "
+        "flying.",
     ],
 )
 def test_a_type_change_not_read_is_reported(text: str) -> None:

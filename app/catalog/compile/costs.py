@@ -50,6 +50,8 @@ KEYWORD_COSTS: dict[str, tuple[bool, str]] = {
     # 702.176a: the permanent enters with time counters and isn't a creature while it has one
     # (faces.py reads that as a type change of its own).
     "Impending": (True, "702.176"),
+    # 702.162a: cast converted (transformed) by paying this rather than its mana cost.
+    "More Than Meets the Eye": (True, "702.162"),
     "Kicker": (False, "702.33"),
     "Multikicker": (False, "702.33c"),
     "Buyback": (False, "702.27"),
@@ -108,7 +110,7 @@ def prototype(line: str) -> tuple[str, str, str] | None:
 
 
 _KEYWORD_COST = re.compile(
-    rf"^(?P<kw>[A-Z][a-z]+(?:-[a-z]+)?)(?: (?P<n>\d+))?"
+    rf"^(?P<kw>More Than Meets the Eye|[A-Z][a-z]+(?:-[a-z]+)?)(?: (?P<n>\d+))?"
     rf"(?:(?: (?P<mana>{COST_MANA}))|—(?P<rest>.+))$"
 )
 

@@ -202,6 +202,11 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         "cost_change",
     ),
     (_OTHER_SPELLS_COST, "cost_change"),
+    # 702.41a: affinity given to other spells is a cost reduction of theirs.
+    (re.compile(r"\bspells? [^.]*\bha(?:s|ve) affinity for\b"), "cost_change"),
+    # What the permanent itself is while a condition holds ("As long as ..., ~ is a Dragon"):
+    # its creature types (205.3m) are what "Dragons you control" reads.
+    (re.compile(r"^As long as [^,]+, ~ is (?:a|an) [A-Z]"), "type_change"),
     # "{B} or {1}" after "pay(s)" is a payment asked ("unless its controller pays"), not mana made.
     (
         re.compile(
@@ -242,7 +247,9 @@ _CUE = re.compile(
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}|"
     # What something is: a creature, or of colors (the two rules that read these, above).
     r"\b(?:is|are|it's|he's|she's|they're) (?:[^ .,]+ ){0,8}?creatures?\b|"
-    r"\b(?:white|blue|black|red|green|colorless)\.$"
+    r"\b(?:white|blue|black|red|green|colorless)\.$|"
+    # What the permanent itself is while a condition holds (the rule above).
+    r"^As long as [^,]+, ~ is (?:a|an) [A-Z]"
 )
 _MANA_WORD = re.compile(r"\bmana\b")
 # An effect giving a permanent a quoted mana ability (a token's own, "with" or "has", is not).
