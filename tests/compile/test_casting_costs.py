@@ -239,3 +239,16 @@ def test_an_additional_cost_for_casting_other_spells_is_not_this_faces() -> None
         types=("Enchantment",),
     )
     assert compiled.support == "full" and compiled.additional_costs == []
+
+
+def test_a_cast_from_the_graveyard_with_an_additional_cost() -> None:
+    # 601.2f: paid only when it is cast from the graveyard that way, as retrace's (702.81a).
+    compiled = face(
+        "You may cast this card from your graveyard by paying 2 life and discarding a card in "
+        "addition to paying its other costs.\nDraw a card.",
+        **SORCERY,
+    )
+    assert compiled.support == "full"
+    (cost,) = compiled.additional_costs
+    assert (cost.name, cost.optional, cost.mana) == ("Pay 2 life and discard a card", True, None)
+    assert cost.summary.endswith("when you cast it from your graveyard this way")

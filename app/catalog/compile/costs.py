@@ -215,7 +215,40 @@ def alternative_sentence(sentence: str) -> ir.CastingCost | None:
     return ir.CastingCost(name, alternative=True, optional=True, mana=mana, summary=summary)
 
 
+# "You may cast ~ from your graveyard by discarding a card in addition to paying its other
+# costs.": a permission to cast it from the graveyard with an additional cost (601.2f), paid
+# only when it is cast that way, as retrace's (702.81a). Named by what it asks.
+_FROM_GRAVEYARD_BY = re.compile(
+    r"^You may cast ~ from your graveyard by (?P<cost>.+) in addition to paying its other "
+    r"costs\.$"
+)
+_GERUNDS = {
+    "paying": "pay",
+    "discarding": "discard",
+    "exiling": "exile",
+    "sacrificing": "sacrifice",
+    "removing": "remove",
+    "tapping": "tap",
+    "returning": "return",
+}
+
+
+def _from_graveyard_by(cost: str) -> ir.CastingCost | None:
+    words = cost.split(" ")
+    if words[0] not in _GERUNDS:
+        return None
+    asked = " ".join(_GERUNDS.get(w, w) for w in words)
+    return ir.CastingCost(
+        asked[0].upper() + asked[1:],
+        alternative=False,
+        optional=True,
+        summary=f"{asked}, when you cast it from your graveyard this way",
+    )
+
+
 def additional_sentence(sentence: str) -> ir.CastingCost | None:
+    if (graveyard := _FROM_GRAVEYARD_BY.match(sentence)) is not None:
+        return _from_graveyard_by(graveyard.group("cost"))
     m = _ADDITIONAL.match(sentence)
     if m is None:
         return None

@@ -183,7 +183,10 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ without paying"),
         "alternative_cost",
     ),
-    (re.compile(r"additional cost"), "additional_cost"),
+    (
+        re.compile(r"additional cost|^You may cast ~ from [^.]* in addition to paying its other"),
+        "additional_cost",
+    ),
     # 601.3: what stops spells from being cast, which a free cast on a board reads (bans.py).
     # Split second speaks of the stack, which no question has.
     (
