@@ -23,6 +23,13 @@ SORCERY = {"types": ("Sorcery",), "mana_cost": "{2}{R}"}
         ),
         ("Flashback {3}{R}", "Flashback", "{3}{R}", ""),
         ("Flashback—{1}{B}, Pay 2 life.", "Flashback", "{1}{B}", "pay 2 life"),
+        # A part that starts with X keeps it as written (107.3).
+        (
+            "Flashback—{2}{R}, Exile a card from your graveyard, X can't be 0.",
+            "Flashback",
+            "{2}{R}",
+            "exile a card from your graveyard, X can't be 0",
+        ),
         ("Overload {4}{R}{R}", "Overload", "{4}{R}{R}", ""),
         ("Dash {2}{B}", "Dash", "{2}{B}", ""),
         ("Madness {R}", "Madness", "{R}", ""),

@@ -136,12 +136,17 @@ def keyword_cost(line: str) -> ir.CastingCost | None:
         parts = re.split(r",\s*", m.group("rest"))
         if re.fullmatch(COST_MANA, parts[0]):
             mana, parts = parts[0], parts[1:]
-        summary = ", ".join(p[0].lower() + p[1:] for p in parts if p)
+        summary = ", ".join(_lead_lower(p) for p in parts if p)
         if " and/or " in m.group("rest") or (" or " in summary and keyword == "Kicker"):
             return None
     return ir.CastingCost(
         keyword, alternative=alternative, optional=True, mana=mana, summary=summary
     )
+
+
+def _lead_lower(part: str) -> str:
+    """A part of a cost in running text: its first word lowercased, unless it is X (107.3)."""
+    return part if part.startswith("X ") else part[0].lower() + part[1:]
 
 
 _TWO_KICKERS = re.compile(rf"^Kicker (?P<a>{COST_MANA}) and/or (?P<b>{COST_MANA})$")
