@@ -577,6 +577,19 @@ class OnlyOnceEachTurn(Strict):
     """Always `once_each_turn`: at most one activation each turn"""
 
 
+class OnlyIfPower(Strict):
+    """Only while its controller controls a permanent of `among` with power `power` or greater
+    ("activate only if you control a creature with power 4 or greater", 208.3: the power the
+    state gives)."""
+
+    kind: Literal["power"] = "power"
+    """Always `power`: only while a creature of enough power is there"""
+    power: int = Field(ge=0, le=10_000)
+    """The least power that counts"""
+    among: Selector
+    """Whose power counts, seen from the ability's source (creatures you control)"""
+
+
 class OnlyAsInstant(Strict):
     """Only as an instant (602.5e): only while its controller has priority, never in the middle
     of casting a spell or paying a cost, as other mana abilities may be (605.3a). A question
@@ -587,7 +600,7 @@ class OnlyAsInstant(Strict):
 
 
 OneRestriction = Annotated[
-    OnlyIfYouControl | OnlyDuringTurn | OnlyIfEnteredThisTurn | OnlyWithCounters,
+    OnlyIfYouControl | OnlyDuringTurn | OnlyIfEnteredThisTurn | OnlyWithCounters | OnlyIfPower,
     Field(discriminator="kind"),
 ]
 
@@ -607,6 +620,7 @@ ActivationRestriction = Annotated[
     | OnlyDuringTurn
     | OnlyIfEnteredThisTurn
     | OnlyWithCounters
+    | OnlyIfPower
     | OnlyOnceEachTurn
     | OnlyAsInstant
     | OnlyIfAnyOf,

@@ -57,6 +57,10 @@ KILN = (
     "{T}: Add {C}. Put a brick counter on ~.\n{T}: Add three mana of any one color. Activate "
     "only if there are three or more brick counters on ~.",
 )
+BRUTE = (
+    "Thornhide Caller",
+    "{T}: Add {G}{G}. Activate only if you control a creature with power 4 or greater.",
+)
 GEM = ("Shard of Haste", "{T}, Sacrifice ~: Add {R}{R}{R}. Activate only as an instant.")
 SWAMP = {"name": "Plain Swamp", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Swamp"]}
 ISLAND = {**SWAMP, "name": "Plain Island", "subtypes": ["Island"]}
@@ -134,7 +138,6 @@ def test_one_that_enters_or_needs_a_basic_land_is_either() -> None:
         # Timing a question doesn't give, and conditions not modelled: reported, never taken to
         # hold whenever the costs can be paid.
         "{T}: Add {G}. Activate only as a sorcery.",
-        "{T}: Add {G}. Activate only if you control a creature with power 4 or greater.",
         "{T}: Add {G}. Activate only if an opponent has three or more poison counters.",
     ],
 )
@@ -233,3 +236,18 @@ def test_as_an_instant_is_said_not_refused() -> None:
     a = act(_board(defined("g", *GEM)), "g")
     assert a["legal"] is True and a["total"] == "{R}{R}{R}"
     assert [n["code"] for n in a["notes"]] == ["only_with_priority"]
+
+
+def test_a_creature_of_enough_power_is_asked_for_and_counted() -> None:
+    # 208.3: the power the state gives; the caller itself counts when it is strong enough.
+    caller = defined("c", *BRUTE, types=("Creature",), power=1)
+    ogre = {"name": "Big Ogre", "types": ["creature"], "power": "5", "toughness": "5"}
+    with pytest.raises(QuestionError) as err:
+        act(_board(caller, _own("o", ogre)), "c")
+    assert err.value.code == "power_required"
+    strong = _board(caller, {**_own("o", ogre), "power": 5})
+    assert act(strong, "c")["total"] == "{G}{G}"
+    weak = _board(caller, {**_own("o", ogre), "power": 3})
+    refused = act(weak, "c")
+    assert refused["legal"] is False
+    assert "the greatest power among them is 3" in refused["reasons"][0]["message"]

@@ -355,11 +355,18 @@ class OnlyOnceEachTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class OnlyIfPower:
+    power: int  # a creature its controller controls with this power or greater
+
+
+@dataclass(frozen=True, slots=True)
 class OnlyAsInstant:
     pass
 
 
-OneRestriction = OnlyIfYouControl | OnlyDuringTurn | OnlyIfEnteredThisTurn | OnlyWithCounters
+OneRestriction = (
+    OnlyIfYouControl | OnlyDuringTurn | OnlyIfEnteredThisTurn | OnlyWithCounters | OnlyIfPower
+)
 
 
 @dataclass(frozen=True, slots=True)

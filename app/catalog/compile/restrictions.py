@@ -24,6 +24,7 @@ _COUNTERS = re.compile(
     rf"~ has (?P<n2>{NUMBER}) or more (?P<k2>[\w+/-]+) counters? on it|"
     r"~ has an? (?P<k3>[\w+/-]+) counter on it)$"
 )
+_POWER = re.compile(rf"^you control a creature with power (?P<n>{NUMBER}) or greater$")
 _YOU_CONTROL = re.compile(
     rf"^you control (?:(?P<n>{NUMBER}) or more (?P<many>.+)|(?P<one>an? .+))$"
 )
@@ -69,6 +70,9 @@ def _condition(text: str) -> list[ir.OneRestriction] | None:
     Swamp": either)."""
     if text == "~ entered this turn":
         return [ir.OnlyIfEnteredThisTurn()]
+    if (strong := _POWER.match(text)) is not None:
+        power = number(strong.group("n"))
+        return [ir.OnlyIfPower(power)] if power is not None else None
     if m := _COUNTERS.match(text):
         kind = m.group("k1") or m.group("k2") or m.group("k3")
         least = number(m.group("n1") or m.group("n2") or "one")

@@ -15,6 +15,7 @@ from app.domain.mana_abilities import (
     OnlyDuringTurn,
     OnlyIfAnyOf,
     OnlyIfEnteredThisTurn,
+    OnlyIfPower,
     OnlyIfYouControl,
     OnlyOnceEachTurn,
     OnlyWithCounters,
@@ -22,7 +23,7 @@ from app.domain.mana_abilities import (
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine.activate.legality import label, reason
-from app.engine.board import BoardView, describe_selector, given
+from app.engine.board import BoardView, describe_selector, given, greatest_power
 from app.engine.characteristics import active_player
 
 # (whether it holds now, what it asks, what the board says)
@@ -112,5 +113,10 @@ def _one(view: BoardView, p: Permanent, r: OneRestriction) -> _Read:
                 f"if it has {least} or more {counter} counters",
                 f"it has {n}",
             )
+        case OnlyIfPower(power=least, among=among):
+            greatest = greatest_power(view, among, view.source(p))
+            what = describe_selector(among)
+            asks = f"if one of the {what} has power {least} or greater"
+            return greatest >= least, asks, f"the greatest power among them is {greatest}"
         case _:
             assert_never(r)
