@@ -287,7 +287,8 @@ def scryfall_objects(card: Invented) -> list[dict[str, Any]]:
             "name": card.name,
             "mana_cost": " // ".join(f.mana_cost or "" for f in card.faces),
             "type_line": " // ".join(f.type_line for f in card.faces),
-            "keywords": [],
+            # As Scryfall gives them: the whole card's, none on its faces.
+            "keywords": list(dict.fromkeys(k for f in card.faces for k in f.keywords)),
             "card_faces": [_scryfall_face(f) for f in card.faces],
         }
     ]

@@ -35,6 +35,14 @@ CARDS = [
                              text="Nonbasic lands are Mountains.")]),
     Invented("normal", [Face("Frostmere Flats", None, ["Land"], subtypes=["Plains", "Island"],
                              text="({T}: Add {W} or {U}.)")]),
+    # A two-faced card whose faces each list both faces' keywords, as some sources do.
+    Invented("transform", [Face("Emberkin Pup", "{R}", ["Creature"], subtypes=["Dog"],
+                                colors=["R"], power="1", toughness="1",
+                                keywords=["Trample", "Haste"], text="Trample\n{T}: Add {R}."),
+                           Face("Emberkin Hound", None, ["Creature"], subtypes=["Dog"],
+                                colors=["R"], power="3", toughness="3",
+                                keywords=["Trample", "Haste"],
+                                text="Haste\n{T}: Add {R}{R}.")]),
     # 601.3: when the card may be cast.
     Invented("normal", [Face("Dusk Ambush", "{1}{G}", ["Instant"], colors=["G"],
                              text="Cast this spell only during combat.\nTarget creature gets "
@@ -857,3 +865,18 @@ def test_a_card_cast_only_during_combat_through_http(client: TestClient) -> None
     r = client.post(FREE, json={"card": "Dusk Ambush", "state": {"turn": 2,
                                 "active_player": "alice", "battlefield": []}})  # fmt: skip
     assert_problem(r, ["body", "state", "phase"], "phase_required")
+
+
+def test_each_face_of_a_two_faced_card_has_its_own_keywords(client: TestClient) -> None:
+    # A keyword the file lists on a face whose text doesn't name it is the other face's: the
+    # front has no haste, so a fresh one is summoning sick (302.6); the back has it.
+    card = client.get("/v1/cards/" + quote("Emberkin Pup")).json()
+    assert [f["keywords"] for f in card["faces"]] == [["Trample"], ["Haste"]]
+
+    def tap(face: str) -> dict[str, Any]:
+        pup = perm("p", "Emberkin Pup", face=face, controlled_since_turn_start=False)
+        return _ruling(client, ACT, {"state": state(pup), "permanent_id": "p"})["answer"]
+
+    front = tap("Emberkin Pup")
+    assert [r["code"] for r in front["reasons"]] == ["summoning_sick"]
+    assert tap("Emberkin Hound")["total"] == "{R}{R}"

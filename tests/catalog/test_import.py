@@ -273,3 +273,27 @@ def test_a_card_dropped_from_the_bundled_catalog_falls_back_to_the_imported_one(
     ring, bundled = DbCatalog(fresh_engine).get("Sol Ring"), load_catalog().get("Sol Ring")
     assert ring is not None and bundled is not None
     assert ring.abilities == bundled.abilities and ring.text == "Imported ring words."
+
+
+def test_a_scryfall_two_faced_card_gives_each_face_the_keywords_its_text_names(
+    fresh_engine: Engine, tmp_path: Path
+) -> None:
+    # Scryfall keeps the card's keywords on the card, none on its faces: each face gets those
+    # its own text names (a keyword in reminder text is none of its own).
+    pup = Face(
+        "Emberkin Pup",
+        "{R}",
+        ["Creature"],
+        colors=["R"],
+        power="1",
+        toughness="1",
+        keywords=["Trample"],
+        text="Trample (reminder: it may gain haste later.)",
+    )
+    hound = Face("Emberkin Hound", None, ["Creature"], colors=["R"], power="3", toughness="3",
+                 keywords=["Haste"], text="Haste")  # fmt: skip
+    path = write(tmp_path / "cards.json", scryfall_document([Invented("transform", [pup, hound])]))
+    import_file(fresh_engine, path)
+    card = DbCatalog(fresh_engine).get("Emberkin Pup")
+    assert card is not None
+    assert [f.keywords for f in card.faces] == [["Trample"], ["Haste"]]

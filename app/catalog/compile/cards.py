@@ -8,6 +8,7 @@ re-importing a file keeps the card digests (and the import stays idempotent).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from app.catalog.compile.faces import CompiledFace, card_support, compile_face
@@ -36,10 +37,32 @@ def compiled_card_data(data: dict[str, Any]) -> dict[str, Any]:
     faces = data.get("faces") or []
     if faces:
         compiled = [compile_face_data(f) for f in faces]
-        merged_faces = [_merged(f, c) for f, c in zip(faces, compiled, strict=True)]
+        merged_faces = [
+            {**_merged(f, c), "keywords": _face_keywords(f, c)}
+            for f, c in zip(faces, compiled, strict=True)
+        ]
         return {**data, "faces": merged_faces, **card_support(compiled)}
     compiled_face = compile_face_data(data)
     return {**_merged(data, compiled_face), **card_support([compiled_face])}
+
+
+# Reminder text: a keyword it mentions ("(... it gains haste ...)") is none of the face's.
+_REMINDER = re.compile(r"\([^()]*\)")
+
+
+def _face_keywords(face: dict[str, Any], compiled: CompiledFace) -> list[str]:
+    """A face of a two-faced card has the keywords its own text names. A source may list the
+    whole card's on each face (Scryfall keeps them on the card, not the faces; an MTGJSON
+    face may list its other face's), so a listed keyword the face's text doesn't name is
+    the other face's, and one its keyword lines name (compiled) is its own."""
+    text = _REMINDER.sub("", face.get("text") or "").casefold()
+    kept = [
+        k
+        for k in face.get("keywords") or []
+        if re.search(rf"(?<![\w-]){re.escape(k.casefold())}(?![\w-])", text)
+    ]
+    seen = {k.casefold() for k in kept}
+    return kept + [k for k in compiled.keywords if k.casefold() not in seen]
 
 
 def _merged(face: dict[str, Any], compiled: CompiledFace) -> dict[str, Any]:

@@ -109,7 +109,9 @@ def parse_object(
                 colors=raw.get("colors"),
                 power=raw.get("power"),
                 toughness=raw.get("toughness"),
-                keywords=obj.get("keywords") if raw is obj else None,
+                # The card's keywords (Scryfall keeps none on its faces): each face keeps
+                # those its own text names (app/catalog/compile/cards.py).
+                keywords=obj.get("keywords"),
                 text=raw.get("oracle_text"),
                 loyalty=raw.get("loyalty"),
                 defense=raw.get("defense"),
