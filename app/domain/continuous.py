@@ -416,6 +416,12 @@ class SetCardTypes(Strict):
         "cards than this (611.3a: as long as ...; the state's `players.<name>.graveyard` "
         "says it); null: always",
     )
+    while_devotion_below: DevotionBelow | None = omitted_at_default(
+        None,
+        description="The effect applies only while its controller's devotion to these colors "
+        'is less than this (611.3a, 700.5: "as long as your devotion to red is less than '
+        "five, ~ isn't a creature\"); null: always",
+    )
     while_impending: bool = omitted_at_default(
         False,
         description="702.176a: the effect applies only while its source's impending cost was "
@@ -428,6 +434,17 @@ class SetCardTypes(Strict):
     line: EffectLine | None = effect_line()
     while_count: CountAtLeast | None = _while_count()
     during: TurnOf | None = _during()
+
+
+class DevotionBelow(Strict):
+    """A condition on its controller's devotion (700.5): the mana symbols of these colors among
+    the mana costs of the permanents they control, a symbol of either color counted once, is
+    fewer than `below` ("as long as your devotion to white and blue is less than seven")."""
+
+    colors: list[ColorCode] = Field(min_length=1, max_length=2)
+    """The colors counted, like `W` and `U`"""
+    below: int = Field(ge=1, le=100)
+    """The devotion it must be less than for the effect to apply"""
 
 
 class SetColors(Strict):

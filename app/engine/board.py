@@ -17,7 +17,7 @@ with relation `attached` means "the target" there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from operator import attrgetter
@@ -532,17 +532,26 @@ def exiled_colors_of(p: Permanent) -> tuple[str, ...]:
     return tuple(c for c in COLORS if c in found)
 
 
+def devotion_among(
+    board: Board, controllers: Mapping[str, str], player: str, colors: Sequence[str]
+) -> int:
+    """700.5: a player's devotion to one or more colors, after control changes (layer 2): the
+    mana symbols among the mana costs of the permanents they control that are of any of those
+    colors, each counted once (a hybrid symbol of both counts once)."""
+    return sum(
+        1
+        for q in board.permanents
+        if controllers.get(q.id, q.controller) == player
+        for symbol in q.face.cost_symbols
+        if any(c in symbol.text.split("/") for c in colors)
+    )
+
+
 def devotion_to(view: BoardView, src: Source, color: str) -> int:
     """700.5: the mana symbols of `color` among the mana costs of the permanents the source's
     controller controls; a hybrid (or Phyrexian hybrid) symbol counts for each of its colors.
     The face that is up gives the mana cost (a back face has none)."""
-    return sum(
-        1
-        for q in view.board.permanents
-        if view.controller(q) == src.controller
-        for symbol in q.face.cost_symbols
-        if color in symbol.text.split("/")
-    )
+    return devotion_among(view.board, view.controllers, src.controller, (color,))
 
 
 def stat_of(p: Permanent, stat: str) -> int:
@@ -1193,7 +1202,12 @@ class BoardView:
         ]
         holders = self.holding(lambda fa: fa.layered)
         self.layer_effects = collect_layer_effects(
-            self.board, holders, source_of, effect_layer_sources, chosen_for
+            self.board,
+            holders,
+            source_of,
+            effect_layer_sources,
+            chosen_for,
+            partial(devotion_among, self.board, self.controllers),
         )
         # Not the bound method: view -> chars -> method -> view would be a reference cycle, and a
         # cycle keeps the whole board (every permanent of a 10,000-permanent question) alive

@@ -43,6 +43,7 @@ from app.domain.continuous import (
     AddTypes,
     ChosenForSource,
     CountAtLeast,
+    DevotionBelow,
     GrantManaAbility,
     LoseAllAbilities,
     SetCardTypes,
@@ -67,6 +68,8 @@ from app.domain.state import Board, Permanent
 from app.engine.copies import copy_steps
 from app.engine.words import band_words, describe_selector
 
+# 105.1: the colors in words.
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 # 305.6: the basic land types.
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 # 205.3i: land types that are not basic (a set effect removes these too, 305.7).
@@ -191,6 +194,9 @@ class LayerEffects:
     count_conditions: list[tuple[EffectSource, CountAtLeast, int, bool]] = field(
         default_factory=list
     )
+    # Type changes that hold while their controller's devotion is low (611.3a, 700.5), each
+    # with the devotion now.
+    devotion_conditions: list[tuple[EffectSource, DevotionBelow, int]] = field(default_factory=list)
 
 
 def collect(
@@ -199,10 +205,12 @@ def collect(
     source_of: Callable[[Permanent], EffectSource],
     effect_sources: Sequence[EffectSource],
     chosen: Callable[[Permanent, AnyAbility], AnyAbility | None],
+    devotion: Callable[[str, Sequence[str]], int],
 ) -> LayerEffects:
     """The layer effects of `holders` (the permanents whose face has a LAYER_KINDS ability,
     in battlefield order: BoardView finds them once per kind) and of the board's effects;
-    `chosen` fills in what was chosen for a permanent (the name its effect looks for)."""
+    `chosen` fills in what was chosen for a permanent (the name its effect looks for);
+    `devotion` gives a player's devotion to some colors (700.5)."""
     found = LayerEffects()
     for p in holders:
         for printed in p.face.abilities:
@@ -225,6 +233,12 @@ def collect(
                     found.conditions.append((src, a, n))
                     if n >= a.while_graveyard_below:
                         continue  # 611.3a: the condition doesn't hold now, so no effect
+                if isinstance(a, SetCardTypes) and a.while_devotion_below is not None:
+                    low = a.while_devotion_below
+                    n = devotion(src.controller, low.colors)
+                    found.devotion_conditions.append((src, low, n))
+                    if n >= low.below:
+                        continue  # 611.3a: devotion enough, so no effect
                 if _in_turn(board, found, src, a):
                     _file_or_count(found, src, a)
     for e, src in zip(board.effects, effect_sources, strict=True):
@@ -961,6 +975,13 @@ def condition_steps(chars: Characteristics) -> list[Step]:
         )
         now = f"there are {n}, counted as every other change leaves them"
         steps.append(_condition_step(chars, src, when, now, holds, ("613.8",)))
+    for src, low, n in chars.effects.devotion_conditions:
+        colors = " and ".join(_COLOR_WORDS[c] for c in low.colors)
+        when = (
+            f"type change applies only while its controller's devotion to {colors} is less "
+            f"than {low.below}"
+        )
+        steps.append(_condition_step(chars, src, when, f"it is {n}", n < low.below, ("700.5",)))
     for src, cond, n in chars.effects.conditions:
         bound = cond.while_graveyard_below
         when = (

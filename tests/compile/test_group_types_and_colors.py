@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.continuous import AddTypes, SetCardTypes, SetColors
+from app.domain.continuous import AddTypes, DevotionBelow, SetCardTypes, SetColors
 from app.domain.filters import AllOf, HasSubtype, HasType, IsOther, Not, Selector
 from tests.compile.helpers import face, one
 
@@ -237,3 +237,24 @@ def test_crew_is_an_entry_that_makes_the_vehicle_a_creature() -> None:
         subtypes=("Vehicle",),
     )
     assert both.support == "full", both.unsupported_text
+
+
+def test_a_god_is_no_creature_while_its_devotion_is_low() -> None:
+    compiled = face(
+        "As long as your devotion to white and blue is less than seven, ~ isn't a creature.",
+        types=("Enchantment", "Creature"),
+    )
+    assert compiled.support == "full"
+    assert compiled.abilities == [
+        SetCardTypes(
+            to=Selector(where=Not(filter=IsOther())),
+            types=["enchantment"],
+            while_devotion_below=DevotionBelow(colors=["W", "U"], below=7),
+        )
+    ]
+
+
+def test_another_own_creature_loss_is_reported_without_a_mana_ability() -> None:
+    # What it is bears on every count of creatures, mana ability or not.
+    text = "~ isn't a creature unless you control three or more artifacts."
+    assert face(text, types=("Artifact", "Creature")).unsupported_text == [text]

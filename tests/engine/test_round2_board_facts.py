@@ -192,6 +192,35 @@ def test_summoning_sickness_follows_the_graveyard_condition() -> None:
         assert v.answer_data["legal"] is legal  # 302.6 only while it is a creature
 
 
+FORGE_GOD = (
+    "Ember God of Anvils",
+    "Indestructible\nAs long as your devotion to red is less than five, ~ isn't a creature.",
+)
+RED_ROCK = {"name": "Red Rock", "types": ["artifact"], "mana_cost": "{R}{R}"}
+HYBRID_ROCK = {"name": "Split Rock", "types": ["artifact"], "mana_cost": "{R/W}{1}"}
+
+
+def god_board(*rocks: dict[str, Any], owner: str = "alice") -> Any:
+    god = defined("g", *FORGE_GOD, types=("Enchantment", "Creature"), mana_cost="{3}{R}")
+    cradle = defined("m", *CRADLE, types=("Land",), mana_cost="")
+    extra = [{"id": f"r{i}", "definition": r, "controller": owner} for i, r in enumerate(rocks)]
+    state = {"turn": 3, "active_player": "alice", "battlefield": [god, cradle, *extra]}
+    return resolve(GameState.model_validate(state))
+
+
+def test_a_god_is_a_creature_only_with_enough_devotion() -> None:
+    # 700.5: its own {R} counts, two {R}{R} rocks make five; a hybrid symbol counts once.
+    low = activate(god_board(RED_ROCK), "m")
+    assert low.answer_data["total"] == ""  # devotion 3: not a creature, nothing to count
+    said = " ".join(s.text for s in low.steps)
+    assert "devotion to red is less than 5: it is 3, so it applies now" in said
+    assert {"611.3a", "700.5"} <= set(low.citations)
+    assert activate(god_board(RED_ROCK, RED_ROCK), "m").answer_data["total"] == "{G}"
+    assert activate(god_board(RED_ROCK, HYBRID_ROCK), "m").answer_data["total"] == ""
+    # Permanents another player controls are no devotion of its controller's.
+    assert activate(god_board(RED_ROCK, RED_ROCK, owner="bob"), "m").answer_data["total"] == ""
+
+
 def test_a_land_made_a_creature_by_its_own_activation_has_summoning_sickness() -> None:
     text = (
         "{T}: Add {C}.\n{4}: If Hall of Quills isn't a creature, it becomes a 3/3 Scholar "

@@ -1428,11 +1428,15 @@ _NOT_A_CREATURE = re.compile(r"(?:^|[ ,])~ isn't a creature\b")
 
 
 def _report_own_type_loss(face: CompiledFace) -> None:
-    """A face with a mana ability that says it "isn't a creature" under some condition: the
-    engine reads its printed types (selectors such as "creatures you control", 302.6), and no
-    such layer 4 effect is modelled, so the sentence is reported rather than waved through."""
-    if any(isinstance(a, DomainManaAbility) for a in face.abilities):
-        _not_irrelevant(face, "type_change", lambda text: _NOT_A_CREATURE.search(text) is not None)
+    """A face that says it "isn't a creature" under a condition not read: the engine reads its
+    printed types (selectors such as "creatures you control", a count of creatures, 302.6), so
+    the sentence is reported rather than waved through. A quoted ability is another object's
+    (a token's)."""
+    _not_irrelevant(
+        face,
+        "type_change",
+        lambda text: '"' not in text and _NOT_A_CREATURE.search(text) is not None,
+    )
 
 
 def _not_irrelevant(face: CompiledFace, family: str, bears: Callable[[str], bool]) -> None:
@@ -2168,9 +2172,11 @@ def _placed_among(targets: int, s: str, previous: str | None) -> bool:
 
 
 _NO_CREATURE_WHILE = re.compile(
-    rf"^As long as there are fewer than (?P<n>{NUMBER}) cards in your graveyard, ~ isn't a "
-    r"creature\.$"
+    rf"^As long as (?:there are fewer than (?P<n>{NUMBER}) cards in your graveyard|your "
+    r"devotion to (?P<c1>white|blue|black|red|green)(?: and (?P<c2>white|blue|black|red|green))?"
+    rf" is less than (?P<d>{NUMBER})), ~ isn't a creature\.$"
 )
+_COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
@@ -2179,13 +2185,20 @@ def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
     are the others alone and it loses its creature types with the creature type (205.1b,
     205.3d; layer 4); its artifact or enchantment types stay with their card types."""
     m = _NO_CREATURE_WHILE.match(s)
-    n = number(m.group("n")) if m else None
     others = tuple(t for t in ctx.types if t != "creature")
-    if n is None or ctx.spell or "creature" not in ctx.types or not others:
+    if m is None or ctx.spell or "creature" not in ctx.types or not others:
         return None
     if not set(others) <= {"artifact", "enchantment"}:
         return None
-    return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n)
+    if m.group("d") is not None:
+        # 700.5: its controller's devotion to the color or colors named.
+        below = number(m.group("d"))
+        colors = tuple(_COLOR_CODES[c] for c in (m.group("c1"), m.group("c2")) if c)
+        if below is None or below < 1:
+            return None
+        return ir.SetCardTypes(ir.Sel(source=True), others, while_devotion_below=(colors, below))
+    n = number(m.group("n"))
+    return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n) if n else None
 
 
 def _chooses_card_type(s: str) -> bool:

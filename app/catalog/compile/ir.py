@@ -648,6 +648,8 @@ class SetCardTypes:
     subtypes: tuple[str, ...] = ()
     effect: bool = False
     while_graveyard_below: int | None = None  # only while the graveyard has fewer cards
+    # Only while its controller's devotion to these colors is below the number (700.5).
+    while_devotion_below: tuple[tuple[str, ...], int] | None = None
     while_impending: bool = False  # only while cast for impending, with a time counter
 
 

@@ -52,7 +52,8 @@ _BASE_SIZE = re.compile(r"^(?:have|has) base power and toughness (?:\d+|X)/(?:\d
 # and toughness (613.4) are not among them: the state gives a permanent's power, effects
 # included (docs/api.md), so no change of it alters what the engine computes.
 _UNMODELLED = re.compile(
-    r"\b(?:is|are|becomes?) (?:a |an )?(?:white|blue|black|red|green|colorless)\b|"
+    # Not mana ("that mana becomes colorless"): mana has a type, not a color of an object's.
+    r"(?<!\bmana )\b(?:is|are|becomes?) (?:a |an )?(?:white|blue|black|red|green|colorless)\b|"
     r"\bcolors? of\b",
     re.IGNORECASE,
 )

@@ -539,6 +539,14 @@ def ability(a: ir.Ability) -> d.Ability:
                 types=list(a.types),  # type: ignore[arg-type]
                 subtypes=list(a.subtypes),
                 while_graveyard_below=a.while_graveyard_below,
+                while_devotion_below=(
+                    c613.DevotionBelow(
+                        colors=list(a.while_devotion_below[0]),  # type: ignore[arg-type]
+                        below=a.while_devotion_below[1],
+                    )
+                    if a.while_devotion_below is not None
+                    else None
+                ),
                 while_impending=a.while_impending,
                 works_from=_works_from(a.effect),
             )
