@@ -29,6 +29,7 @@ from app.catalog.compile import (
 )
 from app.catalog.compile.phrases import (
     BASIC_LAND_TYPES,
+    COLOR_CODES,
     COST_MANA,
     FIXED,
     NUMBER,
@@ -775,6 +776,8 @@ def _becomes(
         targeted = [chosen]
     elif (group := layers.group_becomes(s, previous, following, lead=not in_effect)) is not None:
         targeted, family = group, "type_change"
+    elif (colored := layers.target_colors(s, lead=not in_effect)) is not None:
+        targeted, family = [colored], "type_change"
     elif (lost := layers.target_loses_all(s, lead=not in_effect)) is not None:
         # An ability it gains beside is read only where it bears on nothing the engine rules on.
         gained = lost[1]
@@ -2176,7 +2179,6 @@ _NO_CREATURE_WHILE = re.compile(
     r"devotion to (?P<c1>white|blue|black|red|green)(?: and (?P<c2>white|blue|black|red|green))?"
     rf" is less than (?P<d>{NUMBER})), ~ isn't a creature\.$"
 )
-_COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
@@ -2193,7 +2195,7 @@ def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
     if m.group("d") is not None:
         # 700.5: its controller's devotion to the color or colors named.
         below = number(m.group("d"))
-        colors = tuple(_COLOR_CODES[c] for c in (m.group("c1"), m.group("c2")) if c)
+        colors = tuple(COLOR_CODES[c] for c in (m.group("c1"), m.group("c2")) if c)
         if below is None or below < 1:
             return None
         return ir.SetCardTypes(ir.Sel(source=True), others, while_devotion_below=(colors, below))

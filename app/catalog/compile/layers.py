@@ -162,8 +162,12 @@ def lose_all(sentence: str, *, spell: bool) -> tuple[ir.LoseAllAbilities, str | 
 
 
 def unmodelled(sentence: str) -> bool:
-    """A sentence changing a color (613.1e), which only some readers compile."""
-    return bool(_UNMODELLED.search(sentence))
+    """A sentence changing a color (613.1e), which only some readers compile; a spell's alone
+    ("target spell becomes colorless") is no permanent's."""
+    return bool(_UNMODELLED.search(sentence)) and not _SPELL_ONLY.search(sentence)
+
+
+_SPELL_ONLY = re.compile(r"\b[Tt]arget (?:instant or sorcery )?spell becomes\b")
 
 
 # --- a target that becomes more (205.1b, 613.1d) ---------------------------------------------
@@ -420,6 +424,32 @@ _TARGET_LAND_TYPE = re.compile(
     r"(?: until end of turn| until your next turn| until ~ leaves the battlefield"
     r"| until its controller's next untap step| for as long as ~ remains on the battlefield)?\.$"
 )
+
+
+# "{U}: Target creature becomes blue until end of turn.", "{2}: ~ becomes colorless until end
+# of turn.", "Target spell or permanent becomes white.": the effects entry's target (or the
+# permanent itself) is those colors only (105.2, layer 5, 613.1e). A color chosen as it
+# resolves ("the color of your choice") no entry says: not read, so reported.
+_COLOR_WORD = r"(?:white|blue|black|red|green)"
+_TARGET_COLORS = re.compile(
+    r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
+    r"(?:[Uu]ntil end of turn, )?"
+    r"(?:[Tt]arget (?:(?:artifact|nonland|legendary) )?(?:creature|permanent|artifact|land)"
+    r"(?: you control)?|[Tt]arget spell or permanent|~) becomes "
+    rf"(?P<colors>colorless|{_COLOR_WORD}(?:(?:,|,? and) {_COLOR_WORD})*)"
+    r"(?: until end of turn)?\.$"
+)
+
+
+def target_colors(sentence: str, *, lead: bool) -> ir.SetColors | None:
+    """The color change above; `lead` as for target_land_type."""
+    m = _TARGET_COLORS.match(sentence)
+    if m is None or (lead and m.group("lead") is None):
+        return None
+    colors = colors_said(m.group("colors").split())
+    if colors is None or colors is False:
+        return None
+    return ir.SetColors(ir.Sel(attached=True), colors, effect=True)
 
 
 def target_land_type(sentence: str, *, lead: bool) -> ir.SetLandTypes | ir.AddSubtypes | None:

@@ -162,6 +162,25 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         ),
         "type_change",
     ),
+    # 613.1f: an object that has another object's activated abilities, mana abilities among
+    # them (unless they are excepted): what it could produce is theirs too, not modelled.
+    (
+        re.compile(
+            r"\b(?:ha(?:s|ve)|gains?) all (?:activated )?abilities of\b"
+            r"(?![^.]*\bexcept (?:for )?mana abilities\b)"
+        ),
+        "mana_ability",
+    ),
+    # 105.2, 613.1e: an object that becomes a color, one chosen or named (a spell alone is
+    # none of a permanent's): what filters by color and "mana of its colors" read.
+    (
+        re.compile(
+            r"^(?![^.]*\b[Tt]arget (?:instant or sorcery )?spell becomes)"
+            r"[^\"]*\bbecomes? (?:the colou?rs? of your choice|the colou?r or colou?rs of your "
+            r"choice|(?:white|blue|black|red|green|colorless)\b)"
+        ),
+        "type_change",
+    ),
     # 105.2, 613.1e: a static ability setting a group's colors ("All creatures are black."),
     # which filters by color and "mana of any of its colors" read; not a spell's own color
     # ("~ is colorless", 604.3: the card's data says it) nor a copy's.
@@ -251,6 +270,7 @@ _CUE = re.compile(
     # What something is: a creature, or of colors (the two rules that read these, above).
     r"\b(?:is|are|it's|he's|she's|they're) (?:[^ .,]+ ){0,8}?creatures?\b|"
     r"\b(?:white|blue|black|red|green|colorless)\.$|"
+    r"\bbecomes? (?:the colou?r|(?:white|blue|black|red|green|colorless)\b)|"
     # What the permanent itself is while a condition holds (the rule above).
     r"^As long as [^,]+, ~ is (?:a|an) [A-Z]"
 )
