@@ -89,3 +89,43 @@ def test_an_earthbent_forest_is_a_hasty_creature_that_counts() -> None:
     board = resolve(GameState.model_validate(state))
     assert activate(board, "field").answer_data["total"] == "{G}"
     assert activate(board, "hollow").answer_data["total"] == "{G}"
+
+
+@pytest.mark.parametrize(
+    ("line", "keywords"),
+    [
+        ("Unearth {2}{B}", ("Unearth",)),
+        ("Dash {1}{R}", ("Dash",)),
+        ("Blitz {2}{B}", ("Blitz",)),
+    ],
+)
+def test_a_permanent_unearthed_dashed_or_blitzed_has_haste_from_its_entry(
+    line: str, keywords: tuple[str, ...]
+) -> None:
+    # 702.84a, 702.109a, 702.152a: put onto the battlefield that way, it has haste this turn:
+    # an entry naming the card, its target the permanent. A fresh one taps for mana with it.
+    compiled = compile_face(
+        "Ashen Drudge", f"{{T}}: Add {{B}}.\n{line}", types=("Creature",), keywords=keywords
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [a.kind for a in compiled.abilities] == ["mana_ability", "grant_keyword"]
+    drudge: dict[str, Any] = {
+        "name": "Ashen Drudge",
+        "types": ["creature"],
+        **compiled.card_fields(),
+    }
+    fresh = {"id": "d", "definition": drudge, "controller": "alice",
+             "controlled_since_turn_start": False}  # fmt: skip
+
+    def tap(*effects: dict[str, Any]) -> dict[str, Any]:
+        state = {
+            "turn": 3,
+            "active_player": "alice",
+            "battlefield": [fresh],
+            "effects": list(effects),
+        }
+        return activate(resolve(GameState.model_validate(state)), "d").answer_data
+
+    assert [r["code"] for r in tap()["reasons"]] == ["summoning_sick"]
+    entry = {"id": "fx", "definition": drudge, "controller": "alice", "target": "d"}
+    assert tap(entry)["total"] == "{B}"

@@ -1514,6 +1514,8 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     if cost is not None:
         ctx.record(line, "alternative_cost" if cost.alternative else "additional_cost", "compiled")
         ctx.add(ir.Understood(costs=[cost], keywords=[cost.name]))
+        if cost.name.lower() in _HASTY_RETURNS:
+            _gives_haste(ctx)
         return True
     parts = [p.strip() for p in re.split(r"[,;] ", line.removesuffix("."))]
     known = _KNOWN | _lowered(ctx.keywords) if ctx.keywords else _KNOWN
@@ -1530,6 +1532,9 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             ctx.face.abilities.append(alive.model_copy(update={"during": "your_turn"}))
             ctx.face.keywords.append("Living metal")
             ctx.record(part, "type_change", "compiled")
+        elif part.split(" ")[0].lower() == "unearth":
+            _gives_haste(ctx)
+            ctx.record(part, "haste_control", "compiled")
         elif part == "Mayhem":
             # 702.187c: without a cost it only lets the card be played from the graveyard the
             # turn it was discarded; no cost is paid instead of the mana cost, and playing a
@@ -1562,6 +1567,17 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             # not understood rather than waved through.
             ctx.unknown(part)
     return True
+
+
+# 702.84a unearth, 702.109a dash, 702.152a blitz: the permanent put onto the battlefield that
+# way (unearthed, or cast for that cost) has haste until it leaves at the end of the turn.
+_HASTY_RETURNS = ("dash", "blitz")
+
+
+def _gives_haste(ctx: _Context) -> None:
+    """The haste such a keyword gives: an entry of the state's effects naming this card, its
+    `target` the permanent (it was unearthed, dashed or blitzed this turn)."""
+    ctx.add(ir.Understood(abilities=[ir.Keyword("Haste", ir.Sel(attached=True), effect=True)]))
 
 
 def _impending(ctx: _Context, part: str) -> ir.Understood | None:
