@@ -97,6 +97,8 @@ def test_an_earthbent_forest_is_a_hasty_creature_that_counts() -> None:
         ("Unearth {2}{B}", ("Unearth",)),
         ("Dash {1}{R}", ("Dash",)),
         ("Blitz {2}{B}", ("Blitz",)),
+        # 702.136a: riot's haste, chosen as it enters, is the same entry's.
+        ("Riot", ("Riot",)),
     ],
 )
 def test_a_permanent_unearthed_dashed_or_blitzed_has_haste_from_its_entry(

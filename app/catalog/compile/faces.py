@@ -1532,7 +1532,8 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             ctx.face.abilities.append(alive.model_copy(update={"during": "your_turn"}))
             ctx.face.keywords.append("Living metal")
             ctx.record(part, "type_change", "compiled")
-        elif part.split(" ")[0].lower() == "unearth":
+        elif part.split(" ")[0].lower() in ("unearth", "riot"):
+            # 702.136a: riot's haste, when chosen as it enters, is the same entry's.
             _gives_haste(ctx)
             ctx.record(part, "haste_control", "compiled")
         elif part == "Mayhem":
