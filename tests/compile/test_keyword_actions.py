@@ -99,6 +99,9 @@ def test_an_earthbent_forest_is_a_hasty_creature_that_counts() -> None:
         ("Blitz {2}{B}", ("Blitz",)),
         # 702.136a: riot's haste, chosen as it enters, is the same entry's.
         ("Riot", ("Riot",)),
+        # 702.62a: a creature cast from suspend; 702.141a: encore's token copies.
+        ("Suspend 3—{B}", ("Suspend",)),
+        ("Encore {5}{B}", ("Encore",)),
     ],
 )
 def test_a_permanent_unearthed_dashed_or_blitzed_has_haste_from_its_entry(

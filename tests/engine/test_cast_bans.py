@@ -517,6 +517,27 @@ def test_a_card_cast_only_while_its_caster_controls_enough() -> None:
     assert two["castable"] is True
 
 
+def test_a_legendary_sorcery_needs_a_legendary_creature_or_planeswalker() -> None:
+    # 205.4e: a rule, not a sentence of the card's, and it stops a free cast too.
+    compiled = compile_face(
+        "Elder's Decree", "Draw three cards.", types=["Sorcery"], supertypes=["Legendary"]
+    )
+    decree = Card.model_validate(
+        {
+            "name": "Elder's Decree",
+            "mana_cost": "{2}{G}",
+            "types": ["sorcery"],
+            "supertypes": ["legendary"],
+            "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
+        }
+    )
+    hero = {"name": "Old Hero", "types": ["creature"], "supertypes": ["legendary"]}
+    assert _codes(_cast(decree, _view())) == ["cast_prohibited"]
+    assert _cast(decree, _view(_perm("h", hero, "alice")))["castable"] is True
+    # An opponent's legendary creature is none of the caster's.
+    assert _codes(_cast(decree, _view(_perm("h", hero, "bob")))) == ["cast_prohibited"]
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -269,3 +269,28 @@ def test_a_living_metal_vehicle_is_summoning_sick_in_its_controllers_turn_only()
     assert mine["legal"] is False
     assert [r["code"] for r in mine["reasons"]] == ["summoning_sick"]
     assert on("bob")["total"] == "{R}"
+
+
+def test_a_spacecraft_is_a_creature_from_its_station_threshold() -> None:
+    # 721.2b: "It's an artifact creature at 8+": with 8 charge counters it is a creature too,
+    # so a fresh one can't tap (302.6); with 7 it is only an artifact.
+    text = (
+        "Station (reminder: tap another creature to charge it. It's an artifact creature at "
+        "8+.)\n8+ | Flying\n{T}: Add {C}."
+    )
+
+    def tap(charge: int) -> dict[str, object]:
+        ship = defined(
+            "ship",
+            "Rustwing Skiff",
+            text,
+            types=("Artifact",),
+            keywords=("Station",),
+            controlled_since_turn_start=False,
+            counters={"charge": charge},
+        )
+        state = {"turn": 3, "active_player": "alice", "battlefield": [ship]}
+        return act(resolve(GameState.model_validate(state)), "ship")
+
+    assert [r["code"] for r in tap(8)["reasons"]] == ["summoning_sick"]
+    assert tap(7)["total"] == "{C}"

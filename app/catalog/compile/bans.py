@@ -238,6 +238,14 @@ def _cast_only(when: str) -> ir.CastRestriction | None:
     return ir.CastRestriction(only_if_controls=(replace(sel, controller="you"), least))
 
 
+def legendary_spell_restriction() -> ir.CastRestriction:
+    """205.4e: a legendary instant or sorcery may be cast only while its caster controls a
+    legendary creature or planeswalker, a rule no sentence on the card need say."""
+    restriction = _cast_only("if you control a legendary creature or planeswalker")
+    assert restriction is not None  # a plain selector phrase
+    return restriction
+
+
 def cast_restriction_sentence(sentence: str) -> ir.CastRestriction | None:
     """The card's own restriction a sentence states (above), or None."""
     if sentence == _AFTER_LAND:

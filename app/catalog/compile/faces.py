@@ -104,6 +104,7 @@ _PLAIN_KEYWORDS = (
     "Persist",
     "Undying",
     "Suspend",
+    "Encore",
     # 702.170b, 702.170d: plotting is a special action whose cost casts nothing; the plotted
     # card is cast later without paying its mana cost, a free cast as any other (118.9).
     "Plot",
@@ -425,10 +426,31 @@ def compile_face(
     _check_type_effects(ctx)
     _check_target_effects(ctx)
     _place_effects(ctx)
+    _station_creature(ctx, text or "")
+    if legendary and ctx.spell:
+        ctx.add(ir.Understood(abilities=[bans.legendary_spell_restriction()]))
     _report_unmodelled_layers(face)
     _report_defender_changes(face)
     _report_own_type_loss(face)
     return face
+
+
+# 721.2b: a Spacecraft whose threshold line has a power/toughness box is a creature in addition
+# to its other types while it has at least that many charge counters; only its station
+# reminder says how many ("It's an artifact creature at 10+.").
+_STATION_CREATURE = re.compile(r"\bIt's an artifact creature at (?P<least>\d+)\+")
+
+
+def _station_creature(ctx: _Context, text: str) -> None:
+    """The Spacecraft's own "artifact creature at N+", read on its "Station" keyword line."""
+    said = _STATION_CREATURE.search(text)
+    records = [i for i, r in enumerate(ctx.face.sentences) if r.text == "Station"]
+    if said is None or not records or "artifact" not in ctx.types:
+        return
+    least = int(said.group("least"))
+    own = ir.Sel(source=True, counters=("charge", least))
+    ctx.face.abilities.append(lower.ability(ir.AddTypes(own, ("creature",))))
+    ctx.face.sentences[records[0]] = SentenceRecord("Station", "type_change", "compiled")
 
 
 _TARGET = re.compile(r"\btargets?\b", re.IGNORECASE)
@@ -1532,8 +1554,12 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             ctx.face.abilities.append(alive.model_copy(update={"during": "your_turn"}))
             ctx.face.keywords.append("Living metal")
             ctx.record(part, "type_change", "compiled")
-        elif part.split(" ")[0].lower() in ("unearth", "riot"):
-            # 702.136a: riot's haste, when chosen as it enters, is the same entry's.
+        elif part.split(" ")[0].lower() in _HASTY_KEYWORDS or (
+            part.startswith("Suspend") and "creature" in ctx.types
+        ):
+            # 702.136a riot (its haste chosen as it enters), 702.141a encore (the token copies
+            # gain haste), 702.62a suspend (a creature cast that way has haste): the same
+            # entry's haste as unearth's.
             _gives_haste(ctx)
             ctx.record(part, "haste_control", "compiled")
         elif part == "Mayhem":
@@ -1573,6 +1599,7 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
 # 702.84a unearth, 702.109a dash, 702.152a blitz: the permanent put onto the battlefield that
 # way (unearthed, or cast for that cost) has haste until it leaves at the end of the turn.
 _HASTY_RETURNS = ("dash", "blitz")
+_HASTY_KEYWORDS = ("unearth", "riot", "encore")
 
 
 def _gives_haste(ctx: _Context) -> None:

@@ -65,12 +65,12 @@ def check_activation_instructions(
 def _instruction(view: BoardView, p: Permanent, r: ActivationRestriction) -> _Read:
     match r:
         case OnlyOnceEachTurn():
-            why = (
-                "may be activated only once each turn (602.5b): give whether it was this turn "
-                "as 'activated_this_turn'"
+            done, fact = _said(
+                p,
+                "activated_this_turn",
+                "may be activated only once each turn (602.5b): give whether it was this turn",
+                ("it was activated this turn already", "it wasn't this turn"),
             )
-            done = given(p, "activated_this_turn", p.activated_this_turn, why)
-            fact = "it was activated this turn already" if done else "it wasn't this turn"
             return not done, "once each turn", fact
         case OnlyAsInstant():
             return True, "as an instant, while its controller has priority", ""
@@ -99,12 +99,12 @@ def _one(view: BoardView, p: Permanent, r: OneRestriction) -> _Read:
             )
             return ours == (whose == "your_turn"), asks, f"it is {active}'s turn"
         case OnlyIfEnteredThisTurn():
-            why = (
-                "may be activated only the turn it entered the battlefield: give whether it did "
-                "as 'entered_this_turn'"
+            entered, fact = _said(
+                p,
+                "entered_this_turn",
+                "may be activated only the turn it entered the battlefield: give whether it did",
+                ("it entered this turn", "it didn't enter this turn"),
             )
-            entered = given(p, "entered_this_turn", p.entered_this_turn, why)
-            fact = "it entered this turn" if entered else "it didn't enter this turn"
             return entered, "if it entered the battlefield this turn", fact
         case OnlyWithCounters(counter=counter, at_least=least):
             n = p.counters.get(counter, 0)
@@ -120,3 +120,10 @@ def _one(view: BoardView, p: Permanent, r: OneRestriction) -> _Read:
             return greatest >= least, asks, f"the greatest power among them is {greatest}"
         case _:
             assert_never(r)
+
+
+def _said(p: Permanent, fact: str, why: str, words: tuple[str, str]) -> tuple[bool, str]:
+    """A yes-or-no fact about the permanent that only the state gives (a 422 naming it when
+    missing), and its words: `words[0]` when true, `words[1]` when false."""
+    value = bool(given(p, fact, getattr(p, fact), f"{why} as '{fact}'"))
+    return value, words[0] if value else words[1]
