@@ -92,12 +92,9 @@ def _one(view: BoardView, p: Permanent, r: OneRestriction) -> _Read:
             controller = view.controller(p)
             active = active_player(view.board, f"{p.name} ({p.id})'s ability", "may be activated")
             ours = active == controller
-            asks = (
-                "during its controller's turn"
-                if whose == "your_turn"
-                else ("during a turn other than its controller's")
-            )
-            return ours == (whose == "your_turn"), asks, f"it is {active}'s turn"
+            mine = whose == "your_turn"
+            asks = "during its controller's turn" if mine else "in another player's turn"
+            return ours == mine, asks, f"it is {active}'s turn"
         case OnlyIfEnteredThisTurn():
             entered, fact = _said(
                 p,
