@@ -1596,15 +1596,17 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     return True
 
 
-# 702.84a unearth, 702.109a dash, 702.152a blitz: the permanent put onto the battlefield that
-# way (unearthed, or cast for that cost) has haste until it leaves at the end of the turn.
+# Keywords whose permanent has haste the turn it came that way: 702.109a dash and 702.152a
+# blitz (costs as well), 702.84a unearth, 702.136a riot, 702.141a encore (and 702.62a suspend,
+# for a creature).
 _HASTY_RETURNS = ("dash", "blitz")
 _HASTY_KEYWORDS = ("unearth", "riot", "encore")
 
 
 def _gives_haste(ctx: _Context) -> None:
     """The haste such a keyword gives: an entry of the state's effects naming this card, its
-    `target` the permanent (it was unearthed, dashed or blitzed this turn)."""
+    `target` the permanent (unearthed, dashed, blitzed, an encore's token copy, cast from
+    suspend, or riot's haste chosen, this turn)."""
     ctx.add(ir.Understood(abilities=[ir.Keyword("Haste", ir.Sel(attached=True), effect=True)]))
 
 
