@@ -233,6 +233,11 @@ def test_riders_and_restrictions_change_nothing(rider: str) -> None:
     assert [s.status for s in compiled.sentences] == ["compiled", "compiled"]
 
 
+def test_a_poison_counter_after_the_mana_is_a_side_effect() -> None:
+    got = one("{T}: Add {B}. You get a poison counter.", types=("Land",))
+    assert got == tapped(FixedMana(mana="{B}"), side_effect="you get a poison counter")
+
+
 def test_damage_and_its_own_instead() -> None:
     assert one("{T}: Add {B} or {G}. This land deals 1 damage to you.", types=("Land",)) == tapped(
         ChoiceOfMana(options=["{B}", "{G}"]), side_effect="it deals 1 damage to you"

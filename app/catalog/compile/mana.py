@@ -1107,6 +1107,8 @@ def rider(
         return _with(ability, side_effect=f"it deals {number(m.group(1))} damage to you")
     if (m := _LOSE.match(sentence)) and ability.side_effect is None:
         return _with(ability, side_effect=f"you lose {number(m.group(1))} life")
+    if sentence == "You get a poison counter." and ability.side_effect is None:
+        return _with(ability, side_effect="you get a poison counter")
     if (m := _INSTEAD.match(sentence)) and _fixed_instead_free(ability):
         return _with(ability, instead=(m.group(1), number(m.group(2)) or 0))
     if m := _INSTEAD_CONTROL.match(sentence):
