@@ -130,6 +130,12 @@ def test_additional_costs_mandatory_and_optional() -> None:
     assert (cost.name, cost.optional) == ("Discard a card", True)
     mana = face("As an additional cost to cast this spell, you may pay {2}.", **SORCERY)
     assert mana.additional_costs[0].mana == "{2}"
+    # Waterbend {N} is that much mana, tapped artifacts and creatures paying {1} each (a way
+    # to pay, like convoke).
+    bent = face("As an additional cost to cast this spell, waterbend {X}.", **SORCERY)
+    assert [(c.name, c.mana, c.optional) for c in bent.additional_costs] == [
+        ("Waterbend {X}", "{X}", False)
+    ]
 
 
 def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -> None:

@@ -178,6 +178,9 @@ _ADDITIONAL = re.compile(
 )
 _PAY_LIFE = re.compile(rf"^pay ({NUMBER}) life$")
 _PAY_MANA = re.compile(rf"^pay ({COST_MANA})$")
+# Waterbend {N}: pay {N}, tapping untapped artifacts and creatures for {1} each if one likes;
+# like convoke, a way to pay, so the mana is the cost's.
+_WATERBEND = re.compile(rf"^waterbend ({COST_MANA})$")
 
 
 def _named(cost: str) -> tuple[str, str | None]:
@@ -186,7 +189,7 @@ def _named(cost: str) -> tuple[str, str | None]:
     mana: str | None = None
     rest: list[str] = []
     for part in parts:
-        if m := _PAY_MANA.match(part):
+        if m := (_PAY_MANA.match(part) or _WATERBEND.match(part)):
             mana = (mana or "") + m.group(1)
         elif not _PAY_LIFE.match(part):
             rest.append(part)
