@@ -86,8 +86,11 @@ def _one(view: BoardView, p: Permanent, r: OneRestriction) -> _Read:
     match r:
         case OnlyIfYouControl(of=of, at_least=least):
             n = len(view.matching(of, view.source(p)))
-            what = describe_selector(of)
-            return n >= least, f"if there are {least} or more {what}", f"there are {n}"
+            if least == 1:
+                asks = f"if there is one {describe_selector(of, plural=False)}"
+            else:
+                asks = f"if there are {least} or more {describe_selector(of)}"
+            return n >= least, asks, f"there are {n}"
         case OnlyDuringTurn(whose=whose):
             controller = view.controller(p)
             active = active_player(view.board, f"{p.name} ({p.id})'s ability", "may be activated")
