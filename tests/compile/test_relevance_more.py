@@ -103,3 +103,38 @@ def test_an_ordinary_trigger_that_adds_mana_is_no_mana_ability(text: str) -> Non
 def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
     compiled = face(text, name="Quillmoss Totem")
     assert all(s.status != "irrelevant" for s in compiled.sentences)
+
+
+@pytest.mark.parametrize(
+    ("text", "types", "family"),
+    [
+        # Haste on a condition of the mana spent to cast the spell: the haste decides.
+        (
+            "Creatures target player controls gain haste until end of turn if {R} was spent "
+            "to cast ~.",
+            ("Sorcery",),
+            "haste_control",
+        ),
+        # What the permanent becomes when it stops being a creature (205.1a).
+        (
+            "Whenever you play a land, if ~ is a creature, it becomes an enchantment.",
+            ("Enchantment",),
+            "type_change",
+        ),
+        # A creature type and a color added to the one an effect returned.
+        (
+            "Return target creature card from a graveyard to the battlefield under your "
+            "control. It's a black Zombie in addition to its other colors and types.",
+            ("Sorcery",),
+            "type_change",
+        ),
+        # 702.48a: offering, a way of casting it not modelled.
+        ("Goblin offering", ("Creature",), "casting"),
+    ],
+)
+def test_sentences_that_had_been_waved_through_are_reported(
+    text: str, types: tuple[str, ...], family: str
+) -> None:
+    compiled = face(text, name="Quillmoss Totem", types=types)
+    reported = [s for s in compiled.sentences if s.status == "not_understood"]
+    assert [s.family for s in reported] == [family], compiled.sentences

@@ -145,7 +145,7 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
     # "for each Elf" counts read; it isn't modelled, so it is reported.
     (
         re.compile(
-            r"\bin addition to (?:its|their) other (?:creature )?types\b|"
+            r"\bin addition to (?:its|their) other (?:creature )?(?:colors and )?types\b|"
             r"\b(?:is|are) the chosen type\.$"
         ),
         "type_change",
@@ -226,6 +226,12 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
     (_OTHER_SPELLS_COST, "cost_change"),
     # 702.41a: affinity given to other spells is a cost reduction of theirs.
     (re.compile(r"\bspells? [^.]*\bha(?:s|ve) affinity for\b"), "cost_change"),
+    # 702.48a: offering, a way of casting the card by sacrificing a permanent of a kind and
+    # paying the difference in mana costs, colored mana included: not modelled.
+    (re.compile(r"^[A-Z][a-z]+ offering$"), "casting"),
+    # What the permanent becomes when it stops being a creature ("if ~ is a creature, it
+    # becomes an enchantment", 205.1a: its card types replaced).
+    (re.compile(r"\b(?:it|~) becomes? an? (?:artifact|enchantment|land)\.$"), "type_change"),
     # What the permanent itself is while a condition holds ("As long as ..., ~ is a Dragon"):
     # its creature types (205.3m) are what "Dragons you control" reads.
     (re.compile(r"^As long as [^,]+, ~ is (?:a|an) [A-Z]"), "type_change"),
@@ -272,7 +278,8 @@ _CUE = re.compile(
     r"\b(?:white|blue|black|red|green|colorless)\.$|"
     r"\bbecomes? (?:the colou?r|(?:white|blue|black|red|green|colorless)\b)|"
     # What the permanent itself is while a condition holds (the rule above).
-    r"^As long as [^,]+, ~ is (?:a|an) [A-Z]"
+    r"^As long as [^,]+, ~ is (?:a|an) [A-Z]|"
+    r"^[A-Z][a-z]+ offering$"  # 702.48a, the rule above
 )
 _MANA_WORD = re.compile(r"\bmana\b")
 # An effect giving a permanent a quoted mana ability (a token's own, "with" or "has", is not).
@@ -316,7 +323,10 @@ _ACTIVATED_X = re.compile(r'^[^:"]*\{X\}[^:"]*:')
 # only happens as the spell resolves; the cost itself is compiled where it is stated.
 _IF_COST_PAID = re.compile(
     r"^If (?:~'s|its) additional cost was paid(?: and [^,]+)?, |,? (?:instead )?if (?:~'s|its) "
-    r"additional cost was paid(?=\.$)| unless (?:her|his|its) additional cost was paid(?=\.$)"
+    r"additional cost was paid(?=\.$)| unless (?:her|his|its) additional cost was paid(?=\.$)|"
+    # What mana paid for the spell ("if {R} was spent to cast ~") conditions the effect; it is
+    # no spending rule of mana made, so the effect is what decides.
+    r" if (?:\{[WUBRGC]\}(?: or \{[WUBRGC]\})?|[a-z]+ mana) was spent to cast ~(?=\.$)"
 )
 
 
