@@ -16,6 +16,8 @@ _EARTHBENT = "arget land you control becomes a 0/0 creature with haste that's st
 
 def expand(sentence: str) -> str:
     """The sentence with each keyword action it names written out."""
+    if "arthbend" not in sentence:
+        return sentence  # the common case, without a regular expression
     return _EARTHBEND.sub(lambda m: ("T" if m["e"] == "E" else "t") + _EARTHBENT, sentence)
 
 

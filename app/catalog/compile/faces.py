@@ -443,7 +443,7 @@ _STATION_CREATURE = re.compile(r"\bIt's an artifact creature at (?P<least>\d+)\+
 
 def _station_creature(ctx: _Context, text: str) -> None:
     """The Spacecraft's own "artifact creature at N+", read on its "Station" keyword line."""
-    said = _STATION_CREATURE.search(text)
+    said = _STATION_CREATURE.search(text) if "artifact creature at" in text else None
     records = [i for i, r in enumerate(ctx.face.sentences) if r.text == "Station"]
     if said is None or not records or "artifact" not in ctx.types:
         return
@@ -1460,7 +1460,11 @@ def _report_own_type_loss(face: CompiledFace) -> None:
     _not_irrelevant(
         face,
         "type_change",
-        lambda text: '"' not in text and _NOT_A_CREATURE.search(text) is not None,
+        lambda text: (
+            "isn't a creature" in text
+            and '"' not in text
+            and _NOT_A_CREATURE.search(text) is not None
+        ),
     )
 
 

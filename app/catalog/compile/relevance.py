@@ -346,7 +346,7 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
         rest = sentence[: paid.start()] + sentence[paid.end() :]
         return family(rest[0].upper() + rest[1:], x_permanent=x_permanent, spell=spell)
     if (
-        _IRRELEVANT.search(_QUOTED_SPEND.sub("", sentence))
+        _IRRELEVANT.search(_QUOTED_SPEND.sub("", sentence) if '"' in sentence else sentence)
         and not _OWN_ALTERNATIVE.search(sentence)
         and not _other_spells_cost(sentence)
     ):
