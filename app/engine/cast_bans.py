@@ -143,13 +143,7 @@ def _cast_only(costs: BoardCosts, name: str, restriction: CastRestriction) -> tu
         facts.append(f"it is {active}'s turn")
         held = held and (active == caster) == mine
     if restriction.only_during_combat:
-        phase = board.phase
-        if phase is None:
-            raise QuestionError(
-                ("state", "phase"),
-                f"{name} may be cast only during combat (506.1): give the state's phase",
-                "phase_required",
-            )
+        phase = _phase(costs, f"{name} may be cast")
         asks.append("during combat")
         facts.append(f"this is the {_PHASE_WORDS[phase]}")
         held = held and phase == "combat"
@@ -208,14 +202,14 @@ _PHASE_WORDS: dict[Phase, str] = {
 }
 
 
-def _phase(costs: BoardCosts, src: Source) -> Phase:
-    """The phase it is now (500.1), as the state says; a 422 naming the state's phase when a
-    ban that holds in one phase needs it."""
+def _phase(costs: BoardCosts, what: str) -> Phase:
+    """The phase it is now (500.1), as the state says; a 422 naming the state's phase when
+    something that holds during combat only (`what`, "<name> stops ...") needs it."""
     phase = costs.view.board.phase
     if phase is None:
         raise QuestionError(
             ("state", "phase"),
-            f"{src.label} {_STOPS} during combat only (506.1): give the state's phase",
+            f"{what} during combat only (506.1): give the state's phase",
             "phase_required",
         )
     return phase
@@ -276,7 +270,7 @@ def _why_not(
                 f"{spell.mana_value}.",
                 ("601.3", "202.3"),
             )
-    if ban.during_combat and (phase := _phase(costs, src)) != "combat":
+    if ban.during_combat and (phase := _phase(costs, f"{src.label} {_STOPS}")) != "combat":
         return f"it applies during combat, and it is the {_PHASE_WORDS[phase]}.", ("601.3", "506.1")
     if ban.unless_sorcery_timing and _sorcery_timing(costs, src):
         return (
