@@ -53,7 +53,7 @@ CARDS = [
                                   "control a Swamp.")]),
     Invented("normal", [Face("Knotted Rootwall", "{1}{G}", ["Creature"], subtypes=["Plant"],
                              colors=["G"], power="0", toughness="5",
-                             text="Put a -0/-1 counter on this creature: Add {G}. Activate only "
+                             text="Put a -1/-1 counter on this creature: Add {G}. Activate only "
                                   "once each turn.")]),
     Invented("normal", [Face("Mirefall Keep", None, ["Land"], supertypes=["Legendary"],
                              text="All lands are Swamps in addition to their other land types.")]),

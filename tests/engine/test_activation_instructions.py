@@ -40,7 +40,7 @@ HOARD = (
 )
 ROOTS = (
     "Knotted Rootwall",
-    "Put a -0/-1 counter on ~: Add {G}. Activate only once each turn.",
+    "Put a -1/-1 counter on ~: Add {G}. Activate only once each turn.",
 )
 TIDE = (
     "Tidecaller Idol",

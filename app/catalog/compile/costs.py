@@ -297,7 +297,7 @@ _AFFINITY = re.compile(r"^Affinity for (?P<what>[A-Za-z][A-Za-z -]*)$")
 
 def cost_change_sentence(sentence: str, previous: str | None = None) -> ir.CostChange | None:
     """ "~ costs {1} less to cast for each ...", "~ costs {2}{R} more to cast if ...", the
-    condition first ("If you have 3 or less life, ~ costs {6} less to cast"), or a second
+    condition first ("If you have 5 or less life, ~ costs {3} less to cast"), or a second
     change after a first one ("It also costs {1} less to cast if ...")."""
     condition = ""
     if (lead := _LEADING_CONDITION.match(sentence)) is not None:
