@@ -69,13 +69,19 @@ def test_templated_text_compiles_to_the_hand_written_entry(entry: dict[str, Any]
     assert set(compiled.unsupported_text) <= set(unsupported)
     assert _costs(compiled.alternative_costs) == _costs(face.alternative_costs)
     assert _costs(compiled.additional_costs) == _costs(face.additional_costs)
+    assert compiled.cost_changes == face.cost_changes
 
 
 def test_every_bundled_card_with_abilities_or_costs_has_a_fixture() -> None:
     covered = {(e["card"], e["face"]) for e in FACES}
     for card in load_catalog():
         for face in card.card_faces:
-            if not (face.abilities or face.alternative_costs or face.additional_costs):
+            if not (
+                face.abilities
+                or face.alternative_costs
+                or face.additional_costs
+                or face.cost_changes
+            ):
                 continue
             if card.name in NOT_EQUIVALENT:
                 continue
