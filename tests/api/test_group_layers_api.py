@@ -73,6 +73,32 @@ def test_a_mana_rock_made_an_artifact_creature_is_summoning_sick(sqlite_client: 
     assert r["answer"]["reasons"][0]["code"] == "summoning_sick"
 
 
+def test_an_artifact_creature_made_so_keeps_its_other_types(sqlite_client: TestClient) -> None:
+    # 205.1b: "is an artifact creature" keeps every card type and subtype it had. A Forest made
+    # an artifact, then an artifact creature, is still a Forest: it taps for {G} (and, new this
+    # turn, is summoning sick as a creature).
+    parade = definition(
+        "Clockwork Parade",
+        "Each noncreature artifact is an artifact creature.",
+        ["Enchantment"],
+        "{3}{U}",
+    )
+    lattice = definition(
+        "Brass Lattice",
+        "All permanents are artifacts in addition to their other types.",
+        ["Artifact"],
+        "{6}",
+    )
+    forest = {"id": "f", "card": "Forest", "controller": "alice"}
+    board = _board(inline("parade", parade), inline("lattice", lattice), forest)
+    r = ruling(sqlite_client, ACT, {"state": board, "permanent_id": "f"})
+    assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{G}")
+    fresh = _board(inline("parade", parade), inline("lattice", lattice),
+                   {**forest, "controlled_since_turn_start": False})  # fmt: skip
+    r = ruling(sqlite_client, ACT, {"state": fresh, "permanent_id": "f"})
+    assert r["answer"]["reasons"][0]["code"] == "summoning_sick"
+
+
 def test_forests_that_are_creatures_too_are_summoning_sick(sqlite_client: TestClient) -> None:
     grove = definition(
         "Wakened Grove", "All Forests are 1/1 creatures that are still lands.", ["Enchantment"]

@@ -115,12 +115,23 @@ def test_a_color_change_of_what_no_selector_reads_is_reported() -> None:
             ],
         ),
         (
-            # 205.1a: its card types become these (an artifact land so changed is no land).
+            # 205.1b: an "artifact creature" keeps every card type it had (an artifact land so
+            # changed is still a land): the creature type is added.
             "Each noncreature artifact is an artifact creature.",
+            [
+                AddTypes(
+                    to=Selector(types=["artifact"], where=Not(filter=HasType(type="creature"))),
+                    types=["artifact", "creature"],
+                )
+            ],
+        ),
+        (
+            # 205.1a: other card types named replace its own.
+            "Each noncreature artifact is an enchantment creature.",
             [
                 SetCardTypes(
                     to=Selector(types=["artifact"], where=Not(filter=HasType(type="creature"))),
-                    types=["artifact", "creature"],
+                    types=["enchantment", "creature"],
                 )
             ],
         ),

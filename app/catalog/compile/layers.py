@@ -517,8 +517,10 @@ _EVERY_CREATURE_TYPE = re.compile(
 
 
 # "Each noncreature artifact is an artifact creature" (its size equal to its mana value, the
-# state's): each such permanent's card types become those named (205.1a: an artifact
-# land so changed is no land), its subtypes staying with the card types it keeps.
+# state's): 205.1b, an "artifact creature" keeps every card type and subtype it had (an
+# artifact land so changed is still a land), so the creature type is added. Other card types
+# named ("is an enchantment creature") replace its own (205.1a), its subtypes staying with the
+# card types it keeps.
 _EACH_IS_A = re.compile(
     r"^(?P<sel>Each [A-Za-z -]+?) (?:is|becomes) an? (?:(?:\d+|X)/(?:\d+|X) )?"
     r"(?P<types>(?:artifact |enchantment |land )*creature)"
@@ -533,6 +535,8 @@ def group_is_creatures(sentence: str, following: str) -> list[ir.Ability] | None
         types = tuple(TYPES[w] for w in each.group("types").split())
         if found is None or found[0].attached:
             return None
+        if types == ("artifact", "creature"):
+            return [ir.AddTypes(found[0], types)]
         return [ir.SetCardTypes(found[0], types)]
     if (every := _EVERY_CREATURE_TYPE.match(sentence)) is not None:
         phrase = every.group("sel")
