@@ -1134,41 +1134,51 @@ class BoardView:
 
     def _compute_control(self) -> None:
         board = self.board
+        n = len(board.permanents)
         # Only the permanents control changes (layer 2) differ from their printed controller.
         controllers: dict[str, str] = {}
         changes: dict[str, list[ControlChange]] = {}
-        # Later effects win: permanents in battlefield order, then effects in their order, stand
-        # in for timestamp order of control-changing effects.
+        # 613.7: control-changing effects apply in timestamp order, later ones winning: each
+        # permanent's and each effect's timestamp, or without one battlefield order then effects
+        # order. A permanent's own controller is read as its turn comes, after earlier changes.
+        found: list[tuple[tuple[int, int, int], Permanent | Effect, GainControl]] = []
         for p in self.holding(lambda fa: fa.control):
-            for gain in self.face_abilities(p).control:
-                target = (
-                    board.get(p.attached_to) if gain.of == "attached" and p.attached_to else None
-                )
-                if target is None:
-                    continue
-                src = Source(
-                    p.id,
-                    p.name,
-                    controllers.get(p.id, p.controller),
-                    p.attached_to,
-                    p.chosen_color,
-                    False,
-                    p.index,
-                    p.chosen_colors,
-                )
-                previous = controllers.get(target.id, target.controller)
-                controllers[target.id] = src.controller
-                changes.setdefault(target.id, []).append(ControlChange(src, gain, previous))
+            order = timestamp_order(p.index, p.timestamp, False, n)
+            found.extend((order, p, gain) for gain in self.face_abilities(p).control)
         for e in board.effects:
-            for a in _effect_abilities(e):
-                if isinstance(a, GainControl) and a.works_from == "effect":
-                    target = board.get(e.target) if e.target is not None else None
-                    if target is None:
-                        continue
-                    src = _effect_source(e)
-                    previous = controllers.get(target.id, target.controller)
-                    controllers[target.id] = e.controller
-                    changes.setdefault(target.id, []).append(ControlChange(src, a, previous))
+            order = timestamp_order(e.index, e.timestamp, True, n)
+            found.extend(
+                (order, e, a)
+                for a in _effect_abilities(e)
+                if isinstance(a, GainControl) and a.works_from == "effect"
+            )
+        found.sort(key=lambda change: change[0])
+        for _, holder, gain in found:
+            match holder:
+                case Permanent() as p:
+                    target = (
+                        board.get(p.attached_to)
+                        if gain.of == "attached" and p.attached_to
+                        else None
+                    )
+                    src = Source(
+                        p.id,
+                        p.name,
+                        controllers.get(p.id, p.controller),
+                        p.attached_to,
+                        p.chosen_color,
+                        False,
+                        p.index,
+                        p.chosen_colors,
+                    )
+                case _:
+                    target = board.get(holder.target) if holder.target is not None else None
+                    src = _effect_source(holder)
+            if target is None:
+                continue
+            previous = controllers.get(target.id, target.controller)
+            controllers[target.id] = src.controller
+            changes.setdefault(target.id, []).append(ControlChange(src, gain, previous))
         self.controllers = controllers
         self.control_changes = changes
 

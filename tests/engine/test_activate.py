@@ -10,6 +10,7 @@ import pytest
 from app.domain.errors import QuestionError
 from app.domain.state import Board
 from app.engine.activate import activate
+from app.engine.board import BoardView
 from tests.engine.mana_helpers import E, P, board
 
 
@@ -508,6 +509,31 @@ def test_control_magic_gives_no_haste() -> None:
         P("elves", "Llanowar Elves", "bob"), P("cm", "Control Magic", "alice", attached_to="elves")
     )
     assert act(b, "elves")["legal"] is True
+
+
+def test_control_changes_apply_in_timestamp_order() -> None:
+    # 613.7: the later control effect wins, whatever order the question lists them in. bob's
+    # Control Magic (timestamp 5) is later than alice's (timestamp 3): bob controls the Elves.
+    def controller(*listed: dict[str, object]) -> str:
+        b = board(P("elves", "Llanowar Elves", "carol"), *listed)
+        return BoardView(b).controller(b.get("elves"))  # type: ignore[arg-type]
+
+    alices = P("cm1", "Control Magic", "alice", attached_to="elves", timestamp=3)
+    bobs = P("cm2", "Control Magic", "bob", attached_to="elves", timestamp=5)
+    assert controller(alices, bobs) == controller(bobs, alices) == "bob"
+    # An effect's timestamp against a permanent's: the effect is later here, so it wins.
+    b = board(
+        P("elves", "Llanowar Elves", "carol"),
+        P("cm", "Control Magic", "bob", attached_to="elves", timestamp=5),
+        effects=(E("aot", "Act of Treason", "alice", target="elves", timestamp=7),),
+    )
+    assert BoardView(b).controller(b.get("elves")) == "alice"  # type: ignore[arg-type]
+    earlier = board(
+        P("elves", "Llanowar Elves", "carol"),
+        P("cm", "Control Magic", "bob", attached_to="elves", timestamp=5),
+        effects=(E("aot", "Act of Treason", "alice", target="elves", timestamp=2),),
+    )
+    assert BoardView(earlier).controller(earlier.get("elves")) == "bob"  # type: ignore[arg-type]
 
 
 def test_dryad_arbor_is_a_creature_and_can_be_summoning_sick() -> None:
