@@ -130,6 +130,22 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
         ),
         # 702.48a: offering, a way of casting it not modelled.
         ("Goblin offering", ("Creature",), "casting"),
+        # 205.4a: what is snow; 105.2: colors added or chosen; 700.5: devotion raised.
+        ("Enchant land\nEnchanted land is snow.", ("Enchantment",), "type_change"),
+        ("Lands you control are no longer snow.", ("Enchantment",), "type_change"),
+        (
+            "Creatures you control are the chosen color in addition to their other colors.",
+            ("Artifact",),
+            "type_change",
+        ),
+        ("Your devotion to each color is increased by one.", ("Artifact",), "type_change"),
+        # Riot or unearth given to others: their haste, not read.
+        ("Other Goblins you control have riot.", ("Creature",), "haste_control"),
+        (
+            "Each creature card in your graveyard has unearth {3}.",
+            ("Enchantment",),
+            "haste_control",
+        ),
     ],
 )
 def test_sentences_that_had_been_waved_through_are_reported(
@@ -138,3 +154,15 @@ def test_sentences_that_had_been_waved_through_are_reported(
     compiled = face(text, name="Quillmoss Totem", types=types)
     reported = [s for s in compiled.sentences if s.status == "not_understood"]
     assert [s.family for s in reported] == [family], compiled.sentences
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Reading whether something is snow or has unearth changes nothing.
+        "When ~ enters, destroy target land that is snow.",
+        "Whenever a creature dies, if it has unearth, you gain 1 life.",
+    ],
+)
+def test_reading_snow_or_unearth_is_irrelevant(text: str) -> None:
+    assert face(text, name="Quillmoss Totem", types=("Creature",)).support == "full"

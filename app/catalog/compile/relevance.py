@@ -226,6 +226,25 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
     (_OTHER_SPELLS_COST, "cost_change"),
     # 702.41a: affinity given to other spells is a cost reduction of theirs.
     (re.compile(r"\bspells? [^.]*\bha(?:s|ve) affinity for\b"), "cost_change"),
+    # 205.4a: what is snow (snow mana, "if that land is snow" triggers read it), 105.2: colors
+    # added or chosen for permanents, 700.5: devotion raised: none is modelled.
+    (
+        re.compile(
+            r"(?<!\bthat )\b(?:is|are) (?:no longer )?snow\.$|"
+            r"\bin addition to (?:its|their) other colors\b|"
+            r"\b(?:is|are) the chosen colou?r\b|\bdevotion to [^.]* is increased\b"
+        ),
+        "type_change",
+    ),
+    # Riot, unearth or blitz a permanent gives others: their haste (702.136a, 702.84a,
+    # 702.152a), which an entry would have to state, is not read.
+    (
+        re.compile(
+            r"^(?![^.]*\b[Ii]f [^,.]*\bha(?:s|ve) (?:riot|unearth|blitz))"
+            r"[^.]*\bha(?:s|ve) (?:riot|unearth|blitz)\b"
+        ),
+        "haste_control",
+    ),
     # 702.48a: offering, a way of casting the card by sacrificing a permanent of a kind and
     # paying the difference in mana costs, colored mana included: not modelled.
     (re.compile(r"^[A-Z][a-z]+ offering$"), "casting"),
@@ -279,7 +298,8 @@ _CUE = re.compile(
     r"\bbecomes? (?:the colou?r|(?:white|blue|black|red|green|colorless)\b)|"
     # What the permanent itself is while a condition holds (the rule above).
     r"^As long as [^,]+, ~ is (?:a|an) [A-Z]|"
-    r"^[A-Z][a-z]+ offering$"  # 702.48a, the rule above
+    r"^[A-Z][a-z]+ offering$|"  # 702.48a, the rule above
+    r"\bsnow\b|\bchosen colou?r\b|\bdevotion\b|\b(?:riot|unearth|blitz)\b"  # the rules above
 )
 _MANA_WORD = re.compile(r"\bmana\b")
 # An effect giving a permanent a quoted mana ability (a token's own, "with" or "has", is not).
