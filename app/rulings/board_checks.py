@@ -3,6 +3,7 @@ a QuestionError naming the field and saying what to send instead (never a wrong 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from app.domain.base import in_key_order
@@ -222,6 +223,17 @@ def _produced_counters(prod: Production) -> Iterator[str]:
         yield counted.counter
 
 
+# A cost that puts a counter on the permanent ("put a -0/-1 counter on ~"): that kind is one
+# the state may give it.
+_PUT_COUNTER = re.compile(r"^put (?:a|an|one|two|three|\d+) ([\w+/-]+) counters? on ~$")
+
+
+def _cost_counters(ability: ManaAbility) -> Iterator[str]:
+    for part in ability.cost.others:
+        if part.kind == "counter" and (m := _PUT_COUNTER.match(part.text)) is not None:
+            yield m.group(1)
+
+
 def _counters_named(faces: Iterable[CardFace]) -> Iterator[str]:
     for face in faces:
         for a in face.abilities:
@@ -237,6 +249,7 @@ def _counters_named(faces: Iterable[CardFace]) -> Iterator[str]:
                     yield ability.while_counters.counter
                 yield from ability.puts_counters
                 yield from ability.instruction_counters
+                yield from _cost_counters(ability)
             elif isinstance(ability, EntersWithCounters):
                 yield ability.counter
             elif isinstance(ability, SetLandTypes) and ability.while_counters is not None:

@@ -251,3 +251,13 @@ def test_a_creature_of_enough_power_is_asked_for_and_counted() -> None:
     refused = act(weak, "c")
     assert refused["legal"] is False
     assert "the greatest power among them is 3" in refused["reasons"][0]["message"]
+
+
+def test_the_counter_its_cost_puts_on_it_may_be_stated() -> None:
+    # The kind of counter its own cost puts on it is one the state may give it.
+    walled = _board(defined("w", *ROOTS, types=("Creature",), activated_this_turn=False,
+                            counters={"-1/-1": 2}))  # fmt: skip
+    assert act(walled, "w")["total"] == "{G}"
+    odd = ("Thornlace Wall", "Put a -0/-2 counter on ~: Add {G}.")
+    stated = _board(defined("w", *odd, types=("Creature",), counters={"-0/-2": 1}))
+    assert act(stated, "w")["total"] == "{G}"
