@@ -590,6 +590,14 @@ class OnlyIfPower(Strict):
     """Whose power counts, seen from the ability's source (creatures you control)"""
 
 
+class OnlyIfCreature(Strict):
+    """Only while its permanent is a creature ("activate only if ~ is a creature"), as it is
+    after every layer effect (a Vehicle crewed, 613.1d)."""
+
+    kind: Literal["is_creature"] = "is_creature"
+    """Always `is_creature`: only while its permanent is a creature"""
+
+
 class OnlyAsInstant(Strict):
     """Only as an instant (602.5e): only while its controller has priority, never in the middle
     of casting a spell or paying a cost, as other mana abilities may be (605.3a). A question
@@ -600,7 +608,12 @@ class OnlyAsInstant(Strict):
 
 
 OneRestriction = Annotated[
-    OnlyIfYouControl | OnlyDuringTurn | OnlyIfEnteredThisTurn | OnlyWithCounters | OnlyIfPower,
+    OnlyIfYouControl
+    | OnlyDuringTurn
+    | OnlyIfEnteredThisTurn
+    | OnlyWithCounters
+    | OnlyIfPower
+    | OnlyIfCreature,
     Field(discriminator="kind"),
 ]
 
@@ -621,6 +634,7 @@ ActivationRestriction = Annotated[
     | OnlyIfEnteredThisTurn
     | OnlyWithCounters
     | OnlyIfPower
+    | OnlyIfCreature
     | OnlyOnceEachTurn
     | OnlyAsInstant
     | OnlyIfAnyOf,

@@ -261,3 +261,23 @@ def test_the_counter_its_cost_puts_on_it_may_be_stated() -> None:
     odd = ("Thornlace Wall", "Put a -0/-2 counter on ~: Add {G}.")
     stated = _board(defined("w", *odd, types=("Creature",), counters={"-0/-2": 1}))
     assert act(stated, "w")["total"] == "{G}"
+
+
+def test_a_vehicle_taps_for_mana_only_while_it_is_a_creature() -> None:
+    # "Activate only if ~ is a creature": a Vehicle that is one only while crewed (702.122a,
+    # its crew entry); what it could produce doesn't care (106.7).
+    text = "{T}: Add one mana of any color. Activate only if ~ is a creature.\nCrew 1"
+    compiled = compile_face("Gearspun Racer", text, types=("Artifact",), subtypes=("Vehicle",))
+    assert compiled.support == "full", compiled.unsupported_text
+    card = {"name": "Gearspun Racer", "types": ["artifact"], "subtypes": ["Vehicle"],
+            **compiled.card_fields()}  # fmt: skip
+    racer = _own("v", card)
+    alone = _board(racer)
+    refused = act(alone, "v", choose="R")
+    assert [r["code"] for r in refused["reasons"]] == ["activation_restricted"]
+    assert "it isn't a creature" in refused["reasons"][0]["message"]
+    crew = {"id": "crew", "definition": racer["definition"], "controller": "alice",
+            "target": "v"}  # fmt: skip
+    state = {"turn": 3, "active_player": "alice", "battlefield": [racer], "effects": [crew]}
+    crewed = resolve(GameState.model_validate(state))
+    assert act(crewed, "v", choose="R")["total"] == "{R}"

@@ -360,12 +360,22 @@ class OnlyIfPower:
 
 
 @dataclass(frozen=True, slots=True)
+class OnlyIfCreature:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class OnlyAsInstant:
     pass
 
 
 OneRestriction = (
-    OnlyIfYouControl | OnlyDuringTurn | OnlyIfEnteredThisTurn | OnlyWithCounters | OnlyIfPower
+    OnlyIfYouControl
+    | OnlyDuringTurn
+    | OnlyIfEnteredThisTurn
+    | OnlyWithCounters
+    | OnlyIfPower
+    | OnlyIfCreature
 )
 
 

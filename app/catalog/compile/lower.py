@@ -356,6 +356,8 @@ def _one_restriction(r: ir.OneRestriction) -> ma.OneRestriction:
             return ma.OnlyIfEnteredThisTurn()
         case ir.OnlyWithCounters(counter=counter, at_least=n):
             return ma.OnlyWithCounters(counter=counter, at_least=n)
+        case ir.OnlyIfCreature():
+            return ma.OnlyIfCreature()
         case ir.OnlyIfPower(power=power):
             creatures = d.Selector(controller="you", types=["creature"])
             return ma.OnlyIfPower(power=power, among=creatures)

@@ -70,6 +70,8 @@ def _condition(text: str) -> list[ir.OneRestriction] | None:
     Swamp": either)."""
     if text == "~ entered this turn":
         return [ir.OnlyIfEnteredThisTurn()]
+    if text in ("~ is a creature", "it's a creature"):
+        return [ir.OnlyIfCreature()]
     if (strong := _POWER.match(text)) is not None:
         power = number(strong.group("n"))
         return [ir.OnlyIfPower(power)] if power is not None else None

@@ -14,6 +14,7 @@ from app.domain.mana_abilities import (
     OnlyAsInstant,
     OnlyDuringTurn,
     OnlyIfAnyOf,
+    OnlyIfCreature,
     OnlyIfEnteredThisTurn,
     OnlyIfPower,
     OnlyIfYouControl,
@@ -113,6 +114,11 @@ def _one(view: BoardView, p: Permanent, r: OneRestriction) -> _Read:
                 f"if it has {least} or more {counter} counters",
                 f"it has {n}",
             )
+        case OnlyIfCreature():
+            # 613.1d: what it is after every layer effect (a crewed Vehicle is a creature).
+            creature = view.has_type(p, "creature")
+            fact = "it is a creature" if creature else "it isn't a creature"
+            return creature, "if it is a creature", fact
         case OnlyIfPower(power=least, among=among):
             greatest = greatest_power(view, among, view.source(p))
             what = describe_selector(among)
