@@ -294,3 +294,20 @@ def test_a_spacecraft_is_a_creature_from_its_station_threshold() -> None:
 
     assert [r["code"] for r in tap(8)["reasons"]] == ["summoning_sick"]
     assert tap(7)["total"] == "{C}"
+
+
+def test_haste_on_a_station_threshold_line_holds_with_the_counters() -> None:
+    # 721.2a, 702.10: "3+ | Flying, haste": with 3 charge counters it is a creature with haste,
+    # so a fresh one taps (302.6); the haste is its own only past the threshold.
+    text = "Station (reminder: It's an artifact creature at 3+.)\n3+ | Flying, haste\n{T}: Add {C}."
+    ship = defined(
+        "ship",
+        "Emberwing Skiff",
+        text,
+        types=("Artifact",),
+        keywords=("Station", "Flying", "Haste"),
+        controlled_since_turn_start=False,
+        counters={"charge": 3},
+    )
+    state = {"turn": 3, "active_player": "alice", "battlefield": [ship]}
+    assert act(resolve(GameState.model_validate(state)), "ship")["total"] == "{C}"

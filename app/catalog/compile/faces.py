@@ -509,7 +509,16 @@ def _banded_line(ctx: _Context, sentences: list[str], band: Band) -> None:
         or (isinstance(a, CopyEffect) and a.by != "entering")
         for a in added
     )
-    if only_mana and not more_costs and len(face.keywords) == keywords:
+    # 702.10: haste said on a threshold line ("3+ | Flying, haste") is the permanent's own while
+    # it has that many counters: its selector asks for them (a level band's upper bound can't).
+    said = face.keywords[keywords:]
+    hasty = bool(said) and all(k.lower() == "haste" for k in said)
+    haste_held = hasty and band.counter != CLASS_LEVEL and band.most is None
+    if only_mana and not more_costs and (not said or haste_held):
+        if haste_held:
+            del face.keywords[keywords:]
+            own = ir.Sel(source=True, counters=(band.counter, band.least))
+            added = [*added, lower.ability(ir.Keyword("Haste", own))]
         update: dict[str, object] = (
             {"while_class_level": band.least}
             if band.counter == CLASS_LEVEL
