@@ -167,3 +167,19 @@ def test_a_crewed_vehicle_is_a_creature(sqlite_client: TestClient) -> None:
     board["effects"] = [{"id": "c", "definition": wagon, "controller": "alice", "target": "wagon"}]
     r = ruling(sqlite_client, ACT, {"state": board, "permanent_id": "cradle"})
     assert r["answer"]["total"] == "{G}"
+
+
+def test_the_bundled_turn_to_frog_makes_an_elf_a_frog_only(sqlite_client: TestClient) -> None:
+    # 205.1a: the catalog's Turn to Frog sets its target's creature types to Frog (and its
+    # color to blue), so an Elf so changed is no Elf for "for each Elf you control".
+    caller = definition("Elf Caller", "{T}: Add {G} for each Elf you control.", ["Creature"], "{G}")
+    caller["subtypes"] = ["Elf"]
+    elves = {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}
+    frog = {"id": "frog", "card": "Turn to Frog", "controller": "bob", "target": "elves"}
+    board = _board(inline("caller", caller), elves)
+    r = ruling(sqlite_client, ACT, {"state": board, "permanent_id": "caller"})
+    assert r["answer"]["total"] == "{G}{G}"
+    frogged = {**board, "effects": [frog]}
+    r = ruling(sqlite_client, ACT, {"state": frogged, "permanent_id": "caller"})
+    assert r["answer"]["total"] == "{G}"
+    assert r["caveats"] == []

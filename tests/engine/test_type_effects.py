@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.catalog import load_catalog
 from app.catalog.compile import compile_face
 from app.domain.state import Board, GameState
 from app.engine.activate import activate
@@ -504,22 +503,3 @@ def test_trinkets_made_creatures_this_turn_are_summoning_sick() -> None:
     board = _board(new, old, smith, effects=entries)
     assert [r["code"] for r in activate(board, "t1").answer_data["reasons"]] == ["summoning_sick"]
     assert activate(board, "t2").answer_data["legal"] is True
-
-
-def test_the_bundled_turn_to_frog_makes_an_elf_a_frog_only() -> None:
-    # 205.1a: the catalog's Turn to Frog sets the creature types to Frog (and the color to
-    # blue), so an Elf so changed is no Elf for "for each Elf you control".
-    caller = _card("Elf Caller", "{T}: Add {G} for each Elf you control.", ["Creature"], ["Elf"])
-    elves = {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}
-    bundled = load_catalog().get("Turn to Frog")
-    assert bundled is not None
-    frog = {"id": "frog", "definition": bundled.model_dump(mode="json"), "controller": "bob",
-            "target": "elves"}  # fmt: skip
-
-    def made(*effects: dict[str, Any]) -> str:
-        b = _board(_perm("caller", caller), elves, effects=list(effects))
-        total: str = activate(b, "caller").answer_data["total"]
-        return total
-
-    assert made() == "{G}{G}"
-    assert made(frog) == "{G}"
