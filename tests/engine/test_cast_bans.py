@@ -517,6 +517,24 @@ def test_a_card_cast_only_while_its_caster_controls_enough() -> None:
     assert two["castable"] is True
 
 
+def test_a_step_of_combat_is_read_as_combat_and_still_reported() -> None:
+    # 601.3, 506.1: outside combat it can't be cast, which the state's phase says; which step
+    # of combat it is no state says, so the sentence stays reported.
+    text = "Cast ~ only during the declare blockers step."
+    compiled = compile_face("Late Parry", text, types=["Instant"], subtypes=[])
+    assert compiled.unsupported_text == [text]
+    parry = Card.model_validate(
+        {
+            "name": "Late Parry",
+            "mana_cost": "{W}",
+            "types": ["instant"],
+            "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
+        }
+    )
+    assert _codes(_cast(parry, _view(phase="first_main"))) == ["cast_prohibited"]
+    assert _cast(parry, _view(phase="combat"))["castable"] is True
+
+
 def test_a_legendary_sorcery_needs_a_legendary_creature_or_planeswalker() -> None:
     # 205.4e: a rule, not a sentence of the card's, and it stops a free cast too.
     compiled = compile_face(

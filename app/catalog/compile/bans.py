@@ -238,6 +238,24 @@ def _cast_only(when: str) -> ir.CastRestriction | None:
     return ir.CastRestriction(only_if_controls=(replace(sel, controller="you"), least))
 
 
+# A step of combat (506.1) no state gives ("during the declare blockers step", "during combat
+# before blockers are declared"): the card may be cast only during combat, which the state's
+# phase can say, and only in that step, which it can't. The first is kept (outside combat it
+# can't be cast); the sentence stays reported for the second.
+_COMBAT_STEP = re.compile(
+    r"^Cast ~ only (?:during combat (?P<on>on your turn )?(?:before|after) blockers are "
+    r"declared|during (?:the|your) declare (?:attackers|blockers) step(?: on an opponent's turn)?"
+    r"(?: and only if [^.]+)?)\.$"
+)
+
+
+def combat_step_restriction(sentence: str) -> ir.CastRestriction | None:
+    """The part of "cast ~ only during <a step of combat>" a state can say: during combat."""
+    if _COMBAT_STEP.match(sentence) is None:
+        return None
+    return ir.CastRestriction(only_during_combat=True)
+
+
 def legendary_spell_restriction() -> ir.CastRestriction:
     """205.4e: a legendary instant or sorcery may be cast only while its caster controls a
     legendary creature or planeswalker, a rule no sentence on the card need say."""

@@ -1915,6 +1915,11 @@ def _compile_read(ctx: _Context, sentences: list[str]) -> None:
             ctx.record(s, family, "compiled")
             ctx.mark_type_effect()
             continue
+        if i == 0 and (in_combat := bans.combat_step_restriction(s)) is not None:
+            # Outside combat it can't be cast (601.3); the step itself is reported.
+            ctx.add(ir.Understood(abilities=[in_combat]))
+            ctx.record(s, "cast_ban", "not_understood")
+            continue
         if (found := _one_sentence(ctx, s, sentences[i - 1] if i else None)) is not None:
             family, understood = found
             before = len(ctx.face.abilities)
