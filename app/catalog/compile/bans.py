@@ -14,7 +14,7 @@ from typing import Literal
 
 from app.catalog.compile import ir
 from app.catalog.compile.costs import chosen_in, either_kind_named, spells_named
-from app.catalog.compile.phrases import NUMBER, number, selector
+from app.catalog.compile.phrases import NUMBER, number, selector, you_control
 
 _WHO: dict[str, Literal["you", "opponent", "any"]] = {
     "You": "you",
@@ -215,27 +215,14 @@ _ONLY_DURING: dict[str, tuple[Literal["your_turn", "not_your_turn"] | None, bool
     "during combat on your turn": ("your_turn", True),
     "during combat on an opponent's turn": ("not_your_turn", True),
 }
-_ONLY_IF_CONTROL = re.compile(
-    rf"^if you control (?:(?P<n>{NUMBER}) or more (?P<many>.+)|(?P<one>an? .+))$"
-)
 
 
 def _cast_only(when: str) -> ir.CastRestriction | None:
     if when in _ONLY_DURING:
         during, combat = _ONLY_DURING[when]
         return ir.CastRestriction(only_during=during, only_during_combat=combat)
-    m = _ONLY_IF_CONTROL.match(when)
-    if m is None:
-        return None
-    least = 1 if m.group("one") else number(m.group("n"))
-    phrase = m.group("one") or m.group("many")
-    found = selector(phrase, singular=least == 1) if least is not None and least >= 1 else None
-    if least is None or found is None or found[1] != (least > 1):
-        return None
-    sel = found[0]
-    if sel.attached or sel.source or sel.controller != "any":
-        return None
-    return ir.CastRestriction(only_if_controls=(replace(sel, controller="you"), least))
+    counted = you_control(when.removeprefix("if ")) if when.startswith("if ") else None
+    return ir.CastRestriction(only_if_controls=counted) if counted is not None else None
 
 
 # A step of combat (506.1) no state gives ("during the declare blockers step", "during combat

@@ -490,3 +490,27 @@ def _core(phrase: str, singular: bool) -> tuple[Sel, bool] | None:
         subtypes=subtypes,
         nonbasic=bool(m.group("nonbasic")),
     ), plural
+
+
+_YOU_CONTROL = re.compile(
+    rf"^you control (?:(?P<n>{NUMBER}) or more (?P<many>.+)|(?P<one>an? .+))$"
+)
+
+
+def you_control(text: str) -> tuple[Sel, int] | None:
+    """ "you control a Swamp", "you control three or more artifacts": the permanents its
+    controller must control ("you" first), and how many at least; None for a phrase a selector
+    can't say, or one about another player's or an attached permanent."""
+    m = _YOU_CONTROL.match(text)
+    if m is None:
+        return None
+    least = 1 if m.group("one") else number(m.group("n"))
+    if least is None or least < 1:
+        return None
+    found = selector(m.group("one") or m.group("many"), singular=least == 1)
+    if found is None or found[1] != (least > 1):
+        return None
+    sel = found[0]
+    if sel.attached or sel.source or sel.controller != "any":
+        return None  # "... an opponent controls", "enchanted ...": not what is asked
+    return replace(sel, controller="you"), least

@@ -6,10 +6,9 @@ reported, never taken to be activatable whenever its costs are paid."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from app.catalog.compile import ir
-from app.catalog.compile.phrases import NUMBER, number, selector
+from app.catalog.compile.phrases import NUMBER, number, you_control
 
 _ACTIVATE_ONLY = re.compile(r"^Activate (?:this ability )?only (?P<what>.+)\.$")
 # "during your turn and only once each turn": each part an instruction of its own.
@@ -25,9 +24,6 @@ _COUNTERS = re.compile(
     r"~ has an? (?P<k3>[\w+/-]+) counter on it)$"
 )
 _POWER = re.compile(rf"^you control a creature with power (?P<n>{NUMBER}) or greater$")
-_YOU_CONTROL = re.compile(
-    rf"^you control (?:(?P<n>{NUMBER}) or more (?P<many>.+)|(?P<one>an? .+))$"
-)
 
 
 def activation_instructions(sentence: str) -> tuple[ir.Restriction, ...] | None:
@@ -79,24 +75,10 @@ def _condition(text: str) -> list[ir.OneRestriction] | None:
         kind = m.group("k1") or m.group("k2") or m.group("k3")
         least = number(m.group("n1") or m.group("n2") or "one")
         return [ir.OnlyWithCounters(kind, least)] if least is not None and least >= 1 else None
-    m = _YOU_CONTROL.match(text)
-    if m is None:
+    # "a Plains or a Swamp": one of either is enough.
+    either = re.match(r"^you control (?P<ones>an? .+ or an? .+)$", text)
+    ones = re.split(r" or (?=an? )", either["ones"]) if either else None
+    counted = [you_control(f"you control {one}") for one in ones] if ones else [you_control(text)]
+    if None in counted:
         return None
-    if m.group("one") is not None:
-        # "a Plains or a Swamp": one of either is enough.
-        ones = [_controlled(phrase, 1) for phrase in re.split(r" or (?=an? )", m.group("one"))]
-        return None if None in ones else [o for o in ones if o is not None]
-    least = number(m.group("n"))
-    one = _controlled(m.group("many"), least) if least is not None and least >= 1 else None
-    return [one] if one is not None else None
-
-
-def _controlled(phrase: str, least: int) -> ir.OnlyIfYouControl | None:
-    """Enough permanents of a selector phrase, its controller's ("you control" came first)."""
-    found = selector(phrase, singular=least == 1)
-    if found is None or found[1] != (least > 1):
-        return None
-    sel = found[0]
-    if sel.attached or sel.source or sel.controller != "any":
-        return None  # "... an opponent controls", "enchanted ...": not what is asked
-    return ir.OnlyIfYouControl(replace(sel, controller="you"), least)
+    return [ir.OnlyIfYouControl(*c) for c in counted if c is not None]
