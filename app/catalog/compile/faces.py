@@ -24,6 +24,7 @@ from app.catalog.compile import (
     mana,
     relevance,
     replacement,
+    restrictions,
     statics,
     triggers,
 )
@@ -1815,7 +1816,7 @@ def _compile_read(ctx: _Context, sentences: list[str]) -> None:
             ctx.face.abilities[current_at] = lower.ability(current)
             ctx.record(s, "mana_ability", "compiled")
             continue
-        if current is not None and s.startswith(_ACTIVATE_ONLY):
+        if current is not None and s.startswith(restrictions.INSTRUCTION_LEADS):
             # 602.1b: when the mana ability may be activated, in words not modelled: reported,
             # never taken to be "whenever its costs are paid".
             ctx.record(s, "mana_ability", "not_understood")
@@ -1995,9 +1996,6 @@ _IF_SNOW = re.compile(
     rf"^If that (?P<noun>[A-Za-z]+) is snow, (?:its controller|that player) (?P<may>may )?add "
     rf"an additional (?P<mana>{FIXED}) instead\.$"
 )
-
-
-_ACTIVATE_ONLY = ("Activate only", "Activate this ability only")
 
 
 def _snow_rider(ctx: _Context, s: str) -> bool:
