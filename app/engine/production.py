@@ -501,6 +501,9 @@ class Possible:
     manas: list[Mana]
     defined: list[str]
     why: str = ""
+    # The color each of `manas` is chosen by, where a choice may make nothing and so can't be
+    # named by its mana (a devotion of zero to the color chosen: a legal choice, 605.3).
+    chosen_colors: list[str] | None = None
 
 
 def possible(
@@ -561,7 +564,8 @@ def possible(
             return Possible(manas, defined, why)
         case ManaAmount():
             manas = amount_manas(prod, count_of, own)
-            return Possible(manas, amount_defined(prod), amount_why(prod, count_of, own))
+            chosen = list(prod.colors) if _per_color(prod) else None
+            return Possible(manas, amount_defined(prod), amount_why(prod, count_of, own), chosen)
         case CommanderColor():
             return _commander_possible(prod, own)
         case DifferentColors():

@@ -253,7 +253,27 @@ def test_devotion_to_the_color_chosen() -> None:
     assert act(b, "altar", choose="U")["total"] == "{U}{U}{U}"
     open_choice = act(b, "altar")
     assert open_choice["choice_required"] is True
-    assert {o["total"] for o in open_choice["outcomes"]} == {"{W}{W}", "{U}{U}{U}", "{G}"}
+    # Black and red are choices too (605.3), ones that make nothing.
+    assert {o["total"] for o in open_choice["outcomes"]} == {"{W}{W}", "{U}{U}{U}", "{G}", ""}
+    assert open_choice["options"] == ["W", "U", "B", "R", "G"]
+
+
+def test_a_color_with_no_devotion_is_a_legal_choice_that_makes_nothing() -> None:
+    b = board(defined("altar", *ALTAR))  # only its own {G}: devotion to green 1, the rest 0
+    black = act(b, "altar", choose="B")
+    assert (black["legal"], black["total"], black["made_mana"]) == (True, "", False)
+    # One color makes mana and four don't: the choice is its controller's, not guessed.
+    open_choice = act(b, "altar")
+    assert open_choice["choice_required"] is True
+    assert {o["total"] for o in open_choice["outcomes"]} == {"{G}", ""}
+    assert act(b, "altar", choose="G")["total"] == "{G}"
+
+
+def test_no_devotion_at_all_makes_nothing_whatever_the_choice() -> None:
+    altar = defined("altar", *ALTAR)
+    altar["definition"]["mana_cost"] = "{3}"  # no colored symbol: no devotion to any color
+    a = act(board(altar), "altar")
+    assert (a["legal"], a["choice_required"], a["total"], a["made_mana"]) == (True, False, "", False)
 
 
 def test_a_huge_mix_still_answers_could_produce() -> None:

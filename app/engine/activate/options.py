@@ -164,6 +164,10 @@ def mana_options(
 
     own = own_of(view, p, src, x, die)
     found = production.possible(a.produces, count_of, colors_of, reflected, own)
+    if found.chosen_colors is not None:
+        # Each color is a choice, one that makes nothing among them.
+        chosen = [Option(c, m) for c, m in zip(found.chosen_colors, found.manas, strict=True)]
+        return _flip_options(a, chosen), found.why, found.defined, feeding
     options: list[Option] = []
     seen_keys: set[str] = set()
     for m in found.manas:
