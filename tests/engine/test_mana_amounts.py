@@ -273,7 +273,8 @@ def test_no_devotion_at_all_makes_nothing_whatever_the_choice() -> None:
     altar = defined("altar", *ALTAR)
     altar["definition"]["mana_cost"] = "{3}"  # no colored symbol: no devotion to any color
     a = act(board(altar), "altar")
-    assert (a["legal"], a["choice_required"], a["total"], a["made_mana"]) == (True, False, "", False)
+    said = (a["legal"], a["choice_required"], a["total"], a["made_mana"])
+    assert said == (True, False, "", False)
 
 
 def test_a_huge_mix_still_answers_could_produce() -> None:
