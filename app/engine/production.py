@@ -564,7 +564,7 @@ def possible(
             return Possible(manas, defined, why)
         case ManaAmount():
             manas = amount_manas(prod, count_of, own)
-            chosen = list(prod.colors) if _per_color(prod) else None
+            chosen: list[str] | None = [c for c in prod.colors] if _per_color(prod) else None
             return Possible(manas, amount_defined(prod), amount_why(prod, count_of, own), chosen)
         case CommanderColor():
             return _commander_possible(prod, own)
