@@ -376,6 +376,7 @@ class CardFace(Strict):
 
 
 _M = TypeVar("_M", bound=BaseModel)
+_Word = TypeVar("_Word", bound=str)
 
 
 def _rebuilt(model: _M, **changes: Any) -> _M:
@@ -510,6 +511,41 @@ class Card(BaseModel):
     def front(self) -> CardFace:
         """Front face of an MDFC, left half of a split card, creature part of an adventurer."""
         return self.card_faces[0]
+
+    @property
+    def has_fuse(self) -> bool:
+        return self.layout == "split" and any(k.casefold() == "fuse" for k in self.keywords)
+
+    def fused(self) -> CardFace:
+        """702.102c: a split card cast fused is one spell with both halves' characteristics,
+        named as the whole card: both mana costs (so the halves' mana values added), every
+        type and ability, each half's costs and cost changes. Raises ValueError for a card
+        without fuse (709.3: only one half can be cast)."""
+        halves = self.card_faces
+        if not self.has_fuse:
+            names = " or ".join(repr(f.name) for f in halves)
+            raise ValueError(
+                f"{self.name} has no fuse, so only one half can be cast (709.3): give {names}"
+            )
+
+        def union(lists: list[list[_Word]]) -> list[_Word]:
+            return list(dict.fromkeys(v for values in lists for v in values))
+
+        # Built unvalidated: each half was, and together they may hold more of a list than
+        # one face's limit.
+        return CardFace.model_construct(
+            name=self.name,
+            mana_cost="".join(h.mana_cost or "" for h in halves) or None,
+            supertypes=union([h.supertypes for h in halves]),
+            types=union([h.types for h in halves]),
+            subtypes=union([h.subtypes for h in halves]),
+            colors=None,
+            keywords=union([h.keywords for h in halves]),
+            abilities=[a for h in halves for a in h.abilities],
+            alternative_costs=[c for h in halves for c in h.alternative_costs],
+            additional_costs=[c for h in halves for c in h.additional_costs],
+            cost_changes=[c for h in halves for c in h.cost_changes],
+        )
 
     def resolved_from(self, line: int) -> Card:
         """The card as an effects entry that names the line its ability resolved from sees it

@@ -196,7 +196,7 @@ def group_label(m: Mentions, sources: list[Source]) -> str:
 
 
 # A zone a spell is cast from, in an effect's words (601.2a).
-_ZONE_WORDS: dict[CastZone, str] = {
+ZONE_WORDS: dict[CastZone, str] = {
     "hand": "a hand",
     "graveyard": "a graveyard",
     "exile": "exile",
@@ -209,14 +209,14 @@ def from_zones(effect: FromZones) -> str:
     """ "from a graveyard or from exile", "from anywhere other than a hand"; "" for none."""
     if effect.not_cast_from:
         return "from anywhere other than " + " or ".join(
-            _ZONE_WORDS[z] for z in effect.not_cast_from
+            ZONE_WORDS[z] for z in effect.not_cast_from
         )
-    return " or ".join(f"from {_ZONE_WORDS[z]}" for z in effect.cast_from)
+    return " or ".join(f"from {ZONE_WORDS[z]}" for z in effect.cast_from)
 
 
 def _cast_from_words(zone: CastZone, caster: str) -> str:
     """Where this spell is cast from: a hand, graveyard or library is its caster's own."""
-    return f"{caster}'s {zone}" if zone in ("hand", "graveyard", "library") else _ZONE_WORDS[zone]
+    return f"{caster}'s {zone}" if zone in ("hand", "graveyard", "library") else ZONE_WORDS[zone]
 
 
 def zone_why_not(costs: BoardCosts, src: Source, effect: FromZones, does: str) -> str | None:

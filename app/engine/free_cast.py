@@ -44,7 +44,7 @@ from app.domain.card import (
     CostChange,
     Selector,
 )
-from app.domain.costs import SpellCostChange, SpellCostMinimum
+from app.domain.costs import CastZone, SpellCostChange, SpellCostMinimum
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.layouts import one_part_rule
@@ -55,6 +55,7 @@ from app.engine.cast_bans import own_restrictions, prohibitions
 from app.engine.cast_on_board import (
     DURING_WORDS,
     NONE_EXILED,
+    ZONE_WORDS,
     BoardCosts,
     alike_spells_cast,
     applying,
@@ -69,7 +70,14 @@ from app.engine.cast_on_board import (
 )
 from app.engine.words import amount, describe_spells
 
-__all__ = ["BoardCosts", "cast_without_paying", "make_reason", "prototyped_face", "resolve_face"]
+__all__ = [
+    "BoardCosts",
+    "cast_without_paying",
+    "fused_face",
+    "make_reason",
+    "prototyped_face",
+    "resolve_face",
+]
 
 
 def make_reason(code: str, rules: tuple[str, ...], message: str) -> Reason:
@@ -80,8 +88,11 @@ def make_reason(code: str, rules: tuple[str, ...], message: str) -> Reason:
 def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> CardFace:
     """The face being cast: the named one, else the front (left half, creature part).
 
-    The whole card's name (`Fire // Ice`) is accepted too and means the default face.
+    The whole card's name means the default face, except that a split card named whole is
+    both halves cast fused (702.102c; a 422 `not_fused` for one without fuse).
     """
+    if face is not None and face.casefold() == card.name.casefold() and card.layout == "split":
+        return fused_face(card, loc)
     if face is None or face.casefold() == card.name.casefold():
         return card.front
     found = card.face_named(face)
@@ -91,6 +102,15 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
             loc, f"{card.name!r} has no face named {face!r}; its faces are {names}", "no_such_face"
         )
     return found
+
+
+def fused_face(card: Card, loc: tuple[str | int, ...]) -> CardFace:
+    """702.102c: the spell a split card cast fused is (Card.fused); a QuestionError on `loc`
+    for a split card without fuse."""
+    try:
+        return card.fused()
+    except ValueError as exc:
+        raise QuestionError(loc, str(exc), "not_fused") from None
 
 
 def prototyped_face(face: CardFace, loc: tuple[str | int, ...]) -> CardFace:
@@ -219,10 +239,12 @@ def cast_without_paying(
     face: str | None = None,
     prototyped: bool = False,
     costs: BoardCosts | None = None,
+    cast_from: CastZone | None = None,
 ) -> Verdict:
     """Rule on casting `card` (its `face`, default the front) without paying its mana cost;
     `prototyped`: cast as a prototyped spell (702.160a); `costs`: the board it is cast on and
-    its caster, whose permanents may change what it costs (601.2f).
+    its caster, whose permanents may change what it costs (601.2f); `cast_from`: the zone it
+    is cast from when no board says it (a fused cast is from a hand only, 702.102a).
 
     Raises QuestionError for a face or cost name the card doesn't have, a face without a
     prototype asked prototyped, or a negative X.
@@ -233,7 +255,9 @@ def cast_without_paying(
     cast_face = prototyped_face(chosen, ("prototyped",)) if prototyped else chosen
     asked = _named_costs(card, cast_face, alternative_cost, additional_costs, unpayable)
     r = _Ruling()
-    castable = _face_castable(r, card, chosen)
+    if costs is not None and costs.cast_from is not None:
+        cast_from = costs.cast_from
+    castable = _face_castable(r, card, chosen, cast_from)
     if costs is not None:
         for message, m in prohibitions(r.steps, costs, cast_face):
             castable = False
@@ -274,10 +298,12 @@ def cast_without_paying(
     return Verdict(answer, r.steps)
 
 
-def _face_castable(r: _Ruling, card: Card, cast_face: CardFace) -> bool:
+def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZone | None) -> bool:
     """The part cast (709.3, 712.8, 715.3), and whether that face is ever cast (305.1)."""
     castable = True
     m = Mentions()  # the steps here name the face cast, and only it
+    if len(card.card_faces) > 1 and cast_face.name == card.name:
+        return _fused_castable(r, card, cast_from)
     if len(card.card_faces) > 1:
         r.steps.append(
             m.step(
@@ -309,6 +335,36 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace) -> bool:
             mf,
         )
     return castable
+
+
+def _fused_castable(r: _Ruling, card: Card, cast_from: CastZone | None) -> bool:
+    """702.102a, 702.102c: both halves cast as one spell, which fuse allows from a hand only."""
+    m = Mentions()
+    r.steps.append(
+        m.step(
+            f"Cast fused, {m.card(card.name)} is one spell with both halves' characteristics: "
+            "its mana cost is both halves' mana costs.",
+            ("702.102c",),
+        )
+    )
+    if cast_from == "hand":
+        return True
+    if cast_from is None:
+        r.steps.append(
+            Mentions().step(
+                "Fuse lets both halves be cast only from their owner's hand; the question doesn't "
+                "say where it is cast from, so this ruling takes it as cast from there.",
+                ("702.102a",),
+            )
+        )
+        return True
+    r.note(
+        "fused_only_from_hand",
+        ("702.102a",),
+        f"Fuse lets both halves be cast only from their owner's hand, and this card is cast "
+        f"from {ZONE_WORDS[cast_from]}: only one half can be cast.",
+    )
+    return False
 
 
 def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int) -> None:

@@ -21,7 +21,7 @@ from app.domain.card import (
 from app.domain.errors import QuestionError
 from app.domain.layouts import one_part_rule
 from app.domain.ruling import Mentions, Step, Verdict
-from app.engine.free_cast import prototyped_face, resolve_face
+from app.engine.free_cast import fused_face, prototyped_face, resolve_face
 
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
 OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
@@ -303,13 +303,7 @@ def _split_spell(card: Card, face: str | None) -> Verdict | None:
         )
     if face.casefold() != card.name.casefold():
         return None
-    if not any(k.casefold() == "fuse" for k in card.keywords):
-        raise QuestionError(
-            ("face",),
-            f"{card.name} has no fuse, so only one half can be cast (709.3): give {halves}",
-            "not_fused",
-        )
-    value = sum(f.face_mana_value(0) for f in card.faces)
+    value = fused_face(card, ("face",)).face_mana_value(0)
     m = Mentions()
     parts = " + ".join(f"{f.face_mana_value(0)} ({m.card(f.name)})" for f in card.faces)
     steps = [

@@ -385,16 +385,22 @@ def _hit(
     answer.library = [c.name for c in new_library]
 
 
-def _from_where_it_is(r: _Reveal, costs: BoardCosts | None) -> BoardCosts | None:
+def _hit_zone(r: _Reveal) -> CastZone:
     """601.2a: a spell is cast from where its card is. Cascade exiles the cards it reveals, so
     its hit is cast from exile (702.85a); a card revealed from the library stays there until it
     is cast (Treasure Keeper, Plargg), so that hit is cast from its caster's library."""
+    return "exile" if r.cascade else "library"
+
+
+def _from_where_it_is(r: _Reveal, costs: BoardCosts | None) -> BoardCosts | None:
+    """The board the hit is cast on, with the zone it is cast from (_hit_zone)."""
     if costs is None:
         return None
-    zone: CastZone = "exile" if r.cascade else "library"
     # The hit is cast while the effect that reveals it resolves, the effect on the stack: not
     # when its caster could cast a sorcery (307.5).
-    return replace(costs, cast_from=zone, cast_from_rules=r.effect_rule, sorcery_timing=False)
+    return replace(
+        costs, cast_from=_hit_zone(r), cast_from_rules=r.effect_rule, sorcery_timing=False
+    )
 
 
 def _cast_hit(
@@ -412,6 +418,7 @@ def _cast_hit(
         unpayable=[n for n in casting.unpayable if n.casefold() in own],
         face=cast_face.name,
         costs=_from_where_it_is(r, casting.costs),
+        cast_from=_hit_zone(r),
     )
     assert isinstance(free.answer, CastWithoutPayingAnswer)
     r.reasons.extend(free.answer.reasons)

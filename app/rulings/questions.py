@@ -36,9 +36,9 @@ from app.rulings.fastpath import mark_server_picked
 from app.rulings.json_text import json_bytes
 from app.rulings.resolve import (
     CheckedState,
+    asked_face,
     check_state,
     cost_spelling,
-    face_spelling,
     named_face,
     require_permanent,
     resolve_card,
@@ -335,9 +335,7 @@ def mana_value_question(catalog: Catalog, body: ManaValueRequest) -> CardQuestio
     card = resolve_card(catalog, body.card, ("card",))
     # The catalog's spelling; a card named by one face means that face where a face matters
     # (on the stack or the battlefield).
-    face = face_spelling(card, body.face) if body.face else None
-    if card.layout == "split" and face is None and body.face is not None:
-        face = card.name  # both halves: a fused cast (702.102c)
+    face = asked_face(card, body.face) if body.face else None
     if face is None and body.face is None and body.zone in ("stack", "battlefield"):
         face = named_face(card, body.card)
     return CardQuestion(body.model_dump(mode="json") | {"card": card.name, "face": face}, card)
@@ -356,7 +354,7 @@ def free_cast_question(catalog: Catalog, body: FreeCastRequest) -> CardQuestion:
     alternative = cost_spelling([card], [body.alternative_cost]) if body.alternative_cost else []
     update = {
         "card": card.name,
-        "face": face_spelling(card, body.face) if body.face else named_face(card, body.card),
+        "face": asked_face(card, body.face) if body.face else named_face(card, body.card),
         "alternative_cost": alternative[0] if alternative else None,
         "additional_costs": cost_spelling([card], list(body.additional_costs)),
         "unpayable": cost_spelling([card], list(body.unpayable)),
@@ -406,7 +404,7 @@ def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
     face = body.face
     if face is not None:
         face = next(
-            (f for f in (face_spelling(c, face) for c in library) if f is not None and f != face),
+            (f for f in (asked_face(c, face) for c in library) if f is not None and f != face),
             face,
         )
     question = body.model_dump(mode="json", exclude={"state"}) | {

@@ -68,6 +68,14 @@ def face_spelling(card: Card, name: str | None) -> str | None:
     return face.name if face is not None else name
 
 
+def asked_face(card: Card, name: str) -> str | None:
+    """The face a request's `face` asks for, in the card's spelling: a split card named whole
+    is both halves cast fused (702.102c), any other card named whole no particular face."""
+    if card.layout == "split" and name.strip().casefold() == card.name.casefold():
+        return card.name
+    return face_spelling(card, name)
+
+
 def named_face(card: Card, asked_name: str) -> str | None:
     """When a request named a card by one of its faces ("Stomp"), that face (docs/api.md: a face's
     name names the card wherever a request names one; it also says which face is meant)."""

@@ -157,3 +157,31 @@ def test_mana_value_on_stack_is_a_number_whenever_mana_to_pay_is(
         assert isinstance(answer["mana_to_pay"], str)
         assert isinstance(answer["mana_value_on_stack"], int), (question, answer)
     assert answer["mana_value_on_stack"] == 5
+
+
+def test_a_fuse_card_named_whole_is_cast_fused(sqlite_client: TestClient) -> None:
+    # 702.102c: both halves as one spell, mana value 3; any spelling of the whole name.
+    r = sqlite_client.post(FREE, json={"card": "Wear // Tear", "face": "WEAR // TEAR"})
+    assert r.status_code in (200, 201)
+    ruling = r.json()
+    assert (ruling["answer"]["face"], ruling["answer"]["mana_value_on_stack"]) == (
+        "Wear // Tear",
+        3,
+    )
+    assert {"702.102c", "702.102a"} <= set(ruling["citations"])
+    # A split card without fuse has only its halves to cast (709.3).
+    refused = sqlite_client.post(FREE, json={"card": "Fire // Ice", "face": "Fire // Ice"})
+    assert_problem(refused, ["body", "face"], "not_fused")
+
+
+def test_a_fuse_card_revealed_by_cascade_is_not_cast_fused(sqlite_client: TestClient) -> None:
+    body = {
+        "library": ["Wear // Tear", "Forest"],
+        "mode": "cascade",
+        "cascade_mana_value": 5,
+        "face": "Wear // Tear",
+        "seed": 3,
+    }
+    answer = sqlite_client.post("/v1/library/reveal-until", json=body).json()["answer"]
+    assert (answer["hit"], answer["cast"]) == ("Wear // Tear", False)
+    assert [r["code"] for r in answer["reasons"]] == ["fused_only_from_hand"]

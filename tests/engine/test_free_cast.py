@@ -245,7 +245,6 @@ def test_shatterskull_smashing_front_is_cast_with_x_zero() -> None:
         ("Fire // Ice", None, "Fire", 2),  # 709.3: the half cast; default the left half
         ("Fire // Ice", "Ice", "Ice", 2),
         ("Wear // Tear", "tear", "Tear", 1),
-        ("Fire // Ice", "Fire // Ice", "Fire", 2),  # the whole name means the default face
         ("Bonecrusher Giant // Stomp", None, "Bonecrusher Giant", 3),  # 715.3
         ("Bonecrusher Giant // Stomp", "Stomp", "Stomp", 2),
         ("Valki, God of Lies // Tibalt, Cosmic Impostor", None, "Valki, God of Lies", 2),
@@ -302,3 +301,49 @@ def test_costs_are_looked_up_on_the_face_being_cast() -> None:
     with pytest.raises(QuestionError) as info:
         free("Fire // Ice", face="Ice", additional_costs=["Kicker"])
     assert info.value.code == "unknown_cost"
+
+
+# --- fuse (702.102) ------------------------------------------------------------------------
+
+
+def test_a_fuse_card_named_whole_is_both_halves_cast_as_one_spell() -> None:
+    # 702.102c: one spell with both halves' mana costs: {1}{R} and {W} make mana value 3.
+    answer = free("Wear // Tear", face="Wear // Tear")
+    assert (answer["castable"], answer["face"], answer["mana_value_on_stack"]) == (
+        True,
+        "Wear // Tear",
+        3,
+    )
+    # One half alone is that half's mana value only (709.3).
+    assert free("Wear // Tear", face="Tear")["mana_value_on_stack"] == 1
+
+
+def test_a_fused_cast_is_from_a_hand_only() -> None:
+    # 702.102a: from exile (a cascade's hit, say) only one half can be cast.
+    verdict = cast_without_paying(
+        card("Wear // Tear"),
+        x=0,
+        alternative_cost=None,
+        additional_costs=[],
+        unpayable=[],
+        face="Wear // Tear",
+        cast_from="exile",
+    )
+    assert verdict.answer_data["castable"] is False
+    assert codes(verdict.answer_data) == ["fused_only_from_hand"]
+    from_hand = cast_without_paying(
+        card("Wear // Tear"),
+        x=0,
+        alternative_cost=None,
+        additional_costs=[],
+        unpayable=[],
+        face="Wear // Tear",
+        cast_from="hand",
+    )
+    assert from_hand.answer_data["castable"] is True
+
+
+def test_a_split_card_without_fuse_named_whole_is_refused() -> None:
+    with pytest.raises(QuestionError) as err:
+        free("Fire // Ice", face="Fire // Ice")
+    assert (err.value.loc, err.value.code) == (("face",), "not_fused")

@@ -501,3 +501,14 @@ def test_no_hit_wording() -> None:
         "holds no nonland card with mana value 3 or less"
         in verdict.answer_data["reasons"][0]["message"]
     )
+
+
+def test_a_cascade_hit_with_fuse_is_cast_as_one_half_only() -> None:
+    # 702.102a: fuse works from a hand; the hit is cast from exile, so asked fused it isn't
+    # cast, and it goes to the bottom with the rest (702.85a).
+    fused = cascade(["Wear // Tear", "Forest"], 5, face="Wear // Tear")
+    assert (fused["hit"], fused["cast"]) == ("Wear // Tear", False)
+    assert "fused_only_from_hand" in codes(fused)
+    assert "Wear // Tear" in fused["bottom"]
+    half = cascade(["Wear // Tear", "Forest"], 5, face="Wear")
+    assert (half["cast"], half["cast_face"]) == (True, "Wear")
