@@ -511,6 +511,20 @@ def test_control_magic_gives_no_haste() -> None:
     assert act(b, "elves")["legal"] is True
 
 
+def test_an_old_control_magic_newly_attached_explains_the_permanents_own_fact() -> None:
+    # The Aura is older than the turn, but the Elves' own fact says alice hasn't controlled
+    # them since her turn began (moved onto them this turn): sick, and no step says otherwise.
+    b = board(
+        P("elves", "Llanowar Elves", "bob", controlled_since_turn_start=False),
+        P("cm", "Control Magic", "alice", attached_to="elves"),
+    )
+    v = activate(b, "elves")
+    assert v.answer_data["legal"] is False
+    said = " ".join(s.text for s in v.steps)
+    assert "has had that control since before" not in said
+    assert "the state says alice has not controlled it" in said
+
+
 def test_control_changes_apply_in_timestamp_order() -> None:
     # 613.7: the later control effect wins, whatever order the question lists them in. bob's
     # Control Magic (timestamp 5) is later than alice's (timestamp 3): bob controls the Elves.

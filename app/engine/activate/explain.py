@@ -197,8 +197,8 @@ def control_change_text(
     m: Mentions, change: ControlChange, restarts_count: bool, since_turn_start: bool
 ) -> str:
     """302.6: what one control-changing effect does to the count of continuous control.
-    since_turn_start: the taken permanent's controlled_since_turn_start, which a lasting
-    effect's count is read from."""
+    since_turn_start: the taken permanent's controlled_since_turn_start, which the count is
+    read from when the change is older than this turn."""
     to = change.source.controller
     src = source_label(m, change.source)
     if not change.changes_controller:
@@ -219,8 +219,16 @@ def control_change_text(
             + ("" if since_turn_start else "not ")
             + "controlled it since that turn began (controlled_since_turn_start)"
         )
-    else:
+    elif since_turn_start:
         since = f"; {to} has had that control since before their most recent turn began"
+    else:
+        # The source is older than the turn, but the permanent's own fact says otherwise (an
+        # Aura moved onto it this turn): the fact decides, as the verdict does.
+        since = (
+            f"; that source was there before this turn, but the state says {to} has not "
+            "controlled it since their most recent turn began (controlled_since_turn_start), "
+            "as when it became attached this turn"
+        )
     return (
         f"{src} gives {to} control of it"
         + (" and haste" if change.effect.haste else ", but not haste")
