@@ -134,3 +134,9 @@ def test_a_permanent_unearthed_dashed_or_blitzed_has_haste_from_its_entry(
     assert [r["code"] for r in tap()["reasons"]] == ["summoning_sick"]
     entry = {"id": "fx", "definition": drudge, "controller": "alice", "target": "d"}
     assert tap(entry)["total"] == "{B}"
+    # The haste is the card's own: an entry naming another permanent gives that one none.
+    other = fresh | {"id": "o", "definition": drudge | {"name": "Grave Peddler"}}
+    state = {"turn": 3, "active_player": "alice", "battlefield": [fresh, other],
+             "effects": [entry | {"target": "o"}]}  # fmt: skip
+    answer = activate(resolve(GameState.model_validate(state)), "o").answer_data
+    assert [r["code"] for r in answer["reasons"]] == ["summoning_sick"]

@@ -1621,7 +1621,11 @@ def _gives_haste(ctx: _Context) -> None:
     """The haste such a keyword gives: an entry of the state's effects naming this card, its
     `target` the permanent (unearthed, dashed, blitzed, an encore's token copy, cast from
     suspend, or riot's haste chosen, this turn)."""
-    ctx.add(ir.Understood(abilities=[ir.Keyword("Haste", ir.Sel(attached=True), effect=True)]))
+    ctx.add(
+        ir.Understood(
+            abilities=[ir.Keyword("Haste", ir.Sel(attached=True, named=ctx.face.name), effect=True)]
+        )
+    )
 
 
 def _impending(ctx: _Context, part: str) -> ir.Understood | None:
