@@ -213,7 +213,8 @@ def _search(r: _Reveal, library: list[Card]) -> tuple[list[Card], int | None]:
         if r.nonlegendary and card_is_legendary(card):
             passed.card(card.name, "it is legendary", r.effect_rule)
         elif not r.qualifies(mv):
-            passed.card(card.name, f"its {mv_text} is too high", mv_cited)
+            why_mv = f" ({why})" if why else ""
+            passed.card(card.name, f"its mana value {mv}{why_mv} is too high", mv_cited)
         else:
             hit_index = index
             m = Mentions()
