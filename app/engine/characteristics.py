@@ -521,7 +521,7 @@ class Characteristics:
             if not eff_j.to.matches(src_j.looker, p.id, before):
                 continue
             if isinstance(eff_j, SetLandTypes):
-                if "land" not in before.types:
+                if "land" not in before.types and not self._made_land(p):
                     continue  # 305.7: land types are set on lands only
                 subtypes = set_land_types(list(before.subtypes), subtypes_of(src_j, eff_j))
                 after = _with_subtypes(before, subtypes, before.types)
@@ -539,6 +539,17 @@ class Characteristics:
             if _reaches(src_i, eff_i, p.id, before) != _reaches(src_i, eff_i, p.id, after):
                 return True
         return False
+
+    def _made_land(self, p: Permanent) -> bool:
+        """Whether a layer-4 effect makes the permanent a land (an Aura that makes what it
+        enchants a Forest land), so that land types set on it count too (305.7, 613.8a)."""
+        printed = self.printed(p)
+        return any(
+            isinstance(eff, AddTypes | SetCardTypes)
+            and "land" in eff.types
+            and eff.to.matches(src.looker, p.id, printed)
+            for src, eff in self.effects.layer4
+        )
 
     # -- per permanent --
 
@@ -1041,12 +1052,17 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             "(the `timestamp` of each permanent or effect; without it battlefield order, then "
             "effects order). In order: " + "; then ".join(parts) + "."
         )
-        dependent = [fx.layer4[i][0].label for i in chars.order4 if i in fx.dependent]
+        dependent = list(
+            dict.fromkeys(fx.layer4[i][0].label for i in chars.order4 if i in fx.dependent)
+        )
         if dependent:
             rules.add("613.8")
+            whose = " and ".join(dependent)
+            depends = "effects of {} each depend" if len(dependent) > 1 else "effect of {} depends"
             text += (
-                f" The effect of {', '.join(dependent)} depends on an effect that would remove "
-                "the ability creating it, so that effect applied first, whatever the timestamps."
+                f" The {depends.format(whose)} on another type change, one that would remove "
+                "the ability creating it or change what it applies to (613.8a), so that one "
+                "applied first, whatever the timestamps."
             )
         steps.append(Step(text, tuple(sorted(rules)), _refs(chars, [s for s, _ in fx.layer4])))
     if fx.layer5:

@@ -5,6 +5,7 @@ templated sentences we wrote."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from app.catalog.compile import compile_face
@@ -503,3 +504,34 @@ def test_trinkets_made_creatures_this_turn_are_summoning_sick() -> None:
     board = _board(new, old, smith, effects=entries)
     assert [r["code"] for r in activate(board, "t1").answer_data["reasons"]] == ["summoning_sick"]
     assert activate(board, "t2").answer_data["legal"] is True
+
+
+HYMN = _card(
+    "Dryad Hymn",
+    "Enchant permanent\nEnchanted permanent is a colorless Forest land.",
+    ["Enchantment"],
+    ["Aura"],
+)
+UPRISING = _card(
+    "Verdant Uprising", "All Forests are 1/1 creatures that are still lands.", ["Enchantment"]
+)
+
+
+def test_an_aura_making_a_creature_a_forest_land_applies_before_forests_become_creatures() -> None:
+    # 613.8a: the Hymn changes what the Uprising applies to (the Bear becomes a Forest only
+    # through it), so the Uprising depends on it and applies after it whatever the
+    # timestamps: the Bear is a Forest land creature, which taps for {G} (305.6) while its
+    # controller has controlled it since the turn began, and not before (302.6).
+    for hymn_ts, uprising_ts in ((2, 1), (1, 2)):
+        perms = (
+            _perm("bear", BEAR, timestamp=0, controlled_since_turn_start=False),
+            _perm("hymn", HYMN, attached_to="bear", timestamp=hymn_ts),
+            _perm("uprising", UPRISING, timestamp=uprising_ts),
+        )
+        v = activate(_board(*perms), "bear")
+        assert [r["code"] for r in v.answer_data["reasons"]] == ["summoning_sick"], hymn_ts
+        said = " ".join(s.text for s in v.steps)
+        if hymn_ts > uprising_ts:  # the dependency, not the timestamps, put the Hymn first
+            assert re.search(r"Verdant Uprising \(uprising\) (each )?depends? on another", said)
+        settled = _perm("bear", BEAR, timestamp=0)
+        assert activate(_board(settled, *perms[1:]), "bear").answer_data["total"] == "{G}"
