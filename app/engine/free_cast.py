@@ -30,6 +30,7 @@ What the answer means:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -282,7 +283,7 @@ def cast_without_paying(
                 ("702.160a", "718.3b"),
             )
         )
-    _mana_cost_steps(r, cast_face, x)
+    x = _mana_cost_steps(r, cast_face, x, _paid_with_x(cast_face, asked))
     if asked.alternative is not None:
         castable = False
         m = Mentions()
@@ -294,7 +295,7 @@ def cast_without_paying(
             m,
         )
     paid, payable = _additional_costs(r, cast_face, asked)
-    answer = _answer(r, cast_face, paid if castable and payable else None, costs)
+    answer = _answer(r, cast_face, paid if castable and payable else None, costs, x)
     return Verdict(answer, r.steps)
 
 
@@ -367,8 +368,35 @@ def _fused_castable(r: _Ruling, card: Card, cast_from: CastZone | None) -> bool:
     return False
 
 
-def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int) -> None:
-    """118.9: the mana cost is skipped (202.1b: even when there is none); X is 0 (107.3b)."""
+# An X in a cost's words ("Pay X life", "Sacrifice X creatures") or its mana ("{X}{2}").
+_X_IN_COST = re.compile(r"\{X\}|\bX\b")
+
+
+def x_in_cost(cost: AdditionalCost) -> bool:
+    return bool(_X_IN_COST.search(cost.name)) or (cost.mana is not None and "{X}" in cost.mana)
+
+
+def _paid_with_x(cast_face: CardFace, asked: _Asked) -> list[AdditionalCost]:
+    """The additional costs with an X that this cast pays: the mandatory ones and the optional
+    ones asked for, unless the question says they can't be paid."""
+    return [
+        c
+        for c in cast_face.additional_costs
+        if x_in_cost(c)
+        and c.name not in asked.unpayable
+        and (not c.optional or c.name in asked.additional)
+    ]
+
+
+def with_x(mana: str, x: int) -> str:
+    """A cost's mana with its {X} the number announced (107.3a)."""
+    return mana.replace("{X}", f"{{{x}}}" if x else "")
+
+
+def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int, x_costs: list[AdditionalCost]) -> int:
+    """118.9: the mana cost is skipped (202.1b: even when there is none). The X of the spell:
+    0 with an X in the mana cost (107.3b); with an X only in additional costs it pays, the
+    value announced (107.3a: 107.3b is about the mana cost's X); else none, so 0."""
     m = Mentions()  # the steps here name the face cast, and only it
     r.steps.append(
         Mentions().step(
@@ -387,26 +415,39 @@ def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int) -> None:
                 ("202.1b", "118.9"),
             )
         )
+    if x_costs and not cast_face.x_count:
+        mx = Mentions()
+        names = ", ".join(mx.mana_in(c.name) for c in x_costs)
+        r.steps.append(
+            mx.step(
+                f"X appears in an additional cost paid ({names}) and not in the mana cost, so "
+                f"it isn't made 0: it is the value announced as the spell is cast, {x}, and "
+                "that cost is paid with it.",
+                ("107.3a", "107.3b"),
+            )
+        )
+        return x
     if x != 0:
         # 107.3b: X must be 0. Not a reason to refuse, only a correction of the question (the
         # API's own example asks x = 4 of a card without X and expects this note, x = 0).
         has_x = cast_face.x_count > 0
         r.note(
             "x_must_be_zero",
-            ("107.3b",) if has_x else ("202.3",),
+            ("107.3b",) if has_x else ("107.3",),
             (
                 f"X was asked as {x}, but a spell cast without paying its mana cost must choose 0 "
                 "for X."
             )
             if has_x
-            else f"X was asked as {x}, but {m.card(cast_face.name)} has no X in its mana cost; "
-            "X is 0.",
+            else f"X was asked as {x}, but {m.card(cast_face.name)} has no X in its mana cost "
+            "or in a cost this cast pays; X is 0.",
             m,
         )
     elif cast_face.x_count:
         r.steps.append(
             Mentions().step("X is 0, as it must be when the mana cost isn't paid.", ("107.3b",))
         )
+    return 0
 
 
 def _additional_costs(
@@ -463,9 +504,9 @@ def _optional_paid_step(cost: AdditionalCost, m: Mentions) -> Step:
             "mana cost is not.",
             (_MODES_CHOSEN[cost.mode_of][0], "118.8", "601.2f"),
         )
+    owed = "; its mana is owed even though the mana cost is not" if cost.mana else ""
     return m.step(
-        f"{cost.name} is an optional additional cost and may still be paid; its mana is owed "
-        "even though the mana cost is not.",
+        f"{cost.name} is an optional additional cost and may still be paid{owed}.",
         ("118.8", "601.2f"),
     )
 
@@ -860,15 +901,20 @@ def _cost_change_rules(change: CostChange) -> tuple[str, ...]:
 
 
 def _answer(
-    r: _Ruling, cast_face: CardFace, paid: list[AdditionalCost] | None, costs: BoardCosts | None
+    r: _Ruling,
+    cast_face: CardFace,
+    paid: list[AdditionalCost] | None,
+    costs: BoardCosts | None,
+    x: int,
 ) -> CastWithoutPayingAnswer:
-    """The answer, castable when `paid` (the additional costs paid) is given."""
+    """The answer, castable when `paid` (the additional costs paid) is given; `x` the X of
+    the spell (_mana_cost_steps)."""
     if paid is not None:
         applying = _applying(r, costs, cast_face) if costs else []
         mana, changes, uncounted = _cost_changes(
             r,
             [*_own_changes(cast_face, costs), *_board_changes(costs, applying)],
-            _sum_mana([c.mana for c in paid if c.mana]),
+            _sum_mana([due for c in paid if c.mana and (due := with_x(c.mana, x))]),
         )
         before = mana
         mana = _cost_minimums(r, applying, mana, uncounted, changes)
@@ -882,14 +928,15 @@ def _answer(
                     if mana
                     else "."
                 )
-                + f" On the stack its mana value is {mv} (X counts as 0).",
+                + f" On the stack its mana value is {mv} "
+                + ("(X counts as 0)." if cast_face.x_count else "(its mana cost has no X)."),
                 ("118.9", "202.3"),
             )
         )
         return CastWithoutPayingAnswer(
             castable=True,
             face=cast_face.name,
-            x=0,
+            x=x,
             alternative_cost=None,
             additional_costs_paid=[c.name for c in paid],
             mana_to_pay=mana,

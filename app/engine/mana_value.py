@@ -21,10 +21,16 @@ from app.domain.card import (
 from app.domain.errors import QuestionError
 from app.domain.layouts import one_part_rule
 from app.domain.ruling import Mentions, Step, Verdict
-from app.engine.free_cast import fused_face, prototyped_face, resolve_face
+from app.engine.free_cast import fused_face, prototyped_face, resolve_face, x_in_cost
 
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
 OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
+
+
+def _x_only_in_additional_costs(face: CardFace) -> bool:
+    """An X chosen for an additional cost (kicker {X}, "pay X life") and none in the mana
+    cost: 107.3b, which makes a free cast's X 0, is about the mana cost's."""
+    return not face.x_count and any(x_in_cost(c) for c in face.additional_costs)
 
 
 def _etb_refers_to_x(face: CardFace) -> bool:
@@ -180,6 +186,18 @@ def _object_x(
             )
         )
         return x
+    if zone == "stack" and x and _x_only_in_additional_costs(chosen):
+        m = Mentions()
+        names = ", ".join(m.mana_in(c.name) for c in chosen.additional_costs if x_in_cost(c))
+        steps.append(
+            m.step(
+                f"X appears in an additional cost of {m.card(chosen.name)} ({names}), not in its "
+                f"mana cost: on the stack it is the value announced, {x}, even when the mana "
+                "cost isn't paid, and the mana value doesn't count it.",
+                ("107.3a", "202.3"),
+            )
+        )
+        return x
     if has_x:
         where = "on the battlefield" if zone == "battlefield" else f"in the {zone}"
         steps.append(
@@ -189,7 +207,8 @@ def _object_x(
         m = Mentions()
         steps.append(
             m.step(
-                f"{m.card(card.name)} has no {m.mana('{X}')} in its mana cost; X plays no part.",
+                f"{m.card(card.name)} has no {m.mana('{X}')} in its mana cost; X plays no part "
+                "in its mana value.",
                 ("202.3",),
             )
         )
@@ -271,7 +290,7 @@ def _etb_x(chosen: CardFace, x: int, cast: bool, free: bool, steps: list[Step]) 
             )
         )
         return 0
-    if free:
+    if free and not _x_only_in_additional_costs(chosen):
         steps.append(
             Mentions().step(
                 "It was cast without paying its mana cost, so the spell's X was 0 and its "

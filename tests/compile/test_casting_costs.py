@@ -136,6 +136,26 @@ def test_additional_costs_mandatory_and_optional() -> None:
     assert [(c.name, c.mana, c.optional) for c in bent.additional_costs] == [
         ("Waterbend {X}", "{X}", False)
     ]
+    # 107.1c: "any number" may be zero, so such a cost can always be paid (never unpayable).
+    many = face(
+        "As an additional cost to cast this spell, sacrifice any number of lands.", **SORCERY
+    )
+    assert [c.optional for c in many.additional_costs] == [True]
+    # "Pay {1}{G} any number of times": one payment's mana.
+    times = face(
+        "As an additional cost to cast this spell, you may pay {1}{G} any number of times.",
+        **SORCERY,
+    )
+    assert [c.mana for c in times.additional_costs] == ["{1}{G}"]
+
+
+def test_a_kicker_x_makes_etb_sentences_about_x_read_or_reported() -> None:
+    # 107.3m: the X chosen for the kicker is the one "it enters with X counters" uses.
+    text = "Kicker {X}\nIf ~ was kicked, it enters with X +1/+1 counters on it."
+    assert [a.kind for a in face(text, types=("Creature",)).abilities] == ["etb_replacement"]
+    # "X can't be 0" is a rule on the spell's X that isn't modelled: reported.
+    limited = face("Kicker {X}\nX can't be 0.", types=("Creature",))
+    assert limited.unsupported_text == ["X can't be 0."]
 
 
 def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -> None:

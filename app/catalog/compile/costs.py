@@ -177,7 +177,8 @@ _ADDITIONAL = re.compile(
     r"^As an additional cost to cast (?:this spell|~), (?P<may>you may )?(?P<cost>.+)\.$"
 )
 _PAY_LIFE = re.compile(rf"^pay ({NUMBER}) life$")
-_PAY_MANA = re.compile(rf"^pay ({COST_MANA})$")
+# "pay {1}{G} any number of times": the mana of one payment (how many is the caster's).
+_PAY_MANA = re.compile(rf"^pay ({COST_MANA})(?: any number of times)?$")
 # Waterbend {N}: pay {N}, tapping untapped artifacts and creatures for {1} each if one likes;
 # like convoke, a way to pay, so the mana is the cost's.
 _WATERBEND = re.compile(rf"^waterbend ({COST_MANA})$")
@@ -267,7 +268,8 @@ def additional_sentence(sentence: str) -> ir.CastingCost | None:
         name, mana = _named(cost)
         if len(re.split(r",? and |, ", cost)) > 1:
             name = cost[0].upper() + cost[1:]  # two things asked: the name says both
-    optional = m.group("may") is not None
+    # 107.1c: "any number" may be zero, so such a cost can always be paid: as good as optional.
+    optional = m.group("may") is not None or "any number" in cost
     summary = ("may " if optional else "must ") + cost + " as it is cast"
     return ir.CastingCost(name, alternative=False, optional=optional, mana=mana, summary=summary)
 

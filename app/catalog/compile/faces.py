@@ -331,6 +331,16 @@ class _Context:
             self.record(text, fam, "not_understood")
 
 
+# A kicker cost with an X in it: the X is chosen as the spell is cast (107.3a), as one in the
+# mana cost is, and its ETB abilities may use it (107.3m).
+_KICKER_X = re.compile(r"^(?:Multik|K)icker [^\n]*\{X\}", re.MULTILINE)
+
+
+def _x_chosen(mana_cost: str | None, text: str | None) -> bool:
+    """Whether the spell's X is chosen as it is cast: {X} in its mana cost or its kicker."""
+    return "{X}" in (mana_cost or "") or bool(text and "{X}" in text and _KICKER_X.search(text))
+
+
 def compile_face(
     name: str,
     text: str | None,
@@ -352,7 +362,7 @@ def compile_face(
     ctx = _Context(
         face=face,
         spell=bool(type_set & {"instant", "sorcery"}),
-        x_permanent="{X}" in (mana_cost or "") and not type_set & {"instant", "sorcery"},
+        x_permanent=_x_chosen(mana_cost, text) and not type_set & {"instant", "sorcery"},
         keywords=tuple(k for k in keywords if k),
         land="land" in type_set,
         types=tuple(sorted(type_set)),

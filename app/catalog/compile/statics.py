@@ -711,10 +711,11 @@ def enters_with_x(sentence: str) -> ir.EntersWithX | None:
 
 
 # How the permanent enters (614.1c, 614.12): "As ~ enters, ...", "~ enters with ...", "If X is 5
-# or more, it enters with ...", "You may have ~ enter as a copy ..., except ...".
+# or more, it enters with ...", "If ~ was kicked, it enters with ...", "You may have ~ enter as
+# a copy ..., except ...".
 _ETB_REPLACEMENT = re.compile(
     r"^(?:As ~ enters(?: the battlefield)?, |~ enters(?: the battlefield)? |"
-    r"If X is [^,]+, (?:it|~) enters |You may have ~ enter )"
+    r"If (?:X is [^,]+|~ was kicked), (?:it|~) enters |You may have ~ enter )"
 )
 
 

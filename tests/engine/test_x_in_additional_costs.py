@@ -1,0 +1,78 @@
+"""An X in an additional cost and none in the mana cost (107.3a, 107.3b, 107.3m): a free cast
+doesn't make it 0, what the cost's mana owes counts it, and ETB abilities use it. Invented
+cards, templated sentences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.catalog.compile import compile_face
+from app.domain.card import Card
+from app.engine.free_cast import cast_without_paying
+from app.engine.mana_value import mana_value
+
+
+def _card(name: str, text: str, mana_cost: str, types: tuple[str, ...] = ("Creature",)) -> Card:
+    compiled = compile_face(name, text, types=types, mana_cost=mana_cost)
+    assert compiled.support == "full", compiled.unsupported_text
+    fields = {"name": name, "types": [t.lower() for t in types], "mana_cost": mana_cost}
+    return Card.model_validate(fields | compiled.card_fields())
+
+
+WARDEN = _card(
+    "Roost Warden",
+    "Kicker {X}{2}\nFlying\nWhen ~ enters, if it was kicked, put X feather counters on it.",
+    "{2}{W}{U}",
+)
+TIDE = _card(
+    "Acid Tide",
+    "As an additional cost to cast this spell, pay X life.\n"
+    "All creatures get -X/-X until end of turn.",
+    "{2}{B}",
+    ("Sorcery",),
+)
+PACT = _card(
+    "Pact of Pain",
+    "As an additional cost to cast this spell, pay X life.\nTarget player loses X life.",
+    "{X}{B}",
+    ("Sorcery",),
+)
+
+
+def free(card: Card, x: int, *kicked: str) -> dict[str, Any]:
+    verdict = cast_without_paying(
+        card, x=x, alternative_cost=None, additional_costs=list(kicked), unpayable=[]
+    )
+    return verdict.answer_data
+
+
+def test_a_kicker_x_is_announced_and_paid_in_a_free_cast() -> None:
+    answer = free(WARDEN, 3, "Kicker")
+    assert (answer["x"], answer["mana_to_pay"], answer["reasons"]) == (3, "{5}", [])
+    assert answer["mana_value_on_stack"] == 4  # 202.3: the mana cost has no X
+    # Not kicked, nothing has an X: asked 3, it is 0, and no {X} is left owed.
+    plain = free(WARDEN, 3)
+    assert (plain["x"], plain["mana_to_pay"]) == (0, "")
+    assert [r["code"] for r in plain["reasons"]] == ["x_must_be_zero"]
+    assert free(WARDEN, 0, "Kicker")["mana_to_pay"] == "{2}"
+
+
+def test_pay_x_life_keeps_its_x_unless_the_mana_cost_has_one() -> None:
+    assert (free(TIDE, 5)["x"], free(TIDE, 5)["reasons"]) == (5, [])
+    # 107.3b: X in the mana cost is 0 in a free cast, and the cost's X is the same X.
+    pact = free(PACT, 5)
+    assert (pact["x"], [r["code"] for r in pact["reasons"]]) == (0, ["x_must_be_zero"])
+
+
+@pytest.mark.parametrize("free_cast", [False, True])
+def test_the_stack_and_the_etb_use_a_kicker_x(free_cast: bool) -> None:
+    stack = mana_value(
+        WARDEN, zone="stack", x=3, cast=True, cast_without_paying_mana_cost=free_cast
+    ).answer_data
+    assert (stack["x"], stack["mana_value"]) == (3, 4)
+    entered = mana_value(
+        WARDEN, zone="battlefield", x=3, cast=True, cast_without_paying_mana_cost=free_cast
+    ).answer_data
+    assert (entered["x"], entered["mana_value"], entered["etb_x"]) == (0, 4, 3)
