@@ -268,8 +268,8 @@ def _bottom(s: _Player, bottom: list[str]) -> Verdict:
         chosen.append(remaining.pop(index))
     s.steps.append(
         Mentions().step(
-            f"{amount(len(chosen), 'card')} go to the bottom of the library in the "
-            "order given, "
+            f"{amount(len(chosen), 'card')} {'goes' if len(chosen) == 1 else 'go'} to the "
+            "bottom of the library in the order given, "
             f"leaving a {len(remaining)}-card hand.",
             ("103.5",),
         )

@@ -46,6 +46,12 @@ TIDE = (
     "Tidecaller Idol",
     "{0}: Add {U}. Activate only during your turn and only once each turn.",
 )
+# The instruction comes after another sentence of the same ability.
+SHIFTER = (
+    "Hue Shifter",
+    "{1}: Add one mana of any color. ~ becomes that color until end of turn. Activate only "
+    "once each turn.",
+)
 NIGHT = ("Nightwatch Idol", "{T}: Add {B}{B}. Activate only during an opponent's turn.")
 FRESH = (
     "Fresh Quarry",
@@ -106,6 +112,7 @@ def _land(pid: str, card: tuple[str, str], **kw: Any) -> dict[str, Any]:
             [OnlyIfYouControl(of=Selector(controller="you", types=["artifact"]), at_least=3)],
         ),
         (ROOTS, ("Creature",), [OnlyOnceEachTurn()]),
+        (SHIFTER, ("Creature",), [OnlyOnceEachTurn()]),
         (TIDE, ("Artifact",), [OnlyDuringTurn(whose="your_turn"), OnlyOnceEachTurn()]),
         (NIGHT, ("Artifact",), [OnlyDuringTurn(whose="not_your_turn")]),
         (KILN, ("Artifact",), [OnlyWithCounters(counter="brick", at_least=3)]),

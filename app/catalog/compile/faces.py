@@ -1789,8 +1789,21 @@ def _compile_read(ctx: _Context, sentences: list[str]) -> None:
     made_token = False
     skip = -1  # a sentence already recorded with the one before it
     joined_next = False  # the sentence is the second half of the ability before it
+    # The line's last mana ability, which activation instructions said after another sentence
+    # ("~ becomes that color until end of turn. Activate only once each turn.") are about.
+    last: ir.ManaAbility | None = None
+    last_at = -1
     for i, s in enumerate(sentences):
+        if current is not None:
+            last, last_at = current, current_at
         if i == skip:
+            continue
+        if current is None and last is not None and s.startswith(restrictions.INSTRUCTION_LEADS):
+            ridden = mana.rider(s, last, linked_exile=ctx.linked_exile)
+            if ridden is not None:
+                last = ridden
+                ctx.face.abilities[last_at] = lower.ability(ridden)
+            ctx.record(s, "mana_ability", "compiled" if ridden is not None else "not_understood")
             continue
         if joined_next:
             joined_next = False
