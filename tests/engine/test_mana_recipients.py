@@ -12,6 +12,7 @@ from app.domain.errors import QuestionError
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
 from tests.engine.mana_helpers import P, board
+from tests.engine.test_mana_colors import defined
 
 
 def steps(v: Any) -> str:
@@ -139,3 +140,18 @@ def test_caged_sun_on_each_players_mana_needs_whose_total() -> None:
     alice = activate(b, "c", player="alice")
     assert alice.answer_data["total"] == "{R}{G}"
     assert "The total here is alice's" in steps(alice)
+
+
+def test_a_target_said_after_the_mana_makes_it_no_mana_ability() -> None:
+    # 605.1a: the target is in the ability's second sentence; still no mana ability, so
+    # Mana Reflection doesn't double it (106.12) and nothing "tapped for mana" sees it.
+    engine = defined(
+        "e",
+        "Hexed Engine",
+        "{T}: Add {B}{B}{B}{B}. Target opponent gains control of ~.",
+        types=("Creature",),
+    )
+    v = activate(board(engine, P("mr", "Mana Reflection"), P("mf", "Mana Flare")), "e")
+    a = v.answer_data
+    assert (a["produced"], a["triggered"]) == ("{B}{B}{B}{B}", [])
+    assert "it is not a mana ability" in steps(v)

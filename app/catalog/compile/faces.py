@@ -1798,6 +1798,17 @@ def _compile_read(ctx: _Context, sentences: list[str]) -> None:
             last, last_at = current, current_at
         if i == skip:
             continue
+        if (
+            current is not None
+            and not current.targets
+            and _TARGETED.search(s)
+            and not s.startswith(("When", "Whenever", '"'))
+        ):
+            # 605.1a: an activated ability that targets is no mana ability, whichever of its
+            # sentences says the target ("Add {B}{B}. Target opponent gains control of ~."); a
+            # delayed trigger it sets up targets on its own (603.7).
+            current = replace(current, targets=True)
+            ctx.face.abilities[current_at] = lower.ability(current)
         if current is None and last is not None and s.startswith(restrictions.INSTRUCTION_LEADS):
             ridden = mana.rider(s, last, linked_exile=ctx.linked_exile)
             if ridden is not None:
