@@ -146,6 +146,7 @@ def test_one_that_enters_or_needs_a_basic_land_is_either() -> None:
         # hold whenever the costs can be paid.
         "{T}: Add {G}. Activate only as a sorcery.",
         "{T}: Add {G}. Activate only if an opponent has three or more poison counters.",
+        "{T}: Add {G}. You can't activate this ability until your third turn of the game.",
     ],
 )
 def test_instructions_not_modelled_are_reported(line: str) -> None:

@@ -11,7 +11,11 @@ from app.catalog.compile import ir
 from app.catalog.compile.phrases import NUMBER, number, you_control
 
 # How a sentence of activation instructions begins (faces.py reports one not read).
-INSTRUCTION_LEADS = ("Activate only ", "Activate this ability only ")
+INSTRUCTION_LEADS = (
+    "Activate only ",
+    "Activate this ability only ",
+    "You can't activate this ability ",
+)
 _ACTIVATE_ONLY = re.compile(r"^Activate (?:this ability )?only (?P<what>.+)\.$")
 # "during your turn and only once each turn": each part an instruction of its own.
 _AND_ONLY = re.compile(r",? and only ")
