@@ -238,6 +238,29 @@ def test_a_poison_counter_after_the_mana_is_a_side_effect() -> None:
     assert got == tapped(FixedMana(mana="{B}"), side_effect="you get a poison counter")
 
 
+@pytest.mark.parametrize(
+    ("rider", "said"),
+    [
+        ("You get two poison counters.", "you get 2 poison counters"),
+        ("You gain 1 life.", "you gain 1 life"),
+        ("Each opponent gains 1 life.", "each opponent gains 1 life"),
+        (
+            "If there are no depletion counters on this land, sacrifice it.",
+            "it is sacrificed if no depletion counters are left on it (the state after still "
+            "shows it)",
+        ),
+        (
+            "Remove a time counter from this land.",
+            "a time counter is removed from it (the state after still shows it)",
+        ),
+    ],
+)
+def test_what_else_it_does_is_a_side_effect_said(rider: str, said: str) -> None:
+    # Nothing of it changes the mana (106.7), but it is said, never dropped.
+    got = one(f"{{T}}: Add {{B}}. {rider}", types=("Land",))
+    assert got == tapped(FixedMana(mana="{B}"), side_effect=said)
+
+
 def test_damage_and_its_own_instead() -> None:
     assert one("{T}: Add {B} or {G}. This land deals 1 damage to you.", types=("Land",)) == tapped(
         ChoiceOfMana(options=["{B}", "{G}"]), side_effect="it deals 1 damage to you"

@@ -4,6 +4,7 @@ and the riders that follow in the same ability (106.7: they don't change what it
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Literal
 
@@ -922,6 +923,39 @@ def _count_of_that(cost: ir.Cost, phrase: str, chooses_type: bool) -> ir.ManaAbi
 _CHOOSE_AGAIN = "Then choose a random color."
 _DAMAGE = re.compile(rf"^~ deals ({NUMBER}) damage to you\.$")
 _LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")
+# What else the ability does, changing no mana it makes: said in its steps. The state after
+# doesn't show what the last two do, and the side effect says so.
+_SIDE_EFFECTS: tuple[tuple[re.Pattern[str], Callable[[str], str]], ...] = (
+    (re.compile(rf"^You gain ({NUMBER}) life\.$"), lambda n: f"you gain {_n(n)} life"),
+    (
+        re.compile(rf"^Each opponent gains ({NUMBER}) life\.$"),
+        lambda n: f"each opponent gains {_n(n)} life",
+    ),
+    (
+        re.compile(rf"^You get ({NUMBER}) poison counters?\.$"),
+        lambda n: (
+            "you get a poison counter" if _n(n) == "1" else f"you get {_n(n)} poison counters"
+        ),
+    ),
+    (
+        re.compile(r"^If there are no ([\w+/-]+) counters on ~, sacrifice it\.$"),
+        lambda kind: (
+            f"it is sacrificed if no {kind} counters are left on it (the state after "
+            "still shows it)"
+        ),
+    ),
+    (
+        re.compile(r"^Remove an? ([\w+/-]+) counter from ~\.$"),
+        lambda kind: f"a {kind} counter is removed from it (the state after still shows it)",
+    ),
+)
+
+
+def _n(word: str) -> str:
+    found = number(word)
+    return str(found) if found is not None else word
+
+
 _INSTEAD = re.compile(
     rf"^If ~ has an? ([\w+/-]+) counter on it, add ({NUMBER}) mana of that "
     r"(?:type|color) instead\.$"
@@ -1107,8 +1141,10 @@ def rider(
         return _with(ability, side_effect=f"it deals {number(m.group(1))} damage to you")
     if (m := _LOSE.match(sentence)) and ability.side_effect is None:
         return _with(ability, side_effect=f"you lose {number(m.group(1))} life")
-    if sentence == "You get a poison counter." and ability.side_effect is None:
-        return _with(ability, side_effect="you get a poison counter")
+    if ability.side_effect is None:
+        for pattern, said in _SIDE_EFFECTS:
+            if m := pattern.match(sentence):
+                return _with(ability, side_effect=said(m.group(1)))
     if (m := _INSTEAD.match(sentence)) and _fixed_instead_free(ability):
         return _with(ability, instead=(m.group(1), number(m.group(2)) or 0))
     if m := _INSTEAD_CONTROL.match(sentence):
