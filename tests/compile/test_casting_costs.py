@@ -158,6 +158,17 @@ def test_a_kicker_x_makes_etb_sentences_about_x_read_or_reported() -> None:
     assert limited.unsupported_text == ["X can't be 0."]
 
 
+@pytest.mark.parametrize(
+    "said",
+    ["X can't be 0.", "X is the number of creature cards in your graveyard as you cast ~."],
+)
+def test_what_a_spell_says_of_its_own_x_is_reported(said: str) -> None:
+    # 107.3b makes a free cast's X 0, which a spell whose X can't be 0 can't choose; an X the
+    # text defines is none a free cast makes 0 (107.3c). Neither is modelled: reported.
+    spell = face(f"Draw X cards.\n{said}", types=("Sorcery",), mana_cost="{X}{U}")
+    assert spell.unsupported_text == [said]
+
+
 def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -> None:
     # 702.51a: convoke pays the total cost, it doesn't change it.
     assert face("Convoke\nDraw a card.", **SORCERY).support == "full"

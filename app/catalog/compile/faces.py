@@ -260,6 +260,9 @@ class _Context:
     # land type.
     chooses_type: bool = False
     chooses_color: bool = False  # "As ~ enters, choose a color": its `chosen_color` (105.2)
+    # The spell's X is chosen as it is cast ({X} in its mana cost or kicker): what its text
+    # says of that X bears on a free cast's X (107.3b, 107.3c).
+    x_chosen: bool = False
     chooses_land_type: bool = False
     chooses_number: bool = False  # "As ~ enters, choose a number": its `chosen_number`
     chooses_card_type: bool = False  # "As ~ enters, choose a card type": its `chosen_type`
@@ -324,12 +327,20 @@ class _Context:
         self.face.keywords.extend(understood.keywords)
 
     def unknown(self, text: str, *, effect: bool = False) -> None:
+        if self.x_chosen and _SPELL_X_RULE.match(text):
+            # "X can't be 0" (a free cast's X must be 0, 107.3b), "X is the number of ..." (X
+            # defined by the text is no X a free cast makes 0, 107.3c): not modelled, reported.
+            self.record(text, "x", "not_understood")
+            return
         fam = relevance.family(text, x_permanent=self.x_permanent, spell=self.spell or effect)
         if fam is None:
             self.record(text, "other", "irrelevant")
         else:
             self.record(text, fam, "not_understood")
 
+
+# A sentence on the spell's own X: a limit on it, or its value defined by the text.
+_SPELL_X_RULE = re.compile(r"^X (?:can't be 0|is (?:the|equal to|twice|half)\b)")
 
 # A kicker cost with an X in it: the X is chosen as the spell is cast (107.3a), as one in the
 # mana cost is, and its ETB abilities may use it (107.3m).
@@ -363,6 +374,7 @@ def compile_face(
         face=face,
         spell=bool(type_set & {"instant", "sorcery"}),
         x_permanent=_x_chosen(mana_cost, text) and not type_set & {"instant", "sorcery"},
+        x_chosen=_x_chosen(mana_cost, text),
         keywords=tuple(k for k in keywords if k),
         land="land" in type_set,
         types=tuple(sorted(type_set)),
