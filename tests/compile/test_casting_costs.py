@@ -191,6 +191,26 @@ def test_ways_to_pay_are_irrelevant_and_unmodelled_cost_keywords_are_partial() -
     assert named.additional_costs == []
 
 
+@pytest.mark.parametrize(
+    ("line", "keyword", "summary"),
+    [
+        ("Morph {2}{W}{W}", "Morph", "for {3}; turned face up for {2}{W}{W}"),
+        ("Megamorph {5}{G}", "Megamorph", "for {3}; turned face up for {5}{G}"),
+        ("Morph—Reveal a red card in your hand.", "Morph", "turned face up for reveal a red"),
+        ("Disguise {1}{U}", "Disguise", "with ward {2} for {3}"),
+    ],
+)
+def test_casting_face_down_is_an_alternative_cost_of_three(
+    line: str, keyword: str, summary: str
+) -> None:
+    # 702.37c, 702.168a: {3} rather than the mana cost; the keyword's own cost turns it up.
+    compiled = face(f"Flying\n{line}", types=("Creature",), keywords=(keyword, "Flying"))
+    assert compiled.support == "full", compiled.unsupported_text
+    [cost] = compiled.alternative_costs
+    assert (cost.name, cost.mana) == (keyword, "{3}")
+    assert summary in cost.summary
+
+
 def test_casting_other_spells_for_free_is_not_this_face_s_cost() -> None:
     compiled = face(
         "Exile the top card of your library. You may cast that card without paying its mana cost.",

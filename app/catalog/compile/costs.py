@@ -115,6 +115,23 @@ _KEYWORD_COST = re.compile(
 )
 
 
+# 702.37c, 702.168a: cast face down as a 2/2 by paying {3} rather than the mana cost, an
+# alternative cost; the keyword's own cost turns the permanent face up later.
+_FACE_DOWN = ("Morph", "Megamorph", "Disguise")
+
+
+def _face_down(keyword: str, turn_up: str) -> ir.CastingCost:
+    ward = " with ward {2}" if keyword == "Disguise" else ""
+    up = turn_up if turn_up.startswith("{") else _lead_lower(turn_up)
+    return ir.CastingCost(
+        keyword,
+        alternative=True,
+        optional=True,
+        mana="{3}",
+        summary=f"cast face down as a 2/2 creature{ward} for {{3}}; turned face up for {up}",
+    )
+
+
 def keyword_cost(line: str) -> ir.CastingCost | None:
     """A keyword cost line ("Kicker {2}{G}", "Flashback—Sacrifice a creature.")."""
     line = line.removesuffix(".")
@@ -125,6 +142,8 @@ def keyword_cost(line: str) -> ir.CastingCost | None:
             summary = asks.format(p=worded.groupdict().get("p"))
             return ir.CastingCost(name, alternative=False, optional=True, summary=summary)
     m = _KEYWORD_COST.match(line)
+    if m is not None and m.group("kw") in _FACE_DOWN:
+        return _face_down(m.group("kw"), m.group("mana") or m.group("rest") or "")
     if m is None or m.group("kw") not in KEYWORD_COSTS:
         return None
     keyword = m.group("kw")
