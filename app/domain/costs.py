@@ -111,11 +111,23 @@ class AlternativeCost(CastingCost):
     """118.9: a cost paid instead of the mana cost (Evoke, Flashback, Force of Will's)."""
 
 
+# Additional costs that may be paid more than once for one spell: multikicker (702.33c),
+# replicate (702.56a), squad (702.157a), escalate (702.120a: once for each mode beyond the
+# first), and "pay ... any number of times".
+REPEATABLE_COSTS = ("Multikicker", "Replicate", "Squad", "Escalate")
+
+
 class AdditionalCost(CastingCost):
     """118.8: paid on top of the mana cost; `optional` (Kicker) or mandatory (Fling)."""
 
     optional: bool
     """May the caster choose not to pay it? (true for kicker, 702.33)"""
+
+    @property
+    def repeatable(self) -> bool:
+        """Whether one spell may pay it more than once (REPEATABLE_COSTS)."""
+        return self.name in REPEATABLE_COSTS or "any number of times" in self.name
+
     mode_of: Literal["spree", "tiered"] | None = omitted_at_default(
         None,
         description="The cost of one mode of a modal spell: `spree`, one or more modes chosen "

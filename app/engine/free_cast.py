@@ -31,6 +31,7 @@ What the answer means:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -190,6 +191,9 @@ class _Asked:
     alternative: AlternativeCost | None
     additional: set[str]
     unpayable: set[str]
+    # How many times each additional cost asked for is paid: more than once only for a
+    # repeatable one (AdditionalCost.repeatable), named that many times.
+    times: Counter[str] = field(default_factory=Counter)
 
 
 def _named_costs(
@@ -227,7 +231,16 @@ def _named_costs(
         _find_cost(cast_face.additional_costs, n, "additional", card, cast_face, ("unpayable", i))
         for i, n in enumerate(unpayable)
     ]
-    return _Asked(alt, {c.name for c in asked}, {c.name for c in cannot})
+    times = Counter(c.name for c in asked)
+    for i, cost in enumerate(asked):
+        if times[cost.name] > 1 and not cost.repeatable:
+            raise QuestionError(
+                ("additional_costs", i),
+                f"{cost.name} is paid at most once for one spell; it was named "
+                f"{times[cost.name]} times",
+                "cost_repeated",
+            )
+    return _Asked(alt, set(times), {c.name for c in cannot}, times)
 
 
 def cast_without_paying(
@@ -491,13 +504,14 @@ def _additional_costs(
                     m,
                 )
             else:
-                paid.append(cost)
-                r.steps.append(_optional_paid_step(cost, m))
+                paid += [cost] * asked.times[cost.name]
+                r.steps.append(_optional_paid_step(cost, m, asked.times[cost.name]))
     return paid, payable and _modes_chosen(r, cast_face, paid)
 
 
-def _optional_paid_step(cost: AdditionalCost, m: Mentions) -> Step:
-    """`m`: the mentions of the cost's name, already recorded."""
+def _optional_paid_step(cost: AdditionalCost, m: Mentions, times: int = 1) -> Step:
+    """`m`: the mentions of the cost's name, already recorded; `times`: how many times it is
+    paid (a repeatable cost)."""
     if cost.mode_of is not None:
         return m.step(
             f"{cost.name} is a chosen mode: its cost is an additional cost, owed even though the "
@@ -505,6 +519,8 @@ def _optional_paid_step(cost: AdditionalCost, m: Mentions) -> Step:
             (_MODES_CHOSEN[cost.mode_of][0], "118.8", "601.2f"),
         )
     owed = "; its mana is owed even though the mana cost is not" if cost.mana else ""
+    if times > 1:
+        owed = f", here {times} times{owed}"
     return m.step(
         f"{cost.name} is an optional additional cost and may still be paid{owed}.",
         ("118.8", "601.2f"),

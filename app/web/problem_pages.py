@@ -156,6 +156,11 @@ PROBLEMS: dict[str, ProblemPage] = {
     "unknown_cost": _q(
         "Unknown cost", "The card has no alternative or additional cost by that name."
     ),
+    "cost_repeated": _q(
+        "Cost named more than once",
+        "Only a cost one spell may pay several times (multikicker, replicate, squad, escalate, "
+        "'any number of times') may be named more than once, once for each payment.",
+    ),
     "no_prototype": _q(
         "No prototype",
         "Only a card with a prototype (702.160a) can be cast prototyped: drop `prototyped`, or "

@@ -185,3 +185,10 @@ def test_a_fuse_card_revealed_by_cascade_is_not_cast_fused(sqlite_client: TestCl
     answer = sqlite_client.post("/v1/library/reveal-until", json=body).json()["answer"]
     assert (answer["hit"], answer["cast"]) == ("Wear // Tear", False)
     assert [r["code"] for r in answer["reasons"]] == ["fused_only_from_hand"]
+
+
+def test_a_cost_paid_once_named_twice_is_a_422(sqlite_client: TestClient) -> None:
+    # Kicker is paid at most once (702.33a); multikicker may be named once per payment.
+    body = {"card": "Gatekeeper of Malakir", "additional_costs": ["Kicker", "kicker"]}
+    r = sqlite_client.post(FREE, json=body)
+    assert_problem(r, ["body", "additional_costs", 0], "cost_repeated")

@@ -10,6 +10,7 @@ import pytest
 
 from app.catalog.compile import compile_face
 from app.domain.card import Card
+from app.domain.errors import QuestionError
 from app.engine.free_cast import cast_without_paying
 from app.engine.mana_value import mana_value
 
@@ -76,3 +77,35 @@ def test_the_stack_and_the_etb_use_a_kicker_x(free_cast: bool) -> None:
         WARDEN, zone="battlefield", x=3, cast=True, cast_without_paying_mana_cost=free_cast
     ).answer_data
     assert (entered["x"], entered["mana_value"], entered["etb_x"]) == (0, 4, 3)
+
+
+# --- costs paid more than once (702.33c, 702.56a, 702.120a) --------------------------------
+
+CHALICE = _card(
+    "Brimming Cup",
+    "Multikicker {2}\n~ enters with a charge counter on it for each time it was kicked.\n"
+    "{T}: Add {C} for each charge counter on ~.",
+    "{1}",
+    ("Artifact",),
+)
+DEFIANCE = _card(
+    "Threefold Verdict",
+    "Escalate {1}\nChoose one or more —\n• Target player draws a card.\n"
+    "• Target player gains 3 life.",
+    "{1}{R}{R}",
+    ("Sorcery",),
+)
+
+
+def test_a_repeatable_cost_named_three_times_is_paid_three_times() -> None:
+    answer = free(CHALICE, 0, "Multikicker", "Multikicker", "Multikicker")
+    assert answer["mana_to_pay"] == "{6}"
+    assert answer["additional_costs_paid"] == ["Multikicker"] * 3
+    # 702.120a: escalate, once for each mode beyond the first.
+    assert free(DEFIANCE, 0, "Escalate", "Escalate")["mana_to_pay"] == "{2}"
+
+
+def test_a_cost_paid_once_named_twice_is_refused() -> None:
+    with pytest.raises(QuestionError) as err:
+        free(WARDEN, 1, "Kicker", "Kicker")
+    assert (err.value.code, err.value.loc) == ("cost_repeated", ("additional_costs", 0))

@@ -60,7 +60,10 @@ KEYWORD_COSTS: dict[str, tuple[bool, str]] = {
     "Squad": (False, "702.157"),
     "Offspring": (False, "702.175"),
     "Conspire": (False, "702.78"),
+    # 702.120a: paid once for each mode chosen beyond the first.
+    "Escalate": (False, "702.120"),
 }
+
 # Optional additional costs without mana that the keyword line says whole: a bare keyword and
 # what it asks.
 _BARE_WORDED_COSTS: dict[str, str] = {
@@ -158,6 +161,8 @@ def keyword_cost(line: str) -> ir.CastingCost | None:
         summary = ", ".join(_lead_lower(p) for p in parts if p)
         if " and/or " in m.group("rest") or (" or " in summary and keyword == "Kicker"):
             return None
+    if keyword == "Escalate":
+        summary = ", ".join(p for p in (summary, "for each mode chosen beyond the first") if p)
     return ir.CastingCost(
         keyword, alternative=alternative, optional=True, mana=mana, summary=summary
     )
