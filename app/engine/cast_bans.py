@@ -73,25 +73,36 @@ def prohibitions(
 
 def own_restrictions(
     steps: list[Step], costs: BoardCosts, cast_face: CardFace
-) -> list[tuple[str, Mentions]]:
+) -> list[tuple[str, Mentions, tuple[str, ...]]]:
     """Why the caster can't cast this spell by its own card's restrictions (601.3): one
-    message each, with what it mentions; each that doesn't hold has a step saying why."""
-    said: list[tuple[str, Mentions]] = []
+    message each, with what it mentions and the rules it cites; each that doesn't hold has a
+    step saying why. A legendary instant's or sorcery's (205.4e) is the rule's, not the text's."""
+    said: list[tuple[str, Mentions, tuple[str, ...]]] = []
+    legendary = "legendary" in cast_face.supertype_set and (
+        cast_face.is_type("instant") or cast_face.is_type("sorcery")
+    )
     for restriction in cast_face.abilities:
         if not isinstance(restriction, CastRestriction):
             continue
         m = Mentions()
         why, holds = _restriction_holds(costs, m.card(cast_face.name), restriction)
+        rules: tuple[str, ...] = ("601.3",)
+        if legendary and restriction.only_if_caster_controls is not None:
+            why = (
+                f"As a legendary {'instant' if cast_face.is_type('instant') else 'sorcery'}, {why}"
+            )
+            rules = ("205.4e", "601.3")
         if holds:
             said.append(
                 (
                     f"{why}, so {costs.caster} can't cast it: a 'can't' beats the permission to "
                     "cast it without paying its mana cost.",
                     m,
+                    rules,
                 )
             )
         else:
-            steps.append(m.step(f"{why}, and that doesn't stop this cast.", ("601.3",)))
+            steps.append(m.step(f"{why}, and that doesn't stop this cast.", rules))
     return said
 
 

@@ -276,9 +276,9 @@ def cast_without_paying(
         for message, m in prohibitions(r.steps, costs, cast_face):
             castable = False
             r.note("cast_prohibited", ("601.3", "101.2"), message, m)
-        for message, m in own_restrictions(r.steps, costs, cast_face):
+        for message, m, rules in own_restrictions(r.steps, costs, cast_face):
             castable = False
-            r.note("cast_prohibited", ("601.3", "101.2"), message, m)
+            r.note("cast_prohibited", (*rules, "101.2"), message, m)
     elif any(isinstance(a, CastRestriction) for a in cast_face.abilities):
         raise QuestionError(
             ("state",),

@@ -550,7 +550,10 @@ def test_a_legendary_sorcery_needs_a_legendary_creature_or_planeswalker() -> Non
         }
     )
     hero = {"name": "Old Hero", "types": ["creature"], "supertypes": ["legendary"]}
-    assert _codes(_cast(decree, _view())) == ["cast_prohibited"]
+    refused = _cast(decree, _view())
+    assert _codes(refused) == ["cast_prohibited"]
+    assert refused["reasons"][0]["rules"][0] == "205.4e"
+    assert refused["reasons"][0]["message"].startswith("As a legendary sorcery, ")
     assert _cast(decree, _view(_perm("h", hero, "alice")))["castable"] is True
     # An opponent's legendary creature is none of the caster's.
     assert _codes(_cast(decree, _view(_perm("h", hero, "bob")))) == ["cast_prohibited"]
