@@ -318,7 +318,7 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
     m = Mentions()  # the steps here name the face cast, and only it
     if len(card.card_faces) > 1 and cast_face.name == card.name:
         return _fused_castable(r, card, cast_from)
-    if len(card.card_faces) > 1:
+    if len(card.card_faces) > 1 and not cast_face.is_type("land"):
         r.steps.append(
             m.step(
                 f"The part cast is {m.card(cast_face.name)}; on the stack the spell has only that "
