@@ -159,6 +159,12 @@ class GrantKeyword(Strict):
         'of these permanents (611.3a: "as long as you control another Vampire"; null: '
         "always)",
     )
+    as_though: bool = omitted_at_default(
+        False,
+        description="With `haste`: no keyword is granted; their controller may activate their "
+        "abilities as though they had haste (302.6). An effect of this source, not an ability "
+        "of theirs, so nothing that removes their abilities (613.1f) takes it away",
+    )
 
 
 class GainControl(Strict):

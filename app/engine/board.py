@@ -229,6 +229,9 @@ class Haste:
     sources: tuple[Source | None, ...] = ()
     # Per source whose grant holds only while a count does (611.3a), that condition in words.
     conditions: dict[str, str] = field(default_factory=dict)
+    # The sources that give no haste but let its abilities be activated as though it had
+    # haste (302.6): an effect, not an ability, so layer 6 never takes it away.
+    as_though: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1306,6 +1309,8 @@ class BoardView:
         chars = self.chars.of(p) if self.layer_effects.layer6_loss else None
         keywords = frozenset() if chars is not None and chars.lost_but_mana else t.keywords
         for src, grant in self.keyword_grants:
+            if grant.as_though:
+                continue  # no keyword it has (302.6), only a way to use its abilities
             kept = chars is None or chars.keeps_grant(self.timestamp_of(src), mana=False)
             if (
                 kept
@@ -1385,15 +1390,22 @@ class BoardView:
         ):
             found.append(None)
         # 613.7 inside layer 6: haste granted before a "loses all abilities" is removed by it.
+        as_though: set[str] = set()
         for src, grant in self.keyword_grants:
             if (
                 grant.keyword.casefold() == "haste"
                 and self.matches(grant.to, src, p)
-                and (chars is None or chars.keeps_grant(self.timestamp_of(src), mana=False))
+                and (
+                    chars is None
+                    or grant.as_though
+                    or chars.keeps_grant(self.timestamp_of(src), mana=False)
+                )
                 and self._count_holds(src, grant.while_count)
                 and self._in_turn(src, grant.during, "grants haste")  # 611.3a
             ):
                 found.append(src)
+                if grant.as_though:
+                    as_though.add(src.id)
                 if grant.during is not None:
                     conditions[src.id] = TURN_WORDS[grant.during]
                 if grant.while_count is not None:
@@ -1406,7 +1418,7 @@ class BoardView:
                 chars is None or chars.keeps_grant(self.timestamp_of(change.source), mana=False)
             ):
                 found.append(change.source)
-        return Haste(bool(found), tuple(found), conditions)
+        return Haste(bool(found), tuple(found), conditions, frozenset(as_though))
 
     def control_changed_this_turn(self, p: Permanent) -> list[ControlChange]:
         """Control changes that certainly happened since their controller's most recent turn

@@ -27,15 +27,20 @@ HASTE = "Haste"
         ("Goblins you control have haste.", Selector(controller="you", subtypes=["Goblin"])),
         ("Equipped creature has haste.", Selector(relation="attached")),
         ("Enchanted creature has haste.", Selector(relation="attached")),
-        (
-            "You may activate abilities of creatures you control as though those creatures had "
-            "haste.",
-            Selector(controller="you", types=["creature"]),
-        ),
     ],
 )
 def test_haste_grants(text: str, to: Selector) -> None:
     assert one(text, types=("Enchantment",)) == GrantKeyword(keyword=HASTE, to=to)
+
+
+def test_as_though_they_had_haste_grants_no_keyword() -> None:
+    # 302.6: their controller may use their {T} abilities, but they don't have haste.
+    text = (
+        "You may activate abilities of creatures you control as though those creatures had haste."
+    )
+    assert one(text, types=("Artifact",)) == GrantKeyword(
+        keyword=HASTE, to=Selector(controller="you", types=["creature"]), as_though=True
+    )
 
 
 def test_haste_with_a_power_boost() -> None:

@@ -535,3 +535,35 @@ def test_an_aura_making_a_creature_a_forest_land_applies_before_forests_become_c
             assert re.search(r"Verdant Uprising \(uprising\) (each )?depends? on another", said)
         settled = _perm("bear", BEAR, timestamp=0)
         assert activate(_board(settled, *perms[1:]), "bear").answer_data["total"] == "{G}"
+
+
+ELIXIR = _card(
+    "Everbrew Flask",
+    "You may activate abilities of creatures you control as though those creatures had haste.",
+    ["Artifact"],
+)
+QUIETUS = _card("Quietus Field", "All creatures lose all abilities.", ["Enchantment"])
+RITE = _card(
+    "Rite of Colors",
+    'Creatures you control have "{T}: Add one mana of any color."',
+    ["Enchantment"],
+)
+SPROUT = _card("Fresh Sprout", "{T}: Add {G}.", ["Creature"])
+
+
+def test_as_though_it_had_haste_is_no_ability_so_losing_abilities_keeps_it() -> None:
+    # 302.6: the flask gives the creatures no haste; its effect lets their abilities be used
+    # anyway. A later "lose all abilities" takes their own away (613.1f), not that effect, and
+    # a later grant gives them a mana ability they may use at once.
+    perms = [
+        _perm("sprout", SPROUT, timestamp=0, controlled_since_turn_start=False),
+        _perm("flask", ELIXIR, timestamp=1),
+    ]
+    alone = activate(_board(*perms), "sprout")
+    assert alone.answer_data["total"] == "{G}"
+    said = " ".join(s.text for s in alone.steps)
+    assert "may activate its abilities as though it had haste" in said
+    assert "but it has haste" not in said
+    hushed = [*perms, _perm("q", QUIETUS, timestamp=2), _perm("rite", RITE, timestamp=3)]
+    v = activate(_board(*hushed), "sprout", choose="U")
+    assert (v.answer_data["legal"], v.answer_data["total"]) == (True, "{U}")

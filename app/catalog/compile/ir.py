@@ -459,6 +459,7 @@ class Keyword:
     to: Sel
     effect: bool = False
     while_count: tuple[Sel, int] | None = None  # "as long as you control another Vampire"
+    as_though: bool = False  # "as though they had haste": no ability of theirs (302.6)
 
 
 @dataclass(frozen=True, slots=True)

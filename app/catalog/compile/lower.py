@@ -452,6 +452,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 to=selector(a.to),
                 works_from=_works_from(a.effect),
                 while_count=_count_at_least(a.while_count),
+                as_though=a.as_though,
             )
         case ir.Forbid():
             return d.ForbidActivation(

@@ -341,7 +341,9 @@ def as_though_haste(sentence: str) -> ir.Keyword | None:
     found = selector(m.group("sel"))
     if found is None or not found[1]:
         return None
-    return ir.Keyword("Haste", found[0])  # 302.6: only summoning sickness is at stake here
+    # 302.6: only summoning sickness is at stake here, and no ability is granted: the
+    # creatures don't have haste, their controller only acts as though they did.
+    return ir.Keyword("Haste", found[0], as_though=True)
 
 
 # "As long as enchanted permanent is a land, it has ...": the grant holds while the attached

@@ -288,10 +288,17 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
         ]
         # 611.3a: a grant that holds only while a count does says so.
         rules = ("302.6", "702.10", "611.3a") if haste.conditions else ("302.6", "702.10")
+        # 302.6: an effect that lets its abilities be used as though it had haste gives none.
+        only_as_though = all(s is not None and s.id in haste.as_though for s in haste.sources)
+        has = (
+            "its controller may activate its abilities as though it had haste"
+            if only_as_though
+            else "it has haste"
+        )
         steps.append(
             m.step(
                 f"{me} is a creature its controller hasn't controlled since their most "
-                f"recent turn began, but it has haste "
+                f"recent turn began, but {has} "
                 f"({bounded_total(givers, len(haste.sources))}), "
                 "so it can use {T}/{Q} abilities.",
                 rules,
