@@ -302,12 +302,14 @@ def _serum_powder(s: _Player) -> Verdict:
     count = len(s.hand)
     drawn = s.library[:count]
     new_exile = [*s.exile, *((c, True) for c in s.hand)]
+    # The card whose ability is used: Serum Powder, or an inline card with the same ability.
+    helper = next(c.name for c in s.hand if is_mulligan_helper(c))
     m = Mentions()
     s.steps.append(
         m.step(
-            f"Instead of a mulligan, {m.card(SERUM_POWDER)} exiles the whole hand "
+            f"Instead of a mulligan, {m.card(helper)} exiles the whole hand "
             f"({amount(count, 'card')}, "
-            f"{SERUM_POWDER} included) face up, and {amount(len(drawn), 'card')} "
+            f"{helper} included) face up, and {amount(len(drawn), 'card')} "
             f"{'is' if len(drawn) == 1 else 'are'} drawn.",
             ("103.5b",),
         )
