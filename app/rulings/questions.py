@@ -64,6 +64,8 @@ class ActivateRequest(StateRequest, Protocol):
     def permanent_id(self) -> str: ...
     @property
     def choose(self) -> str | None: ...
+    @property
+    def trigger_choices(self) -> dict[str, str] | None: ...
 
 
 class CardRequest(_Request, Protocol):
@@ -328,6 +330,11 @@ def activate_question(catalog: Catalog, body: ActivateRequest) -> StateQuestion:
     require_permanent(checked, body.permanent_id, ("permanent_id",))
     choose = normalize_choose(body.choose)
     question = _state_question(body, checked) | {"choose": choose}
+    if body.trigger_choices:
+        question["trigger_choices"] = {
+            source: normalize_choose(key, ("trigger_choices", source))
+            for source, key in sorted(body.trigger_choices.items())
+        }
     return StateQuestion(question, checked, choose)
 
 

@@ -321,3 +321,33 @@ def test_an_effect_number_past_the_source_s_effects_is_ignored(sqlite_client: Te
         ["body", "replacement_order", 0],
         "unknown_replacement_source",
     )
+
+
+def test_trigger_choices_give_each_trigger_its_own_type(client: TestClient) -> None:
+    # 605.3: Heartbeat of Spring's and Mana Flare's choices are each their own; spelled
+    # differently, the same choices are one question and one ruling.
+    state = {
+        "turn": 3,
+        "active_player": "alice",
+        "battlefield": [
+            {"id": "g", "card": "Boros Garrison", "controller": "alice"},
+            {"id": "hb", "card": "Heartbeat of Spring", "controller": "alice"},
+            {"id": "mf", "card": "Mana Flare", "controller": "alice"},
+        ],
+    }
+    first = client.post(
+        "/v1/mana/activate",
+        json={"state": state, "permanent_id": "g", "trigger_choices": {"mf": "r", "hb": "{W}"}},
+    )
+    again = client.post(
+        "/v1/mana/activate",
+        json={"state": state, "permanent_id": "g", "trigger_choices": {"hb": "W", "mf": "R"}},
+    )
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.json()["id"] == again.json()["id"]
+    assert first.json()["answer"]["total"] == "{W}{W}{R}{R}"
+    wrong = client.post(
+        "/v1/mana/activate",
+        json={"state": state, "permanent_id": "g", "trigger_choices": {"mf": "G"}},
+    )
+    assert_problem(wrong, ["body", "trigger_choices", "mf"], "invalid_choice")

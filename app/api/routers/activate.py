@@ -70,7 +70,18 @@ class ActivateRequest(BaseModel):
         examples=[{"pulse": "G"}],
     )
 
-    @field_validator("replacement_choices")
+    trigger_choices: (
+        Annotated[dict[Id, Annotated[str, Field(min_length=1, max_length=40)]], KEY_ORDERED] | None
+    ) = omitted_at_default(
+        None,
+        max_length=LIMIT_PERMANENTS + LIMIT_EFFECTS,
+        description="The type each triggered mana ability that offers a choice adds (605.3: "
+        "each its own choice as it resolves), keyed by its source's id as outcomes[].choices "
+        "are: W U B R G C, mana like {W}{R}, or `none` for an optional one not added",
+        examples=[{"wake": "G"}],
+    )
+
+    @field_validator("replacement_choices", "trigger_choices")
     @classmethod
     def _no_choices_is_none(cls, v: dict[str, str] | None) -> dict[str, str] | None:
         # `{}` asks what leaving it out asks: one question, one ruling.
@@ -135,6 +146,7 @@ def post_activate(
             body.player,
             body.die_roll,
             dict(body.replacement_choices) if body.replacement_choices is not None else None,
+            q.question.get("trigger_choices"),
         ),
         cards=checked.card_names,
         used=checked.used_cards,

@@ -35,9 +35,12 @@ Conventions (what a client can rely on):
   (118.3).
 - `choose` is the type to make where the ability offers a choice ("U" or "{U}"; an option that
   is several mana is named by its Oracle notation, e.g. "{W}{R}"). Where the ability itself
-  offers no choice, `choose` is used for triggered abilities that do (Mana Flare on Boros
-  Garrison: "R" or "W"); a trigger's choice also takes `choose` whenever it is one of its
-  options. A `choose` that fits no choice on the way is a QuestionError on ("choose",).
+  offers no choice and one triggered ability alone does, `choose` is used for it (Mana Flare
+  on Boros Garrison: "R" or "W"). A `choose` that fits no choice on the way is a
+  QuestionError on ("choose",).
+- `trigger_choices` gives each triggered ability's own choice by its source's id (605.3), as
+  outcomes' `choices` name them; one that names no trigger offering a choice here, or a type
+  not among its options, is a QuestionError on ("trigger_choices", id).
 - A needed choice that was not given is not guessed: the activation is still ruled (`legal`,
   and the new `state`, since the cost is paid on activation), but `choice_required` is true,
   `total` is "" (and `produced` too when it's the ability's own choice), `made_mana` is false
@@ -156,6 +159,7 @@ def activate(
     player: str | None = None,
     die_roll: int | None = None,
     replacement_choices: dict[str, str] | None = None,
+    trigger_choices: dict[str, str] | None = None,
 ) -> Verdict:
     """Rule on activating one mana ability of a permanent (module docstring)."""
     p = find_permanent(board, permanent_id)
@@ -193,7 +197,13 @@ def activate(
         counters_after = dict(counters_now)
         for kind, n in chosen.ability.puts_counters.items():
             counters_after[kind] = counters_after.get(kind, 0) + n
-    answer = _rule(board, p, chosen, event, (choose, choose_key), counters_after, steps, notes)
+    triggers = {
+        source: normalize_choose(key, ("trigger_choices", source)) or key
+        for source, key in (trigger_choices or {}).items()
+    }
+    answer = _rule(
+        board, p, chosen, event, (choose, choose_key, triggers), counters_after, steps, notes
+    )
     return Verdict(answer, steps)
 
 
@@ -202,14 +212,14 @@ def _rule(
     p: Permanent,
     chosen: ListedAbility,
     event: ManaEvent,
-    choice: tuple[str | None, str | None],
+    choice: tuple[str | None, str | None, dict[str, str]],
     counters_after: dict[str, int] | None,
     steps: list[Step],
     notes: list[Note],
 ) -> ActivateAnswer:
     """The legal activation's answer: the path asked for, its triggers, every outcome."""
     a = chosen.ability
-    choose, choose_key = choice
+    choose, choose_key, triggers = choice
     outcomes = every_outcome(a, event)
     pick = pick_option(a, event, choose, choose_key, steps)
     applied: Applied | None = None
@@ -242,7 +252,7 @@ def _rule(
     trig = (
         Triggered()
         if pick.open
-        else resolve_triggers(a, event, produced, pick, choose, choose_key, p, steps)
+        else resolve_triggers(a, event, produced, pick, (choose, choose_key, triggers), p, steps)
     )
     choice_required = pick.open or trig.open
     if choice_required:
@@ -291,7 +301,12 @@ def _choice_required(pick: Pick, event: ManaEvent, steps: list[Step], notes: lis
             )
         )
         return
-    what = "the ability's type" if pick.open else "the type for the triggered mana"
+    what = (
+        "the ability's type"
+        if pick.open
+        else "the type for the triggered mana (or 'trigger_choices', a type for each "
+        "trigger by its source's id, when there are several or the ability used 'choose')"
+    )
     if pick.open and any(o.key == LOST_KEY for o in event.options):
         won = (
             "'won'" if any(o.key == WON_KEY for o in event.options) else "the type a won flip makes"

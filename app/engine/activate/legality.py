@@ -186,9 +186,10 @@ def by_choice(
     return fits if len(fits) == 1 else listed
 
 
-def normalize_choose(choose: str | None) -> str | None:
+def normalize_choose(choose: str | None, loc: tuple[str | int, ...] = ("choose",)) -> str | None:
     """'u', 'U' and '{U}' all mean U; an option of several mana is named by its Oracle
-    notation in WUBRGC order ('{R}{W}' -> '{W}{R}'). Anything else is a QuestionError."""
+    notation in WUBRGC order ('{R}{W}' -> '{W}{R}'). Anything else is a QuestionError on
+    `loc`."""
     if choose is None:
         return None
     text = choose.strip().upper()
@@ -204,7 +205,7 @@ def normalize_choose(choose: str | None) -> str | None:
         mana = NO_MANA
     if not mana:
         raise QuestionError(
-            ("choose",),
+            loc,
             f"{choose!r} is not a mana type: use one of W, U, B, R, G, C (or mana like '{{U}}')",
             "invalid_choice",
         )

@@ -151,33 +151,60 @@ def _check_choose_for_triggers(
         )
 
 
+def _check_trigger_choices(triggers: dict[str, str], fired: list[Fired]) -> None:
+    """Each key of `trigger_choices` names a trigger that fires here offering a choice, and
+    gives one of its options."""
+    offered = {f.source.id: [trigger_key(m) for m in f.options] for f in fired}
+    for source, key in triggers.items():
+        keys = offered.get(source)
+        if keys is None or len(keys) < 2:
+            raise QuestionError(
+                ("trigger_choices", source),
+                f"{source!r} is no triggered mana ability that fires here offering a choice",
+                "invalid_choice",
+            )
+        if key not in keys:
+            raise QuestionError(
+                ("trigger_choices", source),
+                f"{key!r} is not a choice of {source!r}'s trigger; its options are "
+                + ", ".join(keys),
+                "invalid_choice",
+            )
+
+
 def resolve_triggers(
     a: ManaAbility,
     event: ManaEvent,
     produced: Mana,
     pick: Pick,
-    choose: str | None,
-    choose_key: str | None,
+    choice: tuple[str | None, str | None, dict[str, str]],
     me: Permanent,
     steps: list[Step],
 ) -> Triggered:
-    """106.12a, 605.1b: the triggered mana abilities that fire for what was made, with the
-    choice `choose` makes for them, or left open and listed under outcomes."""
+    """106.12a, 605.1b: the triggered mana abilities that fire for what was made, each with the
+    choice `trigger_choices` gives it by its source's id, or `choose` when the ability used
+    none and only one trigger offers a choice (605.3: each choice is its own), or left open and
+    listed under outcomes."""
+    choose, choose_key, triggers = choice
     out = Triggered()
     fired, silent = fire(a, produced, event.watching)
     if choose_key is not None and not pick.choose_used and event.options:
         _check_choose_for_triggers(
             pick, [(f.source.label, f.options) for f in fired], choose, choose_key
         )
+    _check_trigger_choices(triggers, fired)
+    choosing = [f for f in fired if len(f.options) > 1 and f.source.id not in triggers]
+    shared = choose_key if not pick.choose_used and len(choosing) == 1 else None
     for f in fired:
         if f.snow:
             steps.append(snow_step(f, me))
         keys = [trigger_key(m) for m in f.options]
+        given = triggers.get(f.source.id, shared)
         if len(f.options) == 1:
             mana = f.options[0]
-        elif choose_key is not None and choose_key in keys:
-            mana = f.options[keys.index(choose_key)]
-            out.choices[f.source.id] = choose_key
+        elif given is not None and given in keys:
+            mana = f.options[keys.index(given)]
+            out.choices[f.source.id] = given
         else:
             out.open = True
             out.entries.append(

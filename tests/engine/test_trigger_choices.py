@@ -1,0 +1,54 @@
+"""Each triggered mana ability's choice is its own (605.3): `trigger_choices` gives one per
+trigger by its source's id, as outcomes[].choices name them; `choose` goes to a trigger only
+when the ability used none and one trigger alone offers a choice. Invented cards where the
+fixture catalog has none."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.errors import QuestionError
+from app.engine.activate import activate
+from tests.engine.mana_helpers import P, board
+from tests.engine.test_mana_colors import defined
+
+GARDEN = (
+    "Verdant Bloom",
+    "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
+    "additional one mana of any color.",
+)
+
+
+def test_two_triggers_each_take_their_own_choice() -> None:
+    # Boros Garrison makes {R}{W}; Heartbeat of Spring and Mana Flare each add one more of a
+    # type it made, each their controller's own choice.
+    b = board(P("g", "Boros Garrison"), P("hb", "Heartbeat of Spring"), P("mf", "Mana Flare"))
+    shared = activate(b, "g", choose="W").answer_data
+    assert (shared["choice_required"], shared["total"]) == (True, "")
+    mixed = activate(b, "g", trigger_choices={"hb": "W", "mf": "R"}).answer_data
+    assert (mixed["choice_required"], mixed["total"]) == (False, "{W}{W}{R}{R}")
+    # Every outcome sent back as it is listed gives its total.
+    for listed in activate(b, "g").answer_data["outcomes"]:
+        again = activate(b, "g", trigger_choices=listed["choices"]).answer_data
+        assert again["total"] == listed["total"]
+
+
+def test_the_abilitys_choice_is_not_the_triggers() -> None:
+    aura = defined("v", *GARDEN, types=("Enchantment",), attached_to="c")
+    b = board(P("c", "City of Brass"), aura)
+    own = activate(b, "c", choose="W").answer_data
+    assert own["choice_required"] is True  # the aura's color is still open
+    both = activate(b, "c", choose="W", trigger_choices={"v": "g"}).answer_data
+    assert (both["choice_required"], both["total"]) == (False, "{W}{G}")
+
+
+@pytest.mark.parametrize(
+    ("choices", "why"),
+    [({"nobody": "R"}, "no triggered mana ability"), ({"hb": "G"}, "not a choice")],
+)
+def test_a_trigger_choice_that_fits_nothing_is_refused(choices: dict[str, str], why: str) -> None:
+    b = board(P("g", "Boros Garrison"), P("hb", "Heartbeat of Spring"), P("mf", "Mana Flare"))
+    with pytest.raises(QuestionError) as err:
+        activate(b, "g", trigger_choices=choices)
+    assert err.value.code == "invalid_choice" and why in err.value.message
+    assert err.value.loc[0] == "trigger_choices"
