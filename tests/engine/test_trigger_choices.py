@@ -25,6 +25,7 @@ def test_two_triggers_each_take_their_own_choice() -> None:
     b = board(P("g", "Boros Garrison"), P("hb", "Heartbeat of Spring"), P("mf", "Mana Flare"))
     shared = activate(b, "g", choose="W").answer_data
     assert (shared["choice_required"], shared["total"]) == (True, "")
+    assert "choose_unused" in [n["code"] for n in shared["notes"]]
     mixed = activate(b, "g", trigger_choices={"hb": "W", "mf": "R"}).answer_data
     assert (mixed["choice_required"], mixed["total"]) == (False, "{W}{W}{R}{R}")
     # Every outcome sent back as it is listed gives its total.

@@ -254,6 +254,14 @@ def _rule(
         if pick.open
         else resolve_triggers(a, event, produced, pick, (choose, choose_key, triggers), p, steps)
     )
+    if trig.choose_withheld:
+        notes.append(
+            Note(
+                code="choose_unused",
+                message="several triggered abilities offer a choice, each its own (605.3), so "
+                "'choose' went to none of them: send 'trigger_choices'",
+            )
+        )
     choice_required = pick.open or trig.open
     if choice_required:
         _choice_required(pick, event, steps, notes)

@@ -48,6 +48,8 @@ class Triggered:
     choices: dict[str, str] = field(default_factory=dict)
     open: bool = False
     total: Mana = NO_MANA
+    # `choose` went to no trigger though the ability used none: several offer a choice.
+    choose_withheld: bool = False
 
 
 def every_outcome(a: ManaAbility, event: ManaEvent) -> dict[Mana, OutcomeOut]:
@@ -195,6 +197,7 @@ def resolve_triggers(
     _check_trigger_choices(triggers, fired)
     choosing = [f for f in fired if len(f.options) > 1 and f.source.id not in triggers]
     shared = choose_key if not pick.choose_used and len(choosing) == 1 else None
+    out.choose_withheld = choose_key is not None and not pick.choose_used and len(choosing) > 1
     for f in fired:
         if f.snow:
             steps.append(snow_step(f, me))
