@@ -244,10 +244,7 @@ def _rule(
         steps.append(no_mana_step(event.defined, event.effects))
         if choose_key is not None:
             notes.append(
-                Note(
-                    code="choose_unused",
-                    message="the ability can make no mana, so there was nothing to choose",
-                )
+                _choose_unused("the ability can make no mana, so there was nothing to choose")
             )
     trig = (
         Triggered()
@@ -255,13 +252,7 @@ def _rule(
         else resolve_triggers(a, event, produced, pick, (choose, choose_key, triggers), p, steps)
     )
     if trig.choose_withheld:
-        notes.append(
-            Note(
-                code="choose_unused",
-                message="several triggered abilities offer a choice, each its own (605.3), so "
-                "'choose' went to none of them: send 'trigger_choices'",
-            )
-        )
+        notes.append(_choose_unused(_WITHHELD))
     choice_required = pick.open or trig.open
     if choice_required:
         _choice_required(pick, event, steps, notes)
@@ -295,6 +286,17 @@ def _rule(
             activated=a.once_each_turn,
         ),
     )
+
+
+# Why `choose` went to no trigger.
+_WITHHELD = (
+    "several triggered abilities offer a choice, each its own (605.3), so 'choose' went to "
+    "none of them: send 'trigger_choices'"
+)
+
+
+def _choose_unused(why: str) -> Note:
+    return Note(code="choose_unused", message=why)
 
 
 def _choice_required(pick: Pick, event: ManaEvent, steps: list[Step], notes: list[Note]) -> None:
