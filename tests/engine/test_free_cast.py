@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from app.domain.card import Card
+from app.domain.costs import CastZone
 from app.domain.errors import QuestionError
 from app.engine.free_cast import cast_without_paying
 from tests.engine.spell_helpers import card
@@ -320,27 +321,22 @@ def test_a_fuse_card_named_whole_is_both_halves_cast_as_one_spell() -> None:
 
 def test_a_fused_cast_is_from_a_hand_only() -> None:
     # 702.102a: from exile (a cascade's hit, say) only one half can be cast.
-    verdict = cast_without_paying(
-        card("Wear // Tear"),
-        x=0,
-        alternative_cost=None,
-        additional_costs=[],
-        unpayable=[],
-        face="Wear // Tear",
-        cast_from="exile",
-    )
-    assert verdict.answer_data["castable"] is False
-    assert codes(verdict.answer_data) == ["fused_only_from_hand"]
-    from_hand = cast_without_paying(
-        card("Wear // Tear"),
-        x=0,
-        alternative_cost=None,
-        additional_costs=[],
-        unpayable=[],
-        face="Wear // Tear",
-        cast_from="hand",
-    )
-    assert from_hand.answer_data["castable"] is True
+    def fused_from(zone: CastZone) -> dict[str, Any]:
+        verdict = cast_without_paying(
+            card("Wear // Tear"),
+            x=0,
+            alternative_cost=None,
+            additional_costs=[],
+            unpayable=[],
+            face="Wear // Tear",
+            cast_from=zone,
+        )
+        return verdict.answer_data
+
+    from_exile = fused_from("exile")
+    assert from_exile["castable"] is False
+    assert codes(from_exile) == ["fused_only_from_hand"]
+    assert fused_from("hand")["castable"] is True
 
 
 def test_a_split_card_without_fuse_named_whole_is_refused() -> None:
