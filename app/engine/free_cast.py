@@ -386,6 +386,10 @@ _X_IN_COST = re.compile(r"\{X\}|\bX\b")
 
 
 def x_in_cost(cost: AdditionalCost) -> bool:
+    """An X the caster announces (107.3a) in the cost; one the text defines ("collect evidence
+    X, where X is ...", 107.3c) is not announced."""
+    if "where X is" in cost.name:
+        return False
     return bool(_X_IN_COST.search(cost.name)) or (cost.mana is not None and "{X}" in cost.mana)
 
 

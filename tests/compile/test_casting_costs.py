@@ -149,6 +149,14 @@ def test_additional_costs_mandatory_and_optional() -> None:
     assert [c.mana for c in times.additional_costs] == ["{1}{G}"]
 
 
+def test_ravenous_is_entering_with_x_counters() -> None:
+    # 702.156a: X +1/+1 counters, the spell's X (107.3m).
+    compiled = face(
+        "Ravenous\nFlying", types=("Creature",), mana_cost="{X}{G}", keywords=("Ravenous", "Flying")
+    )
+    assert [a.kind for a in compiled.abilities] == ["enters_with_counters"]
+
+
 def test_a_kicker_x_makes_etb_sentences_about_x_read_or_reported() -> None:
     # 107.3m: the X chosen for the kicker is the one "it enters with X counters" uses.
     text = "Kicker {X}\nIf ~ was kicked, it enters with X +1/+1 counters on it."

@@ -146,6 +146,25 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
             ("Enchantment",),
             "haste_control",
         ),
+        # Encore, dash or blitz given to other cards (702.141a, 702.109a): their haste too.
+        (
+            "Each artifact creature card in your graveyard has encore {X}.",
+            ("Creature",),
+            "haste_control",
+        ),
+        ("That card perpetually gains blitz {2}{R}.", ("Sorcery",), "haste_control"),
+        # A creature type chosen for it (205.3m), and a text change (612.1): what it is.
+        (
+            "{1}: ~ becomes the creature type of your choice until end of turn.",
+            ("Creature",),
+            "type_change",
+        ),
+        (
+            "Change the text of target permanent by replacing all instances of one creature "
+            "type with another.",
+            ("Instant",),
+            "type_change",
+        ),
     ],
 )
 def test_sentences_that_had_been_waved_through_are_reported(
@@ -162,6 +181,9 @@ def test_sentences_that_had_been_waved_through_are_reported(
         # Reading whether something is snow or has unearth changes nothing.
         "When ~ enters, destroy target land that is snow.",
         "Whenever a creature dies, if it has unearth, you gain 1 life.",
+        # A search a trigger makes, for a card with a basic land type: no land type changes.
+        "When ~ enters, if it was kicked, search your library for a land card with a basic land "
+        "type, reveal it, put it into your hand, then shuffle.",
     ],
 )
 def test_reading_snow_or_unearth_is_irrelevant(text: str) -> None:

@@ -42,6 +42,15 @@ PACT = _card(
 )
 
 
+NECROPSY = _card(
+    "Evidence Sweep",
+    "As an additional cost to cast this spell, collect evidence X, where X is the total mana "
+    "value of the permanents this spell targets.\nDestroy up to two target artifacts.",
+    "{2}{B}",
+    ("Sorcery",),
+)
+
+
 def free(card: Card, x: int, *kicked: str) -> dict[str, Any]:
     verdict = cast_without_paying(
         card, x=x, alternative_cost=None, additional_costs=list(kicked), unpayable=[]
@@ -65,6 +74,12 @@ def test_pay_x_life_keeps_its_x_unless_the_mana_cost_has_one() -> None:
     # 107.3b: X in the mana cost is 0 in a free cast, and the cost's X is the same X.
     pact = free(PACT, 5)
     assert (pact["x"], [r["code"] for r in pact["reasons"]]) == (0, ["x_must_be_zero"])
+
+
+def test_an_x_the_text_defines_is_no_x_announced() -> None:
+    # 107.3c: "where X is ..." defines it; the question's x is no value chosen for it.
+    answer = free(NECROPSY, 4)
+    assert (answer["x"], [r["code"] for r in answer["reasons"]]) == (0, ["x_must_be_zero"])
 
 
 @pytest.mark.parametrize("free_cast", [False, True])

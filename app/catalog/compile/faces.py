@@ -1598,6 +1598,10 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             # entry's haste as unearth's.
             _gives_haste(ctx)
             ctx.record(part, "haste_control", "compiled")
+        elif part.lower() == "ravenous" and ctx.x_permanent:
+            # 702.156a: it enters with X +1/+1 counters, the spell's X (107.3m).
+            ctx.add(ir.Understood(abilities=[ir.EntersWithX("+1/+1")]))
+            ctx.record(part, "x", "compiled")
         elif part == "Mayhem":
             # 702.187c: without a cost it only lets the card be played from the graveyard the
             # turn it was discarded; no cost is paid instead of the mana cost, and playing a

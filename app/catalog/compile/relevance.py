@@ -37,7 +37,8 @@ _IRRELEVANT = re.compile(
     r'[^"]*"?\.?$|'
     # A library search that puts what it finds somewhere, the land types only what it looks
     # for: the lands found are the state's permanents, nothing is changed (701.23).
-    r"^(?:[^:\"]*: )?(?:(?:(?:That|Each|Target) player|Its controller|You) may )?"
+    r"^(?:[^:\"]*: )?(?:(?:When|Whenever) [^,]*, (?:if [^,]*, )?)?"
+    r"(?:(?:(?:That|Each|Target) player|Its controller|You) may )?"
     r"[Ss]earch (?:your|their) library for [^.]*?(?:, (?:reveal (?:it|them)|"
     r"put (?:it|them|that card|those cards) "
     r"(?:onto the battlefield(?: tapped)?|into (?:your|their) hand)))+,? (?:then|and) shuffle\.$|"
@@ -236,14 +237,24 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         ),
         "type_change",
     ),
-    # Riot, unearth or blitz a permanent gives others: their haste (702.136a, 702.84a,
-    # 702.152a), which an entry would have to state, is not read.
+    # Riot, unearth, blitz, encore or dash a permanent or card gives others: their haste
+    # (702.136a, 702.84a, 702.152a, 702.141a, 702.109a), which an entry would have to state,
+    # is not read.
     (
         re.compile(
-            r"^(?![^.]*\b[Ii]f [^,.]*\bha(?:s|ve) (?:riot|unearth|blitz))"
-            r"[^.]*\bha(?:s|ve) (?:riot|unearth|blitz)\b"
+            r"^(?![^.]*\b[Ii]f [^,.]*\bha(?:s|ve) (?:riot|unearth|blitz|encore|dash))"
+            r"[^.]*\b(?:ha(?:s|ve)|gains?) (?:riot|unearth|blitz|encore|dash)\b"
         ),
         "haste_control",
+    ),
+    # 612.1: a text-changing effect rewrites the words of its rules text and type line (a
+    # creature type replaced by another), which what it is and counts of it read.
+    (re.compile(r"\b[Cc]hange the text of\b"), "type_change"),
+    # A creature type chosen for the permanent ("it becomes the creature type of your
+    # choice", 205.3m): its creature types replaced, which "for each Elf" counts read.
+    (
+        re.compile(r"\bbecomes? the (?:creature )?type of (?:your|its controller's) choice\b"),
+        "type_change",
     ),
     # 702.48a: offering, a way of casting the card by sacrificing a permanent of a kind and
     # paying the difference in mana costs, colored mana included: not modelled.
@@ -299,7 +310,8 @@ _CUE = re.compile(
     # What the permanent itself is while a condition holds (the rule above).
     r"^As long as [^,]+, ~ is (?:a|an) [A-Z]|"
     r"^[A-Z][a-z]+ offering$|"  # 702.48a, the rule above
-    r"\bsnow\b|\bchosen colou?r\b|\bdevotion\b|\b(?:riot|unearth|blitz)\b"  # the rules above
+    r"\bsnow\b|\bchosen colou?r\b|\bdevotion\b|\b(?:riot|unearth|blitz|encore|dash)\b|"
+    r"\bbecomes? the (?:creature )?type of\b|\b[Cc]hange the text of\b"  # the rules above
 )
 _MANA_WORD = re.compile(r"\bmana\b")
 # An effect giving a permanent a quoted mana ability (a token's own, "with" or "has", is not).
