@@ -458,23 +458,36 @@ class Characteristics:
 
     def _layer4_order(self) -> list[int]:
         """Indices of layer-4 effects in the order they apply: timestamp order, but an effect
-        whose source would lose its rules-text abilities to a set effect applies after it
-        (613.8a: it depends on that effect)."""
-        effects = self.effects.layer4
-        remaining = list(range(len(effects)))
+        whose source would lose its rules-text abilities to a set effect, or whose reach
+        another changes, applies after it (613.8a: it depends on that effect). The effects of
+        one source apply together, as one ("is a colorless Forest land" sets card type and
+        land type at once): none depends on another of its own source."""
+        groups = self._layer4_groups()
+        remaining = list(range(len(groups)))
         out: list[int] = []
         while remaining:
             pick = 0  # in a dependency loop timestamp order decides (613.8b)
-            for pos, i in enumerate(remaining):
-                if not any(self._depends(i, j) for j in remaining if j != i):
+            for pos, g in enumerate(remaining):
+                if not any(self._group_depends(groups[g], groups[h]) for h in remaining if h != g):
                     pick = pos
                     break
-            i = remaining.pop(pick)
-            out.append(i)
-        for i in range(len(effects)):
-            if any(self._depends(i, j) for j in range(len(effects)) if j != i):
-                self.effects.dependent.add(i)
+            out.extend(groups[remaining.pop(pick)])
+        for g, members in enumerate(groups):
+            others = [j for h, group in enumerate(groups) if h != g for j in group]
+            self.effects.dependent.update(
+                i for i in members if any(self._depends(i, j) for j in others)
+            )
         return out
+
+    def _layer4_groups(self) -> list[list[int]]:
+        """The layer-4 effects' indices by source, in the order the sources first come."""
+        by_source: dict[tuple[str, tuple[int, int, int]], list[int]] = {}
+        for i, (src, _) in enumerate(self.effects.layer4):
+            by_source.setdefault((src.id, src.order), []).append(i)
+        return list(by_source.values())
+
+    def _group_depends(self, group: list[int], other: list[int]) -> bool:
+        return any(self._depends(i, j) for i in group for j in other)
 
     def _depends(self, i: int, j: int) -> bool:
         """Does effect i depend on effect j (613.8a): would j remove the ability that creates i,

@@ -567,3 +567,23 @@ def test_as_though_it_had_haste_is_no_ability_so_losing_abilities_keeps_it() -> 
     hushed = [*perms, _perm("q", QUIETUS, timestamp=2), _perm("rite", RITE, timestamp=3)]
     v = activate(_board(*hushed), "sprout", choose="U")
     assert (v.answer_data["legal"], v.answer_data["total"]) == (True, "{U}")
+
+
+MOON = _card("Crimson Dusk", "Nonbasic lands are Mountains.", ["Enchantment"])
+
+
+def test_an_auras_card_type_and_land_type_apply_together_before_a_moon_that_needs_them() -> None:
+    # The Hymn's one effect makes the Sprout a nonbasic Forest land; the moon then applies to
+    # it (613.8a: it depends on the Hymn, whatever the timestamps), so it taps for {R}. The
+    # Hymn's two parts are never split by the moon, nor said to depend on each other.
+    for moon_ts, hymn_ts in ((1, 2), (2, 1)):
+        perms = (
+            _perm("sprout", SPROUT, timestamp=0),
+            _perm("moon", MOON, timestamp=moon_ts),
+            _perm("hymn", HYMN, attached_to="sprout", timestamp=hymn_ts),
+        )
+        v = could_produce(_board(*perms), "sprout")
+        assert v.answer_data["permanents"][0]["types"] == ["R"], moon_ts
+        said = " ".join(s.text for s in v.steps)
+        assert "Dryad Hymn (hymn) depends" not in said
+        assert "The effect of Crimson Dusk (moon) depends on another type change" in said
