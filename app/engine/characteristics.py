@@ -443,6 +443,7 @@ class Characteristics:
         self._chars: dict[str, Chars] = {}
         self._reach: dict[tuple[int, int], bool] = {}
         self._has_text: dict[str, bool] = {}
+        self._dead_losses: dict[int, str] | None = None
         self.order4 = self._layer4_order()
         # Tapped status is no characteristic and no layer changes it (110.5): it can change a
         # permanent's result only through an effect's filter that reads it. Where none does,
@@ -600,6 +601,14 @@ class Characteristics:
 
     def _compute(self, p: Permanent) -> Chars:
         traits = self.printed(p)
+        subtypes, types, text, applied, colors = self._layers_4_and_5(p, traits)
+        return self._layer6_loss(p, traits, (subtypes, types, text, applied, colors))
+
+    def _layers_4_and_5(
+        self, p: Permanent, traits: Traits
+    ) -> tuple[list[str], frozenset[str], bool, list[Applied], frozenset[str]]:
+        """Its subtypes, card types, whether it keeps its rules text (305.7), the effects
+        applied, and its colors, after layers 4 and 5."""
         subtypes = list(p.face.characteristic_subtypes)  # 613.3: changeling first
         types = traits.types
         text = True
@@ -633,14 +642,27 @@ class Characteristics:
                 case _:
                     assert_never(eff)
             applied.append(Applied(src, eff, why))
-        colors = self._colors(p, traits, subtypes, types, applied)
+        return subtypes, types, text, applied, self._colors(p, traits, subtypes, types, applied)
+
+    def _layer6_loss(
+        self,
+        p: Permanent,
+        traits: Traits,
+        layered: tuple[list[str], frozenset[str], bool, list[Applied], frozenset[str]],
+    ) -> Chars:
+        """Its characteristics with layer 6's losses of abilities: each live one that reaches
+        it (dead_losses: one whose source lost the ability creating it creates none)."""
+        subtypes, types, text, applied, colors = layered
         now = _with_subtypes(traits, subtypes, types, colors)
+        dead = self.dead_losses()
         lost_at: tuple[int, int, int] | None = None
         keeps_own = False
         # Every loss takes the abilities that aren't mana abilities; a whole one takes all.
         any_at: tuple[int, int, int] | None = None
         any_keeps_own = False
-        for src, loss in self.effects.layer6_loss:
+        for i, (src, loss) in enumerate(self.effects.layer6_loss):
+            if i in dead:
+                continue
             if self.source_has_text(src) and loss.to.matches(src.looker, p.id, now):
                 if any_at is None or src.order >= any_at:
                     any_at, any_keeps_own = src.order, loss.keeps_own
@@ -660,6 +682,46 @@ class Characteristics:
             any_at,
             any_keeps_own,
         )
+
+    def dead_losses(self) -> dict[int, str]:
+        """613.8a in layer 6: a "loses all abilities" whose own source loses the ability
+        creating it to another loss depends on that loss, which applies first; it then creates
+        no effect. Indices into layer6_loss, each with the label of the loss that took its
+        ability. In a loop, timestamp order decides (613.8b); an effect never depends on
+        itself (Humility is one of the creatures it reaches, and still applies)."""
+        if self._dead_losses is not None:
+            return self._dead_losses
+        losses = self.effects.layer6_loss
+        before: dict[str, Traits] = {}
+
+        def removes(t: int, s: int) -> bool:
+            src = losses[s][0]
+            p = None if src.is_effect or t == s else self.board.get(src.id)
+            if p is None:
+                return False
+            if p.id not in before:
+                subtypes, types, _, _, colors = self._layers_4_and_5(p, self.printed(p))
+                before[p.id] = _with_subtypes(self.printed(p), subtypes, types, colors)
+            giver, loss = losses[t]
+            return self.source_has_text(giver) and loss.to.matches(giver.looker, p.id, before[p.id])
+
+        remaining = list(range(len(losses)))
+        live: list[int] = []
+        dead: dict[int, str] = {}
+        while remaining:
+            pick = 0  # a loop: timestamp order (613.8b)
+            for pos, s in enumerate(remaining):
+                if not any(removes(t, s) for t in remaining if t != s):
+                    pick = pos
+                    break
+            s = remaining.pop(pick)
+            took = next((t for t in live if removes(t, s)), None)
+            if took is None:
+                live.append(s)
+            else:
+                dead[s] = losses[took][0].label
+        self._dead_losses = dead
+        return dead
 
     def _colors(
         self,
@@ -1088,16 +1150,7 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             )
         )
     if fx.layer6_loss:
-        parts = [f"{src.label}: {_what(src, loss)}" for src, loss in fx.layer6_loss]
-        steps.append(
-            Step(
-                "Abilities are removed in layer 6, after the type changes: "
-                + "; ".join(parts)
-                + ".",
-                ("613.1f",),
-                _refs(chars, [s for s, _ in fx.layer6_loss]),
-            )
-        )
+        steps.append(_loss_step(chars))
     if has_grants and fx.layer4:
         steps.append(
             Step(
@@ -1118,6 +1171,24 @@ def layer_steps(chars: Characteristics, has_grants: bool) -> list[Step]:
             )
         )
     return steps
+
+
+def _loss_step(chars: Characteristics) -> Step:
+    """Layer 6's losses of abilities, each live one or why one creates no effect (613.8a)."""
+    fx = chars.effects
+    dead = chars.dead_losses()
+    parts = [
+        f"{src.label}: {_what(src, loss)}"
+        if i not in dead
+        else f"{src.label} would make something lose its abilities, but {dead[i]} took that "
+        "ability away from it first (613.8a), so it creates no effect"
+        for i, (src, loss) in enumerate(fx.layer6_loss)
+    ]
+    return Step(
+        "Abilities are removed in layer 6, after the type changes: " + "; ".join(parts) + ".",
+        ("613.1f", "613.8") if dead else ("613.1f",),
+        _refs(chars, [s for s, _ in fx.layer6_loss]),
+    )
 
 
 # The refs of a step that names no permanent, card or mana.

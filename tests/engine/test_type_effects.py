@@ -587,3 +587,36 @@ def test_an_auras_card_type_and_land_type_apply_together_before_a_moon_that_need
         said = " ".join(s.text for s in v.steps)
         assert "Dryad Hymn (hymn) depends" not in said
         assert "The effect of Crimson Dusk (moon) depends on another type change" in said
+
+
+GLASS = _card(
+    "Glass Menagerie",
+    "Each other non-Aura enchantment is a creature in addition to its other types.",
+    ["Enchantment"],
+)
+ANTLERS = _card(
+    "Antler Curse",
+    "Enchant creature\nEnchanted creature loses all abilities and is a green Elk creature.",
+    ["Enchantment"],
+    ["Aura"],
+)
+
+
+def test_a_loss_whose_source_lost_its_abilities_first_creates_no_effect() -> None:
+    # 613.8a in layer 6: the field is a creature (the menagerie), and the curse takes its
+    # ability away; the field's loss depends on the curse, applies after it, and by then
+    # creates nothing, whatever the timestamps. The sprout keeps its mana ability.
+    for field_ts, curse_ts in ((1, 3), (3, 1)):
+        perms = (
+            _perm("sprout", SPROUT, timestamp=0),
+            _perm("glass", GLASS, timestamp=0),
+            _perm("q", QUIETUS, timestamp=field_ts),
+            _perm("curse", ANTLERS, attached_to="q", timestamp=curse_ts),
+        )
+        v = could_produce(_board(*perms), "sprout")
+        assert v.answer_data["permanents"][0]["types"] == ["G"], field_ts
+        said = " ".join(s.text for s in v.steps)
+        assert "but Antler Curse (curse) took that ability away from it first" in said
+    # Without the curse, the field's loss applies (the menagerie makes it a creature too).
+    alone = (_perm("sprout", SPROUT), _perm("glass", GLASS), _perm("q", QUIETUS))
+    assert could_produce(_board(*alone), "sprout").answer_data["permanents"][0]["types"] == []
