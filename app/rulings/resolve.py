@@ -420,9 +420,15 @@ def _plain_of_given(battlefield: ClassedBattlefield) -> tuple[int, ...]:
     classes = battlefield.classes
     firsts = class_firsts(classes)
     plain = [c for c, i in enumerate(firsts) if _PLAIN_KEYS.issuperset(battlefield[i])]
-    if len(plain) == len(firsts):
+    # Two classes sent with the same fields in another order validate alike: one class, as
+    # plain_classes finds on the validated permanents (the first met numbers it).
+    keys = [tuple(battlefield[firsts[c]].items())[1:] for c in plain]
+    number: dict[object, int] = {}
+    for key in keys:
+        number.setdefault(key, len(number))
+    if len(plain) == len(firsts) and len(number) == len(keys):
         return classes
-    return _numbered(classes, {c: n for n, c in enumerate(plain)})
+    return _numbered(classes, {c: number[key] for c, key in zip(plain, keys, strict=True)})
 
 
 def _numbered(keys: Sequence[object], number: dict[object, int]) -> tuple[int, ...]:
