@@ -91,12 +91,14 @@ def check_effect(card: Card, entry: EffectIn, loc: Loc, card_field: str) -> Card
     affects "target player" needs `target_player` (115.1). Returns the card as the entry
     sees it: with `line`, only that line's effects (Card.resolved_from)."""
     if not _effect_abilities(card):
-        raise QuestionError(
-            (*loc, card_field),
-            f"{card.name} has no effect that an effects entry could stand for; "
-            "a permanent card goes in state.battlefield",
-            "not_an_effect",
+        why = (
+            f"{card.name} has no effect the engine reads that an effects entry could stand for "
+            f"(its text not understood: {'; '.join(card.unsupported_text)[:300]})"
+            if card.unsupported_text
+            else f"{card.name} has no effect that an effects entry could stand for; a permanent "
+            "card goes in state.battlefield"
         )
+        raise QuestionError((*loc, card_field), why, "not_an_effect")
     card = _resolved_line(card, entry, loc)
     abilities = _effect_abilities(card)
     if entry.target is None and any(_needs_target(a) for a in abilities):

@@ -123,3 +123,24 @@ def test_replacement_order_lists_only_the_effects_that_applied(sqlite_client: Te
     assert answer["replacement_order"] == []
     assert [o["replacement_order"] for o in answer["outcomes"]] == [[]]
     assert answer["outcomes"][0]["total"] == answer["total"]
+
+
+def test_an_effect_the_engine_does_not_read_says_so(sqlite_client: TestClient) -> None:
+    # A resolved spell whose effect is text not understood: refused, naming that text rather
+    # than telling the client to put a spell on the battlefield.
+    charm = {
+        "name": "Haze Charm",
+        "types": ["instant"],
+        "support": "partial",
+        "unsupported_text": ["Each land of the first chosen type becomes the second chosen type."],
+    }
+    body = {
+        "state": state(
+            perm("f", "Forest"),
+            effects=[{"id": "hc", "definition": charm, "controller": "alice"}],
+        ),
+        "permanent_id": "f",
+    }
+    r = sqlite_client.post(ACT, json=body)
+    assert_problem(r, ["body", "state", "effects", 0, "definition"], "not_an_effect")
+    assert "text not understood: Each land of the first chosen type" in r.json()["detail"]

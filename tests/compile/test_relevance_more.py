@@ -153,6 +153,12 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
             "haste_control",
         ),
         ("That card perpetually gains blitz {2}{R}.", ("Sorcery",), "haste_control"),
+        # Land types named by two choices: what lands are (305.7), not modelled.
+        (
+            "Basic lands of the first chosen type are the second chosen type.",
+            ("Enchantment",),
+            "land_type",
+        ),
         # A creature type chosen for it (205.3m), and a text change (612.1): what it is.
         (
             "{1}: ~ becomes the creature type of your choice until end of turn.",

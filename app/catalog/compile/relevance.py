@@ -106,7 +106,8 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
     # as it entered; said of creatures, the type is a creature type (not a land's).
     (
         re.compile(
-            r"basic land types?|\bland types?\b|\b(?:is|are|becomes?|become) (?:a |an |the )?"
+            r"basic land types?|\bland types?\b|\bthe (?:first|second) chosen type\b|"
+            r"\b(?:is|are|becomes?|become) (?:a |an |the )?"
             r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b|\blos(?:e|es) all (?:other |mana )?"
             r"abilities|\bcan't be activated|\bhas no abilities|"
             r"^(?![^.]*\b[Cc]reatures?\b)[^.]* (?:is|are) the chosen type\.$"
