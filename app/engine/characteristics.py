@@ -978,8 +978,12 @@ def _rule_of(eff: TypeEffect) -> str:
             return "305.6"  # the land types go, and the mana abilities they gave with them
         case SetLandTypes():
             return "305.7"
+        case AddSubtypes() if eff.chosen_as_it_entered == "basic_land_type" or any(
+            t.casefold() in LAND_TYPES for t in eff.subtypes
+        ):
+            return "305.6"  # a basic land type added brings its mana ability
         case AddSubtypes():
-            return "305.6"
+            return "205.1b"  # subtypes added to the ones it has (a creature type, 205.3m)
         case AddTypes():
             return "205.1b"  # types added to the ones it has
         case SetCreatureTypes() | SetCardTypes():

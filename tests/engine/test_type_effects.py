@@ -124,7 +124,10 @@ def test_a_type_added_by_an_effect_is_seen_by_a_subtype_effect_whatever_the_time
             _perm("hollow", MOTH_HOLLOW, timestamp=3),
             effects=[_effect("fx", GILDER, "stone", timestamp=fx_ts)],
         )
-        assert activate(b, "hollow").answer_data["total"] == "{C}", (edict_ts, fx_ts)
+        v = activate(b, "hollow")
+        assert v.answer_data["total"] == "{C}", (edict_ts, fx_ts)
+        # A creature type added is no land type: 205.1b, not 305.6's mana.
+        assert "205.1b" in v.citations and "305.6" not in v.citations
 
 
 def test_a_permanent_that_is_an_artifact_too_counts_as_one_but_others_do_not() -> None:
