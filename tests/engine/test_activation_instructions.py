@@ -22,6 +22,7 @@ from app.domain.mana_abilities import (
     OnlyWithCounters,
 )
 from app.domain.state import Board, GameState
+from app.engine.activate import activate
 from app.engine.could_produce import could_produce
 from tests.engine.mana_helpers import resolve
 from tests.engine.test_mana_colors import act, defined
@@ -230,6 +231,9 @@ def test_counters_on_it_and_the_counter_its_other_ability_puts() -> None:
     first = act(_board(defined("k", *KILN)), "k", ability=0)
     assert first["total"] == "{C}"
     assert first["state"]["battlefield"][0]["counters"] == {"brick": 1}
+    # Its mana doesn't count them, so no step says it does.
+    said = " ".join(s.text for s in activate(_board(defined("k", *KILN)), "k", ability=0).steps)
+    assert "it also puts a brick counter on it, which changes none of its mana" in said
     assert (
         act(_board(defined("k", *KILN, counters={"brick": 2})), "k", ability=1, choose="G")["legal"]
         is False

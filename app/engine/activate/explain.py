@@ -10,7 +10,8 @@ from typing import assert_never
 from app.domain.answers import Note, OutcomeOut
 from app.domain.card import ManaAbility, ManaAbilityCost
 from app.domain.mana import Mana
-from app.domain.mana_abilities import UNLESS_PAYS, Recipient
+from app.domain.mana_abilities import UNLESS_PAYS, ManaAmount, PerCounter, Recipient
+from app.domain.quantities import CountersOnSource
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine.board import (
@@ -66,6 +67,8 @@ def ability_steps(
         side += (
             f" When it resolves, it first puts {put} on it and then adds its mana, which counts "
             "them (its instructions are followed in order)."
+            if _counts_own_counters(a)
+            else f" When it resolves, it also puts {put} on it, which changes none of its mana."
         )
         rules = (*rules, "608.2c")
     m = Mentions()
@@ -128,6 +131,15 @@ def recipient_steps(
             return [m.step(text, ("106.3", "106.4", "605.1a"))]
         case _:
             assert_never(recipient)
+
+
+def _counts_own_counters(a: ManaAbility) -> bool:
+    """Whether what it makes counts the counters on its own permanent (608.2c: those its
+    effect puts on first count too)."""
+    prod = a.produces
+    return isinstance(prod, PerCounter) or (
+        isinstance(prod, ManaAmount) and isinstance(prod.amount, CountersOnSource)
+    )
 
 
 def _targeted_step(cost: ManaAbilityCost) -> Step:
