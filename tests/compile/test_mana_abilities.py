@@ -245,6 +245,18 @@ def test_a_poison_counter_after_the_mana_is_a_side_effect() -> None:
         ("You gain 1 life.", "you gain 1 life"),
         ("Each opponent gains 1 life.", "each opponent gains 1 life"),
         (
+            "If you control a Wizard planeswalker, you gain 2 life.",
+            "if you control a Wizard planeswalker, you gain 2 life",
+        ),
+        (
+            "When you do, this land deals 1 damage to each opponent.",
+            "it deals 1 damage to each opponent",
+        ),
+        (
+            "This land becomes that color until end of turn.",
+            "it becomes the color of the mana until end of turn",
+        ),
+        (
             "If there are no depletion counters on this land, sacrifice it.",
             "it is sacrificed if no depletion counters are left on it (the state after still "
             "shows it)",

@@ -927,6 +927,20 @@ _LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")
 # doesn't show what the last two do, and the side effect says so.
 _SIDE_EFFECTS: tuple[tuple[re.Pattern[str], Callable[[str], str]], ...] = (
     (re.compile(rf"^You gain ({NUMBER}) life\.$"), lambda n: f"you gain {_n(n)} life"),
+    # The same on a condition ("If you control a Nissa planeswalker, you gain 2 life."): the
+    # condition kept in the card's words.
+    (
+        re.compile(rf"^(If [^,]+, you (?:gain|lose) {NUMBER} life)\.$"),
+        lambda said: said[0].lower() + said[1:],
+    ),
+    (
+        re.compile(rf"^(?:When you do, )?~ deals ({NUMBER}) damage to each opponent\.$"),
+        lambda n: f"it deals {_n(n)} damage to each opponent",
+    ),
+    (
+        re.compile(r"^(~ becomes that colou?r until end of turn)\.$"),
+        lambda _: "it becomes the color of the mana until end of turn",
+    ),
     (
         re.compile(rf"^Each opponent gains ({NUMBER}) life\.$"),
         lambda n: f"each opponent gains {_n(n)} life",
