@@ -53,3 +53,19 @@ def test_a_trigger_choice_that_fits_nothing_is_refused(choices: dict[str, str], 
         activate(b, "g", trigger_choices=choices)
     assert err.value.code == "invalid_choice" and why in err.value.message
     assert err.value.loc[0] == "trigger_choices"
+
+
+def test_a_choose_that_picks_the_ability_is_spent_there() -> None:
+    # The dual's two mana abilities (305.6): `choose` "U" picks the Island's; the aura's color
+    # is its own choice (605.3), left open, and each outcome, sent back, gives its total.
+    dual = {"id": "d", "definition": {"name": "Old Dual", "types": ["land"],
+            "subtypes": ["Plains", "Island"]}, "controller": "alice"}  # fmt: skip
+    aura = defined("v", *GARDEN, types=("Enchantment",), attached_to="d")
+    b = board(dual, aura)
+    asked = activate(b, "d", choose="U").answer_data
+    assert (asked["choice_required"], asked["produced"]) == (True, "{U}")
+    for listed in asked["outcomes"]:
+        choices = dict(listed["choices"])
+        choose = choices.pop("choose")
+        again = activate(b, "d", choose=choose, trigger_choices=choices).answer_data
+        assert again["total"] == listed["total"]

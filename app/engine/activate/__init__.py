@@ -87,6 +87,8 @@ Conventions (what a client can rely on):
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from app.domain.answers import ActivateAnswer, Note, OutcomeOut, trusted
 from app.domain.card import NthResolution
 from app.domain.mana import NO_MANA, Mana
@@ -201,10 +203,46 @@ def activate(
         source: normalize_choose(key, ("trigger_choices", source)) or key
         for source, key in (trigger_choices or {}).items()
     }
+    # A `choose` that picked the ability among several is spent there (and outcomes name it,
+    # so that sending one back picks the same ability).
+    picked_by_choose = ability is None and choose_key is not None and len(listed) > 1
     answer = _rule(
-        board, p, chosen, event, (choose, choose_key, triggers), counters_after, steps, notes
+        board,
+        p,
+        chosen,
+        event,
+        _Choice(choose, choose_key, triggers, picked_by_choose),
+        counters_after,
+        steps,
+        notes,
     )
     return Verdict(answer, steps)
+
+
+def _apply_pick(event: ManaEvent, pick: Pick, steps: list[Step]) -> tuple[Pick, Applied | None]:
+    """The option picked through the replacement effects in the order asked (616.1); left
+    open, with no result, when an effect's color is the player's to choose."""
+    if pick.picked is None:
+        return pick, None
+    applied = apply_order(
+        pick.picked.mana, event.effects, event.order, event.self_rep, cap=CAP, choices=event.choices
+    )
+    explain_replacements(steps, applied, event.effects, event.order)
+    if applied.open and len(applied.results) > 1:
+        # 616.1: the color is the player's to choose; not guessed.
+        return Pick(pick.picked, pick.choose_used, open=True, colors=applied.open), None
+    return pick, applied
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """What the question chose: `choose` as sent and as a key, each trigger's choice, and
+    whether `choose` picked the ability among several."""
+
+    choose: str | None
+    key: str | None
+    triggers: dict[str, str]
+    picked_ability: bool
 
 
 def _rule(
@@ -212,35 +250,22 @@ def _rule(
     p: Permanent,
     chosen: ListedAbility,
     event: ManaEvent,
-    choice: tuple[str | None, str | None, dict[str, str]],
+    choice: _Choice,
     counters_after: dict[str, int] | None,
     steps: list[Step],
     notes: list[Note],
 ) -> ActivateAnswer:
     """The legal activation's answer: the path asked for, its triggers, every outcome."""
     a = chosen.ability
-    choose, choose_key, triggers = choice
-    outcomes = every_outcome(a, event)
+    choose, choose_key, triggers = choice.choose, choice.key, choice.triggers
+    keyed = len(event.options) > 1 or choice.picked_ability
+    outcomes = every_outcome(a, event, keyed)
     pick = pick_option(a, event, choose, choose_key, steps)
-    applied: Applied | None = None
-    produced = NO_MANA
-    if pick.picked is not None:
-        applied = apply_order(
-            pick.picked.mana,
-            event.effects,
-            event.order,
-            event.self_rep,
-            cap=CAP,
-            choices=event.choices,
-        )
-        explain_replacements(steps, applied, event.effects, event.order)
-        if applied.open and len(applied.results) > 1:
-            # 616.1: the color is the player's to choose; not guessed.
-            pick = Pick(pick.picked, pick.choose_used, open=True, colors=applied.open)
-            applied = None
-        else:
-            produced = applied.mana
-    elif not event.options:
+    if choice.picked_ability and pick.picked is not None:
+        pick = replace(pick, choose_used=True)
+    pick, applied = _apply_pick(event, pick, steps)
+    produced = applied.mana if applied is not None else NO_MANA
+    if pick.picked is None and not event.options:
         steps.append(no_mana_step(event.defined, event.effects))
         if choose_key is not None:
             notes.append(
@@ -259,7 +284,7 @@ def _rule(
     total = produced + trig.total
     if not choice_required:
         steps.append(result_step(produced, trig.total, a.cost.tap))
-    listed = _listed_outcomes(outcomes, event, pick, trig, applied, total, choice_required)
+    listed = _listed_outcomes(outcomes, event, pick, trig, applied, total, choice_required, keyed)
     if len(listed) > 1:
         steps.append(over_every_step(listed, bool(event.effects), LIST_LIMIT, board.by_id))
     new_tapped = True if a.cost.tap else False if a.cost.untap else None
@@ -340,13 +365,15 @@ def _listed_outcomes(
     applied: Applied | None,
     total: Mana,
     choice_required: bool,
+    keyed: bool,
 ) -> list[OutcomeOut]:
+    """`keyed`: each outcome names the ability's choice (`choose`)."""
     listed = list(outcomes.values())
     if not event.options:
         # No type can be defined (106.5) or the amount is zero: the one result is no mana.
         listed = [outcome([], {}, NO_MANA, NO_MANA)]
     if not choice_required and applied is not None:
         # The result asked for comes first, with the order and choices that gave it.
-        first = chosen_outcome(applied, pick.picked, len(event.options) > 1, trig.choices, total)
+        first = chosen_outcome(applied, pick.picked, keyed, trig.choices, total)
         listed = [first, *(o for o in listed if o.total != total.render())]
     return listed

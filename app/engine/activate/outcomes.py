@@ -52,8 +52,9 @@ class Triggered:
     choose_withheld: bool = False
 
 
-def every_outcome(a: ManaAbility, event: ManaEvent) -> dict[Mana, OutcomeOut]:
-    """Options x replacement orders x trigger choices, by total, each with one way to get it."""
+def every_outcome(a: ManaAbility, event: ManaEvent, keyed: bool) -> dict[Mana, OutcomeOut]:
+    """Options x replacement orders x trigger choices, by total, each with one way to get it;
+    `keyed`: each names the ability's option as `choose`."""
     outcomes: dict[Mana, OutcomeOut] = {}
     try:
         for opt in event.options:
@@ -68,7 +69,7 @@ def every_outcome(a: ManaAbility, event: ManaEvent) -> dict[Mana, OutcomeOut]:
                     # Only the effects that applied (one truth with the top-level order); the
                     # others, unnamed, follow and change nothing when the order is sent back.
                     choices: dict[str, str] = {}
-                    if len(event.options) > 1:
+                    if keyed:
                         choices["choose"] = opt.key
                     choices.update(trig_choices)
                     colors = dict(oc.choices)
