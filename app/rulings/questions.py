@@ -162,6 +162,10 @@ class CardQuestion:
     question: dict[str, Any]
     card: Card
     board: CastBoard | None = None
+    # The cost names as the request lists them, in the catalog's spelling (the question keeps
+    # them sorted: the order they are named in means nothing, 601.2f), for errors that point
+    # at one by its place in the request.
+    costs_as_sent: tuple[list[str], list[str]] = ([], [])
 
     @property
     def read(self) -> tuple[list[str], list[Card]]:
@@ -359,13 +363,16 @@ def free_cast_question(catalog: Catalog, body: FreeCastRequest) -> CardQuestion:
     card = resolve_card(catalog, body.card, ("card",))
     # Catalog spellings, and a card named by one face means that face.
     alternative = cost_spelling([card], [body.alternative_cost]) if body.alternative_cost else []
-    update = {
+    update: dict[str, Any] = {
         "card": card.name,
         "face": asked_face(card, body.face) if body.face else named_face(card, body.card),
         "alternative_cost": alternative[0] if alternative else None,
-        "additional_costs": cost_spelling([card], list(body.additional_costs)),
-        "unpayable": cost_spelling([card], list(body.unpayable)),
     }
+    sent = (
+        cost_spelling([card], list(body.additional_costs)),
+        cost_spelling([card], list(body.unpayable)),
+    )
+    update |= {"additional_costs": sorted(sent[0]), "unpayable": sorted(sent[1])}
     question = body.model_dump(mode="json", exclude={"state"}) | update
     for fact, says in _CAST_FACTS.items():
         if getattr(body, fact) is not None and body.state is None:
@@ -377,7 +384,7 @@ def free_cast_question(catalog: Catalog, body: FreeCastRequest) -> CardQuestion:
                 "state_required",
             )
     board = cast_board(catalog, body.state, body.caster)
-    return CardQuestion(_on_board(question, board), card, board)
+    return CardQuestion(_on_board(question, board), card, board, sent)
 
 
 def cast_board(catalog: Catalog, state: GameState | None, caster: str | None) -> CastBoard | None:
@@ -416,8 +423,8 @@ def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
         )
     question = body.model_dump(mode="json", exclude={"state"}) | {
         "face": face,
-        "unpayable": cost_spelling(library, list(body.unpayable)),
-        "additional_costs": cost_spelling(library, list(body.additional_costs)),
+        "unpayable": sorted(cost_spelling(library, list(body.unpayable))),
+        "additional_costs": sorted(cost_spelling(library, list(body.additional_costs))),
         "library": normalized,
         "seed": seed,
     }

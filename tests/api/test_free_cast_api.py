@@ -192,3 +192,29 @@ def test_a_cost_paid_once_named_twice_is_a_422(sqlite_client: TestClient) -> Non
     body = {"card": "Gatekeeper of Malakir", "additional_costs": ["Kicker", "kicker"]}
     r = sqlite_client.post(FREE, json=body)
     assert_problem(r, ["body", "additional_costs", 0], "cost_repeated")
+
+
+def test_the_order_costs_are_named_in_is_one_question(sqlite_client: TestClient) -> None:
+    # 601.2f: the costs paid add up whatever order they are named in, so a reveal naming
+    # two cards' costs in either order is one question; a free cast naming a cost its card
+    # lacks is still pointed at by its place in the request.
+    def reveal(costs: list[str]) -> Any:
+        body = {
+            "library": ["Forest", "Gatekeeper of Malakir"],
+            "mode": "cascade",
+            "cascade_mana_value": 4,
+            "additional_costs": costs,
+            "seed": 5,
+        }
+        return sqlite_client.post("/v1/library/reveal-until", json=body)
+
+    one, other = (
+        reveal(["Kicker", "Sacrifice a creature"]),
+        reveal(["Sacrifice a creature", "Kicker"]),
+    )
+    assert (one.status_code, other.status_code) == (201, 200)
+    assert one.json()["id"] == other.json()["id"]
+    wrong = sqlite_client.post(
+        FREE, json={"card": "Gatekeeper of Malakir", "additional_costs": ["Kicker", "Buyback"]}
+    )
+    assert_problem(wrong, ["body", "additional_costs", 1], "unknown_cost")
