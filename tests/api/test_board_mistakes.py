@@ -132,7 +132,7 @@ def test_an_effect_the_engine_does_not_read_says_so(sqlite_client: TestClient) -
         "name": "Haze Charm",
         "types": ["instant"],
         "support": "partial",
-        "unsupported_text": ["Each land of the first chosen type becomes the second chosen type."],
+        "unsupported_text": ["Lands of the first chosen type become the second chosen type."],
     }
     body = {
         "state": state(
@@ -143,4 +143,4 @@ def test_an_effect_the_engine_does_not_read_says_so(sqlite_client: TestClient) -
     }
     r = sqlite_client.post(ACT, json=body)
     assert_problem(r, ["body", "state", "effects", 0, "definition"], "not_an_effect")
-    assert "text not understood: Each land of the first chosen type" in r.json()["detail"]
+    assert "text not understood: Lands of the first chosen type" in r.json()["detail"]

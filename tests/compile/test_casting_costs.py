@@ -159,7 +159,7 @@ def test_ravenous_is_entering_with_x_counters() -> None:
 
 def test_a_kicker_x_makes_etb_sentences_about_x_read_or_reported() -> None:
     # 107.3m: the X chosen for the kicker is the one "it enters with X counters" uses.
-    text = "Kicker {X}\nIf ~ was kicked, it enters with X +1/+1 counters on it."
+    text = "Kicker {X}\nIf ~ was kicked, ~ enters with X +1/+1 counters on it."
     assert [a.kind for a in face(text, types=("Creature",)).abilities] == ["etb_replacement"]
     # "X can't be 0" is a rule on the spell's X that isn't modelled: reported.
     limited = face("Kicker {X}\nX can't be 0.", types=("Creature",))
@@ -168,7 +168,7 @@ def test_a_kicker_x_makes_etb_sentences_about_x_read_or_reported() -> None:
 
 @pytest.mark.parametrize(
     "said",
-    ["X can't be 0.", "X is the number of creature cards in your graveyard as you cast ~."],
+    ["X can't be 0.", "X is the number of lands you control as you cast ~."],
 )
 def test_what_a_spell_says_of_its_own_x_is_reported(said: str) -> None:
     # 107.3b makes a free cast's X 0, which a spell whose X can't be 0 can't choose; an X the

@@ -35,11 +35,9 @@ def test_haste_grants(text: str, to: Selector) -> None:
 
 def test_as_though_they_had_haste_grants_no_keyword() -> None:
     # 302.6: their controller may use their {T} abilities, but they don't have haste.
-    text = (
-        "You may activate abilities of creatures you control as though those creatures had haste."
-    )
+    text = "You may activate abilities of Goblins you control as though those creatures had haste."
     assert one(text, types=("Artifact",)) == GrantKeyword(
-        keyword=HASTE, to=Selector(controller="you", types=["creature"]), as_though=True
+        keyword=HASTE, to=Selector(controller="you", subtypes=["Goblin"]), as_though=True
     )
 
 

@@ -257,9 +257,8 @@ def test_a_poison_counter_after_the_mana_is_a_side_effect() -> None:
             "it becomes the color of the mana until end of turn",
         ),
         (
-            "If there are no depletion counters on this land, sacrifice it.",
-            "it is sacrificed if no depletion counters are left on it (the state after still "
-            "shows it)",
+            "If there are no ember counters on this land, sacrifice it.",
+            "it is sacrificed if no ember counters are left on it (the state after still shows it)",
         ),
         (
             "Remove a time counter from this land.",

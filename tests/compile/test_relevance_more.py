@@ -155,19 +155,20 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
         ("That card perpetually gains blitz {2}{R}.", ("Sorcery",), "haste_control"),
         # Land types named by two choices: what lands are (305.7), not modelled.
         (
-            "Basic lands of the first chosen type are the second chosen type.",
+            "Nonbasic lands of the first chosen type are also the second chosen type.",
             ("Enchantment",),
             "land_type",
         ),
         # A creature type chosen for it (205.3m), and a text change (612.1): what it is.
         (
-            "{1}: ~ becomes the creature type of your choice until end of turn.",
+            "{1}{U}: This Shapeshifter becomes the creature type of your choice until your "
+            "next turn.",
             ("Creature",),
             "type_change",
         ),
         (
-            "Change the text of target permanent by replacing all instances of one creature "
-            "type with another.",
+            "Change the text of each creature you control so that every creature type it "
+            "names is Elf.",
             ("Instant",),
             "type_change",
         ),
@@ -188,8 +189,8 @@ def test_sentences_that_had_been_waved_through_are_reported(
         "When ~ enters, destroy target land that is snow.",
         "Whenever a creature dies, if it has unearth, you gain 1 life.",
         # A search a trigger makes, for a card with a basic land type: no land type changes.
-        "When ~ enters, if it was kicked, search your library for a land card with a basic land "
-        "type, reveal it, put it into your hand, then shuffle.",
+        "Whenever ~ attacks, if you control a Wizard, search your library for a card with a "
+        "basic land type, put it into your hand, then shuffle.",
     ],
 )
 def test_reading_snow_or_unearth_is_irrelevant(text: str) -> None:

@@ -50,7 +50,7 @@ TIDE = (
 # The instruction comes after another sentence of the same ability.
 SHIFTER = (
     "Hue Shifter",
-    "{1}: Add one mana of any color. ~ becomes that color until end of turn. Activate only "
+    "{1}{G}: Add one mana of any color. ~ becomes that color until end of turn. Activate only "
     "once each turn.",
 )
 NIGHT = ("Nightwatch Idol", "{T}: Add {B}{B}. Activate only during an opponent's turn.")

@@ -14,8 +14,8 @@ from tests.engine.test_mana_colors import defined
 
 GARDEN = (
     "Verdant Bloom",
-    "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
-    "additional one mana of any color.",
+    "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds one "
+    "additional mana of any color.",
 )
 
 

@@ -542,16 +542,16 @@ def test_an_aura_making_a_creature_a_forest_land_applies_before_forests_become_c
 
 ELIXIR = _card(
     "Everbrew Flask",
-    "You may activate abilities of creatures you control as though those creatures had haste.",
+    "You may activate abilities of Elves you control as though those creatures had haste.",
     ["Artifact"],
 )
 QUIETUS = _card("Quietus Field", "All creatures lose all abilities.", ["Enchantment"])
 RITE = _card(
     "Rite of Colors",
-    'Creatures you control have "{T}: Add one mana of any color."',
+    'Elves you control have "{T}: Add {W}, {U}, or {B}."',
     ["Enchantment"],
 )
-SPROUT = _card("Fresh Sprout", "{T}: Add {G}.", ["Creature"])
+SPROUT = _card("Fresh Sprout", "{T}: Add {G}.", ["Creature"], ["Elf"])
 
 
 def test_as_though_it_had_haste_is_no_ability_so_losing_abilities_keeps_it() -> None:
@@ -594,12 +594,12 @@ def test_an_auras_card_type_and_land_type_apply_together_before_a_moon_that_need
 
 GLASS = _card(
     "Glass Menagerie",
-    "Each other non-Aura enchantment is a creature in addition to its other types.",
+    "Other non-Aura enchantments you control are creatures in addition to their other types.",
     ["Enchantment"],
 )
 ANTLERS = _card(
     "Antler Curse",
-    "Enchant creature\nEnchanted creature loses all abilities and is a green Elk creature.",
+    "Enchant creature\nEnchanted creature loses all abilities and is a blue Newt creature.",
     ["Enchantment"],
     ["Aura"],
 )

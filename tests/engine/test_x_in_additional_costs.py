@@ -24,7 +24,7 @@ def _card(name: str, text: str, mana_cost: str, types: tuple[str, ...] = ("Creat
 
 WARDEN = _card(
     "Roost Warden",
-    "Kicker {X}{2}\nFlying\nWhen ~ enters, if it was kicked, put X feather counters on it.",
+    "Kicker {X}{2}\nFlying\nWhen ~ enters, if it was kicked, put X quill counters on it.",
     "{2}{W}{U}",
 )
 TIDE = _card(
@@ -98,8 +98,7 @@ def test_the_stack_and_the_etb_use_a_kicker_x(free_cast: bool) -> None:
 
 CHALICE = _card(
     "Brimming Cup",
-    "Multikicker {2}\n~ enters with a charge counter on it for each time it was kicked.\n"
-    "{T}: Add {C} for each charge counter on ~.",
+    "Multikicker {2}\n{T}: Add {C} for each charge counter on ~.",
     "{1}",
     ("Artifact",),
 )

@@ -1806,7 +1806,7 @@ def _compile_read(ctx: _Context, sentences: list[str]) -> None:
     skip = -1  # a sentence already recorded with the one before it
     joined_next = False  # the sentence is the second half of the ability before it
     # The line's last mana ability, which activation instructions said after another sentence
-    # ("~ becomes that color until end of turn. Activate only once each turn.") are about.
+    # (a sentence changing the permanent's color, then "Activate only ...") are about.
     last: ir.ManaAbility | None = None
     last_at = -1
     for i, s in enumerate(sentences):

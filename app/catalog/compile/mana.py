@@ -927,7 +927,7 @@ _LOSE = re.compile(rf"^You lose ({NUMBER}) life\.$")
 # doesn't show what the last two do, and the side effect says so.
 _SIDE_EFFECTS: tuple[tuple[re.Pattern[str], Callable[[str], str]], ...] = (
     (re.compile(rf"^You gain ({NUMBER}) life\.$"), lambda n: f"you gain {_n(n)} life"),
-    # The same on a condition ("If you control a Nissa planeswalker, you gain 2 life."): the
+    # The same on a condition ("If you control a Wizard, you gain 1 life."): the
     # condition kept in the card's words.
     (
         re.compile(rf"^(If [^,]+, you (?:gain|lose) {NUMBER} life)\.$"),
