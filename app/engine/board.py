@@ -1191,10 +1191,14 @@ class BoardView:
         n = len(self.board.permanents)
 
         def source_of(p: Permanent) -> EffectSource:
+            controller = self.controller(p)
+            # Another player's permanent taken by a control change (layer 2, 613.1b): whose
+            # "you" its abilities mean is said with it.
+            taken = f", controlled by {controller}" if controller != p.controller else ""
             return EffectSource(
                 p.id,
-                f"{p.name} ({p.id})",
-                self.controller(p),
+                f"{p.name} ({p.id}{taken})",
+                controller,
                 p.attached_to,
                 False,
                 timestamp_order(p.index, p.timestamp, False, n),

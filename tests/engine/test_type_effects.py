@@ -623,3 +623,29 @@ def test_a_loss_whose_source_lost_its_abilities_first_creates_no_effect() -> Non
     # Without the curse, the field's loss applies (the menagerie makes it a creature too).
     alone = (_perm("sprout", SPROUT), _perm("glass", GLASS), _perm("q", QUIETUS))
     assert could_produce(_board(*alone), "sprout").answer_data["permanents"][0]["types"] == []
+
+
+OMEN = _card(
+    "Prism Sigil",
+    "Lands you control are every basic land type in addition to their other types.",
+    ["Enchantment"],
+)
+TAKEN = _card(
+    "Borrowed Sigil",
+    "Enchant permanent\nYou control enchanted permanent.",
+    ["Enchantment"],
+    ["Aura"],
+)
+
+
+def test_a_taken_sources_you_is_its_new_controller_and_the_step_says_whose_it_is() -> None:
+    # 613.1b before 613.1d: alice controls bob's sigil, so her lands are every basic land type,
+    # and the layer step names her as its controller.
+    perms = (
+        _perm("sigil", OMEN, controller="bob"),
+        _perm("take", TAKEN, attached_to="sigil"),
+        _perm("field", FOREST),
+    )
+    v = could_produce(_board(*perms), "field")
+    assert v.answer_data["permanents"][0]["types"] == ["W", "U", "B", "R", "G"]
+    assert any("Prism Sigil (sigil, controlled by alice)" in s.text for s in v.steps)
