@@ -149,6 +149,13 @@ def test_additional_costs_mandatory_and_optional() -> None:
     assert [c.mana for c in times.additional_costs] == ["{1}{G}"]
 
 
+def test_teamwork_is_an_optional_additional_cost() -> None:
+    compiled = face("Teamwork 2\nDraw a card.", **SORCERY, keywords=("Teamwork",))
+    assert [(c.name, c.optional, c.mana) for c in compiled.additional_costs] == [
+        ("Teamwork", True, None)
+    ]
+
+
 def test_ravenous_is_entering_with_x_counters() -> None:
     # 702.156a: X +1/+1 counters, the spell's X (107.3m).
     compiled = face(

@@ -426,3 +426,14 @@ def test_a_tapped_for_mana_trigger_that_only_puts_counters_stays_irrelevant() ->
     )
     compiled = face(text, types=("Enchantment",))
     assert compiled.support == "full" and compiled.sentences[0].status == "irrelevant"
+
+
+def test_a_die_table_that_adds_mana_is_reported() -> None:
+    # 706, 605.1a: a mana ability that rolls a die, with more results than the two read.
+    text = (
+        "{T}: Roll a four-sided die.\n1 — You lose 2 life.\n2 — Add {R}.\n3 — Add {G}.\n"
+        "4 — Add {R}{G}."
+    )
+    compiled = face(text, types=("Artifact",))
+    assert compiled.support == "partial"
+    assert "2 — Add {R}." in compiled.unsupported_text

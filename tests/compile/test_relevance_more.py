@@ -153,6 +153,28 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
             "haste_control",
         ),
         ("That card perpetually gains blitz {2}{R}.", ("Sorcery",), "haste_control"),
+        # Detain (701.35): the permanent's activated abilities, mana abilities among them, can't
+        # be activated; cards in graveyards no ability may target (a graveyard-targeting mana
+        # ability can't be activated); a mana trigger triggering twice; all five colors; another
+        # object's triggered abilities too.
+        ("When ~ enters, detain target land an opponent controls.", ("Creature",), "land_type"),
+        (
+            "Land cards in graveyards can't be the targets of abilities.",
+            ("Enchantment",),
+            "mana_ability",
+        ),
+        (
+            "If a triggered ability of an artifact you control triggers, that ability triggers "
+            "an additional time.",
+            ("Enchantment",),
+            "tapped_for_mana",
+        ),
+        ("{2}: ~ becomes all colors until end of turn.", ("Artifact",), "type_change"),
+        (
+            "~ has all activated and triggered abilities of the exiled card.",
+            ("Creature",),
+            "mana_ability",
+        ),
         # Land types named by two choices: what lands are (305.7), not modelled.
         (
             "Nonbasic lands of the first chosen type are also the second chosen type.",
@@ -188,6 +210,9 @@ def test_sentences_that_had_been_waved_through_are_reported(
         # Reading whether something is snow or has unearth changes nothing.
         "When ~ enters, destroy target land that is snow.",
         "Whenever a creature dies, if it has unearth, you gain 1 life.",
+        # An additional trigger for a cause that is no tapping for mana.
+        "If a creature attacking causes a triggered ability of a permanent you control to "
+        "trigger, that ability triggers an additional time.",
         # A search a trigger makes, for a card with a basic land type: no land type changes.
         "Whenever ~ attacks, if you control a Wizard, search your library for a card with a "
         "basic land type, put it into your hand, then shuffle.",

@@ -82,6 +82,13 @@ _WORDED_COSTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "Casualty",
         "sacrifice a creature with power {p} or greater as you cast it",
     ),
+    # Teamwork N: tapping any number of creatures with total power N or more as it is cast, an
+    # optional additional cost (its reminder text).
+    (
+        re.compile(r"^Teamwork (?P<p>\d+)$"),
+        "Teamwork",
+        "tap creatures you control with total power {p} or more as you cast it",
+    ),
     # 702.174: "Gift a card", "Gift a tapped Fish": promising the gift to an opponent as the
     # spell is cast (what the gift is changes nothing it costs).
     (

@@ -574,6 +574,17 @@ def _effect_line(ctx: _Context, sentences: list[str], marker: str) -> None:
     ("10-19 | ", 706). Its continuous effects work from an entry of the state's effects naming
     the card. The first sentence keeps its marker on the record (_check_line_effects finds the
     line by it)."""
+    if (
+        marker[0].isdigit()
+        and sentences[0][len(marker) :].startswith("Add ")
+        and _rolled_by_activation(ctx)
+    ):
+        # A die result that adds mana, of an activated ability rolling it (706, 605.1a): a
+        # table of more results than mana.py reads, reported rather than read as a spell's (a
+        # trigger's is none, 605.1b).
+        for s in sentences:
+            ctx.record(s, "mana_ability", "not_understood")
+        return
     first = len(ctx.face.sentences)
     was = ctx.spell
     ctx.spell = True
@@ -586,6 +597,22 @@ def _effect_line(ctx: _Context, sentences: list[str], marker: str) -> None:
         # The sentence as the card says it (a keyword action's record drops its period).
         said = sentences[0] if sentences[0][len(marker) :].startswith(r.text) else marker + r.text
         ctx.face.sentences[first] = SentenceRecord(said, r.family, r.status)
+
+
+# A die rolled, and one rolled by an activated ability ("{T}: Roll a six-sided die.").
+_ROLLS = re.compile(r"\b[Rr]oll (?:a|an) (?:[\w-]+ die|d\d+)\b")
+_ROLLS_BY_ACTIVATION = re.compile(r'^[^":]*: [Rr]oll (?:a|an) (?:[\w-]+ die|d\d+)\b')
+
+
+def _rolled_by_activation(ctx: _Context) -> bool:
+    """Whether the die whose results the lines read was rolled by an activated ability of a
+    permanent: the last roll said before them."""
+    if _face_is_spell(ctx):
+        return False
+    for record in reversed(ctx.face.sentences):
+        if _ROLLS.search(record.text):
+            return _ROLLS_BY_ACTIVATION.match(record.text) is not None
+    return False
 
 
 # A mode with a name of its own ("• Khans — ..."), chosen as a permanent enters, is a static

@@ -109,7 +109,7 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
             r"basic land types?|\bland types?\b|\bthe (?:first|second) chosen type\b|"
             r"\b(?:is|are|becomes?|become) (?:a |an |the )?"
             r"(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b|\blos(?:e|es) all (?:other |mana )?"
-            r"abilities|\bcan't be activated|\bhas no abilities|"
+            r"abilities|\bcan't be activated|\bhas no abilities|\b[Dd]etains?\b|"
             r"^(?![^.]*\b[Cc]reatures?\b)[^.]* (?:is|are) the chosen type\.$"
         ),
         "land_type",
@@ -168,7 +168,7 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
     # them (unless they are excepted): what it could produce is theirs too, not modelled.
     (
         re.compile(
-            r"\b(?:ha(?:s|ve)|gains?) all (?:activated )?abilities of\b"
+            r"\b(?:ha(?:s|ve)|gains?) all (?:activated (?:and triggered )?)?abilities of\b"
             r"(?![^.]*\bexcept (?:for )?mana abilities\b)"
         ),
         "mana_ability",
@@ -179,7 +179,7 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         re.compile(
             r"^(?![^.]*\b[Tt]arget (?:instant or sorcery )?spell becomes)"
             r"[^\"]*\bbecomes? (?:the colou?rs? of your choice|the colou?r or colou?rs of your "
-            r"choice|(?:white|blue|black|red|green|colorless)\b)"
+            r"choice|all colou?rs\b|(?:white|blue|black|red|green|colorless)\b)"
         ),
         "type_change",
     ),
@@ -248,6 +248,19 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         ),
         "haste_control",
     ),
+    # Cards in graveyards no spell or ability may target: an ability whose cost or effect
+    # targets one (Deathrite Shaman-like) can't be activated (601.2c, 602.2b), not modelled.
+    (re.compile(r"\b[Cc]ards? in graveyards can't be the targets?\b"), "mana_ability"),
+    # Triggered abilities of some permanents that trigger an additional time, whatever
+    # triggered them: a mana trigger among them adds twice. One for a cause that is no
+    # tapping for mana ("if a creature dying causes ...") is irrelevant.
+    (
+        re.compile(
+            r"^(?:As long as [^,]+, )?[Ii]f (?:a|an) triggered ability of [^,]* triggers, that "
+            r"ability triggers an additional time\b"
+        ),
+        "tapped_for_mana",
+    ),
     # 612.1: a text-changing effect rewrites the words of its rules text and type line (a
     # creature type replaced by another), which what it is and counts of it read.
     (re.compile(r"\b[Cc]hange the text of\b"), "type_change"),
@@ -312,7 +325,8 @@ _CUE = re.compile(
     r"^As long as [^,]+, ~ is (?:a|an) [A-Z]|"
     r"^[A-Z][a-z]+ offering$|"  # 702.48a, the rule above
     r"\bsnow\b|\bchosen colou?r\b|\bdevotion\b|\b(?:riot|unearth|blitz|encore|dash)\b|"
-    r"\bbecomes? the (?:creature )?type of\b|\b[Cc]hange the text of\b"  # the rules above
+    r"\bbecomes? the (?:creature )?type of\b|\b[Cc]hange the text of\b|\b[Dd]etains?\b|"
+    r"\bcan't be the targets?\b|\btriggers an additional time\b|\ball colou?rs\b"  # rules above
 )
 _MANA_WORD = re.compile(r"\bmana\b")
 # An effect giving a permanent a quoted mana ability (a token's own, "with" or "has", is not).
