@@ -153,7 +153,7 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
             "haste_control",
         ),
         ("That card perpetually gains blitz {2}{R}.", ("Sorcery",), "haste_control"),
-        # Detain (701.35): the permanent's activated abilities, mana abilities among them, can't
+        # Detain: the permanent's activated abilities, mana abilities among them, can't
         # be activated; cards in graveyards no ability may target (a graveyard-targeting mana
         # ability can't be activated); a mana trigger triggering twice; all five colors; another
         # object's triggered abilities too.
