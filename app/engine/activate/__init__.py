@@ -43,8 +43,9 @@ Conventions (what a client can rely on):
   not among its options, is a QuestionError on ("trigger_choices", id).
 - A needed choice that was not given is not guessed: the activation is still ruled (`legal`,
   and the new `state`, since the cost is paid on activation), but `choice_required` is true,
-  `total` is "" (and `produced` too when it's the ability's own choice), `made_mana` is false
-  (nothing determined was made), the open triggers carry `choices`, a note with code
+  `total` is "" (and `produced` too when it's the ability's own choice, `made_mana` then
+  false: nothing determined was made; with only a trigger's choice open the ability's own
+  mana is known, and made, 106.12a), the open triggers carry `choices`, a note with code
   `choice_required` says what to send, and `outcomes` lists every option. When every option
   gives the same result, no choice is required.
 - `x` is the X chosen as the ability is activated (107.3, 602.2b): the X of "{X}" or "remove
