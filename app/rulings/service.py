@@ -73,9 +73,10 @@ def caveat_step(caveats: list[dict[str, str]]) -> Step:
     # 108.1: a card's abilities are those of its Oracle wording; what of it was not turned
     # into data is named here so the reader knows what the answer could not weigh.
     return m.step(
-        "Some rules text of the cards asked about (their Oracle wording, 108.1) was not "
-        f"understood or is not modelled by this service, so this answer ignores it (see "
-        f"caveats): {quoted}. If it matters to this question, the answer may be incomplete.",
+        "Some rules text of the cards asked about (whose abilities are those of their Oracle "
+        "wording, 108.1) was not understood or is not modelled by this service, so this answer "
+        f"ignores it (see caveats; a bundled card's in the catalog's own words): {quoted}. If it "
+        "matters to this question, the answer may be incomplete.",
         ("108.1",),
     )
 
