@@ -437,3 +437,15 @@ def test_a_die_table_that_adds_mana_is_reported() -> None:
     compiled = face(text, types=("Artifact",))
     assert compiled.support == "partial"
     assert "2 — Add {R}." in compiled.unsupported_text
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Max speed — {T}: Add {R}{R}.", "Exhaust — {G}, {T}: Add three mana of any one color."],
+)
+def test_keywords_written_like_ability_words_are_not_stripped(line: str) -> None:
+    # 702.178a: an ability only while its controller has max speed; 702.177a: activated only
+    # once. Neither is modelled: reported, never read as a plain mana ability.
+    compiled = face(line, types=("Artifact",))
+    assert compiled.unsupported_text == [line]
+    assert compiled.abilities == []

@@ -143,8 +143,12 @@ def _ends_sentence(line: str, after: int) -> bool:
     return after >= len(line) or line[after] == " "
 
 
-# An ability word or flavor word before an em dash has no rules meaning (207.2c).
-_ABILITY_WORD = re.compile(r"^(?![IVX]+(?:, [IVX]+)* — )[A-Z][A-Za-z' ,-]{0,40} — (?=\S)")
+# An ability word or flavor word before an em dash has no rules meaning (207.2c). Keywords
+# written the same way are no ability words: "Max speed — ..." is an ability only while its
+# controller has max speed (702.178a), "Exhaust — ..." one activated only once (702.177a).
+_ABILITY_WORD = re.compile(
+    r"^(?![IVX]+(?:, [IVX]+)* — |Max speed — |Exhaust — )[A-Z][A-Za-z' ,-]{0,40} — (?=\S)"
+)
 
 
 def lines_of(
