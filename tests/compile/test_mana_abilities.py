@@ -249,6 +249,10 @@ def test_a_poison_counter_after_the_mana_is_a_side_effect() -> None:
             "if you control a Wizard planeswalker, you gain 2 life",
         ),
         (
+            "If you control a Wizard, a Cleric, or a Rogue, you gain 1 life.",
+            "if you control a Wizard, a Cleric, or a Rogue, you gain 1 life",
+        ),
+        (
             "When you do, this land deals 1 damage to each opponent.",
             "it deals 1 damage to each opponent",
         ),

@@ -930,7 +930,7 @@ _SIDE_EFFECTS: tuple[tuple[re.Pattern[str], Callable[[str], str]], ...] = (
     # The same on a condition ("If you control a Wizard, you gain 1 life."): the
     # condition kept in the card's words.
     (
-        re.compile(rf"^(If [^,]+, you (?:gain|lose) {NUMBER} life)\.$"),
+        re.compile(rf"^(If [^.]+?, you (?:gain|lose) {NUMBER} life)\.$"),
         lambda said: said[0].lower() + said[1:],
     ),
     (
