@@ -178,6 +178,23 @@ def _sorcery_timing(costs: BoardCosts, src: Source) -> bool:
             "stack empty",
             "sorcery_timing_required",
         )
+    board = costs.view.board
+    if costs.sorcery_timing and (
+        (board.active_player is not None and board.active_player != costs.caster)
+        or (board.phase is not None and board.phase not in ("first_main", "second_main"))
+    ):
+        # 307.5: a sorcery's time is its caster's own main phase; the state says it isn't.
+        now = (
+            f"it is {board.active_player}'s turn"
+            if board.active_player != costs.caster
+            else f"this is the {board.phase} phase"
+        )
+        raise QuestionError(
+            ("sorcery_timing",),
+            f"sorcery_timing says {costs.caster} could cast a sorcery now, but {now}: a player "
+            "can only in their own main phase (307.5)",
+            "sorcery_timing_impossible",
+        )
     return costs.sorcery_timing
 
 

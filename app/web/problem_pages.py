@@ -336,6 +336,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         'hand"): give `cast_from`, the zone the spell is cast from (`hand`, `graveyard`, '
         "`exile`, `library` or `command`).",
     ),
+    "sorcery_timing_impossible": _q(
+        "Sorcery timing the state rules out",
+        "`sorcery_timing` says the caster could cast a sorcery, but the state's active player "
+        "or phase says otherwise: a player can only in their own main phase (307.5).",
+    ),
     "sorcery_timing_required": _q(
         "Cast when a sorcery could be?",
         "A permanent lets some players cast spells only any time they could cast a sorcery "

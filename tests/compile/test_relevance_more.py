@@ -175,6 +175,17 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
             ("Creature",),
             "mana_ability",
         ),
+        # What stops free casts, or costs paid with life or sacrifices, for every player.
+        (
+            "Players can't cast spells without paying their mana costs.",
+            ("Creature",),
+            "cast_ban",
+        ),
+        (
+            "Players can't pay life or sacrifice artifacts to cast spells or activate abilities.",
+            ("Enchantment",),
+            "cast_ban",
+        ),
         # Land types named by two choices: what lands are (305.7), not modelled.
         (
             "Nonbasic lands of the first chosen type are also the second chosen type.",

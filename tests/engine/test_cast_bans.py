@@ -156,9 +156,15 @@ def test_a_sorcery_timing_ban_holds_unless_the_spell_is_cast_when_a_sorcery_coul
     stopped = _cast(INSTANT, view, sorcery_timing=False)
     assert _codes(stopped) == ["cast_prohibited"]
     assert "except when their caster could cast a sorcery" in stopped["reasons"][0]["message"]
-    free = _cast(INSTANT, view, sorcery_timing=True)
+    # A sorcery's time is its caster's own main phase (307.5): alice's turn.
+    free = _cast(INSTANT, _view(_perm("dw", SLOW_WARDEN), active="alice"), sorcery_timing=True)
     assert free["castable"] is True
     assert any(rules == ("601.3", "307.5") for _, rules in free["_steps"])
+    # On bob's turn, or in combat, alice can't be casting at a sorcery's time: a 422.
+    for board in (view, _view(_perm("dw", SLOW_WARDEN), active="alice", phase="combat")):
+        with pytest.raises(QuestionError) as impossible:
+            _cast(INSTANT, board, sorcery_timing=True)
+        assert impossible.value.code == "sorcery_timing_impossible"
     with pytest.raises(QuestionError) as raised:
         _cast(INSTANT, view)
     assert raised.value.code == "sorcery_timing_required"

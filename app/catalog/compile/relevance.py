@@ -377,6 +377,15 @@ _IF_COST_PAID = re.compile(
 )
 
 
+# What stops a free cast, a cast's additional cost or an activation's cost for everyone
+# ("players can't cast spells without paying their mana costs", "... can't pay life or
+# sacrifice creatures to cast spells or activate abilities"): not modelled, reported.
+_CANT_PAY_THAT_WAY = re.compile(
+    r"\bcan't cast spells (?:[^.]* )?without paying\b|\bcan't cast spells by paying alternative\b|"
+    r"\bcan't pay life or sacrifice\b"
+)
+
+
 def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | None:
     """The ability family a sentence bears on, or None when it is irrelevant to the engine.
     x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter);
@@ -389,6 +398,8 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
         return None  # the common case, decided by one cheap search
     if _COPY.search(sentence):
         return "copy"
+    if _CANT_PAY_THAT_WAY.search(sentence):
+        return "cast_ban"
     if (paid := _IF_COST_PAID.search(sentence)) is not None:
         rest = sentence[: paid.start()] + sentence[paid.end() :]
         return family(rest[0].upper() + rest[1:], x_permanent=x_permanent, spell=spell)
