@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from app.domain.answers import CastWithoutPayingAnswer, CostChangeApplied, Reason, trusted
@@ -307,7 +307,7 @@ def cast_without_paying(
             "paying the mana cost already is one: only one alternative cost can apply to a spell.",
             m,
         )
-    paid, payable = _additional_costs(r, cast_face, asked)
+    paid, payable = _additional_costs(r, cast_face, _payable_at_zero(r, cast_face, asked, x))
     answer = _answer(r, cast_face, paid if castable and payable else None, costs, x)
     return Verdict(answer, r.steps)
 
@@ -394,15 +394,39 @@ def x_in_cost(cost: AdditionalCost) -> bool:
 
 
 def _paid_with_x(cast_face: CardFace, asked: _Asked) -> list[AdditionalCost]:
-    """The additional costs with an X that this cast pays: the mandatory ones and the optional
-    ones asked for, unless the question says they can't be paid."""
+    """The additional costs with an X that this cast pays: the mandatory ones (X is announced
+    for them even when the question says they can't be paid: then the spell can't be cast)
+    and the optional ones asked for that can be paid."""
     return [
         c
         for c in cast_face.additional_costs
         if x_in_cost(c)
-        and c.name not in asked.unpayable
-        and (not c.optional or c.name in asked.additional)
+        and (not c.optional or (c.name in asked.additional and c.name not in asked.unpayable))
     ]
+
+
+def _payable_at_zero(r: _Ruling, cast_face: CardFace, asked: _Asked, x: int) -> _Asked:
+    """A cost of X things or X life asks for nothing with X = 0, so it can always be paid
+    (119.4: a player can always pay 0 life); the question's `unpayable` doesn't hold for it."""
+    if x != 0:
+        return asked
+    freed = {
+        c.name
+        for c in cast_face.additional_costs
+        if c.name in asked.unpayable and x_in_cost(c) and not with_x(c.mana or "", 0)
+    }
+    if not freed:
+        return asked
+    m = Mentions()
+    names = ", ".join(m.mana_in(n) for n in sorted(freed))
+    r.steps.append(
+        m.step(
+            f"With X = 0, {names} asks for nothing, so it can be paid whatever the question "
+            "says of it.",
+            ("119.4", "107.3a"),
+        )
+    )
+    return replace(asked, unpayable=asked.unpayable - freed)
 
 
 def with_x(mana: str, x: int) -> str:
@@ -969,7 +993,7 @@ def _answer(
     return CastWithoutPayingAnswer(
         castable=False,
         face=cast_face.name,
-        x=0,
+        x=x,
         alternative_cost=None,
         additional_costs_paid=[],
         mana_to_pay="",

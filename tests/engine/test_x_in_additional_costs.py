@@ -123,3 +123,17 @@ def test_a_cost_paid_once_named_twice_is_refused() -> None:
     with pytest.raises(QuestionError) as err:
         free(WARDEN, 1, "Kicker", "Kicker")
     assert (err.value.code, err.value.loc) == ("cost_repeated", ("additional_costs", 0))
+
+
+def test_a_cost_of_x_life_at_x_zero_can_always_be_paid() -> None:
+    # 119.4: paying 0 life is always possible, whatever the question says of the cost.
+    zero = cast_without_paying(
+        TIDE, x=0, alternative_cost=None, additional_costs=[], unpayable=["Pay X life"]
+    ).answer_data
+    assert (zero["castable"], zero["x"]) == (True, 0)
+    # At X = 4 the life can't be paid: not castable, and X is still the one announced.
+    four = cast_without_paying(
+        TIDE, x=4, alternative_cost=None, additional_costs=[], unpayable=["Pay X life"]
+    ).answer_data
+    assert (four["castable"], four["x"]) == (False, 4)
+    assert [r["code"] for r in four["reasons"]] == ["mandatory_additional_cost_unpayable"]
