@@ -186,6 +186,12 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
             ("Enchantment",),
             "cast_ban",
         ),
+        # The card's own alternative cost on a condition.
+        (
+            "As long as you control a Wizard and ~ is in your graveyard, it has flashback {3}.",
+            ("Sorcery",),
+            "alternative_cost",
+        ),
         # Land types named by two choices: what lands are (305.7), not modelled.
         (
             "Nonbasic lands of the first chosen type are also the second chosen type.",

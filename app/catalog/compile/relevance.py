@@ -386,6 +386,11 @@ _CANT_PAY_THAT_WAY = re.compile(
 )
 
 
+# The card's own alternative cost while a condition holds ("as long as ... and ~ is in your
+# graveyard, it has flashback {2}{G}"): not modelled, reported.
+_OWN_COST_WHILE = re.compile(r"~ is in your graveyard, it has (?:flashback|escape)\b")
+
+
 def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | None:
     """The ability family a sentence bears on, or None when it is irrelevant to the engine.
     x_permanent: a permanent spell with {X} in its mana cost (107.3m makes its X matter);
@@ -400,6 +405,8 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
         return "copy"
     if _CANT_PAY_THAT_WAY.search(sentence):
         return "cast_ban"
+    if _OWN_COST_WHILE.search(sentence):
+        return "alternative_cost"
     if (paid := _IF_COST_PAID.search(sentence)) is not None:
         rest = sentence[: paid.start()] + sentence[paid.end() :]
         return family(rest[0].upper() + rest[1:], x_permanent=x_permanent, spell=spell)
