@@ -211,7 +211,10 @@ def _needs_target(a: Ability) -> bool:
         case ManaReplacement() | ManaTrigger():
             return a.source.relation == "attached"
         case _:
-            return False
+            # Any other effect on "its target" (an animation, a land type, colors, abilities
+            # lost): without `target` it would change nothing, silently.
+            to = getattr(a, "to", None)
+            return isinstance(to, Selector) and to.relation == "attached"
 
 
 def _produced_counters(prod: Production) -> Iterator[str]:

@@ -144,3 +144,28 @@ def test_an_effect_the_engine_does_not_read_says_so(sqlite_client: TestClient) -
     r = sqlite_client.post(ACT, json=body)
     assert_problem(r, ["body", "state", "effects", 0, "definition"], "not_an_effect")
     assert "text not understood: Lands of the first chosen type" in r.json()["detail"]
+
+
+def test_an_animation_entry_without_its_target_is_refused(sqlite_client: TestClient) -> None:
+    # "Target land becomes a 2/2 creature until end of turn": without `target` the entry would
+    # change nothing, silently; the question must name the permanent.
+    waker = {
+        "name": "Stirring Gust",
+        "types": ["instant"],
+        "abilities": [
+            {
+                "kind": "add_types",
+                "to": {"relation": "attached"},
+                "types": ["creature"],
+                "works_from": "effect",
+            }
+        ],
+    }
+    body = {
+        "state": state(
+            perm("f", "Forest"), effects=[{"id": "w", "definition": waker, "controller": "alice"}]
+        ),
+        "permanent_id": "f",
+    }
+    r = sqlite_client.post(ACT, json=body)
+    assert_problem(r, ["body", "state", "effects", 0, "target"], "target_required")
