@@ -771,8 +771,6 @@ def test_up_to_one_target_land_until_your_next_turn() -> None:
     [
         # 205.1a: a creature type named replaces the face's own; a land type goes with the
         # land type it no longer has. The engine keeps the rest by kind (set_card_types).
-        ("{3}: ~ becomes a 3/3 Golem artifact creature until end of turn.",
-         ("Artifact", "Creature"), ("Construct",), (["artifact", "creature"], ["Golem"])),
         ("{1}{G}: ~ becomes a 3/3 Ape creature until end of turn.", ("Land",), ("Cave",),
          (["creature"], ["Ape"])),
     ],
@@ -789,14 +787,27 @@ def test_what_animates_itself_with_subtypes_has_its_card_types_replaced(
     ]
 
 
+def test_what_becomes_an_artifact_creature_keeps_what_it_was() -> None:
+    # 205.1b: an "artifact creature" keeps every card type and subtype it had: the Construct
+    # stays one, and is a Golem too.
+    found = abilities(
+        "{3}: ~ becomes a 3/3 Golem artifact creature until end of turn.",
+        types=("Artifact", "Creature"),
+        subtypes=("Construct",),
+    )
+    assert found == [
+        AddTypes(to=TARGET, types=["artifact", "creature"], subtypes=["Golem"], works_from="effect")
+    ]
+
+
 def test_a_target_artifact_animated_with_a_size_from_its_mana_value() -> None:
-    # 205.1a: its card types become artifact and creature; 613.4: its size is the state's.
+    # 205.1b: it is an artifact creature keeping what it was; 613.4: its size is the state's.
     found = abilities(
         "{2}: Target noncreature artifact becomes an artifact creature with power and toughness "
         "each equal to its mana value until end of turn.",
         types=("Creature",),
     )
-    assert found == [SetCardTypes(to=TARGET, types=["artifact", "creature"], works_from="effect")]
+    assert found == [AddTypes(to=TARGET, types=["artifact", "creature"], works_from="effect")]
 
 
 WALKER = ("Planeswalker",)
@@ -1151,11 +1162,11 @@ def test_a_target_land_loses_all_but_mana_abilities_and_gains_a_trigger() -> Non
     ],
 )
 def test_a_target_artifact_that_becomes_an_artifact_creature(text: str) -> None:
-    # 205.1a: "an artifact creature" replaces its card types by those two (subtypes of the
-    # artifact type stay with it).
+    # 205.1b: "an artifact creature" keeps every card type and subtype the target had (an
+    # artifact land stays a land).
     kind = "Planeswalker" if text.startswith("[") else "Creature"
     assert abilities(text, types=(kind,)) == [
-        SetCardTypes(to=TARGET, types=["artifact", "creature"], works_from="effect")
+        AddTypes(to=TARGET, types=["artifact", "creature"], works_from="effect")
     ]
 
 

@@ -649,3 +649,26 @@ def test_a_taken_sources_you_is_its_new_controller_and_the_step_says_whose_it_is
     v = could_produce(_board(*perms), "field")
     assert v.answer_data["permanents"][0]["types"] == ["W", "U", "B", "R", "G"]
     assert any("Prism Sigil (sigil, controlled by alice)" in s.text for s in v.steps)
+
+
+STIRRER_OF_ARTIFACTS = _card(
+    "Gearwake Tinker",
+    "When ~ enters, put two +1/+1 counters on up to one target noncreature artifact. That "
+    "artifact becomes a 0/0 Golem artifact creature.",
+    ["Creature"],
+)
+# An artifact land whose mana is its land type's (305.6): it has it only while a land.
+ARTIFACT_LAND = {"name": "Seat of Tides", "types": ["artifact", "land"], "subtypes": ["Island"]}
+
+
+def test_an_artifact_made_an_artifact_creature_keeps_its_other_types() -> None:
+    # 205.1b: an effect that makes something an "artifact creature" keeps every card type and
+    # subtype it had: the artifact land stays a land, with its mana, and is a creature too.
+    b = _board(
+        _perm("seat", ARTIFACT_LAND, controlled_since_turn_start=False),
+        effects=[_effect("fx", STIRRER_OF_ARTIFACTS, "seat")],
+    )
+    assert could_produce(b, "seat").answer_data["permanents"][0]["types"] == ["U"]
+    # A creature now, and a new one: summoning sick (302.6).
+    codes = [r["code"] for r in activate(b, "seat").answer_data["reasons"]]
+    assert codes == ["summoning_sick"]

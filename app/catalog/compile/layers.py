@@ -345,8 +345,10 @@ def becomes(
         and not any(t.casefold() in NOT_CREATURE_TYPES for t in subtypes)
     )
     still = STILL_A_LAND.match(following) is not None
+    # 205.1b: what becomes an "artifact creature" keeps every card type and subtype it had.
+    artifact_creature = set(types) == {"artifact", "creature"}
     # 205.1a: its card types replaced, its subtypes staying with the card types it keeps.
-    replaced = not (kept or still or replaced_keeps_all) and bool(types)
+    replaced = not (kept or still or replaced_keeps_all or artifact_creature) and bool(types)
     # 205.1a: a creature that becomes a creature type alone keeps its card types, and the
     # creature types named replace its own ("target creature becomes a blue Frog").
     creature_types_only = (
@@ -355,7 +357,9 @@ def becomes(
         and not any(t.casefold() in NOT_CREATURE_TYPES for t in subtypes)
         and _a_creature(target, referent if is_it else None, own_types if is_self else None)
     )
-    if not (kept or still or replaced_keeps_all or replaced or creature_types_only):
+    if not (
+        kept or still or replaced_keeps_all or artifact_creature or replaced or creature_types_only
+    ):
         return None  # no card type named: only its subtypes would change, not said exactly
     # "Still a land" keeps the old types only of a land (one that isn't says something else).
     still_land = "still a land" in kept or (not kept and still)
