@@ -768,3 +768,16 @@ def test_side_effect_is_explained_in_the_ability_step() -> None:
     assert "2 damage to you" in v.steps[0].text
     v = activate(board(P("lw", "Llanowar Wastes")), "lw", ability=0)
     assert "damage" not in steps_text(v)
+
+
+def test_an_older_control_source_after_a_steal_this_turn_says_the_count_was_broken() -> None:
+    # 302.6: bob's Control Magic (later timestamp) gives the Elves back, but alice's steal this
+    # turn broke bob's continuous control; no step says bob kept it since his turn began.
+    b = board(
+        P("elves", "Llanowar Elves", "bob"),
+        P("cm", "Control Magic", "bob", attached_to="elves", timestamp=5),
+        effects=[E("aot", "Act of Treason", "alice", target="elves", timestamp=3)],
+    )
+    said = " ".join(s.text for s in activate(b, "elves").steps)
+    assert "has had that control since before" not in said
+    assert "a control change earlier this turn broke the count of 302.6" in said

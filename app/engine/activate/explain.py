@@ -206,7 +206,11 @@ def _other_costs_step(cost: ManaAbilityCost) -> Step | None:
 
 
 def control_change_text(
-    m: Mentions, change: ControlChange, restarts_count: bool, since_turn_start: bool
+    m: Mentions,
+    change: ControlChange,
+    restarts_count: bool,
+    since_turn_start: bool,
+    after_change: bool = False,
 ) -> str:
     """302.6: what one control-changing effect does to the count of continuous control.
     since_turn_start: the taken permanent's controlled_since_turn_start, which the count is
@@ -223,6 +227,12 @@ def control_change_text(
         )
     if restarts_count:
         since = "; a change of control restarts the count of 302.6"
+    elif after_change:
+        # An earlier change this turn took it away from them: the count began again.
+        since = (
+            f"; a control change earlier this turn broke the count of 302.6, so {to} hasn't "
+            "controlled it continuously since their most recent turn began"
+        )
     elif change.source.is_effect:
         # A lasting effect may be older than this turn: the state's fact decides.
         since = (

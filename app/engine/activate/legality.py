@@ -271,10 +271,14 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
     """302.6: a creature uses {T}/{Q} abilities only if its controller has controlled it since
     their most recent turn began, or it has haste (702.10)."""
     recent = view.control_changed_this_turn(p)
+    broken = False  # a change earlier in this list happened this turn
     for change in view.control_changes.get(p.id, []):
         mc = Mentions()
-        text = control_change_text(mc, change, change in recent, p.controlled_since_turn_start)
+        text = control_change_text(
+            mc, change, change in recent, p.controlled_since_turn_start, after_change=broken
+        )
         steps.append(mc.step(text + ".", ("302.6",)))
+        broken = broken or change in recent
     sick = not p.controlled_since_turn_start or bool(recent)
     haste = view.haste(p)
     m = Mentions()
