@@ -445,7 +445,7 @@ def test_a_die_table_that_adds_mana_is_reported() -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["Max speed — {T}: Add {R}{R}.", "Exhaust — {G}, {T}: Add three mana of any one color."],
+    ["Max speed — {T}: Add {G}{G}{G}.", "Exhaust — {U}, {T}: Add two mana of any one color."],
 )
 def test_keywords_written_like_ability_words_are_not_stripped(line: str) -> None:
     # 702.178a: an ability only while its controller has max speed; 702.177a: activated only

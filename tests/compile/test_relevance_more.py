@@ -171,7 +171,7 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
         ),
         ("{2}: ~ becomes all colors until end of turn.", ("Artifact",), "type_change"),
         (
-            "~ has all activated and triggered abilities of the exiled card.",
+            "~ has all activated and triggered abilities of each card exiled with it.",
             ("Creature",),
             "mana_ability",
         ),
@@ -228,7 +228,7 @@ def test_sentences_that_had_been_waved_through_are_reported(
         "When ~ enters, destroy target land that is snow.",
         "Whenever a creature dies, if it has unearth, you gain 1 life.",
         # An additional trigger for a cause that is no tapping for mana.
-        "If a creature attacking causes a triggered ability of a permanent you control to "
+        "If a land entering causes a triggered ability of an artifact you control to "
         "trigger, that ability triggers an additional time.",
         # A search a trigger makes, for a card with a basic land type: no land type changes.
         "Whenever ~ attacks, if you control a Wizard, search your library for a card with a "

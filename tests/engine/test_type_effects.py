@@ -627,7 +627,7 @@ def test_a_loss_whose_source_lost_its_abilities_first_creates_no_effect() -> Non
 
 OMEN = _card(
     "Prism Sigil",
-    "Lands you control are every basic land type in addition to their other types.",
+    "Lands you control are Swamps and Islands in addition to their other types.",
     ["Enchantment"],
 )
 TAKEN = _card(
@@ -639,22 +639,22 @@ TAKEN = _card(
 
 
 def test_a_taken_sources_you_is_its_new_controller_and_the_step_says_whose_it_is() -> None:
-    # 613.1b before 613.1d: alice controls bob's sigil, so her lands are every basic land type,
-    # and the layer step names her as its controller.
+    # 613.1b before 613.1d: alice controls bob's sigil, so her lands are Swamps and Islands, and the
+    # layer step names her as its controller.
     perms = (
         _perm("sigil", OMEN, controller="bob"),
         _perm("take", TAKEN, attached_to="sigil"),
         _perm("field", FOREST),
     )
     v = could_produce(_board(*perms), "field")
-    assert v.answer_data["permanents"][0]["types"] == ["W", "U", "B", "R", "G"]
+    assert v.answer_data["permanents"][0]["types"] == ["U", "B", "G"]
     assert any("Prism Sigil (sigil, controlled by alice)" in s.text for s in v.steps)
 
 
 STIRRER_OF_ARTIFACTS = _card(
     "Gearwake Tinker",
-    "When ~ enters, put two +1/+1 counters on up to one target noncreature artifact. That "
-    "artifact becomes a 0/0 Golem artifact creature.",
+    "When ~ enters, put a +1/+1 counter on target noncreature artifact. That artifact "
+    "becomes a 0/0 Golem artifact creature.",
     ["Creature"],
 )
 # An artifact land whose mana is its land type's (305.6): it has it only while a land.
