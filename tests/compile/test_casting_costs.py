@@ -156,6 +156,24 @@ def test_teamwork_is_an_optional_additional_cost() -> None:
     ]
 
 
+def test_what_mana_may_pay_x_matters_for_a_kickers_x_only() -> None:
+    # A kicker's X is announced in a free cast, so a limit on what pays it limits X; an X of
+    # the mana cost is 0 there, and its limit bears on nothing.
+    limit = "Spend only green mana on X."
+    kicker = face(f"Kicker {{X}}\n{limit}", types=("Creature",), mana_cost="{2}{G}")
+    assert kicker.unsupported_text == [limit]
+    own = face(f"Draw X cards.\n{limit}", types=("Sorcery",), mana_cost="{X}{G}")
+    assert own.support == "full"
+
+
+def test_mana_paid_one_way_and_or_another_is_reported() -> None:
+    text = (
+        "As an additional cost to cast this spell, you may pay {2}{U} and/or {2}{B} any number "
+        "of times."
+    )
+    assert face(text, **SORCERY).unsupported_text == [text.replace("this spell", "~")]
+
+
 def test_ravenous_is_entering_with_x_counters() -> None:
     # 702.156a: X +1/+1 counters, the spell's X (107.3m).
     compiled = face(
@@ -175,7 +193,11 @@ def test_a_kicker_x_makes_etb_sentences_about_x_read_or_reported() -> None:
 
 @pytest.mark.parametrize(
     "said",
-    ["X can't be 0.", "X is the number of lands you control as you cast ~."],
+    [
+        "X can't be 0.",
+        "X is the number of lands you control as you cast ~.",
+        "X can't be greater than the number of Forests you control.",
+    ],
 )
 def test_what_a_spell_says_of_its_own_x_is_reported(said: str) -> None:
     # 107.3b makes a free cast's X 0, which a spell whose X can't be 0 can't choose; an X the

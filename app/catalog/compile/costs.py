@@ -293,6 +293,8 @@ def additional_sentence(sentence: str) -> ir.CastingCost | None:
     if m is None:
         return None
     cost = m.group("cost")
+    if " and/or " in cost and "{" in cost:
+        return None  # mana paid one way and/or another ("{1}{R} and/or {1}{G}"): not read
     if " or " in cost:
         name, mana = cost[0].upper() + cost[1:], None
     else:

@@ -263,6 +263,7 @@ class _Context:
     # The spell's X is chosen as it is cast ({X} in its mana cost or kicker): what its text
     # says of that X bears on a free cast's X (107.3b, 107.3c).
     x_chosen: bool = False
+    x_kicker_only: bool = False  # its X is a kicker's, none in its mana cost
     chooses_land_type: bool = False
     chooses_number: bool = False  # "As ~ enters, choose a number": its `chosen_number`
     chooses_card_type: bool = False  # "As ~ enters, choose a card type": its `chosen_type`
@@ -327,7 +328,9 @@ class _Context:
         self.face.keywords.extend(understood.keywords)
 
     def unknown(self, text: str, *, effect: bool = False) -> None:
-        if self.x_chosen and _SPELL_X_RULE.match(text):
+        if (self.x_chosen and _SPELL_X_RULE.match(text)) or (
+            self.x_kicker_only and _KICKER_X_SPEND.match(text)
+        ):
             # "X can't be 0" (a free cast's X must be 0, 107.3b), "X is the number of ..." (X
             # defined by the text is no X a free cast makes 0, 107.3c): not modelled, reported.
             self.record(text, "x", "not_understood")
@@ -340,7 +343,12 @@ class _Context:
 
 
 # A sentence on the spell's own X: a limit on it, or its value defined by the text.
-_SPELL_X_RULE = re.compile(r"^X (?:can't be 0|is (?:the|equal to|twice|half)\b)")
+_SPELL_X_RULE = re.compile(r"^X (?:can't be\b|is (?:the|equal to|twice|half)\b)")
+# What mana may pay a kicker's X ("spend only colored mana on X"): it limits the X announced,
+# which a free cast pays; an X of the mana cost is 0 there, so its limit bears on nothing.
+_KICKER_X_SPEND = re.compile(
+    r"^Spend only [^.]*\bon X\b|^No more than one mana of each colou?r may be spent"
+)
 
 # A kicker cost with an X in it: the X is chosen as the spell is cast (107.3a), as one in the
 # mana cost is, and its ETB abilities may use it (107.3m).
@@ -375,6 +383,7 @@ def compile_face(
         spell=bool(type_set & {"instant", "sorcery"}),
         x_permanent=_x_chosen(mana_cost, text) and not type_set & {"instant", "sorcery"},
         x_chosen=_x_chosen(mana_cost, text),
+        x_kicker_only=_x_chosen(mana_cost, text) and "{X}" not in (mana_cost or ""),
         keywords=tuple(k for k in keywords if k),
         land="land" in type_set,
         types=tuple(sorted(type_set)),
