@@ -444,6 +444,7 @@ class Characteristics:
         self._reach: dict[tuple[int, int], bool] = {}
         self._has_text: dict[str, bool] = {}
         self._dead_losses: dict[int, str] | None = None
+        self._made_lands: dict[str, bool] = {}
         self.order4 = self._layer4_order()
         # Tapped status is no characteristic and no layer changes it (110.5): it can change a
         # permanent's result only through an effect's filter that reads it. Where none does,
@@ -556,14 +557,18 @@ class Characteristics:
 
     def _made_land(self, p: Permanent) -> bool:
         """Whether a layer-4 effect makes the permanent a land (an Aura that makes what it
-        enchants a Forest land), so that land types set on it count too (305.7, 613.8a)."""
-        printed = self.printed(p)
-        return any(
-            isinstance(eff, AddTypes | SetCardTypes)
-            and "land" in eff.types
-            and eff.to.matches(src.looker, p.id, printed)
-            for src, eff in self.effects.layer4
-        )
+        enchants a Forest land), so that land types set on it count too (305.7, 613.8a).
+        Asked for each pair of effects it may reach: answered once per permanent."""
+        found = self._made_lands.get(p.id)
+        if found is None:
+            printed = self.printed(p)
+            found = self._made_lands[p.id] = any(
+                isinstance(eff, AddTypes | SetCardTypes)
+                and "land" in eff.types
+                and eff.to.matches(src.looker, p.id, printed)
+                for src, eff in self.effects.layer4
+            )
+        return found
 
     # -- per permanent --
 

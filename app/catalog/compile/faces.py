@@ -378,12 +378,14 @@ def compile_face(
     legendary = "legendary" in {t.lower() for t in supertypes}
     face = CompiledFace(name=name)
     face.intrinsic = [t for t in BASIC_LAND_TYPES if t in subtype_list and "land" in type_set]
+    spell = bool(type_set & {"instant", "sorcery"})
+    x_chosen = _x_chosen(mana_cost, text)
     ctx = _Context(
         face=face,
-        spell=bool(type_set & {"instant", "sorcery"}),
-        x_permanent=_x_chosen(mana_cost, text) and not type_set & {"instant", "sorcery"},
-        x_chosen=_x_chosen(mana_cost, text),
-        x_kicker_only=_x_chosen(mana_cost, text) and "{X}" not in (mana_cost or ""),
+        spell=spell,
+        x_permanent=x_chosen and not spell,
+        x_chosen=x_chosen,
+        x_kicker_only=x_chosen and "{X}" not in (mana_cost or ""),
         keywords=tuple(k for k in keywords if k),
         land="land" in type_set,
         types=tuple(sorted(type_set)),
