@@ -165,6 +165,13 @@ class GrantKeyword(Strict):
         "abilities as though they had haste (302.6). An effect of this source, not an ability "
         "of theirs, so nothing that removes their abilities (613.1f) takes it away",
     )
+    own_card: bool = omitted_at_default(
+        False,
+        description="The card's own keyword for the permanent it put onto the battlefield "
+        "(unearth, dash, blitz, encore, riot, suspend): an `effects` entry of it must target "
+        "a permanent of the same card, which keeps the keyword whatever it becomes (a copy of "
+        "another card included, 707.2)",
+    )
 
 
 class GainControl(Strict):

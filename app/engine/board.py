@@ -206,6 +206,14 @@ class ListedAbility:
         return text
 
 
+def _own_card_reaches(src: Source, grant: GrantKeyword, p: Permanent) -> bool:
+    """A card's own keyword for what it put onto the battlefield (unearth's haste) reaches
+    only a permanent of that card, by the card it is, not the name it has now: a copy effect
+    (707.2) leaves the haste on it. The request checks refuse another target (422); this
+    keeps the engine from giving the keyword to one when it is called directly."""
+    return not grant.own_card or p.card.name == src.name
+
+
 @dataclass(frozen=True, slots=True)
 class SourcedReplacement:
     source: Source
@@ -1318,6 +1326,7 @@ class BoardView:
             kept = chars is None or chars.keeps_grant(self.timestamp_of(src), mana=False)
             if (
                 kept
+                and _own_card_reaches(src, grant, p)
                 and selector_matches(grant.to, src.controller, src.attached_to, p.id, t, src.id)
                 and self._in_turn(src, grant.during, "grants a keyword")  # 611.3a
             ):
@@ -1398,6 +1407,7 @@ class BoardView:
         for src, grant in self.keyword_grants:
             if (
                 grant.keyword.casefold() == "haste"
+                and _own_card_reaches(src, grant, p)
                 and self.matches(grant.to, src, p)
                 and (
                     chars is None

@@ -202,6 +202,31 @@ def _selector_counters(ability: Ability) -> Iterator[str]:
         yield from counter_kinds(to.where)
 
 
+def own_card_keywords(card: Card) -> list[str]:
+    """The keywords an effects entry of this card gives only a permanent of the same card
+    (unearth's, dash's haste: GrantKeyword.own_card)."""
+    return [
+        a.keyword for a in _effect_abilities(card) if isinstance(a, GrantKeyword) and a.own_card
+    ]
+
+
+def check_own_target(card: Card, target_card: Card, target: str, loc: Loc) -> None:
+    """An entry standing for a card's own keyword for what it put onto the battlefield
+    (702.84a unearth, 702.109a dash, 702.152a blitz, 702.141a encore, 702.136a riot, 702.62a
+    suspend) targets that permanent: one of another card would get nothing, which the engine
+    must not answer in silence."""
+    if target_card.name == card.name:
+        return
+    what = " and ".join(sorted(set(own_card_keywords(card))))
+    raise QuestionError(
+        (*loc, "target"),
+        f"{card.name}'s {what} is for the permanent it put onto the battlefield, a permanent "
+        f"of {card.name}; {target!r} is {target_card.name}: give the id of {card.name}'s "
+        "permanent",
+        "not_own_permanent",
+    )
+
+
 def _needs_target(a: Ability) -> bool:
     match a:
         case GainControl():

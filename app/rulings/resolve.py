@@ -42,8 +42,10 @@ from app.engine.free_cast import prototyped_face
 from app.rulings.board_checks import (
     check_effect,
     check_on_battlefield,
+    check_own_target,
     counter_spelling,
     effect_counters,
+    own_card_keywords,
 )
 
 Loc = tuple[str | int, ...]
@@ -712,7 +714,10 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
                 f"target {e.target!r} is not on the battlefield",
                 "unknown_permanent",
             )
-        effect_cards.append(check_effect(card, e, here, card_field(e.definition)))
+        checked = check_effect(card, e, here, card_field(e.definition))
+        if e.target is not None and own_card_keywords(checked):
+            check_own_target(checked, cards[ids.index(e.target)][0], e.target, here)
+        effect_cards.append(checked)
         normalized_fx.append(named)
     emblem_cards, normalized_em = _emblems(catalog, state, loc, seen)
     players = controllers | {e.controller for e in state.effects}

@@ -204,6 +204,12 @@ PROBLEMS: dict[str, ProblemPage] = {
     "target_required": _q(
         "Target required", "This effect affects a target: give `target`, a permanent's id."
     ),
+    "not_own_permanent": _q(
+        "Not this card's permanent",
+        "This entry stands for a card's own keyword for the permanent it put onto the "
+        "battlefield (unearth's, dash's, blitz's, encore's, riot's or suspend's haste): its "
+        "`target` must be a permanent of the same card.",
+    ),
     "condition_loop": _q(
         "A condition its own change would undo",
         "A change of what permanents are holds only while its controller controls enough of "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
+from app.catalog.compile import compile_face
 from tests.api.helpers import assert_problem, perm, state
 
 CP = "/v1/mana/could-produce"
@@ -169,3 +170,31 @@ def test_an_animation_entry_without_its_target_is_refused(sqlite_client: TestCli
     }
     r = sqlite_client.post(ACT, json=body)
     assert_problem(r, ["body", "state", "effects", 0, "target"], "target_required")
+
+
+def test_an_unearth_entry_for_another_cards_permanent_is_refused(
+    sqlite_client: TestClient,
+) -> None:
+    # 702.84a: unearth's haste is for the permanent the card returned. An entry whose target is
+    # a permanent of another card would give it nothing; the question says what to send.
+    compiled = compile_face(
+        "Cinder Drudge", "{T}: Add {B}.\nUnearth {2}{B}", types=("Creature",), keywords=("Unearth",)
+    )
+    drudge = {"name": "Cinder Drudge", "types": ["creature"], **compiled.card_fields()}
+    fresh = {"definition": drudge, "controller": "alice", "controlled_since_turn_start": False}
+    entry = {"id": "u", "definition": drudge, "controller": "alice", "target": "bears"}
+    body = {
+        "state": state(
+            perm("bears", "Grizzly Bears", controlled_since_turn_start=False),
+            {"id": "d", **fresh},
+            effects=[entry],
+        ),
+        "permanent_id": "d",
+    }
+    r = sqlite_client.post(ACT, json=body)
+    assert_problem(r, ["body", "state", "effects", 0, "target"], "not_own_permanent")
+    assert "'bears' is Grizzly Bears" in r.json()["detail"]
+    body["state"]["effects"][0]["target"] = "d"
+    r = sqlite_client.post(ACT, json=body)
+    assert r.status_code in (200, 201), r.text
+    assert r.json()["answer"]["total"] == "{B}"

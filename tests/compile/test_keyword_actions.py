@@ -5,12 +5,14 @@ still a land), and recorded in the card's own words. Invented cards, templated s
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from app.catalog.compile import compile_face
 from app.domain.continuous import AddTypes, GrantKeyword
+from app.domain.errors import QuestionError
 from app.domain.state import GameState
 from app.engine.activate import activate
 from tests.engine.mana_helpers import resolve
@@ -134,9 +136,39 @@ def test_a_permanent_unearthed_dashed_or_blitzed_has_haste_from_its_entry(
     assert [r["code"] for r in tap()["reasons"]] == ["summoning_sick"]
     entry = {"id": "fx", "definition": drudge, "controller": "alice", "target": "d"}
     assert tap(entry)["total"] == "{B}"
-    # The haste is the card's own: an entry naming another permanent gives that one none.
+    # The haste is the card's own: an entry naming another card's permanent is refused, and
+    # the engine called directly gives that one none.
     other = fresh | {"id": "o", "definition": drudge | {"name": "Grave Peddler"}}
     state = {"turn": 3, "active_player": "alice", "battlefield": [fresh, other],
              "effects": [entry | {"target": "o"}]}  # fmt: skip
-    answer = activate(resolve(GameState.model_validate(state)), "o").answer_data
+    with pytest.raises(QuestionError) as refused:
+        resolve(GameState.model_validate(state))
+    assert refused.value.code == "not_own_permanent"
+    assert refused.value.loc == ("state", "effects", 0, "target")
+    assert "Grave Peddler" in refused.value.message
+    checked = resolve(GameState.model_validate(state | {"effects": [entry]}))
+    # Past the request's checks, as a direct caller of the engine might be:
+    by_engine = replace(checked, effects=(replace(checked.effects[0], target="o"),))
+    answer = activate(by_engine, "o").answer_data
     assert [r["code"] for r in answer["reasons"]] == ["summoning_sick"]
+
+
+@pytest.mark.parametrize("line", ["Unearth {2}{B}", "Dash {1}{R}", "Encore {5}{B}"])
+def test_the_cards_own_haste_stays_when_its_permanent_becomes_a_copy(line: str) -> None:
+    # 707.2: a copy effect changes the permanent's name and abilities, not which permanent
+    # the unearth (dash, encore) effect gave haste to: a fresh copier that became a copy of a
+    # mana creature taps for that creature's mana.
+    compiled = compile_face(
+        "Hollow Mimic",
+        f"You may have this creature enter as a copy of a creature on the battlefield.\n{line}",
+        types=("Creature",),
+        keywords=(line.split(" ")[0],),
+    )
+    assert compiled.support == "full", compiled.unsupported_text
+    mimic = {"name": "Hollow Mimic", "types": ["creature"], **compiled.card_fields()}
+    copier = {"id": "m", "definition": mimic, "controller": "alice",
+              "controlled_since_turn_start": False, "copy_of": ["Llanowar Elves"]}  # fmt: skip
+    entry = {"id": "fx", "definition": mimic, "controller": "alice", "target": "m"}
+    state = {"turn": 3, "active_player": "alice", "battlefield": [copier], "effects": [entry]}
+    answer = activate(resolve(GameState.model_validate(state)), "m").answer_data
+    assert answer["total"] == "{G}", answer["reasons"]

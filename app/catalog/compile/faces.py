@@ -1684,12 +1684,11 @@ _HASTY_KEYWORDS = ("unearth", "riot", "encore")
 def _gives_haste(ctx: _Context) -> None:
     """The haste such a keyword gives: an entry of the state's effects naming this card, its
     `target` the permanent (unearthed, dashed, blitzed, an encore's token copy, cast from
-    suspend, or riot's haste chosen, this turn)."""
-    ctx.add(
-        ir.Understood(
-            abilities=[ir.Keyword("Haste", ir.Sel(attached=True, named=ctx.face.name), effect=True)]
-        )
-    )
+    suspend, or riot's haste chosen, this turn). That permanent is this card's own, which keeps
+    the haste whatever it becomes later (a copy of another card included), so the grant is
+    marked as the card's own rather than filtered by the name it has now."""
+    haste = ir.Keyword("Haste", ir.Sel(attached=True), effect=True, own_card=True)
+    ctx.add(ir.Understood(abilities=[haste]))
 
 
 def _impending(ctx: _Context, part: str) -> ir.Understood | None:

@@ -460,6 +460,7 @@ class Keyword:
     effect: bool = False
     while_count: tuple[Sel, int] | None = None  # "as long as you control another Vampire"
     as_though: bool = False  # "as though they had haste": no ability of theirs (302.6)
+    own_card: bool = False  # the card's own haste (unearth, dash): for its own permanent only
 
 
 @dataclass(frozen=True, slots=True)

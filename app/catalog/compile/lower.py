@@ -453,6 +453,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 works_from=_works_from(a.effect),
                 while_count=_count_at_least(a.while_count),
                 as_though=a.as_though,
+                own_card=a.own_card,
             )
         case ir.Forbid():
             return d.ForbidActivation(
