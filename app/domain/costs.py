@@ -128,6 +128,11 @@ class AdditionalCost(CastingCost):
         """Whether one spell may pay it more than once (REPEATABLE_COSTS)."""
         return self.name in REPEATABLE_COSTS or "any number of times" in self.name
 
+    at_most: Annotated[int, Field(ge=1, le=20)] | None = omitted_at_default(
+        None,
+        description="The most times one spell may pay it (escalate: once for each mode "
+        "beyond the first, so the number of modes less one, 702.120a); null: no such limit",
+    )
     mode_of: Literal["spree", "tiered"] | None = omitted_at_default(
         None,
         description="The cost of one mode of a modal spell: `spree`, one or more modes chosen "

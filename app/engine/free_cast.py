@@ -233,14 +233,23 @@ def _named_costs(
     ]
     times = Counter(c.name for c in asked)
     for i, cost in enumerate(asked):
-        if times[cost.name] > 1 and not cost.repeatable:
+        most = cost.at_most if cost.repeatable else 1
+        if most is not None and times[cost.name] > most:
             raise QuestionError(
                 ("additional_costs", i),
-                f"{cost.name} is paid at most once for one spell; it was named "
-                f"{times[cost.name]} times",
+                f"{cost.name} is paid at most {_times(most)} for one spell"
+                f"{_AT_MOST_WHY.get(cost.name, '')}; it was named {times[cost.name]} times",
                 "cost_repeated",
             )
     return _Asked(alt, set(times), {c.name for c in cannot}, times)
+
+
+# Why a repeatable cost has a limit (AdditionalCost.at_most).
+_AT_MOST_WHY = {"Escalate": " (once for each of its modes chosen beyond the first, 702.120a)"}
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
 
 
 def cast_without_paying(

@@ -159,7 +159,8 @@ PROBLEMS: dict[str, ProblemPage] = {
     "cost_repeated": _q(
         "Cost named more than once",
         "Only a cost one spell may pay several times (multikicker, replicate, squad, escalate, "
-        "'any number of times') may be named more than once, once for each payment.",
+        "'any number of times') may be named more than once, once for each payment, and "
+        "escalate at most once for each of the spell's modes beyond the first.",
     ),
     "no_prototype": _q(
         "No prototype",

@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from bench.cardfiles import Face, Invented
 from tests.api.helpers import assert_problem
+from tests.api.imported import client_of
 
 FREE = "/v1/spells/cast-without-paying"
 
@@ -218,3 +220,31 @@ def test_the_order_costs_are_named_in_is_one_question(sqlite_client: TestClient)
         FREE, json={"card": "Gatekeeper of Malakir", "additional_costs": ["Kicker", "Buyback"]}
     )
     assert_problem(wrong, ["body", "additional_costs", 1], "unknown_cost")
+
+
+# Imported with its own words: escalate over three modes (702.120a).
+TRIPLE_VERDICT = Invented(
+    "normal",
+    [
+        Face(
+            "Triple Verdict", "{1}{W}", ["Instant"], colors=["W"], keywords=["Escalate"],
+            text="Escalate {1} (Pay this cost for each mode chosen beyond the first.)\n"
+            "Choose one or more —\n• Target player draws a card.\n• Target player gains 3 "
+            "life.\n• Target player mills two cards.",
+        )
+    ],
+)  # fmt: skip
+
+
+def test_escalate_is_named_at_most_once_for_each_mode_beyond_the_first(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    with client_of([TRIPLE_VERDICT], tmp_path_factory.mktemp("escalate")) as client:
+        body = {"card": "Triple Verdict", "additional_costs": ["Escalate", "Escalate"]}
+        r = client.post(FREE, json=body)
+        assert r.status_code == 201, r.text
+        assert r.json()["answer"]["mana_to_pay"] == "{2}"
+        body["additional_costs"].append("Escalate")
+        r = client.post(FREE, json=body)
+        assert_problem(r, ["body", "additional_costs", 0], "cost_repeated")
+        assert "at most twice" in r.json()["detail"]

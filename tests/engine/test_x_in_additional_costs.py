@@ -102,10 +102,14 @@ CHALICE = _card(
     "{1}",
     ("Artifact",),
 )
+DEFIANCE_TEXT_BOTH = (
+    "Escalate {1}\nChoose one or both —\n• Target player draws a card.\n"
+    "• Target player gains 3 life."
+)
 DEFIANCE = _card(
     "Threefold Verdict",
     "Escalate {1}\nChoose one or more —\n• Target player draws a card.\n"
-    "• Target player gains 3 life.",
+    "• Target player gains 3 life.\n• Target player mills two cards.",
     "{1}{R}{R}",
     ("Sorcery",),
 )
@@ -117,6 +121,21 @@ def test_a_repeatable_cost_named_three_times_is_paid_three_times() -> None:
     assert answer["additional_costs_paid"] == ["Multikicker"] * 3
     # 702.120a: escalate, once for each mode beyond the first.
     assert free(DEFIANCE, 0, "Escalate", "Escalate")["mana_to_pay"] == "{2}"
+
+
+def test_escalate_is_paid_at_most_once_for_each_mode_beyond_the_first() -> None:
+    # 702.120a: three modes, so at most two escalate payments; a third is no legal cast.
+    assert [c.at_most for c in DEFIANCE.front.additional_costs] == [2]
+    with pytest.raises(QuestionError) as err:
+        free(DEFIANCE, 0, "Escalate", "Escalate", "Escalate")
+    assert (err.value.code, err.value.loc) == ("cost_repeated", ("additional_costs", 0))
+    assert "at most twice" in err.value.message and "702.120a" in err.value.message
+    # "Choose one or both": two modes, one payment.
+    both = _card("Twin Verdict", DEFIANCE_TEXT_BOTH, "{1}{R}", ("Instant",))
+    assert [c.at_most for c in both.front.additional_costs] == [1]
+    assert free(both, 0, "Escalate")["mana_to_pay"] == "{1}"
+    with pytest.raises(QuestionError):
+        free(both, 0, "Escalate", "Escalate")
 
 
 def test_a_cost_paid_once_named_twice_is_refused() -> None:

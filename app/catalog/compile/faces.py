@@ -275,6 +275,9 @@ class _Context:
     # 702.183a): the keyword and those costs compile.
     modal: Literal["spree", "tiered"] | None = None
     modes: int = 0  # mode costs compiled so far (spree modes are named by their place)
+    # The mode lines ("• ") of a spell that says "choose one or more" (or "one or both"): how
+    # many modes it may choose, so how often escalate may be paid (702.120a).
+    choosable_modes: int = 0
     # Records (by index) of one-shot effects on one target (haste, a lock on its activated
     # abilities) and the abilities they became.
     target_effects: list[tuple[int, list[DomainAbility]]] = field(default_factory=list)
@@ -419,6 +422,7 @@ def compile_face(
     )
     ctx.escapable = any(_IGNORE_THIS_EFFECT.search(s) for line in lines for s in line.sentences)
     ctx.modal = _modal_kind(lines)
+    ctx.choosable_modes = _choosable_modes(lines)
     band: Band | None = None
     for line in lines:
         sentences = list(line.sentences)
@@ -1569,6 +1573,15 @@ def _is_keyword(part: str, known: frozenset[str]) -> bool:
 _CREW = re.compile(r"^Crew \d+$")
 
 
+def _keyword_cost(ctx: _Context, line: str) -> ir.CastingCost | None:
+    """A keyword's cost (costs.keyword_cost), with escalate's limit: paid once for each mode
+    chosen beyond the first, so at most one time fewer than the face has modes (702.120a)."""
+    cost = costs.keyword_cost(line)
+    if cost is not None and cost.name == "Escalate" and ctx.choosable_modes > 1:
+        return replace(cost, at_most=ctx.choosable_modes - 1)
+    return cost
+
+
 def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     if len(sentences) != 1:
         whole = " ".join(sentences)
@@ -1606,7 +1619,7 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
         if impending is not None:
             ctx.add(impending)
         return True
-    cost = costs.keyword_cost(line)
+    cost = _keyword_cost(ctx, line)
     if cost is not None:
         ctx.record(line, "alternative_cost" if cost.alternative else "additional_cost", "compiled")
         ctx.add(ir.Understood(costs=[cost], keywords=[cost.name]))
@@ -1654,7 +1667,7 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             ctx.add(ir.Understood(cost_changes=[changed], keywords=[str(changed.keyword)]))
         elif any(part.startswith(k) for k in costs.UNMODELLED_CASTING):
             ctx.record(part, "casting", "not_understood")
-        elif (c := costs.keyword_cost(part)) is not None:
+        elif (c := _keyword_cost(ctx, part)) is not None:
             ctx.record(part, "alternative_cost" if c.alternative else "additional_cost", "compiled")
             ctx.add(ir.Understood(costs=[c], keywords=[c.name]))
         elif part.split(" ")[0] in costs.KEYWORD_COSTS or part.startswith(("Casualty", "Bargain")):
@@ -1733,6 +1746,18 @@ def _granted(inner: str) -> tuple[ir.ManaAbility, list[str]] | None:
 _SPREE_MODE = re.compile(rf"^\+ (?P<mana>{COST_MANA}) — (?P<rest>.+)$")
 _TIERED_MODE = re.compile(rf"^• (?P<name>[^—{{}}]+?) — (?P<mana>{COST_MANA}) — (?P<rest>.+)$")
 _MODE_LINES = {"spree": _SPREE_MODE, "tiered": _TIERED_MODE}
+
+
+_CHOOSE_SEVERAL = re.compile(r"^Choose one or (?:more|both) —$")
+
+
+def _choosable_modes(lines: Sequence[Line]) -> int:
+    """The number of mode lines ("• ...") of a face that lets its caster choose several of its
+    modes (700.2); 0 when it doesn't."""
+    firsts = [line.sentences[0] for line in lines if line.sentences]
+    if not any(_CHOOSE_SEVERAL.match(s) for s in firsts):
+        return 0
+    return sum(1 for s in firsts if s.startswith("• "))
 
 
 def _modal_kind(lines: Sequence[Line]) -> Literal["spree", "tiered"] | None:

@@ -508,6 +508,7 @@ class CastingCost:
     mana: str | None = None
     summary: str = ""
     mode_of: Literal["spree", "tiered"] | None = None  # one mode's cost (702.172a, 702.183a)
+    at_most: int | None = None  # the most times one spell pays it (escalate: modes - 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -634,4 +634,5 @@ def casting_cost(c: ir.CastingCost) -> d.AlternativeCost | d.AdditionalCost:
         summary=c.summary[:300],
         optional=c.optional,
         mode_of=c.mode_of,
+        at_most=c.at_most,
     )
