@@ -47,6 +47,8 @@ _COMPILED_FACE_FIELDS = (
     "cost_changes",
     "prototype",
     "effect_lines",
+    "chosen_name_of",
+    "chosen_type_among",
 )
 _COMPILED_CARD_FIELDS = ("support", "unsupported_text")
 

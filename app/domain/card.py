@@ -242,6 +242,43 @@ class Prototype(Strict):
         return cost_mana_value(parse_cost(self.mana_cost), 0)
 
 
+class CardKind(Strict):
+    """Which cards a card name chosen as a permanent entered may be the name of (201.3: "choose
+    a nonland card name"): a card with one of `types` (empty: any), none of `not_types`, every
+    one of `supertypes` and none of `not_supertypes`."""
+
+    types: list[CardType] = Field(default_factory=list, max_length=5)
+    """Card types, one of which the card has (empty: any)"""
+    not_types: list[CardType] = Field(default_factory=list, max_length=5)
+    """Card types the card has none of"""
+    supertypes: list[Word] = Field(default_factory=list, max_length=3)
+    """Supertypes the card has, all of them (like `Legendary`)"""
+    not_supertypes: list[Word] = Field(default_factory=list, max_length=3)
+    """Supertypes the card has none of (like `Basic`)"""
+
+    def admits(self, face: CardFace) -> bool:
+        """Whether a card with this face (the one its name names) is of the kind."""
+        has = {s.casefold() for s in face.supertypes}
+        return (
+            (not self.types or any(face.is_type(t) for t in self.types))
+            and not any(face.is_type(t) for t in self.not_types)
+            and all(s.casefold() in has for s in self.supertypes)
+            and not any(s.casefold() in has for s in self.not_supertypes)
+        )
+
+    def describe(self) -> str:
+        """The kind in words: "a nonbasic land card"."""
+        words = [
+            *(f"non{s.casefold()}" for s in self.not_supertypes),
+            *(s.casefold() for s in self.supertypes),
+            *(f"non{t}" for t in self.not_types),
+            " or ".join(self.types),
+            "card",
+        ]
+        said = " ".join(w for w in words if w)
+        return f"{'an' if said[0] in 'aeiou' else 'a'} {said}"
+
+
 class CardFace(Strict):
     """One face of a card (one half of a split card, one side of a double-faced one)."""
 
@@ -278,6 +315,12 @@ class CardFace(Strict):
     cast for each ..."; they change what is paid, never the mana value (202.3)"""
     prototype: Prototype | None = omitted_at_default(None)
     """The prototype mana cost and size it may be cast with (702.160a, 718.3b); null: none"""
+    chosen_name_of: CardKind | None = omitted_at_default(None)
+    """Which cards the card name its permanent chooses as it enters may name (201.3: "choose a
+    nonland card name"); null: any card, or it chooses no name"""
+    chosen_type_among: list[CardType] = omitted_at_default(default_factory=list, max_length=9)
+    """The card types its permanent may choose as it enters (205.2a: "choose artifact,
+    enchantment, or planeswalker"); empty: any card type, or it chooses none"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -432,6 +475,12 @@ class Card(BaseModel):
     cast for each ..."; they change what is paid, never the mana value (202.3)"""
     prototype: Prototype | None = omitted_at_default(None)
     """The prototype mana cost and size it may be cast with (702.160a, 718.3b); null: none"""
+    chosen_name_of: CardKind | None = omitted_at_default(None)
+    """Which cards the card name its permanent chooses as it enters may name (201.3: "choose a
+    nonland card name"); null: any card, or it chooses no name"""
+    chosen_type_among: list[CardType] = omitted_at_default(default_factory=list, max_length=9)
+    """The card types its permanent may choose as it enters (205.2a: "choose artifact,
+    enchantment, or planeswalker"); empty: any card type, or it chooses none"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -503,6 +552,8 @@ class Card(BaseModel):
             additional_costs=self.additional_costs,
             cost_changes=self.cost_changes,
             prototype=self.prototype,
+            chosen_name_of=self.chosen_name_of,
+            chosen_type_among=self.chosen_type_among,
             effect_lines=self.effect_lines,
             text=self.text,
         )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar, cast, get_args
+from typing import TypeVar, get_args
 
 from pydantic import BaseModel
 
@@ -178,13 +178,15 @@ def _chosen_card_type(p: Permanent) -> CardType:
     when that is no card type."""
     why = "names spells by the card type chosen for it (205.2a): give it as 'chosen_type'"
     said = given(p, "chosen_type", p.chosen_type, why)
-    for card_type in get_args(CardType):
+    # Its words may limit the choice ("choose artifact, enchantment, or planeswalker").
+    among = p.face.chosen_type_among or list(get_args(CardType))
+    for card_type in among:
         if card_type == said.casefold():
-            return cast(CardType, card_type)
+            return card_type
     raise QuestionError(
         ("state", "battlefield", p.index, "chosen_type"),
         f"{p.name} ({p.id}) chose a card type as it entered: 'chosen_type' is one of "
-        f"{', '.join(get_args(CardType))}, not {said!r}",
+        f"{', '.join(among)}, not {said!r}",
         "invalid_chosen_type",
     )
 

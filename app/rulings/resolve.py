@@ -580,7 +580,7 @@ class _PermanentChecks:
             else counters_given
         )
         names = (
-            self.outside.read(self.catalog, p, i, (*loc, "battlefield", i))
+            self.outside.read(self.catalog, p, pair[1], i, (*loc, "battlefield", i))
             if chosen_name is not None or library_top is not None or exiled
             else None
         )
@@ -911,9 +911,11 @@ class _Outside:
     library_top: dict[int, OutsideCard] = field(default_factory=dict)
     top_cards: dict[int, Card] = field(default_factory=dict)
 
-    def read(self, catalog: Catalog, p: PermanentIn, i: int, here: Loc) -> dict[str, object]:
-        """Resolve the permanent's names of cards; the fields whose catalog spelling differs
-        from what the client sent, respelled."""
+    def read(
+        self, catalog: Catalog, p: PermanentIn, face: CardFace, i: int, here: Loc
+    ) -> dict[str, object]:
+        """Resolve the permanent's names of cards (`face`: the one it has); the fields whose
+        catalog spelling differs from what the client sent, respelled."""
         respelled: dict[str, object] = {}
         chosen_name, library_top, exiled = (
             p.get("chosen_name"),
@@ -921,7 +923,7 @@ class _Outside:
             p.get("exiled"),
         )
         if chosen_name is not None:
-            chosen = _chosen_name(catalog, chosen_name, (*here, "chosen_name"))
+            chosen = _chosen_name(catalog, chosen_name, face, (*here, "chosen_name"))
             if chosen != chosen_name:
                 respelled["chosen_name"] = chosen
         if library_top is not None:
@@ -937,11 +939,20 @@ class _Outside:
         return respelled
 
 
-def _chosen_name(catalog: Catalog, name: str, loc: Loc) -> str:
+def _chosen_name(catalog: Catalog, name: str, chooser: CardFace, loc: Loc) -> str:
     """201.3: a chosen card name is a real card's: the catalog's spelling of it (of the face,
-    when it names one face)."""
+    when it names one face), of a card of the kind the `chooser`'s words allow (a nonbasic land
+    card name for one that chooses such a name), else a 422."""
     card = resolve_card(catalog, name, loc)
     face = card.face_named(name.strip()) if card.faces else None
+    kind = chooser.chosen_name_of
+    if kind is not None and not kind.admits(face or card.front):
+        raise QuestionError(
+            loc,
+            f"{chooser.name} chooses the name of {kind.describe()} as it enters (201.3): "
+            f"{(face or card).name} is not one",
+            "invalid_chosen_name",
+        )
     return face.name if face is not None else card.name
 
 

@@ -496,7 +496,14 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The permanent chose a basic land type as it entered, and its `chosen_type` is one of "
         "Plains, Island, Swamp, Mountain and Forest; or it chose a card type, and its "
         "`chosen_type` is one of land, creature, artifact, enchantment, planeswalker, instant, "
-        "sorcery, battle and kindred.",
+        "sorcery, battle and kindred (or one of the card types its card's words list: its "
+        "`chosen_type_among`).",
+    ),
+    "invalid_chosen_name": _q(
+        "Not a name it could choose",
+        "The permanent's card limits the name it chooses as it enters (201.3: 'choose a "
+        "nonland card name'; its `chosen_name_of`), and the card its `chosen_name` names is "
+        "not of that kind.",
     ),
     "library_top_required": _q(
         "Top card of the library not given",

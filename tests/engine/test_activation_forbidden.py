@@ -261,6 +261,31 @@ def test_a_name_lock_without_its_name_is_asked_for_only_when_something_is_activa
     assert raised.value.loc == ("state", "battlefield", 1, "chosen_name")
 
 
+# 201.3: a lock whose own words limit the name it may choose.
+NONLAND_WARDEN = _card(
+    "Pickier Warden",
+    "As Pickier Warden enters, choose a nonland card name.\nActivated abilities of sources "
+    "with the chosen name can't be activated.",
+    ["Artifact", "Creature"],
+)
+
+
+def test_a_name_its_words_dont_allow_is_refused() -> None:
+    assert NONLAND_WARDEN["chosen_name_of"]["not_types"] == ["land"]
+    elves = P("elves", "Llanowar Elves")
+    warden = _perm("warden", NONLAND_WARDEN, controller="bob", chosen_name="llanowar elves")
+    assert activate(board(elves, warden), "elves").answer_data["legal"] is False
+    with pytest.raises(QuestionError) as raised:
+        board(P("f", "Forest"), warden | {"chosen_name": "Forest"})
+    assert (raised.value.code, raised.value.loc) == (
+        "invalid_chosen_name",
+        ("state", "battlefield", 1, "chosen_name"),
+    )
+    assert "the name of a nonland card" in raised.value.message
+    # Without a limit in its words, any card's name is a choice.
+    assert board(P("f", "Forest"), warden | {"definition": NAMING_WARDEN, "chosen_name": "Forest"})
+
+
 def test_a_name_lock_is_a_permanents_choice_not_an_effects() -> None:
     with pytest.raises(ValueError, match="works_from must be 'battlefield'"):
         ForbidActivation(to=Selector(), to_chosen_name=True, works_from="effect")
@@ -368,3 +393,25 @@ def test_two_one_shot_locks_on_one_card_need_the_entry_to_name_its_line() -> Non
         ("forbid_activation", 2),
     ]
     assert compiled.effect_lines == [1, 2]
+
+
+def test_through_http_a_name_the_card_cant_choose_is_a_422(sqlite_client: TestClient) -> None:
+    # 201.3: "choose a nonland card name" can't have chosen a land's name.
+    warden = {"id": "w", "definition": NONLAND_WARDEN, "controller": "bob", "chosen_name": "forest"}
+    body = {
+        "state": {
+            "turn": 3,
+            "active_player": "alice",
+            "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}, warden],
+        },
+        "permanent_id": "f",
+    }
+    r = sqlite_client.post("/v1/mana/activate", json=body)
+    assert r.status_code == 422, r.text
+    problem = r.json()
+    assert problem["code"] == "invalid_chosen_name"
+    assert problem["errors"][0]["loc"] == ["body", "state", "battlefield", 1, "chosen_name"]
+    warden["chosen_name"] = "sol ring"
+    r = sqlite_client.post("/v1/mana/activate", json=body)
+    assert r.status_code == 201, r.text
+    assert r.json()["question"]["state"]["battlefield"][1]["chosen_name"] == "Sol Ring"

@@ -26,7 +26,7 @@ def _warden(name: str, text: str, types: tuple[str, ...] = ("Creature",)) -> dic
     return {
         "name": name,
         "types": [t.lower() for t in types],
-        "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
+        **compiled.card_fields(),
     }
 
 
@@ -274,7 +274,13 @@ def test_a_ban_on_the_chosen_card_type_reads_it_from_the_state() -> None:
     view = _view(_perm("vw", CARD_TYPE_WARDEN, chosen_type="Sorcery"))
     assert _codes(_cast(SORCERY, view)) == ["cast_prohibited"]
     assert _cast(INSTANT, view)["castable"] is True
-    for chosen, code in ((None, "chosen_type_required"), ("Elf", "invalid_chosen_type")):
+    # Its words list three card types: another is no choice it could have made.
+    assert CARD_TYPE_WARDEN["chosen_type_among"] == ["artifact", "instant", "sorcery"]
+    for chosen, code in (
+        (None, "chosen_type_required"),
+        ("Elf", "invalid_chosen_type"),
+        ("creature", "invalid_chosen_type"),
+    ):
         with pytest.raises(QuestionError) as raised:
             _cast(SORCERY, _view(_perm("vw", CARD_TYPE_WARDEN, chosen_type=chosen)))
         assert raised.value.code == code

@@ -22,7 +22,7 @@ def _card(name: str, text: str, types: list[str], subtypes: list[str] | None = N
         "name": name,
         "types": [t.lower() for t in types],
         "subtypes": subtypes or [],
-        "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
+        **compiled.card_fields(),
     }
 
 

@@ -16,7 +16,13 @@ from app.catalog.compile.faces import CompiledFace, card_support, compile_face
 # Card fields that come from the face's own compiled text (`support` and `unsupported_text`
 # belong to the card, all faces together).
 _FACE_FIELDS = ("abilities", "alternative_costs", "additional_costs")
-_OMITTED_WHEN_EMPTY = ("cost_changes", "prototype", "effect_lines")
+_OMITTED_WHEN_EMPTY = (
+    "cost_changes",
+    "prototype",
+    "effect_lines",
+    "chosen_name_of",
+    "chosen_type_among",
+)
 
 
 def compile_face_data(face: dict[str, Any]) -> CompiledFace:

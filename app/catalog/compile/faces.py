@@ -48,6 +48,7 @@ from app.domain.card import Ability as DomainAbility
 from app.domain.card import (
     AdditionalCost,
     AlternativeCost,
+    CardKind,
     CostChange,
     ManaTrigger,
     Prototype,
@@ -196,6 +197,8 @@ class CompiledFace:
     additional_costs: list[AdditionalCost] = field(default_factory=list)
     cost_changes: list[CostChange] = field(default_factory=list)
     prototype: Prototype | None = None
+    chosen_name_of: CardKind | None = None  # what its entering choice of a name may name
+    chosen_type_among: list[str] = field(default_factory=list)  # its entering card type choice
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
     sentences: list[SentenceRecord] = field(default_factory=list)
@@ -228,6 +231,16 @@ class CompiledFace:
                 else {}
             ),
             **({"effect_lines": list(self.effect_lines)} if self.effect_lines else {}),
+            **(
+                {"chosen_name_of": self.chosen_name_of.model_dump(mode="json")}
+                if self.chosen_name_of is not None
+                else {}
+            ),
+            **(
+                {"chosen_type_among": list(self.chosen_type_among)}
+                if self.chosen_type_among
+                else {}
+            ),
             "support": self.support,
             "unsupported_text": self.unsupported_text,
         }
@@ -414,6 +427,7 @@ def compile_face(
     ctx.chooses_color = any(_CHOOSES_COLOR.match(s) for line in lines for s in line.sentences)
     ctx.chooses_number = any(_CHOOSES_NUMBER.match(s) for line in lines for s in line.sentences)
     ctx.chooses_card_type = any(_chooses_card_type(s) for line in lines for s in line.sentences)
+    _entering_choice_limits(ctx, [s for line in lines for s in line.sentences])
     ctx.chooses_land_type = any(
         _CHOOSES_LAND_TYPE.match(s) for line in lines for s in line.sentences
     )
@@ -2392,6 +2406,50 @@ def _chooses_card_type(s: str) -> bool:
 
 
 _CARD_TYPE_WORDS = frozenset(get_args(CardType))
+# "choose a nonbasic land card name": the words before "card name", each a card type or a
+# supertype, perhaps with "non" (201.3).
+_NAME_KIND = re.compile(r"^(?:As|When) ~ enters, choose an? (?P<kind>(?:[a-z-]+,? )+)card name\.$")
+_SUPERTYPE_WORDS = frozenset({"basic", "legendary", "snow"})
+
+
+def _entering_choice_limits(ctx: _Context, sentences: list[str]) -> None:
+    """What the face's choice as it enters may pick, where its words limit it: the kind of card
+    a chosen name names (201.3), the card types a chosen card type is among (205.2a)."""
+    for s in sentences:
+        if (named := _NAME_KIND.match(s)) is not None:
+            ctx.face.chosen_name_of = _card_kind(named.group("kind"))
+        elif _chooses_card_type(s) and (among := _card_types_among(s)):
+            ctx.face.chosen_type_among = among
+
+
+def _card_kind(words: str) -> CardKind | None:
+    """ "nonbasic land " as a CardKind; None when a word is neither a card type nor a supertype
+    (the choice is then not checked)."""
+    kind: dict[str, list[str]] = {"types": [], "not_types": [], "supertypes": [],
+                                  "not_supertypes": []}  # fmt: skip
+    for word in words.replace(",", " ").split():
+        plain = word.removeprefix("non").removeprefix("-")
+        negated = plain != word
+        if plain in _CARD_TYPE_WORDS:
+            kind["not_types" if negated else "types"].append(plain)
+        elif plain in _SUPERTYPE_WORDS:
+            kind["not_supertypes" if negated else "supertypes"].append(plain.capitalize())
+        else:
+            return None
+    return CardKind.model_validate(kind)
+
+
+def _card_types_among(s: str) -> list[str]:
+    """The card types a card type choice may pick: those listed, or every one but those it
+    says "other than" (205.2a); empty when it names none."""
+    m = _CHOOSES_CARD_TYPE.match(s)
+    listed = m.group("listed") if m is not None else None
+    if listed is not None:
+        return [t for t in get_args(CardType) if t in set(re.split(r",? (?:or )?", listed))]
+    other = re.search(r"other than ([a-z]+)(?: or ([a-z]+))?\.$", s)
+    if other is None:
+        return []
+    return [t for t in get_args(CardType) if t not in other.groups()]
 
 
 def _known(ctx: _Context) -> frozenset[ir.Known]:
