@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from app.domain.base import NOT_CREATURE_TYPES
+
 
 class QuestionError(ValueError):
     """`loc` is the path of the offending field *within the question* (("state", "battlefield",
@@ -14,3 +16,17 @@ class QuestionError(ValueError):
         self.loc = loc
         self.message = message
         self.code = code
+
+
+def creature_type_chosen(said: str, loc: tuple[str | int, ...], who: str) -> str:
+    """205.3m: a creature type chosen for a permanent (`who`) as it entered, as given; a subtype
+    the rules give another card type (a land, artifact, enchantment or battle type) is none, a
+    422. (The rules' full list of creature types is not kept here, so another word passes.)"""
+    if said.casefold() in NOT_CREATURE_TYPES:
+        raise QuestionError(
+            loc,
+            f"{who} chose a creature type as it entered (205.3m): {said!r} is a subtype of "
+            "another card type, not a creature type",
+            "invalid_chosen_type",
+        )
+    return said

@@ -65,7 +65,7 @@ from app.domain.continuous import (
     SetLandTypes,
     TurnOf,
 )
-from app.domain.errors import QuestionError
+from app.domain.errors import QuestionError, creature_type_chosen
 from app.domain.filters import (
     AnyOf,
     HasName,
@@ -525,7 +525,9 @@ def with_chosen_name(p: Permanent, to: Selector, what: str) -> Selector:
 def chosen_type_of(p: Permanent) -> str:
     """205.3m: the creature type chosen for it as it entered."""
     why = "counts creatures of the creature type chosen for it (205.3m): give it as 'chosen_type'"
-    return given(p, "chosen_type", p.chosen_type, why)
+    said = given(p, "chosen_type", p.chosen_type, why)
+    loc = ("state", "battlefield", p.index, "chosen_type")
+    return creature_type_chosen(said, loc, f"{p.name} ({p.id})")
 
 
 def exiled_of(p: Permanent) -> tuple[OutsideCard, ...]:

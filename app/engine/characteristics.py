@@ -52,7 +52,7 @@ from app.domain.continuous import (
     SetLandTypes,
     TurnOf,
 )
-from app.domain.errors import QuestionError
+from app.domain.errors import QuestionError, creature_type_chosen
 from app.domain.filters import (
     IsOther,
     Looker,
@@ -861,7 +861,7 @@ def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> str:
             "chosen_type_required",
         )
     if kind == "creature_type":
-        return src.chosen_type
+        return creature_type_chosen(src.chosen_type, loc, src.label)
     basic = next((t for t in BASIC_LAND_TYPES if t.casefold() == src.chosen_type.casefold()), None)
     if basic is None:
         raise QuestionError(

@@ -493,7 +493,9 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "invalid_chosen_type": _q(
         "Not a type of the kind chosen",
-        "The permanent chose a basic land type as it entered, and its `chosen_type` is one of "
+        "The permanent chose a creature type as it entered, and its `chosen_type` is no land, "
+        "artifact, enchantment or battle type; or it chose a basic land type, and its "
+        "`chosen_type` is one of "
         "Plains, Island, Swamp, Mountain and Forest; or it chose a card type, and its "
         "`chosen_type` is one of land, creature, artifact, enchantment, planeswalker, instant, "
         "sorcery, battle and kindred (or one of the card types its card's words list: its "

@@ -225,6 +225,18 @@ def test_creatures_made_the_chosen_creature_type_are_counted_as_it() -> None:
     with pytest.raises(QuestionError) as raised:
         activate(without, "elves")
     assert raised.value.code == "chosen_type_required"
+    # 205.3m: a land type is no creature type it could have chosen.
+    forest = _board(
+        _perm("bear", bear),
+        _perm("decree", KIN_DECREE, chosen_type="forest"),
+        _perm("elves", ELF_TALLY),
+    )
+    with pytest.raises(QuestionError) as raised:
+        activate(forest, "elves")
+    assert (raised.value.code, raised.value.loc) == (
+        "invalid_chosen_type",
+        ("state", "battlefield", 1, "chosen_type"),
+    )
 
 
 ROUSE_LAND = _card(

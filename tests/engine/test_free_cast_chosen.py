@@ -90,6 +90,11 @@ def test_a_choice_the_state_doesnt_give_is_asked_for() -> None:
     with pytest.raises(QuestionError) as raised:
         _owed(GOBLIN, {"id": "kt", "controller": "bob", "definition": KIN_TOLL})
     assert raised.value.code == "chosen_type_required"
+    # 205.3m: an artifact type is no creature type.
+    with pytest.raises(QuestionError) as raised:
+        _owed(GOBLIN, {"id": "kt", "controller": "bob", "definition": KIN_TOLL,
+                       "chosen_type": "Equipment"})  # fmt: skip
+    assert raised.value.code == "invalid_chosen_type"
 
 
 def test_changes_that_chose_differently_are_told_apart() -> None:
