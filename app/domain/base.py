@@ -59,6 +59,50 @@ CardType = Literal[
     "battle",
     "kindred",
 ]
+# 500.1: the five phases of a turn, in order.
+Phase = Literal["beginning", "first_main", "combat", "second_main", "ending"]
+# 501.1, 506.1, 512.1: the steps of the phases that have steps, in order.
+Step = Literal[
+    "untap",
+    "upkeep",
+    "draw",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "combat_damage",
+    "end_of_combat",
+    "end",
+    "cleanup",
+]
+STEPS_OF_PHASE: dict[Phase, tuple[Step, ...]] = {
+    "beginning": ("untap", "upkeep", "draw"),
+    "first_main": (),
+    "combat": (
+        "beginning_of_combat",
+        "declare_attackers",
+        "declare_blockers",
+        "combat_damage",
+        "end_of_combat",
+    ),
+    "second_main": (),
+    "ending": ("end", "cleanup"),
+}
+# A moment of the turn: a step, or a main phase (which has none, 505.1).
+TurnMoment = Literal[
+    "untap",
+    "upkeep",
+    "draw",
+    "first_main",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "combat_damage",
+    "end_of_combat",
+    "second_main",
+    "end",
+    "cleanup",
+]
+
 PERMANENT_TYPES = frozenset(
     {"land", "creature", "artifact", "enchantment", "planeswalker", "battle"}
 )  # 110.4

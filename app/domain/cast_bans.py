@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from app.domain.base import Strict, omitted_at_default
+from app.domain.base import Strict, TurnMoment, omitted_at_default
 from app.domain.continuous import CountAtLeast, EffectLine, WorksFrom, effect_line
 from app.domain.costs import ChosenSpells, CountsSpells, During, FromZones, spells_only
 from app.domain.filters import Selector, SpellSelector
@@ -142,6 +142,26 @@ class CastRestriction(Strict):
         'these permanents ("cast ~ only if you control two or more Vampires"), seen from '
         "the caster",
     )
+    only_during_moments: list[TurnMoment] = omitted_at_default(
+        default_factory=list,
+        max_length=12,
+        description='It may be cast only in one of these steps or main phases ("cast ~ only '
+        'during the declare blockers step", "only before attackers are declared": the '
+        "moments of the turn before that, 506.1, 508.1); the state's `phase`, and `step` "
+        "where the phase has steps some of which are listed, say which it is",
+    )
+    only_after_other_spells: Annotated[int, Field(ge=1, le=20)] | None = omitted_at_default(
+        None,
+        description="It may be cast only once its caster has cast at least this many other "
+        'spells this turn ("cast ~ only if you\'ve cast another spell this turn"; their '
+        "`spells_cast_this_turn`, 601.2i)",
+    )
+    only_if_attacked: bool = omitted_at_default(
+        False,
+        description='It may be cast only while a creature is attacking its caster ("cast ~ '
+        'only if a creature is attacking you", "only if you\'ve been attacked this step" in '
+        "the declare attackers step); the caster's `being_attacked` says so",
+    )
 
     @property
     def casts_only(self) -> bool:
@@ -150,6 +170,9 @@ class CastRestriction(Strict):
             self.only_during is not None
             or self.only_during_combat
             or self.only_if_caster_controls is not None
+            or bool(self.only_during_moments)
+            or self.only_after_other_spells is not None
+            or self.only_if_attacked
         )
 
     @model_validator(mode="after")
@@ -158,6 +181,7 @@ class CastRestriction(Strict):
         if sum(said) != 1:
             raise ValueError(
                 "a cast restriction gives during_first_turns, after_land_played, or when it "
-                "may be cast only (only_during, only_during_combat, only_if_caster_controls)"
+                "may be cast only (only_during, only_during_combat, only_if_caster_controls, "
+                "only_during_moments, only_after_other_spells, only_if_attacked)"
             )
         return self

@@ -21,11 +21,20 @@ from pydantic import (
     PlainSerializer,
     ValidationInfo,
     field_validator,
+    model_validator,
     with_config,
 )
 from typing_extensions import TypedDict
 
-from app.domain.base import KEY_ORDERED, BasicLandType, check_mana_string, omitted_at_default
+from app.domain.base import (
+    KEY_ORDERED,
+    STEPS_OF_PHASE,
+    BasicLandType,
+    Phase,
+    Step,
+    check_mana_string,
+    omitted_at_default,
+)
 from app.domain.card import Card, CardFace, ColorCode, Name
 from app.domain.continuous import EffectLine
 from app.domain.layouts import off_stack_faces
@@ -467,6 +476,13 @@ class PlayerIn(StateModel):
         description="725: do they have the initiative? For abilities that ask",
         examples=[True],
     )
+    being_attacked: bool | None = omitted_at_default(
+        None,
+        description="508.1: is a creature attacking them now (declared as an attacker against "
+        "them this combat)? For cards that may be cast only while their caster is attacked "
+        "('cast ~ only if a creature is attacking you')",
+        examples=[True],
+    )
     spells_cast_this_turn: Annotated[int, Field(ge=0, le=10_000)] | None = omitted_at_default(
         None,
         description="601.2i: how many spells they have cast this turn, not counting a spell the "
@@ -589,10 +605,6 @@ class ClassedBattlefield(list[PermanentIn]):
         self.classes = classes
 
 
-# 500.1: the five phases of a turn, in order.
-Phase = Literal["beginning", "first_main", "combat", "second_main", "ending"]
-
-
 class GameState(StateModel):
     """The game a mana question is asked about: the battlefield and the turn's effects."""
 
@@ -606,6 +618,13 @@ class GameState(StateModel):
         "`first_main` and `second_main`), for effects that apply in one phase only "
         "('players can't cast spells during combat', 506.1)",
         examples=["combat"],
+    )
+    step: Step | None = omitted_at_default(
+        None,
+        description="501.1, 506.1, 512.1: the step of that phase it is now, for cards that "
+        "may be cast only in some steps ('cast ~ only during the declare blockers step'); "
+        "it must be a step of `phase`, which may be left out (the step says it)",
+        examples=["declare_attackers"],
     )
     # Dumped whole (`canonical_battlefield`): every permanent with the fields it left out.
     battlefield: Annotated[
@@ -638,6 +657,28 @@ class GameState(StateModel):
         "graveyard), each optional; needed only for abilities that read them.",
         examples=[{"alice": {"life": 17, "monarch": True}}],
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _phase_of_step(cls, data: Any) -> Any:
+        """A step says its phase (501.1, 506.1, 512.1): filled in when left out, so both
+        spellings are one question; a step of another phase than the one given contradicts
+        it."""
+        if not isinstance(data, dict) or not isinstance(data.get("step"), str):
+            return data
+        step = data["step"]
+        phase = next((ph for ph, steps in STEPS_OF_PHASE.items() if step in steps), None)
+        if phase is None:
+            return data  # no step: the field's own validation says so
+        given = data.get("phase")
+        if given is None:
+            return {**data, "phase": phase}
+        if given != phase:
+            raise ValueError(
+                f"step {step!r} is a step of the {phase!r} phase, but phase is {given!r}: "
+                "give the phase the step is in, or leave phase out"
+            )
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -882,6 +923,7 @@ class Board:
     permanent_ids: Sequence[str]
     by_id: Mapping[str, Permanent] = field(default_factory=dict)
     state: GameState | None = None  # what the client sent, for answers that return a new state
+    step: Step | None = None  # 501.1, 506.1, 512.1: the step it is now, as the state says
     # 903.4: per player given, the commander's color identity (empty: none, 903.4f).
     commander_identity: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # What the state says about each player it names (life, draws, the monarch).

@@ -9,13 +9,13 @@ turn and the spells its caster has cast this turn."""
 
 from __future__ import annotations
 
+from app.domain.base import STEPS_OF_PHASE, Phase, TurnMoment
 from app.domain.card import CardFace, CastRestriction, SpellCastBan
 from app.domain.cast_bans import CastersCount, CastersPermanents, CastersTurns
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Mentions, Step
-from app.domain.state import Phase
-from app.engine.board import Source, active_player, player_count
+from app.engine.board import Source, active_player, given_for_player, player_count
 from app.engine.cast_on_board import (
     DURING_WORDS,
     NONE_EXILED,
@@ -158,6 +158,23 @@ def _cast_only(costs: BoardCosts, name: str, restriction: CastRestriction) -> tu
         asks.append("during combat")
         facts.append(f"this is the {_PHASE_WORDS[phase]}")
         held = held and phase == "combat"
+    if restriction.only_during_moments:
+        fact, now = _moment_now(costs, name, restriction.only_during_moments)
+        asks.append(f"during the {_or_list(restriction.only_during_moments)}")
+        facts.append(fact)
+        held = held and now
+    if (others := restriction.only_after_other_spells) is not None:
+        why = f"{name} may be cast only after its caster cast other spells this turn (601.2i)"
+        cast = player_count(board, caster, "spells_cast_this_turn", why)
+        asks.append(f"once its caster has cast {amount(others, 'other spell')} this turn")
+        facts.append(f"{caster} has cast {amount(cast, 'other spell')}")
+        held = held and cast >= others
+    if restriction.only_if_attacked:
+        why = f"{name} may be cast only while a creature is attacking its caster (508.1)"
+        attacked = given_for_player(board, caster, "being_attacked", why)
+        asks.append("while a creature is attacking its caster")
+        facts.append(f"{caster} {'is' if attacked else 'is not'} being attacked")
+        held = held and attacked is True
     if (count := restriction.only_if_caster_controls) is not None:
         n = len(costs.view.matching(count.of, seen_from_caster(costs, name)))
         what = describe_selector(count.of)
@@ -228,6 +245,53 @@ _PHASE_WORDS: dict[Phase, str] = {
     "second_main": "second main phase",
     "ending": "ending phase",
 }
+
+
+# The moments of a turn (500.1, 501.1, 506.1, 512.1) in words.
+_MOMENT_WORDS: dict[TurnMoment, str] = {
+    "untap": "untap step",
+    "upkeep": "upkeep step",
+    "draw": "draw step",
+    "first_main": "first main phase",
+    "beginning_of_combat": "beginning of combat step",
+    "declare_attackers": "declare attackers step",
+    "declare_blockers": "declare blockers step",
+    "combat_damage": "combat damage step",
+    "end_of_combat": "end of combat step",
+    "second_main": "second main phase",
+    "end": "end step",
+    "cleanup": "cleanup step",
+}
+
+
+def _or_list(moments: list[TurnMoment]) -> str:
+    words = [_MOMENT_WORDS[m] for m in moments]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _moment_now(costs: BoardCosts, name: str, moments: list[TurnMoment]) -> tuple[str, bool]:
+    """What the state says of the moment of the turn it is, and whether it is one of
+    `moments`: a main phase (505.1) or a step (the state's `step`), or a phase whose steps are
+    all listed or none is; a 422 naming what is missing when the state can't tell."""
+    board = costs.view.board
+    said = f"{name} may be cast only during the {_or_list(moments)} (500.1)"
+    if board.phase is None:
+        raise QuestionError(
+            ("state", "phase"), f"{said}: give the state's phase and step", "phase_required"
+        )
+    steps = STEPS_OF_PHASE[board.phase]
+    if board.step is not None:
+        return f"this is the {_MOMENT_WORDS[board.step]}", board.step in moments
+    inside = [s for s in steps if s in moments]
+    if not steps or not inside or len(inside) == len(steps):
+        now = board.phase in moments if not steps else bool(inside)
+        return f"this is the {_PHASE_WORDS[board.phase]}", now
+    raise QuestionError(
+        ("state", "step"),
+        f"{said}, and some steps of the {_PHASE_WORDS[board.phase]} are such and some aren't: "
+        "give the state's step",
+        "step_required",
+    )
 
 
 def _phase(costs: BoardCosts, what: str) -> Phase:

@@ -233,6 +233,7 @@ class CheckedState:
             turn=self.state.turn,
             active_player=self.state.active_player,
             phase=self.state.phase,
+            step=self.state.step,
             permanents=permanents,
             permanent_ids=self.permanent_ids,
             effects=effects,

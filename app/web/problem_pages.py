@@ -469,6 +469,17 @@ PROBLEMS: dict[str, ProblemPage] = {
         "An effect on the board applies in one phase of the turn only (506.1: during combat): "
         "give the state's `phase`.",
     ),
+    "step_required": _q(
+        "Step not given",
+        "A card may be cast only in some steps of the turn (500.1, 506.1: 'during the declare "
+        "blockers step'), and some steps of the state's phase are such and some aren't: give "
+        "the state's `step`.",
+    ),
+    "being_attacked_required": _q(
+        "Whether the player is attacked not given",
+        "A card may be cast only while a creature is attacking its caster (508.1): give "
+        "`being_attacked` (true or false) for the caster in the state's `players`.",
+    ),
     "target_player_required": _q(
         "Targeted player not given",
         "The effect's card affects the player it targets (115.1): give the `effects` entry's "

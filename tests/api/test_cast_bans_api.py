@@ -316,9 +316,24 @@ PATIENT_SAGE = Invented(
 )  # fmt: skip
 
 
+# Cast only in one step of combat, and only while its caster is attacked (506.1, 508.1).
+SUDDEN_AMBUSH = Invented(
+    "normal",
+    [
+        Face(
+            "Sudden Ambush", "{1}{W}", ["Instant"], colors=["W"],
+            text="Cast this spell only during the declare attackers step and only if you've "
+            "been attacked this step.\nSudden Ambush deals 3 damage to target attacking "
+            "creature.",
+        )
+    ],
+)  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    with client_of([PATIENT_SAGE], tmp_path_factory.mktemp("cast-restriction")) as c:
+    cards = [PATIENT_SAGE, SUDDEN_AMBUSH]
+    with client_of(cards, tmp_path_factory.mktemp("cast-restriction")) as c:
         yield c
 
 
@@ -405,3 +420,34 @@ def test_a_sorcery_timing_ban_stops_a_cascade_and_asks_about_a_free_cast(
         ["body", "sorcery_timing"],
         "state_required",
     )
+
+
+def test_a_free_cast_of_a_card_cast_only_in_one_step_reads_the_step(imported: TestClient) -> None:
+    # 601.3, 506.1, 508.1: in the declare attackers step, with alice attacked, it may be cast.
+    state = {
+        "turn": 6,
+        "active_player": "bob",
+        "step": "declare_attackers",
+        "battlefield": [],
+        "players": {"alice": {"being_attacked": True}},
+    }
+    body = {"card": "Sudden Ambush", "state": state, "caster": "alice"}
+    r = imported.post(FREE, json=body)
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["castable"] is True
+    assert r.json()["question"]["state"]["phase"] == "combat"  # the step says its phase
+    assert imported.get("/v1/cards/Sudden Ambush").json()["support"] == "full"
+    state["step"] = "declare_blockers"
+    answer = imported.post(FREE, json=body).json()["answer"]
+    assert [x["code"] for x in answer["reasons"]] == ["cast_prohibited"]
+    assert "this is the declare blockers step" in answer["reasons"][0]["message"]
+    state["step"] = "declare_attackers"
+    del state["players"]
+    r = imported.post(FREE, json=body)
+    assert_problem(
+        r, ["body", "state", "players", "alice", "being_attacked"], "being_attacked_required"
+    )
+    del state["step"]
+    state["phase"] = "combat"
+    r = imported.post(FREE, json=body)
+    assert_problem(r, ["body", "state", "step"], "step_required")

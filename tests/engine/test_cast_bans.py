@@ -77,6 +77,7 @@ def _view(
     effects: tuple[dict[str, Any], ...] = (),
     players: dict[str, Any] | None = None,
     phase: str | None = None,
+    step: str | None = None,
 ) -> BoardView:
     state: dict[str, Any] = {
         "turn": 5,
@@ -86,6 +87,8 @@ def _view(
     }
     if phase is not None:
         state["phase"] = phase
+    if step is not None:
+        state["step"] = step
     if players is not None:
         state["players"] = players
     return BoardView(resolve(GameState.model_validate(state)))
@@ -529,22 +532,85 @@ def test_a_card_cast_only_while_its_caster_controls_enough() -> None:
     assert two["castable"] is True
 
 
-def test_a_step_of_combat_is_read_as_combat_and_still_reported() -> None:
-    # 601.3, 506.1: outside combat it can't be cast, which the state's phase says; which step
-    # of combat it is no state says, so the sentence stays reported.
-    text = "Cast ~ only during the declare blockers step."
-    compiled = compile_face("Late Parry", text, types=["Instant"], subtypes=[])
-    assert compiled.unsupported_text == [text]
-    parry = Card.model_validate(
-        {
-            "name": "Late Parry",
-            "mana_cost": "{W}",
-            "types": ["instant"],
-            "abilities": [a.model_dump(mode="json") for a in compiled.abilities],
-        }
+def _restricted(name: str, text: str) -> Card:
+    compiled = compile_face(name, text, types=["Instant"], subtypes=[])
+    assert compiled.support == "full", compiled.unsupported_text
+    return Card.model_validate(
+        {"name": name, "mana_cost": "{W}", "types": ["instant"], **compiled.card_fields()}
     )
+
+
+def test_a_step_of_combat_is_read_from_the_states_step() -> None:
+    # 601.3, 506.1: only in the declare blockers step; the state's step says which it is.
+    parry = _restricted("Late Parry", "Cast ~ only during the declare blockers step.")
     assert _codes(_cast(parry, _view(phase="first_main"))) == ["cast_prohibited"]
-    assert _cast(parry, _view(phase="combat"))["castable"] is True
+    assert _cast(parry, _view(step="declare_blockers"))["castable"] is True
+    refused = _cast(parry, _view(step="combat_damage"))
+    assert _codes(refused) == ["cast_prohibited"]
+    assert "during the declare blockers step" in refused["reasons"][0]["message"]
+    assert "this is the combat damage step" in refused["reasons"][0]["message"]
+    # In combat without its step, the state can't tell: a 422 naming the step.
+    with pytest.raises(QuestionError) as raised:
+        _cast(parry, _view(phase="combat"))
+    assert (raised.value.code, raised.value.loc) == ("step_required", ("state", "step"))
+
+
+@pytest.mark.parametrize(
+    ("when", "allowed", "refused"),
+    [
+        ("during combat before blockers are declared", ["declare_attackers"], ["declare_blockers"]),
+        ("during combat after blockers are declared", ["end_of_combat"], ["beginning_of_combat"]),
+        ("before the combat damage step", ["upkeep", "declare_blockers"], ["combat_damage", "end"]),
+        ("before attackers are declared", ["draw", "beginning_of_combat"], ["declare_attackers"]),
+        ("after combat", ["end"], ["end_of_combat", "upkeep"]),
+    ],
+)
+def test_moments_of_the_turn_a_card_may_be_cast_in(
+    when: str, allowed: list[str], refused: list[str]
+) -> None:
+    # 500.1, 506.1: the steps before or after another, in the turn's order.
+    trick = _restricted("Timed Trick", f"Cast ~ only {when}.")
+    for step in allowed:
+        assert _cast(trick, _view(step=step))["castable"] is True, step
+    for step in refused:
+        assert _codes(_cast(trick, _view(step=step))) == ["cast_prohibited"], step
+
+
+def test_a_main_phase_or_a_phase_all_in_or_all_out_needs_no_step() -> None:
+    after = _restricted("Late Mending", "Cast ~ only after combat.")
+    assert _cast(after, _view(phase="second_main"))["castable"] is True
+    assert _cast(after, _view(phase="ending"))["castable"] is True  # both its steps
+    assert _codes(_cast(after, _view(phase="beginning"))) == ["cast_prohibited"]  # none
+    with pytest.raises(QuestionError) as raised:
+        _cast(after, _view())
+    assert (raised.value.code, raised.value.loc) == ("phase_required", ("state", "phase"))
+
+
+def test_an_ambush_needs_its_caster_attacked_in_the_declare_attackers_step() -> None:
+    # 508.1: "only if you've been attacked this step" is a creature attacking its caster now.
+    ambush = _restricted(
+        "Sudden Ambush",
+        "Cast ~ only during the declare attackers step and only if you've been attacked this step.",
+    )
+    attacked = {"alice": {"being_attacked": True}}
+    calm = {"alice": {"being_attacked": False}}
+    assert _cast(ambush, _view(step="declare_attackers", players=attacked))["castable"] is True
+    refused = _cast(ambush, _view(step="declare_attackers", players=calm))
+    assert _codes(refused) == ["cast_prohibited"]
+    assert "alice is not being attacked" in refused["reasons"][0]["message"]
+    assert _codes(_cast(ambush, _view(step="declare_blockers", players=attacked))) == [
+        "cast_prohibited"
+    ]
+    with pytest.raises(QuestionError) as raised:
+        _cast(ambush, _view(step="declare_attackers"))
+    assert raised.value.code == "being_attacked_required"
+    assert raised.value.loc == ("state", "players", "alice", "being_attacked")
+
+
+def test_a_step_of_another_phase_contradicts_the_state() -> None:
+    with pytest.raises(ValueError, match="is a step of the 'combat' phase"):
+        GameState.model_validate({"phase": "ending", "step": "declare_blockers"})
+    assert GameState.model_validate({"step": "end"}).phase == "ending"
 
 
 def test_a_legendary_sorcery_needs_a_legendary_creature_or_planeswalker() -> None:
@@ -571,12 +637,24 @@ def test_a_legendary_sorcery_needs_a_legendary_creature_or_planeswalker() -> Non
     assert _codes(_cast(decree, _view(_perm("h", hero, "bob")))) == ["cast_prohibited"]
 
 
+def test_a_card_cast_only_after_another_spell_reads_the_casters_count() -> None:
+    # 601.2i: the spells its caster cast this turn, this one not counted.
+    follow = _restricted("Follow-Up Jab", "Cast ~ only if you've cast another spell this turn.")
+    none = _cast(follow, _view(players={"alice": {"spells_cast_this_turn": 0}}))
+    assert _codes(none) == ["cast_prohibited"]
+    assert "alice has cast 0 other spells" in none["reasons"][0]["message"]
+    assert _cast(follow, _view(players={"alice": {"spells_cast_this_turn": 1}}))["castable"]
+    with pytest.raises(QuestionError) as raised:
+        _cast(follow, _view())
+    assert raised.value.code == "spells_cast_this_turn_required"
+
+
 @pytest.mark.parametrize(
     "text",
     [
-        # A step is finer than the state's phase, and what happened this turn no state says.
-        "Cast ~ only during the declare blockers step.",
-        "Cast ~ only if you've cast another spell this turn.",
+        # What happened this turn, beyond what the state's players say, no state says.
+        "Cast ~ only if a creature died this turn.",
+        "Cast ~ only during the declare attackers step and only if you control a Knight.",
     ],
 )
 def test_a_cast_only_not_read_is_reported(text: str) -> None:

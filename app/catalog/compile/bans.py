@@ -204,10 +204,48 @@ _AFTER_LAND = "You can't cast ~ if you've played a land this turn."
 
 
 # "Cast ~ only during combat.", "... only during your turn.", "... only during combat on an
-# opponent's turn.", "Cast ~ only if you control two or more Vampires.": when it may be cast.
-# A step ("before blockers are declared", "your end step") is finer than the state's phase:
-# not read.
+# opponent's turn.", "Cast ~ only if you control two or more Vampires.", "... only during the
+# declare blockers step": when it may be cast.
 _CAST_ONLY = re.compile(r"^Cast ~ only (?P<when>.+)\.$")
+_BEFORE_COMBAT = ("untap", "upkeep", "draw", "first_main")
+_BEFORE_BLOCKERS = ("beginning_of_combat", "declare_attackers")
+# The steps (and main phases) a "cast ~ only ..." names, in the turn's order (500.1, 506.1),
+# and whose turn: "before attackers are declared" is every moment of the turn before the
+# declare attackers step (508.1), "after combat" every one after the combat phase.
+_MOMENTS: dict[str, tuple[tuple[str, ...], Literal["your_turn", "not_your_turn"] | None]] = {
+    "during the declare attackers step": (("declare_attackers",), None),
+    "during your declare attackers step": (("declare_attackers",), "your_turn"),
+    "during the declare blockers step": (("declare_blockers",), None),
+    "during the declare blockers step on an opponent's turn": (
+        ("declare_blockers",),
+        "not_your_turn",
+    ),
+    "during combat before blockers are declared": (_BEFORE_BLOCKERS, None),
+    "during combat on your turn before blockers are declared": (_BEFORE_BLOCKERS, "your_turn"),
+    "during combat after blockers are declared": (
+        ("declare_blockers", "combat_damage", "end_of_combat"),
+        None,
+    ),
+    "before the combat damage step": (
+        (*_BEFORE_COMBAT, *_BEFORE_BLOCKERS, "declare_blockers"),
+        None,
+    ),
+    "before attackers are declared": ((*_BEFORE_COMBAT, "beginning_of_combat"), None),
+    "during an opponent's turn, before attackers are declared": (
+        (*_BEFORE_COMBAT, "beginning_of_combat"),
+        "not_your_turn",
+    ),
+    "before combat or during combat before blockers are declared": (
+        (*_BEFORE_COMBAT, *_BEFORE_BLOCKERS),
+        None,
+    ),
+    "after combat": (("second_main", "end", "cleanup"), None),
+    "during your end step": (("end",), "your_turn"),
+    "during an opponent's upkeep": (("upkeep",), "not_your_turn"),
+}
+# 508.1: in the declare attackers step, "you've been attacked this step" is a creature
+# attacking its caster now.
+_ATTACKED = (" and only if you've been attacked this step", "if a creature is attacking you")
 _ONLY_DURING: dict[str, tuple[Literal["your_turn", "not_your_turn"] | None, bool]] = {
     "during your turn": ("your_turn", False),
     "during an opponent's turn": ("not_your_turn", False),
@@ -218,6 +256,18 @@ _ONLY_DURING: dict[str, tuple[Literal["your_turn", "not_your_turn"] | None, bool
 
 
 def _cast_only(when: str) -> ir.CastRestriction | None:
+    attacked = when.endswith(_ATTACKED[0]) or when == _ATTACKED[1]
+    if attacked:
+        when = when.removesuffix(_ATTACKED[0])
+        if when == _ATTACKED[1]:
+            return ir.CastRestriction(if_attacked=True)
+    if when in _MOMENTS:
+        moments, during = _MOMENTS[when]
+        return ir.CastRestriction(only_during=during, moments=moments, if_attacked=attacked)
+    if attacked:
+        return None
+    if when == "if you've cast another spell this turn":
+        return ir.CastRestriction(after_other_spells=1)  # 601.2i
     if when in _ONLY_DURING:
         during, combat = _ONLY_DURING[when]
         return ir.CastRestriction(only_during=during, only_during_combat=combat)
@@ -225,10 +275,9 @@ def _cast_only(when: str) -> ir.CastRestriction | None:
     return ir.CastRestriction(only_if_controls=counted) if counted is not None else None
 
 
-# A step of combat (506.1) no state gives ("during the declare blockers step", "during combat
-# before blockers are declared"): the card may be cast only during combat, which the state's
-# phase can say, and only in that step, which it can't. The first is kept (outside combat it
-# can't be cast); the sentence stays reported for the second.
+# A step of combat (506.1) with a condition not read ("during the declare attackers step and
+# only if ..."): the card may be cast only during combat, which is kept (outside combat it
+# can't be cast); the sentence stays reported for the rest.
 _COMBAT_STEP = re.compile(
     r"^Cast ~ only (?:during combat (?P<on>on your turn )?(?:before|after) blockers are "
     r"declared|during (?:the|your) declare (?:attackers|blockers) step(?: on an opponent's turn)?"
@@ -237,8 +286,9 @@ _COMBAT_STEP = re.compile(
 
 
 def combat_step_restriction(sentence: str) -> ir.CastRestriction | None:
-    """The part of "cast ~ only during <a step of combat>" a state can say: during combat."""
-    if _COMBAT_STEP.match(sentence) is None:
+    """The part of "cast ~ only during <a step of combat> and only if ..." that is read, where
+    the whole isn't (cast_restriction_sentence): during combat."""
+    if _COMBAT_STEP.match(sentence) is None or cast_restriction_sentence(sentence) is not None:
         return None
     return ir.CastRestriction(only_during_combat=True)
 

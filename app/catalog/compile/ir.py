@@ -723,6 +723,10 @@ class CastRestriction:
     only_during: Literal["your_turn", "not_your_turn"] | None = None
     only_during_combat: bool = False
     only_if_controls: tuple[Sel, int] | None = None
+    # "... only during the declare blockers step": the steps (or main phases) it may be cast in.
+    moments: tuple[str, ...] = ()
+    if_attacked: bool = False  # "... only if a creature is attacking you"
+    after_other_spells: int | None = None  # "... only if you've cast another spell this turn"
 
 
 CopyBy = Literal["entering", "activation", "trigger", "token"]

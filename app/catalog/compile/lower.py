@@ -499,6 +499,9 @@ def ability(a: ir.Ability) -> d.Ability:
                 only_during=a.only_during,
                 only_during_combat=a.only_during_combat,
                 only_if_caster_controls=_count_at_least(a.only_if_controls),
+                only_during_moments=list(a.moments),  # type: ignore[arg-type]
+                only_if_attacked=a.if_attacked,
+                only_after_other_spells=a.after_other_spells,
             )
         case ir.SpellCostMinimum():
             return d.SpellCostMinimum(
