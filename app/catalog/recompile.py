@@ -49,6 +49,7 @@ _COMPILED_FACE_FIELDS = (
     "effect_lines",
     "chosen_name_of",
     "chosen_type_among",
+    "enchants",
 )
 _COMPILED_CARD_FIELDS = ("support", "unsupported_text")
 

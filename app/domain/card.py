@@ -321,6 +321,10 @@ class CardFace(Strict):
     chosen_type_among: list[CardType] = omitted_at_default(default_factory=list, max_length=9)
     """The card types its permanent may choose as it enters (205.2a: "choose artifact,
     enchantment, or planeswalker"); empty: any card type, or it chooses none"""
+    enchants: Selector | None = omitted_at_default(None)
+    """An Aura's enchant ability (702.5a, 303.4a): what its permanent may be attached to, seen
+    from its controller ("enchant land you control"); null: not an Aura, one enchanting a
+    player, or one whose enchant ability the compiler didn't read"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -481,6 +485,10 @@ class Card(BaseModel):
     chosen_type_among: list[CardType] = omitted_at_default(default_factory=list, max_length=9)
     """The card types its permanent may choose as it enters (205.2a: "choose artifact,
     enchantment, or planeswalker"); empty: any card type, or it chooses none"""
+    enchants: Selector | None = omitted_at_default(None)
+    """An Aura's enchant ability (702.5a, 303.4a): what its permanent may be attached to, seen
+    from its controller ("enchant land you control"); null: not an Aura, one enchanting a
+    player, or one whose enchant ability the compiler didn't read"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -554,6 +562,7 @@ class Card(BaseModel):
             prototype=self.prototype,
             chosen_name_of=self.chosen_name_of,
             chosen_type_among=self.chosen_type_among,
+            enchants=self.enchants,
             effect_lines=self.effect_lines,
             text=self.text,
         )

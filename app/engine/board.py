@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from operator import attrgetter
-from typing import Literal, TypeVar, assert_never
+from typing import Literal, NoReturn, TypeVar, assert_never
 
 from app.domain.abilities import AnyAbility, CopyEffect, works_from
 from app.domain.base import EVERY_CREATURE_TYPE, NOT_CREATURE_TYPES
@@ -204,6 +204,20 @@ class ListedAbility:
         if self.granted_by is not None:
             return f"{text} (granted by {self.granted_by.label})"
         return text
+
+
+_CREATURES = Selector(types=["creature"])
+
+
+def _illegal_attachment(q: Permanent, target: Permanent, what: str, allowed: str) -> NoReturn:
+    rule = "303.4d, 704.5m" if what == "enchant" else "301.5c, 704.5n"
+    raise QuestionError(
+        ("state", "battlefield", q.index, "attached_to"),
+        f"{q.name} ({q.id}) can {what} only {allowed}, and {target.name} ({target.id}) is "
+        f"not one now: it would leave it as a state-based action ({rule}), so no game has "
+        "this board",
+        "illegal_attachment",
+    )
 
 
 def _own_card_reaches(src: Source, grant: GrantKeyword, p: Permanent) -> bool:
@@ -1011,6 +1025,25 @@ class BoardView:
         self._repl_by_traits = {}
         self._ability_keys = {}
         self._listed = {}
+        self._check_attachments()
+
+    def _check_attachments(self) -> None:
+        """303.4d, 301.5c: an Aura attached to what its enchant ability doesn't allow, or an
+        Equipment attached to a noncreature, would leave it as a state-based action (704.5m,
+        704.5n), so no board has it: a 422 naming the attachment, judged on what the permanent
+        is after the continuous effects (an Aura's "enchant creature" on a land animated is
+        fine). Only boards with attachments pay for it."""
+        for target_id, on in self._attached.items():
+            target = self.board.by_id[target_id]
+            for q in on:
+                if q.face.enchants is not None:
+                    allowed, what = q.face.enchants, "enchant"
+                elif "equipment" in q.face.subtype_set:
+                    allowed, what = _CREATURES, "equip"
+                else:
+                    continue
+                if not self.matches(allowed, self.source(q), target):
+                    _illegal_attachment(q, target, what, describe_selector(allowed))
 
     def face_abilities(self, p: Permanent) -> FaceAbilities:
         """The abilities of its face that the view files, read once per face."""

@@ -469,6 +469,13 @@ PROBLEMS: dict[str, ProblemPage] = {
         "An effect on the board applies in one phase of the turn only (506.1: during combat): "
         "give the state's `phase`.",
     ),
+    "illegal_attachment": _q(
+        "Attached to what it can't be",
+        "An Aura is attached to something its enchant ability doesn't allow (303.4a), or an "
+        "Equipment to a noncreature (301.5c): as a state-based action the Aura would be put "
+        "into its owner's graveyard or the Equipment become unattached (704.5m, 704.5n), so no "
+        "game has this board. Fix `attached_to`, or leave the permanent out.",
+    ),
     "step_required": _q(
         "Step not given",
         "A card may be cast only in some steps of the turn (500.1, 506.1: 'during the declare "

@@ -198,3 +198,23 @@ def test_an_unearth_entry_for_another_cards_permanent_is_refused(
     r = sqlite_client.post(ACT, json=body)
     assert r.status_code in (200, 201), r.text
     assert r.json()["answer"]["total"] == "{B}"
+
+
+def test_an_aura_attached_to_what_it_cant_enchant_is_refused(sqlite_client: TestClient) -> None:
+    # 303.4d, 704.5m: Control Magic enchants creatures only; on a Forest it would be put into
+    # its owner's graveyard, so no game has this board (before, bob's Forest became alice's).
+    body = {
+        "state": state(
+            perm("f", "Forest", "bob"),
+            perm("cm", "Control Magic", "alice", attached_to="f"),
+            perm("orch", "Exotic Orchard"),
+        ),
+        "permanent_id": "orch",
+    }
+    r = sqlite_client.post(ACT, json=body)
+    assert_problem(r, ["body", "state", "battlefield", 1, "attached_to"], "illegal_attachment")
+    body["state"]["battlefield"][1]["attached_to"] = "bears"
+    body["state"]["battlefield"].append(perm("bears", "Grizzly Bears", "bob"))
+    r = sqlite_client.post(ACT, json=body)
+    assert r.status_code in (200, 201), r.text
+    assert r.json()["answer"]["total"] == "{G}"  # bob's Forest, seen by alice's Orchard

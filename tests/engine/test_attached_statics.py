@@ -75,7 +75,7 @@ SHACKLE = _card(
 )
 UNMAKE = _card(
     "Still Portrait",
-    "Enchant creature\nEnchanted permanent is an enchantment and loses all other card types.",
+    "Enchant permanent\nEnchanted permanent is an enchantment and loses all other card types.",
     ["Enchantment"],
     ["Aura"],
 )
@@ -256,3 +256,62 @@ def test_a_land_an_aura_animates_is_a_summoning_sick_creature_that_keeps_its_man
     assert activate(b, "grove").answer_data["legal"] is False
     old = _board(_perm("grove", forest), _aura("aura", ROUSE_LAND, "grove"))
     assert activate(old, "grove").answer_data["total"] == "{G}"
+
+
+# Auras whose enchant ability the compiler keeps (702.5a): a creature's, a Forest's.
+MIND_LEASH = _card(
+    "Mind Leash", "Enchant creature\nYou control enchanted creature.", ["Enchantment"], ["Aura"]
+)
+GROVE_BLESSING = _card(
+    "Grove Blessing",
+    "Enchant Forest\nWhenever enchanted Forest is tapped for mana, its controller adds an "
+    "additional {G}.",
+    ["Enchantment"],
+    ["Aura"],
+)
+
+
+def test_an_aura_on_what_it_cant_enchant_is_a_board_no_game_has() -> None:
+    # 303.4d, 704.5m: "enchant creature" on a land would be put into the graveyard.
+    assert MIND_LEASH["enchants"] == {
+        "controller": "any",
+        "types": ["creature"],
+        "subtypes": [],
+        "nonbasic": False,
+        "relation": "any",
+    }
+    leashed = _board(
+        _perm("grove", GROVE), _perm("cm", MIND_LEASH, controller="bob", attached_to="grove")
+    )
+    with pytest.raises(QuestionError) as raised:
+        activate(leashed, "grove")
+    assert (raised.value.code, raised.value.loc) == (
+        "illegal_attachment",
+        ("state", "battlefield", 1, "attached_to"),
+    )
+    assert "can enchant only creatures" in raised.value.message
+    # On a creature it takes control of it.
+    elf = _board(_perm("elf", ELF), _perm("cm", MIND_LEASH, controller="bob", attached_to="elf"))
+    assert activate(elf, "elf").answer_data["legal"] is True
+    blessed = _board(_perm("grove", GROVE), _aura("b", GROVE_BLESSING, "grove"))
+    with pytest.raises(QuestionError):
+        activate(blessed, "grove")  # a Glade is no Forest
+
+
+def test_an_aura_is_judged_on_what_its_permanent_is_after_the_effects() -> None:
+    # 613: a land an Aura made a creature may also carry "enchant creature".
+    forest = _card("Deep Grove", "{T}: Add {G}.", ["Land"])
+    b = _board(
+        _perm("grove", forest),
+        _aura("rouse", ROUSE_LAND, "grove"),
+        _perm("cm", MIND_LEASH, controller="bob", attached_to="grove"),
+    )
+    assert activate(b, "grove").answer_data["legal"] is True
+
+
+def test_an_equipment_on_a_noncreature_is_a_board_no_game_has() -> None:
+    # 301.5c, 704.5n: it would become unattached.
+    with pytest.raises(QuestionError) as raised:
+        activate(_board(_perm("rock", ROCK), _aura("spurs", SPURS, "rock")), "rock")
+    assert raised.value.code == "illegal_attachment"
+    assert "can equip only creatures" in raised.value.message

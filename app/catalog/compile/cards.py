@@ -22,6 +22,7 @@ _OMITTED_WHEN_EMPTY = (
     "effect_lines",
     "chosen_name_of",
     "chosen_type_among",
+    "enchants",
 )
 
 

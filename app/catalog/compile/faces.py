@@ -68,6 +68,7 @@ from app.domain.continuous import (
     SetCreatureTypes,
     SetLandTypes,
 )
+from app.domain.filters import Selector as DomainSelector
 
 _LAYERED = (
     SetLandTypes,
@@ -199,6 +200,7 @@ class CompiledFace:
     prototype: Prototype | None = None
     chosen_name_of: CardKind | None = None  # what its entering choice of a name may name
     chosen_type_among: list[str] = field(default_factory=list)  # its entering card type choice
+    enchants: DomainSelector | None = None  # an Aura's enchant ability (702.5a)
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
     sentences: list[SentenceRecord] = field(default_factory=list)
@@ -239,6 +241,11 @@ class CompiledFace:
             **(
                 {"chosen_type_among": list(self.chosen_type_among)}
                 if self.chosen_type_among
+                else {}
+            ),
+            **(
+                {"enchants": self.enchants.model_dump(mode="json")}
+                if self.enchants is not None
                 else {}
             ),
             "support": self.support,
@@ -1587,6 +1594,16 @@ def _is_keyword(part: str, known: frozenset[str]) -> bool:
 _CREW = re.compile(r"^Crew \d+$")
 
 
+def _enchant(ctx: _Context, what: str) -> None:
+    """An Aura's "Enchant <what>" (702.5a): its land type, for triggers on "enchanted Forest",
+    and what it may enchant (303.4a), kept so a board attaching it to something else can be
+    refused (303.4d); a phrase the selectors can't say leaves it unchecked."""
+    ctx.enchant_subtypes = tuple(t for t in BASIC_LAND_TYPES if t == what)
+    found = selector(what, singular=True)
+    if found is not None and not found[1]:
+        ctx.face.enchants = lower.selector(found[0])
+
+
 def _keyword_cost(ctx: _Context, line: str) -> ir.CastingCost | None:
     """A keyword's cost (costs.keyword_cost), with escalate's limit: paid once for each mode
     chosen beyond the first, so at most one time fewer than the face has modes (702.120a)."""
@@ -1852,7 +1869,7 @@ def _compile_read(ctx: _Context, sentences: list[str]) -> None:
                 ctx.record(s, "other", "irrelevant")
         return
     if len(sentences) == 1 and (m := _ENCHANT.match(sentences[0])):
-        ctx.enchant_subtypes = tuple(t for t in BASIC_LAND_TYPES if t == m.group("what"))
+        _enchant(ctx, m.group("what"))
         ctx.record(sentences[0], "other", "irrelevant")
         return
     if _keyword_line(ctx, sentences):
