@@ -574,7 +574,12 @@ class Card(BaseModel):
 
     @property
     def has_fuse(self) -> bool:
-        return self.layout == "split" and any(k.casefold() == "fuse" for k in self.keywords)
+        """702.102a: a split card with fuse; the keyword is the card's, or (as an import
+        keeps it) each half's."""
+        if self.layout != "split":
+            return False
+        keywords = [*self.keywords, *(k for f in self.faces for k in f.keywords)]
+        return any(k.casefold() == "fuse" for k in keywords)
 
     def fused(self) -> CardFace:
         """702.102c: a split card cast fused is one spell with both halves' characteristics,

@@ -248,3 +248,26 @@ def test_escalate_is_named_at_most_once_for_each_mode_beyond_the_first(
         r = client.post(FREE, json=body)
         assert_problem(r, ["body", "additional_costs", 0], "cost_repeated")
         assert "at most twice" in r.json()["detail"]
+
+
+# Imported with its own words: a split card whose halves each list and print fuse (702.102a).
+SPARK_SLEET = Invented(
+    "split",
+    [
+        Face("Spark", "{R}", ["Instant"], colors=["R"], keywords=["Fuse"],
+             text="Spark deals 1 damage to any target.\nFuse"),
+        Face("Sleet", "{1}{U}", ["Instant"], colors=["U"], keywords=["Fuse"],
+             text="Tap target creature.\nFuse"),
+    ],
+)  # fmt: skip
+
+
+def test_an_imported_fuse_card_is_cast_fused(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # The importer keeps a split card's keywords on its halves; fuse is the card's all the same.
+    with client_of([SPARK_SLEET], tmp_path_factory.mktemp("fuse")) as client:
+        body = {"card": "Spark // Sleet", "face": "Spark // Sleet"}
+        r = client.post(FREE, json=body)
+        assert r.status_code == 201, r.text
+        answer = r.json()["answer"]
+        assert (answer["castable"], answer["face"]) == (True, "Spark // Sleet")
+        assert answer["mana_value_on_stack"] == 3  # 702.102c: both halves' mana values
