@@ -131,7 +131,9 @@ def card_for(i: int, name: str) -> Invented:
             return Invented("adventure", [_creature(f"{name} Giant", "G", 5), adventure])
         case 7:
             front = _creature(f"{name} Sentinel", "W", 4)
-            return Invented("meld", [front, _back(f"{other} Colossus", "W")])
+            back = _back(f"{other} Colossus", "W")
+            back.keywords, back.text = ["Vigilance"], f"Vigilance\n{back.text}"
+            return Invented("meld", [front, back])
         case 8:
             basic = _BASICS[color]
             land = Face(name, None, ["Land"], subtypes=[basic], text="Templated: dual land.")
@@ -157,10 +159,11 @@ def card_for(i: int, name: str) -> Invented:
                           text="Templated: +1: you gain 1 life.")  # fmt: skip
             return Invented("normal", [walker])
         case 17:
+            # 712.2: a battle is a transforming double-faced card (Scryfall's own layout).
             battle = Face(name, f"{{3}}{{{color}}}", ["Battle"], subtypes=["Siege"],
                           colors=[color], defense=str(mv + 1),
                           text="Templated: when it is defeated, you gain 2 life.")  # fmt: skip
-            return Invented("normal", [battle])
+            return Invented("battle", [battle, _back(f"{other} Reclaimed", color)])
         case _:
             return Invented("normal", [_creature(name, color, mv)])
 
@@ -217,7 +220,8 @@ def with_reversible(cards: list[Invented]) -> list[Invented]:
 def _mtgjson_face(card: Invented, face: Face, side: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "name": card.name,
-        "layout": card.layout,
+        # MTGJSON has no battle layout: a battle is a transforming card there.
+        "layout": "transform" if card.layout == "battle" else card.layout,
         "type": face.type_line,
         "types": face.types,
         "subtypes": face.subtypes,
@@ -250,14 +254,18 @@ def mtgjson_document(cards: list[Invented]) -> dict[str, Any]:
     return {"meta": {"date": "2026-12-01", "version": "5.2.2"}, "data": data}
 
 
-def _scryfall_face(face: Face) -> dict[str, Any]:
+# Layouts whose faces Scryfall gives no colors (the card object has them).
+_UNCOLORED_FACES = ("flip", "adventure")
+
+
+def _scryfall_face(face: Face, layout: str = "normal") -> dict[str, Any]:
     return {
         "object": "card_face",
         "name": face.name,
         "mana_cost": face.mana_cost or "",
         "type_line": face.type_line,
         "oracle_text": face.text,
-        "colors": face.colors,
+        **({} if layout in _UNCOLORED_FACES else {"colors": face.colors}),
         **({"power": face.power, "toughness": face.toughness} if face.power else {}),
         **({"loyalty": face.loyalty} if face.loyalty else {}),
         **({"defense": face.defense} if face.defense else {}),
@@ -265,18 +273,23 @@ def _scryfall_face(face: Face) -> dict[str, Any]:
 
 
 def scryfall_objects(card: Invented) -> list[dict[str, Any]]:
-    """A card's Scryfall objects: a meld card is its front, plus its meld result object."""
-    base = {"object": "card", "layout": card.layout, "set_type": card.set_type,
+    """A card's Scryfall objects, spelled as Scryfall spells them: a meld card is its front,
+    plus its meld result object (each with its own keywords); an aftermath card is a split
+    card with the Aftermath keyword; the faces of flip and adventure cards carry no colors
+    (the card object does)."""
+    layout = "split" if card.layout == "aftermath" else card.layout
+    base = {"object": "card", "layout": layout, "set_type": card.set_type,
             "border_color": "silver" if card.funny else "black"}  # fmt: skip
     if card.layout == "meld":
         front, back = card.faces
-        result = {**base, **_scryfall_face(back), "object": "card"}
+        result = {**base, **_scryfall_face(back), "object": "card", "keywords": back.keywords}
         # As Scryfall relates them: each object lists the parts and the result.
         parts = [{"component": "meld_part", "name": front.name},
                  {"component": "meld_result", "name": back.name}]  # fmt: skip
         result["all_parts"] = parts
         # The front first: its back face comes later in the file, as it may in Scryfall's.
-        front_object = {**base, **_scryfall_face(front), "object": "card", "keywords": []}
+        front_object = {**base, **_scryfall_face(front), "object": "card",
+                        "keywords": front.keywords}  # fmt: skip
         return [{**front_object, "all_parts": parts}, result]
     if len(card.faces) == 1:
         face = card.faces[0]
@@ -288,8 +301,14 @@ def scryfall_objects(card: Invented) -> list[dict[str, Any]]:
             "mana_cost": " // ".join(f.mana_cost or "" for f in card.faces),
             "type_line": " // ".join(f.type_line for f in card.faces),
             # As Scryfall gives them: the whole card's, none on its faces.
-            "keywords": list(dict.fromkeys(k for f in card.faces for k in f.keywords)),
-            "card_faces": [_scryfall_face(f) for f in card.faces],
+            "keywords": list(dict.fromkeys(k for f in card.faces for k in f.keywords))
+            + (["Aftermath"] if card.layout == "aftermath" else []),
+            **(
+                {"colors": sorted({c for f in card.faces for c in f.colors}, key="WUBRG".index)}
+                if card.layout in _UNCOLORED_FACES
+                else {}
+            ),
+            "card_faces": [_scryfall_face(f, card.layout) for f in card.faces],
         }
     ]
 

@@ -71,8 +71,11 @@ def test_a_planeswalker_and_a_battle_show_their_printed_numbers(client: TestClie
     walker = client.get("/v1/cards/" + quote("amber hollow mystic")).json()
     assert walker["types"] == ["planeswalker"] and walker["loyalty"] == "5"
     assert "defense" not in walker
+    # 712.2: a battle is a transforming double-faced card; its front has the defense.
     battle = client.get("/v1/cards/" + quote("Amber Hollow Nomad")).json()
-    assert battle["types"] == ["battle"] and battle["defense"] == "7"
+    assert battle["layout"] == "transform"
+    assert battle["faces"][0]["types"] == ["battle"] and battle["faces"][0]["defense"] == "7"
+    assert "defense" not in battle["faces"][1]
     assert "loyalty" not in client.get("/v1/cards/" + quote(CREATURE)).json()
 
 

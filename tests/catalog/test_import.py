@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, create_engine, func, select
 from sqlalchemy.orm import Session
 
 from app.catalog import load_catalog
@@ -19,6 +19,7 @@ from app.catalog.store import DbCatalog, catalog_digest
 from app.cli import main
 from app.db.migrate import migrate
 from app.db.models import CardRow
+from app.rulings.identity import card_digest
 from app.settings import get_settings
 from bench.cardfiles import (
     Face,
@@ -95,6 +96,12 @@ def test_every_layout_is_imported_with_its_faces(fresh_engine: Engine, card_file
     assert meld.name == "Amber Hollow Mender Sentinel // Mender Colossus"
     assert [f.name for f in meld.faces] == ["Amber Hollow Mender Sentinel", "Mender Colossus"]
     assert meld.mana_value_off_stack() == meld.front.face_mana_value() == 4  # 712.8
+    # The melded face keeps its own keywords (Scryfall: the result object's), the front none.
+    assert [f.keywords for f in meld.faces] == [[], ["Vigilance"]]
+    # 710.1c: flipped, a flip card keeps its colors (Scryfall gives its faces none).
+    flip = catalog.get("Herald Ascendant")
+    assert flip is not None and flip.layout == "flip"
+    assert [f.face_colors for f in flip.faces] == [["U"], ["U"]]
     saga = catalog.get("Amber Hollow Forager")
     assert saga is not None and saga.layout == "saga" and saga.subtypes == ["Saga"]
 
@@ -108,9 +115,12 @@ def test_printed_loyalty_and_defense_are_imported_where_printed(
     battle = catalog.get("Amber Hollow Nomad")
     assert walker is not None and walker.types == ["planeswalker"]
     assert (walker.loyalty, walker.defense) == ("5", None)
-    assert battle is not None and battle.types == ["battle"]
-    assert (battle.loyalty, battle.defense) == (None, "7")
-    assert walker.front.loyalty == "5" and battle.front.defense == "7"
+    # 712.2: a battle is a transforming double-faced card (Scryfall's layout "battle").
+    assert battle is not None and battle.layout == "transform"
+    assert battle.front.types == ["battle"] and battle.faces[1].types == ["creature"]
+    assert (battle.front.loyalty, battle.front.defense) == (None, "7")
+    assert battle.faces[1].defense is None
+    assert walker.front.loyalty == "5"
     # A card that prints neither has neither in its data, so its digest is what it was.
     creature = catalog.get("Quill Fen Lantern")
     assert creature is not None
@@ -297,3 +307,54 @@ def test_a_scryfall_two_faced_card_gives_each_face_the_keywords_its_text_names(
     card = DbCatalog(fresh_engine).get("Emberkin Pup")
     assert card is not None
     assert [f.keywords for f in card.faces] == [["Trample"], ["Haste"]]
+
+
+def test_both_formats_give_one_catalog_of_what_they_spell_differently(
+    fresh_engine: Engine, tmp_path: Path
+) -> None:
+    # A two-word creature type, colors listed out of order, a keyword a face only mentions.
+    doctor = Face("Quill Tarn Regent", "{G}{W}", ["Creature"], subtypes=["Time Lord", "Doctor"],
+                  colors=["W", "G"], power="2", toughness="2", text="Vigilance",
+                  keywords=["Vigilance"])  # fmt: skip
+    herald = Face("Emberkin Herald", "{R}", ["Creature"], colors=["R"], power="1",
+                  toughness="1", text="Other creatures you control have haste.",
+                  keywords=["Haste"])  # fmt: skip
+    fury = Face("Emberkin Fury", None, ["Creature"], colors=["R"], power="3", toughness="3",
+                text="Haste", keywords=["Haste"])  # fmt: skip
+    cards = [Invented("normal", [doctor]), Invented("transform", [herald, fury])]
+    read = {}
+    for name, document in (
+        ("mtgjson.json", mtgjson_document(cards)),
+        ("scryfall.json", scryfall_document(cards)),
+    ):
+        engine = create_engine(f"sqlite:///{tmp_path / name}.db")
+        migrate(engine)
+        import_file(engine, write(tmp_path / name, document))
+        catalog = DbCatalog(engine)
+        regent, emberkin = catalog.get("Quill Tarn Regent"), catalog.get("Emberkin Herald")
+        assert regent is not None and emberkin is not None
+        read[name] = (regent, emberkin)
+        engine.dispose()
+    for regent, emberkin in read.values():
+        assert regent.subtypes == ["Time Lord", "Doctor"]  # 205.3m: one creature type
+        assert regent.colors == ["W", "G"]  # in W U B R G order
+        # The front only says others have haste: the keyword is the back's alone.
+        assert [f.keywords for f in emberkin.faces] == [[], ["Haste"]]
+    (a, b), (c, d) = read.values()
+    assert card_digest(a) == card_digest(c) and card_digest(b) == card_digest(d)
+
+
+def test_a_meld_front_without_its_back_is_a_card_of_one_face_in_both_formats(
+    fresh_engine: Engine, tmp_path: Path
+) -> None:
+    front = Face("Lone Tarn Sentinel", "{3}{W}", ["Creature"], colors=["W"], power="3",
+                 toughness="3", text="Templated: it waits.")  # fmt: skip
+    back = Face("Tarn Colossus", None, ["Creature"], colors=["W"], power="9", toughness="9")
+    document = mtgjson_document([Invented("meld", [front, back])])
+    (entry,) = document["data"].values()
+    entry[:] = [e for e in entry if e["side"] == "a"]  # the file lacks the melded face
+    summary = import_file(fresh_engine, write(tmp_path / "cards.json", document))
+    assert summary.cards == 1 and not summary.skipped
+    card = DbCatalog(fresh_engine).get("Lone Tarn Sentinel")
+    assert card is not None and (card.name, card.layout) == ("Lone Tarn Sentinel", "normal")
+    assert card.mana_value == 4

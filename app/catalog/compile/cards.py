@@ -58,18 +58,36 @@ _REMINDER = re.compile(r"\([^()]*\)")
 
 
 def _face_keywords(face: dict[str, Any], compiled: CompiledFace) -> list[str]:
-    """A face of a two-faced card has the keywords its own text names. A source may list the
-    whole card's on each face (Scryfall keeps them on the card, not the faces; an MTGJSON
-    face may list its other face's), so a listed keyword the face's text doesn't name is
-    the other face's, and one its keyword lines name (compiled) is its own."""
-    text = _REMINDER.sub("", face.get("text") or "").casefold()
-    kept = [
-        k
-        for k in face.get("keywords") or []
-        if re.search(rf"(?<![\w-]){re.escape(k.casefold())}(?![\w-])", text)
-    ]
+    """A face of a two-faced card has the keywords its own keyword lines say. A source may
+    list the whole card's on each face (Scryfall keeps them on the card, not the faces; an
+    MTGJSON face may list its other face's), so a listed keyword no keyword line of the face
+    starts with is none of its own: the other face's, or one its text only mentions ("other
+    creatures you control have haste", "as though it had flash"). One the compiler read as a
+    keyword of the face is its own too."""
+    parts = _keyword_line_parts(face.get("text") or "")
+    kept = [k for k in face.get("keywords") or [] if _starts_a_part(k.casefold(), parts)]
     seen = {k.casefold() for k in kept}
     return kept + [k for k in compiled.keywords if k.casefold() not in seen]
+
+
+# A line's label before an em dash ("Machina — Equip {4}"): the keyword follows it.
+_LABEL = re.compile(r"^[^—]{1,40} — ")
+
+
+def _keyword_line_parts(text: str) -> list[str]:
+    """The parts of each line of the text, casefolded, reminder text and a leading label left
+    out: a keyword line lists its keywords separated by commas or semicolons (702.1)."""
+    parts: list[str] = []
+    for line in _REMINDER.sub("", text).casefold().splitlines():
+        line = _LABEL.sub("", line.strip(), count=1)
+        parts += [p.strip() for p in re.split(r"[,;] ", line)]
+    return parts
+
+
+def _starts_a_part(keyword: str, parts: list[str]) -> bool:
+    return any(
+        p == keyword or p.startswith((keyword + " ", keyword + "—", keyword + ".")) for p in parts
+    )
 
 
 def _merged(face: dict[str, Any], compiled: CompiledFace) -> dict[str, Any]:

@@ -83,12 +83,41 @@ def card_types(names: list[str]) -> tuple[list[str], str | None]:
     return found, None
 
 
+# Subtypes of more than one word (205.3m: the creature type Time Lord): a type line separates
+# subtypes by spaces, so these are read whole. (Planes' types are many words too, but planes
+# are not imported.)
+MULTI_WORD_SUBTYPES = (("Time", "Lord"),)
+
+
 def split_type_line(line: str) -> tuple[list[str], list[str], list[str]]:
     """`Legendary Creature — Elf Druid` → supertypes, types, subtypes."""
     left, _, right = line.partition("—")
     supertypes = [w for w in left.split() if w in SUPERTYPES]
     types = [w for w in left.split() if w not in SUPERTYPES]
-    return supertypes, types, right.split()
+    return supertypes, types, _subtypes(right.split())
+
+
+def _subtypes(words: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = tuple(words[i : i + 2])
+        if pair in MULTI_WORD_SUBTYPES:
+            out.append(" ".join(pair))
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+# 105.1: the colors in their order, so a card's data (and digest) doesn't depend on the order
+# a file lists them in.
+_COLOR_ORDER = {c: i for i, c in enumerate("WUBRG")}
+
+
+def in_color_order(colors: list[str]) -> list[str]:
+    return sorted(colors, key=lambda c: _COLOR_ORDER.get(c, len(_COLOR_ORDER)))
 
 
 def face_data(
@@ -119,7 +148,7 @@ def face_data(
         "text": text_or_none(string(text, "text", card)),
     }
     if colors is not None:
-        data["colors"] = words(colors, "colors", card)
+        data["colors"] = in_color_order(words(colors, "colors", card))
     # Only where printed: a card without them keeps its data, and so its digest, as before.
     for field, value in (("loyalty", loyalty), ("defense", defense)):
         if (printed := text_or_none(string(value, field, card))) is not None:

@@ -88,6 +88,11 @@ def parse_entry(key: str, entries: Any) -> Parsed:
                 defense=entry.get("defense"),
             )
         )
+    if len(faces) == 1 and layout == "meld":
+        # A meld front whose melded back face the file lacks: the front alone, a card of one
+        # face, as a Scryfall file gives it (its object names no result the file holds).
+        front = str(by_side[sides[0]].get("faceName") or name.split(" // ")[0])
+        return Parsed(front, {**faces[0], "name": front, "layout": "normal"}, None, funny)
     if len(faces) == 1 and layout in TWO_FACED_LAYOUTS:
         # A two-faced card listed with one side only can't be imported faithfully.
         return Parsed(name, None, f"a {layout} card with one face in the file", funny)

@@ -74,6 +74,7 @@ def parse_object(
         return Parsed(name, None, NON_GAME_LAYOUTS[layout], funny)
     if obj.get("set_type") in NON_GAME_SET_TYPES:
         return Parsed(name, None, NON_GAME_SET_TYPES[obj["set_type"]], funny)
+    layout = _game_layout(obj, layout)
     if (why := layout_skip(layout)) is not None:
         return Parsed(name, None, why, funny)
     if layout == "meld" and _is_meld_result(obj, name):
@@ -106,12 +107,13 @@ def parse_object(
                 supertypes=supertypes,
                 types=types,
                 subtypes=subtypes,
-                colors=raw.get("colors"),
+                colors=_face_colors(obj, raw, layout),
                 power=raw.get("power"),
                 toughness=raw.get("toughness"),
-                # The card's keywords (Scryfall keeps none on its faces): each face keeps
-                # those its own text names (app/catalog/compile/cards.py).
-                keywords=obj.get("keywords"),
+                # The card's keywords (Scryfall keeps none on its faces; a meld result, an
+                # object of its own, has its own): each face keeps those its own keyword lines
+                # name (app/catalog/compile/cards.py).
+                keywords=raw.get("keywords", obj.get("keywords")),
                 text=raw.get("oracle_text"),
                 loyalty=raw.get("loyalty"),
                 defense=raw.get("defense"),
@@ -125,6 +127,25 @@ def parse_object(
         # A front whose meld result the file lacks: the front alone, as a card of one face.
         return Parsed(name, {**faces[0], "name": name, "layout": "normal"}, None, funny)
     return Parsed(name, card_data(name, layout, faces), None, funny)
+
+
+def _game_layout(obj: dict[str, Any], layout: str) -> str:
+    """Scryfall's layout as MTGJSON names it: a battle is a transforming double-faced card
+    (712.1, 712.2), and an aftermath card a split card with the Aftermath keyword (702.127)."""
+    if layout == "battle":
+        return "transform"
+    keywords = obj.get("keywords")
+    if layout == "split" and isinstance(keywords, list) and "Aftermath" in keywords:
+        return "aftermath"
+    return layout
+
+
+def _face_colors(obj: dict[str, Any], raw: dict[str, Any], layout: str) -> Any:
+    """A face's colors: its own; a flip card's faces have none in Scryfall's file and its
+    flipped face no mana cost there, yet flipped it keeps the card's colors (710.1c, 105.2)."""
+    if "colors" not in raw and layout == "flip":
+        return obj.get("colors")
+    return raw.get("colors")
 
 
 def _is_meld_result(obj: dict[str, Any], name: str) -> bool:
