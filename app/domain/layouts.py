@@ -5,7 +5,8 @@ is outside the stack, which part is cast, and which rule says so.
 - Off the stack a split card has both halves' characteristics (709.4: mana values added); a
   double-faced card its front face's (712.8); a flip card its unflipped half's (710.1); an
   adventurer its creature part's (715.4).
-- Cast, or on the battlefield, it is only the part chosen (709.3, 712.8, 715.3); flip,
+- Cast, or on the battlefield, it is only the part chosen (709.3, 712.8; an adventurer its
+  creature part, 715.4, or as an Adventure spell the Adventure, 715.3b); flip,
   transforming and meld cards are only ever cast as their front (710.1, 712.8).
 - Imported single-part layouts (leveler, class, saga, case, prototype 718, mutate...) have one
   set of printed characteristics: nothing layout-specific for mana value.
@@ -75,7 +76,11 @@ def off_stack_faces(card: Card) -> list[CardFace]:
     return [card.front]
 
 
-def one_part_rule(layout: str) -> tuple[str, ...]:
-    """The rule that a multi-part card cast (or on the battlefield) is only one part."""
-    found = LAYOUT_RULES.get(layout)
+def one_part_rule(card: Card, part: CardFace) -> tuple[str, ...]:
+    """The rule that a multi-part card cast (or on the battlefield) is only one `part`. An
+    adventurer is only its creature part wherever it isn't an Adventure spell (715.4), and only
+    the Adventure when cast as one (715.3b)."""
+    if card.layout == "adventure":
+        return ("715.4",) if part is card.front else ("715.3b",)
+    found = LAYOUT_RULES.get(card.layout)
     return (found.one_part,) if found else ()

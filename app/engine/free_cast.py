@@ -322,7 +322,8 @@ def cast_without_paying(
 
 
 def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZone | None) -> bool:
-    """The part cast (709.3, 712.8, 715.3), and whether that face is ever cast (305.1)."""
+    """The part cast (709.3, 712.8, 715.3b, 715.4), and whether that face is ever cast
+    (305.1)."""
     castable = True
     m = Mentions()  # the steps here name the face cast, and only it
     if len(card.card_faces) > 1 and cast_face.name == card.name:
@@ -332,7 +333,7 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
             m.step(
                 f"The part cast is {m.card(cast_face.name)}; on the stack the spell has only that "
                 "part's characteristics.",
-                one_part_rule(card.layout),
+                one_part_rule(card, cast_face),
             )
         )
     # 305.1: a land is played as a special action, never cast, so a land face (an MDFC's land
@@ -351,7 +352,7 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
         mf = Mentions()
         r.note(
             "face_never_cast",
-            one_part_rule(card.layout),
+            one_part_rule(card, cast_face),
             f"{mf.card(cast_face.name)} is never cast: a {card.layout} card is cast as "
             f"{mf.card(card.front.name)}, and its other face comes only by flipping, transforming "
             "or melding.",

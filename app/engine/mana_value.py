@@ -250,7 +250,7 @@ def _in_play_steps(
         steps.append(
             m.step(
                 f"As a {what} it has only the characteristics of {m.card(chosen.name)}.",
-                one_part_rule(card.layout),
+                one_part_rule(card, chosen),
             )
         )
     costed = chosen

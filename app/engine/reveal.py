@@ -27,7 +27,7 @@ from app.domain.answers import CastWithoutPayingAnswer, Reason, RevealUntilAnswe
 from app.domain.card import Card, CardFace
 from app.domain.costs import CastZone
 from app.domain.errors import QuestionError
-from app.domain.layouts import LAYOUT_RULES, off_stack_faces
+from app.domain.layouts import LAYOUT_RULES, off_stack_faces, one_part_rule
 from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.free_cast import BoardCosts, cast_without_paying, make_reason, resolve_face
 from app.engine.words import amount, names_list
@@ -63,10 +63,6 @@ def _mana_value_note(card: Card) -> tuple[str, tuple[str, ...]]:
         parts.append("X counts as 0 outside the stack")
         rules.append("107.3g")
     return ("; ".join(parts), tuple(rules))
-
-
-# Which rule gives a spell only the characteristics of the part cast.
-_PART_RULES = {"split": "709.3", "modal_dfc": "712.8", "adventure": "715.3"}
 
 
 def _validate(mode: str, max_mana_value: int | None, cascade_mana_value: int | None) -> int:
@@ -435,7 +431,7 @@ def _cast_hit(
             m.step(
                 f"Cast as {m.card(cast_face.name)}, the spell has only that part's characteristics "
                 f"on the stack: mana value {on_stack}.",
-                (_PART_RULES.get(hit.layout, "202.3"), "202.3"),
+                (*(one_part_rule(hit, cast_face) or ("202.3",)), "202.3"),
             )
         )
     else:

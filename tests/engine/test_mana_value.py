@@ -113,3 +113,23 @@ def test_explanations_cite_the_rules_used() -> None:
         card("Fireball"), zone="stack", x=3, cast=True, cast_without_paying_mana_cost=True
     )
     assert "107.3b" in free.citations
+
+
+@pytest.mark.parametrize(
+    ("zone", "face", "rule"),
+    [
+        # 715.4: an adventurer is its creature part wherever it isn't an Adventure spell.
+        ("battlefield", None, "715.4"),
+        ("stack", "Bonecrusher Giant", "715.4"),
+        # 715.3b: cast as an Adventure, the spell has only the Adventure's characteristics.
+        ("stack", "Stomp", "715.3b"),
+    ],
+)
+def test_an_adventurers_part_cites_the_rule_for_that_part(
+    zone: str, face: str | None, rule: str
+) -> None:
+    kw: dict[str, object] = {"x": 0, "cast": True, "cast_without_paying_mana_cost": False}
+    kw |= {"zone": zone, "face": face} if face else {"zone": zone}
+    verdict = mana_value(card("Bonecrusher Giant // Stomp"), **kw)  # type: ignore[arg-type]
+    step = next(s for s in verdict.steps if "has only the characteristics of" in s.text)
+    assert step.rules == (rule,)
