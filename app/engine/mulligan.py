@@ -119,6 +119,18 @@ def _validate(
             f"(103.5{'c' if multiplayer else ''}), not {bottom_owed}",
             "inconsistent_state",
         )
+    # 103.5: each hand drawn is starting_hand_size cards (fewer from a short library), and
+    # Serum Powder draws as many as it exiles (103.5b); what was put on the bottom has left it.
+    largest = starting_hand_size - (most - bottom_owed)
+    if len(hand) > largest:
+        raise QuestionError(
+            ("hand",),
+            f"{amount(len(hand), 'card')} in hand, but a hand is drawn with "
+            f"{amount(starting_hand_size, 'card')} and after {amount(mulligans_taken, 'mulligan')}"
+            f" {amount(most - bottom_owed, 'card')} {'has' if most - bottom_owed == 1 else 'have'}"
+            f" gone to the bottom, so it holds at most {largest} (103.5)",
+            "inconsistent_state",
+        )
     if bottom_owed > len(hand):
         raise QuestionError(
             ("bottom_owed",),

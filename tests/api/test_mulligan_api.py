@@ -220,3 +220,11 @@ def test_hand_and_library_accept_inline_definitions(sqlite_client: TestClient) -
     assert after.status_code in (200, 201), after.text
     assert after.json()["answer"]["library"][-1] == inline_in_hand
     assert after.json()["answer"]["bottom_owed"] == 0
+
+
+def test_a_hand_no_game_draws_is_a_422_naming_it(sqlite_client: TestClient) -> None:
+    # 103.5: after one mulligan whose card is already on the bottom, a hand holds six cards.
+    body = opening() | {"mulligans_taken": 1, "bottom_owed": 0, "action": "serum_powder"}
+    r = sqlite_client.post(MULLIGAN, json=body)
+    assert_problem(r, ["body", "hand"], "inconsistent_state")
+    assert "at most 6" in r.json()["detail"]

@@ -333,6 +333,35 @@ def test_unreachable_states_are_malformed_questions(
     assert info.value.loc == loc
 
 
+@pytest.mark.parametrize(
+    ("size", "mulligans", "owed", "multiplayer"),
+    [
+        (8, 0, 0, False),  # 103.5: a hand is drawn with seven cards
+        (7, 1, 0, False),  # one mulligan, its card already on the bottom: six
+        (7, 2, 1, False),  # two mulligans, one of the two cards on the bottom: six
+    ],
+)
+def test_a_hand_larger_than_any_drawn_is_malformed(
+    size: int, mulligans: int, owed: int, multiplayer: bool
+) -> None:
+    state = opening(DECK[:size], list(DECK[size:])) | {
+        "mulligans_taken": mulligans,
+        "bottom_owed": owed,
+    }
+    with pytest.raises(QuestionError) as info:
+        step(state, "keep" if not owed else "bottom", multiplayer=multiplayer)
+    assert (info.value.loc, info.value.code) == (("hand",), "inconsistent_state")
+    # One card fewer is a hand the game can reach.
+    smaller = state | {"hand": DECK[: size - 1]}
+    assert step(smaller, "keep" if not owed else "mulligan", multiplayer=multiplayer)
+
+
+def test_the_free_multiplayer_mulligan_leaves_a_full_hand() -> None:
+    # 103.5c: the first mulligan in multiplayer owes nothing, so seven cards is reachable.
+    state = opening(DECK[:7], list(DECK[7:])) | {"mulligans_taken": 1}
+    assert step(state, "keep", multiplayer=True)["kept"] is True
+
+
 def test_more_owed_than_cards_in_hand_is_malformed() -> None:
     state = opening(["Forest"], []) | {"mulligans_taken": 3, "bottom_owed": 2}
     with pytest.raises(QuestionError) as info:
