@@ -1751,6 +1751,68 @@ class BoardView:
         return found
 
 
+@dataclass(frozen=True, slots=True)
+class PassedOver:
+    """An effect on the board about mana that its own words keep from this permanent: its
+    source, what it does ("replaces the mana of", "triggers on", "gives a mana ability to"),
+    whom it reaches, and the rules that say an effect reaches only what it says."""
+
+    source: Source
+    does: str
+    reaches: Selector
+    rules: tuple[str, ...]
+
+
+def passed_over_replacements(
+    view: BoardView, p: Permanent, ability: ManaAbility, applied: list[SourcedReplacement]
+) -> list[PassedOver]:
+    """616.1: the replacement effects on mana that don't reach this permanent's tapping for
+    mana (their own selector leaves it out); none for an ability that isn't tapping for mana
+    (106.12), which no such effect replaces."""
+    if not taps_for_mana(ability):
+        return []
+    kept = {id(r) for r in applied}
+    return [
+        PassedOver(
+            r.source,
+            "replaces the mana its controller taps"
+            if r.effect.tapped_by_you
+            else "replaces the mana of",
+            r.effect.source,
+            ("614.1", "616.1"),
+        )
+        for r in view.replacements
+        if id(r) not in kept
+    ]
+
+
+def passed_over_triggers(view: BoardView, watching: list[SourcedTrigger]) -> list[PassedOver]:
+    """603.2, 106.12a: the triggered mana abilities on the board that don't watch this
+    permanent (their own selector leaves it out, or the mana isn't their controller's)."""
+    kept = {(t.source.id, id(t.trigger)) for t in watching}
+    return [
+        PassedOver(
+            t.source,
+            "triggers on mana its controller adds from"
+            if t.trigger.tapped_by_you
+            else "triggers on the mana of",
+            t.trigger.source,
+            ("603.2", "106.12a"),
+        )
+        for t in view.triggers
+        if (t.source.id, id(t.trigger)) not in kept
+    ]
+
+
+def passed_over_grants(view: BoardView, p: Permanent) -> list[PassedOver]:
+    """613.1f: the mana abilities effects on the board give that don't reach this permanent."""
+    return [
+        PassedOver(src, "gives a mana ability to", grant.to, ("613.1f",))
+        for src, grant in view.grants
+        if not view.matches(grant.to, src, p)
+    ]
+
+
 def taps_for_mana(a: ManaAbility) -> bool:
     """106.12: tapping a permanent for mana is activating one of its mana abilities with {T} in
     its cost; an ability with a target is no mana ability (605.5a)."""
@@ -1769,6 +1831,12 @@ def labels(sources: Iterable[Source], limit: int = 5, m: Mentions | None = None)
 def source_label(m: Mentions, s: Source) -> str:
     """ "Name (id)" of a permanent or an effect, recorded."""
     return m.label(s.name, s.id, permanent=not s.is_effect, line=s.line)
+
+
+def group_label(m: Mentions, sources: list[Source]) -> str:
+    """ "Toll Post (p1)", or "Toll Post (p1) and 11 more like it"."""
+    first = source_label(m, sources[0])
+    return first if len(sources) == 1 else f"{first} and {len(sources) - 1} more like it"
 
 
 def replacement_label(m: Mentions, r: Replacement) -> str:

@@ -15,7 +15,13 @@ from app.domain.cast_bans import CastersCount, CastersPermanents, CastersTurns
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.ruling import Mentions, Step
-from app.engine.board import Source, active_player, given_for_player, player_count
+from app.engine.board import (
+    Source,
+    active_player,
+    given_for_player,
+    group_label,
+    player_count,
+)
 from app.engine.cast_on_board import (
     DURING_WORDS,
     NONE_EXILED,
@@ -25,7 +31,6 @@ from app.engine.cast_on_board import (
     chosen_spells,
     during_why_not,
     from_zones,
-    group_label,
     seen_from_caster,
     spell_traits,
     spells_cast,

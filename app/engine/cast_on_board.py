@@ -191,12 +191,6 @@ def _chosen_card_type(p: Permanent) -> CardType:
     )
 
 
-def group_label(m: Mentions, sources: list[Source]) -> str:
-    """ "Toll Post (p1)", or "Toll Post (p1) and 11 more like it"."""
-    first = source_label(m, sources[0])
-    return first if len(sources) == 1 else f"{first} and {len(sources) - 1} more like it"
-
-
 # A zone a spell is cast from, in an effect's words (601.2a).
 ZONE_WORDS: dict[CastZone, str] = {
     "hand": "a hand",

@@ -52,7 +52,7 @@ from app.domain.filters import Looker, Traits
 from app.domain.layouts import one_part_rule
 from app.domain.mana import ManaSymbol, cost_mana_value, parse_cost, render_cost
 from app.domain.ruling import Mentions, Step, Verdict
-from app.engine.board import BoardView, Source
+from app.engine.board import BoardView, Source, group_label
 from app.engine.cast_bans import own_restrictions, prohibitions
 from app.engine.cast_on_board import (
     DURING_WORDS,
@@ -64,7 +64,6 @@ from app.engine.cast_on_board import (
     chosen_spells,
     during_why_not,
     from_zones,
-    group_label,
     seen_from_caster,
     spell_traits,
     spells_cast,

@@ -109,6 +109,7 @@ from app.engine.activate.explain import (
     explain_replacements,
     no_mana_step,
     over_every_step,
+    passed_over_steps,
     result_step,
 )
 from app.engine.activate.instructions import check_activation_instructions
@@ -145,7 +146,7 @@ from app.engine.activate.outcomes import (
     pick_option,
     resolve_triggers,
 )
-from app.engine.board import BoardView, ListedAbility
+from app.engine.board import BoardView, ListedAbility, passed_over_grants
 from app.engine.characteristics import layer_steps, own_effect_grant_steps
 from app.engine.replacement import Applied, apply_order
 
@@ -177,6 +178,7 @@ def activate(
         msg = f"{label(p, m)} has no mana ability to activate"
         steps.append(m.step(msg + ".", ("605.1a",)))
         steps += own_effect_grant_steps([p])
+        steps += passed_over_steps(p, view.traits(p).controller, passed_over_grants(view, p))
         reasons = [reason("no_mana_ability", ["605.1a"], msg)]
         return Verdict(illegal_answer(board, p, reasons, None), steps)
     chosen = pick_ability(p, by_choice(view, p, listed, ability, choose_key), ability)

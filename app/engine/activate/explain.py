@@ -18,10 +18,12 @@ from app.engine.board import (
     BoardView,
     ControlChange,
     ListedAbility,
+    PassedOver,
     Source,
     banded_out,
     bounded_total,
     describe_cost,
+    group_label,
     has_band,
     library_top_of,
     replacement_label,
@@ -29,6 +31,7 @@ from app.engine.board import (
 )
 from app.engine.production import describe_ability
 from app.engine.replacement import Applied, Replacement, effect_source
+from app.engine.words import describe_selector
 
 
 def ability_steps(
@@ -599,3 +602,28 @@ def _outcome_text(m: Mentions, outcome: OutcomeOut, permanent_ids: Container[str
             continue
         parts.append(f"{'the ability' if who == 'choose' else who} chooses {m.mana_in(pick)}")
     return f"{m.mana(outcome.total) or 'no mana'}" + (f" ({', '.join(parts)})" if parts else "")
+
+
+def passed_over_steps(p: Permanent, controller: str, passed: list[PassedOver]) -> list[Step]:
+    """One step per kind of effect on the board whose own words keep it from this permanent
+    ("Pale Moon replaces the mana of nonbasic lands, and Forest (f) isn't one"), so a reader
+    sees why it changed nothing; effects of one card alike are one step. `controller`: the
+    permanent's controller now, said where the effect reaches by control."""
+    groups: dict[tuple[str, str, str, str, tuple[str, ...]], list[Source]] = {}
+    for item in passed:
+        # Whose permanents "you control" means, or whose mana: the source's controller's.
+        mine = item.reaches.controller != "any" or "controller" in item.does
+        whose = f", controlled by {item.source.controller}," if mine else ""
+        whom = describe_selector(item.reaches)
+        key = (item.source.name, item.does, whom, whose, item.rules)
+        groups.setdefault(key, []).append(item.source)
+    steps: list[Step] = []
+    for (_, does, whom, whose, rules), sources in groups.items():
+        m = Mentions()
+        which = group_label(m, sources) + whose
+        it = "it changes" if len(sources) == 1 else "they change"
+        this = m.label(p.name, p.id) + (f", controlled by {controller}," if whose else "")
+        steps.append(
+            m.step(f"{which} {does} {whom}, and {this} isn't one now, so {it} nothing here.", rules)
+        )
+    return steps

@@ -22,6 +22,7 @@ from app.domain.mana import COLORS, NO_MANA, TYPE_INDEX, Mana, mask_of
 from app.domain.ruling import Mentions, Step
 from app.domain.state import Permanent
 from app.engine import production
+from app.engine.activate.explain import passed_over_steps
 from app.engine.board import (
     BoardView,
     Source,
@@ -31,6 +32,8 @@ from app.engine.board import (
     instead_reason,
     is_monarch,
     own_of,
+    passed_over_replacements,
+    passed_over_triggers,
     resolved_change,
     source_label,
 )
@@ -234,7 +237,8 @@ def mana_event(
                     ("614.15", "208.3"),
                 )
             )
-    effects = _keyed_replacements(view, view.applicable_replacements(p, a))
+    applying_here = view.applicable_replacements(p, a)
+    effects = _keyed_replacements(view, applying_here)
     order_ids = {e.order_key for e in effects} | {e.source_id for e in effects}
     for field, named in (("replacement_order", order), ("replacement_choices", choices)):
         for rid in named:
@@ -251,7 +255,11 @@ def mana_event(
                 )
     # 106.3: the player who adds the mana ("" : its controller; None: not said).
     adder = "" if a.recipient == "controller" else player
-    watching = _monarchs_only(view, view.matching_triggers(p, adder), steps)
+    matched = view.matching_triggers(p, adder)
+    passed = passed_over_replacements(view, p, a, applying_here)
+    controller = view.traits(p).controller
+    steps += passed_over_steps(p, controller, passed + passed_over_triggers(view, matched))
+    watching = _monarchs_only(view, matched, steps)
     watching = _tapped_sources_only(view, p, a, watching, steps)
     return ManaEvent(options, defined, self_rep, effects, watching, order, choices)
 

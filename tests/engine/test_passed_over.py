@@ -1,0 +1,54 @@
+"""Effects on the board that the asked permanent's mana isn't subject to, said in the
+explanation (a judge's "why isn't my Pale Moon doing anything?"): a replacement effect (614.1,
+616.1), a triggered mana ability (603.2, 106.12a) or a granted mana ability (613.1f) whose own
+words leave the permanent out gets a step naming it and whom it reaches."""
+
+from __future__ import annotations
+
+from app.domain.ruling import Step
+from app.engine.activate import activate
+from tests.engine.mana_helpers import E, P, board
+
+
+def _texts(steps: list[Step], rule: str) -> list[str]:
+    return [s.text for s in steps if rule in s.rules]
+
+
+def test_a_replacement_on_nonbasic_lands_is_named_when_a_basic_taps() -> None:
+    verdict = activate(board(P("f", "Forest"), effects=(E("pm", "Pale Moon", "bob"),)), "f")
+    assert verdict.answer_data["total"] == "{G}"
+    (text,) = _texts(verdict.steps, "614.1")
+    assert text.startswith("Pale Moon (pm) replaces the mana of nonbasic lands")
+    assert "Forest (f) isn't one now" in text
+
+
+def test_a_trigger_on_its_controllers_mana_is_named_for_another_players_land() -> None:
+    b = board(P("f", "Forest"), P("sun", "Caged Sun", "bob", chosen_color="G"))
+    verdict = activate(b, "f")
+    assert verdict.answer_data["total"] == "{G}"
+    (text,) = _texts(verdict.steps, "603.2")
+    assert text.startswith("Caged Sun (sun), controlled by bob, triggers on mana its controller")
+    assert "Forest (f), controlled by alice, isn't one now" in text
+
+
+def test_a_grant_that_no_longer_reaches_a_creature_taken_is_named() -> None:
+    # 613.1b, 613.1f: bob now controls the Bears, and the Rite grants to alice's creatures.
+    b = board(
+        P("bear", "Grizzly Bears"),
+        P("rite", "Cryptolith Rite"),
+        effects=(E("aot", "Act of Treason", "bob", target="bear"),),
+    )
+    verdict = activate(b, "bear", choose="G")
+    assert [r["code"] for r in verdict.answer_data["reasons"]] == ["no_mana_ability"]
+    (text,) = _texts(verdict.steps, "613.1f")
+    assert (
+        "Cryptolith Rite (rite), controlled by alice, gives a mana ability to creatures you" in text
+    )
+    assert "Grizzly Bears (bear), controlled by bob, isn't one now" in text
+
+
+def test_effects_that_apply_get_no_such_step() -> None:
+    b = board(P("f", "Forest"), P("c", "Contamination"))
+    verdict = activate(b, "f")
+    assert verdict.answer_data["total"] == "{B}"
+    assert not [s for s in verdict.steps if "isn't one now" in s.text]
