@@ -456,13 +456,14 @@ def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int, x_costs: list[Addi
         )
     )
     if cast_face.mana_cost is None and not cast_face.is_type("land"):
-        # 202.1b: no mana cost at all (Crashing Footfalls). Nothing is skipped that could have
-        # been paid, but the spell can still be cast this way.
+        # 202.1b: no mana cost at all (Crashing Footfalls). Its cost is unpayable (118.6), but
+        # an alternative cost applied to it may be paid, this one included (118.6a).
         r.steps.append(
             m.step(
-                f"{m.card(cast_face.name)} has no mana cost; it can't be cast by paying one, "
-                "but it can be cast without paying its mana cost.",
-                ("202.1b", "118.9"),
+                f"{m.card(cast_face.name)} has no mana cost, so its cost can't be paid; an "
+                "alternative cost applied to it may be, and casting it without paying its mana "
+                "cost is one.",
+                ("202.1b", "118.6", "118.6a", "118.9"),
             )
         )
     if x_costs and not cast_face.x_count:

@@ -214,7 +214,12 @@ def test_alternative_and_unpayable_mandatory_costs_are_both_reported() -> None:
 
 @pytest.mark.parametrize("name", ["Crashing Footfalls", "Ancestral Vision"])
 def test_a_card_without_a_mana_cost_can_be_cast_free(name: str) -> None:
-    # 202.1b, 118.9: no mana cost can't be paid, but it needn't be.
+    # 202.1b, 118.6a, 118.9: no mana cost can't be paid, but an alternative cost may be.
+    verdict = cast_without_paying(
+        card(name), x=0, alternative_cost=None, additional_costs=[], unpayable=[]
+    )
+    step = next(s for s in verdict.steps if "has no mana cost" in s.text)
+    assert "118.6a" in step.rules
     answer = free(name)
     assert answer["castable"] is True
     assert answer["mana_value_on_stack"] == 0
