@@ -77,7 +77,7 @@ from app.domain.filters import (
 )
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS, NO_MANA, Mana, mask_of
-from app.domain.ruling import Mentions, object_label
+from app.domain.ruling import Mentions, Step, object_label
 from app.domain.state import (
     OPTIONAL_FACTS,
     Board,
@@ -1811,6 +1811,48 @@ def passed_over_grants(view: BoardView, p: Permanent) -> list[PassedOver]:
         for src, grant in view.grants
         if not view.matches(grant.to, src, p)
     ]
+
+
+def own_effect_grant_steps(view: BoardView, lacking: Iterable[Permanent]) -> list[Step]:
+    """For each permanent without a mana ability whose own card gives one only through an
+    effect it makes (a Saga's chapter, a loyalty ability, 613.1f): where it would come from,
+    what a question that lacks it should send; or, where the state has that effect, what took
+    the ability away (a newer "loses all abilities", 613.7)."""
+    steps: list[Step] = []
+    for p in lacking:
+        if not any(
+            isinstance(a, GrantManaAbility) and a.works_from == "effect" for a in p.face.abilities
+        ):
+            continue
+        given = [
+            src
+            for e, src in zip(view.board.effects, view.effect_sources, strict=True)
+            if e.target == p.id and e.card.name == p.card.name
+        ]
+        m = Mentions()
+        if given:
+            chars = view.chars.of(p) if view.layer_effects.layer6_loss else None
+            if chars is None or all(chars.keeps_grant(view.timestamp_of(s)) for s in given):
+                continue  # the effect is there, and no loss took its ability: nothing to add
+            steps.append(
+                m.step(
+                    f"{labels(given, m=m)} gave {m.label(p.name, p.id)} a mana ability, but an "
+                    "effect that makes it lose all abilities is newer and removes it with the "
+                    "rest (613.1f, 613.7).",
+                    ("613.1f", "613.7"),
+                )
+            )
+            continue
+        steps.append(
+            m.step(
+                f"{m.label(p.name, p.id)}'s card gives a mana ability only through an effect it "
+                "makes (a chapter or other ability that resolves, 613.1f); once that effect has "
+                "resolved, it is an entry of the state's effects naming the card, with the "
+                "permanent it changed as its target.",
+                ("613.1f",),
+            )
+        )
+    return steps
 
 
 def taps_for_mana(a: ManaAbility) -> bool:

@@ -31,7 +31,7 @@ costs a handful of computations, not 10,000.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
@@ -44,7 +44,6 @@ from app.domain.continuous import (
     ChosenForSource,
     CountAtLeast,
     DevotionBelow,
-    GrantManaAbility,
     LoseAllAbilities,
     SetCardTypes,
     SetColors,
@@ -63,7 +62,7 @@ from app.domain.filters import (
     filter_reads_tapped,
 )
 from app.domain.mana_abilities import WhileCounters
-from app.domain.ruling import Mentions, Refs, Step
+from app.domain.ruling import Refs, Step
 from app.domain.state import Board, Permanent
 from app.engine.copies import copy_steps
 from app.engine.words import band_words, describe_selector
@@ -1085,29 +1084,6 @@ def condition_steps(chars: Characteristics) -> list[Step]:
         )
         holds = bound is not None and n < bound
         steps.append(_condition_step(chars, src, when, f"it holds {n}", holds))
-    return steps
-
-
-def own_effect_grant_steps(lacking: Iterable[Permanent]) -> list[Step]:
-    """For each permanent without a mana ability whose own card gives one only through an
-    effect it makes (a Saga's chapter, a loyalty ability, 613.1f): where it would come from,
-    what a question that lacks it should send."""
-    steps: list[Step] = []
-    for p in lacking:
-        if not any(
-            isinstance(a, GrantManaAbility) and a.works_from == "effect" for a in p.face.abilities
-        ):
-            continue
-        m = Mentions()
-        steps.append(
-            m.step(
-                f"{m.label(p.name, p.id)}'s card gives a mana ability only through an effect it "
-                "makes (a chapter or other ability that resolves, 613.1f); once that effect has "
-                "resolved, it is an entry of the state's effects naming the card, with the "
-                "permanent it changed as its target.",
-                ("613.1f",),
-            )
-        )
     return steps
 
 

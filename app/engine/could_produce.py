@@ -58,13 +58,14 @@ from app.engine.board import (
     describe_selector,
     instead_reason,
     labels,
+    own_effect_grant_steps,
     own_of,
     resolved_change,
     selector_matches,
     source_label,
     taps_for_mana,
 )
-from app.engine.characteristics import layer_steps, own_effect_grant_steps
+from app.engine.characteristics import layer_steps
 from app.engine.replacement import (
     Multiset,
     SelfReplacement,
@@ -788,7 +789,7 @@ def _permanent_steps(fp: Fixpoint, asked: Sequence[int]) -> list[Step]:
                 ("106.7",),
             )
         )
-        steps.extend(own_effect_grant_steps(no_ability))
+        steps.extend(own_effect_grant_steps(fp.view, no_ability))
     return steps
 
 

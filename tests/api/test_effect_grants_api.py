@@ -50,6 +50,28 @@ def test_a_sagas_chapter_gives_it_a_mana_ability(sqlite_client: TestClient) -> N
     assert any("only through an effect it makes" in s["text"] for s in r["explanation"])
 
 
+def test_a_chapters_grant_removed_by_a_newer_loss_is_said_so(sqlite_client: TestClient) -> None:
+    # 613.1f, 613.7: the chapter's grant is older than the loss of all abilities, which
+    # removes it; the step says so, and doesn't ask for the entry the state already has.
+    stilling = definition("Stilling Hush", "All lands lose all abilities.", ["Enchantment"], "{2}")
+    saga = inline("saga", CHRONICLE, counters={"lore": 1}) | {"timestamp": 0}
+    hush = inline("hush", stilling) | {"timestamp": 9}
+    chapter = {"id": "c1", "definition": CHRONICLE, "controller": "alice", "target": "saga",
+               "timestamp": 5}  # fmt: skip
+    st = {"turn": 5, "active_player": "alice", "battlefield": [saga, hush], "effects": [chapter]}
+    r = ruling(sqlite_client, CP, {"state": st})
+    assert {p["id"]: p["types"] for p in r["answer"]["permanents"]}["saga"] == []
+    texts = [s["text"] for s in r["explanation"]]
+    assert not any("only through an effect it makes" in t for t in texts)
+    assert any(
+        t.startswith("Quarry Chronicle (c1) gave Quarry Chronicle (saga) a mana ability, but")
+        for t in texts
+    ), texts
+    # Newer than the loss, the grant stays.
+    chapter["timestamp"] = 12
+    assert produced(sqlite_client, [saga, hush], [chapter])["saga"] == ["C"]
+
+
 def test_a_spell_gives_each_land_there_as_it_resolved(sqlite_client: TestClient) -> None:
     # 611.2c: the land played afterwards has no entry and no new ability.
     lands = [inline("old", FIELD), inline("new", FIELD)]

@@ -146,8 +146,8 @@ from app.engine.activate.outcomes import (
     pick_option,
     resolve_triggers,
 )
-from app.engine.board import BoardView, ListedAbility, passed_over_grants
-from app.engine.characteristics import layer_steps, own_effect_grant_steps
+from app.engine.board import BoardView, ListedAbility, own_effect_grant_steps, passed_over_grants
+from app.engine.characteristics import layer_steps
 from app.engine.replacement import Applied, apply_order
 
 __all__ = ["MANA_LIMIT", "activate", "normalize_choose"]
@@ -177,7 +177,7 @@ def activate(
         m = Mentions()
         msg = f"{label(p, m)} has no mana ability to activate"
         steps.append(m.step(msg + ".", ("605.1a",)))
-        steps += own_effect_grant_steps([p])
+        steps += own_effect_grant_steps(view, [p])
         steps += passed_over_steps(p, view.traits(p).controller, passed_over_grants(view, p))
         reasons = [reason("no_mana_ability", ["605.1a"], msg)]
         return Verdict(illegal_answer(board, p, reasons, None), steps)
