@@ -52,3 +52,12 @@ def test_effects_that_apply_get_no_such_step() -> None:
     verdict = activate(b, "f")
     assert verdict.answer_data["total"] == "{B}"
     assert not [s for s in verdict.steps if "isn't one now" in s.text]
+
+
+def test_an_auras_effect_on_another_land_is_left_unsaid() -> None:
+    # Wild Growth on another Forest watches only that one: no step about it here.
+    b = board(P("f", "Forest"), P("g", "Forest"), P("wg", "Wild Growth", attached_to="g"))
+    verdict = activate(b, "f")
+    assert verdict.answer_data["total"] == "{G}"
+    assert not [s for s in verdict.steps if "Wild Growth" in s.text]
+    assert activate(b, "g").answer_data["total"] == "{G}{G}"

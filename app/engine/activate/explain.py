@@ -611,6 +611,8 @@ def passed_over_steps(p: Permanent, controller: str, passed: list[PassedOver]) -
     permanent's controller now, said where the effect reaches by control."""
     groups: dict[tuple[str, str, str, str, tuple[str, ...]], list[Source]] = {}
     for item in passed:
+        if item.reaches.relation == "attached":
+            continue  # an Aura's or an effect's on what it is attached to: plainly not this one
         # Whose permanents "you control" means, or whose mana: the source's controller's.
         mine = item.reaches.controller != "any" or "controller" in item.does
         whose = f", controlled by {item.source.controller}," if mine else ""
