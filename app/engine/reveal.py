@@ -252,6 +252,7 @@ def reveal_until(
     rng: random.Random,
     additional_costs: tuple[str, ...] = (),
     costs: BoardCosts | None = None,
+    x: int = 0,
 ) -> Verdict:
     """Reveal (or, for cascade, exile) from the top of `library` (top first) until a hit.
 
@@ -293,7 +294,7 @@ def reveal_until(
             library,
             revealed,
             hit_index,
-            _Casting(cast, face, tuple(unpayable), additional_costs, costs),
+            _Casting(cast, face, tuple(unpayable), additional_costs, costs, x),
             rng,
             answer,
         )
@@ -335,6 +336,7 @@ class _Casting:
     unpayable: tuple[str, ...]
     additional_costs: tuple[str, ...]
     costs: BoardCosts | None  # the board it is cast on, and its caster (601.2f)
+    x: int = 0  # X announced for an additional cost of the hit's that has X (107.3a)
 
 
 def _hit(
@@ -377,7 +379,7 @@ def _hit(
     new_library = library[hit_index + 1 :] + to_bottom
     answer.cast = did_cast
     answer.cast_face = cast_face.name if did_cast and cast_face is not None else None
-    answer.cast_x = 0 if did_cast else None
+    answer.cast_x = answer.free_cast.x if did_cast and answer.free_cast is not None else None
     answer.bottom = [c.name for c in to_bottom]
     answer.library = [c.name for c in new_library]
 
@@ -409,7 +411,7 @@ def _cast_hit(
     own = {c.name.casefold() for c in cast_face.additional_costs}
     free = cast_without_paying(
         hit,
-        x=0,
+        x=casting.x,
         alternative_cost=None,
         additional_costs=[n for n in casting.additional_costs if n.casefold() in own],
         unpayable=[n for n in casting.unpayable if n.casefold() in own],

@@ -112,6 +112,8 @@ class RevealRequest(_Request, _OnBoard, Protocol):
     @property
     def additional_costs(self) -> Sequence[str]: ...
     @property
+    def x(self) -> int: ...
+    @property
     def seed(self) -> int | None: ...
 
 
@@ -421,7 +423,9 @@ def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
             (f for f in (asked_face(c, face) for c in library) if f is not None and f != face),
             face,
         )
-    question = body.model_dump(mode="json", exclude={"state"}) | {
+    # An X of 0 is left out, so questions asked before the field existed keep their ids.
+    question = body.model_dump(mode="json", exclude={"state"} | ({"x"} if not body.x else set()))
+    question |= {
         "face": face,
         "unpayable": sorted(cost_spelling(library, list(body.unpayable))),
         "additional_costs": sorted(cost_spelling(library, list(body.additional_costs))),

@@ -182,3 +182,17 @@ def test_bad_questions_are_422_naming_the_field(
     sqlite_client: TestClient, body: dict[str, Any], loc: list[object], code: str
 ) -> None:
     assert_problem(sqlite_client.post(REVEAL, json=body), loc, code)
+
+
+def test_an_x_of_zero_is_left_out_of_the_question(sqlite_client: TestClient) -> None:
+    # 107.3a: x matters only to a hit whose X is in an additional cost; 0, the default, keeps
+    # the question (and its id) what it was before the field existed.
+    body = {"library": ["Forest", "Lightning Bolt"], "mode": "cascade",
+            "cascade_mana_value": 3, "seed": 4}  # fmt: skip
+    plain = sqlite_client.post("/v1/library/reveal-until", json=body).json()
+    zero = sqlite_client.post("/v1/library/reveal-until", json=body | {"x": 0}).json()
+    assert plain["id"] == zero["id"] and "x" not in plain["question"]
+    two = sqlite_client.post("/v1/library/reveal-until", json=body | {"x": 2}).json()
+    assert two["question"]["x"] == 2 and two["id"] != plain["id"]
+    # Lightning Bolt has no X: cast for free with X 0 whatever was announced.
+    assert two["answer"]["cast_x"] == 0

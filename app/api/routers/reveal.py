@@ -83,6 +83,12 @@ class RevealUntilRequest(CastOnBoard):
         "or the modes of a spree or tiered spell (`Mode 1`, a tiered mode's name), which must "
         "choose one (702.172a, 702.183a); a name the hit doesn't have changes nothing",
     )
+    x: Annotated[int, Field(ge=0, le=1_000_000)] = Field(
+        0,
+        description="The X announced for the hit where X is only in an additional cost it pays "
+        "(a kicker of {X}: 107.3a); an X in the hit's mana cost is 0 in a free cast whatever "
+        "this says (107.3b). Left out of the normalized question when 0",
+    )
     seed: Seed | None = Field(None, description="Seed for the random order; absent: server picks")
 
 
@@ -124,6 +130,7 @@ def post_reveal_until(
             rng=random.Random(seed),
             additional_costs=tuple(question["additional_costs"]),
             costs=board_costs(q.board),
+            x=body.x,
         ),
         cards=names,
         used=used,
