@@ -1775,7 +1775,7 @@ def passed_over_replacements(
     return [
         PassedOver(
             r.source,
-            "replaces the mana its controller taps"
+            "replaces the mana its controller taps from"
             if r.effect.tapped_by_you
             else "replaces the mana of",
             r.effect.source,
