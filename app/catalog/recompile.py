@@ -50,6 +50,7 @@ _COMPILED_FACE_FIELDS = (
     "chosen_name_of",
     "chosen_type_among",
     "enchants",
+    "exiles_of",
 )
 _COMPILED_CARD_FIELDS = ("support", "unsupported_text")
 

@@ -325,6 +325,10 @@ class CardFace(Strict):
     """An Aura's enchant ability (702.5a, 303.4a): what its permanent may be attached to, seen
     from its controller ("enchant land you control"); null: not an Aura, one enchanting a
     player, or one whose enchant ability the compiler didn't read"""
+    exiles_of: CardKind | None = omitted_at_default(None)
+    """What its permanent exiles as it enters, the cards its `exiled` may list (406.6: "exile a
+    nonartifact, nonland card from your hand"); null: it says no such thing, or not in words
+    the kinds can say"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -489,6 +493,10 @@ class Card(BaseModel):
     """An Aura's enchant ability (702.5a, 303.4a): what its permanent may be attached to, seen
     from its controller ("enchant land you control"); null: not an Aura, one enchanting a
     player, or one whose enchant ability the compiler didn't read"""
+    exiles_of: CardKind | None = omitted_at_default(None)
+    """What its permanent exiles as it enters, the cards its `exiled` may list (406.6: "exile a
+    nonartifact, nonland card from your hand"); null: it says no such thing, or not in words
+    the kinds can say"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -563,6 +571,7 @@ class Card(BaseModel):
             chosen_name_of=self.chosen_name_of,
             chosen_type_among=self.chosen_type_among,
             enchants=self.enchants,
+            exiles_of=self.exiles_of,
             effect_lines=self.effect_lines,
             text=self.text,
         )

@@ -933,7 +933,7 @@ class _Outside:
             if top.name != library_top:
                 respelled["library_top"] = top.name
         if exiled:
-            found = _exiled_cards(catalog, exiled, (*here, "exiled"))
+            found = _exiled_cards(catalog, exiled, face, (*here, "exiled"))
             self.exiled[i] = found
             if [c.name for c in found] != exiled:
                 respelled["exiled"] = [c.name for c in found]
@@ -957,9 +957,22 @@ def _chosen_name(catalog: Catalog, name: str, chooser: CardFace, loc: Loc) -> st
     return face.name if face is not None else card.name
 
 
-def _exiled_cards(catalog: Catalog, names: list[str], loc: Loc) -> tuple[Card, ...]:
-    """406.6: the cards exiled with a permanent, each a catalog card (in catalog spelling)."""
-    return tuple(resolve_card(catalog, n, (*loc, j)) for j, n in enumerate(names))
+def _exiled_cards(
+    catalog: Catalog, names: list[str], exiler: CardFace, loc: Loc
+) -> tuple[Card, ...]:
+    """406.6: the cards exiled with a permanent, each a catalog card (in catalog spelling), of
+    the kind the `exiler`'s words say it exiles ("a nonartifact, nonland card"), else a 422."""
+    found = tuple(resolve_card(catalog, n, (*loc, j)) for j, n in enumerate(names))
+    kind = exiler.exiles_of
+    for j, card in enumerate(found):
+        if kind is not None and not kind.admits(card.front):
+            raise QuestionError(
+                (*loc, j),
+                f"{exiler.name} exiles {kind.describe()} as it enters (406.6): {card.name} is "
+                "not one, so it can't be a card exiled with it",
+                "invalid_exiled_card",
+            )
+    return found
 
 
 def resolve_state(catalog: Catalog, state: GameState, loc: Loc) -> tuple[GameState, Board]:

@@ -519,6 +519,12 @@ PROBLEMS: dict[str, ProblemPage] = {
         "sorcery, battle and kindred (or one of the card types its card's words list: its "
         "`chosen_type_among`).",
     ),
+    "invalid_exiled_card": _q(
+        "Not a card it could have exiled",
+        "The permanent's card says what it exiles as it enters (406.6: 'exile a nonartifact, "
+        "nonland card from your hand'; its `exiles_of`), and a card its `exiled` lists is not "
+        "of that kind.",
+    ),
     "invalid_chosen_name": _q(
         "Not a name it could choose",
         "The permanent's card limits the name it chooses as it enters (201.3: 'choose a "

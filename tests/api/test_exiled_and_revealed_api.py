@@ -166,3 +166,10 @@ def test_the_milled_card_is_the_top_of_the_library(sqlite_client: TestClient) ->
     assert (r["answer"]["legal"], r["answer"]["total"]) == (True, "{U}{U}")
     r = sqlite_client.post(ACT, json={"state": state(inline("l", LOCKET)), "permanent_id": "l"})
     assert_problem(r, ["body", "state", "battlefield", 0, "library_top"], "library_top_required")
+
+
+def test_a_land_exiled_with_a_nonland_imprint_is_a_422(sqlite_client: TestClient) -> None:
+    # 406.6: its words exile a nonland card; a Forest can't be the card exiled with it.
+    s = state(inline("mox", KEEPSAKE, exiled=["Forest"]))
+    r = sqlite_client.post(CP, json={"state": s})
+    assert_problem(r, ["body", "state", "battlefield", 0, "exiled", 0], "invalid_exiled_card")

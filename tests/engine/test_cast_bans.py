@@ -48,9 +48,9 @@ SLOW_WARDEN = _warden(
 )
 EXILE_WARDEN = _warden(
     "Vault Warden",
-    "When Vault Warden enters, exile target creature an opponent controls until Vault Warden "
-    "leaves the battlefield.\nEach opponent can't cast instant spells with the same name as "
-    "the exiled card.",
+    # It exiles a card of any kind (an instant one, for the test): 406.6.
+    "When Vault Warden enters, exile target card from an opponent's graveyard.\nEach opponent "
+    "can't cast instant spells with the same name as the exiled card.",
     ("Enchantment",),
 )
 ONE_SPELL = _warden("Tally Warden", "Your opponents can't cast more than one spell each turn.")

@@ -69,6 +69,17 @@ def test_an_unknown_exiled_card_is_refused() -> None:
     assert e.value.loc == ("state", "battlefield", 0, "exiled", 1)
 
 
+def test_a_card_its_words_dont_exile_is_refused() -> None:
+    # 406.6: it exiles a nonland card from the hand, so a land was never exiled with it.
+    with pytest.raises(QuestionError) as e:
+        board(defined("mox", *MIRROR, exiled=["Lightning Bolt", "Forest"]))
+    assert (e.value.code, e.value.loc) == (
+        "invalid_exiled_card",
+        ("state", "battlefield", 0, "exiled", 1),
+    )
+    assert "exiles a nonland card as it enters" in e.value.message
+
+
 def test_two_keepsakes_with_different_cards_are_told_apart() -> None:
     b = board(
         defined("red", *MIRROR, exiled=["Lightning Bolt"]),

@@ -23,6 +23,7 @@ _OMITTED_WHEN_EMPTY = (
     "chosen_name_of",
     "chosen_type_among",
     "enchants",
+    "exiles_of",
 )
 
 

@@ -201,6 +201,7 @@ class CompiledFace:
     chosen_name_of: CardKind | None = None  # what its entering choice of a name may name
     chosen_type_among: list[str] = field(default_factory=list)  # its entering card type choice
     enchants: DomainSelector | None = None  # an Aura's enchant ability (702.5a)
+    exiles_of: CardKind | None = None  # what it exiles as it enters (406.6)
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
     sentences: list[SentenceRecord] = field(default_factory=list)
@@ -246,6 +247,11 @@ class CompiledFace:
             **(
                 {"enchants": self.enchants.model_dump(mode="json")}
                 if self.enchants is not None
+                else {}
+            ),
+            **(
+                {"exiles_of": self.exiles_of.model_dump(mode="json")}
+                if self.exiles_of is not None
                 else {}
             ),
             "support": self.support,
@@ -435,6 +441,7 @@ def compile_face(
     ctx.chooses_number = any(_CHOOSES_NUMBER.match(s) for line in lines for s in line.sentences)
     ctx.chooses_card_type = any(_chooses_card_type(s) for line in lines for s in line.sentences)
     _entering_choice_limits(ctx, [s for line in lines for s in line.sentences])
+    _exiles_kind(ctx, [s for line in lines for s in line.sentences])
     ctx.chooses_land_type = any(
         _CHOOSES_LAND_TYPE.match(s) for line in lines for s in line.sentences
     )
@@ -2445,6 +2452,8 @@ def _card_kind(words: str) -> CardKind | None:
     kind: dict[str, list[str]] = {"types": [], "not_types": [], "supertypes": [],
                                   "not_supertypes": []}  # fmt: skip
     for word in words.replace(",", " ").split():
+        if word == "or":
+            continue  # "artifact or creature": one of the types
         plain = word.removeprefix("non").removeprefix("-")
         negated = plain != word
         if plain in _CARD_TYPE_WORDS:
@@ -2454,6 +2463,29 @@ def _card_kind(words: str) -> CardKind | None:
         else:
             return None
     return CardKind.model_validate(kind)
+
+
+# "When ~ enters, you may exile a nonartifact, nonland card from your hand": what its linked
+# ability exiles (406.6, 607.2a), the words before the noun; "target land you control" too.
+_EXILES_KIND = re.compile(
+    r"^When ~ enters, (?:you may )?exile (?:an?|target|up to \w+ target) "
+    r"(?P<words>(?:[\w-]+,? )*?)(?P<noun>cards?|permanents?|(?:land|creature|artifact|"
+    r"enchantment|planeswalker|battle)s?)\b"
+)
+_VERB_EXILE = re.compile(r"\b[Ee]xiles?\b")
+
+
+def _exiles_kind(ctx: _Context, sentences: list[str]) -> None:
+    """What the face's permanent exiles as it enters, where its words say it and it exiles
+    nothing else (the state's `exiled` lists those cards, 406.6): kept so a card its words
+    don't allow can be refused. Words the kinds can't say leave it unchecked."""
+    exiling = [s for s in sentences if _VERB_EXILE.search(s)]
+    m = _EXILES_KIND.match(exiling[0]) if len(exiling) == 1 else None
+    if m is None:
+        return
+    noun = m.group("noun").removesuffix("s")
+    words = m.group("words") + ("" if noun in ("card", "permanent") else noun)
+    ctx.face.exiles_of = _card_kind(words)
 
 
 def _card_types_among(s: str) -> list[str]:
