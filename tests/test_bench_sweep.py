@@ -17,7 +17,7 @@ if str(ROOT) not in sys.path:
 from bench import sweep  # noqa: E402
 from bench.cardfiles import Face, Invented, invented_cards, mtgjson_document, write  # noqa: E402
 
-COST = "exile a card from your hand or pay {2}{B}"
+COST = "pay {2}{B} and exile a card from your hand"
 TITHE = Invented("normal", [Face("Ashfen Tithe", "{1}{B}", ["Sorcery"], colors=["B"],
                                  text=f"As an additional cost to cast this spell, {COST}.\n"
                                       "Draw two cards.")])  # fmt: skip

@@ -207,10 +207,11 @@ class ListedAbility:
 
 
 _CREATURES = Selector(types=["creature"])
+_LANDS = Selector(types=["land"])
 
 
 def _illegal_attachment(q: Permanent, target: Permanent, what: str, allowed: str) -> NoReturn:
-    rule = "303.4d, 704.5m" if what == "enchant" else "301.5c, 704.5n"
+    rule = {"enchant": "303.4d, 704.5m", "fortify": "301.6, 704.5n"}.get(what, "301.5c, 704.5n")
     raise QuestionError(
         ("state", "battlefield", q.index, "attached_to"),
         f"{q.name} ({q.id}) can {what} only {allowed}, and {target.name} ({target.id}) is "
@@ -222,10 +223,11 @@ def _illegal_attachment(q: Permanent, target: Permanent, what: str, allowed: str
 
 def _own_card_reaches(src: Source, grant: GrantKeyword, p: Permanent) -> bool:
     """A card's own keyword for what it put onto the battlefield (unearth's haste) reaches
-    only a permanent of that card, by the card it is, not the name it has now: a copy effect
-    (707.2) leaves the haste on it. The request checks refuse another target (422); this
-    keeps the engine from giving the keyword to one when it is called directly."""
-    return not grant.own_card or p.card.name == src.name
+    only a permanent of that card, or one that entered as a copy of it (riot's haste for a
+    Clone copying a riot creature); a copy effect after it (707.2) leaves the haste on it. The
+    request checks refuse another target (422); this keeps the engine from giving the keyword
+    to one when it is called directly."""
+    return not grant.own_card or src.name in (p.card.name, p.face.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1036,14 +1038,30 @@ class BoardView:
         for target_id, on in self._attached.items():
             target = self.board.by_id[target_id]
             for q in on:
-                if q.face.enchants is not None:
-                    allowed, what = q.face.enchants, "enchant"
-                elif "equipment" in q.face.subtype_set:
-                    allowed, what = _CREATURES, "equip"
-                else:
+                found = self._may_attach(q)
+                if found is None:
                     continue
-                if not self.matches(allowed, self.source(q), target):
+                allowed, what = found
+                if allowed is None:
+                    _illegal_attachment(q, target, what, "nothing, being a creature itself")
+                elif not self.matches(allowed, self.source(q), target):
                     _illegal_attachment(q, target, what, describe_selector(allowed))
+
+    def _may_attach(self, q: Permanent) -> tuple[Selector | None, str] | None:
+        """What an attached permanent may be attached to, and the verb: an Aura what its
+        enchant ability says (303.4a), an Equipment a creature (301.5c), and nothing while it is
+        a creature itself without reconfigure (301.5c), a Fortification a land (301.6); None:
+        not known (another permanent attached is left to the client)."""
+        if q.face.enchants is not None:
+            return q.face.enchants, "enchant"
+        subtypes = q.face.subtype_set
+        if "equipment" in subtypes:
+            if self.has_type(q, "creature") and "reconfigure" not in self.traits(q).keywords:
+                return None, "equip"
+            return _CREATURES, "equip"
+        if "fortification" in subtypes:
+            return _LANDS, "fortify"
+        return None
 
     def face_abilities(self, p: Permanent) -> FaceAbilities:
         """The abilities of its face that the view files, read once per face."""
@@ -1827,7 +1845,7 @@ def own_effect_grant_steps(view: BoardView, lacking: Iterable[Permanent]) -> lis
         given = [
             src
             for e, src in zip(view.board.effects, view.effect_sources, strict=True)
-            if e.target == p.id and e.card.name == p.card.name
+            if e.target == p.id and e.card.name in (p.card.name, p.face.name)
         ]
         m = Mentions()
         if given:

@@ -10,6 +10,7 @@ turn and the spells its caster has cast this turn."""
 from __future__ import annotations
 
 from app.domain.base import STEPS_OF_PHASE, Phase, TurnMoment
+from app.domain.base import Step as TurnStep
 from app.domain.card import CardFace, CastRestriction, SpellCastBan
 from app.domain.cast_bans import CastersCount, CastersPermanents, CastersTurns
 from app.domain.errors import QuestionError
@@ -145,48 +146,109 @@ def _restriction_holds(
     )
 
 
+# One condition of a "cast ~ only ...": what it asks, what the state says, whether it holds.
+_Condition = tuple[str, str, bool]
+
+
 def _cast_only(costs: BoardCosts, name: str, restriction: CastRestriction) -> tuple[str, bool]:
     """ "Cast ~ only during combat on your turn", "... only if you control a creature": what it
-    asks, what the state says, and whether that stops this cast (every condition must hold)."""
-    board, caster = costs.view.board, costs.caster
-    asks: list[str] = []
-    facts: list[str] = []
-    held = True
-    if restriction.only_during is not None:
-        active = active_player(board, name, "restricts its own casting")
-        mine = restriction.only_during == "your_turn"
-        asks.append("in its caster's turn" if mine else "in a turn other than its caster's")
-        facts.append(f"it is {active}'s turn")
-        held = held and (active == caster) == mine
-    if restriction.only_during_combat:
-        phase = _phase(costs, f"{name} may be cast")
-        asks.append("during combat")
-        facts.append(f"this is the {_PHASE_WORDS[phase]}")
-        held = held and phase == "combat"
-    if restriction.only_during_moments:
-        fact, now = _moment_now(costs, name, restriction.only_during_moments)
-        asks.append(f"during the {_or_list(restriction.only_during_moments)}")
-        facts.append(fact)
-        held = held and now
-    if (others := restriction.only_after_other_spells) is not None:
-        why = f"{name} may be cast only after its caster cast other spells this turn (601.2i)"
-        cast = player_count(board, caster, "spells_cast_this_turn", why)
-        asks.append(f"once its caster has cast {amount(others, 'other spell')} this turn")
-        facts.append(f"{caster} has cast {amount(cast, 'other spell')}")
-        held = held and cast >= others
-    if restriction.only_if_attacked:
-        why = f"{name} may be cast only while a creature is attacking its caster (508.1)"
-        attacked = given_for_player(board, caster, "being_attacked", why)
-        asks.append("while a creature is attacking its caster")
-        facts.append(f"{caster} {'is' if attacked else 'is not'} being attacked")
-        held = held and attacked is True
-    if (count := restriction.only_if_caster_controls) is not None:
-        n = len(costs.view.matching(count.of, seen_from_caster(costs, name)))
-        what = describe_selector(count.of)
-        asks.append(f"while there are {count.at_least} or more {what}, 'you' being its caster")
-        facts.append(f"there are {n}")
-        held = held and n >= count.at_least
-    return f"{name} may be cast only {' and '.join(asks)}, and {'; '.join(facts)}", not held
+    asks, what the state says, and whether that stops this cast (every condition must hold,
+    601.3). A condition the state says fails decides it: a fact another condition would need
+    is then not asked for (its 422 is raised only when every condition read holds)."""
+    checks = [
+        check
+        for check, wanted in (
+            (_turn_condition, restriction.only_during is not None),
+            (_combat_condition, restriction.only_during_combat),
+            (_moment_condition, bool(restriction.only_during_moments)),
+            (_spells_condition, restriction.only_after_other_spells is not None),
+            (_attacked_condition, restriction.only_if_attacked),
+            (_controls_condition, restriction.only_if_caster_controls is not None),
+        )
+        if wanted
+    ]
+    read: list[_Condition] = []
+    missing: list[QuestionError] = []
+    for check in checks:
+        try:
+            read.append(check(costs, name, restriction))
+        except QuestionError as error:
+            missing.append(error)
+    failed = [c for c in read if not c[2]]
+    if missing and not failed:
+        raise missing[0]
+    shown = failed or read
+    asks, facts = [c[0] for c in shown], [c[1] for c in shown]
+    return f"{name} may be cast only {' and '.join(asks)}, and {'; '.join(facts)}", bool(failed)
+
+
+def _turn_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Condition:
+    active = active_player(costs.view.board, name, "restricts its own casting")
+    mine = r.only_during == "your_turn"
+    ask = "in its caster's turn" if mine else "in a turn other than its caster's"
+    return ask, f"it is {active}'s turn", (active == costs.caster) == mine
+
+
+def _combat_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Condition:
+    phase = _phase(costs, f"{name} may be cast")
+    return "during combat", f"this is the {_PHASE_WORDS[phase]}", phase == "combat"
+
+
+def _moment_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Condition:
+    fact, now = _moment_now(costs, name, r.only_during_moments)
+    return f"during the {_or_list(r.only_during_moments)}", fact, now
+
+
+def _spells_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Condition:
+    """601.2i: the other spells its caster cast this turn; a cascade's caster cast the spell
+    with cascade (702.85a), which the question need not say."""
+    others = r.only_after_other_spells or 0
+    ask = f"once its caster has cast {amount(others, 'other spell')} this turn"
+    if costs.spells_cast_at_least >= others and not _spells_said(costs):
+        return ask, f"{costs.caster} cast the spell whose ability casts it", True
+    src = seen_from_caster(costs, name)
+    cast = spells_cast(costs.view, src, costs.caster, "restricts its own casting (601.2i)")
+    return ask, f"{costs.caster} has cast {amount(cast, 'other spell')}", cast >= others
+
+
+def _spells_said(costs: BoardCosts) -> bool:
+    facts = costs.view.board.players.get(costs.caster)
+    return facts is not None and (
+        facts.spells_cast_this_turn is not None or facts.spells_cast is not None
+    )
+
+
+def _attacked_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Condition:
+    """508.1: a creature attacking its caster. Outside the steps of combat in which creatures
+    are attacking (from the declare attackers step to the end of combat, 511.3), or in
+    its caster's own turn (506.2: the active player attacks others), none is."""
+    ask = "while a creature is attacking its caster"
+    board = costs.view.board
+    if board.active_player == costs.caster:
+        return ask, f"it is {costs.caster}'s own turn, in which no one attacks them", False
+    if not _attackers_can_be(board.phase, board.step):
+        now = _MOMENT_WORDS[board.step] if board.step else _PHASE_WORDS[board.phase or "combat"]
+        return ask, f"this is the {now}, when no creature is attacking", False
+    why = f"{name} may be cast only while a creature is attacking its caster (508.1)"
+    attacked = given_for_player(board, costs.caster, "being_attacked", why)
+    return ask, f"{costs.caster} {'is' if attacked else 'is not'} being attacked", attacked is True
+
+
+def _attackers_can_be(phase: Phase | None, step: TurnStep | None) -> bool:
+    """Whether creatures may be attacking now: in the combat phase from the declare attackers
+    step on (508.1, 511.3); not known without the phase."""
+    if phase is None:
+        return True
+    return phase == "combat" and step != "beginning_of_combat"
+
+
+def _controls_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Condition:
+    count = r.only_if_caster_controls
+    assert count is not None  # asked only where the restriction has it
+    n = len(costs.view.matching(count.of, seen_from_caster(costs, name)))
+    what = describe_selector(count.of)
+    ask = f"while there are {count.at_least} or more {what}, 'you' being its caster"
+    return ask, f"there are {n}", n >= count.at_least
 
 
 def _sorcery_timing(costs: BoardCosts, src: Source) -> bool:

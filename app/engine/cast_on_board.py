@@ -61,6 +61,9 @@ class BoardCosts:
     # Whether it is cast when its caster could cast a sorcery (307.5); None: not said, which a
     # ban that reads it refuses (sorcery_timing_required). A cast during a resolution never is.
     sorcery_timing: bool | None = None
+    # Spells its caster has surely cast this turn before it, whatever the state says: a
+    # cascade's hit is cast by the player who cast the spell with cascade (702.85a, 601.2i).
+    spells_cast_at_least: int = 0
 
     def zone_rules(self, rule: str) -> tuple[str, ...]:
         """What a step about the zone the spell is cast from cites, after `rule` (the rule of

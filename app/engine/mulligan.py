@@ -121,6 +121,14 @@ def _validate(
         )
     # 103.5: each hand drawn is starting_hand_size cards (fewer from a short library), and
     # Serum Powder draws as many as it exiles (103.5b); what was put on the bottom has left it.
+    if most > starting_hand_size:
+        raise QuestionError(
+            ("mulligans_taken",),
+            f"after {amount(mulligans_taken, 'mulligan')} {amount(most, 'card')} would go to "
+            f"the bottom, more than a hand of {starting_hand_size} holds: mulligans stop before "
+            "that (103.5)",
+            "inconsistent_state",
+        )
     largest = starting_hand_size - (most - bottom_owed)
     if len(hand) > largest:
         raise QuestionError(

@@ -398,7 +398,11 @@ def _from_where_it_is(r: _Reveal, costs: BoardCosts | None) -> BoardCosts | None
     # The hit is cast while the effect that reveals it resolves, the effect on the stack: not
     # when its caster could cast a sorcery (307.5).
     return replace(
-        costs, cast_from=_hit_zone(r), cast_from_rules=r.effect_rule, sorcery_timing=False
+        costs,
+        cast_from=_hit_zone(r),
+        cast_from_rules=r.effect_rule,
+        sorcery_timing=False,
+        spells_cast_at_least=1 if r.cascade else 0,
     )
 
 

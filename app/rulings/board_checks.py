@@ -210,12 +210,14 @@ def own_card_keywords(card: Card) -> list[str]:
     ]
 
 
-def check_own_target(card: Card, target_card: Card, target: str, loc: Loc) -> None:
+def check_own_target(card: Card, target_pair: tuple[Card, CardFace], target: str, loc: Loc) -> None:
     """An entry standing for a card's own keyword for what it put onto the battlefield
     (702.84a unearth, 702.109a dash, 702.152a blitz, 702.141a encore, 702.136a riot, 702.62a
-    suspend) targets that permanent: one of another card would get nothing, which the engine
-    must not answer in silence."""
-    if target_card.name == card.name:
+    suspend) targets that permanent: a permanent of the card, or one that is a copy of it
+    (707.2: a Clone entering as a copy of a riot creature has riot); one of another card would
+    get nothing, which the engine must not answer in silence."""
+    target_card, target_face = target_pair
+    if card.name in (target_card.name, target_face.name):
         return
     what = " and ".join(sorted(set(own_card_keywords(card))))
     raise QuestionError(

@@ -114,6 +114,8 @@ class RevealRequest(_Request, _OnBoard, Protocol):
     @property
     def x(self) -> int: ...
     @property
+    def mode(self) -> str: ...
+    @property
     def seed(self) -> int | None: ...
 
 
@@ -433,7 +435,33 @@ def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
         "seed": seed,
     }
     board = cast_board(catalog, body.state, body.caster)
+    if body.mode == "cascade" and board is not None:
+        _cascading_spell_cast(board)
     return LibraryQuestion(_on_board(question, board), library, seed, board=board)
+
+
+def _cascading_spell_cast(board: CastBoard) -> None:
+    """702.85a: cascade triggers as its controller casts the spell that has it, and that
+    player casts the hit: they have cast a spell this turn already (601.2i), which the state's
+    facts about them must not deny."""
+    facts = board.checked.state.players.get(board.caster)
+    if facts is None:
+        return
+    loc = ("state", "players", board.caster)
+    if facts.spells_cast_this_turn == 0:
+        raise QuestionError(
+            (*loc, "spells_cast_this_turn"),
+            f"a cascade is cast by {board.caster}, who cast the spell with cascade this turn "
+            "(702.85a): spells_cast_this_turn is at least 1 (it counts that spell)",
+            "inconsistent_state",
+        )
+    if facts.spells_cast == []:
+        raise QuestionError(
+            (*loc, "spells_cast"),
+            f"a cascade is cast by {board.caster}, who cast the spell with cascade this turn "
+            "(702.85a): spells_cast lists it",
+            "inconsistent_state",
+        )
 
 
 def _on_board(question: dict[str, Any], board: CastBoard | None) -> dict[str, Any]:

@@ -717,7 +717,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             )
         checked = check_effect(card, e, here, card_field(e.definition))
         if e.target is not None and own_card_keywords(checked):
-            check_own_target(checked, cards[ids.index(e.target)][0], e.target, here)
+            check_own_target(checked, cards[ids.index(e.target)], e.target, here)
         effect_cards.append(checked)
         normalized_fx.append(named)
     emblem_cards, normalized_em = _emblems(catalog, state, loc, seen)
@@ -733,6 +733,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
             "too_many_players",
         )
     graveyards, spells_cast, players_in = _players_cards(catalog, state, loc)
+    _check_attacked(state, loc)
     respelled |= any(n is not e for n, e in zip(normalized_fx, state.effects, strict=True))
     respelled |= any(n is not e for n, e in zip(normalized_em, state.emblems, strict=True))
     respelled |= players_in is not state.players
@@ -938,6 +939,32 @@ class _Outside:
             if [c.name for c in found] != exiled:
                 respelled["exiled"] = [c.name for c in found]
         return respelled
+
+
+def _check_attacked(state: GameState, loc: Loc) -> None:
+    """508.1, 506.2: creatures attack the active player's opponents, from the declare attackers
+    step to the end of combat (511.3); a player said to be attacked at another time, or in
+    their own turn, is in no game."""
+    for player, facts in state.players.items():
+        if not facts.being_attacked:
+            continue
+        where = (*loc, "players", player, "being_attacked")
+        if player == state.active_player:
+            raise QuestionError(
+                where,
+                f"{player} is the active player, who attacks and is never attacked (506.2)",
+                "inconsistent_state",
+            )
+        if state.phase is not None and (
+            state.phase != "combat" or state.step == "beginning_of_combat"
+        ):
+            when = state.step or state.phase
+            raise QuestionError(
+                where,
+                f"no creature is attacking in the {when.replace('_', ' ')} (508.1, 511.3): "
+                "creatures attack from the declare attackers step to the end of combat",
+                "inconsistent_state",
+            )
 
 
 def _chosen_name(catalog: Catalog, name: str, chooser: CardFace, loc: Loc) -> str:

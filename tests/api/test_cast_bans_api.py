@@ -451,3 +451,40 @@ def test_a_free_cast_of_a_card_cast_only_in_one_step_reads_the_step(imported: Te
     state["phase"] = "combat"
     r = imported.post(FREE, json=body)
     assert_problem(r, ["body", "state", "step"], "step_required")
+
+
+def test_a_cascade_by_a_player_who_cast_no_spell_this_turn_is_refused(
+    sqlite_client: TestClient,
+) -> None:
+    # 702.85a, 601.2i: the caster of a cascade's hit cast the spell with cascade this turn.
+    state = {"turn": 3, "active_player": "alice", "phase": "first_main", "battlefield": [],
+             "players": {"alice": {"spells_cast_this_turn": 0}}}  # fmt: skip
+    body = {"library": ["Lightning Bolt"], "mode": "cascade", "cascade_mana_value": 4,
+            "seed": 1, "state": state, "caster": "alice"}  # fmt: skip
+    r = sqlite_client.post(REVEAL, json=body)
+    assert_problem(
+        r, ["body", "state", "players", "alice", "spells_cast_this_turn"], "inconsistent_state"
+    )
+    state["players"] = {"alice": {"spells_cast": []}}
+    r = sqlite_client.post(REVEAL, json=body)
+    assert_problem(r, ["body", "state", "players", "alice", "spells_cast"], "inconsistent_state")
+    state["players"] = {"alice": {"spells_cast_this_turn": 1}}
+    assert sqlite_client.post(REVEAL, json=body).json()["answer"]["cast"] is True
+
+
+def test_a_player_attacked_when_no_one_can_be_is_refused(sqlite_client: TestClient) -> None:
+    # 506.2, 508.1, 511.3: the active player is never attacked, and no creature is attacking
+    # outside the declare attackers step to the end of combat.
+    for state, why in (
+        ({"active_player": "alice", "step": "declare_attackers"}, "never attacked"),
+        ({"active_player": "bob", "step": "upkeep"}, "no creature is attacking"),
+        ({"active_player": "bob", "phase": "second_main"}, "no creature is attacking"),
+    ):
+        body = {"card": "Lightning Bolt", "caster": "alice",
+                "state": {"turn": 5, "battlefield": [], **state,
+                          "players": {"alice": {"being_attacked": True}}}}  # fmt: skip
+        r = sqlite_client.post(FREE, json=body)
+        assert_problem(
+            r, ["body", "state", "players", "alice", "being_attacked"], "inconsistent_state"
+        )
+        assert why in r.json()["detail"]

@@ -167,8 +167,8 @@ CARDS = [
     # 118.8: a mandatory additional cost whose words show mana, and a cost change whose
     # condition shows a symbol; the steps that name them mention that mana too.
     Invented("normal", [Face("Ashfen Tithe", "{1}{B}", ["Sorcery"], colors=["B"],
-                             text="As an additional cost to cast this spell, exile a card "
-                                  "from your hand or pay {2}{B}.\nDraw two cards.")]),
+                             text="As an additional cost to cast this spell, pay {2}{B} and "
+                                  "exile a card from your hand.\nDraw two cards.")]),
     Invented("normal", [Face("Emberquick Feint", "{3}{R}", ["Instant"], colors=["R"],
                              text="You may pay {1}{R} rather than pay this spell's mana cost.\n"
                                   "Target creature gets +2/+0 until end of turn.")]),
@@ -640,7 +640,7 @@ def test_cost_words_that_show_mana_are_mentioned_in_the_steps(client: TestClient
     # refs like any other (the suite's ruling checks refuse a step that shows mana its refs
     # lack, so these were 500s before).
     tithe = client.get("/v1/cards/" + quote("Ashfen Tithe")).json()
-    cost = "Exile a card from your hand or pay {2}{B}"
+    cost = "Pay {2}{B} and exile a card from your hand"
     assert [c["name"] for c in tithe["additional_costs"]] == [cost]
     paid = _ruling(client, FREE, {"card": "Ashfen Tithe"})
     assert paid["answer"]["additional_costs_paid"] == [cost]

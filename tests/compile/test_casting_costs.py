@@ -174,6 +174,46 @@ def test_mana_paid_one_way_and_or_another_is_reported() -> None:
     assert face(text, **SORCERY).unsupported_text == [text.replace("this spell", "~")]
 
 
+@pytest.mark.parametrize(
+    "cost",
+    ["discard a card or pay {5}", "pay 4 life or pay {2}", "sacrifice a creature or pay {3}{B}"],
+)
+def test_a_cost_paid_one_way_or_another_with_mana_is_reported(cost: str) -> None:
+    # 601.2h: what it owes depends on the way chosen, which no question names: not read.
+    text = f"As an additional cost to cast this spell, {cost}."
+    assert face(text, **SORCERY).unsupported_text == [text.replace("this spell", "~")]
+    assert not face(text, **SORCERY).additional_costs
+
+
+def test_a_choice_of_what_to_sacrifice_is_one_cost() -> None:
+    # 702.33a: a kicker of sacrificing one of two kinds is one optional cost, no mana in it.
+    kicked = face("Kicker—Sacrifice an artifact or Goblin.", keywords=("Kicker",), **SORCERY)
+    assert kicked.support == "full"
+    assert kicked.additional_costs == [
+        AdditionalCost(name="Kicker", summary="sacrifice an artifact or Goblin", optional=True)
+    ]
+    # A kicker paid one way or another, one of them mana, is reported, never dropped.
+    two_ways = face("Kicker—Pay {2} or discard a card.", keywords=("Kicker",), **SORCERY)
+    assert two_ways.unsupported_text == ["Kicker—Pay {2} or discard a card"]
+
+
+def test_a_keyword_cost_followed_by_what_it_does_is_read() -> None:
+    # 702.153a: casualty's cost is read from its first sentence; the rest is about the copy.
+    text = "Casualty X. The copy isn't legendary and has starting loyalty X."
+    compiled = face(text, types=("Planeswalker",), mana_cost="{1}{B}{R}", keywords=("Casualty",))
+    assert compiled.support == "full"
+    assert [c.name for c in compiled.additional_costs] == ["Casualty"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Buyback costs cost {2} less.", "Flashback costs your opponents pay cost {2} more."],
+)
+def test_a_change_of_a_keywords_cost_is_reported(sentence: str) -> None:
+    # 601.2f: it changes what a spell paying that cost owes; not modelled, so reported.
+    assert face(sentence).unsupported_text == [sentence]
+
+
 def test_ravenous_is_entering_with_x_counters() -> None:
     # 702.156a: X +1/+1 counters, the spell's X (107.3m).
     compiled = face(

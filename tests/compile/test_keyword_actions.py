@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 
 from app.catalog.compile import compile_face
+from app.domain.card import Card
 from app.domain.continuous import AddTypes, GrantKeyword
 from app.domain.errors import QuestionError
 from app.domain.state import GameState
 from app.engine.activate import activate
+from app.rulings.board_checks import check_own_target
 from tests.engine.mana_helpers import resolve
 from tests.engine.test_type_effects import FOREST, HOLLOW, _perm
 
@@ -172,3 +174,18 @@ def test_the_cards_own_haste_stays_when_its_permanent_becomes_a_copy(line: str) 
     state = {"turn": 3, "active_player": "alice", "battlefield": [copier], "effects": [entry]}
     answer = activate(resolve(GameState.model_validate(state)), "m").answer_data
     assert answer["total"] == "{G}", answer["reasons"]
+
+
+def test_a_copy_of_a_riot_creature_takes_its_haste_entry() -> None:
+    # 707.2, 702.136a: a creature entering as a copy of a riot creature has riot, and its
+    # controller may choose haste: the entry names the riot card, its target the copy.
+    riot = compile_face("Brawl Hound", "{T}: Add {R}.\nRiot", types=("Creature",),
+                        keywords=("Riot",))  # fmt: skip
+    hound = Card.model_validate({"name": "Brawl Hound", "types": ["creature"],
+                                 **riot.card_fields()})  # fmt: skip
+    mimic = Card.model_validate({"name": "Hollow Mimic", "types": ["creature"]})
+    as_hound = hound.front  # the copy's face has the riot card's values (707.2)
+    check_own_target(hound, (mimic, as_hound), "m", ("state", "effects", 0))
+    with pytest.raises(QuestionError) as refused:
+        check_own_target(hound, (mimic, mimic.front), "m", ("state", "effects", 0))
+    assert refused.value.code == "not_own_permanent"

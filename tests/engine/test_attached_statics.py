@@ -315,3 +315,37 @@ def test_an_equipment_on_a_noncreature_is_a_board_no_game_has() -> None:
         activate(_board(_perm("rock", ROCK), _aura("spurs", SPURS, "rock")), "rock")
     assert raised.value.code == "illegal_attachment"
     assert "can equip only creatures" in raised.value.message
+
+
+def test_an_equipment_that_is_a_creature_equips_nothing() -> None:
+    # 301.5c: an Equipment that is also a creature (an effect animated it) can't equip one,
+    # unless it has reconfigure.
+    animate = _card("Gearwake Hymn", "Each noncreature artifact is a creature.", ["Enchantment"])
+    b = _board(_perm("elf", ELF), _perm("h", animate), _aura("spurs", SPURS, "elf"))
+    with pytest.raises(QuestionError) as raised:
+        activate(b, "elf")
+    assert raised.value.code == "illegal_attachment"
+    assert "nothing, being a creature itself" in raised.value.message
+
+
+def test_a_fortification_fortifies_only_a_land() -> None:
+    # 301.6, 704.5n.
+    keep = _card("Stone Bastion", "Fortify {2}", ["Artifact"], ["Fortification"])
+    with pytest.raises(QuestionError) as raised:
+        activate(_board(_perm("elf", ELF), _aura("k", keep, "elf")), "elf")
+    assert raised.value.code == "illegal_attachment"
+    assert activate(_board(_perm("g", GROVE), _aura("k", keep, "g")), "g").answer_data["legal"]
+
+
+def test_an_enchant_list_of_card_types_is_kept() -> None:
+    moonward = _card(
+        "Moonward Seal",
+        "Enchant creature, land, or planeswalker\nEnchanted permanent doesn't untap during its "
+        "controller's untap step.",
+        ["Enchantment"],
+        ["Aura"],
+    )
+    assert moonward["enchants"]["types"] == ["creature", "land", "planeswalker"]
+    with pytest.raises(QuestionError) as raised:
+        activate(_board(_perm("r", ROCK), _aura("m", moonward, "r")), "r")
+    assert raised.value.code == "illegal_attachment"

@@ -5,6 +5,7 @@ turn and the spells its caster has cast this turn."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from app.domain.errors import QuestionError
 from app.domain.state import GameState
 from app.engine.board import BoardView
 from app.engine.free_cast import BoardCosts
+from app.engine.reveal import reveal_until
 from tests.engine.fixture_catalog import card
 from tests.engine.mana_helpers import cast_on, resolve
 
@@ -681,3 +683,46 @@ def test_bans_that_dont_apply_are_said_ten_then_counted() -> None:
     texts = [text for text, _ in answer["_steps"]]
     assert sum("isn't one" in t for t in texts) == 10
     assert any(t.startswith("4 more effects that stop spells from being cast") for t in texts)
+
+
+def test_a_cast_only_condition_that_fails_decides_without_the_other_facts() -> None:
+    # 601.3: every condition must hold; one the state says fails decides it (here the step),
+    # so whether the caster is attacked isn't asked for.
+    ambush = _restricted(
+        "Sudden Ambush",
+        "Cast ~ only during the declare attackers step and only if you've been attacked this step.",
+    )
+    refused = _cast(ambush, _view(phase="second_main"))
+    assert _codes(refused) == ["cast_prohibited"]
+    assert "this is the second main phase" in refused["reasons"][0]["message"]
+    # 506.2: in its caster's own turn no one attacks them.
+    own = _cast(ambush, _view(step="declare_attackers", active="alice"))
+    assert "in which no one attacks them" in own["reasons"][0]["message"]
+
+
+def test_the_spells_cast_list_counts_when_the_number_isnt_given() -> None:
+    # 601.2i: without spells_cast_this_turn, the list's length is the count.
+    follow = _restricted("Follow-Up Jab", "Cast ~ only if you've cast another spell this turn.")
+    listed = _view(players={"alice": {"spells_cast": ["Lightning Bolt"]}})
+    assert _cast(follow, listed)["castable"] is True
+    none = _view(players={"alice": {"spells_cast": []}})
+    assert _codes(_cast(follow, none)) == ["cast_prohibited"]
+
+
+def test_a_cascade_hit_needing_another_spell_was_cast_after_the_cascading_one() -> None:
+    # 702.85a, 601.2i: the cascade's caster cast the spell with cascade, so the question
+    # needn't say it.
+    follow = _restricted("Follow-Up Jab", "Cast ~ only if you've cast another spell this turn.")
+    verdict = reveal_until(
+        [follow],
+        mode="cascade",
+        max_mana_value=None,
+        cascade_mana_value=4,
+        nonlegendary=False,
+        cast=True,
+        face=None,
+        unpayable=[],
+        rng=random.Random(1),
+        costs=BoardCosts(_view(), "alice"),
+    )
+    assert verdict.answer_data["cast"] is True

@@ -356,6 +356,13 @@ def test_a_hand_larger_than_any_drawn_is_malformed(
     assert step(smaller, "keep" if not owed else "mulligan", multiplayer=multiplayer)
 
 
+def test_more_mulligans_than_a_hand_can_pay_for_is_malformed() -> None:
+    state = opening([], list(DECK)) | {"mulligans_taken": 8}
+    with pytest.raises(QuestionError) as info:
+        step(state, "keep")
+    assert (info.value.loc, info.value.code) == (("mulligans_taken",), "inconsistent_state")
+
+
 def test_the_free_multiplayer_mulligan_leaves_a_full_hand() -> None:
     # 103.5c: the first mulligan in multiplayer owes nothing, so seven cards is reachable.
     state = opening(DECK[:7], list(DECK[7:])) | {"mulligans_taken": 1}

@@ -9,6 +9,13 @@ from app.domain.ruling import Step
 from app.engine.activate import activate
 from tests.engine.mana_helpers import E, P, board
 
+# "All lands lose all abilities." (613.1f), newer than the chapter's grant.
+STILLING = {
+    "name": "Stilling Hush",
+    "types": ["enchantment"],
+    "abilities": [{"kind": "lose_all_abilities", "to": {"types": ["land"]}}],
+}
+
 
 def _texts(steps: list[Step], rule: str) -> list[str]:
     return [s.text for s in steps if rule in s.rules]
@@ -61,3 +68,17 @@ def test_an_auras_effect_on_another_land_is_left_unsaid() -> None:
     assert verdict.answer_data["total"] == "{G}"
     assert not [s for s in verdict.steps if "Wild Growth" in s.text]
     assert activate(b, "g").answer_data["total"] == "{G}{G}"
+
+
+def test_a_copy_of_a_saga_whose_chapter_grant_a_newer_loss_removed_is_said_so() -> None:
+    # 707.2: a copy of the Saga has its chapters; the entry of its chapter targets the copy,
+    # and a newer "loses all abilities" removes what it gave (613.1f, 613.7).
+    copier = {"id": "m", "controller": "alice", "copy_of": ["Quarry Chronicle"], "timestamp": 0,
+              "definition": {"name": "Mirror Vault", "types": ["land"],
+                             "abilities": [{"kind": "copy_effect", "by": "entering"}]}}  # fmt: skip
+    hush = {"id": "h", "controller": "bob", "timestamp": 9, "definition": STILLING}
+    chapter = E("c1", "Quarry Chronicle", target="m", timestamp=5)
+    verdict = activate(board(copier, hush, effects=(chapter,)), "m")
+    texts = [s.text for s in verdict.steps]
+    assert not any("only through an effect it makes" in t for t in texts), texts
+    assert any("(c1) gave Mirror Vault (m) a mana ability, but" in t for t in texts), texts

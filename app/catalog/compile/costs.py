@@ -166,7 +166,7 @@ def keyword_cost(line: str) -> ir.CastingCost | None:
         if re.fullmatch(COST_MANA, parts[0]):
             mana, parts = parts[0], parts[1:]
         summary = ", ".join(_lead_lower(p) for p in parts if p)
-        if " and/or " in m.group("rest") or (" or " in summary and keyword == "Kicker"):
+        if " and/or " in m.group("rest") or _branches_with_mana(m.group("rest")):
             return None
     if keyword == "Escalate":
         summary = ", ".join(p for p in (summary, "for each mode chosen beyond the first") if p)
@@ -286,6 +286,15 @@ def _from_graveyard_by(cost: str) -> ir.CastingCost | None:
     )
 
 
+def _branches_with_mana(cost: str) -> bool:
+    """Whether a cost is paid one way or another and a way pays mana ("discard a card or pay
+    {5}", "pay 5 life or pay {2}"): what it owes depends on the way chosen (601.2h), which no
+    question names, so it is not read. A choice of what to sacrifice ("an artifact or
+    creature") is one way."""
+    ways = re.split(r",? or ", cost)
+    return len(ways) > 1 and any("{" in way for way in ways)
+
+
 def additional_sentence(sentence: str) -> ir.CastingCost | None:
     if (graveyard := _FROM_GRAVEYARD_BY.match(sentence)) is not None:
         return _from_graveyard_by(graveyard.group("cost"))
@@ -295,6 +304,8 @@ def additional_sentence(sentence: str) -> ir.CastingCost | None:
     cost = m.group("cost")
     if " and/or " in cost and "{" in cost:
         return None  # mana paid one way and/or another ("{1}{R} and/or {1}{G}"): not read
+    if _branches_with_mana(cost):
+        return None  # "discard a card or pay {5}": which way it is paid, no question says
     if " or " in cost:
         name, mana = cost[0].upper() + cost[1:], None
     else:

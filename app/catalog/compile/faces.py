@@ -176,7 +176,7 @@ _CHAPTER = re.compile(
     r"\d+[-\u2013]\d+ \| |\d+ \| )"
 )
 _FROM_HAND = re.compile(r'^[^:"]*~ from your (?:hand|graveyard)[^:"]*: ')
-_ENCHANT = re.compile(r"^Enchant (?P<what>[A-Za-z ]+)$")
+_ENCHANT = re.compile(r"^Enchant (?P<what>[A-Za-z ,]+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1609,6 +1609,11 @@ def _enchant(ctx: _Context, what: str) -> None:
     found = selector(what, singular=True)
     if found is not None and not found[1]:
         ctx.face.enchants = lower.selector(found[0])
+        return
+    # "creature, land, or planeswalker": a list of card types, any of them.
+    listed = re.split(r",? or |, ", what)
+    if len(listed) > 1 and all(w in TYPES for w in listed):
+        ctx.face.enchants = lower.selector(ir.Sel(types=tuple(TYPES[w] for w in listed)))
 
 
 def _keyword_cost(ctx: _Context, line: str) -> ir.CastingCost | None:
@@ -1620,12 +1625,23 @@ def _keyword_cost(ctx: _Context, line: str) -> ir.CastingCost | None:
     return cost
 
 
+def _keyword_then_more(ctx: _Context, sentences: list[str]) -> bool:
+    """A keyword cost followed by sentences about what it does ("Casualty X. The copy isn't
+    legendary ..."): the cost is read as its keyword line, the rest as sentences of their
+    own (reported where they bear on mana or casting). False when the first isn't one."""
+    first = sentences[0].removesuffix(".")
+    if costs.keyword_cost(first) is None or not _keyword_line(ctx, [first]):
+        return False
+    _compile_read(ctx, sentences[1:])
+    return True
+
+
 def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     if len(sentences) != 1:
         whole = " ".join(sentences)
         cost = costs.keyword_cost(whole)
         if cost is None:
-            return False
+            return _keyword_then_more(ctx, sentences)
         sentences = [whole]
     line = sentences[0]
     if (proto := costs.prototype(line)) is not None:
@@ -1708,11 +1724,14 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
         elif (c := _keyword_cost(ctx, part)) is not None:
             ctx.record(part, "alternative_cost" if c.alternative else "additional_cost", "compiled")
             ctx.add(ir.Understood(costs=[c], keywords=[c.name]))
-        elif part.split(" ")[0] in costs.KEYWORD_COSTS or part.startswith(("Casualty", "Bargain")):
+        elif (word := re.split(r"[ —]", part)[0]) in costs.KEYWORD_COSTS or part.startswith(
+            ("Casualty", "Bargain")
+        ):
+            # A keyword cost not read ("Kicker—..." in a form the costs can't say): reported.
             ctx.record(
                 part,
                 "alternative_cost"
-                if costs.KEYWORD_COSTS.get(part.split(" ")[0], (False, ""))[0]
+                if costs.KEYWORD_COSTS.get(word, (False, ""))[0]
                 else "additional_cost",
                 "not_understood",
             )

@@ -226,6 +226,9 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         "cost_change",
     ),
     (_OTHER_SPELLS_COST, "cost_change"),
+    # 601.2f: a change of a keyword's cost ("Buyback costs cost {2} less", "flashback costs you
+    # pay cost {2} more"), which changes the total a free cast paying it owes.
+    (re.compile(r"^[A-Z][a-z]+ costs (?:[^.]* )?cost \{[^}]*\} (?:less|more)\b"), "cost_change"),
     # 702.41a: affinity given to other spells is a cost reduction of theirs.
     (re.compile(r"\bspells? [^.]*\bha(?:s|ve) affinity for\b"), "cost_change"),
     # 205.4a: what is snow (snow mana, "if that land is snow" triggers read it), 105.2: colors
