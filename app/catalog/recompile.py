@@ -23,6 +23,7 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
 from app.catalog import load_catalog
+from app.catalog.compile.cards import COMPILED_FACE_FIELDS
 from app.catalog.sources import ImportProblem
 from app.catalog.store import (
     BUNDLED,
@@ -39,19 +40,7 @@ from app.rulings.identity import code_digest
 _APP = Path(__file__).resolve().parents[1]
 # What a compiled card is made of: the compiler's code, and the card model it fills.
 COMPILER_CODE = ("catalog/compile", "domain")
-# The fields the compiler fills (app/catalog/compile/cards.py): a face's, and the card's own.
-_COMPILED_FACE_FIELDS = (
-    "abilities",
-    "alternative_costs",
-    "additional_costs",
-    "cost_changes",
-    "prototype",
-    "effect_lines",
-    "chosen_name_of",
-    "chosen_type_among",
-    "enchants",
-    "exiles_of",
-)
+# The fields the compiler fills on a card of its own (a face's: COMPILED_FACE_FIELDS).
 _COMPILED_CARD_FIELDS = ("support", "unsupported_text")
 
 
@@ -70,10 +59,10 @@ def compiler_version() -> str:
 def source_data(data: dict[str, Any]) -> dict[str, Any]:
     """A stored card's data without what the compiler filled: what an import read from the
     card file (the card sources never fill those fields)."""
-    out = {k: v for k, v in data.items() if k not in _COMPILED_FACE_FIELDS + _COMPILED_CARD_FIELDS}
+    out = {k: v for k, v in data.items() if k not in COMPILED_FACE_FIELDS + _COMPILED_CARD_FIELDS}
     if out.get("faces"):
         out["faces"] = [
-            {k: v for k, v in face.items() if k not in _COMPILED_FACE_FIELDS}
+            {k: v for k, v in face.items() if k not in COMPILED_FACE_FIELDS}
             for face in out["faces"]
         ]
     return out

@@ -11,20 +11,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.catalog.compile.faces import CompiledFace, card_support, compile_face
+from app.catalog.compile.faces import OPTIONAL_FIELDS, CompiledFace, card_support, compile_face
 
 # Card fields that come from the face's own compiled text (`support` and `unsupported_text`
 # belong to the card, all faces together).
 _FACE_FIELDS = ("abilities", "alternative_costs", "additional_costs")
-_OMITTED_WHEN_EMPTY = (
-    "cost_changes",
-    "prototype",
-    "effect_lines",
-    "chosen_name_of",
-    "chosen_type_among",
-    "enchants",
-    "exiles_of",
-)
+_OMITTED_WHEN_EMPTY = OPTIONAL_FIELDS
+# Every field the compiler fills on a face.
+COMPILED_FACE_FIELDS = (*_FACE_FIELDS, *OPTIONAL_FIELDS)
 
 
 def compile_face_data(face: dict[str, Any]) -> CompiledFace:

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, cast, get_args
 
+from pydantic import BaseModel
+
 from app.catalog.compile import (
     actions,
     attached,
@@ -219,44 +221,37 @@ class CompiledFace:
     def card_fields(self) -> dict[str, Any]:
         """The compiled fields of a catalog Card or CardFace (the importer merges them in;
         `support` and `unsupported_text` belong on the Card, all faces together)."""
-        return {
+        fields: dict[str, Any] = {
             "abilities": [a.model_dump(mode="json") for a in self.abilities],
             "alternative_costs": [c.model_dump(mode="json") for c in self.alternative_costs],
             "additional_costs": [c.model_dump(mode="json") for c in self.additional_costs],
-            **(
-                {"cost_changes": [c.model_dump(mode="json") for c in self.cost_changes]}
-                if self.cost_changes
-                else {}
-            ),
-            **(
-                {"prototype": self.prototype.model_dump(mode="json")}
-                if self.prototype is not None
-                else {}
-            ),
-            **({"effect_lines": list(self.effect_lines)} if self.effect_lines else {}),
-            **(
-                {"chosen_name_of": self.chosen_name_of.model_dump(mode="json")}
-                if self.chosen_name_of is not None
-                else {}
-            ),
-            **(
-                {"chosen_type_among": list(self.chosen_type_among)}
-                if self.chosen_type_among
-                else {}
-            ),
-            **(
-                {"enchants": self.enchants.model_dump(mode="json")}
-                if self.enchants is not None
-                else {}
-            ),
-            **(
-                {"exiles_of": self.exiles_of.model_dump(mode="json")}
-                if self.exiles_of is not None
-                else {}
-            ),
-            "support": self.support,
-            "unsupported_text": self.unsupported_text,
         }
+        for name in OPTIONAL_FIELDS:
+            value = getattr(self, name)
+            if value is not None and value != []:
+                fields[name] = _as_json(value)
+        return fields | {"support": self.support, "unsupported_text": self.unsupported_text}
+
+
+# The compiled fields a face's data holds only when they say something: card data without
+# them, and so its digest, stays what it was before they existed.
+OPTIONAL_FIELDS = (
+    "cost_changes",
+    "prototype",
+    "effect_lines",
+    "chosen_name_of",
+    "chosen_type_among",
+    "enchants",
+    "exiles_of",
+)
+
+
+def _as_json(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, list):
+        return [_as_json(v) for v in value]
+    return value
 
 
 def card_support(faces: Iterable[CompiledFace]) -> dict[str, Any]:
