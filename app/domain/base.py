@@ -87,6 +87,16 @@ STEPS_OF_PHASE: dict[Phase, tuple[Step, ...]] = {
     "second_main": (),
     "ending": ("end", "cleanup"),
 }
+
+
+def attackers_possible(phase: Phase | None, step: Step | None) -> bool:
+    """Whether creatures may be attacking now: only in the combat phase, from the declare
+    attackers step (508.1) until combat ends (511.3); without the phase, not ruled out."""
+    if phase is None:
+        return True
+    return phase == "combat" and step != "beginning_of_combat"
+
+
 # A moment of the turn: a step, or a main phase (which has none, 505.1).
 TurnMoment = Literal[
     "untap",

@@ -9,8 +9,7 @@ turn and the spells its caster has cast this turn."""
 
 from __future__ import annotations
 
-from app.domain.base import STEPS_OF_PHASE, Phase, TurnMoment
-from app.domain.base import Step as TurnStep
+from app.domain.base import STEPS_OF_PHASE, Phase, TurnMoment, attackers_possible
 from app.domain.card import CardFace, CastRestriction, SpellCastBan
 from app.domain.cast_bans import CastersCount, CastersPermanents, CastersTurns
 from app.domain.errors import QuestionError
@@ -226,20 +225,12 @@ def _attacked_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Co
     board = costs.view.board
     if board.active_player == costs.caster:
         return ask, f"it is {costs.caster}'s own turn, in which no one attacks them", False
-    if not _attackers_can_be(board.phase, board.step):
+    if not attackers_possible(board.phase, board.step):
         now = _MOMENT_WORDS[board.step] if board.step else _PHASE_WORDS[board.phase or "combat"]
         return ask, f"this is the {now}, when no creature is attacking", False
     why = f"{name} may be cast only while a creature is attacking its caster (508.1)"
     attacked = given_for_player(board, costs.caster, "being_attacked", why)
     return ask, f"{costs.caster} {'is' if attacked else 'is not'} being attacked", attacked is True
-
-
-def _attackers_can_be(phase: Phase | None, step: TurnStep | None) -> bool:
-    """Whether creatures may be attacking now: in the combat phase from the declare attackers
-    step on (508.1, 511.3); not known without the phase."""
-    if phase is None:
-        return True
-    return phase == "combat" and step != "beginning_of_combat"
 
 
 def _controls_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Condition:

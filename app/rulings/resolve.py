@@ -15,6 +15,7 @@ from typing import Any, Literal, TypeVar, cast
 
 from app.catalog import Catalog, unknown_card_message
 from app.domain.abilities import works_from
+from app.domain.base import attackers_possible
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import (
@@ -955,13 +956,11 @@ def _check_attacked(state: GameState, loc: Loc) -> None:
                 f"{player} is the active player, who attacks and is never attacked (506.2)",
                 "inconsistent_state",
             )
-        if state.phase is not None and (
-            state.phase != "combat" or state.step == "beginning_of_combat"
-        ):
-            when = state.step or state.phase
+        if not attackers_possible(state.phase, state.step):
+            when = str(state.step or state.phase).replace("_", " ")
             raise QuestionError(
                 where,
-                f"no creature is attacking in the {when.replace('_', ' ')} (508.1, 511.3): "
+                f"no creature is attacking in the {when} (508.1, 511.3): "
                 "creatures attack from the declare attackers step to the end of combat",
                 "inconsistent_state",
             )
