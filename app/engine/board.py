@@ -1030,11 +1030,12 @@ class BoardView:
         self._check_attachments()
 
     def _check_attachments(self) -> None:
-        """303.4d, 301.5c: an Aura attached to what its enchant ability doesn't allow, or an
-        Equipment attached to a noncreature, would leave it as a state-based action (704.5m,
-        704.5n), so no board has it: a 422 naming the attachment, judged on what the permanent
-        is after the continuous effects (an Aura's "enchant creature" on a land animated is
-        fine). Only boards with attachments pay for it."""
+        """303.4d, 301.5c, 301.6: an Aura attached to what its enchant ability doesn't allow,
+        an Equipment attached to a noncreature (or being a creature itself), or a Fortification
+        attached to a nonland, would leave it as a state-based action (704.5m, 704.5n), so no
+        board has it: a 422 naming the attachment, judged on what the permanent is after the
+        continuous effects (an Aura's "enchant creature" on a land animated is fine). Only
+        boards with attachments pay for it."""
         for target_id, on in self._attached.items():
             target = self.board.by_id[target_id]
             for q in on:
