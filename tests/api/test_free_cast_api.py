@@ -228,7 +228,7 @@ TRIPLE_VERDICT = Invented(
     [
         Face(
             "Triple Verdict", "{1}{W}", ["Instant"], colors=["W"], keywords=["Escalate"],
-            text="Escalate {1} (Pay this cost for each mode chosen beyond the first.)\n"
+            text="Escalate {1}\n"
             "Choose one or more —\n• Target player draws a card.\n• Target player gains 3 "
             "life.\n• Target player mills two cards.",
         )

@@ -199,7 +199,7 @@ def test_a_choice_of_what_to_sacrifice_is_one_cost() -> None:
 
 def test_a_keyword_cost_followed_by_what_it_does_is_read() -> None:
     # 702.153a: casualty's cost is read from its first sentence; the rest is about the copy.
-    text = "Casualty X. The copy isn't legendary and has starting loyalty X."
+    text = "Casualty X. The copy has no supertypes."
     compiled = face(text, types=("Planeswalker",), mana_cost="{1}{B}{R}", keywords=("Casualty",))
     assert compiled.support == "full"
     assert [c.name for c in compiled.additional_costs] == ["Casualty"]
@@ -207,7 +207,7 @@ def test_a_keyword_cost_followed_by_what_it_does_is_read() -> None:
 
 @pytest.mark.parametrize(
     "sentence",
-    ["Buyback costs cost {2} less.", "Flashback costs your opponents pay cost {2} more."],
+    ["Buyback costs cost {3} less.", "Kicker costs you pay cost {1} more."],
 )
 def test_a_change_of_a_keywords_cost_is_reported(sentence: str) -> None:
     # 601.2f: it changes what a spell paying that cost owes; not modelled, so reported.

@@ -75,7 +75,7 @@ SHACKLE = _card(
 )
 UNMAKE = _card(
     "Still Portrait",
-    "Enchant permanent\nEnchanted permanent is an enchantment and loses all other card types.",
+    "Enchant permanent\nEnchanted permanent loses all other card types and is an enchantment.",
     ["Enchantment"],
     ["Aura"],
 )
@@ -264,8 +264,7 @@ MIND_LEASH = _card(
 )
 GROVE_BLESSING = _card(
     "Grove Blessing",
-    "Enchant Forest\nWhenever enchanted Forest is tapped for mana, its controller adds an "
-    "additional {G}.",
+    'Enchant Forest\nEnchanted Forest has "{T}: Add {G}{G}."',
     ["Enchantment"],
     ["Aura"],
 )

@@ -2479,7 +2479,7 @@ def _card_kind(words: str) -> CardKind | None:
     return CardKind.model_validate(kind)
 
 
-# "When ~ enters, you may exile a nonartifact, nonland card from your hand": what its linked
+# "When ~ enters, exile a nonland card from your hand": what its linked
 # ability exiles (406.6, 607.2a), the words before the noun; "target land you control" too.
 _EXILES_KIND = re.compile(
     r"^When ~ enters, (?:you may )?exile (?:an?|target|up to \w+ target) "
