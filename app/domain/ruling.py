@@ -97,7 +97,10 @@ class Mentions:
 
 def object_label(name: str, object_id: str, line: int | None = None) -> str:
     """How an explanation names a permanent or an effect: by name and id, and for an effects
-    entry that names the paragraph of its card that resolved (its `line`), that paragraph."""
+    entry that names the paragraph of its card that resolved (its `line`), that paragraph. A
+    spell a question asks about has no id: its name alone."""
+    if not object_id:
+        return name
     if line is None:
         return f"{name} ({object_id})"
     return f"{name} ({object_id}, its paragraph {line})"

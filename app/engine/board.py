@@ -210,13 +210,12 @@ _CREATURES = Selector(types=["creature"])
 _LANDS = Selector(types=["land"])
 
 
-def _illegal_attachment(q: Permanent, target: Permanent, what: str, allowed: str) -> NoReturn:
+def _illegal_attachment(q: Permanent, what: str, why: str) -> NoReturn:
+    """The 422 for an attachment no game has; `why`: what rules it out, in words."""
     rule = {"enchant": "303.4d, 704.5m", "fortify": "301.6, 704.5n"}.get(what, "301.5c, 704.5n")
     raise QuestionError(
         ("state", "battlefield", q.index, "attached_to"),
-        f"{q.name} ({q.id}) can {what} only {allowed}, and {target.name} ({target.id}) is "
-        f"not one now: it would leave it as a state-based action ({rule}), so no game has "
-        "this board",
+        f"{why}: it would leave it as a state-based action ({rule}), so no game has this board",
         "illegal_attachment",
     )
 
@@ -1044,9 +1043,15 @@ class BoardView:
                     continue
                 allowed, what = found
                 if allowed is None:
-                    _illegal_attachment(q, target, what, "nothing, being a creature itself")
+                    why = f"{q.name} ({q.id}) is a creature itself, so it can {what} nothing"
+                    _illegal_attachment(q, what, why)
                 elif not self.matches(allowed, self.source(q), target):
-                    _illegal_attachment(q, target, what, describe_selector(allowed))
+                    _illegal_attachment(
+                        q,
+                        what,
+                        f"{q.name} ({q.id}) can {what} only {describe_selector(allowed)}, and "
+                        f"{target.name} ({target.id}) is not one now",
+                    )
 
     def _may_attach(self, q: Permanent) -> tuple[Selector | None, str] | None:
         """What an attached permanent may be attached to, and the verb: an Aura what its
@@ -1862,11 +1867,13 @@ def own_effect_grant_steps(view: BoardView, lacking: Iterable[Permanent]) -> lis
                 )
             )
             continue
+        # A copy has the copied card's abilities (707.2): the entry names that card.
+        card = p.face.name if p.face.name != p.name else "the card"
         steps.append(
             m.step(
-                f"{m.label(p.name, p.id)}'s card gives a mana ability only through an effect it "
-                "makes (a chapter or other ability that resolves, 613.1f); once that effect has "
-                "resolved, it is an entry of the state's effects naming the card, with the "
+                f"{m.label(p.name, p.id)} gets a mana ability only through an effect it makes "
+                "(a chapter or other ability that resolves, 613.1f); once that effect has "
+                f"resolved, it is an entry of the state's effects naming {card}, with the "
                 "permanent it changed as its target.",
                 ("613.1f",),
             )

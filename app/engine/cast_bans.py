@@ -33,7 +33,7 @@ from app.engine.cast_on_board import (
     from_zones,
     seen_from_caster,
     spell_traits,
-    spells_cast,
+    spells_cast_at_least,
     zone_why_not,
 )
 from app.engine.words import amount, describe_selector, describe_spells
@@ -177,8 +177,14 @@ def _cast_only(costs: BoardCosts, name: str, restriction: CastRestriction) -> tu
     if missing and not failed:
         raise missing[0]
     shown = failed or read
-    asks, facts = [c[0] for c in shown], [c[1] for c in shown]
+    asks = [c[0] for c in shown]
+    # Two conditions may fail for one fact ("this is the second main phase"): said once.
+    facts = [f for i, f in enumerate(c[1] for c in shown) if not _said_before(f, shown[:i])]
     return f"{name} may be cast only {' and '.join(asks)}, and {'; '.join(facts)}", bool(failed)
+
+
+def _said_before(fact: str, earlier: list[_Condition]) -> bool:
+    return any(fact.startswith(c[1]) for c in earlier)
 
 
 def _turn_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Condition:
@@ -203,18 +209,9 @@ def _spells_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Cond
     with cascade (702.85a), which the question need not say."""
     others = r.only_after_other_spells or 0
     ask = f"once its caster has cast {amount(others, 'other spell')} this turn"
-    if costs.spells_cast_at_least >= others and not _spells_said(costs):
-        return ask, f"{costs.caster} cast the spell whose ability casts it", True
     src = seen_from_caster(costs, name)
-    cast = spells_cast(costs.view, src, costs.caster, "restricts its own casting (601.2i)")
+    cast = spells_cast_at_least(costs, src, "restricts its own casting (601.2i)", others)
     return ask, f"{costs.caster} has cast {amount(cast, 'other spell')}", cast >= others
-
-
-def _spells_said(costs: BoardCosts) -> bool:
-    facts = costs.view.board.players.get(costs.caster)
-    return facts is not None and (
-        facts.spells_cast_this_turn is not None or facts.spells_cast is not None
-    )
 
 
 def _attacked_condition(costs: BoardCosts, name: str, r: CastRestriction) -> _Condition:
@@ -431,7 +428,7 @@ def _why_not(
     if ban.after_spells_this_turn is not None:
         match ban.counting:
             case "all":
-                cast = spells_cast(costs.view, src, caster, _STOPS)
+                cast = spells_cast_at_least(costs, src, _STOPS, ban.after_spells_this_turn)
             case "alike":
                 cast = alike_spells_cast(costs.view, src, caster, spells, _STOPS)
         if cast < ban.after_spells_this_turn:

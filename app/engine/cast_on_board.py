@@ -289,6 +289,19 @@ def spells_cast(view: BoardView, src: Source, caster: str, does: str) -> int:
     return player_count(view.board, caster, "spells_cast_this_turn", why)
 
 
+def spells_cast_at_least(costs: BoardCosts, src: Source, does: str, needed: int) -> int:
+    """How many spells the caster has cast this turn (spells_cast), or, where the state says
+    nothing of it, the number the cast surely follows when that already reaches `needed`: a
+    cascade's hit comes after the spell with cascade (702.85a, 601.2i)."""
+    facts = costs.view.board.players.get(costs.caster)
+    said = facts is not None and (
+        facts.spells_cast_this_turn is not None or facts.spells_cast is not None
+    )
+    if not said and costs.spells_cast_at_least >= needed:
+        return costs.spells_cast_at_least
+    return spells_cast(costs.view, src, costs.caster, does)
+
+
 def alike_spells_cast(
     view: BoardView, src: Source, caster: str, spells: Selector, does: str
 ) -> int:

@@ -51,6 +51,14 @@ def copiable_face(
     reported. `token`: the permanent is a token, so a copy effect of its card that makes token
     copies made it (that effect's exceptions are its own; a card copied by something else has
     none)."""
+    if token and copied[0].name == own.name and _own_token_keyword(own):
+        raise QuestionError(
+            loc,
+            f"a token copy of {own.name} made by its {_own_token_keyword(own)} has exceptions "
+            "(707.9b: another color, a Zombie, no mana cost) this service doesn't apply: "
+            "describe the token inline with 'definition' (its colors, types, no mana cost)",
+            "copy_exceptions_unread",
+        )
     values = copied[-1]
     for j in range(len(copied) - 2, -1, -1):
         middle = copied[j]
@@ -66,6 +74,15 @@ def copiable_face(
         values = with_exceptions(middle, effect, values)
     effect = _its_own(copy_effect_of(own), token)
     return values if effect is None else with_exceptions(own, effect, values)
+
+
+# Keywords that make token copies of their own card with exceptions not read (702.128a embalm:
+# white, a Zombie, no mana cost; 702.129a eternalize: black, a 4/4 Zombie, no mana cost).
+_OWN_TOKEN_KEYWORDS = ("embalm", "eternalize")
+
+
+def _own_token_keyword(face: CardFace) -> str | None:
+    return next((k for k in face.keywords if k.casefold() in _OWN_TOKEN_KEYWORDS), None)
 
 
 def _its_own(effect: CopyEffect | None, token: bool) -> CopyEffect | None:

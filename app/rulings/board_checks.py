@@ -66,14 +66,20 @@ COUNTER_KINDS = frozenset(
 )
 
 
-def check_on_battlefield(card: Card, face: CardFace, loc: Loc) -> None:
+def check_on_battlefield(card: Card, face: CardFace, loc: Loc, token_copy: bool = False) -> None:
     """304.4, 307.4: an instant or sorcery never is a permanent; its effect for the turn is an
-    `effects` entry."""
+    `effects` entry. `token_copy`: the permanent is a token copy naming the spell that made it,
+    which, where the spell's copy has no exceptions read, is sent as the copied card."""
     kind = "instant" if face.is_type("instant") else "sorcery" if face.is_type("sorcery") else None
     if kind is None:
         return
     what = f"{face.name} is {'an' if kind == 'instant' else 'a'} {kind}"
-    if card.faces and any(f.is_permanent for f in card.card_faces):
+    if token_copy:
+        hint = (
+            "a token copy it made with no exceptions is the copied card: send that card as "
+            "its 'card', with 'token' true (707.2)"
+        )
+    elif card.faces and any(f.is_permanent for f in card.card_faces):
         hint = "give 'face' for the face that is on the battlefield"
     elif _effect_abilities(card):
         hint = "send it in state.effects (the turn-long effect of the resolved spell)"

@@ -447,7 +447,7 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
     face = permanent_face(card, p, (*here, "face"))
     card_face = card.card_faces[face]
     if not _token_copy_of(card_face, p):
-        check_on_battlefield(card, card_face, (*here, card_field(definition)))
+        check_on_battlefield(card, card_face, (*here, card_field(definition)), _is_token_copy(p))
     if p.get("prototyped", False):
         if p.get("copy_of"):
             raise QuestionError(
@@ -458,6 +458,10 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
             )
         card_face = prototyped_face(card_face, (*here, "prototyped"))
     return card, face, card_face
+
+
+def _is_token_copy(p: PermanentIn) -> bool:
+    return bool(p.get("token") and p.get("copy_of"))
 
 
 def _token_copy_of(face: CardFace, p: PermanentIn) -> bool:

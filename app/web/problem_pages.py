@@ -476,6 +476,12 @@ PROBLEMS: dict[str, ProblemPage] = {
         "into its owner's graveyard or the Equipment become unattached (704.5m, 704.5n), so no "
         "game has this board. Fix `attached_to`, or leave the permanent out.",
     ),
+    "copy_exceptions_unread": _q(
+        "A copy's exceptions this service doesn't apply",
+        "The token is a copy its card's own keyword made (embalm, eternalize), whose exceptions "
+        "change its colors, types and mana cost (707.9b); the service doesn't apply them, so it "
+        "won't guess. Describe the token inline with `definition`.",
+    ),
     "step_required": _q(
         "Step not given",
         "A card may be cast only in some steps of the turn (500.1, 506.1: 'during the declare "

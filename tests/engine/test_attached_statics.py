@@ -324,7 +324,7 @@ def test_an_equipment_that_is_a_creature_equips_nothing() -> None:
     with pytest.raises(QuestionError) as raised:
         activate(b, "elf")
     assert raised.value.code == "illegal_attachment"
-    assert "nothing, being a creature itself" in raised.value.message
+    assert "is a creature itself, so it can equip nothing" in raised.value.message
 
 
 def test_a_fortification_fortifies_only_a_land() -> None:
@@ -347,4 +347,21 @@ def test_an_enchant_list_of_card_types_is_kept() -> None:
     assert moonward["enchants"]["types"] == ["creature", "land", "planeswalker"]
     with pytest.raises(QuestionError) as raised:
         activate(_board(_perm("r", ROCK), _aura("m", moonward, "r")), "r")
+    assert raised.value.code == "illegal_attachment"
+
+
+def test_an_enchant_phrase_with_more_words_is_checked_by_its_card_types() -> None:
+    # "enchant creature with mana value 2 or less": at least a creature (303.4a), so a control
+    # Aura on a land is a board no game has, and its control change never reaches the land.
+    leash = _card(
+        "Short Leash",
+        "Enchant creature with mana value 2 or less\nYou control enchanted creature.",
+        ["Enchantment"],
+        ["Aura"],
+    )
+    assert leash["enchants"]["types"] == ["creature"]
+    with pytest.raises(QuestionError) as raised:
+        activate(
+            _board(_perm("g", GROVE), _perm("l", leash, controller="bob", attached_to="g")), "g"
+        )
     assert raised.value.code == "illegal_attachment"

@@ -726,3 +726,23 @@ def test_a_cascade_hit_needing_another_spell_was_cast_after_the_cascading_one() 
         costs=BoardCosts(_view(), "alice"),
     )
     assert verdict.answer_data["cast"] is True
+
+
+def test_a_one_spell_ban_stops_a_cascades_hit_without_a_count() -> None:
+    # 702.85a, 601.2i: the cascade's caster cast the spell with cascade, so "can't cast more
+    # than one spell each turn" stops the hit whatever else they cast.
+    warden = _warden("Solitude Warden", "Each player can't cast more than one spell each turn.")
+    verdict = reveal_until(
+        [card("Lightning Bolt")],
+        mode="cascade",
+        max_mana_value=None,
+        cascade_mana_value=4,
+        nonlegendary=False,
+        cast=True,
+        face=None,
+        unpayable=[],
+        rng=random.Random(1),
+        costs=BoardCosts(_view(_perm("sw", warden)), "alice"),
+    )
+    assert verdict.answer_data["cast"] is False
+    assert _codes(verdict.answer_data) == ["cast_prohibited"]

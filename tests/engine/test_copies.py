@@ -245,3 +245,25 @@ def test_a_copy_names_the_counters_of_what_it_copied() -> None:
     with pytest.raises(QuestionError) as err:
         board(defined("vale", ECHO_VALE, copy_of=[], counters={"cinder": 2}))
     assert err.value.code == "unknown_counter"
+
+
+def test_a_token_its_own_embalm_made_is_refused_rather_than_misread() -> None:
+    # 702.128a, 707.9b: the embalmed token is white, a Zombie, with no mana cost; those
+    # exceptions aren't applied, so such a token is asked for inline instead of misread.
+    token = P("t", "Sandwrap Hound", token=True, copy_of=["Sandwrap Hound"])
+    with pytest.raises(QuestionError) as raised:
+        board(token)
+    assert raised.value.code == "copy_exceptions_unread"
+    assert raised.value.loc == ("state", "battlefield", 0, "copy_of")
+    # The card itself, and another card's token copy of it, are read as ever.
+    assert board(P("h", "Sandwrap Hound"))
+
+
+def test_a_spells_token_copy_without_exceptions_says_to_send_the_copied_card() -> None:
+    # 707.2: a plain token copy is the copied card; named by the sorcery that made it, the
+    # refusal says what to send instead of telling the client to leave it out.
+    plain = {"name": "Mirror Rite", "types": ["sorcery"]}
+    with pytest.raises(QuestionError) as err:
+        board(defined("t", plain, token=True, copy_of=["Llanowar Elves"]))
+    assert err.value.code == "not_a_permanent"
+    assert "send that card as its 'card', with 'token' true" in err.value.message

@@ -82,3 +82,7 @@ def test_a_copy_of_a_saga_whose_chapter_grant_a_newer_loss_removed_is_said_so() 
     texts = [s.text for s in verdict.steps]
     assert not any("only through an effect it makes" in t for t in texts), texts
     assert any("(c1) gave Mirror Vault (m) a mana ability, but" in t for t in texts), texts
+    # Without the entry, the step asks for one naming the copied card, not the copier.
+    bare = activate(board(copier, hush), "m")
+    (asked,) = [s.text for s in bare.steps if "only through an effect it makes" in s.text]
+    assert "an entry of the state's effects naming Quarry Chronicle" in asked

@@ -178,7 +178,7 @@ _CHAPTER = re.compile(
     r"\d+[-\u2013]\d+ \| |\d+ \| )"
 )
 _FROM_HAND = re.compile(r'^[^:"]*~ from your (?:hand|graveyard)[^:"]*: ')
-_ENCHANT = re.compile(r"^Enchant (?P<what>[A-Za-z ,]+)$")
+_ENCHANT = re.compile(r"^Enchant (?P<what>[A-Za-z0-9 ,'-]+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1609,6 +1609,14 @@ def _enchant(ctx: _Context, what: str) -> None:
     listed = re.split(r",? or |, ", what)
     if len(listed) > 1 and all(w in TYPES for w in listed):
         ctx.face.enchants = lower.selector(ir.Sel(types=tuple(TYPES[w] for w in listed)))
+        return
+    # "red or green creature", "creature with mana value 2 or less": at least its card types,
+    # a wider check than the words but never a refusal of what they allow. A card in a zone
+    # ("creature card in a graveyard") or a player is no permanent's: left unchecked.
+    head = re.split(r" (?:with|without|that|you|an opponent|in)\b", what)[0].split()
+    nouns = [TYPES[w] for w in head if w in TYPES]
+    if nouns and not {"card", "player", "opponent"} & set(what.split()):
+        ctx.face.enchants = lower.selector(ir.Sel(types=tuple(nouns)))
 
 
 def _keyword_cost(ctx: _Context, line: str) -> ir.CastingCost | None:

@@ -69,7 +69,12 @@ _GAIN = re.compile(
     # A chapter's or mode's lasting one ("for as long as you control ~": a Saga's, 714.2b).
     r"(?P<lasting> for as long as (?:you control ~|~ remains on the battlefield))?\.$"
 )
-_THEN_HASTE = re.compile(r"^(?:It|That creature|That permanent) gains haste until end of turn\.$")
+_THEN_HASTE = re.compile(
+    r"^(?:(?:It|That creature|That permanent) gains haste until end of turn\.|"
+    r"Until end of turn, (?:it|that creature) gains haste(?:\.|"
+    # A quoted ability given with it (a combat damage trigger), no mana ability: irrelevant.
+    r' and "(?P<quoted>[^"]+)"\.?))$'
+)
 # A resolved effect taking control of several objects for the turn, each its own entry of the
 # state's effects (docs/api.md: an effect that changes several objects it names for sure; 611.2c:
 # those it took as it resolved): all of a kind, any number of targets, one target per opponent.
@@ -694,7 +699,8 @@ def then_haste(sentence: str, previous: ir.Control) -> ir.Control | None:
         return replace(previous, haste=True) if _GROUP_HASTE.match(sentence) else None
     # "It gains lifelink and haste until end of turn": the other keywords change nothing the
     # engine rules on; the haste goes with the control change to the same creature.
-    if _THEN_HASTE.match(sentence) or (
+    then = _THEN_HASTE.match(sentence)
+    if (then is not None and "Add " not in (then.group("quoted") or "")) or (
         sentence.startswith(("It ", "That creature ", "That permanent "))
         and gains_haste_effect(sentence) is not None
     ):
