@@ -81,6 +81,15 @@ def test_control() -> None:
         types=("Sorcery",),
     )
     assert borrowed == GainControl(of="target", haste=True, works_from="effect")
+    # The duration said first, and a quoted ability beside the haste that makes no mana.
+    for said in ('Until end of turn, it gains haste.',
+                 'Until end of turn, it gains haste and "Whenever this creature attacks, you '
+                 'draw a card."'):  # fmt: skip
+        led = one(
+            f"Gain control of target creature until end of turn. Untap that creature. {said}",
+            types=("Sorcery",),
+        )
+        assert led == GainControl(of="target", haste=True, works_from="effect"), said
     without = one("Gain control of target land until end of turn.", types=("Sorcery",))
     assert without == GainControl(of="target", works_from="effect")
 
