@@ -713,27 +713,22 @@ def test_a_cascade_hit_needing_another_spell_was_cast_after_the_cascading_one() 
     # 702.85a, 601.2i: the cascade's caster cast the spell with cascade, so the question
     # needn't say it.
     follow = _restricted("Follow-Up Jab", "Cast ~ only if you've cast another spell this turn.")
-    verdict = reveal_until(
-        [follow],
-        mode="cascade",
-        max_mana_value=None,
-        cascade_mana_value=4,
-        nonlegendary=False,
-        cast=True,
-        face=None,
-        unpayable=[],
-        rng=random.Random(1),
-        costs=BoardCosts(_view(), "alice"),
-    )
-    assert verdict.answer_data["cast"] is True
+    assert _cascade_into(follow, _view())["cast"] is True
 
 
 def test_a_one_spell_ban_stops_a_cascades_hit_without_a_count() -> None:
     # 702.85a, 601.2i: the cascade's caster cast the spell with cascade, so "can't cast more
     # than one spell each turn" stops the hit whatever else they cast.
     warden = _warden("Solitude Warden", "Each player can't cast more than one spell each turn.")
+    answer = _cascade_into(card("Lightning Bolt"), _view(_perm("sw", warden)))
+    assert answer["cast"] is False
+    assert _codes(answer) == ["cast_prohibited"]
+
+
+def _cascade_into(hit: Card, view: BoardView) -> dict[str, Any]:
+    """A cascade by alice from a 4-mana-value spell whose only card exiled is `hit`."""
     verdict = reveal_until(
-        [card("Lightning Bolt")],
+        [hit],
         mode="cascade",
         max_mana_value=None,
         cascade_mana_value=4,
@@ -742,7 +737,6 @@ def test_a_one_spell_ban_stops_a_cascades_hit_without_a_count() -> None:
         face=None,
         unpayable=[],
         rng=random.Random(1),
-        costs=BoardCosts(_view(_perm("sw", warden)), "alice"),
+        costs=BoardCosts(view, "alice"),
     )
-    assert verdict.answer_data["cast"] is False
-    assert _codes(verdict.answer_data) == ["cast_prohibited"]
+    return verdict.answer_data
