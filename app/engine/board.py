@@ -1206,8 +1206,6 @@ class BoardView:
         board = self.board
         n = len(board.permanents)
         # Only the permanents control changes (layer 2) differ from their printed controller.
-        controllers: dict[str, str] = {}
-        changes: dict[str, list[ControlChange]] = {}
         # 613.7: control-changing effects apply in timestamp order, later ones winning: each
         # permanent's and each effect's timestamp, or without one battlefield order then effects
         # order. A permanent's own controller is read as its turn comes, after earlier changes.
@@ -1223,6 +1221,36 @@ class BoardView:
                 if isinstance(a, GainControl) and a.works_from == "effect"
             )
         found.sort(key=lambda change: change[0])
+        # 613.8a: an effect that changes who controls a control-changing source changes what
+        # that source's effect does, so it applies first whatever the timestamps (Confiscate
+        # on a Control Magic): each source is read as controlled as the last pass left it,
+        # until a pass changes nothing.
+        settled: dict[str, str] = {}
+        for _ in range(len(found) + 1):
+            controllers, changes = self._control_pass(found, settled)
+            if controllers == settled:
+                break
+            settled = controllers
+        else:
+            raise QuestionError(
+                ("state",),
+                "control-changing effects change who controls each other in a loop, so no one "
+                "answer is right (613.8)",
+                "control_loop",
+            )
+        self.controllers = controllers
+        self.control_changes = changes
+
+    def _control_pass(
+        self,
+        found: list[tuple[tuple[int, int, int], Permanent | Effect, GainControl]],
+        settled: dict[str, str],
+    ) -> tuple[dict[str, str], dict[str, list[ControlChange]]]:
+        """One pass of layer 2 in timestamp order (613.7), each source controlled as `settled`
+        says (the last pass's outcome), a permanent no change reached by its own controller."""
+        board = self.board
+        controllers: dict[str, str] = {}
+        changes: dict[str, list[ControlChange]] = {}
         for _, holder, gain in found:
             match holder:
                 case Permanent() as p:
@@ -1234,7 +1262,7 @@ class BoardView:
                     src = Source(
                         p.id,
                         p.name,
-                        controllers.get(p.id, p.controller),
+                        settled.get(p.id, controllers.get(p.id, p.controller)),
                         p.attached_to,
                         p.chosen_color,
                         False,
@@ -1249,8 +1277,7 @@ class BoardView:
             previous = controllers.get(target.id, target.controller)
             controllers[target.id] = src.controller
             changes.setdefault(target.id, []).append(ControlChange(src, gain, previous))
-        self.controllers = controllers
-        self.control_changes = changes
+        return controllers, changes
 
     # -- layers 4 and 6 (characteristics.py) --
 

@@ -482,6 +482,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "change its colors, types and mana cost (707.9b); the service doesn't apply them, so it "
         "won't guess. Describe the token inline with `definition`.",
     ),
+    "control_loop": _q(
+        "Control changes in a loop",
+        "Control-changing effects change who controls each other's sources so that applying "
+        "them never settles (613.8): no one answer is right, so the engine doesn't rule on it.",
+    ),
     "step_required": _q(
         "Step not given",
         "A card may be cast only in some steps of the turn (500.1, 506.1: 'during the declare "

@@ -505,3 +505,28 @@ def test_mana_reflection_summary_reads_as_a_replacement() -> None:
     # 106.12b, 616.1: Mana Reflection replaces the mana; it doesn't trigger.
     summary = card("Mana Reflection").summary
     assert not summary.startswith("Whenever") and "instead" in summary
+
+
+# "Enchant permanent / You control enchanted permanent.", invented: it can take the Aura.
+SEIZE = {
+    "name": "Borrowed Crown",
+    "types": ["enchantment"],
+    "subtypes": ["Aura"],
+    "abilities": [{"kind": "gain_control", "of": "attached"}],
+}
+
+
+@pytest.mark.parametrize(("magic", "seize"), [(2, 3), (3, 2)])
+def test_a_control_aura_taken_gives_control_to_its_new_controller(magic: int, seize: int) -> None:
+    # 613.8a: taking the Control Magic changes what its effect does, so that change applies
+    # first whatever the timestamps: bob, now controlling the Aura, controls the Naga, which
+    # sees his Swamp, not alice's Forest (106.7).
+    b = board(
+        P("naga", "Naga Vitalist", "bob", timestamp=1),
+        P("cm", "Control Magic", "alice", attached_to="naga", timestamp=magic),
+        {"id": "seize", "definition": SEIZE, "controller": "bob", "attached_to": "cm",
+         "timestamp": seize},
+        P("f", "Forest", "alice"),
+        P("s", "Swamp", "bob"),
+    )  # fmt: skip
+    assert of(b, "naga") == ["B"]
