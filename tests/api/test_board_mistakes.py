@@ -218,3 +218,25 @@ def test_an_aura_attached_to_what_it_cant_enchant_is_refused(sqlite_client: Test
     r = sqlite_client.post(ACT, json=body)
     assert r.status_code in (200, 201), r.text
     assert r.json()["answer"]["total"] == "{G}"  # bob's Forest, seen by alice's Orchard
+
+
+def test_a_control_aura_taken_by_another_aura_gives_its_new_controller_control(
+    sqlite_client: TestClient,
+) -> None:
+    # 613.8a: bob takes alice's Control Magic with an invented "you control enchanted
+    # permanent" Aura, newer than it: bob, not alice, controls the Elves.
+    seize = {"name": "Borrowed Crown", "types": ["enchantment"], "subtypes": ["Aura"],
+             "abilities": [{"kind": "gain_control", "of": "attached"}]}  # fmt: skip
+    body = {
+        "state": state(
+            perm("elves", "Llanowar Elves", "bob", timestamp=1),
+            perm("cm", "Control Magic", "alice", attached_to="elves", timestamp=2),
+            {"id": "bc", "definition": seize, "controller": "bob", "attached_to": "cm",
+             "timestamp": 3},
+        ),
+        "permanent_id": "elves",
+    }  # fmt: skip
+    r = sqlite_client.post(ACT, json=body)
+    assert r.status_code in (200, 201), r.text
+    texts = [s["text"] for s in r.json()["explanation"]]
+    assert any(t.startswith("Llanowar Elves (elves), controlled by bob") for t in texts), texts
