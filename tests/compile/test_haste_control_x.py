@@ -83,8 +83,8 @@ def test_control() -> None:
     assert borrowed == GainControl(of="target", haste=True, works_from="effect")
     # The duration said first, and a quoted ability beside the haste that makes no mana.
     for said in ('Until end of turn, it gains haste.',
-                 'Until end of turn, it gains haste and "Whenever this creature attacks, you '
-                 'draw a card."'):  # fmt: skip
+                 'Until end of turn, it gains haste and "{1}: This creature gets +1/+0 until '
+                 'end of turn."'):  # fmt: skip
         led = one(
             f"Gain control of target creature until end of turn. Untap that creature. {said}",
             types=("Sorcery",),
