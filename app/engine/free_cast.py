@@ -251,6 +251,35 @@ def _times(n: int) -> str:
     return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
 
 
+def _restrictions_without_board(r: _Ruling, face: CardFace, spells_before: int) -> None:
+    """A card's own restrictions on casting it (601.3) read facts of its caster and the turn,
+    which only a board gives: a 422 asking for one, unless every restriction is one the cast
+    surely meets ("only if you've cast another spell this turn" for a cascade's hit)."""
+    restrictions = [a for a in face.abilities if isinstance(a, CastRestriction)]
+    if not restrictions:
+        return
+    met = all(
+        a.model_dump(exclude_defaults=True, exclude={"kind"}).keys() == {"only_after_other_spells"}
+        and (a.only_after_other_spells or 0) <= spells_before
+        for a in restrictions
+    )
+    if not met:
+        raise QuestionError(
+            ("state",),
+            f"{face.name} restricts its own casting (601.3), by facts of its caster and the "
+            "turn: give state and caster",
+            "state_required",
+        )
+    m = Mentions()
+    r.steps.append(
+        m.step(
+            f"{m.card(face.name)} may be cast only once its caster has cast another spell this "
+            "turn, and its caster cast the spell whose ability casts it.",
+            ("601.3", "601.2i", "702.85a"),
+        )
+    )
+
+
 def cast_without_paying(
     card: Card,
     *,
@@ -262,11 +291,14 @@ def cast_without_paying(
     prototyped: bool = False,
     costs: BoardCosts | None = None,
     cast_from: CastZone | None = None,
+    spells_before: int = 0,
 ) -> Verdict:
     """Rule on casting `card` (its `face`, default the front) without paying its mana cost;
     `prototyped`: cast as a prototyped spell (702.160a); `costs`: the board it is cast on and
     its caster, whose permanents may change what it costs (601.2f); `cast_from`: the zone it
-    is cast from when no board says it (a fused cast is from a hand only, 702.102a).
+    is cast from when no board says it (a fused cast is from a hand only, 702.102a);
+    `spells_before`: spells its caster surely cast this turn before it (a cascade's hit comes
+    after the spell with cascade, 702.85a).
 
     Raises QuestionError for a face or cost name the card doesn't have, a face without a
     prototype asked prototyped, or a negative X.
@@ -287,13 +319,8 @@ def cast_without_paying(
         for message, m, rules in own_restrictions(r.steps, costs, cast_face):
             castable = False
             r.note("cast_prohibited", (*rules, "101.2"), message, m)
-    elif any(isinstance(a, CastRestriction) for a in cast_face.abilities):
-        raise QuestionError(
-            ("state",),
-            f"{cast_face.name} restricts its own casting (601.3), by facts of its caster and "
-            "the turn: give state and caster",
-            "state_required",
-        )
+    else:
+        _restrictions_without_board(r, cast_face, spells_before)
     if prototyped:
         m = Mentions()
         r.steps.append(

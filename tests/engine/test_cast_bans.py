@@ -16,7 +16,7 @@ from app.domain.costs import CastZone
 from app.domain.errors import QuestionError
 from app.domain.state import GameState
 from app.engine.board import BoardView
-from app.engine.free_cast import BoardCosts
+from app.engine.free_cast import BoardCosts, cast_without_paying
 from app.engine.reveal import reveal_until
 from tests.engine.fixture_catalog import card
 from tests.engine.mana_helpers import cast_on, resolve
@@ -740,3 +740,25 @@ def _cascade_into(hit: Card, view: BoardView) -> dict[str, Any]:
         costs=BoardCosts(view, "alice"),
     )
     return verdict.answer_data
+
+
+def test_a_cascade_with_no_board_meets_another_spell_this_turn() -> None:
+    # 702.85a: with no state at all, a cascade's hit needing another spell this turn is cast,
+    # the spell with cascade being that spell; asked on its own, the facts are asked for.
+    follow = _restricted("Follow-Up Jab", "Cast ~ only if you've cast another spell this turn.")
+    verdict = reveal_until(
+        [follow],
+        mode="cascade",
+        max_mana_value=None,
+        cascade_mana_value=4,
+        nonlegendary=False,
+        cast=True,
+        face=None,
+        unpayable=[],
+        rng=random.Random(1),
+    )
+    assert verdict.answer_data["cast"] is True
+    assert any("702.85a" in s.rules for s in verdict.steps)
+    with pytest.raises(QuestionError) as raised:
+        cast_without_paying(follow, x=0, alternative_cost=None, additional_costs=[], unpayable=[])
+    assert raised.value.code == "state_required"
