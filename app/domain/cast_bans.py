@@ -175,6 +175,20 @@ class CastRestriction(Strict):
             or self.only_if_attacked
         )
 
+    def met_after(self, spells_before: int) -> bool:
+        """Whether it holds for any caster at any time once they have cast this many spells
+        this turn: only a restriction that asks for other spells cast and nothing else."""
+        others = self.only_after_other_spells
+        return (
+            others is not None
+            and others <= spells_before
+            and self.only_during is None
+            and not self.only_during_combat
+            and self.only_if_caster_controls is None
+            and not self.only_during_moments
+            and not self.only_if_attacked
+        )
+
     @model_validator(mode="after")
     def _one_restriction(self) -> CastRestriction:
         said = [self.during_first_turns is not None, self.after_land_played, self.casts_only]

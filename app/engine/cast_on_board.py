@@ -63,7 +63,7 @@ class BoardCosts:
     sorcery_timing: bool | None = None
     # Spells its caster has surely cast this turn before it, whatever the state says: a
     # cascade's hit is cast by the player who cast the spell with cascade (702.85a, 601.2i).
-    spells_cast_at_least: int = 0
+    spells_before: int = 0
 
     def zone_rules(self, rule: str) -> tuple[str, ...]:
         """What a step about the zone the spell is cast from cites, after `rule` (the rule of
@@ -297,8 +297,8 @@ def spells_cast_at_least(costs: BoardCosts, src: Source, does: str, needed: int)
     said = facts is not None and (
         facts.spells_cast_this_turn is not None or facts.spells_cast is not None
     )
-    if not said and costs.spells_cast_at_least >= needed:
-        return costs.spells_cast_at_least
+    if not said and costs.spells_before >= needed:
+        return costs.spells_before
     return spells_cast(costs.view, src, costs.caster, does)
 
 

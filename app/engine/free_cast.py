@@ -258,12 +258,7 @@ def _restrictions_without_board(r: _Ruling, face: CardFace, spells_before: int) 
     restrictions = [a for a in face.abilities if isinstance(a, CastRestriction)]
     if not restrictions:
         return
-    met = all(
-        a.model_dump(exclude_defaults=True, exclude={"kind"}).keys() == {"only_after_other_spells"}
-        and (a.only_after_other_spells or 0) <= spells_before
-        for a in restrictions
-    )
-    if not met:
+    if not all(a.met_after(spells_before) for a in restrictions):
         raise QuestionError(
             ("state",),
             f"{face.name} restricts its own casting (601.3), by facts of its caster and the "
@@ -309,6 +304,8 @@ def cast_without_paying(
     cast_face = prototyped_face(chosen, ("prototyped",)) if prototyped else chosen
     asked = _named_costs(card, cast_face, alternative_cost, additional_costs, unpayable)
     r = _Ruling()
+    if costs is not None and spells_before > costs.spells_before:
+        costs = replace(costs, spells_before=spells_before)
     if costs is not None and costs.cast_from is not None:
         cast_from = costs.cast_from
     castable = _face_castable(r, card, chosen, cast_from)

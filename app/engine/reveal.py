@@ -402,7 +402,6 @@ def _from_where_it_is(r: _Reveal, costs: BoardCosts | None) -> BoardCosts | None
         cast_from=_hit_zone(r),
         cast_from_rules=r.effect_rule,
         sorcery_timing=False,
-        spells_cast_at_least=1 if r.cascade else 0,
     )
 
 

@@ -5,7 +5,6 @@ turn and the spells its caster has cast this turn."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -17,9 +16,9 @@ from app.domain.errors import QuestionError
 from app.domain.state import GameState
 from app.engine.board import BoardView
 from app.engine.free_cast import BoardCosts, cast_without_paying
-from app.engine.reveal import reveal_until
 from tests.engine.fixture_catalog import card
 from tests.engine.mana_helpers import cast_on, resolve
+from tests.engine.spell_helpers import cascade_into
 
 
 def _warden(name: str, text: str, types: tuple[str, ...] = ("Creature",)) -> dict[str, Any]:
@@ -727,36 +726,14 @@ def test_a_one_spell_ban_stops_a_cascades_hit_without_a_count() -> None:
 
 def _cascade_into(hit: Card, view: BoardView) -> dict[str, Any]:
     """A cascade by alice from a 4-mana-value spell whose only card exiled is `hit`."""
-    verdict = reveal_until(
-        [hit],
-        mode="cascade",
-        max_mana_value=None,
-        cascade_mana_value=4,
-        nonlegendary=False,
-        cast=True,
-        face=None,
-        unpayable=[],
-        rng=random.Random(1),
-        costs=BoardCosts(view, "alice"),
-    )
-    return verdict.answer_data
+    return cascade_into(hit, 4, costs=BoardCosts(view, "alice")).answer_data
 
 
 def test_a_cascade_with_no_board_meets_another_spell_this_turn() -> None:
     # 702.85a: with no state at all, a cascade's hit needing another spell this turn is cast,
     # the spell with cascade being that spell; asked on its own, the facts are asked for.
     follow = _restricted("Follow-Up Jab", "Cast ~ only if you've cast another spell this turn.")
-    verdict = reveal_until(
-        [follow],
-        mode="cascade",
-        max_mana_value=None,
-        cascade_mana_value=4,
-        nonlegendary=False,
-        cast=True,
-        face=None,
-        unpayable=[],
-        rng=random.Random(1),
-    )
+    verdict = cascade_into(follow, 4)
     assert verdict.answer_data["cast"] is True
     assert any("702.85a" in s.rules for s in verdict.steps)
     with pytest.raises(QuestionError) as raised:

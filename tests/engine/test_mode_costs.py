@@ -4,7 +4,6 @@ it can't be cast as asked. A cascade or reveal hit takes the modes the question 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.engine.free_cast import cast_without_paying
-from app.engine.reveal import reveal_until
+from tests.engine.spell_helpers import cascade_into
 
 
 def modal(kind: str, *modes: tuple[str, str | None]) -> Card:
@@ -75,19 +74,7 @@ def test_tiered_takes_exactly_one_mode() -> None:
 
 
 def _cascade_into(card: Card, *additional: str) -> dict[str, Any]:
-    verdict = reveal_until(
-        [card],
-        mode="cascade",
-        max_mana_value=None,
-        cascade_mana_value=5,
-        nonlegendary=False,
-        cast=True,
-        face=None,
-        unpayable=[],
-        rng=random.Random(3),
-        additional_costs=additional,
-    )
-    return verdict.answer_data
+    return cascade_into(card, 5, additional=additional, seed=3).answer_data
 
 
 def test_a_cascade_hit_is_cast_with_the_modes_the_question_names() -> None:

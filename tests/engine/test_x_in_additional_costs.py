@@ -4,7 +4,6 @@ cards, templated sentences."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.engine.free_cast import cast_without_paying
 from app.engine.mana_value import mana_value
-from app.engine.reveal import reveal_until
+from tests.engine.spell_helpers import cascade_into
 
 
 def _card(name: str, text: str, mana_cost: str, types: tuple[str, ...] = ("Creature",)) -> Card:
@@ -163,20 +162,7 @@ def test_a_cost_of_x_life_at_x_zero_can_always_be_paid() -> None:
 def test_a_cascade_hit_pays_its_kicker_with_the_x_announced() -> None:
     # 107.3a, 702.85a: the hit is cast for free; the kicker's X is announced (3), its mana
     # paid, and the mana value on the stack, which kicker doesn't change, is under the limit.
-    verdict = reveal_until(
-        [WARDEN],
-        mode="cascade",
-        max_mana_value=None,
-        cascade_mana_value=5,
-        nonlegendary=False,
-        cast=True,
-        face=None,
-        unpayable=[],
-        rng=random.Random(1),
-        additional_costs=("Kicker",),
-        x=3,
-    )
-    answer = verdict.answer_data
+    answer = cascade_into(WARDEN, 5, additional=("Kicker",), x=3).answer_data
     assert (answer["cast"], answer["cast_x"]) == (True, 3)
     assert answer["free_cast"]["mana_to_pay"] == "{5}"
     assert answer["free_cast"]["mana_value_on_stack"] == 4
