@@ -329,6 +329,9 @@ class CardFace(Strict):
     """What its permanent exiles as it enters, the cards its `exiled` may list (406.6: "exile a
     nonartifact, nonland card from your hand"); null: it says no such thing, or not in words
     the kinds can say"""
+    x_not_zero: bool = omitted_at_default(False)
+    """Its own words forbid 0 as the X announced for it ("X can't be 0", 107.3a): a cast
+    that must make X 0 (107.3b) can't happen, and a kicker's X may not be 0; false: no limit"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -497,6 +500,9 @@ class Card(BaseModel):
     """What its permanent exiles as it enters, the cards its `exiled` may list (406.6: "exile a
     nonartifact, nonland card from your hand"); null: it says no such thing, or not in words
     the kinds can say"""
+    x_not_zero: bool = omitted_at_default(False)
+    """Its own words forbid 0 as the X announced for it ("X can't be 0", 107.3a): a cast
+    that must make X 0 (107.3b) can't happen, and a kicker's X may not be 0; false: no limit"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -572,6 +578,7 @@ class Card(BaseModel):
             chosen_type_among=self.chosen_type_among,
             enchants=self.enchants,
             exiles_of=self.exiles_of,
+            x_not_zero=self.x_not_zero,
             effect_lines=self.effect_lines,
             text=self.text,
         )

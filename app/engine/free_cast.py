@@ -328,7 +328,10 @@ def cast_without_paying(
                 ("702.160a", "718.3b"),
             )
         )
-    x = _mana_cost_steps(r, cast_face, x, _paid_with_x(cast_face, asked))
+    x_costs = _paid_with_x(cast_face, asked)
+    x = _mana_cost_steps(r, cast_face, x, x_costs)
+    if not _x_allowed(r, cast_face, x, x_costs):
+        castable = False
     if asked.alternative is not None:
         castable = False
         m = Mentions()
@@ -523,6 +526,34 @@ def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int, x_costs: list[Addi
             Mentions().step("X is 0, as it must be when the mana cost isn't paid.", ("107.3b",))
         )
     return 0
+
+
+def _x_allowed(r: _Ruling, cast_face: CardFace, x: int, x_costs: list[AdditionalCost]) -> bool:
+    """The X this cast announces against the card's own "X can't be 0" (107.3a): with an X in
+    the mana cost it is 0 (107.3b), so no X is left to choose and the cast can't be made
+    (601.2b); with an X only in a cost it pays, the value asked."""
+    if not cast_face.x_not_zero or x != 0 or not (cast_face.x_count or x_costs):
+        return True
+    m = Mentions()
+    card = m.card(cast_face.name)
+    if cast_face.x_count:
+        r.note(
+            "x_cannot_be_zero",
+            ("107.3b", "601.2b"),
+            f"{card} says X can't be 0, and a spell cast without paying its mana cost can "
+            "choose only 0 for X: no X can be announced, so it can't be cast this way.",
+            m,
+        )
+        return False
+    names = ", ".join(m.mana_in(c.name) for c in x_costs)
+    r.note(
+        "x_cannot_be_zero",
+        ("107.3a", "601.2b"),
+        f"X was asked as 0 for {names}, and {card} says X can't be 0: that cost is paid with "
+        "an X of 1 or more, or not at all.",
+        m,
+    )
+    return False
 
 
 def _additional_costs(

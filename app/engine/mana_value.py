@@ -168,6 +168,7 @@ def _object_x(
         else any(f.x_count for f in card.card_faces)
     )
     if zone == "stack" and has_x:
+        _check_x_not_zero(chosen, x, free)
         m = Mentions()
         if free:
             steps.append(
@@ -213,6 +214,25 @@ def _object_x(
             )
         )
     return 0
+
+
+def _check_x_not_zero(chosen: CardFace, x: int, free: bool) -> None:
+    """A spell whose own words say X can't be 0 (107.3a) is never on the stack with X 0: not
+    cast that way, nor cast without paying its mana cost (107.3b leaves it no X, 601.2b), and a
+    copy has the X of what it copies (707.10)."""
+    if not chosen.x_not_zero or (x and not free):
+        return
+    loc, why = (
+        (("cast_without_paying_mana_cost",), "cast without paying its mana cost, X could only be 0")
+        if free
+        else (("x",), "x is 0")
+    )
+    raise QuestionError(
+        loc,
+        f"{chosen.name} says X can't be 0, so no spell of it is on the stack with X 0 (107.3a, "
+        f"107.3b): {why}",
+        "x_cannot_be_zero",
+    )
 
 
 def _off_stack_step(card: Card, chosen: CardFace, value: int) -> Step:

@@ -172,6 +172,12 @@ PROBLEMS: dict[str, ProblemPage] = {
         "Off the stack and the battlefield a prototype card has only its normal "
         "characteristics (718.4): `prototyped` is for the stack or the battlefield.",
     ),
+    "x_cannot_be_zero": _q(
+        "X can't be 0",
+        "The card's own words say X can't be 0 (107.3a), so no spell of it is on the stack with "
+        "X 0, not even one cast without paying its mana cost (107.3b): ask with an X of 1 or "
+        "more.",
+    ),
     "too_many_modes": _q(
         "Too many modes",
         "A tiered spell is cast with exactly one of its modes (702.183a): name one mode in "

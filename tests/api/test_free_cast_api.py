@@ -271,3 +271,32 @@ def test_an_imported_fuse_card_is_cast_fused(tmp_path_factory: pytest.TempPathFa
         answer = r.json()["answer"]
         assert (answer["castable"], answer["face"]) == (True, "Spark // Sleet")
         assert answer["mana_value_on_stack"] == 3  # 702.102c: both halves' mana values
+
+
+# Imported with its own words: an X its text says can't be 0 (107.3a).
+STEADY_GRIND = Invented(
+    "normal",
+    [
+        Face("Steady Grind", "{X}{U}{B}", ["Sorcery"], colors=["U", "B"],
+             text="Target player mills X cards. X can't be 0."),
+    ],
+)  # fmt: skip
+
+
+def test_a_spell_whose_x_cant_be_0_is_not_cast_free_nor_on_the_stack_with_x_0(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    with client_of([STEADY_GRIND], tmp_path_factory.mktemp("x-not-zero")) as client:
+        card = client.get("/v1/cards/Steady Grind").json()
+        assert (card["x_not_zero"], card["support"]) == (True, "full")
+        r = client.post(FREE, json={"card": "Steady Grind", "x": 2})
+        assert r.status_code == 201, r.text
+        ruling = r.json()
+        assert ruling["answer"]["castable"] is False
+        codes = [reason["code"] for reason in ruling["answer"]["reasons"]]
+        assert codes == ["x_must_be_zero", "x_cannot_be_zero"]
+        assert {"107.3b", "601.2b"} <= set(ruling["citations"])
+        assert ruling["caveats"] == []
+        stack = {"card": "Steady Grind", "zone": "stack", "x": 0, "cast": True}
+        r = client.post("/v1/spells/mana-value", json=stack)
+        assert_problem(r, ["body", "x"], "x_cannot_be_zero")

@@ -226,22 +226,32 @@ def test_a_kicker_x_makes_etb_sentences_about_x_read_or_reported() -> None:
     # 107.3m: the X chosen for the kicker is the one "it enters with X counters" uses.
     text = "Kicker {X}\nIf ~ was kicked, ~ enters with X +1/+1 counters on it."
     assert [a.kind for a in face(text, types=("Creature",)).abilities] == ["etb_replacement"]
-    # "X can't be 0" is a rule on the spell's X that isn't modelled: reported.
+    # "X can't be 0" limits the kicker's X as it is announced (107.3a): read.
     limited = face("Kicker {X}\nX can't be 0.", types=("Creature",))
-    assert limited.unsupported_text == ["X can't be 0."]
+    assert limited.unsupported_text == [] and limited.x_not_zero
+
+
+def test_x_cant_be_zero_is_read_only_of_an_x_announced_as_the_spell_is_cast() -> None:
+    spell = face("Draw X cards.\nX can't be 0.", types=("Sorcery",), mana_cost="{X}{U}")
+    assert spell.support == "full" and spell.card_fields()["x_not_zero"] is True
+    # Without it the field is left out, so other cards' data (and digests) stay as they were.
+    plain = face("Draw X cards.", types=("Sorcery",), mana_cost="{X}{U}")
+    assert "x_not_zero" not in plain.card_fields()
+    # Said of an activated ability's X, it is none of the spell's.
+    rock = face("{X}, {T}: Draw X cards. X can't be 0.", types=("Artifact",), mana_cost="{3}")
+    assert rock.x_not_zero is None
 
 
 @pytest.mark.parametrize(
     "said",
     [
-        "X can't be 0.",
         "X is the number of lands you control as you cast ~.",
         "X can't be greater than the number of Forests you control.",
     ],
 )
 def test_what_a_spell_says_of_its_own_x_is_reported(said: str) -> None:
-    # 107.3b makes a free cast's X 0, which a spell whose X can't be 0 can't choose; an X the
-    # text defines is none a free cast makes 0 (107.3c). Neither is modelled: reported.
+    # An X the text defines is none a free cast makes 0 (107.3c), and other limits on X aren't
+    # modelled: reported.
     spell = face(f"Draw X cards.\n{said}", types=("Sorcery",), mana_cost="{X}{U}")
     assert spell.unsupported_text == [said]
 

@@ -166,3 +166,61 @@ def test_a_cascade_hit_pays_its_kicker_with_the_x_announced() -> None:
     assert (answer["cast"], answer["cast_x"]) == (True, 3)
     assert answer["free_cast"]["mana_to_pay"] == "{5}"
     assert answer["free_cast"]["mana_value_on_stack"] == 4
+
+
+# --- "X can't be 0" (107.3a, 107.3b, 601.2b) ----------------------------------------------
+
+GRIND = _card(
+    "Steady Grind",
+    "Target player mills X cards.\nX can't be 0.",
+    "{X}{U}{B}",
+    ("Sorcery",),
+)
+PILFERER = _card(
+    "Skyward Pilferer",
+    "Kicker {X}. X can't be 0.\nFlying\nWhen ~ enters, if it was kicked, put X +1/+1 counters "
+    "on it.",
+    "{1}{U}",
+)
+
+
+def _codes(answer: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    return [(r["code"], r["rules"]) for r in answer["reasons"]]
+
+
+@pytest.mark.parametrize("x", [0, 3])
+def test_a_spell_whose_x_cant_be_0_cant_be_cast_free(x: int) -> None:
+    # 107.3b leaves 0 the only X, which the card forbids: no X can be announced (601.2b).
+    answer = free(GRIND, x)
+    assert answer["castable"] is False and answer["x"] == 0
+    assert _codes(answer)[-1] == ("x_cannot_be_zero", ["107.3b", "601.2b"])
+    # The same card cascaded into is not cast: it goes to the bottom with the rest.
+    hit = cascade_into(GRIND, 5).answer_data
+    assert (hit["hit"], hit["cast"], hit["bottom"]) == ("Steady Grind", False, ["Steady Grind"])
+    assert "x_cannot_be_zero" in [r["code"] for r in hit["reasons"]]
+
+
+def test_a_kicker_whose_x_cant_be_0_is_paid_with_x_1_or_more_or_not_at_all() -> None:
+    kicked = free(PILFERER, 2, "Kicker")
+    assert (kicked["castable"], kicked["mana_to_pay"], kicked["reasons"]) == (True, "{2}", [])
+    at_zero = free(PILFERER, 0, "Kicker")
+    assert at_zero["castable"] is False
+    assert _codes(at_zero) == [("x_cannot_be_zero", ["107.3a", "601.2b"])]
+    # Unkicked, no X is announced at all.
+    assert (free(PILFERER, 0)["castable"], free(PILFERER, 0)["reasons"]) == (True, [])
+
+
+def test_no_spell_whose_x_cant_be_0_is_on_the_stack_with_x_0() -> None:
+    on_stack = mana_value(GRIND, zone="stack", x=2, cast=True, cast_without_paying_mana_cost=False)
+    assert on_stack.answer_data["mana_value"] == 4
+    for x, free_cast, loc in [(0, False, ("x",)), (2, True, ("cast_without_paying_mana_cost",))]:
+        with pytest.raises(QuestionError) as err:
+            mana_value(GRIND, zone="stack", x=x, cast=True, cast_without_paying_mana_cost=free_cast)
+        assert (err.value.code, err.value.loc) == ("x_cannot_be_zero", loc)
+    # Off the stack X is 0 anyway (107.3g), and an unkicked Pilferer has no X to forbid.
+    in_hand = mana_value(GRIND, zone="hand", x=0, cast=False, cast_without_paying_mana_cost=False)
+    assert (in_hand.answer_data["x"], in_hand.answer_data["mana_value"]) == (0, 2)
+    unkicked = mana_value(
+        PILFERER, zone="stack", x=0, cast=True, cast_without_paying_mana_cost=False
+    )
+    assert unkicked.answer_data["mana_value"] == 2

@@ -204,6 +204,7 @@ class CompiledFace:
     chosen_type_among: list[str] = field(default_factory=list)  # its entering card type choice
     enchants: DomainSelector | None = None  # an Aura's enchant ability (702.5a)
     exiles_of: CardKind | None = None  # what it exiles as it enters (406.6)
+    x_not_zero: bool | None = None  # "X can't be 0" of the X announced for it (107.3a)
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
     sentences: list[SentenceRecord] = field(default_factory=list)
@@ -243,6 +244,7 @@ OPTIONAL_FIELDS = (
     "chosen_type_among",
     "enchants",
     "exiles_of",
+    "x_not_zero",
 )
 
 
@@ -352,10 +354,16 @@ class _Context:
         self.face.keywords.extend(understood.keywords)
 
     def unknown(self, text: str, *, effect: bool = False) -> None:
+        if self.x_chosen and text == "X can't be 0.":
+            # A limit on the X announced as it is cast (107.3a): a free cast, whose X must be
+            # 0 (107.3b), can't happen; a kicker's X can't be 0.
+            self.face.x_not_zero = True
+            self.record(text, "x", "compiled")
+            return
         if (self.x_chosen and _SPELL_X_RULE.match(text)) or (
             self.x_kicker_only and _KICKER_X_SPEND.match(text)
         ):
-            # "X can't be 0" (a free cast's X must be 0, 107.3b), "X is the number of ..." (X
+            # Other limits on X ("X can't be greater than ..."), "X is the number of ..." (X
             # defined by the text is no X a free cast makes 0, 107.3c): not modelled, reported.
             self.record(text, "x", "not_understood")
             return
