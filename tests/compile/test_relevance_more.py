@@ -157,7 +157,11 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
         # be activated; cards in graveyards no ability may target (a graveyard-targeting mana
         # ability can't be activated); a mana trigger triggering twice; all five colors; another
         # object's triggered abilities too.
-        ("When ~ enters, detain target land an opponent controls.", ("Creature",), "land_type"),
+        (
+            "When ~ enters, detain up to two target lands your opponents control.",
+            ("Creature",),
+            "land_type",
+        ),
         (
             "Land cards in graveyards can't be the targets of abilities.",
             ("Enchantment",),

@@ -366,6 +366,10 @@ def test_a_lock_in_its_controllers_turn_stops_the_opponents_mana_creatures_then_
             "Tap target creature. Its activated abilities can't be activated this turn.",
             ["Instant"],
         ),
+        # 701.35a: detained, until its detainer's next turn.
+        ("When ~ enters, detain target creature an opponent controls.", ["Creature"]),
+        ("{3}{W}: Detain target nonland permanent an opponent controls.", ["Enchantment"]),
+        ("Detain target creature an opponent controls. Draw a card.", ["Sorcery"]),
     ],
 )
 def test_a_one_shot_lock_on_one_target_is_an_effect_on_it(text: str, types: list[str]) -> None:
@@ -376,6 +380,35 @@ def test_a_one_shot_lock_on_one_target_is_an_effect_on_it(text: str, types: list
     locked = activate(board(*perms, effects=(hush,)), "elves").answer_data
     assert [r["code"] for r in locked["reasons"]] == ["activation_forbidden"]
     assert activate(board(*perms, effects=(hush,)), "birds", choose="G").answer_data["legal"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Detain target creature an opponent controls.\nScry 1.",
+        "When ~ enters, detain target nonland permanent an opponent controls.",
+    ],
+)
+def test_detain_reads_the_same_where_the_card_lists_it_as_a_keyword(text: str) -> None:
+    # Card files list keyword actions among a card's keywords: "Detain ..." is still a
+    # sentence, not a keyword line.
+    types = ["Sorcery"] if text.startswith("Detain") else ["Creature"]
+    compiled = compile_face("Holding Order", text, types=types, keywords=["Detain", "Scry"])
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [a.kind for a in compiled.abilities] == ["forbid_activation"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When ~ enters, detain up to two target creatures your opponents control.",
+        "When ~ enters, detain each nonland permanent your opponents control.",
+    ],
+)
+def test_detaining_more_than_one_permanent_is_reported(text: str) -> None:
+    # An entry of the state's effects has one target: two detained can't be said.
+    compiled = compile_face("Holding Order", text, types=["Creature"], keywords=["Detain"])
+    assert compiled.unsupported_text == [text]
 
 
 def test_two_one_shot_locks_on_one_card_need_the_entry_to_name_its_line() -> None:

@@ -1691,6 +1691,8 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
         if cost.name.lower() in _HASTY_RETURNS:
             _gives_haste(ctx)
         return True
+    if statics.effect_lock(line, None) is not None:
+        return False  # a keyword action's sentence ("Detain target creature ...", 701.35a)
     parts = [p.strip() for p in re.split(r"[,;] ", line.removesuffix("."))]
     known = _KNOWN | _lowered(ctx.keywords) if ctx.keywords else _KNOWN
     if not all(_is_keyword(p, known) for p in parts):

@@ -610,10 +610,21 @@ _LOCKS_IT = re.compile(
 )
 
 
+# 701.35a: to detain a permanent is to lock it until its detainer's next turn (no attacking or
+# blocking, no activated abilities): "When ~ enters, detain target creature an opponent
+# controls." One target only; "up to two target creatures" needs an entry for each, which an
+# entry's one `target` can't say.
+_DETAINS = re.compile(
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?[Dd]etain target (?P<what>[a-z ]+?) '
+    r"an opponent controls\.?$"
+)
+
+
 def effect_lock(sentence: str, previous: str | None) -> ir.Forbid | None:
-    """A resolved one-shot's lock on its one target (above); `previous`: the sentence before,
-    which must target one permanent for "its" to be that target."""
-    if (m := _LOCKS_TARGET.match(sentence)) is not None:
+    """A resolved one-shot's lock on its one target (above), a detained one's among them;
+    `previous`: the sentence before, which must target one permanent for "its" to be that
+    target."""
+    if (m := _LOCKS_TARGET.match(sentence) or _DETAINS.match(sentence)) is not None:
         return (
             ir.Forbid(ir.Sel(attached=True), effect=True) if _one_object(m.group("what")) else None
         )
