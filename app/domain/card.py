@@ -65,6 +65,7 @@ from app.domain.costs import (
     SpellCostChange,
     SpellCostMinimum,
 )
+from app.domain.errors import TypeChoice
 from app.domain.filters import Selector, SpellSelector
 from app.domain.layouts import (
     COMBINED_LAYOUTS,
@@ -329,6 +330,10 @@ class CardFace(Strict):
     """What its permanent exiles as it enters, the cards its `exiled` may list (406.6: "exile a
     nonartifact, nonland card from your hand"); null: it says no such thing, or not in words
     the kinds can say"""
+    type_choice: TypeChoice | None = omitted_at_default(None)
+    """The kind of type its permanent chooses as it enters, which its `chosen_type` must be: a
+    creature type (205.3m), a basic land type (305.6) or a card type (205.2a, among
+    `chosen_type_among`); null: it chooses none, or the compiler can't tell which"""
     x_not_zero: bool = omitted_at_default(False)
     """Its own words forbid 0 as the X announced for it ("X can't be 0", 107.3a): a cast
     that must make X 0 (107.3b) can't happen, and a kicker's X may not be 0; false: no limit"""
@@ -500,6 +505,10 @@ class Card(BaseModel):
     """What its permanent exiles as it enters, the cards its `exiled` may list (406.6: "exile a
     nonartifact, nonland card from your hand"); null: it says no such thing, or not in words
     the kinds can say"""
+    type_choice: TypeChoice | None = omitted_at_default(None)
+    """The kind of type its permanent chooses as it enters, which its `chosen_type` must be: a
+    creature type (205.3m), a basic land type (305.6) or a card type (205.2a, among
+    `chosen_type_among`); null: it chooses none, or the compiler can't tell which"""
     x_not_zero: bool = omitted_at_default(False)
     """Its own words forbid 0 as the X announced for it ("X can't be 0", 107.3a): a cast
     that must make X 0 (107.3b) can't happen, and a kicker's X may not be 0; false: no limit"""
@@ -578,6 +587,7 @@ class Card(BaseModel):
             chosen_type_among=self.chosen_type_among,
             enchants=self.enchants,
             exiles_of=self.exiles_of,
+            type_choice=self.type_choice,
             x_not_zero=self.x_not_zero,
             effect_lines=self.effect_lines,
             text=self.text,

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from app.domain.base import NOT_CREATURE_TYPES
+from collections.abc import Sequence
+from typing import Literal, get_args
+
+from app.domain.base import NOT_CREATURE_TYPES, BasicLandType, CardType
+
+# The kinds of type a permanent may choose as it enters, its state's `chosen_type`: a creature
+# type (205.3m), a basic land type (305.6) or a card type (205.2a).
+TypeChoice = Literal["creature_type", "basic_land_type", "card_type"]
 
 
 class QuestionError(ValueError):
@@ -30,3 +37,47 @@ def creature_type_chosen(said: str, loc: tuple[str | int, ...], who: str) -> str
             "invalid_chosen_type",
         )
     return said
+
+
+def basic_land_type_chosen(said: str, loc: tuple[str | int, ...], who: str) -> BasicLandType:
+    """305.6: a basic land type chosen for a permanent (`who`) as it entered, spelled as the
+    rules spell it (so that it brings its mana); another word is none, a 422."""
+    for basic in get_args(BasicLandType):
+        if basic.casefold() == said.casefold():
+            return basic  # type: ignore[no-any-return]
+    raise QuestionError(
+        loc,
+        f"{who} chose a basic land type as it entered: 'chosen_type' is one of "
+        f"{', '.join(get_args(BasicLandType))}, not {said!r}",
+        "invalid_chosen_type",
+    )
+
+
+def card_type_chosen(
+    said: str, among: Sequence[CardType], loc: tuple[str | int, ...], who: str
+) -> CardType:
+    """205.2a: a card type chosen for a permanent (`who`) as it entered, in any case, among
+    those its words allow (`among`; empty: any); another word is none, a 422."""
+    allowed = list(among) or list(get_args(CardType))
+    for card_type in allowed:
+        if card_type == said.casefold():
+            return card_type
+    raise QuestionError(
+        loc,
+        f"{who} chose a card type as it entered: 'chosen_type' is one of "
+        f"{', '.join(allowed)}, not {said!r}",
+        "invalid_chosen_type",
+    )
+
+
+def type_chosen(
+    kind: TypeChoice, said: str, among: Sequence[CardType], loc: tuple[str | int, ...], who: str
+) -> str:
+    """The permanent's `chosen_type`, checked against the kind of type its card chooses."""
+    match kind:
+        case "creature_type":
+            return creature_type_chosen(said, loc, who)
+        case "basic_land_type":
+            return basic_land_type_chosen(said, loc, who)
+        case "card_type":
+            return card_type_chosen(said, among, loc, who)

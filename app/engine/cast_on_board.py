@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar, get_args
+from typing import TypeVar
 
 from pydantic import BaseModel
 
 from app.domain.base import CardType
 from app.domain.card import CardFace
 from app.domain.costs import CAST_ZONES, CastZone, ChosenSpells, During, FromZones
-from app.domain.errors import QuestionError
+from app.domain.errors import QuestionError, card_type_chosen
 from app.domain.filters import (
     AnyOf,
     HasColor,
@@ -182,16 +182,8 @@ def _chosen_card_type(p: Permanent) -> CardType:
     why = "names spells by the card type chosen for it (205.2a): give it as 'chosen_type'"
     said = given(p, "chosen_type", p.chosen_type, why)
     # Its words may limit the choice ("choose artifact, enchantment, or planeswalker").
-    among = p.face.chosen_type_among or list(get_args(CardType))
-    for card_type in among:
-        if card_type == said.casefold():
-            return card_type
-    raise QuestionError(
-        ("state", "battlefield", p.index, "chosen_type"),
-        f"{p.name} ({p.id}) chose a card type as it entered: 'chosen_type' is one of "
-        f"{', '.join(among)}, not {said!r}",
-        "invalid_chosen_type",
-    )
+    loc = ("state", "battlefield", p.index, "chosen_type")
+    return card_type_chosen(said, p.face.chosen_type_among, loc, f"{p.name} ({p.id})")
 
 
 # A zone a spell is cast from, in an effect's words (601.2a).

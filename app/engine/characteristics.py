@@ -51,7 +51,7 @@ from app.domain.continuous import (
     SetLandTypes,
     TurnOf,
 )
-from app.domain.errors import QuestionError, creature_type_chosen
+from app.domain.errors import QuestionError, basic_land_type_chosen, creature_type_chosen
 from app.domain.filters import (
     IsOther,
     Looker,
@@ -861,15 +861,7 @@ def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> str:
         )
     if kind == "creature_type":
         return creature_type_chosen(src.chosen_type, loc, src.label)
-    basic = next((t for t in BASIC_LAND_TYPES if t.casefold() == src.chosen_type.casefold()), None)
-    if basic is None:
-        raise QuestionError(
-            loc,
-            f"{src.label} chose a basic land type as it entered: 'chosen_type' is one of "
-            f"{', '.join(BASIC_LAND_TYPES)}, not {src.chosen_type!r}",
-            "invalid_chosen_type",
-        )
-    return basic
+    return basic_land_type_chosen(src.chosen_type, loc, src.label)
 
 
 # "~" in a card's text: the permanent itself, and nothing else (a selector of one object).

@@ -17,7 +17,7 @@ from app.catalog import Catalog, unknown_card_message
 from app.domain.abilities import works_from
 from app.domain.base import attackers_possible
 from app.domain.card import Card, CardFace
-from app.domain.errors import QuestionError
+from app.domain.errors import QuestionError, type_chosen
 from app.domain.state import (
     LAZY_MEMBERS_PER_CLASS,
     LAZY_MIN_PERMANENTS,
@@ -370,6 +370,7 @@ _CHECKED = (
     "attached_to",
     "counters",
     "chosen_name",
+    "chosen_type",
     "library_top",
     "exiled",
     "copy_of",
@@ -556,6 +557,7 @@ class _PermanentChecks:
             attached_to,
             counters_given,
             chosen_name,
+            chosen_type,
             library_top,
             exiled,
             copy_of,
@@ -587,7 +589,10 @@ class _PermanentChecks:
         )
         names = (
             self.outside.read(self.catalog, p, pair[1], i, (*loc, "battlefield", i))
-            if chosen_name is not None or library_top is not None or exiled
+            if chosen_name is not None
+            or chosen_type is not None
+            or library_top is not None
+            or exiled
             else None
         )
         # Normalized: catalog spellings and the face's index, so equal questions are one. Only
@@ -921,8 +926,9 @@ class _Outside:
     def read(
         self, catalog: Catalog, p: PermanentIn, face: CardFace, i: int, here: Loc
     ) -> dict[str, object]:
-        """Resolve the permanent's names of cards (`face`: the one it has); the fields whose
-        catalog spelling differs from what the client sent, respelled."""
+        """Resolve the permanent's names of cards (`face`: the one it has) and check its chosen
+        type against the kind its card chooses; the fields whose catalog spelling differs from
+        what the client sent, respelled."""
         respelled: dict[str, object] = {}
         chosen_name, library_top, exiled = (
             p.get("chosen_name"),
@@ -933,6 +939,17 @@ class _Outside:
             chosen = _chosen_name(catalog, chosen_name, face, (*here, "chosen_name"))
             if chosen != chosen_name:
                 respelled["chosen_name"] = chosen
+        chosen_type = p.get("chosen_type")
+        if chosen_type is not None and face.type_choice is not None:
+            # Checked whatever the question reads of it: a board no game has is refused alike
+            # by every question (the abilities that read it check it again, for copies).
+            type_chosen(
+                face.type_choice,
+                chosen_type,
+                face.chosen_type_among,
+                (*here, "chosen_type"),
+                f"{face.name} ({p.get('id')})",
+            )
         if library_top is not None:
             top = resolve_card(catalog, library_top, (*here, "library_top"))
             self.library_top[i], self.top_cards[i] = OutsideCard.of(top), top

@@ -429,6 +429,25 @@ def test_a_land_is_the_basic_land_type_chosen_as_it_entered(client: TestClient) 
         assert r.json()["errors"][0]["loc"] == ["body", "state", "battlefield", 0, "chosen_type"]
 
 
+@pytest.mark.parametrize(
+    ("card", "said"),
+    [("Brassmimic Sentinel", "Equipment"), ("Gatewild Spire", "Gate")],
+)
+def test_a_chosen_type_of_the_wrong_kind_is_refused_by_every_question(
+    client: TestClient, card: str, said: str
+) -> None:
+    # A free cast reads nothing of the permanent's choice, and still no game has that board:
+    # an Equipment is no creature type (205.3m), a Gate no basic land type (305.6).
+    board = state(perm("it", card, chosen_type=said))
+    r = client.post(FREE, json={"card": "Lightning Bolt", "state": board})
+    assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "invalid_chosen_type")
+    assert said in r.json()["detail"]
+    assert client.get("/v1/cards/" + quote(card)).json()["type_choice"] in (
+        "creature_type",
+        "basic_land_type",
+    )
+
+
 def test_a_creature_type_chosen_as_it_entered_is_counted(client: TestClient) -> None:
     elder = perm("elder", "Grovecaller Elder")
     # 205.3m: the Sentinel is an Elf too, so the Elder counts two Elves.

@@ -123,3 +123,24 @@ def test_creatures_set_to_the_chosen_creature_type() -> None:
         )
     ]
     assert family("Creatures you control are the chosen type.", x_permanent=False) == "type_change"
+
+
+@pytest.mark.parametrize(
+    ("choice", "kind"),
+    [
+        ("As ~ enters, choose a basic land type.", "basic_land_type"),
+        ("As ~ enters, choose a creature type.", "creature_type"),
+        ("As ~ enters, choose artifact, instant, or sorcery.", "card_type"),
+        ("As ~ enters, choose a color.", None),
+    ],
+)
+def test_the_kind_of_type_chosen_as_it_enters_is_kept(choice: str, kind: str | None) -> None:
+    # The state's `chosen_type` is checked against it whatever the question reads.
+    found = face(f"{choice}\nDraw a card.", name="Shifting Idol", types=("Artifact",))
+    assert found.type_choice == kind
+    both = face(
+        "As ~ enters, choose a creature type.\nAs ~ enters, choose a basic land type.",
+        name="Shifting Idol",
+        types=("Artifact",),
+    )
+    assert both.type_choice is None  # two choices in one field can't be told apart

@@ -225,14 +225,13 @@ def test_creatures_made_the_chosen_creature_type_are_counted_as_it() -> None:
     with pytest.raises(QuestionError) as raised:
         activate(without, "elves")
     assert raised.value.code == "chosen_type_required"
-    # 205.3m: a land type is no creature type it could have chosen.
-    forest = _board(
-        _perm("bear", bear),
-        _perm("decree", KIN_DECREE, chosen_type="forest"),
-        _perm("elves", ELF_TALLY),
-    )
+    # 205.3m: a land type is no creature type it could have chosen: no such board is read.
     with pytest.raises(QuestionError) as raised:
-        activate(forest, "elves")
+        _board(
+            _perm("bear", bear),
+            _perm("decree", KIN_DECREE, chosen_type="forest"),
+            _perm("elves", ELF_TALLY),
+        )
     assert (raised.value.code, raised.value.loc) == (
         "invalid_chosen_type",
         ("state", "battlefield", 1, "chosen_type"),

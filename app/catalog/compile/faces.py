@@ -70,6 +70,7 @@ from app.domain.continuous import (
     SetCreatureTypes,
     SetLandTypes,
 )
+from app.domain.errors import TypeChoice
 from app.domain.filters import Selector as DomainSelector
 
 _LAYERED = (
@@ -204,6 +205,7 @@ class CompiledFace:
     chosen_type_among: list[str] = field(default_factory=list)  # its entering card type choice
     enchants: DomainSelector | None = None  # an Aura's enchant ability (702.5a)
     exiles_of: CardKind | None = None  # what it exiles as it enters (406.6)
+    type_choice: TypeChoice | None = None  # the kind of type it chooses as it enters
     x_not_zero: bool | None = None  # "X can't be 0" of the X announced for it (107.3a)
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
@@ -244,6 +246,7 @@ OPTIONAL_FIELDS = (
     "chosen_type_among",
     "enchants",
     "exiles_of",
+    "type_choice",
     "x_not_zero",
 )
 
@@ -448,6 +451,7 @@ def compile_face(
     ctx.chooses_land_type = any(
         _CHOOSES_LAND_TYPE.match(s) for line in lines for s in line.sentences
     )
+    face.type_choice = _type_choice(ctx)
     ctx.reads_chosen_type = any(
         layers.reads_chosen_type(s) for line in lines for s in line.sentences
     )
@@ -2449,6 +2453,18 @@ def _no_creature_while(ctx: _Context, s: str) -> ir.SetCardTypes | None:
         return ir.SetCardTypes(ir.Sel(source=True), others, while_devotion_below=(colors, below))
     n = number(m.group("n"))
     return ir.SetCardTypes(ir.Sel(source=True), others, while_graveyard_below=n) if n else None
+
+
+def _type_choice(ctx: _Context) -> TypeChoice | None:
+    """The kind of type the face chooses as it enters (its permanent's `chosen_type`), when it
+    chooses one kind only."""
+    choices: tuple[tuple[TypeChoice, bool], ...] = (
+        ("creature_type", ctx.chooses_type),
+        ("basic_land_type", ctx.chooses_land_type),
+        ("card_type", ctx.chooses_card_type),
+    )
+    kinds = [kind for kind, chooses in choices if chooses]
+    return kinds[0] if len(kinds) == 1 else None
 
 
 def _chooses_card_type(s: str) -> bool:
