@@ -330,6 +330,10 @@ class CardFace(Strict):
     """What its permanent exiles as it enters, the cards its `exiled` may list (406.6: "exile a
     nonartifact, nonland card from your hand"); null: it says no such thing, or not in words
     the kinds can say"""
+    defined_colors: list[ColorCode] | None = omitted_at_default(None, max_length=5)
+    """Its colors as its own text defines them, in every zone and before any effect (604.3,
+    613.3: "~ is all colors", devoid's colorless, 702.114a), whatever its mana cost or
+    `colors` say; null: none defined so"""
     type_choice: TypeChoice | None = omitted_at_default(None)
     """The kind of type its permanent chooses as it enters, which its `chosen_type` must be: a
     creature type (205.3m), a basic land type (305.6) or a card type (205.2a, among
@@ -406,6 +410,8 @@ class CardFace(Strict):
 
     @property
     def face_colors(self) -> list[str]:
+        if self.defined_colors is not None:
+            return [c for c in COLORS if c in self.defined_colors]  # 604.3
         if self.colors is not None:
             return [c for c in COLORS if c in self.colors]
         found: set[str] = set()
@@ -505,6 +511,10 @@ class Card(BaseModel):
     """What its permanent exiles as it enters, the cards its `exiled` may list (406.6: "exile a
     nonartifact, nonland card from your hand"); null: it says no such thing, or not in words
     the kinds can say"""
+    defined_colors: list[ColorCode] | None = omitted_at_default(None, max_length=5)
+    """Its colors as its own text defines them, in every zone and before any effect (604.3,
+    613.3: "~ is all colors", devoid's colorless, 702.114a), whatever its mana cost or
+    `colors` say; null: none defined so"""
     type_choice: TypeChoice | None = omitted_at_default(None)
     """The kind of type its permanent chooses as it enters, which its `chosen_type` must be: a
     creature type (205.3m), a basic land type (305.6) or a card type (205.2a, among
@@ -587,6 +597,7 @@ class Card(BaseModel):
             chosen_type_among=self.chosen_type_among,
             enchants=self.enchants,
             exiles_of=self.exiles_of,
+            defined_colors=self.defined_colors,
             type_choice=self.type_choice,
             x_not_zero=self.x_not_zero,
             effect_lines=self.effect_lines,

@@ -102,6 +102,8 @@ def with_exceptions(copier: CardFace, effect: CopyEffect, values: CardFace) -> C
     data = values.model_dump()
     if effect.colors:
         data["colors"] = [c for c in COLORS if c in {*values.face_colors, *effect.colors}]
+        # 707.9d: an exception giving colors leaves out the copied colors' own definition.
+        data["defined_colors"] = None
     data.update(
         name=copier.name if effect.keeps_name else values.name,
         supertypes=[

@@ -64,17 +64,36 @@ def test_a_groups_card_type_is_added(text: str, to: Selector, card_type: str) ->
     assert one(text, **ENCHANTMENT) == AddTypes(to=to, types=[card_type])  # type: ignore[list-item]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "~ is colorless.",  # a card's own color: its data says it (604.3)
-        "Copy target instant spell, except that the copy is red.",  # a copy's, not a group's
-    ],
-)
-def test_what_is_no_groups_color_stays_irrelevant(text: str) -> None:
-    compiled = face(text, types=("Instant",))
+def test_a_copys_color_stays_irrelevant() -> None:
+    compiled = face("Copy target instant spell, except that the copy is red.", types=("Instant",))
     assert compiled.support == "full" and compiled.abilities == []
     assert [r.status for r in compiled.sentences] == ["irrelevant"]
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords", "colors"),
+    [
+        ("~ is colorless.", (), []),
+        ("~ is all colors.", (), ["W", "U", "B", "R", "G"]),
+        ("~ is white and blue.", (), ["W", "U"]),
+        ("Devoid\nDraw a card.", ("Devoid",), []),
+    ],
+)
+def test_an_objects_own_colors_are_defined_by_its_text(
+    text: str, keywords: tuple[str, ...], colors: list[str]
+) -> None:
+    # 604.3, 702.114a: a characteristic-defining ability, whatever the mana cost or the card
+    # file's colors say (a card file may have none; the corpus-like files don't).
+    compiled = face(text, types=("Instant",), mana_cost="{2}{R}", keywords=keywords)
+    assert compiled.support == "full"
+    assert compiled.card_fields()["defined_colors"] == colors
+    assert [r.family for r in compiled.sentences][:1] == ["type_change"]
+
+
+def test_a_groups_all_colors_is_a_color_change() -> None:
+    text = "Each nonland permanent you control is all colors."
+    found = one(text, **ENCHANTMENT)
+    assert isinstance(found, SetColors) and found.colors == ["W", "U", "B", "R", "G"]
 
 
 def test_a_color_change_of_what_no_selector_reads_is_reported() -> None:

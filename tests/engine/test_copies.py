@@ -10,9 +10,12 @@ from typing import Any
 
 import pytest
 
+from app.domain.abilities import CopyEffect
+from app.domain.card import CardFace
 from app.domain.errors import QuestionError
 from app.domain.state import Board, GameState
 from app.engine.activate import activate
+from app.engine.copies import with_exceptions
 from app.engine.could_produce import could_produce
 from app.rulings.checks import check_step
 from app.rulings.resolve import check_state
@@ -267,3 +270,17 @@ def test_a_spells_token_copy_without_exceptions_says_to_send_the_copied_card() -
         board(defined("t", plain, token=True, copy_of=["Llanowar Elves"]))
     assert err.value.code == "not_a_permanent"
     assert "send that card as its 'card', with 'token' true" in err.value.message
+
+
+def test_colors_its_text_defines_are_copied_unless_an_exception_gives_colors() -> None:
+    # 707.2: a copy has what the copied object's text defines (devoid's colorless, 702.114a);
+    # 707.9d: an exception giving colors leaves that definition out.
+    devoid = CardFace.model_validate(
+        {"name": "Hollow Voidling", "mana_cost": "{R}", "types": ["creature"],
+         "keywords": ["Devoid"], "defined_colors": []}
+    )  # fmt: skip
+    copier = CardFace.model_validate({"name": "Echo Shade", "types": ["creature"]})
+    plain = CopyEffect.model_validate({"by": "entering"})
+    black = CopyEffect.model_validate({"by": "entering", "colors": ["B"]})
+    assert with_exceptions(copier, plain, devoid).face_colors == []
+    assert with_exceptions(copier, black, devoid).face_colors == ["B"]

@@ -300,3 +300,38 @@ def test_for_each_creature_with_enough_power_reads_every_power() -> None:
         ("state", "battlefield", 1, "power"),
         "power_required",
     )
+
+
+# 604.3, 613.3: an object's own colors as its text defines them, in every zone; 702.114a:
+# devoid; 105.2, 613.1e: a static ability making a group all colors.
+PRISM = ("Prism Courier", "~ is all colors.")
+VOIDLING = ("Hollow Voidling", "Devoid\nThis artifact has no mana ability worth saying.")
+GUILDLEY = ("Guildley Banner", "Each nonland permanent you control is all colors.")
+
+
+def test_colors_an_objects_own_text_defines_are_its_colors() -> None:
+    b = board(
+        defined("bloom", *BLOOM, cost="{1}{G}", types=("Creature",)),
+        defined("prism", *PRISM, cost="{4}"),
+    )
+    assert act(b, "bloom")["total"] == "{W}{U}{B}{R}{G}"
+    # Devoid: a red mana cost, and no color.
+    hollow = board(
+        defined("bloom", *BLOOM, cost="{1}{G}", types=("Creature",)),
+        defined("void", *VOIDLING, cost="{R}"),
+    )
+    assert act(hollow, "bloom")["total"] == "{G}"
+
+
+def test_a_group_made_all_colors_gives_each_color() -> None:
+    b = board(
+        defined("amber", *AMBER, cost="{0}", types=("Artifact",)),
+        defined("hero", *PLAIN, cost="{W}", types=("Creature",), supertypes=("Legendary",)),
+        defined("banner", *GUILDLEY, cost="{3}", types=("Enchantment",)),
+    )
+    assert could_produce(b, "amber").answer_data["permanents"][0]["types"] == WUBRG
+    without = board(
+        defined("amber", *AMBER, cost="{0}", types=("Artifact",)),
+        defined("hero", *PLAIN, cost="{W}", types=("Creature",), supertypes=("Legendary",)),
+    )
+    assert could_produce(without, "amber").answer_data["permanents"][0]["types"] == ["W"]

@@ -206,6 +206,7 @@ class CompiledFace:
     enchants: DomainSelector | None = None  # an Aura's enchant ability (702.5a)
     exiles_of: CardKind | None = None  # what it exiles as it enters (406.6)
     type_choice: TypeChoice | None = None  # the kind of type it chooses as it enters
+    defined_colors: list[str] | None = None  # its own colors, defined by its text (604.3)
     x_not_zero: bool | None = None  # "X can't be 0" of the X announced for it (107.3a)
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
@@ -231,7 +232,7 @@ class CompiledFace:
         }
         for name in OPTIONAL_FIELDS:
             value = getattr(self, name)
-            if value is not None and value != []:
+            if value is not None and (value != [] or name in _KEPT_EMPTY):
                 fields[name] = _as_json(value)
         return fields | {"support": self.support, "unsupported_text": self.unsupported_text}
 
@@ -248,7 +249,10 @@ OPTIONAL_FIELDS = (
     "exiles_of",
     "type_choice",
     "x_not_zero",
+    "defined_colors",
 )
+# Optional fields whose empty list says something (colorless, 105.2c): kept when empty.
+_KEPT_EMPTY = frozenset({"defined_colors"})
 
 
 def _as_json(value: Any) -> Any:
@@ -1405,6 +1409,10 @@ def _layer_sentence(ctx: _Context, s: str, following: str = "") -> bool:
         return True
     if not ctx.spell and _while_you_control(ctx, s, following):
         return True
+    if (own := layers.defined_colors(s)) is not None:
+        ctx.face.defined_colors = list(own)  # 604.3: its colors wherever it is
+        ctx.record(s, "type_change", "compiled")
+        return True
     if not ctx.spell and (colored := layers.colors_set(s)) is not None:
         ctx.add(ir.Understood(abilities=[colored]))
         ctx.record(s, "type_change", "compiled")
@@ -1720,6 +1728,11 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
             # entry's haste as unearth's.
             _gives_haste(ctx)
             ctx.record(part, "haste_control", "compiled")
+        elif part.lower() == "devoid":
+            # 702.114a: it is colorless, a characteristic-defining ability (604.3) whatever
+            # its mana cost says, in every zone.
+            ctx.face.defined_colors = []
+            ctx.record(part, "type_change", "compiled")
         elif part.lower() == "ravenous" and ctx.x_permanent:
             # 702.156a: it enters with X +1/+1 counters, the spell's X (107.3m).
             ctx.add(ir.Understood(abilities=[ir.EntersWithX("+1/+1")]))

@@ -36,6 +36,7 @@ from app.catalog.compile.phrases import (
     subtype_word,
 )
 from app.domain.base import NONBASIC_LAND_TYPES, NOT_CREATURE_TYPES
+from app.domain.mana import COLORS
 
 _BASIC = {t: t for t in BASIC_LAND_TYPES} | {t + "s": t for t in BASIC_LAND_TYPES if t != "Plains"}
 _ADDITION = r" in addition to (?:its|their) other (?:land )?types"
@@ -100,12 +101,29 @@ def _lands(phrase: str) -> ir.Sel | None:
 _ARE_COLORS = re.compile(r"^(?P<sel>[A-Za-z ,-]+?) (?:is|are) (?P<colors>[a-z, ]+)\.$")
 
 
+def _colors_phrase(phrase: str) -> tuple[str, ...] | None:
+    """The colors an "is ..." says: "all colors" is each of the five (105.2)."""
+    return tuple(COLORS) if phrase == "all colors" else only_colors(phrase)
+
+
+# 604.3, 105.2: a characteristic-defining ability saying the object's own colors ("~ is all
+# colors.", "~ is colorless."): its colors in every zone, before any other effect (613.3).
+_ITS_COLORS = re.compile(r"^~ is (?P<colors>all colors|[a-z, ]+)\.$")
+
+
+def defined_colors(sentence: str) -> tuple[str, ...] | None:
+    """The colors a characteristic-defining ability gives its own object; None for another
+    sentence."""
+    m = _ITS_COLORS.match(sentence)
+    return None if m is None else _colors_phrase(m.group("colors"))
+
+
 def colors_set(sentence: str) -> ir.SetColors | None:
     """The static color change above; None when the group or the colors aren't plain."""
     m = _ARE_COLORS.match(sentence)
     if m is None:
         return None
-    colors = only_colors(m.group("colors"))
+    colors = _colors_phrase(m.group("colors"))
     if colors is None:
         return None
     found = selector(m.group("sel"))

@@ -183,14 +183,14 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         ),
         "type_change",
     ),
-    # 105.2, 613.1e: a static ability setting a group's colors ("All creatures are black."),
-    # which filters by color and "mana of any of its colors" read; not a spell's own color
-    # ("~ is colorless", 604.3: the card's data says it) nor a copy's.
+    # 105.2, 613.1e: a static ability setting a group's colors ("All creatures are black.",
+    # "... is all colors."), which filters by color and "mana of any of its colors" read; not
+    # a copy's. (An object's own, "~ is colorless", is read as its defined colors, 604.3.)
     (
         re.compile(
-            r"^(?=.*\b(?:white|blue|black|red|green|colorless)\.$)(?!~ )(?![^.]*\bcopy\b)"
-            r"[^.\"]*\b(?:is|are) "
-            r"(?:(?:white|blue|black|red|green|colorless)(?:,? and |, )?)+\.$"
+            r"^(?=.*\b(?:white|blue|black|red|green|colorless|all colors)\.$)(?!~ )"
+            r"(?![^.]*\bcopy\b)[^.\"]*\b(?:is|are) "
+            r"(?:(?:white|blue|black|red|green|colorless|all colors)(?:,? and |, )?)+\.$"
         ),
         "type_change",
     ),
