@@ -1908,6 +1908,41 @@ def own_effect_grant_steps(view: BoardView, lacking: Iterable[Permanent]) -> lis
     return steps
 
 
+def unlisted_effect_steps(view: BoardView) -> list[Step]:
+    """611.2a: a permanent on the board whose card changes mana only through an effect its
+    own ability makes for a time (an upkeep trigger's "until end of turn, lands tapped for
+    mana produce ...", an activation's): that effect is an entry of the state's effects, and
+    with none from its card it changes nothing. One step per such card (one look per kind)."""
+    listed = {e.card.name for e in view.board.effects}
+    unlisted: dict[str, list[int]] = {}
+    for kind in view.kinds()[0]:
+        p = kind.first
+        if p.face.name in listed or p.card.name in listed:
+            continue
+        if any(
+            isinstance(a, ManaReplacement | ManaTrigger) and a.works_from == "effect"
+            for a in p.face.abilities
+        ):
+            unlisted.setdefault(p.face.name, []).extend(kind.members)
+    steps: list[Step] = []
+    for members in unlisted.values():
+        m = Mentions()
+        perms = view.board.permanents
+        shown = [source_label(m, view.source(perms[i])) for i in sorted(members)[:5]]
+        one = len(members) == 1
+        steps.append(
+            m.step(
+                f"{bounded_total(shown, len(members))} change{'s' if one else ''} mana only "
+                f"through an effect {'its' if one else 'their'} own ability makes for a time, "
+                "which is an entry of the state's effects once it has resolved; the state "
+                f"lists none from {'it' if one else 'them'}, so "
+                f"{'it changes' if one else 'they change'} nothing here.",
+                ("611.2a",),
+            )
+        )
+    return steps
+
+
 def taps_for_mana(a: ManaAbility) -> bool:
     """106.12: tapping a permanent for mana is activating one of its mana abilities with {T} in
     its cost; an ability with a target is no mana ability (605.5a)."""

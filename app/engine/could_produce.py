@@ -64,6 +64,7 @@ from app.engine.board import (
     selector_matches,
     source_label,
     taps_for_mana,
+    unlisted_effect_steps,
 )
 from app.engine.characteristics import layer_steps
 from app.engine.replacement import (
@@ -690,6 +691,7 @@ def _explain(fp: Fixpoint, asked: Sequence[int]) -> list[Step]:
         )
     ]
     steps.extend(layer_steps(view.chars, bool(view.grants)))
+    steps.extend(unlisted_effect_steps(view))
     repl_sources = view.replacement_sources()
     if repl_sources:
         m = Mentions()

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.domain.state import Board
+from app.engine.activate import activate
 from app.engine.could_produce import could_produce
 from tests.engine.mana_helpers import E, P, board, card
 
@@ -303,6 +304,19 @@ def test_deep_water_only_affects_its_controllers_lands() -> None:
 def test_deep_water_permanent_without_activation_does_nothing() -> None:
     # 616.1: only the activated effect changes mana (an effects entry).
     assert of(board(P("f", "Forest"), P("dw", "Deep Water")), "f") == ["G"]
+
+
+def test_a_permanent_whose_mana_effect_is_unlisted_is_said_to_change_nothing() -> None:
+    # 611.2a: the ruling says why Deep Water on the battlefield changed nothing; with its
+    # activation's effect listed, it applies and nothing is said of it.
+    without = board(P("f", "Forest"), P("dw", "Deep Water"), P("dw2", "Deep Water"))
+    for v in (could_produce(without, "f"), activate(without, "f")):
+        said = [s for s in v.steps if "611.2a" in s.rules]
+        assert len(said) == 1
+        assert said[0].text.startswith("Deep Water (dw) and Deep Water (dw2) change mana only")
+    listed = board(P("f", "Forest"), P("dw", "Deep Water"), effects=(E("e", "Deep Water"),))
+    assert activate(listed, "f").answer_data["total"] == "{U}"
+    assert not [s for s in activate(listed, "f").steps if "611.2a" in s.rules]
 
 
 def test_pale_moon_with_contamination_on_a_nonbasic_land() -> None:

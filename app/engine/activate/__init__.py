@@ -146,7 +146,13 @@ from app.engine.activate.outcomes import (
     pick_option,
     resolve_triggers,
 )
-from app.engine.board import BoardView, ListedAbility, own_effect_grant_steps, passed_over_grants
+from app.engine.board import (
+    BoardView,
+    ListedAbility,
+    own_effect_grant_steps,
+    passed_over_grants,
+    unlisted_effect_steps,
+)
 from app.engine.characteristics import layer_steps
 from app.engine.replacement import Applied, apply_order
 
@@ -173,6 +179,7 @@ def activate(
     choose_key = normalize_choose(choose)
     listed = view.mana_abilities(p)
     steps: list[Step] = layer_steps(view.chars, bool(view.grants)) + band_steps(p)
+    steps += unlisted_effect_steps(view)
     if not listed:
         m = Mentions()
         msg = f"{label(p, m)} has no mana ability to activate"
