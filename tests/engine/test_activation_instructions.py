@@ -224,6 +224,19 @@ def test_a_land_that_entered_this_turn_or_a_basic_land() -> None:
     assert act(_board(_land("q", FRESH, entered_this_turn=False)), "q", ability=1)["legal"] is False
     basic = _board(_land("q", FRESH, entered_this_turn=False), _own("s", SWAMP))
     assert act(basic, "q", ability=1)["total"] == "{R}{R}"
+    # With a basic land the other condition holds: whether it entered isn't needed.
+    unsaid = _board(_land("q", FRESH), _own("s", SWAMP))
+    assert act(unsaid, "q", ability=1)["total"] == "{R}{R}"
+    step = next(s for s in activate(unsaid, "q", ability=1).steps if "602.1b" in s.rules)
+    assert "or if it entered the battlefield this turn" in step.text
+    # Without one, the 422 says what the other condition found.
+    with pytest.raises(QuestionError) as err:
+        act(_board(_land("q", FRESH), _own("r", ROCK)), "q", ability=1)
+    assert err.value.code == "entered_this_turn_required"
+    assert (
+        "(its other condition, if there is one land you control (basic), fails: there are 0)"
+        in (err.value.message)
+    )
 
 
 def test_counters_on_it_and_the_counter_its_other_ability_puts() -> None:

@@ -8,6 +8,7 @@ from typing import assert_never
 
 from app.domain.answers import Note, Reason
 from app.domain.card import ManaAbility
+from app.domain.errors import QuestionError
 from app.domain.mana_abilities import (
     ActivationRestriction,
     OneRestriction,
@@ -76,11 +77,47 @@ def _instruction(view: BoardView, p: Permanent, r: ActivationRestriction) -> _Re
         case OnlyAsInstant():
             return True, "as an instant, while its controller has priority", ""
         case OnlyIfAnyOf(of=alternatives):
-            read = [_one(view, p, one) for one in alternatives]
-            asks = " or ".join(words for _, words, _ in read)
-            return any(held for held, _, _ in read), asks, "; ".join(f for _, _, f in read)
+            return _any_of(view, p, alternatives)
         case _:
             return _one(view, p, r)
+
+
+def _any_of(view: BoardView, p: Permanent, alternatives: list[OneRestriction]) -> _Read:
+    """Any one of them is enough: a fact only the state gives is asked for (the 422 of the
+    first one missing, which says what the others found) only when none of the others holds."""
+    read: list[_Read] = []
+    missing: list[tuple[OneRestriction, QuestionError]] = []
+    for one in alternatives:
+        try:
+            read.append(_one(view, p, one))
+        except QuestionError as err:
+            missing.append((one, err))
+    facts = "; ".join(fact for _, _, fact in read)
+    if missing and not any(held for held, _, _ in read):
+        first = missing[0][1]
+        others = " or ".join(words for _, words, _ in read)
+        raise QuestionError(
+            first.loc,
+            f"{first.message} (its other condition, {others}, fails: {facts})",
+            first.code,
+        )
+    asks = " or ".join([*(words for _, words, _ in read), *(_unread(r) for r, _ in missing)])
+    unread = "; the rest needn't be known" if missing else ""
+    return any(held for held, _, _ in read), asks, facts + unread
+
+
+def _unread(r: OneRestriction) -> str:
+    """What a condition the state didn't give asks, in words (read only when another holds)."""
+    match r:
+        case OnlyIfEnteredThisTurn():
+            return "if it entered the battlefield this turn"
+        case OnlyDuringTurn(whose=whose):
+            mine = whose == "your_turn"
+            return "during its controller's turn" if mine else "in another player's turn"
+        case OnlyIfYouControl() | OnlyWithCounters() | OnlyIfCreature() | OnlyIfPower():
+            return "if another condition holds"  # read from the board: never missing
+        case _:
+            assert_never(r)
 
 
 def _one(view: BoardView, p: Permanent, r: OneRestriction) -> _Read:
