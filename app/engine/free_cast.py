@@ -373,6 +373,12 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
             "casts a spell for free can't put it onto the battlefield.",
             m,
         )
+    # 702.127a: an aftermath card's second half is the one with aftermath.
+    aftermath = card.layout == "aftermath" and cast_face is card.card_faces[-1]
+    if (aftermath or "aftermath" in cast_face.keyword_set) and not _aftermath_castable(
+        r, cast_face, cast_from
+    ):
+        castable = False
     if card.layout in FRONT_CAST_LAYOUTS and cast_face is not card.front:
         castable = False
         mf = Mentions()
@@ -385,6 +391,31 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
             mf,
         )
     return castable
+
+
+def _aftermath_castable(r: _Ruling, cast_face: CardFace, cast_from: CastZone | None) -> bool:
+    """702.127a: a half with aftermath is cast from a graveyard and from no other zone."""
+    m = Mentions()
+    half = m.card(cast_face.name)
+    if cast_from == "graveyard":
+        return True
+    if cast_from is None:
+        r.steps.append(
+            m.step(
+                f"{half} has aftermath, so it can be cast only from a graveyard; the question "
+                "doesn't say where it is cast from, so this ruling takes it as cast from there.",
+                ("702.127a",),
+            )
+        )
+        return True
+    r.note(
+        "aftermath_only_from_graveyard",
+        ("702.127a",),
+        f"{half} has aftermath, so it can be cast only from a graveyard, and it is cast from "
+        f"{ZONE_WORDS[cast_from]}.",
+        m,
+    )
+    return False
 
 
 def _fused_castable(r: _Ruling, card: Card, cast_from: CastZone | None) -> bool:

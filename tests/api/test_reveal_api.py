@@ -114,6 +114,25 @@ def test_inline_definitions_are_accepted_in_the_library(sqlite_client: TestClien
     assert ruling["question"]["library"][1]["name"] == "Test Spark"
 
 
+def test_an_aftermath_half_is_not_cast_from_exile(sqlite_client: TestClient) -> None:
+    # 702.127a: the half with aftermath is cast from a graveyard only; a cascade's hit is cast
+    # from exile, so it goes to the bottom.
+    halves = [
+        {"name": "Recall", "mana_cost": "{1}{U}", "types": ["instant"]},
+        {"name": "Remember", "mana_cost": "{3}{U}", "types": ["sorcery"]},
+    ]
+    card = {"name": "Recall // Remember", "layout": "aftermath", "faces": halves}
+    body = {"library": [card], "mode": "cascade", "cascade_mana_value": 7, "seed": 1}
+    r = sqlite_client.post(REVEAL, json={**body, "face": "Remember"})
+    assert r.status_code == 201, r.text
+    answer = r.json()["answer"]
+    assert (answer["hit"], answer["cast"]) == ("Recall // Remember", False)
+    assert "aftermath_only_from_graveyard" in [reason["code"] for reason in answer["reasons"]]
+    assert "702.127a" in r.json()["citations"]
+    first = sqlite_client.post(REVEAL, json=body).json()["answer"]
+    assert (first["cast"], first["cast_face"]) == (True, "Recall")
+
+
 def test_an_empty_library_is_a_question_too(sqlite_client: TestClient) -> None:
     answer = sqlite_client.post(
         REVEAL, json={"library": [], "mode": "cascade", "cascade_mana_value": 4}

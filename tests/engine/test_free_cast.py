@@ -10,7 +10,7 @@ from app.domain.card import Card
 from app.domain.costs import CastZone
 from app.domain.errors import QuestionError
 from app.engine.free_cast import cast_without_paying
-from tests.engine.spell_helpers import card
+from tests.engine.spell_helpers import card, cascade_into
 
 
 def free(
@@ -348,3 +348,51 @@ def test_a_split_card_without_fuse_named_whole_is_refused() -> None:
     with pytest.raises(QuestionError) as err:
         free("Fire // Ice", face="Fire // Ice")
     assert (err.value.loc, err.value.code) == (("face",), "not_fused")
+
+
+# 702.127a: a half with aftermath is cast from a graveyard only.
+REMEMBER = Card.model_validate(
+    {
+        "name": "Recall // Remember",
+        "layout": "aftermath",
+        "faces": [
+            {"name": "Recall", "mana_cost": "{1}{U}", "types": ["instant"]},
+            {"name": "Remember", "mana_cost": "{3}{U}", "types": ["sorcery"]},
+        ],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("face", "cast_from", "castable"),
+    [
+        ("Remember", "graveyard", True),
+        ("Remember", "exile", False),
+        ("Remember", "library", False),
+        ("Remember", None, True),  # taken as cast from a graveyard, and said so
+        ("Recall", "exile", True),
+    ],
+)
+def test_an_aftermath_half_is_cast_only_from_a_graveyard(
+    face: str, cast_from: CastZone | None, castable: bool
+) -> None:
+    verdict = cast_without_paying(
+        REMEMBER,
+        x=0,
+        alternative_cost=None,
+        additional_costs=[],
+        unpayable=[],
+        face=face,
+        cast_from=cast_from,
+    )
+    answer = verdict.answer_data
+    assert answer["castable"] is castable
+    assert ("aftermath_only_from_graveyard" in codes(answer)) is (not castable)
+    if face == "Remember" and cast_from != "graveyard":
+        assert any("702.127a" in s.rules for s in verdict.steps)
+
+
+def test_a_cascade_into_an_aftermath_card_casts_only_its_first_half() -> None:
+    remembered = cascade_into(REMEMBER, 9)  # 709.4: off the stack its mana value is 6
+    assert remembered.answer_data["cast"] is True
+    assert remembered.answer_data["cast_face"] == "Recall"
