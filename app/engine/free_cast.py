@@ -472,15 +472,35 @@ def _paid_with_x(cast_face: CardFace, asked: _Asked) -> list[AdditionalCost]:
     ]
 
 
+# What an X after these words is: a characteristic of the one thing the cost asks for ("an
+# artifact with mana value X"), not how many things it asks for; "total power X" sums things.
+_X_OF_ONE = ("mana value ", "power ", "toughness ")
+
+
+def _x_counts(cost: AdditionalCost) -> bool:
+    """Whether the cost's X is a number of things or of life ("Pay X life", "Sacrifice X
+    creatures"), so that with X = 0 it asks for nothing."""
+    name = cost.name
+    for m in _X_IN_COST.finditer(name):
+        before = name[: m.start()]
+        if not before.endswith(_X_OF_ONE) or before.endswith(("total mana value ", "total power ")):
+            return True
+    return False
+
+
 def _payable_at_zero(r: _Ruling, cast_face: CardFace, asked: _Asked, x: int) -> _Asked:
     """A cost of X things or X life asks for nothing with X = 0, so it can always be paid
-    (119.4: a player can always pay 0 life); the question's `unpayable` doesn't hold for it."""
+    (119.4: a player can always pay 0 life); the question's `unpayable` doesn't hold for it. A
+    cost of one thing described by X ("an artifact with mana value X") still asks for one."""
     if x != 0:
         return asked
     freed = {
         c.name
         for c in cast_face.additional_costs
-        if c.name in asked.unpayable and x_in_cost(c) and not with_x(c.mana or "", 0)
+        if c.name in asked.unpayable
+        and x_in_cost(c)
+        and _x_counts(c)
+        and not with_x(c.mana or "", 0)
     }
     if not freed:
         return asked

@@ -77,6 +77,31 @@ def test_pay_x_life_keeps_its_x_unless_the_mana_cost_has_one() -> None:
     assert (pact["x"], [r["code"] for r in pact["reasons"]]) == (0, ["x_must_be_zero"])
 
 
+OFFERING = _card(
+    "Kiln Offering",
+    "As an additional cost to cast this spell, sacrifice an artifact or creature with mana "
+    "value X.\n~ deals X damage divided as you choose among any number of target creatures.",
+    "{1}{R}",
+    ("Sorcery",),
+)
+
+
+def test_one_thing_described_by_x_is_still_one_thing_at_x_0() -> None:
+    # "with mana value X" at X = 0 asks for a permanent with mana value 0, not for nothing:
+    # said to be unpayable, the spell can't be cast (118.8, 601.2h).
+    cost = OFFERING.front.additional_costs[0].name
+    answer = cast_without_paying(
+        OFFERING, x=0, alternative_cost=None, additional_costs=[], unpayable=[cost]
+    ).answer_data
+    assert answer["castable"] is False
+    assert [r["code"] for r in answer["reasons"]] == ["mandatory_additional_cost_unpayable"]
+    # X life at X = 0 is still nothing to pay (119.4).
+    tide = cast_without_paying(
+        TIDE, x=0, alternative_cost=None, additional_costs=[], unpayable=["Pay X life"]
+    ).answer_data
+    assert tide["castable"] is True
+
+
 def test_an_x_the_text_defines_is_no_x_announced() -> None:
     # 107.3c: "where X is ..." defines it; the question's x is no value chosen for it.
     answer = free(NECROPSY, 4)
