@@ -5,6 +5,7 @@ Entry point: `mana_value(card, zone=…, x=…, cast=…, cast_without_paying_ma
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from app.domain.answers import ManaValueAnswer
@@ -23,6 +24,7 @@ from app.domain.layouts import one_part_rule
 from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.free_cast import fused_face, prototyped_face, resolve_face, x_in_cost
 
+_REMINDER = re.compile(r"\([^)]*\)")  # reminder text, which restates rules (207.2)
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
 OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
 
@@ -33,13 +35,28 @@ def _x_only_in_additional_costs(face: CardFace) -> bool:
     return not face.x_count and any(x_in_cost(c) for c in face.additional_costs)
 
 
+# An enters-the-battlefield trigger or replacement effect in the card's own words that says X
+# ("When ~ enters, if it was kicked, gain control of target artifact with mana value X or
+# less", "~ enters with X counters"): read from the words as well, so that one compiled as
+# something else, or not at all (and reported), still counts (107.3m). An X its sentence
+# defines ("where X is ...") is none chosen for the spell.
+_ETB_SAYS_X = re.compile(
+    r"(?:\bWhen(?:ever)? [^.]*?\benters\b|\benters with\b|\bAs [^,.]*?\benters\b)[^.]*\bX\b"
+)
+
+
 def _etb_refers_to_x(face: CardFace) -> bool:
+    if face.loyalty == "X":
+        return True  # 306.5b: it enters with loyalty counters equal to its printed loyalty
     for ability in face.abilities:
         if isinstance(ability, EntersWithCounters) and ability.amount == "X":
             return True
         if isinstance(ability, EtbTrigger | EtbReplacement) and ability.uses_x:
             return True
-    return False
+    if not (face.x_count or _x_only_in_additional_costs(face)):
+        return False  # no X is chosen for it as it is cast: any X its words say is another
+    sentences = re.split(r"(?<=\.)\s+|\n", _REMINDER.sub("", face.text or ""))
+    return any(_ETB_SAYS_X.search(s) and "where X is" not in s for s in sentences)
 
 
 def _cost_text(face: CardFace, m: Mentions) -> str:
@@ -291,7 +308,16 @@ def _in_play_steps(
 
 def _etb_x(chosen: CardFace, x: int, cast: bool, free: bool, steps: list[Step]) -> int:
     """107.3m: ETB abilities use the spell's X while the permanent's own X is 0."""
-    if not _etb_refers_to_x(chosen):
+    if chosen.loyalty == "X":
+        m = Mentions()
+        steps.append(
+            m.step(
+                f"{m.card(chosen.name)}'s printed loyalty is X: it enters with that many "
+                "loyalty counters, an effect as it enters that refers to X.",
+                ("306.5b", "107.3m"),
+            )
+        )
+    elif not _etb_refers_to_x(chosen):
         m = Mentions()
         steps.append(
             m.step(

@@ -20,6 +20,7 @@ def _card(name: str, text: str, mana_cost: str, types: tuple[str, ...] = ("Creat
     compiled = compile_face(name, text, types=types, mana_cost=mana_cost)
     assert compiled.support == "full", compiled.unsupported_text
     fields = {"name": name, "types": [t.lower() for t in types], "mana_cost": mana_cost}
+    fields["text"] = text  # as an import stores it
     return Card.model_validate(fields | compiled.card_fields())
 
 
@@ -249,3 +250,45 @@ def test_no_spell_whose_x_cant_be_0_is_on_the_stack_with_x_0() -> None:
         PILFERER, zone="stack", x=0, cast=True, cast_without_paying_mana_cost=False
     )
     assert unkicked.answer_data["mana_value"] == 2
+
+
+def test_an_etb_of_a_kicker_x_read_as_something_else_still_uses_the_x() -> None:
+    # 107.3m: the ETB is a control change, compiled as one; its words say X all the same.
+    swiper = _card(
+        "Sky Swiper",
+        "Kicker {X}\nFlying\nWhen ~ enters, if it was kicked, gain control of target artifact "
+        "with mana value X or less.",
+        "{1}{U}",
+    )
+    entered = mana_value(
+        swiper, zone="battlefield", x=3, cast=True, cast_without_paying_mana_cost=False
+    )
+    assert entered.answer_data["etb_x"] == 3
+
+
+def test_a_printed_loyalty_of_x_is_the_spells_x() -> None:
+    # 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty.
+    walker = Card.model_validate(
+        {"name": "Tidecaller Adept", "mana_cost": "{X}{U}", "types": ["planeswalker"],
+         "loyalty": "X"}
+    )  # fmt: skip
+    cast = mana_value(
+        walker, zone="battlefield", x=4, cast=True, cast_without_paying_mana_cost=False
+    )
+    assert (cast.answer_data["etb_x"], cast.answer_data["mana_value"]) == (4, 1)
+    assert any("306.5b" in s.rules for s in cast.steps)
+    put = mana_value(
+        walker, zone="battlefield", x=4, cast=False, cast_without_paying_mana_cost=False
+    )
+    assert put.answer_data["etb_x"] == 0
+
+
+def test_a_defined_x_in_an_etb_is_not_the_spells() -> None:
+    counted = Card.model_validate(
+        {"name": "Tally Golem", "mana_cost": "{X}", "types": ["artifact", "creature"],
+         "text": "When ~ enters, draw X cards, where X is the number of lands you control."}
+    )  # fmt: skip
+    entered = mana_value(
+        counted, zone="battlefield", x=2, cast=True, cast_without_paying_mana_cost=False
+    )
+    assert entered.answer_data["etb_x"] == 0
