@@ -55,8 +55,23 @@ def _etb_refers_to_x(face: CardFace) -> bool:
             return True
     if not (face.x_count or _x_only_in_additional_costs(face)):
         return False  # no X is chosen for it as it is cast: any X its words say is another
-    sentences = re.split(r"(?<=\.)\s+|\n", _REMINDER.sub("", face.text or ""))
-    return any(_ETB_SAYS_X.search(s) and "where X is" not in s for s in sentences)
+    return any(
+        _ETB_SAYS_X.search(s) and "where X is" not in s for s in _etb_sentences(face.text or "")
+    )
+
+
+def _etb_sentences(text: str) -> list[str]:
+    """The card's sentences, each mode line of a modal trigger ("When ~ enters, choose one —")
+    joined to the trigger's words, since the mode is what the trigger does (700.2)."""
+    found: list[str] = []
+    lead = ""
+    for line in _REMINDER.sub("", text).splitlines():
+        if line.startswith("•") and lead:
+            found.append(f"{lead} {line}")
+            continue
+        lead = line.rstrip(" —") if line.rstrip().endswith("—") else ""
+        found += re.split(r"(?<=\.)\s+", line)
+    return found
 
 
 def _cost_text(face: CardFace, m: Mentions) -> str:

@@ -292,3 +292,16 @@ def test_a_defined_x_in_an_etb_is_not_the_spells() -> None:
         counted, zone="battlefield", x=2, cast=True, cast_without_paying_mana_cost=False
     )
     assert entered.answer_data["etb_x"] == 0
+
+
+def test_a_modal_etbs_modes_that_say_x_use_the_spells_x() -> None:
+    # 700.2: the mode chosen is what the trigger does.
+    modal = Card.model_validate(
+        {"name": "Grave Tyrant", "mana_cost": "{X}{B}", "types": ["creature"],
+         "text": "When ~ enters, choose one —\n• Each other creature gets -X/-X until end of "
+                 "turn.\n• You gain 2 life."}
+    )  # fmt: skip
+    entered = mana_value(
+        modal, zone="battlefield", x=2, cast=True, cast_without_paying_mana_cost=False
+    )
+    assert entered.answer_data["etb_x"] == 2
