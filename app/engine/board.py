@@ -1526,17 +1526,21 @@ class BoardView:
         permanent that itself arrived since. A lasting effect ("for as long as ~ remains on the
         battlefield") may be older: the taken permanent's controlled_since_turn_start says. An
         effect that gives control to the player who already had it changes nothing, so it
-        doesn't restart the 302.6 clock."""
+        doesn't restart the 302.6 clock, unless that permanent itself came under its
+        controller's control this turn (a Confiscate on a Control Magic, 613.8a): what it gives,
+        it has given its new controller only since then."""
         recent: list[ControlChange] = []
         for change in self.control_changes.get(p.id, []):
-            if not change.changes_controller:
-                continue
             if change.source.is_effect:
-                if not change.effect.lasting:
+                if change.changes_controller and not change.effect.lasting:
                     recent.append(change)
                 continue
             aura = self.board.get(change.source.id)
-            if aura is not None and not aura.controlled_since_turn_start:
+            if aura is None:
+                continue
+            if change.changes_controller and not aura.controlled_since_turn_start:
+                recent.append(change)
+            elif self.control_changed_this_turn(aura):  # layer 2 refused any loop (613.8a)
                 recent.append(change)
         return recent
 

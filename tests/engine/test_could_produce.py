@@ -544,3 +544,32 @@ def test_a_control_aura_taken_gives_control_to_its_new_controller(magic: int, se
         P("s", "Swamp", "bob"),
     )  # fmt: skip
     assert of(b, "naga") == ["B"]
+
+
+@pytest.mark.parametrize("owner", ["bob", "alice"])
+def test_a_creature_whose_control_aura_changed_hands_this_turn_is_summoning_sick(
+    owner: str,
+) -> None:
+    # 302.6, 613.8a: the older Control Magic gives its creature to whoever controls the Aura;
+    # a Confiscate-like Aura that took it this turn gave bob the Elves only now, whether they
+    # are his own (taken back) or alice's.
+    magic_owner = "alice" if owner == "bob" else "bob"
+    b = board(
+        P("elves", "Llanowar Elves", owner, timestamp=1),
+        P("cm", "Control Magic", magic_owner, attached_to="elves", timestamp=2),
+        {"id": "seize", "definition": SEIZE, "controller": owner, "attached_to": "cm",
+         "controlled_since_turn_start": False, "timestamp": 3},
+    )  # fmt: skip
+    answer = activate(b, "elves")
+    assert answer.answer_data["legal"] is False
+    assert [r["code"] for r in answer.answer_data["reasons"]] == ["summoning_sick"]
+    said = " ".join(s.text for s in answer.steps)
+    assert "itself came under" in said and "already controlled it" not in said
+    # The Aura taken before this turn: no change this turn, the Elves tap.
+    b = board(
+        P("elves", "Llanowar Elves", owner, timestamp=1),
+        P("cm", "Control Magic", magic_owner, attached_to="elves", timestamp=2),
+        {"id": "seize", "definition": SEIZE, "controller": owner, "attached_to": "cm",
+         "timestamp": 3},
+    )  # fmt: skip
+    assert activate(b, "elves").answer_data["legal"] is True

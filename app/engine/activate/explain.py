@@ -220,6 +220,13 @@ def control_change_text(
     read from when the change is older than this turn."""
     to = change.source.controller
     src = source_label(m, change.source)
+    if restarts_count and not change.changes_controller:
+        # 613.8a: its source came under `to`'s control this turn, and with it this permanent.
+        return (
+            f"{src} gives {to} control of it, and {src} itself came under {to}'s control this "
+            f"turn, so {to} has controlled it only since then: a change of control restarts "
+            "the count of 302.6" + ("; it also gives haste" if change.effect.haste else "")
+        )
     if not change.changes_controller:
         # Taking control of what you already control changes nothing: the 302.6 count
         # goes on (the effect's haste, if any, still applies).
