@@ -1538,9 +1538,9 @@ class BoardView:
             aura = self.board.get(change.source.id)
             if aura is None:
                 continue
-            if change.changes_controller and not aura.controlled_since_turn_start:
-                recent.append(change)
-            elif self.control_changed_this_turn(aura):  # layer 2 refused any loop (613.8a)
+            arrived = change.changes_controller and not aura.controlled_since_turn_start
+            # Layer 2 refused any loop of control changes (613.8a): this recursion ends.
+            if arrived or self.control_changed_this_turn(aura):
                 recent.append(change)
         return recent
 
