@@ -330,8 +330,8 @@ def cast_without_paying(
         )
     x_costs = _paid_with_x(cast_face, asked)
     x = _mana_cost_steps(r, cast_face, x, x_costs)
-    if not _x_allowed(r, cast_face, x, x_costs):
-        castable = False
+    allowed, asked = _x_allowed(r, cast_face, x, x_costs, asked)
+    castable = castable and allowed
     if asked.alternative is not None:
         castable = False
         m = Mentions()
@@ -373,11 +373,13 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
             "casts a spell for free can't put it onto the battlefield.",
             m,
         )
-    # 702.127a: an aftermath card's second half is the one with aftermath.
-    aftermath = card.layout == "aftermath" and cast_face is card.card_faces[-1]
-    if (aftermath or "aftermath" in cast_face.keyword_set) and not _aftermath_castable(
-        r, cast_face, cast_from
-    ):
+    # 702.127a: an aftermath card's second half is the one with aftermath (a card of one face
+    # listing the keyword has no such half).
+    halves = card.card_faces
+    aftermath = cast_face is halves[-1] and (
+        card.layout == "aftermath" or (len(halves) > 1 and "aftermath" in cast_face.keyword_set)
+    )
+    if aftermath and not _aftermath_castable(r, cast_face, cast_from):
         castable = False
     if card.layout in FRONT_CAST_LAYOUTS and cast_face is not card.front:
         castable = False
@@ -579,12 +581,15 @@ def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int, x_costs: list[Addi
     return 0
 
 
-def _x_allowed(r: _Ruling, cast_face: CardFace, x: int, x_costs: list[AdditionalCost]) -> bool:
+def _x_allowed(
+    r: _Ruling, cast_face: CardFace, x: int, x_costs: list[AdditionalCost], asked: _Asked
+) -> tuple[bool, _Asked]:
     """The X this cast announces against the card's own "X can't be 0" (107.3a): with an X in
     the mana cost it is 0 (107.3b), so no X is left to choose and the cast can't be made
-    (601.2b); with an X only in a cost it pays, the value asked."""
+    (601.2b); with an X only in optional costs asked for, asked as 0, those can't be paid that
+    way and are not paid, as any optional cost that can't be (the spell is cast without them)."""
     if not cast_face.x_not_zero or x != 0 or not (cast_face.x_count or x_costs):
-        return True
+        return True, asked
     m = Mentions()
     card = m.card(cast_face.name)
     if cast_face.x_count:
@@ -595,16 +600,26 @@ def _x_allowed(r: _Ruling, cast_face: CardFace, x: int, x_costs: list[Additional
             "choose only 0 for X: no X can be announced, so it can't be cast this way.",
             m,
         )
-        return False
+        return False, asked
     names = ", ".join(m.mana_in(c.name) for c in x_costs)
+    if any(not c.optional for c in x_costs):
+        r.note(
+            "x_cannot_be_zero",
+            ("107.3a", "601.2b"),
+            f"X was asked as 0 for {names}, and {card} says X can't be 0: that X is no legal "
+            "choice, so it can't be cast so (with an X of 1 or more it could be).",
+            m,
+        )
+        return False, asked
     r.note(
         "x_cannot_be_zero",
         ("107.3a", "601.2b"),
-        f"X was asked as 0 for {names}, and {card} says X can't be 0: that cost is paid with "
-        "an X of 1 or more, or not at all.",
+        f"X was asked as 0 for {names}, and {card} says X can't be 0: being optional, "
+        f"{'it is' if len(x_costs) == 1 else 'they are'} not paid (with an X of 1 or more "
+        f"{'it' if len(x_costs) == 1 else 'they'} could be).",
         m,
     )
-    return False
+    return True, replace(asked, additional=asked.additional - {c.name for c in x_costs})
 
 
 def _additional_costs(

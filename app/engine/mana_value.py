@@ -61,8 +61,10 @@ def _etb_refers_to_x(face: CardFace) -> bool:
 
 
 def _etb_sentences(text: str) -> list[str]:
-    """The card's sentences, each mode line of a modal trigger ("When ~ enters, choose one —")
-    joined to the trigger's words, since the mode is what the trigger does (700.2)."""
+    """The card's sentences, each with the trigger's words before it when it is part of what a
+    trigger does: the sentences after the trigger's on its line ("When ~ enters, create a
+    token. Put X counters on it."), and each mode line of a modal trigger ("When ~ enters,
+    choose one —", 700.2)."""
     found: list[str] = []
     lead = ""
     for line in _REMINDER.sub("", text).splitlines():
@@ -70,7 +72,9 @@ def _etb_sentences(text: str) -> list[str]:
             found.append(f"{lead} {line}")
             continue
         lead = line.rstrip(" —") if line.rstrip().endswith("—") else ""
-        found += re.split(r"(?<=\.)\s+", line)
+        sentences = re.split(r"(?<=\.)\s+", line)
+        head = sentences[0].removesuffix(".")
+        found += [f"{head}; {s}" if i else s for i, s in enumerate(sentences)]
     return found
 
 

@@ -940,9 +940,10 @@ class _Outside:
             if chosen != chosen_name:
                 respelled["chosen_name"] = chosen
         chosen_type = p.get("chosen_type")
-        if chosen_type is not None and face.type_choice is not None:
+        if chosen_type is not None and face.type_choice is not None and not p.get("copy_of"):
             # Checked whatever the question reads of it: a board no game has is refused alike
-            # by every question (the abilities that read it check it again, for copies).
+            # by every question. A copy's choice may be its own card's, made before it became
+            # a copy: the abilities that read it check it there.
             type_chosen(
                 face.type_choice,
                 chosen_type,

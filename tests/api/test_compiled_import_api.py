@@ -448,6 +448,14 @@ def test_a_chosen_type_of_the_wrong_kind_is_refused_by_every_question(
     )
 
 
+def test_a_copys_chosen_type_is_checked_only_where_it_is_read(client: TestClient) -> None:
+    # The Sentinel chose Elf as it entered, then became a copy of the Spire (copy_of): its
+    # choice was its own card's, so a question that doesn't read it takes the board.
+    copy = perm("it", "Brassmimic Sentinel", chosen_type="Elf", copy_of=["Gatewild Spire"])
+    r = client.post(FREE, json={"card": "Lightning Bolt", "state": state(copy)})
+    assert r.status_code == 201, r.text
+
+
 def test_a_creature_type_chosen_as_it_entered_is_counted(client: TestClient) -> None:
     elder = perm("elder", "Grovecaller Elder")
     # 205.3m: the Sentinel is an Elf too, so the Elder counts two Elves.

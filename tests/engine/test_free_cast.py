@@ -396,3 +396,19 @@ def test_a_cascade_into_an_aftermath_card_casts_only_its_first_half() -> None:
     remembered = cascade_into(REMEMBER, 9)  # 709.4: off the stack its mana value is 6
     assert remembered.answer_data["cast"] is True
     assert remembered.answer_data["cast_face"] == "Recall"
+
+
+def test_a_card_of_one_face_listing_aftermath_has_no_aftermath_half() -> None:
+    # A card file may list a split card's keywords on a one-face card: no half to restrict.
+    lone = Card.model_validate(
+        {
+            "name": "Lone Dusk",
+            "mana_cost": "{2}{W}",
+            "types": ["sorcery"],
+            "keywords": ["Aftermath"],
+        }
+    )
+    verdict = cast_without_paying(
+        lone, x=0, alternative_cost=None, additional_costs=[], unpayable=[], cast_from="exile"
+    )
+    assert verdict.answer_data["castable"] is True

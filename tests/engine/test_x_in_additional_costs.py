@@ -229,9 +229,13 @@ def test_a_spell_whose_x_cant_be_0_cant_be_cast_free(x: int) -> None:
 def test_a_kicker_whose_x_cant_be_0_is_paid_with_x_1_or_more_or_not_at_all() -> None:
     kicked = free(PILFERER, 2, "Kicker")
     assert (kicked["castable"], kicked["mana_to_pay"], kicked["reasons"]) == (True, "{2}", [])
+    # Asked at X 0, the kicker can't be paid that way: being optional, it is not paid (as any
+    # optional cost that can't be), and the spell is cast without it.
     at_zero = free(PILFERER, 0, "Kicker")
-    assert at_zero["castable"] is False
+    assert (at_zero["castable"], at_zero["additional_costs_paid"]) == (True, [])
     assert _codes(at_zero) == [("x_cannot_be_zero", ["107.3a", "601.2b"])]
+    hit = cascade_into(PILFERER, 5, additional=("Kicker",)).answer_data
+    assert (hit["cast"], hit["free_cast"]["additional_costs_paid"]) == (True, [])
     # Unkicked, no X is announced at all.
     assert (free(PILFERER, 0)["castable"], free(PILFERER, 0)["reasons"]) == (True, [])
 
@@ -305,3 +309,16 @@ def test_a_modal_etbs_modes_that_say_x_use_the_spells_x() -> None:
         modal, zone="battlefield", x=2, cast=True, cast_without_paying_mana_cost=False
     )
     assert entered.answer_data["etb_x"] == 2
+
+
+def test_an_etbs_later_sentence_that_says_x_uses_the_spells_x() -> None:
+    harness = Card.model_validate(
+        {"name": "Lattice Brace", "mana_cost": "{X}{G}", "types": ["artifact"],
+         "subtypes": ["Equipment"],
+         "text": "When ~ enters, create a 0/0 green Fractal creature token. Put X +1/+1 "
+                 "counters on it and attach ~ to it."}
+    )  # fmt: skip
+    entered = mana_value(
+        harness, zone="battlefield", x=3, cast=True, cast_without_paying_mana_cost=False
+    )
+    assert entered.answer_data["etb_x"] == 3
