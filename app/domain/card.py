@@ -414,10 +414,22 @@ class CardFace(Strict):
             return [c for c in COLORS if c in self.defined_colors]  # 604.3
         if self.colors is not None:
             return [c for c in COLORS if c in self.colors]
+        return self.cost_colors
+
+    @property
+    def cost_colors(self) -> list[str]:
+        """The colors of its mana cost's symbols (105.2, 202.2)."""
         found: set[str] = set()
         for s in self.cost_symbols:
             found.update(p for p in s.text.split("/") if p in COLORS)
         return [c for c in COLORS if c in found]
+
+    @property
+    def undefined_colors(self) -> list[str]:
+        """Its colors without what its own text defines (707.9d leaves such a definition out
+        of a copy whose exception gives colors): a card file's colors may already hold the
+        definition, so its mana cost's then."""
+        return self.face_colors if self.defined_colors is None else self.cost_colors
 
     @property
     def type_line(self) -> str:

@@ -101,7 +101,7 @@ def with_exceptions(copier: CardFace, effect: CopyEffect, values: CardFace) -> C
     own = copier.abilities if effect.keeps_abilities else []
     data = values.model_dump()
     if effect.colors:
-        data["colors"] = [c for c in COLORS if c in {*values.face_colors, *effect.colors}]
+        data["colors"] = [c for c in COLORS if c in {*values.undefined_colors, *effect.colors}]
         # 707.9d: an exception giving colors leaves out the copied colors' own definition.
         data["defined_colors"] = None
     data.update(

@@ -288,3 +288,9 @@ def test_another_own_creature_loss_is_reported_without_a_mana_ability() -> None:
     # What it is bears on every count of creatures, mana ability or not.
     text = "~ isn't a creature unless you control three or more artifacts."
     assert face(text, types=("Artifact", "Creature")).unsupported_text == [text]
+
+
+def test_devoid_given_to_others_is_reported() -> None:
+    # 702.114a: it would make them colorless, which no grant here says: never waved through.
+    text = "Slivers you control have devoid."
+    assert face(text, types=("Creature",), subtypes=("Sliver",)).unsupported_text == [text]

@@ -237,6 +237,8 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
         re.compile(
             r"(?<!\bthat )\b(?:is|are) (?:no longer )?snow\.$|"
             r"\bin addition to (?:its|their) other colors\b|"
+            # 702.114a: devoid given to others makes them colorless (604.3).
+            r"\b(?:ha(?:s|ve)|gains?) [^.\"]*\bdevoid\b|"
             r"\b(?:is|are) the chosen colou?r\b|\bdevotion to [^.]* is increased\b"
         ),
         "type_change",
