@@ -53,14 +53,28 @@ def basic_land_type_chosen(said: str, loc: tuple[str | int, ...], who: str) -> B
     )
 
 
+# 205.2a: every card type, those of objects the engine doesn't model among them (a choice of
+# "a card type" may name one); "tribal" is kindred's former name.
+ALL_CARD_TYPES = (
+    *get_args(CardType),
+    "conspiracy",
+    "dungeon",
+    "phenomenon",
+    "plane",
+    "scheme",
+    "vanguard",
+)
+
+
 def card_type_chosen(
     said: str, among: Sequence[CardType], loc: tuple[str | int, ...], who: str
-) -> CardType:
+) -> str:
     """205.2a: a card type chosen for a permanent (`who`) as it entered, in any case, among
-    those its words allow (`among`; empty: any); another word is none, a 422."""
-    allowed = list(among) or list(get_args(CardType))
+    those its words allow (`among`; empty: any card type); another word is none, a 422."""
+    allowed: list[str] = list(among) or list(ALL_CARD_TYPES)
+    word = "kindred" if said.casefold() == "tribal" else said.casefold()
     for card_type in allowed:
-        if card_type == said.casefold():
+        if card_type == word:
             return card_type
     raise QuestionError(
         loc,

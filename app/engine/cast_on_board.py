@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TypeVar, get_args
 
 from pydantic import BaseModel
 
@@ -163,7 +163,7 @@ def chosen_spells(
     if chosen.of_chosen_type:
         spells = with_condition(spells, HasSubtype(subtype=chosen_type_of(p)))
     if chosen.of_chosen_card_type:
-        spells = with_condition(spells, HasType(type=_chosen_card_type(p)))
+        spells = with_condition(spells, _of_card_type(_chosen_card_type(p)))
     if chosen.of_chosen_color:
         why = "names spells by the color chosen for it (105.2): give it as 'chosen_color'"
         color = given(p, "chosen_color", p.chosen_color, why)
@@ -176,7 +176,15 @@ def chosen_spells(
     return spells
 
 
-def _chosen_card_type(p: Permanent) -> CardType:
+def _of_card_type(card_type: str) -> HasType:
+    """Spells of a card type; a type no spell has (a plane, a dungeon: never cast) names none,
+    as "land" does: no land is ever a spell (305.9)."""
+    return HasType.model_validate(
+        {"type": card_type if card_type in get_args(CardType) else "land"}
+    )
+
+
+def _chosen_card_type(p: Permanent) -> str:
     """205.2a: the card type chosen for it as it entered, its `chosen_type` in any case; a 422
     when that is no card type."""
     why = "names spells by the card type chosen for it (205.2a): give it as 'chosen_type'"

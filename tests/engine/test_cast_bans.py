@@ -291,6 +291,29 @@ def test_a_ban_on_the_chosen_card_type_reads_it_from_the_state() -> None:
         assert raised.value.loc == ("state", "battlefield", 0, "chosen_type")
 
 
+ANY_TYPE_WARDEN = _warden(
+    "Ward of Kinds",
+    "As Ward of Kinds enters, choose a card type.\nYour opponents can't cast spells of the "
+    "chosen type.",
+)
+
+
+def test_any_card_type_may_be_chosen_even_one_no_spell_has() -> None:
+    # 205.2a: "plane" is a card type, which no spell has; "tribal" is kindred's former name.
+    plane = _view(_perm("wk", ANY_TYPE_WARDEN, chosen_type="Plane"))
+    assert _cast(SORCERY, plane)["castable"] is True
+    assert _cast(INSTANT, plane)["castable"] is True
+    kindred = Card.model_validate(
+        {"name": "Kin Call", "mana_cost": "{1}{G}", "types": ["kindred", "instant"]}
+    )
+    assert _codes(_cast(kindred, _view(_perm("wk", ANY_TYPE_WARDEN, chosen_type="Tribal")))) == [
+        "cast_prohibited"
+    ]
+    with pytest.raises(QuestionError) as raised:
+        _view(_perm("wk", ANY_TYPE_WARDEN, chosen_type="Goblin"))
+    assert raised.value.code == "invalid_chosen_type"
+
+
 NUMBER_WARDEN = _warden(
     "Tally Prelate",
     "As Tally Prelate enters, choose a number.\nPlayers can't cast instant or sorcery spells "
