@@ -158,7 +158,7 @@ def test_domain_counted_for_mana_or_a_cost_is_not_irrelevant(text: str) -> None:
         # ability can't be activated); a mana trigger triggering twice; all five colors; another
         # object's triggered abilities too.
         (
-            "When ~ enters, detain up to two target lands your opponents control.",
+            "When ~ enters, detain target land and target creature an opponent controls.",
             ("Creature",),
             "land_type",
         ),

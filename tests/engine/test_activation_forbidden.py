@@ -402,13 +402,22 @@ def test_detain_reads_the_same_where_the_card_lists_it_as_a_keyword(text: str) -
     "text",
     [
         "When ~ enters, detain up to two target creatures your opponents control.",
-        "When ~ enters, detain each nonland permanent your opponents control.",
+        "When ~ enters, detain each nonland permanent your opponents control with mana value 4 "
+        "or less.",
     ],
 )
-def test_detaining_more_than_one_permanent_is_reported(text: str) -> None:
-    # An entry of the state's effects has one target: two detained can't be said.
-    compiled = compile_face("Holding Order", text, types=["Creature"], keywords=["Detain"])
-    assert compiled.unsupported_text == [text]
+def test_several_detained_are_an_entry_each(text: str) -> None:
+    # 611.2c: one entry of the state's effects for each permanent detained, as its target.
+    card = _card("Holding Order", text, ["Creature"])
+    entries = tuple(
+        {"id": f"d{n}", "definition": card, "controller": "bob", "target": target}
+        for n, target in enumerate(("elves", "birds"))
+    )
+    perms = (P("elves", "Llanowar Elves"), P("birds", "Birds of Paradise"), P("f", "Forest"))
+    for target in ("elves", "birds"):
+        locked = activate(board(*perms, effects=entries), target, choose="G").answer_data
+        assert [r["code"] for r in locked["reasons"]] == ["activation_forbidden"]
+    assert activate(board(*perms, effects=entries), "f").answer_data["legal"] is True
 
 
 def test_two_one_shot_locks_on_one_card_need_the_entry_to_name_its_line() -> None:

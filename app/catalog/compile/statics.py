@@ -612,11 +612,13 @@ _LOCKS_IT = re.compile(
 
 # 701.35a: to detain a permanent is to lock it until its detainer's next turn (no attacking or
 # blocking, no activated abilities): "When ~ enters, detain target creature an opponent
-# controls." One target only; "up to two target creatures" needs an entry for each, which an
-# entry's one `target` can't say.
+# controls." Several detained ("up to two target creatures", "each nonland permanent your
+# opponents control with mana value 4 or less") are one entry each, as a group's haste is
+# (611.2c: those there as it resolved).
 _DETAINS = re.compile(
-    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?[Dd]etain target (?P<what>[a-z ]+?) '
-    r"an opponent controls\.?$"
+    r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?[Dd]etain '
+    r"(?:(?:up to (?:one|two|three) )?target|each) (?P<what>[a-z ]+?) "
+    r"(?:an opponent controls|your opponents control)(?: with mana value \d+ or less)?\.?$"
 )
 
 
@@ -625,9 +627,9 @@ def effect_lock(sentence: str, previous: str | None) -> ir.Forbid | None:
     `previous`: the sentence before, which must target one permanent for "its" to be that
     target."""
     if (m := _LOCKS_TARGET.match(sentence) or _DETAINS.match(sentence)) is not None:
-        return (
-            ir.Forbid(ir.Sel(attached=True), effect=True) if _one_object(m.group("what")) else None
-        )
+        # Each of several detained is an object of its own entry: "creatures" as "creature".
+        what = re.sub(r"(?<=[a-z])s\b", "", m.group("what"))
+        return ir.Forbid(ir.Sel(attached=True), effect=True) if _one_object(what) else None
     if _LOCKS_IT.match(sentence) is None or previous is None:
         return None
     targeted = re.findall(r"\btarget\b", previous)
