@@ -1207,6 +1207,25 @@ def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> b
     return True
 
 
+# Words of an effect that lasts a while: a resolved ability saying them is an entry a state may
+# list ("{W}{U}: Target creature gains flying until end of turn.").
+_LASTING = re.compile(r"\buntil (?:end of turn|your next turn)\b|\bfor as long as\b|\bthis turn\b")
+
+
+def _lasting_lines(ctx: _Context) -> set[int | None]:
+    """The paragraphs of activated and triggered abilities whose effect lasts a while, read or
+    not (an entry may stand for any of them, one that changes nothing here included)."""
+    found: set[int | None] = set()
+    for n in ctx.unit_lines:
+        start, end = ctx.sentence_spans[n]
+        records = ctx.face.sentences[start:end]
+        if records and _LEADS.match(records[0].text) and any(
+            _LASTING.search(r.text) for r in records
+        ):
+            found.add(ctx.line_numbers[n])
+    return found
+
+
 def _check_target_effects(ctx: _Context) -> None:
     """An `effects` entry that names no line applies every effect ability of its card to its
     one target (board.py), so a one-shot haste grant or lock on its target is exact without one
@@ -1222,7 +1241,8 @@ def _check_target_effects(ctx: _Context) -> None:
         for a in face.abilities
         if getattr(a, "works_from", "battlefield") == "effect" and id(a) not in granted
     ]
-    if not others and len(ctx.target_effects) == 1:
+    own = {ctx.ability_lines.get(id(a)) for _, found in ctx.target_effects for a in found}
+    if not others and len(ctx.target_effects) == 1 and not _lasting_lines(ctx) - own:
         return
     if _told_apart(ctx, (a for _, found in ctx.target_effects for a in found)) and _told_apart(
         ctx, others
