@@ -1219,8 +1219,10 @@ def _lasting_lines(ctx: _Context) -> set[int | None]:
     for n in ctx.unit_lines:
         start, end = ctx.sentence_spans[n]
         records = ctx.face.sentences[start:end]
-        if records and _LEADS.match(records[0].text) and any(
-            _LASTING.search(r.text) for r in records
+        if (
+            records
+            and _LEADS.match(records[0].text)
+            and any(_LASTING.search(r.text) for r in records)
         ):
             found.add(ctx.line_numbers[n])
     return found
