@@ -309,6 +309,21 @@ def test_a_scryfall_two_faced_card_gives_each_face_the_keywords_its_text_names(
     assert [f.keywords for f in card.faces] == [["Trample"], ["Haste"]]
 
 
+def test_a_one_face_card_has_only_the_keywords_its_keyword_lines_say(
+    fresh_engine: Engine, tmp_path: Path
+) -> None:
+    # A card file lists keywords the text only mentions (and keyword actions): a creature that
+    # gives others haste has none itself (302.6 reads it).
+    herald = Face("Emberkin Crier", "{1}{R}", ["Creature"], colors=["R"], power="2",
+                  toughness="2", keywords=["Haste", "Scry", "Menace"],
+                  text="Menace\nOther creatures you control have haste.\nWhen this creature "
+                       "enters, scry 1.")  # fmt: skip
+    import_file(fresh_engine, write(tmp_path / "cards.json", mtgjson_document([
+        Invented("normal", [herald])])))  # fmt: skip
+    card = DbCatalog(fresh_engine).get("Emberkin Crier")
+    assert card is not None and card.keywords == ["Menace"]
+
+
 def test_both_formats_give_one_catalog_of_what_they_spell_differently(
     fresh_engine: Engine, tmp_path: Path
 ) -> None:

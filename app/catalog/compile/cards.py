@@ -45,7 +45,8 @@ def compiled_card_data(data: dict[str, Any]) -> dict[str, Any]:
         ]
         return {**data, "faces": merged_faces, **card_support(compiled)}
     compiled_face = compile_face_data(data)
-    return {**_merged(data, compiled_face), **card_support([compiled_face])}
+    keywords = _face_keywords(data, compiled_face)
+    return {**_merged(data, compiled_face), "keywords": keywords, **card_support([compiled_face])}
 
 
 # Reminder text: a keyword it mentions ("(... it gains haste ...)") is none of the face's.
@@ -53,13 +54,19 @@ _REMINDER = re.compile(r"\([^()]*\)")
 
 
 def _face_keywords(face: dict[str, Any], compiled: CompiledFace) -> list[str]:
-    """A face of a two-faced card has the keywords its own keyword lines say. A source may
-    list the whole card's on each face (Scryfall keeps them on the card, not the faces; an
-    MTGJSON face may list its other face's), so a listed keyword no keyword line of the face
-    starts with is none of its own: the other face's, or one its text only mentions ("other
-    creatures you control have haste", "as though it had flash"). One the compiler read as a
+    """A face has the keywords its own keyword lines say (702.1). A source may list the whole
+    card's on each face (Scryfall keeps them on the card, not the faces; an MTGJSON face may
+    list its other face's) and lists keywords a card's text only mentions, so a listed keyword
+    no keyword line of the face starts with is none of its own: the other face's, or one its
+    text only mentions ("other creatures you control have haste", "as though it had flash",
+    "... flying, first strike, ... haste ... among creatures you control"), or a keyword
+    action ("scry 2"). One the compiler read as a
     keyword of the face is its own too."""
-    parts = _keyword_line_parts(face.get("text") or "")
+    listed = [k.casefold() for k in face.get("keywords") or []]
+    lines = _keyword_line_parts(face.get("text") or "")
+    # A keyword line starts with a keyword; a sentence's later parts ("..., scry 1.") don't
+    # make it one.
+    parts = [p for line in lines if any(_starts_a_part(k, line[:1]) for k in listed) for p in line]
     kept = [k for k in face.get("keywords") or [] if _starts_a_part(k.casefold(), parts)]
     seen = {k.casefold() for k in kept}
     return kept + [k for k in compiled.keywords if k.casefold() not in seen]
@@ -69,14 +76,14 @@ def _face_keywords(face: dict[str, Any], compiled: CompiledFace) -> list[str]:
 _LABEL = re.compile(r"^[^—]{1,40} — ")
 
 
-def _keyword_line_parts(text: str) -> list[str]:
+def _keyword_line_parts(text: str) -> list[list[str]]:
     """The parts of each line of the text, casefolded, reminder text and a leading label left
     out: a keyword line lists its keywords separated by commas or semicolons (702.1)."""
-    parts: list[str] = []
+    lines: list[list[str]] = []
     for line in _REMINDER.sub("", text).casefold().splitlines():
         line = _LABEL.sub("", line.strip(), count=1)
-        parts += [p.strip() for p in re.split(r"[,;] ", line)]
-    return parts
+        lines.append([p.strip() for p in re.split(r"[,;] ", line)])
+    return lines
 
 
 def _starts_a_part(keyword: str, parts: list[str]) -> bool:
