@@ -200,6 +200,29 @@ def test_an_unearth_entry_for_another_cards_permanent_is_refused(
     assert r.json()["answer"]["total"] == "{B}"
 
 
+def test_a_self_haste_entry_for_another_permanent_is_refused(sqlite_client: TestClient) -> None:
+    # "{B}: ~ gains haste until end of turn" hastes its own permanent only.
+    text = "{T}: Add {B}.\n{B}: ~ gains haste until end of turn."
+    compiled = compile_face("Ashfang Drake", text, types=("Creature",))
+    drake = {"name": "Ashfang Drake", "types": ["creature"], **compiled.card_fields()}
+    entry = {"id": "h", "definition": drake, "controller": "alice", "target": "bears"}
+    body = {
+        "state": state(
+            perm("bears", "Grizzly Bears", controlled_since_turn_start=False),
+            {"id": "d", "definition": drake, "controller": "alice",
+             "controlled_since_turn_start": False},
+            effects=[entry],
+        ),
+        "permanent_id": "d",
+    }  # fmt: skip
+    r = sqlite_client.post(ACT, json=body)
+    assert_problem(r, ["body", "state", "effects", 0, "target"], "not_own_permanent")
+    body["state"]["effects"][0]["target"] = "d"
+    r = sqlite_client.post(ACT, json=body)
+    assert r.status_code in (200, 201), r.text
+    assert r.json()["answer"]["total"] == "{B}"
+
+
 def test_an_aura_attached_to_what_it_cant_enchant_is_refused(sqlite_client: TestClient) -> None:
     # 303.4d, 704.5m: Control Magic enchants creatures only; on a Forest it would be put into
     # its owner's graveyard, so no game has this board (before, bob's Forest became alice's).

@@ -93,7 +93,7 @@ _GROUP_HASTE = re.compile(r"^(?:They|Those creatures) gain haste until end of tu
 _GAINS = re.compile(
     r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?(?:[Uu]ntil end of turn, )?'
     # A target's restrictions were met when it was chosen: the effect's target is the one.
-    r"(?:It|it|That creature|that creature|That token|~|(?:(?:Another|another) )?"
+    r"(?P<who>It|it|That creature|that creature|That token|~|(?:(?:Another|another) )?"
     r'(?:[Tt]arget) [^.:"]*?(?:creature|permanent|Vehicle|token|[A-Z][a-z]+)'
     r"(?: you control| an opponent controls| you don't control)?) "
     r"(?:gets [+-]\d+/[+-]\d+ and )?gains (?P<kws>[a-z ,]+?)"
@@ -222,8 +222,13 @@ def gains_haste_effect(sentence: str) -> ir.Understood | None:
     if "haste" not in keywords or not all(k in KNOWN_KEYWORDS for k in keywords):
         return None
     target = ir.Sel(attached=True)  # for an effect, "attached" is its target (board.py)
+    # "~ gains haste": its own permanent's only, whatever an entry names (as unearth's).
+    own = m.group("who") == "~"
     return ir.Understood(
-        abilities=[ir.Keyword(k.capitalize(), target, effect=True) for k in keywords]
+        abilities=[
+            ir.Keyword(k.capitalize(), target, effect=True, own_card=own and k == "haste")
+            for k in keywords
+        ]
     )
 
 
