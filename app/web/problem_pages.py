@@ -215,7 +215,7 @@ PROBLEMS: dict[str, ProblemPage] = {
         "Not this card's permanent",
         "This entry stands for a card's own keyword for the permanent it put onto the "
         "battlefield (unearth's, dash's, blitz's, encore's, riot's or suspend's haste) or for "
-        "itself (\"~ gains haste until end of turn\"): its "
+        'itself ("~ gains haste until end of turn"): its '
         "`target` must be a permanent of the same card.",
     ),
     "condition_loop": _q(

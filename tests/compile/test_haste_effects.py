@@ -77,7 +77,11 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
     ],
 )
 def test_one_object_gains_haste_as_an_effect(text: str, types: tuple[str, ...]) -> None:
-    assert one(text, types=types, name="Cinderwhip Rally") == HASTE
+    found = one(text, types=types, name="Cinderwhip Rally")
+    # Haste a card gives itself is for its own permanent only (an entry naming another is
+    # refused); any other is for the entry's target, whoever it is.
+    assert isinstance(found, GrantKeyword) and found.own_card == ("This creature gains" in text)
+    assert found.model_copy(update={"own_card": False}) == HASTE
 
 
 def test_other_keywords_given_with_haste() -> None:
@@ -129,7 +133,13 @@ def test_haste_beside_another_target_ability_needs_the_entry_to_name_its_line() 
     compiled = face(text, types=("Creature",))
     assert compiled.support == "full", compiled.unsupported_text
     assert compiled.abilities == [
-        GrantKeyword(keyword="Haste", to=Selector(relation="attached"), works_from="effect", line=1)
+        GrantKeyword(
+            keyword="Haste",
+            to=Selector(relation="attached"),
+            works_from="effect",
+            line=1,
+            own_card=True,
+        )
     ]
     assert compiled.effect_lines == [1, 2]
 
