@@ -781,3 +781,19 @@ def test_an_older_control_source_after_a_steal_this_turn_says_the_count_was_brok
     said = " ".join(s.text for s in activate(b, "elves").steps)
     assert "has had that control since before" not in said
     assert "a control change earlier this turn broke the count of 302.6" in said
+
+
+def test_haste_text_not_read_is_said_where_summoning_sickness_stops_a_creature() -> None:
+    # Never guessed: a card on the board with haste text the compiler didn't read.
+    odd = {
+        "name": "Odd Banner",
+        "types": ["enchantment"],
+        "unsupported_text": ["Creatures you control have haste while you're the monarch."],
+    }
+    b = board(P("elves", "Llanowar Elves", controlled_since_turn_start=False),
+              {"id": "odd", "definition": odd, "controller": "alice"})  # fmt: skip
+    reason = act(b, "elves")["reasons"][0]
+    assert reason["code"] == "summoning_sick"
+    assert "nothing this ruling could read gives it haste" in reason["message"]
+    plain = board(P("elves", "Llanowar Elves", controlled_since_turn_start=False))
+    assert "nothing gives it haste" in act(plain, "elves")["reasons"][0]["message"]

@@ -311,9 +311,16 @@ def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> lis
         )
         return []
     if sick:
+        # Never guessed: haste text of a card on the board that wasn't read is said (caveats).
+        given = (
+            "nothing this ruling could read gives it haste (text about haste it couldn't read is "
+            "in its caveats)"
+            if _unread_haste(view)
+            else "nothing gives it haste"
+        )
         msg = (
             f"{me} is a creature its controller hasn't controlled continuously since their "
-            "most recent turn began, and nothing gives it haste, so it can't use an ability "
+            f"most recent turn began, and {given}, so it can't use an ability "
             "with {T} or {Q} in its cost"
         )
         steps.append(m.step(msg + ".", ("302.6", "702.10")))
@@ -599,3 +606,10 @@ def pay_other_costs(
             m,
         )
     return counters_after
+
+
+def _unread_haste(view: BoardView) -> bool:
+    """Whether a card on the board (a permanent's, an effect's) has text about haste that the
+    compiler didn't understand (one look per kind of permanent)."""
+    cards = [k.first.card for k in view.kinds()[0]] + [e.card for e in view.board.effects]
+    return any("haste" in t.casefold() for card in cards for t in card.unsupported_text)
