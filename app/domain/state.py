@@ -424,6 +424,12 @@ class EmblemIn(StateModel):
     """Instead of `card`: the card itself, for one the catalog lacks"""
     controller: Player
     """The player who has it (114.2)"""
+    timestamp: Timestamp | None = omitted_at_default(
+        None,
+        description="613.7: when it was created; smaller is earlier, compared with permanents' "
+        "and effects' (without it: battlefield order, then effects, then emblems)",
+        examples=[7],
+    )
 
 
 class PlayerIn(StateModel):

@@ -219,7 +219,15 @@ class CheckedState:
         # 114: an emblem's abilities work as an effect's do (for its controller, with no
         # target), after the effects in their order.
         emblems = tuple(
-            Effect(len(effects) + i, em.id, emblem_effect(card), em.controller, None, None)
+            Effect(
+                len(effects) + i,
+                em.id,
+                emblem_effect(card),
+                em.controller,
+                None,
+                None,
+                timestamp=em.timestamp,
+            )
             for i, (em, card) in enumerate(zip(self.state.emblems, self.emblem_cards, strict=True))
         )
         effects += emblems

@@ -82,6 +82,23 @@ def test_an_emblems_haste_lets_a_new_creature_tap(sqlite_client: TestClient) -> 
     assert r["answer"]["legal"] is True
 
 
+def test_an_emblems_timestamp_decides_against_a_loss_of_all_abilities(
+    sqlite_client: TestClient,
+) -> None:
+    # 613.7, 613.1f: a Humility newer than the emblem takes its haste away; one older doesn't.
+    # (Cryptolith Rite,
+    # newer than both, gives the creature a mana ability to tap.)
+    bear = definition("Moss Bear", "", ["Creature"], "{1}{G}", ["Bear"])
+    fresh = inline("bear", bear, controlled_since_turn_start=False, timestamp=1)
+    hush = {"id": "h", "card": "Humility", "controller": "bob", "timestamp": 5}
+    rite = {"id": "rite", "card": "Cryptolith Rite", "controller": "alice", "timestamp": 20}
+    for emblem_time, legal in ((3, False), (8, True)):
+        emblem = _emblem(WAR_QUEEN) | {"timestamp": emblem_time}
+        st = _state([fresh, hush, rite], emblem)
+        r = ruling(sqlite_client, ACT, {"state": st, "permanent_id": "bear", "choose": "G"})
+        assert r["answer"]["legal"] is legal, (emblem_time, r["explanation"])
+
+
 def test_an_emblems_ban_stops_an_opponents_free_cast(sqlite_client: TestClient) -> None:
     # 601.3: bob's emblem stops alice's noncreature spell, cast free or not.
     st = _state([], _emblem(HUSH_QUEEN, "bob"))
