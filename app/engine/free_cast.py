@@ -607,7 +607,7 @@ def _x_allowed(
             "x_cannot_be_zero",
             ("107.3a", "601.2b"),
             f"X was asked as 0 for {names}, and {card} says X can't be 0: that X is no legal "
-            "choice, so it can't be cast so (with an X of 1 or more it could be).",
+            "choice, so it can't be cast as asked (with an X of 1 or more it could be).",
             m,
         )
         return False, asked
