@@ -287,38 +287,29 @@ def test_a_printed_loyalty_of_x_is_the_spells_x() -> None:
     assert put.answer_data["etb_x"] == 0
 
 
-def test_a_defined_x_in_an_etb_is_not_the_spells() -> None:
-    counted = Card.model_validate(
-        {"name": "Tally Golem", "mana_cost": "{X}", "types": ["artifact", "creature"],
-         "text": "When ~ enters, draw X cards, where X is the number of lands you control."}
-    )  # fmt: skip
-    entered = mana_value(
-        counted, zone="battlefield", x=2, cast=True, cast_without_paying_mana_cost=False
+@pytest.mark.parametrize(
+    ("text", "etb_x"),
+    [
+        # An X the sentence defines is its own, not the spell's.
+        ("When ~ enters, draw X cards, where X is the number of lands you control.", 0),
+        # 700.2: the mode chosen is what the trigger does.
+        (
+            "When ~ enters, choose one —\n• Each other creature gets -X/-X until end of turn.\n"
+            "• You gain 2 life.",
+            2,
+        ),
+        # A later sentence of the trigger's paragraph is part of what it does.
+        (
+            "When ~ enters, create a 0/0 green Fractal creature token. Put X +1/+1 counters on it.",
+            2,
+        ),
+    ],
+)
+def test_etb_x_is_read_from_the_cards_words(text: str, etb_x: int) -> None:
+    card = Card.model_validate(
+        {"name": "Tally Golem", "mana_cost": "{X}{B}", "types": ["creature"], "text": text}
     )
-    assert entered.answer_data["etb_x"] == 0
-
-
-def test_a_modal_etbs_modes_that_say_x_use_the_spells_x() -> None:
-    # 700.2: the mode chosen is what the trigger does.
-    modal = Card.model_validate(
-        {"name": "Grave Tyrant", "mana_cost": "{X}{B}", "types": ["creature"],
-         "text": "When ~ enters, choose one —\n• Each other creature gets -X/-X until end of "
-                 "turn.\n• You gain 2 life."}
-    )  # fmt: skip
     entered = mana_value(
-        modal, zone="battlefield", x=2, cast=True, cast_without_paying_mana_cost=False
+        card, zone="battlefield", x=2, cast=True, cast_without_paying_mana_cost=False
     )
-    assert entered.answer_data["etb_x"] == 2
-
-
-def test_an_etbs_later_sentence_that_says_x_uses_the_spells_x() -> None:
-    harness = Card.model_validate(
-        {"name": "Lattice Brace", "mana_cost": "{X}{G}", "types": ["artifact"],
-         "subtypes": ["Equipment"],
-         "text": "When ~ enters, create a 0/0 green Fractal creature token. Put X +1/+1 "
-                 "counters on it and attach ~ to it."}
-    )  # fmt: skip
-    entered = mana_value(
-        harness, zone="battlefield", x=3, cast=True, cast_without_paying_mana_cost=False
-    )
-    assert entered.answer_data["etb_x"] == 3
+    assert entered.answer_data["etb_x"] == etb_x
