@@ -36,8 +36,8 @@ def _x_only_in_additional_costs(face: CardFace) -> bool:
 
 
 # An enters-the-battlefield trigger or replacement effect in the card's own words that says X
-# ("When ~ enters, if it was kicked, gain control of target artifact with mana value X or
-# less", "~ enters with X counters"): read from the words as well, so that one compiled as
+# (a kicked trigger taking a permanent whose mana value is at most X, "~ enters with X
+# counters"): read from the words as well, so that one compiled as
 # something else, or not at all (and reported), still counts (107.3m). An X its sentence
 # defines ("where X is ...") is none chosen for the spell.
 _ETB_SAYS_X = re.compile(

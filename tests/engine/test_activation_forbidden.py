@@ -401,9 +401,9 @@ def test_detain_reads_the_same_where_the_card_lists_it_as_a_keyword(text: str) -
 @pytest.mark.parametrize(
     "text",
     [
-        "When ~ enters, detain up to two target creatures your opponents control.",
-        "When ~ enters, detain each nonland permanent your opponents control with mana value 4 "
-        "or less.",
+        "Whenever ~ becomes tapped, detain up to two target creatures your opponents control.",
+        "At the beginning of your upkeep, detain each nonland permanent your opponents control "
+        "with mana value 2 or less.",
     ],
 )
 def test_several_detained_are_an_entry_each(text: str) -> None:

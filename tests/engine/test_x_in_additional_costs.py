@@ -81,7 +81,7 @@ def test_pay_x_life_keeps_its_x_unless_the_mana_cost_has_one() -> None:
 OFFERING = _card(
     "Kiln Offering",
     "As an additional cost to cast this spell, sacrifice an artifact or creature with mana "
-    "value X.\n~ deals X damage divided as you choose among any number of target creatures.",
+    "value X.\n~ deals X damage to each creature and each player.",
     "{1}{R}",
     ("Sorcery",),
 )
@@ -260,9 +260,9 @@ def test_an_etb_of_a_kicker_x_read_as_something_else_still_uses_the_x() -> None:
     # 107.3m: the ETB is a control change, compiled as one; its words say X all the same.
     swiper = _card(
         "Sky Swiper",
-        "Kicker {X}\nFlying\nWhen ~ enters, if it was kicked, gain control of target artifact "
-        "with mana value X or less.",
-        "{1}{U}",
+        "Kicker {X}\nReach\nWhen ~ enters, if it was kicked, gain control of target creature "
+        "with power X or less until end of turn.",
+        "{2}{R}",
     )
     entered = mana_value(
         swiper, zone="battlefield", x=3, cast=True, cast_without_paying_mana_cost=False
@@ -291,7 +291,7 @@ def test_a_printed_loyalty_of_x_is_the_spells_x() -> None:
     ("text", "etb_x"),
     [
         # An X the sentence defines is its own, not the spell's.
-        ("When ~ enters, draw X cards, where X is the number of lands you control.", 0),
+        ("When ~ enters, draw X cards, where X is the number of artifacts you control.", 0),
         # 700.2: the mode chosen is what the trigger does.
         (
             "When ~ enters, choose one —\n• Each other creature gets -X/-X until end of turn.\n"

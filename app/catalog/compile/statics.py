@@ -617,8 +617,8 @@ _LOCKS_IT = re.compile(
 
 # 701.35a: to detain a permanent is to lock it until its detainer's next turn (no attacking or
 # blocking, no activated abilities): "When ~ enters, detain target creature an opponent
-# controls." Several detained ("up to two target creatures", "each nonland permanent your
-# opponents control with mana value 4 or less") are one entry each, as a group's haste is
+# controls." Several detained (up to two targets, or each of a group an opponent controls,
+# maybe below some mana value) are one entry each, as a group's haste is
 # (611.2c: those there as it resolved).
 _DETAINS = re.compile(
     r'^(?:[^:"]+: |(?:When|Whenever|At) [^,:"]+, )?[Dd]etain '
