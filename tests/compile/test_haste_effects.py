@@ -74,6 +74,13 @@ HASTE = GrantKeyword(keyword="Haste", to=TARGET, works_from="effect")
             "the number of lands you control.",
             ("Land",),
         ),
+        # A target's restriction was met as it was chosen; being unblockable changes no mana.
+        ("{T}: Target creature with power 4 or greater gains haste until end of turn.", ("Land",)),
+        (
+            "{2}{R}: Target creature you control gains haste until end of turn and can't be "
+            "blocked this turn.",
+            ("Artifact",),
+        ),
     ],
 )
 def test_one_object_gains_haste_as_an_effect(text: str, types: tuple[str, ...]) -> None:
@@ -109,6 +116,7 @@ def test_other_keywords_given_with_haste() -> None:
         ),
         # A permanent's "creatures you control gain" without an activation or trigger.
         ("Until end of turn, creatures you control gain haste.", ("Enchantment",)),
+        ("Two target creatures each gain haste until end of turn.", ("Enchantment",)),
         # Two targets: which one is "target creature" here?
         (
             "Target creature gets +1/+1 until end of turn. Target creature you control gains "
@@ -297,6 +305,12 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
         (
             "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.",
             ("Artifact",),
+        ),
+        # A spell's targets, each its own entry.
+        ("One or two target creatures each gain haste until end of turn.", ("Instant",)),
+        (
+            "Up to three target creatures each get +1/+0 and gain haste until end of turn.",
+            ("Sorcery",),
         ),
         (
             "{2}, {T}: Create a 1/1 red Imp creature token, then creatures you control get +1/+0 "

@@ -95,12 +95,15 @@ _GAINS = re.compile(
     # A target's restrictions were met when it was chosen: the effect's target is the one.
     r"(?P<who>It|it|That creature|that creature|That token|~|(?:(?:Another|another) )?"
     r'(?:[Tt]arget) [^.:"]*?(?:creature|permanent|Vehicle|token|[A-Z][a-z]+)'
+    r"(?: with (?:power|toughness|mana value) (?:\d+|X) or (?:greater|less))?"
     r"(?: you control| an opponent controls| you don't control)?) "
     r"(?:gets [+-]\d+/[+-]\d+ and )?gains (?P<kws>[a-z ,]+?)"
-    # Power and toughness change nothing the engine rules on, whatever X is.
+    # Power and toughness change nothing the engine rules on, whatever X is; nor does being
+    # blockable.
     # "Until your next turn" lasts this turn too (611.2a), so the entry stands for it as well.
     r"(?: and gets [+-]\w+/[+-]\w+(?:, where X is [^.]+)?)?"
-    r"(?: until end of turn| until your next turn)?(?:, where X is [^.]+)?\.$"
+    r"(?: until end of turn| until your next turn)?(?: and can't be blocked this turn)?"
+    r"(?:, where X is [^.]+)?\.$"
 )
 # The untap, and counters put on it with it, are facts the state shows afterwards.
 _UNTAP_IT = re.compile(
@@ -300,7 +303,8 @@ _THEN_YOURS = re.compile(
 # "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.": each
 # target chosen is an entry (what they can't be blocked by is combat, nothing mana reads).
 _EACH_TARGET = re.compile(
-    r'^(?P<lead>[^:"]+: )Up to (?:X|one|two|three|four|five) target creatures you control each '
+    r'^(?P<lead>[^:"]+: )?(?:Up to (?:X|one|two|three|four|five)|One or two|Two|Three) target '
+    r"creatures(?: you control)? each (?:get [+-]\d+/[+-]\d+ and )?"
     r"gain (?P<kws>[a-z ,]+?) until end of turn(?: and can't be blocked this turn except by "
     r"creatures with haste)?(?:, where X is [^.]+)?\.$"
 )
@@ -325,6 +329,8 @@ def group_haste_effect(sentence: str, previous: str | None, *, spell: bool) -> i
         return None  # a permanent's one-shot needs its activation or trigger
     elif who is not None and not _a_group(who):
         return None
+    elif who is None and not (m.group("lead") or spell):
+        return None  # several targets' one-shot: a permanent's needs its activation
     keywords = list_items(m.group("kws"))
     if "haste" not in keywords or not all(k in KNOWN_KEYWORDS for k in keywords):
         return None
