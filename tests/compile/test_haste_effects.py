@@ -413,3 +413,31 @@ def test_a_trigger_giving_its_target_haste_and_a_size_counted_after_the_duration
         "haste and gets +X/+0 until end of turn, where X is the number of artifacts you control."
     )
     assert abilities(text, types=("Creature",)) == [HASTE]
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        (
+            'Creatures you control have haste and "{T}: This creature deals 1 damage to any '
+            'target."',
+            ("Enchantment",),
+        ),
+        (
+            "[\u22126]: You get an emblem with \"Creatures you control have haste and '{T}: This "
+            "creature deals damage equal to its power to any target.'\"",
+            ("Planeswalker",),
+        ),
+    ],
+)
+def test_haste_beside_a_quoted_ability_that_makes_no_mana_is_read(
+    text: str, types: tuple[str, ...]
+) -> None:
+    compiled = face(text, types=types)
+    assert compiled.support == "full", compiled.unsupported_text
+    assert [(a.kind, getattr(a, "keyword", None)) for a in compiled.abilities] == [
+        ("grant_keyword", "Haste")
+    ]
+    # Beside a mana ability it would be dropped by the grant that reads that one: reported.
+    mana = 'Creatures you control have haste and "{T}: Add {G}."'
+    assert face(mana, types=("Enchantment",)).unsupported_text == [mana]

@@ -119,7 +119,7 @@ _ETB = re.compile(r"^When(?:ever)? ~ enters(?: the battlefield)?(?: or [^,]+)?, 
 
 
 def keywords_granted(sentence: str) -> ir.Understood | None:
-    m = _HAS.match(sentence)
+    m = _HAS.match(sentence) or _with_other_ability(sentence)
     if m is None:
         return None
     found = _keyword_holders(m.group("sel"))
@@ -132,6 +132,16 @@ def keywords_granted(sentence: str) -> ir.Understood | None:
         return None
     granted = granted_keywords(list_items(m.group("kws")), sel)
     return None if not granted else ir.Understood(abilities=list(granted))
+
+
+def _with_other_ability(sentence: str) -> re.Match[str] | None:
+    """Keywords granted beside a quoted ability that makes no mana ("... have haste and "{T}:
+    This creature deals 1 damage to any target.""): that ability changes nothing the engine
+    rules on, so the keywords are read alone. One that adds mana is _GRANTS's to read."""
+    m = _GRANTS.match(sentence)
+    if m is None or m.group("kws") is None or re.search(r"\b[Aa]dds?\b", m.group("ability")):
+        return None
+    return m
 
 
 def _keyword_holders(phrase: str) -> tuple[ir.Sel, bool] | None:
