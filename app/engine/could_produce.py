@@ -230,12 +230,17 @@ class Fixpoint:
     memos: _Memos
     cell_members: list[list[int]]
     has_abilities: list[bool]
+    missing: dict[int, QuestionError]
     _feeders: dict[int, tuple[list[Permanent], int]] = field(default_factory=dict)
 
     def mask(self, index: int) -> int:
         """What the permanent at this battlefield index could produce (its kind's mask: a list
-        by permanent would be a pass over the board that few permanents are ever asked of)."""
-        return self.kind_masks[self.kind_of[index]]
+        by permanent would be a pass over the board that few permanents are ever asked of); a
+        422 when an ability of it reads a fact the state lacks."""
+        k = self.kind_of[index]
+        if k in self.missing:
+            raise self.missing[k]
+        return self.kind_masks[k]
 
     # -- explanation helpers --
 
@@ -376,6 +381,7 @@ class _Abilities:
         "kind_of",
         "kinds",
         "memos",
+        "missing",
         "raw_static",
         "reflectors_of",
         "static",
@@ -391,6 +397,9 @@ class _Abilities:
         self.raw_static = [0] * n
         self.static = [0] * n
         self.has_abilities = [False] * n
+        # Per kind, the first fact the state lacks that one of its abilities reads (a 422 only
+        # for a question that needs that kind's answer: Fixpoint.mask).
+        self.missing: dict[int, QuestionError] = {}
         self.reflectors_of: dict[int, list[_Reflector]] = {}
         self.attached_watchers: dict[int, list[_Reflector]] = {}
         self.groups: list[_Group] = []
@@ -410,8 +419,13 @@ class _Abilities:
                     self_amount = _self_amount(self.view, p, a)
                     if isinstance(a.produces, CouldProduce):  # production.is_reflector
                         self._add_reflector(k, p, listed, a.produces, self_amount, repl)
-                    else:
+                        continue
+                    try:
                         self._add_static(k, p, a, self_amount, repl)
+                    except QuestionError as err:
+                        if not err.code.endswith("_required"):
+                            raise
+                        self.missing.setdefault(k, err)
         except TooManyReplacementStates as exc:
             raise QuestionError(
                 ("state",), f"too many different replacement effects: {exc}", "too_complex"
@@ -514,6 +528,9 @@ def solve(view: BoardView) -> Fixpoint:
     memos = _Memos(view)
     abilities = _Abilities(view, cells, memos)
     abilities.read()
+    if abilities.missing and (abilities.reflectors_of or abilities.groups):
+        # A reflector may see the kind that lacks a fact: its answer would depend on it.
+        raise next(iter(abilities.missing.values()))
     kind_masks = _propagate(cells, abilities)
     return Fixpoint(
         view,
@@ -528,6 +545,7 @@ def solve(view: BoardView) -> Fixpoint:
         memos,
         cells.members,
         abilities.has_abilities,
+        abilities.missing,
     )
 
 
@@ -550,6 +568,11 @@ def could_produce(board: Board, permanent_id: str | None) -> Verdict:
     asked: Sequence[int] = (
         range(len(board.permanents)) if permanent_id is None else [board.by_id[permanent_id].index]
     )
+    # A fact the state lacks is asked for only when the answer reads it: the permanent asked
+    # about (every one, without permanent_id) needs it, another doesn't (106.7 is per permanent).
+    if fp.missing:
+        for i in asked:
+            fp.mask(i)
     # One list of types per mask a kind has, shared by the permanents that have it, and each
     # kind's card name, read once (a card is a pydantic model, whose every attribute read takes
     # CPython's slow path). Built without validation (answers.trusted): the shape is the

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.catalog.compile import compile_face
 from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.domain.state import Board
@@ -573,3 +574,22 @@ def test_a_creature_whose_control_aura_changed_hands_this_turn_is_summoning_sick
          "timestamp": 3},
     )  # fmt: skip
     assert activate(b, "elves").answer_data["legal"] is True
+
+
+def test_a_fact_one_permanent_lacks_is_asked_for_only_by_questions_that_read_it() -> None:
+    # 106.7 is per permanent: what a Forest could produce reads nothing of a graveyard another
+    # permanent's ability counts; asked about that permanent, or with a reflector that may see
+    # it, the fact is needed.
+    text = "{T}: Add {B}.\n{2}, {T}: Add {B} for each black creature card in your graveyard."
+    compiled = compile_face("Gloom Vault", text, types=["Land"])
+    assert compiled.support == "full", compiled.unsupported_text
+    definition = {"name": "Gloom Vault", "types": ["land"], **compiled.card_fields()}
+    vault = {"id": "vault", "definition": definition, "controller": "alice"}
+    b = board(P("f", "Forest"), vault)
+    assert of(b, "f") == ["G"]
+    for asked in ("vault", None):
+        with pytest.raises(QuestionError) as err:
+            could_produce(b, asked)
+        assert err.value.code == "graveyard_required"
+    with pytest.raises(QuestionError):
+        could_produce(board(P("f", "Forest"), vault, P("o", "Exotic Orchard", "bob")), "f")
