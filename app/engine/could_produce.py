@@ -37,7 +37,7 @@ import heapq
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import NamedTuple, cast
+from typing import NamedTuple, assert_never, cast
 
 from app.domain.answers import CouldProduceAnswer, PermanentTypes, trusted
 from app.domain.base import ManaTypeCode
@@ -53,8 +53,10 @@ from app.engine.board import (
     ListedAbility,
     Source,
     SourcedReplacement,
+    SourcedTrigger,
     Traits,
     bounded_total,
+    chosen_color_of,
     describe_selector,
     instead_reason,
     labels,
@@ -232,6 +234,16 @@ class Fixpoint:
     has_abilities: list[bool]
     missing: dict[int, QuestionError]
     _feeders: dict[int, tuple[list[Permanent], int]] = field(default_factory=dict)
+    _triggers: dict[str, list[SourcedTrigger]] | None = None
+
+    def triggers_of(self, p: Permanent) -> list[SourcedTrigger]:
+        """The permanent's own triggered mana abilities (605.1b), filed once per question."""
+        if self._triggers is None:
+            self._triggers = {}
+            for t in self.view.triggers:
+                if not t.source.is_effect:
+                    self._triggers.setdefault(t.source.id, []).append(t)
+        return self._triggers.get(p.id, [])
 
     def mask(self, index: int) -> int:
         """What the permanent at this battlefield index could produce (its kind's mask: a list
@@ -430,6 +442,23 @@ class _Abilities:
             raise QuestionError(
                 ("state",), f"too many different replacement effects: {exc}", "too_complex"
             ) from exc
+        self._read_triggers()
+
+    def _read_triggers(self) -> None:
+        """605.1b, 106.7: a permanent's triggered mana abilities are abilities of it too, and
+        what they would add if they resolved now counts (Wild Growth's {G}); one that adds a
+        type the tapped land produced defines none with no land tapped (106.5). Their mana is
+        no "tapped for mana" event, so no replacement of one applies."""
+        for t in self.view.triggers:
+            if t.source.is_effect:
+                continue
+            k = self.kind_of[t.source.index]
+            try:
+                self.static[k] |= _trigger_types(t)
+            except QuestionError as err:  # the color chosen for it, which the state lacks
+                self.missing.setdefault(k, err)
+            self.raw_static[k] = self.static[k]
+            self.has_abilities[k] = True
 
     def _add_static(
         self, i: int, p: Permanent, a: ManaAbility, self_amount: int | None, repl: Multiset
@@ -521,6 +550,34 @@ def _propagate(cells: _Cells, abilities: _Abilities) -> list[int]:
     return masks
 
 
+def _trigger_types(t: SourcedTrigger) -> int:
+    """The types a triggered mana ability would add if it resolved now (106.7)."""
+    trigger = t.trigger
+    match trigger.adds:
+        case "fixed":
+            return mask_of(Mana.parse(trigger.mana or "").types()) if t.times else 0
+        case "chosen_color":
+            return mask_of([chosen_color_of(t.source)])
+        case "any_color" | "combination":
+            return ALL_COLORS_MASK
+        case "type_produced":
+            return 0  # 106.5: no land was tapped, so "that type" is none
+        case _:
+            assert_never(trigger.adds)
+
+
+def _check_seen_missing(cells: _Cells, abilities: _Abilities) -> None:
+    """A kind lacking a fact of the state that a reflector sees: that reflector's answer would
+    depend on the fact, so it is asked for (the first one missing)."""
+    if not abilities.missing:
+        return
+    seen_cells = {c for g in abilities.groups for c in g.cells}
+    watched = {k for rs in abilities.reflectors_of.values() for r in rs for k in r.watches}
+    for k, err in abilities.missing.items():
+        if k in watched or cells.of[k] in seen_cells:
+            raise err
+
+
 def solve(view: BoardView) -> Fixpoint:
     """The least fixpoint of 'could produce' over the whole board (module docstring)."""
     kinds, kind_of = view.kinds()
@@ -528,9 +585,7 @@ def solve(view: BoardView) -> Fixpoint:
     memos = _Memos(view)
     abilities = _Abilities(view, cells, memos)
     abilities.read()
-    if abilities.missing and (abilities.reflectors_of or abilities.groups):
-        # A reflector may see the kind that lacks a fact: its answer would depend on it.
-        raise next(iter(abilities.missing.values()))
+    _check_seen_missing(cells, abilities)
     kind_masks = _propagate(cells, abilities)
     return Fixpoint(
         view,
@@ -662,6 +717,11 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
             rules.add("616.1")
         text += f" → {_types_text(out)}"
         lines.append(text)
+    for t in fp.triggers_of(p):
+        # 605.1b: its triggered mana ability, as it would resolve now (106.7).
+        mask = _trigger_types(t)
+        rules.update({"605.1b"} if mask else {"605.1b", "106.5"})
+        lines.append(f"its triggered mana ability would add {_types_text(mask)}")
     return lines, rules
 
 

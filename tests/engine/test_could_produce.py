@@ -593,3 +593,36 @@ def test_a_fact_one_permanent_lacks_is_asked_for_only_by_questions_that_read_it(
         assert err.value.code == "graveyard_required"
     with pytest.raises(QuestionError):
         could_produce(board(P("f", "Forest"), vault, P("o", "Exotic Orchard", "bob")), "f")
+
+
+def test_a_permanents_triggered_mana_ability_is_what_it_could_produce() -> None:
+    # 605.1b: a triggered mana ability is a mana ability of its permanent; 106.7 counts what it
+    # would add if it resolved now. Mana Flare's "a type that land produced" defines none with
+    # no land tapped (106.5).
+    b = board(
+        P("f", "Forest"),
+        P("sprawl", "Utopia Sprawl", attached_to="f", chosen_color="U"),
+        P("flare", "Mana Flare"),
+    )
+    v = could_produce(b, None)
+    got = {p["id"]: p["types"] for p in v.answer_data["permanents"]}
+    assert got == {"f": ["G"], "sprawl": ["U"], "flare": []}
+    said = " ".join(s.text for s in v.steps)
+    assert "Utopia Sprawl (sprawl) could produce U: its triggered mana ability would add U" in said
+    assert "Utopia Sprawl (sprawl) has no mana ability" not in said
+    # Its chosen color is needed only where its answer is read.
+    unchosen = board(P("f", "Forest"), P("sprawl", "Utopia Sprawl", attached_to="f"))
+    assert of(unchosen, "f") == ["G"]
+    with pytest.raises(QuestionError) as err:
+        could_produce(unchosen, "sprawl")
+    assert err.value.code == "chosen_color_required"
+
+
+def test_a_fact_a_reflector_doesnt_see_is_not_asked_for() -> None:
+    # Reflecting Pool sees lands: an unchosen Utopia Sprawl (an enchantment) is none of them.
+    b = board(
+        P("f", "Forest"),
+        P("sprawl", "Utopia Sprawl", attached_to="f"),
+        P("pool", "Reflecting Pool"),
+    )
+    assert of(b, "pool") == ["G"]

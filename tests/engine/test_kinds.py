@@ -76,7 +76,8 @@ def test_an_aura_on_a_forest_changes_only_that_forest() -> None:
         P("growth", "Wild Growth", attached_to="f2"),
     )
     answer = {p["id"]: p["types"] for p in could_produce(b, None).answer_data["permanents"]}
-    assert answer == {"f1": ["G"], "f2": ["G"], "growth": []}
+    # 605.1b, 106.7: Wild Growth's triggered mana ability is one of its abilities: {G}.
+    assert answer == {"f1": ["G"], "f2": ["G"], "growth": ["G"]}
     assert len(BoardView(b).kinds()[0]) == 3
 
 
