@@ -441,3 +441,24 @@ def test_haste_beside_a_quoted_ability_that_makes_no_mana_is_read(
     # Beside a mana ability it would be dropped by the grant that reads that one: reported.
     mana = 'Creatures you control have haste and "{T}: Add {G}."'
     assert face(mana, types=("Enchantment",)).unsupported_text == [mana]
+
+
+def test_another_lasting_paragraph_makes_the_entry_name_its_line() -> None:
+    # An entry naming no line applies every effect of its card: beside a pump that lasts the
+    # turn (which the engine has no use for), an entry could stand for either paragraph.
+    text = (
+        "When ~ enters, gain control of target creature until end of turn. Untap that creature. "
+        "It gains haste until end of turn.\n{2}: Creatures you control get +1/+0 until end of "
+        "turn."
+    )
+    compiled = face(text, types=("Creature",))
+    assert compiled.support == "full", compiled.unsupported_text
+    assert compiled.effect_lines == [1, 2]
+    # "This turn" as a condition ("creatures that entered this turn") is no lasting effect.
+    calm = face(
+        "When ~ enters, gain control of target creature until end of turn. Untap that creature. "
+        "It gains haste until end of turn.\nCreatures you control that entered this turn have "
+        "vigilance.",
+        types=("Creature",),
+    )
+    assert calm.effect_lines == []

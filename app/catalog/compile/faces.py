@@ -502,6 +502,7 @@ def compile_face(
     _check_line_effects(ctx)
     _check_type_effects(ctx)
     _check_target_effects(ctx)
+    _check_other_lasting_lines(ctx)
     _place_effects(ctx)
     _station_creature(ctx, text or "")
     if legendary and ctx.spell:
@@ -1208,24 +1209,46 @@ def _returned_as_land(ctx: _Context, previous: str, s: str, following: str) -> b
 
 
 # Words of an effect that lasts a while: a resolved ability saying them is an entry a state may
-# list ("{W}{U}: Target creature gains flying until end of turn.").
-_LASTING = re.compile(r"\buntil (?:end of turn|your next turn)\b|\bfor as long as\b|\bthis turn\b")
+# list ("{W}{U}: Target creature gains flying until end of turn.", "... can't block this
+# turn"); "this turn" as a condition ("creatures that entered this turn") is none.
+_LASTING = re.compile(
+    r"\buntil (?:end of turn|your next turn)\b|\bfor as long as\b|"
+    r"\b(?:can't|can|gets?|gains?|has|have|loses?|becomes?)\b[^.]*\bthis turn\b"
+)
 
 
 def _lasting_lines(ctx: _Context) -> set[int | None]:
-    """The paragraphs of activated and triggered abilities whose effect lasts a while, read or
-    not (an entry may stand for any of them, one that changes nothing here included)."""
+    """The paragraphs of activated and triggered abilities, loyalty abilities, modes and
+    chapters whose effect lasts a while, read or not (an entry may stand for any of them, one
+    that changes nothing here included)."""
     found: set[int | None] = set()
     for n in ctx.unit_lines:
         start, end = ctx.sentence_spans[n]
         records = ctx.face.sentences[start:end]
         if (
             records
-            and _LEADS.match(records[0].text)
+            and (_LEADS.match(records[0].text) or _marks_effect_line(records[0].text))
             and any(_LASTING.search(r.text) for r in records)
         ):
             found.add(ctx.line_numbers[n])
     return found
+
+
+def _check_other_lasting_lines(ctx: _Context) -> None:
+    """An `effects` entry that names no line applies every effect ability of its card, so the
+    face's effects are exact without one only while no other paragraph with a lasting effect,
+    read or not, could be what an entry stands for ("{2}: creatures you control get +2/+0 until
+    end of turn" beside an ETB steal with haste): with one, the entry must name its line."""
+    if ctx.needs_line:
+        return
+    effects = [
+        a for a in ctx.face.abilities if getattr(a, "works_from", "battlefield") == "effect"
+    ]
+    own = {ctx.ability_lines.get(id(a)) for a in effects}
+    if not effects or None in own or not _lasting_lines(ctx) - own:
+        return
+    if _told_apart(ctx, effects):
+        ctx.needs_line = True  # the entry names the line that resolved
 
 
 def _check_target_effects(ctx: _Context) -> None:
@@ -1243,9 +1266,8 @@ def _check_target_effects(ctx: _Context) -> None:
         for a in face.abilities
         if getattr(a, "works_from", "battlefield") == "effect" and id(a) not in granted
     ]
-    own = {ctx.ability_lines.get(id(a)) for _, found in ctx.target_effects for a in found}
-    if not others and len(ctx.target_effects) == 1 and not _lasting_lines(ctx) - own:
-        return
+    if not others and len(ctx.target_effects) == 1:
+        return  # another paragraph an entry may stand for: _check_other_lasting_lines
     if _told_apart(ctx, (a for _, found in ctx.target_effects for a in found)) and _told_apart(
         ctx, others
     ):
