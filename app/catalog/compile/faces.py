@@ -1241,9 +1241,7 @@ def _check_other_lasting_lines(ctx: _Context) -> None:
     end of turn" beside an ETB steal with haste): with one, the entry must name its line."""
     if ctx.needs_line:
         return
-    effects = [
-        a for a in ctx.face.abilities if getattr(a, "works_from", "battlefield") == "effect"
-    ]
+    effects = [a for a in ctx.face.abilities if getattr(a, "works_from", "battlefield") == "effect"]
     own = {ctx.ability_lines.get(id(a)) for a in effects}
     if not effects or None in own or not _lasting_lines(ctx) - own:
         return
