@@ -328,9 +328,15 @@ def cast_without_paying(
                 ("702.160a", "718.3b"),
             )
         )
+    allowed = True
+    if not cast_face.x_count:
+        # An X only in costs it pays (a kicker's): one that can't be what was asked goes
+        # unpaid before X is announced (107.3a), so no step says it is paid.
+        allowed, asked = _x_allowed(r, cast_face, x, _paid_with_x(cast_face, asked), asked)
     x_costs = _paid_with_x(cast_face, asked)
     x = _mana_cost_steps(r, cast_face, x, x_costs)
-    allowed, asked = _x_allowed(r, cast_face, x, x_costs, asked)
+    if cast_face.x_count:
+        allowed, asked = _x_allowed(r, cast_face, x, x_costs, asked)
     castable = castable and allowed
     if asked.alternative is not None:
         castable = False

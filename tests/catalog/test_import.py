@@ -324,6 +324,17 @@ def test_a_one_face_card_has_only_the_keywords_its_keyword_lines_say(
     assert card is not None and card.keywords == ["Menace"]
 
 
+def test_a_keyword_written_as_a_label_is_kept(fresh_engine: Engine, tmp_path: Path) -> None:
+    # "Exhaust — {cost}: effect" names its keyword as the line's label.
+    tender = Face("Emberkin Tender", "{1}{G}", ["Creature"], colors=["G"], power="1",
+                  toughness="1", keywords=["Exhaust"],
+                  text="Exhaust — {G}, {T}: Add two mana of any one color.")  # fmt: skip
+    import_file(fresh_engine, write(tmp_path / "cards.json", mtgjson_document([
+        Invented("normal", [tender])])))  # fmt: skip
+    card = DbCatalog(fresh_engine).get("Emberkin Tender")
+    assert card is not None and card.keywords == ["Exhaust"]
+
+
 def test_both_formats_give_one_catalog_of_what_they_spell_differently(
     fresh_engine: Engine, tmp_path: Path
 ) -> None:

@@ -306,8 +306,12 @@ def test_the_engine_reads_the_haste_effect(sqlite_client: TestClient) -> None:
             "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.",
             ("Artifact",),
         ),
-        # A spell's targets, each its own entry.
+        # A spell's targets, each its own entry; a trigger's too.
         ("One or two target creatures each gain haste until end of turn.", ("Instant",)),
+        (
+            "When ~ enters, up to two target creatures each gain haste until end of turn.",
+            ("Creature",),
+        ),
         (
             "Up to three target creatures each get +1/+0 and gain haste until end of turn.",
             ("Sorcery",),

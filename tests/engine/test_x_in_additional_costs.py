@@ -313,3 +313,13 @@ def test_etb_x_is_read_from_the_cards_words(text: str, etb_x: int) -> None:
         card, zone="battlefield", x=2, cast=True, cast_without_paying_mana_cost=False
     )
     assert entered.answer_data["etb_x"] == etb_x
+
+
+def test_a_kicker_not_paid_for_its_x_is_never_said_to_be_paid() -> None:
+    verdict = cast_without_paying(
+        PILFERER, x=0, alternative_cost=None, additional_costs=["Kicker"], unpayable=[]
+    )
+    said = " ".join(s.text for s in verdict.steps)
+    assert "that cost is paid with it" not in said and "it is not paid" in said
+    grind = free(GRIND, 0)
+    assert [r["code"] for r in grind["reasons"]] == ["x_cannot_be_zero"]  # said once

@@ -81,8 +81,11 @@ def _keyword_line_parts(text: str) -> list[list[str]]:
     out: a keyword line lists its keywords separated by commas or semicolons (702.1)."""
     lines: list[list[str]] = []
     for line in _REMINDER.sub("", text).casefold().splitlines():
-        line = _LABEL.sub("", line.strip(), count=1)
-        lines.append([p.strip() for p in re.split(r"[,;] ", line)])
+        label = _LABEL.match(line.strip())
+        rest = line.strip()[label.end() :] if label else line.strip()
+        parts = [p.strip() for p in re.split(r"[,;] ", rest)]
+        # A keyword written as a label ("Exhaust — {G}, {T}: ...") is the line's first part.
+        lines.append([label.group(0).removesuffix(" — ").strip(), *parts] if label else parts)
     return lines
 
 

@@ -313,7 +313,8 @@ _THEN_YOURS = re.compile(
 # "{3}, {T}: Up to two target creatures you control each gain haste until end of turn.": each
 # target chosen is an entry (what they can't be blocked by is combat, nothing mana reads).
 _EACH_TARGET = re.compile(
-    r'^(?P<lead>[^:"]+: )?(?:Up to (?:X|one|two|three|four|five)|One or two|Two|Three) target '
+    r'^(?P<lead>[^:"]+: |(?:When|Whenever|At) [^,:"]+, (?:if [^,:"]+, )?)?'
+    r"(?:[Uu]p to (?:X|one|two|three|four|five)|[Oo]ne or two|[Tt]wo|[Tt]hree) target "
     r"creatures(?: you control)? each (?:get [+-]\d+/[+-]\d+ and )?"
     r"gain (?P<kws>[a-z ,]+?) until end of turn(?: and can't be blocked this turn except by "
     r"creatures with haste)?(?:, where X is [^.]+)?\.$"
