@@ -454,10 +454,12 @@ class _Abilities:
                 continue
             k = self.kind_of[t.source.index]
             try:
-                self.static[k] |= _trigger_types(t)
+                types = _trigger_types(t)
             except QuestionError as err:  # the color chosen for it, which the state lacks
                 self.missing.setdefault(k, err)
-            self.raw_static[k] = self.static[k]
+                types = 0
+            self.raw_static[k] |= types
+            self.static[k] |= types
             self.has_abilities[k] = True
 
     def _add_static(
