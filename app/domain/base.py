@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import Annotated, Any, Literal
@@ -205,3 +206,9 @@ def check_mana_string(value: str | None, *, produced: bool = False) -> str | Non
             if s.kind != "colored":
                 raise ManaSyntaxError(s.render(), value)
     return value
+
+
+# 207.2: reminder text, a parenthetical restating rules, with the space before it: no ability
+# of its own (the compiler, the importer's keyword lines and the engine's reading of a card's
+# words all leave it out).
+REMINDER_TEXT = re.compile(r"\s*\([^()]*\)")

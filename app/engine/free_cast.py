@@ -328,16 +328,12 @@ def cast_without_paying(
                 ("702.160a", "718.3b"),
             )
         )
-    allowed = True
-    if not cast_face.x_count:
-        # An X only in costs it pays (a kicker's): one that can't be what was asked goes
-        # unpaid before X is announced (107.3a), so no step says it is paid.
-        allowed, asked = _x_allowed(r, cast_face, x, _paid_with_x(cast_face, asked), asked)
-    x_costs = _paid_with_x(cast_face, asked)
-    x = _mana_cost_steps(r, cast_face, x, x_costs)
-    if cast_face.x_count:
-        allowed, asked = _x_allowed(r, cast_face, x, x_costs, asked)
-    castable = castable and allowed
+    # A cost's X that can't be what was asked goes unpaid before X is announced (107.3a), so
+    # no step says it is paid; the mana cost's X is 0 in any case (107.3b).
+    allowed, asked = _cost_x_allowed(r, cast_face, x, asked)
+    x = _mana_cost_steps(r, cast_face, x, _paid_with_x(cast_face, asked))
+    spell_x_allowed = _spell_x_allowed(r, cast_face)  # said even when another reason stops it
+    castable = castable and allowed and spell_x_allowed
     if asked.alternative is not None:
         castable = False
         m = Mentions()
@@ -587,26 +583,33 @@ def _mana_cost_steps(r: _Ruling, cast_face: CardFace, x: int, x_costs: list[Addi
     return 0
 
 
-def _x_allowed(
-    r: _Ruling, cast_face: CardFace, x: int, x_costs: list[AdditionalCost], asked: _Asked
-) -> tuple[bool, _Asked]:
-    """The X this cast announces against the card's own "X can't be 0" (107.3a): with an X in
-    the mana cost it is 0 (107.3b), so no X is left to choose and the cast can't be made
-    (601.2b); with an X only in optional costs asked for, asked as 0, those can't be paid that
-    way and are not paid, as any optional cost that can't be (the spell is cast without them)."""
-    if not cast_face.x_not_zero or x != 0 or not (cast_face.x_count or x_costs):
+def _spell_x_allowed(r: _Ruling, cast_face: CardFace) -> bool:
+    """The card's own "X can't be 0" (107.3a) against its mana cost's X, which a cast without
+    paying it must make 0 (107.3b): no X is left to announce, so it can't be cast so
+    (601.2b)."""
+    if not (cast_face.x_not_zero and cast_face.x_count):
+        return True
+    m = Mentions()
+    r.note(
+        "x_cannot_be_zero",
+        ("107.3b", "601.2b"),
+        f"{m.card(cast_face.name)} says X can't be 0, and a spell cast without paying its mana "
+        "cost can choose only 0 for X: no X can be announced, so it can't be cast this way.",
+        m,
+    )
+    return False
+
+
+def _cost_x_allowed(r: _Ruling, cast_face: CardFace, x: int, asked: _Asked) -> tuple[bool, _Asked]:
+    """The card's own "X can't be 0" (107.3a) against an X asked as 0 for the costs it pays when
+    its mana cost has none (a kicker's): a mandatory such cost makes the cast impossible as
+    asked; optional ones can't be paid that way and are not paid, as any optional cost that
+    can't be (the spell is cast without them)."""
+    x_costs = _paid_with_x(cast_face, asked)
+    if not cast_face.x_not_zero or cast_face.x_count or x != 0 or not x_costs:
         return True, asked
     m = Mentions()
     card = m.card(cast_face.name)
-    if cast_face.x_count:
-        r.note(
-            "x_cannot_be_zero",
-            ("107.3b", "601.2b"),
-            f"{card} says X can't be 0, and a spell cast without paying its mana cost can "
-            "choose only 0 for X: no X can be announced, so it can't be cast this way.",
-            m,
-        )
-        return False, asked
     names = ", ".join(m.mana_in(c.name) for c in x_costs)
     if any(not c.optional for c in x_costs):
         r.note(

@@ -9,6 +9,7 @@ import re
 from typing import Literal
 
 from app.domain.answers import ManaValueAnswer
+from app.domain.base import REMINDER_TEXT
 from app.domain.card import (
     COMBINED_LAYOUTS,
     FACE_RULES,
@@ -24,7 +25,6 @@ from app.domain.layouts import one_part_rule
 from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.free_cast import fused_face, prototyped_face, resolve_face, x_in_cost
 
-_REMINDER = re.compile(r"\([^)]*\)")  # reminder text, which restates rules (207.2)
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
 OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
 
@@ -67,7 +67,7 @@ def _etb_sentences(text: str) -> list[str]:
     choose one —", 700.2)."""
     found: list[str] = []
     lead = ""
-    for line in _REMINDER.sub("", text).splitlines():
+    for line in REMINDER_TEXT.sub("", text).splitlines():
         if line.startswith("•") and lead:
             found.append(f"{lead} {line}")
             continue

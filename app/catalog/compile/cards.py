@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from app.catalog.compile.faces import OPTIONAL_FIELDS, CompiledFace, card_support, compile_face
+from app.domain.base import REMINDER_TEXT
 
 # Card fields that come from the face's own compiled text (`support` and `unsupported_text`
 # belong to the card, all faces together).
@@ -49,10 +50,6 @@ def compiled_card_data(data: dict[str, Any]) -> dict[str, Any]:
     return {**_merged(data, compiled_face), "keywords": keywords, **card_support([compiled_face])}
 
 
-# Reminder text: a keyword it mentions ("(... it gains haste ...)") is none of the face's.
-_REMINDER = re.compile(r"\([^()]*\)")
-
-
 def _face_keywords(face: dict[str, Any], compiled: CompiledFace) -> list[str]:
     """A face has the keywords its own keyword lines say (702.1). A source may list the whole
     card's on each face (Scryfall keeps them on the card, not the faces; an MTGJSON face may
@@ -80,7 +77,8 @@ def _keyword_line_parts(text: str) -> list[list[str]]:
     """The parts of each line of the text, casefolded, reminder text and a leading label left
     out: a keyword line lists its keywords separated by commas or semicolons (702.1)."""
     lines: list[list[str]] = []
-    for line in _REMINDER.sub("", text).casefold().splitlines():
+    # A keyword its reminder text mentions ("(... it gains haste ...)") is none of the face's.
+    for line in REMINDER_TEXT.sub("", text).casefold().splitlines():
         label = _LABEL.match(line.strip())
         rest = line.strip()[label.end() :] if label else line.strip()
         parts = [p.strip() for p in re.split(r"[,;] ", rest)]

@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-_REMINDER = re.compile(r"\s*\([^()]*\)")
+from app.domain.base import REMINDER_TEXT
+
 _THIS = re.compile(
     r"\b[Tt]his (?:land|creature|artifact|enchantment|permanent|card|spell|token|Equipment|Aura|"
     r"Vehicle|planeswalker|battle|Saga|Class|Case|Room|Attraction|Contraption|Spacecraft|"
@@ -30,7 +31,7 @@ def strip_reminders(text: str) -> str:
     previous = None
     while previous != text:  # reminder text can hold parentheses of its own
         previous = text
-        text = _REMINDER.sub("", text)
+        text = REMINDER_TEXT.sub("", text)
     return text
 
 
