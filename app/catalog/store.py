@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, assert_never
+from typing import Any
 
 from sqlalchemy import Connection, Engine, Table, delete, func, insert, select, update
 from sqlalchemy.orm import Session
@@ -23,39 +23,9 @@ from sqlalchemy.orm import Session
 from app.catalog import Catalog, card_keys, suggest_from
 from app.catalog.names import fold
 from app.db.models import CardNameRow, CardRow, CardTagRow, CatalogStateRow
-from app.domain.card import (
-    AnyColor,
-    AnyCombination,
-    AnyType,
-    Card,
-    ChoiceOfMana,
-    ChoiceOrChosenColor,
-    ChosenColor,
-    CoinFlip,
-    ColorAmongGraveyard,
-    ColorOfPermanent,
-    CommanderColor,
-    CouldProduce,
-    DieRoll,
-    DifferentColors,
-    EachColorAmong,
-    EachExiledColor,
-    ExiledColor,
-    FixedMana,
-    IfCounter,
-    IfFact,
-    ManaAbility,
-    ManaAmount,
-    MilledCardSymbols,
-    NotedMana,
-    NthResolution,
-    OneColorPerCount,
-    OneOfChosenColors,
-    PerCount,
-    PerCounter,
-    PoolCopy,
-)
-from app.domain.mana import COLORS, TYPES, parse_cost
+from app.domain.card import Card, ManaAbility
+from app.domain.mana import TYPES
+from app.domain.mana_abilities import production_types
 from app.rulings.identity import card_digest
 
 BUNDLED = "bundled"
@@ -79,54 +49,8 @@ def produced_types(card: Card) -> set[str]:
         found.update(_BASIC_LAND_MANA[t] for t in face.subtypes if t in _BASIC_LAND_MANA)
         for ability in face.abilities:
             if isinstance(ability, ManaAbility):
-                found |= _production_types(ability)
+                found |= production_types(ability.produces)
     return found
-
-
-def _production_types(ability: ManaAbility) -> set[str]:
-    produced = ability.produces
-    match produced:
-        case FixedMana(mana=mana):
-            return {s.text for s in parse_cost(mana)}
-        case ChoiceOfMana(options=options):
-            return {s.text for option in options for s in parse_cost(option)}
-        case AnyColor() | ColorOfPermanent() | ChosenColor() | OneColorPerCount():
-            return set(COLORS)
-        case DifferentColors() | EachColorAmong() | ColorAmongGraveyard() | OneOfChosenColors():
-            return set(COLORS)
-        case ExiledColor() | EachExiledColor() | MilledCardSymbols():
-            return set(COLORS)  # colors of cards elsewhere: whichever, colors only (105.2)
-        case NotedMana() | PoolCopy():
-            return set(TYPES)  # whatever mana was spent or is in the pool: any type (106.1b)
-        case CommanderColor():
-            return set(COLORS)  # whatever the identity, it is made of colors (903.4)
-        case AnyCombination(colors=colors):
-            return set(colors)
-        case ChoiceOrChosenColor(options=options):
-            return {s.text for option in options for s in parse_cost(option)} | set(COLORS)
-        case AnyType():
-            return set(TYPES)
-        case PerCount(mana_type=mana_type) | PerCounter(mana_type=mana_type):
-            return {mana_type}
-        case CouldProduce(of=of):
-            return set(TYPES) if of == "type" else set(COLORS)
-        case ManaAmount(of="type", mana_type=mana_type):
-            return {mana_type or "C"}
-        case ManaAmount(colors=colors):
-            return set(colors)
-        case CoinFlip(won=won) | NthResolution(then=won):
-            return _production_types(ability.model_copy(update={"produces": won}))
-        case (
-            IfCounter(with_counter=with_counter, otherwise=otherwise)
-            | DieRoll(low=with_counter, high=otherwise)
-            | IfFact(then=with_counter, otherwise=otherwise)
-        ):
-            both = (with_counter, otherwise)
-            return set().union(
-                *(_production_types(ability.model_copy(update={"produces": p})) for p in both)
-            )
-        case _:
-            assert_never(produced)
 
 
 def card_tags(card: Card) -> list[str]:

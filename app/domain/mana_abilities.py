@@ -7,7 +7,7 @@ that says what each kind makes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Literal, assert_never
 
 from pydantic import Field, field_validator, model_validator
 
@@ -24,6 +24,7 @@ from app.domain.base import (
 )
 from app.domain.costs import ManaAbilityCost
 from app.domain.filters import Selector
+from app.domain.mana import COLORS, TYPES, parse_cost
 from app.domain.quantities import CountOf, Quantity
 
 
@@ -450,6 +451,51 @@ Production = Annotated[
     | NthResolution,
     Field(discriminator="kind"),
 ]
+
+
+def production_types(produced: Production) -> set[str]:
+    """The mana types (106.1b) a production can make, whatever the state: the catalog's
+    `produces=` filter, and the most an ability whose amount the state can't give could add."""
+    match produced:
+        case FixedMana(mana=mana):
+            return {s.text for s in parse_cost(mana)}
+        case ChoiceOfMana(options=options):
+            return {s.text for option in options for s in parse_cost(option)}
+        case AnyColor() | ColorOfPermanent() | ChosenColor() | OneColorPerCount():
+            return set(COLORS)
+        case DifferentColors() | EachColorAmong() | ColorAmongGraveyard() | OneOfChosenColors():
+            return set(COLORS)
+        case ExiledColor() | EachExiledColor() | MilledCardSymbols():
+            return set(COLORS)  # colors of cards elsewhere: whichever, colors only (105.2)
+        case NotedMana() | PoolCopy():
+            return set(TYPES)  # whatever mana was spent or is in the pool: any type (106.1b)
+        case CommanderColor():
+            return set(COLORS)  # whatever the identity, it is made of colors (903.4)
+        case AnyCombination(colors=colors):
+            return set(colors)
+        case ChoiceOrChosenColor(options=options):
+            return {s.text for option in options for s in parse_cost(option)} | set(COLORS)
+        case AnyType():
+            return set(TYPES)
+        case PerCount(mana_type=mana_type) | PerCounter(mana_type=mana_type):
+            return {mana_type}
+        case CouldProduce(of=of):
+            return set(TYPES) if of == "type" else set(COLORS)
+        case ManaAmount(of="type", mana_type=mana_type):
+            return {mana_type or "C"}
+        case ManaAmount(colors=colors):
+            return set(colors)
+        case CoinFlip(won=won) | NthResolution(then=won):
+            return production_types(won)
+        case (
+            IfCounter(with_counter=with_counter, otherwise=otherwise)
+            | DieRoll(low=with_counter, high=otherwise)
+            | IfFact(then=with_counter, otherwise=otherwise)
+        ):
+            both = (with_counter, otherwise)
+            return set().union(*(production_types(p) for p in both))
+        case _:
+            assert_never(produced)
 
 
 class AmountIfCounter(Strict):

@@ -44,6 +44,7 @@ from app.domain.base import ManaTypeCode
 from app.domain.card import AmountIfPower, CouldProduce, ManaAbility, Selector
 from app.domain.errors import QuestionError
 from app.domain.mana import ALL_COLORS_MASK, COLORLESS_BIT, TYPES, Mana, mask_of, mask_types
+from app.domain.mana_abilities import production_types
 from app.domain.ruling import Mentions, Step, Verdict
 from app.domain.state import Board, Permanent
 from app.engine import production
@@ -120,6 +121,13 @@ class _Reflector:
         for i in _type_mask_iter(self.seen(inputs)):
             out |= self.per_type[i]
         return out
+
+
+class Moot(NamedTuple):
+    """A fact the state lacks that only sets how much an ability adds (_settle_unknown)."""
+
+    lacking: QuestionError  # what the 422 would have said
+    most: int  # every type the ability could add, whatever the fact (a mask)
 
 
 @dataclass(slots=True)
@@ -233,6 +241,7 @@ class Fixpoint:
     cell_members: list[list[int]]
     has_abilities: list[bool]
     missing: dict[int, QuestionError]
+    moot: dict[int, dict[int, Moot]]
     _feeders: dict[int, tuple[list[Permanent], int]] = field(default_factory=dict)
     _triggers: dict[str, list[SourcedTrigger]] | None = None
 
@@ -394,6 +403,7 @@ class _Abilities:
         "kinds",
         "memos",
         "missing",
+        "moot",
         "raw_static",
         "reflectors_of",
         "static",
@@ -412,6 +422,9 @@ class _Abilities:
         # Per kind, the first fact the state lacks that one of its abilities reads (a 422 only
         # for a question that needs that kind's answer: Fixpoint.mask).
         self.missing: dict[int, QuestionError] = {}
+        # Per kind, by ability: a fact the state lacks that changes only how much an ability
+        # adds, never a type its kind's other abilities don't make already (_settle_unknown).
+        self.moot: dict[int, dict[int, Moot]] = {}
         self.reflectors_of: dict[int, list[_Reflector]] = {}
         self.attached_watchers: dict[int, list[_Reflector]] = {}
         self.groups: list[_Group] = []
@@ -420,6 +433,7 @@ class _Abilities:
 
     def read(self) -> None:
         """Each kind's abilities, read on its first permanent (they are all alike)."""
+        unknown: list[tuple[int, ManaAbility, QuestionError, int]] = []
         try:
             for k, kind in enumerate(self.kinds):
                 p = kind.first
@@ -437,12 +451,26 @@ class _Abilities:
                     except QuestionError as err:
                         if not err.code.endswith("_required"):
                             raise
-                        self.missing.setdefault(k, err)
+                        # Replacement effects may weigh the amount (616.1): no bound then.
+                        most = 0 if repl else mask_of(production_types(a.produces))
+                        unknown.append((k, a, err, most))
         except TooManyReplacementStates as exc:
             raise QuestionError(
                 ("state",), f"too many different replacement effects: {exc}", "too_complex"
             ) from exc
         self._read_triggers()
+        self._settle_unknown(unknown)
+
+    def _settle_unknown(self, unknown: list[tuple[int, ManaAbility, QuestionError, int]]) -> None:
+        """106.7 asks which types, not how much: a fact the state lacks that sets only an
+        ability's amount (the cards in a graveyard) can't change the answer when every type the
+        ability could add is one its permanent's other abilities make anyway (before and after
+        replacement effects). Else the fact is missing, asked for where the answer reads it."""
+        for k, a, err, most in unknown:
+            if most and not most & ~(self.static[k] & self.raw_static[k]):
+                self.moot.setdefault(k, {})[id(a)] = Moot(err, most)
+            else:
+                self.missing.setdefault(k, err)
 
     def _read_triggers(self) -> None:
         """605.1b, 106.7: a permanent's triggered mana abilities are abilities of it too, and
@@ -603,6 +631,7 @@ def solve(view: BoardView) -> Fixpoint:
         cells.members,
         abilities.has_abilities,
         abilities.missing,
+        abilities.moot,
     )
 
 
@@ -699,6 +728,10 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
                     rules.add("106.1b")
                     if not seen:
                         rules.add("106.5")
+        elif (moot := fp.moot.get(fp.kind_of[p.index], {}).get(id(a))) is not None:
+            raw = out = moot.most
+            text += _moot_words(moot)
+            rules.add("106.7")
         else:
             raw, out = fp.static_types(p, a)
             words, why_rules = _amount_words(view, p, a)
@@ -725,6 +758,15 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
         rules.update({"605.1b"} if mask else {"605.1b", "106.5"})
         lines.append(f"its triggered mana ability would add {_types_text(mask)}")
     return lines, rules
+
+
+def _moot_words(moot: Moot) -> str:
+    lacking = ".".join(str(part) for part in moot.lacking.loc)
+    return (
+        f"; how much it adds depends on {lacking}, which the state doesn't give, but whatever "
+        f"that is it adds no type but {_types_text(moot.most)}, which this permanent's other "
+        "abilities make anyway"
+    )
 
 
 def _amount_words(view: BoardView, p: Permanent, a: ManaAbility) -> tuple[str, list[str]]:

@@ -1058,6 +1058,19 @@ def _amount_words(p: ManaAmount) -> str:
             assert_never(p.of)
 
 
+# The amounts whose value here amount_words states ("... is 2 here").
+AMOUNTS_STATED = (
+    SourcePower,
+    GreatestPower,
+    CountWithPower,
+    DifferentPowers,
+    SharedCreatureType,
+    PlayerFact,
+    CardsInGraveyard,
+    CountOfChosenType,
+)
+
+
 def amount_words(prod: Production, count_of: CountOf, own: Own) -> tuple[str, list[str]]:
     """For could_produce's steps: how the amount is found, when it varies (rule numbers)."""
     if isinstance(prod, IfFact):
@@ -1131,6 +1144,8 @@ def no_mana_words(prod: Production) -> tuple[str, list[str]]:
             return "; it would make no mana", []
         case AnyCombination() | ChosenColor() | OneColorPerCount() | ChoiceOrChosenColor():
             return "; it would make no mana", []
+        case ManaAmount() if isinstance(prod.amount, AMOUNTS_STATED):
+            return ", so it would make no mana", []  # amount_words said it is 0 here
         case ManaAmount():
             return f"; {describe_quantity(prod.amount)} is 0 here, so it would make no mana", []
         case CommanderColor():

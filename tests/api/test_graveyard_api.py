@@ -33,6 +33,26 @@ def test_the_graveyard_is_asked_for_and_checked(sqlite_client: TestClient) -> No
     assert_problem(r, ["body", "state", "players", "alice", "graveyard", 1], "unknown_card")
 
 
+DUSK_VAULT = definition(
+    "Dusk Marrow Vault",
+    "{T}: Add {B}.\n{2}, {T}: Add {B} for each creature card in your graveyard.",
+    ["Land"],
+)
+
+
+def test_a_graveyard_that_sets_only_how_much_is_not_asked_for(sqlite_client: TestClient) -> None:
+    # 106.7 asks which types: the count changes only how much {B}, which the land's first
+    # ability makes anyway. Tapping it for the count still needs the graveyard.
+    assert DUSK_VAULT["support"] == "full"
+    s = state(inline("v", DUSK_VAULT))
+    r = ruling(sqlite_client, CP, {"state": s, "permanent_id": "v"})
+    assert r["answer"]["permanents"][0]["types"] == ["B"]
+    assert any("which the state doesn't give" in step["text"] for step in r["explanation"])
+    act = {"state": s, "permanent_id": "v", "ability": 1}
+    r = sqlite_client.post(ACT, json=act)
+    assert_problem(r, ["body", "state", "players", "alice", "graveyard"], "graveyard_required")
+
+
 HAVEN = definition(
     "Cairn of Kings",
     "{1}, {T}: Add one mana of any color among legendary creature cards in your graveyard.",

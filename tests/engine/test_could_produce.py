@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from app.catalog.compile import compile_face
 from app.domain.card import Card
 from app.domain.errors import QuestionError
-from app.domain.state import Board
+from app.domain.state import Board, GameState
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
-from tests.engine.mana_helpers import E, P, board, card
+from tests.engine.mana_helpers import E, P, board, card, resolve
 
 
 def types(b: Board, pid: str | None = None) -> dict[str, list[str]]:
@@ -576,23 +576,47 @@ def test_a_creature_whose_control_aura_changed_hands_this_turn_is_summoning_sick
     assert activate(b, "elves").answer_data["legal"] is True
 
 
+def _counting_land(name: str, first: str) -> dict[str, Any]:
+    """An invented land: `first`, then {B} for each black creature card in its graveyard."""
+    text = f"{first}\n{{2}}, {{T}}: Add {{B}} for each black creature card in your graveyard."
+    compiled = compile_face(name, text, types=["Land"])
+    assert compiled.support == "full", compiled.unsupported_text
+    return {"name": name, "types": ["land"], **compiled.card_fields()}
+
+
 def test_a_fact_one_permanent_lacks_is_asked_for_only_by_questions_that_read_it() -> None:
     # 106.7 is per permanent: what a Forest could produce reads nothing of a graveyard another
     # permanent's ability counts; asked about that permanent, or with a reflector that may see
     # it, the fact is needed.
-    text = "{T}: Add {B}.\n{2}, {T}: Add {B} for each black creature card in your graveyard."
-    compiled = compile_face("Gloom Vault", text, types=["Land"])
-    assert compiled.support == "full", compiled.unsupported_text
-    definition = {"name": "Gloom Vault", "types": ["land"], **compiled.card_fields()}
-    vault = {"id": "vault", "definition": definition, "controller": "alice"}
-    b = board(P("f", "Forest"), vault)
+    vault = {"id": "vault", "definition": _counting_land("Gloom Vault", "{T}: Add {C}.")}
+    b = board(P("f", "Forest"), vault | {"controller": "alice"})
     assert of(b, "f") == ["G"]
     for asked in ("vault", None):
         with pytest.raises(QuestionError) as err:
             could_produce(b, asked)
         assert err.value.code == "graveyard_required"
+    seen = board(P("f", "Forest"), vault | {"controller": "alice"}, P("o", "Exotic Orchard", "bob"))
     with pytest.raises(QuestionError):
-        could_produce(board(P("f", "Forest"), vault, P("o", "Exotic Orchard", "bob")), "f")
+        could_produce(seen, "f")
+
+
+def test_a_fact_that_sets_only_an_amount_of_a_type_made_anyway_is_not_asked_for() -> None:
+    # 106.7 asks which types: a graveyard that sets only how much {B} an ability adds can't
+    # change the answer of a land that makes {B} with another ability, nor a reflector's.
+    vault = {"id": "vault", "definition": _counting_land("Dusk Vault", "{T}: Add {B}.")}
+    b = board(vault | {"controller": "alice"}, P("o", "Exotic Orchard", "bob"))
+    v = could_produce(b, None)
+    assert [p["types"] for p in v.answer_data["permanents"]] == [["B"], ["B"]]
+    said = " ".join(s.text for s in v.steps)
+    assert "depends on state.players.alice.graveyard, which the state doesn't give" in said
+    assert "it adds no type but B, which this permanent's other abilities make anyway" in said
+    # Given, the count is read as before: none, so that ability makes nothing.
+    state = {"turn": 3, "active_player": "alice", "battlefield": [vault | {"controller": "alice"}]}
+    empty = resolve(GameState.model_validate(state | {"players": {"alice": {"graveyard": []}}}))
+    counted = could_produce(empty, "vault")
+    said = " ".join(s.text for s in counted.steps)
+    assert "graveyard is 0 here, so it would make no mana → nothing" in said
+    assert "is 0 here; " not in said  # the amount said once
 
 
 def test_a_permanents_triggered_mana_ability_is_what_it_could_produce() -> None:
