@@ -778,6 +778,9 @@ class Permanent:
     # 707.2: the names of what it copied, outermost first ([]: entered as itself); None: not
     # said. Its `face` is the copy already (layer 1, 613.1a).
     copy_of: tuple[str, ...] | None = None
+    # 707.2: a copy that became one after it entered (engine/copies.py): no choice its copied
+    # card makes as it enters was made for it; its `chosen_type` is its own card's.
+    choices_unmade: bool = False
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.face.types

@@ -537,8 +537,11 @@ def with_chosen_name(p: Permanent, to: Selector, what: str) -> Selector:
     return with_condition(to, HasName(name=given(p, "chosen_name", p.chosen_name, why)))
 
 
-def chosen_type_of(p: Permanent) -> str:
-    """205.3m: the creature type chosen for it as it entered."""
+def chosen_type_of(p: Permanent) -> str | None:
+    """205.3m: the creature type chosen for it as it entered; None for a copy that became one
+    after it entered, for which none was (707.2)."""
+    if p.choices_unmade:
+        return None
     why = "counts creatures of the creature type chosen for it (205.3m): give it as 'chosen_type'"
     said = given(p, "chosen_type", p.chosen_type, why)
     loc = ("state", "battlefield", p.index, "chosen_type")
@@ -1297,6 +1300,7 @@ class BoardView:
                 False,
                 timestamp_order(p.index, p.timestamp, False, n),
                 chosen_type=p.chosen_type,
+                choices_unmade=p.choices_unmade,
             )
 
         effect_layer_sources = [

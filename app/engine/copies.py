@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.domain.abilities import CopyEffect
-from app.domain.card import CardFace
+from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError
 from app.domain.mana import COLORS
 from app.domain.ruling import Refs, Step
@@ -40,6 +40,17 @@ def copy_effect_of(face: CardFace) -> CopyEffect | None:
         if isinstance(a, CopyEffect):
             return a
     return None
+
+
+def became_copy_after_entering(card: Card) -> bool:
+    """Whether a permanent of this card that is a copy became one after it entered: its card
+    becomes a copy by an activated or triggered ability of its own (Mirror of the Forebears).
+    The choices its copied card makes "as ~ enters" were then never made for it (707.2: only
+    copiable values are copied, and a choice made as the copied object entered is none)."""
+    return any(
+        (effect := copy_effect_of(face)) is not None and effect.by in ("activation", "trigger")
+        for face in card.card_faces
+    )
 
 
 def copiable_face(
@@ -156,6 +167,12 @@ def copy_steps(board: Board) -> list[Step]:
         if effect is not None and _changes(effect):
             rules.append("707.9")
             text += ", with the exceptions its own copy effect names: " + _exceptions(effect)
+        if p.choices_unmade and p.face.type_choice is not None:
+            kind = p.face.type_choice.replace("_", " ")
+            text += (
+                f"; it became a copy after it entered, so no {kind} was chosen for it as "
+                f"{chain[0]} enters, and what would give or read that choice does nothing"
+            )
         refs: Refs = {"permanents": (p.id,), "cards": tuple(dict.fromkeys([p.name, *chain]))}
         steps.append(Step(text + ".", tuple(rules), refs))
     return steps

@@ -137,8 +137,9 @@ class Own:
     # Each colored mana symbol of the top card of its controller's library, as its colors;
     # raises the 422 that asks.
     top_symbols: Callable[[], tuple[tuple[str, ...], ...]] = lambda: _no_symbols()
-    # The creature type chosen for it (205.3m); raises the 422 that asks.
-    chosen_type: Callable[[], str] = lambda: _no_stat_text("chosen type")
+    # The creature type chosen for it (205.3m), None when none was (707.2: a copy that became
+    # one after it entered); raises the 422 that asks.
+    chosen_type: Callable[[], str | None] = lambda: _no_stat_text("chosen type")
     x: int | None = None
     # The several colors chosen for it ("choose up to two colors"); raises the 422 for them.
     chosen_colors: Callable[[], tuple[str, ...]] = lambda: ()
@@ -174,7 +175,9 @@ def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None)
         case CountOfQuantity():
             return count_of(q.of)
         case CountOfChosenType():
-            return count_of(with_condition(q.of, HasSubtype(subtype=own.chosen_type())))
+            chosen = own.chosen_type()
+            # No type chosen: no creature is of it.
+            return count_of(with_condition(q.of, HasSubtype(subtype=chosen))) if chosen else 0
         case CountersOnSource():
             return own.counters(q.counter)
         case SourcePower():

@@ -38,7 +38,7 @@ from app.domain.state import (
     PlayerIn,
     class_firsts,
 )
-from app.engine.copies import copiable_face, copy_effect_of
+from app.engine.copies import became_copy_after_entering, copiable_face, copy_effect_of
 from app.engine.free_cast import prototyped_face
 from app.rulings.board_checks import (
     check_effect,
@@ -301,6 +301,8 @@ class CheckedState:
         if _OPTIONAL_FACTS.isdisjoint(p):
             return core
         exiled, chosen_colors = p.get("exiled"), p.get("chosen_colors")
+        copy_of = p.get("copy_of")
+        unmade = bool(copy_of) and became_copy_after_entering(card)
         return replace(
             core,
             common_only=False,
@@ -309,7 +311,8 @@ class CheckedState:
             entered_this_turn=p.get("entered_this_turn"),
             chosen_name=p.get("chosen_name"),
             library_top=self.library_top.get(i),
-            chosen_type=p.get("chosen_type"),
+            # Its own card's choice, which none of its copied card's abilities reads (707.2).
+            chosen_type=None if unmade else p.get("chosen_type"),
             chosen_number=p.get("chosen_number"),
             noted_mana=p.get("noted_mana"),
             exiled=(
@@ -321,7 +324,8 @@ class CheckedState:
             resolutions_this_turn=p.get("resolutions_this_turn"),
             activated_this_turn=p.get("activated_this_turn"),
             class_level=p.get("class_level"),
-            copy_of=tuple(copy_of) if (copy_of := p.get("copy_of")) is not None else None,
+            copy_of=tuple(copy_of) if copy_of is not None else None,
+            choices_unmade=unmade,
         )
 
 
@@ -596,7 +600,7 @@ class _PermanentChecks:
             else counters_given
         )
         names = (
-            self.outside.read(self.catalog, p, pair[1], i, (*loc, "battlefield", i))
+            self.outside.read(self.catalog, p, pair, i, (*loc, "battlefield", i))
             if chosen_name is not None
             or chosen_type is not None
             or library_top is not None
@@ -932,11 +936,12 @@ class _Outside:
     top_cards: dict[int, Card] = field(default_factory=dict)
 
     def read(
-        self, catalog: Catalog, p: PermanentIn, face: CardFace, i: int, here: Loc
+        self, catalog: Catalog, p: PermanentIn, pair: tuple[Card, CardFace], i: int, here: Loc
     ) -> dict[str, object]:
-        """Resolve the permanent's names of cards (`face`: the one it has) and check its chosen
-        type against the kind its card chooses; the fields whose catalog spelling differs from
-        what the client sent, respelled."""
+        """Resolve the permanent's names of cards (`pair`: its card and the face it has) and
+        check its chosen type against the kind its card chooses; the fields whose catalog
+        spelling differs from what the client sent, respelled."""
+        card, face = pair
         respelled: dict[str, object] = {}
         chosen_name, library_top, exiled = (
             p.get("chosen_name"),
@@ -948,16 +953,16 @@ class _Outside:
             if chosen != chosen_name:
                 respelled["chosen_name"] = chosen
         chosen_type = p.get("chosen_type")
-        if chosen_type is not None and face.type_choice is not None and not p.get("copy_of"):
+        chooser = _choosing_face(card, face, p.get("copy_of"))
+        if chosen_type is not None and chooser is not None and chooser.type_choice is not None:
             # Checked whatever the question reads of it: a board no game has is refused alike
-            # by every question. A copy's choice may be its own card's, made before it became
-            # a copy: the abilities that read it check it there.
+            # by every question.
             type_chosen(
-                face.type_choice,
+                chooser.type_choice,
                 chosen_type,
-                face.chosen_type_among,
+                chooser.chosen_type_among,
                 (*here, "chosen_type"),
-                f"{face.name} ({p.get('id')})",
+                f"{chooser.name} ({p.get('id')})",
             )
         if library_top is not None:
             top = resolve_card(catalog, library_top, (*here, "library_top"))
@@ -970,6 +975,18 @@ class _Outside:
             if [c.name for c in found] != exiled:
                 respelled["exiled"] = [c.name for c in found]
         return respelled
+
+
+def _choosing_face(card: Card, face: CardFace, copy_of: list[str] | None) -> CardFace | None:
+    """The face whose "as ~ enters" choice a permanent's `chosen_type` is: the one it has when
+    it is no copy, its own card's when it became a copy after it entered (707.2: its copied
+    card chose nothing for it), and None for one that entered as a copy, whose choice may be
+    its own card's or the copied card's: the abilities that read it check it there."""
+    if not copy_of:
+        return face
+    if became_copy_after_entering(card):
+        return next((f for f in card.card_faces if f.type_choice is not None), None)
+    return None
 
 
 def _check_attacked(state: GameState, loc: Loc) -> None:

@@ -101,6 +101,27 @@ CARDS = [
                              text="As this enchantment enters, choose a creature type.\n"
                                   "Nontoken creatures you control are the chosen type in "
                                   "addition to their other types.")]),
+    # 707.2: one that becomes a copy by its own ability after it entered, and a creature whose
+    # effect reads the basic land type chosen as it entered.
+    Invented("normal", [Face("Mirrorcast Reliquary", "{2}", ["Artifact"],
+                             text="As this artifact enters, choose a creature type.\n{1}: Until "
+                                  "end of turn, this artifact becomes a copy of target creature "
+                                  "you control of the chosen type, except it's an artifact in "
+                                  "addition to its other types.")]),
+    Invented("normal", [Face("Loamshaper Adept", "{1}{G}", ["Creature"], subtypes=["Druid"],
+                             colors=["G"], power="1", toughness="2",
+                             text="As this creature enters, choose a basic land type.\nLands "
+                                  "you control are the chosen type in addition to their other "
+                                  "types.")]),
+    Invented("normal", [Face("Hushcrown Warden", "{2}{W}", ["Creature"], subtypes=["Human"],
+                             colors=["W"], power="2", toughness="2",
+                             text="As this creature enters, choose a creature type.\nYour "
+                                  "opponents can't cast creature spells of the chosen type.")]),
+    Invented("normal", [Face("Kinroot Hollow", None, ["Land"],
+                             text="As this land enters, choose a creature type.\n{3}, {T}: "
+                                  "Choose a color. Add an amount of mana of that color equal "
+                                  "to the number of other creatures you control of the chosen "
+                                  "type.")]),
     Invented("normal", [Face("Grovecaller Elder", "{2}{G}", ["Creature"], subtypes=["Elf"],
                              colors=["G"], power="1", toughness="1",
                              text="{T}: Add an amount of {G} equal to the number of Elves you "
@@ -454,6 +475,44 @@ def test_a_copys_chosen_type_is_checked_only_where_it_is_read(client: TestClient
     copy = perm("it", "Brassmimic Sentinel", chosen_type="Elf", copy_of=["Gatewild Spire"])
     r = client.post(FREE, json={"card": "Lightning Bolt", "state": state(copy)})
     assert r.status_code == 201, r.text
+
+
+def test_a_copy_made_after_it_entered_has_no_choice_of_the_copied_card(
+    client: TestClient,
+) -> None:
+    # 707.2: the Reliquary chose Druid as it entered, then became a copy of the Adept. No basic
+    # land type was chosen for it as the Adept: its copied effect adds none; the real Adept's
+    # Island does. Its own choice is still checked as its own card's kind, a creature type.
+    copy = perm("m", "Mirrorcast Reliquary", chosen_type="Druid", copy_of=["Loamshaper Adept"])
+    adept = perm("a", "Loamshaper Adept", chosen_type="Island")
+    body = {"state": state(copy, adept, perm("f", "Forest")), "permanent_id": "f"}
+    r = client.post(CP, json=body)
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["permanents"][0]["types"] == ["U", "G"]
+    said = " ".join(step["text"] for step in r.json()["explanation"])
+    assert "it became a copy after it entered, so no basic land type was chosen for it" in said
+    assert "are also ," not in said
+    alone = {"state": state(copy, perm("f", "Forest")), "permanent_id": "f"}
+    assert client.post(CP, json=alone).json()["answer"]["permanents"][0]["types"] == ["G"]
+    # Nor a creature type for its copy of the Warden: its ban names no spell.
+    warden = perm("w", "Hushcrown Warden", "bob", chosen_type="Elf")
+    as_warden = perm("m", "Mirrorcast Reliquary", "bob", chosen_type="Elf")
+    as_warden["copy_of"] = ["Hushcrown Warden"]
+    for bans, board in ((True, state(warden)), (False, state(as_warden))):
+        r = client.post(FREE, json={"card": "Llanowar Elves", "state": board})
+        assert r.status_code == 201, r.text
+        assert r.json()["answer"]["castable"] is not bans
+    # And its copy of the Hollow counts creatures of no type: none, so it makes no mana.
+    hollow = perm("h", "Kinroot Hollow", chosen_type="Elf")
+    as_hollow = perm("m", "Mirrorcast Reliquary", chosen_type="Elf", copy_of=["Kinroot Hollow"])
+    elves = perm("e", "Llanowar Elves")
+    r = client.post(CP, json={"state": state(hollow, as_hollow, elves)})
+    assert r.status_code == 201, r.text
+    got = [p["types"] for p in r.json()["answer"]["permanents"]]
+    assert got == [["W", "U", "B", "R", "G"], [], ["G"]]
+    wrong = perm("m", "Mirrorcast Reliquary", chosen_type="Island", copy_of=["Loamshaper Adept"])
+    r = client.post(CP, json={"state": state(wrong, perm("f", "Forest"))})
+    assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "invalid_chosen_type")
 
 
 def test_a_creature_type_chosen_as_it_entered_is_counted(client: TestClient) -> None:

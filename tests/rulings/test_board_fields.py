@@ -89,9 +89,10 @@ def _held(value: Any) -> Any:
 
 def test_every_permanent_field_is_given_a_test_value() -> None:
     assert set(PERMANENT_FIELDS) - NOT_ON_PERMANENT == set(GIVEN)
-    # common_only is the board's own note, not a fact given (checked below).
+    # common_only is the board's own note, not a fact given (checked below); choices_unmade is
+    # derived from copy_of and the card (tests/api/test_compiled_import_api.py).
     on_permanent = {f.name for f in dataclasses.fields(Permanent)} - {"index", "face"}
-    assert on_permanent - {"common_only"} == set(GIVEN)
+    assert on_permanent - {"common_only", "choices_unmade"} == set(GIVEN)
     # Every optional fact is a field of both, under one name, None when not given.
     assert set(OPTIONAL_FACTS) <= set(PERMANENT_FIELDS) & on_permanent
     assert all(PERMANENT_DEFAULTS[name] is None for name in OPTIONAL_FACTS)
