@@ -49,7 +49,7 @@ from app.domain.card import (
 from app.domain.costs import CastZone, SpellCostChange, SpellCostMinimum
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
-from app.domain.layouts import one_part_rule
+from app.domain.layouts import COMBINED_LAYOUTS, one_part_rule
 from app.domain.mana import ManaSymbol, cost_mana_value, parse_cost, render_cost
 from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.board import BoardView, Source, group_label
@@ -92,7 +92,8 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
     The whole card's name means the default face, except that a split card named whole is
     both halves cast fused (702.102c; a 422 `not_fused` for one without fuse).
     """
-    if face is not None and face.casefold() == card.name.casefold() and card.layout == "split":
+    whole = face is not None and face.casefold() == card.name.casefold()
+    if whole and card.layout in COMBINED_LAYOUTS:  # an aftermath card is a split card, 702.127
         return fused_face(card, loc)
     if face is None or face.casefold() == card.name.casefold():
         return card.front

@@ -105,7 +105,7 @@ def mana_value(
             "'face' is for the stack or the battlefield",
             "face_not_applicable",
         )
-    if zone == "stack" and card.layout == "split":
+    if zone == "stack" and card.layout in COMBINED_LAYOUTS:  # 709.3; aftermath too, 702.127
         fused = _split_spell(card, face)
         if fused is not None:
             return fused
@@ -379,10 +379,11 @@ def _split_spell(card: Card, face: str | None) -> Verdict | None:
     (702.102c): which one is never guessed. None: one half was named, the common path rules."""
     halves = " or ".join(repr(f.name) for f in card.faces)
     if face is None:
+        fused = f", or {card.name!r} for a fused cast" if card.has_fuse else ""
         raise QuestionError(
             ("face",),
             f"{card.name} is a split card: on the stack it is the half that was cast (709.3); "
-            f"give 'face' ({halves}, or {card.name!r} for a fused cast)",
+            f"give 'face' ({halves}{fused})",
             "face_required",
         )
     if face.casefold() != card.name.casefold():

@@ -18,6 +18,7 @@ from app.domain.abilities import works_from
 from app.domain.base import attackers_possible
 from app.domain.card import Card, CardFace
 from app.domain.errors import QuestionError, type_chosen
+from app.domain.layouts import COMBINED_LAYOUTS
 from app.domain.state import (
     LAZY_MEMBERS_PER_CLASS,
     LAZY_MIN_PERMANENTS,
@@ -74,7 +75,7 @@ def face_spelling(card: Card, name: str | None) -> str | None:
 def asked_face(card: Card, name: str) -> str | None:
     """The face a request's `face` asks for, in the card's spelling: a split card named whole
     is both halves cast fused (702.102c), any other card named whole no particular face."""
-    if card.layout == "split" and name.strip().casefold() == card.name.casefold():
+    if card.layout in COMBINED_LAYOUTS and name.strip().casefold() == card.name.casefold():
         return card.name
     return face_spelling(card, name)
 

@@ -131,6 +131,10 @@ def test_an_aftermath_half_is_not_cast_from_exile(sqlite_client: TestClient) -> 
     assert "702.127a" in r.json()["citations"]
     first = sqlite_client.post(REVEAL, json=body).json()["answer"]
     assert (first["cast"], first["cast_face"]) == (True, "Recall")
+    # An aftermath card is a split card (702.127): named whole it would be cast fused, which
+    # only fuse allows (702.102c).
+    r = sqlite_client.post(REVEAL, json={**body, "face": "recall // remember"})
+    assert_problem(r, ["body", "face"], "not_fused")
 
 
 def test_an_empty_library_is_a_question_too(sqlite_client: TestClient) -> None:

@@ -9,7 +9,9 @@ import pytest
 from app.domain.card import Card
 from app.domain.costs import CastZone
 from app.domain.errors import QuestionError
+from app.domain.ruling import Verdict
 from app.engine.free_cast import cast_without_paying
+from app.engine.mana_value import mana_value
 from tests.engine.spell_helpers import card, cascade_into
 
 
@@ -412,3 +414,29 @@ def test_a_card_of_one_face_listing_aftermath_has_no_aftermath_half() -> None:
         lone, x=0, alternative_cost=None, additional_costs=[], unpayable=[], cast_from="exile"
     )
     assert verdict.answer_data["castable"] is True
+
+
+def test_an_aftermath_card_is_a_split_card_on_the_stack() -> None:
+    # 702.127, 709.3: on the stack it is the half cast, never guessed; named whole it would be
+    # both halves cast fused, which only fuse allows (702.102c).
+    with pytest.raises(QuestionError) as err:
+        _on_stack(REMEMBER, None)
+    assert (err.value.loc, err.value.code) == (("face",), "face_required")
+    assert "fused" not in err.value.message
+    assert _on_stack(REMEMBER, "Remember").answer_data["mana_value"] == 4
+    for asked in (_on_stack, _free_cast):
+        with pytest.raises(QuestionError) as err:
+            asked(REMEMBER, "Recall // Remember")
+        assert (err.value.loc, err.value.code) == (("face",), "not_fused")
+
+
+def _on_stack(card: Card, face: str | None) -> Verdict:
+    return mana_value(
+        card, zone="stack", x=0, cast=True, cast_without_paying_mana_cost=False, face=face
+    )
+
+
+def _free_cast(card: Card, face: str | None) -> Verdict:
+    return cast_without_paying(
+        card, x=0, alternative_cost=None, additional_costs=[], unpayable=[], face=face
+    )
