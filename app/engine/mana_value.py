@@ -242,9 +242,12 @@ def _object_x(
         )
     elif x:
         m = Mentions()
+        # On the stack and the battlefield, the face it has (a split card's half); elsewhere
+        # the whole card, none of whose faces has X.
+        named = chosen.name if zone in ("stack", "battlefield") else card.name
         steps.append(
             m.step(
-                f"{m.card(card.name)} has no {m.mana('{X}')} in its mana cost; X plays no part "
+                f"{m.card(named)} has no {m.mana('{X}')} in its mana cost; X plays no part "
                 "in its mana value.",
                 ("202.3",),
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.domain.card import Card
 from app.domain.errors import QuestionError
 from app.engine.mana_value import mana_value
 from tests.engine.fixture_catalog import card
@@ -133,3 +134,20 @@ def test_an_adventurers_part_cites_the_rule_for_that_part(
     verdict = mana_value(card("Bonecrusher Giant // Stomp"), **kw)  # type: ignore[arg-type]
     step = next(s for s in verdict.steps if "has only the characteristics of" in s.text)
     assert step.rules == (rule,)
+
+
+def test_the_half_without_x_is_named_for_its_x() -> None:
+    # 202.3: on the stack a split card is the half cast (709.3); X in the other half's cost
+    # plays no part, and the step names the half cast, not the card.
+    halves = [
+        {"name": "Flare Up", "mana_cost": "{X}{R}", "types": ["instant"]},
+        {"name": "Ebbing", "mana_cost": "{1}{U}", "types": ["instant"]},
+    ]
+    split = Card.model_validate({"name": "Flare Up // Ebbing", "layout": "split", "faces": halves})
+    verdict = mana_value(
+        split, zone="stack", x=3, face="Ebbing", cast=True, cast_without_paying_mana_cost=False
+    )
+    assert verdict.answer_data["mana_value"] == 2
+    said = " ".join(s.text for s in verdict.steps)
+    assert "Ebbing has no {X} in its mana cost" in said
+    assert "Flare Up // Ebbing has no {X}" not in said
