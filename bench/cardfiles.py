@@ -254,8 +254,9 @@ def mtgjson_document(cards: list[Invented]) -> dict[str, Any]:
     return {"meta": {"date": "2026-12-01", "version": "5.2.2"}, "data": data}
 
 
-# Layouts whose faces Scryfall gives no colors (the card object has them).
-_UNCOLORED_FACES = ("flip", "adventure")
+# Layouts whose faces Scryfall gives no colors (the card object has them): an aftermath card
+# is a split one there.
+_UNCOLORED_FACES = ("flip", "adventure", "split", "aftermath")
 
 
 def _scryfall_face(face: Face, layout: str = "normal") -> dict[str, Any]:

@@ -75,7 +75,7 @@ from app.domain.layouts import (
     Layout,
     off_stack_faces,
 )
-from app.domain.mana import COLORS, ManaSymbol, cost_mana_value, count_x, parse_cost
+from app.domain.mana import COLORS, ManaSymbol, cost_colors, cost_mana_value, count_x, parse_cost
 from app.domain.mana_abilities import (
     AmountIfControl,
     AmountIfCounter,
@@ -419,10 +419,7 @@ class CardFace(Strict):
     @property
     def cost_colors(self) -> list[str]:
         """The colors of its mana cost's symbols (105.2, 202.2)."""
-        found: set[str] = set()
-        for s in self.cost_symbols:
-            found.update(p for p in s.text.split("/") if p in COLORS)
-        return [c for c in COLORS if c in found]
+        return cost_colors(self.cost_symbols)
 
     @property
     def undefined_colors(self) -> list[str]:
@@ -700,9 +697,17 @@ class Card(BaseModel):
         """202.3 on the stack or battlefield: the face's own mana cost, except that a flipped
         permanent keeps its unflipped mana cost (710.1) and a transformed permanent's mana value
         comes from its front face (712.8)."""
-        if self.layout in ("flip", "transform") and face is not self.front:
+        if self.layout == "transform" and face is not self.front:
             return self.front.face_mana_value(x)
-        return face.face_mana_value(x)
+        return self.face_with_mana_cost(face).face_mana_value(x)
+
+    def face_with_mana_cost(self, face: CardFace) -> CardFace:
+        """The face whose mana cost a permanent with `face` up has: its own, but a flipped
+        permanent keeps its unflipped mana cost (710.1c), whatever a file says of the flipped
+        face (a transformed permanent's back face has none of its own, 712.8)."""
+        if self.layout == "flip" and face is not self.front and face in self.card_faces:
+            return self.front
+        return face
 
     @property
     def card_colors(self) -> list[str]:

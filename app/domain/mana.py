@@ -110,6 +110,12 @@ def render_cost(symbols: Iterable[ManaSymbol]) -> str:
     return "".join(s.render() for s in symbols)
 
 
+def cost_colors(symbols: Iterable[ManaSymbol]) -> list[str]:
+    """The colors of a mana cost's symbols (105.2, 202.2), in W U B R G order."""
+    found = {part for s in symbols for part in s.text.split("/")}
+    return [c for c in COLORS if c in found]
+
+
 def cost_mana_value(symbols: Iterable[ManaSymbol], x: int = 0) -> int:
     """202.3: total of the mana cost; every {X} counts X (107.3)."""
     return sum(s.mana_value(x) for s in symbols)

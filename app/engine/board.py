@@ -573,7 +573,7 @@ def devotion_among(
         1
         for q in board.permanents
         if controllers.get(q.id, q.controller) == player
-        for symbol in q.face.cost_symbols
+        for symbol in q.card.face_with_mana_cost(q.face).cost_symbols
         if any(c in symbol.text.split("/") for c in colors)
     )
 
@@ -581,7 +581,8 @@ def devotion_among(
 def devotion_to(view: BoardView, src: Source, color: str) -> int:
     """700.5: the mana symbols of `color` among the mana costs of the permanents the source's
     controller controls; a hybrid (or Phyrexian hybrid) symbol counts for each of its colors.
-    The face that is up gives the mana cost (a back face has none)."""
+    The face that is up gives the mana cost (a transformed permanent's back face has none; a
+    flipped one keeps its unflipped cost, 710.1c)."""
     return devotion_among(view.board, view.controllers, src.controller, (color,))
 
 

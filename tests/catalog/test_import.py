@@ -347,7 +347,19 @@ def test_both_formats_give_one_catalog_of_what_they_spell_differently(
                   keywords=["Haste"])  # fmt: skip
     fury = Face("Emberkin Fury", None, ["Creature"], colors=["R"], power="3", toughness="3",
                 text="Haste", keywords=["Haste"])  # fmt: skip
-    cards = [Invented("normal", [doctor]), Invented("transform", [herald, fury])]
+    # Faces Scryfall gives no colors, and a flipped face no mana cost (710.1c: it keeps it).
+    ash = Face("Tarn Ash", "{1}{B}", ["Instant"], colors=["B"], text="Templated.")
+    gale = Face("Tarn Gale", "{U}", ["Sorcery"], colors=["U"], text="Templated.")
+    cub = Face("Tarn Cub", "{1}{G}", ["Creature"], colors=["G"], power="2", toughness="1")
+    romp = Face("Tarn Romp", "{G}", ["Sorcery"], subtypes=["Adventure"], colors=["G"])
+    acolyte = Face("Tarn Acolyte", "{1}{U}", ["Creature"], colors=["U"], power="1",
+                   toughness="1")  # fmt: skip
+    sage = Face("Tarn Sage", None, ["Creature"], supertypes=["Legendary"], colors=["U"],
+                power="3", toughness="3")  # fmt: skip
+    multi = [Invented("split", [ash, gale]), Invented("adventure", [cub, romp]),
+             Invented("flip", [acolyte, sage])]  # fmt: skip
+    cards = [Invented("normal", [doctor]), Invented("transform", [herald, fury]), *multi]
+    names = ["Quill Tarn Regent", "Emberkin Herald", "Tarn Ash", "Tarn Cub", "Tarn Acolyte"]
     read = {}
     for name, document in (
         ("mtgjson.json", mtgjson_document(cards)),
@@ -357,17 +369,19 @@ def test_both_formats_give_one_catalog_of_what_they_spell_differently(
         migrate(engine)
         import_file(engine, write(tmp_path / name, document))
         catalog = DbCatalog(engine)
-        regent, emberkin = catalog.get("Quill Tarn Regent"), catalog.get("Emberkin Herald")
-        assert regent is not None and emberkin is not None
-        read[name] = (regent, emberkin)
+        found = [catalog.get(n) for n in names]
+        assert all(c is not None for c in found)
+        read[name] = found
         engine.dispose()
-    for regent, emberkin in read.values():
+    for regent, emberkin, split, _, flip in read.values():
         assert regent.subtypes == ["Time Lord", "Doctor"]  # 205.3m: one creature type
         assert regent.colors == ["W", "G"]  # in W U B R G order
         # The front only says others have haste: the keyword is the back's alone.
         assert [f.keywords for f in emberkin.faces] == [[], ["Haste"]]
-    (a, b), (c, d) = read.values()
-    assert card_digest(a) == card_digest(c) and card_digest(b) == card_digest(d)
+        assert [f.colors for f in split.faces] == [["B"], ["U"]]
+        assert [f.mana_cost for f in flip.faces] == ["{1}{U}", "{1}{U}"]
+    from_mtgjson, from_scryfall = read.values()
+    assert [card_digest(c) for c in from_mtgjson] == [card_digest(c) for c in from_scryfall]
 
 
 def test_a_meld_front_without_its_back_is_a_card_of_one_face_in_both_formats(

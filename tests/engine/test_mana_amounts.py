@@ -246,6 +246,22 @@ def test_devotion_counts_your_permanents_hybrid_for_each_color() -> None:
     assert "700.5" in activate(b, "shrine").citations
 
 
+def test_a_flipped_permanent_keeps_its_mana_cost_for_devotion() -> None:
+    # 710.1c: flipped, it keeps its mana cost, though its flipped half prints none; a
+    # transformed permanent's back face has no mana cost (712.8): it adds nothing.
+    def two_faced(pid: str, layout: str) -> dict[str, Any]:
+        faces = [
+            {"name": f"Moss Novice {pid}", "mana_cost": "{G}{G}", "types": ["creature"],
+             "power": "1", "toughness": "1"},
+            {"name": f"Moss Elder {pid}", "types": ["creature"], "power": "3", "toughness": "3"},
+        ]  # fmt: skip
+        card = {"name": f"Moss Novice {pid} // Moss Elder {pid}", "layout": layout, "faces": faces}
+        return {"id": pid, "definition": card, "controller": "alice", "face": 1}
+
+    b = board(defined("shrine", *SHRINE), two_faced("f", "flip"), two_faced("t", "transform"))
+    assert act(b, "shrine")["total"] == "{G}" * 3  # the shrine's own 1 and the flipped 2
+
+
 def test_devotion_to_the_color_chosen() -> None:
     b = board(defined("altar", *ALTAR), costed("a", "{U}{U}{W/U}"), costed("w", "{W}"))
     # Devotion to U is 3, W 2 (the hybrid counts for both), G 1 (the altar's own {G}).

@@ -161,6 +161,10 @@ def card_data(name: str, layout: str, faces: list[dict[str, Any]]) -> dict[str, 
     if layout in TWO_FACED_LAYOUTS:
         if len(faces) != 2:
             raise ImportProblem(f"card {name!r}: a {layout} card needs two faces")
+        if layout == "flip" and faces[1].get("mana_cost") is None:
+            # 710.1c: flipped, it keeps its mana cost, which one file gives the flipped face
+            # and another doesn't: stored alike whichever file it came from.
+            faces = [faces[0], {**faces[1], "mana_cost": faces[0].get("mana_cost")}]
         return {"name": name, "layout": layout, "faces": faces}
     if len(faces) != 1:
         raise ImportProblem(f"card {name!r}: a {layout} card has one face, not {len(faces)}")

@@ -22,6 +22,7 @@ from app.catalog.sources.layouts import (
     split_type_line,
 )
 from app.domain.card import TWO_FACED_LAYOUTS
+from app.domain.mana import ManaSyntaxError, cost_colors, parse_cost
 
 
 def check_shape(stream: IO[bytes]) -> None:
@@ -141,11 +142,20 @@ def _game_layout(obj: dict[str, Any], layout: str) -> str:
 
 
 def _face_colors(obj: dict[str, Any], raw: dict[str, Any], layout: str) -> Any:
-    """A face's colors: its own; a flip card's faces have none in Scryfall's file and its
-    flipped face no mana cost there, yet flipped it keeps the card's colors (710.1c, 105.2)."""
-    if "colors" not in raw and layout == "flip":
+    """A face's colors: its own. Scryfall gives none to the faces of a split, aftermath,
+    adventure or flip card (the card has them): flipped, a flip card keeps the card's colors
+    (710.1c, 105.2); a half or part has its mana cost's colors (105.2, 202.2), as MTGJSON lists
+    them, so that both files store one card alike (and its digest, so its rulings' ids, is
+    one)."""
+    if "colors" in raw or raw is obj:
+        return raw.get("colors")
+    if layout == "flip":
         return obj.get("colors")
-    return raw.get("colors")
+    cost = raw.get("mana_cost")
+    try:
+        return cost_colors(parse_cost(cost)) if isinstance(cost, str) else None
+    except ManaSyntaxError:
+        return None  # the face's mana cost is reported as it is read
 
 
 def _is_meld_result(obj: dict[str, Any], name: str) -> bool:
