@@ -21,7 +21,7 @@ from app.domain.card import (
     EtbTrigger,
 )
 from app.domain.errors import QuestionError
-from app.domain.layouts import one_part_rule
+from app.domain.layouts import LAYOUT_RULES, one_part_rule
 from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.free_cast import fused_face, prototyped_face, resolve_face, x_in_cost
 
@@ -283,19 +283,26 @@ def _off_stack_step(card: Card, chosen: CardFace, value: int) -> Step:
             f"Off the stack a split card has both halves' mana costs: {parts} = {value}.",
             ("709.4", "202.3"),
         )
-    if card.layout in ("modal_dfc", "adventure"):
-        part, rule = (
-            ("a modal double-faced card has only its front face's", "712.8")
-            if card.layout == "modal_dfc"
-            else ("an adventurer card has only its creature part's", "715.4")
-        )
+    part = _OFF_STACK_PART.get(card.layout)
+    if part is not None:
         front = card.front
         return m.step(
             f"Off the stack {part} characteristics: {m.card(front.name)}, "
             f"{_cost_text(front, m)}, mana value {value}.",
-            (rule, "202.3"),
+            (LAYOUT_RULES[card.layout].off_stack, "202.3"),
         )
     return _value_step(chosen, value)
+
+
+# Which part's characteristics a multi-part card (but a split one) has off the stack, in our
+# words; the rule is its layout's (domain/layouts.py).
+_OFF_STACK_PART = {
+    "modal_dfc": "a modal double-faced card has only its front face's",
+    "transform": "a transforming double-faced card has only its front face's",
+    "meld": "a meld card has only its front face's",
+    "flip": "a flip card has only its unflipped half's",
+    "adventure": "an adventurer card has only its creature part's",
+}
 
 
 def _in_play_steps(

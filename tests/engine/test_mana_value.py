@@ -151,3 +151,28 @@ def test_the_half_without_x_is_named_for_its_x() -> None:
     said = " ".join(s.text for s in verdict.steps)
     assert "Ebbing has no {X} in its mana cost" in said
     assert "Flare Up // Ebbing has no {X}" not in said
+
+
+@pytest.mark.parametrize(
+    ("layout", "rule", "words"),
+    [
+        ("transform", "712.8", "a transforming double-faced card has only its front face's"),
+        ("meld", "712.8", "a meld card has only its front face's"),
+        ("flip", "710.1", "a flip card has only its unflipped half's"),
+    ],
+)
+def test_off_the_stack_a_card_with_a_back_it_is_never_cast_as_is_its_front(
+    layout: str, rule: str, words: str
+) -> None:
+    faces = [
+        {"name": "Tide Novice", "mana_cost": "{1}{U}", "types": ["creature"]},
+        {"name": "Tide Elder", "types": ["creature"]},
+    ]
+    two = Card.model_validate({"name": "Tide Novice // Tide Elder", "layout": layout,
+                               "faces": faces})  # fmt: skip
+    verdict = mana_value(
+        two, zone="graveyard", x=0, cast=False, cast_without_paying_mana_cost=False
+    )
+    assert verdict.answer_data["mana_value"] == 2
+    (step,) = [s for s in verdict.steps if rule in s.rules]
+    assert step.text.startswith(f"Off the stack {words} characteristics: Tide Novice")
