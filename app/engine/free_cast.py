@@ -310,6 +310,9 @@ def cast_without_paying(
     if costs is not None and costs.cast_from is not None:
         cast_from = costs.cast_from
     castable = _face_castable(r, card, chosen, cast_from)
+    if not _is_spell_face(card, chosen):
+        # Never a spell: nothing else about casting it applies (its reason is said).
+        return Verdict(_answer(r, cast_face, None, costs, x), r.steps)
     if costs is not None:
         for message, m in prohibitions(r.steps, costs, cast_face):
             castable = False
@@ -357,7 +360,7 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
     m = Mentions()  # the steps here name the face cast, and only it
     if len(card.card_faces) > 1 and cast_face.name == card.name:
         return _fused_castable(r, card, cast_from)
-    if len(card.card_faces) > 1 and not cast_face.is_type("land"):
+    if len(card.card_faces) > 1 and _is_spell_face(card, cast_face):
         r.steps.append(
             m.step(
                 f"The part cast is {m.card(cast_face.name)}; on the stack the spell has only that "
@@ -384,7 +387,7 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
     )
     if aftermath and not _aftermath_castable(r, cast_face, cast_from):
         castable = False
-    if card.layout in FRONT_CAST_LAYOUTS and cast_face is not card.front:
+    if _never_cast(card, cast_face):
         castable = False
         mf = Mentions()
         r.note(
@@ -396,6 +399,16 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
             mf,
         )
     return castable
+
+
+def _is_spell_face(card: Card, face: CardFace) -> bool:
+    """Whether the face can ever be a spell: not a land (305.1: played, never cast), nor a back
+    face that comes only by flipping, transforming or melding (710.1, 712.8)."""
+    return not face.is_type("land") and not _never_cast(card, face)
+
+
+def _never_cast(card: Card, face: CardFace) -> bool:
+    return card.layout in FRONT_CAST_LAYOUTS and face is not card.front
 
 
 def _aftermath_castable(r: _Ruling, cast_face: CardFace, cast_from: CastZone | None) -> bool:

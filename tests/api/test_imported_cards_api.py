@@ -126,6 +126,19 @@ def test_mana_value_of_each_imported_layout(client: TestClient) -> None:
     assert r.json()["answer"]["mana_value"] == 2  # 715.3: the Adventure on the stack
 
 
+def test_a_free_cast_of_a_face_never_cast_says_only_why(client: TestClient) -> None:
+    # 712.8: a transforming card's back face is never cast; nothing else about casting it as a
+    # spell (its part, its missing mana cost) applies.
+    r = client.post("/v1/spells/cast-without-paying", json={"card": "Seeker Unbound"})
+    assert r.status_code == 201, r.text
+    answer = r.json()["answer"]
+    assert answer["castable"] is False
+    assert [reason["code"] for reason in answer["reasons"]] == ["face_never_cast"]
+    said = " ".join(step["text"] for step in r.json()["explanation"])
+    assert "is never cast" in said
+    assert "The part cast is" not in said and "has no mana cost" not in said
+
+
 def test_cascade_through_imported_cards(client: TestClient) -> None:
     body = {
         "library": [LAND, "Amber Hollow Stalker Giant", CREATURE, "Forest"],
