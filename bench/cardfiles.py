@@ -105,7 +105,10 @@ def card_for(i: int, name: str) -> Invented:
     """The i-th invented card: the layouts in turn, most of them plain creatures."""
     color = _COLORS[i % 5]
     mv = 1 + i % 6
-    other = name.split()[-1]
+    # A second face's name: short in the first round of names, then the whole name, so that
+    # no two cards share a face's name (only meld cards do, and a name several cards' faces
+    # share names none of them).
+    other = name.split()[-1] if name.startswith(f"{_FIRST[0]} {_SECOND[0]} ") else name
     match i % 20:
         case 1:
             a, b = f"{name} Spark", f"{other} Ash"

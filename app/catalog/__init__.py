@@ -17,6 +17,7 @@ from pathlib import Path
 
 from app.catalog.names import fold
 from app.domain.card import Card
+from app.domain.errors import QuestionError
 from app.rulings.identity import card_digest
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -49,6 +50,21 @@ def suggest_from(name: str, keys: Iterable[str], names: list[str]) -> list[str]:
     return found
 
 
+def missing_card(catalog: Catalog, name: str, loc: tuple[str | int, ...]) -> QuestionError:
+    """The 4xx for a name the catalog finds no single card by, at `loc`: a face several cards
+    share (`ambiguous_card`), else an unknown name (`unknown_card`)."""
+    shared = catalog.shared_by(name)
+    if shared:
+        return QuestionError(
+            loc,
+            f"{name!r} is a face of several cards ({', '.join(repr(n) for n in shared)}), and "
+            "each is a different card with a mana value and characteristics of its own: name "
+            "the card by its full name",
+            "ambiguous_card",
+        )
+    return QuestionError(loc, unknown_card_message(catalog, name), "unknown_card")
+
+
 def unknown_card_message(catalog: Catalog, name: str) -> str:
     """What a 422 `unknown_card` says: the suggestions and where to go next."""
     suggestions = catalog.suggest(name)
@@ -74,15 +90,27 @@ class Catalog:
             if key in self._cards:
                 raise ValueError(f"duplicate card in catalog: {card.name}")
             self._cards[key] = card
-        # Full names first, so a card named like another card's face is found by its own name.
+        # Full names first, so a card named like another card's face is found by its own name;
+        # a face's name several cards share names none of them (names_one_card).
         for key, card in self._cards.items():
             self._index[key] = card
+        by_face: dict[str, list[str]] = {}
         for card in cards:
             for key, _rank in card_keys(card)[1:]:
-                self._index.setdefault(key, card)
+                if key not in self._cards:
+                    by_face.setdefault(key, []).append(card.name)
+        self._shared = {key: sorted(names) for key, names in by_face.items() if len(names) > 1}
+        for key, names in by_face.items():
+            if key not in self._shared:
+                self._index[key] = self._cards[fold(names[0])]
 
     def get(self, name: str) -> Card | None:
         return self._index.get(fold(name))
+
+    def shared_by(self, name: str) -> list[str]:
+        """The cards whose faces share this name when it names none of them alone (a meld
+        card's melded back face), by full name; [] otherwise."""
+        return self._shared.get(fold(name), [])
 
     def digest(self, name: str) -> str | None:
         """The digest of the card's canonical data (it keys the rulings about it)."""

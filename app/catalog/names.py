@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 # Letters that Unicode doesn't decompose into a base letter plus a mark.
@@ -31,3 +32,10 @@ def fold(name: str) -> str:
     text = _QUOTES.sub("", text)
     text = _SLASHES.sub(" // ", text)
     return _SPACES.sub(" ", text).strip().casefold()
+
+
+def names_one_card(ranks: Sequence[int]) -> bool:
+    """Whether a folded name names one card, given the ranks of the cards it finds (best
+    first, at most two): a card's full name (rank 0) always does; a face's name (rank 1) only
+    when no other card has a face so named (two meld cards share their melded back face)."""
+    return len(ranks) == 1 or ranks[0] == 0

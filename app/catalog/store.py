@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +21,7 @@ from sqlalchemy import Connection, Engine, Table, delete, func, insert, select, 
 from sqlalchemy.orm import Session
 
 from app.catalog import Catalog, card_keys, suggest_from
-from app.catalog.names import fold
+from app.catalog.names import fold, names_one_card
 from app.db.models import CardNameRow, CardRow, CardTagRow, CatalogStateRow
 from app.domain.card import Card, ManaAbility
 from app.domain.mana import TYPES
@@ -238,14 +238,17 @@ class DbCatalog(Catalog):
         with self._engine.connect() as conn:
             self._refresh(conn)
             rows = conn.execute(
-                select(CardNameRow.key, CardRow.data, CardRow.digest)
+                select(CardNameRow.key, CardNameRow.rank, CardRow.data, CardRow.digest)
                 .join(CardRow, CardRow.name == CardNameRow.name)
                 .where(CardRow.source == BUNDLED)
                 .order_by(CardNameRow.rank.desc())  # full names last: they win a shared key
             ).all()
         entries: dict[str, _Entry] = {}
         parsed: dict[str, _Entry] = {}
-        for key, data, digest in rows:
+        faces_named = Counter(key for key, rank, _, _ in rows if rank)
+        for key, rank, data, digest in rows:
+            if rank and faces_named[key] > 1:
+                continue  # a face several cards share: names none of them (names_one_card)
             entry = parsed.get(data["name"])
             if entry is None:
                 entry = parsed[data["name"]] = _Entry(Card.model_validate(data), digest)
@@ -266,14 +269,16 @@ class DbCatalog(Catalog):
                 self._cache.move_to_end(key)
                 return self._cache[key]
         with self._engine.connect() as conn:
-            row = conn.execute(
-                select(CardRow.data, CardRow.digest)
+            rows = conn.execute(
+                select(CardRow.data, CardRow.digest, CardNameRow.rank)
                 .join(CardNameRow, CardNameRow.name == CardRow.name)
                 .where(CardNameRow.key == key)
                 .order_by(CardNameRow.rank, CardNameRow.name)
-                .limit(1)
-            ).first()
-        entry = _Entry(Card.model_validate(row.data), row.digest) if row is not None else None
+                .limit(2)
+            ).all()
+        entry = None
+        if rows and names_one_card([r.rank for r in rows]):
+            entry = _Entry(Card.model_validate(rows[0].data), rows[0].digest)
         if entry is not None:  # unknown names are not cached: an import may add them
             with self._lock:
                 self._cache[key] = entry
@@ -299,6 +304,15 @@ class DbCatalog(Catalog):
         with self._lock:
             entry = self._pinned.get(key) or self._cache.get(key)
         return entry.digest if entry is not None else None
+
+    def shared_by(self, name: str) -> list[str]:
+        with self._engine.connect() as conn:
+            rows = conn.execute(
+                select(CardNameRow.name, CardNameRow.rank)
+                .where(CardNameRow.key == fold(name))
+                .order_by(CardNameRow.rank, CardNameRow.name)
+            ).all()
+        return [] if not rows or names_one_card([r.rank for r in rows]) else [r.name for r in rows]
 
     def suggest(self, name: str) -> list[str]:
         """Did you mean: rapidfuzz over every folded name, loaded once per generation."""

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
 
-from app.catalog.names import fold
+from app.catalog.names import fold, names_one_card
 from app.db.models import (
     CardNameRow,
     CardRow,
@@ -343,15 +343,18 @@ class CardRepository:
         return [name.in_(select(CardTagRow.name).where(CardTagRow.tag == t)) for t in tags]
 
     def get(self, name: str) -> dict[str, Any] | None:
-        """One card by any of its names as people type them: an index hit on `card_names`."""
-        row = self.session.execute(
-            select(CardRow.data)
+        """One card by any of its names as people type them: an index hit on `card_names`;
+        None for a face's name several cards share (names_one_card)."""
+        rows = self.session.execute(
+            select(CardRow.data, CardNameRow.rank)
             .join(CardNameRow, CardNameRow.name == CardRow.name)
             .where(CardNameRow.key == fold(name))
             .order_by(CardNameRow.rank, CardNameRow.name)
-            .limit(1)
-        ).scalar()
-        return dict(row) if row is not None else None
+            .limit(2)
+        ).all()
+        if not rows or not names_one_card([r.rank for r in rows]):
+            return None
+        return dict(rows[0].data)
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,6 +85,10 @@ class RecordingCatalog(Catalog):
         # Only an unknown card's 422 suggests names, and a 422 stores no ruling (no alias).
         return self._wrapped.suggest(name)
 
+    def shared_by(self, name: str) -> list[str]:
+        # Only an ambiguous name's 422 reads it, and a 422 stores no ruling (no alias).
+        return self._wrapped.shared_by(name)
+
     def __iter__(self) -> Iterator[Card]:
         # A question that reads the whole catalog depends on every card: no alias for it.
         self._read_everything = True

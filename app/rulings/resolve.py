@@ -13,7 +13,7 @@ from operator import add, attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar, cast
 
-from app.catalog import Catalog, unknown_card_message
+from app.catalog import Catalog, missing_card
 from app.domain.abilities import works_from
 from app.domain.base import attackers_possible
 from app.domain.card import Card, CardFace
@@ -59,7 +59,7 @@ MAX_PLAYERS = 16
 def resolve_card(catalog: Catalog, name: str, loc: Loc) -> Card:
     card = catalog.get(name)
     if card is None:
-        raise QuestionError(loc, unknown_card_message(catalog, name), "unknown_card")
+        raise missing_card(catalog, name, loc)
     return card
 
 

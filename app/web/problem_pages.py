@@ -112,6 +112,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The name is not in the catalog. Search it with `GET /v1/cards?q=`, or send the card "
         "inline as a `definition`.",
     ),
+    "ambiguous_card": _q(
+        "A face several cards share",
+        "Two meld cards share their melded back face, so its name names no one card: name the "
+        "card by its full name (`Front // Back`); the detail lists the cards.",
+    ),
     "missing_card": _q("No card given", "Give `card` (a name) or `definition` (the card itself)."),
     "card_and_definition": _q(
         "Both card and definition", "Give either `card` or `definition`, not both."

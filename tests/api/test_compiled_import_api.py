@@ -113,6 +113,15 @@ CARDS = [
                              text="As this creature enters, choose a basic land type.\nLands "
                                   "you control are the chosen type in addition to their other "
                                   "types.")]),
+    # Two meld cards melding into one back face: its name names neither card.
+    Invented("meld", [Face("Ironroot Warden", "{3}{G}", ["Creature"], colors=["G"], power="3",
+                           toughness="4"),
+                      Face("Ironbark Colossus", None, ["Creature"], colors=["G"], power="9",
+                           toughness="9")]),
+    Invented("meld", [Face("Stonebark Sentinel", "{2}{G}", ["Creature"], colors=["G"],
+                           power="2", toughness="3"),
+                      Face("Ironbark Colossus", None, ["Creature"], colors=["G"], power="9",
+                           toughness="9")]),
     Invented("normal", [Face("Hushcrown Warden", "{2}{W}", ["Creature"], subtypes=["Human"],
                              colors=["W"], power="2", toughness="2",
                              text="As this creature enters, choose a creature type.\nYour "
@@ -513,6 +522,22 @@ def test_a_copy_made_after_it_entered_has_no_choice_of_the_copied_card(
     wrong = perm("m", "Mirrorcast Reliquary", chosen_type="Island", copy_of=["Loamshaper Adept"])
     r = client.post(CP, json={"state": state(wrong, perm("f", "Forest"))})
     assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "invalid_chosen_type")
+
+
+def test_a_face_two_meld_cards_share_names_neither(client: TestClient) -> None:
+    # Each meld card is a card of its own (its front face's mana value off the battlefield,
+    # 712.8): the melded face's name is never guessed as one of them.
+    r = client.post("/v1/spells/mana-value", json={"card": "Ironbark Colossus", "zone": "hand"})
+    assert_problem(r, ["body", "card"], "ambiguous_card")
+    assert "'Ironroot Warden // Ironbark Colossus'" in r.json()["detail"]
+    assert "'Stonebark Sentinel // Ironbark Colossus'" in r.json()["detail"]
+    r = client.get("/v1/cards/" + quote("ironbark colossus"))
+    assert_problem(r, ["path", "name"], "ambiguous_card")  # as an unknown name is, a 422
+    whole = {"card": "Stonebark Sentinel // Ironbark Colossus", "zone": "hand"}
+    r = client.post("/v1/spells/mana-value", json=whole)
+    assert r.status_code == 201 and r.json()["answer"]["mana_value"] == 3
+    front = client.get("/v1/cards/" + quote("Ironroot Warden")).json()
+    assert front["name"] == "Ironroot Warden // Ironbark Colossus"
 
 
 def test_a_creature_type_chosen_as_it_entered_is_counted(client: TestClient) -> None:

@@ -47,3 +47,22 @@ def test_full_name_wins_over_another_cards_face_name() -> None:
     assert catalog.get("glint") is glint
     assert catalog.get("ASH") is split
     assert catalog.get("glint/ash") is split
+    assert catalog.shared_by("glint") == catalog.shared_by("ash") == []
+
+
+def test_a_face_two_cards_share_names_neither() -> None:
+    # Two meld cards meld into one back face: its name is no one card's.
+    def meld(front: str, cost: str) -> Card:
+        faces = [
+            {"name": front, "mana_cost": cost, "types": ["creature"]},
+            {"name": "Vast Colossus", "types": ["creature"]},
+        ]
+        return Card.model_validate(
+            {"name": f"{front} // Vast Colossus", "layout": "meld", "faces": faces}
+        )
+
+    first, second = meld("Tall Warden", "{3}{G}"), meld("Broad Warden", "{2}{G}")
+    catalog = Catalog([first, second])
+    assert catalog.get("vast colossus") is None
+    assert catalog.shared_by("Vast Colossus") == [second.name, first.name]
+    assert catalog.get("tall warden") is first and catalog.shared_by("tall warden") == []

@@ -15,7 +15,7 @@ from starlette.responses import Response
 from app.api.deps import get_session
 from app.api.problems import RequestError, problem_responses
 from app.api.rulings_http import conditional_json
-from app.catalog import unknown_card_message
+from app.catalog import missing_card
 from app.db.repositories import CardRepository
 from app.domain.card import Card
 
@@ -118,7 +118,7 @@ def get_card(
         raise RequestError(("path", "name"), "a card name has at most 200 characters", "too_long")
     data = CardRepository(session).get(name)
     if data is None:
-        message = unknown_card_message(request.app.state.catalog, name)
-        raise RequestError(("path", "name"), message, "unknown_card")
+        missing = missing_card(request.app.state.catalog, name, ("path", "name"))
+        raise RequestError(missing.loc, missing.message, missing.code)
     body = json.dumps(data, ensure_ascii=False)
     return conditional_json(body, if_none_match)
