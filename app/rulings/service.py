@@ -17,7 +17,7 @@ from app.domain.abilities import Unsupported
 from app.domain.answers import answer_json
 from app.domain.card import Card
 from app.domain.errors import QuestionError
-from app.domain.ruling import Mentions, Step, Verdict
+from app.domain.ruling import Mentions, Step, Verdict, citations
 from app.rulings import checks, fastpath
 from app.rulings.identity import rules_version, ruling_id
 from app.rulings.json_text import canonical_json, json_bytes
@@ -175,7 +175,8 @@ class RulingService:
             # The typed answer (app/domain/answers.py), serialized once, in its fields' order.
             "answer": orjson.Fragment(answer_json(verdict.answer)),
             "explanation": [s.to_json() for s in steps],
-            "citations": verdict.citations,
+            # Every rule a step cites, the caveat step's too (API.md: the ruling object).
+            "citations": citations(steps),
             "caveats": caveats,
         }
         return self._store(

@@ -74,6 +74,9 @@ def test_each_sentence_once_in_caveats_and_once_in_the_steps(
         {"code": "unsupported_text", "card": "Humming Cairn", "text": HAND_WRITTEN},
     ]
     assert _said(ruling, COMPILED) == 1 and _said(ruling, HAND_WRITTEN) == 1
+    # The citations are every rule a step cites, the caveat step's (108.1) among them.
+    cited = sorted({rule for step in ruling["explanation"] for rule in step["rules"]})
+    assert "108.1" in cited and ruling["citations"] == cited
 
 
 def test_a_bundled_cards_unsupported_text_is_a_caveat(sqlite_client: TestClient) -> None:
