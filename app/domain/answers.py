@@ -72,6 +72,13 @@ class TriggeredOut(BaseModel):
 
 class OutcomeOut(BaseModel):
     replacement_order: list[str]
+    ability: str | None = omitted_at_default(
+        None,
+        description="The ability's stable id, when `choose` picked it among several: sent back "
+        "as `ability` with the outcome's choices, it picks the same ability whichever other "
+        "abilities make that type too",
+        # Present only when `choose` picked the ability.
+    )
     choices: dict[str, str] | None = omitted_at_default(
         None,
         description='"choose" for the ability\'s choice, trigger source ids for theirs',

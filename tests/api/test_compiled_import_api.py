@@ -869,7 +869,11 @@ def test_imported_layer_cards_behave_like_the_bundled_ones(
     )
     got = _could_produce(client, *(perm(i, n, timestamp=t) for t, (i, n) in enumerate(imported)))
     assert got["types"] == expected["types"]
-    assert got["citations"] == expected["citations"]
+    # The same rules, but the caveat step's (108.1), which only a card with a caveat has.
+    assert [c for c in got["citations"] if c != "108.1"] == [
+        c for c in expected["citations"] if c != "108.1"
+    ]
+    assert ("108.1" in got["citations"]) is bool(got["caveats"])
     # 613.4: power and toughness are the state's (docs/api.md), so the imported card's
     # sentence about them bears on nothing asked and is no caveat; the bundled card keeps its
     # hand-written note, as bundled cards note all they leave out.

@@ -69,3 +69,22 @@ def test_a_choose_that_picks_the_ability_is_spent_there() -> None:
         choose = choices.pop("choose")
         again = activate(b, "d", choose=choose, trigger_choices=choices).answer_data
         assert again["total"] == listed["total"]
+        assert listed["ability"] == "intrinsic:Island"
+
+
+def test_an_outcome_of_an_ability_choose_picked_picks_it_again() -> None:
+    # Chromatic Lantern gives the Forest "any color" beside its own {G}: `choose` "R" picks the
+    # granted ability, and its {G} outcome, which the Forest's own ability makes too, names the
+    # ability, so that sent back it picks the same one.
+    b = board(P("f", "Forest"), P("cl", "Chromatic Lantern"))
+    asked = activate(b, "f", choose="R").answer_data
+    assert asked["ability"]["origin"] == "granted"
+    for listed in asked["outcomes"]:
+        assert listed["ability"] == "granted:cl:0"
+        choose = listed["choices"]["choose"]
+        again = activate(b, "f", ability=listed["ability"], choose=choose).answer_data
+        assert (again["total"], again["ability"]["origin"]) == (listed["total"], "granted")
+    assert {o["total"] for o in asked["outcomes"]} >= {"{G}", "{R}"}
+    # Without `choose` picking, outcomes name no ability.
+    plain = activate(b, "f", ability=1, choose="G").answer_data
+    assert all("ability" not in o for o in plain["outcomes"])

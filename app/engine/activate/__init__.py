@@ -295,6 +295,10 @@ def _rule(
     if not choice_required:
         steps.append(result_step(produced, trig.total, a.cost.tap))
     listed = _listed_outcomes(outcomes, event, pick, trig, applied, total, choice_required, keyed)
+    if choice.picked_ability:
+        # Another ability may make an outcome's type too: its `choose` alone wouldn't pick
+        # this one again.
+        listed = [o.model_copy(update={"ability": chosen.id}) for o in listed]
     if len(listed) > 1:
         steps.append(over_every_step(listed, bool(event.effects), LIST_LIMIT, board.by_id))
     new_tapped = True if a.cost.tap else False if a.cost.untap else None
