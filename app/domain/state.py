@@ -94,6 +94,7 @@ PERMANENT_DEFAULTS: dict[str, Any] = {
     "activated_this_turn": None,
     "timestamp": None,
     "copy_of": None,
+    "entered_as_copy": None,
 }
 
 
@@ -334,6 +335,20 @@ class PermanentIn(TypedDict, total=False):
             "so on (707.3). `[]` when it entered as itself, which a permanent that may enter "
             "as a copy must say; left out, it is no copy",
             examples=[["Gaea's Cradle"]],
+        ),
+    ]
+    # 707.2, 614.1c: whether the choices its copied card makes as it enters were made for it.
+    entered_as_copy: Annotated[
+        bool | None,
+        Field(
+            description="707.2, 614.1c: with `copy_of`, whether it entered as that copy (true: "
+            "a Clone, a token made as one; what its copied card chooses as it enters was "
+            "chosen, its `chosen_type`, `chosen_color`... are those) or became one after it "
+            "entered (false: by Cytoshape, or its own ability like Mirage Mirror's; none of "
+            "those choices was made for it, so what reads them finds none). Left out: false "
+            "for a card that becomes a copy by an activated or triggered ability of its own, "
+            "else true",
+            examples=[False],
         ),
     ]
 
@@ -733,6 +748,7 @@ OPTIONAL_FACTS = (
     "activated_this_turn",
     "class_level",
     "copy_of",
+    "entered_as_copy",
 )
 
 
@@ -778,8 +794,10 @@ class Permanent:
     # 707.2: the names of what it copied, outermost first ([]: entered as itself); None: not
     # said. Its `face` is the copy already (layer 1, 613.1a).
     copy_of: tuple[str, ...] | None = None
-    # 707.2: a copy that became one after it entered (engine/copies.py): no choice its copied
-    # card makes as it enters was made for it; its `chosen_type` is its own card's.
+    entered_as_copy: bool | None = None  # 614.1c; None: not said
+    # 707.2: a copy that became one after it entered (resolve.py, copies_after_entering): no
+    # choice its copied card makes as it enters was made for it; its `chosen_type` is its own
+    # card's.
     choices_unmade: bool = False
 
     def has_type(self, card_type: str) -> bool:

@@ -159,6 +159,8 @@ class Source:
     index: int  # place on the battlefield, or in `effects`
     chosen_colors: tuple[str, ...] | None = None  # a permanent's several chosen colors
     line: int | None = None  # an effect's: the paragraph of its card that resolved
+    # 707.2: a copy that became one after it entered chose nothing as its copied card enters.
+    choices_unmade: bool = False
 
     @property
     def label(self) -> str:
@@ -328,8 +330,8 @@ def own_of(
     return Own(
         # 122.1: counters of one kind, or of every kind together (kind None).
         counters=lambda kind: sum(p.counters.values()) if kind is None else p.counters.get(kind, 0),
-        chosen_color=lambda: chosen_color_of(src),
-        chosen_colors=lambda: chosen_colors_of(src),
+        chosen_color=lambda: None if src.choices_unmade else chosen_color_of(src),
+        chosen_colors=lambda: () if src.choices_unmade else chosen_colors_of(src),
         commander_colors=lambda: commander_colors_of(view.board, src),
         stat=lambda stat: stat_of(p, stat),
         stats=lambda sel, stat: stats_of(view, sel, src, stat),
@@ -513,6 +515,8 @@ def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
     the same name as the exiled card" (607.2a) one on those with its name, or None (it never
     triggers) when no card was exiled; without `exiled` given, the trigger stays as it is and
     matching_triggers asks for it when a question needs it."""
+    if p.choices_unmade and _reads_entry_choice(a):
+        return None  # 707.2: the choice it reads was never made for this copy
     if isinstance(a, ManaTrigger) and a.source_named_exiled:
         if p.exiled is None:
             return a  # not given: asked for only by a question the trigger bears on
@@ -528,6 +532,25 @@ def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
         why = f"{what} permanents with the card name chosen for it"
         return a.model_copy(update={"to": with_chosen_name(p, a.to, why), "to_chosen_name": False})
     return a
+
+
+def _reads_entry_choice(a: AnyAbility) -> bool:
+    """Whether an ability of a permanent's (not its mana abilities, whose productions read
+    their choices through Own) gives or reads what was chosen for it as it entered: a color,
+    a card name, a type (205.3m, 305.7). A copy that became one after it entered has none."""
+    match a:
+        case ManaReplacement():
+            return isinstance(a.change, ChangeColor) and a.change.to == "chosen"
+        case ManaTrigger():
+            return a.adds == "chosen_color" or a.only_chosen_color
+        case GrantManaAbility() | ForbidActivation() | LoseAllAbilities():
+            return a.to_chosen_name
+        case SetLandTypes():
+            return a.to_chosen_name or a.chosen_as_it_entered is not None
+        case AddSubtypes() | SetCreatureTypes():
+            return a.chosen_as_it_entered is not None
+        case _:
+            return False
 
 
 def with_chosen_name(p: Permanent, to: Selector, what: str) -> Selector:
@@ -1301,7 +1324,6 @@ class BoardView:
                 False,
                 timestamp_order(p.index, p.timestamp, False, n),
                 chosen_type=p.chosen_type,
-                choices_unmade=p.choices_unmade,
             )
 
         effect_layer_sources = [
@@ -1369,6 +1391,7 @@ class BoardView:
                 False,
                 p.index,
                 p.chosen_colors,
+                choices_unmade=p.choices_unmade,
             )
         return src
 

@@ -158,13 +158,13 @@ def chosen_spells(
         if not names:
             return None
         spells = with_condition(spells, AnyOf(of=[HasName(name=n) for n in names]))
+    if p.choices_unmade and any(f != "named_as_exiled" for f in chosen.chosen):
+        return None  # 707.2: nothing was chosen for the copy as it entered: it names no spell
     if chosen.to_chosen_name:
         spells = with_chosen_name(p, spells, "names spells by the card name chosen for it")
-    if (chosen.of_chosen_type or chosen.of_chosen_card_type) and p.choices_unmade:
-        return None  # 707.2: no type was chosen for the copy, so it names no spell
     if chosen.of_chosen_type:
         subtype = chosen_type_of(p)
-        assert subtype is not None  # only a copy's, returned above
+        assert subtype is not None  # None only for a copy's, returned above
         spells = with_condition(spells, HasSubtype(subtype=subtype))
     if chosen.of_chosen_card_type:
         spells = with_condition(spells, _of_card_type(_chosen_card_type(p)))

@@ -101,7 +101,6 @@ class EffectSource:
     order: tuple[int, int, int]  # (timestamp, battlefield-before-effects, index)
     chosen_land_type: str | None = None  # an effect's choice, 305.7
     chosen_type: str | None = None  # a permanent's choice as it entered (205.3m)
-    choices_unmade: bool = False  # a copy that became one after it entered chose nothing (707.2)
 
     @property
     def looker(self) -> Looker:
@@ -219,8 +218,6 @@ def collect(
             a = chosen(p, printed)
             if isinstance(a, LAYER_KINDS):
                 src = source_of(p)
-                if src.choices_unmade and _reads_entry_choice(a):
-                    continue  # 707.2: the choice it gives was never made for this copy
                 if isinstance(a, SetCardTypes) and a.while_impending:
                     if not impending(p):
                         continue  # 702.176a: a creature unless cast for impending, time left
@@ -833,11 +830,11 @@ def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
     if isinstance(eff, SetCreatureTypes):
         if eff.chosen_as_it_entered is None:
             return list(eff.subtypes)
-        return [*eff.subtypes, *_chosen_as_it_entered(src, eff.chosen_as_it_entered)]
+        return [*eff.subtypes, _chosen_as_it_entered(src, eff.chosen_as_it_entered)]
     if eff.chosen_as_it_entered is not None:
         # 205.3m, 305.7: an Aura's or a land's "is the chosen type", with or without "in
         # addition to its other types": the one its permanent chose.
-        return [*eff.subtypes, *_chosen_as_it_entered(src, eff.chosen_as_it_entered)]
+        return [*eff.subtypes, _chosen_as_it_entered(src, eff.chosen_as_it_entered)]
     if not eff.chosen_type:
         return list(eff.subtypes)
     if src.chosen_land_type is None:
@@ -850,23 +847,10 @@ def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
     return [*eff.subtypes, src.chosen_land_type]
 
 
-def _reads_entry_choice(eff: TypeEffect | SetColors | LoseAllAbilities) -> bool:
-    """Whether the effect gives the type its permanent chose as it entered."""
-    match eff:
-        case SetLandTypes() | AddSubtypes() | SetCreatureTypes():
-            return eff.chosen_as_it_entered is not None
-        case AddTypes() | SetCardTypes() | SetColors() | LoseAllAbilities():
-            return False
-        case _:
-            assert_never(eff)
-
-
-def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> list[str]:
+def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> str:
     """The permanent's `chosen_type`: a creature type (205.3m), or a basic land type, spelled
-    as the rules do so that it brings its mana (305.6); none for a copy that became one after
-    it entered (707.2: no such choice was made for it)."""
-    if src.choices_unmade:
-        return []
+    as the rules do so that it brings its mana (305.6). (A copy that became one after it
+    entered has no such effect: BoardView's chosen_for leaves it out, 707.2.)"""
     loc = ("state", "battlefield", src.order[2], "chosen_type")
     what = "creature type" if kind == "creature_type" else "basic land type"
     if src.chosen_type is None:
@@ -877,8 +861,8 @@ def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> list[str]
             "chosen_type_required",
         )
     if kind == "creature_type":
-        return [creature_type_chosen(src.chosen_type, loc, src.label)]
-    return [basic_land_type_chosen(src.chosen_type, loc, src.label)]
+        return creature_type_chosen(src.chosen_type, loc, src.label)
+    return basic_land_type_chosen(src.chosen_type, loc, src.label)
 
 
 # "~" in a card's text: the permanent itself, and nothing else (a selector of one object).
@@ -980,7 +964,7 @@ def _would_add(src: EffectSource, eff: TypeEffect) -> list[str]:
     """What an effect whose ability is gone would have given (613.8a): the type its permanent
     chose as it entered is named only when the question gave it, since no answer reads it."""
     chosen = not isinstance(eff, (AddTypes, SetCardTypes)) and eff.chosen_as_it_entered
-    if chosen and src.chosen_type is None and not src.choices_unmade:
+    if chosen and src.chosen_type is None:
         return [*eff.subtypes, "the type chosen as it entered"]
     return _added(src, eff)
 

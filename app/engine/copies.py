@@ -53,6 +53,17 @@ def became_copy_after_entering(card: Card) -> bool:
     )
 
 
+def choices_unmade(card: Card, copy_of: Sequence[str] | None, entered_as_copy: bool | None) -> bool:
+    """707.2: whether a permanent of `card` is a copy for which none of its copied card's
+    "as ~ enters" choices was made: one that became a copy after it entered, as the state says
+    (`entered_as_copy` false) or, unsaid, as its own card's copy ability does."""
+    if not copy_of:
+        return False
+    if entered_as_copy is not None:
+        return not entered_as_copy
+    return became_copy_after_entering(card)
+
+
 def copiable_face(
     own: CardFace, copied: Sequence[CardFace], loc: Loc, *, token: bool = False
 ) -> CardFace:
@@ -167,11 +178,13 @@ def copy_steps(board: Board) -> list[Step]:
         if effect is not None and _changes(effect):
             rules.append("707.9")
             text += ", with the exceptions its own copy effect names: " + _exceptions(effect)
-        if p.choices_unmade and p.face.type_choice is not None:
-            kind = p.face.type_choice.replace("_", " ")
+        if p.choices_unmade:
+            kind = p.face.type_choice
+            what = f" (a {kind.replace('_', ' ')})" if kind is not None else ""
             text += (
-                f"; it became a copy after it entered, so no {kind} was chosen for it as "
-                f"{chain[0]} enters, and what would give or read that choice does nothing"
+                f"; it became a copy after it entered, so nothing {chain[0]} chooses as it "
+                f"enters{what} was chosen for it, and what would give or read such a choice "
+                "does nothing"
             )
         refs: Refs = {"permanents": (p.id,), "cards": tuple(dict.fromkeys([p.name, *chain]))}
         steps.append(Step(text + ".", tuple(rules), refs))

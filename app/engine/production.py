@@ -115,7 +115,9 @@ class Own:
     not chosen here; 106.7 asks about every X)."""
 
     counters: Callable[[str | None], int]  # None: counters of every kind together
-    chosen_color: Callable[[], str]
+    # The color chosen for it as it entered; None when none was (707.2: a copy that became one
+    # after it entered), so "the chosen color" is no mana.
+    chosen_color: Callable[[], str | None]
     # Its controller's commander's color identity (903.4); raises the 422 that asks for it.
     commander_colors: Callable[[], tuple[str, ...]]
     stat: Callable[[str], int] = _no_stat  # "power" or "toughness" (208.3)
@@ -443,14 +445,15 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
             # Every mix of the colors: replacement effects see the amount and types of each.
             return combinations_of(prod.colors, prod.amount)
         case ChosenColor():
-            return [Mana.of(own.chosen_color(), prod.amount)]
+            color = own.chosen_color()
+            return [Mana.of(color, prod.amount)] if color else []
         case PerCounter():
             return [Mana.of(prod.mana_type, own.counters(prod.counter))]
         case OneColorPerCount():
             n = _one_color_count(prod, count_of, own)
             return [Mana.of(c, n) for c in COLORS]
         case ChoiceOrChosenColor():
-            return [*(Mana.parse(o) for o in prod.options), Mana.of(own.chosen_color())]
+            return [*(Mana.parse(o) for o in prod.options), *_chosen_one(own)]
         case ManaAmount():
             return amount_manas(prod, count_of, own, types_only=True)
         case CommanderColor():
@@ -561,7 +564,7 @@ def possible(
         case AnyCombination() | ChosenColor() | PerCounter() | OneColorPerCount():
             return _own_possible(prod, count_of, own)
         case ChoiceOrChosenColor():
-            manas = [*(Mana.parse(o) for o in prod.options), Mana.of(own.chosen_color())]
+            manas = [*(Mana.parse(o) for o in prod.options), *_chosen_one(own)]
             defined = [t for t in TYPES if any(m.counts[TYPE_INDEX[t]] for m in manas)]
             why = f"its controller chooses one of {', '.join(prod.options)} or its chosen color"
             return Possible(manas, defined, why)
@@ -637,6 +640,16 @@ def _branch_possible(
             assert_never(prod)
 
 
+# Why "the chosen color" makes nothing for a copy that chose none.
+_NONE_CHOSEN = "it became a copy after it entered, so no color was chosen for it (707.2)"
+
+
+def _chosen_one(own: Own) -> list[Mana]:
+    """One mana of the color chosen for it, or none when no color was (707.2)."""
+    color = own.chosen_color()
+    return [Mana.of(color)] if color else []
+
+
 def _noted_possible(prod: NotedMana, own: Own) -> Possible:
     made = noted_mana(prod, own)
     how = "one mana of its one noted type" if prod.one else "that type and amount"
@@ -655,6 +668,8 @@ def _own_possible(
             return Possible(manas, list(prod.colors), why)
         case ChosenColor():
             color = own.chosen_color()
+            if color is None:
+                return Possible([], [], _NONE_CHOSEN)
             return Possible(
                 [Mana.of(color, prod.amount)], [color], f"the color chosen for it is {color}"
             )

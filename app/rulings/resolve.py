@@ -39,7 +39,7 @@ from app.domain.state import (
     PlayerIn,
     class_firsts,
 )
-from app.engine.copies import became_copy_after_entering, copiable_face, copy_effect_of
+from app.engine.copies import choices_unmade, copiable_face, copy_effect_of
 from app.engine.free_cast import prototyped_face
 from app.rulings.board_checks import (
     check_effect,
@@ -302,8 +302,8 @@ class CheckedState:
         if _OPTIONAL_FACTS.isdisjoint(p):
             return core
         exiled, chosen_colors = p.get("exiled"), p.get("chosen_colors")
-        copy_of = p.get("copy_of")
-        unmade = bool(copy_of) and became_copy_after_entering(card)
+        copy_of, entered_as_copy = p.get("copy_of"), p.get("entered_as_copy")
+        unmade = choices_unmade(card, copy_of, entered_as_copy)
         return replace(
             core,
             common_only=False,
@@ -318,7 +318,7 @@ class CheckedState:
             noted_mana=p.get("noted_mana"),
             exiled=(
                 tuple(OutsideCard.of(c) for c in self.exiled.get(i, ()))
-                if exiled is not None
+                if exiled is not None or unmade
                 else None
             ),
             chosen_colors=tuple(chosen_colors) if chosen_colors is not None else None,
@@ -326,6 +326,7 @@ class CheckedState:
             activated_this_turn=p.get("activated_this_turn"),
             class_level=p.get("class_level"),
             copy_of=tuple(copy_of) if copy_of is not None else None,
+            entered_as_copy=entered_as_copy,
             choices_unmade=unmade,
         )
 
@@ -629,6 +630,13 @@ class _PermanentChecks:
         """The face a permanent has, as a copy when its `copy_of` names what it copied (707.2),
         and `copy_of` in catalog spelling; the cards it copied are cards the question reads."""
         copy_of = p.get("copy_of")
+        if not copy_of and p.get("entered_as_copy") is not None:
+            raise QuestionError(
+                (*here, "entered_as_copy"),
+                "'entered_as_copy' says how it became the copy 'copy_of' names: give 'copy_of' "
+                "(what it copied), or leave 'entered_as_copy' out",
+                "copy_of_required",
+            )
         if copy_of is None:
             _copy_required(face, (*here, "copy_of"))
             return face, None
@@ -954,7 +962,7 @@ class _Outside:
             if chosen != chosen_name:
                 respelled["chosen_name"] = chosen
         chosen_type = p.get("chosen_type")
-        chooser = _choosing_face(card, face, p.get("copy_of"))
+        chooser = _choosing_face(card, face, p)
         if chosen_type is not None and chooser is not None and chooser.type_choice is not None:
             # Checked whatever the question reads of it: a board no game has is refused alike
             # by every question.
@@ -978,16 +986,13 @@ class _Outside:
         return respelled
 
 
-def _choosing_face(card: Card, face: CardFace, copy_of: list[str] | None) -> CardFace | None:
-    """The face whose "as ~ enters" choice a permanent's `chosen_type` is: the one it has when
-    it is no copy, its own card's when it became a copy after it entered (707.2: its copied
-    card chose nothing for it), and None for one that entered as a copy, whose choice may be
-    its own card's or the copied card's: the abilities that read it check it there."""
-    if not copy_of:
-        return face
-    if became_copy_after_entering(card):
+def _choosing_face(card: Card, face: CardFace, p: PermanentIn) -> CardFace | None:
+    """The face whose "as ~ enters" choice a permanent's `chosen_type` is: the one it has (the
+    copied card's, for a copy that entered as one, 614.1c), or its own card's when it became a
+    copy after it entered (707.2: its copied card chose nothing for it)."""
+    if choices_unmade(card, p.get("copy_of"), p.get("entered_as_copy")):
         return next((f for f in card.card_faces if f.type_choice is not None), None)
-    return None
+    return face
 
 
 def _check_attacked(state: GameState, loc: Loc) -> None:

@@ -122,6 +122,19 @@ CARDS = [
                            power="2", toughness="3"),
                       Face("Ironbark Colossus", None, ["Creature"], colors=["G"], power="9",
                            toughness="9")]),
+    # What a copy made after it entered copies of cards that choose a color, a name or exile a
+    # card as they enter (707.2, 607.2a).
+    Invented("normal", [Face("Thrivewood Glade", None, ["Land"],
+                             text="As this land enters, choose a color other than green.\n{T}: "
+                                  "Add {G} or one mana of the chosen color.")]),
+    Invented("normal", [Face("Chroma Vessel", "{0}", ["Artifact"],
+                             text="Imprint — When this artifact enters, you may exile a "
+                                  "nonartifact, nonland card from your hand.\n{T}: Add one mana "
+                                  "of any of the exiled card's colors.")]),
+    Invented("normal", [Face("Hushname Adept", "{1}{W}{U}", ["Creature"], colors=["W", "U"],
+                             power="2", toughness="2",
+                             text="As this creature enters, choose a card name.\nSpells with "
+                                  "the chosen name can't be cast.")]),
     Invented("normal", [Face("Hushcrown Warden", "{2}{W}", ["Creature"], subtypes=["Human"],
                              colors=["W"], power="2", toughness="2",
                              text="As this creature enters, choose a creature type.\nYour "
@@ -478,11 +491,18 @@ def test_a_chosen_type_of_the_wrong_kind_is_refused_by_every_question(
     )
 
 
-def test_a_copys_chosen_type_is_checked_only_where_it_is_read(client: TestClient) -> None:
-    # The Sentinel chose Elf as it entered, then became a copy of the Spire (copy_of): its
-    # choice was its own card's, so a question that doesn't read it takes the board.
+def test_a_copys_chosen_type_is_checked_as_the_choice_it_is(client: TestClient) -> None:
+    # The Sentinel chose Elf as it entered, then became a copy of the Spire (entered_as_copy
+    # false): its choice was its own card's, a creature type.
     copy = perm("it", "Brassmimic Sentinel", chosen_type="Elf", copy_of=["Gatewild Spire"])
     r = client.post(FREE, json={"card": "Lightning Bolt", "state": state(copy)})
+    assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "invalid_chosen_type")
+    later = copy | {"entered_as_copy": False}
+    r = client.post(FREE, json={"card": "Lightning Bolt", "state": state(later)})
+    assert r.status_code == 201, r.text
+    # Entered as the Spire's copy, its choice is the Spire's: a basic land type (614.1c).
+    entered = copy | {"chosen_type": "Forest"}
+    r = client.post(FREE, json={"card": "Lightning Bolt", "state": state(entered)})
     assert r.status_code == 201, r.text
 
 
@@ -499,7 +519,8 @@ def test_a_copy_made_after_it_entered_has_no_choice_of_the_copied_card(
     assert r.status_code == 201, r.text
     assert r.json()["answer"]["permanents"][0]["types"] == ["U", "G"]
     said = " ".join(step["text"] for step in r.json()["explanation"])
-    assert "it became a copy after it entered, so no basic land type was chosen for it" in said
+    assert "it became a copy after it entered, so nothing Loamshaper Adept chooses as it " in said
+    assert "(a basic land type) was chosen for it" in said
     assert "are also ," not in said
     alone = {"state": state(copy, perm("f", "Forest")), "permanent_id": "f"}
     assert client.post(CP, json=alone).json()["answer"]["permanents"][0]["types"] == ["G"]
@@ -538,6 +559,41 @@ def test_a_face_two_meld_cards_share_names_neither(client: TestClient) -> None:
     assert r.status_code == 201 and r.json()["answer"]["mana_value"] == 3
     front = client.get("/v1/cards/" + quote("Ironroot Warden")).json()
     assert front["name"] == "Ironroot Warden // Ironbark Colossus"
+
+
+def test_no_choice_of_its_copied_card_was_made_for_a_copy_made_after_it_entered(
+    client: TestClient,
+) -> None:
+    # 707.2: the Reliquary's ability made it a copy long after it entered: no color, no name,
+    # no exiled card was chosen for it as its copied card (607.2a: nothing was exiled with it).
+    def copy_of(card: str, **kw: Any) -> dict[str, Any]:
+        return perm("m", "Mirrorcast Reliquary", copy_of=[card], **kw)
+
+    got = _could_produce(
+        client, copy_of("Thrivewood Glade"), copy_of("Chroma Vessel") | {"id": "v"}
+    )
+    assert got["types"] == {"m": ["G"], "v": []}
+    # A color sent anyway is its own card's choice, which none of the copied abilities reads.
+    glade = copy_of("Thrivewood Glade", chosen_color="R")
+    assert _could_produce(client, glade)["types"] == {"m": ["G"]}
+    bolt = {"card": "Lightning Bolt", "caster": "bob"}
+    named = copy_of("Hushname Adept", chosen_name="Lightning Bolt")
+    r = client.post(FREE, json={**bolt, "state": state(named)})
+    assert r.status_code == 201 and r.json()["answer"]["castable"] is True, r.text
+    # Another card's effect made it a copy after it entered (Cytoshape): the state says so.
+    elves = perm("e", "Llanowar Elves", copy_of=["Kinroot Hollow"])
+    r = client.post(CP, json={"state": state(elves, perm("x", "Llanowar Elves"))})
+    assert_problem(r, ["body", "state", "battlefield", 0, "chosen_type"], "chosen_type_required")
+    later = elves | {"entered_as_copy": False}
+    got = _could_produce(client, later, perm("x", "Llanowar Elves"))
+    assert got["types"] == {"e": [], "x": ["G"]}  # creatures of no type: none counted
+    entered = elves | {"entered_as_copy": True, "chosen_type": "Elf"}
+    got = _could_produce(client, entered, perm("x", "Llanowar Elves"))
+    assert got["types"]["e"] == ["W", "U", "B", "R", "G"]
+    # Said without a copy, it says nothing: 422.
+    lone = perm("e", "Llanowar Elves", entered_as_copy=False)
+    r = client.post(CP, json={"state": state(lone)})
+    assert_problem(r, ["body", "state", "battlefield", 0, "entered_as_copy"], "copy_of_required")
 
 
 def test_a_creature_type_chosen_as_it_entered_is_counted(client: TestClient) -> None:

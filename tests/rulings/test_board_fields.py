@@ -50,6 +50,7 @@ GIVEN: dict[str, Any] = {
     "class_level": 2,
     "timestamp": 7,
     "copy_of": ["Forest"],
+    "entered_as_copy": True,
 }
 # How each PermanentIn field is held on the Permanent (the catalog resolves some of them).
 HELD: dict[str, Any] = {

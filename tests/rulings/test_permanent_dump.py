@@ -57,6 +57,7 @@ NOT_DEFAULT: dict[str, Any] = {
     "activated_this_turn": False,
     "timestamp": 0,
     "copy_of": [],
+    "entered_as_copy": False,
 }
 DEFINITION = {"name": "Zzq Vale", "types": ["land"], "text": "{T}: Add {G}."}
 
