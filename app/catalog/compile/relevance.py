@@ -320,7 +320,7 @@ _OWN_ALTERNATIVE = re.compile(r"rather than pay (?:this spell's|~'s)|\bcast ~ wi
 # Every rule below needs one of these words; a sentence with none is irrelevant.
 _CUE = re.compile(
     r"\b(?:[Aa]dds?|mana|[Cc]ast|costs?|haste|control|abilit(?:y|ies)|activated|lands?|types?|"
-    r"Enchanted|Equipped|becomes?|become|copy|"
+    r"Enchanted|Equipped|becomes?|become|copy|full text|"
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|X)\b|\{[WUBRGC]\}|"
     # What something is: a creature, or of colors (the two rules that read these, above).
     r"\b(?:is|are|it's|he's|she's|they're) (?:[^ .,]+ ){0,8}?creatures?\b|"
@@ -358,6 +358,8 @@ _X = re.compile(r"\bX\b")
 # haste"): without them, the state's token is the copied card and nothing is lost.
 _COPY = re.compile(
     r"\b(?:enters?|enter)(?: tapped)? as a copy\b|\bbecomes? a copy\b|\bbecome a copy\b|"
+    # Another card's whole text, so its name, types and abilities (Volrath's Shapeshifter).
+    r"\bha(?:s|ve) the full text of\b|"
     r"\btokens? that(?:'s| are) (?:a )?cop(?:y|ies) of [^.]*?,? except\b"
 )
 
