@@ -66,10 +66,13 @@ COUNTER_KINDS = frozenset(
 )
 
 
-def check_on_battlefield(card: Card, face: CardFace, loc: Loc, token_copy: bool = False) -> None:
+def check_on_battlefield(
+    card: Card, face: CardFace, loc: Loc, token_copy: bool = False, copied: bool = False
+) -> None:
     """304.4, 307.4: an instant or sorcery never is a permanent; its effect for the turn is an
     `effects` entry. `token_copy`: the permanent is a token copy naming the spell that made it,
-    which, where the spell's copy has no exceptions read, is sent as the copied card."""
+    which, where the spell's copy has no exceptions read, is sent as the copied card;
+    `copied`: the card is named in a `copy_of`, where a face's name says which face."""
     kind = "instant" if face.is_type("instant") else "sorcery" if face.is_type("sorcery") else None
     if kind is None:
         return
@@ -80,7 +83,12 @@ def check_on_battlefield(card: Card, face: CardFace, loc: Loc, token_copy: bool 
             "its 'card', with 'token' true (707.2)"
         )
     elif card.faces and any(f.is_permanent for f in card.card_faces):
-        hint = "give 'face' for the face that is on the battlefield"
+        faces = " or ".join(repr(f.name) for f in card.card_faces if f.is_permanent)
+        hint = (
+            f"name the face it copied in 'copy_of' ({faces})"
+            if copied
+            else "give 'face' for the face that is on the battlefield"
+        )
     elif _effect_abilities(card):
         hint = "send it in state.effects (the turn-long effect of the resolved spell)"
     else:

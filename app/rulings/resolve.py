@@ -495,7 +495,7 @@ def _copied_face(catalog: Catalog, name: str, loc: Loc) -> tuple[CardFace, str, 
     card = resolve_card(catalog, name, loc)
     face = card.face_named(name.strip()) if card.faces else None
     copied = face if face is not None else card.front
-    check_on_battlefield(card, copied, loc)
+    check_on_battlefield(card, copied, loc, copied=True)
     return copied, face.name if face is not None else card.name, card
 
 

@@ -178,6 +178,20 @@ def test_what_it_copied_must_be_a_permanent_card_that_could_be_copied(
     assert err.value.loc == ("state", "battlefield", 0, *loc)
 
 
+def test_a_copied_modal_card_named_whole_is_its_sorcery_face_and_the_fix_is_said() -> None:
+    # A whole name copies the front face (a sorcery, never on the battlefield): the 422 says
+    # to name the land face in copy_of, which copies that face.
+    whole = "Shatterskull Smashing // Shatterskull, the Hammer Pass"
+    with pytest.raises(QuestionError) as err:
+        board(defined("vale", ECHO_VALE, copy_of=[whole]))
+    assert err.value.code == "not_a_permanent"
+    assert "name the face it copied in 'copy_of' ('Shatterskull, the Hammer Pass')" in str(
+        err.value.message
+    )
+    b = board(defined("vale", ECHO_VALE, copy_of=["Shatterskull, the Hammer Pass"]))
+    assert produced(b)["vale"] == ["R"]
+
+
 def test_copy_of_is_respelled_to_the_catalog_and_its_cards_are_read() -> None:
     state = GameState.model_validate(
         {
