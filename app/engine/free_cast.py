@@ -69,6 +69,7 @@ from app.engine.cast_on_board import (
     spells_cast,
     zone_why_not,
 )
+from app.engine.copies import copy_steps
 from app.engine.words import amount, describe_spells
 
 __all__ = [
@@ -314,6 +315,8 @@ def cast_without_paying(
         # Never a spell: nothing else about casting it applies (its reason is said).
         return Verdict(_answer(r, cast_face, None, costs, x), r.steps)
     if costs is not None:
+        # 707.2, 613.1a: which of the permanents read are copies, and of what, said first.
+        r.steps.extend(copy_steps(costs.view.board))
         for message, m in prohibitions(r.steps, costs, cast_face):
             castable = False
             r.note("cast_prohibited", ("601.3", "101.2"), message, m)

@@ -532,6 +532,10 @@ def test_a_copy_made_after_it_entered_has_no_choice_of_the_copied_card(
         r = client.post(FREE, json={"card": "Llanowar Elves", "state": board})
         assert r.status_code == 201, r.text
         assert r.json()["answer"]["castable"] is not bans
+    # The free cast's ruling says which permanent is a copy, and of what (707.2).
+    said = " ".join(step["text"] for step in r.json()["explanation"])
+    assert "Mirrorcast Reliquary (m) is a copy of Hushcrown Warden" in said
+    assert "707.2" in r.json()["citations"]
     # And its copy of the Hollow counts creatures of no type: none, so it makes no mana.
     hollow = perm("h", "Kinroot Hollow", chosen_type="Elf")
     as_hollow = perm("m", "Mirrorcast Reliquary", chosen_type="Elf", copy_of=["Kinroot Hollow"])
