@@ -764,6 +764,14 @@ class ManaAbility(Strict):
     control a Swamp", "only once each turn"); they change nothing it could produce (106.7);
     empty: whenever its costs can be paid"""
 
+    spend_restricted: bool = omitted_at_default(
+        False,
+        description='106.6: its text says how its mana may be spent ("spend this mana only to '
+        'cast creature spells"): the type and amount are the same (106.7), and an activation '
+        "says the mana carries the restriction, extra mana a replacement effect adds too "
+        "(106.6a)",
+    )
+
     @property
     def instruction_counters(self) -> list[str]:
         """The counter kinds its activation instructions look for."""

@@ -378,3 +378,18 @@ def test_the_basic_land_type_chosen_for_an_effect_over_http(sqlite_client: TestC
     assert_problem(
         bad, ["body", "state", "effects", 0, "chosen_land_type"], "chosen_land_type_required"
     )
+
+
+def test_restricted_mana_is_noted_through_http(sqlite_client: TestClient) -> None:
+    # 106.6: the note and step say the mana carries its spending restriction.
+    idol = definition(
+        "Warded Cairn",
+        "{T}: Add one mana of any color. Spend this mana only to cast creature spells.",
+        ["Land"],
+    )
+    assert idol["abilities"][0]["spend_restricted"] is True
+    body = {"state": state(inline("w", idol)), "permanent_id": "w", "choose": "U"}
+    answer = ruling(sqlite_client, ACT, body)
+    assert answer["answer"]["total"] == "{U}"
+    assert [n["code"] for n in answer["answer"]["notes"]] == ["spending_restricted"]
+    assert "106.6" in answer["citations"]

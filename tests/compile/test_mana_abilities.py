@@ -224,12 +224,13 @@ def test_an_unknown_cost_part_is_not_understood() -> None:
         "This mana can't be spent to cast noncreature spells.",
     ],
 )
-def test_riders_and_restrictions_change_nothing(rider: str) -> None:
-    # 106.7: what it could produce; a restriction on spending isn't a type. (Activation
-    # instructions are the ability's activate_only: tests/engine/test_activation_instructions.py.)
+def test_a_restriction_on_spending_changes_nothing_it_makes(rider: str) -> None:
+    # 106.7: what it could produce; a restriction on spending isn't a type, but the mana
+    # carries it (106.6). (Activation instructions are the ability's activate_only:
+    # tests/engine/test_activation_instructions.py.)
     compiled = face(f"{{T}}: Add one mana of any color. {rider}")
     assert compiled.support == "full"
-    assert compiled.abilities == [tapped(AnyColor())]
+    assert compiled.abilities == [tapped(AnyColor(), spend_restricted=True)]
     assert [s.status for s in compiled.sentences] == ["compiled", "compiled"]
 
 

@@ -12,6 +12,7 @@ from app.domain.state import Board
 from app.engine.activate import activate
 from app.engine.board import BoardView
 from tests.engine.mana_helpers import E, P, board
+from tests.engine.test_mana_colors import defined
 
 
 def act(b: Board, pid: str, **kw: Any) -> dict[str, Any]:
@@ -797,3 +798,20 @@ def test_haste_text_not_read_is_said_where_summoning_sickness_stops_a_creature()
     assert "nothing this ruling could read gives it haste" in reason["message"]
     plain = board(P("elves", "Llanowar Elves", controlled_since_turn_start=False))
     assert "nothing gives it haste" in act(plain, "elves")["reasons"][0]["message"]
+
+
+def test_mana_whose_spending_is_restricted_says_so() -> None:
+    # 106.6: the restriction changes no type or amount; the activation says the mana carries
+    # it, and (106.6a) that Mana Reflection's extra mana does too.
+    text = "{T}: Add one mana of any color. Spend this mana only to cast creature spells."
+    idol = defined("z", "Warded Idol", text, types=("Land",), cost=None)
+    alone = activate(board(idol), "z", choose="G")
+    assert alone.answer_data["total"] == "{G}"
+    assert [n["code"] for n in alone.answer_data["notes"]] == ["spending_restricted"]
+    assert any(s.rules == ("106.6",) for s in alone.steps)
+    doubled = activate(board(idol, P("mr", "Mana Reflection")), "z", choose="G")
+    assert doubled.answer_data["total"] == "{G}{G}"
+    (step,) = [s for s in doubled.steps if "106.6" in s.rules]
+    assert step.rules == ("106.6", "106.6a") and "replacement effect" in step.text
+    plain = defined("p", "Open Idol", "{T}: Add one mana of any color.", types=("Land",), cost=None)
+    assert activate(board(plain), "p", choose="G").answer_data["notes"] == []

@@ -395,6 +395,7 @@ class ManaAbility:
     # (power, amount): "if you control a creature with power N or greater, ... instead"
     instead_power: tuple[int, int] | None = None
     side_effect: str | None = None
+    spend_restricted: bool = False  # 106.6: "spend this mana only ..."
     # 106.3: who adds the mana; "target_player" targets, so it is not a mana ability (605.5a).
     recipient: Recipient = "controller"
     targets: bool = False  # it has a target besides who adds the mana (605.5a)

@@ -338,6 +338,7 @@ def mana_ability(a: ir.ManaAbility) -> d.ManaAbility:
         side_effect=a.side_effect,
         recipient=a.recipient,
         targets=a.targets,
+        spend_restricted=a.spend_restricted,
         targets_graveyard_card=(
             selector(a.graveyard_target) if a.graveyard_target is not None else None
         ),

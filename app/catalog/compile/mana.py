@@ -1138,11 +1138,12 @@ def rider(
     sentence: str, ability: ir.ManaAbility, *, linked_exile: bool = False
 ) -> ir.ManaAbility | None:
     """The ability with a following sentence applied, or None if it isn't one of its riders.
-    "Spend this mana only..." changes no type or amount (106.7); "Activate only ..." says when
+    "Spend this mana only..." changes no type or amount (106.7), but the mana carries it
+    (106.6, `spend_restricted`); "Activate only ..." says when
     it may be activated (602.1b), read only where modelled (restrictions.py).
     `linked_exile`: the face exiles cards as it enters (see parse_production)."""
     if sentence.startswith(("Spend this mana only", "This mana can't be spent")):
-        return ability
+        return _with(ability, spend_restricted=True)
     if (m := _PUT_AFTER.match(sentence)) and (put := _put_after(ability, m)) is not None:
         return put
     if (instructions := restrictions.activation_instructions(sentence)) is not None:

@@ -294,6 +294,8 @@ def _rule(
     total = produced + trig.total
     if not choice_required:
         steps.append(result_step(produced, trig.total, a.cost.tap))
+    if a.spend_restricted and event.options:
+        _spending_restricted(bool(event.effects), steps, notes)
     listed = _listed_outcomes(outcomes, event, pick, trig, applied, total, choice_required, keyed)
     if choice.picked_ability:
         # Another ability may make an outcome's type too: its `choose` alone wouldn't pick
@@ -332,6 +334,18 @@ _WITHHELD = (
     "several triggered abilities offer a choice, each its own (605.3), so 'choose' went to "
     "none of them: send 'trigger_choices'"
 )
+
+
+def _spending_restricted(replaced: bool, steps: list[Step], notes: list[Note]) -> None:
+    """106.6: the ability's text restricts how its mana is spent; mana a replacement effect
+    adds to it carries the restriction too (106.6a). The answer is what is made."""
+    extra = "; mana a replacement effect adds to it carries it too" if replaced else ""
+    said = (
+        f"The ability's text restricts what its mana may be spent on{extra}: the answer says "
+        "what is made, not what it may be spent on."
+    )
+    steps.append(Mentions().step(said, ("106.6", "106.6a") if replaced else ("106.6",)))
+    notes.append(Note(code="spending_restricted", message=said))
 
 
 def _choose_unused(why: str) -> Note:
