@@ -258,6 +258,50 @@ def _kept_keys(value: object, *, flat_lists: bool) -> _Kept:
     return _Kept(keys, containers, deepest)
 
 
+class _Members(list[tuple[str, Any]]):
+    """An object's members in order, a repeated key kept (the located walk's parse)."""
+
+
+def shape_error_loc(body: bytes) -> tuple[str | int, ...]:
+    """Where in a body refused by check_json_shape the first part past a limit is, for the
+    4xx's `loc`: a repeated key, or the object, array or container nested past its limit; ()
+    when it can't be told (the whole body). Only a refused body is walked this way: slowly,
+    keeping each member's path."""
+    try:
+        tree = json.loads(body, object_pairs_hook=_Members)
+    except (ValueError, RecursionError):
+        return ()
+    found = _first_past_limits(tree, (), 1)
+    return found if found is not None else ()
+
+
+def _first_past_limits(
+    node: object, path: tuple[str | int, ...], depth: int
+) -> tuple[str | int, ...] | None:
+    if not isinstance(node, list):
+        return None  # a string, number, true, false or null
+    if depth > MAX_JSON_DEPTH:
+        return path
+    if isinstance(node, _Members):
+        if len(node) > MAX_OBJECT_KEYS:
+            return path
+        seen: set[str] = set()
+        for key, _ in node:
+            if key in seen:
+                return (*path, key)
+            seen.add(key)
+        children: list[tuple[str | int, object]] = list(node)
+    elif len(node) > MAX_ARRAY_ITEMS:
+        return path
+    else:
+        children = list(enumerate(node))
+    for step, child in children:
+        found = _first_past_limits(child, (*path, step), depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
 def _check_exactly(body: bytes) -> None:
     try:
         parsed = json.loads(body, object_pairs_hook=_object_pairs)

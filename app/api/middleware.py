@@ -20,7 +20,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.api.limits import JsonDepthError, JsonShapeError, check_json_shape
+from app.api.limits import JsonDepthError, JsonShapeError, check_json_shape, shape_error_loc
 from app.api.metrics import Metrics
 from app.api.offload import SideLoop, on_loop
 from app.api.problems import (
@@ -419,12 +419,11 @@ def _shape_refusal(scope: Scope, body: bytes) -> Response | None:
     of the body, when it made one, is left in the scope (PARSED_BODY)."""
     try:
         parsed = check_json_shape(body)
-    except JsonDepthError as exc:
-        return problem_response(400, exc.code, exc.detail)
     except JsonShapeError as exc:
-        return problem_response(422, exc.code, exc.detail, [
-            {"loc": ["body"], "msg": exc.detail, "type": exc.code}
-        ])  # fmt: skip
+        # The part of the body past the limit, found by a slower walk (refused bodies only).
+        errors = [{"loc": ["body", *shape_error_loc(body)], "msg": exc.detail, "type": exc.code}]
+        status = 400 if isinstance(exc, JsonDepthError) else 422
+        return problem_response(status, exc.code, exc.detail, errors)
     if parsed is not None:
         scope[PARSED_BODY] = parsed
     return None

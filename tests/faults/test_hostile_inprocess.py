@@ -45,6 +45,12 @@ def test_an_object_with_too_many_keys_is_refused_before_validation(
     assert r.json()["code"] == "too_many_keys"
     assert str(MAX_OBJECT_KEYS) in r.json()["detail"]
     assert len(r.content) < 2_000  # not a 9.7 MB list of 100,000 errors
+    assert r.json()["errors"][0]["loc"] == ["body"]  # the body itself is that object
+    counters = {f"c{i}": 1 for i in range(MAX_OBJECT_KEYS + 1)}
+    permanent = {"id": "f", "card": "Forest", "controller": "a", "counters": counters}
+    r = sqlite_client.post("/v1/mana/could-produce", json={"state": {"battlefield": [permanent]}})
+    loc = ["body", "state", "battlefield", 0, "counters"]
+    assert (r.json()["code"], r.json()["errors"][0]["loc"]) == ("too_many_keys", loc)
 
 
 def test_an_array_with_too_many_items_is_refused_before_validation(
@@ -53,9 +59,11 @@ def test_an_array_with_too_many_items_is_refused_before_validation(
     body = {"state": {"battlefield": [0] * (MAX_ARRAY_ITEMS + 1)}}
     r = sqlite_client.post("/v1/mana/could-produce", json=body)
     assert r.status_code == 422 and r.json()["code"] == "too_many_items"
+    assert r.json()["errors"][0]["loc"] == ["body", "state", "battlefield"]
     nested = [[0] * (MAX_ARRAY_ITEMS + 1)]
     r = sqlite_client.post("/v1/mana/could-produce", json={"state": {"battlefield": nested}})
     assert r.status_code == 422 and r.json()["code"] == "too_many_items"
+    assert r.json()["errors"][0]["loc"] == ["body", "state", "battlefield", 0]
 
 
 def test_duplicate_keys_are_refused_naming_the_key(sqlite_client: TestClient) -> None:
@@ -64,9 +72,18 @@ def test_duplicate_keys_are_refused_naming_the_key(sqlite_client: TestClient) ->
     assert r.status_code == 422, r.text
     assert r.json()["code"] == "duplicate_key"
     assert "'x'" in r.json()["detail"]
+    assert r.json()["errors"][0]["loc"] == ["body", "x"]
     nested = '{"card": "Fireball", "zone": "stack", "x": 1, "face": null, "cast": {"a": 1, "a": 1}}'
     r = sqlite_client.post(URL, content=nested, headers={"content-type": "application/json"})
     assert r.json()["code"] == "duplicate_key"
+    assert r.json()["errors"][0]["loc"] == ["body", "cast", "a"]
+
+
+def test_a_body_nested_too_deep_names_where(sqlite_client: TestClient) -> None:
+    deep = '{"card": "Fireball", "zone": "stack", "x": ' + "[" * 40 + "]" * 40 + "}"
+    r = sqlite_client.post(URL, content=deep, headers={"content-type": "application/json"})
+    assert (r.status_code, r.json()["code"]) == (400, "too_deeply_nested")
+    assert r.json()["errors"][0]["loc"] == ["body", "x", *[0] * 31]  # the 33rd level
 
 
 def test_a_body_without_content_type_is_read_as_json(sqlite_client: TestClient) -> None:
