@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -27,6 +28,24 @@ _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 
 
 __all__ = ["RulingService", "canonical_json", "ruling_id"]
+
+
+def _nul_at(value: object, path: tuple[str | int, ...]) -> tuple[str | int, ...] | None:
+    """Where in the question the first text holding a NUL is (a key: that key), or None."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if "\x00" in str(key):
+                return (*path, key)
+            if (found := _nul_at(item, (*path, key))) is not None:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if (found := _nul_at(item, (*path, i))) is not None:
+                return found
+    return None
+
 
 _T = TypeVar("_T")
 
@@ -152,7 +171,8 @@ class RulingService:
         if "\\u0000" in canonical and _NUL_ESCAPE.search(canonical):
             # PostgreSQL can store neither NUL in text nor \u0000 in JSONB; no card, id or
             # player name needs one.
-            raise QuestionError((), "text may not contain NUL characters", "nul_character")
+            where = _nul_at(json.loads(canonical), ())  # parts of it are JSON text already
+            raise QuestionError(where or (), "text may not contain NUL characters", "nul_character")
         cards = list(cards)
         rid = ruling_id(kind, self.rules, self.card_digests(cards), canonical)
         existing = self.repo.get(rid) if self._looked_up_first() else None

@@ -137,3 +137,7 @@ def test_nul_characters_are_refused_before_storage(client: TestClient) -> None:
     r = client.post("/v1/mana/could-produce", json={"state": state})
     assert r.status_code == 422
     assert r.json()["code"] == "nul_character"
+    assert r.json()["errors"][0]["loc"] == ["body", "state", "battlefield", 0, "id"]
+    named = {"battlefield": [], "players": {"b\x00": {"life": 3}}}
+    r = client.post("/v1/mana/could-produce", json={"state": named})
+    assert r.json()["errors"][0]["loc"] == ["body", "state", "players", "b\x00"]
