@@ -258,17 +258,21 @@ def _kept_keys(value: object, *, flat_lists: bool) -> _Kept:
     return _Kept(keys, containers, deepest)
 
 
+# NaN, Infinity or -Infinity where the located walk found one.
+_NO_NUMBER = object()
+
+
 class _Members(list[tuple[str, Any]]):
     """An object's members in order, a repeated key kept (the located walk's parse)."""
 
 
 def shape_error_loc(body: bytes) -> tuple[str | int, ...]:
     """Where in a body refused by check_json_shape the first part past a limit is, for the
-    4xx's `loc`: a repeated key, or the object, array or container nested past its limit; ()
-    when it can't be told (the whole body). Only a refused body is walked this way: slowly,
-    keeping each member's path."""
+    4xx's `loc`: a repeated key, or the object, array or container nested past its limit, or
+    a NaN or Infinity; () when it can't be told (the whole body). Only a refused body is walked
+    this way: slowly, keeping each member's path."""
     try:
-        tree = json.loads(body, object_pairs_hook=_Members)
+        tree = json.loads(body, object_pairs_hook=_Members, parse_constant=lambda _: _NO_NUMBER)
     except (ValueError, RecursionError):
         return ()
     found = _first_past_limits(tree, (), 1)
@@ -278,6 +282,8 @@ def shape_error_loc(body: bytes) -> tuple[str | int, ...]:
 def _first_past_limits(
     node: object, path: tuple[str | int, ...], depth: int
 ) -> tuple[str | int, ...] | None:
+    if node is _NO_NUMBER:
+        return path
     if not isinstance(node, list):
         return None  # a string, number, true, false or null
     if depth > MAX_JSON_DEPTH:
@@ -302,9 +308,23 @@ def _first_past_limits(
     return None
 
 
+class NotJsonError(JsonShapeError):
+    """The body holds NaN or Infinity, which Python's parser reads but JSON has not (RFC 8259:
+    numbers are finite): malformed JSON, answered 400 like any other."""
+
+    def __init__(self, constant: str) -> None:
+        super().__init__(
+            "malformed_json", f"The body is not valid JSON: {constant} is no JSON number."
+        )
+
+
+def _not_json(constant: str) -> object:
+    raise NotJsonError(constant)
+
+
 def _check_exactly(body: bytes) -> None:
     try:
-        parsed = json.loads(body, object_pairs_hook=_object_pairs)
+        parsed = json.loads(body, object_pairs_hook=_object_pairs, parse_constant=_not_json)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, JsonShapeError):
             raise

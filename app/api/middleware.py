@@ -20,7 +20,13 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.api.limits import JsonDepthError, JsonShapeError, check_json_shape, shape_error_loc
+from app.api.limits import (
+    JsonDepthError,
+    JsonShapeError,
+    NotJsonError,
+    check_json_shape,
+    shape_error_loc,
+)
 from app.api.metrics import Metrics
 from app.api.offload import SideLoop, on_loop
 from app.api.problems import (
@@ -422,7 +428,7 @@ def _shape_refusal(scope: Scope, body: bytes) -> Response | None:
     except JsonShapeError as exc:
         # The part of the body past the limit, found by a slower walk (refused bodies only).
         errors = [{"loc": ["body", *shape_error_loc(body)], "msg": exc.detail, "type": exc.code}]
-        status = 400 if isinstance(exc, JsonDepthError) else 422
+        status = 400 if isinstance(exc, (JsonDepthError, NotJsonError)) else 422
         return problem_response(status, exc.code, exc.detail, errors)
     if parsed is not None:
         scope[PARSED_BODY] = parsed

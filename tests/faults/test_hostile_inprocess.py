@@ -79,6 +79,15 @@ def test_duplicate_keys_are_refused_naming_the_key(sqlite_client: TestClient) ->
     assert r.json()["errors"][0]["loc"] == ["body", "cast", "a"]
 
 
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_not_json(sqlite_client: TestClient, constant: str) -> None:
+    # RFC 8259: JSON numbers are finite; Python's parser reads these, the service doesn't.
+    text = '{"card": "Fireball", "zone": "stack", "x": ' + constant + "}"
+    r = sqlite_client.post(URL, content=text, headers={"content-type": "application/json"})
+    assert (r.status_code, r.json()["code"]) == (400, "malformed_json")
+    assert r.json()["errors"][0]["loc"] == ["body", "x"]
+
+
 def test_a_body_nested_too_deep_names_where(sqlite_client: TestClient) -> None:
     deep = '{"card": "Fireball", "zone": "stack", "x": ' + "[" * 40 + "]" * 40 + "}"
     r = sqlite_client.post(URL, content=deep, headers={"content-type": "application/json"})
