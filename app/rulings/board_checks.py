@@ -183,7 +183,8 @@ def counter_spelling(
             raise QuestionError(
                 (*loc, asked), f"counter {match!r} is given twice", "duplicate_counter"
             )
-        out[match] = amount
+        if amount:  # none of a kind is no counter of it: one question, however spelled
+            out[match] = amount
     # Respelled, the keys may have changed order; the question keeps them in order, as
     # validation left them (KEY_ORDERED).
     return in_key_order(out)

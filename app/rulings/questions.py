@@ -338,6 +338,8 @@ def activate_question(catalog: Catalog, body: ActivateRequest) -> StateQuestion:
     require_permanent(checked, body.permanent_id, ("permanent_id",))
     choose = normalize_choose(body.choose)
     question = _state_question(body, checked) | {"choose": choose}
+    if not body.replacement_order:
+        question["replacement_order"] = None  # an empty priority list asks for no order
     if body.trigger_choices:
         question["trigger_choices"] = {
             source: normalize_choose(key, ("trigger_choices", source))
