@@ -7,6 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from starlette.testclient import TestClient
 
+from tests.api.helpers import assert_problem
+
 MV = "/v1/spells/mana-value"
 
 
@@ -109,9 +111,9 @@ def test_list_filters_are_validated(client: TestClient) -> None:
     bad_kind = client.get("/v1/rulings", params={"kind": "nope"})
     assert bad_kind.status_code == 422
     assert bad_kind.json()["errors"][0]["loc"] == ["query", "kind"]
-    # A name the catalog lacks may be an inline definition's: no such rulings, not an error.
+    # A name the catalog lacks that no ruling's inline card has either: a 422 naming it.
     other = client.get("/v1/rulings", params={"card": "No Such Card"})
-    assert other.status_code == 200 and other.json()["data"] == []
+    assert_problem(other, ["query", "card"], "unknown_card")
     assert client.get("/v1/rulings", params={"limit": 0}).status_code == 422
     assert client.get("/v1/rulings", params={"after": "x"}).status_code == 422
     huge = client.get("/v1/rulings", params={"after": str(2**63)})
@@ -129,6 +131,13 @@ def test_rulings_about_inline_cards_are_found_by_their_name(client: TestClient) 
     assert made.json()["answer"]["permanents"][0]["types"] == ["U"]
     found = client.get("/v1/rulings", params={"card": "Homebrew Spring"}).json()["data"]
     assert [r["id"] for r in found] == [made.json()["id"]]
+    # A name no card has (nor any ruling's inline card) is refused with suggestions; a catalog
+    # card without rulings is an empty list.
+    r = client.get("/v1/rulings", params={"card": "Forrest"})
+    assert_problem(r, ["query", "card"], "unknown_card")
+    assert "Forest" in r.json()["detail"]
+    catalog_card = client.get("/v1/rulings", params={"card": "Tundra"})
+    assert catalog_card.status_code == 200
 
 
 def test_nul_characters_are_refused_before_storage(client: TestClient) -> None:

@@ -22,6 +22,7 @@ from app.api.routers import (  # noqa: F401  (each defines its kind's ruling mod
 )
 from app.api.rulings_http import IMMUTABLE, JSON, etag_matches, etag_of, html_link
 from app.api.schemas import RULING_MODELS
+from app.catalog import missing_card
 from app.db.repositories import RulingRepository
 from app.domain.ruling import RulingKind
 from app.web.negotiation import HTML, HTML_CACHE, wants_html
@@ -113,17 +114,23 @@ def list_rulings(
     """Stored rulings, newest first, optionally of one `kind` or about one `card` (any
     spelling of a catalog card, or the exact name of an inline one). Follow `next_page` for
     more."""
-    canonical_card = None
+    canonical_card, inline = None, False
     if card is not None:
         # Catalog cards by any spelling; a card a client defined inline, by its exact name.
         found = request.app.state.catalog.get(card)
-        canonical_card = found.name if found is not None else card
+        canonical_card, inline = (found.name, False) if found is not None else (card, True)
     before = int(after) if after is not None else None
     if before is not None and before > MAX_CURSOR:
         raise RequestError(("query", "after"), "not a cursor this service gave out", "bad_cursor")
     rows = RulingRepository(session.connection()).page(
         kind=kind, card=canonical_card, limit=limit + 1, before_seq=before
     )
+    if inline and not rows and before is None:
+        # No catalog card by that name, and no inline card of a ruling: a misspelling is told
+        # so, with suggestions, rather than answered with an empty list.
+        assert card is not None
+        missing = missing_card(request.app.state.catalog, card, ("query", "card"))
+        raise RequestError(missing.loc, missing.message, missing.code)
     has_more = len(rows) > limit
     rows = rows[:limit]
     next_page = None
