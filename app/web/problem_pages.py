@@ -112,6 +112,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The name is not in the catalog. Search it with `GET /v1/cards?q=`, or send the card "
         "inline as a `definition`.",
     ),
+    "empty_search": _q(
+        "Nothing to search for",
+        "`q` held only apostrophes, quotes or spaces, which names are matched without: give part "
+        "of a name, or leave `q` out to list every card.",
+    ),
     "ambiguous_card": _q(
         "A face several cards share",
         "Two meld cards share their melded back face, so its name names no one card: name the "

@@ -25,6 +25,12 @@ def test_search_by_part_of_a_name(client: TestClient) -> None:
     assert client.get("/v1/cards", params={"q": "zzzz"}).json()["data"] == []
     # LIKE wildcards in the query are literal characters.
     assert client.get("/v1/cards", params={"q": "%"}).json()["data"] == []
+    # Apostrophes, quotes and spaces are matched without: alone, they name nothing to find.
+    for nothing in ("'", "\u2019", '"', " "):
+        r = client.get("/v1/cards", params={"q": nothing})
+        assert r.status_code == 422 and r.json()["code"] == "empty_search", nothing
+        assert r.json()["errors"][0]["loc"] == ["query", "q"]
+    assert client.get("/v1/cards", params={"q": ""}).status_code == 200  # no q at all
 
 
 def test_card_by_full_name_or_face_any_case(client: TestClient) -> None:

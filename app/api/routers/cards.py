@@ -16,6 +16,7 @@ from app.api.deps import get_session
 from app.api.problems import RequestError, problem_responses
 from app.api.rulings_http import conditional_json
 from app.catalog import missing_card
+from app.catalog.names import fold
 from app.db.repositories import CardRepository
 from app.domain.card import Card
 
@@ -71,6 +72,11 @@ def search_cards(
     """Catalog cards whose name or a face's name contains `q` (any case), in name order;
     follow `next_page` for more. A card the catalog lacks can still be asked about with an
     inline `definition`."""
+    if q and not fold(q):  # an empty q is no q: every card
+        # Only apostrophes, quotes or spaces: nothing of a name is left to look for.
+        raise RequestError(
+            ("query", "q"), "q holds no letter or digit of a name to look for", "empty_search"
+        )
     tags = [f"type:{type.strip().casefold()}"] if type else []
     tags += [f"produces:{t}" for t in dict.fromkeys(produces.upper())] if produces else []
     rows = CardRepository(session).search(q, limit=limit + 1, after=after, tags=tags)
