@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -98,8 +99,17 @@ def _where(loc: Sequence[Any]) -> str:
     return out or "body"
 
 
+# The names pydantic gives the members of a union of plain values ("an index or an id") in an
+# error's path: no field of a request, so left out of `loc` (the message says which was meant).
+_SCALAR_MEMBERS = re.compile(r"^(?:int|str|bool|float|none|(?:constrained|lax|strict)-\w+)$")
+
+
 def _clean_issue(err: dict[str, Any]) -> dict[str, Any]:
-    loc = [p if isinstance(p, int) else str(p) for p in err.get("loc", ())]
+    loc = [
+        p if isinstance(p, int) else str(p)
+        for p in err.get("loc", ())
+        if isinstance(p, int) or not _SCALAR_MEMBERS.match(str(p))
+    ]
     # Discriminated unions add the tag to the path ("mana_ability"); it helps, keep it.
     return {"loc": loc, "msg": str(err.get("msg", "")), "type": str(err.get("type", ""))}
 

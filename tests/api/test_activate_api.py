@@ -368,3 +368,11 @@ def test_trigger_choices_give_each_trigger_its_own_type(client: TestClient) -> N
         json={"state": state, "permanent_id": "g", "trigger_choices": {"mf": "G"}},
     )
     assert_problem(wrong, ["body", "trigger_choices", "mf"], "invalid_choice")
+
+
+def test_a_wrong_type_for_an_index_or_an_id_names_the_field(client: TestClient) -> None:
+    # `ability` is an index or an id: neither member's name is a field of the request.
+    body = {"state": state(perm("f", "Forest")), "permanent_id": "f", "ability": True}
+    r = client.post(ACT, json=body)
+    assert r.status_code == 422
+    assert {tuple(e["loc"]) for e in r.json()["errors"]} == {("body", "ability")}
