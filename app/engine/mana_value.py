@@ -415,6 +415,7 @@ def _value_step(face: CardFace, value: int, x: int = 0) -> Step:
     m = Mentions()
     if face.mana_cost is None:
         return m.step(f"{m.card(face.name)} has no mana cost, so its mana value is 0.", ("202.3",))
+    name, cost = m.card(face.name), m.mana(face.mana_cost)  # refs in the order the text says
     kinds = {s.kind for s in face.cost_symbols}
     notes: list[str] = []
     rules = ["202.3"]
@@ -428,7 +429,4 @@ def _value_step(face: CardFace, value: int, x: int = 0) -> Step:
         notes.append(f"each {m.mana('{X}')} counts {x}")
         rules.append("202.3e")
     extra = f" ({'; '.join(notes)})" if notes else ""
-    return m.step(
-        f"{m.card(face.name)} costs {m.mana(face.mana_cost)}: mana value {value}{extra}.",
-        tuple(rules),
-    )
+    return m.step(f"{name} costs {cost}: mana value {value}{extra}.", tuple(rules))

@@ -30,6 +30,12 @@ def test_every_x_counts_on_the_stack() -> None:
     a = answer("Hangarback Walker", zone="stack", x=3)
     assert (a["x"], a["mana_value"]) == (3, 6)
     assert answer("Fireball", zone="stack", x=4)["mana_value"] == 5
+    # The step's mana refs are in the order its text shows them: the cost, then {X}.
+    steps = mana_value(
+        card("Fireball"), zone="stack", x=4, cast=True, cast_without_paying_mana_cost=False
+    ).steps
+    (valued,) = [s for s in steps if "costs {X}{R}" in s.text]
+    assert valued.refs["mana"] == ("{X}{R}", "{X}")
 
 
 def test_cast_without_paying_forces_x_to_zero_on_the_stack() -> None:
