@@ -895,9 +895,6 @@ def _players_cards(catalog: Catalog, state: GameState, loc: Loc) -> _PlayersCard
         return known[name]
 
     for player, facts in state.players.items():
-        if facts == _NO_FACTS:
-            del players[player]  # a player the state says nothing of: one question either way
-            continue
         here = (*loc, "players", player)
         respelled: dict[str, list[str]] = {}
         if facts.graveyard is not None:
@@ -920,13 +917,8 @@ def _players_cards(catalog: Catalog, state: GameState, loc: Loc) -> _PlayersCard
         changed = {k: v for k, v in respelled.items() if v != getattr(facts, k)}
         if changed:
             players[player] = facts.model_copy(update=changed)
-    same = len(players) == len(state.players) and all(
-        players[p] is f for p, f in state.players.items()
-    )
+    same = all(players[p] is f for p, f in state.players.items())
     return tuple(graveyards), tuple(spells_cast), state.players if same else players
-
-
-_NO_FACTS = PlayerIn()
 
 
 def _cast_face(cast: Card, name: str, at: Loc) -> tuple[Card, CardFace]:

@@ -115,20 +115,22 @@ def test_choose_is_normalized_in_the_question(client: TestClient) -> None:
 
 
 def test_equal_questions_spelled_differently_share_one_ruling(client: TestClient) -> None:
-    # No order and an empty one, no player entry and one that says nothing, no counter of a
-    # kind and none of it: each pair is one question, one ruling.
+    # No order and an empty one, no counter of a kind and none of it: each pair is one
+    # question, one ruling. (A player entry that says nothing is not nothing: it says the
+    # player is in the game.)
     base = state(perm("f", "Forest"), perm("mr", "Mana Reflection"))
     first = client.post(ACT, json={"state": base, "permanent_id": "f"})
     assert first.status_code == 201, first.text
     for variant in (
         {"state": base, "permanent_id": "f", "replacement_order": []},
-        {"state": base | {"players": {"alice": {}}}, "permanent_id": "f"},
         {"state": state(perm("f", "Forest", counters={"charge": 0}), perm("mr", "Mana Reflection")),
          "permanent_id": "f"},
     ):  # fmt: skip
         again = client.post(ACT, json=variant)
         assert again.status_code == 200, (variant, again.text)
         assert again.json()["id"] == first.json()["id"]
+    with_bob = {"state": base | {"players": {"bob": {}}}, "permanent_id": "f"}
+    assert client.post(ACT, json=with_bob).status_code == 201  # another game: bob is in it
 
 
 def test_ability_index_picks_a_granted_ability(sqlite_client: TestClient) -> None:
