@@ -24,13 +24,13 @@ from app.engine.board import (
 )
 from app.engine.cast_on_board import (
     DURING_WORDS,
-    NONE_EXILED,
     BoardCosts,
     alike_spells_cast,
     applying,
     chosen_spells,
     during_why_not,
     from_zones,
+    named_none,
     seen_from_caster,
     spell_traits,
     spells_cast_at_least,
@@ -386,7 +386,7 @@ def _why_not(
     """Why a ban doesn't stop this spell, and the rules that say so; None when it does."""
     spells = chosen_spells(costs, src, ban.spells, ban)
     if spells is None:
-        return NONE_EXILED, ("601.3", "607.2a")
+        return named_none(costs, src, "601.3")
     if not spells.matches(Looker(src.controller, src.attached_to, src.id), "", spell):
         return (
             f"it says {describe_spells(spells)} can't be cast, and this spell, cast by "

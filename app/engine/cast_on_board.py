@@ -138,8 +138,20 @@ def applying(
     return list(found.values())
 
 
-# Why an effect naming spells by the cards exiled with its permanent names none.
+# Why an effect naming spells by what its permanent knows names none.
 NONE_EXILED = "it names spells by the cards exiled with it, and none is."
+NONE_CHOSEN = (
+    "it names spells by what was chosen for it as it entered, and it became a copy after it "
+    "entered, so nothing was."
+)
+
+
+def named_none(costs: BoardCosts, src: Source, rule: str) -> tuple[str, tuple[str, ...]]:
+    """Why an effect naming spells by what its permanent knows names none (chosen_spells gave
+    None), and the rules: `rule` the effect's own, then why none."""
+    if costs.view.board.by_id[src.id].choices_unmade:
+        return NONE_CHOSEN, (rule, "707.2")
+    return NONE_EXILED, (rule, "607.2a")
 
 
 def chosen_spells(

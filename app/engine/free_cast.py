@@ -56,7 +56,6 @@ from app.engine.board import BoardView, Source, group_label
 from app.engine.cast_bans import own_restrictions, prohibitions
 from app.engine.cast_on_board import (
     DURING_WORDS,
-    NONE_EXILED,
     ZONE_WORDS,
     BoardCosts,
     alike_spells_cast,
@@ -64,6 +63,7 @@ from app.engine.cast_on_board import (
     chosen_spells,
     during_why_not,
     from_zones,
+    named_none,
     seen_from_caster,
     spell_traits,
     spells_cast,
@@ -843,7 +843,7 @@ def _why_not(
     if isinstance(effect, SpellCostChange):
         spells = chosen_spells(costs, src, effect.spells, effect)
     if spells is None:
-        return NONE_EXILED, ("601.2f", "607.2a")
+        return named_none(costs, src, "601.2f")
     if not spells.matches(looker, "", spell):
         return (
             f"it changes what {describe_spells(spells)} cost, and this spell, cast by "

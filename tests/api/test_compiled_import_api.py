@@ -535,6 +535,8 @@ def test_a_copy_made_after_it_entered_has_no_choice_of_the_copied_card(
     # The free cast's ruling says which permanent is a copy, and of what (707.2).
     said = " ".join(step["text"] for step in r.json()["explanation"])
     assert "Mirrorcast Reliquary (m) is a copy of Hushcrown Warden" in said
+    assert "it became a copy after it entered, so nothing was" in said
+    assert "607.2a" not in r.json()["citations"]
     assert "707.2" in r.json()["citations"]
     # And its copy of the Hollow counts creatures of no type: none, so it makes no mana.
     hollow = perm("h", "Kinroot Hollow", chosen_type="Elf")
