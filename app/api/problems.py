@@ -114,9 +114,24 @@ def _clean_issue(err: dict[str, Any]) -> dict[str, Any]:
     return {"loc": loc, "msg": str(err.get("msg", "")), "type": str(err.get("type", ""))}
 
 
+def _one_per_union(errors: Sequence[Any]) -> list[dict[str, Any]]:
+    """The cleaned issues, those of one union of plain values at one place made one: its
+    members' messages joined by "or" (each alone would say something false)."""
+    issues: list[dict[str, Any]] = []
+    for err in errors:
+        issue = _clean_issue(err)
+        member = len(issue["loc"]) < len(err.get("loc", ()))
+        last = issues[-1] if issues else None
+        if member and last is not None and last["loc"] == issue["loc"] and last.get("union"):
+            last["msg"] += f", or {issue['msg'][:1].lower()}{issue['msg'][1:]}"
+            continue
+        issues.append(issue | ({"union": True} if member else {}))
+    return [{k: v for k, v in i.items() if k != "union"} for i in issues]
+
+
 async def _on_validation(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    issues = [_clean_issue(e) for e in exc.errors()]
+    issues = _one_per_union(exc.errors())
     if any(i["type"] == "json_invalid" for i in issues):
         return problem_response(400, "malformed_json", "The body is not valid JSON.", issues)
     first = issues[0] if issues else {"loc": ["body"], "msg": "invalid"}

@@ -165,6 +165,12 @@ class ManaTrigger(Strict):
         description="With `adds` `fixed`: the mana it adds instead when the permanent tapped "
         "is snow (205.4a: it has the supertype snow), like `{U}{U}`; null: the same either way",
     )
+    spend_restricted: bool = omitted_at_default(
+        False,
+        description='106.6: its text says how the mana it adds may be spent ("spend this mana '
+        'only to ..."): an activation it triggers on says the mana carries the restriction',
+    )
+
     works_from: WorksFrom = "battlefield"
     """`battlefield`: from a permanent; `effect`: from an entry of `effects`; `emblem`: from an
     entry of `emblems` (114); `graveyard`: from its card in its owner's graveyard (the state's

@@ -815,3 +815,17 @@ def test_mana_whose_spending_is_restricted_says_so() -> None:
     assert step.rules == ("106.6", "106.6a") and "replacement effect" in step.text
     plain = defined("p", "Open Idol", "{T}: Add one mana of any color.", types=("Land",), cost=None)
     assert activate(board(plain), "p", choose="G").answer_data["notes"] == []
+
+
+def test_a_triggered_abilitys_restricted_mana_says_so() -> None:
+    # 106.6: the restriction is on the mana the trigger adds, not on the Forest's own.
+    text = (
+        "Whenever a Forest is tapped for mana, its controller adds an additional {G}. Spend "
+        "this mana only to cast creature spells."
+    )
+    bloom = defined("b", "Thorn Bloom", text, types=("Enchantment",))
+    verdict = activate(board(P("f", "Forest"), bloom), "f")
+    assert verdict.answer_data["total"] == "{G}{G}"
+    (note,) = verdict.answer_data["notes"]
+    assert note["code"] == "spending_restricted"
+    assert note["message"].startswith("Thorn Bloom (b)'s text restricts what its mana may be")

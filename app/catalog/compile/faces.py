@@ -2031,7 +2031,7 @@ def _compile_read(ctx: _Context, sentences: list[str]) -> None:
             ctx.record(s, "other", "irrelevant")  # the token's own abilities, not this face's
             continue
         made_token = made_token or bool(_CREATES_TOKEN.search(s))
-        if i > 0 and _snow_rider(ctx, s):
+        if i > 0 and (_snow_rider(ctx, s) or _spend_rider(ctx, s)):
             continue
         if (shown := _opening_hand_mana(s, following_of(sentences, i))) is not None:
             ctx.add(ir.Understood(abilities=[shown]))
@@ -2241,6 +2241,23 @@ _IF_SNOW = re.compile(
     rf"^If that (?P<noun>[A-Za-z]+) is snow, (?:its controller|that player) (?P<may>may )?add "
     rf"an additional (?P<mana>{FIXED}) instead\.$"
 )
+
+
+def _spend_rider(ctx: _Context, s: str) -> bool:
+    """ "Spend this mana only ...", after a triggered mana ability the sentence before compiled
+    (or its snow rider): the mana it adds carries the restriction (106.6), no type or amount
+    changed (106.7)."""
+    last = ctx.face.abilities[-1] if ctx.face.abilities else None
+    record = ctx.face.sentences[-1] if ctx.face.sentences else None
+    if not s.startswith(("Spend this mana only", "This mana can't be spent")):
+        return False
+    if not isinstance(last, ManaTrigger) or record is None or last.spend_restricted:
+        return False
+    if record.family != "tapped_for_mana" or record.status != "compiled":
+        return False
+    ctx.face.abilities[-1] = last.model_copy(update={"spend_restricted": True})
+    ctx.record(s, "tapped_for_mana", "compiled")
+    return True
 
 
 def _snow_rider(ctx: _Context, s: str) -> bool:

@@ -149,8 +149,10 @@ from app.engine.activate.outcomes import (
 from app.engine.board import (
     BoardView,
     ListedAbility,
+    Source,
     own_effect_grant_steps,
     passed_over_grants,
+    source_label,
     unlisted_effect_steps,
 )
 from app.engine.characteristics import layer_steps
@@ -294,8 +296,13 @@ def _rule(
     total = produced + trig.total
     if not choice_required:
         steps.append(result_step(produced, trig.total, a.cost.tap))
-    if a.spend_restricted and event.options:
-        _spending_restricted(bool(event.effects), steps, notes)
+    fired = {e.source_id for e in trig.entries if e.mana}
+    restricted = [
+        t.source for t in event.watching if t.trigger.spend_restricted and t.source.id in fired
+    ]
+    if (a.spend_restricted and event.options) or restricted:
+        own = a.spend_restricted and bool(event.options)
+        _spending_restricted(own, own and bool(event.effects), restricted, steps, notes)
     listed = _listed_outcomes(outcomes, event, pick, trig, applied, total, choice_required, keyed)
     if choice.picked_ability:
         # Another ability may make an outcome's type too: its `choose` alone wouldn't pick
@@ -336,15 +343,22 @@ _WITHHELD = (
 )
 
 
-def _spending_restricted(replaced: bool, steps: list[Step], notes: list[Note]) -> None:
-    """106.6: the ability's text restricts how its mana is spent; mana a replacement effect
-    adds to it carries the restriction too (106.6a). The answer is what is made."""
-    extra = "; mana a replacement effect adds to it carries it too" if replaced else ""
-    said = (
-        f"The ability's text restricts what its mana may be spent on{extra}: the answer says "
-        "what is made, not what it may be spent on."
-    )
-    steps.append(Mentions().step(said, ("106.6", "106.6a") if replaced else ("106.6",)))
+def _spending_restricted(
+    own: bool, replaced: bool, triggers: list[Source], steps: list[Step], notes: list[Note]
+) -> None:
+    """106.6: the ability's text (`own`), or a triggered ability's that added mana, restricts
+    how that mana is spent; mana a replacement effect adds to the ability's carries the
+    restriction too (106.6a). The answer is what is made."""
+    m = Mentions()
+    parts: list[str] = []
+    if own:
+        extra = ", mana a replacement effect adds to it too" if replaced else ""
+        parts.append(f"the ability's text restricts what its mana may be spent on{extra}")
+    for src in triggers:
+        parts.append(f"{source_label(m, src)}'s text restricts what its mana may be spent on")
+    said = "; ".join(parts) + ": the answer says what is made, not what it may be spent on."
+    said = said[0].upper() + said[1:]
+    steps.append(m.step(said, ("106.6", "106.6a") if replaced else ("106.6",)))
     notes.append(Note(code="spending_restricted", message=said))
 
 
