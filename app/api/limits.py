@@ -310,16 +310,15 @@ def _first_past_limits(
 
 class NotJsonError(JsonShapeError):
     """The body holds NaN or Infinity, which Python's parser reads but JSON has not (RFC 8259:
-    numbers are finite): malformed JSON, answered 400 like any other."""
+    numbers are finite), or isn't UTF-8 text (RFC 8259 8.1), or holds a number longer than
+    Python reads (no field takes one): malformed JSON, answered 400 like any other."""
 
-    def __init__(self, constant: str) -> None:
-        super().__init__(
-            "malformed_json", f"The body is not valid JSON: {constant} is no JSON number."
-        )
+    def __init__(self, why: str) -> None:
+        super().__init__("malformed_json", f"The body is not valid JSON: {why}.")
 
 
 def _not_json(constant: str) -> object:
-    raise NotJsonError(constant)
+    raise NotJsonError(f"{constant} is no JSON number")
 
 
 def _check_exactly(body: bytes) -> None:
@@ -328,5 +327,9 @@ def _check_exactly(body: bytes) -> None:
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, JsonShapeError):
             raise
-        return
+        if isinstance(exc, UnicodeDecodeError):
+            raise NotJsonError(f"it isn't UTF-8 text (byte {exc.start} can't be read)") from exc
+        if "integer string conversion" in str(exc):
+            raise NotJsonError("a number has more digits than any field takes") from exc
+        return  # malformed JSON: the parser proper says where
     _check_items(parsed)

@@ -88,6 +88,21 @@ def test_nan_and_infinity_are_not_json(sqlite_client: TestClient, constant: str)
     assert r.json()["errors"][0]["loc"] == ["body", "x"]
 
 
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        (b'{"card": "Fireball", "zone": "stack", "x": ' + b"9" * 5000 + b"}", "more digits"),
+        (b'{"card": "Fire\xffball", "zone": "stack"}', "isn't UTF-8 text"),
+    ],
+)
+def test_a_body_no_field_could_read_is_malformed(
+    sqlite_client: TestClient, body: bytes, why: str
+) -> None:
+    r = sqlite_client.post(URL, content=body, headers={"content-type": "application/json"})
+    assert (r.status_code, r.json()["code"]) == (400, "malformed_json")
+    assert why in r.json()["detail"]
+
+
 def test_a_body_nested_too_deep_names_where(sqlite_client: TestClient) -> None:
     deep = '{"card": "Fireball", "zone": "stack", "x": ' + "[" * 40 + "]" * 40 + "}"
     r = sqlite_client.post(URL, content=deep, headers={"content-type": "application/json"})
