@@ -104,14 +104,14 @@ CARDS = [
     # 707.2: one that becomes a copy by its own ability after it entered, and a creature whose
     # effect reads the basic land type chosen as it entered.
     Invented("normal", [Face("Mirrorcast Reliquary", "{2}", ["Artifact"],
-                             text="As this artifact enters, choose a creature type.\n{1}: Until "
-                                  "end of turn, this artifact becomes a copy of target creature "
-                                  "you control of the chosen type, except it's an artifact in "
-                                  "addition to its other types.")]),
+                             text="As this artifact enters, choose a creature type.\n{3}: This "
+                                  "artifact becomes a copy of another target creature until "
+                                  "end of turn, except it's an artifact in addition to its "
+                                  "other types.")]),
     Invented("normal", [Face("Loamshaper Adept", "{1}{G}", ["Creature"], subtypes=["Druid"],
                              colors=["G"], power="1", toughness="2",
-                             text="As this creature enters, choose a basic land type.\nLands "
-                                  "you control are the chosen type in addition to their other "
+                             text="As this creature enters, choose a basic land type.\nEach "
+                                  "land you control is the chosen type in addition to its other "
                                   "types.")]),
     # Two meld cards melding into one back face: its name names neither card.
     Invented("meld", [Face("Ironroot Warden", "{3}{G}", ["Creature"], colors=["G"], power="3",

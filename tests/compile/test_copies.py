@@ -150,8 +150,8 @@ def test_the_same_copy_said_twice_is_one_effect() -> None:
         "You may have Murkglass Mimic enter as a copy of two different creatures on the "
         "battlefield.",
         # Another card's whole text while a condition holds: its name, types and abilities.
-        "As long as the top card of your graveyard is a creature card, Murkglass Mimic has the "
-        "full text of that card.",
+        "While a creature card is on top of your graveyard, Murkglass Mimic has the full text "
+        "of that card.",
     ],
 )
 def test_copies_the_engine_cant_model_are_reported(sentence: str) -> None:
