@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -30,21 +30,25 @@ _NUL_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 __all__ = ["RulingService", "canonical_json", "ruling_id"]
 
 
-def _nul_at(value: object, path: tuple[str | int, ...]) -> tuple[str | int, ...] | None:
-    """Where in the question the first text holding a NUL is (a key: that key), or None."""
+def _nuls_at(value: object, path: tuple[str | int, ...]) -> Iterator[tuple[str | int, ...]]:
+    """Where in the question the texts holding a NUL are (a key: that key)."""
     if isinstance(value, str):
-        return path if "\x00" in value else None
-    if isinstance(value, dict):
+        if "\x00" in value:
+            yield path
+    elif isinstance(value, dict):
         for key, item in value.items():
             if "\x00" in str(key):
-                return (*path, key)
-            if (found := _nul_at(item, (*path, key))) is not None:
-                return found
+                yield (*path, key)
+            yield from _nuls_at(item, (*path, key))
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            if (found := _nul_at(item, (*path, i))) is not None:
-                return found
-    return None
+            yield from _nuls_at(item, (*path, i))
+
+
+def _nul_at(question: object) -> tuple[str | int, ...]:
+    """The innermost place a NUL is: a normalized question may copy a state's field to its top
+    (the caster, from the active player), and the client wrote the one inside."""
+    return max(_nuls_at(question, ()), key=len, default=())
 
 
 _T = TypeVar("_T")
@@ -171,8 +175,8 @@ class RulingService:
         if "\\u0000" in canonical and _NUL_ESCAPE.search(canonical):
             # PostgreSQL can store neither NUL in text nor \u0000 in JSONB; no card, id or
             # player name needs one.
-            where = _nul_at(json.loads(canonical), ())  # parts of it are JSON text already
-            raise QuestionError(where or (), "text may not contain NUL characters", "nul_character")
+            where = _nul_at(json.loads(canonical))  # parts of it are JSON text already
+            raise QuestionError(where, "text may not contain NUL characters", "nul_character")
         cards = list(cards)
         rid = ruling_id(kind, self.rules, self.card_digests(cards), canonical)
         existing = self.repo.get(rid) if self._looked_up_first() else None

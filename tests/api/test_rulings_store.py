@@ -150,3 +150,7 @@ def test_nul_characters_are_refused_before_storage(client: TestClient) -> None:
     named = {"battlefield": [], "players": {"b\x00": {"life": 3}}}
     r = client.post("/v1/mana/could-produce", json={"state": named})
     assert r.json()["errors"][0]["loc"] == ["body", "state", "players", "b\x00"]
+    # A free cast's caster is the active player unless said: the NUL is where it was sent.
+    board = {"active_player": "a\x00", "battlefield": []}
+    r = client.post("/v1/spells/cast-without-paying", json={"card": "Forest", "state": board})
+    assert r.json()["errors"][0]["loc"] == ["body", "state", "active_player"]
