@@ -197,6 +197,19 @@ def test_a_choice_of_what_to_sacrifice_is_one_cost() -> None:
     assert two_ways.unsupported_text == ["Kicker—Pay {2} or discard a card"]
 
 
+def test_every_cost_of_a_keyword_list_is_read() -> None:
+    # A list of keywords with costs, the later ones lower case: each is its own keyword.
+    text = "Madness {R}, cycling {1}{R}, kicker {2}{R}, flashback {3}{R}, buyback {4}{R}"
+    keywords = ("Madness", "Cycling", "Kicker", "Flashback", "Buyback")
+    compiled = face(text, types=("Instant",), mana_cost="{R}", keywords=keywords)
+    assert compiled.support == "full"
+    assert [c.name for c in compiled.alternative_costs] == ["Madness", "Flashback"]
+    assert [(c.name, c.mana) for c in compiled.additional_costs] == [
+        ("Kicker", "{2}{R}"),
+        ("Buyback", "{4}{R}"),
+    ]
+
+
 def test_a_keyword_cost_followed_by_what_it_does_is_read() -> None:
     # 702.153a: casualty's cost is read from its first sentence; the rest is about the copy.
     text = "Casualty X. The copy has no supertypes."

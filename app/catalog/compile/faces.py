@@ -1701,6 +1701,10 @@ def _keyword_then_more(ctx: _Context, sentences: list[str]) -> bool:
     return True
 
 
+def _capitalized(part: str) -> str:
+    return part[:1].upper() + part[1:]
+
+
 def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     if len(sentences) != 1:
         whole = " ".join(sentences)
@@ -1747,7 +1751,8 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
         return True
     if statics.effect_lock(line, None) is not None:
         return False  # a keyword action's sentence ("Detain target creature ...", 701.35a)
-    parts = [p.strip() for p in re.split(r"[,;] ", line.removesuffix("."))]
+    # Each keyword of a list as if it began the line ("Madness {R}, kicker {2}{R}": Kicker).
+    parts = [_capitalized(p.strip()) for p in re.split(r"[,;] ", line.removesuffix("."))]
     known = _KNOWN | _lowered(ctx.keywords) if ctx.keywords else _KNOWN
     if not all(_is_keyword(p, known) for p in parts):
         return False
