@@ -135,6 +135,15 @@ CARDS = [
                              power="2", toughness="2",
                              text="As this creature enters, choose a card name.\nSpells with "
                                   "the chosen name can't be cast.")]),
+    # An alternative cost the compiler doesn't read, and one written without its dash.
+    Invented("normal", [Face("Gravewrought Horror", "{1}{B}", ["Creature"], colors=["B"],
+                             power="2", toughness="2", keywords=["Escape"],
+                             text="Escape—{2}{B}, Exile any number of other cards from your "
+                                  "graveyard with four or more card types among them.")]),
+    Invented("normal", [Face("Ashveil Rite", "{1}{B}", ["Sorcery"], colors=["B"],
+                             keywords=["Flashback"],
+                             text="Target player discards a card.\nFlashback {3}{B}, Pay 3 "
+                                  "life.")]),
     Invented("normal", [Face("Hushcrown Warden", "{2}{W}", ["Creature"], subtypes=["Human"],
                              colors=["W"], power="2", toughness="2",
                              text="As this creature enters, choose a creature type.\nYour "
@@ -600,6 +609,28 @@ def test_no_choice_of_its_copied_card_was_made_for_a_copy_made_after_it_entered(
     lone = perm("e", "Llanowar Elves", entered_as_copy=False)
     r = client.post(CP, json={"state": state(lone)})
     assert_problem(r, ["body", "state", "battlefield", 0, "entered_as_copy"], "copy_of_required")
+
+
+def test_an_alternative_cost_not_read_is_still_no_free_cast(client: TestClient) -> None:
+    # 118.9a: whatever an escape asks, it is an alternative cost: reported as not read, and
+    # asked with a free cast, not castable (not an unknown cost).
+    horror = client.get("/v1/cards/" + quote("Gravewrought Horror")).json()
+    assert horror["support"] == "partial" and horror["unsupported_text"][0].startswith("Escape")
+    r = client.post(FREE, json={"card": "Gravewrought Horror", "alternative_cost": "escape"})
+    assert r.status_code == 201, r.text
+    answer = r.json()["answer"]
+    assert answer["castable"] is False
+    assert "alternative_cost_not_allowed" in [reason["code"] for reason in answer["reasons"]]
+    assert [c["card"] for c in r.json()["caveats"]] == ["Gravewrought Horror"]
+    # Written without its dash, the flashback's mana and life are read.
+    rite = client.get("/v1/cards/" + quote("Ashveil Rite")).json()
+    assert rite["support"] == "full"
+    (flashback,) = rite["alternative_costs"]
+    assert (flashback["name"], flashback["mana"], flashback["summary"]) == (
+        "Flashback",
+        "{3}{B}",
+        "pay 3 life",
+    )
 
 
 def test_a_creature_type_chosen_as_it_entered_is_counted(client: TestClient) -> None:

@@ -210,6 +210,21 @@ def test_every_cost_of_a_keyword_list_is_read() -> None:
     ]
 
 
+def test_a_keyword_cost_not_read_is_reported_and_one_without_its_dash_read() -> None:
+    # 118.9: an escape whose exile can't be said is reported, never taken for other text.
+    escape = (
+        "Escape—{2}{B}, Exile any number of other cards from your graveyard with four or more "
+        "card types among them."
+    )
+    compiled = face(escape, types=("Creature",), keywords=("Escape",))
+    assert compiled.unsupported_text == [escape]
+    spaced = face("Flashback {3}{B}, Pay 3 life.", types=("Sorcery",), keywords=("Flashback",))
+    assert spaced.support == "full"
+    assert [(c.name, c.mana, c.summary) for c in spaced.alternative_costs] == [
+        ("Flashback", "{3}{B}", "pay 3 life")
+    ]
+
+
 def test_a_keyword_cost_followed_by_what_it_does_is_read() -> None:
     # 702.153a: casualty's cost is read from its first sentence; the rest is about the copy.
     text = "Casualty X. The copy has no supertypes."

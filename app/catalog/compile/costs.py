@@ -142,9 +142,23 @@ def _face_down(keyword: str, turn_up: str) -> ir.CastingCost:
     )
 
 
+# "Flashback {3}{B}, Pay 3 life.": a mana cost and more, written without the dash. What
+# follows starts with a capital: in a list of keywords ("kicker {2}{R}, flashback {3}{R}") the
+# next keyword doesn't.
+_SPACED_COSTS = re.compile(r"^(?P<kw>[A-Z][a-z]+) (?P<mana>(?:\{[^}]+\})+), (?P<more>[A-Z].+)$")
+
+
+def _keyword_next(spaced: re.Match[str]) -> bool:
+    """Whether what follows the mana is another cost keyword ("Kicker {2}, Flashback {3}")."""
+    return re.split(r"[ —]", spaced.group("more"))[0] in KEYWORD_COSTS
+
+
 def keyword_cost(line: str) -> ir.CastingCost | None:
     """A keyword cost line ("Kicker {2}{G}", "Flashback—Sacrifice a creature.")."""
     line = line.removesuffix(".")
+    spaced = _SPACED_COSTS.match(line)
+    if spaced is not None and spaced.group("kw") in KEYWORD_COSTS and not _keyword_next(spaced):
+        line = f"{spaced.group('kw')}—{spaced.group('mana')}, {spaced.group('more')}"
     if (bare := _BARE_WORDED_COSTS.get(line)) is not None:
         return ir.CastingCost(line, alternative=False, optional=True, summary=bare)
     for pattern, name, asks in _WORDED_COSTS:

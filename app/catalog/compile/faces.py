@@ -1701,6 +1701,18 @@ def _keyword_then_more(ctx: _Context, sentences: list[str]) -> bool:
     return True
 
 
+def _keyword_cost_not_read(ctx: _Context, line: str) -> bool:
+    """A line that starts with a cost keyword whose cost wasn't read ("Escape—{2}{B}, Exile
+    any number of other cards ... with four or more card types among them"): reported, never
+    waved through as a sentence about something else. False for any other line."""
+    word = re.split(r"[ —]", line)[0]
+    if word not in costs.KEYWORD_COSTS:
+        return False
+    alternative = costs.KEYWORD_COSTS[word][0]
+    ctx.record(line, "alternative_cost" if alternative else "additional_cost", "not_understood")
+    return True
+
+
 def _capitalized(part: str) -> str:
     return part[:1].upper() + part[1:]
 
@@ -1755,7 +1767,7 @@ def _keyword_line(ctx: _Context, sentences: list[str]) -> bool:
     parts = [_capitalized(p.strip()) for p in re.split(r"[,;] ", line.removesuffix("."))]
     known = _KNOWN | _lowered(ctx.keywords) if ctx.keywords else _KNOWN
     if not all(_is_keyword(p, known) for p in parts):
-        return False
+        return _keyword_cost_not_read(ctx, line)
     for part in parts:
         if part.lower() == "haste":
             ctx.record(part, "haste_control", "compiled")
