@@ -367,6 +367,7 @@ def cast_without_paying(
             "paying the mana cost already is one: only one alternative cost can apply to a spell.",
             m,
         )
+    asked = _graveyard_keywords_only(r, asked, cast_from)
     paid, payable = _additional_costs(r, cast_face, _payable_at_zero(r, cast_face, asked, x))
     answer = _answer(r, cast_face, paid if castable and payable else None, costs, x)
     return Verdict(answer, r.steps)
@@ -662,6 +663,32 @@ def _cost_x_allowed(r: _Ruling, cast_face: CardFace, x: int, asked: _Asked) -> t
         m,
     )
     return True, replace(asked, additional=asked.additional - {c.name for c in x_costs})
+
+
+# Keywords that let a card be cast from a graveyard by paying an additional cost: the cost
+# exists only for that cast (702.133a jump-start, 702.81a retrace).
+_FROM_GRAVEYARD_COSTS = {"jump-start": "702.133a", "retrace": "702.81a"}
+
+
+def _graveyard_keywords_only(r: _Ruling, asked: _Asked, cast_from: CastZone | None) -> _Asked:
+    """The costs asked for, without a jump-start's or retrace's when the spell is cast from
+    another zone (said, or a reveal's hit): there the cost doesn't exist, so it isn't paid, and
+    a note says so. Without a zone, asking for one says the cast is from a graveyard."""
+    if cast_from is None or cast_from == "graveyard":
+        return asked
+    dropped = [n for n in asked.additional if n.casefold() in _FROM_GRAVEYARD_COSTS]
+    for name in dropped:
+        m = Mentions()
+        r.note(
+            "additional_cost_not_applicable",
+            (_FROM_GRAVEYARD_COSTS[name.casefold()], "601.2f"),
+            f"{m.mana_in(name)} is paid only to cast the card from a graveyard, and this cast "
+            f"is from {ZONE_WORDS[cast_from]}: it isn't paid.",
+            m,
+        )
+    if not dropped:
+        return asked
+    return replace(asked, additional=asked.additional - set(dropped))
 
 
 def _additional_costs(

@@ -144,6 +144,9 @@ CARDS = [
                              keywords=["Flashback"],
                              text="Target player discards a card.\nFlashback {3}{B}, Pay 3 "
                                   "life.")]),
+    Invented("normal", [Face("Quickspark Gambit", "{1}{R}", ["Instant"], colors=["R"],
+                             keywords=["Jump-start"],
+                             text="This spell deals 2 damage to any target.\nJump-start")]),
     Invented("normal", [Face("Hushcrown Warden", "{2}{W}", ["Creature"], subtypes=["Human"],
                              colors=["W"], power="2", toughness="2",
                              text="As this creature enters, choose a creature type.\nYour "
@@ -631,6 +634,23 @@ def test_an_alternative_cost_not_read_is_still_no_free_cast(client: TestClient) 
         "{3}{B}",
         "pay 3 life",
     )
+
+
+def test_a_cost_that_exists_only_for_a_cast_from_a_graveyard(client: TestClient) -> None:
+    # 702.133a: jump-start's discard is paid only to cast the card from a graveyard.
+    asked = {"card": "Quickspark Gambit", "additional_costs": ["Jump-start"]}
+    board = {"state": state(), "cast_from": "graveyard"}
+    there = client.post(FREE, json=asked | board).json()["answer"]
+    assert there["additional_costs_paid"] == ["Jump-start"]
+    from_hand = client.post(FREE, json=asked | board | {"cast_from": "hand"}).json()["answer"]
+    assert (from_hand["castable"], from_hand["additional_costs_paid"]) == (True, [])
+    assert [r["code"] for r in from_hand["reasons"]] == ["additional_cost_not_applicable"]
+    # A cascade's hit is cast from exile (702.85a): no jump-start either.
+    body = {"library": ["Quickspark Gambit"], "mode": "cascade", "cascade_mana_value": 4,
+            "additional_costs": ["Jump-start"], "seed": 1}  # fmt: skip
+    hit = client.post("/v1/library/reveal-until", json=body)
+    assert hit.status_code == 201, hit.text
+    assert hit.json()["answer"]["free_cast"]["additional_costs_paid"] == []
 
 
 def test_a_creature_type_chosen_as_it_entered_is_counted(client: TestClient) -> None:
