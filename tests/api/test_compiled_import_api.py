@@ -138,8 +138,8 @@ CARDS = [
     # An alternative cost the compiler doesn't read, and one written without its dash.
     Invented("normal", [Face("Gravewrought Horror", "{1}{B}", ["Creature"], colors=["B"],
                              power="2", toughness="2", keywords=["Escape"],
-                             text="Escape—{2}{B}, Exile any number of other cards from your "
-                                  "graveyard with four or more card types among them.")]),
+                             text="Escape—{3}{B}, Exile any number of other cards from your "
+                                  "graveyard with three or more mana values among them.")]),
     Invented("normal", [Face("Ashveil Rite", "{1}{B}", ["Sorcery"], colors=["B"],
                              keywords=["Flashback"],
                              text="Target player discards a card.\nFlashback {3}{B}, Pay 3 "
