@@ -1702,9 +1702,9 @@ def _keyword_then_more(ctx: _Context, sentences: list[str]) -> bool:
 
 
 def _keyword_cost_not_read(ctx: _Context, line: str) -> bool:
-    """A line that starts with a cost keyword whose cost wasn't read ("Escape—{2}{B}, Exile
-    any number of other cards ... with four or more card types among them"): reported, never
-    waved through as a sentence about something else. False for any other line."""
+    """A line that starts with a cost keyword whose cost wasn't read (an escape exiling "any
+    number" of cards with some property): reported, never waved through as a sentence about
+    something else. False for any other line."""
     word = re.split(r"[ —]", line)[0]
     if word not in costs.KEYWORD_COSTS:
         return False
