@@ -46,16 +46,34 @@ class LayoutRules:
     off_stack: str  # the rule for its characteristics outside the stack
     off_stack_words: str  # which part(s), in our words
     one_part: str  # the rule for being cast as (or being) one part
+    kind: str  # what such a card is called, in our words
+    part: str  # whose characteristics it has off the stack (but a split card: both halves')
 
 
 LAYOUT_RULES: dict[str, LayoutRules] = {
-    "split": LayoutRules("709.4", "its halves added together", "709.3"),
-    "aftermath": LayoutRules("709.4", "its halves added together", "709.3"),
-    "modal_dfc": LayoutRules("712.8", "its front face only", "712.8"),
-    "transform": LayoutRules("712.8", "its front face only", "712.8"),
-    "meld": LayoutRules("712.8", "its front face only", "712.8"),
-    "flip": LayoutRules("710.1", "its unflipped half only", "710.1"),
-    "adventure": LayoutRules("715.4", "its creature part only", "715.3"),
+    "split": LayoutRules(
+        "709.4", "its halves added together", "709.3", "a split card", "both halves'"
+    ),
+    "aftermath": LayoutRules(
+        "709.4", "its halves added together", "709.3", "a split card", "both halves'"
+    ),
+    "modal_dfc": LayoutRules(
+        "712.8", "its front face only", "712.8", "a modal double-faced card", "its front face's"
+    ),
+    "transform": LayoutRules(
+        "712.8",
+        "its front face only",
+        "712.8",
+        "a transforming double-faced card",
+        "its front face's",
+    ),
+    "meld": LayoutRules("712.8", "its front face only", "712.8", "a meld card", "its front face's"),
+    "flip": LayoutRules(
+        "710.1", "its unflipped half only", "710.1", "a flip card", "its unflipped half's"
+    ),
+    "adventure": LayoutRules(
+        "715.4", "its creature part only", "715.3", "an adventurer card", "its creature part's"
+    ),
 }
 # Layouts whose card lists two `faces` (front / left half / creature part first).
 TWO_FACED_LAYOUTS = frozenset(LAYOUT_RULES)

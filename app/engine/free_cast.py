@@ -147,19 +147,22 @@ def _find_cost(
     )
 
 
-def _unread_alternative(card: Card, name: str) -> AlternativeCost | None:
-    """An alternative cost the card's text names but the compiler didn't read (its sentence is
-    among the card's unsupported text, starting with the name: "Escape—..."): whatever it
-    asks, it is an alternative cost, and none combines with a free cast (118.9a). None when
-    the card has no such text."""
-    wanted = name.strip().casefold()
-    for text in card.unsupported_text:
-        word = re.split(r"[ —]", text, maxsplit=1)[0]
-        if word.casefold() == wanted and not any(
-            c.name.casefold() == wanted for c in card.front.alternative_costs
-        ):
-            return AlternativeCost(name=word, summary="its cost as the card's text says it")
-    return None
+def _alternative_asked(card: Card, cast_face: CardFace, name: str) -> AlternativeCost:
+    """The alternative cost named: one of the face's, else one the card's text names but the
+    compiler didn't read (its sentence among the card's unsupported text, starting with the
+    name: "Escape—..."), which is an alternative cost whatever it asks, so none combines with a
+    free cast (118.9a); else the 422 of an unknown cost."""
+    try:
+        return _find_cost(
+            cast_face.alternative_costs, name, "alternative", card, cast_face, ("alternative_cost",)
+        )
+    except QuestionError:
+        wanted = name.strip().casefold()
+        for text in card.unsupported_text:
+            word = re.split(r"[ —]", text, maxsplit=1)[0]
+            if word.casefold() == wanted:
+                return AlternativeCost(name=word, summary="its cost as the card's text says it")
+        raise
 
 
 def _split_generic(costs: list[str]) -> tuple[int, list[ManaSymbol]]:
@@ -221,15 +224,7 @@ def _named_costs(
 ) -> _Asked:
     """Validate every cost name before ruling, so a typo is a 422 rather than a quiet "no"."""
     alt = (
-        _unread_alternative(card, alternative_cost)
-        or _find_cost(
-            cast_face.alternative_costs,
-            alternative_cost,
-            "alternative",
-            card,
-            cast_face,
-            ("alternative_cost",),
-        )
+        _alternative_asked(card, cast_face, alternative_cost)
         if alternative_cost is not None
         else None
     )

@@ -283,26 +283,15 @@ def _off_stack_step(card: Card, chosen: CardFace, value: int) -> Step:
             f"Off the stack a split card has both halves' mana costs: {parts} = {value}.",
             ("709.4", "202.3"),
         )
-    part = _OFF_STACK_PART.get(card.layout)
-    if part is not None:
+    layout = LAYOUT_RULES.get(card.layout)
+    if layout is not None:
         front = card.front
         return m.step(
-            f"Off the stack {part} characteristics: {m.card(front.name)}, "
-            f"{_cost_text(front, m)}, mana value {value}.",
-            (LAYOUT_RULES[card.layout].off_stack, "202.3"),
+            f"Off the stack {layout.kind} has only {layout.part} characteristics: "
+            f"{m.card(front.name)}, {_cost_text(front, m)}, mana value {value}.",
+            (layout.off_stack, "202.3"),
         )
     return _value_step(chosen, value)
-
-
-# Which part's characteristics a multi-part card (but a split one) has off the stack, in our
-# words; the rule is its layout's (domain/layouts.py).
-_OFF_STACK_PART = {
-    "modal_dfc": "a modal double-faced card has only its front face's",
-    "transform": "a transforming double-faced card has only its front face's",
-    "meld": "a meld card has only its front face's",
-    "flip": "a flip card has only its unflipped half's",
-    "adventure": "an adventurer card has only its creature part's",
-}
 
 
 def _in_play_steps(
