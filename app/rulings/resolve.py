@@ -962,7 +962,8 @@ class _Outside:
             if chosen != chosen_name:
                 respelled["chosen_name"] = chosen
         chosen_type = p.get("chosen_type")
-        chooser = _choosing_face(card, face, p)
+        unmade = choices_unmade(card, p.get("copy_of"), p.get("entered_as_copy"))
+        chooser = _choosing_face(card, face, unmade)
         if chosen_type is not None and chooser is not None and chooser.type_choice is not None:
             # Checked whatever the question reads of it: a board no game has is refused alike
             # by every question.
@@ -979,18 +980,18 @@ class _Outside:
             if top.name != library_top:
                 respelled["library_top"] = top.name
         if exiled:
-            found = _exiled_cards(catalog, exiled, face, (*here, "exiled"))
+            found = _exiled_cards(catalog, exiled, face, unmade, (*here, "exiled"))
             self.exiled[i] = found
             if [c.name for c in found] != exiled:
                 respelled["exiled"] = [c.name for c in found]
         return respelled
 
 
-def _choosing_face(card: Card, face: CardFace, p: PermanentIn) -> CardFace | None:
+def _choosing_face(card: Card, face: CardFace, unmade: bool) -> CardFace | None:
     """The face whose "as ~ enters" choice a permanent's `chosen_type` is: the one it has (the
     copied card's, for a copy that entered as one, 614.1c), or its own card's when it became a
-    copy after it entered (707.2: its copied card chose nothing for it)."""
-    if choices_unmade(card, p.get("copy_of"), p.get("entered_as_copy")):
+    copy after it entered (`unmade`, 707.2: its copied card chose nothing for it)."""
+    if unmade:
         return next((f for f in card.card_faces if f.type_choice is not None), None)
     return face
 
@@ -1037,12 +1038,22 @@ def _chosen_name(catalog: Catalog, name: str, chooser: CardFace, loc: Loc) -> st
 
 
 def _exiled_cards(
-    catalog: Catalog, names: list[str], exiler: CardFace, loc: Loc
+    catalog: Catalog, names: list[str], exiler: CardFace, unmade: bool, loc: Loc
 ) -> tuple[Card, ...]:
     """406.6: the cards exiled with a permanent, each a catalog card (in catalog spelling), of
-    the kind the `exiler`'s words say it exiles ("a nonartifact, nonland card"), else a 422."""
+    the kind the `exiler`'s words say it exiles ("a nonartifact, nonland card"), else a 422.
+    A copy made after it entered (`unmade`) of a face that exiles only as it enters has none:
+    that ability never triggered for it (707.2, 607.2a)."""
     found = tuple(resolve_card(catalog, n, (*loc, j)) for j, n in enumerate(names))
     kind = exiler.exiles_of
+    if unmade and kind is not None:
+        raise QuestionError(
+            loc,
+            f"it became a copy of {exiler.name} after it entered (707.2), and {exiler.name} "
+            "exiles cards only as it enters (607.2a): no card was exiled with it; leave "
+            "'exiled' out or give []",
+            "invalid_exiled_card",
+        )
     for j, card in enumerate(found):
         if kind is not None and not kind.admits(card.front):
             raise QuestionError(

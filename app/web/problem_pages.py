@@ -551,7 +551,8 @@ PROBLEMS: dict[str, ProblemPage] = {
         "Not a card it could have exiled",
         "The permanent's card says what it exiles as it enters (406.6: 'exile a nonartifact, "
         "nonland card from your hand'; its `exiles_of`), and a card its `exiled` lists is not "
-        "of that kind.",
+        "of that kind; or it became a copy of such a card after it entered (707.2), so the "
+        "copied card's entry ability never exiled anything with it.",
     ),
     "invalid_chosen_name": _q(
         "Not a name it could choose",

@@ -591,6 +591,12 @@ def test_no_choice_of_its_copied_card_was_made_for_a_copy_made_after_it_entered(
         client, copy_of("Thrivewood Glade"), copy_of("Chroma Vessel") | {"id": "v"}
     )
     assert got["types"] == {"m": ["G"], "v": []}
+    # The Vessel exiles only as it enters, which the copy never did: a card said to be exiled
+    # with it is a board no game has.
+    vessel = copy_of("Chroma Vessel", exiled=["Lightning Bolt"])
+    r = client.post(CP, json={"state": state(vessel)})
+    assert_problem(r, ["body", "state", "battlefield", 0, "exiled"], "invalid_exiled_card")
+    assert "after it entered (707.2)" in r.json()["detail"]
     # A color sent anyway is its own card's choice, which none of the copied abilities reads.
     glade = copy_of("Thrivewood Glade", chosen_color="R")
     assert _could_produce(client, glade)["types"] == {"m": ["G"]}
