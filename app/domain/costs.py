@@ -116,6 +116,16 @@ class AlternativeCost(CastingCost):
 # first), and "pay ... any number of times".
 REPEATABLE_COSTS = ("Multikicker", "Replicate", "Squad", "Escalate")
 
+# Additional costs of keywords that let a card be cast from a graveyard: the cost exists only
+# for that cast (702.133a jump-start, 702.81a retrace). By name, casefolded, with the rule.
+FROM_GRAVEYARD_COSTS = {"jump-start": "702.133a", "retrace": "702.81a"}
+
+
+def from_graveyard_rule(cost_name: str) -> str | None:
+    """The rule of a keyword whose additional cost is paid only to cast the card from a
+    graveyard (FROM_GRAVEYARD_COSTS), or None for any other cost."""
+    return FROM_GRAVEYARD_COSTS.get(cost_name.casefold())
+
 
 class AdditionalCost(CastingCost):
     """118.8: paid on top of the mana cost; `optional` (Kicker) or mandatory (Fling)."""

@@ -46,7 +46,7 @@ from app.domain.card import (
     CostChange,
     Selector,
 )
-from app.domain.costs import CastZone, SpellCostChange, SpellCostMinimum
+from app.domain.costs import CastZone, SpellCostChange, SpellCostMinimum, from_graveyard_rule
 from app.domain.errors import QuestionError
 from app.domain.filters import Looker, Traits
 from app.domain.layouts import COMBINED_LAYOUTS, one_part_rule
@@ -660,23 +660,18 @@ def _cost_x_allowed(r: _Ruling, cast_face: CardFace, x: int, asked: _Asked) -> t
     return True, replace(asked, additional=asked.additional - {c.name for c in x_costs})
 
 
-# Keywords that let a card be cast from a graveyard by paying an additional cost: the cost
-# exists only for that cast (702.133a jump-start, 702.81a retrace).
-_FROM_GRAVEYARD_COSTS = {"jump-start": "702.133a", "retrace": "702.81a"}
-
-
 def _graveyard_keywords_only(r: _Ruling, asked: _Asked, cast_from: CastZone | None) -> _Asked:
     """The costs asked for, without a jump-start's or retrace's when the spell is cast from
     another zone (said, or a reveal's hit): there the cost doesn't exist, so it isn't paid, and
     a note says so. Without a zone, asking for one says the cast is from a graveyard."""
     if cast_from is None or cast_from == "graveyard":
         return asked
-    dropped = [n for n in asked.additional if n.casefold() in _FROM_GRAVEYARD_COSTS]
-    for name in dropped:
+    dropped = {n: rule for n in sorted(asked.additional) if (rule := from_graveyard_rule(n))}
+    for name, rule in dropped.items():
         m = Mentions()
         r.note(
             "additional_cost_not_applicable",
-            (_FROM_GRAVEYARD_COSTS[name.casefold()], "601.2f"),
+            (rule, "601.2f"),
             f"{m.mana_in(name)} is paid only to cast the card from a graveyard, and this cast "
             f"is from {ZONE_WORDS[cast_from]}: it isn't paid.",
             m,
