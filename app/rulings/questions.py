@@ -31,7 +31,8 @@ from app.domain.state import (
     class_firsts,
     whole_permanent,
 )
-from app.engine.activate import normalize_choose
+from app.engine.activate import named_ability, normalize_choose
+from app.engine.board import BoardView
 from app.rulings.fastpath import mark_server_picked
 from app.rulings.json_text import json_bytes
 from app.rulings.resolve import (
@@ -62,6 +63,8 @@ class StateRequest(_Request, Protocol):
 class ActivateRequest(StateRequest, Protocol):
     @property
     def permanent_id(self) -> str: ...
+    @property
+    def ability(self) -> int | str | None: ...
     @property
     def choose(self) -> str | None: ...
     @property
@@ -150,6 +153,9 @@ class StateQuestion:
     question: dict[str, Any]
     checked: CheckedState
     choose: str | None = None
+    # The board's view, when normalizing the question built it (activate_question): the
+    # engine reads the same one.
+    view: BoardView | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +345,10 @@ def activate_question(catalog: Catalog, body: ActivateRequest) -> StateQuestion:
     checked = check_state(catalog, body.state, ("state",))
     require_permanent(checked, body.permanent_id, ("permanent_id",))
     choose = normalize_choose(body.choose)
-    question = _state_question(body, checked) | {"choose": choose}
+    # An ability named by index, by stable id, or (the only one) not at all is one question.
+    view = BoardView(checked.board())
+    ability = named_ability(view, body.permanent_id, body.ability)
+    question = _state_question(body, checked) | {"choose": choose, "ability": ability}
     if not body.replacement_order:
         question["replacement_order"] = None  # an empty priority list asks for no order
     if body.trigger_choices:
@@ -347,7 +356,7 @@ def activate_question(catalog: Catalog, body: ActivateRequest) -> StateQuestion:
             source: normalize_choose(key, ("trigger_choices", source))
             for source, key in sorted(body.trigger_choices.items())
         }
-    return StateQuestion(question, checked, choose)
+    return StateQuestion(question, checked, choose, view)
 
 
 def mana_value_question(catalog: Catalog, body: ManaValueRequest) -> CardQuestion:

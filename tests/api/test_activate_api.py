@@ -133,6 +133,32 @@ def test_equal_questions_spelled_differently_share_one_ruling(client: TestClient
     assert client.post(ACT, json=with_bob).status_code == 201  # another game: bob is in it
 
 
+def test_an_ability_named_by_index_by_id_or_alone_is_one_question(client: TestClient) -> None:
+    # The Forest's only mana ability (305.6), named by its index, its stable id, or not at all:
+    # one question, stored with the id. Among several, index 1 and the granted ability's id
+    # are one question too.
+    alone = {"state": state(perm("f", "Forest")), "permanent_id": "f"}
+    first = client.post(ACT, json=alone)
+    assert first.status_code == 201, first.text
+    assert first.json()["question"]["ability"] == "intrinsic:Forest"
+    for ability in (0, "intrinsic:Forest"):
+        again = client.post(ACT, json=alone | {"ability": ability})
+        assert (again.status_code, again.json()["id"]) == (200, first.json()["id"]), ability
+    lantern = state(perm("f", "Forest"), perm("lantern", "Chromatic Lantern"))
+    by_index = {"state": lantern, "permanent_id": "f", "ability": 1, "choose": "R"}
+    first = client.post(ACT, json=by_index)
+    assert first.status_code == 201, first.text
+    granted = first.json()["question"]["ability"]
+    assert granted.startswith("granted:lantern")
+    again = client.post(ACT, json=by_index | {"ability": granted})
+    assert (again.status_code, again.json()["id"]) == (200, first.json()["id"])
+    # Left unnamed among several, the question says so: `choose` picks, or the answer asks.
+    picked = client.post(ACT, json={"state": lantern, "permanent_id": "f", "choose": "U"})
+    assert picked.status_code == 201 and picked.json()["question"]["ability"] is None
+    unknown = client.post(ACT, json=alone | {"ability": "granted:nobody:0"})
+    assert_problem(unknown, ["body", "ability"], "unknown_ability")
+
+
 def test_ability_index_picks_a_granted_ability(sqlite_client: TestClient) -> None:
     # 305.6 first, then Chromatic Lantern's granted ability.
     body = {

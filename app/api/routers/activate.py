@@ -137,9 +137,9 @@ def post_activate(
         "activate_mana_ability",
         q.question,
         lambda: activate(
-            checked.board(),
+            q.view or checked.board(),
             body.permanent_id,
-            body.ability,
+            q.question["ability"],
             q.choose,
             list(body.replacement_order) if body.replacement_order is not None else None,
             body.x,

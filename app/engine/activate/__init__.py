@@ -158,11 +158,11 @@ from app.engine.board import (
 from app.engine.characteristics import layer_steps
 from app.engine.replacement import Applied, apply_order
 
-__all__ = ["MANA_LIMIT", "activate", "normalize_choose"]
+__all__ = ["MANA_LIMIT", "activate", "named_ability", "normalize_choose"]
 
 
 def activate(
-    board: Board,
+    on: Board | BoardView,
     permanent_id: str,
     ability: int | str | None = None,
     choose: str | None = None,
@@ -173,9 +173,11 @@ def activate(
     replacement_choices: dict[str, str] | None = None,
     trigger_choices: dict[str, str] | None = None,
 ) -> Verdict:
-    """Rule on activating one mana ability of a permanent (module docstring)."""
+    """Rule on activating one mana ability of a permanent (module docstring), on the board or
+    on its view when the caller has built that already (named_ability)."""
+    view = on if isinstance(on, BoardView) else BoardView(on)
+    board = view.board
     p = find_permanent(board, permanent_id)
-    view = BoardView(board)
     order = check_order(view, list(replacement_order or []))
     colors = check_replacement_choices(view, dict(replacement_choices or {}))
     choose_key = normalize_choose(choose)
@@ -229,6 +231,21 @@ def activate(
         notes,
     )
     return Verdict(answer, steps)
+
+
+def named_ability(
+    view: BoardView, permanent_id: str, ability: int | str | None
+) -> int | str | None:
+    """The stable id of the mana ability a question names, by its index, by its id, or by
+    naming none when the permanent has only one: equal questions spelled alike. Left as asked
+    when it names none among several (a `choose` may pick one, or the answer asks which) or
+    the permanent has no mana ability (the answer says so). An index or id that names none is
+    the QuestionError pick_ability raises."""
+    p = find_permanent(view.board, permanent_id)
+    listed = view.mana_abilities(p)
+    if not listed or (ability is None and len(listed) > 1):
+        return ability
+    return pick_ability(p, listed, ability).id
 
 
 def _apply_pick(event: ManaEvent, pick: Pick, steps: list[Step]) -> tuple[Pick, Applied | None]:
