@@ -444,6 +444,10 @@ class Characteristics:
         self._has_text: dict[str, bool] = {}
         self._dead_losses: dict[int, str] | None = None
         self._made_lands: dict[str, bool] = {}
+        self._widened: dict[str, Traits] = {}
+        # Whether any layer-4 effect takes rules text away (305.7); without one, every source
+        # keeps its abilities.
+        self._removers = any(removes_text(eff) for _, eff in effects.layer4)
         self.order4 = self._layer4_order()
         # Tapped status is no characteristic and no layer changes it (110.5): it can change a
         # permanent's result only through an effect's filter that reads it. Where none does,
@@ -504,13 +508,37 @@ class Characteristics:
         return found
 
     def _removes_source(self, src_i: EffectSource, src_j: EffectSource, eff_j: TypeEffect) -> bool:
-        """305.7: j makes i's source, a land, lose the rules text that creates i."""
+        """305.7: j makes i's source, a land, lose the rules text that creates i. Its source is
+        seen with the types the other sources' layer-4 effects give it (a creature another
+        effect makes a Forest land is a nonbasic land; an enchantment an Aura makes a land is
+        a land), not with those of its own: i's own effect hasn't applied when 613.8a asks
+        what applying j would do to it."""
         if src_i.is_effect:
             return False
         p = self.board.get(src_i.id)
-        if p is None or not p.has_type("land"):
+        if p is None:
             return False
-        return eff_j.to.matches(src_j.looker, p.id, self.printed(p))
+        traits = self._given_by_others(p)
+        return "land" in traits.types and eff_j.to.matches(src_j.looker, p.id, traits)
+
+    def _given_by_others(self, p: Permanent) -> Traits:
+        """Its printed traits with every card type and subtype the layer-4 effects of other
+        sources would add to or set on it (each matched on its printed traits). Answered once
+        per permanent."""
+        found = self._widened.get(p.id)
+        if found is not None:
+            return found
+        printed = self.printed(p)
+        types, subtypes = set(printed.types), list(printed.subtypes)
+        for src, eff in self.effects.layer4:
+            if src.id == p.id or not eff.to.matches(src.looker, p.id, printed):
+                continue
+            if isinstance(eff, AddTypes | SetCardTypes):
+                types.update(eff.types)
+            if not isinstance(eff, SetCreatureTypes):
+                subtypes += [s for s in subtypes_of(src, eff) if s not in subtypes]
+        found = self._widened[p.id] = _with_subtypes(printed, subtypes, frozenset(types))
+        return found
 
     def _changes_reach(
         self, src_i: EffectSource, eff_i: TypeEffect, src_j: EffectSource, eff_j: TypeEffect
@@ -613,14 +641,23 @@ class Characteristics:
     ) -> tuple[list[str], frozenset[str], bool, list[Applied], frozenset[str]]:
         """Its subtypes, card types, whether it keeps its rules text (305.7), the effects
         applied, and its colors, after layers 4 and 5."""
+        subtypes, types, text, applied = self._layer4(p, traits)
+        return subtypes, types, text, applied, self._colors(p, traits, subtypes, types, applied)
+
+    def _layer4(
+        self, p: Permanent, traits: Traits, until: str | None = None
+    ) -> tuple[list[str], frozenset[str], bool, list[Applied]]:
+        """Its subtypes, card types, whether it keeps its rules text (305.7) and the effects
+        applied, after layer 4, or only up to the first effect of the source `until`."""
         subtypes = list(p.face.characteristic_subtypes)  # 613.3: changeling first
         types = traits.types
         text = True
         applied: list[Applied] = []
-        gone: set[str] = set()  # sources whose layer-4 ability was removed before it applied
         for i in self.order4:
             src, eff = self.effects.layer4[i]
-            if src.id in gone or not self.source_has_text(src):
+            if src.id == until:
+                break
+            if not self.source_has_text(src):
                 continue
             now = _with_subtypes(traits, subtypes, types)
             if not eff.to.matches(src.looker, p.id, now):
@@ -646,7 +683,7 @@ class Characteristics:
                 case _:
                     assert_never(eff)
             applied.append(Applied(src, eff, why))
-        return subtypes, types, text, applied, self._colors(p, traits, subtypes, types, applied)
+        return subtypes, types, text, applied
 
     def _layer6_loss(
         self,
@@ -757,16 +794,17 @@ class Characteristics:
         return found
 
     def _source_keeps_text(self, src: EffectSource) -> bool:
+        """305.7: whether the layer-4 effects that apply before its own leave it its rules
+        text, applied to it as to any permanent: one that makes it a land and one that then
+        sets its land types take its abilities away, whatever it was printed as (an Aura that
+        makes an enchantment a Forest land). Its own effects apply before anything later could
+        remove them; a source of layer-5 or layer-6 effects alone is looked at after layer 4.
+        Each earlier source is asked the same, which ends: each asks only of effects before
+        its own in the layer-4 order."""
         p = self.board.get(src.id)
-        if p is None or not p.has_type("land"):
+        if p is None or not self._removers:
             return True
-        for i in self.order4:
-            s, eff = self.effects.layer4[i]
-            if s.id == src.id:
-                break  # its own effect applies before anything later could remove it
-            if removes_text(eff) and eff.to.matches(s.looker, p.id, self.printed(p)):
-                return False
-        return True
+        return self._layer4(p, self.printed(p), until=src.id)[2]
 
 
 # --- explanation -------------------------------------------------------------------------------

@@ -1,0 +1,135 @@
+"""A permanent that layer 4 makes a land and then gives basic land types loses the abilities
+of its rules text (305.7), whatever it was printed as: an enchantment an Aura makes a land, a
+creature another effect makes a land. Its own layer-4, layer-5 and layer-6 effects then don't
+exist: they depend on the effect that removes them (613.8a), which applies first. Invented
+cards, compiled from templated sentences we wrote."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.engine.activate import activate
+from tests.engine.test_type_effects import DUAL, FOREST, _board, _card, _perm, _types_of
+
+# An Aura that makes what it enchants a colorless Island land (305.7: its text goes).
+HYMN = _card(
+    "Hymn of Reeds",
+    "Enchant permanent\nEnchanted permanent is a colorless Island land.",
+    ["Enchantment"],
+    ["Aura"],
+)
+SWAMP_MOON = _card("Moonrot Idol", "Nonbasic lands are Swamps.", ["Enchantment"])
+LOWLY = _card(
+    "Lowly Decree",
+    "All creatures lose all abilities and have base power and toughness 2/2.",
+    ["Enchantment"],
+)
+NYMPH = _card(
+    "Grovesong Nymph",
+    "Lands you control are every basic land type in addition to their other types.",
+    ["Enchantment", "Creature"],
+    ["Nymph"],
+)
+COLOSSUS = _card(
+    "Barkbound Colossus",
+    "Nontoken creatures you control are Forest lands in addition to their other types.",
+    ["Creature"],
+    ["Avatar"],
+)
+WARDEN = _card(
+    "Wildroot Warden",
+    "Lands you control are Forests in addition to their other types.",
+    ["Creature"],
+    ["Elf"],
+)
+TIDETURN = _card("Tideturn Decree", "All Forests are Islands.", ["Enchantment"])
+MIRE = _card("Mirefall Tower", "Each land is a Swamp in addition to its other types.", ["Land"])
+ISLAND = {"name": "Blue Field", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Island"]}
+ELF = {
+    "name": "Moss Elf",
+    "types": ["creature"],
+    "subtypes": ["Elf"],
+    "abilities": [
+        {
+            "kind": "mana_ability",
+            "cost": {"tap": True},
+            "produces": {"kind": "fixed", "mana": "{G}"},
+        }
+    ],
+}
+
+
+def _hymn_on(target: str, **kw: Any) -> dict[str, Any]:
+    return _perm("hymn", HYMN, attached_to=target, **kw)
+
+
+@pytest.mark.parametrize(("moon_ts", "hymn_ts"), [(1, 2), (2, 1)])
+def test_an_aura_that_makes_a_land_type_setter_a_land_takes_its_effect_away(
+    moon_ts: int, hymn_ts: int
+) -> None:
+    # 305.7, 613.8a: the Idol becomes an Island land and loses its text, whatever the
+    # timestamps: the dual keeps its own types, and the Idol is an Island.
+    b = _board(
+        _perm("dual", DUAL),
+        _perm("moon", SWAMP_MOON, controller="bob", timestamp=moon_ts),
+        _hymn_on("moon", timestamp=hymn_ts),
+    )
+    assert _types_of(b, "dual") == ["W", "U"]
+    assert _types_of(b, "moon") == ["U"]
+
+
+def test_an_aura_that_makes_an_ability_remover_a_land_takes_its_layer_six_effect_away() -> None:
+    # The Decree is an Island land without its text (layer 4) before layer 6 applies: no
+    # creature loses its abilities, and the Elf taps for {G}.
+    b = _board(_perm("elf", ELF), _perm("decree", LOWLY, controller="bob"), _hymn_on("decree"))
+    answer = activate(b, "elf").answer_data
+    assert (answer["legal"], answer["total"]) == (True, "{G}")
+
+
+def test_an_aura_that_makes_a_land_type_adder_a_land_takes_its_effect_away() -> None:
+    # The Nymph (an enchantment creature) is an Island land without its text: lands get no
+    # other types.
+    b = _board(_perm("island", ISLAND), _perm("nymph", NYMPH), _hymn_on("nymph"))
+    assert _types_of(b, "island") == ["U"]
+    assert _types_of(b, "nymph") == ["U"]
+
+
+@pytest.mark.parametrize("order", [("moon", "colossus", "nymph"), ("nymph", "colossus", "moon")])
+def test_a_creature_another_effect_made_a_land_loses_its_text_to_a_land_type_setter(
+    order: tuple[str, ...],
+) -> None:
+    # The Colossus makes the Nymph (and itself) nonbasic Forest lands; the Idol then makes them
+    # Swamps, which takes the Nymph's ability away (305.7), whatever the timestamps (613.8a).
+    cards = {"moon": SWAMP_MOON, "colossus": COLOSSUS, "nymph": NYMPH}
+    b = _board(
+        _perm("island", ISLAND),
+        *(
+            _perm(pid, cards[pid], controller="bob" if pid == "moon" else "alice", timestamp=ts)
+            for ts, pid in enumerate(order, start=1)
+        ),
+    )
+    assert _types_of(b, "island") == ["U"]
+    assert _types_of(b, "nymph") == ["B"]
+    assert _types_of(b, "colossus") == ["B"]
+
+
+@pytest.mark.parametrize("order", [("warden", "tideturn", "mire"), ("warden", "mire", "tideturn")])
+def test_a_land_another_effect_gave_the_type_a_setter_changes_loses_its_text(
+    order: tuple[str, ...],
+) -> None:
+    # The Warden makes the Tower a Forest; the Decree then makes Forests Islands, which takes
+    # the Tower's ability away (305.7): no land is a Swamp, whichever comes first (613.8a).
+    cards = {"warden": WARDEN, "tideturn": TIDETURN, "mire": MIRE}
+    b = _board(
+        _perm("forest", FOREST),
+        _perm("theirs", FOREST, controller="bob"),
+        *(
+            _perm(pid, cards[pid], controller="bob" if pid == "tideturn" else "alice", timestamp=ts)
+            for ts, pid in enumerate(order, start=1)
+        ),
+    )
+    assert _types_of(b, "forest") == ["U"]
+    assert _types_of(b, "mire") == ["U"]
+    assert _types_of(b, "theirs") == ["U"]
