@@ -30,6 +30,23 @@ def test_a_color_of_the_card_its_linked_ability_exiled() -> None:
     assert _productions(several) == [{"kind": "exiled_color", "amount": 1}]
 
 
+def test_what_it_exiles_as_it_enters_keeps_every_type_listed() -> None:
+    # 406.6: "target A or B" may exile either, "a nonA, nonB card" neither; the state's
+    # `exiled` is checked against it.
+    def kind(what: str) -> object:
+        found = face(f"When ~ enters, exile {what} until ~ leaves the battlefield.").exiles_of
+        return None if found is None else (found.types, found.not_types)
+
+    assert kind("target artifact or creature an opponent controls") == (
+        ["artifact", "creature"], [],
+    )  # fmt: skip
+    assert kind("target artifact, creature, or enchantment an opponent controls") == (
+        ["artifact", "creature", "enchantment"], [],
+    )  # fmt: skip
+    assert kind("target creature an opponent controls") == (["creature"], [])
+    assert kind("a nonartifact, nonland card from your hand") == ([], ["artifact", "land"])
+
+
 def test_the_exiled_card_without_a_linked_exile_is_not_understood() -> None:
     # 607.2a: with no ability of its own that exiles, "the exiled card" names nothing we know.
     alone = "{1}, {T}: Add one mana of any of the exiled card's colors."

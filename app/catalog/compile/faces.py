@@ -2603,11 +2603,13 @@ def _card_kind(words: str) -> CardKind | None:
 
 
 # "When ~ enters, exile a nonland card from your hand": what its linked
-# ability exiles (406.6, 607.2a), the words before the noun; "target land you control" too.
+# ability exiles (406.6, 607.2a), the words before the noun; "target land you control" too,
+# and a list of card types, any of which it may exile ("target artifact or creature").
+_EXILED_TYPE = r"(?:land|creature|artifact|enchantment|planeswalker|battle)s?"
 _EXILES_KIND = re.compile(
     r"^When ~ enters, (?:you may )?exile (?:an?|target|up to \w+ target) "
-    r"(?P<words>(?:[\w-]+,? )*?)(?P<noun>cards?|permanents?|(?:land|creature|artifact|"
-    r"enchantment|planeswalker|battle)s?)\b"
+    rf"(?P<words>(?:[\w-]+,? )*?)(?P<noun>cards?|permanents?|{_EXILED_TYPE}"
+    rf"(?:,? (?:or )?{_EXILED_TYPE})*)\b"
 )
 _VERB_EXILE = re.compile(r"\b[Ee]xiles?\b")
 
