@@ -4,7 +4,7 @@ a QuestionError naming the field and saying what to send instead (never a wrong 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from app.domain.base import in_key_order
 from app.domain.card import (
@@ -46,6 +46,7 @@ COUNTER_KINDS = frozenset(
         "+0/+1",
         "age",
         "charge",
+        "defense",
         "depletion",
         "fade",
         "flood",
@@ -162,17 +163,22 @@ def counter_spelling(
     counters: dict[str, int],
     loc: Loc,
     also: frozenset[str] = frozenset(),
+    elsewhere: Callable[[], frozenset[str]] = frozenset,
 ) -> dict[str, int]:
     """Counter names in the catalog's spelling ("+1/+1 counters" is "+1/+1"); a name that is
     no counter kind the engine knows is refused rather than ignored. `faces`: the permanent's
     card's, and what it has as a copy (707.2: a copy of a storage land has storage counters
     to name); also: kinds the state's effects look for on the permanents they change
-    (effect_counters)."""
+    (effect_counters); elsewhere: asked only for a name none of those knows, the kinds the
+    abilities of the other permanents' cards look for on what they change (an "everything
+    counter" on a land that another permanent's ability reads)."""
     known = COUNTER_KINDS | set(_counters_named(faces)) | also
     out: dict[str, int] = {}
     for asked, amount in counters.items():
         name = _plain_counter(asked)
         match = next((k for k in known if k.casefold() == name), None)
+        if match is None:
+            match = next((k for k in elsewhere() if k.casefold() == name), None)
         if match is None:
             raise QuestionError(
                 (*loc, asked),
@@ -201,6 +207,14 @@ def _plain_counter(name: str) -> str:
 def _effect_abilities(card: Card) -> list[Ability]:
     # The engine reads an effect's front face (app.engine.board).
     return [a for a in card.front.abilities if getattr(a, "works_from", None) == "effect"]
+
+
+def selector_counters(card: Card) -> Iterator[str]:
+    """Counter kinds the abilities of a card's faces look for on the permanents they change
+    ("each land with an everything counter on it is every land type")."""
+    for face in card.card_faces:
+        for a in face.abilities:
+            yield from _selector_counters(a)
 
 
 def effect_counters(card: Card) -> Iterator[str]:

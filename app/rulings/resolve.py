@@ -48,6 +48,7 @@ from app.rulings.board_checks import (
     counter_spelling,
     effect_counters,
     own_card_keywords,
+    selector_counters,
 )
 
 Loc = tuple[str | int, ...]
@@ -551,10 +552,27 @@ class _PermanentChecks:
             tuple[str, int | str, bool, bool, tuple[tuple[str, ...], bool] | None], _Found
         ] = {}
         self.also = _effects_counters(catalog, state)
+        self.state = state
+        self._board_counters: frozenset[str] | None = None
         self.outside = _Outside()
         # The indices of the permanents that are copies (their `copy_of` not empty, 707.2): only
         # permanents checked one by one can be, as a class's members are plain.
         self.copies: list[int] = []
+
+    def board_counters(self) -> frozenset[str]:
+        """The counter kinds the battlefield's cards look for on what their abilities change,
+        gathered once, when a permanent names a kind its own card doesn't (an unknown card
+        is reported where it is checked)."""
+        if self._board_counters is None:
+            names = {p.get("card") for p in self.state.battlefield}
+            cards = [self.catalog.get(n) for n in names if isinstance(n, str)]
+            cards += [
+                d for p in self.state.battlefield if isinstance(d := p.get("definition"), Card)
+            ]
+            self._board_counters = frozenset(
+                k for card in cards if card is not None for k in selector_counters(card)
+            )
+        return self._board_counters
 
     def check(self, i: int, p: PermanentIn) -> _Checked:
         """Check the i-th permanent: its card (or definition), face, counters and the cards it
@@ -597,7 +615,13 @@ class _PermanentChecks:
             pair, spelled = (card, card_face), card.name
         faces = [*card.card_faces, pair[1]] if copy_spelled else card.card_faces
         counters = (
-            counter_spelling(faces, counters_given, (*loc, "battlefield", i, "counters"), self.also)
+            counter_spelling(
+                faces,
+                counters_given,
+                (*loc, "battlefield", i, "counters"),
+                self.also,
+                self.board_counters,
+            )
             if counters_given
             else counters_given
         )

@@ -249,7 +249,8 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "unknown_counter": _q(
         "Unknown counter",
-        'Name the counter\'s kind, such as `+1/+1` or `charge` (" counter" may follow).',
+        'Name the counter\'s kind, such as `+1/+1` or `charge` (" counter" may follow): one '
+        "the engine knows, or one a card on the board or an effects entry names.",
     ),
     "duplicate_counter": _q("Counter given twice", "Give each counter kind once, with its count."),
     # -- mana abilities --

@@ -108,6 +108,35 @@ def test_unknown_counter_names_are_refused(sqlite_client: TestClient) -> None:
         assert r.json()["code"] in ("unknown_counter", "duplicate_counter")
 
 
+def test_a_counter_another_permanent_reads_and_a_battle_s_defense_counters_are_known(
+    sqlite_client: TestClient,
+) -> None:
+    # A land carries a counter kind that only another permanent's ability names: the board is
+    # read, and that ability reaches the land (305.6: a Forest too). A battle has defense
+    # counters (310.4).
+    warden = compile_face(
+        "Bloomwatch Warden",
+        "Each land with a bloom counter on it is a Forest in addition to its other types.",
+        types=["Creature"],
+    )
+    definition = {"name": "Bloomwatch Warden", "types": ["creature"], **warden.card_fields()}
+    body = {
+        "state": state(
+            perm("w", "Wastes", counters={"bloom counter": 1}),
+            {"id": "ward", "definition": definition, "controller": "bob"},
+        )
+    }
+    r = sqlite_client.post(CP, json=body)
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["permanents"][0]["types"] == ["G", "C"]
+    assert r.json()["question"]["state"]["battlefield"][0]["counters"] == {"bloom": 1}
+    battle = {"name": "Siegeward Front", "types": ["battle"], "subtypes": ["Siege"]}
+    siege = {"id": "b", "definition": battle, "controller": "bob", "counters": {"defense": 4}}
+    body = {"state": state(siege)}
+    r = sqlite_client.post(CP, json=body)
+    assert r.status_code == 201, r.text
+
+
 def test_replacement_order_lists_only_the_effects_that_applied(sqlite_client: TestClient) -> None:
     # 616.1, 106.12a: the Forest's event is {G} (Wild Growth's {G} is a triggered ability's,
     # not part of it); Damping Sphere replaces only two or more mana, so it never applies and
