@@ -171,6 +171,17 @@ HISTORIC = AnyOf(
             "During your turn, spells your opponents cast cost {2} more to cast.",
             _more("{2}", SpellSelector(controller="opponent"), during="your_turn"),
         ),
+        # A leading turn and a trailing count: both kept (the count in words).
+        (
+            "During your turn, spells you cast cost {1} less to cast for each artifact you "
+            "control.",
+            _less(
+                "{1}",
+                SpellSelector(controller="you"),
+                during="your_turn",
+                when="for each artifact you control",
+            ),
+        ),
         (
             "Artifact spells your opponents cast during your turn cost {3} more to cast.",
             _more(

@@ -631,8 +631,8 @@ def spell_cost_sentence(
     per_other = _PER_OTHER_SPELL.match(when) is not None
     if len(turns) > 1:
         return None  # two turns said: not one plain condition
-    if turns or per_other:
-        when = ""  # read as data below
+    if when in _DURING or per_other:
+        when = ""  # read as data below (a leading turn leaves a trailing "for each ..." as it is)
     if when and (target or not _WHEN.match(when) or _NOT_ONE_CHANGE.search(when)):
         return None
     if "X" in mana and not when.startswith("where X is"):

@@ -101,6 +101,18 @@ class _MainClause:
 
 
 _RULES: tuple[tuple[_Searcher, str], ...] = (
+    # 205.1a, 205.3m: creature types lost or set to one chosen ("loses all creature types",
+    # "each creature becomes that type"): what "for each Elf" counts read; not modelled.
+    (
+        re.compile(r"\blos(?:e|es) all creature types\b|\b(?:becomes?|become) that type\b"),
+        "type_change",
+    ),
+    # 702.73a-like: a keyword making the card every land type (rangeling), which gives it the
+    # basic land types' mana abilities (305.6); not modelled.
+    (re.compile(r"^Rangeling$"), "land_type"),
+    # 107.3: a limit on the X its caster chooses, where the X is no mana cost's (a free cast
+    # still chooses it, 107.3b being about the mana cost's X); not modelled.
+    (re.compile(r"^X can't be (?:greater|more) than\b"), "x"),
     # 305.6-305.7: land types decide intrinsic mana abilities; losing abilities loses them too.
     # "<Lands> are the chosen type." (no "in addition") sets the land types a permanent chose
     # as it entered; said of creatures, the type is a creature type (not a land's).
@@ -235,7 +247,7 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
     # added or chosen for permanents, 700.5: devotion raised: none is modelled.
     (
         re.compile(
-            r"(?<!\bthat )\b(?:is|are) (?:no longer )?snow\.$|"
+            r"(?<!\bthat )\b(?:is|are) (?:no longer )?snow\.$|\bbecomes? snow\b|\bisn't snow\b|"
             r"\bin addition to (?:its|their) other colors\b|"
             # 702.114a: devoid given to others makes them colorless (604.3).
             r"\b(?:ha(?:s|ve)|gains?) [^.\"]*\bdevoid\b|"
@@ -331,9 +343,14 @@ _CUE = re.compile(
     r"^[A-Z][a-z]+ offering$|"  # 702.48a, the rule above
     r"\bsnow\b|\bchosen colou?r\b|\bdevotion\b|\b(?:riot|unearth|blitz|encore|dash)\b|"
     r"\bbecomes? the (?:creature )?type of\b|\b[Cc]hange the text of\b|\b[Dd]etains?\b|"
-    r"\bcan't be the targets?\b|\btriggers an additional time\b|\ball colou?rs\b"  # rules above
+    r"\bcan't be the targets?\b|\btriggers an additional time\b|\ball colou?rs\b|"  # rules above
+    r"^Rangeling$"
 )
 _MANA_WORD = re.compile(r"\bmana\b")
+# A spell's effect that replaces what mana abilities make for the turn ("... that would add
+# colored mana add that much white mana instead", 614.1a): it changes production, unlike the
+# spell's own mana.
+_REPLACES_MANA = re.compile(r"\bwould (?:add|produce)\b[^.]*\binstead\b")
 # An effect giving a permanent a quoted mana ability (a token's own, "with" or "has", is not).
 _GAINS_MANA = re.compile(r'\bgains? "[^"]*\bAdd\b')
 # "mana" in these phrases is about costs, symbols or other abilities, not what is produced.
@@ -389,7 +406,7 @@ _IF_COST_PAID = re.compile(
 # sacrifice creatures to cast spells or activate abilities"): not modelled, reported.
 _CANT_PAY_THAT_WAY = re.compile(
     r"\bcan't cast spells (?:[^.]* )?without paying\b|\bcan't cast spells by paying alternative\b|"
-    r"\bcan't pay life or sacrifice\b"
+    r"\bcan't pay life or sacrifice\b|\bcan't pay life to cast\b"
 )
 
 
@@ -431,7 +448,12 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
             break
     if found is None and _MANA_WORD.search(_NOT_PRODUCTION.sub("", sentence)):
         found = "mana_ability"
-    if found == "mana_ability" and spell and not _GAINS_MANA.search(sentence):
+    if (
+        found == "mana_ability"
+        and spell
+        and not _GAINS_MANA.search(sentence)
+        and not (_REPLACES_MANA.search(sentence))
+    ):
         # An instant's or sorcery's own mana ("Add {R}{R}{R}") is no mana ability (605.1):
         # nothing the engine asks about permanents reads it. One it gives a permanent ("target
         # land gains "{T}: Add {G}{G}{G}"") is that permanent's.

@@ -15,6 +15,10 @@ INSTRUCTION_LEADS = (
     "Activate only ",
     "Activate this ability only ",
     "You can't activate this ability ",
+    # How many times each turn (602.5b's kind of limit, of a number the state can't say), and
+    # who may activate it and when ("any player may activate this ability but only ...").
+    "Activate no more than ",
+    "Any player may activate this ability",
 )
 _ACTIVATE_ONLY = re.compile(r"^Activate (?:this ability )?only (?P<what>.+)\.$")
 # "during your turn and only once each turn": each part an instruction of its own.
