@@ -110,8 +110,12 @@ def check_effect(card: Card, entry: EffectIn, loc: Loc, card_field: str) -> Card
             f"{card.name} has no effect the engine reads that an effects entry could stand for "
             f"(its text not understood: {'; '.join(card.unsupported_text)[:300]})"
             if card.unsupported_text
-            else f"{card.name} has no effect that an effects entry could stand for; a permanent "
-            "card goes in state.battlefield"
+            else f"{card.name} has no effect that an effects entry could stand for"
+            + (
+                "; a permanent card goes in state.battlefield"
+                if any(f.is_permanent for f in card.card_faces)
+                else " (nothing it does changes what the engine rules on)"
+            )
         )
         raise QuestionError((*loc, card_field), why, "not_an_effect")
     card = _resolved_line(card, entry, loc)

@@ -61,6 +61,12 @@ def test_a_permanent_card_as_an_effect_is_refused(sqlite_client: TestClient) -> 
     r = sqlite_client.post(ACT, json=body)
     assert_problem(r, ["body", "state", "effects", 0, "card"], "not_an_effect")
     assert "state.battlefield" in r.json()["detail"]
+    # An instant whose effect changes nothing the engine reads is not sent to the battlefield.
+    bolt = body | {"state": state(perm("f", "Forest"), effects=[
+        {"id": "b", "card": "Lightning Bolt", "controller": "alice"}])}  # fmt: skip
+    r = sqlite_client.post(ACT, json=bolt)
+    assert_problem(r, ["body", "state", "effects", 0, "card"], "not_an_effect")
+    assert "battlefield" not in r.json()["detail"]
 
 
 def test_an_effect_that_targets_needs_its_target(sqlite_client: TestClient) -> None:
