@@ -694,12 +694,17 @@ class Card(BaseModel):
         return " // ".join(f.type_line for f in self.card_faces)
 
     def face_mana_value_in_play(self, face: CardFace, x: int = 0) -> int:
-        """202.3 on the stack or battlefield: the face's own mana cost, except that a flipped
-        permanent keeps its unflipped mana cost (710.1) and a transformed permanent's mana value
-        comes from its front face (712.8)."""
-        if self.layout == "transform" and face is not self.front:
-            return self.front.face_mana_value(x)
-        return self.face_with_mana_cost(face).face_mana_value(x)
+        """202.3 on the stack or battlefield: the mana value of `mana_value_face`."""
+        return self.mana_value_face(face).face_mana_value(x)
+
+    def mana_value_face(self, face: CardFace) -> CardFace:
+        """The face whose mana cost gives a spell's or permanent's mana value (202.3): its own,
+        except that a flipped permanent keeps its unflipped mana cost (710.1) and a spell cast
+        transformed or a transformed permanent uses its front face's (712.8), though its back
+        face has no mana cost of its own."""
+        if self.layout in ("flip", "transform") and face is not self.front:
+            return self.front
+        return face
 
     def face_with_mana_cost(self, face: CardFace) -> CardFace:
         """The face whose mana cost a permanent with `face` up has: its own, but a flipped

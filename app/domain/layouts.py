@@ -79,9 +79,12 @@ LAYOUT_RULES: dict[str, LayoutRules] = {
 TWO_FACED_LAYOUTS = frozenset(LAYOUT_RULES)
 # 709.4: off the stack a split card has both halves' characteristics (mana values added).
 COMBINED_LAYOUTS = frozenset({"split", "aftermath"})
-# Only the front is ever cast: a flip card unflipped (710.1), a transforming or meld card face
-# up (712.8); the back comes only by flipping, transforming or melding.
-FRONT_CAST_LAYOUTS = frozenset({"flip", "transform", "meld"})
+# Only the front is ever cast: a flip card unflipped (710.1), a meld card face up (712.8); the
+# back comes only by flipping or melding. A transforming card's back face is cast too, when a
+# keyword or effect casts the card transformed (disturb 702.146a, More Than Meets the Eye
+# 702.162a, a defeated Siege): the spell then has its back face's characteristics and
+# its front face's mana cost for its mana value (712.8).
+FRONT_CAST_LAYOUTS = frozenset({"flip", "meld"})
 # The rule that says a multi-part card is on the stack or battlefield as one of its parts.
 FACE_RULES: dict[str, str] = {layout: rules.one_part for layout, rules in LAYOUT_RULES.items()}
 

@@ -324,7 +324,7 @@ def cast_without_paying(
     castable = _face_castable(r, card, chosen, cast_from)
     if not _is_spell_face(card, chosen):
         # Never a spell: nothing else about casting it applies (its reason is said).
-        return Verdict(_answer(r, cast_face, None, costs, x), r.steps)
+        return Verdict(_answer(r, card, cast_face, None, costs, x), r.steps)
     if costs is not None:
         # 707.2, 613.1a: which of the permanents read are copies, and of what, said first.
         r.steps.extend(copy_steps(costs.view.board))
@@ -364,7 +364,7 @@ def cast_without_paying(
         )
     asked = _graveyard_keywords_only(r, asked, cast_from)
     paid, payable = _additional_costs(r, cast_face, _payable_at_zero(r, cast_face, asked, x))
-    answer = _answer(r, cast_face, paid if castable and payable else None, costs, x)
+    answer = _answer(r, card, cast_face, paid if castable and payable else None, costs, x)
     return Verdict(answer, r.steps)
 
 
@@ -376,10 +376,17 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
     if len(card.card_faces) > 1 and cast_face.name == card.name:
         return _fused_castable(r, card, cast_from)
     if len(card.card_faces) > 1 and _is_spell_face(card, cast_face):
+        transformed = card.layout == "transform" and cast_face is not card.front
         r.steps.append(
             m.step(
-                f"The part cast is {m.card(cast_face.name)}; on the stack the spell has only that "
-                "part's characteristics.",
+                (
+                    f"{m.card(cast_face.name)} is cast transformed (a keyword such as disturb, or "
+                    "an effect such as a defeated Siege's, casts its card back face up); on the "
+                    "stack the spell has only that face's characteristics."
+                    if transformed
+                    else f"The part cast is {m.card(cast_face.name)}; on the stack the spell has "
+                    "only that part's characteristics."
+                ),
                 one_part_rule(card, cast_face),
             )
         )
@@ -409,8 +416,8 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
             "face_never_cast",
             one_part_rule(card, cast_face),
             f"{mf.card(cast_face.name)} is never cast: a {card.layout} card is cast as "
-            f"{mf.card(card.front.name)}, and its other face comes only by flipping, transforming "
-            "or melding.",
+            f"{mf.card(card.front.name)}, and its other face comes only by flipping or "
+            "melding.",
             mf,
         )
     return castable
@@ -418,7 +425,7 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
 
 def _is_spell_face(card: Card, face: CardFace) -> bool:
     """Whether the face can ever be a spell: not a land (305.1: played, never cast), nor a back
-    face that comes only by flipping, transforming or melding (710.1, 712.8)."""
+    face that comes only by flipping or melding (710.1, 712.8)."""
     return not face.is_type("land") and not _never_cast(card, face)
 
 
@@ -1136,6 +1143,7 @@ def _cost_change_rules(change: CostChange) -> tuple[str, ...]:
 
 def _answer(
     r: _Ruling,
+    card: Card,
     cast_face: CardFace,
     paid: list[AdditionalCost] | None,
     costs: BoardCosts | None,
@@ -1152,7 +1160,8 @@ def _answer(
         )
         before = mana
         mana = _cost_minimums(r, applying, mana, uncounted, changes)
-        mv = cast_face.face_mana_value(0)
+        mv = card.face_mana_value_in_play(cast_face, 0)
+        costed = card.mana_value_face(cast_face)
         m = Mentions()
         r.steps.append(
             m.step(
@@ -1163,7 +1172,13 @@ def _answer(
                     else "."
                 )
                 + f" On the stack its mana value is {mv} "
-                + ("(X counts as 0)." if cast_face.x_count else "(its mana cost has no X)."),
+                + (
+                    "(X counts as 0)."
+                    if costed.x_count
+                    else "(its mana cost has no X)."
+                    if costed is cast_face
+                    else f"(from {m.card(costed.name)}'s mana cost, 712.8)."
+                ),
                 ("118.9", "202.3"),
             )
         )
@@ -1188,6 +1203,6 @@ def _answer(
         additional_costs_paid=[],
         mana_to_pay="",
         # Still a number: what the spell would have on the stack (the face, X = 0).
-        mana_value_on_stack=cast_face.face_mana_value(0),
+        mana_value_on_stack=card.face_mana_value_in_play(cast_face, 0),
         reasons=r.reasons,
     )

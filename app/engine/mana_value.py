@@ -170,7 +170,7 @@ def _check_face_in_zone(card: Card, chosen: CardFace, zone: Zone) -> None:
             "land_not_on_stack",
         )
     if zone == "stack" and card.layout in FRONT_CAST_LAYOUTS and chosen is not card.front:
-        # Flip, transforming and meld cards are cast as their front (unflipped) face only.
+        # Flip and meld cards are cast as their front (unflipped) face only.
         raise QuestionError(
             ("face",),
             f"{chosen.name} is never cast: {card.name} is a {card.layout} card, cast as "
@@ -198,11 +198,23 @@ def _object_x(
 ) -> int:
     """X of the object in this zone (107.3): the value chosen on the stack (0 when cast
     without paying its mana cost, 107.3b), 0 anywhere else (107.3g)."""
+    costed = card.mana_value_face(chosen)
     has_x = (
-        chosen.x_count > 0
+        costed.x_count > 0
         if zone in ("stack", "battlefield")
         else any(f.x_count for f in card.card_faces)
     )
+    if zone == "stack" and has_x and costed is not chosen:
+        # Cast transformed: for a keyword's cost without X, or without paying its mana cost.
+        m = Mentions()
+        steps.append(
+            m.step(
+                f"{m.card(chosen.name)} was cast transformed, paying neither "
+                f"{m.card(costed.name)}'s mana cost nor a cost with X, so X is 0.",
+                ("107.3b",),
+            )
+        )
+        return 0
     if zone == "stack" and has_x:
         _check_x_not_zero(chosen, x, free)
         m = Mentions()
@@ -308,16 +320,20 @@ def _in_play_steps(
                 one_part_rule(card, chosen),
             )
         )
-    costed = chosen
-    if card.layout in ("flip", "transform") and chosen is not card.front:
-        # 710.1, 712.8: a flipped or transformed permanent keeps its front's mana cost.
-        costed = card.front
+    costed = card.mana_value_face(chosen)
+    if costed is not chosen:
         m = Mentions()
+        cast = (
+            " It is on the stack only when its card is cast transformed (disturb, More Than "
+            "Meets the Eye, a defeated Siege)."
+            if zone == "stack"
+            else ""
+        )
         steps.append(
             m.step(
                 f"{m.card(chosen.name)}'s mana value comes from {m.card(card.front.name)}'s mana "
-                "cost.",
-                (FACE_RULES[card.layout],),
+                f"cost.{cast}",
+                (FACE_RULES[card.layout], *(("702.146a", "702.162a") if cast else ())),
             )
         )
     steps.append(_value_step(costed, value, object_x))

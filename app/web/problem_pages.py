@@ -131,8 +131,8 @@ PROBLEMS: dict[str, ProblemPage] = {
     ),
     "face_never_cast": _q(
         "That face is never cast",
-        "Flip, transforming and meld cards are cast as their front face only; name the front "
-        "face, or ask about the other face on the battlefield.",
+        "Flip and meld cards are cast as their front face only; name the front face, or ask "
+        "about the other face on the battlefield.",
     ),
     "melded_permanent": _q(
         "A melded permanent",

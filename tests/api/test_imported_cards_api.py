@@ -118,7 +118,10 @@ def test_mana_value_of_each_imported_layout(client: TestClient) -> None:
     assert "709.4" in r.json()["citations"]
     r = _mana_value(client, card=TRANSFORM, zone="battlefield", face="Seeker Unbound")
     assert r.json()["answer"]["mana_value"] == 5  # 712.8: the front face's mana cost ({4}{G})
+    # Cast transformed (disturb, a defeated Siege), the spell's mana value is the front's too.
     r = _mana_value(client, card=TRANSFORM, zone="stack", face="Seeker Unbound")
+    assert r.status_code == 201 and r.json()["answer"]["mana_value"] == 5, r.text
+    r = _mana_value(client, card=MELD, zone="stack", face="Mender Colossus")
     assert_problem(r, ["body", "face"], "face_never_cast")
     r = _mana_value(client, card=MELD, zone="battlefield", face="Mender Colossus")
     assert_problem(r, ["body", "face"], "melded_permanent")
@@ -127,9 +130,9 @@ def test_mana_value_of_each_imported_layout(client: TestClient) -> None:
 
 
 def test_a_free_cast_of_a_face_never_cast_says_only_why(client: TestClient) -> None:
-    # 712.8: a transforming card's back face is never cast; nothing else about casting it as a
+    # 712.8: a meld card's melded face is never cast; nothing else about casting it as a
     # spell (its part, its missing mana cost) applies.
-    r = client.post("/v1/spells/cast-without-paying", json={"card": "Seeker Unbound"})
+    r = client.post("/v1/spells/cast-without-paying", json={"card": "Mender Colossus"})
     assert r.status_code == 201, r.text
     answer = r.json()["answer"]
     assert answer["castable"] is False
@@ -137,6 +140,21 @@ def test_a_free_cast_of_a_face_never_cast_says_only_why(client: TestClient) -> N
     said = " ".join(step["text"] for step in r.json()["explanation"])
     assert "is never cast" in said
     assert "The part cast is" not in said and "has no mana cost" not in said
+
+
+def test_a_transforming_card_cast_transformed_for_free(client: TestClient) -> None:
+    # A defeated Siege casts its card transformed without paying its mana cost: the spell is
+    # the back face, with the front face's mana value (712.8), X 0 (107.3b).
+    r = client.post("/v1/spells/cast-without-paying", json={"card": "Seeker Unbound"})
+    assert r.status_code == 201, r.text
+    answer = r.json()["answer"]
+    assert (answer["castable"], answer["face"], answer["mana_value_on_stack"]) == (
+        True,
+        "Seeker Unbound",
+        5,
+    )
+    said = " ".join(step["text"] for step in r.json()["explanation"])
+    assert "from Amber Hollow Seeker Scholar's mana cost" in said, said
 
 
 def test_cascade_through_imported_cards(client: TestClient) -> None:
