@@ -1,0 +1,62 @@
+"""Sentences that bear on what the engine rules on and that the compiler doesn't read are
+reported (the face is partial, the ruling carries a caveat), never waved through as
+irrelevant. Invented names, our sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.compile.helpers import face, not_understood
+
+MANA = "{T}: Add {G}."
+
+
+@pytest.mark.parametrize(
+    ("text", "types"),
+    [
+        # 118.8, 601.2f: a spell whose additional cost is life can't then be cast.
+        ("Players can't pay life to cast spells.", ("Artifact",)),
+        # 602.1b, 602.5b: activation limits, said in the ability's paragraph, in other words than
+        # "Activate only".
+        (f"{MANA} Activate no more than twice each turn.", ("Artifact",)),
+        (
+            f"{MANA} Any player may activate this ability, but only during their turn.",
+            ("Artifact",),
+        ),
+        # 614.1a: a spell's effect replacing what mana abilities make for the turn.
+        (
+            "Until end of turn, lands you control that would add colorless mana add that much "
+            "green mana instead.",
+            ("Instant",),
+        ),
+        # 205.1a: creature types lost, which "for each Elf" counts read.
+        (
+            "Target creature gets +1/+1 and loses all creature types until end of turn.",
+            ("Instant",),
+        ),
+        # 305.6: every land type, so every basic land type's mana ability.
+        ("Rangeling", ("Land",)),
+        # 205.4a: snow, which snow mana and "if that land is snow" read.
+        ("Target artifact becomes snow until end of turn.", ("Sorcery",)),
+        # 107.3: a limit on the X chosen as the spell is cast.
+        ("X can't be greater than the number of lands you control.", ("Sorcery",)),
+        # 118.9: the card's own alternative cost in words, which a free cast can't combine with.
+        (
+            "You may cast ~ from your graveyard by paying {3}{G} rather than paying its mana cost.",
+            ("Sorcery",),
+        ),
+    ],
+)
+def test_a_sentence_that_bears_on_the_engine_is_reported(text: str, types: tuple[str, ...]) -> None:
+    last = text.removeprefix(f"{MANA} ")
+    assert not_understood(text, types=types) == [last]
+
+
+def test_a_leading_turn_keeps_a_trailing_count_of_a_cost_change() -> None:
+    # 601.2f: "during your turn" and "for each ..." both condition the reduction.
+    [change] = face(
+        "During your turn, spells you cast cost {1} less to cast for each Elf you control.",
+        types=("Creature",),
+    ).abilities
+    assert getattr(change, "when", None) == "for each Elf you control"
+    assert getattr(change, "during", None) == "your_turn"
