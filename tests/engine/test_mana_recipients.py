@@ -142,6 +142,19 @@ def test_caged_sun_on_each_players_mana_needs_whose_total() -> None:
     assert "The total here is alice's" in steps(alice)
 
 
+def test_a_trigger_on_tapping_adds_to_the_tapper_not_to_the_player_asked_about() -> None:
+    # 106.3, 106.12a: Mana Flare triggers (alice tapped the land) and alice adds its mana; bob's
+    # pool gets the land's mana alone. Asked about alice's pool, both count.
+    b = board(P("c", "Commons Cairn"), P("mf", "Mana Flare", "bob"))
+    bob = activate(b, "c", player="bob")
+    a = bob.answer_data
+    assert (a["produced"], a["total"]) == ("{R}{G}", "{R}{G}")
+    assert [o["total"] for o in a["outcomes"]] == ["{R}{G}"]
+    assert "its mana goes to alice, who tapped it, not to bob" in steps(bob)
+    alice = activate(b, "c", player="alice", trigger_choices={"mf": "G"}).answer_data
+    assert alice["total"] == "{R}{G}{G}"
+
+
 def test_a_target_said_after_the_mana_makes_it_no_mana_ability() -> None:
     # 605.1a: the target is in the ability's second sentence; still no mana ability, so
     # Mana Reflection doesn't double it (106.12) and nothing "tapped for mana" sees it.

@@ -261,7 +261,34 @@ def mana_event(
     steps += passed_over_steps(p, controller, passed + passed_over_triggers(view, matched))
     watching = _monarchs_only(view, matched, steps)
     watching = _tapped_sources_only(view, p, a, watching, steps)
+    if adder and adder != controller:
+        watching = _into_pool_of(adder, controller, watching, steps)
     return ManaEvent(options, defined, self_rep, effects, watching, order, choices)
+
+
+def _into_pool_of(
+    player: str, tapper: str, watching: list[SourcedTrigger], steps: list[Step]
+) -> list[SourcedTrigger]:
+    """The triggers whose mana goes to `player`, whose pool the answer is about when the
+    ability's mana goes to another player than its controller (106.3, 106.4). One on tapping
+    for mana adds to the player who tapped (Mana Flare's "that player", Wild Growth's "its
+    controller", a "you tap" trigger's controller); one on mana being added ("causes you to
+    add") only ever triggers for the player who adds. Those that go to the tapper trigger all
+    the same (106.12a) and a step says their mana is not in this total."""
+    kept: list[SourcedTrigger] = []
+    for st in watching:
+        if not st.trigger.requires_tap:
+            kept.append(st)
+            continue
+        m = Mentions()
+        steps.append(
+            m.step(
+                f"{source_label(m, st.source)} triggers too, but its mana goes to {tapper}, who "
+                f"tapped it, not to {player}: it is not in {player}'s total.",
+                ("106.12a", "106.3"),
+            )
+        )
+    return kept
 
 
 def _keyed_replacements(view: BoardView, found: list[SourcedReplacement]) -> list[Replacement]:
