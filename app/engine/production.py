@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement
 from typing import assert_never
 
@@ -163,8 +163,11 @@ def _no_noted() -> Mana:
 
 
 # With X not chosen (could_produce, 106.7), an X of one shows the types it could make; 106.7
-# ignores whether the cost could be paid, so any X can be imagined (107.3).
+# ignores whether the cost could be paid, so any X can be imagined (107.3), and MANY_X, above
+# every amount a replacement effect's condition asks for ("two or more mana", at most 100),
+# shows what those effects make of a larger one.
 SOME_X = 1
+MANY_X = 101
 
 
 def quantity(q: Quantity, count_of: CountOf, own: Own, color: str | None = None) -> int | None:
@@ -455,7 +458,10 @@ def events(prod: Production, count_of: CountOf, colors_of: ColorsOf, own: Own) -
         case ChoiceOrChosenColor():
             return [*(Mana.parse(o) for o in prod.options), *_chosen_one(own)]
         case ManaAmount():
-            return amount_manas(prod, count_of, own, types_only=True)
+            manas = amount_manas(prod, count_of, own, types_only=True)
+            if own.x is None and is_chosen(prod.amount):
+                manas += amount_manas(prod, count_of, replace(own, x=MANY_X), types_only=True)
+            return manas
         case CommanderColor():
             return [Mana.of(c, prod.amount) for c in own.commander_colors()]  # 903.4f: none
         case DifferentColors():

@@ -374,6 +374,33 @@ def test_damping_sphere_and_gaeas_cradle_count_creatures() -> None:
     assert of(one, "cr") == ["G"]
 
 
+def test_damping_sphere_sees_every_x_a_storage_land_could_remove() -> None:
+    # 106.7, 616.1e: any number of counters may be removed; one makes {G}, two or more are
+    # two or more mana, which Damping Sphere makes {C}.
+    text = "{T}, Remove any number of storage counters from ~: Add {G} for each storage counter removed this way."
+    land = compile_face("Mossvault Cellar", text, types=["Land"])
+    assert land.support == "full", land.unsupported_text
+    cellar = {"name": "Mossvault Cellar", "types": ["land"], **land.card_fields()}
+    b = resolve(
+        GameState.model_validate(
+            {
+                "turn": 3,
+                "active_player": "alice",
+                "battlefield": [
+                    {
+                        "id": "c",
+                        "definition": cellar,
+                        "controller": "alice",
+                        "counters": {"storage": 3},
+                    },
+                    {"id": "s", "card": "Damping Sphere", "controller": "bob"},
+                ],
+            }
+        )
+    )
+    assert of(b, "c") == ["G", "C"]
+
+
 def test_forest_with_reflection_and_sphere_only_colorless() -> None:
     # 616.1e: doubling makes it two mana, then Damping Sphere applies.
     b = board(P("f", "Forest"), P("refl", "Mana Reflection"), P("s", "Damping Sphere", "bob"))
