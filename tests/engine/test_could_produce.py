@@ -377,7 +377,10 @@ def test_damping_sphere_and_gaeas_cradle_count_creatures() -> None:
 def test_damping_sphere_sees_every_x_a_storage_land_could_remove() -> None:
     # 106.7, 616.1e: any number of counters may be removed; one makes {G}, two or more are
     # two or more mana, which Damping Sphere makes {C}.
-    text = "{T}, Remove any number of storage counters from ~: Add {G} for each storage counter removed this way."
+    text = (
+        "{T}, Remove any number of storage counters from ~: Add {G} for each storage counter "
+        "removed this way."
+    )
     land = compile_face("Mossvault Cellar", text, types=["Land"])
     assert land.support == "full", land.unsupported_text
     cellar = {"name": "Mossvault Cellar", "types": ["land"], **land.card_fields()}

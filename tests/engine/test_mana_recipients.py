@@ -50,6 +50,9 @@ def test_target_player_ability_is_not_tapping_for_mana() -> None:
     text = steps(v)
     assert "it is not a mana ability" in text and "the player it targets" in text
     assert {"605.5a", "106.12"} <= set(v.citations)
+    # It uses the stack and resolves like any ability (608.2), not at once (605.3).
+    [result] = [s for s in v.steps if s.text.startswith("Result:")]
+    assert result.rules == ("608.2",)
 
 
 def test_target_player_mill_cost_is_taken_as_paid() -> None:

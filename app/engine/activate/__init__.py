@@ -312,7 +312,7 @@ def _rule(
         _choice_required(pick, event, steps, notes)
     total = produced + trig.total
     if not choice_required:
-        steps.append(result_step(produced, trig.total, a.cost.tap))
+        steps.append(result_step(produced, trig.total, a.cost.tap, a.is_mana_ability))
     fired = {e.source_id for e in trig.entries if e.mana}
     restricted = [
         t.source for t in event.watching if t.trigger.spend_restricted and t.source.id in fired

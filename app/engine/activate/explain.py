@@ -557,14 +557,17 @@ def ability_choice_step(option_keys: list[str]) -> Step:
     )
 
 
-def result_step(produced: Mana, trigger_total: Mana, taps: bool) -> Step:
+def result_step(produced: Mana, trigger_total: Mana, taps: bool, mana_ability: bool) -> Step:
+    """The result; tapping for mana (106.12) and resolving at once (605.3) only where the
+    ability is a mana ability (one with a target uses the stack, 605.5a)."""
     total = produced + trigger_total
     m = Mentions()
+    rules = (("106.12",) if taps else ()) + ("605.3",) if mana_ability else ("608.2",)
     return m.step(
         f"Result: the ability makes {m.mana(produced.render()) or 'no mana'}"
         + (f", triggered abilities add {m.mana(trigger_total.render())}" if trigger_total else "")
         + f", for a total of {m.mana(total.render()) or 'no mana'}.",
-        ("106.12", "605.3") if taps else ("605.3",),
+        rules,
     )
 
 
