@@ -64,6 +64,7 @@ from app.domain.costs import (
     RemoveXCounters,
     SpellCostChange,
     SpellCostMinimum,
+    TapUntapped,
 )
 from app.domain.errors import TypeChoice
 from app.domain.filters import Selector, SpellSelector
@@ -207,6 +208,7 @@ __all__ = [
     "SpellCostMinimum",
     "SpellSelector",
     "Strict",
+    "TapUntapped",
     "Unsupported",
     "WhileCounters",
     "Word",

@@ -40,6 +40,16 @@ class CostPart(Strict):
     """The cost part in a short phrase of your own, like `discard a card`"""
 
 
+class TapUntapped(Strict):
+    """Untapped permanents its controller taps to pay a cost (their text is a `tap_untapped`
+    part of `others`)."""
+
+    count: int = Field(ge=1, le=20)
+    """How many"""
+    of: Selector
+    """Which of its controller's permanents qualify (untapped ones)"""
+
+
 class RemoveXCounters(Strict):
     """Remove X counters of a kind, X chosen as the ability is activated (107.3, 602.2b);
     "any number of" is the same choice (107.1c) and "one or more" asks for at least one."""
@@ -77,6 +87,12 @@ class ManaAbilityCost(Strict):
     """A permanent to sacrifice: `self`, or which of your permanents qualify"""
     others: list[CostPart] = Field(default_factory=list, max_length=10)
     """Any other cost parts, recorded and explained (taken as paid when activating)"""
+    tap_untapped: TapUntapped | None = omitted_at_default(
+        None,
+        description='Untapped permanents to tap as part of the cost ("tap three untapped Elves '
+        'you control"): how many and which; null: none. Taken as paid like the other parts; '
+        "an activation notes when the state has too few (118.3)",
+    )
     untap_permanent: Selector | None = omitted_at_default(
         None,
         description='A permanent to untap as part of the cost ("untap a tapped land an '

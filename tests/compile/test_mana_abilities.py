@@ -22,8 +22,10 @@ from app.domain.card import (
     PerCount,
     PerCounter,
     Selector,
+    TapUntapped,
 )
 from app.domain.continuous import GrantKeyword
+from app.domain.filters import IsTapped, Not
 from tests.compile.helpers import face, not_understood, one
 
 TAP = ManaAbilityCost(tap=True)
@@ -191,6 +193,10 @@ def test_what_a_selector_or_count_cannot_say_is_not_understood(text: str) -> Non
             ManaAbilityCost(
                 tap=True,
                 others=[CostPart(kind="tap_untapped", text="tap an untapped creature you control")],
+                tap_untapped=TapUntapped(
+                    count=1,
+                    of=Selector(controller="you", types=["creature"], where=Not(filter=IsTapped())),
+                ),
             ),
         ),
         (

@@ -691,6 +691,23 @@ def test_sacrifice_with_nothing_to_sacrifice_is_noted() -> None:
     assert "118.3" in v.citations
 
 
+def test_too_few_untapped_permanents_to_tap_is_noted() -> None:
+    # 118.3: three Elves to tap, the druid one of them; with one Elf tapped there are two.
+    def elf(pid: str, name: str, text: str = "") -> dict[str, Any]:
+        found = defined(pid, name, text, types=("Creature",))
+        found["definition"]["subtypes"] = ["Elf"]
+        return found
+
+    druid = elf("d", "Kinhold Druid", "Tap three untapped Elves you control: Add {G}{G}{G}.")
+    elves = [elf("e0", "Kinhold Scout"), elf("e1", "Kinhold Scout")]
+    enough = activate(board(druid, *elves), "d").answer_data
+    assert (enough["legal"], enough["total"], enough["notes"]) == (True, "{G}{G}{G}", [])
+    short = activate(board(druid, elves[0], {**elves[1], "tapped": True}), "d")
+    assert short.answer_data["legal"] is True
+    assert [n["code"] for n in short.answer_data["notes"]] == ["cost_taken_as_paid"]
+    assert "there are only 2" in steps_text(short)
+
+
 def test_sacrificed_land_stays_in_the_state_and_the_explanation_says_why() -> None:
     # docs/api.md: the question doesn't say which land is sacrificed; the state keeps it.
     b = board(P("sq", "Squandered Resources"), P("f", "Forest"), P("i", "Island"))

@@ -63,6 +63,8 @@ class Cost:
     untap_other: Sel | None = None  # "untap a tapped land an opponent controls"
     x_at_least: int = 0  # 1: "sacrifice one or more ...": the X is at least one
     remove_x_among: Sel | None = None  # the X counters come "from among" these permanents
+    # "tap two untapped Elves you control": how many, and which (its text stays in `others`).
+    tap_others: tuple[int, Sel] | None = None
 
 
 # --- productions (what "Add ..." makes) ---

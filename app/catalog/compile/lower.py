@@ -168,6 +168,11 @@ def cost(c: ir.Cost) -> d.ManaAbilityCost:
             else None
         ),
         untap_permanent=selector(c.untap_other) if c.untap_other is not None else None,
+        tap_untapped=(
+            d.TapUntapped(count=c.tap_others[0], of=selector(c.tap_others[1]))
+            if c.tap_others is not None
+            else None
+        ),
     )
 
 

@@ -68,6 +68,7 @@ def parse_cost(text: str) -> ir.Cost | None:
     remove_x_among: ir.Sel | None = None
     x = False  # a part with an X its controller chooses as they activate it (107.3)
     untap_other: ir.Sel | None = None
+    tap_others: tuple[int, ir.Sel] | None = None
     x_at_least = 0
     for part in cost_parts(text):
         if "~ from your" in part or "this card from your" in part:
@@ -144,6 +145,7 @@ def parse_cost(text: str) -> ir.Cost | None:
         elif m := _TAP_UNTAPPED.match(part):
             x = x or m.group(1) == "X "
             others.append(("tap_untapped", part[0].lower() + part[1:]))
+            tap_others = tap_others or _tap_others(m.group(1), m.group(2))
         elif _PAY_X_SPEED.match(part):
             # A player's speed ("start your engines!"), which the state doesn't carry: X is
             # chosen as it is activated (107.3), and the payment taken as paid like the others.
@@ -169,7 +171,20 @@ def parse_cost(text: str) -> ir.Cost | None:
         untap_other=untap_other,
         x_at_least=x_at_least,
         remove_x_among=remove_x_among,
+        tap_others=tap_others,
     )
+
+
+def _tap_others(count: str | None, what: str) -> tuple[int, ir.Sel] | None:
+    """ "tap three untapped Elves you control": how many and which, where the number is said
+    (an X is chosen as it is activated and not checked) and the selector reads the words."""
+    n = number(count.strip()) if count is not None and count != "X " else None
+    if n is None or not 1 <= n <= 20:
+        return None
+    found = selector(f"untapped {what} you control", singular=n == 1)
+    if found is None or found[0].attached:
+        return None
+    return n, found[0]
 
 
 _ANY_COLOR = re.compile(rf"^({NUMBER}) mana of any color$")

@@ -597,6 +597,20 @@ def pay_other_costs(
             "there are none",
             m,
         )
+    tapping = cost.tap_untapped
+    if tapping is not None:
+        # Its own {T} taps it first: it can't be tapped again for this part.
+        ready = [
+            q for q in view.matching(tapping.of, view.source(p)) if not (q.id == p.id and cost.tap)
+        ]
+        if len(ready) < tapping.count:
+            cost_unpayable(
+                steps,
+                notes,
+                f"{me}'s cost asks to tap {tapping.count} of the "
+                f"{describe_selector(tapping.of)}, and there {_are(len(ready))}",
+                m,
+            )
     untap = cost.untap_permanent
     if untap is not None and not view.matching(untap, view.source(p)):
         cost_unpayable(
@@ -606,6 +620,10 @@ def pay_other_costs(
             m,
         )
     return counters_after
+
+
+def _are(n: int) -> str:
+    return "are none" if n == 0 else "is only 1" if n == 1 else f"are only {n}"
 
 
 def _unread_haste(view: BoardView) -> bool:
