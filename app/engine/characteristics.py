@@ -421,6 +421,10 @@ def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
             pass  # other kinds are not layer 4/6 characteristic changes (board.py sorts them)
 
 
+# At most this many sources of layer-4 effects on one board (_layer4_groups).
+LAYER4_SOURCE_LIMIT = 100
+
+
 class Characteristics:
     """Layers 4 and 6 for every permanent of a board (module docstring)."""
 
@@ -485,10 +489,20 @@ class Characteristics:
         return out
 
     def _layer4_groups(self) -> list[list[int]]:
-        """The layer-4 effects' indices by source, in the order the sources first come."""
+        """The layer-4 effects' indices by source, in the order the sources first come. More
+        sources than LAYER4_SOURCE_LIMIT is a 422: their order (613.8) is worked out pair by
+        pair, and no game has that many type-changing permanents and effects at once."""
         by_source: dict[tuple[str, tuple[int, int, int]], list[int]] = {}
         for i, (src, _) in enumerate(self.effects.layer4):
             by_source.setdefault((src.id, src.order), []).append(i)
+        if len(by_source) > LAYER4_SOURCE_LIMIT:
+            raise QuestionError(
+                ("state",),
+                f"{len(by_source)} permanents and effects change card types or subtypes on this "
+                f"board (613.1d); at most {LAYER4_SOURCE_LIMIT} are ruled on, since each one's "
+                "order among them is decided against every other (613.8)",
+                "too_complex",
+            )
         return list(by_source.values())
 
     def _group_depends(self, group: list[int], other: list[int]) -> bool:

@@ -133,3 +133,16 @@ def test_a_land_another_effect_gave_the_type_a_setter_changes_loses_its_text(
     assert _types_of(b, "forest") == ["U"]
     assert _types_of(b, "mire") == ["U"]
     assert _types_of(b, "theirs") == ["U"]
+
+
+def test_more_type_changing_sources_than_the_limit_is_a_422() -> None:
+    # Their order (613.8) is decided pair by pair: a board of more of them than any game has
+    # is refused rather than worked on at length.
+    from app.domain.errors import QuestionError
+    from app.engine.characteristics import LAYER4_SOURCE_LIMIT
+
+    towers = [_perm(f"m{i}", MIRE) for i in range(LAYER4_SOURCE_LIMIT)]
+    assert _types_of(_board(*towers), "m0") == ["B"]
+    with pytest.raises(QuestionError) as err:
+        _types_of(_board(*towers, _perm("moon", SWAMP_MOON)), "m0")
+    assert err.value.code == "too_complex"
