@@ -550,7 +550,7 @@ class Characteristics:
             if isinstance(eff, AddTypes | SetCardTypes):
                 types.update(eff.types)
             if not isinstance(eff, SetCreatureTypes):
-                subtypes += [s for s in subtypes_of(src, eff) if s not in subtypes]
+                subtypes += [s for s in _subtypes_said(src, eff) if s not in subtypes]
         found = self._widened[p.id] = _with_subtypes(printed, subtypes, frozenset(types))
         return found
 
@@ -897,6 +897,20 @@ def subtypes_of(src: EffectSource, eff: TypeEffect) -> list[str]:
             "chosen_land_type_required",
         )
     return [*eff.subtypes, src.chosen_land_type]
+
+
+def _subtypes_said(src: EffectSource, eff: TypeEffect) -> list[str]:
+    """subtypes_of, but without a choice the state doesn't give (a test of what an effect
+    would do to another asks for nothing; applying the effect, where it applies, asks)."""
+    chosen_entering = not isinstance(eff, AddTypes | SetCardTypes) and (
+        eff.chosen_as_it_entered is not None and src.chosen_type is None
+    )
+    chosen_resolving = isinstance(eff, SetLandTypes | AddSubtypes) and (
+        eff.chosen_type and src.chosen_land_type is None
+    )
+    if chosen_entering or chosen_resolving:
+        return list(eff.subtypes)
+    return subtypes_of(src, eff)
 
 
 def _chosen_as_it_entered(src: EffectSource, kind: ChosenForSource) -> str:

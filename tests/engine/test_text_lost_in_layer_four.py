@@ -146,3 +146,18 @@ def test_more_type_changing_sources_than_the_limit_is_a_422() -> None:
     with pytest.raises(QuestionError) as err:
         _types_of(_board(*towers, _perm("moon", SWAMP_MOON)), "m0")
     assert err.value.code == "too_complex"
+
+
+def test_a_choice_of_an_effect_that_never_applies_is_not_asked_for() -> None:
+    # The Idol takes the Chooser's text away (305.7) before its effect could apply, so the type
+    # it chose as it entered is needed for nothing, even while the Idol's reach over the Tower
+    # is worked out.
+    chooser = _card(
+        "Ringwall Cairn",
+        "As this land enters, choose a basic land type.\nLands you control are the chosen type "
+        "in addition to their other types.",
+        ["Land"],
+    )
+    b = _board(_perm("cairn", chooser), _perm("mire", MIRE), _perm("moon", SWAMP_MOON))
+    assert _types_of(b, "cairn") == ["B"]
+    assert _types_of(b, "mire") == ["B"]

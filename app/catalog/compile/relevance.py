@@ -457,7 +457,7 @@ def family(sentence: str, *, x_permanent: bool, spell: bool = False) -> str | No
         found == "mana_ability"
         and spell
         and not _GAINS_MANA.search(sentence)
-        and not (_REPLACES_MANA.search(sentence))
+        and not _REPLACES_MANA.search(sentence)
     ):
         # An instant's or sorcery's own mana ("Add {R}{R}{R}") is no mana ability (605.1):
         # nothing the engine asks about permanents reads it. One it gives a permanent ("target
