@@ -343,6 +343,9 @@ class CardFace(Strict):
     x_not_zero: bool = omitted_at_default(False)
     """Its own words forbid 0 as the X announced for it ("X can't be 0", 107.3a): a cast
     that must make X 0 (107.3b) can't happen, and a kicker's X may not be 0; false: no limit"""
+    legend_rule_off: bool = omitted_at_default(False)
+    """Its words turn the legend rule (704.5j) off for some permanents: a board with it is not
+    checked for two legendary permanents of one name under one controller; false: they don't"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -533,6 +536,9 @@ class Card(BaseModel):
     x_not_zero: bool = omitted_at_default(False)
     """Its own words forbid 0 as the X announced for it ("X can't be 0", 107.3a): a cast
     that must make X 0 (107.3b) can't happen, and a kicker's X may not be 0; false: no limit"""
+    legend_rule_off: bool = omitted_at_default(False)
+    """Its words turn the legend rule (704.5j) off for some permanents: a board with it is not
+    checked for two legendary permanents of one name under one controller; false: they don't"""
     effect_lines: list[EffectLine] = omitted_at_default(
         default_factory=list, max_length=MAX_EFFECT_LINES
     )
@@ -611,6 +617,7 @@ class Card(BaseModel):
             defined_colors=self.defined_colors,
             type_choice=self.type_choice,
             x_not_zero=self.x_not_zero,
+            legend_rule_off=self.legend_rule_off,
             effect_lines=self.effect_lines,
             text=self.text,
         )

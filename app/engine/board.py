@@ -212,6 +212,18 @@ _CREATURES = Selector(types=["creature"])
 _LANDS = Selector(types=["land"])
 
 
+def _two_at_once(q: Permanent, what: str, first: Permanent, rule: str) -> NoReturn:
+    """A board no game has: two permanents a state-based action wouldn't leave together."""
+    raise QuestionError(
+        ("state", "battlefield", q.index),
+        f"{first.name} ({first.id}) and {q.name} ({q.id}) are two {what}"
+        + (" under one controller" if rule == "704.5j" else "")
+        + f": a state-based action leaves only one of them on the battlefield ({rule}), so no "
+        "board has both; leave one out",
+        "inconsistent_state",
+    )
+
+
 def _illegal_attachment(q: Permanent, what: str, why: str) -> NoReturn:
     """The 422 for an attachment no game has; `why`: what rules it out, in words."""
     rule = {"enchant": "303.4d, 704.5m", "fortify": "301.6, 704.5n"}.get(what, "301.5c, 704.5n")
@@ -1054,6 +1066,29 @@ class BoardView:
         self._ability_keys = {}
         self._listed = {}
         self._check_attachments()
+        self._check_legend_and_world_rules()
+
+    def _check_legend_and_world_rules(self) -> None:
+        """704.5j: two legendary permanents of one name under one controller (after control
+        changes and copies), and 704.5k: two world permanents, would leave at once as
+        state-based actions, so no board has them: a 422 naming the later one. A board with a
+        card that turns the legend rule off for some permanents (Mirror Gallery, Brothers
+        Yamazaki) is not checked for it. Only boards with a legendary or world kind pay."""
+        firsts = [k.first for k in self._kinds[0]]
+        if not any(q.face.legendary or "World" in q.face.supertypes for q in firsts):
+            return
+        worlds = [q for q in self.board.permanents if "World" in q.face.supertypes]
+        if len(worlds) > 1:
+            _two_at_once(worlds[1], "world permanents", worlds[0], "704.5k")
+        cards = [*(q.card for q in firsts), *(e.card for e in self.board.effects)]
+        if any(f.legend_rule_off for card in cards for f in card.card_faces):
+            return
+        seen: dict[tuple[str, str], Permanent] = {}
+        for q in self.board.permanents:
+            if q.face.legendary:
+                key = (self.controllers.get(q.id, q.controller), q.face.name)
+                if (other := seen.setdefault(key, q)) is not q:
+                    _two_at_once(q, f"legendary permanents named {q.face.name}", other, "704.5j")
 
     def _check_attachments(self) -> None:
         """303.4d, 301.5c, 301.6: an Aura attached to what its enchant ability doesn't allow,

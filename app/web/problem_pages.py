@@ -605,7 +605,10 @@ PROBLEMS: dict[str, ProblemPage] = {
         "Not now", "That mulligan action isn't possible in the state sent; the detail says why."
     ),
     "inconsistent_state": _q(
-        "Inconsistent state", "The mulligan state sent can't happen (for example hand sizes)."
+        "Inconsistent state",
+        "The state sent can't happen in a game: a mulligan's hand sizes that don't add up, a "
+        "player attacked outside combat, two legendary permanents of one name under one "
+        "controller. The detail says which and what to change.",
     ),
     "unused_field": _q("Unused field", "That field only goes with another action."),
 }

@@ -208,6 +208,7 @@ class CompiledFace:
     type_choice: TypeChoice | None = None  # the kind of type it chooses as it enters
     defined_colors: list[str] | None = None  # its own colors, defined by its text (604.3)
     x_not_zero: bool | None = None  # "X can't be 0" of the X announced for it (107.3a)
+    legend_rule_off: bool | None = None  # "the legend rule doesn't apply" to some (704.5j)
     keywords: list[str] = field(default_factory=list)
     intrinsic: list[str] = field(default_factory=list)  # basic land types (305.6)
     sentences: list[SentenceRecord] = field(default_factory=list)
@@ -250,6 +251,7 @@ OPTIONAL_FIELDS = (
     "type_choice",
     "x_not_zero",
     "defined_colors",
+    "legend_rule_off",
 )
 # Optional fields whose empty list says something (colorless, 105.2c): kept when empty.
 _KEPT_EMPTY = frozenset({"defined_colors"})
@@ -361,6 +363,12 @@ class _Context:
         self.face.keywords.extend(understood.keywords)
 
     def unknown(self, text: str, *, effect: bool = False) -> None:
+        if _LEGEND_RULE_OFF.search(text):
+            # 704.5j turned off for some permanents (all, yours, two of one name...): the
+            # engine's check of the legend rule is skipped on a board with this card.
+            self.face.legend_rule_off = True
+            self.record(text, "other", "irrelevant")
+            return
         if self.x_chosen and text == "X can't be 0.":
             # A limit on the X announced as it is cast (107.3a): a free cast, whose X must be
             # 0 (107.3b), can't happen; a kicker's X can't be 0.
@@ -381,6 +389,8 @@ class _Context:
             self.record(text, fam, "not_understood")
 
 
+# The legend rule (704.5j) turned off, for every permanent or some.
+_LEGEND_RULE_OFF = re.compile(r"\bthe \"legend rule\" doesn't apply\b", re.IGNORECASE)
 # A sentence on the spell's own X: a limit on it, or its value defined by the text.
 _SPELL_X_RULE = re.compile(r"^X (?:can't be\b|is (?:the|equal to|twice|half)\b)")
 # What mana may pay a kicker's X ("spend only colored mana on X"): it limits the X announced,
