@@ -567,6 +567,7 @@ class Characteristics:
             # lands-only rule, which reads card types): no permanent's reach can change.
             return False
         per_object = eff_i.to.per_object or eff_j.to.per_object
+        lands_itself = self._lands_itself(src_i, eff_i)
         seen: set[Traits] = set()
         for p in self.board.permanents if per_object else self._representatives:
             before = self.printed(p)
@@ -592,9 +593,25 @@ class Characteristics:
                 after = _with_subtypes(
                     before, [*before.subtypes, *subtypes_of(src_j, eff_j)], before.types | added
                 )
+            if lands_itself:
+                # Its own source makes what it reaches a land as well ("is a colorless Forest
+                # land", one effect): j making it a land too changes nothing it does.
+                before = _with_subtypes(before, list(before.subtypes), before.types | {"land"})
+                after = _with_subtypes(after, list(after.subtypes), after.types | {"land"})
             if _reaches(src_i, eff_i, p.id, before) != _reaches(src_i, eff_i, p.id, after):
                 return True
         return False
+
+    def _lands_itself(self, src: EffectSource, eff: TypeEffect) -> bool:
+        """Whether a land-type setting effect comes with one of its own source's that makes the
+        same permanents lands (305.7 then always finds a land)."""
+        return isinstance(eff, SetLandTypes) and any(
+            s.id == src.id
+            and isinstance(e, AddTypes | SetCardTypes)
+            and "land" in e.types
+            and e.to == eff.to
+            for s, e in self.effects.layer4
+        )
 
     def _made_land(self, p: Permanent) -> bool:
         """Whether a layer-4 effect makes the permanent a land (an Aura that makes what it

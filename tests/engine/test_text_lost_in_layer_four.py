@@ -161,3 +161,21 @@ def test_a_choice_of_an_effect_that_never_applies_is_not_asked_for() -> None:
     b = _board(_perm("cairn", chooser), _perm("mire", MIRE), _perm("moon", SWAMP_MOON))
     assert _types_of(b, "cairn") == ["B"]
     assert _types_of(b, "mire") == ["B"]
+
+
+@pytest.mark.parametrize("stamps", [(1, 2, 3), (2, 1, 3), (3, 2, 1), (1, 3, 2)])
+def test_an_aura_on_a_land_maker_takes_its_effect_away_whatever_the_timestamps(
+    stamps: tuple[int, int, int],
+) -> None:
+    # The Hymn makes the Colossus an Island land on its own (its land-making and land type are
+    # one effect), so it depends on nothing the Colossus does, while the Colossus's effect
+    # depends on it (613.8a): the Elf is never a land, and the Colossus is a Swamp by the Idol.
+    colossus, hymn, moon = stamps
+    b = _board(
+        _perm("elf", ELF),
+        _perm("col", COLOSSUS, timestamp=colossus),
+        _hymn_on("col", timestamp=hymn),
+        _perm("moon", SWAMP_MOON, controller="bob", timestamp=moon),
+    )
+    assert _types_of(b, "elf") == ["G"]
+    assert _types_of(b, "col") == ["B"]
