@@ -564,7 +564,9 @@ class _PermanentChecks:
         gathered once, when a permanent names a kind its own card doesn't (an unknown card
         is reported where it is checked)."""
         if self._board_counters is None:
+            # Their own cards and what they copy (707.2: a copy has the copied card's abilities).
             names = {p.get("card") for p in self.state.battlefield}
+            names.update(n for p in self.state.battlefield for n in p.get("copy_of") or ())
             cards = [self.catalog.get(n) for n in names if isinstance(n, str)]
             cards += [
                 d for p in self.state.battlefield if isinstance(d := p.get("definition"), Card)

@@ -113,6 +113,11 @@ CARDS = [
                              text="As this creature enters, choose a basic land type.\nEach "
                                   "land you control is the chosen type in addition to its other "
                                   "types.")]),
+    # A static ability reading a counter kind no other card names (the board may carry it).
+    Invented("normal", [Face("Bloomwatch Warden", "{2}{G}", ["Creature"], colors=["G"],
+                             power="2", toughness="2",
+                             text="Each land with a bloom counter on it is a Forest in addition "
+                                  "to its other types.")]),
     # Two meld cards melding into one back face: its name names neither card.
     Invented("meld", [Face("Ironroot Warden", "{3}{G}", ["Creature"], colors=["G"], power="3",
                            toughness="4"),
@@ -618,6 +623,14 @@ def test_no_choice_of_its_copied_card_was_made_for_a_copy_made_after_it_entered(
     lone = perm("e", "Llanowar Elves", entered_as_copy=False)
     r = client.post(CP, json={"state": state(lone)})
     assert_problem(r, ["body", "state", "battlefield", 0, "entered_as_copy"], "copy_of_required")
+
+
+def test_a_counter_a_copy_reads_may_be_on_another_permanent(client: TestClient) -> None:
+    # 707.2: the Reliquary, a copy of the Warden, has its ability, which reads bloom counters;
+    # a Wastes with one is a Forest too (305.6).
+    copy = perm("m", "Mirrorcast Reliquary", copy_of=["Bloomwatch Warden"])
+    wastes = perm("w", "Wastes", counters={"bloom": 1})
+    assert _could_produce(client, copy, wastes)["types"]["w"] == ["G", "C"]
 
 
 def test_an_alternative_cost_not_read_is_still_no_free_cast(client: TestClient) -> None:

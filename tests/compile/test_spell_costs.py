@@ -171,6 +171,12 @@ HISTORIC = AnyOf(
             "During your turn, spells your opponents cast cost {2} more to cast.",
             _more("{2}", SpellSelector(controller="opponent"), during="your_turn"),
         ),
+        # What abilities cost to activate, said beside it, changes nothing answered.
+        (
+            "During your turn, spells your opponents cast cost {2} more to cast and abilities "
+            "your opponents activate cost {2} more to activate unless they're mana abilities.",
+            _more("{2}", SpellSelector(controller="opponent"), during="your_turn"),
+        ),
         # A leading turn and a trailing count: both kept (the count in words).
         (
             "During your turn, spells you cast cost {1} less to cast for each artifact you "

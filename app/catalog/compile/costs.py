@@ -346,6 +346,9 @@ _LEADING_CONDITION = re.compile(
 )
 # "It also costs {1} less to cast if ...": a second change of the spell's cost, after a first.
 _ALSO = re.compile(r"^It also (?P<rest>costs .+)$")
+_ABILITIES_TOO = re.compile(
+    r"^and abilities [^.]*? cost \{\d+\} more to activate(?: unless they're mana abilities)?$"
+)
 _NOT_ONE_CHANGE = re.compile(rf"^this way\b|{COST_MANA} (?:less|more)\b|\b(?:less|more) to cast\b")
 # 118.7a: a reduction of generic mana ({N}, {X}) is modelled; one of colored mana is not.
 _GENERIC = re.compile(r"^\{(?:\d+|X)\}$")
@@ -620,7 +623,9 @@ def spell_cost_sentence(
     if found is None:
         return None
     spells, target, during = found.spells, found.target, found.during
-    when = m.group("when") or ""
+    # What abilities cost to activate, said beside it: activation takes costs as paid and 106.7
+    # ignores them, so that part changes nothing the engine answers.
+    when = _ABILITIES_TOO.sub("", m.group("when") or "")
     if "chosen" in when:
         return None  # a choice made for the permanent (201.3, 205.3m) isn't read
     increase = m.group("dir") == "more"
