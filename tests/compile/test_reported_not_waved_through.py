@@ -38,8 +38,12 @@ MANA = "{T}: Add {G}."
         ("Rangeling", ("Land",)),
         # 205.4a: snow, which snow mana and "if that land is snow" read.
         ("Target artifact becomes snow until end of turn.", ("Sorcery",)),
-        # 107.3: a limit on the X chosen as the spell is cast.
-        ("X can't be greater than the number of lands you control.", ("Sorcery",)),
+        # 107.3a: a limit on the X of an additional cost, which a free cast still announces.
+        (
+            "As an additional cost to cast this spell, discard X cards.\nX can't be greater "
+            "than the number of lands you control.",
+            ("Sorcery",),
+        ),
         # 118.9: the card's own alternative cost in words, which a free cast can't combine with.
         (
             "You may cast ~ from your graveyard by paying {3}{G} rather than paying its mana cost.",
@@ -48,8 +52,17 @@ MANA = "{T}: Add {G}."
     ],
 )
 def test_a_sentence_that_bears_on_the_engine_is_reported(text: str, types: tuple[str, ...]) -> None:
-    last = text.removeprefix(f"{MANA} ")
+    last = text.removeprefix(f"{MANA} ").split("\n")[-1]
     assert not_understood(text, types=types) == [last]
+
+
+def test_a_limit_on_an_x_the_engine_never_reads_stays_irrelevant() -> None:
+    # A trigger's or a non-mana ability's X: nothing asked about casting or mana reads it.
+    text = (
+        "At the beginning of your end step, you may pay {X}. If you do, draw X cards.\n"
+        "X can't be greater than the number of lands you control."
+    )
+    assert face(text, types=("Creature",)).support == "full"
 
 
 def test_a_leading_turn_keeps_a_trailing_count_of_a_cost_change() -> None:

@@ -296,6 +296,7 @@ class _Context:
     # says of that X bears on a free cast's X (107.3b, 107.3c).
     x_chosen: bool = False
     x_kicker_only: bool = False  # its X is a kicker's, none in its mana cost
+    x_additional: bool = False  # an X in a mandatory additional cost ("blight X")
     chooses_land_type: bool = False
     chooses_number: bool = False  # "As ~ enters, choose a number": its `chosen_number`
     chooses_card_type: bool = False  # "As ~ enters, choose a card type": its `chosen_type`
@@ -375,8 +376,10 @@ class _Context:
             self.face.x_not_zero = True
             self.record(text, "x", "compiled")
             return
-        if (self.x_chosen and _SPELL_X_RULE.match(text)) or (
-            self.x_kicker_only and _KICKER_X_SPEND.match(text)
+        if (
+            (self.x_chosen and _SPELL_X_RULE.match(text))
+            or (self.x_kicker_only and _KICKER_X_SPEND.match(text))
+            or (self.x_additional and _SPELL_X_LIMIT.match(text))
         ):
             # Other limits on X ("X can't be greater than ..."), "X is the number of ..." (X
             # defined by the text is no X a free cast makes 0, 107.3c): not modelled, reported.
@@ -391,6 +394,11 @@ class _Context:
 
 # The legend rule (704.5j) turned off, for every permanent or some.
 _LEGEND_RULE_OFF = re.compile(r"\bthe \"legend rule\" doesn't apply\b", re.IGNORECASE)
+# A limit on the X of an additional cost: a free cast still announces that X (107.3a; 107.3b
+# is about the mana cost's), so it bears on what is paid. Said of any other X (a trigger's
+# payment, an activated ability's), it bears on nothing the engine rules on.
+_SPELL_X_LIMIT = re.compile(r"^X can't be (?:greater|more) than\b")
+_X_ADDITIONAL = re.compile(r"^As an additional cost to cast [^.\n]*\bX\b", re.MULTILINE)
 # A sentence on the spell's own X: a limit on it, or its value defined by the text.
 _SPELL_X_RULE = re.compile(r"^X (?:can't be\b|is (?:the|equal to|twice|half)\b)")
 # What mana may pay a kicker's X ("spend only colored mana on X"): it limits the X announced,
@@ -435,6 +443,7 @@ def compile_face(
         x_permanent=x_chosen and not spell,
         x_chosen=x_chosen,
         x_kicker_only=x_chosen and "{X}" not in (mana_cost or ""),
+        x_additional=bool(text and _X_ADDITIONAL.search(text.replace(name, "~"))),
         keywords=tuple(k for k in keywords if k),
         land="land" in type_set,
         types=tuple(sorted(type_set)),

@@ -110,9 +110,6 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
     # 702.73a-like: a keyword making the card every land type (rangeling), which gives it the
     # basic land types' mana abilities (305.6); not modelled.
     (re.compile(r"^Rangeling$"), "land_type"),
-    # 107.3: a limit on the X its caster chooses, where the X is no mana cost's (a free cast
-    # still chooses it, 107.3b being about the mana cost's X); not modelled.
-    (re.compile(r"^X can't be (?:greater|more) than\b"), "x"),
     # 305.6-305.7: land types decide intrinsic mana abilities; losing abilities loses them too.
     # "<Lands> are the chosen type." (no "in addition") sets the land types a permanent chose
     # as it entered; said of creatures, the type is a creature type (not a land's).
