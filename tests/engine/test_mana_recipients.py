@@ -58,6 +58,9 @@ def test_target_player_ability_is_not_tapping_for_mana() -> None:
 def test_target_player_mill_cost_is_taken_as_paid() -> None:
     v = activate(board(P("w", "Wishing Idol")), "w", choose="B")
     assert v.answer_data["total"] == "{B}"
+    # Its choice is made as it resolves from the stack (608.2), not at once (605.3).
+    over = [s for s in activate(board(P("w", "Wishing Idol")), "w").steps if "Over every" in s.text]
+    assert [s.rules for s in over] == [("608.2",)]
     assert "mill a card" in steps(v)
 
 

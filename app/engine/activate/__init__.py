@@ -326,7 +326,9 @@ def _rule(
         # this one again.
         listed = [o.model_copy(update={"ability": chosen.id}) for o in listed]
     if len(listed) > 1:
-        steps.append(over_every_step(listed, bool(event.effects), LIST_LIMIT, board.by_id))
+        steps.append(
+            over_every_step(listed, bool(event.effects), LIST_LIMIT, board.by_id, a.is_mana_ability)
+        )
     new_tapped = True if a.cost.tap else False if a.cost.untap else None
     return trusted(
         ActivateAnswer,

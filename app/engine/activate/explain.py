@@ -105,9 +105,9 @@ def recipient_steps(
                 else f"a player {controller} chooses as it resolves"
             )
             text = (
-                f"Its mana goes to {who}, not necessarily to {controller}: that player adds it "
-                "to their mana pool (and picks its color where the ability says they choose); "
-                "mana a triggered ability adds goes to the player that ability names."
+                f"Its mana goes to {who}{_not_necessarily(player, controller)}: that player "
+                "adds it to their mana pool (and picks its color where the ability says they "
+                "choose); mana a triggered ability adds goes to the player that ability names."
             )
             if not mana_ability:
                 return [m.step(text, ("106.3", "106.4"))]
@@ -116,9 +116,9 @@ def recipient_steps(
         case "target_player":
             who = f"{player}, its target" if player is not None else "the player it targets"
             text = (
-                f"Its mana goes to {who}, not necessarily to {controller}: that player adds it "
-                "to their mana pool when it resolves; mana a triggered ability adds goes to the "
-                "player that ability names."
+                f"Its mana goes to {who}{_not_necessarily(player, controller)}: that player "
+                "adds it to their mana pool when it resolves; mana a triggered ability adds goes "
+                "to the player that ability names."
             )
             return [m.step(text, ("106.3", "106.4"))]
         case "each_player":
@@ -134,6 +134,10 @@ def recipient_steps(
             return [m.step(text, ("106.3", "106.4", "605.1a"))]
         case _:
             assert_never(recipient)
+
+
+def _not_necessarily(player: str | None, controller: str) -> str:
+    return "" if player == controller else f", not necessarily to {controller}"
 
 
 def _counts_own_counters(a: ManaAbility) -> bool:
@@ -572,17 +576,22 @@ def result_step(produced: Mana, trigger_total: Mana, taps: bool, mana_ability: b
 
 
 def over_every_step(
-    listed_outcomes: list[OutcomeOut], has_effects: bool, limit: int, permanent_ids: Container[str]
+    listed_outcomes: list[OutcomeOut],
+    has_effects: bool,
+    limit: int,
+    permanent_ids: Container[str],
+    mana_ability: bool = True,
 ) -> Step:
     """Every distinct result over the replacement orders and choices."""
     # 616.1 only when replacement effects are in play; choices rest on the rules of what
-    # offers them: the ability's own (605.3) or a triggered mana ability's (106.12a, 605.1b).
+    # offers them: the ability's own (605.3 for a mana ability; 608.2 for one that uses the
+    # stack, 605.5a) or a triggered mana ability's (106.12a, 605.1b).
     over_rules: list[str] = []
     if has_effects:
         over_rules.append("616.1")
     picks = {who for o in listed_outcomes for who in o.choices or {}}
     if "choose" in picks:
-        over_rules.append("605.3")
+        over_rules.append("605.3" if mana_ability else "608.2")
     if picks - {"choose"}:
         over_rules.extend(("106.12a", "605.1b"))
     m = Mentions()
