@@ -152,7 +152,8 @@ def test_a_trigger_on_tapping_adds_to_the_tapper_not_to_the_player_asked_about()
     # 106.3, 106.12a: Mana Flare triggers (alice tapped the land) and alice adds its mana; bob's
     # pool gets the land's mana alone. Asked about alice's pool, both count.
     b = board(P("c", "Commons Cairn"), P("mf", "Mana Flare", "bob"))
-    bob = activate(b, "c", player="bob")
+    # A choice sent for Mana Flare (replaying alice's outcome) is no mistake: not this pool's.
+    bob = activate(b, "c", player="bob", trigger_choices={"mf": "G"})
     a = bob.answer_data
     assert (a["produced"], a["total"]) == ("{R}{G}", "{R}{G}")
     assert [o["total"] for o in a["outcomes"]] == ["{R}{G}"]

@@ -106,6 +106,9 @@ class ManaEvent:
     watching: list[SourcedTrigger]
     order: list[str]
     choices: dict[str, str]  # the color given to each color of choice, by order key
+    # Triggers that fire but add to another player than the one asked about (_into_pool_of):
+    # a choice sent for one is no mistake, only not this pool's.
+    elsewhere: frozenset[str] = frozenset()
 
 
 def option_key(mana: Mana) -> str:
@@ -261,9 +264,13 @@ def mana_event(
     steps += passed_over_steps(p, controller, passed + passed_over_triggers(view, matched))
     watching = _monarchs_only(view, matched, steps)
     watching = _tapped_sources_only(view, p, a, watching, steps)
-    if adder and adder != controller:
-        watching = _into_pool_of(adder, controller, watching, steps)
-    return ManaEvent(options, defined, self_rep, effects, watching, order, choices)
+    kept = (
+        _into_pool_of(adder, controller, watching, steps)
+        if adder and adder != controller
+        else watching
+    )
+    elsewhere = frozenset(st.source.id for st in watching if st not in kept)
+    return ManaEvent(options, defined, self_rep, effects, kept, order, choices, elsewhere)
 
 
 def _into_pool_of(

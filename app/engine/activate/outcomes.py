@@ -195,7 +195,7 @@ def resolve_triggers(
         _check_choose_for_triggers(
             pick, [(f.source.label, f.options) for f in fired], choose, choose_key
         )
-    _check_trigger_choices(triggers, fired)
+    _check_trigger_choices({k: v for k, v in triggers.items() if k not in event.elsewhere}, fired)
     choosing = [f for f in fired if len(f.options) > 1 and f.source.id not in triggers]
     shared = choose_key if not pick.choose_used and len(choosing) == 1 else None
     out.choose_withheld = choose_key is not None and not pick.choose_used and len(choosing) > 1
