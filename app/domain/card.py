@@ -465,6 +465,10 @@ def _rebuilt(model: _M, **changes: Any) -> _M:
     return type(model)(**(fields | changes))
 
 
+# Keywords whose alternative cost casts the card transformed (702.146a, 702.162a).
+_CAST_TRANSFORMED_KEYWORDS = frozenset({"disturb", "more than meets the eye"})
+
+
 class Card(BaseModel):
     """A catalog card. Single-faced cards keep their characteristics at the top level (`faces`
     empty); split, modal double-faced and adventurer cards list `faces` (front / left /
@@ -714,6 +718,21 @@ class Card(BaseModel):
         if self.layout in ("flip", "transform") and face is not self.front:
             return self.front
         return face
+
+    def cast_transformed_by(self) -> Literal["free", "cost"] | None:
+        """How a transforming card comes onto the stack back face up (cast transformed): "free"
+        for a Siege (its front a battle: defeated, its controller may cast it transformed
+        without paying its mana cost), "cost" by a keyword's alternative cost (disturb
+        702.146a, More Than Meets the Eye 702.162a), None when nothing casts it so (its back
+        face comes only by transforming, 712.8)."""
+        if self.layout != "transform":
+            return None
+        if self.front.is_type("battle"):
+            return "free"
+        said = {k.casefold() for f in self.card_faces for k in f.keywords} | {
+            c.name.casefold() for f in self.card_faces for c in f.alternative_costs
+        }
+        return "cost" if said & _CAST_TRANSFORMED_KEYWORDS else None
 
     def face_with_mana_cost(self, face: CardFace) -> CardFace:
         """The face whose mana cost a permanent with `face` up has: its own, but a flipped

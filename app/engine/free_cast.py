@@ -300,13 +300,15 @@ def cast_without_paying(
     costs: BoardCosts | None = None,
     cast_from: CastZone | None = None,
     spells_before: int = 0,
+    face_up_only: bool = False,
 ) -> Verdict:
     """Rule on casting `card` (its `face`, default the front) without paying its mana cost;
     `prototyped`: cast as a prototyped spell (702.160a); `costs`: the board it is cast on and
     its caster, whose permanents may change what it costs (601.2f); `cast_from`: the zone it
     is cast from when no board says it (a fused cast is from a hand only, 702.102a);
     `spells_before`: spells its caster surely cast this turn before it (a cascade's hit comes
-    after the spell with cascade, 702.85a).
+    after the spell with cascade, 702.85a); `face_up_only`: the permission casts the card face
+    up, never transformed (a cascade's or a reveal's).
 
     Raises QuestionError for a face or cost name the card doesn't have, a face without a
     prototype asked prototyped, or a negative X.
@@ -321,8 +323,8 @@ def cast_without_paying(
         costs = replace(costs, spells_before=spells_before)
     if costs is not None and costs.cast_from is not None:
         cast_from = costs.cast_from
-    castable = _face_castable(r, card, chosen, cast_from)
-    if not _is_spell_face(card, chosen):
+    castable = _face_castable(r, card, chosen, cast_from, face_up_only)
+    if not _is_spell_face(card, chosen, face_up_only):
         # Never a spell: nothing else about casting it applies (its reason is said).
         return Verdict(_answer(r, card, cast_face, None, costs, x), r.steps)
     if costs is not None:
@@ -368,28 +370,17 @@ def cast_without_paying(
     return Verdict(answer, r.steps)
 
 
-def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZone | None) -> bool:
+def _face_castable(
+    r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZone | None, face_up_only: bool
+) -> bool:
     """The part cast (709.3, 712.8, 715.3b, 715.4), and whether that face is ever cast
     (305.1)."""
     castable = True
     m = Mentions()  # the steps here name the face cast, and only it
     if len(card.card_faces) > 1 and cast_face.name == card.name:
         return _fused_castable(r, card, cast_from)
-    if len(card.card_faces) > 1 and _is_spell_face(card, cast_face):
-        transformed = card.layout == "transform" and cast_face is not card.front
-        r.steps.append(
-            m.step(
-                (
-                    f"{m.card(cast_face.name)} is cast transformed (a keyword such as disturb, or "
-                    "an effect such as a defeated Siege's, casts its card back face up); on the "
-                    "stack the spell has only that face's characteristics."
-                    if transformed
-                    else f"The part cast is {m.card(cast_face.name)}; on the stack the spell has "
-                    "only that part's characteristics."
-                ),
-                one_part_rule(card, cast_face),
-            )
-        )
+    if len(card.card_faces) > 1 and _is_spell_face(card, cast_face, face_up_only):
+        r.steps.append(_part_step(card, cast_face))
     # 305.1: a land is played as a special action, never cast, so a land face (an MDFC's land
     # back face, say) can't be cast for free either.
     if cast_face.is_type("land"):
@@ -409,28 +400,80 @@ def _face_castable(r: _Ruling, card: Card, cast_face: CardFace, cast_from: CastZ
     )
     if aftermath and not _aftermath_castable(r, cast_face, cast_from):
         castable = False
-    if _never_cast(card, cast_face):
+    if _never_cast(card, cast_face, face_up_only):
         castable = False
         mf = Mentions()
+        r.note("face_never_cast", one_part_rule(card, cast_face), _never_cast_words(
+            mf, card, cast_face, face_up_only), mf)  # fmt: skip
+    elif cast_face is not card.front and card.cast_transformed_by() == "cost":
+        castable = False
+        mc = Mentions()
         r.note(
-            "face_never_cast",
-            one_part_rule(card, cast_face),
-            f"{mf.card(cast_face.name)} is never cast: a {card.layout} card is cast as "
-            f"{mf.card(card.front.name)}, and its other face comes only by flipping or "
-            "melding.",
-            mf,
+            "alternative_cost_not_allowed",
+            ("118.9a", "702.146a", "702.162a"),
+            f"{mc.card(cast_face.name)} is cast only transformed, and only for its keyword's "
+            "cost (disturb, More Than Meets the Eye), an alternative cost: casting without "
+            "paying the mana cost already is one, and only one can apply to a spell.",
+            mc,
         )
     return castable
 
 
-def _is_spell_face(card: Card, face: CardFace) -> bool:
-    """Whether the face can ever be a spell: not a land (305.1: played, never cast), nor a back
-    face that comes only by flipping or melding (710.1, 712.8)."""
-    return not face.is_type("land") and not _never_cast(card, face)
+def _part_step(card: Card, cast_face: CardFace) -> Step:
+    """The face a spell of a multi-part card has on the stack (709.3, 712.8, 715.3b)."""
+    m = Mentions()
+    if card.layout == "transform" and cast_face is not card.front:
+        how = (
+            "a defeated Siege is cast so without paying its mana cost"
+            if card.cast_transformed_by() == "free"
+            else "its keyword's cost casts it so"
+        )
+        text = (
+            f"{m.card(cast_face.name)} is its card cast transformed, back face up ({how}); on "
+            "the stack the spell has only that face's characteristics."
+        )
+    else:
+        text = (
+            f"The part cast is {m.card(cast_face.name)}; on the stack the spell has only that "
+            "part's characteristics."
+        )
+    return m.step(text, one_part_rule(card, cast_face))
 
 
-def _never_cast(card: Card, face: CardFace) -> bool:
-    return card.layout in FRONT_CAST_LAYOUTS and face is not card.front
+def _is_spell_face(card: Card, face: CardFace, face_up_only: bool = False) -> bool:
+    """Whether the face can be a spell here: not a land (305.1: played, never cast), nor a back
+    face that comes only by flipping or melding (710.1, 712.8), nor a transforming card's back
+    face that nothing casts transformed (_never_cast)."""
+    return not face.is_type("land") and not _never_cast(card, face, face_up_only)
+
+
+def _never_cast(card: Card, face: CardFace, face_up_only: bool) -> bool:
+    """A back face that is never a spell: a flipped or melded one, or a transforming card's
+    when nothing casts it transformed, or when the cast is one that casts a card face up (a
+    cascade's or a reveal's, 702.85a)."""
+    if face is card.front:
+        return False
+    if card.layout in FRONT_CAST_LAYOUTS:
+        return True
+    return card.layout == "transform" and (face_up_only or card.cast_transformed_by() is None)
+
+
+def _never_cast_words(m: Mentions, card: Card, face: CardFace, face_up_only: bool) -> str:
+    said = f"{m.card(face.name)} is never cast"
+    if card.layout in FRONT_CAST_LAYOUTS:
+        return (
+            f"{said}: a {card.layout} card is cast as {m.card(card.front.name)}, and its other "
+            "face comes only by flipping or melding."
+        )
+    if face_up_only:
+        return (
+            f"{said} this way: the cast that finds it casts its card face up, as "
+            f"{m.card(card.front.name)}."
+        )
+    return (
+        f"{said}: nothing casts {m.card(card.front.name)} transformed (no disturb, More Than "
+        "Meets the Eye or Siege), so its back face comes only by transforming."
+    )
 
 
 def _aftermath_castable(r: _Ruling, cast_face: CardFace, cast_from: CastZone | None) -> bool:

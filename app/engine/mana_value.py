@@ -177,6 +177,19 @@ def _check_face_in_zone(card: Card, chosen: CardFace, zone: Zone) -> None:
             f"{card.front.name} ({FACE_RULES[card.layout]})",
             "face_never_cast",
         )
+    if (
+        zone == "stack"
+        and card.layout == "transform"
+        and chosen is not card.front
+        and card.cast_transformed_by() is None
+    ):
+        raise QuestionError(
+            ("face",),
+            f"{chosen.name} is never cast: nothing casts {card.front.name} transformed (no "
+            "disturb, More Than Meets the Eye or Siege), so its back face comes only by "
+            "transforming (712.8)",
+            "face_never_cast",
+        )
     if zone == "battlefield" and card.layout == "meld" and chosen is not card.front:
         # 712.8: a melded permanent's mana value adds both melded cards' front faces; a
         # question names one card, so the engine can't know the other.

@@ -422,6 +422,7 @@ def _cast_hit(
         costs=_from_where_it_is(r, casting.costs),
         cast_from=_hit_zone(r),
         spells_before=1 if r.cascade else 0,
+        face_up_only=True,
     )
     assert isinstance(free.answer, CastWithoutPayingAnswer)
     r.reasons.extend(free.answer.reasons)

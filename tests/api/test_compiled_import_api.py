@@ -113,6 +113,12 @@ CARDS = [
                              text="As this creature enters, choose a basic land type.\nEach "
                                   "land you control is the chosen type in addition to its other "
                                   "types.")]),
+    # A transforming card whose keyword cost casts it transformed from a graveyard.
+    Invented("transform", [Face("Lanternward Acolyte", "{1}{W}", ["Creature"], colors=["W"],
+                                power="1", toughness="2", keywords=["Disturb"],
+                                text="Disturb {2}{W}"),
+                           Face("Lanternward Shade", None, ["Creature"], subtypes=["Spirit"],
+                                colors=["W"], power="2", toughness="2")]),
     # A static ability reading a counter kind no other card names (the board may carry it).
     Invented("normal", [Face("Bloomwatch Warden", "{2}{G}", ["Creature"], colors=["G"],
                              power="2", toughness="2",
@@ -623,6 +629,18 @@ def test_no_choice_of_its_copied_card_was_made_for_a_copy_made_after_it_entered(
     lone = perm("e", "Llanowar Elves", entered_as_copy=False)
     r = client.post(CP, json={"state": state(lone)})
     assert_problem(r, ["body", "state", "battlefield", 0, "entered_as_copy"], "copy_of_required")
+
+
+def test_a_back_face_cast_only_for_its_keyword_cost_is_no_free_cast(client: TestClient) -> None:
+    # 702.146a: disturb casts it transformed for an alternative cost, which a free cast can't
+    # be combined with (118.9a); on the stack its mana value is its front face's (712.8).
+    r = client.post(FREE, json={"card": "Lanternward Shade"})
+    assert r.status_code == 201, r.text
+    answer = r.json()["answer"]
+    assert answer["castable"] is False
+    assert [x["code"] for x in answer["reasons"]] == ["alternative_cost_not_allowed"]
+    r = client.post("/v1/spells/mana-value", json={"card": "Lanternward Shade", "zone": "stack"})
+    assert r.status_code == 201 and r.json()["answer"]["mana_value"] == 2, r.text
 
 
 def test_a_counter_a_copy_reads_may_be_on_another_permanent(client: TestClient) -> None:

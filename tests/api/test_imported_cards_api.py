@@ -24,6 +24,7 @@ from tests.databases import scratch_database
 SPLIT = "Amber Hollow Strider Spark // Strider Ash"
 TRANSFORM = "Amber Hollow Seeker Scholar // Seeker Unbound"
 MELD = "Amber Hollow Mender Sentinel // Mender Colossus"
+SIEGE = "Amber Hollow Nomad // Nomad Reclaimed"  # a battle, {3}{color}
 ADVENTURE = "Amber Hollow Stalker Giant // Stalker Path"
 LAND = "Amber Hollow Binder"  # Land — Mountain (i % 20 == 8)
 CREATURE = "Amber Hollow Warden"  # {W} 1/1
@@ -118,9 +119,12 @@ def test_mana_value_of_each_imported_layout(client: TestClient) -> None:
     assert "709.4" in r.json()["citations"]
     r = _mana_value(client, card=TRANSFORM, zone="battlefield", face="Seeker Unbound")
     assert r.json()["answer"]["mana_value"] == 5  # 712.8: the front face's mana cost ({4}{G})
-    # Cast transformed (disturb, a defeated Siege), the spell's mana value is the front's too.
+    # A defeated Siege is cast transformed: the spell's mana value is the front's too (712.8).
+    r = _mana_value(client, card=SIEGE, zone="stack", face="Nomad Reclaimed")
+    assert r.status_code == 201 and r.json()["answer"]["mana_value"] == 4, r.text
+    # Nothing casts this one transformed: its back face is never on the stack.
     r = _mana_value(client, card=TRANSFORM, zone="stack", face="Seeker Unbound")
-    assert r.status_code == 201 and r.json()["answer"]["mana_value"] == 5, r.text
+    assert_problem(r, ["body", "face"], "face_never_cast")
     r = _mana_value(client, card=MELD, zone="stack", face="Mender Colossus")
     assert_problem(r, ["body", "face"], "face_never_cast")
     r = _mana_value(client, card=MELD, zone="battlefield", face="Mender Colossus")
@@ -129,10 +133,12 @@ def test_mana_value_of_each_imported_layout(client: TestClient) -> None:
     assert r.json()["answer"]["mana_value"] == 2  # 715.3: the Adventure on the stack
 
 
-def test_a_free_cast_of_a_face_never_cast_says_only_why(client: TestClient) -> None:
-    # 712.8: a meld card's melded face is never cast; nothing else about casting it as a
-    # spell (its part, its missing mana cost) applies.
-    r = client.post("/v1/spells/cast-without-paying", json={"card": "Mender Colossus"})
+@pytest.mark.parametrize("face", ["Mender Colossus", "Seeker Unbound"])
+def test_a_free_cast_of_a_face_never_cast_says_only_why(client: TestClient, face: str) -> None:
+    # 712.8: a meld card's melded face is never cast, nor a transforming card's back face that
+    # nothing casts transformed; nothing else about casting it as a spell (its part, its
+    # missing mana cost) applies.
+    r = client.post("/v1/spells/cast-without-paying", json={"card": face})
     assert r.status_code == 201, r.text
     answer = r.json()["answer"]
     assert answer["castable"] is False
@@ -144,17 +150,25 @@ def test_a_free_cast_of_a_face_never_cast_says_only_why(client: TestClient) -> N
 
 def test_a_transforming_card_cast_transformed_for_free(client: TestClient) -> None:
     # A defeated Siege casts its card transformed without paying its mana cost: the spell is
-    # the back face, with the front face's mana value (712.8), X 0 (107.3b).
-    r = client.post("/v1/spells/cast-without-paying", json={"card": "Seeker Unbound"})
+    # the back face, with the front face's mana value (712.8).
+    r = client.post("/v1/spells/cast-without-paying", json={"card": "Nomad Reclaimed"})
     assert r.status_code == 201, r.text
     answer = r.json()["answer"]
     assert (answer["castable"], answer["face"], answer["mana_value_on_stack"]) == (
         True,
-        "Seeker Unbound",
-        5,
+        "Nomad Reclaimed",
+        4,
     )
     said = " ".join(step["text"] for step in r.json()["explanation"])
-    assert "from Amber Hollow Seeker Scholar's mana cost" in said, said
+    assert "from Amber Hollow Nomad's mana cost" in said, said
+    # A cascade casts its hit face up (702.85a): never as the back face.
+    body = {"library": [SIEGE], "mode": "cascade", "cascade_mana_value": 6, "seed": 1,
+            "face": "Nomad Reclaimed"}  # fmt: skip
+    r = client.post("/v1/library/reveal-until", json=body)
+    assert r.status_code == 201, r.text
+    hit = r.json()["answer"]
+    assert hit["cast"] is False
+    assert [x["code"] for x in hit["free_cast"]["reasons"]] == ["face_never_cast"]
 
 
 def test_cascade_through_imported_cards(client: TestClient) -> None:
