@@ -212,6 +212,15 @@ _CREATURES = Selector(types=["creature"])
 _LANDS = Selector(types=["land"])
 
 
+def _members_where(
+    kinds: Sequence[Kind], permanents: Sequence[Permanent], has: Callable[[Permanent], bool]
+) -> list[Permanent]:
+    """The members of the kinds whose first permanent `has` it (a kind's members share their
+    face), in battlefield order: one look per kind."""
+    found = sorted(i for k in kinds if has(k.first) for i in k.members)
+    return [permanents[i] for i in found]
+
+
 def _two_at_once(q: Permanent, what: str, first: Permanent, rule: str) -> NoReturn:
     """A board no game has: two permanents a state-based action wouldn't leave together."""
     raise QuestionError(
@@ -1074,21 +1083,21 @@ class BoardView:
         state-based actions, so no board has them: a 422 naming the later one. A board with a
         card that turns the legend rule off for some permanents (Mirror Gallery, Brothers
         Yamazaki) is not checked for it. Only boards with a legendary or world kind pay."""
-        firsts = [k.first for k in self._kinds[0]]
-        if not any(q.face.legendary or "World" in q.face.supertypes for q in firsts):
-            return
-        worlds = [q for q in self.board.permanents if "World" in q.face.supertypes]
+        kinds, permanents = self._kinds[0], self.board.permanents
+        worlds = _members_where(kinds, permanents, lambda q: "World" in q.face.supertypes)
         if len(worlds) > 1:
             _two_at_once(worlds[1], "world permanents", worlds[0], "704.5k")
-        cards = [*(q.card for q in firsts), *(e.card for e in self.board.effects)]
+        legends = _members_where(kinds, permanents, lambda q: q.face.legendary)
+        if len(legends) < 2:
+            return
+        cards = [*(k.first.card for k in kinds), *(e.card for e in self.board.effects)]
         if any(f.legend_rule_off for card in cards for f in card.card_faces):
             return
         seen: dict[tuple[str, str], Permanent] = {}
-        for q in self.board.permanents:
-            if q.face.legendary:
-                key = (self.controllers.get(q.id, q.controller), q.face.name)
-                if (other := seen.setdefault(key, q)) is not q:
-                    _two_at_once(q, f"legendary permanents named {q.face.name}", other, "704.5j")
+        for q in legends:
+            key = (self.controllers.get(q.id, q.controller), q.face.name)
+            if (other := seen.setdefault(key, q)) is not q:
+                _two_at_once(q, f"legendary permanents named {q.face.name}", other, "704.5j")
 
     def _check_attachments(self) -> None:
         """303.4d, 301.5c, 301.6: an Aura attached to what its enchant ability doesn't allow,
