@@ -9,21 +9,10 @@ from typing import Any
 import pytest
 
 from app.domain.errors import QuestionError
+from tests.engine.test_set_card_types import _elf
 from tests.engine.test_type_effects import _board, _card, _perm, _types_of
 
-LEGEND: dict[str, Any] = {
-    "name": "Thornwick, Root Warden",
-    "supertypes": ["Legendary"],
-    "types": ["creature"],
-    "subtypes": ["Elf"],
-    "abilities": [
-        {
-            "kind": "mana_ability",
-            "cost": {"tap": True},
-            "produces": {"kind": "fixed", "mana": "{G}"},
-        }
-    ],
-}
+LEGEND = _elf(name="Thornwick, Root Warden", supertypes=["Legendary"])
 WORLD: dict[str, Any] = {
     "name": "Ashen Sky Mantle",
     "supertypes": ["World"],

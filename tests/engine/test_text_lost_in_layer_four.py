@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from app.engine.activate import activate
+from tests.engine.test_set_card_types import _elf
 from tests.engine.test_type_effects import DUAL, FOREST, _board, _card, _perm, _types_of
 
 # An Aura that makes what it enchants a colorless Island land (305.7: its text goes).
@@ -47,18 +48,15 @@ WARDEN = _card(
 TIDETURN = _card("Tideturn Decree", "All Forests are Islands.", ["Enchantment"])
 MIRE = _card("Mirefall Tower", "Each land is a Swamp in addition to its other types.", ["Land"])
 ISLAND = {"name": "Blue Field", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Island"]}
-ELF = {
-    "name": "Moss Elf",
-    "types": ["creature"],
-    "subtypes": ["Elf"],
-    "abilities": [
-        {
-            "kind": "mana_ability",
-            "cost": {"tap": True},
-            "produces": {"kind": "fixed", "mana": "{G}"},
-        }
-    ],
-}
+ELF = _elf()
+
+
+def _stamped(order: tuple[str, ...], cards: dict[str, Any], bobs: str) -> list[dict[str, Any]]:
+    """The cards as permanents with timestamps in `order` (613.7), `bobs` the opponent's."""
+    return [
+        _perm(pid, cards[pid], controller="bob" if pid == bobs else "alice", timestamp=ts)
+        for ts, pid in enumerate(order, start=1)
+    ]
 
 
 def _hymn_on(target: str, **kw: Any) -> dict[str, Any]:
@@ -103,13 +101,7 @@ def test_a_creature_another_effect_made_a_land_loses_its_text_to_a_land_type_set
     # The Colossus makes the Nymph (and itself) nonbasic Forest lands; the Idol then makes them
     # Swamps, which takes the Nymph's ability away (305.7), whatever the timestamps (613.8a).
     cards = {"moon": SWAMP_MOON, "colossus": COLOSSUS, "nymph": NYMPH}
-    b = _board(
-        _perm("island", ISLAND),
-        *(
-            _perm(pid, cards[pid], controller="bob" if pid == "moon" else "alice", timestamp=ts)
-            for ts, pid in enumerate(order, start=1)
-        ),
-    )
+    b = _board(_perm("island", ISLAND), *_stamped(order, cards, bobs="moon"))
     assert _types_of(b, "island") == ["U"]
     assert _types_of(b, "nymph") == ["B"]
     assert _types_of(b, "colossus") == ["B"]
@@ -122,14 +114,8 @@ def test_a_land_another_effect_gave_the_type_a_setter_changes_loses_its_text(
     # The Warden makes the Tower a Forest; the Decree then makes Forests Islands, which takes
     # the Tower's ability away (305.7): no land is a Swamp, whichever comes first (613.8a).
     cards = {"warden": WARDEN, "tideturn": TIDETURN, "mire": MIRE}
-    b = _board(
-        _perm("forest", FOREST),
-        _perm("theirs", FOREST, controller="bob"),
-        *(
-            _perm(pid, cards[pid], controller="bob" if pid == "tideturn" else "alice", timestamp=ts)
-            for ts, pid in enumerate(order, start=1)
-        ),
-    )
+    theirs = _perm("theirs", FOREST, controller="bob")
+    b = _board(_perm("forest", FOREST), theirs, *_stamped(order, cards, bobs="tideturn"))
     assert _types_of(b, "forest") == ["U"]
     assert _types_of(b, "mire") == ["U"]
     assert _types_of(b, "theirs") == ["U"]
