@@ -1090,8 +1090,14 @@ class BoardView:
         legends = _members_where(kinds, permanents, lambda q: q.face.legendary)
         if len(legends) < 2:
             return
-        cards = [*(k.first.card for k in kinds), *(e.card for e in self.board.effects)]
-        if any(f.legend_rule_off for card in cards for f in card.card_faces):
+        # The faces the board has: each kind's own (a copy's is its copied card's, 707.2), its
+        # card's, and the effects'.
+        faces = [
+            *(k.first.face for k in kinds),
+            *(f for k in kinds for f in k.first.card.card_faces),
+            *(f for e in self.board.effects for f in e.card.card_faces),
+        ]
+        if any(f.legend_rule_off for f in faces):
             return
         seen: dict[tuple[str, str], Permanent] = {}
         for q in legends:

@@ -405,6 +405,21 @@ def _face_castable(
         mf = Mentions()
         r.note("face_never_cast", one_part_rule(card, cast_face), _never_cast_words(
             mf, card, cast_face, face_up_only), mf)  # fmt: skip
+    elif (
+        cast_face is not card.front
+        and card.cast_transformed_by() == "free"
+        and (cast_from not in (None, "exile"))
+    ):
+        castable = False
+        ms = Mentions()
+        r.note(
+            "face_never_cast",
+            ("601.3",),
+            f"{ms.card(cast_face.name)} is cast only as its card cast transformed, which a "
+            "defeated Siege's own trigger does from exile; this cast is from "
+            f"{ZONE_WORDS[cast_from]}.",
+            ms,
+        )
     elif cast_face is not card.front and card.cast_transformed_by() == "cost":
         castable = False
         mc = Mentions()

@@ -161,6 +161,12 @@ def test_a_transforming_card_cast_transformed_for_free(client: TestClient) -> No
     )
     said = " ".join(step["text"] for step in r.json()["explanation"])
     assert "from Amber Hollow Nomad's mana cost" in said, said
+    # Only from exile, where the Siege's own trigger casts it (601.3).
+    board = {"turn": 3, "active_player": "alice", "battlefield": []}
+    body = {"card": "Nomad Reclaimed", "cast_from": "hand", "state": board}
+    r = client.post("/v1/spells/cast-without-paying", json=body)
+    assert r.status_code == 201 and r.json()["answer"]["castable"] is False, r.text
+    assert [x["code"] for x in r.json()["answer"]["reasons"]] == ["face_never_cast"]
     # A cascade casts its hit face up (702.85a): never as the back face.
     body = {"library": [SIEGE], "mode": "cascade", "cascade_mana_value": 6, "seed": 1,
             "face": "Nomad Reclaimed"}  # fmt: skip

@@ -73,3 +73,12 @@ def test_a_leading_turn_keeps_a_trailing_count_of_a_cost_change() -> None:
     ).abilities
     assert getattr(change, "when", None) == "for each Elf you control"
     assert getattr(change, "during", None) == "your_turn"
+
+
+def test_a_sentence_turning_the_legend_rule_off_is_read_on_past_that_clause() -> None:
+    # 704.5j off for some permanents: alone, the sentence is irrelevant; with more said, the
+    # rest is read (here reported: haste for a group).
+    alone = face('The "legend rule" doesn\'t apply to permanents you control.')
+    assert (alone.support, alone.legend_rule_off) == ("full", True)
+    more = 'Knights you control have haste, and the "legend rule" doesn\'t apply to them.'
+    assert not_understood(more) == [more]

@@ -48,3 +48,11 @@ def test_a_card_that_turns_the_legend_rule_off_allows_them() -> None:
 def test_two_world_permanents_is_no_board_whoever_controls_them() -> None:
     err = _refused(_perm("w", WORLD), _perm("v", WORLD, controller="bob"))
     assert "704.5k" in err.message
+
+
+def test_a_copy_of_a_card_that_turns_the_legend_rule_off_allows_them() -> None:
+    # 707.2: a copy has the copied card's abilities, that one among them.
+    copy = {"id": "c", "card": "Glassmirror Shade", "controller": "bob",
+            "copy_of": ["Twinmirror Sage"]}  # fmt: skip
+    b = _board(_perm("a", LEGEND), _perm("b", LEGEND), copy)
+    assert _types_of(b, "b") == ["G"]

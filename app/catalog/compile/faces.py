@@ -366,10 +366,12 @@ class _Context:
     def unknown(self, text: str, *, effect: bool = False) -> None:
         if _LEGEND_RULE_OFF.search(text):
             # 704.5j turned off for some permanents (all, yours, two of one name...): the
-            # engine's check of the legend rule is skipped on a board with this card.
+            # engine's check of the legend rule is skipped on a board with this card. A
+            # sentence that says more ("..., and Samurai you control have haste") is read on.
             self.face.legend_rule_off = True
-            self.record(text, "other", "irrelevant")
-            return
+            if _LEGEND_RULE_OFF_ALONE.match(text):
+                self.record(text, "other", "irrelevant")
+                return
         if self.x_chosen and text == "X can't be 0.":
             # A limit on the X announced as it is cast (107.3a): a free cast, whose X must be
             # 0 (107.3b), can't happen; a kicker's X can't be 0.
@@ -392,8 +394,13 @@ class _Context:
             self.record(text, fam, "not_understood")
 
 
-# The legend rule (704.5j) turned off, for every permanent or some.
+# The legend rule (704.5j) turned off, for every permanent or some; a sentence saying only
+# that, on a condition or not.
 _LEGEND_RULE_OFF = re.compile(r"\bthe \"legend rule\" doesn't apply\b", re.IGNORECASE)
+_LEGEND_RULE_OFF_ALONE = re.compile(
+    r"^(?:(?:If|As long as) [^,]+, )?the \"legend rule\" doesn't apply(?: to [^.,]+)?\.$",
+    re.IGNORECASE,
+)
 # A limit on the X of an additional cost: a free cast still announces that X (107.3a; 107.3b
 # is about the mana cost's), so it bears on what is paid. Said of any other X (a trigger's
 # payment, an activated ability's), it bears on nothing the engine rules on.
