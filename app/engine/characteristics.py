@@ -421,8 +421,10 @@ def _file(found: LayerEffects, src: EffectSource, a: AnyAbility) -> None:
             pass  # other kinds are not layer 4/6 characteristic changes (board.py sorts them)
 
 
-# At most this many sources of layer-4 effects on one board (_layer4_groups).
+# At most this many sources of layer-4 effects on one board (_layer4_groups), and permanents
+# looked at one by one for their dependencies (_reach_candidates).
 LAYER4_SOURCE_LIMIT = 100
+REACH_SCAN_BUDGET = 2_000_000
 
 
 class Characteristics:
@@ -449,6 +451,7 @@ class Characteristics:
         self._dead_losses: dict[int, str] | None = None
         self._made_lands: dict[str, bool] = {}
         self._widened: dict[str, Traits] = {}
+        self._reach_scanned = 0
         # Whether any layer-4 effect takes rules text away (305.7); without one, every source
         # keeps its abilities.
         self._removers = any(removes_text(eff) for _, eff in effects.layer4)
@@ -568,14 +571,15 @@ class Characteristics:
             return False
         per_object = eff_i.to.per_object or eff_j.to.per_object
         lands_itself = self._lands_itself(src_i, eff_i)
+        looker_j = src_j.looker
         seen: set[Traits] = set()
-        for p in self.board.permanents if per_object else self._representatives:
+        for p in self._reach_candidates(src_i, eff_i, src_j, eff_j, per_object):
             before = self.printed(p)
             if not per_object:
                 if before in seen:
                     continue  # equal characteristics give the same answer
                 seen.add(before)
-            if not eff_j.to.matches(src_j.looker, p.id, before):
+            if not eff_j.to.matches(looker_j, p.id, before):
                 continue
             if isinstance(eff_j, SetLandTypes):
                 if "land" not in before.types and not self._made_land(p):
@@ -601,6 +605,34 @@ class Characteristics:
             if _reaches(src_i, eff_i, p.id, before) != _reaches(src_i, eff_i, p.id, after):
                 return True
         return False
+
+    def _reach_candidates(
+        self,
+        src_i: EffectSource,
+        eff_i: TypeEffect,
+        src_j: EffectSource,
+        eff_j: TypeEffect,
+        per_object: bool,
+    ) -> Sequence[Permanent]:
+        """The permanents whose reach by i j could change: the one an Aura's effect reaches
+        when either is one's ("enchanted permanent", only what it is attached to), else every
+        permanent when a filter asks about one object, else one of each kind."""
+        for src, eff in ((src_j, eff_j), (src_i, eff_i)):
+            if eff.to.relation == "attached":
+                target = self.board.get(src.attached_to) if src.attached_to else None
+                return [target] if target is not None else []
+        if not per_object:
+            return self._representatives
+        self._reach_scanned += len(self.board.permanents)
+        if self._reach_scanned > REACH_SCAN_BUDGET:
+            raise QuestionError(
+                ("state",),
+                'too many type-changing effects that single out objects ("other", "each '
+                'other") on a board this size: their order (613.8) would be worked out '
+                "permanent by permanent for every pair of them",
+                "too_complex",
+            )
+        return self.board.permanents
 
     def _lands_itself(self, src: EffectSource, eff: TypeEffect) -> bool:
         """Whether a land-type setting effect comes with one of its own source's that makes the

@@ -165,3 +165,23 @@ def test_an_aura_on_a_land_maker_takes_its_effect_away_whatever_the_timestamps(
     )
     assert _types_of(b, "elf") == ["G"]
     assert _types_of(b, "col") == ["B"]
+
+
+def test_too_many_objects_looked_at_one_by_one_for_dependencies_is_a_422(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Effects that single out objects ("other") are checked permanent by permanent for each
+    # pair of them (613.8a); past a budget of that work, the board is refused.
+    from app.domain.errors import QuestionError
+    from app.engine import characteristics
+
+    swamps = _card("Gloomspire", "Each other land you control is a Swamp in addition to its "
+                   "other types.", ["Land"])  # fmt: skip
+    islands = _card("Tidespire", "Other Swamps you control are Islands in addition to their "
+                    "other types.", ["Land"])  # fmt: skip
+    perms = [_perm(f"g{i}", swamps) for i in range(3)] + [_perm(f"t{i}", islands) for i in range(3)]
+    assert _types_of(_board(*perms), "g0") == ["U", "B"]
+    monkeypatch.setattr(characteristics, "REACH_SCAN_BUDGET", 50)
+    with pytest.raises(QuestionError) as err:
+        _types_of(_board(*perms, *(_perm(f"f{i}", FOREST) for i in range(20))), "g0")
+    assert err.value.code == "too_complex"
