@@ -215,7 +215,7 @@ def _effect_abilities(card: Card) -> list[Ability]:
 
 def selector_counters(card: Card) -> Iterator[str]:
     """Counter kinds the abilities of a card's faces look for on the permanents they change
-    ("each land with an everything counter on it is every land type")."""
+    (a land type for each land with a kind of counter on it)."""
     for face in card.card_faces:
         for a in face.abilities:
             yield from _selector_counters(a)

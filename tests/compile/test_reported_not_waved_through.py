@@ -20,7 +20,7 @@ MANA = "{T}: Add {G}."
         # "Activate only".
         (f"{MANA} Activate no more than twice each turn.", ("Artifact",)),
         (
-            f"{MANA} Any player may activate this ability, but only during their turn.",
+            f"{MANA} Any player may activate this ability, but only as a sorcery.",
             ("Artifact",),
         ),
         # 614.1a: a spell's effect replacing what mana abilities make for the turn.
@@ -59,7 +59,7 @@ def test_a_sentence_that_bears_on_the_engine_is_reported(text: str, types: tuple
 def test_a_limit_on_an_x_the_engine_never_reads_stays_irrelevant() -> None:
     # A trigger's or a non-mana ability's X: nothing asked about casting or mana reads it.
     text = (
-        "At the beginning of your end step, you may pay {X}. If you do, draw X cards.\n"
+        "At the beginning of your upkeep, you may pay {X}. If you do, you gain X life.\n"
         "X can't be greater than the number of lands you control."
     )
     assert face(text, types=("Creature",)).support == "full"

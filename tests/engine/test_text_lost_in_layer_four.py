@@ -29,13 +29,13 @@ LOWLY = _card(
 )
 NYMPH = _card(
     "Grovesong Nymph",
-    "Lands you control are every basic land type in addition to their other types.",
+    "Each land you control is every basic land type in addition to its other types.",
     ["Enchantment", "Creature"],
     ["Nymph"],
 )
 COLOSSUS = _card(
     "Barkbound Colossus",
-    "Nontoken creatures you control are Forest lands in addition to their other types.",
+    "Nontoken creatures you control are Mountain lands in addition to their other types.",
     ["Creature"],
     ["Avatar"],
 )
@@ -46,7 +46,7 @@ WARDEN = _card(
     ["Elf"],
 )
 TIDETURN = _card("Tideturn Decree", "All Forests are Islands.", ["Enchantment"])
-MIRE = _card("Mirefall Tower", "Each land is a Swamp in addition to its other types.", ["Land"])
+MIRE = _card("Mirefall Tower", "All lands are Swamps in addition to their other types.", ["Land"])
 ISLAND = {"name": "Blue Field", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Island"]}
 ELF = _elf()
 
@@ -98,7 +98,7 @@ def test_an_aura_that_makes_a_land_type_adder_a_land_takes_its_effect_away() -> 
 def test_a_creature_another_effect_made_a_land_loses_its_text_to_a_land_type_setter(
     order: tuple[str, ...],
 ) -> None:
-    # The Colossus makes the Nymph (and itself) nonbasic Forest lands; the Idol then makes them
+    # The Colossus makes the Nymph (and itself) nonbasic Mountain lands; the Idol then makes them
     # Swamps, which takes the Nymph's ability away (305.7), whatever the timestamps (613.8a).
     cards = {"moon": SWAMP_MOON, "colossus": COLOSSUS, "nymph": NYMPH}
     b = _board(_perm("island", ISLAND), *_stamped(order, cards, bobs="moon"))
@@ -140,8 +140,8 @@ def test_a_choice_of_an_effect_that_never_applies_is_not_asked_for() -> None:
     # is worked out.
     chooser = _card(
         "Ringwall Cairn",
-        "As this land enters, choose a basic land type.\nLands you control are the chosen type "
-        "in addition to their other types.",
+        "As this land enters, choose a basic land type.\nEach land you control is the chosen "
+        "type in addition to its other types.",
         ["Land"],
     )
     b = _board(_perm("cairn", chooser), _perm("mire", MIRE), _perm("moon", SWAMP_MOON))

@@ -409,7 +409,7 @@ _CANT_PAY_THAT_WAY = re.compile(
 
 # The card's own alternative cost while a condition holds ("as long as ... and ~ is in your
 # graveyard, it has flashback {2}{G}"), or said in words rather than by a keyword ("you may
-# cast ~ from your graveyard by paying {2}{W} rather than paying its mana cost", 118.9): not
+# cast ~ from your graveyard by paying {1}{G} rather than paying its mana cost", 118.9): not
 # modelled, reported (a free cast naming it is still refused, 118.9a).
 _OWN_COST_WHILE = re.compile(
     r"~ is in your graveyard, it has (?:flashback|escape)\b|"
