@@ -115,6 +115,8 @@ def mana_value(
     if prototyped:
         chosen = _prototyped(chosen, zone, cast, steps)
     free = cast and cast_without_paying_mana_cost
+    if free and zone == "stack" and chosen is not card.front:
+        _check_cast_free_transformed(card, chosen)
     object_x = _object_x(card, chosen, zone, x, free, steps)
     if zone in OFF_STACK:
         value = card.mana_value_off_stack()
@@ -203,6 +205,19 @@ def _check_face_in_zone(card: Card, chosen: CardFace, zone: Zone) -> None:
             ("zone",),
             f"{chosen.name} is not a permanent card, so it can't be on the battlefield",
             "not_a_permanent",
+        )
+
+
+def _check_cast_free_transformed(card: Card, chosen: CardFace) -> None:
+    """118.9a: a back face cast only for its keyword's alternative cost (disturb, More Than
+    Meets the Eye) is never a spell cast without paying its mana cost."""
+    if card.cast_transformed_by() == "cost":
+        raise QuestionError(
+            ("cast_without_paying_mana_cost",),
+            f"{chosen.name} is cast only as its card cast transformed for its keyword's cost, "
+            "an alternative cost, which casting without paying the mana cost can't be combined "
+            "with (118.9a)",
+            "not_cast_that_way",
         )
 
 

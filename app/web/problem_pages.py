@@ -162,6 +162,12 @@ PROBLEMS: dict[str, ProblemPage] = {
     "not_cast": _q(
         "Not cast", "Only a spell that was cast can have been cast without paying its mana cost."
     ),
+    "not_cast_that_way": _q(
+        "Never cast that way",
+        "The face named is cast only for an alternative cost (a transforming card's disturb or "
+        "More Than Meets the Eye), so no spell of it was cast without paying its mana cost "
+        "(118.9a).",
+    ),
     "invalid_x": _q("Invalid X", "The X asked for can't be used here; the detail says why."),
     "unknown_cost": _q(
         "Unknown cost", "The card has no alternative or additional cost by that name."

@@ -641,6 +641,10 @@ def test_a_back_face_cast_only_for_its_keyword_cost_is_no_free_cast(client: Test
     assert [x["code"] for x in answer["reasons"]] == ["alternative_cost_not_allowed"]
     r = client.post("/v1/spells/mana-value", json={"card": "Lanternward Shade", "zone": "stack"})
     assert r.status_code == 201 and r.json()["answer"]["mana_value"] == 2, r.text
+    free = {"card": "Lanternward Shade", "zone": "stack", "cast": True,
+            "cast_without_paying_mana_cost": True}  # fmt: skip
+    r = client.post("/v1/spells/mana-value", json=free)
+    assert_problem(r, ["body", "cast_without_paying_mana_cost"], "not_cast_that_way")
 
 
 def test_a_counter_a_copy_reads_may_be_on_another_permanent(client: TestClient) -> None:
