@@ -403,12 +403,12 @@ def _face_castable(
     if _never_cast(card, cast_face, face_up_only):
         castable = False
         mf = Mentions()
-        r.note("face_never_cast", one_part_rule(card, cast_face), _never_cast_words(
-            mf, card, cast_face, face_up_only), mf)  # fmt: skip
+        why = _never_cast_words(mf, card, cast_face, face_up_only)
+        r.note("face_never_cast", one_part_rule(card, cast_face), why, mf)
     elif (
         cast_face is not card.front
         and card.cast_transformed_by() == "free"
-        and (cast_from not in (None, "exile"))
+        and cast_from not in (None, "exile")
     ):
         castable = False
         ms = Mentions()
