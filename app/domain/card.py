@@ -719,6 +719,16 @@ class Card(BaseModel):
             return self.front
         return face
 
+    def never_cast(self, face: CardFace) -> bool:
+        """A face that is never a spell: a flip card's flipped half or a meld card's melded
+        face (710.1, 712.8), or a transforming card's back face when nothing casts its card
+        transformed (cast_transformed_by)."""
+        if face is self.front:
+            return False
+        if self.layout in FRONT_CAST_LAYOUTS:
+            return True
+        return self.layout == "transform" and self.cast_transformed_by() is None
+
     def cast_transformed_by(self) -> Literal["free", "cost"] | None:
         """How a transforming card comes onto the stack back face up (cast transformed): "free"
         for a Siege (its front a battle: defeated, its controller may cast it transformed

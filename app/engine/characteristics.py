@@ -452,6 +452,7 @@ class Characteristics:
         self._made_lands: dict[str, bool] = {}
         self._widened: dict[str, Traits] = {}
         self._reach_scanned = 0
+        self._land_makers: list[tuple[str, Selector]] | None = None
         # Whether any layer-4 effect takes rules text away (305.7); without one, every source
         # keeps its abilities.
         self._removers = any(removes_text(eff) for _, eff in effects.layer4)
@@ -636,14 +637,17 @@ class Characteristics:
 
     def _lands_itself(self, src: EffectSource, eff: TypeEffect) -> bool:
         """Whether a land-type setting effect comes with one of its own source's that makes the
-        same permanents lands (305.7 then always finds a land)."""
-        return isinstance(eff, SetLandTypes) and any(
-            s.id == src.id
-            and isinstance(e, AddTypes | SetCardTypes)
-            and "land" in e.types
-            and e.to == eff.to
-            for s, e in self.effects.layer4
-        )
+        same permanents lands (305.7 then always finds a land). The land-making effects are
+        gathered once per board: this is asked for each pair of effects."""
+        if not isinstance(eff, SetLandTypes):
+            return False
+        if self._land_makers is None:
+            self._land_makers = [
+                (s.id, e.to)
+                for s, e in self.effects.layer4
+                if isinstance(e, AddTypes | SetCardTypes) and "land" in e.types
+            ]
+        return any(sid == src.id and to == eff.to for sid, to in self._land_makers)
 
     def _made_land(self, p: Permanent) -> bool:
         """Whether a layer-4 effect makes the permanent a land (an Aura that makes what it

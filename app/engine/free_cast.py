@@ -400,16 +400,14 @@ def _face_castable(
     )
     if aftermath and not _aftermath_castable(r, cast_face, cast_from):
         castable = False
+    # How the card is cast transformed, for a back face (a Siege's or a keyword's).
+    how = card.cast_transformed_by() if cast_face is not card.front else None
     if _never_cast(card, cast_face, face_up_only):
         castable = False
         mf = Mentions()
         why = _never_cast_words(mf, card, cast_face, face_up_only)
         r.note("face_never_cast", one_part_rule(card, cast_face), why, mf)
-    elif (
-        cast_face is not card.front
-        and card.cast_transformed_by() == "free"
-        and cast_from not in (None, "exile")
-    ):
+    elif how == "free" and cast_from not in (None, "exile"):
         castable = False
         ms = Mentions()
         r.note(
@@ -420,7 +418,7 @@ def _face_castable(
             f"{ZONE_WORDS[cast_from]}.",
             ms,
         )
-    elif cast_face is not card.front and card.cast_transformed_by() == "cost":
+    elif how == "cost":
         castable = False
         mc = Mentions()
         r.note(
@@ -466,11 +464,8 @@ def _never_cast(card: Card, face: CardFace, face_up_only: bool) -> bool:
     """A back face that is never a spell: a flipped or melded one, or a transforming card's
     when nothing casts it transformed, or when the cast is one that casts a card face up (a
     cascade's or a reveal's, 702.85a)."""
-    if face is card.front:
-        return False
-    if card.layout in FRONT_CAST_LAYOUTS:
-        return True
-    return card.layout == "transform" and (face_up_only or card.cast_transformed_by() is None)
+    face_up_back = face_up_only and card.layout == "transform" and face is not card.front
+    return card.never_cast(face) or face_up_back
 
 
 def _never_cast_words(m: Mentions, card: Card, face: CardFace, face_up_only: bool) -> str:

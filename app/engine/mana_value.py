@@ -171,27 +171,15 @@ def _check_face_in_zone(card: Card, chosen: CardFace, zone: Zone) -> None:
             f"{chosen.name} is a land: lands are played, never cast, so it can't be on the stack",
             "land_not_on_stack",
         )
-    if zone == "stack" and card.layout in FRONT_CAST_LAYOUTS and chosen is not card.front:
-        # Flip and meld cards are cast as their front (unflipped) face only.
-        raise QuestionError(
-            ("face",),
-            f"{chosen.name} is never cast: {card.name} is a {card.layout} card, cast as "
-            f"{card.front.name} ({FACE_RULES[card.layout]})",
-            "face_never_cast",
+    if zone == "stack" and card.never_cast(chosen):
+        why = (
+            f"{card.name} is a {card.layout} card, cast as {card.front.name} "
+            f"({FACE_RULES[card.layout]})"
+            if card.layout in FRONT_CAST_LAYOUTS
+            else f"nothing casts {card.front.name} transformed (no disturb, More Than Meets the "
+            "Eye or Siege), so its back face comes only by transforming (712.8)"
         )
-    if (
-        zone == "stack"
-        and card.layout == "transform"
-        and chosen is not card.front
-        and card.cast_transformed_by() is None
-    ):
-        raise QuestionError(
-            ("face",),
-            f"{chosen.name} is never cast: nothing casts {card.front.name} transformed (no "
-            "disturb, More Than Meets the Eye or Siege), so its back face comes only by "
-            "transforming (712.8)",
-            "face_never_cast",
-        )
+        raise QuestionError(("face",), f"{chosen.name} is never cast: {why}", "face_never_cast")
     if zone == "battlefield" and card.layout == "meld" and chosen is not card.front:
         # 712.8: a melded permanent's mana value adds both melded cards' front faces; a
         # question names one card, so the engine can't know the other.

@@ -450,7 +450,7 @@ def compile_face(
         x_permanent=x_chosen and not spell,
         x_chosen=x_chosen,
         x_kicker_only=x_chosen and "{X}" not in (mana_cost or ""),
-        x_additional=bool(text and _X_ADDITIONAL.search(text.replace(name, "~"))),
+        x_additional=bool(text and _X_ADDITIONAL.search(text)),
         keywords=tuple(k for k in keywords if k),
         land="land" in type_set,
         types=tuple(sorted(type_set)),
