@@ -645,12 +645,20 @@ class Card(BaseModel):
         named as the whole card: both mana costs (so the halves' mana values added), every
         type and ability, each half's costs and cost changes. Raises ValueError for a card
         without fuse (709.3: only one half can be cast)."""
-        halves = self.card_faces
         if not self.has_fuse:
-            names = " or ".join(repr(f.name) for f in halves)
+            names = " or ".join(repr(f.name) for f in self.card_faces)
             raise ValueError(
                 f"{self.name} has no fuse, so only one half can be cast (709.3): give {names}"
             )
+        return self._halves_together
+
+    @cached_property
+    def _halves_together(self) -> CardFace:
+        """Both halves' characteristics as one face named as the whole card: both mana costs
+        (so the halves' mana values added), every type and ability, each half's costs and cost
+        changes. What a split card cast fused is (702.102c), and a Room with both doors
+        unlocked (709.5). Built once per card: the engine files what it reads by face."""
+        halves = self.card_faces
 
         def union(lists: list[list[_Word]]) -> list[_Word]:
             return list(dict.fromkeys(v for values in lists for v in values))
@@ -669,6 +677,37 @@ class Card(BaseModel):
             alternative_costs=[c for h in halves for c in h.alternative_costs],
             additional_costs=[c for h in halves for c in h.additional_costs],
             cost_changes=[c for h in halves for c in h.cost_changes],
+        )
+
+    @property
+    def is_room(self) -> bool:
+        """709.5: a split card whose halves (doors) share one permanent type line with the
+        subtype Room."""
+        return self.layout == "split" and all("Room" in f.subtypes for f in self.faces)
+
+    def room_unlocked(self, doors: frozenset[int]) -> CardFace:
+        """709.5: what a Room permanent is with the doors at these indices unlocked: one door's
+        face, both halves together, or with none only its shared type line (no name of its own,
+        no mana cost so mana value 0 and colorless, no abilities). Its card's name stands for
+        the missing name: the engine reads names only to match effects to their own card."""
+        match len(doors):
+            case 1:
+                return self.card_faces[min(doors)]
+            case 2:
+                return self._halves_together
+            case _:
+                return self._all_locked
+
+    @cached_property
+    def _all_locked(self) -> CardFace:
+        front = self.front
+        return CardFace.model_construct(
+            name=self.name,
+            mana_cost=None,
+            supertypes=list(front.supertypes),
+            types=list(front.types),
+            subtypes=list(front.subtypes),
+            colors=None,
         )
 
     def resolved_from(self, line: int) -> Card:

@@ -95,6 +95,7 @@ PERMANENT_DEFAULTS: dict[str, Any] = {
     "timestamp": None,
     "copy_of": None,
     "entered_as_copy": None,
+    "unlocked": None,
 }
 
 
@@ -349,6 +350,19 @@ class PermanentIn(TypedDict, total=False):
             "for a card that becomes a copy by an activated or triggered ability of its own, "
             "else true",
             examples=[False],
+        ),
+    ]
+    # 709.5: which doors of a Room are unlocked; resolved, with `face`, to the face it has.
+    unlocked: Annotated[
+        list[Name] | None,
+        Field(
+            max_length=2,
+            description="709.5: for a Room, its unlocked doors by name: one, both, or `[]` "
+            "(it entered without being cast and none was unlocked since: it has no name, "
+            "mana cost or abilities). Left out: the one door `face` (or `card`) names, the "
+            "first door when neither names one. A door `face` or `card` names must be "
+            "unlocked",
+            examples=[["Greenhouse", "Rickety Gazebo"]],
         ),
     ]
 

@@ -107,6 +107,38 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
     return found
 
 
+def unlocked_doors(card: Card, names: list[str], loc: tuple[str | int, ...]) -> frozenset[int]:
+    """709.5: the indices of a Room's doors `names` says are unlocked; a QuestionError on
+    `loc` for a card that is no Room, a name of no door, or a door named twice."""
+    if not card.is_room:
+        raise QuestionError(
+            loc, f"{card.name} is not a Room: it has no doors (709.5)", "not_a_room"
+        )
+    doors: set[int] = set()
+    for j, name in enumerate(names):
+        door = card.face_named(name.strip())
+        if door is None:
+            listed = " or ".join(repr(f.name) for f in card.card_faces)
+            raise QuestionError(
+                (*loc, j), f"{card.name} has no door {name!r}; use {listed}", "no_such_face"
+            )
+        index = card.card_faces.index(door)
+        if index in doors:
+            raise QuestionError((*loc, j), f"{door.name} is named twice", "door_repeated")
+        doors.add(index)
+    return frozenset(doors)
+
+
+def door_locked(card: Card, door: int, loc: tuple[str | int, ...]) -> QuestionError:
+    """709.5: the error for a door named as the one a Room is on that `unlocked` leaves out."""
+    return QuestionError(
+        loc,
+        f"{card.card_faces[door].name} is named as the door it is on, but 'unlocked' doesn't "
+        "list it: list it there, or name the whole card",
+        "door_locked",
+    )
+
+
 def fused_face(card: Card, loc: tuple[str | int, ...]) -> CardFace:
     """702.102c: the spell a split card cast fused is (Card.fused); a QuestionError on `loc`
     for a split card without fuse."""

@@ -23,7 +23,13 @@ from app.domain.card import (
 from app.domain.errors import QuestionError
 from app.domain.layouts import LAYOUT_RULES, one_part_rule
 from app.domain.ruling import Mentions, Step, Verdict
-from app.engine.free_cast import fused_face, prototyped_face, resolve_face, x_in_cost
+from app.engine.free_cast import (
+    fused_face,
+    prototyped_face,
+    resolve_face,
+    unlocked_doors,
+    x_in_cost,
+)
 
 Zone = Literal["library", "hand", "graveyard", "exile", "stack", "battlefield"]
 OFF_STACK: tuple[Zone, ...] = ("library", "hand", "graveyard", "exile")
@@ -91,6 +97,7 @@ def mana_value(
     cast_without_paying_mana_cost: bool,
     face: str | None = None,
     prototyped: bool = False,
+    unlocked: list[str] | None = None,
 ) -> Verdict:
     if cast_without_paying_mana_cost and not cast:
         raise QuestionError(
@@ -110,7 +117,11 @@ def mana_value(
         if fused is not None:
             return fused
     steps: list[Step] = []
-    chosen = resolve_face(card, face, ("face",))
+    chosen = (
+        resolve_face(card, face, ("face",))
+        if unlocked is None
+        else _room_permanent(card, zone, unlocked, prototyped)
+    )
     _check_face_in_zone(card, chosen, zone)
     if prototyped:
         chosen = _prototyped(chosen, zone, cast, steps)
@@ -132,6 +143,28 @@ def mana_value(
     # Off the stack the object is the whole card (709.4, 712.8, 715.4), not one of its faces.
     named = card.name if zone in OFF_STACK else chosen.name
     return Verdict(ManaValueAnswer(x=object_x, mana_value=value, etb_x=etb_x, face=named), steps)
+
+
+def room_doors(card: Card, zone: Zone, unlocked: list[str]) -> frozenset[int]:
+    """709.5: the indices of the unlocked doors of a Room permanent (unlocked_doors); doors
+    are locked or unlocked only on the battlefield."""
+    if zone != "battlefield":
+        raise QuestionError(
+            ("unlocked",),
+            f"doors are unlocked only on the battlefield; in the {zone} leave out 'unlocked' "
+            "(709.5)",
+            "unlocked_off_battlefield",
+        )
+    return unlocked_doors(card, unlocked, ("unlocked",))
+
+
+def _room_permanent(card: Card, zone: Zone, unlocked: list[str], prototyped: bool) -> CardFace:
+    """709.5: a Room permanent with the doors `unlocked` names (none or both: the question's
+    normalizing made one door its `face`)."""
+    doors = room_doors(card, zone, unlocked)
+    if prototyped:
+        raise QuestionError(("prototyped",), "a Room has no prototype", "no_prototype")
+    return card.room_unlocked(doors)
 
 
 def _prototyped(chosen: CardFace, zone: Zone, cast: bool, steps: list[Step]) -> CardFace:
@@ -327,7 +360,9 @@ def _in_play_steps(
 ) -> list[Step]:
     """Mana value (202.3) of the spell or permanent: only the face it is (709.3, 712.8)."""
     steps: list[Step] = []
-    if card.faces:
+    if card.is_room and zone == "battlefield":
+        steps.append(_doors_step(card, chosen))
+    elif card.faces:
         what = "spell" if zone == "stack" else "permanent"
         m = Mentions()
         steps.append(
@@ -354,6 +389,18 @@ def _in_play_steps(
         )
     steps.append(_value_step(costed, value, object_x))
     return steps
+
+
+def _doors_step(card: Card, chosen: CardFace) -> Step:
+    """709.5: which doors of a Room permanent are unlocked, whose characteristics it has."""
+    m = Mentions()
+    if chosen is card.room_unlocked(frozenset()):
+        doors = "no door is unlocked: it has no name, mana cost or abilities of a door"
+    elif chosen.name == card.name:
+        doors = "both doors are unlocked: it has both doors' characteristics together"
+    else:
+        doors = f"only {m.card(chosen.name)} is unlocked: it has that door's characteristics"
+    return m.step(f"On the battlefield {m.card(card.name)} is a Room, and {doors}.", ("709.5",))
 
 
 def _etb_x(chosen: CardFace, x: int, cast: bool, free: bool, steps: list[Step]) -> int:

@@ -33,6 +33,8 @@ from app.domain.state import (
 )
 from app.engine.activate import named_ability, normalize_choose
 from app.engine.board import BoardView
+from app.engine.free_cast import door_locked, resolve_face
+from app.engine.mana_value import Zone, room_doors
 from app.rulings.fastpath import mark_server_picked
 from app.rulings.json_text import json_bytes
 from app.rulings.resolve import (
@@ -82,7 +84,9 @@ class CardRequest(_Request, Protocol):
 
 class ManaValueRequest(CardRequest, Protocol):
     @property
-    def zone(self) -> str: ...
+    def zone(self) -> Zone: ...
+    @property
+    def unlocked(self) -> list[str] | None: ...
 
 
 class _OnBoard(Protocol):
@@ -366,7 +370,26 @@ def mana_value_question(catalog: Catalog, body: ManaValueRequest) -> CardQuestio
     face = asked_face(card, body.face) if body.face else None
     if face is None and body.face is None and body.zone in ("stack", "battlefield"):
         face = named_face(card, body.card)
-    return CardQuestion(body.model_dump(mode="json") | {"card": card.name, "face": face}, card)
+    # Left out unless given, so that a question without it is identified as before it existed.
+    question = body.model_dump(mode="json", exclude={"unlocked"}) | {
+        "card": card.name,
+        "face": face,
+    }
+    if body.unlocked is not None:
+        question |= _doors_question(card, face, room_doors(card, body.zone, body.unlocked))
+    return CardQuestion(question, card)
+
+
+def _doors_question(card: Card, face: str | None, doors: frozenset[int]) -> dict[str, Any]:
+    """A Room's unlocked doors (709.5) normalized: one door is that door as `face`; none or
+    both, the doors in card order and spelling, and no `face`. A door named as the one it is
+    on must be unlocked."""
+    named = resolve_face(card, face, ("face",)) if face not in (None, card.name) else None
+    if named is not None and card.card_faces.index(named) not in doors:
+        raise door_locked(card, card.card_faces.index(named), ("unlocked",))
+    if len(doors) == 1:
+        return {"face": card.card_faces[min(doors)].name}
+    return {"face": None, "unlocked": [card.card_faces[i].name for i in sorted(doors)]}
 
 
 # Facts about a free cast that only a board's effects on spells read, and what each says.

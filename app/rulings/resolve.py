@@ -40,7 +40,7 @@ from app.domain.state import (
     class_firsts,
 )
 from app.engine.copies import choices_unmade, copiable_face, copy_effect_of
-from app.engine.free_cast import prototyped_face
+from app.engine.free_cast import door_locked, prototyped_face, unlocked_doors
 from app.rulings.board_checks import (
     check_effect,
     check_on_battlefield,
@@ -389,6 +389,7 @@ _CHECKED = (
     "library_top",
     "exiled",
     "copy_of",
+    "unlocked",
 )
 _CHECKED_FIELDS = itemgetter(*_CHECKED)
 _CHECKED_DEFAULTS = {name: PERMANENT_DEFAULTS.get(name) for name in _CHECKED}
@@ -403,7 +404,7 @@ _OPTIONAL_FACTS = frozenset(OPTIONAL_FACTS)
 # (CheckedState.board).
 _PLAIN_KEYS = frozenset(
     {"id", "controller", *PERMANENT_DEFAULTS}
-    - {"definition", "counters", "chosen_colors", *OPTIONAL_FACTS}
+    - {"definition", "counters", "chosen_colors", "unlocked", *OPTIONAL_FACTS}
 )
 
 
@@ -462,6 +463,9 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
     card = _card_of(catalog, p.get("card"), definition, here)
     face = permanent_face(card, p, (*here, "face"))
     card_face = card.card_faces[face]
+    unlocked = p.get("unlocked")
+    if unlocked is not None:
+        face, card_face = _room_doors(card, p, face, unlocked, here)
     if not _token_copy_of(card_face, p):
         check_on_battlefield(card, card_face, (*here, card_field(definition)), _is_token_copy(p))
     if p.get("prototyped", False):
@@ -474,6 +478,35 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
             )
         card_face = prototyped_face(card_face, (*here, "prototyped"))
     return card, face, card_face
+
+
+def _room_doors(
+    card: Card, p: PermanentIn, face: int, unlocked: list[str], here: Loc
+) -> tuple[int, CardFace]:
+    """709.5: the face index and face of a Room permanent with these doors unlocked. A door
+    `face` or `card` names is one of them; one door is that door's face, and with none or both
+    the index is 0, so that every spelling of one board is one question."""
+    if p.get("copy_of") or p.get("prototyped", False):
+        field = "copy_of" if p.get("copy_of") else "prototyped"
+        raise QuestionError(
+            (*here, field),
+            f"'unlocked' is for a Room's own card; leave out '{field}' or 'unlocked'",
+            "unlocked_not_modelled",
+        )
+    doors = unlocked_doors(card, unlocked, (*here, "unlocked"))
+    named = "face" in p or card.face_named((p.get("card") or "").strip()) is not None
+    if named and face not in doors:
+        raise door_locked(card, face, (*here, "unlocked"))
+    return (min(doors) if len(doors) == 1 else 0), card.room_unlocked(doors)
+
+
+def _doors_spelled(card: Card, unlocked: list[str]) -> list[str] | None:
+    """`unlocked` normalized (checked by _room_doors: no door twice): a Room with one door
+    unlocked is that door's face, said by `face` (None: left out); with none or both, the
+    doors in card order and spelling."""
+    if len(unlocked) == 1:
+        return None
+    return [f.name for f in card.card_faces] if unlocked else []
 
 
 def _is_token_copy(p: PermanentIn) -> bool:
@@ -544,12 +577,20 @@ class _PermanentChecks:
         self.loc = loc
         self.controllers: set[str] = set()
         self.met: list[Card] = []  # CheckedState.battlefield_cards
-        # Per (name given, face asked, face given, prototyped, copy_of and token): the card, its
-        # face index, the pair `cards` holds and the catalog's spellings, so 10,000 Forests in
-        # no class are looked up and checked once, and share one pair. A definition is checked
-        # where it is.
+        # Per (name given, face asked, face given, prototyped, copy_of and token, unlocked): the
+        # card, its face index, the pair `cards` holds and the catalog's spellings, so 10,000
+        # Forests in no class are looked up and checked once, and share one pair. A definition
+        # is checked where it is.
         self.by_name: dict[
-            tuple[str, int | str, bool, bool, tuple[tuple[str, ...], bool] | None], _Found
+            tuple[
+                str,
+                int | str,
+                bool,
+                bool,
+                tuple[tuple[str, ...], bool] | None,
+                tuple[str, ...] | None,
+            ],
+            _Found,
         ] = {}
         self.also = _effects_counters(catalog, state)
         self.state = state
@@ -595,12 +636,14 @@ class _PermanentChecks:
             library_top,
             exiled,
             copy_of,
+            unlocked,
         ) = _CHECKED_FIELDS({**_CHECKED_DEFAULTS, **p})
         self.controllers.add(controller)
         if name is not None and definition is None:
             # A token's card may have made it as a copy (its exceptions then apply): told apart.
             copied = (tuple(copy_of), p.get("token", False)) if copy_of is not None else None
-            key = (name, face_given, "face" in p, prototyped, copied)
+            doors = tuple(unlocked) if unlocked is not None else None
+            key = (name, face_given, "face" in p, prototyped, copied, doors)
             found = self.by_name.get(key)
             if found is None:
                 here = (*loc, "battlefield", i)
@@ -642,6 +685,8 @@ class _PermanentChecks:
             respell["card"] = spelled
         if face_given != face:
             respell["face"] = face
+        if unlocked is not None:
+            respell["unlocked"] = _doors_spelled(card, unlocked)
         if counters != counters_given:
             respell["counters"] = counters
         if copy_spelled != copy_of:

@@ -147,6 +147,25 @@ PROBLEMS: dict[str, ProblemPage] = {
     "not_fused": _q(
         "Not a fuse card", "Only a card with fuse can be cast as both halves (702.102)."
     ),
+    "not_a_room": _q(
+        "Not a Room",
+        "Only a Room has doors to unlock (709.5); drop `unlocked`, or name the face with `face`.",
+    ),
+    "door_repeated": _q("A door named twice", "Name each unlocked door of a Room once (709.5)."),
+    "door_locked": _q(
+        "The door named is locked",
+        "The door `face` or `card` names must be one of `unlocked` (709.5); name the whole card "
+        "instead, or list that door.",
+    ),
+    "unlocked_off_battlefield": _q(
+        "Doors given off the battlefield",
+        "Only a Room permanent has locked and unlocked doors (709.5); drop `unlocked`.",
+    ),
+    "unlocked_not_modelled": _q(
+        "Unlocked doors of a copy or prototype",
+        "`unlocked` is read for a Room's own card only; a copy has the copied card's doors "
+        "(707.2) and a Room has no prototype: drop one of the fields.",
+    ),
     "face_not_applicable": _q(
         "Face given off the stack",
         "Outside the stack and battlefield a card has all its faces' characteristics; drop `face`.",

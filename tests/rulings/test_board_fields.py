@@ -61,9 +61,9 @@ HELD: dict[str, Any] = {
     "library_top": "Plains",
     "copy_of": ("Forest",),
 }
-# The card's own data / its index, checked apart; `prototyped` is held as the face it gives
-# (718.3b: tests/engine/test_prototype.py).
-NOT_ON_PERMANENT = {"definition", "face", "prototyped"}
+# The card's own data / its index, checked apart; `prototyped` and `unlocked` are held as the
+# face they give (718.3b: tests/engine/test_prototype.py; 709.5: tests/api/test_rooms_api.py).
+NOT_ON_PERMANENT = {"definition", "face", "prototyped", "unlocked"}
 
 
 @pytest.fixture(scope="module")

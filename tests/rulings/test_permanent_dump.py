@@ -58,6 +58,7 @@ NOT_DEFAULT: dict[str, Any] = {
     "timestamp": 0,
     "copy_of": [],
     "entered_as_copy": False,
+    "unlocked": [],
 }
 DEFINITION = {"name": "Zzq Vale", "types": ["land"], "text": "{T}: Add {G}."}
 

@@ -49,6 +49,13 @@ class ManaValueRequest(BaseModel):
         description="On the stack or battlefield: was it cast prototyped (702.160a)? Then it "
         "has only its prototype mana cost (718.3b)",
     )
+    unlocked: list[Name] | None = Field(
+        None,
+        max_length=2,
+        description="On the battlefield, for a Room: its unlocked doors by name, one, both or "
+        "`[]` (709.5: it has the characteristics of those doors only, none with `[]`). Left "
+        "out: the one door `face` (or `card`) names, the first door when neither does",
+    )
 
 
 ManaValueRuling = ruling_schema("ManaValueRuling", "mana_value", ManaValueAnswer)
@@ -85,6 +92,7 @@ def post_mana_value(
             cast_without_paying_mana_cost=body.cast_without_paying_mana_cost,
             face=question["face"],
             prototyped=body.prototyped,
+            unlocked=question.get("unlocked"),
         ),
         cards=[card.name],
         used=[card],
