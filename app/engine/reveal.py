@@ -65,7 +65,9 @@ def _mana_value_note(card: Card) -> tuple[str, tuple[str, ...]]:
     return ("; ".join(parts), tuple(rules))
 
 
-def _validate(mode: str, max_mana_value: int | None, cascade_mana_value: int | None) -> int:
+def _validate(
+    mode: str, max_mana_value: int | None, cascade_mana_value: int | None, nonlegendary: bool
+) -> int:
     """Check the question is consistent; return the mana value threshold in use."""
     if mode == "reveal":
         if max_mana_value is None:
@@ -92,6 +94,14 @@ def _validate(mode: str, max_mana_value: int | None, cascade_mana_value: int | N
             raise QuestionError(
                 ("max_mana_value",),
                 "max_mana_value is only used with mode 'reveal'",
+                "unexpected_field",
+            )
+        if nonlegendary:
+            # 702.85a: cascade stops at any nonland card of lower mana value, legendary or not.
+            raise QuestionError(
+                ("nonlegendary",),
+                "nonlegendary is only used with mode 'reveal': cascade passes over no "
+                "legendary card (702.85a)",
                 "unexpected_field",
             )
         limit, field = cascade_mana_value, "cascade_mana_value"
@@ -259,7 +269,7 @@ def reveal_until(
     Raises QuestionError when the mode's threshold is missing, a field of the other mode is
     given, a threshold is negative, or `face` names no face of the hit.
     """
-    limit = _validate(mode, max_mana_value, cascade_mana_value)
+    limit = _validate(mode, max_mana_value, cascade_mana_value, nonlegendary)
     # `unpayable` describes the player ("I have no creature to sacrifice"), whatever the
     # library holds: a name no card here asks for simply never matters. So do the optional
     # `additional_costs` to pay if the hit has them (kicker, a spree spell's modes).

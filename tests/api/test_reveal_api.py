@@ -159,6 +159,16 @@ def test_an_empty_library_is_a_question_too(sqlite_client: TestClient) -> None:
             "unexpected_field",
         ),
         (
+            {
+                "library": ["Forest"],
+                "mode": "cascade",
+                "cascade_mana_value": 5,
+                "nonlegendary": True,
+            },
+            ["body", "nonlegendary"],
+            "unexpected_field",
+        ),
+        (
             {"library": ["Forest", "Nope"], "max_mana_value": 3},
             ["body", "library", 1],
             "unknown_card",

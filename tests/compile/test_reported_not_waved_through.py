@@ -34,6 +34,8 @@ MANA = "{T}: Add {G}."
             "Target creature gets +1/+1 and loses all creature types until end of turn.",
             ("Instant",),
         ),
+        # Every ability of its controller copied, mana abilities among them: twice the mana.
+        ("Double all your spells and abilities.", ("Enchantment",)),
         # 305.6: every land type, so every basic land type's mana ability.
         ("Rangeling", ("Land",)),
         # 205.4a: snow, which snow mana and "if that land is snow" read.

@@ -398,6 +398,7 @@ def test_reveal_laws_hold_for_any_library(
         if cascade_mode
         else {"max_mana_value": value}
     )
+    nonlegendary = nonlegendary and not cascade_mode  # Plargg's reveal only (702.85a)
     answer = reveal(library, cast=cast, nonlegendary=nonlegendary, seed=seed, **kwargs)
     # Same seed, same answer (the ruling can be replayed).
     assert reveal(library, cast=cast, nonlegendary=nonlegendary, seed=seed, **kwargs) == answer

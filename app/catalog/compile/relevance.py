@@ -101,6 +101,9 @@ class _MainClause:
 
 
 _RULES: tuple[tuple[_Searcher, str], ...] = (
+    # Every spell and ability of its controller copied (a playtest card's "Double" keyword):
+    # its reminder says mana abilities make twice their mana; not modelled.
+    (re.compile(r"^Double all (?:of )?your [^.]*\babilities\b"), "mana_ability"),
     # 205.1a, 205.3m: creature types lost or set to one chosen ("loses all creature types",
     # "each creature becomes that type"): what "for each Elf" counts read; not modelled.
     (
