@@ -584,7 +584,25 @@ class Card(BaseModel):
             raise ValueError(f"a {self.layout} card needs exactly two 'faces'")
         if self.layout not in TWO_FACED_LAYOUTS and self.faces:
             raise ValueError(f"a {self.layout} card has one face: no 'faces'")
+        if self.faces:
+            self._check_faces()
         return self
+
+    def _check_faces(self) -> None:
+        """Two faces a card can have: names of their own (201.2: each names the face a
+        question means), and an adventurer's creature part first, its Adventure second
+        (715.2: the Adventure is an instant or sorcery, the adventurer a permanent card)."""
+        first, second = self.faces
+        if first.name.casefold() == second.name.casefold():
+            raise ValueError(f"the two faces are both named {first.name!r}: name each its own")
+        spells = {"instant", "sorcery"}
+        if self.layout == "adventure" and (
+            spells.isdisjoint(second.types) or not spells.isdisjoint(first.types)
+        ):
+            raise ValueError(
+                "an adventure card lists its permanent part first and its Adventure, an "
+                "instant or sorcery, second (715.2)"
+            )
 
     # -- faces --
     @property

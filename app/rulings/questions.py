@@ -41,6 +41,7 @@ from app.rulings.resolve import (
     CheckedState,
     asked_face,
     check_state,
+    checked_definition,
     cost_spelling,
     named_face,
     require_permanent,
@@ -226,7 +227,7 @@ def resolve_cards(
     normalized: list[Any] = []
     for i, item in enumerate(items):
         if isinstance(item, Card):
-            cards.append(item)
+            cards.append(checked_definition(catalog, item, (field, i, *within)))
             normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
         else:
             card = resolve_card(catalog, item, (field, i, *within))

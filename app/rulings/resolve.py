@@ -110,10 +110,37 @@ def _card_of(catalog: Catalog, name: str | None, definition: Card | None, loc: L
             "card_and_definition",
         )
     if definition is not None:
-        return definition
+        return checked_definition(catalog, definition, (*loc, "definition"))
     if name is None:
         raise QuestionError((*loc, "card"), "'card' or 'definition' is required", "missing_card")
     return resolve_card(catalog, name, (*loc, "card"))
+
+
+# What a card says that no rule reads: words for people, and the compiler's report on them.
+_WORDS = {"summary", "text", "support", "unsupported_text"}
+
+
+def _rules_of(card: Card) -> dict[str, Any]:
+    """A card's data the engine reads: all but its words (_WORDS), its faces' too."""
+    data = card.model_dump(mode="json", exclude=_WORDS)
+    data["faces"] = [{k: v for k, v in f.items() if k != "text"} for f in data["faces"]]
+    return data
+
+
+def checked_definition(catalog: Catalog, definition: Card, loc: Loc) -> Card:
+    """An inline card, which is for a card the catalog lacks: one named as a catalog card (or
+    one of its faces) must be that card exactly (201.2: a name names one card), as a client
+    sending back what `GET /v1/cards/{name}` served does; else a QuestionError on `loc`."""
+    known = catalog.get(definition.name)
+    if known is not None and _rules_of(known) != _rules_of(definition):
+        raise QuestionError(
+            loc,
+            f"the catalog has a card named {definition.name!r} ({known.name}) that this "
+            "definition differs from: name that card by 'card', or give the definition a name "
+            "of its own",
+            "definition_conflicts_catalog",
+        )
+    return definition
 
 
 def permanent_face(card: Card, p: PermanentIn, loc: Loc) -> int:

@@ -147,6 +147,11 @@ PROBLEMS: dict[str, ProblemPage] = {
     "not_fused": _q(
         "Not a fuse card", "Only a card with fuse can be cast as both halves (702.102)."
     ),
+    "definition_conflicts_catalog": _q(
+        "A definition named as a catalog card",
+        "An inline definition is for a card the catalog lacks; one named as a catalog card "
+        "must be that card (201.2). Name the card with `card`, or rename the definition.",
+    ),
     "not_a_room": _q(
         "Not a Room",
         "Only a Room has doors to unlock (709.5); drop `unlocked`, or name the face with `face`.",

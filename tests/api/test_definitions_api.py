@@ -1,0 +1,76 @@
+"""Inline card definitions that no card has are refused: one named as a catalog card that
+says something else (201.2), two faces of one name, an adventure's parts the wrong way round
+(715.2). A definition that is the catalog card, as GET /v1/cards served it, is that card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.api.helpers import assert_problem, perm, state
+
+REVEAL = "/v1/library/reveal-until"
+
+
+def _reveal(client: TestClient, *library: Any) -> Any:
+    return client.post(REVEAL, json={"library": list(library), "max_mana_value": 3, "seed": 1})
+
+
+def test_a_definition_named_as_a_catalog_card_must_be_that_card(sqlite_client: TestClient) -> None:
+    served = sqlite_client.get("/v1/cards/Lightning Bolt").json()
+    as_served = _reveal(sqlite_client, served)
+    assert as_served.status_code in (200, 201), as_served.text
+    assert as_served.json()["answer"]["hit"] == "Lightning Bolt"
+    # Its words are for people: another summary is still the same card.
+    reworded = _reveal(sqlite_client, {**served, "summary": "Three damage, quickly."})
+    assert reworded.status_code in (200, 201), reworded.text
+    dearer = {"name": "lightning bolt", "mana_cost": "{6}{R}", "types": ["instant"]}
+    r = _reveal(sqlite_client, "Forest", dearer)
+    assert_problem(r, ["body", "library", 1], "definition_conflicts_catalog")
+    # A face's name is the catalog card's too.
+    r = _reveal(sqlite_client, {"name": "Fire", "mana_cost": "{1}{R}", "types": ["instant"]})
+    assert_problem(r, ["body", "library", 0], "definition_conflicts_catalog")
+
+
+def test_a_permanent_s_definition_named_as_a_catalog_card_must_be_that_card(
+    sqlite_client: TestClient,
+) -> None:
+    island = {"name": "Forest", "types": ["land"], "subtypes": ["Island"]}
+    body = {"state": state({"id": "f", "definition": island, "controller": "alice"})}
+    r = sqlite_client.post("/v1/mana/could-produce", json=body)
+    assert_problem(
+        r, ["body", "state", "battlefield", 0, "definition"], "definition_conflicts_catalog"
+    )
+    mine = {**island, "name": "Drowned Glade"}
+    body = {"state": state(perm("g", "Forest"), {"id": "f", "definition": mine, "controller": "a"})}
+    r = sqlite_client.post("/v1/mana/could-produce", json=body)
+    assert r.status_code in (200, 201), r.text
+
+
+def _faces(layout: str, first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    return {"name": f"{first['name']} // {second['name']}", "layout": layout,
+            "faces": [first, second]}  # fmt: skip
+
+
+def test_two_faces_of_one_name_are_refused(sqlite_client: TestClient) -> None:
+    half = {"name": "Gust", "mana_cost": "{U}", "types": ["instant"]}
+    r = _reveal(sqlite_client, _faces("split", half, {**half, "name": "gust"}))
+    assert r.status_code == 422, r.text
+    assert "both named" in r.text
+
+
+def test_an_adventure_lists_its_permanent_part_first(sqlite_client: TestClient) -> None:
+    giant = {"name": "Hill Lurker", "mana_cost": "{5}{U}", "types": ["creature"]}
+    trip = {
+        "name": "Lurk Away",
+        "mana_cost": "{R}",
+        "types": ["instant"],
+        "subtypes": ["Adventure"],
+    }
+    right = _reveal(sqlite_client, _faces("adventure", giant, trip))
+    assert right.status_code in (200, 201), right.text
+    assert right.json()["answer"]["hit"] is None  # 715.4: mana value 6 in the library
+    r = _reveal(sqlite_client, _faces("adventure", trip, giant))
+    assert r.status_code == 422, r.text
+    assert "715.2" in r.text
