@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
 
+from bench.cardfiles import Face, Invented
 from tests.api.helpers import assert_problem
+from tests.api.imported import client_of
 
 
 def _defined(name: str) -> dict[str, Any]:
@@ -54,3 +57,32 @@ def test_an_unknown_name_in_hand_suggests(client: TestClient) -> None:
     r = client.post("/v1/mulligan", json={"hand": ["Forrest"], "library": [], "action": "keep"})
     assert_problem(r, ["body", "hand", 0], "unknown_card")
     assert "'Forest'" in r.json()["detail"]
+
+
+def test_imported_cards_with_mulligan_text(tmp_path: Path) -> None:
+    # 103.5: "any time you could mulligan ..." exchanging the hand is read; another thing done
+    # then is reported, never waved through (the ruling's caveats name it).
+    def artifact(name: str, text: str) -> Invented:
+        return Invented("normal", [Face(name, "{2}", ["Artifact"], text=text)])
+
+    powder = artifact(
+        "Sifting Dust",
+        "Any time you could mulligan and Sifting Dust is in your hand, you may exile all the "
+        "cards from your hand, then draw that many cards.",
+    )
+    peek = artifact(
+        "Peeking Lens",
+        "Any time you could mulligan and Peeking Lens is in your hand, you may reveal it.",
+    )
+    with client_of([powder, peek], tmp_path) as c:
+        assert c.get("/v1/cards/Sifting Dust").json()["support"] == "full"
+        lens = c.get("/v1/cards/Peeking Lens").json()
+        assert lens["support"] == "partial" and lens["unsupported_text"]
+        hand = ["Sifting Dust", "Peeking Lens", "Forest"]
+        body = {"hand": hand, "library": ["Island"] * 10, "action": "serum_powder", "seed": 2}
+        r = c.post("/v1/mulligan", json=body)
+        assert r.status_code == 201, r.text
+        answer = r.json()["answer"]
+        assert answer["legal"] and answer["hand"] == ["Island"] * 3
+        assert {e["card"] for e in answer["exile"]} == set(hand)
+        assert [v["card"] for v in r.json()["caveats"]] == ["Peeking Lens"]

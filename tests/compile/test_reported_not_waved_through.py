@@ -36,6 +36,8 @@ MANA = "{T}: Add {G}."
         ),
         # Every ability of its controller copied, mana abilities among them: twice the mana.
         ("Double all your spells and abilities.", ("Enchantment",)),
+        # 103.5: something done while its player could mulligan, which the mulligan rules on.
+        ("Any time you could mulligan and ~ is in your hand, you may reveal ~.", ("Creature",)),
         # 305.6: every land type, so every basic land type's mana ability.
         ("Rangeling", ("Land",)),
         # 205.4a: snow, which snow mana and "if that land is snow" read.

@@ -783,8 +783,9 @@ def etb_uses_x(sentence: str) -> ir.EtbUsesX | None:
 
 
 _MULLIGAN_HELPER = re.compile(
-    r"^While you (?:may|could) (?:take a )?mulligan and ~ is in your hand, you may exile your "
-    r"hand and (?:then )?draw (?:as many|that many) cards\.?$",
+    r"^(?:While|Any time) you (?:may|could) (?:take a )?mulligan and ~ is in your hand, you may "
+    r"exile (?:your hand|all (?:of )?the cards (?:from|in) your hand),? (?:and )?(?:then )?draw "
+    r"(?:as many|that many) cards\.?$",
     re.IGNORECASE,
 )
 
