@@ -521,7 +521,9 @@ def _room_doors(
             "unlocked_not_modelled",
         )
     doors = unlocked_doors(card, unlocked, (*here, "unlocked"))
-    named = "face" in p or card.face_named((p.get("card") or "").strip()) is not None
+    # A door named by `face` or `card`; `face` 0, the default a normalized question writes
+    # with none or both doors unlocked, names none.
+    named = p.get("face", 0) != 0 or card.face_named((p.get("card") or "").strip()) is not None
     if named and face not in doors:
         raise door_locked(card, face, (*here, "unlocked"))
     return (min(doors) if len(doors) == 1 else 0), card.room_unlocked(doors)

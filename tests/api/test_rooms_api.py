@@ -83,6 +83,16 @@ def test_one_board_spelled_several_ways_is_one_ruling(client: TestClient) -> Non
     assert room["unlocked"] == [GRANTING, TRIGGERED] and room["face"] == 0
 
 
+@pytest.mark.parametrize("unlocked", [[], [TRIGGERED], [GRANTING, TRIGGERED]])
+def test_a_normalized_question_sent_again_is_the_same_question(
+    client: TestClient, unlocked: list[str]
+) -> None:
+    first = _forest_with(client, unlocked=unlocked)
+    again = client.post("/v1/mana/could-produce", json=first["question"])
+    assert again.status_code == 200, again.text
+    assert again.json()["id"] == first["id"]
+
+
 def _mana_value(client: TestClient, **body: Any) -> Any:
     return client.post("/v1/spells/mana-value", json={"card": ROOM, "zone": "battlefield", **body})
 
