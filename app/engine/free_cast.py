@@ -129,6 +129,12 @@ def unlocked_doors(card: Card, names: list[str], loc: tuple[str | int, ...]) -> 
     return frozenset(doors)
 
 
+def doors_spelled(card: Card, doors: frozenset[int]) -> list[str] | None:
+    """How a question writes a Room's unlocked doors (709.5): with one, None (that door is its
+    face); with none or both, their names in card order and spelling."""
+    return None if len(doors) == 1 else [card.card_faces[i].name for i in sorted(doors)]
+
+
 def door_locked(card: Card, door: int, loc: tuple[str | int, ...]) -> QuestionError:
     """709.5: the error for a door named as the one a Room is on that `unlocked` leaves out."""
     return QuestionError(

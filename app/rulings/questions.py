@@ -33,7 +33,7 @@ from app.domain.state import (
 )
 from app.engine.activate import named_ability, normalize_choose
 from app.engine.board import BoardView
-from app.engine.free_cast import door_locked, resolve_face
+from app.engine.free_cast import door_locked, doors_spelled, resolve_face
 from app.engine.mana_value import Zone, room_doors
 from app.rulings.fastpath import mark_server_picked
 from app.rulings.json_text import json_bytes
@@ -388,9 +388,10 @@ def _doors_question(card: Card, face: str | None, doors: frozenset[int]) -> dict
     named = resolve_face(card, face, ("face",)) if face not in (None, card.name) else None
     if named is not None and card.card_faces.index(named) not in doors:
         raise door_locked(card, card.card_faces.index(named), ("unlocked",))
-    if len(doors) == 1:
+    spelled = doors_spelled(card, doors)
+    if spelled is None:
         return {"face": card.card_faces[min(doors)].name}
-    return {"face": None, "unlocked": [card.card_faces[i].name for i in sorted(doors)]}
+    return {"face": None, "unlocked": spelled}
 
 
 # Facts about a free cast that only a board's effects on spells read, and what each says.

@@ -40,7 +40,7 @@ from app.domain.state import (
     class_firsts,
 )
 from app.engine.copies import choices_unmade, copiable_face, copy_effect_of
-from app.engine.free_cast import door_locked, prototyped_face, unlocked_doors
+from app.engine.free_cast import door_locked, doors_spelled, prototyped_face, unlocked_doors
 from app.rulings.board_checks import (
     check_effect,
     check_on_battlefield,
@@ -121,8 +121,9 @@ _WORDS = {"summary", "text", "support", "unsupported_text"}
 
 
 def _rules_of(card: Card) -> dict[str, Any]:
-    """A card's data the engine reads: all but its words (_WORDS), its faces' too."""
-    data = card.model_dump(mode="json", exclude=_WORDS)
+    """A card's data the engine reads: all but its words (_WORDS), its faces' too, and its
+    name, which the catalog finds in any case (a definition is looked up by it)."""
+    data = card.model_dump(mode="json", exclude=_WORDS | {"name"})
     data["faces"] = [{k: v for k, v in f.items() if k != "text"} for f in data["faces"]]
     return data
 
@@ -529,15 +530,6 @@ def _room_doors(
     return (min(doors) if len(doors) == 1 else 0), card.room_unlocked(doors)
 
 
-def _doors_spelled(card: Card, unlocked: list[str]) -> list[str] | None:
-    """`unlocked` normalized (checked by _room_doors: no door twice): a Room with one door
-    unlocked is that door's face, said by `face` (None: left out); with none or both, the
-    doors in card order and spelling."""
-    if len(unlocked) == 1:
-        return None
-    return [f.name for f in card.card_faces] if unlocked else []
-
-
 def _is_token_copy(p: PermanentIn) -> bool:
     return bool(p.get("token") and p.get("copy_of"))
 
@@ -714,8 +706,9 @@ class _PermanentChecks:
             respell["card"] = spelled
         if face_given != face:
             respell["face"] = face
-        if unlocked is not None:
-            respell["unlocked"] = _doors_spelled(card, unlocked)
+        if unlocked is not None:  # checked with the card: only a Room's doors, each once
+            doors = unlocked_doors(card, unlocked, (*loc, "battlefield", i, "unlocked"))
+            respell["unlocked"] = doors_spelled(card, doors)
         if counters != counters_given:
             respell["counters"] = counters
         if copy_spelled != copy_of:

@@ -25,6 +25,8 @@ def test_a_definition_named_as_a_catalog_card_must_be_that_card(sqlite_client: T
     # Its words are for people: another summary is still the same card.
     reworded = _reveal(sqlite_client, {**served, "summary": "Three damage, quickly."})
     assert reworded.status_code in (200, 201), reworded.text
+    shouted = _reveal(sqlite_client, {**served, "name": "LIGHTNING BOLT"})
+    assert shouted.status_code in (200, 201), shouted.text
     dearer = {"name": "lightning bolt", "mana_cost": "{6}{R}", "types": ["instant"]}
     r = _reveal(sqlite_client, "Forest", dearer)
     assert_problem(r, ["body", "library", 1], "definition_conflicts_catalog")
