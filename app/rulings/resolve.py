@@ -707,8 +707,8 @@ class _PermanentChecks:
         if face_given != face:
             respell["face"] = face
         if unlocked is not None:  # checked with the card: only a Room's doors, each once
-            doors = unlocked_doors(card, unlocked, (*loc, "battlefield", i, "unlocked"))
-            respell["unlocked"] = doors_spelled(card, doors)
+            unlocked_at = unlocked_doors(card, unlocked, (*loc, "battlefield", i, "unlocked"))
+            respell["unlocked"] = doors_spelled(card, unlocked_at)
         if counters != counters_given:
             respell["counters"] = counters
         if copy_spelled != copy_of:
