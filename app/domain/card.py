@@ -716,6 +716,15 @@ class Card(BaseModel):
             case _:
                 return self._all_locked
 
+    def names_of(self, face: CardFace) -> tuple[str, ...]:
+        """The names a permanent with `face` up has (201.2): a Room's unlocked doors' (709.5:
+        both, or none at all with none unlocked), else its face's."""
+        if self.is_room and face is self._halves_together:
+            return tuple(f.name for f in self.faces)
+        if self.is_room and face is self._all_locked:
+            return ()
+        return (face.name,)
+
     @cached_property
     def _all_locked(self) -> CardFace:
         front = self.front

@@ -1101,9 +1101,12 @@ class BoardView:
             return
         seen: dict[tuple[str, str], Permanent] = {}
         for q in legends:
-            key = (self.controllers.get(q.id, q.controller), q.face.name)
-            if (other := seen.setdefault(key, q)) is not q:
-                _two_at_once(q, f"legendary permanents named {q.face.name}", other, "704.5j")
+            # 201.2a: one name in common is the same name; a Room with no door unlocked has
+            # none, and shares it with nothing.
+            for name in q.card.names_of(q.face):
+                key = (self.controllers.get(q.id, q.controller), name)
+                if (other := seen.setdefault(key, q)) is not q:
+                    _two_at_once(q, f"legendary permanents named {name}", other, "704.5j")
 
     def _check_attachments(self) -> None:
         """303.4d, 301.5c, 301.6: an Aura attached to what its enchant ability doesn't allow,

@@ -221,14 +221,20 @@ def resolve_cards(
     catalog: Catalog, items: Sequence[str | Card], field: str, within: tuple[str, ...] = ()
 ) -> tuple[list[Card], list[Any]]:
     """Cards given by name or inline definition, and their normalized spelling for the
-    question: catalog names in catalog spelling, definitions as sent (derived fields dropped).
+    question: catalog names in catalog spelling, definitions as sent (derived fields dropped),
+    but a definition that is a catalog card (checked_definition) by that card's name.
     `within`: where in each list entry the card is (an exiled card's `card`)."""
     cards: list[Card] = []
     normalized: list[Any] = []
     for i, item in enumerate(items):
         if isinstance(item, Card):
-            cards.append(checked_definition(catalog, item, (field, i, *within)))
-            normalized.append(item.model_dump(mode="json", exclude={"mana_value", "type_line"}))
+            card = checked_definition(catalog, item, (field, i, *within))
+            cards.append(card)
+            normalized.append(
+                card.name  # the catalog's card, sent back as served: named as it
+                if card is not item
+                else item.model_dump(mode="json", exclude={"mana_value", "type_line"})
+            )
         else:
             card = resolve_card(catalog, item, (field, i, *within))
             cards.append(card)

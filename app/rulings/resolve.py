@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, Literal, TypeVar, cast
 
 from app.catalog import Catalog, missing_card
+from app.catalog.names import fold
 from app.domain.abilities import works_from
 from app.domain.base import attackers_possible
 from app.domain.card import Card, CardFace
@@ -64,10 +65,16 @@ def resolve_card(catalog: Catalog, name: str, loc: Loc) -> Card:
     return card
 
 
+def _names_whole(card: Card, name: object) -> bool:
+    """Whether `name` is the card's whole name, in any spelling the catalog reads ("Fire/Ice",
+    other case, spaces or accents)."""
+    return isinstance(name, str) and fold(name) == fold(card.name)
+
+
 def face_spelling(card: Card, name: str | None) -> str | None:
     """A face name in the card's own spelling (unknown names are left for the engine to
     refuse); the whole card's name means no particular face."""
-    if name is None or name.strip().casefold() == card.name.casefold():
+    if name is None or _names_whole(card, name):
         return None
     face = card.face_named(name.strip())
     return face.name if face is not None else name
@@ -76,7 +83,7 @@ def face_spelling(card: Card, name: str | None) -> str | None:
 def asked_face(card: Card, name: str) -> str | None:
     """The face a request's `face` asks for, in the card's spelling: a split card named whole
     is both halves cast fused (702.102c), any other card named whole no particular face."""
-    if card.layout in COMBINED_LAYOUTS and name.strip().casefold() == card.name.casefold():
+    if card.layout in COMBINED_LAYOUTS and _names_whole(card, name):
         return card.name
     return face_spelling(card, name)
 
@@ -121,24 +128,37 @@ _WORDS = {"summary", "text", "support", "unsupported_text"}
 
 
 def _rules_of(card: Card) -> dict[str, Any]:
-    """A card's data the engine reads: all but its words (_WORDS), its faces' too, and its
-    name, which the catalog finds in any case (a definition is looked up by it)."""
+    """A card's data the engine reads: all but its words (_WORDS), its faces' too; its name,
+    which the catalog finds in any case (a definition is looked up by it); and its colors as
+    the engine reads them (105.2: those of its mana cost when none are given, in WUBRG
+    order), its faces' too."""
     data = card.model_dump(mode="json", exclude=_WORDS | {"name"})
-    data["faces"] = [{k: v for k, v in f.items() if k != "text"} for f in data["faces"]]
+    data["colors"] = card.front.face_colors if not card.faces else None
+    data["faces"] = [
+        {**{k: v for k, v in d.items() if k != "text"}, "colors": f.face_colors}
+        for d, f in zip(data["faces"], card.faces, strict=True)
+    ]
     return data
 
 
 def checked_definition(catalog: Catalog, definition: Card, loc: Loc) -> Card:
-    """An inline card, which is for a card the catalog lacks: one named as a catalog card (or
-    one of its faces) must be that card exactly (201.2: a name names one card), as a client
-    sending back what `GET /v1/cards/{name}` served does; else a QuestionError on `loc`."""
-    known = catalog.get(definition.name)
-    if known is not None and _rules_of(known) != _rules_of(definition):
+    """An inline card, which is for a card the catalog lacks: one named as a catalog card, or
+    with a face so named, must be that card in all a rule reads (201.2: a name names one card),
+    as a card sent back the way `GET /v1/cards/{name}` served it is; it then is the catalog's
+    card (so it asks what naming that card asks). Else a QuestionError on `loc` naming the
+    fields that differ."""
+    names = {definition.name, *(f.name for f in definition.faces)}
+    known = {id(c): c for n in names if (c := catalog.get(n)) is not None}
+    for card in known.values():
+        mine, theirs = _rules_of(definition), _rules_of(card)
+        if mine == theirs:
+            return card
+        differ = [k for k in mine if mine[k] != theirs.get(k)]
         raise QuestionError(
             loc,
-            f"the catalog has a card named {definition.name!r} ({known.name}) that this "
-            "definition differs from: name that card by 'card', or give the definition a name "
-            "of its own",
+            f"the catalog has a card named {card.name!r} that this definition differs from "
+            f"(in {', '.join(differ)}): name that card by 'card', or give the definition a "
+            "name of its own",
             "definition_conflicts_catalog",
         )
     return definition
@@ -152,7 +172,7 @@ def permanent_face(card: Card, p: PermanentIn, loc: Loc) -> int:
     if isinstance(face, str):
         asked = face.strip().casefold()
         for index, f in enumerate(faces):
-            if f.name.casefold() == asked or (index == 0 and card.name.casefold() == asked):
+            if f.name.casefold() == asked or (index == 0 and _names_whole(card, face)):
                 return index
         names = " or ".join(repr(f.name) for f in faces)
         raise QuestionError(loc, f"{card.name} has no face {face!r}; use {names}", "no_such_face")
@@ -492,7 +512,7 @@ def _card_and_face(catalog: Catalog, p: PermanentIn, here: Loc) -> tuple[Card, i
     face = permanent_face(card, p, (*here, "face"))
     card_face = card.card_faces[face]
     unlocked = p.get("unlocked")
-    if unlocked is not None:
+    if unlocked is not None and not p.get("copy_of"):  # a copy's doors are its copied Room's
         face, card_face = _room_doors(card, p, face, unlocked, here)
     if not _token_copy_of(card_face, p):
         check_on_battlefield(card, card_face, (*here, card_field(definition)), _is_token_copy(p))
@@ -514,20 +534,46 @@ def _room_doors(
     """709.5: the face index and face of a Room permanent with these doors unlocked. A door
     `face` or `card` names is one of them; one door is that door's face, and with none or both
     the index is 0, so that every spelling of one board is one question."""
-    if p.get("copy_of") or p.get("prototyped", False):
-        field = "copy_of" if p.get("copy_of") else "prototyped"
+    if p.get("prototyped", False):
         raise QuestionError(
-            (*here, field),
-            f"'unlocked' is for a Room's own card; leave out '{field}' or 'unlocked'",
+            (*here, "prototyped"),
+            "a Room has no prototype: leave out 'prototyped' or 'unlocked'",
             "unlocked_not_modelled",
         )
     doors = unlocked_doors(card, unlocked, (*here, "unlocked"))
+    asked = p.get("face", 0)
     # A door named by `face` or `card`; `face` 0, the default a normalized question writes
-    # with none or both doors unlocked, names none.
-    named = p.get("face", 0) != 0 or card.face_named((p.get("card") or "").strip()) is not None
+    # with none or both doors unlocked, and the whole card's name name none.
+    named = (asked != 0 and not _names_whole(card, asked)) or card.face_named(
+        (p.get("card") or "").strip()
+    ) is not None
     if named and face not in doors:
         raise door_locked(card, face, (*here, "unlocked"))
     return (min(doors) if len(doors) == 1 else 0), card.room_unlocked(doors)
+
+
+def _copied_doors(
+    found: list[tuple[CardFace, str, Card]], unlocked: list[str] | None, here: Loc
+) -> tuple[CardFace, str]:
+    """709.5, 707.2: the face a copy of a Room has, and the name its `copy_of` ends with as a
+    question writes it (a door's, with one door unlocked). Which doors of the copy are
+    unlocked the state must say: its `unlocked`, or a door's name in `copy_of`; the whole
+    Room's name alone is 422 `unlocked_required` (which doors a copy has unlocked is no
+    copiable value, and not guessed). `found`: what each name of `copy_of` found, the copied
+    Room last; `here`: the permanent."""
+    face, spelled, room = found[-1]
+    if unlocked is None:
+        if spelled == room.name:
+            raise QuestionError(
+                (*here, "unlocked"),
+                f"{room.name} is a Room: say which doors of the copy are unlocked in "
+                "'unlocked' (one, both or []), or name its one unlocked door in 'copy_of'",
+                "unlocked_required",
+            )
+        return face, spelled
+    doors = unlocked_doors(room, unlocked, (*here, "unlocked"))
+    door = room.card_faces[min(doors)].name if len(doors) == 1 else room.name
+    return room.room_unlocked(doors), door
 
 
 def _is_token_copy(p: PermanentIn) -> bool:
@@ -704,11 +750,15 @@ class _PermanentChecks:
         respell: dict[str, object] = names or {}
         if name is not None and name != spelled:
             respell["card"] = spelled
+        if definition is not None and card is not definition:  # the catalog's card, as named
+            respell |= {"card": card.name, "definition": None}
         if face_given != face:
             respell["face"] = face
-        if unlocked is not None:  # checked with the card: only a Room's doors, each once
-            unlocked_at = unlocked_doors(card, unlocked, (*loc, "battlefield", i, "unlocked"))
-            respell["unlocked"] = doors_spelled(card, unlocked_at)
+        if unlocked is not None:  # checked: a Room's doors, each once
+            room = card if not copy_of else self.catalog.get(copy_of[-1])
+            assert room is not None, "copy_of was resolved"
+            unlocked_at = unlocked_doors(room, unlocked, (*loc, "battlefield", i, "unlocked"))
+            respell["unlocked"] = doors_spelled(room, unlocked_at)
         if counters != counters_given:
             respell["counters"] = counters
         if copy_spelled != copy_of:
@@ -739,6 +789,16 @@ class _PermanentChecks:
             _copied_face(self.catalog, n, (*here, "copy_of", j)) for j, n in enumerate(copy_of)
         ]
         self.met.extend(card for _, _, card in found)
+        unlocked = p.get("unlocked")
+        if found[-1][2].is_room:
+            copied, spelled = _copied_doors(found, unlocked, here)
+            found[-1] = (copied, spelled, found[-1][2])
+        elif unlocked is not None:
+            raise QuestionError(
+                (*here, "unlocked"),
+                f"what it copies, {found[-1][2].name}, is not a Room: it has no doors (709.5)",
+                "not_a_room",
+            )
         copy = copiable_face(
             face, [f for f, _, _ in found], (*here, "copy_of"), token=p.get("token", False)
         )

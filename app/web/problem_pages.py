@@ -162,6 +162,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "The door `face` or `card` names must be one of `unlocked` (709.5); name the whole card "
         "instead, or list that door.",
     ),
+    "unlocked_required": _q(
+        "Which doors of a copied Room are unlocked",
+        "A copy of a Room doesn't copy which doors are unlocked (707.2, 709.5): say them in "
+        "`unlocked`, or name the copy's one unlocked door in `copy_of`.",
+    ),
     "unlocked_off_battlefield": _q(
         "Doors given off the battlefield",
         "Only a Room permanent has locked and unlocked doors (709.5); drop `unlocked`.",

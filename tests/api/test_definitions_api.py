@@ -27,11 +27,22 @@ def test_a_definition_named_as_a_catalog_card_must_be_that_card(sqlite_client: T
     assert reworded.status_code in (200, 201), reworded.text
     shouted = _reveal(sqlite_client, {**served, "name": "LIGHTNING BOLT"})
     assert shouted.status_code in (200, 201), shouted.text
+    # Colors left to its mana cost (105.2), as the catalog may serve them, are the same colors.
+    uncolored = _reveal(sqlite_client, {**served, "colors": None})
+    assert uncolored.status_code in (200, 201), uncolored.text
+    # It is the catalog's card: the question names it, as one naming the card does.
+    named = _reveal(sqlite_client, "Lightning Bolt").json()
+    assert {as_served.json()["id"], reworded.json()["id"], shouted.json()["id"]} == {named["id"]}
     dearer = {"name": "lightning bolt", "mana_cost": "{6}{R}", "types": ["instant"]}
     r = _reveal(sqlite_client, "Forest", dearer)
     assert_problem(r, ["body", "library", 1], "definition_conflicts_catalog")
-    # A face's name is the catalog card's too.
+    assert "mana_cost" in r.json()["detail"]
+    # A face's name is the catalog card's too, as the definition's or as one of its faces'.
     r = _reveal(sqlite_client, {"name": "Fire", "mana_cost": "{1}{R}", "types": ["instant"]})
+    assert_problem(r, ["body", "library", 0], "definition_conflicts_catalog")
+    bolt = {"name": "Lightning Bolt", "mana_cost": "{6}{R}", "types": ["instant"]}
+    other = {"name": "Quiet Quux", "mana_cost": "{U}", "types": ["instant"]}
+    r = _reveal(sqlite_client, _faces("split", bolt, other))
     assert_problem(r, ["body", "library", 0], "definition_conflicts_catalog")
 
 

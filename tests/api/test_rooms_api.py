@@ -20,22 +20,35 @@ TRIGGERED = "Creaking Veranda"  # {3}{G}: a trigger on unlocking, no mana
 FIVE = ["W", "U", "B", "R", "G"]
 
 
-def _room() -> Invented:
-    def door(name: str, cost: str, text: str) -> Face:
-        return Face(name, cost, ["Enchantment"], subtypes=["Room"], colors=["G"], text=text)
+LEGEND = "Throne Hall // Crown Vault"  # a legendary Room, none printed yet
 
+
+def _door(name: str, cost: str, text: str, *supertypes: str) -> Face:
+    return Face(name, cost, ["Enchantment"], list(supertypes), ["Room"], ["G"], text=text)
+
+
+def _room() -> Invented:
     return Invented(
         "split",
         [
-            door(GRANTING, "{2}{G}", 'Lands you control have "{T}: Add one mana of any color."'),
-            door(TRIGGERED, "{3}{G}", "When you unlock this door, you gain 3 life."),
+            _door(GRANTING, "{2}{G}", 'Lands you control have "{T}: Add one mana of any color."'),
+            _door(TRIGGERED, "{3}{G}", "When you unlock this door, you gain 3 life."),
         ],
     )
 
 
+def _legendary_room() -> Invented:
+    gain = "When you unlock this door, you gain 2 life."
+    return Invented(
+        "split",
+        [_door("Throne Hall", "{1}{G}", gain, "Legendary"),
+         _door("Crown Vault", "{2}{G}", gain, "Legendary")],
+    )  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    with client_of([_room()], tmp_path_factory.mktemp("rooms")) as c:
+    with client_of([_room(), _legendary_room()], tmp_path_factory.mktemp("rooms")) as c:
         yield c
 
 
@@ -134,7 +147,7 @@ def test_one_unlocked_door_is_the_question_of_that_face(client: TestClient) -> N
         ({"unlocked": [GRANTING, GRANTING]}, ["unlocked", 1], "door_repeated"),
         ({"unlocked": ["Attic"]}, ["unlocked", 0], "no_such_face"),
         ({"unlocked": [GRANTING], "face": TRIGGERED}, ["unlocked"], "door_locked"),
-        ({"unlocked": [], "copy_of": [ROOM]}, ["copy_of"], "unlocked_not_modelled"),
+        ({"unlocked": [], "prototyped": True}, ["prototyped"], "unlocked_not_modelled"),
     ],
 )
 def test_doors_that_cant_be_read_are_422s(
@@ -159,3 +172,66 @@ def test_only_a_room_has_doors(client: TestClient) -> None:
     assert_problem(r, ["body", "unlocked"], "door_locked")
     r = _mana_value(client, face="Attic", unlocked=[GRANTING])
     assert_problem(r, ["body", "face"], "no_such_face")
+
+
+def _copy_beside(client: TestClient, **copy: Any) -> Any:
+    # A Forest and a permanent that became a copy of the Room (707.2): which doors the copy has
+    # unlocked is no copiable value, so the state says it.
+    copier = {"id": "copy", "card": "Plains", "controller": "alice", "copy_of": [ROOM],
+              "entered_as_copy": False, **copy}  # fmt: skip
+    body = {"state": state(perm("forest", "Forest"), copier), "permanent_id": "forest"}
+    return client.post("/v1/mana/could-produce", json=body)
+
+
+@pytest.mark.parametrize(
+    ("copy", "types"),
+    [
+        ({"unlocked": [GRANTING]}, FIVE),
+        ({"unlocked": [TRIGGERED]}, ["G"]),
+        ({"copy_of": [TRIGGERED]}, ["G"]),
+        ({"unlocked": []}, ["G"]),
+        ({"unlocked": [TRIGGERED, GRANTING]}, FIVE),
+    ],
+)
+def test_a_copy_of_a_room_has_the_doors_the_state_gives_it(
+    client: TestClient, copy: dict[str, Any], types: list[str]
+) -> None:
+    r = _copy_beside(client, **copy)
+    assert r.status_code in (200, 201), r.text
+    assert r.json()["answer"]["permanents"][0]["types"] == types
+
+
+def test_a_copy_of_a_room_must_say_its_doors(client: TestClient) -> None:
+    r = _copy_beside(client)
+    assert_problem(r, ["body", "state", "battlefield", 1, "unlocked"], "unlocked_required")
+    one = _copy_beside(client, unlocked=[TRIGGERED]).json()
+    assert one["id"] == _copy_beside(client, copy_of=[TRIGGERED]).json()["id"]
+    assert one["question"]["state"]["battlefield"][1]["copy_of"] == [TRIGGERED]
+    r = _copy_beside(client, copy_of=["Forest"], unlocked=[])
+    assert_problem(r, ["body", "state", "battlefield", 1, "unlocked"], "not_a_room")
+
+
+def _legends(client: TestClient, *doors: list[str]) -> Any:
+    rooms = [perm(f"r{i}", LEGEND, unlocked=d) for i, d in enumerate(doors)]
+    return client.post("/v1/mana/could-produce", json={"state": state(*rooms)})
+
+
+def test_the_legend_rule_reads_a_room_s_unlocked_names(client: TestClient) -> None:
+    # 201.2a: one name in common is the same name; a Room with no door unlocked has none.
+    for legal in ([[], []], [["Throne Hall"], ["Crown Vault"]], [[], ["Throne Hall"]]):
+        r = _legends(client, *legal)
+        assert r.status_code in (200, 201), (legal, r.text)
+    for illegal in ([["Throne Hall", "Crown Vault"], ["Throne Hall"]], [["Crown Vault"]] * 2):
+        r = _legends(client, *illegal)
+        assert_problem(r, ["body", "state", "battlefield", 1], "inconsistent_state")
+
+
+def test_a_room_named_whole_by_face_is_no_door(client: TestClient) -> None:
+    r = _forest_with(client, face=ROOM.replace(" // ", "/"), unlocked=[TRIGGERED])
+    assert r["answer"]["permanents"][0]["types"] == ["G"]
+    r = client.post(
+        "/v1/spells/mana-value",
+        json={"card": ROOM.replace(" // ", "/"), "zone": "battlefield", "unlocked": [TRIGGERED]},
+    )
+    assert r.status_code in (200, 201), r.text
+    assert r.json()["answer"]["mana_value"] == 4

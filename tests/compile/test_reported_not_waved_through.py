@@ -38,6 +38,7 @@ MANA = "{T}: Add {G}."
         ("Double all your spells and abilities.", ("Enchantment",)),
         # 103.5: something done while its player could mulligan, which the mulligan rules on.
         ("Any time you could mulligan and ~ is in your hand, you may reveal ~.", ("Creature",)),
+        ("Mulligans cost you nothing.", ("Enchantment",)),
         # 305.6: every land type, so every basic land type's mana ability.
         ("Rangeling", ("Land",)),
         # 205.4a: snow, which snow mana and "if that land is snow" read.

@@ -106,7 +106,7 @@ _RULES: tuple[tuple[_Searcher, str], ...] = (
     (re.compile(r"^Double all (?:of )?your [^.]*\babilities\b"), "mana_ability"),
     # 103.5: something done while a player could mulligan (but Serum Powder's exchange of the
     # hand, which is read): what the mulligan question rules on; not modelled.
-    (re.compile(r"\bmulligan\b"), "mulligan"),
+    (re.compile(r"\b[Mm]ulligans?\b"), "mulligan"),
     # 205.1a, 205.3m: creature types lost or set to one chosen ("loses all creature types",
     # "each creature becomes that type"): what "for each Elf" counts read; not modelled.
     (
@@ -347,7 +347,7 @@ _CUE = re.compile(
     r"\bsnow\b|\bchosen colou?r\b|\bdevotion\b|\b(?:riot|unearth|blitz|encore|dash)\b|"
     r"\bbecomes? the (?:creature )?type of\b|\b[Cc]hange the text of\b|\b[Dd]etains?\b|"
     r"\bcan't be the targets?\b|\btriggers an additional time\b|\ball colou?rs\b|"  # rules above
-    r"^Rangeling$|\bmulligan\b"
+    r"^Rangeling$|\b[Mm]ulligans?\b"
 )
 _MANA_WORD = re.compile(r"\bmana\b")
 # A spell's effect that replaces what mana abilities make for the turn ("... that would add
