@@ -11,7 +11,15 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    computed_field,
+    field_validator,
+    model_validator,
+)
 
 from app.domain.abilities import (
     Ability,
@@ -356,6 +364,15 @@ class CardFace(Strict):
     """The face's rules text as imported from a card-data file (never read by the engine)"""
 
     _check = field_validator("mana_cost")(classmethod(lambda cls, v: check_mana_string(v)))
+    # 201.2: the names an object with this face has, where not just its own: both halves'
+    # for a split card's halves together, none for a Room with every door locked (709.5).
+    _names: tuple[str, ...] | None = PrivateAttr(default=None)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names a permanent or spell with this face has (201.2; 201.2a: two objects with
+        one name in common have the same name)."""
+        return self._names if self._names is not None else (self.name,)
 
     @property
     def cost_symbols(self) -> tuple[ManaSymbol, ...]:
@@ -683,7 +700,7 @@ class Card(BaseModel):
 
         # Built unvalidated: each half was, and together they may hold more of a list than
         # one face's limit.
-        return CardFace.model_construct(
+        together = CardFace.model_construct(
             name=self.name,
             mana_cost="".join(h.mana_cost or "" for h in halves) or None,
             supertypes=union([h.supertypes for h in halves]),
@@ -696,6 +713,8 @@ class Card(BaseModel):
             additional_costs=[c for h in halves for c in h.additional_costs],
             cost_changes=[c for h in halves for c in h.cost_changes],
         )
+        together._names = tuple(h.name for h in halves)  # 702.102c, 709.5: both names
+        return together
 
     @property
     def is_room(self) -> bool:
@@ -716,19 +735,10 @@ class Card(BaseModel):
             case _:
                 return self._all_locked
 
-    def names_of(self, face: CardFace) -> tuple[str, ...]:
-        """The names a permanent with `face` up has (201.2): a Room's unlocked doors' (709.5:
-        both, or none at all with none unlocked), else its face's."""
-        if self.is_room and face is self._halves_together:
-            return tuple(f.name for f in self.faces)
-        if self.is_room and face is self._all_locked:
-            return ()
-        return (face.name,)
-
     @cached_property
     def _all_locked(self) -> CardFace:
         front = self.front
-        return CardFace.model_construct(
+        locked = CardFace.model_construct(
             name=self.name,
             mana_cost=None,
             supertypes=list(front.supertypes),
@@ -736,6 +746,8 @@ class Card(BaseModel):
             subtypes=list(front.subtypes),
             colors=None,
         )
+        locked._names = ()  # 709.5: no name at all (201.2a: it shares a name with nothing)
+        return locked
 
     def resolved_from(self, line: int) -> Card:
         """The card as an effects entry that names the line its ability resolved from sees it

@@ -1103,7 +1103,7 @@ class BoardView:
         for q in legends:
             # 201.2a: one name in common is the same name; a Room with no door unlocked has
             # none, and shares it with nothing.
-            for name in q.card.names_of(q.face):
+            for name in q.face.names:
                 key = (self.controllers.get(q.id, q.controller), name)
                 if (other := seen.setdefault(key, q)) is not q:
                     _two_at_once(q, f"legendary permanents named {name}", other, "704.5j")

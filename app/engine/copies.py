@@ -141,7 +141,10 @@ def with_exceptions(copier: CardFace, effect: CopyEffect, values: CardFace) -> C
             *(a.model_dump() for a in own),
         ],
     )
-    return CardFace.model_validate(data)
+    copy = CardFace.model_validate(data)
+    if not effect.keeps_name:
+        copy._names = values._names  # the copied names (201.2: a Room's doors, or none)
+    return copy
 
 
 def _changes(effect: CopyEffect) -> bool:

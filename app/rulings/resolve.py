@@ -129,13 +129,18 @@ _WORDS = {"summary", "text", "support", "unsupported_text"}
 
 def _rules_of(card: Card) -> dict[str, Any]:
     """A card's data the engine reads: all but its words (_WORDS), its faces' too; its name,
-    which the catalog finds in any case (a definition is looked up by it); and its colors as
+    which the catalog finds in any case (a definition is looked up by it; its faces' names
+    folded as the catalog folds names); and its colors as
     the engine reads them (105.2: those of its mana cost when none are given, in WUBRG
     order), its faces' too."""
     data = card.model_dump(mode="json", exclude=_WORDS | {"name"})
     data["colors"] = card.front.face_colors if not card.faces else None
     data["faces"] = [
-        {**{k: v for k, v in d.items() if k != "text"}, "colors": f.face_colors}
+        {
+            **{k: v for k, v in d.items() if k != "text"},
+            "name": fold(f.name),
+            "colors": f.face_colors,
+        }
         for d, f in zip(data["faces"], card.faces, strict=True)
     ]
     return data
@@ -572,6 +577,8 @@ def _copied_doors(
             )
         return face, spelled
     doors = unlocked_doors(room, unlocked, (*here, "unlocked"))
+    if spelled != room.name and room.card_faces.index(face) not in doors:
+        raise door_locked(room, room.card_faces.index(face), (*here, "unlocked"))
     door = room.card_faces[min(doors)].name if len(doors) == 1 else room.name
     return room.room_unlocked(doors), door
 
@@ -706,6 +713,13 @@ class _PermanentChecks:
             unlocked,
         ) = _CHECKED_FIELDS({**_CHECKED_DEFAULTS, **p})
         self.controllers.add(controller)
+        if not copy_of and p.get("entered_as_copy") is not None:
+            raise QuestionError(
+                (*loc, "battlefield", i, "entered_as_copy"),
+                "'entered_as_copy' says how it became the copy 'copy_of' names: give 'copy_of' "
+                "(what it copied), or leave 'entered_as_copy' out",
+                "copy_of_required",
+            )
         if name is not None and definition is None:
             # A token's card may have made it as a copy (its exceptions then apply): told apart.
             copied = (tuple(copy_of), p.get("token", False)) if copy_of is not None else None
@@ -772,14 +786,7 @@ class _PermanentChecks:
     ) -> tuple[CardFace, list[str] | None]:
         """The face a permanent has, as a copy when its `copy_of` names what it copied (707.2),
         and `copy_of` in catalog spelling; the cards it copied are cards the question reads."""
-        copy_of = p.get("copy_of")
-        if not copy_of and p.get("entered_as_copy") is not None:
-            raise QuestionError(
-                (*here, "entered_as_copy"),
-                "'entered_as_copy' says how it became the copy 'copy_of' names: give 'copy_of' "
-                "(what it copied), or leave 'entered_as_copy' out",
-                "copy_of_required",
-            )
+        copy_of = p.get("copy_of")  # `entered_as_copy` without it: refused by `check`
         if copy_of is None:
             _copy_required(face, (*here, "copy_of"))
             return face, None
@@ -991,6 +998,9 @@ def _named_entry(
         )
     seen.add(entry.id)
     card = _card_of(catalog, entry.card, entry.definition, here)
+    if entry.definition is not None and card is not entry.definition:
+        # The catalog's card, sent back as served: named as it (checked_definition).
+        return card, entry.model_copy(update={"card": card.name, "definition": None})
     respelled = entry.card is not None and entry.card != card.name
     return card, entry.model_copy(update={"card": card.name}) if respelled else entry
 

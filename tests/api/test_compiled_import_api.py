@@ -629,6 +629,9 @@ def test_no_choice_of_its_copied_card_was_made_for_a_copy_made_after_it_entered(
     lone = perm("e", "Llanowar Elves", entered_as_copy=False)
     r = client.post(CP, json={"state": state(lone)})
     assert_problem(r, ["body", "state", "battlefield", 0, "entered_as_copy"], "copy_of_required")
+    # ... a second permanent of one card too (its card was checked for the first).
+    r = client.post(CP, json={"state": state(perm("x", "Llanowar Elves"), {**lone, "id": "y"})})
+    assert_problem(r, ["body", "state", "battlefield", 1, "entered_as_copy"], "copy_of_required")
 
 
 def test_a_back_face_cast_only_for_its_keyword_cost_is_no_free_cast(client: TestClient) -> None:

@@ -87,3 +87,30 @@ def test_an_adventure_lists_its_permanent_part_first(sqlite_client: TestClient) 
     r = _reveal(sqlite_client, _faces("adventure", trip, giant))
     assert r.status_code == 422, r.text
     assert "715.2" in r.text
+
+
+def test_an_effect_s_definition_that_is_the_catalog_card_is_that_card(
+    sqlite_client: TestClient,
+) -> None:
+    served = sqlite_client.get("/v1/cards/Pale Moon").json()
+
+    def ruling(effect: dict[str, Any]) -> Any:
+        entry = {"id": "moon", "controller": "bob", **effect}
+        body = {"state": state(perm("vale", "Forest"), effects=[entry])}
+        r = sqlite_client.post("/v1/mana/could-produce", json=body)
+        assert r.status_code in (200, 201), r.text
+        return r.json()
+
+    named, defined = ruling({"card": "Pale Moon"}), ruling({"definition": served})
+    assert named["id"] == defined["id"]
+    assert defined["question"]["state"]["effects"][0]["card"] == "Pale Moon"
+
+
+def test_a_two_faced_definition_s_face_names_in_another_case_are_its_faces(
+    sqlite_client: TestClient,
+) -> None:
+    served = sqlite_client.get("/v1/cards/Fire // Ice").json()
+    lowered = {**served, "faces": [{**f, "name": f["name"].lower()} for f in served["faces"]]}
+    r = _reveal(sqlite_client, lowered)
+    assert r.status_code in (200, 201), r.text
+    assert r.json()["id"] == _reveal(sqlite_client, "Fire // Ice").json()["id"]

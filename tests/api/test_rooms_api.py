@@ -235,3 +235,26 @@ def test_a_room_named_whole_by_face_is_no_door(client: TestClient) -> None:
     )
     assert r.status_code in (200, 201), r.text
     assert r.json()["answer"]["mana_value"] == 4
+
+
+def _legend_copies(client: TestClient, *doors: list[str]) -> Any:
+    copies = [
+        {"id": f"c{i}", "card": "Plains", "controller": "alice", "copy_of": [LEGEND],
+         "entered_as_copy": False, "unlocked": d}
+        for i, d in enumerate(doors)
+    ]  # fmt: skip
+    return client.post("/v1/mana/could-produce", json={"state": state(*copies)})
+
+
+def test_the_legend_rule_reads_a_copied_room_s_names(client: TestClient) -> None:
+    # A copy has the names of the copied Room's doors it has unlocked (707.2, 709.5, 201.2a).
+    for legal in ([[], []], [["Throne Hall"], ["Crown Vault"]]):
+        r = _legend_copies(client, *legal)
+        assert r.status_code in (200, 201), (legal, r.text)
+    r = _legend_copies(client, ["Throne Hall", "Crown Vault"], ["Crown Vault"])
+    assert_problem(r, ["body", "state", "battlefield", 1], "inconsistent_state")
+
+
+def test_a_door_a_copy_names_must_be_unlocked(client: TestClient) -> None:
+    r = _copy_beside(client, copy_of=[TRIGGERED], unlocked=[GRANTING])
+    assert_problem(r, ["body", "state", "battlefield", 1, "unlocked"], "door_locked")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from app.domain.card import (
@@ -21,6 +21,7 @@ from app.engine.replacement import (
     Outcome,
     Replacement,
     SelfReplacement,
+    TooManyReplacementStates,
     apply_order,
     explore,
     multiset_of,
@@ -259,7 +260,14 @@ def test_reduced_effects_give_the_same_types_as_the_full_search(
     # 106.7: could-produce only asks for types; the reductions must not change them.
     ms = multiset_of(s for s, n in sigs.items() for _ in range(n))
     reduced, cap = reduce_for_types(ms)
-    assert _types_of(initial, reduced, cap) == _types_of(initial, ms, None)
+    found = _types_of(initial, reduced, cap)  # what could-produce searches: never too big
+    try:
+        reference = _types_of(initial, ms, None)
+    except TooManyReplacementStates:
+        # The full search, with nothing reduced, is what the reductions exist to avoid: some
+        # examples are beyond it, and can't be checked against it.
+        assume(False)
+    assert found == reference
 
 
 @settings(max_examples=150, deadline=None)
