@@ -725,8 +725,9 @@ class Card(BaseModel):
     def room_unlocked(self, doors: frozenset[int]) -> CardFace:
         """709.5: what a Room permanent is with the doors at these indices unlocked: one door's
         face, both halves together, or with none only its shared type line (no name of its own,
-        no mana cost so mana value 0 and colorless, no abilities). Its card's name stands for
-        the missing name: the engine reads names only to match effects to their own card."""
+        no mana cost so mana value 0 and colorless, no abilities). Such a face's `names` are
+        the unlocked doors' (201.2a); its `name`, the card's, only labels it in explanations
+        and matches effects to their own card."""
         match len(doors):
             case 1:
                 return self.card_faces[min(doors)]

@@ -128,11 +128,10 @@ _WORDS = {"summary", "text", "support", "unsupported_text"}
 
 
 def _rules_of(card: Card) -> dict[str, Any]:
-    """A card's data the engine reads: all but its words (_WORDS), its faces' too; its name,
-    which the catalog finds in any case (a definition is looked up by it; its faces' names
-    folded as the catalog folds names); and its colors as
-    the engine reads them (105.2: those of its mana cost when none are given, in WUBRG
-    order), its faces' too."""
+    """A card's data the engine reads: all but its words (_WORDS), its faces' too; not its
+    name, which the catalog finds in any case (a definition is looked up by it), and its
+    faces' names folded as the catalog folds names; its colors as the engine reads them
+    (105.2: those of its mana cost when none are given, in WUBRG order), its faces' too."""
     data = card.model_dump(mode="json", exclude=_WORDS | {"name"})
     data["colors"] = card.front.face_colors if not card.faces else None
     data["faces"] = [
@@ -154,8 +153,9 @@ def checked_definition(catalog: Catalog, definition: Card, loc: Loc) -> Card:
     fields that differ."""
     names = {definition.name, *(f.name for f in definition.faces)}
     known = {id(c): c for n in names if (c := catalog.get(n)) is not None}
+    mine = _rules_of(definition) if known else {}
     for card in known.values():
-        mine, theirs = _rules_of(definition), _rules_of(card)
+        theirs = _rules_of(card)
         if mine == theirs:
             return card
         differ = [k for k in mine if mine[k] != theirs.get(k)]
@@ -547,8 +547,8 @@ def _room_doors(
         )
     doors = unlocked_doors(card, unlocked, (*here, "unlocked"))
     asked = p.get("face", 0)
-    # A door named by `face` or `card`; `face` 0, the default a normalized question writes
-    # with none or both doors unlocked, and the whole card's name name none.
+    # A door named by `face` or `card`. Neither `face` 0, the default a normalized question
+    # writes with none or both doors unlocked, nor the whole card's name names one.
     named = (asked != 0 and not _names_whole(card, asked)) or card.face_named(
         (p.get("card") or "").strip()
     ) is not None
