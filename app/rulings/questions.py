@@ -384,6 +384,14 @@ def mana_value_question(catalog: Catalog, body: ManaValueRequest) -> CardQuestio
     }
     if body.unlocked is not None:
         question |= _doors_question(card, face, room_doors(card, body.zone, body.unlocked))
+    elif card.is_room and body.zone == "battlefield" and face == card.name:
+        # A Room named whole on the battlefield: both doors, or none, or one? (709.5)
+        raise QuestionError(
+            ("unlocked",),
+            f"{card.name} is a Room on the battlefield named whole: say which doors are "
+            "unlocked in 'unlocked' (one, both or []), or name its one unlocked door in 'face'",
+            "unlocked_required",
+        )
     return CardQuestion(question, card)
 
 

@@ -172,6 +172,8 @@ def test_only_a_room_has_doors(client: TestClient) -> None:
     assert_problem(r, ["body", "unlocked"], "door_locked")
     r = _mana_value(client, face="Attic", unlocked=[GRANTING])
     assert_problem(r, ["body", "face"], "no_such_face")
+    r = _mana_value(client, face=ROOM)  # which doors, unsaid: not guessed
+    assert_problem(r, ["body", "unlocked"], "unlocked_required")
 
 
 def _copy_beside(client: TestClient, **copy: Any) -> Any:
