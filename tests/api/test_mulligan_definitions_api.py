@@ -67,12 +67,12 @@ def test_imported_cards_with_mulligan_text(tmp_path: Path) -> None:
 
     powder = artifact(
         "Sifting Dust",
-        "Any time you could mulligan and Sifting Dust is in your hand, you may exile all the "
-        "cards from your hand, then draw that many cards.",
+        "Any time you could mulligan and Sifting Dust is in your hand, you may exile all of the "
+        "cards in your hand and draw as many cards.",
     )
     peek = artifact(
         "Peeking Lens",
-        "Any time you could mulligan and Peeking Lens is in your hand, you may reveal it.",
+        "Any time you could mulligan and Peeking Lens is in your hand, you may show it around.",
     )
     with client_of([powder, peek], tmp_path) as c:
         assert c.get("/v1/cards/Sifting Dust").json()["support"] == "full"

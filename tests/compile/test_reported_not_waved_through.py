@@ -35,9 +35,12 @@ MANA = "{T}: Add {G}."
             ("Instant",),
         ),
         # Every ability of its controller copied, mana abilities among them: twice the mana.
-        ("Double all your spells and abilities.", ("Enchantment",)),
+        ("Double all of your spells and abilities.", ("Enchantment",)),
         # 103.5: something done while its player could mulligan, which the mulligan rules on.
-        ("Any time you could mulligan and ~ is in your hand, you may reveal ~.", ("Creature",)),
+        (
+            "Any time you could mulligan and ~ is in your hand, you may show ~ around.",
+            ("Creature",),
+        ),
         ("Mulligans cost you nothing.", ("Enchantment",)),
         # 305.6: every land type, so every basic land type's mana ability.
         ("Rangeling", ("Land",)),
@@ -87,3 +90,18 @@ def test_a_sentence_turning_the_legend_rule_off_is_read_on_past_that_clause() ->
     assert (alone.support, alone.legend_rule_off) == ("full", True)
     more = 'Knights you control have haste, and the "legend rule" doesn\'t apply to them.'
     assert not_understood(more) == [more]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Any time you could mulligan and ~ is in your hand, you may exile your hand, then draw "
+        "that many cards.",
+        "While you may take a mulligan and ~ is in your hand, you may exile all the cards in "
+        "your hand and then draw as many cards.",
+    ],
+)
+def test_a_hand_exchanged_while_one_could_mulligan_is_read(text: str) -> None:
+    # 103.5: Serum Powder's kind of ability, in the words cards have used for it.
+    [helper] = face(text, types=("Artifact",)).abilities
+    assert helper.kind == "mulligan_helper"
