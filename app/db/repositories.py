@@ -248,6 +248,11 @@ def _searchable(text: str) -> bool:
 RARE = 300
 # PostgreSQL: from this length on a search starts from the trigram index.
 TRIGRAM_FIRST = 6
+# PostgreSQL: how many keys in name order a long text's search reads before it turns to the
+# trigram index. A text common enough to fill a page within them (`hollow`: one key in twenty)
+# is found there at once; gathering all of its matches through the trigram index first would
+# cost 4-10 ms (bench/imports.py).
+NAME_PREFIX = 5000
 
 
 def _trigram_phrase(folded: str) -> bool:
@@ -256,8 +261,10 @@ def _trigram_phrase(folded: str) -> bool:
     return len(folded) >= 3 and '"' not in folded
 
 
-def _like_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+def _contains(key: Any, folded: str) -> Any:
+    """`key` holds `folded` anywhere: LIKE with its wildcards escaped."""
+    escaped = folded.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return key.like("%" + escaped + "%", escape="\\")
 
 
 class CardRepository:
@@ -288,29 +295,59 @@ class CardRepository:
                 stmt = stmt.where(CardRow.name > after)
             stmt = stmt.order_by(CardRow.name).limit(limit)
             return [(n, d) for n, d in self.session.execute(stmt)]
-        # The first page of matching names, then the cards' data for that page alone.
-        name: Any = CardNameRow.name
         if self._postgres_trigram_first(folded):
-            matches = (
-                select(CardNameRow.name.label("name"))
-                .where(CardNameRow.key.like("%" + _like_escape(folded) + "%", escape="\\"))
-                .cte("matches")
-                .prefix_with("MATERIALIZED")
-            )
-            name, found = matches.c.name, select(matches.c.name)
-        else:
-            found = select(CardNameRow.name).where(self._matching(folded))
+            return self._long_text_postgres(as_text, folded, limit=limit, after=after, tags=tags)
+        found = select(CardNameRow.name).where(self._matching(folded))
+        return self._page(as_text, CardNameRow.name, found, limit=limit, after=after, tags=tags)
+
+    def _page(
+        self,
+        as_text: Any,
+        name: Any,
+        found: Any,
+        *,
+        limit: int,
+        after: str | None,
+        tags: Sequence[str],
+    ) -> list[tuple[str, str]]:
+        """The first page of the names `found` selects (as `name`), then the cards' data for
+        that page alone, in one statement."""
         page = found.where(*self._tagged(name, tags)).group_by(name).order_by(name).limit(limit)
         if after:
             page = page.where(name > after)
         stmt = as_text.where(CardRow.name.in_(page)).order_by(CardRow.name)
         return [(n, d) for n, d in self.session.execute(stmt)]
 
+    def _long_text_postgres(
+        self, as_text: Any, folded: str, *, limit: int, after: str | None, tags: Sequence[str]
+    ) -> list[tuple[str, str]]:
+        """First the matches among the first NAME_PREFIX keys in name order from the cursor, a
+        bounded read of the (name, key) index: when they fill the page it is the page, since
+        every name past the prefix sorts after every name in it. Else the matches are few, and
+        are read through the trigram index first, materialized, then sorted for the page."""
+        prefix = select(CardNameRow.name, CardNameRow.key)
+        if after:
+            prefix = prefix.where(CardNameRow.name > after)
+        keys = prefix.order_by(CardNameRow.name, CardNameRow.key).limit(NAME_PREFIX).subquery()
+        found = select(keys.c.name).where(_contains(keys.c.key, folded))
+        # The prefix starts at the cursor already.
+        rows = self._page(as_text, keys.c.name, found, limit=limit, after=None, tags=tags)
+        if len(rows) == limit:
+            return rows
+        matches = (
+            select(CardNameRow.name.label("name"))
+            .where(_contains(CardNameRow.key, folded))
+            .cte("matches")
+            .prefix_with("MATERIALIZED")
+        )
+        found = select(matches.c.name)
+        return self._page(as_text, matches.c.name, found, limit=limit, after=after, tags=tags)
+
     def _postgres_trigram_first(self, folded: str) -> bool:
-        """PostgreSQL, a long substring (six characters or more: rare in names): the matches
-        through the trigram index first, materialized, then the page. Left to itself the
-        planner scans in name order to the end for a rare long text (`thorn weald`: 15 ms,
-        3 ms this way); a short text keeps its plan (the trigram index can't serve `a`)."""
+        """PostgreSQL, a long substring (six characters or more): the bounded name-ordered
+        read, then the trigram index (_long_text_postgres). Left to itself the planner scans
+        in name order to the end for a rare long text (`thorn weald`: 15 ms, under 1 ms this
+        way); a short text keeps its plan (the trigram index can't serve `a`)."""
         if self.session.get_bind().dialect.name != "postgresql":
             return False
         return len(folded) >= TRIGRAM_FIRST
@@ -319,7 +356,7 @@ class CardRepository:
         """Keys containing `folded`. PostgreSQL: LIKE, which its trigram index serves. SQLite:
         a rare substring (at most RARE keys) through the trigram full-text index; a common one
         by the name-ordered scan of the (name, key) index, which stops at the first page."""
-        like = CardNameRow.key.like("%" + _like_escape(folded) + "%", escape="\\")
+        like = _contains(CardNameRow.key, folded)
         if self.session.get_bind().dialect.name != "sqlite" or not _trigram_phrase(folded):
             return like
         phrase = '"' + folded + '"'

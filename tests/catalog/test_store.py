@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlalchemy import Engine, text
 
 from app.catalog import load_catalog
@@ -72,6 +73,54 @@ def test_search_finds_exactly_the_cards_whose_names_contain_the_text(
             found = [n for n, _ in CardRepository(session).search(q, limit=1000, after=None)]
             assert found == expected, q
         assert sum("amber" in k for ks in keys.values() for k in ks) > RARE  # the scan path
+
+
+def test_search_pages_agree_with_a_substring_test_from_the_name_prefix_or_not(
+    fresh_engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # PostgreSQL reads a long text's page from a bounded prefix of keys in name order when the
+    # prefix fills it (one statement), else through the trigram index (a second one). With a
+    # prefix of 40 keys both happen here; every page, followed by its cursor, must be the
+    # substring test's. SQLite pages the same texts its own way.
+    from sqlalchemy import event
+    from sqlalchemy.orm import Session
+
+    from app.catalog import card_keys
+    from app.db import repositories
+    from app.db.repositories import CardRepository
+    from app.domain.card import Card
+
+    monkeypatch.setattr(repositories, "NAME_PREFIX", 40)
+    import_file(fresh_engine, write(tmp_path / "cards.json", mtgjson_document(invented_cards(400))))
+    statements: list[str] = []
+    event.listen(fresh_engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    with Session(fresh_engine) as session:
+        everything = CardRepository(session).search(None, limit=1000, after=None)
+        keys = {
+            name: [k for k, _ in card_keys(Card.model_validate_json(data))]
+            for name, data in everything
+        }
+        per_page: list[int] = []
+        sizes: dict[str, int] = {}
+        for q in ["amber hollow", "warden", "strider", "hollow strider", "zzqzzq"]:
+            expected = sorted(n for n, ks in keys.items() if any(fold(q) in k for k in ks))
+            found: list[str] = []
+            after: str | None = None
+            while True:
+                statements.clear()
+                page = CardRepository(session).search(q, limit=4, after=after)
+                per_page.append(len(statements))
+                found += [n for n, _ in page]
+                if len(page) < 4:
+                    break
+                after = page[-1][0]
+            assert found == expected, q
+            sizes[q] = len(found)
+    # Several pages each, and a text no name holds.
+    assert min(sizes["amber hollow"], sizes["warden"], sizes["strider"]) > 8
+    assert sizes["zzqzzq"] == 0
+    if fresh_engine.dialect.name == "postgresql":
+        assert {1, 2} <= set(per_page)  # pages from the prefix, and pages past it
 
 
 def test_memory_tells_a_digest_only_while_the_generation_is_fresh(
