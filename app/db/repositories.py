@@ -249,7 +249,7 @@ RARE = 300
 # PostgreSQL: from this length on a search starts from the trigram index.
 TRIGRAM_FIRST = 6
 # PostgreSQL: how many keys in name order a long text's search reads before it turns to the
-# trigram index. A text common enough to fill a page within them (`hollow`: one key in twenty)
+# trigram index. A text common enough to fill a page within them (`hollow`: one key in sixteen)
 # is found there at once; gathering all of its matches through the trigram index first would
 # cost 4-10 ms (bench/imports.py).
 NAME_PREFIX = 5000
