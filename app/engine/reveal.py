@@ -267,7 +267,8 @@ def reveal_until(
     """Reveal (or, for cascade, exile) from the top of `library` (top first) until a hit.
 
     Raises QuestionError when the mode's threshold is missing, a field of the other mode is
-    given, a threshold is negative, or `face` names no face of the hit.
+    given, a threshold is negative, or `face` names no face of any card of the library
+    (a face of another card than the hit is not used: _face_of_hit).
     """
     limit = _validate(mode, max_mana_value, cascade_mana_value, nonlegendary)
     # `unpayable` describes the player ("I have no creature to sacrifice"), whatever the
@@ -373,7 +374,7 @@ def _hit(
             m,
         )
     else:
-        cast_face = resolve_face(hit, casting.face, ("face",))
+        cast_face = _face_of_hit(r, hit, casting.face, library)
         did_cast = _cast_hit(r, hit, cast_face, casting, answer)
     to_bottom = [c for i, c in enumerate(revealed) if not (did_cast and i == hit_index)]
     rng.shuffle(to_bottom)
@@ -392,6 +393,29 @@ def _hit(
     answer.cast_x = answer.free_cast.x if did_cast and answer.free_cast is not None else None
     answer.bottom = [c.name for c in to_bottom]
     answer.library = [c.name for c in new_library]
+
+
+def _face_of_hit(r: _Reveal, hit: Card, face: str | None, library: list[Card]) -> CardFace:
+    """The hit's face `face` names (resolve_face). A face of another card of the library only is
+    a choice for a hit that didn't come, which the client can't know before asking: it is not
+    used, and the step says so, as when there is no hit. A name of no card's face is refused
+    (resolve_face's QuestionError)."""
+    if face is not None and not _has_face(hit, face) and any(_has_face(c, face) for c in library):
+        m = Mentions()
+        r.steps.append(
+            m.step(
+                f"{m.card(hit.name)} has no face {m.card(face)!r}, so that face, asked for "
+                "another card, is not used.",
+                r.effect_rule,
+            )
+        )
+        face = None
+    return resolve_face(hit, face, ("face",))
+
+
+def _has_face(card: Card, face: str) -> bool:
+    """`face` is the card's whole name or one of its faces' (resolve_face's reading)."""
+    return face.casefold() == card.name.casefold() or card.face_named(face) is not None
 
 
 def _hit_zone(r: _Reveal) -> CastZone:

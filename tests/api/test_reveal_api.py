@@ -103,6 +103,30 @@ def test_cascade_tibalt_is_not_cast_but_valki_is(sqlite_client: TestClient) -> N
     assert valki["question"]["library"][1] == "Valki, God of Lies // Tibalt, Cosmic Impostor"
 
 
+def test_a_face_of_another_card_than_the_hit_is_not_used(sqlite_client: TestClient) -> None:
+    # Which card is the hit is what the service works out, so a face asked for a card that
+    # turns out not to be the hit is not used (and said), not a refusal. Bonecrusher Giant's
+    # mana value in exile is 3, not less than 3 (702.85a): Lightning Bolt is the hit.
+    body = {
+        "library": ["Bonecrusher Giant", "Lightning Bolt"],
+        "mode": "cascade",
+        "cascade_mana_value": 3,
+        "face": "stomp",
+        "seed": 7,
+    }
+    r = sqlite_client.post(REVEAL, json=body)
+    assert r.status_code == 201, r.text
+    ruling = r.json()
+    assert ruling["answer"]["hit"] == "Lightning Bolt"
+    assert ruling["answer"]["cast"] is True and ruling["answer"]["cast_face"] == "Lightning Bolt"
+    assert ruling["question"]["face"] == "Stomp"  # the catalog's spelling
+    texts = [step["text"] for step in ruling["explanation"]]
+    assert any("has no face" in t and "Stomp" in t and "not used" in t for t in texts), texts
+    # The same face, the Giant now the hit (a higher cascade value): Stomp is cast.
+    stomp = sqlite_client.post(REVEAL, json={**body, "cascade_mana_value": 4}).json()["answer"]
+    assert stomp["hit"] == "Bonecrusher Giant // Stomp" and stomp["cast_face"] == "Stomp"
+
+
 def test_inline_definitions_are_accepted_in_the_library(sqlite_client: TestClient) -> None:
     homebrew = {"name": "Test Spark", "mana_cost": "{R}", "types": ["instant"]}
     r = sqlite_client.post(
