@@ -43,7 +43,7 @@ from app.domain.continuous import (
     effect_line,
 )
 from app.domain.costs import SpellCostChange, SpellCostMinimum
-from app.domain.filters import Selector
+from app.domain.filters import ManaValueBound, Selector
 from app.domain.mana_abilities import ManaAbility
 from app.domain.quantities import Fixed, Quantity, XValue
 from app.domain.replacement_changes import ReplacementChange
@@ -83,7 +83,7 @@ class EntersWithCounters(Strict):
     """Always `enters_with_counters`: it enters with counters on it (614.1c)"""
     counter: Word
     """The kind of counter, like `charge` or `+1/+1`"""
-    amount: Literal["X"] | int
+    amount: Literal["X"] | Annotated[int, Field(ge=1, le=10_000)]
     """How many: a number, or `X` for the X the spell was cast with (107.3m)"""
 
     @property
@@ -224,7 +224,7 @@ class RevealUntil(Strict):
     """Always `reveal_until`: reveal or exile from the top until a nonland card qualifies"""
     mode: Literal["reveal", "cascade"]
     """`reveal`: up to `max_mana_value`; `cascade`: below the spell's mana value (702.85a)"""
-    max_mana_value: int | None = None
+    max_mana_value: ManaValueBound | None = None
     """With mode `reveal`: the highest mana value that qualifies (202.3)"""
     nonlegendary: bool = False
     """Only a nonlegendary card qualifies"""

@@ -204,7 +204,8 @@ def check_mana_string(value: str | None, *, produced: bool = False) -> str | Non
     if produced:
         for s in symbols:
             if s.kind != "colored":
-                raise ManaSyntaxError(s.render(), value)
+                why = "is not mana an ability makes: one of W, U, B, R, G or C (106.1)"
+                raise ManaSyntaxError(s.render(), value, why)
     return value
 
 

@@ -587,14 +587,17 @@ class Card(BaseModel):
         # Clients may send back a card exactly as GET /v1/cards/{name} served it.
         if isinstance(data, dict):
             data = {k: v for k, v in data.items() if k not in ("mana_value", "type_line")}
-            if data.get("faces") and data.get("layout", "normal") in TWO_FACED_LAYOUTS:
+            # A layout of the wrong type is left for its field's validation to name.
+            layout = data.get("layout", "normal")
+            if data.get("faces") and isinstance(layout, str) and layout in TWO_FACED_LAYOUTS:
                 for derived in ("mana_cost", "colors", "supertypes", "types", "subtypes"):
                     data.pop(derived, None)
         return data
 
+    _check = field_validator("mana_cost")(classmethod(lambda cls, v: check_mana_string(v)))
+
     @model_validator(mode="after")
     def _check_layout(self) -> Card:
-        check_mana_string(self.mana_cost)
         if self.layout == "normal" and self.faces:
             raise ValueError("a 'normal' card has no 'faces'; use split, modal_dfc or adventure")
         if self.layout in TWO_FACED_LAYOUTS and len(self.faces) != 2:

@@ -77,8 +77,8 @@ class ManaAbilityCost(Strict):
     """The mana part of the cost, like `{1}`; null: none (602.1)"""
     life: int = Field(0, ge=0, le=1000)
     """Life paid as part of the cost (119.4)"""
-    remove_counters: Annotated[dict[Word, int], KEY_ORDERED] = Field(
-        default_factory=dict, max_length=5
+    remove_counters: Annotated[dict[Word, Annotated[int, Field(ge=1, le=10_000)]], KEY_ORDERED] = (
+        Field(default_factory=dict, max_length=5)
     )
     """Counters removed as part of the cost, by kind, as `{"charge": 1}`"""
     remove_x_counters: RemoveXCounters | None = omitted_at_default(None)

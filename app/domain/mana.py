@@ -22,12 +22,18 @@ COLORLESS_BIT = 1 << TYPE_INDEX["C"]
 
 
 class ManaSyntaxError(ValueError):
-    """A mana string that is not Oracle notation; `symbol` names the bad part."""
+    """A mana string that is not Oracle notation, or not what its field allows; `symbol`
+    names the bad part, `why` what is wrong with it (by default: no mana symbol at all)."""
 
-    def __init__(self, symbol: str, text: str) -> None:
-        super().__init__(f"{symbol!r} is not a mana symbol (in {text!r})")
+    def __init__(self, symbol: str, text: str, why: str = "is not a mana symbol") -> None:
+        super().__init__(f"{symbol!r} {why} (in {text!r})")
         self.symbol = symbol
         self.text = text
+
+
+# The largest generic mana symbol a cost may hold: the largest ever printed, {1000000}. A
+# bound keeps every total a cost makes a machine integer (and a JSON number any client reads).
+GENERIC_MAX = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +68,19 @@ class ManaSymbol:
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 
 
+def _generic(digits: str, text: str) -> int | None:
+    """The amount a generic part (`{3}`, the 2 of `{2/W}`) stands for: ASCII digits without a
+    leading zero, at most GENERIC_MAX; None when `digits` is no number."""
+    if not (digits.isascii() and digits.isdigit()) or (digits != "0" and digits[0] == "0"):
+        return None
+    if len(digits) > len(str(GENERIC_MAX)) or int(digits) > GENERIC_MAX:
+        raise ManaSyntaxError("{" + digits + "}", text, f"is over {{{GENERIC_MAX}}}")
+    return int(digits)
+
+
 def _parse_symbol(body: str, text: str) -> ManaSymbol:
-    if body.isdigit() and (body == "0" or not body.startswith("0")):
-        return ManaSymbol("generic", body, int(body))
+    if (generic := _generic(body, text)) is not None:
+        return ManaSymbol("generic", body, generic)
     if body == "X":
         return ManaSymbol("x", "X")
     if body == "S":
@@ -82,8 +98,8 @@ def _parse_symbol(body: str, text: str) -> ManaSymbol:
             return ManaSymbol("hybrid", body)
         if a == "C" and b in COLORS:
             return ManaSymbol("colorless_hybrid", body)
-        if a.isdigit() and not a.startswith("0") and b in COLORS:
-            return ManaSymbol("mono_hybrid", body, int(a))
+        if b in COLORS and a != "0" and (generic := _generic(a, text)) is not None:
+            return ManaSymbol("mono_hybrid", body, generic)
     if len(parts) == 3:
         a, b, p = parts
         if p == "P" and a in COLORS and b in COLORS and a != b:

@@ -917,6 +917,8 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     players |= {e.target_player for e in state.effects if e.target_player is not None}
     if state.active_player is not None:
         players.add(state.active_player)
+    # A player the state only describes is in the game too.
+    players |= state.players.keys() | state.commander_identity.keys()
     if len(players) > MAX_PLAYERS:
         raise QuestionError(
             loc,

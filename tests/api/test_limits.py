@@ -245,6 +245,24 @@ def test_too_many_players_is_422(sqlite_client: TestClient) -> None:
     assert r.json()["errors"][0]["loc"] == ["body", "state"]
 
 
+def test_players_the_state_only_describes_count_toward_the_limit(
+    sqlite_client: TestClient,
+) -> None:
+    board = [{"id": f"f{i}", "card": "Forest", "controller": f"p{i}"} for i in range(16)]
+    for extra in ({"players": {"q": {}}}, {"commander_identity": {"q": ["G"]}}):
+        r = sqlite_client.post(
+            "/v1/mana/could-produce", json={"state": {"battlefield": board, **extra}}
+        )
+        assert r.status_code == 422, r.text
+        assert r.json()["code"] == "too_many_players"
+    # Sixteen in all, described or controlling, is a game.
+    described = {"players": {"p0": {}}, "commander_identity": {"p1": ["G"]}}
+    r = sqlite_client.post(
+        "/v1/mana/could-produce", json={"state": {"battlefield": board, **described}}
+    )
+    assert r.status_code == 201, r.text
+
+
 def test_crafted_boards_of_distinct_selectors_are_refused_not_slow(
     sqlite_client: TestClient,
 ) -> None:
