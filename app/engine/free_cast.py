@@ -363,8 +363,9 @@ def cast_without_paying(
         cast_from = costs.cast_from
     castable = _face_castable(r, card, chosen, cast_from, face_up_only)
     if not _is_spell_face(card, chosen, face_up_only):
-        # Never a spell: nothing else about casting it applies (its reason is said).
-        return Verdict(_answer(r, card, cast_face, None, costs, x), r.steps)
+        # Never a spell: nothing else about casting it applies (its reason is said), and no X
+        # is chosen for it, so the answer's X is 0 as for every spell cast so (107.3b).
+        return Verdict(_answer(r, card, cast_face, None, costs, 0), r.steps)
     if costs is not None:
         # 707.2, 613.1a: which of the permanents read are copies, and of what, said first.
         r.steps.extend(copy_steps(costs.view.board))

@@ -142,6 +142,9 @@ def test_a_land_is_not_said_to_be_castable(sqlite_client: TestClient) -> None:
     ruling = sqlite_client.post(FREE, json={"card": "Forest"}).json()
     assert ruling["answer"]["castable"] is False
     assert not any("can be cast without paying" in s["text"] for s in ruling["explanation"])
+    # No X is chosen for a land: an X asked is not echoed as if it were (107.3b).
+    asked = sqlite_client.post(FREE, json={"card": "Forest", "x": 3}).json()
+    assert asked["answer"]["x"] == 0 and asked["question"]["x"] == 3
 
 
 def test_mana_value_on_stack_is_a_number_whenever_mana_to_pay_is(
