@@ -542,8 +542,9 @@ def mulligan_question(catalog: Catalog, body: MulliganRequest) -> LibraryQuestio
         catalog, [e.card for e in body.exile], "exile", ("card",)
     )
     exile = tuple((c, e.face_up) for c, e in zip(exile_cards, body.exile, strict=True))
-    # Only a mulligan shuffles; other actions need no seed, so none is invented for them.
-    seed = pick_seed(body.seed) if body.action == "mulligan" else body.seed
+    # Only a mulligan shuffles; other actions need no seed, so none is invented for them, and
+    # one sent is left out: it changes nothing, so the question is the one without it.
+    seed = pick_seed(body.seed) if body.action == "mulligan" else None
     question = body.model_dump(mode="json") | {
         "hand": hand_question,
         "library": library_question,

@@ -69,6 +69,9 @@ def test_actions_that_dont_shuffle_need_no_seed(sqlite_client: TestClient) -> No
     ruling = sqlite_client.post(MULLIGAN, json=opening() | {"action": "keep"}).json()
     assert ruling["question"]["seed"] is None
     assert ruling["answer"]["kept"] is True
+    # A seed sent with them changes nothing, so it is the same question and ruling.
+    seeded = sqlite_client.post(MULLIGAN, json=opening() | {"action": "keep", "seed": 5}).json()
+    assert seeded["id"] == ruling["id"] and seeded["question"]["seed"] is None
 
 
 def test_multiplayer_first_mulligan_is_free(sqlite_client: TestClient) -> None:
