@@ -265,6 +265,12 @@ def test_a_cascade_during_combat_is_stopped_by_a_combat_ban(sqlite_client: TestC
     assert_problem(
         sqlite_client.post(REVEAL, json=body), ["body", "state", "phase"], "validation_error"
     )
+    # A phase that is none, with a step, is named as such, not as a step of another phase.
+    for bogus in ["bogus", [], {}]:
+        body["state"] |= {"phase": bogus, "step": "upkeep"}
+        r = sqlite_client.post(REVEAL, json=body)
+        assert_problem(r, ["body", "state", "phase"], "validation_error")
+        assert "is a step of the" not in r.text
 
 
 # "As ~ enters, choose artifact, instant, or sorcery. Your opponents can't cast spells of the
