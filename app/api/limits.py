@@ -322,8 +322,14 @@ def _not_json(constant: str) -> object:
 
 
 def _check_exactly(body: bytes) -> None:
+    # Python's parser (this pass's, and FastAPI's after it) would read UTF-16 and UTF-32 too,
+    # telling them by their zero bytes; a UTF-8 byte order mark may be ignored (RFC 8259 8.1).
+    # Strictly: Python's own decoding of bytes lets through UTF-8's encoding of surrogates.
+    if json.detect_encoding(body) not in ("utf-8", "utf-8-sig"):
+        raise NotJsonError("it isn't UTF-8 text (it reads as UTF-16 or UTF-32)")
     try:
-        parsed = json.loads(body, object_pairs_hook=_object_pairs, parse_constant=_not_json)
+        text = body.decode("utf-8-sig")
+        parsed = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_not_json)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, JsonShapeError):
             raise

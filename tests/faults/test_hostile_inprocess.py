@@ -93,6 +93,13 @@ def test_nan_and_infinity_are_not_json(sqlite_client: TestClient, constant: str)
     [
         (b'{"card": "Fireball", "zone": "stack", "x": ' + b"9" * 5000 + b"}", "more digits"),
         (b'{"card": "Fire\xffball", "zone": "stack"}', "isn't UTF-8 text"),
+        # UTF-8's encoding of a surrogate, which Python's own decoding of bytes lets through.
+        (b'{"card": "Fire\xed\xa0\x80ball", "zone": "stack"}', "isn't UTF-8 text"),
+        # Other encodings Python's parser would tell by their zero bytes (RFC 8259 8.1).
+        *(
+            ('{"card": "Fireball", "zone": "stack"}'.encode(codec), "UTF-16 or UTF-32")
+            for codec in ("utf-16", "utf-16-le", "utf-16-be", "utf-32")
+        ),
     ],
 )
 def test_a_body_no_field_could_read_is_malformed(
@@ -101,6 +108,18 @@ def test_a_body_no_field_could_read_is_malformed(
     r = sqlite_client.post(URL, content=body, headers={"content-type": "application/json"})
     assert (r.status_code, r.json()["code"]) == (400, "malformed_json")
     assert why in r.json()["detail"]
+
+
+def test_a_utf8_byte_order_mark_is_ignored_and_the_body_still_checked(
+    sqlite_client: TestClient,
+) -> None:
+    bom = b"\xef\xbb\xbf"
+    body = b'{"card": "Fireball", "zone": "stack", "x": 2}'
+    r = sqlite_client.post(URL, content=bom + body, headers={"content-type": "application/json"})
+    assert r.status_code in (200, 201), r.text
+    twice = b'{"card": "Fireball", "zone": "stack", "x": 2, "x": 3}'
+    r = sqlite_client.post(URL, content=bom + twice, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["errors"][0]["loc"] == ["body", "x"], r.text
 
 
 def test_a_body_nested_too_deep_names_where(sqlite_client: TestClient) -> None:
