@@ -1,37 +1,13 @@
-"""Card names as people type them: one folding function for the stored key and the lookup.
-
-`fold("Lim-Dûl's Vault") == fold("lim-duls vault")` (curly apostrophes too),
-`fold("Fire/Ice") == fold("fire // ice")`,
-`fold("Æther Vial") == fold("aether vial")`. The same function builds the indexed key when a
-card is stored and the key a request is looked up by, so the two can never disagree.
-"""
+"""Card names in the catalog: the folding every lookup uses (app/domain/names.py, where a
+face's name is compared the same way), and which folded names name one card."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
-from functools import lru_cache
 
-# Letters that Unicode doesn't decompose into a base letter plus a mark.
-_LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o"})
-# Apostrophes and quotes of every shape are dropped: "Urzas Saga" finds "Urza's Saga".
-_QUOTES = re.compile("[\"'`\u00b4\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2032\u2033]")
-# Split-card separators as people type them: "Fire/Ice", "fire // ice", "Fire //Ice".
-_SLASHES = re.compile(r"\s*/+\s*")
-_SPACES = re.compile(r"\s+")
+from app.domain.names import fold
 
-
-# Every card lookup folds its name, and questions name the same few cards again and again.
-@lru_cache(maxsize=16_384)
-def fold(name: str) -> str:
-    """The lookup key of a name: no accents or ligatures, no apostrophes, one separator for
-    split cards, single spaces, case-folded."""
-    text = unicodedata.normalize("NFKD", name.translate(_LIGATURES))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = _QUOTES.sub("", text)
-    text = _SLASHES.sub(" // ", text)
-    return _SPACES.sub(" ", text).strip().casefold()
+__all__ = ["fold", "names_one_card"]
 
 
 def names_one_card(ranks: Sequence[int]) -> bool:

@@ -122,6 +122,7 @@ from app.domain.mana_abilities import (
     Production,
     WhileCounters,
 )
+from app.domain.names import fold
 from app.domain.replacement_changes import (
     ChangeColor,
     ChangeType,
@@ -613,7 +614,7 @@ class Card(BaseModel):
         question means), and an adventurer's creature part first, its Adventure second
         (715.2: the Adventure is an instant or sorcery, the adventurer a permanent card)."""
         first, second = self.faces
-        if first.name.casefold() == second.name.casefold():
+        if fold(first.name) == fold(second.name):
             raise ValueError(f"the two faces are both named {first.name!r}: name each its own")
         spells = {"instant", "sorcery"}
         if self.layout == "adventure" and (
@@ -766,11 +767,16 @@ class Card(BaseModel):
         return _rebuilt(self, faces=[_rebuilt(front, abilities=kept), *self.faces[1:]])
 
     def face_named(self, name: str) -> CardFace | None:
-        wanted = name.casefold()
+        """The face `name` names in any spelling a card's name may be asked in (fold)."""
+        wanted = fold(name)
         for face in self.card_faces:
-            if face.name.casefold() == wanted:
+            if fold(face.name) == wanted:
                 return face
         return None
+
+    def named_whole(self, name: str) -> bool:
+        """Whether `name` is the whole card's name, in any spelling (fold)."""
+        return fold(name) == fold(self.name)
 
     # -- derived characteristics --
     @computed_field  # type: ignore[prop-decorator]

@@ -93,10 +93,10 @@ def resolve_face(card: Card, face: str | None, loc: tuple[str | int, ...]) -> Ca
     The whole card's name means the default face, except that a split card named whole is
     both halves cast fused (702.102c; a 422 `not_fused` for one without fuse).
     """
-    whole = face is not None and face.casefold() == card.name.casefold()
+    whole = face is not None and card.named_whole(face)
     if whole and card.layout in COMBINED_LAYOUTS:  # an aftermath card is a split card, 702.127
         return fused_face(card, loc)
-    if face is None or face.casefold() == card.name.casefold():
+    if face is None or whole:
         return card.front
     found = card.face_named(face)
     if found is None:
@@ -363,8 +363,7 @@ def cast_without_paying(
         cast_from = costs.cast_from
     castable = _face_castable(r, card, chosen, cast_from, face_up_only)
     if not _is_spell_face(card, chosen, face_up_only):
-        # Never a spell: nothing else about casting it applies (its reason is said), and no X
-        # is chosen for it, so the answer's X is 0 as for every spell cast so (107.3b).
+        # Never a spell: nothing else applies (its reason is said), no X is chosen (107.3b).
         return Verdict(_answer(r, card, cast_face, None, costs, 0), r.steps)
     if costs is not None:
         # 707.2, 613.1a: which of the permanents read are copies, and of what, said first.

@@ -62,10 +62,7 @@ def _names(cards: list[Card]) -> list[str]:
 
 
 def _matches(card: Card, name: str) -> bool:
-    wanted = name.casefold()
-    return card.name.casefold() == wanted or any(
-        f.name.casefold() == wanted for f in card.card_faces
-    )
+    return card.named_whole(name) or card.face_named(name) is not None
 
 
 def _answer(

@@ -415,7 +415,7 @@ def _face_of_hit(r: _Reveal, hit: Card, face: str | None, library: list[Card]) -
 
 def _has_face(card: Card, face: str) -> bool:
     """`face` is the card's whole name or one of its faces' (resolve_face's reading)."""
-    return face.casefold() == card.name.casefold() or card.face_named(face) is not None
+    return card.named_whole(face) or card.face_named(face) is not None
 
 
 def _hit_zone(r: _Reveal) -> CastZone:

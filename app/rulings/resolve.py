@@ -68,7 +68,7 @@ def resolve_card(catalog: Catalog, name: str, loc: Loc) -> Card:
 def _names_whole(card: Card, name: object) -> bool:
     """Whether `name` is the card's whole name, in any spelling the catalog reads ("Fire/Ice",
     other case, spaces or accents)."""
-    return isinstance(name, str) and fold(name) == fold(card.name)
+    return isinstance(name, str) and card.named_whole(name)
 
 
 def face_spelling(card: Card, name: str | None) -> str | None:
@@ -175,10 +175,11 @@ def permanent_face(card: Card, p: PermanentIn, loc: Loc) -> int:
     faces = card.card_faces
     face = p.get("face", 0)
     if isinstance(face, str):
-        asked = face.strip().casefold()
-        for index, f in enumerate(faces):
-            if f.name.casefold() == asked or (index == 0 and _names_whole(card, face)):
-                return index
+        if _names_whole(card, face):
+            return 0
+        named = card.face_named(face)
+        if named is not None:
+            return faces.index(named)
         names = " or ".join(repr(f.name) for f in faces)
         raise QuestionError(loc, f"{card.name} has no face {face!r}; use {names}", "no_such_face")
     if face >= len(faces):

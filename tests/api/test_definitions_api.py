@@ -71,6 +71,12 @@ def test_two_faces_of_one_name_are_refused(sqlite_client: TestClient) -> None:
     r = _reveal(sqlite_client, _faces("split", half, {**half, "name": "gust"}))
     assert r.status_code == 422, r.text
     assert "both named" in r.text
+    # Names are told apart as card names are looked up: not by accents, nor by how an accent
+    # is written (one character, or a letter and a combining mark).
+    for other in ["Gúst", "Gu\u0301st"]:
+        accented = {**half, "name": "Gúst"}
+        r = _reveal(sqlite_client, _faces("split", accented, {**half, "name": other}))
+        assert r.status_code == 422 and "both named" in r.text, r.text
 
 
 def test_an_adventure_lists_its_permanent_part_first(sqlite_client: TestClient) -> None:

@@ -80,6 +80,14 @@ def test_bad_questions_are_422_naming_the_field(
     assert str(loc[-1]) in problem["detail"]
 
 
+def test_a_face_is_named_in_any_spelling_its_card_is(sqlite_client: TestClient) -> None:
+    # Case, accents and apostrophes, as for a card's name (docs/api.md, Reads).
+    for spelling in ["Ice", "ICE", "Íce", "I\u0301ce"]:
+        r = sqlite_client.post(MV, json={"card": "Fire // Ice", "zone": "stack", "face": spelling})
+        assert r.status_code in (200, 201), r.text
+        assert r.json()["question"]["face"] == "Ice" and r.json()["answer"]["mana_value"] == 2
+
+
 def test_malformed_json_is_400(sqlite_client: TestClient) -> None:
     r = sqlite_client.post(MV, content=b'{"card": ', headers={"content-type": "application/json"})
     assert r.status_code == 400
