@@ -599,6 +599,8 @@ class Card(BaseModel):
 
     @model_validator(mode="after")
     def _check_layout(self) -> Card:
+        if not fold(self.name):
+            raise ValueError(f"{self.name!r} names no card: a name needs a letter or a digit")
         if self.layout == "normal" and self.faces:
             raise ValueError("a 'normal' card has no 'faces'; use split, modal_dfc or adventure")
         if self.layout in TWO_FACED_LAYOUTS and len(self.faces) != 2:
@@ -614,8 +616,17 @@ class Card(BaseModel):
         question means), and an adventurer's creature part first, its Adventure second
         (715.2: the Adventure is an instant or sorcery, the adventurer a permanent card)."""
         first, second = self.faces
+        for face in self.faces:
+            if not fold(face.name) or "/" in face.name:
+                raise ValueError(
+                    f"{face.name!r} names no face: a face's name needs a letter or a digit, "
+                    "and no slash (` // ` joins faces' names)"
+                )
         if fold(first.name) == fold(second.name):
             raise ValueError(f"the two faces are both named {first.name!r}: name each its own")
+        joined = f"{first.name} // {second.name}"
+        if fold(self.name) != fold(joined):
+            raise ValueError(f"a card with faces is named by them: {joined!r}, not {self.name!r}")
         spells = {"instant", "sorcery"}
         if self.layout == "adventure" and (
             spells.isdisjoint(second.types) or not spells.isdisjoint(first.types)

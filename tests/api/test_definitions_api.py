@@ -1,6 +1,7 @@
 """Inline card definitions that no card has are refused: one named as a catalog card that
-says something else (201.2), two faces of one name, an adventure's parts the wrong way round
-(715.2). A definition that is the catalog card, as GET /v1/cards served it, is that card."""
+says something else (201.2), two faces of one name, a card with faces named otherwise than by
+them, a name with no letter or digit, an adventure's parts the wrong way round (715.2). A
+definition that is the catalog card, as GET /v1/cards served it, is that card."""
 
 from __future__ import annotations
 
@@ -77,6 +78,20 @@ def test_two_faces_of_one_name_are_refused(sqlite_client: TestClient) -> None:
         accented = {**half, "name": "Gúst"}
         r = _reveal(sqlite_client, _faces("split", accented, {**half, "name": other}))
         assert r.status_code == 422 and "both named" in r.text, r.text
+
+
+def test_a_card_with_faces_is_named_by_them(sqlite_client: TestClient) -> None:
+    gust = {"name": "Gust", "mana_cost": "{U}", "types": ["instant"]}
+    gale = {**gust, "name": "Gale"}
+    ok = _reveal(sqlite_client, {**_faces("split", gust, gale), "name": "gust/gale"})
+    assert ok.status_code in (200, 201), ok.text  # the same name, spelled as people type it
+    r = _reveal(sqlite_client, {**_faces("split", gust, gale), "name": "Totally Different"})
+    assert r.status_code == 422 and "'Gust // Gale'" in r.text, r.text
+    for bad in [" ", "'", "Gale // Gust"]:
+        r = _reveal(sqlite_client, _faces("split", gust, {**gale, "name": bad}))
+        assert r.status_code == 422 and "names no face" in r.text, (bad, r.text)
+    r = _reveal(sqlite_client, {**gust, "name": "  "})
+    assert r.status_code == 422 and "names no card" in r.text, r.text
 
 
 def test_an_adventure_lists_its_permanent_part_first(sqlite_client: TestClient) -> None:
