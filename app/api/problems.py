@@ -104,22 +104,54 @@ def _where(loc: Sequence[Any]) -> str:
 _SCALAR_MEMBERS = re.compile(r"^(?:int|str|bool|float|none|(?:constrained|lax|strict)-\w+)$")
 
 
-def _clean_issue(err: dict[str, Any]) -> dict[str, Any]:
+def _clean_issue(err: dict[str, Any], body: Any) -> dict[str, Any]:
     loc = [
         p if isinstance(p, int) else str(p)
         for p in err.get("loc", ())
         if isinstance(p, int) or not _SCALAR_MEMBERS.match(str(p))
     ]
-    # Discriminated unions add the tag to the path ("mana_ability"); it helps, keep it.
-    return {"loc": loc, "msg": str(err.get("msg", "")), "type": str(err.get("type", ""))}
+    return {
+        "loc": _in_body(loc, body),
+        "msg": str(err.get("msg", "")),
+        "type": str(err.get("type", "")),
+    }
 
 
-def _one_per_union(errors: Sequence[Any]) -> list[dict[str, Any]]:
+def _in_body(loc: list[str | int], body: Any) -> list[str | int]:
+    """`loc` as a path into the body the client sent: the names pydantic gives the members of
+    a union it tried (a tagged ability's `mana_ability`, a library entry's `definition`) are
+    no keys of it, so they go. A step the body lacks, short of the last, can only be such a
+    name (pydantic goes into no value that isn't there); the last, in an object, may be a
+    missing field, and stays. Unchanged when the body isn't at hand (not JSON, or not the
+    body's location)."""
+    if len(loc) < 2 or loc[0] != "body" or not isinstance(body, (dict, list)):
+        return loc
+    path: list[str | int] = ["body"]
+    node: Any = body
+    for i, step in enumerate(loc[1:], start=1):
+        if _holds(node, step):
+            node = node[step]
+        elif i < len(loc) - 1 or not isinstance(node, dict):
+            continue  # a union member's name
+        else:
+            node = None  # a missing field
+        path.append(step)
+    return path
+
+
+def _holds(node: Any, step: str | int) -> bool:
+    """Whether `step` is a key of the object or an index of the array `node`."""
+    if isinstance(node, dict):
+        return isinstance(step, str) and step in node
+    return isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
+
+
+def _one_per_union(errors: Sequence[Any], body: Any = None) -> list[dict[str, Any]]:
     """The cleaned issues, those of one union of plain values at one place made one: its
     members' messages joined by "or" (each alone would say something false)."""
     issues: list[dict[str, Any]] = []
     for err in errors:
-        issue = _clean_issue(err)
+        issue = _clean_issue(err, body)
         member = len(issue["loc"]) < len(err.get("loc", ()))
         last = issues[-1] if issues else None
         if member and last is not None and last["loc"] == issue["loc"] and last.get("union"):
@@ -131,7 +163,7 @@ def _one_per_union(errors: Sequence[Any]) -> list[dict[str, Any]]:
 
 async def _on_validation(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    issues = _one_per_union(exc.errors())
+    issues = _one_per_union(exc.errors(), getattr(exc, "body", None))
     if any(i["type"] == "json_invalid" for i in issues):
         return problem_response(400, "malformed_json", "The body is not valid JSON.", issues)
     first = issues[0] if issues else {"loc": ["body"], "msg": "invalid"}

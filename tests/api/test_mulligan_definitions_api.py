@@ -50,7 +50,12 @@ def test_a_bad_definition_names_its_field(client: TestClient) -> None:
     bad = {"name": "Quillback Grazer", "types": ["creature"], "mana_cost": "{Q}"}
     r = client.post("/v1/mulligan", json={"hand": [bad], "library": [], "action": "keep"})
     assert r.status_code == 422
-    assert r.json()["errors"][0]["loc"][:4] == ["body", "hand", 0, "definition"]
+    # A path into the body sent: the hand's entry is the definition, holding the bad field.
+    assert r.json()["errors"][0]["loc"] == ["body", "hand", 0, "mana_cost"]
+    # Neither a name nor a definition: said so, at the entry.
+    r = client.post("/v1/mulligan", json={"hand": [5], "library": [], "action": "keep"})
+    assert r.json()["errors"][0]["loc"] == ["body", "hand", 0]
+    assert "a name (a string) or an inline definition" in r.json()["detail"]
 
 
 def test_an_unknown_name_in_hand_suggests(client: TestClient) -> None:

@@ -34,15 +34,22 @@ MAX_LIBRARY = 1000
 Seed = Annotated[int, Field(ge=0, le=MAX_SEED)]
 
 
-def _library_card_kind(value: Any) -> str:
-    return "name" if isinstance(value, str) else "definition"
+def _library_card_kind(value: Any) -> str | None:
+    if isinstance(value, str):
+        return "name"
+    # An object sent, or the model it became (as the request is dumped).
+    return "definition" if isinstance(value, dict | Card) else None
 
 
-# A card by name or by inline definition. Tagged, so an error's loc says which was meant
-# (["body", "library", 1, "definition", "types"]) rather than naming pydantic internals.
+# A card by name or by inline definition, told apart by its JSON type (the loc of an error
+# inside a definition is a path into the body: app/api/problems.py drops the tag).
 LibraryCard = Annotated[
     Annotated[Name, Tag("name")] | Annotated[Card, Tag("definition")],
-    Discriminator(_library_card_kind),
+    Discriminator(
+        _library_card_kind,
+        custom_error_type="card_type",
+        custom_error_message="A card is a name (a string) or an inline definition (an object)",
+    ),
 ]
 
 
