@@ -15,8 +15,11 @@ from functools import lru_cache
 
 # Letters that Unicode doesn't decompose into a base letter plus a mark.
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o"})
-# Apostrophes and quotes of every shape are dropped: "Urzas Saga" finds "Urza's Saga".
-_QUOTES = re.compile("[\"'`\u00b4\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2032\u2033]")
+# Apostrophes and quotes of every shape are dropped: "Urzas Saga" finds "Urza's Saga". First
+# before the decomposition, which would turn the acute accent used as one (U+00B4) into a space.
+_QUOTES = re.compile(
+    "[\"'`\u00b4\u02bc\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2032\u2033]"
+)
 # Split-card separators as people type them: "Fire/Ice", "fire // ice", "Fire //Ice".
 _SLASHES = re.compile(r"\s*/+\s*")
 _SPACES = re.compile(r"\s+")
@@ -27,8 +30,8 @@ _SPACES = re.compile(r"\s+")
 def fold(name: str) -> str:
     """The lookup key of a name: no accents or ligatures, no apostrophes, one separator for
     split cards, single spaces, case-folded."""
-    text = unicodedata.normalize("NFKD", name.translate(_LIGATURES))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = _QUOTES.sub("", text)
+    text = unicodedata.normalize("NFKD", _QUOTES.sub("", name).translate(_LIGATURES))
+    # Again after it: a full-width apostrophe decomposes into one.
+    text = _QUOTES.sub("", "".join(c for c in text if not unicodedata.combining(c)))
     text = _SLASHES.sub(" // ", text)
     return _SPACES.sub(" ", text).strip().casefold()

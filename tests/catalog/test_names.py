@@ -20,6 +20,10 @@ from app.domain.card import Card
         ("Fire/Ice", "Fire // Ice"),
         ("fire  //ice", "Fire // Ice"),
         ("  Urza\u2019s   Saga ", "Urza's Saga"),
+        # An acute accent or a modifier letter typed as the apostrophe, a full-width one.
+        ("Urza\u00b4s Saga", "Urza's Saga"),
+        ("Urza\u02bcs Saga", "Urza's Saga"),
+        ("Urza\uff07s Saga", "Urza's Saga"),
     ],
 )
 def test_typed_names_fold_to_the_stored_key(typed: str, stored: str) -> None:
