@@ -600,7 +600,9 @@ class Card(BaseModel):
     @model_validator(mode="after")
     def _check_layout(self) -> Card:
         if not fold(self.name):
-            raise ValueError(f"{self.name!r} names no card: a name needs a letter or a digit")
+            raise ValueError(
+                f"{self.name!r} names no card: a name can't be only spaces, quotes or apostrophes"
+            )
         if self.layout == "normal" and self.faces:
             raise ValueError("a 'normal' card has no 'faces'; use split, modal_dfc or adventure")
         if self.layout in TWO_FACED_LAYOUTS and len(self.faces) != 2:
@@ -617,10 +619,11 @@ class Card(BaseModel):
         (715.2: the Adventure is an instant or sorcery, the adventurer a permanent card)."""
         first, second = self.faces
         for face in self.faces:
-            if not fold(face.name) or "/" in face.name:
+            # Folded, as it is looked up: a full-width slash is a slash there.
+            if not fold(face.name) or "/" in fold(face.name):
                 raise ValueError(
-                    f"{face.name!r} names no face: a face's name needs a letter or a digit, "
-                    "and no slash (` // ` joins faces' names)"
+                    f"{face.name!r} names no face: a face's name can't be only spaces, quotes "
+                    "or apostrophes, and has no slash (` // ` joins faces' names)"
                 )
         if fold(first.name) == fold(second.name):
             raise ValueError(f"the two faces are both named {first.name!r}: name each its own")
