@@ -110,20 +110,18 @@ def _clean_issue(err: dict[str, Any], body: Any) -> dict[str, Any]:
         for p in err.get("loc", ())
         if isinstance(p, int) or not _SCALAR_MEMBERS.match(str(p))
     ]
-    return {
-        "loc": _in_body(loc, body),
-        "msg": str(err.get("msg", "")),
-        "type": str(err.get("type", "")),
-    }
+    kind = str(err.get("type", ""))
+    missing = kind.startswith("missing")
+    return {"loc": _in_body(loc, body, missing), "msg": str(err.get("msg", "")), "type": kind}
 
 
-def _in_body(loc: list[str | int], body: Any) -> list[str | int]:
+def _in_body(loc: list[str | int], body: Any, missing: bool) -> list[str | int]:
     """`loc` as a path into the body the client sent: the names pydantic gives the members of
-    a union it tried (a tagged ability's `mana_ability`, a library entry's `definition`) are
-    no keys of it, so they go. A step the body lacks, short of the last, can only be such a
-    name (pydantic goes into no value that isn't there); the last, in an object, may be a
-    missing field, and stays. Unchanged when the body isn't at hand (not JSON, or not the
-    body's location)."""
+    a union it tried (a tagged ability's `mana_ability`, a library entry's `definition`, a
+    value's `literal['X']`) are no keys of it, so they go. A step the body lacks can only be
+    such a name (pydantic goes into no value that isn't there), but the last step of an error
+    about a `missing` field, in an object: that field stays. Unchanged when the body isn't at
+    hand (not JSON, or not the body's location)."""
     if len(loc) < 2 or loc[0] != "body" or not isinstance(body, (dict, list)):
         return loc
     path: list[str | int] = ["body"]
@@ -131,7 +129,7 @@ def _in_body(loc: list[str | int], body: Any) -> list[str | int]:
     for i, step in enumerate(loc[1:], start=1):
         if _holds(node, step):
             node = node[step]
-        elif i < len(loc) - 1 or not isinstance(node, dict):
+        elif i < len(loc) - 1 or not (missing and isinstance(node, dict)):
             continue  # a union member's name
         else:
             node = None  # a missing field

@@ -121,3 +121,22 @@ def test_an_ability_makes_only_the_six_types_of_mana(sqlite_client: TestClient) 
     assert "is not mana an ability makes" in r.json()["detail"], r.json()["detail"]
     at = ["body", "state", "battlefield", 0, "definition", "abilities", 0, "produces", "mana"]
     assert r.json()["errors"][0]["loc"] == at
+
+
+def test_a_loc_is_a_path_into_the_body_even_at_its_end(sqlite_client: TestClient) -> None:
+    # No union member's name at the end either: an error about the whole definition is at the
+    # library's entry, one about a value that is neither 'X' nor a number is one error at it,
+    # and only a missing field is named where the body lacks it.
+    faces = [{"name": "Zq A", "types": ["instant"]}, {"name": "Zq B", "types": ["instant"]}]
+    misnamed = {"name": "Totally Different", "layout": "split", "faces": faces}
+    r = sqlite_client.post(REVEAL, json={"library": [misnamed], "max_mana_value": 3})
+    assert r.status_code == 422 and r.json()["errors"][0]["loc"] == ["body", "library", 0]
+    ability = {"kind": "enters_with_counters", "counter": "charge", "amount": {}}
+    walker = {"name": "Zq Walker", "types": ["artifact"], "abilities": [ability]}
+    r = sqlite_client.post(REVEAL, json={"library": [walker], "max_mana_value": 3})
+    assert [e["loc"] for e in r.json()["errors"]] == [
+        ["body", "library", 0, "abilities", 0, "amount"]
+    ]
+    assert "'X', or input should be a valid integer" in r.json()["detail"]
+    r = sqlite_client.post(REVEAL, json={"library": [{"types": ["artifact"]}], "max_mana_value": 3})
+    assert r.json()["errors"][0]["loc"] == ["body", "library", 0, "name"]
