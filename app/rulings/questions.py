@@ -471,12 +471,7 @@ def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
     library, normalized = resolve_cards(catalog, body.library, "library")
     seed = pick_seed(body.seed)
     # The catalog's spellings of the face and cost names, so equal questions are one.
-    face = body.face
-    if face is not None:
-        face = next(
-            (f for f in (asked_face(c, face) for c in library) if f is not None and f != face),
-            face,
-        )
+    face = _reveal_face(library, body.face)
     # An X of 0 is left out, so questions asked before the field existed keep their ids.
     question = body.model_dump(mode="json", exclude={"state"} | ({"x"} if not body.x else set()))
     question |= {
@@ -490,6 +485,26 @@ def reveal_question(catalog: Catalog, body: RevealRequest) -> LibraryQuestion:
     if body.mode == "cascade" and board is not None:
         _cascading_spell_cast(board)
     return LibraryQuestion(_on_board(question, board), library, seed, board=board)
+
+
+def _reveal_face(library: list[Card], face: str | None) -> str | None:
+    """A reveal's `face` in the catalog's spelling, or None where it changes nothing: on every
+    card of the library that has it, it is the card's whole name (but a split card's, cast
+    fused) or its front face, which the hit is cast as anyway. A name no card of the library
+    has is a QuestionError whatever the hit (the client can't know it before asking)."""
+    if face is None:
+        return None
+    having = [c for c in library if c.named_whole(face) or c.face_named(face) is not None]
+    if not having:
+        raise QuestionError(
+            ("face",), f"no card of the library has a face named {face!r}", "no_such_face"
+        )
+    chosen = [
+        spelled
+        for card in having
+        if (spelled := asked_face(card, face)) is not None and spelled != card.front.name
+    ]
+    return chosen[0] if chosen else None
 
 
 def _cascading_spell_cast(board: CastBoard) -> None:

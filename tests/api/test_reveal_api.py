@@ -127,6 +127,39 @@ def test_a_face_of_another_card_than_the_hit_is_not_used(sqlite_client: TestClie
     assert stomp["hit"] == "Bonecrusher Giant // Stomp" and stomp["cast_face"] == "Stomp"
 
 
+def test_a_face_no_card_of_the_library_has_is_refused_whatever_the_hit(
+    sqlite_client: TestClient,
+) -> None:
+    # With no hit, with the hit not cast, with no card at all: the name is a mistake either way.
+    for extra in (
+        {"library": ["Forest"]},
+        {"library": ["Lightning Bolt"], "cast": False},
+        {"library": []},
+    ):
+        body = {"max_mana_value": 5, "face": "Zzz", "seed": 1, **extra}
+        assert_problem(sqlite_client.post(REVEAL, json=body), ["body", "face"], "no_such_face")
+
+
+def test_a_face_that_changes_nothing_is_the_question_without_it(
+    sqlite_client: TestClient,
+) -> None:
+    # The whole name of a card that isn't split, or its front face, is what the hit is cast as
+    # with no face asked: one question, one ruling.
+    base = {"library": ["Bonecrusher Giant"], "max_mana_value": 5, "seed": 3}
+    ids = {
+        sqlite_client.post(REVEAL, json={**base, "face": face}).json()["id"]
+        for face in [
+            None,
+            "Bonecrusher Giant // Stomp",
+            "bonecrusher giant/stomp",
+            "Bonecrusher Giant",
+        ]
+    }
+    assert len(ids) == 1
+    stomp = sqlite_client.post(REVEAL, json={**base, "face": "STÓMP"}).json()
+    assert stomp["question"]["face"] == "Stomp" and stomp["id"] not in ids
+
+
 def test_inline_definitions_are_accepted_in_the_library(sqlite_client: TestClient) -> None:
     homebrew = {"name": "Test Spark", "mana_cost": "{R}", "types": ["instant"]}
     r = sqlite_client.post(
