@@ -3,6 +3,7 @@ parser or validation (or anything after them) work hard for others: nesting, key
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 from dataclasses import dataclass
@@ -326,15 +327,17 @@ def _check_exactly(body: bytes) -> None:
     # telling them by their zero bytes; a UTF-8 byte order mark may be ignored (RFC 8259 8.1).
     # Strictly: Python's own decoding of bytes lets through UTF-8's encoding of surrogates.
     if json.detect_encoding(body) not in ("utf-8", "utf-8-sig"):
-        raise NotJsonError("it isn't UTF-8 text (it reads as UTF-16 or UTF-32)")
+        raise NotJsonError("it isn't UTF-8 text (zero bytes among its first four, as in UTF-16)")
+    bom = len(codecs.BOM_UTF8) if body.startswith(codecs.BOM_UTF8) else 0
     try:
-        text = body.decode("utf-8-sig")
+        text = body[bom:].decode("utf-8")
         parsed = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_not_json)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, JsonShapeError):
             raise
         if isinstance(exc, UnicodeDecodeError):
-            raise NotJsonError(f"it isn't UTF-8 text (byte {exc.start} can't be read)") from exc
+            where = bom + exc.start
+            raise NotJsonError(f"it isn't UTF-8 text (byte {where} can't be read)") from exc
         if "integer string conversion" in str(exc):
             raise NotJsonError("a number has more digits than any field takes") from exc
         return  # malformed JSON: the parser proper says where

@@ -97,7 +97,7 @@ def test_nan_and_infinity_are_not_json(sqlite_client: TestClient, constant: str)
         (b'{"card": "Fire\xed\xa0\x80ball", "zone": "stack"}', "isn't UTF-8 text"),
         # Other encodings Python's parser would tell by their zero bytes (RFC 8259 8.1).
         *(
-            ('{"card": "Fireball", "zone": "stack"}'.encode(codec), "UTF-16 or UTF-32")
+            ('{"card": "Fireball", "zone": "stack"}'.encode(codec), "as in UTF-16")
             for codec in ("utf-16", "utf-16-le", "utf-16-be", "utf-32")
         ),
     ],
@@ -120,6 +120,10 @@ def test_a_utf8_byte_order_mark_is_ignored_and_the_body_still_checked(
     twice = b'{"card": "Fireball", "zone": "stack", "x": 2, "x": 3}'
     r = sqlite_client.post(URL, content=bom + twice, headers={"content-type": "application/json"})
     assert r.status_code == 422 and r.json()["errors"][0]["loc"] == ["body", "x"], r.text
+    # A byte that can't be read is counted from the body's start, the mark included.
+    bad = bom + b'{"card": "Fire\xffball", "zone": "stack"}'
+    r = sqlite_client.post(URL, content=bad, headers={"content-type": "application/json"})
+    assert "byte 17 can't be read" in r.json()["detail"], r.text
 
 
 def test_a_body_nested_too_deep_names_where(sqlite_client: TestClient) -> None:
