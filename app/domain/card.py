@@ -792,6 +792,10 @@ class Card(BaseModel):
         """Whether `name` is the whole card's name, in any spelling (fold)."""
         return fold(name) == fold(self.name)
 
+    def is_named(self, name: str) -> bool:
+        """Whether `name` is the card's whole name or one of its faces', in any spelling."""
+        return self.named_whole(name) or self.face_named(name) is not None
+
     # -- derived characteristics --
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -61,10 +61,6 @@ def _names(cards: list[Card]) -> list[str]:
     return [c.name for c in cards]
 
 
-def _matches(card: Card, name: str) -> bool:
-    return card.named_whole(name) or card.face_named(name) is not None
-
-
 def _answer(
     legal: bool,
     reasons: list[Reason],
@@ -269,7 +265,7 @@ def _bottom(s: _Player, bottom: list[str]) -> Verdict:
     remaining = list(s.hand)
     chosen: list[Card] = []
     for name in bottom:
-        index = next((i for i, c in enumerate(remaining) if _matches(c, name)), None)
+        index = next((i for i, c in enumerate(remaining) if c.is_named(name)), None)
         if index is None:
             m = Mentions()
             held = Counter(c.name for c in s.hand)

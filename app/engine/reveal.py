@@ -400,7 +400,7 @@ def _face_of_hit(r: _Reveal, hit: Card, face: str | None, library: list[Card]) -
     a choice for a hit that didn't come, which the client can't know before asking: it is not
     used, and the step says so, as when there is no hit. A name of no card's face is refused
     (resolve_face's QuestionError)."""
-    if face is not None and not _has_face(hit, face) and any(_has_face(c, face) for c in library):
+    if face is not None and not hit.is_named(face) and any(c.is_named(face) for c in library):
         m = Mentions()
         r.steps.append(
             m.step(
@@ -411,11 +411,6 @@ def _face_of_hit(r: _Reveal, hit: Card, face: str | None, library: list[Card]) -
         )
         face = None
     return resolve_face(hit, face, ("face",))
-
-
-def _has_face(card: Card, face: str) -> bool:
-    """`face` is the card's whole name or one of its faces' (resolve_face's reading)."""
-    return card.named_whole(face) or card.face_named(face) is not None
 
 
 def _hit_zone(r: _Reveal) -> CastZone:

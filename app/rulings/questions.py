@@ -494,7 +494,7 @@ def _reveal_face(library: list[Card], face: str | None) -> str | None:
     has is a QuestionError whatever the hit (the client can't know it before asking)."""
     if face is None:
         return None
-    having = [c for c in library if c.named_whole(face) or c.face_named(face) is not None]
+    having = [c for c in library if c.is_named(face)]
     if not having:
         raise QuestionError(
             ("face",), f"no card of the library has a face named {face!r}", "no_such_face"
