@@ -327,7 +327,7 @@ def _check_exactly(body: bytes) -> None:
     # telling them by their zero bytes; a UTF-8 byte order mark may be ignored (RFC 8259 8.1).
     # Strictly: Python's own decoding of bytes lets through UTF-8's encoding of surrogates.
     if json.detect_encoding(body) not in ("utf-8", "utf-8-sig"):
-        raise NotJsonError("it isn't UTF-8 text (zero bytes among its first four, as in UTF-16)")
+        raise NotJsonError("it isn't UTF-8 text (its first bytes read as UTF-16 or UTF-32)")
     bom = len(codecs.BOM_UTF8) if body.startswith(codecs.BOM_UTF8) else 0
     try:
         text = body[bom:].decode("utf-8")

@@ -126,9 +126,13 @@ def _in_body(loc: list[str | int], body: Any, missing: bool) -> list[str | int]:
         return loc
     path: list[str | int] = ["body"]
     node: Any = body
+    tag_read = False  # a tagged member's tag comes once, first, at the object it tags
     for i, step in enumerate(loc[1:], start=1):
+        if not tag_read and isinstance(node, dict) and node.get("kind") == step:
+            tag_read = True
+            continue  # the tag of the member tried, even where a field has its name
         if _holds(node, step):
-            node = node[step]
+            node, tag_read = node[step], False
         elif i < len(loc) - 1 or not (missing and isinstance(node, dict)):
             continue  # a union member's name
         else:

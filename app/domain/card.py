@@ -601,7 +601,8 @@ class Card(BaseModel):
     def _check_layout(self) -> Card:
         if not fold(self.name):
             raise ValueError(
-                f"{self.name!r} names no card: a name can't be only spaces, quotes or apostrophes"
+                f"{self.name!r} names no card: a name can't be only spaces, quotes, apostrophes "
+                "or invisible characters"
             )
         if self.layout == "normal" and self.faces:
             raise ValueError("a 'normal' card has no 'faces'; use split, modal_dfc or adventure")
@@ -622,8 +623,9 @@ class Card(BaseModel):
             # Folded, as it is looked up: a full-width slash is a slash there.
             if not fold(face.name) or "/" in fold(face.name):
                 raise ValueError(
-                    f"{face.name!r} names no face: a face's name can't be only spaces, quotes "
-                    "or apostrophes, and has no slash (` // ` joins faces' names)"
+                    f"{face.name!r} names no face: a face's name can't be only spaces, quotes, "
+                    "apostrophes or invisible characters, and has no slash (` // ` joins faces' "
+                    "names)"
                 )
         if fold(first.name) == fold(second.name):
             raise ValueError(f"the two faces are both named {first.name!r}: name each its own")

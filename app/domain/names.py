@@ -31,7 +31,11 @@ def fold(name: str) -> str:
     """The lookup key of a name: no accents or ligatures, no apostrophes, one separator for
     split cards, single spaces, case-folded."""
     text = unicodedata.normalize("NFKD", _QUOTES.sub("", name).translate(_LIGATURES))
-    # Again after it: a full-width apostrophe decomposes into one.
-    text = _QUOTES.sub("", "".join(c for c in text if not unicodedata.combining(c)))
+    # Marks and invisible format characters (a zero-width space) go; the quotes again, as a
+    # full-width apostrophe decomposes into one.
+    text = "".join(
+        c for c in text if not unicodedata.combining(c) and unicodedata.category(c) != "Cf"
+    )
+    text = _QUOTES.sub("", text)
     text = _SLASHES.sub(" // ", text)
     return _SPACES.sub(" ", text).strip().casefold()

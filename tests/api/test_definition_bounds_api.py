@@ -140,3 +140,39 @@ def test_a_loc_is_a_path_into_the_body_even_at_its_end(sqlite_client: TestClient
     assert "'X', or input should be a valid integer" in r.json()["detail"]
     r = sqlite_client.post(REVEAL, json={"library": [{"types": ["artifact"]}], "max_mana_value": 3})
     assert r.json()["errors"][0]["loc"] == ["body", "library", 0, "name"]
+
+
+def test_a_loc_passes_a_tag_that_is_also_a_field_s_name(sqlite_client: TestClient) -> None:
+    # `{"kind": "amount", "amount": ...}`: pydantic names the member `amount`, then the field
+    # `amount`; a keyword filter is tagged `keyword` and has a `keyword`. The loc has each
+    # field once, and the key at fault last.
+    where = {"kind": "keyword", "keyword": "defender", "zz": 1}
+    count = {"kind": "count", "of": {"controller": "you", "where": where}}
+    produces = {"kind": "amount", "amount": count, "of": "combination"}
+    ability = {"kind": "mana_ability", "cost": {"tap": True}, "produces": produces}
+    card = {"name": "Zq Axe", "types": ["creature"], "abilities": [ability]}
+    r = sqlite_client.post(REVEAL, json={"library": [card], "max_mana_value": 3})
+    at = ["body", "library", 0, "abilities", 0, "produces", "amount", "of", "where", "zz"]
+    assert r.json()["errors"][0]["loc"] == at, r.json()
+    r = sqlite_client.post(
+        REVEAL,
+        json={
+            "library": [
+                {
+                    **card,
+                    "abilities": [
+                        {
+                            **ability,
+                            "produces": {
+                                **produces,
+                                "amount": {"kind": "count", "of": {"controller": "you"}},
+                                "of": "self",
+                            },
+                        }
+                    ],
+                }
+            ],
+            "max_mana_value": 3,
+        },
+    )
+    assert r.json()["errors"][0]["loc"] == ["body", "library", 0, "abilities", 0, "produces", "of"]

@@ -24,6 +24,8 @@ from app.domain.card import Card
         ("Urza\u00b4s Saga", "Urza's Saga"),
         ("Urza\u02bcs Saga", "Urza's Saga"),
         ("Urza\uff07s Saga", "Urza's Saga"),
+        # An invisible character pasted with a name.
+        ("For\u200best", "Forest"),
     ],
 )
 def test_typed_names_fold_to_the_stored_key(typed: str, stored: str) -> None:

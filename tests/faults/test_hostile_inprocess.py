@@ -97,7 +97,7 @@ def test_nan_and_infinity_are_not_json(sqlite_client: TestClient, constant: str)
         (b'{"card": "Fire\xed\xa0\x80ball", "zone": "stack"}', "isn't UTF-8 text"),
         # Other encodings Python's parser would tell by their zero bytes (RFC 8259 8.1).
         *(
-            ('{"card": "Fireball", "zone": "stack"}'.encode(codec), "as in UTF-16")
+            ('{"card": "Fireball", "zone": "stack"}'.encode(codec), "UTF-16 or UTF-32")
             for codec in ("utf-16", "utf-16-le", "utf-16-be", "utf-32")
         ),
     ],
