@@ -620,12 +620,11 @@ class Card(BaseModel):
         (715.2: the Adventure is an instant or sorcery, the adventurer a permanent card)."""
         first, second = self.faces
         for face in self.faces:
-            # Folded, as it is looked up: a full-width slash is a slash there.
-            if not fold(face.name) or "/" in fold(face.name):
+            # A slash is allowed: a real card's name has two ("SP//dr, Piloted by Peni").
+            if not fold(face.name):
                 raise ValueError(
                     f"{face.name!r} names no face: a face's name can't be only spaces, quotes, "
-                    "apostrophes or invisible characters, and has no slash (` // ` joins faces' "
-                    "names)"
+                    "apostrophes or invisible characters"
                 )
         if fold(first.name) == fold(second.name):
             raise ValueError(f"the two faces are both named {first.name!r}: name each its own")
