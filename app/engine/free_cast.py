@@ -116,7 +116,7 @@ def unlocked_doors(card: Card, names: list[str], loc: tuple[str | int, ...]) -> 
         )
     doors: set[int] = set()
     for j, name in enumerate(names):
-        door = card.face_named(name.strip())
+        door = card.face_named(name)
         if door is None:
             listed = " or ".join(repr(f.name) for f in card.card_faces)
             raise QuestionError(

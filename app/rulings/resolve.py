@@ -76,7 +76,7 @@ def face_spelling(card: Card, name: str | None) -> str | None:
     refuse); the whole card's name means no particular face."""
     if name is None or _names_whole(card, name):
         return None
-    face = card.face_named(name.strip())
+    face = card.face_named(name)
     return face.name if face is not None else name
 
 
@@ -186,7 +186,7 @@ def permanent_face(card: Card, p: PermanentIn, loc: Loc) -> int:
         raise QuestionError(loc, f"{card.name} has no face {face}", "no_such_face")
     name = p.get("card")
     if "face" not in p and name is not None and card.faces:
-        named = card.face_named(name.strip())
+        named = card.face_named(name)
         if named is not None:
             return faces.index(named)
     return face
@@ -602,7 +602,7 @@ def _copied_face(catalog: Catalog, name: str, loc: Loc) -> tuple[CardFace, str, 
     else the card's front face; and the name in catalog spelling (the face's, when it names
     one)."""
     card = resolve_card(catalog, name, loc)
-    face = card.face_named(name.strip()) if card.faces else None
+    face = card.face_named(name) if card.faces else None
     copied = face if face is not None else card.front
     check_on_battlefield(card, copied, loc, copied=True)
     return copied, face.name if face is not None else card.name, card
@@ -1090,7 +1090,7 @@ def _players_cards(catalog: Catalog, state: GameState, loc: Loc) -> _PlayersCard
 def _cast_face(cast: Card, name: str, at: Loc) -> tuple[Card, CardFace]:
     """The card of a spell cast and the face its name names (else its front); a land is
     refused, being played and never cast (305.1, 305.9)."""
-    face = (cast.face_named(name.strip()) if cast.faces else None) or cast.front
+    face = (cast.face_named(name) if cast.faces else None) or cast.front
     if face.is_type("land"):
         raise QuestionError(
             at,
@@ -1191,7 +1191,7 @@ def _chosen_name(catalog: Catalog, name: str, chooser: CardFace, loc: Loc) -> st
     when it names one face), of a card of the kind the `chooser`'s words allow (a nonbasic land
     card name for one that chooses such a name), else a 422."""
     card = resolve_card(catalog, name, loc)
-    face = card.face_named(name.strip()) if card.faces else None
+    face = card.face_named(name) if card.faces else None
     kind = chooser.chosen_name_of
     if kind is not None and not kind.admits(face or card.front):
         raise QuestionError(
