@@ -487,6 +487,19 @@ def _rebuilt(model: _M, **changes: Any) -> _M:
 _CAST_TRANSFORMED_KEYWORDS = frozenset({"disturb", "more than meets the eye"})
 
 
+def _spelled_by_faces(name: Any, faces: Any) -> Any:
+    """A two-faced card's name spelled as its faces are, where it names them in another
+    spelling (`A/B`, other case): one question, one ruling, whatever the spelling. A name that
+    isn't theirs is kept, for `_check_faces` to refuse."""
+    if not (isinstance(name, str) and isinstance(faces, list) and len(faces) == 2):
+        return name
+    names = [face.get("name") if isinstance(face, dict) else None for face in faces]
+    if not all(isinstance(n, str) for n in names):
+        return name
+    joined = f"{names[0]} // {names[1]}"
+    return joined if fold(joined) == fold(name) else name
+
+
 class Card(BaseModel):
     """A catalog card. Single-faced cards keep their characteristics at the top level (`faces`
     empty); split, modal double-faced and adventurer cards list `faces` (front / left /
@@ -593,6 +606,7 @@ class Card(BaseModel):
             if data.get("faces") and isinstance(layout, str) and layout in TWO_FACED_LAYOUTS:
                 for derived in ("mana_cost", "colors", "supertypes", "types", "subtypes"):
                     data.pop(derived, None)
+                data["name"] = _spelled_by_faces(data.get("name"), data["faces"])
         return data
 
     _check = field_validator("mana_cost")(classmethod(lambda cls, v: check_mana_string(v)))

@@ -85,6 +85,11 @@ def test_a_card_with_faces_is_named_by_them(sqlite_client: TestClient) -> None:
     gale = {**gust, "name": "Gale"}
     ok = _reveal(sqlite_client, {**_faces("split", gust, gale), "name": "gust/gale"})
     assert ok.status_code in (200, 201), ok.text  # the same name, spelled as people type it
+    # One question, one ruling: the card is spelled as its faces are, whatever was sent.
+    assert ok.json()["answer"]["hit"] == "Gust // Gale"
+    for spelling in ["Gust // Gale", "GUST/GALE", "Gust //Gale"]:
+        again = _reveal(sqlite_client, {**_faces("split", gust, gale), "name": spelling})
+        assert (again.status_code, again.json()["id"]) == (200, ok.json()["id"]), spelling
     r = _reveal(sqlite_client, {**_faces("split", gust, gale), "name": "Totally Different"})
     assert r.status_code == 422 and "'Gust // Gale'" in r.text, r.text
     for bad in [" ", "'", "\u200b"]:
