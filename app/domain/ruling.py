@@ -139,6 +139,10 @@ class Verdict:
 
     answer: Answer
     steps: list[Step] = field(default_factory=list)
+    # Question fields the engine found to change nothing (a `choose` naming an ability's only
+    # option): the ruling is keyed as if they were absent, so that the question asked with and
+    # without them shares one ruling.
+    moot: frozenset[str] = frozenset()
 
     @property
     def answer_data(self) -> dict[str, Any]:

@@ -178,12 +178,18 @@ class RulingService:
             where = _nul_at(json.loads(canonical))  # parts of it are JSON text already
             raise QuestionError(where, "text may not contain NUL characters", "nul_character")
         cards = list(cards)
-        rid = ruling_id(kind, self.rules, self.card_digests(cards), canonical)
+        digests = self.card_digests(cards)
+        rid = ruling_id(kind, self.rules, digests, canonical)
         existing = self.repo.get(rid) if self._looked_up_first() else None
         if existing is not None:
             self._remember_found(existing, kind)
             return existing, False
         verdict = decide()
+        if verdict.moot:
+            # The question without its moot fields is this one: keyed as that, its ruling is
+            # shared (found by the insert's conflict when it was stored before).
+            question = question | dict.fromkeys(verdict.moot)
+            rid = ruling_id(kind, self.rules, digests, canonical_json(question))
         caveats = caveats_of(used)
         steps = [*verdict.steps, caveat_step(caveats)] if caveats else verdict.steps
         if checks.ENABLED:

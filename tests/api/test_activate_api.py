@@ -133,6 +133,31 @@ def test_equal_questions_spelled_differently_share_one_ruling(client: TestClient
     assert client.post(ACT, json=with_bob).status_code == 201  # another game: bob is in it
 
 
+def test_a_choose_naming_the_only_option_is_the_question_without_it(client: TestClient) -> None:
+    # The Forest's ability makes only {G}, and Mana Flare's copy of it is {G} too: a `choose`
+    # of G changes nothing, so asked with it or without, in either order, it is one ruling,
+    # whose question has no `choose`. Where `choose` is a trigger's choice (Mana Flare on
+    # Boros Garrison's one option, {R}{W}), it is a question of its own.
+    forest = {"state": state(perm("f", "Forest"), perm("mf", "Mana Flare")), "permanent_id": "f"}
+    first = client.post(ACT, json=forest | {"choose": "{g}"})
+    assert first.status_code == 201, first.text
+    assert first.json()["question"]["choose"] is None
+    assert first.json()["answer"]["total"] == "{G}{G}"
+    plain = client.post(ACT, json=forest)
+    assert (plain.status_code, plain.content) == (200, first.content)
+    island = {"state": state(perm("i", "Island")), "permanent_id": "i"}
+    plain = client.post(ACT, json=island)
+    assert plain.status_code == 201, plain.text
+    again = client.post(ACT, json=island | {"choose": "U"})
+    assert (again.status_code, again.json()["id"]) == (200, plain.json()["id"])
+    garrison = state(perm("g", "Boros Garrison"), perm("mf", "Mana Flare"))
+    left_open = client.post(ACT, json={"state": garrison, "permanent_id": "g"})
+    chosen = client.post(ACT, json={"state": garrison, "permanent_id": "g", "choose": "R"})
+    assert chosen.status_code == 201 and chosen.json()["question"]["choose"] == "R"
+    assert left_open.json()["answer"]["choice_required"] is True
+    assert chosen.json()["answer"]["total"] == "{W}{R}{R}"
+
+
 def test_an_ability_named_by_index_by_id_or_alone_is_one_question(client: TestClient) -> None:
     # The Forest's only mana ability (305.6), named by its index, its stable id, or not at all:
     # one question, stored with the id. Among several, index 1 and the granted ability's id

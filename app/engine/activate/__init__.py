@@ -37,7 +37,8 @@ Conventions (what a client can rely on):
   is several mana is named by its Oracle notation, e.g. "{W}{R}"). Where the ability itself
   offers no choice and one triggered ability alone does, `choose` is used for it (Mana Flare
   on Boros Garrison: "R" or "W"). A `choose` that fits no choice on the way is a
-  QuestionError on ("choose",).
+  QuestionError on ("choose",). One that names the ability's only option and goes nowhere
+  else is moot (`Verdict.moot`): the ruling is the question's without it.
 - `trigger_choices` gives each triggered ability's own choice by its source's id (605.3), as
   outcomes' `choices` name them; one that names no trigger offering a choice here, or a type
   not among its options, is a QuestionError on ("trigger_choices", id).
@@ -220,7 +221,7 @@ def activate(
     # A `choose` that picked the ability among several is spent there (and outcomes name it,
     # so that sending one back picks the same ability).
     picked_by_choose = ability is None and choose_key is not None and len(listed) > 1
-    answer = _rule(
+    answer, moot = _rule(
         board,
         p,
         chosen,
@@ -230,7 +231,7 @@ def activate(
         steps,
         notes,
     )
-    return Verdict(answer, steps)
+    return Verdict(answer, steps, frozenset({"choose"}) if moot else frozenset())
 
 
 def named_ability(
@@ -283,8 +284,9 @@ def _rule(
     counters_after: dict[str, int] | None,
     steps: list[Step],
     notes: list[Note],
-) -> ActivateAnswer:
-    """The legal activation's answer: the path asked for, its triggers, every outcome."""
+) -> tuple[ActivateAnswer, bool]:
+    """The legal activation's answer: the path asked for, its triggers, every outcome; and
+    whether `choose` was moot (_choose_moot)."""
     a = chosen.ability
     choose, choose_key, triggers = choice.choose, choice.key, choice.triggers
     keyed = len(event.options) > 1 or choice.picked_ability
@@ -330,7 +332,7 @@ def _rule(
             over_every_step(listed, bool(event.effects), LIST_LIMIT, board.by_id, a.is_mana_ability)
         )
     new_tapped = True if a.cost.tap else False if a.cost.untap else None
-    return trusted(
+    answer = trusted(
         ActivateAnswer,
         legal=True,
         reasons=[],
@@ -352,6 +354,20 @@ def _rule(
             isinstance(a.produces, NthResolution),
             activated=a.once_each_turn,
         ),
+    )
+    return answer, _choose_moot(choice, pick, trig, event)
+
+
+def _choose_moot(choice: _Choice, pick: Pick, trig: Triggered, event: ManaEvent) -> bool:
+    """Whether `choose` named the ability's only option and went to nothing else (no ability
+    picked by it, no trigger's choice, no note about it): the answer is the one the question
+    without it gets, so the two are one question."""
+    return (
+        choice.key is not None
+        and len(event.options) == 1
+        and pick.picked is not None
+        and pick.picked.key == choice.key
+        and not (pick.choose_used or trig.choose_shared or trig.choose_withheld)
     )
 
 

@@ -50,6 +50,8 @@ class Triggered:
     total: Mana = NO_MANA
     # `choose` went to no trigger though the ability used none: several offer a choice.
     choose_withheld: bool = False
+    # `choose` was a trigger's choice (the ability used none, one trigger offers a choice).
+    choose_shared: bool = False
 
 
 def every_outcome(a: ManaAbility, event: ManaEvent, keyed: bool) -> dict[Mana, OutcomeOut]:
@@ -203,12 +205,14 @@ def resolve_triggers(
         if f.snow:
             steps.append(snow_step(f, me))
         keys = [trigger_key(m) for m in f.options]
-        given = triggers.get(f.source.id, shared)
+        own = triggers.get(f.source.id)
+        given = own if own is not None else shared
         if len(f.options) == 1:
             mana = f.options[0]
         elif given is not None and given in keys:
             mana = f.options[keys.index(given)]
             out.choices[f.source.id] = given
+            out.choose_shared = out.choose_shared or own is None
         else:
             out.open = True
             out.entries.append(
