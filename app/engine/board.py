@@ -30,6 +30,8 @@ from app.domain.card import (
     AmountIfCounter,
     AmountIfPower,
     Card,
+    CardFace,
+    CardKind,
     CastRestriction,
     ChangeColor,
     EntersWithCounters,
@@ -530,9 +532,11 @@ def is_monarch(board: Board, player: str, src: Source) -> bool:
     return bool(given_for_player(board, player, "monarch", why))
 
 
-def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
+def chosen_for(nameable: Nameable, p: Permanent, a: AnyAbility) -> AnyAbility | None:
     """The ability with what was chosen for its permanent filled in: a grant to those "with
-    the chosen name" (201.3) becomes one to those with that name; a trigger on those "with
+    the chosen name" (201.3) becomes one to those with that name, or None (it changes nothing
+    here) when no name was given and no permanent on the board has a name of the kind it
+    chooses among (a basic Forest's, for "a nonbasic land card name"); a trigger on those "with
     the same name as the exiled card" (607.2a) one on those with its name, or None (it never
     triggers) when no card was exiled; without `exiled` given, the trigger stays as it is and
     matching_triggers asks for it when a question needs it."""
@@ -549,10 +553,38 @@ def chosen_for(p: Permanent, a: AnyAbility) -> AnyAbility | None:
             update={"source": with_condition(a.source, named), "source_named_exiled": False}
         )
     if isinstance(a, GrantManaAbility | SetLandTypes | LoseAllAbilities) and a.to_chosen_name:
+        if p.chosen_name is None and not nameable(p.face.chosen_name_of):
+            return None
         what = "grants a mana ability to" if isinstance(a, GrantManaAbility) else "changes"
         why = f"{what} permanents with the card name chosen for it"
         return a.model_copy(update={"to": with_chosen_name(p, a.to, why), "to_chosen_name": False})
     return a
+
+
+class Nameable:
+    """Per board: whether a permanent on it has a name that a choice among cards of a kind
+    could have named (201.3): its card's face (a copy's: the copied card's) is of the kind. A
+    card name belongs to one card, so a basic Forest's is no nonbasic land card's. Each kind
+    is answered once, over the board's distinct faces, read only when first asked."""
+
+    __slots__ = ("_board", "_faces", "_known")
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+        self._faces: list[CardFace] | None = None
+        self._known: dict[tuple[tuple[str, ...], ...], bool] = {}
+
+    def __call__(self, kind: CardKind | None) -> bool:
+        if kind is None:
+            return True  # any card name: not told apart here
+        fields = (kind.types, kind.not_types, kind.supertypes, kind.not_supertypes)
+        key = tuple(tuple(words) for words in fields)
+        known = self._known.get(key)
+        if known is None:
+            if self._faces is None:
+                self._faces = list({id(q.face): q.face for q in self._board.permanents}.values())
+            known = self._known[key] = any(kind.admits(face) for face in self._faces)
+        return known
 
 
 def _reads_entry_choice(a: AnyAbility) -> bool:
@@ -1028,7 +1060,8 @@ class BoardView:
         self.spell_bans = []  # 601.3: which spells can't be cast on this board
         self._traits = {}
         self._layered_traits = {}
-        self._build_layers()
+        nameable = Nameable(board)
+        self._build_layers(nameable)
         pairs: list[tuple[Source, AnyAbility]] = []
         for p in self.holding(lambda fa: fa.filed):
             keeps_text = self.has_text_abilities(p)
@@ -1039,7 +1072,7 @@ class BoardView:
             for a in self.face_abilities(p).filed:
                 if not keeps_text and not isinstance(a, ManaTrigger):
                     continue
-                if (chosen := chosen_for(p, a)) is not None:
+                if (chosen := chosen_for(nameable, p, a)) is not None:
                     pairs.append((src, chosen))
         for e, src in zip(board.effects, self.effect_sources, strict=True):
             pairs.extend((src, a) for a in _effect_abilities(e) if works_from(a) == "effect")
@@ -1361,7 +1394,7 @@ class BoardView:
 
     # -- layers 4 and 6 (characteristics.py) --
 
-    def _build_layers(self) -> None:
+    def _build_layers(self, nameable: Nameable) -> None:
         n = len(self.board.permanents)
 
         def source_of(p: Permanent) -> EffectSource:
@@ -1397,7 +1430,7 @@ class BoardView:
             holders,
             source_of,
             effect_layer_sources,
-            chosen_for,
+            partial(chosen_for, nameable),
             partial(devotion_among, self.board, self.controllers),
         )
         # Not the bound method: view -> chars -> method -> view would be a reference cycle, and a

@@ -156,6 +156,12 @@ def test_lands_with_the_chosen_name_lose_all_but_what_they_gain(client: TestClie
     unnamed = perm("s", "Frostmoon Sigil")
     r = client.post(CP, json={"state": state(unnamed, theirs)})
     assert_problem(r, ["body", "state", "battlefield", 0, "chosen_name"], "chosen_name_required")
+    # With no permanent that has a nonbasic land card's name, whatever name was chosen changes
+    # nothing here: the name isn't asked for (201.3: a basic Forest's name is no such name).
+    found = ruling(client, CP, {"state": state(unnamed, forest, own_forest)})
+    assert _types(found) == {"s": [], "f": ["G"], "g": ["G"]}
+    act = ruling(client, ACT, {"state": state(unnamed, forest), "permanent_id": "f"})
+    assert act["answer"]["total"] == "{G}"
 
 
 def test_an_enchanted_creature_made_an_artifact_is_no_longer_summoning_sick(
