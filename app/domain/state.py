@@ -697,25 +697,32 @@ class GameState(StateModel):
     @classmethod
     def _phase_of_step(cls, data: Any) -> Any:
         """A step says its phase (501.1, 506.1, 512.1): filled in when left out, so both
-        spellings are one question; a step of another phase than the one given contradicts
-        it."""
+        spellings are one question."""
         if not isinstance(data, dict) or not isinstance(data.get("step"), str):
             return data
-        step = data["step"]
-        phase = next((ph for ph, steps in STEPS_OF_PHASE.items() if step in steps), None)
-        if phase is None:
-            return data  # no step: the field's own validation says so
-        given = data.get("phase")
-        if given is None:
-            return {**data, "phase": phase}
-        if not isinstance(given, str) or given not in STEPS_OF_PHASE:
-            return data  # no phase: the field's own validation says so
-        if given != phase:
+        phase = _phase_having(data["step"])
+        if phase is None or data.get("phase") is not None:
+            return data  # no step (its field says so), or a phase to check it against
+        return {**data, "phase": phase}
+
+    @field_validator("step")
+    @classmethod
+    def _step_of_phase(cls, step: Step | None, info: ValidationInfo) -> Step | None:
+        """A step of another phase than the one given contradicts it: an error at `step`
+        (a phase that isn't one is its own field's error, and isn't in `info.data`)."""
+        given = info.data.get("phase")
+        phase = _phase_having(step) if step is not None else None
+        if given is not None and phase is not None and given != phase:
             raise ValueError(
                 f"step {step!r} is a step of the {phase!r} phase, but phase is {given!r}: "
                 "give the phase the step is in, or leave phase out"
             )
-        return data
+        return step
+
+
+def _phase_having(step: str) -> str | None:
+    """The phase `step` is a step of (501.1, 506.1, 512.1), or None when it is no step."""
+    return next((ph for ph, steps in STEPS_OF_PHASE.items() if step in steps), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -271,6 +271,11 @@ def test_a_cascade_during_combat_is_stopped_by_a_combat_ban(sqlite_client: TestC
         r = sqlite_client.post(REVEAL, json=body)
         assert_problem(r, ["body", "state", "phase"], "validation_error")
         assert "is a step of the" not in r.text
+    # A phase that is one, with a step of another, is named at the step.
+    body["state"] |= {"phase": "combat", "step": "upkeep"}
+    r = sqlite_client.post(REVEAL, json=body)
+    assert_problem(r, ["body", "state", "step"], "validation_error")
+    assert "is a step of the 'beginning' phase, but phase is 'combat'" in r.text
 
 
 # "As ~ enters, choose artifact, instant, or sorcery. Your opponents can't cast spells of the
