@@ -285,8 +285,7 @@ def _rule(
     steps: list[Step],
     notes: list[Note],
 ) -> tuple[ActivateAnswer, bool]:
-    """The legal activation's answer: the path asked for, its triggers, every outcome; and
-    whether `choose` was moot (_choose_moot)."""
+    """The legal activation's answer (its path, triggers, outcomes); whether `choose` is moot."""
     a = chosen.ability
     choose, choose_key, triggers = choice.choose, choice.key, choice.triggers
     keyed = len(event.options) > 1 or choice.picked_ability
