@@ -43,6 +43,7 @@ from app.domain.answers import CouldProduceAnswer, PermanentTypes, trusted
 from app.domain.base import ManaTypeCode
 from app.domain.card import AmountIfPower, CouldProduce, ManaAbility, Selector
 from app.domain.errors import QuestionError
+from app.domain.filters import AllOf, AnyOf, IsTapped, Term, selector_with
 from app.domain.mana import ALL_COLORS_MASK, COLORLESS_BIT, TYPES, Mana, mask_of, mask_types
 from app.domain.mana_abilities import production_types
 from app.domain.ruling import Mentions, Step, Verdict
@@ -516,26 +517,45 @@ class _Abilities:
         r = _Reflector(i, listed, prod.of == "color", per_type)
         view = self.view
         src = view.source(p)
-        if prod.among.relation == "attached":
+        among = reflected_among(listed.ability, prod)
+        if among.relation == "attached":
             target = view.board.get(src.attached_to or "")
-            if target is not None and view.matches(prod.among, src, target):
+            if target is not None and view.matches(among, src, target):
                 # The target is singled out: a kind of its own (BoardView.kinds).
                 r.watches = (self.kind_of[target.index],)
-        elif prod.among.per_object:
-            matching = view.matching(prod.among, src)
+        elif among.per_object:
+            matching = view.matching(among, src)
             r.watches = tuple(dict.fromkeys(self.kind_of[q.index] for q in matching))
         else:
-            gkey = (src.controller, prod.among.key)
+            gkey = (src.controller, among.key)
             g = self.group_index.get(gkey)
             if g is None:
                 g = self.group_index[gkey] = len(self.groups)
-                cells = self.cells.matching(prod.among, src.controller)
-                self.groups.append(_Group(src.controller, prod.among, cells))
+                cells = self.cells.matching(among, src.controller)
+                self.groups.append(_Group(src.controller, among, cells))
             r.group = g
             self.groups[g].reflectors.append(r)
         for k in r.watches:
             self.attached_watchers.setdefault(k, []).append(r)
         self.reflectors_of.setdefault(i, []).append(r)
+
+
+def reflected_among(a: ManaAbility, prod: CouldProduce) -> Selector:
+    """The permanents a reflector reads for 106.7, which ignores whether costs could be paid:
+    one that reads the land its cost untaps ("untap a tapped land an opponent controls: ...
+    that land could produce") reads any such land, tapped now or not (a tapped land could
+    produce its mana all the same). Activating it, the land untapped must be a tapped one:
+    activate reads `among` as it is."""
+    if a.cost.untap_permanent is None or a.cost.untap_permanent != prod.among:
+        return prod.among
+    match prod.among.where:
+        case IsTapped():
+            return selector_with(prod.among, where=None)
+        case AllOf(of=parts) if any(isinstance(part, IsTapped) for part in parts):
+            rest: list[Term | AnyOf] = [part for part in parts if not isinstance(part, IsTapped)]
+            return selector_with(prod.among, where=AllOf(of=rest) if len(rest) > 1 else rest[0])
+        case _:
+            return prod.among
 
 
 def _propagate(cells: _Cells, abilities: _Abilities) -> list[int]:
@@ -712,8 +732,8 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
             seen = r.seen(seen_all)
             raw = seen if a.produces.amount else 0
             out = r.output(seen_all)
-            sel = a.produces.among
-            who = describe_selector(sel)
+            sel = reflected_among(a, a.produces)
+            who = describe_selector(sel) + ("" if sel is a.produces.among else _TAPPED_OR_NOT)
             if not seen_all:
                 text += f"; no {who} could produce any mana"
                 rules.add("106.5")
@@ -758,6 +778,10 @@ def _ability_lines(fp: Fixpoint, p: Permanent, m: Mentions) -> tuple[list[str], 
         rules.update({"605.1b"} if mask else {"605.1b", "106.5"})
         lines.append(f"its triggered mana ability would add {_types_text(mask)}")
     return lines, rules
+
+
+# Said of the lands a reflector reads through the land its cost untaps (reflected_among).
+_TAPPED_OR_NOT = ", tapped or not (its cost untaps one of them, and costs are ignored)"
 
 
 def _moot_words(moot: Moot) -> str:

@@ -152,6 +152,11 @@ def test_untapping_an_opponents_tapped_land_as_a_cost(sqlite_client: TestClient)
     )
     r = ruling(sqlite_client, CP, {"state": s})
     assert r["answer"]["permanents"][0]["types"] == ["G"]
+    # 106.7 ignores whether the cost could be paid: an untapped land of bob's counts too.
+    untapped = inline("u", land("Blue Patch", "{T}: Add {U}."), controller="bob")
+    r = ruling(sqlite_client, CP, {"state": {**s, "battlefield": [*s["battlefield"], untapped]}})
+    assert r["answer"]["permanents"][0]["types"] == ["U", "G"]
+    assert any("tapped or not" in step["text"] for step in r["explanation"]), r["explanation"]
     lone = state(inline("fo", forager))
     a = ruling(sqlite_client, ACT, {"state": lone, "permanent_id": "fo"})["answer"]
     assert [n["code"] for n in a["notes"]] == ["cost_taken_as_paid"]

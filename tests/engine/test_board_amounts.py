@@ -276,8 +276,13 @@ def test_the_mana_of_the_tapped_land_its_cost_untaps() -> None:
     untapped = defined("u", *SHOAL, types=("Land",), mana_cost="", controller="bob")
     mine = defined("m", *SHOAL, types=("Land",), mana_cost="", tapped=True)
     b = board(forager, tapped, untapped, mine)
+    # 106.7 ignores whether the cost could be paid: any land an opponent controls could be the
+    # one untapped, tapped now or not; the player's own lands are not.
     types = {p["id"]: p["types"] for p in could_produce(b, None).answer_data["permanents"]}
-    assert types["fo"] == ["G"]  # only the opponent's tapped land can be the one untapped
+    assert types["fo"] == ["U", "G"]
+    untapped_only = could_produce(board(forager, untapped, mine), None).answer_data
+    assert untapped_only["permanents"][0]["types"] == ["U"]
+    # Activated, only the opponent's tapped land can be the one its cost untaps.
     a = act(b, "fo")
     assert (a["legal"], a["total"], a["notes"]) == (True, "{G}", [])
     # With no tapped land an opponent controls, the cost can't be paid (118.3).
