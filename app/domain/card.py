@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -254,6 +255,15 @@ class Prototype(Strict):
         return cost_mana_value(parse_cost(self.mana_cost), 0)
 
 
+def _capitalized(word: str) -> str:
+    # A supertype is written capitalized in a type line (205.4a): "legendary" and "LEGENDARY"
+    # are the one the engine reads as "Legendary", and spell a question alike.
+    return word[:1].upper() + word[1:].lower()
+
+
+Supertype = Annotated[Word, AfterValidator(_capitalized)]
+
+
 class CardKind(Strict):
     """Which cards a card name chosen as a permanent entered may be the name of (201.3: "choose
     a nonland card name"): a card with one of `types` (empty: any), none of `not_types`, every
@@ -298,8 +308,8 @@ class CardFace(Strict):
     """The face's name (for a single-faced card, the card's name)"""
     mana_cost: ManaString | None = None  # None: no mana cost (202.1b)
     """Mana cost in Oracle notation, like `{2}{G}`; null: no mana cost (202.1b)"""
-    supertypes: list[Word] = Field(default_factory=list, max_length=5)
-    """Supertypes: "Legendary", "Basic", "Snow"…"""
+    supertypes: list[Supertype] = Field(default_factory=list, max_length=5)
+    """Supertypes: "Legendary", "Basic", "Snow"… (in any case; stored capitalized)"""
     types: list[CardType] = Field(default_factory=list, max_length=6)
     """Card types, lower case: "land", "creature", "instant"…"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)
@@ -517,8 +527,8 @@ class Card(BaseModel):
     """normal, or a layout with two `faces` (split, modal_dfc, adventure, transform, flip...)"""
     mana_cost: ManaString | None = None
     """Mana cost in Oracle notation, like `{2}{G}`; null: no mana cost (202.1b)"""
-    supertypes: list[Word] = Field(default_factory=list, max_length=5)
-    """Supertypes: "Legendary", "Basic", "Snow"…"""
+    supertypes: list[Supertype] = Field(default_factory=list, max_length=5)
+    """Supertypes: "Legendary", "Basic", "Snow"… (in any case; stored capitalized)"""
     types: list[CardType] = Field(default_factory=list, max_length=6)
     """Card types, lower case: "land", "creature", "instant"…"""
     subtypes: list[Word] = Field(default_factory=list, max_length=10)

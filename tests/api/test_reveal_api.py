@@ -171,6 +171,23 @@ def test_inline_definitions_are_accepted_in_the_library(sqlite_client: TestClien
     assert ruling["question"]["library"][1]["name"] == "Test Spark"
 
 
+def test_a_supertype_is_read_in_any_case(sqlite_client: TestClient) -> None:
+    # 205.4a: "legendary" is Legendary, so a nonlegendary reveal passes over it, and every
+    # spelling is one question.
+    ids = set()
+    for spelling in ["legendary", "LEGENDARY", "Legendary"]:
+        legend = {"name": "Zq Legend", "mana_cost": "{1}{R}", "types": ["creature"],
+                  "supertypes": [spelling]}  # fmt: skip
+        body = {"library": [legend, "Lightning Bolt"], "max_mana_value": 3,
+                "nonlegendary": True, "seed": 1}  # fmt: skip
+        r = sqlite_client.post(REVEAL, json=body)
+        assert r.status_code in (200, 201), r.text
+        assert r.json()["answer"]["hit"] == "Lightning Bolt", spelling
+        assert r.json()["question"]["library"][0]["supertypes"] == ["Legendary"]
+        ids.add(r.json()["id"])
+    assert len(ids) == 1
+
+
 def test_an_aftermath_half_is_not_cast_from_exile(sqlite_client: TestClient) -> None:
     # 702.127a: the half with aftermath is cast from a graveyard only; a cascade's hit is cast
     # from exile, so it goes to the bottom.

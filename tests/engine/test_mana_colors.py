@@ -118,10 +118,27 @@ def test_no_color_among_them_makes_no_mana() -> None:
 def test_a_color_among_legendary_creatures_and_planeswalkers() -> None:
     b = board(
         defined("amber", *AMBER),
-        defined("hero", *PLAIN, cost="{R}", types=("Creature",), supertypes=("legendary",)),
-        defined("sage", *PLAIN, cost="{U}", types=("Planeswalker",), supertypes=("legendary",)),
+        # Names of their own: two legendaries of one name can't share a board (704.5j).
+        defined(
+            "hero",
+            "Hollow Hero",
+            PLAIN[1],
+            cost="{R}",
+            types=("Creature",),
+            supertypes=("legendary",),
+        ),
+        defined(
+            "sage",
+            "Hollow Sage",
+            PLAIN[1],
+            cost="{U}",
+            types=("Planeswalker",),
+            supertypes=("legendary",),
+        ),
         defined("grunt", *PLAIN, cost="{G}", types=("Creature",)),  # not legendary
-        defined("relic", *PLAIN, cost="{B}", supertypes=("legendary",)),  # not a creature
+        defined(
+            "relic", "Hollow Relic", PLAIN[1], cost="{B}", supertypes=("legendary",)
+        ),  # not a creature
     )
     a = act(b, "amber")
     assert {o["total"] for o in a["outcomes"]} == {"{U}", "{R}"}
