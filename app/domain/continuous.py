@@ -223,6 +223,12 @@ class ForbidActivation(Strict):
         "turn, your opponents can't ... activate abilities of artifacts\") or any other's "
         "(the state's `active_player` says whose turn it is); null: every turn",
     )
+    except_mana_abilities: bool = omitted_at_default(
+        False,
+        description="Mana abilities may still be activated (\"... unless they're mana "
+        'abilities"); an ability that makes mana but is no mana ability, as one with a '
+        "target (605.1a), may not",
+    )
 
     @model_validator(mode="after")
     def _named_by_its_permanent(self) -> ForbidActivation:

@@ -1560,13 +1560,18 @@ class BoardView:
 
     # -- activations forbidden (602.5) --
 
-    def activation_banned_by(self, p: Permanent) -> list[tuple[Source, ForbidActivation]]:
-        """The sources whose abilities say its activated abilities can't be activated now, with
-        those abilities (one that applies in some turns only reads whose turn it is)."""
+    def activation_banned_by(
+        self, p: Permanent, mana_ability: bool
+    ) -> list[tuple[Source, ForbidActivation]]:
+        """The sources whose abilities say its activated ability can't be activated now, with
+        those abilities (one that applies in some turns only reads whose turn it is); one that
+        spares mana abilities, for a mana ability, is not read at all (nor its chosen name)."""
         return [
             (src, ban)
             for src, ban in self.activation_bans
-            if self.matches(self._banned(src, ban), src, p) and self._ban_in_turn(src, ban)
+            if not (ban.except_mana_abilities and mana_ability)
+            and self.matches(self._banned(src, ban), src, p)
+            and self._ban_in_turn(src, ban)
         ]
 
     def _ban_in_turn(self, src: Source, ban: ForbidActivation) -> bool:

@@ -1,8 +1,9 @@
 """Activations forbidden (602.5): an effect that says a permanent's activated abilities can't
 be activated stops its mana abilities too (605.1a: a mana ability is activated), so tapping it
 for mana is illegal; what it could produce is unchanged (106.7 asks what an ability would make
-if it resolved). A static ability that spares mana abilities changes nothing here, and one that
-has lost its abilities (613.1f) forbids nothing. Invented cards, compiled from templated sentences
+if it resolved). A static ability that spares mana abilities still forbids an ability that makes
+mana but, having a target, is none (605.1a); one that has lost its abilities (613.1f) forbids
+nothing. Invented cards, compiled from templated sentences
 we wrote."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from app.domain.filters import Selector
 from app.domain.state import GameState
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
+from tests.api.helpers import assert_problem
 from tests.engine.mana_helpers import P, board, resolve
 from tests.engine.test_type_effects import _card, _perm
 
@@ -144,9 +146,47 @@ def test_a_lock_on_an_opponents_artifacts_spares_its_controllers() -> None:
     assert _answer(P("ring", "Sol Ring", "bob"), anvil, asked="ring")["legal"] is True
 
 
-def test_a_lock_that_spares_mana_abilities_changes_nothing() -> None:
+def test_a_lock_that_spares_mana_abilities_spares_only_them() -> None:
+    lock = ForbidActivation(to=Selector(types=["artifact"]), except_mana_abilities=True)
+    assert [ForbidActivation.model_validate(a) for a in SPARING["abilities"]] == [lock]
     answer = _answer(P("ring", "Sol Ring"), _perm("anvil", SPARING, controller="bob"), asked="ring")
     assert answer["legal"] is True and answer["total"] == "{C}{C}"
+    # 605.1a: an ability with a target that makes mana is no mana ability: it is forbidden.
+    crab = _answer(P("c", "Lure Crab"), _perm("t", SPARING_TOTEM, controller="bob"), asked="c")
+    assert crab["legal"] is False
+    assert [r["code"] for r in crab["reasons"]] == ["activation_forbidden"]
+    assert crab["reasons"][0]["rules"] == ["602.5", "605.1a"]
+    assert "is no mana ability" in crab["reasons"][0]["message"]
+    elves = _answer(
+        P("e", "Llanowar Elves"), _perm("t", SPARING_TOTEM, controller="bob"), asked="e"
+    )
+    assert elves["legal"] is True
+
+
+SPARING_TOTEM = _card(
+    "Sparing Totem",
+    "Activated abilities of creatures can't be activated unless they're mana abilities.",
+    ["Artifact"],
+)
+SPARING_NEEDLE = _card(
+    "Sparing Needle",
+    "As Sparing Needle enters, choose a card name.\nActivated abilities of sources with the "
+    "chosen name can't be activated unless they're mana abilities.",
+    ["Artifact"],
+)
+
+
+def test_a_name_lock_sparing_mana_abilities_asks_for_the_name_only_where_it_could_bite() -> None:
+    needle = _perm("n", SPARING_NEEDLE, controller="bob")
+    # A mana ability: the lock spares it whatever name was chosen, so none is asked for.
+    assert _answer(P("e", "Llanowar Elves"), needle, asked="e")["legal"] is True
+    with pytest.raises(QuestionError) as raised:
+        _answer(P("c", "Lure Crab"), needle, asked="c")
+    assert raised.value.code == "chosen_name_required"
+    named = {**needle, "chosen_name": "Lure Crab"}
+    assert _answer(P("c", "Lure Crab"), named, asked="c")["legal"] is False
+    other = {**needle, "chosen_name": "Llanowar Elves"}
+    assert _answer(P("c", "Lure Crab"), other, asked="c")["legal"] is True
 
 
 def test_a_lock_whose_source_lost_its_abilities_forbids_nothing() -> None:
@@ -186,6 +226,40 @@ def test_through_http_the_ruling_says_why(sqlite_client: TestClient) -> None:
     assert "602.5" in ruling["citations"]
     assert any("602.5" in step["rules"] for step in ruling["explanation"])
     assert ruling["caveats"] == []
+
+
+def test_through_http_a_lock_sparing_mana_abilities_stops_one_with_a_target(
+    sqlite_client: TestClient,
+) -> None:
+    crab = {
+        "name": "Zq Lure Crab",
+        "mana_cost": "{1}{R}",
+        "types": ["creature"],
+        "abilities": [
+            {"kind": "mana_ability", "cost": {"tap": True}, "targets": True,
+             "produces": {"kind": "fixed", "mana": "{R}"}}
+        ],
+    }  # fmt: skip
+
+    def ask(lock: dict[str, Any], permanent_id: str) -> Any:
+        battlefield = [
+            {"id": "c", "definition": crab, "controller": "alice"},
+            {"id": "lock", "definition": lock, "controller": "bob"},
+            {"id": "e", "card": "Llanowar Elves", "controller": "alice"},
+        ]
+        state = {"turn": 3, "active_player": "alice", "battlefield": battlefield}
+        body = {"state": state, "permanent_id": permanent_id}
+        return sqlite_client.post("/v1/mana/activate", json=body)
+
+    r = ask(SPARING_TOTEM, "c")
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["legal"] is False
+    assert {"602.5", "605.1a"} <= set(r.json()["citations"])
+    assert ask(SPARING_TOTEM, "e").json()["answer"]["legal"] is True
+    # The name a lock reads, asked for only where the lock could bite.
+    assert ask(SPARING_NEEDLE, "e").json()["answer"]["legal"] is True
+    loc = ["body", "state", "battlefield", 1, "chosen_name"]
+    assert_problem(ask(SPARING_NEEDLE, "c"), loc, "chosen_name_required")
 
 
 # A turn-long effect of that kind, described inline: it locks the effect's target.

@@ -474,6 +474,8 @@ class Forbid:
     chosen_name: bool = False  # only those with the card name chosen for the source (201.3)
     during: Literal["your_turn", "not_your_turn"] | None = None  # whose turn it applies in
     effect: bool = False  # a resolved one-shot's lock on its target, for the turn
+    # "... unless they're mana abilities": mana abilities may be activated still (605.1a)
+    except_mana_abilities: bool = False
 
 
 @dataclass(frozen=True, slots=True)

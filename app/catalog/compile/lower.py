@@ -467,6 +467,7 @@ def ability(a: ir.Ability) -> d.Ability:
                 to_chosen_name=a.chosen_name,
                 during=a.during,
                 works_from=_works_from(a.effect),
+                except_mana_abilities=a.except_mana_abilities,
             )
         case ir.SpellCostChange():
             return d.SpellCostChange(

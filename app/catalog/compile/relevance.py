@@ -23,7 +23,9 @@ _IRRELEVANT = re.compile(
     # An additional cost for casting *other* spells ("... to cast white permanent spells"): the
     # free-cast question names its card, whose own costs are compiled where they are stated.
     r"^As an additional cost to cast (?!this spell\b|~)[^,]*\bspells, |"
-    r"^This effect (?:reduces|can't reduce)|unless they're mana abilities|"
+    # A cost change that spares mana abilities; a lock that does is read (statics.py).
+    r"^This effect (?:reduces|can't reduce)|(?<!can't be activated )unless they're mana "
+    r"abilities|"
     # An activated ability's own cost change: activation takes its costs as paid (docs/api.md) and
     # 106.7 ignores costs, so nothing the engine answers reads it.
     r"^This ability costs [^.]* to activate|"

@@ -581,18 +581,22 @@ _ENCHANTED_LOCKED = re.compile(
     r"^(?P<sel>Enchanted (?:creature|permanent|artifact|land))"
     r"(?:'s| (?:can't attack or block|can't attack, block, or crew Vehicles|can't block|"
     r"doesn't untap during its controller's untap step),? and its) "
-    r"activated abilities can't be activated\.$"
+    r"activated abilities can't be activated(?P<unless> unless they're mana abilities)?\.$"
 )
-# 602.5: every permanent of some kinds ("Activated abilities of artifacts can't be activated.").
-_KINDS_LOCKED = re.compile(r"^Activated abilities of (?P<sel>[^.]+?) can't be activated\.$")
+# 602.5: every permanent of some kinds ("Activated abilities of artifacts can't be activated."),
+# maybe sparing mana abilities.
+_KINDS_LOCKED = re.compile(
+    r"^Activated abilities of (?P<sel>[^.]+?) can't be activated"
+    r"(?P<unless> unless they're mana abilities)?\.$"
+)
 _WITH_CHOSEN_NAME = _CHOSEN_NAME.rstrip()  # at the end of the phrase
 
 
 def activation_forbidden(sentence: str, *, chooses_name: bool) -> ir.Understood | None:
     """A static ability saying some permanents' activated abilities can't be activated: their
-    mana abilities too (602.5, 605.1a: a mana ability is an activated one). One that spares
-    mana abilities ("... unless they're mana abilities") is no match: the relevance rules file
-    it as changing nothing the engine rules on. Those "with the chosen name" are read only on
+    mana abilities too (602.5, 605.1a: a mana ability is an activated one), or all but those
+    ("... unless they're mana abilities"), which still forbids an ability that makes mana but
+    is no mana ability (605.1a: it has a target). Those "with the chosen name" are read only on
     a card that chooses a name as it enters (`chooses_name`; 201.3: the permanent's
     `chosen_name`). None for a phrase a selector can't say exactly."""
     m = _ENCHANTED_LOCKED.match(sentence) or _KINDS_LOCKED.match(sentence)
@@ -611,7 +615,10 @@ def activation_forbidden(sentence: str, *, chooses_name: bool) -> ir.Understood 
     sel, plural = found
     if sel.attached == plural:  # "Enchanted creature" is one; "artifacts" are many
         return None
-    return ir.Understood(abilities=[ir.Forbid(sel, chosen_name=named)])
+    spares = bool(m.group("unless"))
+    return ir.Understood(
+        abilities=[ir.Forbid(sel, chosen_name=named, except_mana_abilities=spares)]
+    )
 
 
 # A resolved one-shot's lock on its one target (602.5, 611.2a: "until your next turn" lasts this

@@ -198,7 +198,8 @@ def activate(
     check_die(p, chosen.ability, die_roll)
     steps += ability_steps(view, p, chosen, player)
     cost = chosen.ability.cost
-    reasons = check_not_forbidden(view, p, steps) + check_tap_cost(view, p, cost, steps)
+    reasons = check_not_forbidden(view, p, chosen.ability, steps)
+    reasons += check_tap_cost(view, p, cost, steps)
     reasons += check_x(view, p, chosen.ability, x, steps)
     reasons += check_graveyard_target(view, p, chosen.ability, steps)
     notes: list[Note] = []

@@ -246,11 +246,15 @@ _BAN_TURNS = {
 }
 
 
-def check_not_forbidden(view: BoardView, p: Permanent, steps: list[Step]) -> list[Reason]:
+def check_not_forbidden(
+    view: BoardView, p: Permanent, a: ManaAbility, steps: list[Step]
+) -> list[Reason]:
     """602.5: an ability an effect says can't be activated can't be begun, a mana ability no
     less than any other (an Aura that locks what it enchants, "activated abilities of
-    artifacts can't be activated"). Empty when nothing forbids it, and then nothing is said."""
-    banned_by = view.activation_banned_by(p)
+    artifacts can't be activated"); one that spares mana abilities still forbids an ability
+    that makes mana but is none (605.1a: it has a target). Empty when nothing forbids it, and
+    then nothing is said."""
+    banned_by = view.activation_banned_by(p, a.is_mana_ability)
     if not banned_by:
         return []
     m = Mentions()
@@ -259,12 +263,16 @@ def check_not_forbidden(view: BoardView, p: Permanent, steps: list[Step]) -> lis
         source_label(m, s) + (_BAN_TURNS[ban.during] if ban.during else "")
         for s, ban in banned_by[:3]
     ]
-    msg = (
-        f"The activated abilities of {me} can't be activated, its mana abilities among them "
+    which, rules = (
+        ("its mana abilities among them", ["602.5"])
+        if a.is_mana_ability
+        else ("this one among them, which makes mana but is no mana ability", ["602.5", "605.1a"])
+    )
+    msg = f"The activated abilities of {me} can't be activated, {which} " + (
         f"({bounded_total(sources, len(banned_by))})"
     )
-    steps.append(m.step(msg + ".", ("602.5",)))
-    return [reason("activation_forbidden", ["602.5"], msg)]
+    steps.append(m.step(msg + ".", tuple(rules)))
+    return [reason("activation_forbidden", rules, msg)]
 
 
 def _summoning_sickness(view: BoardView, p: Permanent, steps: list[Step]) -> list[Reason]:
