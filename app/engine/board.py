@@ -452,6 +452,8 @@ def given_for_player(board: Board, player: str, fact: str, why: str) -> object:
     `why`: what the ability does with it."""
     facts = board.players.get(player)
     value = getattr(facts, fact) if facts is not None else None
+    if value is None and fact == "lands_played_this_turn" and _not_their_turn(board, player):
+        return 0  # 305.3: no player plays a land in another player's turn
     if value is None:
         raise QuestionError(
             ("state", "players", player, fact),
@@ -459,6 +461,11 @@ def given_for_player(board: Board, player: str, fact: str, why: str) -> object:
             f"{fact}_required",
         )
     return value
+
+
+def _not_their_turn(board: Board, player: str) -> bool:
+    """Whether the state says it is another player's turn."""
+    return board.active_player is not None and board.active_player != player
 
 
 def pool_of(board: Board, src: Source) -> Mana:

@@ -928,6 +928,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
         )
     graveyards, spells_cast, players_in = _players_cards(catalog, state, loc)
     _check_attacked(state, loc)
+    _check_lands_played(state, loc)
     respelled |= any(n is not e for n, e in zip(normalized_fx, state.effects, strict=True))
     respelled |= any(n is not e for n, e in zip(normalized_em, state.emblems, strict=True))
     respelled |= players_in is not state.players
@@ -1182,6 +1183,21 @@ def _check_attacked(state: GameState, loc: Loc) -> None:
                 where,
                 f"no creature is attacking in the {when} (508.1, 511.3): "
                 "creatures attack from the declare attackers step to the end of combat",
+                "inconsistent_state",
+            )
+
+
+def _check_lands_played(state: GameState, loc: Loc) -> None:
+    """305.3: no player plays a land in another player's turn, so one who isn't the active
+    player played none this turn; a state saying otherwise is in no game."""
+    if state.active_player is None:
+        return
+    for player, facts in state.players.items():
+        if player != state.active_player and facts.lands_played_this_turn:
+            raise QuestionError(
+                (*loc, "players", player, "lands_played_this_turn"),
+                f"it is {state.active_player}'s turn, and no player plays a land in another "
+                f"player's turn (305.3): {player} played none this turn",
                 "inconsistent_state",
             )
 

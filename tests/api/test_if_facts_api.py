@@ -43,6 +43,24 @@ def test_a_land_played_this_turn(sqlite_client: TestClient) -> None:
     assert cp["answer"]["permanents"][0]["types"] == ["R"]
 
 
+def test_no_land_is_played_in_another_player_s_turn(sqlite_client: TestClient) -> None:
+    # 305.3: in alice's turn, bob played no land: his Shoal makes {U}, nothing asked; a state
+    # saying he played one is in no game.
+    s = state(inline("t", SHOAL, controller="bob"))
+    r = ruling(sqlite_client, ACT, {"state": s, "permanent_id": "t"})
+    assert r["answer"]["total"] == "{U}"
+    cp = ruling(sqlite_client, CP, {"state": s, "permanent_id": "t"})
+    assert cp["answer"]["permanents"][0]["types"] == ["U"]
+    played = s | {"players": {"bob": {"lands_played_this_turn": 1}}}
+    r = sqlite_client.post(ACT, json={"state": played, "permanent_id": "t"})
+    at = ["body", "state", "players", "bob", "lands_played_this_turn"]
+    assert_problem(r, at, "inconsistent_state")
+    assert "305.3" in r.json()["detail"]
+    # Whose turn it is unsaid: the count is asked for.
+    r = sqlite_client.post(ACT, json={"state": {**s, "active_player": None}, "permanent_id": "t"})
+    assert_problem(r, at, "lands_played_this_turn_required")
+
+
 def test_each_missing_fact_is_named(sqlite_client: TestClient) -> None:
     r = sqlite_client.post(CP, json={"state": state(inline("t", SHOAL)), "permanent_id": "t"})
     assert_problem(

@@ -520,8 +520,9 @@ def test_a_card_that_cant_be_cast_during_its_casters_first_turns() -> None:
 
 def test_a_card_that_cant_be_cast_after_a_land_was_played() -> None:
     def cast_after(lands: int) -> dict[str, Any]:
+        # alice's own turn: no one plays a land in another's (305.3).
         players = {"alice": {"lands_played_this_turn": lands}}
-        return _cast(DRY_DIGGER, _view(players=players))
+        return _cast(DRY_DIGGER, _view(players=players, active="alice"))
 
     assert _codes(cast_after(1)) == ["cast_prohibited"]
     assert cast_after(0)["castable"] is True
