@@ -491,7 +491,8 @@ def _reveal_face(library: list[Card], face: str | None) -> str | None:
     """A reveal's `face` in the catalog's spelling, or None where it changes nothing: on every
     card of the library that has it, it is the card's whole name (but a split card's, cast
     fused) or its front face, which the hit is cast as anyway. A name no card of the library
-    has is a QuestionError whatever the hit (the client can't know it before asking)."""
+    has, or one naming a card as it can't be cast (a split card without fuse named whole), is
+    a QuestionError whatever the hit (the client can't know it before asking)."""
     if face is None:
         return None
     having = [c for c in library if c.is_named(face)]
@@ -499,6 +500,8 @@ def _reveal_face(library: list[Card], face: str | None) -> str | None:
         raise QuestionError(
             ("face",), f"no card of the library has a face named {face!r}", "no_such_face"
         )
+    for card in having:
+        resolve_face(card, face, ("face",))  # what the engine would refuse were it the hit
     chosen = [
         spelled
         for card in having

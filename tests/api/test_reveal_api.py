@@ -209,6 +209,13 @@ def test_an_aftermath_half_is_not_cast_from_exile(sqlite_client: TestClient) -> 
     # only fuse allows (702.102c).
     r = sqlite_client.post(REVEAL, json={**body, "face": "recall // remember"})
     assert_problem(r, ["body", "face"], "not_fused")
+    # Whatever the hit: a Bolt first is the hit, and the face is still refused.
+    bolt_first = {**body, "library": ["Lightning Bolt", *body["library"]]}
+    r = sqlite_client.post(REVEAL, json={**bolt_first, "face": "Fire // Ice"})
+    assert_problem(r, ["body", "face"], "no_such_face")
+    bolt_first["library"].append("Fire // Ice")
+    r = sqlite_client.post(REVEAL, json={**bolt_first, "face": "Fire // Ice"})
+    assert_problem(r, ["body", "face"], "not_fused")
 
 
 def test_an_empty_library_is_a_question_too(sqlite_client: TestClient) -> None:
