@@ -545,8 +545,12 @@ def _on_board(question: dict[str, Any], board: CastBoard | None) -> dict[str, An
 
 
 def _bottom(catalog: Catalog, hand: list[Card], names: Sequence[str]) -> list[Card]:
-    """Bottom names a card in hand: a card defined inline there is found by its name too."""
-    in_hand = {fold(c.name): c for c in hand}
+    """Bottom names a card in hand: a card defined inline there is found by its name or a
+    face's too, in any spelling, as a catalog card is."""
+    in_hand: dict[str, Card] = {}
+    for card in hand:
+        for name in (card.name, *(f.name for f in card.card_faces)):
+            in_hand.setdefault(fold(name), card)
     return [
         in_hand.get(fold(n)) or resolve_card(catalog, n, ("bottom", i)) for i, n in enumerate(names)
     ]

@@ -225,6 +225,23 @@ def test_hand_and_library_accept_inline_definitions(sqlite_client: TestClient) -
     assert after.json()["answer"]["bottom_owed"] == 0
 
 
+def test_bottom_names_an_inline_card_by_a_face(sqlite_client: TestClient) -> None:
+    # A two-faced card defined inline goes under by either face's name, as a catalog card does.
+    faces = [{"name": "Zq Spring", "mana_cost": "{G}", "types": ["sorcery"]},
+             {"name": "Zq Falls", "types": ["land"]}]  # fmt: skip
+    card = {"name": "Zq Spring // Zq Falls", "layout": "modal_dfc", "faces": faces}
+    hand = [card, "Forest", "Island", "Memnite", "Forest", "Island", "Forest"]
+    body = {"hand": hand, "library": ["Island"] * 10, "mulligans_taken": 1, "bottom_owed": 1}
+    by_face = sqlite_client.post("/v1/mulligan", json=body | {"action": "bottom",
+                                                              "bottom": ["zq falls"]})  # fmt: skip
+    assert by_face.status_code == 201, by_face.text
+    assert by_face.json()["answer"]["library"][-1] == "Zq Spring // Zq Falls"
+    whole = sqlite_client.post(
+        "/v1/mulligan", json=body | {"action": "bottom", "bottom": ["Zq Spring // Zq Falls"]}
+    )
+    assert (whole.status_code, whole.json()["id"]) == (200, by_face.json()["id"])
+
+
 def test_a_hand_no_game_draws_is_a_422_naming_it(sqlite_client: TestClient) -> None:
     # 103.5: after one mulligan whose card is already on the bottom, a hand holds six cards.
     body = opening() | {"mulligans_taken": 1, "bottom_owed": 0, "action": "serum_powder"}
