@@ -343,6 +343,9 @@ class CardFace(Strict):
     chosen_type_among: list[CardType] = omitted_at_default(default_factory=list, max_length=9)
     """The card types its permanent may choose as it enters (205.2a: "choose artifact,
     enchantment, or planeswalker"); empty: any card type, or it chooses none"""
+    chosen_color_not: list[ColorCode] = omitted_at_default(default_factory=list, max_length=4)
+    """The colors its permanent may not choose as it enters ("choose a color other than
+    green"), which its `chosen_color` must not be; empty: any color, or it chooses none"""
     enchants: Selector | None = omitted_at_default(None)
     """An Aura's enchant ability (702.5a, 303.4a): what its permanent may be attached to, seen
     from its controller ("enchant land you control"); null: not an Aura, one enchanting a
@@ -562,6 +565,9 @@ class Card(BaseModel):
     chosen_type_among: list[CardType] = omitted_at_default(default_factory=list, max_length=9)
     """The card types its permanent may choose as it enters (205.2a: "choose artifact,
     enchantment, or planeswalker"); empty: any card type, or it chooses none"""
+    chosen_color_not: list[ColorCode] = omitted_at_default(default_factory=list, max_length=4)
+    """The colors its permanent may not choose as it enters ("choose a color other than
+    green"), which its `chosen_color` must not be; empty: any color, or it chooses none"""
     enchants: Selector | None = omitted_at_default(None)
     """An Aura's enchant ability (702.5a, 303.4a): what its permanent may be attached to, seen
     from its controller ("enchant land you control"); null: not an Aura, one enchanting a
@@ -694,6 +700,7 @@ class Card(BaseModel):
             prototype=self.prototype,
             chosen_name_of=self.chosen_name_of,
             chosen_type_among=self.chosen_type_among,
+            chosen_color_not=self.chosen_color_not,
             enchants=self.enchants,
             exiles_of=self.exiles_of,
             defined_colors=self.defined_colors,

@@ -752,6 +752,8 @@ class _PermanentChecks:
             if counters_given
             else counters_given
         )
+        if pair[1].chosen_color_not:  # rare: read the choice only for such a face
+            _check_chosen_color(p, card, pair[1], (*loc, "battlefield", i))
         names = (
             self.outside.read(self.catalog, p, pair, i, (*loc, "battlefield", i))
             if chosen_name is not None
@@ -1152,6 +1154,24 @@ class _Outside:
             if [c.name for c in found] != exiled:
                 respelled["exiled"] = [c.name for c in found]
         return respelled
+
+
+def _check_chosen_color(p: PermanentIn, card: Card, face: CardFace, here: Loc) -> None:
+    """614.12: a color chosen as it entered is one its words allow ("a color other than
+    green"), else a 422; a copy made after it entered chose nothing as the copied card
+    (707.2), so its `chosen_color` is its own card's."""
+    chosen = p.get("chosen_color")
+    if chosen is None or chosen not in face.chosen_color_not:
+        return
+    if choices_unmade(card, p.get("copy_of"), p.get("entered_as_copy")):
+        return
+    raise QuestionError(
+        (*here, "chosen_color"),
+        f"{face.name} ({p.get('id')}) chooses a color other than "
+        f"{', '.join(face.chosen_color_not)} as it enters (614.12): {chosen} is not a color it "
+        "could choose",
+        "invalid_chosen_color",
+    )
 
 
 def _choosing_face(card: Card, face: CardFace, unmade: bool) -> CardFace | None:

@@ -590,6 +590,11 @@ PROBLEMS: dict[str, ProblemPage] = {
         "of that kind; or it became a copy of such a card after it entered (707.2), so the "
         "copied card's entry ability never exiled anything with it.",
     ),
+    "invalid_chosen_color": _q(
+        "Not a color it could choose",
+        "The permanent's card limits the color it chooses as it enters ('choose a color other "
+        "than green'; its `chosen_color_not`), and its `chosen_color` is one of those.",
+    ),
     "invalid_chosen_name": _q(
         "Not a name it could choose",
         "The permanent's card limits the name it chooses as it enters (201.3: 'choose a "

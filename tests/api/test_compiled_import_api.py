@@ -529,6 +529,23 @@ def test_a_copys_chosen_type_is_checked_as_the_choice_it_is(client: TestClient) 
     assert r.status_code == 201, r.text
 
 
+def test_a_color_its_words_forbid_is_not_a_choice(client: TestClient) -> None:
+    # "choose a color other than green": G is no color it could have chosen as it entered.
+    card = client.get("/v1/cards/Thrivewood Glade").json()
+    assert (card["chosen_color_not"], card["support"]) == (["G"], "full")
+    glade = perm("t", "Thrivewood Glade", chosen_color="B")
+    r = client.post(CP, json={"state": state(glade)})
+    assert r.json()["answer"]["permanents"][0]["types"] == ["B", "G"], r.text
+    r = client.post(CP, json={"state": state(perm("t", "Thrivewood Glade", chosen_color="G"))})
+    assert_problem(r, ["body", "state", "battlefield", 0, "chosen_color"], "invalid_chosen_color")
+    assert "614.12" in r.json()["detail"]
+    # On a big board, whose permanents are read by class, too.
+    many = [perm(f"t{i}", "Thrivewood Glade", chosen_color="B") for i in range(200)]
+    many[150]["chosen_color"] = "G"
+    r = client.post(CP, json={"state": state(*many)})
+    assert_problem(r, ["body", "state", "battlefield", 150, "chosen_color"], "invalid_chosen_color")
+
+
 def test_a_copy_made_after_it_entered_has_no_choice_of_the_copied_card(
     client: TestClient,
 ) -> None:

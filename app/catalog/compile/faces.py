@@ -203,6 +203,7 @@ class CompiledFace:
     prototype: Prototype | None = None
     chosen_name_of: CardKind | None = None  # what its entering choice of a name may name
     chosen_type_among: list[str] = field(default_factory=list)  # its entering card type choice
+    chosen_color_not: list[str] = field(default_factory=list)  # colors its choice may not be
     enchants: DomainSelector | None = None  # an Aura's enchant ability (702.5a)
     exiles_of: CardKind | None = None  # what it exiles as it enters (406.6)
     type_choice: TypeChoice | None = None  # the kind of type it chooses as it enters
@@ -246,6 +247,7 @@ OPTIONAL_FIELDS = (
     "effect_lines",
     "chosen_name_of",
     "chosen_type_among",
+    "chosen_color_not",
     "enchants",
     "exiles_of",
     "type_choice",
@@ -2597,16 +2599,22 @@ _CARD_TYPE_WORDS = frozenset(get_args(CardType))
 # supertype, perhaps with "non" (201.3).
 _NAME_KIND = re.compile(r"^(?:As|When) ~ enters, choose an? (?P<kind>(?:[a-z-]+,? )+)card name\.$")
 _SUPERTYPE_WORDS = frozenset({"basic", "legendary", "snow"})
+_COLOR_OTHER_THAN = re.compile(
+    r"^As (?:~|it) enters, choose a color other than (?P<color>white|blue|black|red|green)\.$"
+)
 
 
 def _entering_choice_limits(ctx: _Context, sentences: list[str]) -> None:
     """What the face's choice as it enters may pick, where its words limit it: the kind of card
-    a chosen name names (201.3), the card types a chosen card type is among (205.2a)."""
+    a chosen name names (201.3), the card types a chosen card type is among (205.2a), the
+    color a chosen color is not."""
     for s in sentences:
         if (named := _NAME_KIND.match(s)) is not None:
             ctx.face.chosen_name_of = _card_kind(named.group("kind"))
         elif _chooses_card_type(s) and (among := _card_types_among(s)):
             ctx.face.chosen_type_among = among
+        elif (other := _COLOR_OTHER_THAN.match(s)) is not None:
+            ctx.face.chosen_color_not = [COLOR_CODES[other.group("color")]]
 
 
 def _card_kind(words: str) -> CardKind | None:
