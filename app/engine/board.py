@@ -235,6 +235,12 @@ def _two_at_once(q: Permanent, what: str, first: Permanent, rule: str) -> NoRetu
     )
 
 
+def _unattached_aura(q: Permanent) -> bool:
+    """An Aura whose enchant ability names permanents (303.4a; not a player's Curse, whose
+    `enchants` is null), attached to no permanent."""
+    return q.attached_to is None and q.face.enchants is not None and "aura" in q.face.subtype_set
+
+
 def _illegal_attachment(q: Permanent, what: str, why: str) -> NoReturn:
     """The 422 for an attachment no game has; `why`: what rules it out, in words."""
     rule = {"enchant": "303.4d, 704.5m", "fortify": "301.6, 704.5n"}.get(what, "301.5c, 704.5n")
@@ -1153,8 +1159,19 @@ class BoardView:
         an Equipment attached to a noncreature (or being a creature itself), or a Fortification
         attached to a nonland, would leave it as a state-based action (704.5m, 704.5n), so no
         board has it: a 422 naming the attachment, judged on what the permanent is after the
-        continuous effects (an Aura's "enchant creature" on a land animated is fine). Only
-        boards with attachments pay for it."""
+        continuous effects (an Aura's "enchant creature" on a land animated is fine); and an
+        Aura that enchants a permanent attached to nothing (303.4d, 704.5m: it is put into its
+        owner's graveyard). Only boards with attachments, or with such an Aura, pay for it."""
+        kinds, permanents = self._kinds[0], self.board.permanents
+        loose = _members_where(kinds, permanents, _unattached_aura)
+        if loose and (enchants := loose[0].face.enchants) is not None:
+            q = loose[0]
+            _illegal_attachment(
+                q,
+                "enchant",
+                f"{q.name} ({q.id}) is an Aura that enchants {describe_selector(enchants)} and "
+                "is attached to nothing; give its 'attached_to'",
+            )
         for target_id, on in self._attached.items():
             target = self.board.by_id[target_id]
             for q in on:

@@ -278,6 +278,18 @@ def test_an_aura_attached_to_what_it_cant_enchant_is_refused(sqlite_client: Test
     assert r.json()["answer"]["total"] == "{G}"  # bob's Forest, seen by alice's Orchard
 
 
+def test_an_aura_attached_to_nothing_is_refused(sqlite_client: TestClient) -> None:
+    # 303.4d, 704.5m: an Aura that enchants a permanent and is attached to none is put into its
+    # owner's graveyard: no game has Wild Growth on its own (it had been credited {G}).
+    lone = {"state": state(perm("f", "Forest"), perm("wg", "Wild Growth"))}
+    r = sqlite_client.post(CP, json=lone)
+    assert_problem(r, ["body", "state", "battlefield", 1, "attached_to"], "illegal_attachment")
+    assert "attached to nothing" in r.json()["detail"]
+    lone["state"]["battlefield"][1]["attached_to"] = "f"
+    r = sqlite_client.post(CP, json=lone)
+    assert r.status_code == 201, r.text
+
+
 def test_a_control_aura_taken_by_another_aura_gives_its_new_controller_control(
     sqlite_client: TestClient,
 ) -> None:
