@@ -32,6 +32,7 @@ from typing import Literal, assert_never
 from app.domain.answers import ExiledCardOut, MulliganAnswer, Reason, trusted
 from app.domain.card import Card, MulliganHelper
 from app.domain.errors import QuestionError
+from app.domain.layouts import off_stack_faces
 from app.domain.ruling import Mentions, Step, Verdict
 from app.engine.words import amount
 
@@ -42,8 +43,9 @@ SERUM_POWDER = "Serum Powder"  # the catalog card with the mulligan_helper abili
 
 def is_mulligan_helper(card: Card) -> bool:
     """103.5c: a card that can be used instead of a mulligan while in the opening hand is
-    recognised by its ability, not by its name."""
-    return any(isinstance(a, MulliganHelper) for f in card.card_faces for a in f.abilities)
+    recognised by its ability, not by its name: an ability of the faces it has in the hand
+    (a double-faced card has only its front's, 712.8; a split card both halves', 709.4)."""
+    return any(isinstance(a, MulliganHelper) for f in off_stack_faces(card) for a in f.abilities)
 
 
 Action = Literal["mulligan", "bottom", "serum_powder", "keep"]

@@ -242,6 +242,29 @@ def test_bottom_names_an_inline_card_by_a_face(sqlite_client: TestClient) -> Non
     assert (whole.status_code, whole.json()["id"]) == (200, by_face.json()["id"])
 
 
+def test_a_powder_ability_on_a_back_face_is_not_in_the_hand(sqlite_client: TestClient) -> None:
+    # 712.8: in the hand a double-faced card has only its front face's characteristics, so an
+    # exile-and-redraw ability on its back face can't be used; on its front face it can.
+    helper = [{"kind": "mulligan_helper"}]
+    front = {"name": "Zq Dust", "mana_cost": "{1}", "types": ["artifact"]}
+    back = {"name": "Zq Powderback", "mana_cost": "{3}", "types": ["artifact"]}
+    body = {"library": ["Island"] * 3, "action": "serum_powder", "seed": 1}
+
+    def hand_with(first: dict[str, Any], second: dict[str, Any]) -> list[Any]:
+        faces = [first, second]
+        return [{"name": f"{first['name']} // {second['name']}", "layout": "modal_dfc",
+                 "faces": faces}, "Forest"]  # fmt: skip
+
+    r = sqlite_client.post("/v1/mulligan", json=body | {"hand": hand_with(front, back | {
+        "abilities": helper})})  # fmt: skip
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["legal"] is False
+    assert r.json()["answer"]["reasons"][0]["code"] == "no_serum_powder_in_hand"
+    r = sqlite_client.post("/v1/mulligan", json=body | {"hand": hand_with(front | {
+        "abilities": helper}, back)})  # fmt: skip
+    assert r.json()["answer"]["legal"] is True, r.text
+
+
 def test_a_hand_no_game_draws_is_a_422_naming_it(sqlite_client: TestClient) -> None:
     # 103.5: after one mulligan whose card is already on the bottom, a hand holds six cards.
     body = opening() | {"mulligans_taken": 1, "bottom_owed": 0, "action": "serum_powder"}
