@@ -931,6 +931,7 @@ def check_state(catalog: Catalog, state: GameState, loc: Loc) -> CheckedState:
     graveyards, spells_cast, players_in = _players_cards(catalog, state, loc)
     _check_attacked(state, loc)
     _check_lands_played(state, loc)
+    _check_one_holder(state, loc)
     respelled |= any(n is not e for n, e in zip(normalized_fx, state.effects, strict=True))
     respelled |= any(n is not e for n, e in zip(normalized_em, state.emblems, strict=True))
     respelled |= players_in is not state.players
@@ -1218,6 +1219,24 @@ def _check_lands_played(state: GameState, loc: Loc) -> None:
                 (*loc, "players", player, "lands_played_this_turn"),
                 f"it is {state.active_player}'s turn, and no player plays a land in another "
                 f"player's turn (305.3): {player} played none this turn",
+                "inconsistent_state",
+            )
+
+
+# Designations one player at most has at a time: the monarch (724), the initiative (725).
+_ONE_HOLDER = {"monarch": ("the monarch", "724"), "initiative": ("the initiative", "725")}
+
+
+def _check_one_holder(state: GameState, loc: Loc) -> None:
+    """One player at most is the monarch, and one has the initiative: as another becomes it,
+    the one before stops being it (724, 725). A state giving two is in no game."""
+    for fact, (what, rule) in _ONE_HOLDER.items():
+        holders = [player for player, facts in state.players.items() if getattr(facts, fact)]
+        if len(holders) > 1:
+            raise QuestionError(
+                (*loc, "players", holders[1], fact),
+                f"{holders[0]} and {holders[1]} are both said to have {what}, which one player "
+                f"at most has at a time ({rule})",
                 "inconsistent_state",
             )
 

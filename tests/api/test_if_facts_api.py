@@ -61,6 +61,21 @@ def test_no_land_is_played_in_another_player_s_turn(sqlite_client: TestClient) -
     assert_problem(r, at, "lands_played_this_turn_required")
 
 
+def test_one_player_at_most_is_the_monarch_or_has_the_initiative(
+    sqlite_client: TestClient,
+) -> None:
+    # 724, 725: as another player becomes the monarch (takes the initiative), the one before
+    # stops: a state giving both players either is in no game.
+    s = state(inline("b", BANNER))
+    for field in ("monarch", "initiative"):
+        both = s | {"players": {"alice": {field: True}, "bob": {field: True}}}
+        r = sqlite_client.post(ACT, json={"state": both, "permanent_id": "b"})
+        assert_problem(r, ["body", "state", "players", "bob", field], "inconsistent_state")
+    one = s | {"players": {"alice": {"initiative": True}, "bob": {"initiative": False}}}
+    r = ruling(sqlite_client, ACT, {"state": one, "permanent_id": "b"})
+    assert r["answer"]["total"] == "{C}{C}{C}"
+
+
 def test_each_missing_fact_is_named(sqlite_client: TestClient) -> None:
     r = sqlite_client.post(CP, json={"state": state(inline("t", SHOAL)), "permanent_id": "t"})
     assert_problem(
