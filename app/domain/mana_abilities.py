@@ -653,6 +653,15 @@ class OnlyAsInstant(Strict):
     """Always `as_instant`: only while its controller has priority"""
 
 
+class OnlyAsSorcery(Strict):
+    """Only as a sorcery (602.5d, 307.1): in its controller's own main phase, while the stack
+    is empty. The state says whose turn and which phase it is; the stack it doesn't carry, so
+    the answer says that part is taken to hold."""
+
+    kind: Literal["as_sorcery"] = "as_sorcery"
+    """Always `as_sorcery`: only in its controller's main phase, with an empty stack"""
+
+
 OneRestriction = Annotated[
     OnlyIfYouControl
     | OnlyDuringTurn
@@ -683,6 +692,7 @@ ActivationRestriction = Annotated[
     | OnlyIfCreature
     | OnlyOnceEachTurn
     | OnlyAsInstant
+    | OnlyAsSorcery
     | OnlyIfAnyOf,
     Field(discriminator="kind"),
 ]
@@ -784,6 +794,11 @@ class ManaAbility(Strict):
     def as_instant(self) -> bool:
         """602.5e: it may be activated only while its controller has priority."""
         return any(isinstance(r, OnlyAsInstant) for r in self.activate_only)
+
+    @property
+    def as_sorcery(self) -> bool:
+        """602.5d: it may be activated only as a sorcery (307.1)."""
+        return any(isinstance(r, OnlyAsSorcery) for r in self.activate_only)
 
     @property
     def once_each_turn(self) -> bool:

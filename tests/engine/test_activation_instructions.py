@@ -8,12 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
 from app.catalog.compile import compile_face
 from app.domain.errors import QuestionError
 from app.domain.filters import IsBasic, Selector
 from app.domain.mana_abilities import (
     OnlyAsInstant,
+    OnlyAsSorcery,
     OnlyDuringTurn,
     OnlyIfAnyOf,
     OnlyIfEnteredThisTurn,
@@ -24,6 +26,7 @@ from app.domain.mana_abilities import (
 from app.domain.state import Board, GameState
 from app.engine.activate import activate
 from app.engine.could_produce import could_produce
+from tests.api.helpers import assert_problem
 from tests.engine.mana_helpers import resolve
 from tests.engine.test_mana_colors import act, defined
 
@@ -69,13 +72,14 @@ BRUTE = (
     "{T}: Add {G}{G}. Activate only if you control a creature with power 4 or greater.",
 )
 GEM = ("Shard of Haste", "{T}, Sacrifice ~: Add {R}{R}{R}. Activate only as an instant.")
+EMBER = ("Ember Imp", "{R}, Sacrifice ~: Add {C}{C}{R}. Activate only as a sorcery.")
 SWAMP = {"name": "Plain Swamp", "supertypes": ["Basic"], "types": ["land"], "subtypes": ["Swamp"]}
 ISLAND = {**SWAMP, "name": "Plain Island", "subtypes": ["Island"]}
 ROCK = {"name": "Idle Cog", "types": ["artifact"]}
 
 
-def _board(*perms: dict[str, Any], active: str = "alice") -> Board:
-    state = {"turn": 3, "active_player": active, "battlefield": list(perms)}
+def _board(*perms: dict[str, Any], active: str = "alice", phase: str | None = None) -> Board:
+    state = {"turn": 3, "active_player": active, "battlefield": list(perms), "phase": phase}
     return resolve(GameState.model_validate(state))
 
 
@@ -118,6 +122,7 @@ def _land(pid: str, card: tuple[str, str], **kw: Any) -> dict[str, Any]:
         (NIGHT, ("Artifact",), [OnlyDuringTurn(whose="not_your_turn")]),
         (KILN, ("Artifact",), [OnlyWithCounters(counter="brick", at_least=3)]),
         (GEM, ("Artifact",), [OnlyAsInstant()]),
+        (EMBER, ("Creature",), [OnlyAsSorcery()]),
     ],
 )
 def test_the_instructions_compile_onto_the_mana_ability(
@@ -145,7 +150,7 @@ def test_one_that_enters_or_needs_a_basic_land_is_either() -> None:
     [
         # Timing a question doesn't give, and conditions not modelled: reported, never taken to
         # hold whenever the costs can be paid.
-        "{T}: Add {G}. Activate only as a sorcery.",
+        "{T}: Add {G}. Activate only during combat.",
         "{T}: Add {G}. Activate only if an opponent has three or more poison counters.",
         "{T}: Add {G}. You can't activate this ability until your third turn of the game.",
     ],
@@ -261,6 +266,40 @@ def test_as_an_instant_is_said_not_refused() -> None:
     a = act(_board(defined("g", *GEM)), "g")
     assert a["legal"] is True and a["total"] == "{R}{R}{R}"
     assert [n["code"] for n in a["notes"]] == ["only_with_priority"]
+
+
+def test_as_a_sorcery_in_its_controller_s_main_phase() -> None:
+    # 602.5d, 307.1: its controller's main phase; the stack the state doesn't carry is taken to
+    # be empty, and the step says so.
+    imp = defined("i", *EMBER, types=("Creature",))
+    main = activate(_board(imp, phase="first_main"), "i")
+    assert (main.answer_data["legal"], main.answer_data["total"]) == (True, "{R}{C}{C}")
+    assert {"602.5d", "307.1"} <= set(main.citations)
+    assert any("taking the stack to be empty" in s.text for s in main.steps)
+    for board in (_board(imp, phase="combat"), _board(imp, active="bob", phase="first_main")):
+        refused = act(board, "i")
+        assert refused["legal"] is False
+        assert refused["reasons"][0]["code"] == "activation_restricted"
+    # In another player's turn the phase isn't needed; in its own it is.
+    assert act(_board(imp, active="bob"), "i")["legal"] is False
+    with pytest.raises(QuestionError) as err:
+        act(_board(imp), "i")
+    assert (err.value.code, err.value.loc) == ("phase_required", ("state", "phase"))
+
+
+def test_as_a_sorcery_through_http(sqlite_client: TestClient) -> None:
+    imp = defined("i", *EMBER, types=("Creature",))
+    state = {"turn": 3, "active_player": "alice", "phase": "second_main", "battlefield": [imp]}
+    r = sqlite_client.post("/v1/mana/activate", json={"state": state, "permanent_id": "i"})
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["total"] == "{R}{C}{C}" and r.json()["caveats"] == []
+    combat = {**state, "phase": "combat"}
+    r = sqlite_client.post("/v1/mana/activate", json={"state": combat, "permanent_id": "i"})
+    assert r.json()["answer"]["reasons"][0]["code"] == "activation_restricted"
+    r = sqlite_client.post(
+        "/v1/mana/activate", json={"state": {**state, "phase": None}, "permanent_id": "i"}
+    )
+    assert_problem(r, ["body", "state", "phase"], "phase_required")
 
 
 def test_a_creature_of_enough_power_is_asked_for_and_counted() -> None:

@@ -371,6 +371,11 @@ class OnlyAsInstant:
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class OnlyAsSorcery:
+    pass
+
+
 OneRestriction = (
     OnlyIfYouControl
     | OnlyDuringTurn
@@ -386,7 +391,7 @@ class OnlyIfAnyOf:
     of: tuple[OneRestriction, ...]
 
 
-Restriction = OneRestriction | OnlyOnceEachTurn | OnlyAsInstant | OnlyIfAnyOf
+Restriction = OneRestriction | OnlyOnceEachTurn | OnlyAsInstant | OnlyAsSorcery | OnlyIfAnyOf
 
 
 @dataclass(frozen=True, slots=True)

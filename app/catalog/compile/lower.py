@@ -378,6 +378,8 @@ def restriction(r: ir.Restriction) -> ma.ActivationRestriction:
             return ma.OnlyOnceEachTurn()
         case ir.OnlyAsInstant():
             return ma.OnlyAsInstant()
+        case ir.OnlyAsSorcery():
+            return ma.OnlyAsSorcery()
         case ir.OnlyIfAnyOf(of=of):
             return ma.OnlyIfAnyOf(of=[_one_restriction(one) for one in of])
         case _:

@@ -56,10 +56,12 @@ def _instruction(part: str) -> ir.Restriction | None:
         return ir.OnlyOnceEachTurn()  # 602.5b
     if part == "as an instant":
         return ir.OnlyAsInstant()  # 602.5e
+    if part == "as a sorcery":
+        return ir.OnlyAsSorcery()  # 602.5d
     if part in _TURNS:
         return _TURNS[part]
     if not part.startswith("if "):
-        return None  # "as a sorcery": the main phase and an empty stack, which no question gives
+        return None
     alternatives: list[ir.OneRestriction] = []
     for condition in part[3:].split(" or if "):
         read = _condition(condition)

@@ -13,6 +13,7 @@ from app.domain.mana_abilities import (
     ActivationRestriction,
     OneRestriction,
     OnlyAsInstant,
+    OnlyAsSorcery,
     OnlyDuringTurn,
     OnlyIfAnyOf,
     OnlyIfCreature,
@@ -53,6 +54,7 @@ def check_activation_instructions(
     rules: tuple[str, ...] = ("602.1b",)
     rules += ("602.5b",) if ability.once_each_turn else ()
     rules += ("602.5e", "605.3a") if ability.as_instant else ()
+    rules += ("602.5d", "307.1") if ability.as_sorcery else ()
     if ability.as_instant:
         notes.append(Note(code="only_with_priority", message=_WITH_PRIORITY))
     if all(held for held, _, _ in read):
@@ -76,10 +78,33 @@ def _instruction(view: BoardView, p: Permanent, r: ActivationRestriction) -> _Re
             return not done, "once each turn", fact
         case OnlyAsInstant():
             return True, "as an instant, while its controller has priority", ""
+        case OnlyAsSorcery():
+            return _as_sorcery(view, p)
         case OnlyIfAnyOf(of=alternatives):
             return _any_of(view, p, alternatives)
         case _:
             return _one(view, p, r)
+
+
+def _as_sorcery(view: BoardView, p: Permanent) -> _Read:
+    """602.5d, 307.1: in its controller's own turn, in a main phase, with an empty stack. The
+    state says whose turn and which phase it is (a 422 for the one a question needs and
+    lacks); the stack it doesn't carry, so that part is taken to hold, and the words say so."""
+    asks = "as a sorcery (in its controller's main phase, taking the stack to be empty)"
+    label_ = f"{p.name} ({p.id})'s ability"
+    active = active_player(view.board, label_, "may be activated")
+    if active != view.controller(p):
+        return False, asks, f"it is {active}'s turn"
+    phase = view.board.phase
+    if phase is None:
+        raise QuestionError(
+            ("state", "phase"),
+            f"{label_} may be activated only as a sorcery, in a main phase (307.1): give the "
+            "state's phase",
+            "phase_required",
+        )
+    main = phase in ("first_main", "second_main")
+    return main, asks, f"it is {active}'s turn, in the {phase.replace('_', ' ')} phase"
 
 
 def _any_of(view: BoardView, p: Permanent, alternatives: list[OneRestriction]) -> _Read:
