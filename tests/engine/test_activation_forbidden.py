@@ -67,6 +67,12 @@ def _answer(*perms: dict[str, Any], asked: str) -> dict[str, Any]:
         ),
         ("Enchanted artifact's activated abilities can't be activated.", ["Enchantment"], ["Aura"]),
         ("Activated abilities of artifacts and creatures can't be activated.", ["Artifact"], []),
+        (
+            "Enchanted permanent can't attack, block, or crew Vehicles. Its activated abilities "
+            "can't be activated unless they're mana abilities.",
+            ["Enchantment"],
+            ["Aura"],
+        ),
     ],
 )
 def test_the_templates_compile_to_one_forbidding_ability(

@@ -2797,7 +2797,10 @@ def _one_sentence(
         return "land_type", ir.Understood(abilities=[lock])
     if (
         not ctx.spell
-        and (fa := statics.activation_forbidden(s, chooses_name=ctx.chooses_name)) is not None
+        and (
+            fa := statics.activation_forbidden(s, chooses_name=ctx.chooses_name, previous=previous)
+        )
+        is not None
     ):
         # A lock its player may pay to ignore is not understood: whether they did, the state
         # can't say. Counted where the relevance rules file "can't be activated".

@@ -590,19 +590,40 @@ _KINDS_LOCKED = re.compile(
     r"(?P<unless> unless they're mana abilities)?\.$"
 )
 _WITH_CHOSEN_NAME = _CHOSEN_NAME.rstrip()  # at the end of the phrase
+# The lock as a sentence of its own after the Aura's other restrictions: "Enchanted creature
+# can't attack or block. Its activated abilities can't be activated."
+_ITS_LOCKED = re.compile(
+    r"^Its activated abilities can't be activated(?P<unless> unless they're mana abilities)?\.$"
+)
+_ENCHANTED_SUBJECT = re.compile(r"^(?P<sel>Enchanted (?:creature|permanent|artifact|land)) ")
 
 
-def activation_forbidden(sentence: str, *, chooses_name: bool) -> ir.Understood | None:
+def _lock_words(sentence: str, previous: str | None) -> tuple[str, bool] | None:
+    """What a lock sentence locks, in words, and whether it spares mana abilities."""
+    m = _ENCHANTED_LOCKED.match(sentence) or _KINDS_LOCKED.match(sentence)
+    if m is not None:
+        return m.group("sel"), bool(m.group("unless"))
+    its = _ITS_LOCKED.match(sentence)
+    subject = _ENCHANTED_SUBJECT.match(previous) if previous is not None else None
+    if its is None or subject is None:
+        return None
+    return subject.group("sel"), bool(its.group("unless"))
+
+
+def activation_forbidden(
+    sentence: str, *, chooses_name: bool, previous: str | None = None
+) -> ir.Understood | None:
     """A static ability saying some permanents' activated abilities can't be activated: their
     mana abilities too (602.5, 605.1a: a mana ability is an activated one), or all but those
     ("... unless they're mana abilities"), which still forbids an ability that makes mana but
     is no mana ability (605.1a: it has a target). Those "with the chosen name" are read only on
     a card that chooses a name as it enters (`chooses_name`; 201.3: the permanent's
-    `chosen_name`). None for a phrase a selector can't say exactly."""
-    m = _ENCHANTED_LOCKED.match(sentence) or _KINDS_LOCKED.match(sentence)
-    if m is None:
+    `chosen_name`); "Its activated abilities ..." after a sentence about the enchanted
+    permanent (`previous`) locks that one. None for a phrase a selector can't say exactly."""
+    words = _lock_words(sentence, previous)
+    if words is None:
         return None
-    phrase, named = m.group("sel"), False
+    (phrase, spares), named = words, False
     if phrase.endswith(_WITH_CHOSEN_NAME):
         if not chooses_name:
             return None
@@ -615,7 +636,6 @@ def activation_forbidden(sentence: str, *, chooses_name: bool) -> ir.Understood 
     sel, plural = found
     if sel.attached == plural:  # "Enchanted creature" is one; "artifacts" are many
         return None
-    spares = bool(m.group("unless"))
     return ir.Understood(
         abilities=[ir.Forbid(sel, chosen_name=named, except_mana_abilities=spares)]
     )
