@@ -64,11 +64,20 @@ _T = TypeVar("_T")
 
 
 def unsupported_texts(card: Card) -> list[str]:
-    """A card's not-understood sentences: compiled, then hand-written, each once."""
+    """A card's not-understood sentences: compiled, then hand-written, then the rules text of
+    a face given inline with no ability or cost and never compiled (`support` null: nothing
+    read it, so the answer saw no ability there), each once."""
     hand_written = (
         a.text for face in card.card_faces for a in face.abilities if isinstance(a, Unsupported)
     )
-    return list(dict.fromkeys([*card.unsupported_text, *hand_written]))
+    unread = (
+        face.text
+        for face in card.card_faces
+        if card.support is None
+        and face.text
+        and not (face.abilities or face.alternative_costs or face.additional_costs)
+    )
+    return list(dict.fromkeys([*card.unsupported_text, *hand_written, *unread]))
 
 
 def caveats_of(used: Iterable[Card]) -> list[dict[str, str]]:

@@ -105,6 +105,26 @@ def test_a_card_with_faces_is_named_by_them(sqlite_client: TestClient) -> None:
     assert r.status_code in (200, 201), r.text
 
 
+def test_rules_text_given_with_no_ability_is_a_caveat(sqlite_client: TestClient) -> None:
+    # An inline definition's text is words: nothing compiles it. With no ability or cost given
+    # beside it, the answer saw none, and says so rather than passing over it in silence.
+    idol = {"name": "Zq Idol", "types": ["artifact"], "text": "{T}: Add {C}{C}."}
+    body = {"state": state({"id": "i", "definition": idol, "controller": "a"})}
+    r = sqlite_client.post("/v1/mana/could-produce", json=body)
+    assert r.status_code == 201, r.text
+    assert r.json()["answer"]["permanents"][0]["types"] == []
+    assert r.json()["caveats"] == [
+        {"code": "unsupported_text", "card": "Zq Idol", "text": "{T}: Add {C}{C}."}
+    ]
+    ability = {"kind": "mana_ability", "cost": {"tap": True},
+               "produces": {"kind": "fixed", "mana": "{C}{C}"}}  # fmt: skip
+    told = {**idol, "abilities": [ability]}
+    body = {"state": state({"id": "i", "definition": told, "controller": "a"})}
+    r = sqlite_client.post("/v1/mana/could-produce", json=body)
+    assert r.json()["answer"]["permanents"][0]["types"] == ["C"]
+    assert r.json()["caveats"] == []
+
+
 def test_an_adventure_lists_its_permanent_part_first(sqlite_client: TestClient) -> None:
     giant = {"name": "Hill Lurker", "mana_cost": "{5}{U}", "types": ["creature"]}
     trip = {
