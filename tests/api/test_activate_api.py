@@ -156,6 +156,18 @@ def test_a_choose_naming_the_only_option_is_the_question_without_it(client: Test
     assert chosen.status_code == 201 and chosen.json()["question"]["choose"] == "R"
     assert left_open.json()["answer"]["choice_required"] is True
     assert chosen.json()["answer"]["total"] == "{W}{R}{R}"
+    # Naming the Garrison's own one option, which Mana Flare doesn't offer, names the ability:
+    # no trigger's choice, so the question left open.
+    own = client.post(ACT, json={"state": garrison, "permanent_id": "g", "choose": "{R}{W}"})
+    assert (own.status_code, own.json()["id"]) == (200, left_open.json()["id"]), own.text
+    # An illegal activation makes nothing: a `choose` there is not read, and is no question
+    # of its own (a tapped Forest, with or without "G" or "U").
+    tapped = {"state": state(perm("f", "Forest", tapped=True)), "permanent_id": "f"}
+    first = client.post(ACT, json=tapped)
+    assert first.status_code == 201 and first.json()["answer"]["legal"] is False
+    for choose in ("G", "U"):
+        again = client.post(ACT, json=tapped | {"choose": choose})
+        assert (again.status_code, again.json()["id"]) == (200, first.json()["id"]), choose
 
 
 def test_an_ability_named_by_index_by_id_or_alone_is_one_question(client: TestClient) -> None:

@@ -38,7 +38,8 @@ Conventions (what a client can rely on):
   offers no choice and one triggered ability alone does, `choose` is used for it (Mana Flare
   on Boros Garrison: "R" or "W"). A `choose` that fits no choice on the way is a
   QuestionError on ("choose",). One that names the ability's only option and goes nowhere
-  else is moot (`Verdict.moot`): the ruling is the question's without it.
+  else is moot (`Verdict.moot`): the ruling is the question's without it; so is any that
+  picked no ability on an illegal activation, which makes nothing (it isn't read there).
 - `trigger_choices` gives each triggered ability's own choice by its source's id (605.3), as
   outcomes' `choices` name them; one that names no trigger offering a choice here, or a type
   not among its options, is a QuestionError on ("trigger_choices", id).
@@ -204,8 +205,14 @@ def activate(
     reasons += check_graveyard_target(view, p, chosen.ability, steps)
     notes: list[Note] = []
     reasons += check_activation_instructions(view, p, chosen.ability, steps, notes)
+    # A `choose` that picked the ability among several is spent there (and outcomes name it,
+    # so that sending one back picks the same ability).
+    picked_by_choose = ability is None and choose_key is not None and len(listed) > 1
     if reasons:
-        return Verdict(illegal_answer(board, p, reasons, chosen), steps)
+        # Nothing is made: a `choose` that picked no ability changes nothing (not read).
+        unread = choose_key is not None and not picked_by_choose
+        illegal = illegal_answer(board, p, reasons, chosen)
+        return Verdict(illegal, steps, frozenset({"choose"}) if unread else frozenset())
     counters_after = pay_other_costs(view, p, cost, steps, notes, x)
     counters_now = counters_after if counters_after is not None else p.counters
     asked = (order, colors)
@@ -219,9 +226,6 @@ def activate(
         source: normalize_choose(key, ("trigger_choices", source)) or key
         for source, key in (trigger_choices or {}).items()
     }
-    # A `choose` that picked the ability among several is spent there (and outcomes name it,
-    # so that sending one back picks the same ability).
-    picked_by_choose = ability is None and choose_key is not None and len(listed) > 1
     answer, moot = _rule(
         board,
         p,

@@ -134,6 +134,13 @@ def pick_option(
     return Pick(open=True)
 
 
+def _names_own(pick: Pick, fired: list[Fired], choose_key: str | None) -> bool:
+    """Whether `choose` is the ability's own one option and no trigger that fires offers it."""
+    if pick.picked is None or choose_key != pick.picked.key:
+        return False
+    return not any(choose_key == trigger_key(m) for f in fired for m in f.options)
+
+
 def _check_choose_for_triggers(
     pick: Pick, fired_options: list[tuple[str, list[Mana]]], choose: str | None, choose_key: str
 ) -> None:
@@ -193,14 +200,17 @@ def resolve_triggers(
     choose, choose_key, triggers = choice
     out = Triggered()
     fired, silent = fire(a, produced, event.watching)
-    if choose_key is not None and not pick.choose_used and event.options:
+    # A `choose` the ability didn't use goes to the triggers, unless it names the ability's
+    # one option, which no trigger offers (then it names the ability, and changes nothing).
+    spare = None if pick.choose_used or _names_own(pick, fired, choose_key) else choose_key
+    if spare is not None and event.options:
         _check_choose_for_triggers(
-            pick, [(f.source.label, f.options) for f in fired], choose, choose_key
+            pick, [(f.source.label, f.options) for f in fired], choose, spare
         )
     _check_trigger_choices({k: v for k, v in triggers.items() if k not in event.elsewhere}, fired)
     choosing = [f for f in fired if len(f.options) > 1 and f.source.id not in triggers]
-    shared = choose_key if not pick.choose_used and len(choosing) == 1 else None
-    out.choose_withheld = choose_key is not None and not pick.choose_used and len(choosing) > 1
+    shared = spare if len(choosing) == 1 else None
+    out.choose_withheld = spare is not None and len(choosing) > 1
     for f in fired:
         if f.snow:
             steps.append(snow_step(f, me))
