@@ -112,7 +112,11 @@ def _clean_issue(err: dict[str, Any], body: Any) -> dict[str, Any]:
     ]
     kind = str(err.get("type", ""))
     missing = kind.startswith("missing")
-    return {"loc": _in_body(loc, body, missing), "msg": str(err.get("msg", "")), "type": kind}
+    msg = str(err.get("msg", ""))
+    if kind == "value_error":
+        # The service's own sentence, without the library's "Value error, " before it.
+        msg = msg.removeprefix("Value error, ")
+    return {"loc": _in_body(loc, body, missing), "msg": msg, "type": kind}
 
 
 def _in_body(loc: list[str | int], body: Any, missing: bool) -> list[str | int]:

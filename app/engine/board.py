@@ -79,6 +79,7 @@ from app.domain.filters import (
 )
 from app.domain.layouts import off_stack_faces
 from app.domain.mana import COLORS, NO_MANA, Mana, mask_of
+from app.domain.names import fold
 from app.domain.ruling import Mentions, Step, object_label
 from app.domain.state import (
     OPTIONAL_FACTS,
@@ -1150,7 +1151,8 @@ class BoardView:
             # 201.2a: one name in common is the same name; a Room with no door unlocked has
             # none, and shares it with nothing.
             for name in q.face.names:
-                key = (self.controllers.get(q.id, q.controller), name)
+                # 201.2: names are compared as the catalog compares them (fold).
+                key = (self.controllers.get(q.id, q.controller), fold(name))
                 if (other := seen.setdefault(key, q)) is not q:
                     _two_at_once(q, f"legendary permanents named {name}", other, "704.5j")
 

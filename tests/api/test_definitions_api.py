@@ -92,6 +92,7 @@ def test_a_card_with_faces_is_named_by_them(sqlite_client: TestClient) -> None:
         assert (again.status_code, again.json()["id"]) == (200, ok.json()["id"]), spelling
     r = _reveal(sqlite_client, {**_faces("split", gust, gale), "name": "Totally Different"})
     assert r.status_code == 422 and "'Gust // Gale'" in r.text, r.text
+    assert r.json()["errors"][0]["msg"].startswith("a card with faces"), r.text  # no "Value error"
     for bad in [" ", "'", "\u200b"]:
         r = _reveal(sqlite_client, _faces("split", gust, {**gale, "name": bad}))
         assert r.status_code == 422 and "names no face" in r.text, (bad, r.text)

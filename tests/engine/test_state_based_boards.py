@@ -36,6 +36,9 @@ def test_two_legends_of_one_name_under_one_controller_is_no_board() -> None:
     err = _refused(_perm("a", LEGEND), _perm("b", LEGEND))
     assert err.loc == ("state", "battlefield", 1)
     assert "704.5j" in err.message
+    # A name in another case is the same name (201.2: as the catalog compares names).
+    shouting = {**LEGEND, "name": LEGEND["name"].upper()}
+    assert _refused(_perm("a", LEGEND), _perm("b", shouting)).loc == ("state", "battlefield", 1)
     # One each is a board: the rule looks at each controller's own (704.5j).
     assert _types_of(_board(_perm("a", LEGEND), _perm("b", LEGEND, controller="bob")), "a") == ["G"]
 
