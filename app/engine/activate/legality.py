@@ -360,7 +360,7 @@ def check_graveyard_target(
         steps.append(
             m.step(
                 f"It targets a card in a graveyard, and there is one to target "
-                f"({bounded_list(found, 5)}), so it can be activated.",
+                f"({bounded_list(found, 5)}), so its target doesn't stop it.",
                 ("601.2c", "602.2b"),
             )
         )
