@@ -225,6 +225,21 @@ def test_hand_and_library_accept_inline_definitions(sqlite_client: TestClient) -
     assert after.json()["answer"]["bottom_owed"] == 0
 
 
+def test_every_answer_s_mulligan_count_can_be_sent_back(sqlite_client: TestClient) -> None:
+    # 103.5c: a multiplayer game's first mulligan is free, so a hand of the largest size may
+    # take one mulligan more than it has cards; that count is a question too.
+    # After 100 mulligans, 99 cards went under: one is left in hand.
+    body = {"hand": ["Forest"], "library": ["Island"] * 199, "multiplayer": True, "seed": 1,
+            "starting_hand_size": 100, "mulligans_taken": 100, "action": "mulligan"}  # fmt: skip
+    r = sqlite_client.post(MULLIGAN, json=body)
+    assert r.status_code == 201, r.text
+    answer = r.json()["answer"]
+    assert answer["mulligans_taken"] == 101
+    again = {k: answer[k] for k in STATE_KEYS} | {"multiplayer": True, "starting_hand_size": 100}
+    r = sqlite_client.post(MULLIGAN, json=again | {"action": "bottom", "bottom": answer["hand"]})
+    assert r.status_code == 201, r.text
+
+
 def test_bottom_names_an_inline_card_by_a_face(sqlite_client: TestClient) -> None:
     # A two-faced card defined inline goes under by either face's name, as a catalog card does.
     faces = [{"name": "Zq Spring", "mana_cost": "{G}", "types": ["sorcery"]},

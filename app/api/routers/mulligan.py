@@ -25,7 +25,9 @@ from app.rulings.service import RulingService
 router = APIRouter(tags=["mulligan"], route_class=JsonBodyRoute)
 
 MAX_HAND = 100
-MAX_MULLIGANS = 100
+# As many as a hand of MAX_HAND allows in multiplayer, whose first mulligan is free (103.5c):
+# every answer's `mulligans_taken` can be sent back.
+MAX_MULLIGANS = MAX_HAND + 1
 
 
 class ExiledCard(BaseModel):
