@@ -68,8 +68,8 @@ def _answer(*perms: dict[str, Any], asked: str) -> dict[str, Any]:
         ("Enchanted artifact's activated abilities can't be activated.", ["Enchantment"], ["Aura"]),
         ("Activated abilities of artifacts and creatures can't be activated.", ["Artifact"], []),
         (
-            "Enchanted permanent can't attack, block, or crew Vehicles. Its activated abilities "
-            "can't be activated unless they're mana abilities.",
+            "Enchanted creature can't block. Its activated abilities can't be activated unless "
+            "they're mana abilities.",
             ["Enchantment"],
             ["Aura"],
         ),
@@ -176,8 +176,8 @@ SPARING_TOTEM = _card(
 )
 SPARING_NEEDLE = _card(
     "Sparing Needle",
-    "As Sparing Needle enters, choose a card name.\nActivated abilities of sources with the "
-    "chosen name can't be activated unless they're mana abilities.",
+    "As Sparing Needle enters, choose a card name.\nActivated abilities of permanents with "
+    "the chosen name can't be activated unless they're mana abilities.",
     ["Artifact"],
 )
 
