@@ -91,15 +91,15 @@ def _as_sorcery(view: BoardView, p: Permanent) -> _Read:
     state says whose turn and which phase it is (a 422 for the one a question needs and
     lacks); the stack it doesn't carry, so that part is taken to hold, and the words say so."""
     asks = "as a sorcery (in its controller's main phase, taking the stack to be empty)"
-    label_ = f"{p.name} ({p.id})'s ability"
-    active = active_player(view.board, label_, "may be activated")
+    ability_of = f"{p.name} ({p.id})'s ability"
+    active = active_player(view.board, ability_of, "may be activated")
     if active != view.controller(p):
         return False, asks, f"it is {active}'s turn"
     phase = view.board.phase
     if phase is None:
         raise QuestionError(
             ("state", "phase"),
-            f"{label_} may be activated only as a sorcery, in a main phase (307.1): give the "
+            f"{ability_of} may be activated only as a sorcery, in a main phase (307.1): give the "
             "state's phase",
             "phase_required",
         )

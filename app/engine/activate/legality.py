@@ -268,9 +268,8 @@ def check_not_forbidden(
         if a.is_mana_ability
         else ("this one among them, which makes mana but is no mana ability", ["602.5", "605.1a"])
     )
-    msg = f"The activated abilities of {me} can't be activated, {which} " + (
-        f"({bounded_total(sources, len(banned_by))})"
-    )
+    banned = bounded_total(sources, len(banned_by))
+    msg = f"The activated abilities of {me} can't be activated, {which} ({banned})"
     steps.append(m.step(msg + ".", tuple(rules)))
     return [reason("activation_forbidden", rules, msg)]
 
